@@ -71,3 +71,106 @@ def read_cstring(mem: Any, addr: int, limit: int = 0x10000) -> bytes:
 def read_gsstring(mem: Any, addr: int) -> bytes:
     """A GS/OS input string (GSString255): a length word, then the bytes."""
     return read_bytes(mem, addr + 2, read_word(mem, addr))
+
+
+# -- The memory map of this machine -------------------------------------------------------
+# (Apple IIGS Hardware Reference ch. 2 "memory map"; project reference §1.1, §4.1, §4.5.)
+#
+#   $00-$7F   RAM (8 MB). Bank $00 $C000-$FFFF and bank $01 $C000-$FFFF are I/O and
+#             language-card space on the real machine: never handed out here.
+#             Bank $01 $2000-$9FFF is the shadowed Super Hi-Res buffer (see ShrShadow).
+#   $E0, $E1  the "slow" banks. $E1:0000-$00FF holds the system entry points (traps);
+#             $E1:2000-$9FFF is Super Hi-Res. Bank $E0 holds the Memory Manager's
+#             handle records (it has no other use without Apple II video).
+#   others    unmapped: nothing is there; executing there is a crash.
+
+MEMORY_SIZE = 1 << 24
+RAM_BANKS = range(0x00, 0x80)
+SLOW_BANKS = (0xE0, 0xE1)
+
+
+def is_mapped(addr: int) -> bool:
+    """True if `addr` is in RAM or the two slow banks."""
+    bank = (addr >> 16) & 0xFF
+    return bank in RAM_BANKS or bank in SLOW_BANKS
+
+
+# Super Hi-Res (reference §4.1)
+SHR_PIXELS = 0xE12000           # 200 lines x 160 bytes
+SHR_PIXEL_BYTES = 32000
+SHR_SCB = 0xE19D00              # one scan-line control byte per line
+SHR_PALETTES = 0xE19E00         # 16 palettes x 16 colours x 2 bytes
+SHR_SHADOW_SOURCE = 0x012000    # bank $01 copy of $E1:2000-$9FFF
+SHR_SHADOW_LENGTH = 0x8000
+
+# The SHADOW soft switch (reference §4.5): a 1 bit inhibits shadowing.
+SHADOW_REGISTER = 0xE0C035
+SHADOW_REGISTER_BANK0 = 0x00C035
+SHADOW_INHIBIT_SHR = 0x08
+
+# System entry points in bank $E1 (reference §1.1)
+TOOL_ENTRY = 0xE10000           # JSL $E10000: system tool dispatcher
+TOOL_ENTRY_2 = 0xE10004         # second entry (glue with an extra RTL address)
+USER_TOOL_ENTRY = 0xE10008      # user tool sets
+USER_TOOL_ENTRY_2 = 0xE1000C
+GSOS_INLINE_ENTRY = 0xE100A8    # JSL $E100A8 / DC I2 call / DC I4 pblock
+GSOS_STACK_ENTRY = 0xE100B0     # PEA pblock / PEA call / JSL $E100B0
+
+# Memory Manager territory: free ranges (start, end exclusive) it may hand out.
+# Ordinary requests are served from banks $02-$7F first; bank $00 keeps $0800-$BFFF
+# for direct-page/stack blocks; bank $01 keeps its non-video parts.
+MM_DEFAULT_POOL = [
+    (0x000800, 0x00C000),
+    (0x010800, 0x012000),
+    (0x01A000, 0x01C000),
+    (0x020000, 0x800000),
+]
+# Special memory handed out only to fixed-address or fixed-bank requests (a program
+# may reserve the screen with NewHandle(..., attrAddr, $E12000)).
+MM_SPECIAL_POOL = [(0xE12000, 0xE1A000)]
+# Where handle records live (3,174 records of 20 bytes).
+MM_HANDLE_AREA = (0xE00800, 0xE10000)
+
+
+class ShrShadow:
+    """Shadowing of bank $01 $2000-$9FFF into the Super Hi-Res buffer in bank $E1.
+
+    On the IIGS every CPU write to the shadowed range is copied to $E1 as it happens
+    (SHADOW register $C035 bit 3 clear). The CPU here writes straight into the memory
+    bytearray with no per-write hook, so shadowing is emulated at frame granularity:
+    `sync()` is called at every 60 Hz tick and copies to $E1 exactly the bytes of the
+    bank $01 range that changed since the previous tick. Bytes drawn directly into $E1
+    (QuickDraw does) are left alone unless the program rewrote the same bytes in
+    bank $01 in that tick, which is the same outcome as on the real machine. The screen
+    can therefore lag the program by at most one frame, which no one can see.
+
+    The SHADOW register is honoured as a byte of memory: bit 3 set at $E0:C035 (or its
+    bank $00 alias $00:C035) inhibits Super Hi-Res shadowing, as on the IIGS; it is
+    read at each tick. `enabled` = False turns shadowing off from Python as well.
+    """
+
+    def __init__(self, mem: bytearray) -> None:
+        import numpy as np
+        self.mem = mem
+        view = np.frombuffer(mem, dtype=np.uint8)
+        self.source = view[SHR_SHADOW_SOURCE:SHR_SHADOW_SOURCE + SHR_SHADOW_LENGTH]
+        self.target = view[SHR_PIXELS:SHR_PIXELS + SHR_SHADOW_LENGTH]
+        self.previous = self.source.copy()
+        self.enabled = True
+
+    def inhibited(self) -> bool:
+        """True when the SHADOW register's Super Hi-Res bit says "do not shadow"."""
+        mem = self.mem
+        return bool((mem[SHADOW_REGISTER] | mem[SHADOW_REGISTER_BANK0]) & SHADOW_INHIBIT_SHR)
+
+    def sync(self) -> int:
+        """Copy the changed bytes; returns how many changed."""
+        if not self.enabled or self.inhibited():
+            self.previous[:] = self.source
+            return 0
+        changed = self.source != self.previous
+        count = int(changed.sum())
+        if count:
+            self.target[changed] = self.source[changed]
+            self.previous[changed] = self.source[changed]
+        return count

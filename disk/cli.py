@@ -1,0 +1,173 @@
+"""`gin-king disk`: look at and build the virtual ProDOS disk.
+
+    gin-king disk info  [IMG]              volume name, size, free space, soundness
+    gin-king disk ls    [IMG] [PATH] [-R]  a folder's entries (ProDOS catalog style)
+    gin-king disk check [IMG]              a2til's structural check; exit 1 if damaged
+    gin-king disk build [IMG] [--program FILE] [--force]   a fresh /GINKING disk
+    gin-king disk get   IMG PATH [-o OUT]  copy a file out (to stdout without -o)
+    gin-king disk put   IMG PATH FILE [--type $5A] [--aux $0000]   copy a file in
+
+IMG defaults to the user's disk (`disk.default_disk_path()`). File type names
+follow the ProDOS file type list (reference §5).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from disk.default import build_default, default_disk_path
+from disk.volume import DiskError, FileInfo, Volume, VolumeFull
+
+# ProDOS file type abbreviations (reference §5; ProDOS Technical Note: file types).
+TYPE_NAMES = {
+    0x00: "NON", 0x04: "TXT", 0x06: "BIN", 0x0F: "DIR", 0x5A: "CFG", 0xB3: "S16",
+    0xB5: "EXE", 0xB8: "NDA", 0xB9: "CDA", 0xBA: "TOL", 0xBC: "LDF", 0xC0: "PNT",
+    0xC1: "PIC", 0xFF: "SYS",
+}
+
+
+def type_name(file_type: int) -> str:
+    return TYPE_NAMES.get(file_type, f"${file_type:02X}")
+
+
+def number(text: str) -> int:
+    """'$5A', '0x5A' or '90'."""
+    text = text.strip()
+    if text.startswith("$"):
+        return int(text[1:], 16)
+    return int(text, 0)
+
+
+def format_entry(info: FileInfo, indent: str = "") -> str:
+    modified = info.modified.strftime("%d-%b-%y %H:%M") if info.modified else "<no date>"
+    name = info.name + ("/" if info.is_dir else "")
+    return (f"{indent}{name:<16} {type_name(info.file_type):>4} ${info.aux_type:04X} "
+            f"{info.blocks_used:>5} {info.eof:>8}  {modified}  ${info.access:02X}")
+
+
+def cmd_info(args: argparse.Namespace) -> int:
+    volume = Volume.open(args.image)
+    files = sum(1 for _ in volume.walk())
+    used = volume.total_blocks - volume.free_blocks
+    print(f"/{volume.name}  {args.image}")
+    print(f"{volume.total_blocks} blocks ({volume.total_blocks // 2}K), {used} used, "
+          f"{volume.free_blocks} free; {files} files and folders; sound")
+    return 0
+
+
+def cmd_ls(args: argparse.Namespace) -> int:
+    volume = Volume.open(args.image)
+    path = args.path.strip("/")
+    prefix = volume.name + "/"
+    if path.upper().startswith(prefix.upper()) or path.upper() == volume.name.upper():
+        path = path[len(volume.name):].strip("/")
+    print(f"/{volume.name}/{path}".rstrip("/"))
+    print(f"{'NAME':<16} {'TYPE':>4} {'AUX':>5} {'BLKS':>5} {'EOF':>8}  {'MODIFIED':<15}  ACC")
+    entries = volume.walk(path) if args.recursive else volume.listdir(path)
+    for info in entries:
+        depth = info.path.count("/") - path.count("/") - (1 if path else 0)
+        print(format_entry(info, "  " * depth))
+    print(f"BLOCKS FREE: {volume.free_blocks}  USED: "
+          f"{volume.total_blocks - volume.free_blocks}  TOTAL: {volume.total_blocks}")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    try:
+        volume = Volume(bytearray(Path(args.image).read_bytes()), args.image)
+    except OSError as err:
+        print(f"{args.image}: {err.strerror or err}", file=sys.stderr)
+        return 1
+    problems = volume.check()
+    for problem in problems:
+        print(f"{args.image}: {problem}")
+    if not problems:
+        print(f"{args.image}: /{volume.name} is sound")
+    return 1 if problems else 0
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    image = Path(args.image)
+    if image.exists() and not args.force:
+        print(f"{image} exists; use --force to replace it", file=sys.stderr)
+        return 1
+    program = Path(args.program).read_bytes() if args.program else None
+    volume = build_default(image, program)
+    print(f"built /{volume.name} at {image}" + (f" with {len(program)}-byte GIN.KING"
+                                               if program else ""))
+    return 0
+
+
+def cmd_get(args: argparse.Namespace) -> int:
+    data = Volume.open(args.image).read_file(args.path.strip("/"))
+    if args.output:
+        Path(args.output).write_bytes(data)
+    else:
+        sys.stdout.buffer.write(data)
+    return 0
+
+
+def cmd_put(args: argparse.Namespace) -> int:
+    volume = Volume.open(args.image)
+    volume.write_file(args.path.strip("/"), Path(args.file).read_bytes(),
+                      number(args.type), number(args.aux), replace=True)
+    volume.commit()
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="gin-king disk",
+                                  description="Look at and build the ProDOS disk.")
+    sub = top.add_subparsers(dest="command", required=True)
+    default = str(default_disk_path())
+
+    p = sub.add_parser("info", help="volume name, size and free space")
+    p.add_argument("image", nargs="?", default=default)
+    p.set_defaults(run=cmd_info)
+
+    p = sub.add_parser("ls", help="list a folder")
+    p.add_argument("image", nargs="?", default=default)
+    p.add_argument("path", nargs="?", default="")
+    p.add_argument("-R", "--recursive", action="store_true")
+    p.set_defaults(run=cmd_ls)
+
+    p = sub.add_parser("check", help="check the volume's structure")
+    p.add_argument("image", nargs="?", default=default)
+    p.set_defaults(run=cmd_check)
+
+    p = sub.add_parser("build", help="make a fresh /GINKING disk")
+    p.add_argument("image", nargs="?", default=default)
+    p.add_argument("--program", help="the GIN.KING load file to put on it")
+    p.add_argument("--force", action="store_true", help="replace an existing image")
+    p.set_defaults(run=cmd_build)
+
+    p = sub.add_parser("get", help="copy a file out of the disk")
+    p.add_argument("image")
+    p.add_argument("path")
+    p.add_argument("-o", "--output")
+    p.set_defaults(run=cmd_get)
+
+    p = sub.add_parser("put", help="copy a host file onto the disk")
+    p.add_argument("image")
+    p.add_argument("path")
+    p.add_argument("file")
+    p.add_argument("--type", default="$06")
+    p.add_argument("--aux", default="$0000")
+    p.set_defaults(run=cmd_put)
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except DiskError as err:
+        print(f"gin-king disk: {err}", file=sys.stderr)
+        return 1
+    except VolumeFull:
+        print("gin-king disk: the disk is full", file=sys.stderr)
+        return 1
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError, ValueError) as err:
+        print(f"gin-king disk: {err}", file=sys.stderr)
+        return 1

@@ -1,0 +1,271 @@
+"""Scripted sessions: drive a native IIGS program the way a player would, headless.
+
+A `Session` owns a `Machine` with a `HeadlessHost` (DESIGN.md §2 "Automation"). Every
+gesture is pushed into the host as raw input and the machine runs until the program is
+idle again, so the input takes the same path as a live user's: host -> Event Manager ->
+the program's TaskMaster loop -> the toolbox's own tracking loops (MenuSelect,
+TrackControl, ModalDialog).
+
+    s = Session(load_file_bytes)
+    s.run_until_idle()
+    s.choose("File", "New Game")
+    s.click(320, 100); s.key("q", APPLE_KEY); s.type("Ada")
+    s.screenshot("out.png"); s.drawn_text()
+
+The machine runs in a worker thread. When a tool call that runs its own loop (an
+alert, ModalDialog, a menu being tracked) needs more input than the script has given,
+the host holds that call until the script pushes more, and `run_until_idle` returns
+meanwhile; so a script can look at an open dialog, then click in it, exactly as a user.
+
+`choose` finds the menu and item from the Menu Manager's state (titles and item texts
+as shown, ignoring surrounding spaces; "@" or "Apple" for the Apple menu) and clicks
+through the pull-down like a user: press on the title, move down to the item, release.
+"""
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+from iigs.hostinput import HostInput
+from iigs.memory import read_bytes, read_long, read_word
+
+DEFAULT_RUN_CYCLES = 400_000_000     # per run_until_idle: far more than any one step needs
+
+
+class AutomationError(Exception):
+    """A script asked for something the screen does not offer."""
+
+
+def _headless_host_class() -> type:
+    from iigs.host import HeadlessHost
+    return HeadlessHost
+
+
+class ScriptedHost(_headless_host_class()):
+    """A HeadlessHost that can hold a tool call waiting for the script's next input.
+
+    `block_until_input()` (called by the Event Manager inside an interactive tool call
+    that has run out of input) waits until the script pushes something or the session
+    closes; `blocked` tells the session the program is held there."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cv = threading.Condition()
+        self.blocked = False
+        self.closing = False
+
+    def push(self, event: HostInput) -> None:
+        with self.cv:
+            super().push(event)
+            self.cv.notify_all()
+
+    def poll(self) -> list[HostInput]:
+        with self.cv:
+            return super().poll()
+
+    def block_until_input(self) -> bool:
+        with self.cv:
+            self.blocked = True
+            self.cv.notify_all()
+            while not self.queue and not self.closing:
+                self.cv.wait()
+            self.blocked = False
+            return not self.closing
+
+
+class Session:
+    """A machine, a headless host and the program loaded in it."""
+
+    def __init__(self, program: bytes | str | Path | None = None, *, machine: Any = None,
+                 host: Any = None, disk: Any = None) -> None:
+        from iigs.machine import Machine
+        self.host = host if host is not None else ScriptedHost()
+        self.machine = machine if machine is not None else Machine(disk=disk,
+                                                                   host=self.host)
+        self.program = self.machine.load(program) if program is not None else None
+        self.last_reason = ""
+        self._worker: threading.Thread | None = None
+        self._worker_result: str | BaseException | None = None
+
+    @property
+    def tb(self) -> Any:
+        return self.machine.tb
+
+    # -- running ------------------------------------------------------------------------
+    def _input_pending(self) -> bool:
+        em = self.tb.em
+        return bool(getattr(self.host, "queue", None) or em.backlog or em.queue)
+
+    def run_until_idle(self, max_cycles: int = DEFAULT_RUN_CYCLES) -> str:
+        """Run until the program waits for input with none left, or stops.
+
+        Returns the machine's reason ("idle", "quit", "returned", "cycles" ...), or
+        "held" when a tool call (an alert, a dialog, a menu) waits for more input."""
+        host = self.host
+        cv = getattr(host, "cv", None)
+        if cv is None:                    # a plain host: run in this thread
+            reason = self._run(max_cycles)
+            self.last_reason = reason
+            return reason
+        with cv:
+            if self._worker is None or not self._worker.is_alive():
+                self._worker_result = None
+                self._worker = threading.Thread(target=self._work, args=(max_cycles,),
+                                                daemon=True)
+                self._worker.start()
+            while True:
+                done = self._worker_result is not None
+                held = host.blocked and not host.queue
+                if done or held:
+                    break
+                cv.wait()
+            result = self._worker_result
+        if isinstance(result, BaseException):
+            self._worker_result = None
+            raise result
+        reason = "held" if result is None else result
+        self.last_reason = reason
+        self.host.present(self.machine.mem, self.tb)
+        return reason
+
+    def _run(self, max_cycles: int) -> str:
+        while True:
+            reason = self.machine.run(max_cycles=max_cycles)
+            if reason == "idle" and self._input_pending():
+                continue
+            return reason
+
+    def _work(self, max_cycles: int) -> None:
+        try:
+            result: str | BaseException = self._run(max_cycles)
+        except BaseException as exc:      # handed to the script's thread
+            result = exc
+        with self.host.cv:
+            self._worker_result = result
+            self.host.cv.notify_all()
+
+    def close(self) -> None:
+        """Release a held tool call and let the worker end."""
+        cv = getattr(self.host, "cv", None)
+        if cv is not None:
+            with cv:
+                self.host.closing = True
+                cv.notify_all()
+
+    # -- gestures -----------------------------------------------------------------------
+    def move(self, h: int, v: int) -> None:
+        self.host.push(HostInput("move", h, v))
+
+    def click(self, h: int, v: int, modifiers: int = 0, run: bool = True) -> str:
+        """Press and release the button at (h, v)."""
+        self.host.push(HostInput("move", h, v))
+        self.host.push(HostInput("down", h, v, modifiers=modifiers))
+        self.host.push(HostInput("up", h, v, modifiers=modifiers))
+        return self.run_until_idle() if run else ""
+
+    def drag(self, h0: int, v0: int, h1: int, v1: int, steps: int = 4,
+             run: bool = True) -> str:
+        """Press at (h0, v0), move there in `steps` moves to (h1, v1), release."""
+        self.host.push(HostInput("move", h0, v0))
+        self.host.push(HostInput("down", h0, v0))
+        for i in range(1, steps + 1):
+            self.host.push(HostInput("move", h0 + (h1 - h0) * i // steps,
+                                     v0 + (v1 - v0) * i // steps))
+        self.host.push(HostInput("up", h1, v1))
+        return self.run_until_idle() if run else ""
+
+    def key(self, ch: str | int, modifiers: int = 0, run: bool = True) -> str:
+        """One key (a character or an IIGS key code) with modifier bits."""
+        code = ord(ch) if isinstance(ch, str) else ch
+        self.host.push(HostInput("key", key=code & 0xFF, modifiers=modifiers))
+        return self.run_until_idle() if run else ""
+
+    def type(self, text: str, run: bool = True) -> str:
+        for ch in text:
+            self.key(ch, run=False)
+        return self.run_until_idle() if run else ""
+
+    # -- menus --------------------------------------------------------------------------
+    def find_menu_item(self, menu_title: str, item_text: str) -> tuple[Any, int]:
+        """(menu, item index) by the texts a user reads."""
+        want_title = menu_title.strip().encode("mac_roman")
+        for menu in self.tb.menu.menus:
+            title = menu.title.strip()
+            if title == want_title or (menu.is_apple and want_title in (b"@", b"Apple")):
+                for index, item in enumerate(menu.items):
+                    if item.text.strip() == item_text.strip().encode("mac_roman"):
+                        return menu, index
+                raise AutomationError(f"menu {menu_title!r} has no item {item_text!r}: "
+                                      f"{[i.text for i in menu.items]}")
+        raise AutomationError(f"no menu {menu_title!r} in the bar: "
+                              f"{[m.title for m in self.tb.menu.menus]}")
+
+    def choose(self, menu_title: str, item_text: str, run: bool = True) -> str:
+        """Pull down a menu and release on an item, as a user does."""
+        menu, index = self.find_menu_item(menu_title, item_text)
+        top, left, bottom, right = menu.title_rect()
+        h0, v0 = (left + right) // 2, (top + bottom) // 2
+        it = menu.item_rect(index)
+        h1, v1 = it[1] + 12, (it[0] + it[2]) // 2
+        self.host.push(HostInput("move", h0, v0))
+        self.host.push(HostInput("down", h0, v0))
+        self.host.push(HostInput("move", h0, v0 + 1))     # the menu opens
+        self.host.push(HostInput("move", h1, v1))
+        self.host.push(HostInput("up", h1, v1))
+        return self.run_until_idle() if run else ""
+
+    def pull_down(self, menu_title: str) -> str:
+        """Press on a menu's title and keep the button down (the menu stays open;
+        `release` ends it)."""
+        menu = None
+        for m in self.tb.menu.menus:
+            if m.title.strip() == menu_title.strip().encode("mac_roman") or \
+                    (m.is_apple and menu_title in ("@", "Apple")):
+                menu = m
+        if menu is None:
+            raise AutomationError(f"no menu {menu_title!r} in the bar")
+        top, left, bottom, right = menu.title_rect()
+        h, v = (left + right) // 2, (top + bottom) // 2
+        self.host.push(HostInput("move", h, v))
+        self.host.push(HostInput("down", h, v))
+        self.host.push(HostInput("move", h, v + 1))
+        return self.run_until_idle()
+
+    def release(self, h: int, v: int) -> str:
+        """Move to (h, v) and let the button go."""
+        self.host.push(HostInput("move", h, v))
+        self.host.push(HostInput("up", h, v))
+        return self.run_until_idle()
+
+    # -- looking ------------------------------------------------------------------------
+    def screenshot(self, path: str | Path) -> None:
+        """The screen now, as a 640 x 400 PNG."""
+        self.host.present(self.machine.mem, self.tb)
+        self.host.screenshot(str(path))
+
+    def frame(self) -> Any:
+        """The screen now as a (200, 640, 3) RGB array."""
+        self.host.present(self.machine.mem, self.tb)
+        return self.host.frame(with_cursor=False)
+
+    def drawn_text(self) -> list[str]:
+        """Every string QuickDraw drew, oldest first."""
+        return [text for _, _, text, _ in self.tb.qd.text_log]
+
+    def clear_text_log(self) -> None:
+        self.tb.qd.text_log.clear()
+
+    # -- the program's memory -----------------------------------------------------------
+    def read_word(self, addr: int) -> int:
+        return read_word(self.machine.mem, addr)
+
+    def read_long(self, addr: int) -> int:
+        return read_long(self.machine.mem, addr)
+
+    def read_pstring(self, addr: int) -> bytes:
+        return read_bytes(self.machine.mem, addr + 1, self.machine.mem[addr])
+
+    def dp_word(self, offset: int) -> int:
+        """A word of the program's direct page (where small programs keep state)."""
+        return self.read_word(self.program.dp_base + offset)

@@ -1,0 +1,81 @@
+"""`gin-king bench native`: emulated cycles of the engine and of every personality's
+decisions over a fixed seeded set of positions (the same generator as `gin-king compare`).
+
+Prints mean, 99th percentile and worst per routine and per personality and decision,
+against DESIGN.md section 4: deadwood of 11 cards <= 2,500 mean; Willy..Phyllis <= 100,000
+mean; Shark <= 1,400,000 worst. Cycle counts are deterministic.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+
+from gin_king import compare
+from gin_king.native import NativeEngine, cards_to_masks
+
+DEADWOOD_MEAN_BUDGET = 2_500
+DECISION_MEAN_BUDGET = 100_000
+SHARK_WORST_BUDGET = 1_400_000
+BUDGETED_MEAN = ("willy", "sonia", "mort", "bernie", "phyllis")
+
+
+def _stats(cycles: list[int]) -> tuple[int, int, int]:
+    c = sorted(cycles)
+    return round(sum(c) / len(c)), c[min(len(c) - 1, int(len(c) * 0.99))], c[-1]
+
+
+def _row(label: str, cycles: list[int], budget: str = "") -> str:
+    mean, p99, worst = _stats(cycles)
+    return f"{label:22} {mean:>9} {p99:>9} {worst:>9}  {budget}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="gin-king bench native")
+    ap.add_argument("--positions", type=int, default=200, help="per personality and decision")
+    ap.add_argument("--hands", type=int, default=2000, help="random hands for deadwood")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+
+    engine = NativeEngine()
+    ok = True
+    print(f"{'routine':22} {'mean':>9} {'p99':>9} {'worst':>9}  budget")
+    rnd = random.Random(args.seed)
+    hands10 = [cards_to_masks(rnd.sample(range(52), 10)) for _ in range(args.hands)]
+    hands11 = [cards_to_masks(rnd.sample(range(52), 11)) for _ in range(args.hands)]
+    dw10 = [engine.deadwood(h).cycles for h in hands10]
+    dw11 = [engine.deadwood(h).cycles for h in hands11]
+    dwd = [engine.deadwood_after_discard(h)[1] for h in hands11]
+    canon = [engine.canon(h)[3] for h in hands11]
+    mean11 = _stats(dw11)[0]
+    ok &= mean11 <= DEADWOOD_MEAN_BUDGET
+    print(_row("deadwood, 10 cards", dw10))
+    print(_row("deadwood, 11 cards", dw11,
+               f"mean <= {DEADWOOD_MEAN_BUDGET} ({mean11 / DEADWOOD_MEAN_BUDGET:.2f}x)"))
+    print(_row("after discard, 11", dwd))
+    print(_row("canonical, 11 cards", canon))
+    engine.seed(args.seed)
+    print(_row("deal (shuffle + deal)", [engine.deal()["cycles"] for _ in range(50)]))
+
+    for p_index, personality in enumerate(compare.PERSONALITY_ORDER):
+        for d_index, decision in enumerate(compare.DECISIONS):
+            cycles = []
+            for i in range(args.positions):
+                seed = (args.seed * compare.POSITION_SEED_STRIDE + i) * 32 + p_index * 4 + d_index
+                view, discard = compare.random_position(personality, decision, seed)
+                got = engine.decide(compare.position_from_view(view, personality, decision,
+                                                               discard, seed & 0xFFFFFFFF or 1))
+                if got.native:
+                    cycles.append(got.cycles)
+            if not cycles:
+                print(f"{personality + ' ' + decision:22} {'not native':>9}")
+                continue
+            mean, _p99, worst = _stats(cycles)
+            budget = ""
+            if personality in BUDGETED_MEAN:
+                budget = f"mean <= {DECISION_MEAN_BUDGET} ({mean / DECISION_MEAN_BUDGET:.2f}x)"
+                ok &= mean <= DECISION_MEAN_BUDGET
+            elif personality == "shark":
+                budget = f"worst <= {SHARK_WORST_BUDGET} ({worst / SHARK_WORST_BUDGET:.2f}x)"
+                ok &= worst <= SHARK_WORST_BUDGET
+            print(_row(f"{personality} {decision}", cycles, budget))
+    return 0 if ok else 1

@@ -1,0 +1,54 @@
+"""`gin-king bench oracle`: the Python oracle's speed (DESIGN.md section 4 asks for deadwood
+of random 11-card hands >= 20,000/s and a full Willy-vs-Willy game < 50 ms).
+
+Printed, never asserted: figures depend on the host.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from gin_king.oracle.game import play_game
+from gin_king.oracle.melds import _best, deadwood_of_mask
+from gin_king.oracle.personalities import PERSONALITIES
+
+
+def deadwood_rate(hands: int, seed: int) -> float:
+    """Deadwood evaluations per second on distinct random 11-card hands (cache cleared)."""
+    rng = random.Random(seed)
+    masks = [sum(1 << c for c in rng.sample(range(52), 11)) for _ in range(hands)]
+    _best.cache_clear()
+    start = time.perf_counter()
+    for mask in masks:
+        deadwood_of_mask(mask)
+    return hands / (time.perf_counter() - start)
+
+
+def game_times(name: str, games: int, seed: int) -> list[float]:
+    times = []
+    for i in range(games):
+        a, b = PERSONALITIES[name](seed=2 * i + 1), PERSONALITIES[name](seed=2 * i + 2)
+        start = time.perf_counter()
+        play_game(a, b, seed=seed + i)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="gin-king bench oracle")
+    parser.add_argument("--hands", type=int, default=50_000)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    rate = deadwood_rate(args.hands, args.seed)
+    print(f"deadwood, random 11-card hands: {rate:,.0f}/s (target >= 20,000/s: "
+          f"{rate / 20_000:.1f}x)")
+    for name in ("willy", "phyllis", "shark"):
+        times = sorted(game_times(name, args.games, args.seed))
+        mean = sum(times) / len(times)
+        note = f" (target < 50 ms: {0.050 / mean:.1f}x)" if name == "willy" else ""
+        print(f"{name} vs {name}, full game to 100: mean {1000 * mean:.1f} ms, "
+              f"median {1000 * times[len(times) // 2]:.1f} ms, worst {1000 * times[-1]:.1f} ms"
+              f"{note}")
+    return 0

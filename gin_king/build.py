@@ -1,0 +1,386 @@
+"""Building GIN.KING: assemble the 65816 sources with gsasm and link one OMF S16 load file.
+
+The sources are a table (`SOURCES`); generated data sources are a second table
+(`GENERATED`), each produced by a Python function from the oracle's own definitions so
+the tables cannot drift from the rules. The result is cached under `gin_king/_build/`
+(or the user cache directory when the package is read-only), keyed by a hash of every
+source, every include, every generated text and the gsasm version: `ensure_built()`
+rebuilds only when one of them changed, so nobody ever runs a build step by hand.
+
+The load file is one relocatable segment (gsasm `merge` + `super`, see DESIGN.md §6).
+Beside it, `GIN.KING.json` is the symbol map: name -> {"segment": 1, "offset": n}.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import json
+import os
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+ASM_DIR = Path(__file__).resolve().parent / "asm"
+MACRO_DIR = ASM_DIR / "macros"
+LOCAL_BUILD_DIR = Path(__file__).resolve().parent / "_build"
+LOAD_FILE_NAME = "GIN.KING"
+SYMBOLS_SUFFIX = ".json"
+
+
+class BuildError(Exception):
+    """Assembly or link failed; the message lists every error as `file:line: text`."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """One assembly unit of GIN.KING."""
+    file: str          # path relative to gin_king/asm/
+    role: str          # what it holds, for the map and for readers of this table
+
+
+# The units of GIN.KING, linked in this order. The desktop program adds its rows here.
+SOURCES: list[Source] = [
+    Source("rng.asm", "xorshift32, below(n), Fisher-Yates shuffle, the deal (docs/rng.md)"),
+    Source("deadwood.asm", "deadwood and best melds of a hand of four suit masks"),
+    Source("advice.asm", "advice text: literals, cards, numbers, melds, card lists"),
+    Source("decide.asm", "position and decision blocks; GK_Decide and its jump table"),
+    Source("knock.asm", "knocking advice; the always-knock decision"),
+    Source("irv.asm", "Irv: random draw and discard from his own generator"),
+    Source("willy.asm", "Willy: deadwood-reducing draw; least-deadwood discard"),
+    Source("sonia.asm", "Sonia: melded-cards draw (also Mort, Bernie, Phyllis)"),
+    Source("measures.asm", "per-card measures: live melds, opponent partners, helpers"),
+    Source("remember.asm", "Mort, Bernie, Phyllis, Shark discards; MORT and BERNIE advice"),
+    Source("shark.asm", "Shark: look-ahead draw; score-aware knock"),
+]
+
+
+RANKS_PER_SUIT = 13
+SUIT_MASKS = 1 << RANKS_PER_SUIT
+RUN_MIN_LENGTH = 3
+
+
+def _rank_values() -> list[int]:
+    """Deadwood value of each rank (Ace..King), from the oracle when it is present."""
+    try:
+        from gin_king.oracle.cards import card_value
+        return [card_value(r) for r in range(RANKS_PER_SUIT)]   # card r: the clubs of rank r
+    except (ImportError, AttributeError):
+        # docs/rng.md: Ace 1, 2..10 their rank, J/Q/K 10.
+        return [min(r + 1, 10) for r in range(RANKS_PER_SUIT)]
+
+
+def run_deadwood(mask: int, values: list[int]) -> int:
+    """Deadwood of one suit's cards when only runs may be formed: every card outside a
+    block of >= 3 consecutive ranks. (Splitting a long run never lowers it.)"""
+    dead = 0
+    r = 0
+    while r < RANKS_PER_SUIT:
+        if not mask >> r & 1:
+            r += 1
+            continue
+        start = r
+        while r < RANKS_PER_SUIT and mask >> r & 1:
+            r += 1
+        if r - start < RUN_MIN_LENGTH:
+            dead += sum(values[start:r])
+    return dead
+
+
+def _scan_order() -> list[int]:
+    """The discard scan order of docs/personalities.md section 1, from the oracle."""
+    try:
+        from gin_king.oracle.measures import SCAN_ORDER
+        return [int(c) for c in SCAN_ORDER]
+    except ImportError:
+        return [s * RANKS_PER_SUIT + r for r in range(12, -1, -1) for s in range(3, -1, -1)]
+
+
+MELD_PAIRS_MAX = 6
+
+
+def _three_card_melds() -> list[list[tuple[int, int]]]:
+    """docs/personalities.md section 1, "the three-card melds of c", from the oracle."""
+    from gin_king.oracle.melds import THREE_CARD_MELDS
+    return [[(int(x), int(y)) for x, y in pairs] for pairs in THREE_CARD_MELDS]
+
+
+def _byte_table(label: str, comment: str, values: list[int]) -> list[str]:
+    lines = [f"; {comment}", f"{label}"]
+    for i in range(0, len(values), 32):
+        lines.append("        DC.B    " + ",".join(str(v) for v in values[i:i + 32]))
+    return lines
+
+
+def _generate_suit_tables() -> str:
+    """RunDeadwood and RunGain, one byte per 13-bit suit mask (deadwood.asm uses them),
+    and CardSuit2 / CardBit, a word per card (rng.asm's deal uses them)."""
+    values = _rank_values()
+    dead = [run_deadwood(m, values) for m in range(SUIT_MASKS)]
+    gain = [0] * SUIT_MASKS
+    for m in range(1, SUIT_MASKS):
+        # clamped at 0: a negative gain only occurs when every card of the suit is in a
+        # run of exactly three, and then the hand has a better arrangement anyway
+        gain[m] = max(0, dead[m] - min(dead[m & ~(1 << r)]
+                                       for r in range(RANKS_PER_SUIT) if m >> r & 1))
+    out = ["; Generated by gin_king/build.py from the oracle's card values. Do not edit.",
+           "        MACHINE M65816", "        CASE    ON", "",
+           "SuitTables PROC  EXPORT", "        EXPORT  RunDeadwood", "        EXPORT  RunGain",
+           "        EXPORT  CardSuit2", "        EXPORT  CardBit", "        EXPORT  CardRank2",
+           "        EXPORT  ScanOrder", "        EXPORT  MeldPairs"]
+    out += _byte_table("RunDeadwood", "deadwood of a suit mask, runs only", dead)
+    out += _byte_table("RunGain", "deadwood removed by discarding the suit's best card", gain)
+    out += ["; suit * 2 of each card 0..51 (an offset into a Hand record)", "CardSuit2"]
+    out += ["        DC.W    " + ",".join(str(2 * (c // RANKS_PER_SUIT)) for c in range(s, s + 13))
+            for s in range(0, 52, 13)]
+    out += ["; rank * 2 of each card 0..51", "CardRank2"]
+    out += ["        DC.W    " + ",".join(str(2 * (c % RANKS_PER_SUIT)) for c in range(s, s + 13))
+            for s in range(0, 52, 13)]
+    out += ["; discard candidates in scan order: King down to Ace, spades down to clubs",
+            "ScanOrder"]
+    out += ["        DC.B    " + ",".join(str(c) for c in _scan_order())]
+    out += ["; per card: its three-card melds as partner pairs (x, y), 6 pairs, $FF = none",
+            "MeldPairs"]
+    for c, pairs in enumerate(_three_card_melds()):
+        flat = [v for pair in pairs for v in pair] + [0xFF] * (2 * (MELD_PAIRS_MAX - len(pairs)))
+        out.append("        DC.B    " + ",".join(str(v) for v in flat) + f"   ; card {c}")
+    out += ["; 1 << rank of each card 0..51 (its bit in its suit mask)", "CardBit"]
+    out += ["        DC.W    " + ",".join(f"${1 << (c % RANKS_PER_SUIT):04X}" for c in range(s, s + 13))
+            for s in range(0, 52, 13)]
+    out += ["        ENDP", "        END", ""]
+    return "\n".join(out)
+
+
+# Generated units: file name (placed in the build dir) -> generator returning its text.
+GENERATED: dict[str, Callable[[], str]] = {
+    "suittables.asm": _generate_suit_tables,
+}
+
+
+# --------------------------------------------------------------------------------------
+# cache key and output location
+
+def _gsasm_version() -> str:
+    try:
+        return importlib.metadata.version("gsasm")
+    except importlib.metadata.PackageNotFoundError:  # pragma: no cover
+        return "unknown"
+
+
+def _all_inputs() -> list[Path]:
+    """Every hand-written file the build reads: sources and includes (macros)."""
+    files = sorted(ASM_DIR.glob("*.asm")) + sorted(p for p in MACRO_DIR.glob("*") if p.is_file())
+    return files
+
+
+def _generated_texts() -> dict[str, str]:
+    return {name: gen() for name, gen in GENERATED.items()}
+
+
+# What the generated units are computed from: this file and the oracle's definitions.
+GENERATOR_INPUTS: tuple[Path, ...] = (
+    Path(__file__).resolve(),
+    Path(__file__).resolve().parent / "oracle" / "cards.py",
+    Path(__file__).resolve().parent / "oracle" / "melds.py",
+    Path(__file__).resolve().parent / "oracle" / "measures.py",
+)
+
+
+def source_hash() -> str:
+    """A hash of all sources and includes, the source table, the generators' inputs and
+    gsasm's version: what the load file depends on. Cheap: nothing is generated."""
+    h = hashlib.sha256()
+    h.update(_gsasm_version().encode())
+    h.update(repr([(s.file, s.role) for s in SOURCES]).encode())
+    h.update(repr(sorted(GENERATED)).encode())
+    for p in _all_inputs() + [p for p in GENERATOR_INPUTS if p.exists()]:
+        h.update(str(p.name).encode())
+        h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+def _writable(d: Path) -> bool:
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+        probe = d / ".probe"
+        probe.write_bytes(b"")
+        probe.unlink()
+        return True
+    except OSError:
+        return False
+
+
+def build_dir() -> Path:
+    """gin_king/_build/ when writable, else the user cache directory."""
+    if _writable(LOCAL_BUILD_DIR):
+        return LOCAL_BUILD_DIR
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    d = base / "gin-king" / "build"
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+# --------------------------------------------------------------------------------------
+# assemble and link
+
+def _assemble_unit(path: str, include_dirs: list[str]):
+    """Assemble one unit and emit its object (runs in a worker process)."""
+    from gsasm import asm as gs_asm, omf
+    try:
+        a = gs_asm.assemble(path, include_dirs)
+    except Exception as exc:  # gsasm raises on some malformed input
+        return None, None, [f"{Path(path).name}: error: {exc}"]
+    if a.errors:
+        return None, a, list(a.errors)
+    return omf.emit(a), a, []
+
+
+def _assemble_all(units: list[Path], include_dirs: list[str]) -> list[tuple]:
+    """Every unit, in parallel when there are several processors; results in unit order."""
+    workers = min(len(units), os.cpu_count() or 1)
+    if workers > 1:
+        try:
+            from concurrent.futures import ProcessPoolExecutor
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                return list(pool.map(_assemble_unit, [str(u) for u in units],
+                                     [include_dirs] * len(units)))
+        except (OSError, ImportError):  # no processes available: assemble here
+            pass
+    return [_assemble_unit(str(u), include_dirs) for u in units]
+
+
+def build(out_dir: Path | None = None) -> tuple[Path, dict[str, dict[str, int]]]:
+    """Assemble and link every unit now (no cache check). Returns (load file, symbols)."""
+    from gsasm import linkiigs, omf
+
+    out_dir = out_dir or build_dir()
+    gen_dir = out_dir / "generated"
+    gen_dir.mkdir(parents=True, exist_ok=True)
+    generated = _generated_texts()
+    for name, text in generated.items():
+        (gen_dir / name).write_text(text)
+
+    include_dirs = [str(ASM_DIR), str(MACRO_DIR), str(gen_dir)]
+    units = [ASM_DIR / s.file for s in SOURCES] + [gen_dir / n for n in GENERATED]
+    errors: list[str] = []
+    objects = []
+    # the big generated tables first, so they start early on their own worker
+    order = sorted(range(len(units)), key=lambda i: units[i].parent != gen_dir)
+    results = dict(zip(order, _assemble_all([units[i] for i in order], include_dirs)))
+    for i, path in enumerate(units):
+        obj, a, errs = results[i]
+        errors.extend(_with_path(e, path) for e in errs)
+        if obj is not None:
+            objects.append((obj, a))
+    if errors:
+        raise BuildError("\n".join(errors))
+    _check_imports([a for _, a in objects], units)
+
+    load_file = linkiigs.link(objects, {"merge": True, "super": True})
+    symbols = _symbol_map(objects)
+
+    key = source_hash()
+    out = out_dir / LOAD_FILE_NAME
+    _atomic_write(out, load_file)
+    _atomic_write(out.with_name(LOAD_FILE_NAME + SYMBOLS_SUFFIX),
+                  json.dumps({"key": key, "symbols": symbols}, indent=0, sort_keys=True).encode())
+    return out, symbols
+
+
+def _with_path(err: str, path: Path) -> str:
+    """gsasm reports `name:line: ...`; show the path relative to the package."""
+    try:
+        rel = path.relative_to(ASM_DIR.parent.parent)
+    except ValueError:
+        rel = path
+    for prefix in (str(path), path.name):
+        if err.startswith(prefix + ":"):
+            return str(rel) + err[len(prefix):]
+    return f"{rel}: {err}"
+
+
+def _check_imports(asms: list, units: list[Path]) -> None:
+    exported: set[str] = set()
+    for a in asms:
+        exported |= {n.upper() for n in getattr(a, "exports", ())}
+    missing = []
+    for a, path in zip(asms, units):
+        for name in sorted(getattr(a, "imports", ()) or ()):
+            if name.upper() not in exported:
+                missing.append(f"{path.name}: error: IMPORTed '{name}' is EXPORTed by no unit")
+    if missing:
+        raise BuildError("\n".join(missing))
+
+
+def _symbol_map(objects: list) -> dict[str, dict[str, int]]:
+    """Every code/data label of every unit -> its offset in the merged load segment."""
+    from gsasm import linkiigs
+    _placed, obj_seg_bases, _idx = linkiigs._place(objects, 0)
+    symbols: dict[str, dict[str, int]] = {}
+    for (_obj, a), bases in zip(objects, obj_seg_bases):
+        for name, kind in a.symtype.items():
+            if kind != "label" or name.startswith("@") or "." in name:
+                continue
+            seg = a.symseg.get(name)
+            if seg is None or seg >= len(bases):
+                continue
+            entry = {"segment": 1, "offset": bases[seg] + (a.symbols[name] & 0xFFFF)}
+            # exported names win over same-named locals of other units
+            if name in symbols and name not in a.exports:
+                continue
+            symbols[name] = entry
+    return symbols
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
+    os.replace(tmp, path)
+
+
+# --------------------------------------------------------------------------------------
+# the cached entry point
+
+_memo: tuple[str, Path, dict] | None = None
+
+
+def ensure_built() -> tuple[Path, dict[str, dict[str, int]]]:
+    """The current GIN.KING and its symbol map, rebuilding only when a source changed."""
+    global _memo
+    key = source_hash()
+    if _memo is not None and _memo[0] == key and _memo[1].exists():
+        return _memo[1], _memo[2]
+    out_dir = build_dir()
+    out = out_dir / LOAD_FILE_NAME
+    sym_path = out.with_name(LOAD_FILE_NAME + SYMBOLS_SUFFIX)
+    if out.exists() and sym_path.exists():
+        try:
+            data = json.loads(sym_path.read_text())
+            if data.get("key") == key:
+                _memo = (key, out, data["symbols"])
+                return out, data["symbols"]
+        except (OSError, ValueError, KeyError):
+            pass
+    out, symbols = build(out_dir)
+    _memo = (key, out, symbols)
+    return out, symbols
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m gin_king.build`: build now and print where the load file went."""
+    t0 = time.perf_counter()
+    try:
+        out, symbols = build()
+    except BuildError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    print(f"{out} ({out.stat().st_size} bytes, {len(symbols)} symbols) "
+          f"in {time.perf_counter() - t0:.2f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

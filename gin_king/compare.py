@@ -1,0 +1,417 @@
+"""`gin-king compare`: the 65816 engine against the Python oracle, decision by decision.
+
+Three checks, all seeded and reproducible:
+- **deadwood**: random 10- and 11-card hands; the native minimum deadwood and canonical
+  arrangement (melds in display order, deadwood cards) against `gin_king.oracle.melds`.
+- **positions**: N random mid-hand positions per personality and decision (draw, discard,
+  knock); the native choice, advice text (font codes decoded) and, for Irv, his generator's
+  state against `gin_king.oracle.personalities`.
+- **games**: M whole seeded games between pairs of personalities; at every decision both
+  the native engine and the oracle are asked; the game follows the oracle, so a game agrees
+  when every decision and text in it agreed (same deals, decisions and scores).
+
+A decision the engine does not make natively yet (status "not native") is counted apart,
+never as agreement. Every disagreement prints the position, both answers and a command
+that reproduces it (`gin-king compare --only PERSONALITY:DECISION:SEED`).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections import defaultdict
+from dataclasses import asdict, dataclass, field
+
+from gin_king.native import NativeEngine, Position, cards_to_masks
+from gin_king.oracle.advice_text import pronoun
+from gin_king.oracle.cards import Card, from_mask, to_mask
+from gin_king.oracle.game import play_game
+from gin_king.oracle.melds import arrangement_of_mask, deadwood_of_mask
+from gin_king.oracle.personalities import PERSONALITIES
+from gin_king.oracle.view import PlayerView, view_from_cards
+from toolbox.font import decode
+
+PERSONALITY_ORDER = ("irv", "willy", "sonia", "mort", "bernie", "phyllis", "shark")
+DECISIONS = ("draw", "discard", "knock")
+DISPLAY_NAMES = {n: n.capitalize() for n in PERSONALITY_ORDER}
+OPPONENT_NAMES = ("Irv", "Willy", "Sonia", "Mort", "Bernie", "Phyllis", "Shark", "Pat")
+POSITION_SEED_STRIDE = 1_000_003
+MAX_PRINTED_DISAGREEMENTS = 10
+
+
+# ------------------------------------------------------------------------------------------
+# positions
+
+def position_from_view(view: PlayerView, personality: str, decision: str,
+                       discard: int | None = None, rng_state: int = 1) -> Position:
+    """The native position block for what the oracle's agent sees."""
+    return Position(
+        personality=personality, decision=decision, hand=tuple(int(c) for c in view.hand),
+        upcard=None if view.upcard is None else int(view.upcard),
+        first_offer=view.first_upcard_offer,
+        taken=None if view.taken_from_pile is None else int(view.taken_from_pile),
+        discard=discard, pile=tuple(int(c) for c in view.discard_pile),
+        opp_known=tuple(int(c) for c in from_mask(view.opponent_known_mask)),
+        stock_size=view.stock_size, scores=view.scores, hands_won=view.hands_won,
+        target=view.target, knock_limit=view.knock_limit, opp_draws=view.opponent_draws,
+        rng_state=rng_state, opp_name=view.opponent_name, opp_pronoun=pronoun(view.opponent_name))
+
+
+def _knockable_hand(rnd: random.Random, deck: list[int], limit: int) -> list[int] | None:
+    """Ten cards from `deck` with deadwood <= limit: melds first, then low cards."""
+    for _ in range(200):
+        hand: set[int] = set()
+        for _m in range(rnd.randint(2, 3)):
+            if rnd.random() < 0.5:
+                suit, start = rnd.randrange(4), rnd.randrange(11)
+                length = rnd.randint(3, min(5, 13 - start))
+                hand |= {suit * 13 + r for r in range(start, start + length)}
+            else:
+                rank = rnd.randrange(13)
+                suits = rnd.sample(range(4), rnd.choice((3, 3, 4)))
+                hand |= {s * 13 + rank for s in suits}
+        hand = set(list(hand)[:10])
+        low = [c for c in deck if c % 13 < 5 and c not in hand]
+        rnd.shuffle(low)
+        while len(hand) < 10 and low:
+            hand.add(low.pop())
+        if len(hand) == 10 and deadwood_of_mask(to_mask(hand)) <= limit:
+            return sorted(hand)
+    return None
+
+
+def random_position(personality: str, decision: str, seed: int) -> tuple[PlayerView, int | None]:
+    """A random mid-hand position (view, pending discard for knock) from one seed."""
+    rnd = random.Random(seed)
+    scores_target = rnd.choice((100, 150, 200, 300, 400, 500))
+    scores = (rnd.randrange(scores_target), rnd.randrange(scores_target))
+    hands_won = (rnd.randrange(4), rnd.randrange(4))
+    opponent = rnd.choice(OPPONENT_NAMES)
+    opp_draws = rnd.randrange(16)
+    while True:
+        deck = list(range(52))
+        rnd.shuffle(deck)
+        discard = None
+        taken = None
+        if decision == "knock":
+            limit = rnd.choice((10, 10, 10, 0, 5, 9))
+            hand = _knockable_hand(rnd, deck, limit)
+            if hand is None:
+                continue
+            rest = [c for c in deck if c not in hand]
+            discard = rest.pop()
+        else:
+            limit = 10
+            hand = deck[:11 if decision == "discard" else 10]
+            rest = deck[len(hand):]
+        pile = rest[:rnd.randint(1, 20)]
+        others = rest[len(pile):]
+        opp_took = rnd.sample(others, rnd.randint(0, min(4, len(others))))
+        if decision == "discard" and rnd.random() < 0.5:
+            taken = hand[-1]
+            opp_took = opp_took[:-1] if opp_took else opp_took
+        view = view_from_cards(
+            list(hand), list(pile), opponent_took=opp_took, taken_from_pile=taken,
+            stock_size=max(2, 31 - opp_draws * 2), scores=scores, hands_won=hands_won,
+            knock_limit=limit, opponent_draws=opp_draws,
+            first_upcard_offer=(decision == "draw" and rnd.random() < 0.15),
+            opponent_name=opponent)
+        view = _with_target(view, scores_target)
+        return view, discard
+
+
+def _with_target(view: PlayerView, target: int) -> PlayerView:
+    from dataclasses import replace
+
+    from gin_king.oracle.rules import Rules
+    return replace(view, rules=Rules(points_per_game=target))
+
+
+def oracle_decision(personality: str, decision: str, view: PlayerView, discard: int | None,
+                    rng_seed: int = 1):
+    """(choice as int, advice text, Irv's generator state after) from the oracle."""
+    agent = PERSONALITIES[personality](seed=rng_seed)
+    if decision == "draw":
+        choice, text = agent._draw(view)
+    elif decision == "discard":
+        choice, text = agent._discard(view)
+    else:
+        choice, text = agent._knock(view, None if discard is None else Card(discard))
+    rng = getattr(getattr(agent, "rng", None), "state", rng_seed)
+    return int(choice), text, rng
+
+
+# ------------------------------------------------------------------------------------------
+# tallies
+
+@dataclass
+class Tally:
+    agree: int = 0
+    disagree: int = 0
+    not_native: int = 0
+    cycles: list[int] = field(default_factory=list)
+
+    def summary(self) -> dict:
+        c = sorted(self.cycles)
+        return {
+            "agree": self.agree, "disagree": self.disagree, "not_native": self.not_native,
+            "cycles_mean": round(sum(c) / len(c)) if c else None,
+            "cycles_p99": c[min(len(c) - 1, int(len(c) * 0.99))] if c else None,
+            "cycles_worst": c[-1] if c else None,
+        }
+
+
+@dataclass
+class Report:
+    deadwood: Tally = field(default_factory=Tally)
+    positions: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    games_agree: int = 0
+    games_disagree: int = 0
+    game_decisions: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    disagreements: list[dict] = field(default_factory=list)
+
+    def ok(self) -> bool:
+        return (self.deadwood.disagree == 0 and self.games_disagree == 0
+                and all(t.disagree == 0 for t in self.positions.values()))
+
+
+def _compare_one(engine: NativeEngine, report: Report, tally: Tally, personality: str,
+                 decision: str, view: PlayerView, discard: int | None, rng_state: int,
+                 reproduce: str) -> tuple[bool | None, int, int]:
+    """Ask both; record; return (agreed or None when not native, oracle choice, rng after)."""
+    want_choice, want_text, want_rng = oracle_decision(personality, decision, view, discard,
+                                                       rng_state)
+    got = engine.decide(position_from_view(view, personality, decision, discard, rng_state))
+    if not got.native:
+        tally.not_native += 1
+        return None, want_choice, want_rng
+    tally.cycles.append(got.cycles)
+    text = decode(got.text)
+    same = (got.choice == want_choice and text == want_text
+            and (personality != "irv" or got.rng_state == want_rng))
+    if same:
+        tally.agree += 1
+    else:
+        tally.disagree += 1
+        report.disagreements.append({
+            "personality": personality, "decision": decision,
+            "hand": [str(Card(c)) for c in view.hand],
+            "pile": [str(Card(c)) for c in view.discard_pile],
+            "taken": None if view.taken_from_pile is None else str(view.taken_from_pile),
+            "discard": None if discard is None else str(Card(discard)),
+            "native": {"choice": got.choice, "text": text, "rng": got.rng_state},
+            "oracle": {"choice": want_choice, "text": want_text, "rng": want_rng},
+            "reproduce": reproduce,
+        })
+    return same, want_choice, want_rng
+
+
+def compare_positions(engine: NativeEngine, report: Report, count: int, seed: int,
+                      personalities=PERSONALITY_ORDER, decisions=DECISIONS) -> None:
+    for p_index, personality in enumerate(personalities):
+        for d_index, decision in enumerate(decisions):
+            tally = report.positions[f"{personality}:{decision}"]
+            for i in range(count):
+                pos_seed = (seed * POSITION_SEED_STRIDE + i) * 32 + p_index * 4 + d_index
+                compare_seeded(engine, report, tally, personality, decision, pos_seed)
+
+
+def compare_seeded(engine: NativeEngine, report: Report, tally: Tally, personality: str,
+                   decision: str, pos_seed: int) -> bool | None:
+    view, discard = random_position(personality, decision, pos_seed)
+    return _compare_one(engine, report, tally, personality, decision, view, discard,
+                        pos_seed & 0xFFFFFFFF or 1,
+                        f"gin-king compare --only {personality}:{decision}:{pos_seed}")[0]
+
+
+def compare_deadwood(engine: NativeEngine, report: Report, count: int, seed: int) -> None:
+    rnd = random.Random(seed)
+    for i in range(count):
+        cards = rnd.sample(range(52), rnd.choice((10, 11)))
+        mask = to_mask(cards)
+        masks = cards_to_masks(cards)
+        value, melds, dead, cycles = engine.canon(masks)
+        plain = engine.deadwood(masks)
+        arrangement = arrangement_of_mask(mask)
+        want_melds = [tuple(int(c) for c in m.cards) for m in arrangement.melds]
+        ok = (value == plain.deadwood == arrangement.deadwood and melds == want_melds
+              and sorted(dead) == sorted(int(c) for c in arrangement.deadwood_cards))
+        report.deadwood.cycles.append(plain.cycles)
+        if ok:
+            report.deadwood.agree += 1
+        else:
+            report.deadwood.disagree += 1
+            report.disagreements.append({
+                "deadwood": [str(Card(c)) for c in sorted(cards)],
+                "native": {"deadwood": value, "melds": melds, "dead": dead},
+                "oracle": {"deadwood": arrangement.deadwood, "melds": want_melds},
+                "reproduce": f"gin-king compare --deadwood-hand {','.join(map(str, cards))}"})
+
+
+# ------------------------------------------------------------------------------------------
+# games
+
+class DualAgent:
+    """Plays as the oracle personality; asks the native engine the same question each time
+    and records whether it agreed."""
+
+    def __init__(self, engine: NativeEngine, report: Report, personality: str, seed: int,
+                 game_label: str) -> None:
+        self.engine = engine
+        self.report = report
+        self.personality = personality
+        self.name = DISPLAY_NAMES[personality]
+        self.oracle = PERSONALITIES[personality](seed=seed)
+        self.native_rng = seed & 0xFFFFFFFF or 0x6D2B79F5
+        self.label = game_label
+        self.disagreed = False
+
+    def _ask(self, decision: str, view: PlayerView, discard: Card | None):
+        agent = self.oracle
+        if decision == "draw":
+            choice, text = agent._draw(view)
+        elif decision == "discard":
+            choice, text = agent._discard(view)
+        else:
+            choice, text = agent._knock(view, discard)
+        want_rng = getattr(getattr(agent, "rng", None), "state", None)
+        tally = self.report.game_decisions[f"{self.personality}:{decision}"]
+        got = self.engine.decide(position_from_view(
+            view, self.personality, decision, None if discard is None else int(discard),
+            self.native_rng))
+        if not got.native:
+            tally.not_native += 1
+        else:
+            tally.cycles.append(got.cycles)
+            text_native = decode(got.text)
+            same = got.choice == int(choice) and text_native == text and (
+                want_rng is None or got.rng_state == want_rng)
+            if same:
+                tally.agree += 1
+            else:
+                tally.disagree += 1
+                self.disagreed = True
+                self.report.disagreements.append({
+                    "game": self.label, "personality": self.personality, "decision": decision,
+                    "hand": [str(c) for c in view.hand],
+                    "native": {"choice": got.choice, "text": text_native},
+                    "oracle": {"choice": int(choice), "text": text},
+                    "reproduce": f"gin-king compare --positions 0 --games 1 --game-seed "
+                                 f"{self.label}"})
+        if want_rng is not None:
+            self.native_rng = want_rng      # stay in step with the oracle either way
+        return choice
+
+    def wants_upcard(self, view):
+        return bool(self._ask("draw", view, None))
+
+    def choose_discard(self, view):
+        return Card(int(self._ask("discard", view, None)))
+
+    def wants_knock(self, view, discard):
+        return bool(self._ask("knock", view, discard))
+
+
+def game_pair(g: int) -> tuple[str, str]:
+    n = len(PERSONALITY_ORDER)
+    return PERSONALITY_ORDER[g % n], PERSONALITY_ORDER[(g * 3 + 1 + g // n) % n]
+
+
+def compare_games(engine: NativeEngine, report: Report, games: int, seed: int,
+                  only_seed: int | None = None) -> None:
+    seeds = [only_seed] if only_seed is not None else [seed * 7919 + g for g in range(games)]
+    for g, game_seed in enumerate(seeds):
+        a_name, b_name = game_pair(game_seed if only_seed is not None else g)
+        a = DualAgent(engine, report, a_name, game_seed * 2 + 1, str(game_seed))
+        b = DualAgent(engine, report, b_name, game_seed * 2 + 2, str(game_seed))
+        play_game(a, b, seed=game_seed)
+        if a.disagreed or b.disagreed:
+            report.games_disagree += 1
+        else:
+            report.games_agree += 1
+
+
+# ------------------------------------------------------------------------------------------
+# the command
+
+def run(positions: int, games: int, seed: int, deadwood_hands: int,
+        personalities=PERSONALITY_ORDER, engine: NativeEngine | None = None) -> Report:
+    engine = engine or NativeEngine()
+    report = Report()
+    compare_deadwood(engine, report, deadwood_hands, seed)
+    compare_positions(engine, report, positions, seed, personalities)
+    compare_games(engine, report, games, seed)
+    return report
+
+
+def _print_report(report: Report, out=sys.stdout) -> None:
+    d = report.deadwood.summary()
+    print(f"deadwood: {d['agree']} agree, {d['disagree']} disagree "
+          f"(cycles mean {d['cycles_mean']}, p99 {d['cycles_p99']}, worst {d['cycles_worst']})",
+          file=out)
+    print(f"{'positions':18} {'agree':>6} {'differ':>6} {'not nat':>7} {'mean':>8} {'p99':>8} "
+          f"{'worst':>8}", file=out)
+    for key, tally in report.positions.items():
+        s = tally.summary()
+        print(f"{key:18} {s['agree']:6} {s['disagree']:6} {s['not_native']:7} "
+              f"{s['cycles_mean'] or '-':>8} {s['cycles_p99'] or '-':>8} "
+              f"{s['cycles_worst'] or '-':>8}", file=out)
+    total = report.games_agree + report.games_disagree
+    if total:
+        print(f"games: {report.games_agree}/{total} agree in every decision", file=out)
+        for key, tally in sorted(report.game_decisions.items()):
+            s = tally.summary()
+            print(f"  {key:16} {s['agree']:6} {s['disagree']:6} {s['not_native']:7}", file=out)
+    for d in report.disagreements[:MAX_PRINTED_DISAGREEMENTS]:
+        print("DISAGREE", json.dumps(d, ensure_ascii=False), file=out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="gin-king compare")
+    ap.add_argument("--positions", type=int, default=200,
+                    help="random positions per personality and decision")
+    ap.add_argument("--games", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--deadwood", type=int, default=2000, help="random hands for deadwood")
+    ap.add_argument("--personality", action="append", choices=PERSONALITY_ORDER)
+    ap.add_argument("--only", help="PERSONALITY:DECISION:SEED, one position")
+    ap.add_argument("--game-seed", type=int, help="one game, by its seed")
+    ap.add_argument("--deadwood-hand", help="one hand, card numbers separated by commas")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+
+    engine = NativeEngine()
+    report = Report()
+    if args.only:
+        personality, decision, pos_seed = args.only.split(":")
+        compare_seeded(engine, report, report.positions[f"{personality}:{decision}"],
+                       personality, decision, int(pos_seed))
+    elif args.game_seed is not None:
+        compare_games(engine, report, 1, args.seed, only_seed=args.game_seed)
+    elif args.deadwood_hand:
+        cards = [int(c) for c in args.deadwood_hand.split(",")]
+        value, melds, dead, cycles = engine.canon(cards_to_masks(cards))
+        a = arrangement_of_mask(to_mask(cards))
+        print(json.dumps({"native": [value, melds, dead, cycles],
+                          "oracle": [a.deadwood, [[int(c) for c in m.cards] for m in a.melds],
+                                     [int(c) for c in a.deadwood_cards]]}))
+        return 0
+    else:
+        report = run(args.positions, args.games, args.seed, args.deadwood,
+                     tuple(args.personality or PERSONALITY_ORDER), engine)
+    if args.json:
+        print(json.dumps({
+            "deadwood": report.deadwood.summary(),
+            "positions": {k: t.summary() for k, t in report.positions.items()},
+            "games": {"agree": report.games_agree, "disagree": report.games_disagree,
+                      "decisions": {k: t.summary() for k, t in report.game_decisions.items()}},
+            "disagreements": report.disagreements,
+        }, ensure_ascii=False, indent=1))
+    else:
+        _print_report(report)
+    return 0 if report.ok() else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,343 @@
+"""Running GIN.KING's engine and AI routines on the emulated 65816.
+
+`NativeEngine` loads the built load file (`gin_king.build.ensure_built()`), finds routines
+and data by the symbol map, writes inputs into the engine's own data areas, calls a
+routine (JSL with a sentinel return) and reads the answer and the cycles it took.
+The layouts it reads and writes are those of docs/native-abi.md and
+`gin_king/asm/macros/engine.records`.
+
+The engine runs on a bare CPU with RAM (`iigs.cpu.CPU65816` + `iigs.omf`): the routines
+make no tool calls, so they need no toolbox.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from iigs.cpu import CPU65816
+from iigs import omf
+from iigs.memory import read_bytes, read_word, write_word
+
+from gin_king import build
+
+RANKS_PER_SUIT = 13
+SUITS = 4
+CARDS_IN_DECK = 52
+HAND_SIZE = 10
+
+LOAD_ADDRESS = 0x020000          # the engine's one segment: bank 2
+STACK_TOP = 0x00BFFF             # native-mode stack, bank 0
+SENTINEL = 0x00C000              # STP: where a routine "returns" to
+STP = 0xDB
+CALL_CYCLE_LIMIT = 50_000_000    # a call that runs longer than this is a runaway
+
+# Status register bits: M and X clear = 16-bit A and index registers.
+P_M, P_X = 0x20, 0x10
+
+# Record layouts (engine.records): byte offsets.
+HAND_BYTES = 2 * SUITS
+DEALOUT_NONDEALER, DEALOUT_DEALER, DEALOUT_UPCARD, DEALOUT_STOCK = 0, 8, 16, 18
+MELDOUT_DEADWOOD, MELDOUT_SETCOUNT, MELDOUT_SETRANK, MELDOUT_SETSUITS, MELDOUT_RUNS = (
+    0, 2, 4, 10, 16)
+
+
+class NativeError(RuntimeError):
+    """A routine did not return normally (BRK, runaway, unknown symbol)."""
+
+
+@dataclass
+class CallResult:
+    a: int
+    x: int
+    y: int
+    cycles: int
+
+
+Masks = tuple[int, int, int, int]
+
+
+def cards_to_masks(cards) -> Masks:
+    """Cards 0..51 (suit*13 + rank) -> four 13-bit suit masks, clubs first."""
+    m = [0, 0, 0, 0]
+    for c in cards:
+        m[c // RANKS_PER_SUIT] |= 1 << (c % RANKS_PER_SUIT)
+    return (m[0], m[1], m[2], m[3])
+
+
+def masks_to_cards(masks) -> list[int]:
+    return [s * RANKS_PER_SUIT + r for s in range(SUITS) for r in range(RANKS_PER_SUIT)
+            if masks[s] >> r & 1]
+
+
+@dataclass
+class MeldResult:
+    """What Deadwood reports: the value, the sets chosen and the cards left to runs."""
+    deadwood: int
+    sets: list[tuple[int, int]]      # (rank, suit bits 1=clubs 2=diamonds 4=hearts 8=spades)
+    runs: Masks                      # per suit, the cards not in sets (runs + deadwood)
+    cycles: int
+
+
+class NativeEngine:
+    """GIN.KING loaded into a bare 65816 with 16 MB of RAM."""
+
+    def __init__(self, load_file: Path | None = None, symbols: dict | None = None) -> None:
+        if load_file is None:
+            load_file, symbols = build.ensure_built()
+        self.memory = bytearray(1 << 24)
+        self.cpu = CPU65816(self.memory, pc=0)
+        segments = omf.read_load_file(Path(load_file).read_bytes())
+        self.program = omf.load(segments, self.memory, lambda seg: LOAD_ADDRESS)
+        self.symbols = symbols or {}
+        self.memory[SENTINEL] = STP
+
+    # ------------------------------------------------------------------ plumbing
+
+    def address(self, name: str) -> int:
+        """The 24-bit address of an exported label."""
+        try:
+            entry = self.symbols[name]
+        except KeyError:
+            raise NativeError(f"no symbol {name!r} in GIN.KING") from None
+        return self.program.address_of(entry["segment"], entry["offset"])
+
+    def call(self, name: str, a: int = 0, x: int = 0, y: int = 0) -> CallResult:
+        """JSL to `name` in native mode, 16-bit registers; return registers and cycles."""
+        cpu = self.cpu
+        target = self.address(name)
+        ret = SENTINEL - 1                    # RTL adds 1
+        sp = STACK_TOP
+        mem = self.memory
+        mem[sp] = 0x00                         # return bank
+        mem[sp - 1] = (ret >> 8) & 0xFF
+        mem[sp - 2] = ret & 0xFF
+        cpu.sp = sp - 3
+        cpu.e = 0
+        cpu.p = cpu.p & ~(P_M | P_X) & 0xFF
+        cpu.a, cpu.x, cpu.y = a & 0xFFFF, x & 0xFFFF, y & 0xFFFF
+        cpu.d = 0
+        cpu.dbr = 0
+        cpu.pbr = target >> 16
+        cpu.pc = target & 0xFFFF
+        cpu.stopped = False
+        cpu.waiting = False
+        cpu.stop_on_brk = True
+        start = cpu.processorCycles
+        cpu.run(CALL_CYCLE_LIMIT)
+        cycles = cpu.processorCycles - start
+        at = (cpu.pbr << 16) | cpu.pc
+        if cpu.stop_reason != "stp" or at != SENTINEL + 1:
+            raise NativeError(f"{name} stopped ({cpu.stop_reason}) at ${at:06X} "
+                              f"after {cycles} cycles")
+        cpu.stopped = False
+        return CallResult(cpu.a, cpu.x, cpu.y, cycles)
+
+    def read_word(self, name: str, offset: int = 0) -> int:
+        return read_word(self.memory, self.address(name) + offset)
+
+    def write_word(self, name: str, value: int, offset: int = 0) -> None:
+        write_word(self.memory, self.address(name) + offset, value)
+
+    def read_masks(self, name: str, offset: int = 0) -> Masks:
+        base = self.address(name) + offset
+        return tuple(read_word(self.memory, base + 2 * s) for s in range(SUITS))  # type: ignore
+
+    def write_masks(self, name: str, masks, offset: int = 0) -> None:
+        base = self.address(name) + offset
+        for s in range(SUITS):
+            write_word(self.memory, base + 2 * s, masks[s])
+
+    # ------------------------------------------------------------------ rng.asm
+
+    def seed(self, seed: int) -> None:
+        self.call("GK_Seed", a=seed & 0xFFFF, x=(seed >> 16) & 0xFFFF)
+
+    @property
+    def rng_state(self) -> int:
+        return self.read_word("RngLo") | self.read_word("RngHi") << 16
+
+    def next(self) -> int:
+        """One xorshift32 step; the new 32-bit state."""
+        r = self.call("GK_Next")
+        return r.a << 16 | r.x
+
+    def below(self, n: int) -> int:
+        return self.call("GK_Below", a=n & 0xFFFF).a
+
+    def shuffle(self) -> list[int]:
+        self.call("GK_Shuffle")
+        return list(read_bytes(self.memory, self.address("Deck"), CARDS_IN_DECK))
+
+    def deal(self) -> dict:
+        """Shuffle and deal: both hands (masks), the upcard, the deck and the cycles."""
+        r = self.call("GK_Deal")
+        return {
+            "nondealer": self.read_masks("Dealt", DEALOUT_NONDEALER),
+            "dealer": self.read_masks("Dealt", DEALOUT_DEALER),
+            "upcard": self.read_word("Dealt", DEALOUT_UPCARD),
+            "stock_index": self.read_word("Dealt", DEALOUT_STOCK),
+            "deck": list(read_bytes(self.memory, self.address("Deck"), CARDS_IN_DECK)),
+            "cycles": r.cycles,
+        }
+
+    # ------------------------------------------------------------------ deadwood.asm
+
+    def deadwood(self, masks) -> MeldResult:
+        """Minimum deadwood of a hand (four suit masks) and the arrangement found."""
+        self.write_masks("DwHand", masks)
+        r = self.call("GK_Deadwood")
+        return self._meld_result(r)
+
+    def deadwood_after_discard(self, masks) -> tuple[int, int]:
+        """(minimum deadwood after one discard, cycles) of an 11-card hand."""
+        self.write_masks("DwHand", masks)
+        r = self.call("GK_DeadwoodDiscard")
+        return r.a, r.cycles
+
+    def _meld_result(self, r: CallResult) -> MeldResult:
+        count = self.read_word("DwOut", MELDOUT_SETCOUNT)
+        sets = []
+        for i in range(count):
+            bit = self.read_word("DwOut", MELDOUT_SETRANK + 2 * i)
+            sets.append((bit.bit_length() - 1, self.read_word("DwOut", MELDOUT_SETSUITS + 2 * i)))
+        return MeldResult(r.a, sets, self.read_masks("DwOut", MELDOUT_RUNS), r.cycles)
+
+
+SET_KEY = 0x8000
+SUIT_SHIFT = 13
+SET_ORDER_SUITS = {0: 0b1111, 1: 0b0111, 2: 0b1011, 3: 0b1101, 4: 0b1110}
+
+
+def decode_meld(hi: int, lo: int) -> tuple[int, ...]:
+    """A meld key pair of Canon -> its cards in display order (run: rank ascending;
+    set: clubs, diamonds, hearts, spades)."""
+    if hi & SET_KEY:
+        rank = (hi & 0x1FFF).bit_length() - 1
+        suits = SET_ORDER_SUITS[lo]
+        return tuple(s * RANKS_PER_SUIT + rank for s in range(SUITS) if suits >> s & 1)
+    suit = hi >> SUIT_SHIFT
+    block = ~lo & 0x1FFF
+    return tuple(suit * RANKS_PER_SUIT + r for r in range(RANKS_PER_SUIT) if block >> r & 1)
+
+
+def _canon(self: NativeEngine, masks) -> tuple[int, list[tuple[int, ...]], list[int], int]:
+    """(deadwood, melds in display order, deadwood cards, cycles) of the canonical
+    arrangement (docs/personalities.md section 1)."""
+    self.write_masks("DwHand", masks)
+    r = self.call("GK_Canon")
+    count = self.read_word("CnBestCount") // 2
+    melds = [decode_meld(self.read_word("CnBestHi", 2 * i), self.read_word("CnBestLo", 2 * i))
+             for i in range(count)]
+    return r.a, melds, masks_to_cards(self.read_masks("CnDead")), r.cycles
+
+
+NativeEngine.canon = _canon
+
+
+# ------------------------------------------------------------------------------------------
+# decisions (decide.asm): the position block in, the decision block out
+
+PERSONALITY_NUMBERS = {"irv": 0, "willy": 1, "sonia": 2, "mort": 3, "bernie": 4,
+                       "phyllis": 5, "shark": 6}
+DEC_DRAW, DEC_DISCARD, DEC_KNOCK = 0, 1, 2
+DECISION_NUMBERS = {"draw": DEC_DRAW, "discard": DEC_DISCARD, "knock": DEC_KNOCK}
+NO_CARD = 0xFFFF
+PRONOUNS = {"he": 0, "she": 1, "they": 2}
+NAME_MAX = 31
+
+# Pos record (engine.records), byte offsets
+POS = dict(personality=0, decision=2, firstOffer=4, hand=6, upcard=14, taken=16, discard=18,
+           pile=20, oppKnown=28, stockSize=36, myScore=38, oppScore=40, myWon=42, oppWon=44,
+           target=46, knockLimit=48, oppDraws=50, rngLo=52, rngHi=54, oppPronoun=56,
+           oppName=58)
+POS_SIZE = 58 + NAME_MAX + 1
+# Dec record
+DEC_STATUS, DEC_CHOICE, DEC_TEXTLEN, DEC_TEXT = 0, 2, 4, 6
+STATUS_NATIVE, STATUS_NOT_NATIVE = 0, 1
+
+
+@dataclass
+class Position:
+    """Everything a decision sees (docs/native-abi.md, the Pos record)."""
+    personality: str
+    decision: str                      # "draw", "discard", "knock"
+    hand: tuple[int, ...]
+    upcard: int | None = None
+    first_offer: bool = False
+    taken: int | None = None
+    discard: int | None = None
+    pile: tuple[int, ...] = ()
+    opp_known: tuple[int, ...] = ()
+    stock_size: int = 20
+    scores: tuple[int, int] = (0, 0)
+    hands_won: tuple[int, int] = (0, 0)
+    target: int = 100
+    knock_limit: int = 10
+    opp_draws: int = 0
+    rng_state: int = 1
+    opp_name: str = "your opponent"
+    opp_pronoun: str = "they"
+
+
+@dataclass
+class Decision:
+    native: bool
+    choice: int                        # draw/knock: 1 yes, 0 no; discard: the card
+    text: bytes                        # font codes (toolbox/font.py)
+    rng_state: int
+    cycles: int
+
+
+def _write_decide(self: NativeEngine, p: Position) -> None:
+    base = self.address("PosBlock")
+    mem = self.memory
+
+    def w(field: str, value: int) -> None:
+        write_word(mem, base + POS[field], value)
+
+    def masks(field: str, cards) -> None:
+        for s, m in enumerate(cards_to_masks(cards)):
+            write_word(mem, base + POS[field] + 2 * s, m)
+
+    w("personality", PERSONALITY_NUMBERS[p.personality])
+    w("decision", DECISION_NUMBERS[p.decision])
+    w("firstOffer", int(p.first_offer))
+    masks("hand", p.hand)
+    w("upcard", NO_CARD if p.upcard is None else p.upcard)
+    w("taken", NO_CARD if p.taken is None else p.taken)
+    w("discard", NO_CARD if p.discard is None else p.discard)
+    masks("pile", p.pile)
+    masks("oppKnown", p.opp_known)
+    w("stockSize", p.stock_size)
+    w("myScore", p.scores[0])
+    w("oppScore", p.scores[1])
+    w("myWon", p.hands_won[0])
+    w("oppWon", p.hands_won[1])
+    w("target", p.target)
+    w("knockLimit", p.knock_limit)
+    w("oppDraws", p.opp_draws)
+    w("rngLo", p.rng_state & 0xFFFF)
+    w("rngHi", p.rng_state >> 16 & 0xFFFF)
+    w("oppPronoun", PRONOUNS[p.opp_pronoun])
+    from toolbox.font import encode
+    name = encode(p.opp_name)[:NAME_MAX]
+    mem[base + POS["oppName"]] = len(name)
+    mem[base + POS["oppName"] + 1:base + POS["oppName"] + 1 + len(name)] = name
+
+
+def _decide(self: NativeEngine, p: Position) -> Decision:
+    """Run GK_Decide on a position; the answer, the advice text and the cycles."""
+    self._write_decide(p)
+    r = self.call("GK_Decide")
+    dec = self.address("DecBlock")
+    status = read_word(self.memory, dec + DEC_STATUS)
+    n = read_word(self.memory, dec + DEC_TEXTLEN)
+    text = read_bytes(self.memory, dec + DEC_TEXT, n)
+    base = self.address("PosBlock")
+    rng = read_word(self.memory, base + POS["rngLo"]) | read_word(self.memory, base + POS["rngHi"]) << 16
+    return Decision(status == STATUS_NATIVE, read_word(self.memory, dec + DEC_CHOICE), text, rng,
+                    r.cycles)
+
+
+NativeEngine._write_decide = _write_decide
+NativeEngine.decide = _decide

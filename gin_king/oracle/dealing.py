@@ -1,0 +1,105 @@
+"""Where each hand's cards come from (manual, "Rules": "Draw for Deal", "Deal"; "Settings
+Menu": "Shuffle Mode": Shuffle Cards, Replay Cards, User Supplied Cards).
+
+Every source yields a full 52-card deck order laid out as docs/rng.md "The deal" reads it:
+deck[0], deck[2] .. deck[18] to the non-dealer, deck[1] .. deck[19] to the dealer, deck[20]
+the first upcard, deck[21..51] the stock from the lowest index up.
+"""
+from __future__ import annotations
+
+from typing import Callable, Protocol, Sequence
+
+from gin_king.oracle.entry import CardEntryError, closest_available, parse_entry
+from gin_king.oracle.rng import Xorshift32, shuffled_deck
+
+NONDEALER_SLOTS = tuple(range(0, 20, 2))
+DEALER_SLOTS = tuple(range(1, 20, 2))
+UPCARD_SLOT = 20
+STOCK_SLOTS = tuple(range(21, 52))
+
+
+def draw_for_deal(rng: Xorshift32) -> tuple[int, int, int]:
+    """Each player draws one card (player 0 first): ``(card0, card1, first_dealer)``.
+
+    The high card (King high, Ace low; equal ranks: ♠ > ♥ > ♦ > ♣) chooses, and always
+    makes the opponent deal, since the non-dealer has the first offer of the upcard and the
+    first draw. Uses two ``below`` calls of the game's generator before the first shuffle.
+    """
+    card0 = rng.below(52)
+    card1 = rng.below(51)
+    if card1 >= card0:
+        card1 += 1
+    key0, key1 = (card0 % 13, card0 // 13), (card1 % 13, card1 // 13)
+    return card0, card1, (1 if key0 > key1 else 0)
+
+
+class DeckSource(Protocol):
+    def deck(self, hand_number: int, rng: Xorshift32) -> list[int]:
+        """The deck order for hand ``hand_number`` (0-based)."""
+
+
+class ShuffledDecks:
+    """Shuffle Cards: each hand is a fresh shuffle from the game's one generator."""
+
+    def deck(self, hand_number: int, rng: Xorshift32) -> list[int]:
+        return shuffled_deck(rng)
+
+
+class ReplayDecks:
+    """Replay Cards: the previous game's decks again in the same order; when this game
+    needs more hands than were recorded, the extra ones are shuffled normally."""
+
+    def __init__(self, decks: Sequence[Sequence[int]]) -> None:
+        self.decks = [list(d) for d in decks]
+
+    def deck(self, hand_number: int, rng: Xorshift32) -> list[int]:
+        if hand_number < len(self.decks):
+            return list(self.decks[hand_number])
+        return shuffled_deck(rng)
+
+
+# One prompt per section of the deck, asked in this order.
+SECTIONS: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("the non-dealer's hand", NONDEALER_SLOTS),
+    ("the dealer's hand", DEALER_SLOTS),
+    ("the first upcard", (UPCARD_SLOT,)),
+    ("the stock", STOCK_SLOTS),
+)
+MAX_ATTEMPTS = 100  # a safety stop for scripted input that never becomes readable
+
+
+class UserSuppliedDecks:
+    """User Supplied Cards: ``ask(what, count)`` returns the entry text for one section.
+
+    Entered cards fill the section's slots in order (a card already taken becomes the
+    closest available one); slots left over are filled at random: each takes
+    ``remaining[below(len(remaining))]`` from the untaken cards in ascending order. An
+    unreadable entry is asked for again.
+    """
+
+    def __init__(self, ask: Callable[[str, int], str]) -> None:
+        self.ask = ask
+
+    def deck(self, hand_number: int, rng: Xorshift32) -> list[int]:
+        deck = [-1] * 52
+        taken = 0
+        for what, slots in SECTIONS:
+            requests = None
+            for _ in range(MAX_ATTEMPTS):
+                try:
+                    requests = parse_entry(self.ask(what, len(slots)), len(slots))
+                    break
+                except CardEntryError:
+                    continue
+            if requests is None:
+                raise CardEntryError(f"no readable entry for {what}")
+            for slot, request in zip(slots, requests):
+                card = closest_available(request, taken)
+                deck[slot] = card
+                taken |= 1 << card
+            for slot in slots[len(requests):]:
+                remaining = [c for c in range(52) if not taken >> c & 1]
+                card = remaining[rng.below(len(remaining))]
+                deck[slot] = card
+                taken |= 1 << card
+        return deck

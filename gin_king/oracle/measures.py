@@ -1,0 +1,122 @@
+"""The per-card measures the personalities weigh (manual, "Computer Personalities": Mort's
+"missing melds", Bernie's "cards that will help"; exact definitions in
+docs/personalities.md section 1).
+
+All functions take 52-bit masks: ``hand`` is the player's hand, ``pile`` the discard pile,
+``opp_known`` the cards the opponent took from the pile and still holds.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from gin_king.oracle.cards import ALL_CARDS_MASK, Card, card_value, from_mask
+from gin_king.oracle.melds import THREE_CARD_MELDS, arrangement_of_mask, deadwood_of_mask
+
+# Discards are scanned King down to Ace, spades down to clubs; the first best card wins.
+SCAN_ORDER: tuple[int, ...] = tuple(suit * 13 + rank for rank in range(12, -1, -1)
+                                    for suit in range(3, -1, -1))
+
+
+def scan(cards_mask: int) -> list[Card]:
+    return [Card(c) for c in SCAN_ORDER if cards_mask >> c & 1]
+
+
+def eligible_discards(hand: int, taken_from_pile: int | None) -> int:
+    """The 11 cards minus the one just taken from the pile (it may not go straight back)."""
+    return hand & ~(1 << taken_from_pile) if taken_from_pile is not None else hand
+
+
+def unmelded_candidates(hand: int, eligible: int) -> int:
+    """Eligible cards that are deadwood in the canonical arrangement; all eligible if none."""
+    melded = 0
+    for meld in arrangement_of_mask(hand).melds:
+        melded |= meld.mask
+    unmelded = eligible & ~melded
+    return unmelded or eligible
+
+
+def unseen_mask(hand: int, pile: int, opp_known: int) -> int:
+    return ALL_CARDS_MASK & ~hand & ~pile & ~opp_known
+
+
+@dataclass(frozen=True)
+class DefenceMeasure:
+    """Mort's view of one discard candidate."""
+
+    live: int                 # three-card melds with neither partner accounted for
+    opp_partners: int         # mask: known opponent cards partnering c in a live meld
+    dead_partners: int        # mask: accounted cards partnering c in any meld
+
+
+def defence_measure(card: int, hand: int, pile: int, opp_known: int) -> DefenceMeasure:
+    accounted = (hand & ~(1 << card)) | pile
+    live = 0
+    opp = 0
+    dead = 0
+    for x, y in THREE_CARD_MELDS[card]:
+        bx, by = 1 << x, 1 << y
+        if (bx | by) & accounted:
+            dead |= (bx | by) & accounted
+        else:
+            live += 1
+            opp |= (bx | by) & opp_known
+    return DefenceMeasure(live, opp, dead)
+
+
+def helpers(card: int, hand: int, pile: int, opp_known: int) -> int:
+    """Unseen cards that would meld ``card`` at once with a card of ``hand``."""
+    unseen = unseen_mask(hand, pile, opp_known)
+    found = 0
+    for x, y in THREE_CARD_MELDS[card]:
+        if hand >> x & 1 and unseen >> y & 1:
+            found |= 1 << y
+        elif hand >> y & 1 and unseen >> x & 1:
+            found |= 1 << x
+    return bin(found).count("1")
+
+
+def dw_after(card: int, hand: int) -> int:
+    return deadwood_of_mask(hand & ~(1 << card))
+
+
+def pick(candidates: Sequence[Card], key: Callable[[Card], tuple]) -> tuple[Card, Card | None]:
+    """The first best candidate in scan order and the runner-up (first best of the rest)."""
+    keyed = [(key(card), i, card) for i, card in enumerate(candidates)]
+    best = min(keyed)
+    rest = [k for k in keyed if k[1] != best[1]]
+    return best[2], (min(rest)[2] if rest else None)
+
+
+def min_deadwood_discard(hand: int, eligible: int) -> Card:
+    """Willy's discard: the eligible card leaving the least deadwood."""
+    return pick(scan(eligible), lambda c: (dw_after(c, hand),))[0]
+
+
+def best_after_discard(hand: int, eligible: int) -> int:
+    return min(dw_after(c, hand) for c in from_mask(eligible))
+
+
+def melds_one_draw_away(card: int, hand: int) -> bool:
+    """True when ``card`` forms a three-card meld with two cards of ``hand``."""
+    return any(hand >> x & 1 and hand >> y & 1 for x, y in THREE_CARD_MELDS[card])
+
+
+def shark_stock_sum(hand: int, unseen: int) -> tuple[int, int]:
+    """Shark's look-ahead: (sum over unseen x of best(hand + x), number of unseen cards).
+
+    best(X) = min over discards of the deadwood left. A card x in no three-card meld with
+    two cards of ``hand`` can never be melded, so best(hand + x) = min(dw, dw + value(x) - G)
+    with G the largest deadwood drop from removing one card of ``hand``.
+    """
+    base = deadwood_of_mask(hand)
+    gain = max(base - deadwood_of_mask(hand & ~(1 << d)) for d in from_mask(hand))
+    total = 0
+    count = 0
+    for x in from_mask(unseen):
+        count += 1
+        if melds_one_draw_away(x, hand):
+            total += best_after_discard(hand | 1 << x, hand | 1 << x)
+        else:
+            total += min(base, base + card_value(x) - gain)
+    return total, count

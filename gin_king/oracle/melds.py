@@ -1,0 +1,190 @@
+"""Melds, deadwood and the canonical best arrangement (manual, "Rules": "The Object" and
+"Knocking"; the arrangement rule is pinned in docs/personalities.md section 1).
+
+Hands are 52-bit masks internally (bit = card number). The candidate melds of a hand are
+listed in *candidate order* (runs ♣..♠ by start rank, longest first; then sets by rank, the
+4-card set before its 3-card subsets), and every candidate has one global index in that
+order, so comparing index lists compares arrangements the way the 65816 port does.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable
+
+from gin_king.oracle.cards import Card, card_value, from_mask, to_mask
+
+# 3-card subsets of a rank, as suit tuples, in the documented order.
+_SET_SUBSETS = ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3))
+
+
+@dataclass(frozen=True)
+class Meld:
+    """One candidate meld: its global candidate index, cards in display order, kind."""
+
+    index: int
+    mask: int
+    cards: tuple[Card, ...]
+    is_run: bool
+
+    @property
+    def value(self) -> int:
+        return sum(card_value(c) for c in self.cards)
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self.cards)
+
+
+def _all_candidates() -> tuple[list[Meld], dict[int, list[Meld]], list[list[Meld]]]:
+    melds: list[Meld] = []
+    runs_by_start: dict[int, list[Meld]] = {}
+    for suit in range(4):
+        for start in range(11):
+            for length in range(13 - start, 2, -1):
+                cards = tuple(Card.of(r, suit) for r in range(start, start + length))
+                meld = Meld(len(melds), to_mask(cards), cards, True)
+                melds.append(meld)
+                runs_by_start.setdefault(suit * 13 + start, []).append(meld)
+    sets_by_rank: list[list[Meld]] = []
+    for rank in range(13):
+        sets = []
+        for suits in ((0, 1, 2, 3),) + _SET_SUBSETS:
+            cards = tuple(Card.of(rank, s) for s in suits)
+            meld = Meld(len(melds), to_mask(cards), cards, False)
+            melds.append(meld)
+            sets.append(meld)
+        sets_by_rank.append(sets)
+    return melds, runs_by_start, sets_by_rank
+
+
+ALL_MELDS, _RUNS_BY_START, _SETS_BY_RANK = _all_candidates()
+
+
+def _runs_in_suit_mask(m13: int) -> tuple[tuple[int, int], ...]:
+    """(start, length) of every run inside one 13-bit suit mask, in candidate order."""
+    found = []
+    for start in range(11):
+        length = 0
+        while start + length < 13 and m13 >> (start + length) & 1:
+            length += 1
+        for n in range(length, 2, -1):
+            found.append((start, n))
+    return tuple(found)
+
+
+# Per 13-bit suit mask: the run candidates it contains (index offsets into _RUNS_BY_START).
+_RUNS13 = [_runs_in_suit_mask(m) for m in range(8192)]
+_VALUE13 = [sum(card_value(r) for r in range(13) if m >> r & 1) for m in range(8192)]
+
+
+def hand_value(mask: int) -> int:
+    return (_VALUE13[mask & 0x1FFF] + _VALUE13[mask >> 13 & 0x1FFF]
+            + _VALUE13[mask >> 26 & 0x1FFF] + _VALUE13[mask >> 39 & 0x1FFF])
+
+
+def candidate_melds(mask: int) -> list[Meld]:
+    """Every meld held in ``mask``, in candidate order."""
+    found: list[Meld] = []
+    for suit in range(4):
+        for start, length in _RUNS13[mask >> (13 * suit) & 0x1FFF]:
+            found.append(_RUNS_BY_START[suit * 13 + start][13 - start - length])
+    c, d, h, s = (mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39 & 0x1FFF)
+    triples = (c & d & h) | (c & d & s) | (c & h & s) | (d & h & s)
+    while triples:
+        low = triples & -triples
+        rank = low.bit_length() - 1
+        triples ^= low
+        for meld in _SETS_BY_RANK[rank]:
+            if meld.mask & mask == meld.mask:
+                found.append(meld)
+    return found
+
+
+@lru_cache(maxsize=1 << 16)
+def _best(mask: int) -> tuple[int, tuple[Meld, ...]]:
+    """(deadwood, melds) of the canonical arrangement (docs/personalities.md section 1)."""
+    cands = candidate_melds(mask)
+    total = hand_value(mask)
+    if not cands:
+        return total, ()
+    values = [m.value for m in cands]
+    masks = [m.mask for m in cands]
+    n = len(cands)
+    best_key = (total, 0)
+    best_pick: tuple[int, ...] = ()
+    chosen: list[int] = []
+
+    # Depth-first in lexicographic order of index lists: the first arrangement met with the
+    # best (deadwood, meld count) is the canonical one, so replace only on strict improvement.
+    def search(start: int, used: int, melded: int) -> None:
+        nonlocal best_key, best_pick
+        for j in range(start, n):
+            mj = masks[j]
+            if mj & used:
+                continue
+            chosen.append(j)
+            key = (total - melded - values[j], len(chosen))
+            if key < best_key:
+                best_key = key
+                best_pick = tuple(chosen)
+            search(j + 1, used | mj, melded + values[j])
+            chosen.pop()
+
+    search(0, 0, 0)
+    return best_key[0], tuple(cands[j] for j in best_pick)
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """The canonical arrangement of a hand: melds in display order, deadwood cards, value."""
+
+    melds: tuple[Meld, ...]
+    deadwood_cards: tuple[Card, ...]
+    deadwood: int
+
+    @property
+    def melded_count(self) -> int:
+        return sum(len(m.cards) for m in self.melds)
+
+    def melds_text(self) -> str:
+        return ", ".join(str(m) for m in self.melds)
+
+
+def deadwood_of_mask(mask: int) -> int:
+    return _best(mask)[0]
+
+
+def arrangement_of_mask(mask: int) -> Arrangement:
+    value, melds = _best(mask)
+    melded = 0
+    for meld in melds:
+        melded |= meld.mask
+    return Arrangement(melds, tuple(from_mask(mask & ~melded)), value)
+
+
+def deadwood(cards: Iterable[int]) -> int:
+    """Minimum deadwood of any hand (exact for 10 and 11 cards)."""
+    return _best(to_mask(cards))[0]
+
+
+def best_melds(cards: Iterable[int]) -> Arrangement:
+    """The canonical best arrangement (printed in advice, laid down when knocking)."""
+    return arrangement_of_mask(to_mask(cards))
+
+
+def three_card_melds(card: int) -> list[tuple[int, int]]:
+    """The partner pairs of every 3-card meld containing ``card`` (personalities.md §1)."""
+    rank, suit = card % 13, card // 13
+    pairs = []
+    for low in (rank - 2, rank - 1, rank):
+        if 0 <= low and low + 2 <= 12:
+            pairs.append(tuple(suit * 13 + r for r in range(low, low + 3) if r != rank))
+    others = [s for s in range(4) if s != suit]
+    for i in range(3):
+        for j in range(i + 1, 3):
+            pairs.append((others[i] * 13 + rank, others[j] * 13 + rank))
+    return pairs  # type: ignore[return-value]
+
+
+THREE_CARD_MELDS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(three_card_melds(c)) for c in range(52))

@@ -1,0 +1,315 @@
+"""The seven computer personalities (manual, "Computer Personalities": Irv, Willy, Sonia,
+Mort, Bernie, Phyllis, Shark), each deciding and advising from one method per decision so
+the advice always names the move the personality itself would make. The exact algorithms,
+tie-breaks and sentences are in docs/personalities.md.
+
+Each ``_draw`` / ``_discard`` / ``_knock`` returns ``(decision, advice text)``; the agent
+protocol (``wants_upcard``, ``choose_discard``, ``wants_knock``) and the advice methods
+(``advise_draw``, ``advise_discard``, ``advise_knock``) are two faces of it.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from gin_king.oracle import advice_text as text
+from gin_king.oracle.cards import Card, format_card_list, from_mask
+from gin_king.oracle.measures import (defence_measure, dw_after, eligible_discards, helpers,
+                                      min_deadwood_discard, pick, scan, shark_stock_sum,
+                                      unmelded_candidates, unseen_mask)
+from gin_king.oracle.melds import arrangement_of_mask, deadwood_of_mask
+from gin_king.oracle.rng import Xorshift32
+from gin_king.oracle.view import PlayerView
+
+
+class Personality:
+    """Common face of every personality: the agent protocol and the advice methods."""
+
+    name = "?"
+
+    def __init__(self, seed: int = 1) -> None:
+        self.seed = seed
+
+    # -- agent protocol ----------------------------------------------------------------
+    def wants_upcard(self, view: PlayerView) -> bool:
+        return self._draw(view)[0]
+
+    def choose_discard(self, view: PlayerView) -> Card:
+        return self._discard(view)[0]
+
+    def wants_knock(self, view: PlayerView, discard: Card | None = None) -> bool:
+        return self._knock(view, discard)[0]
+
+    # -- advice ------------------------------------------------------------------------
+    def advise_draw(self, view: PlayerView) -> str:
+        return self._draw(view)[1]
+
+    def advise_discard(self, view: PlayerView) -> str:
+        return self._discard(view)[1]
+
+    def advise_knock(self, view: PlayerView, discard: Card | None = None) -> str:
+        return self._knock(view, discard)[1]
+
+    # -- the strategies (overridden) ---------------------------------------------------
+    def _draw(self, view: PlayerView) -> tuple[bool, str]:
+        raise NotImplementedError
+
+    def _discard(self, view: PlayerView) -> tuple[Card, str]:
+        raise NotImplementedError
+
+    def _knock(self, view: PlayerView, discard: Card | None) -> tuple[bool, str]:
+        # "Willy will always knock as soon as possible" (and Irv, Sonia, Mort).
+        arrangement = arrangement_of_mask(view.hand_mask)
+        return True, "Knock. " + text.knocking_text(arrangement)
+
+
+class Irv(Personality):
+    """Irv: "draws and discards are completely random"; knocks whenever he can.
+
+    Strategy: take the upcard iff below(2) == 1; discard eligible[below(count)] (eligible
+    cards in card-number order); always knock. His own xorshift32 seeded with ``seed``.
+    """
+
+    name = "Irv"
+
+    def __init__(self, seed: int = 1) -> None:
+        super().__init__(seed)
+        self.rng = Xorshift32(seed)
+
+    def _draw(self, view):
+        upcard = view.upcard
+        if self.rng.below(2) == 1:
+            return True, f"Take the {upcard}. Why not?"
+        return False, text.no_take_opening(view.first_upcard_offer, upcard) + " Why not?"
+
+    def _discard(self, view):
+        eligible = from_mask(eligible_discards(view.hand_mask, view.taken_from_pile))
+        card = eligible[self.rng.below(len(eligible))]
+        return card, f"Discard the {card}. Why not?"
+
+
+class Willy(Personality):
+    """Willy: take the upcard iff it lowers the deadwood (after the best discard other than
+    the upcard); discard to the least deadwood; always knock."""
+
+    name = "Willy"
+
+    def _draw(self, view):
+        hand, upcard = view.hand_mask, view.upcard
+        before = deadwood_of_mask(hand)
+        with_up = hand | 1 << upcard
+        after = min(dw_after(c, with_up) for c in from_mask(hand))
+        if after < before:
+            return True, (f"Take the {upcard}. This will reduce your deadwood from {before} to "
+                          f"{after} points.")
+        return False, (text.no_take_opening(view.first_upcard_offer, upcard)
+                       + f" The {upcard} will not reduce your deadwood of {text.points(before)}.")
+
+    def _discard(self, view):
+        hand = view.hand_mask
+        card = min_deadwood_discard(hand, eligible_discards(hand, view.taken_from_pile))
+        return card, text.melds_after_discard(card, arrangement_of_mask(hand & ~(1 << card)))
+
+
+def melded_count_draw(view: PlayerView) -> tuple[bool, str]:
+    """Sonia's draw (also Mort's, Bernie's, Phyllis's): take the upcard only if it raises
+    the number of cards in melds of the canonical arrangement."""
+    hand, upcard = view.hand_mask, view.upcard
+    before = arrangement_of_mask(hand).melded_count
+    after_arrangement = arrangement_of_mask(hand | 1 << upcard)
+    after = after_arrangement.melded_count
+    if after > before:
+        advice = f"Take the {upcard}."
+        for meld in after_arrangement.melds:
+            if upcard in meld.cards:
+                others = text.card_names(c for c in meld.cards if c != upcard)
+                advice += f" The {upcard} can be formed in a meld with the {others}."
+        advice += f" This will increase the number of cards in melds from {before} to {after}."
+        return True, advice
+    return False, (text.no_take_opening(view.first_upcard_offer, upcard)
+                   + f" The {upcard} will not increase the number of cards in melds.")
+
+
+class Sonia(Willy):
+    """Sonia: Sonia's melded-cards draw; Willy's discard and knock."""
+
+    name = "Sonia"
+
+    def _draw(self, view):
+        return melded_count_draw(view)
+
+
+class _Remembering(Personality):
+    """The personalities that remember the cards played (Mort, Bernie, Phyllis, Shark)."""
+
+    def _draw(self, view):
+        return melded_count_draw(view)
+
+    def _key(self, card: Card, ctx: "_DiscardContext") -> tuple:
+        raise NotImplementedError
+
+    def _reason(self, m: Card, r: Card | None, ctx: "_DiscardContext") -> str:
+        raise NotImplementedError
+
+    def _discard(self, view):
+        ctx = _DiscardContext(view)
+        candidates = scan(unmelded_candidates(ctx.hand, ctx.eligible))
+        choice, runner = pick(candidates, lambda c: self._key(c, ctx))
+        willy = min_deadwood_discard(ctx.hand, ctx.eligible)
+        compare = willy if willy != choice else runner
+        return choice, f"Discard the {choice}. " + self._reason(choice, compare, ctx)
+
+
+class _DiscardContext:
+    """One discard decision's masks, with the per-card measures computed once each."""
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view
+        self.hand = view.hand_mask
+        self.pile = view.pile_mask
+        self.opp_known = view.opponent_known_mask
+        self.eligible = eligible_discards(self.hand, view.taken_from_pile)
+        self._defence: dict[int, object] = {}
+        self._helpers: dict[int, int] = {}
+
+    def defence(self, card: int):
+        if card not in self._defence:
+            self._defence[card] = defence_measure(card, self.hand, self.pile, self.opp_known)
+        return self._defence[card]
+
+    def helpers(self, card: int) -> int:
+        if card not in self._helpers:
+            self._helpers[card] = helpers(card, self.hand, self.pile, self.opp_known)
+        return self._helpers[card]
+
+    def dw_after(self, card: int) -> int:
+        return dw_after(card, self.hand)
+
+    def mort(self, m: Card, r: Card | None) -> str:
+        return text.mort_sentence(m, r, self.defence(m), self.defence(r) if r is not None else None,
+                                  self.view.opponent_name)
+
+    def bernie(self, m: Card, r: Card | None) -> str:
+        return text.bernie_sentence(m, r, self.helpers(m), self.helpers(r) if r is not None else 0)
+
+
+def _count(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+class Mort(_Remembering):
+    """Mort: defence first. Over the unmelded cards: fewest known opponent partners, then
+    fewest missing melds, then least deadwood; always knocks."""
+
+    name = "Mort"
+
+    def _key(self, card, ctx):
+        d = ctx.defence(card)
+        return (_count(d.opp_partners), d.live, ctx.dw_after(card))
+
+    def _reason(self, m, r, ctx):
+        return ctx.mort(m, r)
+
+
+class Bernie(_Remembering):
+    """Bernie: offence only. Over the unmelded cards: fewest helping cards, then least
+    deadwood; knocks only with gin."""
+
+    name = "Bernie"
+
+    def _key(self, card, ctx):
+        return (ctx.helpers(card), ctx.dw_after(card))
+
+    def _reason(self, m, r, ctx):
+        return ctx.bernie(m, r)
+
+    def _knock(self, view, discard):
+        arrangement = arrangement_of_mask(view.hand_mask)
+        if arrangement.deadwood == 0:
+            return True, "Knock. " + text.knocking_text(arrangement)
+        return False, (f"Don't knock. Wait for gin; you have {text.points(arrangement.deadwood)} "
+                       "in deadwood.")
+
+
+def phyllis_knock(view: PlayerView, discard: Card | None) -> tuple[bool, str]:
+    """Knock iff some deadwood card "cannot be melded in one draw" (no helping card)."""
+    hand = view.hand_mask
+    arrangement = arrangement_of_mask(hand)
+    if arrangement.deadwood == 0:
+        return True, "Knock. " + text.knocking_text(arrangement)
+    pile = view.pile_mask | (1 << discard if discard is not None else 0)
+    stuck = [d for d in arrangement.deadwood_cards
+             if helpers(d, hand, pile, view.opponent_known_mask) == 0]
+    if stuck:
+        names = format_card_list(stuck)
+        return True, (f"Knock. {names[0].upper()}{names[1:]} cannot be melded in one draw. "
+                      + text.knocking_text(arrangement))
+    return False, "Don't knock. Every card in your deadwood can be melded in one draw, so go for gin."
+
+
+class Phyllis(_Remembering):
+    """Phyllis: offence and defence balanced. Over the unmelded cards, least of
+    dw_after + 2*helpers + 2*live + 6*known opponent partners, then least deadwood."""
+
+    name = "Phyllis"
+
+    def _key(self, card, ctx):
+        d = ctx.defence(card)
+        after = ctx.dw_after(card)
+        return (after + 2 * ctx.helpers(card) + 2 * d.live + 6 * _count(d.opp_partners), after)
+
+    def _reason(self, m, r, ctx):
+        return ctx.bernie(m, r) + " " + ctx.mort(m, r)
+
+    def _knock(self, view, discard):
+        return phyllis_knock(view, discard)
+
+
+# Shark's estimate of the opponent's deadwood by the number of cards he has drawn this hand.
+CATCH = (55, 50, 45, 40, 36, 32, 28, 25, 22, 20, 18, 16)
+NEAR_WIN = 15          # "only needs a few points to win"
+SHUTOUT_DANGER = 40    # opponent this close to the target while Shark has no box
+CATCH_MARGIN = 25      # "catch you with a lot of deadwood"
+
+
+class Shark(Phyllis):
+    """Shark: Phyllis's discard; a one-ply look-ahead over the unseen cards for the draw;
+    score-aware knocking (near win, shutout danger, catching deadwood), else Phyllis's."""
+
+    name = "Shark"
+
+    def _draw(self, view):
+        hand, upcard = view.hand_mask, view.upcard
+        with_up = hand | 1 << upcard
+        take = min(dw_after(c, with_up) for c in from_mask(hand))
+        unseen = unseen_mask(hand | 1 << upcard, view.pile_mask, view.opponent_known_mask)
+        total, n = shark_stock_sum(hand, unseen)
+        average = total // n if n else 0
+        if take * n < total:
+            return True, (f"Take the {upcard}. It leaves {text.points(take)} in deadwood, "
+                          f"against {average} on average from the stock.")
+        return False, (text.no_take_opening(view.first_upcard_offer, upcard)
+                       + f" The {upcard} leaves {text.points(take)} in deadwood, against "
+                       f"{average} on average from the stock.")
+
+    def _knock(self, view, discard):
+        arrangement = arrangement_of_mask(view.hand_mask)
+        mine, theirs = view.scores
+        need = view.target - mine
+        reason = None
+        if arrangement.deadwood == 0:
+            reason = ""
+        elif need <= NEAR_WIN:
+            reason = f"You only need {text.points(need)} to win. "
+        elif view.hands_won[0] == 0 and view.target - theirs <= SHUTOUT_DANGER:
+            reason = "You need to score to avoid a shutout. "
+        elif CATCH[min(view.opponent_draws, len(CATCH) - 1)] - arrangement.deadwood >= CATCH_MARGIN:
+            reason = f"{view.opponent_name} is likely to be caught with a lot of deadwood. "
+        if reason is None:
+            return phyllis_knock(view, discard)
+        return True, "Knock. " + reason + text.knocking_text(arrangement)
+
+
+PERSONALITIES: dict[str, Callable[..., Personality]] = {
+    "irv": Irv, "willy": Willy, "sonia": Sonia, "mort": Mort, "bernie": Bernie,
+    "phyllis": Phyllis, "shark": Shark,
+}

@@ -1,0 +1,924 @@
+"""The fast run loop of `CPU65816`: code generated per (E, M, X) state from the opcode table.
+
+Two levels, both written as Python source by `_Gen` from the rows of `iigs.opcodes`
+(datasheet Table 5-4) with the register widths, the stack rule and the Table 5-7 cycle
+count (and its notes, as in `CPU65816.base_cycles`) folded in as constants:
+
+1. Handlers: one function per opcode and state, compiled once per state.
+   `handler(cpu, mem, a0) -> cycles << 24 | next`, where `a0` is the 24-bit address of
+   the opcode and `next` that of the next instruction; the loop keeps the program counter
+   in a local and writes `cpu.pc` back when it stops (handlers that change the program
+   bank also set `cpu.pbr`). The loop never lets an instruction's bytes cross the end of
+   the program bank (the reference `step()` does those), so operands are `mem[a0 + 1]`...
+2. Blocks (memory a bytearray, address entered HOT times): a straight run of instructions
+   up to the first control-flow instruction, compiled into one function with registers
+   in locals and operand bytes as constants; MVN/MVP become a bulk move. See `Block`.
+
+Rare or state-changing instructions (BRK COP RTI MVN MVP XCE PLP REP SEP WAI STP WDM, and
+decimal-mode ADC/SBC) run through the reference interpreter `CPU65816.step()`; when one
+of them changes the state, ends the run (WAI, STP, a trap) or is a BRK/COP the caller
+asked to stop on, it raises `_Exit` and `run_fast` picks the right table or returns.
+Tests run every vector through `step()` and `run()`, a sample as one-instruction blocks,
+and random programs through `run()` and `run_reference()` side by side.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, NamedTuple
+
+from iigs.opcodes import MODES, OPCODES, Opcode
+
+# N and Z for every 8-bit and 16-bit result.
+NZ8 = tuple((v & 0x80) | (0 if v else 0x02) for v in range(0x100))
+NZ16 = tuple((0x80 if v & 0x8000 else 0) | (0 if v else 0x02) for v in range(0x10000))
+
+# (e, m, x) states; in emulation mode M and X are always 1.
+STATES = ((1, 1, 1), (0, 1, 1), (0, 1, 0), (0, 0, 1), (0, 0, 0))
+
+# Handled by the reference interpreter (see module docstring).
+DELEGATED = frozenset("BRK COP RTI MVN MVP XCE PLP REP SEP WAI STP WDM".split())
+
+Handler = Callable[[Any, Any, int], int]
+
+
+class _Exit(Exception):
+    """Raised by a handler to leave the loop: `reason` None means "state changed"."""
+
+    def __init__(self, cycles: int, reason: str | None) -> None:
+        self.cycles = cycles
+        self.reason = reason
+
+
+def state_key(cpu: Any) -> tuple[int, int, int]:
+    if cpu.e:
+        return (1, 1, 1)
+    return (0, 1 if cpu.p & 0x20 else 0, 1 if cpu.p & 0x10 else 0)
+
+
+def reference_step(cpu: Any) -> int:
+    """One instruction through `step()`; returns its cycles without counting them."""
+    before = cpu.processorCycles
+    cpu.step()
+    cycles = cpu.processorCycles - before
+    cpu.processorCycles = before
+    return cycles
+
+
+def decimal_step(cpu: Any, a0: int) -> int:
+    """Decimal-mode ADC/SBC through the reference interpreter, as a packed result."""
+    cpu.pc = a0 & 0xFFFF
+    return (reference_step(cpu) << 24) | (cpu.pbr << 16) | cpu.pc
+
+
+def _delegate_for(key: tuple[int, int, int]) -> Handler:
+    def delegate(cpu: Any, mem: Any, a0: int) -> int:
+        cpu.pc = a0 & 0xFFFF
+        cycles = reference_step(cpu)
+        if cpu._trapped:
+            cpu._trapped = False
+            raise _Exit(cycles, "trap")
+        if cpu.waiting:
+            raise _Exit(cycles, "wai")
+        if cpu.stopped:
+            raise _Exit(cycles, "stp")
+        if state_key(cpu) != key:
+            raise _Exit(cycles, None)
+        return (cycles << 24) | (cpu.pbr << 16) | cpu.pc
+    return delegate
+
+
+def _software_interrupt_for(key: tuple[int, int, int], reason: str) -> Handler:
+    delegate = _delegate_for(key)
+    flag = "stop_on_" + reason
+
+    def interrupt(cpu: Any, mem: Any, a0: int) -> int:
+        if getattr(cpu, flag):
+            cpu.pc = a0 & 0xFFFF
+            raise _Exit(0, reason)   # stop with PC at the opcode, not executed
+        return delegate(cpu, mem, a0)
+    return interrupt
+
+
+# ---------------------------------------------------------------- source generation
+
+# Marks an early exit in generated code: a plain `return` in a handler; in a block,
+# the locals are written back first.
+BAIL = "@bail "
+
+
+class _Gen:
+    """Writes the source of one handler for one opcode in one (e, m, x) state."""
+
+    def __init__(self, row: Opcode, key: tuple[int, int, int], code: bytes | None = None,
+                 inline: bool = False) -> None:
+        # `code`: the instruction's bytes when translating a block (operands become
+        # constants); `inline`: a block's straight-line member, which does not return.
+        self.row = row
+        self.code = code
+        self.inline = inline
+        self.static_cycles = 0
+        self.e, self.m, self.x = key
+        self.lines: list[str] = []
+        self.size = row.operand_size(self.m, self.x) + 1
+        self.bank0 = row.mode in ("dp", "dpx", "dpy", "sr")
+        self.extra: list[str] = []   # run-time cycle terms
+        self.crossing = False       # note 4 page-cross term present
+
+    def emit(self, *lines: str) -> None:
+        self.lines.extend(lines)
+
+    # operand bytes
+    def byte(self, k: int = 1) -> str:
+        if self.code is not None:
+            return str(self.code[k])
+        return f"mem[a0 + {k}]"
+
+    def word(self, k: int = 1) -> str:
+        if self.code is not None:
+            return str(self.code[k] | (self.code[k + 1] << 8))
+        return f"(mem[a0 + {k}] | (mem[a0 + {k + 1}] << 8))"
+
+    def long(self) -> str:
+        if self.code is not None:
+            return str(self.code[1] | (self.code[2] << 8) | (self.code[3] << 16))
+        return "(mem[a0 + 1] | (mem[a0 + 2] << 8) | (mem[a0 + 3] << 16))"
+
+    # ------------------------------------------------ addressing modes -> `ea`
+    def _dp_indexed(self, reg: str) -> None:
+        if self.e:
+            self.emit(f"if d & 0xFF: t = (d + {self.byte()} + cpu.{reg}) & 0xFFFF",
+                      f"else: t = d | (({self.byte()} + cpu.{reg}) & 0xFF)")
+        else:
+            self.emit(f"t = (d + {self.byte()} + cpu.{reg}) & 0xFFFF")
+
+    def address(self) -> None:
+        mode = self.row.mode
+        dp = MODES[mode][2]
+        if dp:
+            self.emit("d = cpu.d")
+            self.extra.append("(0x1000000 if d & 0xFF else 0)")
+        if mode == "dp":
+            self.emit(f"ea = (d + {self.byte()}) & 0xFFFF")
+        elif mode in ("dpx", "dpy"):
+            self._dp_indexed(mode[-1])
+            self.emit("ea = t")
+        elif mode in ("dpi", "dpiy"):
+            if self.e:
+                self.emit("o = " + self.byte(),
+                          "if d & 0xFF: t = (d + o) & 0xFFFF; ptr = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)",
+                          "else: ptr = mem[d | o] | (mem[d | ((o + 1) & 0xFF)] << 8)")
+            else:
+                self.emit(f"t = (d + {self.byte()}) & 0xFFFF",
+                          "ptr = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)")
+            if mode == "dpi":
+                self.emit("ea = (cpu.dbr << 16) | ptr")
+            else:
+                self.emit("base = (cpu.dbr << 16) | ptr", "ea = (base + cpu.y) & 0xFFFFFF")
+                self._note4()
+        elif mode == "dpix":
+            self._dp_indexed("x")
+            self.emit("ea = (cpu.dbr << 16) | mem[t] | (mem[(t + 1) & 0xFFFF] << 8)")
+        elif mode in ("dpil", "dpily"):
+            self.emit(f"t = d + {self.byte()}",
+                      "ea = mem[t & 0xFFFF] | (mem[(t + 1) & 0xFFFF] << 8) | (mem[(t + 2) & 0xFFFF] << 16)")
+            if mode == "dpily":
+                self.emit("ea = (ea + cpu.y) & 0xFFFFFF")
+        elif mode == "abs":
+            self.emit(f"ea = (cpu.dbr << 16) | {self.word()}")
+        elif mode in ("absx", "absy"):
+            self.emit(f"base = (cpu.dbr << 16) | {self.word()}",
+                      f"ea = (base + cpu.{mode[-1]}) & 0xFFFFFF")
+            self._note4()
+        elif mode == "absl":
+            self.emit(f"ea = {self.long()}")
+        elif mode == "abslx":
+            self.emit(f"ea = ({self.long()} + cpu.x) & 0xFFFFFF")
+        elif mode == "sr":
+            self.emit(f"ea = (cpu.sp + {self.byte()}) & 0xFFFF")
+        elif mode == "sriy":
+            self.emit(f"t = (cpu.sp + {self.byte()}) & 0xFFFF",
+                      "ptr = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)",
+                      "ea = (((cpu.dbr << 16) | ptr) + cpu.y) & 0xFFFFFF")
+        else:
+            raise ValueError(f"no data address for mode {mode}")
+
+    def _note4(self) -> None:
+        # Note 4: an 8-bit index that crosses a page costs one more cycle on a read.
+        if self.row.access == "r" and self.x:
+            self.extra.append("(0x1000000 if (base ^ ea) & 0xFFFF00 else 0)")
+
+    # ------------------------------------------------ operands
+    def wide(self, width: str) -> bool:
+        return not (self.m if width == "m" else self.x)
+
+    def read(self, wide: bool) -> str:
+        """Expression of the operand value (immediate or at `ea`)."""
+        if self.row.mode in ("immm", "immx"):
+            return self.word() if wide else self.byte()
+        if not wide:
+            return "mem[ea]"
+        mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
+        return f"(mem[ea] | (mem[(ea + 1) & {mask}] << 8))"
+
+    def write(self, value: str, wide: bool) -> None:
+        if not wide:
+            self.emit(f"mem[ea] = {value} & 0xFF")
+        else:
+            mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
+            self.emit(f"w = {value}", "mem[ea] = w & 0xFF", f"mem[(ea + 1) & {mask}] = w >> 8")
+
+    def set_nz(self, value: str, wide: bool, keep: str = "0x7D") -> None:
+        table = "NZ16" if wide else "NZ8"
+        self.emit(f"cpu.p = (cpu.p & {keep}) | {table}[{value}]")
+
+    def set_a(self, value: str, wide: bool) -> None:
+        self.emit(f"cpu.a = {value}" if wide else f"cpu.a = (cpu.a & 0xFF00) | {value}")
+
+    # ------------------------------------------------ stack
+    def push(self, values: list[str], new_style: bool = False) -> None:
+        """Push bytes in order. Emulation mode keeps S in page 1 byte by byte, except for
+        the 65816-only instructions, which address with the full S and fix SH after."""
+        self.emit("sp = cpu.sp")
+        for i, v in enumerate(values):
+            if self.e and not new_style:
+                addr = "sp" if i == 0 else f"0x100 | ((sp - {i}) & 0xFF)"
+            else:
+                addr = "sp" if i == 0 else f"(sp - {i}) & 0xFFFF"
+            self.emit(f"mem[{addr}] = ({v}) & 0xFF")
+        n = len(values)
+        if self.e:
+            self.emit(f"cpu.sp = 0x100 | ((sp - {n}) & 0xFF)")
+        else:
+            self.emit(f"cpu.sp = (sp - {n}) & 0xFFFF")
+
+    def pull(self, count: int, new_style: bool = False, into: str = "v") -> None:
+        """Pull `count` bytes little-endian into `into`."""
+        self.emit("sp = cpu.sp")
+        parts = []
+        for i in range(1, count + 1):
+            if self.e and not new_style:
+                addr = f"0x100 | ((sp + {i}) & 0xFF)"
+            else:
+                addr = f"(sp + {i}) & 0xFFFF"
+            parts.append(f"(mem[{addr}] << {8 * (i - 1)})" if i > 1 else f"mem[{addr}]")
+        self.emit(f"{into} = " + " | ".join(parts))
+        if self.e:
+            self.emit(f"cpu.sp = 0x100 | ((sp + {count}) & 0xFF)")
+        else:
+            self.emit(f"cpu.sp = (sp + {count}) & 0xFFFF")
+
+    # ------------------------------------------------ cycles
+    def base_cycles(self) -> int:
+        row = self.row
+        cycles = row.cycles
+        if row.width and (row.access or row.mode in ("immm", "immx") or row.mode == "imp"):
+            if self.wide(row.width):
+                cycles += 2 if row.access == "rmw" else 1
+        if MODES[row.mode][3] and row.access == "r" and not self.x:
+            cycles += 1
+        return cycles
+
+    def finish(self, target: str | None = None) -> None:
+        """Return cycles << 24 | the 24-bit address of the next instruction."""
+        if self.inline:
+            self.static_cycles = self.base_cycles()
+            return
+        if target is None:
+            packed = f"a0 + {(self.base_cycles() << 24) + self.size:#x}"
+        else:
+            packed = f"{target} + {self.base_cycles() << 24:#x}"
+        self.emit("return " + " + ".join([packed] + self.extra))
+
+    # ------------------------------------------------ operations
+    def generate(self) -> str:
+        name = self.row.mnemonic
+        self.generate_body()
+        body = "\n".join("    " + line.replace(BAIL, "return ") for line in self.lines)
+        return f"def op_{self.row.code:02X}(cpu, mem, a0):\n{body}\n"
+
+    def generate_body(self) -> None:
+        name = self.row.mnemonic
+        getattr(self, "op_" + GROUPS.get(name, name))()
+
+    def op_load(self) -> None:
+        name = self.row.mnemonic
+        wide = self.wide(self.row.width)
+        if self.row.mode not in ("immm", "immx"):
+            self.address()
+        self.emit(f"v = {self.read(wide)}")
+        if name == "LDA":
+            self.set_a("v", wide)
+        else:
+            self.emit(f"cpu.{name[-1].lower()} = v")
+        self.set_nz("v", wide)
+        self.finish()
+
+    def op_store(self) -> None:
+        name = self.row.mnemonic
+        wide = self.wide(self.row.width)
+        self.address()
+        source = {"STA": "cpu.a", "STX": "cpu.x", "STY": "cpu.y", "STZ": "0"}[name]
+        self.write(source, wide)
+        self.finish()
+
+    def op_logic(self) -> None:
+        wide = self.wide("m")
+        operator = {"ORA": "|", "AND": "&", "EOR": "^"}[self.row.mnemonic]
+        if self.row.mode not in ("immm", "immx"):
+            self.address()
+        mask = "0xFFFF" if wide else "0xFF"
+        self.emit(f"v = (cpu.a & {mask}) {operator} {self.read(wide)}")
+        self.set_a("v", wide)
+        self.set_nz("v", wide)
+        self.finish()
+
+    def op_ADC(self) -> None:
+        self._add(subtract=False)
+
+    def op_SBC(self) -> None:
+        self._add(subtract=True)
+
+    def _add(self, subtract: bool) -> None:
+        wide = self.wide("m")
+        mask, sign = ("0xFFFF", "0x8000") if wide else ("0xFF", "0x80")
+        # Decimal mode is rare: the reference interpreter owns its corrections.
+        self.emit("p = cpu.p", "if p & 0x08:", f"    {BAIL}decimal_step(cpu, a0)")
+        if self.row.mode not in ("immm", "immx"):
+            self.address()
+        self.emit(f"v = {self.read(wide)}")
+        if subtract:
+            self.emit(f"v ^= {mask}")
+        table = "NZ16" if wide else "NZ8"
+        self.emit(f"a = cpu.a & {mask}",
+                  "s = a + v + (p & 1)",
+                  f"r = s & {mask}",
+                  f"cpu.p = (p & 0x3C) | (1 if s > {mask} else 0) | {table}[r] | "
+                  f"(0x40 if ~(a ^ v) & (a ^ s) & {sign} else 0)")
+        self.set_a("r", wide)
+        self.finish()
+
+    def op_compare(self) -> None:
+        name = self.row.mnemonic
+        width = self.row.width
+        wide = self.wide(width)
+        mask = "0xFFFF" if wide else "0xFF"
+        if self.row.mode not in ("immm", "immx"):
+            self.address()
+        reg = {"CMP": "a", "CPX": "x", "CPY": "y"}[name]
+        table = "NZ16" if wide else "NZ8"
+        self.emit(f"r = (cpu.{reg} & {mask}) - {self.read(wide)}",
+                  f"cpu.p = (cpu.p & 0x7C) | (1 if r >= 0 else 0) | {table}[r & {mask}]")
+        self.finish()
+
+    def op_BIT(self) -> None:
+        wide = self.wide("m")
+        mask = "0xFFFF" if wide else "0xFF"
+        if self.row.mode in ("immm", "immx"):
+            # BIT #imm changes only Z.
+            self.emit(f"cpu.p = (cpu.p & 0xFD) | (0 if cpu.a & {self.read(wide)} & {mask} else 2)")
+        else:
+            self.address()
+            self.emit(f"v = {self.read(wide)}")
+            nv = "((v >> 8) & 0xC0)" if wide else "(v & 0xC0)"
+            self.emit(f"cpu.p = (cpu.p & 0x3D) | {nv} | (0 if cpu.a & v & {mask} else 2)")
+        self.finish()
+
+    def op_rmw(self) -> None:
+        name = self.row.mnemonic
+        wide = self.wide("m")
+        mask, top = ("0xFFFF", "0x8000") if wide else ("0xFF", "0x80")
+        acc = self.row.mode == "acc"
+        if acc:
+            self.emit(f"v = cpu.a & {mask}")
+        else:
+            self.address()
+            self.emit(f"v = {self.read(wide)}")
+        keep = "0x7D"
+        if name == "INC":
+            self.emit(f"v = (v + 1) & {mask}")
+        elif name == "DEC":
+            self.emit(f"v = (v - 1) & {mask}")
+        elif name == "ASL":
+            self.emit(f"c = 1 if v & {top} else 0", f"v = (v << 1) & {mask}")
+        elif name == "LSR":
+            self.emit("c = v & 1", "v >>= 1")
+        elif name == "ROL":
+            self.emit(f"c = 1 if v & {top} else 0", f"v = ((v << 1) | (cpu.p & 1)) & {mask}")
+        elif name == "ROR":
+            self.emit("c = v & 1", f"v = (v >> 1) | ({top} if cpu.p & 1 else 0)")
+        if name in ("ASL", "LSR", "ROL", "ROR"):
+            keep = "0x7C"
+        if acc:
+            self.set_a("v", wide)
+        else:
+            self.write("v", wide)
+        table = "NZ16" if wide else "NZ8"
+        if keep == "0x7C":
+            self.emit(f"cpu.p = (cpu.p & 0x7C) | c | {table}[v]")
+        else:
+            self.set_nz("v", wide)
+        self.finish()
+
+    def op_testbits(self) -> None:
+        wide = self.wide("m")
+        mask = "0xFFFF" if wide else "0xFF"
+        self.address()
+        self.emit(f"v = {self.read(wide)}", f"a = cpu.a & {mask}",
+                  "cpu.p = (cpu.p & 0xFD) | (0 if a & v else 2)")
+        self.write("v | a" if self.row.mnemonic == "TSB" else "v & ~a", wide)
+        self.finish()
+
+    def op_index_step(self) -> None:
+        name = self.row.mnemonic
+        wide = self.wide("x")
+        mask = "0xFFFF" if wide else "0xFF"
+        reg = name[-1].lower()
+        delta = "+ 1" if name.startswith("IN") else "- 1"
+        self.emit(f"v = (cpu.{reg} {delta}) & {mask}", f"cpu.{reg} = v")
+        self.set_nz("v", wide)
+        self.finish()
+
+    def op_transfer(self) -> None:
+        name = self.row.mnemonic
+        source = {"A": "cpu.a", "X": "cpu.x", "Y": "cpu.y", "S": "cpu.sp",
+                  "C": "cpu.a", "D": "cpu.d"}[name[1]]
+        dest = name[2]
+        if dest in "XY":
+            wide = self.wide("x")
+            self.emit(f"v = {source} & {'0xFFFF' if wide else '0xFF'}", f"cpu.{dest.lower()} = v")
+            self.set_nz("v", wide)
+        elif dest == "A":
+            wide = self.wide("m")
+            self.emit(f"v = {source} & {'0xFFFF' if wide else '0xFF'}")
+            self.set_a("v", wide)
+            self.set_nz("v", wide)
+        elif dest == "S":
+            self.emit(f"cpu.sp = 0x100 | ({source} & 0xFF)" if self.e else f"cpu.sp = {source}")
+        elif dest == "C":
+            self.emit(f"v = {source}", "cpu.a = v")
+            self.set_nz("v", True)
+        elif dest == "D":
+            self.emit("v = cpu.a", "cpu.d = v")
+            self.set_nz("v", True)
+        self.finish()
+
+    def op_XBA(self) -> None:
+        self.emit("a = cpu.a", "cpu.a = ((a >> 8) | (a << 8)) & 0xFFFF")
+        self.set_nz("a >> 8", False)
+        self.finish()
+
+    def op_flag(self) -> None:
+        bit = {"C": 0x01, "I": 0x04, "D": 0x08, "V": 0x40}[self.row.mnemonic[2]]
+        if self.row.mnemonic.startswith("SE"):
+            self.emit(f"cpu.p |= {bit:#04x}")
+        else:
+            self.emit(f"cpu.p &= {0xFF ^ bit:#04x}")
+        self.finish()
+
+    def op_NOP(self) -> None:
+        self.finish()
+
+    def op_branch(self) -> None:
+        condition = {"BPL": "not cpu.p & 0x80", "BMI": "cpu.p & 0x80",
+                     "BVC": "not cpu.p & 0x40", "BVS": "cpu.p & 0x40",
+                     "BCC": "not cpu.p & 0x01", "BCS": "cpu.p & 0x01",
+                     "BNE": "not cpu.p & 0x02", "BEQ": "cpu.p & 0x02",
+                     "BRA": "True"}[self.row.mnemonic]
+        if self.row.mnemonic != "BRA":
+            self.emit(f"if not ({condition}): return a0 + 0x2000002")
+        self.emit("npc = (a0 + 2) & 0xFFFF",
+                  f"o = {self.byte()}",
+                  "t = (npc + o - ((o & 0x80) << 1)) & 0xFFFF")
+        # Note 5: a taken branch costs one more cycle, and in emulation mode one more
+        # again when it crosses a page.
+        if self.e:
+            self.emit("return (a0 & 0xFF0000) + t + (0x4000000 if (t ^ npc) & 0xFF00 else 0x3000000)")
+        else:
+            self.emit("return (a0 & 0xFF0000) + t + 0x3000000")
+
+    def op_BRL(self) -> None:
+        self.finish(f"(a0 & 0xFF0000) + ((a0 + 3 + {self.word()}) & 0xFFFF)")
+
+    def op_JMP(self) -> None:
+        mode = self.row.mode
+        if mode == "abs":
+            self.emit(f"v = {self.word()}")
+        elif mode == "absi":
+            self.emit(f"t = {self.word()}", "v = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)")
+        else:
+            self._indexed_pointer()
+        self.finish("(a0 & 0xFF0000) + v")
+
+    def _indexed_pointer(self) -> None:
+        self.emit("bank = a0 & 0xFF0000", f"t = ({self.word()} + cpu.x) & 0xFFFF",
+                  "v = mem[bank | t] | (mem[bank | ((t + 1) & 0xFFFF)] << 8)")
+
+    def op_JML(self) -> None:
+        if self.row.mode == "absl":
+            self.emit(f"t = {self.long()}")
+        else:
+            self.emit(f"o = {self.word()}",
+                      "t = mem[o] | (mem[(o + 1) & 0xFFFF] << 8) | (mem[(o + 2) & 0xFFFF] << 16)")
+        self.emit("cpu.pbr = t >> 16")
+        self.finish("t")
+
+    def op_JSR(self) -> None:
+        if self.row.mode == "abs":
+            self.emit(f"v = {self.word()}")
+        else:
+            self._indexed_pointer()
+        self.emit("r = (a0 + 2) & 0xFFFF")
+        self.push(["r >> 8", "r"])
+        self.finish("(a0 & 0xFF0000) + v")
+
+    def op_JSL(self) -> None:
+        self.emit(f"t = {self.long()}", "r = (a0 + 3) & 0xFFFF")
+        self.push(["a0 >> 16", "r >> 8", "r"], new_style=True)
+        self.emit("cpu.pbr = t >> 16")
+        self.finish("t")
+
+    def op_RTS(self) -> None:
+        self.pull(2)
+        self.finish("(a0 & 0xFF0000) + ((v + 1) & 0xFFFF)")
+
+    def op_RTL(self) -> None:
+        self.pull(3, new_style=True)
+        self.emit("cpu.pbr = b = v >> 16")
+        self.finish("(b << 16) + ((v + 1) & 0xFFFF)")
+
+    def op_push_register(self) -> None:
+        name = self.row.mnemonic
+        source = {"PHA": "cpu.a", "PHX": "cpu.x", "PHY": "cpu.y", "PHP": "cpu.p",
+                  "PHB": "cpu.dbr", "PHK": "(a0 >> 16)"}[name]
+        wide = bool(self.row.width) and self.wide(self.row.width)
+        self.emit(f"v = {source}")
+        self.push(["v >> 8", "v"] if wide else ["v"])
+        self.finish()
+
+    def op_pull_register(self) -> None:
+        name = self.row.mnemonic
+        if name == "PLB":
+            self.pull(1)
+            self.emit("cpu.dbr = v")
+            self.set_nz("v", False)
+        else:
+            wide = self.wide(self.row.width)
+            self.pull(2 if wide else 1)
+            if name == "PLA":
+                self.set_a("v", wide)
+            else:
+                self.emit(f"cpu.{name[-1].lower()} = v")
+            self.set_nz("v", wide)
+        self.finish()
+
+    def op_PHD(self) -> None:
+        self.emit("v = cpu.d")
+        self.push(["v >> 8", "v"], new_style=True)
+        self.finish()
+
+    def op_PLD(self) -> None:
+        self.pull(2, new_style=True)
+        self.emit("cpu.d = v")
+        self.set_nz("v", True)
+        self.finish()
+
+    def op_PEA(self) -> None:
+        self.emit(f"v = {self.word()}")
+        self.push(["v >> 8", "v"], new_style=True)
+        self.finish()
+
+    def op_PEI(self) -> None:
+        self.emit("d = cpu.d", f"t = d + {self.byte()}",
+                  "v = mem[t & 0xFFFF] | (mem[(t + 1) & 0xFFFF] << 8)")
+        self.extra.append("(0x1000000 if d & 0xFF else 0)")
+        self.push(["v >> 8", "v"], new_style=True)
+        self.finish()
+
+    def op_PER(self) -> None:
+        self.emit(f"v = (a0 + 3 + {self.word()}) & 0xFFFF")
+        self.push(["v >> 8", "v"], new_style=True)
+        self.finish()
+
+
+# Mnemonic -> generator method, where one method serves a family.
+GROUPS: dict[str, str] = {
+    **{n: "load" for n in ("LDA", "LDX", "LDY")},
+    **{n: "store" for n in ("STA", "STX", "STY", "STZ")},
+    **{n: "logic" for n in ("ORA", "AND", "EOR")},
+    **{n: "compare" for n in ("CMP", "CPX", "CPY")},
+    **{n: "rmw" for n in ("ASL", "LSR", "ROL", "ROR", "INC", "DEC")},
+    **{n: "testbits" for n in ("TSB", "TRB")},
+    **{n: "index_step" for n in ("INX", "INY", "DEX", "DEY")},
+    **{n: "transfer" for n in ("TAX", "TAY", "TXA", "TYA", "TXY", "TYX", "TSX", "TXS",
+                               "TCS", "TSC", "TCD", "TDC")},
+    **{n: "flag" for n in ("CLC", "SEC", "CLI", "SEI", "CLD", "SED", "CLV")},
+    **{n: "branch" for n in ("BPL", "BMI", "BVC", "BVS", "BCC", "BCS", "BNE", "BEQ", "BRA")},
+    **{n: "push_register" for n in ("PHA", "PHX", "PHY", "PHP", "PHB", "PHK")},
+    **{n: "pull_register" for n in ("PLA", "PLX", "PLY", "PLB")},
+}
+
+
+def source_for(key: tuple[int, int, int]) -> str:
+    """The generated source of every non-delegated handler for one state."""
+    return "\n".join(_Gen(row, key).generate() for row in OPCODES
+                     if row.mnemonic not in DELEGATED)
+
+
+_TABLES: dict[tuple[int, int, int], list[Handler]] = {}
+
+
+def table_for(key: tuple[int, int, int]) -> list[Handler]:
+    """The 256 handlers of one state, compiled on first use."""
+    table = _TABLES.get(key)
+    if table is None:
+        namespace: dict[str, Any] = {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step}
+        exec(compile(source_for(key), f"<iigs.cpu_fast {key}>", "exec"), namespace)
+        delegate = _delegate_for(key)
+        table = []
+        for row in OPCODES:
+            if row.mnemonic == "BRK":
+                table.append(_software_interrupt_for(key, "brk"))
+            elif row.mnemonic == "COP":
+                table.append(_software_interrupt_for(key, "cop"))
+            elif row.mnemonic in DELEGATED:
+                table.append(delegate)
+            else:
+                table.append(namespace[f"op_{row.code:02X}"])
+        _TABLES[key] = table
+    return table
+
+
+# ---------------------------------------------------------------- translated blocks
+#
+# A block is a straight run of generated instructions ending at the first control-flow
+# instruction (or before a delegated one), compiled into ONE function with the registers
+# in locals and the operand bytes as constants. The loop runs a block only when its code
+# bytes are unchanged (compared on every entry, so self-modifying and freshly loaded code
+# is always seen) and when even its slowest path stays inside the cycle budget, so
+# run() stops at exactly the instruction boundary the per-instruction loop would.
+# Blocks are used when memory is a bytearray and an address has been entered HOT times.
+
+CONTROL_FLOW = frozenset("BPL BMI BVC BVS BCC BCS BNE BEQ BRA BRL JMP JML JSR JSL RTS RTL"
+                         .split())
+MAX_BLOCK = 32
+HOT = 4
+NEVER = (1 << 62)   # max_cycles of "no block here": never fits a budget
+_REGISTER = re.compile(r"\bcpu\.(a|x|y|sp|p|d|dbr)\b")
+_ASSIGNED = re.compile(r"\br_(\w+)\s*(?:[|&^+-]|<<|>>)?=(?!=)")
+_A0 = re.compile(r"\ba0\b")
+
+
+class Block(NamedTuple):
+    run: Callable[[Any, Any, int], int]   # run(cpu, mem, limit) -> cycles << 24 | next
+    end: int                         # address after the block's last byte
+    code: bytes                      # the bytes it was translated from
+    max_cycles: int                  # its slowest path
+
+
+NO_BLOCK = Block(lambda cpu, mem, limit: 0, 0, b"", NEVER)
+
+
+def block_source(mem: Any, a0: int, key: tuple[int, int, int],
+                 max_length: int = MAX_BLOCK) -> tuple[str, int, int] | None:
+    """Source of the block at `a0`, its end address and its maximum cycle count."""
+    members: list[tuple[int, _Gen]] = []
+    pos = a0
+    while len(members) < max_length and (pos & 0xFFFF) <= 0xFFFB:
+        row = OPCODES[mem[pos]]
+        if row.mnemonic in DELEGATED:
+            break
+        size = row.operand_size(key[1], key[2]) + 1
+        terminal = row.mnemonic in CONTROL_FLOW
+        gen = _Gen(row, key, bytes(mem[pos:pos + size]), inline=not terminal)
+        gen.generate_body()
+        members.append((pos, gen))
+        pos += size
+        if terminal:
+            break
+    if not members:
+        return None
+    inline_text = "\n".join(line for _, gen in members if gen.inline for line in gen.lines)
+    used = set(_REGISTER.findall(inline_text))
+    written = sorted(set(_ASSIGNED.findall(_REGISTER.sub(r"r_\1", inline_text))))
+    writeback = [f"cpu.{r} = r_{r}" for r in written]
+    last_at, last = members[-1]
+    loop_condition = _self_loop_condition(last, last_at, a0)
+    if loop_condition is not None:
+        used.add("p")
+    body: list[str] = []
+    static = 0
+    max_cycles = 0
+    for at, gen in members:
+        max_cycles += gen.base_cycles() + len(gen.extra) + 2
+        if gen is last and loop_condition is not None:
+            break
+        for line in gen.lines:
+            line = _A0.sub(str(at), line)
+            if gen.inline:
+                line = _REGISTER.sub(r"r_\1", line)
+            if BAIL in line:
+                indent = line[:len(line) - len(line.lstrip())]
+                call = line.strip()[len(BAIL):]
+                body += [indent + w for w in writeback]
+                line = f"{indent}return done + cyc + {static << 24:#x} + {call}"
+            elif not gen.inline:
+                line = line.replace("return ", f"return done + cyc + {static << 24:#x} + ")
+            body.append(line)
+        if gen.inline:
+            static += gen.static_cycles
+            if gen.extra:
+                body.append("cyc += " + " + ".join(gen.extra))
+        else:
+            body[-len(gen.lines):-len(gen.lines)] = writeback
+    if loop_condition is not None:
+        # A loop that branches back to its own start runs inside the block while the
+        # next iteration, even at its slowest, fits the budget `limit` (cycles << 24)
+        # and its code bytes are still the ones translated (it may store into itself).
+        condition, taken = loop_condition
+        not_taken = (((static + 2) << 24) + (last_at & 0xFF0000) + ((last_at + 2) & 0xFFFF))
+        body = (["while True:", "    cyc = 0"] + ["    " + line for line in body] +
+                [f"    if {condition}:",
+                 f"        done += cyc + {(static + taken) << 24:#x}",
+                 f"        if done + {max_cycles << 24:#x} < limit and "
+                 f"mem[{a0:#x}:{pos:#x}] == CODE: continue"] +
+                ["        " + w for w in writeback] +
+                [f"        return done + {a0:#x}"] +
+                ["    " + w for w in writeback] +
+                [f"    return done + cyc + {not_taken:#x}"])
+    elif last.inline:
+        body += writeback + [f"return done + cyc + {(static << 24) + pos:#x}"]
+    prologue = [f"r_{r} = cpu.{r}" for r in sorted(used)] + ["done = 0", "cyc = 0"]
+    source = ("def block(cpu, mem, limit):\n" +
+              "\n".join("    " + line for line in prologue + body) + "\n")
+    return source, pos, max_cycles
+
+
+_BRANCH_CONDITIONS = {"BPL": "not r_p & 0x80", "BMI": "r_p & 0x80",
+                      "BVC": "not r_p & 0x40", "BVS": "r_p & 0x40",
+                      "BCC": "not r_p & 0x01", "BCS": "r_p & 0x01",
+                      "BNE": "not r_p & 0x02", "BEQ": "r_p & 0x02", "BRA": "True"}
+
+
+def _self_loop_condition(gen: _Gen, at: int, start: int) -> tuple[str, int] | None:
+    """(condition, taken cycles) when the block ends in a branch back to its start."""
+    if gen.row.mnemonic not in _BRANCH_CONDITIONS or gen.code is None:
+        return None
+    offset = gen.code[1]
+    after = (at + 2) & 0xFFFF
+    target = (after + offset - (0x100 if offset & 0x80 else 0)) & 0xFFFF
+    if (at & 0xFF0000) | target != start:
+        return None
+    taken = 4 if gen.e and (target ^ after) & 0xFF00 else 3   # note 5
+    return _BRANCH_CONDITIONS[gen.row.mnemonic], taken
+
+
+MOVE_CHUNK = 1024   # bytes a block-move block moves per entry (7 cycles each)
+
+
+def block_move(mem: bytearray, a0: int, key: tuple[int, int, int]) -> Block:
+    """MVN/MVP at `a0` as a block that moves up to MOVE_CHUNK bytes per entry.
+
+    The result is the same as MOVE_CHUNK executions of the instruction (datasheet 5.3:
+    one byte per execution, C decremented, X and Y stepped, DBR = destination bank):
+    slices copy when the regions do not overlap in the direction of the move, bytes
+    are copied one by one when they do.
+    """
+    code = bytes(mem[a0:a0 + 3])
+    dest, src = code[1] << 16, code[2] << 16
+    step = 1 if code[0] == 0x54 else -1
+    mask = 0xFF if key[2] else 0xFFFF
+
+    def move(cpu: Any, mem: bytearray, limit: int) -> int:
+        count = min(cpu.a + 1, MOVE_CHUNK)
+        x, y = cpu.x, cpu.y
+        if step == 1:
+            if x + count <= mask + 1 and y + count <= mask + 1 and (dest | y) <= (src | x):
+                mem[dest | y:(dest | y) + count] = mem[src | x:(src | x) + count]
+            else:
+                for i in range(count):
+                    mem[dest | ((y + i) & mask)] = mem[src | ((x + i) & mask)]
+        else:
+            if x - count >= -1 and y - count >= -1 and (dest | y) >= (src | x):
+                lo_d, lo_s = (dest | y) - count + 1, (src | x) - count + 1
+                mem[lo_d:lo_d + count] = mem[lo_s:lo_s + count]
+            else:
+                for i in range(count):
+                    mem[dest | ((y - i) & mask)] = mem[src | ((x - i) & mask)]
+        cpu.x = (x + step * count) & mask
+        cpu.y = (y + step * count) & mask
+        cpu.a = a = (cpu.a - count) & 0xFFFF
+        cpu.dbr = dest >> 16
+        return (7 * count << 24) | (a0 + 3 if a == 0xFFFF else a0)
+
+    return Block(move, a0 + 3, code, 7 * MOVE_CHUNK)
+
+
+def translate(mem: Any, a0: int, key: tuple[int, int, int],
+              max_length: int = MAX_BLOCK) -> Block:
+    """Compile the block at `a0` (NO_BLOCK when it would be empty)."""
+    if mem[a0] in (0x44, 0x54) and (a0 & 0xFFFF) <= 0xFFFC:
+        return block_move(mem, a0, key)
+    found = block_source(mem, a0, key, max_length)
+    if found is None:
+        return NO_BLOCK
+    source, end, max_cycles = found
+    code = bytes(mem[a0:end])
+    namespace: dict[str, Any] = {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step,
+                                 "CODE": code}
+    exec(compile(source, f"<iigs.cpu_fast block {a0:06X}>", "exec"), namespace)
+    return Block(namespace["block"], end, code, max_cycles)
+
+
+def run_fast(cpu: Any, max_cycles: int) -> int:
+    """`CPU65816.run`: execute until the budget is used or a stop condition."""
+    cpu.stop_reason = None
+    cycles = 0
+    mem = cpu.memory
+    reason = "cycles"
+    caches = cpu.__dict__.setdefault("_block_caches", {}) if type(mem) is bytearray else None
+    while True:
+        if cpu.stopped:
+            reason = "stp"
+            break
+        if cpu.waiting:
+            reason = "wai"
+            break
+        key = state_key(cpu)
+        table = table_for(key)
+        delegate = _delegate_for(key)
+        a0 = (cpu.pbr << 16) | cpu.pc
+        try:
+            if caches is not None:
+                cycles, a0 = _run_blocks(cpu, mem, a0, cycles, max_cycles, table, delegate,
+                                         caches.setdefault(key, ({}, {})), key)
+            else:
+                cycles, a0 = _run_handlers(cpu, mem, a0, cycles, max_cycles, table, delegate)
+            cpu.pc = a0 & 0xFFFF
+            break
+        except _Exit as stop:
+            # Raised by a delegated instruction, after `step()` left PC in the CPU; the
+            # inner loop has added the cycles it ran before.
+            cycles = stop.cycles
+            if stop.reason is not None:
+                reason = stop.reason
+                break
+            if cycles >= max_cycles:
+                break
+    cpu.processorCycles += cycles
+    cpu.stop_reason = reason
+    return cycles
+
+
+def _run_handlers(cpu: Any, mem: Any, a0: int, cycles: int, max_cycles: int,
+                  table: list[Handler], delegate: Handler) -> tuple[int, int]:
+    """One handler per instruction; returns (cycles, next address)."""
+    try:
+        while cycles < max_cycles:
+            if a0 & 0xFFFF > 0xFFFB:
+                # The instruction might wrap in its bank: let the reference do it
+                # (BRK/COP still go through their handlers, which check the stops).
+                op = mem[a0]
+                packed = (table[op] if op in (0x00, 0x02) else delegate)(cpu, mem, a0)
+            else:
+                packed = table[mem[a0]](cpu, mem, a0)
+            cycles += packed >> 24
+            a0 = packed & 0xFFFFFF
+    except _Exit as stop:
+        stop.cycles += cycles
+        raise
+    return cycles, a0
+
+
+def _run_blocks(cpu: Any, mem: bytearray, a0: int, cycles: int, max_cycles: int,
+                table: list[Handler], delegate: Handler,
+                cache: tuple[dict[int, Block], dict[int, int]],
+                key: tuple[int, int, int]) -> tuple[int, int]:
+    """Translated blocks where they fit the budget, handlers elsewhere."""
+    blocks, visits = cache
+    try:
+        while cycles < max_cycles:
+            block = blocks.get(a0)
+            if block is not None and cycles + block.max_cycles < max_cycles:
+                if mem[a0:block.end] == block.code:
+                    packed = block.run(cpu, mem, (max_cycles - cycles) << 24)
+                    cycles += packed >> 24
+                    a0 = packed & 0xFFFFFF
+                    continue
+                del blocks[a0]   # the code changed: translate it again when it is hot
+                visits[a0] = 0
+            elif block is None:
+                count = visits.get(a0, 0) + 1
+                visits[a0] = count
+                if count >= HOT:
+                    blocks[a0] = translate(mem, a0, key)
+            if a0 & 0xFFFF > 0xFFFB:
+                op = mem[a0]
+                packed = (table[op] if op in (0x00, 0x02) else delegate)(cpu, mem, a0)
+            else:
+                packed = table[mem[a0]](cpu, mem, a0)
+            cycles += packed >> 24
+            a0 = packed & 0xFFFFFF
+    except _Exit as stop:
+        stop.cycles += cycles
+        raise
+    return cycles, a0

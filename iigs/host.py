@@ -1,0 +1,337 @@
+"""The host: where frames go out and the user's mouse, keys and beeps come in.
+
+Two hosts with one interface (poll, present, wait, beep):
+  * `WindowHost`, a pygame window showing the Super Hi-Res screen 640 x 400 (each scan
+    line twice, for the IIGS's aspect; an integer multiple of that when the desktop is
+    big enough), the mouse cursor drawn over it from QuickDraw II's cursor state;
+  * `HeadlessHost`, no window: input is pushed in by a script, frames are kept for
+    screenshots. The automation layer and the tests use it.
+
+Keys become IIGS key codes as the Apple IIGS Hardware Reference (keyboard, ch. 6) and the
+Event Manager (Toolbox Reference vol. 1, ch. 7) give them: arrows left $08, right $15,
+down $0A, up $0B; Return $0D; Enter $0D with the keypad flag; Delete (the key where a PC
+has Backspace, and the PC's Delete) $7F; keypad Clear (Num Lock on a PC) $18 with the
+keypad flag; Esc $1B; Tab $09. Modifiers: left Alt, Meta or the Command/Windows key =
+the Apple (Command) key; right Alt (Option on a Mac keyboard's right side) = Option;
+Shift, Control and Caps Lock as themselves.
+
+Idling: `wait` sleeps in short naps while checking the window's event queue, so a
+program waiting for the user costs well under 5 % of a core (`gin-king bench idle`).
+"""
+from __future__ import annotations
+
+import os
+import time
+from collections import deque
+from typing import Any
+
+import numpy as np
+
+from iigs import video
+from iigs.hostinput import (APPLE_KEY, CAPS_LOCK, CONTROL_KEY, KEY_PAD, OPTION_KEY,
+                            SHIFT_KEY, HostInput)
+
+FRAME_INTERVAL = 1 / 60          # presentation rate
+WAIT_NAP = 0.004                 # seconds between event checks while waiting
+BEEP_HZ = 1000
+BEEP_SECONDS = 0.12
+WINDOW_TITLE = "Gin King GS"
+
+
+def _shr_mode640(shr: np.ndarray, tb: Any) -> bool:
+    """Screen mode for mouse mapping and the cursor: QuickDraw's master SCB if running."""
+    qd = getattr(tb, "qd", None) if tb is not None else None
+    if qd is not None and getattr(qd, "started", False):
+        return bool(qd.master_scb & video.SCB_640)
+    return bool(shr[video.SHR_SCBS - video.SHR_PIXELS] & video.SCB_640)
+
+
+class _FrameKeeper:
+    """What both hosts share: the last presented screen and the cursor over it."""
+
+    def __init__(self) -> None:
+        self.shr: np.ndarray | None = None        # 32 KB snapshot of $E1:2000-9FFF
+        self.cursor: tuple | None = None          # (shape, h, v) or None
+        self.mouse = (0, 0)                       # (h, v) in SHR coordinates
+        self.mode640 = True
+        self._mouse_moved = False
+
+    def _note_mouse(self, h: int, v: int) -> None:
+        self._mouse_moved |= (h, v) != self.mouse
+        self.mouse = (h, v)
+
+    def _show_obscured_cursor(self, tb: Any) -> None:
+        """ObscureCursor lasts until the mouse moves: tell QuickDraw it has."""
+        qd = getattr(tb, "qd", None) if tb is not None else None
+        if qd is not None and self._mouse_moved:
+            qd.cursor_moved()
+        self._mouse_moved = False
+
+    def _snapshot(self, mem: Any, tb: Any) -> tuple[np.ndarray, tuple | None]:
+        shr = video.shr_bytes(mem).copy()
+        self.mode640 = _shr_mode640(shr, tb)
+        cursor = None
+        qd = getattr(tb, "qd", None) if tb is not None else None
+        if qd is not None and qd.cursor_visible:
+            cursor = (qd.cursor_shape, self.mouse[0], self.mouse[1])
+        return shr, cursor
+
+    def frame(self, with_cursor: bool = True) -> np.ndarray:
+        """The last presented screen as a (200, 640, 3) frame."""
+        if self.shr is None:
+            return np.zeros((video.LINES, video.WIDTH, 3), dtype=np.uint8)
+        frame = video.render_shr(self.shr)
+        if with_cursor and self.cursor is not None:
+            shape, h, v = self.cursor
+            video.overlay_cursor(frame, self.shr, shape, h, v)
+        return frame
+
+    def screenshot(self, path: str, with_cursor: bool = False) -> None:
+        """Save the last presented screen as a 640 x 400 PNG (what the window shows)."""
+        video.save_png(video.double_lines(self.frame(with_cursor)), path)
+
+
+class HeadlessHost(_FrameKeeper):
+    """A host without a window: scripted input in, frames kept for screenshots."""
+
+    interactive = False
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.queue: deque[HostInput] = deque()
+        self.presents = 0
+        self.beeps = 0
+
+    def push(self, event: HostInput) -> None:
+        """Queue one input for the next poll."""
+        self.queue.append(event)
+
+    def poll(self) -> list[HostInput]:
+        """Everything queued so far (non-blocking)."""
+        out = list(self.queue)
+        self.queue.clear()
+        for e in out:
+            if e.kind in ("move", "down", "up"):
+                self._note_mouse(e.h, e.v)
+        return out
+
+    def present(self, mem: Any, tb: Any = None) -> bool:
+        """Keep the screen (a 32 KB copy; rendered only when asked for)."""
+        self._show_obscured_cursor(tb)
+        self.shr, self.cursor = self._snapshot(mem, tb)
+        self.presents += 1
+        return True
+
+    def wait(self, seconds: float) -> None:
+        """Scripted time does not pass in real time: returns at once."""
+
+    def beep(self) -> None:
+        """Silent; counted, so tests can see it."""
+        self.beeps += 1
+
+
+def _cursor_key(cursor: tuple | None) -> tuple | None:
+    """What decides whether a cursor looks the same: its image, hot spot and place."""
+    if cursor is None:
+        return None
+    shape, h, v = cursor
+    return (shape.pixels.tobytes(), shape.mask.tobytes(), shape.pixels.shape,
+            shape.hot_spot, h, v)
+
+
+def _pygame():
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+    return pygame
+
+
+class WindowHost(_FrameKeeper):
+    """A pygame window showing the screen; the user's input, mapped to the IIGS."""
+
+    interactive = True
+
+    def __init__(self, scale: int | None = None, title: str = WINDOW_TITLE) -> None:
+        super().__init__()
+        pg = self.pg = _pygame()
+        pg.display.init()
+        if scale is None:
+            scale = self._fitting_scale()
+        self.scale = max(1, scale)
+        self.window = pg.display.set_mode((video.WIDTH * self.scale,
+                                           2 * video.LINES * self.scale))
+        pg.display.set_caption(title)
+        pg.mouse.set_visible(False)      # the IIGS cursor is drawn in the frame
+        # the frame's surface has the window's pixel format, so scaling can go straight
+        # into the window
+        self._surface = pg.Surface((video.WIDTH, 2 * video.LINES), 0, self.window)
+        self._shown: tuple | None = None  # (shr bytes, cursor key) on screen now
+        self._pending: tuple | None = None  # (mem, tb) of a frame held back by the rate
+        self._last_flip = 0.0
+        self._sound = None
+        self._sound_failed = False
+        self.key_map = self._build_key_map()
+
+    def _fitting_scale(self) -> int:
+        info = self.pg.display.Info()
+        w, h = info.current_w or 0, info.current_h or 0
+        if w <= 0 or h <= 0:
+            return 1
+        return max(1, min(int(w * 0.9) // video.WIDTH, int(h * 0.85) // (2 * video.LINES)))
+
+    def _build_key_map(self) -> dict[int, tuple[int, int]]:
+        """pygame key -> (IIGS code, extra modifier bits) for keys without plain text."""
+        pg = self.pg
+        table = {pg.K_LEFT: (0x08, 0), pg.K_RIGHT: (0x15, 0), pg.K_DOWN: (0x0A, 0),
+                 pg.K_UP: (0x0B, 0), pg.K_RETURN: (0x0D, 0), pg.K_KP_ENTER: (0x0D, KEY_PAD),
+                 pg.K_BACKSPACE: (0x7F, 0), pg.K_DELETE: (0x7F, 0), pg.K_ESCAPE: (0x1B, 0),
+                 pg.K_TAB: (0x09, 0), pg.K_NUMLOCKCLEAR: (0x18, KEY_PAD),
+                 pg.K_CLEAR: (0x18, KEY_PAD)}
+        keypad = {pg.K_KP0: "0", pg.K_KP1: "1", pg.K_KP2: "2", pg.K_KP3: "3",
+                  pg.K_KP4: "4", pg.K_KP5: "5", pg.K_KP6: "6", pg.K_KP7: "7",
+                  pg.K_KP8: "8", pg.K_KP9: "9", pg.K_KP_PERIOD: ".", pg.K_KP_PLUS: "+",
+                  pg.K_KP_MINUS: "-", pg.K_KP_MULTIPLY: "*", pg.K_KP_DIVIDE: "/",
+                  pg.K_KP_EQUALS: "="}
+        for key, ch in keypad.items():
+            table[key] = (ord(ch), KEY_PAD)
+        return table
+
+    # ---- input -------------------------------------------------------------------------
+    def modifiers(self, mods: int | None = None) -> int:
+        """pygame modifier state -> Event Manager modifier bits."""
+        pg = self.pg
+        if mods is None:
+            mods = pg.key.get_mods()
+        out = 0
+        if mods & (pg.KMOD_LALT | pg.KMOD_META | pg.KMOD_GUI):
+            out |= APPLE_KEY
+        if mods & (pg.KMOD_RALT | pg.KMOD_MODE):
+            out |= OPTION_KEY
+        if mods & pg.KMOD_SHIFT:
+            out |= SHIFT_KEY
+        if mods & pg.KMOD_CTRL:
+            out |= CONTROL_KEY
+        if mods & pg.KMOD_CAPS:
+            out |= CAPS_LOCK
+        return out
+
+    def key_code(self, key: int, text: str, mods: int) -> tuple[int, int] | None:
+        """A key press -> (IIGS code, extra modifier bits), or None (modifier keys...)."""
+        if key in self.key_map:
+            return self.key_map[key]
+        if text and ord(text[0]) < 0x80:
+            code = ord(text[0])
+        elif 0x20 <= key < 0x7F:
+            # No text (Command or Option held on some systems): the key's own character.
+            code = key
+            if mods & SHIFT_KEY and 0x61 <= code <= 0x7A:
+                code -= 0x20
+        else:
+            return None
+        if mods & CONTROL_KEY and 0x40 <= (code & 0x5F) <= 0x5F:
+            code &= 0x1F                         # Control-letter = the control code
+        return code, 0
+
+    def to_shr(self, x: int, y: int) -> tuple[int, int]:
+        """Window pixel -> Super Hi-Res (h, v) in the current mode, clamped."""
+        h = x // (self.scale * (1 if self.mode640 else 2))
+        v = y // (2 * self.scale)
+        width = video.WIDTH if self.mode640 else video.WIDTH // 2
+        return min(max(h, 0), width - 1), min(max(v, 0), video.LINES - 1)
+
+    def poll(self) -> list[HostInput]:
+        """What the user did since the last poll (non-blocking)."""
+        pg = self.pg
+        out: list[HostInput] = []
+        for e in pg.event.get():
+            if e.type == pg.QUIT:
+                out.append(HostInput("quit"))
+            elif e.type in (pg.VIDEOEXPOSE, pg.WINDOWEXPOSED):
+                self._shown = None                 # the window needs its frame again
+            elif e.type in (pg.MOUSEMOTION, pg.MOUSEBUTTONDOWN, pg.MOUSEBUTTONUP):
+                h, v = self.to_shr(*e.pos)
+                self._note_mouse(h, v)
+                mods = self.modifiers()
+                if e.type == pg.MOUSEMOTION:
+                    out.append(HostInput("move", h, v, modifiers=mods))
+                elif e.button == 1:
+                    kind = "down" if e.type == pg.MOUSEBUTTONDOWN else "up"
+                    out.append(HostInput(kind, h, v, modifiers=mods))
+            elif e.type == pg.KEYDOWN:
+                mods = self.modifiers(e.mod)
+                got = self.key_code(e.key, getattr(e, "unicode", ""), mods)
+                if got is not None:
+                    code, extra = got
+                    out.append(HostInput("key", *self.mouse, key=code,
+                                         modifiers=mods | extra))
+        return out
+
+    # ---- output ------------------------------------------------------------------------
+    def present(self, mem: Any, tb: Any = None) -> bool:
+        """Show the screen if it (or the cursor) changed, at most 60 times a second.
+
+        Returns True when a new frame went to the window."""
+        self._show_obscured_cursor(tb)
+        shr, cursor = self._snapshot(mem, tb)
+        key = _cursor_key(cursor)
+        if (self._shown is not None and key == self._shown[1]
+                and np.array_equal(shr, self._shown[0])):
+            return False
+        now = time.monotonic()
+        if now - self._last_flip < FRAME_INTERVAL:
+            self._pending = (mem, tb)          # shown by a later present or by wait()
+            return False
+        self._pending = None
+        self.shr, self.cursor = shr, cursor
+        self._shown = (shr, key)
+        frame = video.double_lines(self.frame(with_cursor=True))
+        pg = self.pg
+        pg.surfarray.blit_array(self._surface, frame.swapaxes(0, 1))
+        if self.scale == 1:
+            self.window.blit(self._surface, (0, 0))
+        else:
+            pg.transform.scale(self._surface, self.window.get_size(), self.window)
+        pg.display.flip()
+        self._last_flip = now
+        return True
+
+    def wait(self, seconds: float) -> None:
+        """Sleep until input arrives or `seconds` pass, in short naps (cheap on the CPU)."""
+        pg = self.pg
+        end = time.monotonic() + max(0.0, seconds)
+        while True:
+            if (self._pending is not None
+                    and time.monotonic() - self._last_flip >= FRAME_INTERVAL):
+                self.present(*self._pending)   # a change held back by the frame rate
+            if pg.event.peek():
+                return
+            left = end - time.monotonic()
+            if left <= 0:
+                return
+            time.sleep(min(left, WAIT_NAP))
+
+    def beep(self) -> None:
+        """A short square wave (SysBeep); silent if there is no audio device."""
+        sound = self._beep_sound()
+        if sound is not None:
+            sound.play()
+
+    def _beep_sound(self):
+        if self._sound is not None or self._sound_failed:
+            return self._sound
+        pg = self.pg
+        try:
+            if not pg.mixer.get_init():
+                pg.mixer.init(frequency=22050, size=-16, channels=1)
+            rate, size, channels = pg.mixer.get_init()
+            n = int(rate * BEEP_SECONDS)
+            t = np.arange(n)
+            wave = np.where((t * 2 * BEEP_HZ // rate) % 2 == 0, 6000, -6000).astype(np.int16)
+            if channels > 1:
+                wave = np.repeat(wave[:, None], channels, axis=1)
+            self._sound = pg.sndarray.make_sound(np.ascontiguousarray(wave))
+        except (pg.error, ValueError):
+            self._sound_failed = True
+        return self._sound
+
+    def close(self) -> None:
+        self.pg.display.quit()

@@ -1,0 +1,425 @@
+"""The machine: a 65C816, 16 MB of memory, the toolbox, a 60 Hz clock and trap points.
+
+Follows the project reference iigs-toolbox.md: §1.1 (the system entry points in bank
+$E1, trapped here), §3.4/§3.6 (loading a load file and the launch state GS/OS sets up),
+§4.1/§4.5 (Super Hi-Res and its shadowing, see `iigs.memory.ShrShadow`), and the
+Apple IIGS Hardware Reference for the clock: a fast IIGS runs at 2.8 MHz and the
+vertical blank that drives the tick counter comes 60 times a second.
+
+Time is emulated, so it is deterministic: `ticks` is the number of 1/60 s periods in
+the cycles executed so far at 2.8 MHz. When the program has nothing to do (the Event
+Manager calls `note_idle`), the clock jumps to the next tick, as the real machine would
+spend that time waiting; with an interactive host the machine also sleeps until then.
+
+Public API:
+    m = Machine(disk=None, host=None, idle=None)
+    m.load(path_or_bytes) -> Program
+    m.run(max_cycles=None, seconds=None) -> reason   ("quit", "idle", "cycles", ...)
+    m.call(addr, a=0, x=0, y=0, stack_args=()) -> Registers
+    m.trap(addr, handler) -> WDM number
+    m.note_idle(); m.ticks
+Anything the program does that the real machine would die of raises `MachineError`
+(from `iigs.report`) carrying the report text.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from iigs.cpu import CPU65816
+from iigs.memory import (GSOS_INLINE_ENTRY, GSOS_STACK_ENTRY, MEMORY_SIZE, TOOL_ENTRY,
+                         TOOL_ENTRY_2, USER_TOOL_ENTRY, USER_TOOL_ENTRY_2, ShrShadow,
+                         is_mapped)
+from iigs.report import MachineError, build_report
+from toolbox.dispatch import Dispatcher
+from toolbox.toolbox import Toolbox
+
+__all__ = ["Machine", "MachineError", "Program", "Registers", "CPU_HZ", "TICK_HZ",
+           "CYCLES_PER_TICK"]
+
+CPU_HZ = 2_800_000                  # a fast IIGS (Hardware Reference, "system speed")
+TICK_HZ = 60                        # vertical blanks per second (NTSC)
+CYCLES_PER_TICK = CPU_HZ // TICK_HZ
+
+WDM = 0x42                          # the 2-byte opcode traps are built from
+WDM_CYCLES = 2
+JSL_CYCLES = 8
+
+# Trap points owned by the machine (bank $E1 page 0 is the system's entry-point page).
+CALL_RETURN_TRAP = 0xE100F0         # where Machine.call's routine RTLs to
+PROGRAM_RETURN_TRAP = 0xE100F4      # where the program's main RTLs to, if it does
+
+# Launch defaults (reference §3.4, §3.6).
+DEFAULT_DP_STACK_SIZE = 0x1000      # when the load file has no KIND $12 segment
+APPLICATION_ID_TYPE = 0x1000        # GetNewID type for an application
+
+# Memory Manager attributes used by the loader (reference §1.10.7).
+ATTR_LOCKED_FIXED = 0x8000 | 0x4000
+ATTR_NO_CROSS, ATTR_PAGE, ATTR_ADDR, ATTR_BANK = 0x0010, 0x0004, 0x0002, 0x0001
+
+DEFAULT_CALL_CYCLES = 50_000_000    # Machine.call gives up after this many cycles
+
+TrapHandler = Callable[[Any], "str | None"]
+
+
+@dataclass
+class Registers:
+    """The registers after a Machine.call, and the cycles the routine took."""
+    a: int
+    x: int
+    y: int
+    sp: int
+    d: int
+    dbr: int
+    p: int
+    e: int
+    cycles: int
+
+    @property
+    def carry(self) -> bool:
+        return bool(self.p & 0x01)
+
+
+@dataclass
+class Program:
+    """A loaded program: where its segments went and how it was launched."""
+    user_id: int
+    entry: int
+    segments: dict[int, Any]          # segnum -> omf.LoadedSegment
+    dp_base: int
+    dp_size: int
+    handles: list[int] = field(default_factory=list)
+    path: str | None = None
+
+    def address_of(self, segnum: int, offset: int = 0) -> int:
+        return self.segments[segnum].address + offset
+
+
+class Machine:
+    """CPU + memory + toolbox + clock; see the module docstring."""
+
+    def __init__(self, disk: Any = None, host: Any = None, idle: str | None = None) -> None:
+        self.mem = bytearray(MEMORY_SIZE)
+        self.cpu = CPU65816(self.mem, pc=0)
+        self.cpu.trap_hook = self._on_wdm
+        self.cpu.stop_on_brk = True
+        self.cpu.stop_on_cop = True
+        self.host = host
+        # "stop": run() returns "idle" when the program waits for input (scripts, tests);
+        # "sleep": wait for the next tick in real time (a window someone plays in).
+        self.idle_mode = idle or ("sleep" if getattr(host, "interactive", False) else "stop")
+        self.program: Program | None = None
+        self.stack_block: tuple[int, int] | None = None
+        self.last_report: str | None = None
+        self._traps: dict[int, TrapHandler] = {}
+        self._idle_cycles = 0
+        self._last_tick = 0
+        self._stop_request: str | None = None
+        self._call_depth = 0
+        self._last_pace = 0.0
+        self.tb = Toolbox(self.mem, machine=self, host=host)
+        self.shadow = ShrShadow(self.mem)
+        self.dispatcher = Dispatcher(self)
+        self.trap(TOOL_ENTRY, self.dispatcher.tool_call)
+        self.trap(TOOL_ENTRY_2, lambda cpu: self.dispatcher.tool_call(cpu, extra_rtl=True))
+        self.trap(USER_TOOL_ENTRY, self.dispatcher.user_tool_call)
+        self.trap(USER_TOOL_ENTRY_2, self.dispatcher.user_tool_call)
+        self.trap(GSOS_INLINE_ENTRY, self.dispatcher.gsos_inline)
+        self.trap(GSOS_STACK_ENTRY, self.dispatcher.gsos_stack)
+        self.trap(CALL_RETURN_TRAP, lambda cpu: "return")
+        self.trap(PROGRAM_RETURN_TRAP, lambda cpu: "returned")
+        if disk is not None:
+            self.mount(disk)
+
+    # -- traps ---------------------------------------------------------------------------
+    def trap(self, addr: int, handler: TrapHandler) -> int:
+        """Place `WDM n` at addr; executing it calls handler(cpu) (PC past the WDM).
+
+        The handler returns None to continue, or a string that stops run() with that
+        reason. Returns n."""
+        number = len(self._traps) + 1
+        if number > 0xFF:
+            raise ValueError("no WDM numbers left for traps")
+        self._traps[number] = handler
+        self.mem[addr & 0xFFFFFF] = WDM
+        self.mem[(addr + 1) & 0xFFFFFF] = number
+        return number
+
+    def _on_wdm(self, cpu: Any, number: int) -> str | None:
+        handler = self._traps.get(number)
+        if handler is None:
+            where = ((cpu.pbr << 16) | ((cpu.pc - 2) & 0xFFFF))
+            raise self.crash(f"WDM ${number:02X} without a handler", where=where,
+                             details=[f"Executed WDM ${number:02X} at "
+                                      f"{where >> 16:02X}/{where & 0xFFFF:04X}: no trap "
+                                      "handler is installed there."])
+        return handler(cpu)
+
+    # -- reports -------------------------------------------------------------------------
+    def crash(self, title: str, where: int | None = None,
+              details: Sequence[str] = ()) -> MachineError:
+        """Build the report for a fatal condition; the caller raises the result."""
+        text = build_report(self.cpu, self.mem, title, where=where, details=details,
+                            calls=self.tb.call_log)
+        self.last_report = text
+        return MachineError(title, text)
+
+    def _stopped_on(self, reason: str) -> MachineError:
+        cpu = self.cpu
+        where = (cpu.pbr << 16) | cpu.pc
+        spot = f"{where >> 16:02X}/{where & 0xFFFF:04X}"
+        if reason in ("brk", "cop") and not is_mapped(where):
+            return self.crash("Jump to unmapped memory", where, [
+                f"The program counter reached {spot}, where there is no memory."])
+        if reason == "brk":
+            return self.crash(f"BRK at {spot}", where, [
+                f"BRK ${self.mem[(where + 1) & 0xFFFFFF]:02X} executed at {spot}."])
+        if reason == "cop":
+            return self.crash(f"COP at {spot}", where, [
+                "COP executed: no co-processor handler is installed."])
+        return self.crash(f"STP at {spot}", where, ["The processor stopped (STP)."])
+
+    # -- time ----------------------------------------------------------------------------
+    @property
+    def elapsed_cycles(self) -> int:
+        """Emulated cycles since power-on, including time skipped while idle."""
+        return self.cpu.processorCycles + self._idle_cycles
+
+    @property
+    def ticks(self) -> int:
+        """60 Hz ticks since power-on (GetTick, TickCount, event time stamps)."""
+        return self.elapsed_cycles // CYCLES_PER_TICK
+
+    def _skip_to_next_tick(self) -> None:
+        now = self.elapsed_cycles
+        self._idle_cycles += CYCLES_PER_TICK - now % CYCLES_PER_TICK
+
+    def _on_tick(self) -> None:
+        """Work done once per 1/60 s: shadowing, and a frame to a live window."""
+        self._last_tick = self.ticks
+        self.shadow.sync()
+        host = self.host
+        if host is not None and getattr(host, "interactive", False):
+            host.present(self.mem, self.tb)
+
+    def note_idle(self) -> None:
+        """The program is waiting for input: let time pass to the next tick, and either
+        sleep (interactive host) or stop run() with reason "idle"."""
+        self._skip_to_next_tick()
+        # Either way the CPU's current slice ends after this tool call, so run() sees
+        # the clock move and keeps its time budget.
+        self._stop_request = "idle"
+        if self.idle_mode == "sleep":
+            self._on_tick()
+            self._pace()
+            if self._window_closed():
+                self._stop_request = "closed"
+
+    def _pace(self) -> None:
+        """Sleep until 1/60 s of real time has passed since the last paced tick.
+
+        Pacing against the real clock (rather than always sleeping a whole tick) keeps
+        60 ticks a second even when a tracking loop has already waited for its frame."""
+        now = time.monotonic()
+        deadline = self._last_pace + 1 / TICK_HZ
+        if now < deadline and self.host is not None:
+            self.host.wait(deadline - now)
+        self._last_pace = max(now, deadline)
+
+    def take_stop_request(self) -> str | None:
+        """The reason run() should stop after the current tool call, once."""
+        if self._call_depth:
+            return None
+        reason, self._stop_request = self._stop_request, None
+        return reason
+
+    def _window_closed(self) -> bool:
+        return bool(getattr(getattr(self.tb, "em", None), "quit_requested", False))
+
+    # -- disk and program ----------------------------------------------------------------
+    def mount(self, disk: Any) -> None:
+        """Put a disk (a `disk.Volume` or an image path) in GS/OS's drive."""
+        if isinstance(disk, (str, Path)):
+            import disk as disk_pkg
+            disk = disk_pkg.open_or_recover(disk)
+        gsos = getattr(self.tb, "gsos", None)
+        if gsos is None or not hasattr(gsos, "mount"):
+            raise RuntimeError("this machine has no GS/OS to mount a disk in")
+        gsos.mount(disk)
+
+    def load(self, source: str | Path | bytes) -> Program:
+        """Load an S16 file and set up the launch state (reference §3.4, §3.6):
+        segments placed by the Memory Manager under a new application user ID, the
+        direct-page/stack block in bank 0, native mode with 16-bit registers, A = user
+        ID, D = bottom of the block, S = its top (below a return address that catches a
+        main that RTLs instead of quitting), B = K = the entry segment's bank."""
+        from iigs import omf
+        path = None
+        if isinstance(source, (str, Path)):
+            path = str(source)
+            data = Path(source).read_bytes()
+        else:
+            data = bytes(source)
+        segments = omf.read_load_file(data)
+        user_id = self.tb.misc.get_new_id(APPLICATION_ID_TYPE)
+        self.tb.mm.app_user_id = user_id
+        handles: list[int] = []
+        mm = self.tb.mm
+
+        def allocate(seg: Any) -> int:
+            attr, location, align = ATTR_LOCKED_FIXED, 0, 1
+            if seg.is_dp_stack:
+                attr |= ATTR_BANK | ATTR_PAGE | ATTR_NO_CROSS
+            elif seg.org:
+                attr |= ATTR_BANK if seg.kind & omf.KIND_ABSOLUTE_BANK else ATTR_ADDR
+                location = seg.org
+            if seg.banksize and seg.banksize <= 0x10000:
+                attr |= ATTR_NO_CROSS
+            if seg.align >= 0x100:
+                attr |= ATTR_PAGE
+                align = seg.align
+            handle = mm.new_handle(max(seg.length, 1), user_id, attr, location, align)
+            handles.append(handle)
+            return mm.deref(handle)
+
+        loaded = omf.load(segments, self.mem, allocate)
+        if loaded.dp_stack is not None:
+            dp_base, dp_size = loaded.dp_stack.address, loaded.dp_stack.length
+        else:
+            handle = mm.new_handle(DEFAULT_DP_STACK_SIZE, user_id,
+                                   ATTR_LOCKED_FIXED | ATTR_BANK | ATTR_PAGE | ATTR_NO_CROSS)
+            handles.append(handle)
+            dp_base, dp_size = mm.deref(handle), DEFAULT_DP_STACK_SIZE
+        self.program = Program(user_id, loaded.entry, loaded.segments, dp_base, dp_size,
+                               handles, path)
+        gsos = getattr(self.tb, "gsos", None)
+        if path and getattr(gsos, "volume", None) is not None:
+            gsos.set_launch(path)
+        self._launch()
+        return self.program
+
+    def _launch(self) -> None:
+        prog = self.program
+        cpu = self.cpu
+        top = prog.dp_base + prog.dp_size - 1
+        ret = PROGRAM_RETURN_TRAP - 1
+        for offset, byte in ((0, ret >> 16), (1, (ret >> 8) & 0xFF), (2, ret & 0xFF)):
+            self.mem[top - offset] = byte
+        cpu.e = 0
+        cpu.p = 0x00                     # native, M = X = 0: 16-bit A, X, Y
+        cpu.a = prog.user_id
+        cpu.x = cpu.y = 0
+        cpu.d = prog.dp_base
+        cpu.sp = top - 3
+        cpu.pbr = cpu.dbr = prog.entry >> 16
+        cpu.pc = prog.entry & 0xFFFF
+        cpu.waiting = cpu.stopped = False
+        self.stack_block = (prog.dp_base, top - 3)
+
+    # -- running -------------------------------------------------------------------------
+    def run(self, max_cycles: int | None = None, seconds: float | None = None) -> str:
+        """Run the program until it stops; returns why.
+
+        "quit"      GS/OS Quit
+        "returned"  the main routine RTLed instead of quitting
+        "idle"      it is waiting for input (idle mode "stop")
+        "closed"    the host window was closed
+        "cycles"    max_cycles or `seconds` of emulated time ran out
+        Fatal conditions raise MachineError."""
+        budget = None
+        if max_cycles is not None:
+            budget = max_cycles
+        if seconds is not None:
+            budget = min(budget or 1 << 62, int(seconds * CPU_HZ))
+        end = None if budget is None else self.elapsed_cycles + budget
+        cpu = self.cpu
+        while True:
+            now = self.elapsed_cycles
+            if end is not None and now >= end:
+                return "cycles"
+            to_tick = CYCLES_PER_TICK - now % CYCLES_PER_TICK
+            slice_ = to_tick if end is None else min(to_tick, end - now)
+            cpu.run(slice_)
+            reason = cpu.stop_reason
+            if self.ticks != self._last_tick:
+                self._on_tick()
+                if self._window_closed():
+                    return "closed"
+            if reason == "cycles":
+                continue
+            if reason == "trap":
+                result = cpu.trap_result
+                cpu.trap_result = None
+                if result == "idle" and self.idle_mode == "sleep":
+                    continue
+                return result or "trap"
+            if reason == "wai":
+                # No interrupt sources are modelled except the clock: WAI sleeps until
+                # the next vertical blank.
+                cpu.waiting = False
+                self._skip_to_next_tick()
+                continue
+            raise self._stopped_on(reason)
+
+    def call(self, addr: int, a: int = 0, x: int = 0, y: int = 0,
+             stack_args: Sequence[int] | bytes = (), *, d: int | None = None,
+             dbr: int | None = None, max_cycles: int = DEFAULT_CALL_CYCLES) -> Registers:
+        """JSL to a routine and run it until it RTLs; return the registers it leaves.
+
+        The routine runs in full native mode (E = M = X = 0) on the current stack, with
+        D = the program's direct page (or `d`) and B = its own bank (or `dbr`).
+        `stack_args` are words pushed in order before the JSL (first = deepest), or raw
+        bytes to place on the stack as they should sit in memory. The return address is
+        a trap, so the routine's RTL ends the run; `Registers.cycles` counts the JSL and
+        RTL. All registers (and S) are restored afterwards, so a tool may call back into
+        the program (content-draw procedures) with this too."""
+        cpu, mem = self.cpu, self.mem
+        saved = (cpu.a, cpu.x, cpu.y, cpu.sp, cpu.p, cpu.pc, cpu.pbr, cpu.dbr, cpu.d,
+                 cpu.e, cpu.stop_reason, cpu.trap_result)
+        sp = cpu.sp if not cpu.e else 0x01FF
+        if isinstance(stack_args, (bytes, bytearray)):
+            sp -= len(stack_args)
+            for i, b in enumerate(stack_args):
+                mem[(sp + 1 + i) & 0xFFFF] = b
+        else:
+            for word in stack_args:
+                mem[sp & 0xFFFF] = (word >> 8) & 0xFF
+                mem[(sp - 1) & 0xFFFF] = word & 0xFF
+                sp -= 2
+        ret = CALL_RETURN_TRAP - 1
+        mem[sp & 0xFFFF] = ret >> 16
+        mem[(sp - 1) & 0xFFFF] = (ret >> 8) & 0xFF
+        mem[(sp - 2) & 0xFFFF] = ret & 0xFF
+        sp -= 3
+        cpu.e, cpu.p = 0, 0x00
+        cpu.sp = sp & 0xFFFF
+        cpu.a, cpu.x, cpu.y = a & 0xFFFF, x & 0xFFFF, y & 0xFFFF
+        cpu.d = d if d is not None else (self.program.dp_base if self.program else cpu.d)
+        cpu.dbr = (addr >> 16) & 0xFF if dbr is None else dbr
+        cpu.pbr, cpu.pc = (addr >> 16) & 0xFF, addr & 0xFFFF
+        cpu.waiting = cpu.stopped = False
+        start = cpu.processorCycles - JSL_CYCLES   # the JSL that would have called it
+        self._call_depth += 1
+        try:
+            cpu.run(max_cycles)
+            reason, result = cpu.stop_reason, cpu.trap_result
+            if reason == "trap" and result == "return":
+                # the return trap's own WDM is the machine's, not the routine's
+                out = Registers(cpu.a, cpu.x, cpu.y, cpu.sp, cpu.d, cpu.dbr, cpu.p, cpu.e,
+                                cpu.processorCycles - start - WDM_CYCLES)
+            elif reason == "cycles":
+                raise self.crash(f"Routine at {addr >> 16:02X}/{addr & 0xFFFF:04X} did "
+                                 f"not return", details=[
+                                     f"Still running after {max_cycles} cycles."])
+            elif reason == "trap":
+                raise self.crash(f"Routine stopped the machine ({result})", details=[
+                    f"Machine.call({addr:06X}) ended in trap result {result!r}."])
+            else:
+                raise self._stopped_on(reason)
+        finally:
+            self._call_depth -= 1
+        (cpu.a, cpu.x, cpu.y, cpu.sp, cpu.p, cpu.pc, cpu.pbr, cpu.dbr, cpu.d, cpu.e,
+         cpu.stop_reason, cpu.trap_result) = saved
+        return out

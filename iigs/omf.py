@@ -1,0 +1,501 @@
+"""OMF load files: the segment reader and the relocating loader.
+
+Follows the Apple IIGS GS/OS Reference (Object Module Format v2.0/v2.1, the System
+Loader chapter), File Type Note $B3, and the project reference
+`iigs-toolbox.md` §3 (header table §3.2, body records §3.3, loading algorithm §3.4,
+ExpressLoad §3.5). gsasm's `omf`, `linkiigs` and `expressload` modules are the writer
+side this reader is tested against.
+
+A load file is a concatenation of segments; each is a header and a body of records
+ending with END. `read_load_file` turns the bytes into `Segment`s whose body is
+already flattened: the memory image (LCONST and DS data, RESSPC zeros) and a list of
+`Relocation`s (RELOC, cRELOC, INTERSEG, cINTERSEG and every patch a SUPER record
+names). `load` places the segments through the caller's allocator, copies the images
+and patches every relocation.
+"""
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass, field
+from typing import Any, Callable, NamedTuple
+
+from iigs.memory import write_bytes
+
+
+class OMFError(Exception):
+    """A malformed or unloadable load file; names the segment and the file offset."""
+
+    def __init__(self, message: str, segment: str | None = None,
+                 offset: int | None = None) -> None:
+        where = []
+        if segment is not None:
+            where.append(f"segment {segment!r}")
+        if offset is not None:
+            where.append(f"file offset ${offset:X}")
+        super().__init__(f"{message} ({', '.join(where)})" if where else message)
+        self.segment = segment
+        self.offset = offset
+
+
+# KIND: low 5 bits are the segment type, the high byte holds attribute flags (§3.2).
+KIND_TYPE_MASK = 0x001F
+KIND_CODE = 0x00
+KIND_DATA = 0x01
+KIND_JUMP_TABLE = 0x02
+KIND_PATHNAME = 0x04
+KIND_LIBRARY_DICTIONARY = 0x08
+KIND_INIT = 0x10
+KIND_DP_STACK = 0x12
+KIND_BANK_RELATIVE = 0x0100
+KIND_SKIP = 0x0200
+KIND_RELOAD = 0x0400
+KIND_ABSOLUTE_BANK = 0x0800
+KIND_NO_SPECIAL_MEMORY = 0x1000
+KIND_POSITION_INDEPENDENT = 0x2000
+KIND_PRIVATE = 0x4000
+KIND_DYNAMIC = 0x8000
+
+# The linker-made directory segment of an expressed file (§3.5); a plain loader skips it.
+EXPRESSLOAD_NAMES = ("~ExpressLoad", "ExpressLoad")
+
+# Fixed part of a v2 header; v2.1 adds tempORG at $2C (DISPNAME = $30).
+HEADER_SIZE = 0x2C
+ADDRESS_SPACE = 0x1000000
+LOADNAME_SIZE = 10
+
+
+@dataclass(frozen=True)
+class Relocation:
+    """One patch: write `size` bytes of (base(target_segnum) + target_offset) shifted.
+
+    offset:        where in this segment's image the value goes
+    shift:         signed bit shift, negative = right (-16 stores the bank byte)
+    target_segnum: segment whose load address is added (this segment for RELOC)
+    file_num:      load file of the target; only 1 (this file) is loadable
+    record:        the record it came from ("RELOC", "SUPER 26", ...) for reports
+    """
+    offset: int
+    size: int
+    shift: int
+    target_segnum: int
+    target_offset: int
+    file_num: int = 1
+    record: str = "RELOC"
+
+    def value(self, target_base: int) -> int:
+        value = target_base + self.target_offset
+        value = value >> -self.shift if self.shift < 0 else value << self.shift
+        return value & ((1 << (8 * self.size)) - 1)
+
+
+@dataclass
+class Segment:
+    """One load segment: its header fields, memory image and relocations."""
+    bytecnt: int
+    resspc: int
+    length: int
+    kind: int
+    lablen: int
+    numlen: int
+    version: int
+    banksize: int
+    org: int
+    align: int
+    numsex: int
+    segnum: int
+    entry: int
+    dispname: int
+    dispdata: int
+    temporg: int
+    loadname: bytes
+    name: str
+    file_offset: int
+    image: bytes = b""
+    relocations: list[Relocation] = field(default_factory=list)
+
+    @property
+    def type(self) -> int:
+        return self.kind & KIND_TYPE_MASK
+
+    @property
+    def is_expressload(self) -> bool:
+        return self.name in EXPRESSLOAD_NAMES
+
+    @property
+    def is_dynamic(self) -> bool:
+        return bool(self.kind & KIND_DYNAMIC)
+
+    @property
+    def is_code(self) -> bool:
+        return self.type == KIND_CODE
+
+    @property
+    def is_dp_stack(self) -> bool:
+        return self.type == KIND_DP_STACK
+
+    @property
+    def is_loadable(self) -> bool:
+        """False for segments the loader never places: ExpressLoad's directory,
+        v2.1 skip segments, and library dictionaries."""
+        return not (self.is_expressload or self.kind & KIND_SKIP
+                    or self.type == KIND_LIBRARY_DICTIONARY)
+
+
+class LoadedSegment(NamedTuple):
+    name: str
+    address: int
+    length: int
+    kind: int
+
+
+@dataclass
+class LoadedProgram:
+    """Where a load file went: segment number -> (name, address, length, kind)."""
+    segments: dict[int, LoadedSegment]
+    entry: int
+    dp_stack: LoadedSegment | None = None   # the KIND $12 direct-page/stack segment
+
+    def address_of(self, segnum: int, offset: int = 0) -> int:
+        return self.segments[segnum].address + offset
+
+    def segment_named(self, name: str) -> LoadedSegment:
+        for seg in self.segments.values():
+            if seg.name == name:
+                return seg
+        raise KeyError(name)
+
+
+# --------------------------------------------------------------------------------------
+# Reading
+# --------------------------------------------------------------------------------------
+
+def read_load_file(data: bytes) -> list[Segment]:
+    """Parse every segment of an OMF load file (walked by BYTECNT)."""
+    data = bytes(data)
+    segments: list[Segment] = []
+    offset = 0
+    while offset < len(data):
+        # Padding to a block boundary after the last segment is zeros (v1 habit).
+        if not any(data[offset:offset + 4]) and not any(data[offset:]):
+            break
+        seg = _read_segment(data, offset)
+        segments.append(seg)
+        offset += seg.bytecnt
+    if not segments:
+        raise OMFError("no segments in load file", offset=0)
+    return segments
+
+
+def _read_segment(data: bytes, start: int) -> Segment:
+    if start + HEADER_SIZE > len(data):
+        raise OMFError(f"truncated segment header ({len(data) - start} bytes)",
+                       offset=start)
+    h = data[start:start + HEADER_SIZE]
+    version = h[0x0F]
+    bytecnt, resspc, length = struct.unpack_from("<III", h, 0)
+    if version == 1:
+        # v1.0: the first field counts 512-byte blocks and KIND is one byte at $0C
+        # (type in bits 0-4, attribute bits 5-7 map to the v2 high byte's top bits).
+        bytecnt *= 512
+        kind_v1 = h[0x0C]
+        kind = (kind_v1 & 0x1F) | ((kind_v1 & 0xE0) << 8)
+    elif version == 2:
+        kind = struct.unpack_from("<H", h, 0x14)[0]
+    else:
+        raise OMFError(f"unsupported OMF version {version}", offset=start)
+    lablen, numlen = h[0x0D], h[0x0E]
+    banksize, = struct.unpack_from("<I", h, 0x10)
+    org, align = struct.unpack_from("<II", h, 0x18)
+    numsex = h[0x20]
+    segnum, = struct.unpack_from("<H", h, 0x22)
+    entry, = struct.unpack_from("<I", h, 0x24)
+    dispname, dispdata = struct.unpack_from("<HH", h, 0x28)
+
+    if bytecnt < HEADER_SIZE or start + bytecnt > len(data):
+        raise OMFError(f"BYTECNT {bytecnt} runs past the end of the file "
+                       f"({len(data) - start} bytes left)", offset=start)
+    raw = data[start:start + bytecnt]
+    if dispname < HEADER_SIZE or dispname + LOADNAME_SIZE >= bytecnt:
+        raise OMFError(f"DISPNAME ${dispname:X} outside the segment", offset=start)
+    temporg = struct.unpack_from("<I", raw, 0x2C)[0] if dispname >= 0x30 else 0
+    loadname = raw[dispname:dispname + LOADNAME_SIZE]
+    name_at = dispname + LOADNAME_SIZE
+    if lablen == 0:
+        name_len = raw[name_at]
+        name_bytes = raw[name_at + 1:name_at + 1 + name_len]
+        name_end = name_at + 1 + name_len
+    else:
+        name_bytes = raw[name_at:name_at + lablen]
+        name_end = name_at + lablen
+    name = name_bytes.decode("mac_roman").rstrip(" \0")
+    if name_end > bytecnt:
+        raise OMFError("segment name runs past the segment", segment=name, offset=start)
+    if numsex != 0 or numlen != 4:
+        raise OMFError(f"foreign segment (NUMSEX {numsex}, NUMLEN {numlen})",
+                       segment=name, offset=start)
+    if dispdata < name_end or dispdata >= bytecnt:
+        raise OMFError(f"DISPDATA ${dispdata:X} outside the segment body",
+                       segment=name, offset=start)
+    if banksize > 0x10000 or align > 0x10000:
+        raise OMFError(f"BANKSIZE ${banksize:X} / ALIGN ${align:X} above a bank",
+                       segment=name, offset=start)
+    if length > ADDRESS_SPACE:
+        raise OMFError(f"LENGTH ${length:X} is larger than the address space",
+                       segment=name, offset=start)
+    if resspc > length:
+        raise OMFError(f"RESSPC {resspc} exceeds LENGTH {length}",
+                       segment=name, offset=start)
+
+    seg = Segment(bytecnt=bytecnt, resspc=resspc, length=length, kind=kind,
+                  lablen=lablen, numlen=numlen, version=version, banksize=banksize,
+                  org=org, align=align, numsex=numsex, segnum=segnum, entry=entry,
+                  dispname=dispname, dispdata=dispdata, temporg=temporg,
+                  loadname=loadname, name=name, file_offset=start)
+    _read_body(seg, raw)
+    return seg
+
+
+# SUPER record types (§3.4): 0 RELOC2, 1 RELOC3, 2..13 INTERSEG1..12 (3 bytes; the
+# target segment is the third byte stored at the patch), 14..25 INTERSEG13..24
+# (2 bytes to segment type-13), 26..37 INTERSEG25..36 (2 bytes, bank byte of
+# segment type-25).
+SUPER_RELOC2 = 0
+SUPER_RELOC3 = 1
+SUPER_INTERSEG_3BYTE = range(2, 14)
+SUPER_INTERSEG_2BYTE = range(14, 26)
+SUPER_INTERSEG_BANK = range(26, 38)
+
+
+def _read_body(seg: Segment, raw: bytes) -> None:
+    """Walk the body records: build the image, collect relocations, stop at END."""
+    image = bytearray()
+    relocations: list[Relocation] = []
+    supers: list[tuple[int, int, list[int]]] = []     # (record offset, type, patches)
+    i = seg.dispdata
+    file_at = seg.file_offset
+
+    def need(at: int, count: int, what: str) -> None:
+        if at + count > len(raw):
+            raise OMFError(f"truncated {what} record", segment=seg.name,
+                           offset=file_at + at)
+
+    def u(at: int, n: int) -> int:
+        return int.from_bytes(raw[at:at + n], "little")
+
+    while True:
+        need(i, 1, "body (no END)")
+        op = raw[i]
+        at = i
+        i += 1
+        if op == 0x00:                                   # END
+            break
+        if 0x01 <= op <= 0xDF:                           # CONST: op bytes follow
+            need(i, op, "CONST")
+            image += raw[i:i + op]
+            i += op
+        elif op == 0xF2:                                 # LCONST count:4, bytes
+            need(i, 4, "LCONST")
+            count = u(i, 4)
+            need(i + 4, count, "LCONST")
+            image += raw[i + 4:i + 4 + count]
+            i += 4 + count
+        elif op == 0xF1:                                 # DS count:4 zeros
+            need(i, 4, "DS")
+            count = u(i, 4)
+            if len(image) + count > seg.length:
+                raise OMFError(f"DS of {count} bytes overruns LENGTH {seg.length}",
+                               segment=seg.name, offset=file_at + at)
+            image += bytes(count)
+            i += 4
+        elif op == 0xE2:                                 # RELOC
+            need(i, 10, "RELOC")
+            relocations.append(Relocation(
+                offset=u(i + 2, 4), size=raw[i], shift=_signed8(raw[i + 1]),
+                target_segnum=seg.segnum, target_offset=u(i + 6, 4), record="RELOC"))
+            i += 10
+        elif op == 0xF5:                                 # cRELOC
+            need(i, 6, "cRELOC")
+            relocations.append(Relocation(
+                offset=u(i + 2, 2), size=raw[i], shift=_signed8(raw[i + 1]),
+                target_segnum=seg.segnum, target_offset=u(i + 4, 2), record="cRELOC"))
+            i += 6
+        elif op == 0xE3:                                 # INTERSEG
+            need(i, 14, "INTERSEG")
+            relocations.append(Relocation(
+                offset=u(i + 2, 4), size=raw[i], shift=_signed8(raw[i + 1]),
+                file_num=u(i + 6, 2), target_segnum=u(i + 8, 2),
+                target_offset=u(i + 10, 4), record="INTERSEG"))
+            i += 14
+        elif op == 0xF6:                                 # cINTERSEG
+            need(i, 7, "cINTERSEG")
+            relocations.append(Relocation(
+                offset=u(i + 2, 2), size=raw[i], shift=_signed8(raw[i + 1]),
+                target_segnum=raw[i + 4], target_offset=u(i + 5, 2),
+                record="cINTERSEG"))
+            i += 7
+        elif op == 0xF7:                                 # SUPER length:4, type, pages
+            need(i, 4, "SUPER")
+            total = u(i, 4)
+            if total < 1:
+                raise OMFError("SUPER record of length 0", segment=seg.name,
+                               offset=file_at + at)
+            need(i + 4, total, "SUPER")
+            stype = raw[i + 4]
+            patches = _decode_page_list(raw[i + 5:i + 4 + total], seg, file_at + at)
+            supers.append((at, stype, patches))
+            i += 4 + total
+        else:
+            raise OMFError(f"record ${op:02X} does not belong in a load file",
+                           segment=seg.name, offset=file_at + at)
+
+    if len(image) + seg.resspc > seg.length:
+        raise OMFError(f"body ({len(image)} bytes) + RESSPC ({seg.resspc}) exceeds "
+                       f"LENGTH {seg.length}", segment=seg.name, offset=file_at)
+    image += bytes(seg.length - len(image))
+    for at, stype, patches in supers:
+        relocations.extend(_super_relocations(seg, image, stype, patches, file_at + at))
+    for r in relocations:
+        if not 1 <= r.size <= 4 or r.offset + r.size > seg.length:
+            raise OMFError(f"{r.record} patch of {r.size} bytes at ${r.offset:X} "
+                           f"outside the segment (LENGTH {seg.length})",
+                           segment=seg.name, offset=file_at)
+    seg.image = bytes(image)
+    seg.relocations = relocations
+
+
+def _signed8(b: int) -> int:
+    return b - 0x100 if b & 0x80 else b
+
+
+def _decode_page_list(pages: bytes, seg: Segment, at: int) -> list[int]:
+    """A SUPER page list: bit 7 set = skip (b & $7F) pages; else (b & $7F)+1 offsets
+    in the current page follow, then the page advances by one (GS/OS Loader)."""
+    offsets: list[int] = []
+    page = 0
+    i = 0
+    while i < len(pages):
+        b = pages[i]
+        i += 1
+        if b & 0x80:
+            page += b & 0x7F
+            continue
+        count = (b & 0x7F) + 1
+        if i + count > len(pages):
+            raise OMFError("SUPER page list ends mid-count", segment=seg.name, offset=at)
+        offsets.extend(page * 256 + o for o in pages[i:i + count])
+        i += count
+        page += 1
+    return offsets
+
+
+def _super_relocations(seg: Segment, image: bytearray, stype: int,
+                       patches: list[int], at: int) -> list[Relocation]:
+    """Expand one SUPER record: the offset into the target is the 16-bit value
+    already stored at each patch location."""
+    out = []
+    for p in patches:
+        if p + 2 > len(image):
+            raise OMFError(f"SUPER {stype} patch at ${p:X} outside the segment",
+                           segment=seg.name, offset=at)
+        stored = image[p] | (image[p + 1] << 8)
+        if stype == SUPER_RELOC2:
+            r = Relocation(p, 2, 0, seg.segnum, stored, record="SUPER 0")
+        elif stype == SUPER_RELOC3:
+            r = Relocation(p, 3, 0, seg.segnum, stored, record="SUPER 1")
+        elif stype in SUPER_INTERSEG_3BYTE:
+            if p + 3 > len(image):
+                raise OMFError(f"SUPER {stype} patch at ${p:X} outside the segment",
+                               segment=seg.name, offset=at)
+            r = Relocation(p, 3, 0, image[p + 2], stored, file_num=stype - 1,
+                           record=f"SUPER {stype}")
+        elif stype in SUPER_INTERSEG_2BYTE:
+            r = Relocation(p, 2, 0, stype - 13, stored, record=f"SUPER {stype}")
+        elif stype in SUPER_INTERSEG_BANK:
+            r = Relocation(p, 2, -16, stype - 25, stored, record=f"SUPER {stype}")
+        else:
+            raise OMFError(f"unknown SUPER type {stype}", segment=seg.name, offset=at)
+        out.append(r)
+    return out
+
+
+# --------------------------------------------------------------------------------------
+# Loading
+# --------------------------------------------------------------------------------------
+
+Allocator = Callable[[Segment], int]
+
+
+def load(segments: list[Segment], mem: Any, allocate: Allocator) -> LoadedProgram:
+    """Place, copy and relocate every loadable segment; return where they went.
+
+    `allocate(segment)` returns the 24-bit load address and is responsible for the
+    Memory Manager rules the segment carries (`org`, `align`, `banksize`, KIND
+    $12 direct-page/stack in bank 0); this function checks the address honours
+    them. Dynamic segments are loaded with the static ones (the program has no
+    jump table, so nothing would load them later). The entry point is the first
+    static code segment's address + ENTRY (§3.4, §3.6).
+    """
+    placed: dict[int, LoadedSegment] = {}
+    order: list[Segment] = []
+    for seg in segments:
+        if not seg.is_loadable:
+            continue
+        if seg.segnum in placed:
+            raise OMFError(f"segment number {seg.segnum} used twice",
+                           segment=seg.name, offset=seg.file_offset)
+        address = allocate(seg)
+        _check_placement(seg, address)
+        write_bytes(mem, address, seg.image)
+        placed[seg.segnum] = LoadedSegment(seg.name, address, seg.length, seg.kind)
+        order.append(seg)
+
+    for seg in order:
+        base = placed[seg.segnum].address
+        for r in seg.relocations:
+            if r.file_num != 1:
+                raise OMFError(f"{r.record} at ${r.offset:X} refers to load file "
+                               f"{r.file_num}; only file 1 is loadable",
+                               segment=seg.name, offset=seg.file_offset)
+            target = placed.get(r.target_segnum)
+            if target is None:
+                raise OMFError(f"{r.record} at ${r.offset:X} refers to segment "
+                               f"{r.target_segnum}, which was not loaded",
+                               segment=seg.name, offset=seg.file_offset)
+            write_bytes(mem, base + r.offset,
+                        r.value(target.address).to_bytes(r.size, "little"))
+
+    entry = None
+    dp_stack = None
+    for seg in order:
+        if seg.is_dp_stack:
+            dp_stack = dp_stack or placed[seg.segnum]
+        elif entry is None and seg.is_code and not seg.is_dynamic:
+            entry = placed[seg.segnum].address + seg.entry
+    if entry is None:
+        raise OMFError("no static code segment to start")
+    return LoadedProgram(segments=placed, entry=entry & 0xFFFFFF, dp_stack=dp_stack)
+
+
+def _check_placement(seg: Segment, address: int) -> None:
+    """The allocator's answer must honour the header's placement rules."""
+    def fail(why: str) -> None:
+        raise OMFError(f"load address ${address:06X} {why}", segment=seg.name,
+                       offset=seg.file_offset)
+
+    if not 0 <= address or address + seg.length > ADDRESS_SPACE:
+        fail("is outside the 24-bit address space")
+    if seg.org and not seg.kind & KIND_ABSOLUTE_BANK and address != seg.org:
+        fail(f"differs from the segment's ORG ${seg.org:06X}")
+    if seg.org and seg.kind & KIND_ABSOLUTE_BANK and address >> 16 != seg.org >> 16:
+        fail(f"is not in the ORG bank ${seg.org >> 16:02X}")
+    if seg.align > 1 and address % seg.align:
+        fail(f"is not aligned to ${seg.align:X}")
+    if seg.banksize and (address % seg.banksize) + seg.length > seg.banksize:
+        fail(f"crosses a ${seg.banksize:X}-byte bank boundary")
+    if seg.is_dp_stack and address + seg.length > 0x10000:
+        fail("puts the direct-page/stack segment outside bank 0")
+
+
+def load_file(data: bytes, mem: Any, allocate: Allocator) -> LoadedProgram:
+    """read_load_file + load, for callers holding the file's bytes."""
+    return load(read_load_file(data), mem, allocate)

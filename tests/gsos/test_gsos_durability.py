@@ -1,0 +1,104 @@
+"""GS/OS writes and the host image: full disks and crashes lose nothing."""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import signal
+
+import disk
+from gsos_helpers import SET_EOF, Machine
+from toolbox import gsos
+
+KILLS = 60
+
+
+def test_gsos_full_disk_returns_volume_full_and_loses_nothing(tmp_path):
+    m = Machine(tmp_path / "small.po", blocks=48)
+    m.save_file("KEEP", b"k" * 2000)
+    assert m.create("FILL") == 0
+    _, refnum = m.open("FILL", 3)
+    chunk = bytes(range(256)) * 8                      # 2 KB, four blocks
+    written = 0
+    while True:
+        error, count = m.write(refnum, chunk)
+        if error:
+            break
+        written += count
+    assert error == gsos.VOLUME_FULL and count == 0
+    assert written > 0
+    assert m.get_position(0x2019, refnum) == (0, written)   # EOF: nothing half-done
+    # Growing by SetEOF is refused the same way.
+    assert m.set_position(SET_EOF, refnum, 0, written + 64 * 512) == gsos.VOLUME_FULL
+    assert m.close(refnum) == 0
+    host = m.on_host()
+    assert host.check() == []
+    assert host.read_file("FILL") == (chunk * (written // len(chunk) + 1))[:written]
+    assert host.read_file("KEEP") == b"k" * 2000
+    assert host.read_file("GIN.KING") == m.volume.read_file("GIN.KING")
+    # Creating files (one block each) until none fits fails cleanly too.
+    errors = [m.create(f"F{n}") for n in range(m.on_host().free_blocks + 1)]
+    assert errors[-1] == gsos.VOLUME_FULL and set(errors[:-1]) <= {0, gsos.VOLUME_FULL}
+    assert m.on_host().free_blocks == 0 and m.on_host().check() == []
+
+
+def test_gsos_volume_directory_full(tmp_path):
+    m = Machine(tmp_path / "d.po")
+    # The volume directory has 4 blocks: 51 entries; GIN.KING and SETTINGS use 2.
+    errors = [m.create(f"F{n}") for n in range(50)]
+    assert errors[:49] == [0] * 49 and errors[49] == gsos.VOL_DIR_FULL
+    assert m.create("9:SETTINGS:STILL.OK") == 0      # folders grow
+    assert m.on_host().check() == []
+
+
+def gsos_writer(path: str, conn) -> None:
+    """Append a numbered record to LOG through Open/Write/Close, forever, and
+    report each number once Close has returned."""
+    m = Machine.__new__(Machine)
+    from toolbox.toolbox import Toolbox
+    m.tb = Toolbox(bytearray(1 << 24))
+    m.path = path
+    m.volume = disk.Volume.open(path)
+    m.tb.gsos.mount(m.volume)
+    m.tb.gsos.set_launch("/GINKING/GIN.KING")
+    m._next_string = m.STRINGS
+    n = len(m.volume.read_file("SETTINGS/LOG")) // 8
+    while True:
+        m._next_string = m.STRINGS
+        error, refnum = m.open("9:SETTINGS:LOG", 3)
+        assert error == 0
+        m.set_position(0x2016, refnum, gsos.BASE_EOF_MINUS, 0)
+        m.write(refnum, b"%07d\r" % n)
+        assert m.close(refnum) == 0
+        conn.send(n)
+        n += 1
+
+
+def test_gsos_data_survives_sigkill_after_close(tmp_path):
+    path = tmp_path / "GinKing.po"
+    m = Machine(path)
+    m.save_file("9:SETTINGS:LOG", b"")
+    ctx = multiprocessing.get_context("fork")
+    rng = random.Random(66)
+    closed = -1
+    for _ in range(KILLS):
+        receive, send = ctx.Pipe(duplex=False)
+        child = ctx.Process(target=gsos_writer, args=(str(path), send), daemon=True)
+        child.start()
+        send.close()
+        if receive.poll(5.0):                  # the writer is in its loop
+            closed = receive.recv()
+        receive.poll(rng.uniform(0, 0.01))
+        os.kill(child.pid, signal.SIGKILL)
+        child.join()
+        while receive.poll():
+            try:
+                closed = receive.recv()
+            except EOFError:
+                break
+        receive.close()
+        log = disk.Volume.open(path).read_file("SETTINGS/LOG")
+        records = [int(r) for r in log.split(b"\r") if r]
+        assert records == list(range(len(records)))     # whole records, in order
+        assert len(records) - 1 >= closed                # every closed write is there
+    assert closed >= KILLS - 1                  # every writer got a Close done

@@ -1,0 +1,55 @@
+* A QuickDraw program for the runner: starts QuickDraw II in 640 mode on a
+* direct page of its own, draws "Hello, IIGS" at (20, 30), then quits -- or, with
+* -d LOOP=1, loops forever instead of quitting (the runner's time limit ends it).
+* Expects the launch state (A = user ID, full native mode).
+
+        CASE    ON
+        INCLUDE 'machine_tools.macros'
+
+Hello   PROC
+        LONGA   ON
+        LONGI   ON
+        PHK
+        PLB
+        STA     UserID
+        _Tool   $0201           ; TLStartUp
+        PHA                     ; NewHandle($300, userID, $C015, 0): 3 DP pages, bank 0
+        PHA
+        PEA     $0000
+        PEA     $0300
+        LDA     UserID
+        PHA
+        PEA     $C015
+        PEA     $0000
+        PEA     $0000
+        _Tool   $0902
+        PLA                     ; handle -> DP 0..3 (ours, until QuickDraw takes its own)
+        STA     <0
+        PLA
+        STA     <2
+        LDA     [<0]            ; the block's address (bank 0)
+        PHA                     ; QDStartUp(dp, $80 = 640 mode, 0, userID)
+        PEA     $0080
+        PEA     $0000
+        LDA     UserID
+        PHA
+        _Tool   $0204
+        PEA     20              ; MoveTo(20, 30)
+        PEA     30
+        _Tool   $3A04
+        PEA     Msg>>16         ; DrawString(@Msg)
+        PEA     Msg
+        _Tool   $A504
+        IF      LOOP = 1 THEN
+Spin    BRA     Spin
+        ENDIF
+        _GSOS   $2029,QuitP
+        BRK     $00
+
+UserID  DC.W    0
+Msg     DC.B    11,'Hello, IIGS'
+QuitP   DC.W    2
+        DC.L    0
+        DC.W    0
+        ENDP
+        END

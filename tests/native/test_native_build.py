@@ -1,0 +1,68 @@
+"""gin_king.build: assemble + link GIN.KING, the symbol map, the cache, error reports."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gin_king import build
+from iigs import omf
+
+
+def test_ensure_built_gives_a_relocatable_load_file_and_symbol_map():
+    path, symbols = build.ensure_built()
+    segments = omf.read_load_file(path.read_bytes())
+    code = [s for s in segments if s.is_loadable]
+    assert len(code) == 1 and code[0].relocations          # one segment, SUPER relocations
+    for name in ("GK_Seed", "GK_Deal", "GK_Deadwood", "GK_Canon", "GK_Decide", "PosBlock",
+                 "DecBlock", "RunDeadwood"):
+        assert name in symbols and symbols[name]["segment"] == 1
+    saved = json.loads(path.with_name(path.name + ".json").read_text())
+    assert saved["symbols"] == symbols and saved["key"] == build.source_hash()
+
+
+def test_second_ensure_built_uses_the_cache(monkeypatch):
+    path, _ = build.ensure_built()
+    build._memo = None                                       # as a fresh process would
+    monkeypatch.setattr(build, "build", lambda *a, **k: pytest.fail("rebuilt"))
+    assert build.ensure_built()[0] == path
+
+
+def test_source_hash_changes_with_a_source(tmp_path, monkeypatch):
+    before = build.source_hash()
+    monkeypatch.setattr(build, "SOURCES", build.SOURCES + [build.Source("x.asm", "extra")])
+    assert build.source_hash() != before
+
+
+def test_assembler_errors_name_file_and_line(tmp_path, monkeypatch):
+    bad = tmp_path / "bad.asm"
+    bad.write_text("        MACHINE M65816\nBad     PROC\n        lda #1\n        frobnicate 3\n"
+                   "        ENDP\n        END\n")
+    monkeypatch.setattr(build, "ASM_DIR", tmp_path)
+    monkeypatch.setattr(build, "MACRO_DIR", tmp_path)
+    monkeypatch.setattr(build, "SOURCES", [build.Source("bad.asm", "broken on purpose")])
+    monkeypatch.setattr(build, "GENERATED", {})
+    with pytest.raises(build.BuildError) as err:
+        build.build(tmp_path / "out")
+    assert "bad.asm:4:" in str(err.value) and "frobnicate" in str(err.value)
+
+
+def test_unresolved_import_is_an_error(tmp_path, monkeypatch):
+    src = tmp_path / "imp.asm"
+    src.write_text("        MACHINE M65816\nUser    PROC    EXPORT\n        IMPORT  Nowhere\n"
+                   "        jsl     Nowhere\n        rtl\n        ENDP\n        END\n")
+    monkeypatch.setattr(build, "ASM_DIR", tmp_path)
+    monkeypatch.setattr(build, "MACRO_DIR", tmp_path)
+    monkeypatch.setattr(build, "SOURCES", [build.Source("imp.asm", "imports nothing real")])
+    monkeypatch.setattr(build, "GENERATED", {})
+    with pytest.raises(build.BuildError, match="(?i)nowhere"):
+        build.build(tmp_path / "out")
+
+
+def test_generated_tables_follow_the_oracle():
+    from gin_king.oracle.cards import card_value
+    assert build._rank_values() == [card_value(r) for r in range(13)]
+    values = build._rank_values()
+    assert build.run_deadwood(0b0000000000111, values) == 0          # A 2 3
+    assert build.run_deadwood(0b0000000001011, values) == 1 + 2 + 4  # A 2 . 4
+    assert build.run_deadwood(0b1111000000000, values) == 0          # 10 J Q K

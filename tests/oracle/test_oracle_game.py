@@ -1,0 +1,119 @@
+"""Whole games: 52 cards conserved at every step, phases in order, scores add up, Replay
+Cards deals the previous game again, and the same seed plays the same game."""
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gin_king.oracle.baseline import SimplePlayer
+from gin_king.oracle.game import play_game, replay_source
+from gin_king.oracle.personalities import PERSONALITIES
+from gin_king.oracle.rules import BOX_BONUS, GAME_BONUS, Rules, Variant
+from gin_king.oracle.scoring import HandKind
+from gin_king.oracle.state import DRAW_STOCK, PASS, TAKE_UPCARD, GameState, Phase
+from gin_king.oracle.tournament import AGENTS
+
+NAMES = sorted(AGENTS)
+
+
+def conserve(state):
+    if state.hand is None or state.phase is Phase.DEAL:
+        return
+    assert state.card_count() == 52
+    h = state.hand
+    union = 0
+    for m in h.hands:
+        assert union & m == 0
+        union |= m
+    for c in h.stock + h.pile:
+        assert not union >> c & 1
+        union |= 1 << c
+    sizes = sorted(bin(m).count("1") for m in h.hands)
+    assert sizes in ([10, 10], [10, 11])
+    if state.phase is Phase.DISCARD:
+        assert bin(h.hands[state.current_player]).count("1") == 11
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(NAMES), st.sampled_from(NAMES), st.integers(0, 2**32 - 1),
+       st.sampled_from([Variant.STANDARD, Variant.OKLAHOMA]))
+def test_cards_conserved_and_scores_add_up(a, b, seed, variant):
+    rules = Rules(variant, 100)
+    result = play_game(AGENTS[a](seed=seed), AGENTS[b](seed=seed + 1), rules, seed,
+                       state_check=conserve)
+    points, boxes = [0, 0], [0, 0]
+    for hand in result.hands:
+        if hand.score.kind is HandKind.WALL:
+            assert hand.score.winner is None and hand.score.points == 0
+            continue
+        points[hand.score.winner] += hand.score.points
+        boxes[hand.score.winner] += 1
+        assert hand.score.points > 0
+    assert tuple(points) == result.scores and tuple(boxes) == result.hands_won
+    if result.winner is not None:
+        w = result.winner
+        f = result.final
+        assert result.scores[w] >= 100 > result.scores[1 - w]
+        assert f.totals[1 - w] == points[1 - w] + BOX_BONUS * boxes[1 - w]
+        factor = 2 if boxes[1 - w] == 0 else 1
+        assert f.totals[w] == (points[w] + GAME_BONUS) * factor + BOX_BONUS * boxes[w]
+        assert result.net[w] == f.totals[w] - f.totals[1 - w] == -result.net[1 - w]
+
+
+def test_winner_of_a_hand_deals_the_next():
+    result = play_game(PERSONALITIES["willy"](), PERSONALITIES["sonia"](), Rules(), 11)
+    for before, after in zip(result.hands, result.hands[1:]):
+        if before.score.winner is None:
+            assert after.dealer == before.dealer
+        else:
+            assert after.dealer == before.score.winner
+
+
+def test_same_seed_same_game():
+    one = play_game(PERSONALITIES["phyllis"](seed=3), PERSONALITIES["irv"](seed=4), seed=99)
+    two = play_game(PERSONALITIES["phyllis"](seed=3), PERSONALITIES["irv"](seed=4), seed=99)
+    assert one.decks == two.decks and one.scores == two.scores
+
+
+def test_replay_cards_deals_the_previous_game_again():
+    first = play_game(PERSONALITIES["willy"](), PERSONALITIES["mort"](), seed=21)
+    source, first_dealer = replay_source(first)
+    second = play_game(PERSONALITIES["bernie"](), SimplePlayer(), seed=5, deck_source=source,
+                       first_dealer=first_dealer)
+    shared = min(len(first.hands), len(second.hands))
+    assert second.decks[:shared] == first.decks[:shared]
+    assert second.hands[0].dealer == first.hands[0].dealer
+
+
+def test_first_upcard_offer_order_and_forced_stock_draw():
+    state = GameState(seed=4)
+    state.advance()
+    h = state.hand
+    assert state.phase is Phase.FIRST_UPCARD and state.current_player == h.nondealer
+    assert state.legal_actions() == [TAKE_UPCARD, PASS]
+    state.apply_action(PASS)
+    assert state.phase is Phase.FIRST_UPCARD and state.current_player == h.dealer
+    upcard = h.pile[-1]
+    state.apply_action(PASS)
+    # Both refused: the non-dealer has drawn from the stock and must discard.
+    assert state.phase is Phase.DISCARD and state.current_player == h.nondealer
+    assert h.pile == [upcard] and len(h.stock) == 30
+
+
+def test_taken_upcard_cannot_be_discarded_and_wall_ends_the_hand():
+    state = GameState(seed=8)
+    state.advance()
+    state.apply_action(TAKE_UPCARD)
+    taken = state.hand.taken_from_pile
+    assert taken not in state.legal_actions() and len(state.legal_actions()) == 10
+    # Play a hand out by always drawing from the stock and discarding the drawn card;
+    # never knocking, it must end at the wall with two cards left.
+    state.apply_action(state.legal_actions()[0])
+    while state.phase not in (Phase.WALL, Phase.HAND_OVER):
+        if state.phase is Phase.KNOCK:
+            state.apply_action(56)
+        elif state.phase is Phase.DRAW:
+            state.apply_action(DRAW_STOCK)
+        else:
+            state.apply_action(state.legal_actions()[-1])
+    assert state.phase is Phase.WALL and len(state.hand.stock) == 2
+    state.advance()
+    assert state.history[-1].score.kind is HandKind.WALL

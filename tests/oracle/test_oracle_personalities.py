@@ -1,0 +1,194 @@
+"""The manual's advice examples ("Computer Personalities"), reproduced where they are
+consistent; where the manual's example contradicts itself the consistent version is used
+(docs/rules.md lists those defects)."""
+from gin_king.oracle.baseline import SimplePlayer
+from gin_king.oracle.cards import parse_cards
+from gin_king.oracle.personalities import PERSONALITIES
+from gin_king.oracle.state import Phase
+from gin_king.oracle.view import view_from_cards
+
+
+def agent(name):
+    return PERSONALITIES[name](seed=1)
+
+
+def test_willy_draw_advice_69_to_65():
+    # No melds, 69 points; the 6♠ melds with nothing but replaces a 10-point card.
+    view = view_from_cards("Kc Qd Jh 10c 9d 8h 2c Ad 4h 5c", "3c 6s")
+    willy = agent("willy")
+    assert willy.wants_upcard(view)
+    assert willy.advise_draw(view) == \
+        "Take the 6♠. This will reduce your deadwood from 69 to 65 points."
+
+
+def test_willy_refuses_and_says_why():
+    view = view_from_cards("Kc Qd Jh 10c 9d 8h 2c Ad 4h 5c", "Ks")
+    assert not agent("willy").wants_upcard(view)
+    assert agent("willy").advise_draw(view) == \
+        "Draw from the stock. The K♠ will not reduce your deadwood of 69 points."
+
+
+def test_willy_discard_advice_with_the_discard_outside_the_melds():
+    # The manual's example discards the 7♠ yet lists it in a meld; here the 9♣ goes.
+    view = view_from_cards("4s 5s 6s 7s Kc Kd Kh As 2d 3d 9c", "Qc", phase=Phase.DISCARD)
+    willy = agent("willy")
+    assert str(willy.choose_discard(view)) == "9♣"
+    assert willy.advise_discard(view) == (
+        "Discard the 9♣. After discarding the 9♣, your melds are: 4♠ 5♠ 6♠ 7♠, K♣ K♦ K♥. "
+        "This leaves 6 points in deadwood.")
+
+
+def test_willy_knock_advice():
+    view = view_from_cards("4s 5s 6s 7s Kc Kd Kh As 2d 3d", "9c", phase=Phase.KNOCK)
+    for name in ("willy", "sonia", "mort"):
+        assert agent(name).wants_knock(view)
+        assert agent(name).advise_knock(view) == (
+            "Knock. You can knock with: 4♠ 5♠ 6♠ 7♠, K♣ K♦ K♥. This leaves the A♠, 2♦ and 3♦ "
+            "(6 points) in deadwood.")
+
+
+def test_sonia_draw_advice_3_to_7():
+    view = view_from_cards("7s 9s 10s 2c 2d 2h Kc Qd 5h 3d", "4c 8s")
+    sonia = agent("sonia")
+    assert sonia.wants_upcard(view)
+    assert sonia.advise_draw(view) == (
+        "Take the 8♠. The 8♠ can be formed in a meld with the 7♠ 9♠ 10♠. This will increase "
+        "the number of cards in melds from 3 to 7.")
+
+
+def test_first_upcard_refusal_wording():
+    view = view_from_cards("7s 9s 10s 2c 2d 2h Kc Qd 5h 3d", "Jh", first_upcard_offer=True,
+                           phase=Phase.FIRST_UPCARD)
+    assert agent("sonia").advise_draw(view) == \
+        "Refuse the J♥. The J♥ will not increase the number of cards in melds."
+
+
+def test_mort_dead_card_advice():
+    view = view_from_cards("Ks 4c 5c 6c 8d 8h 8c 3h 10d 6h As", "Kc Kd Js",
+                           opponent_name="Shark", phase=Phase.DISCARD)
+    mort = agent("mort")
+    assert str(mort.choose_discard(view)) == "K♠"
+    assert mort.advise_discard(view) == \
+        "Discard the K♠. Shark does not have the J♠, K♣ or K♦, so he can't use the K♠."
+
+
+def test_mort_avoids_a_card_the_opponent_can_obviously_use():
+    view = view_from_cards("9d 4s Ac 2c 3c 5h 6h 7h Jc Jd Jh", "Qs",
+                           opponent_took=parse_cards("7d 8d"), opponent_name="Shark",
+                           phase=Phase.DISCARD)
+    mort = agent("mort")
+    assert str(mort.choose_discard(view)) == "4♠"
+    assert str(agent("willy").choose_discard(view)) == "9♦"
+    assert mort.advise_discard(view) == (
+        "Discard the 4♠. Shark is holding the 7♦ and 8♦, so the 4♠ is a better discard "
+        "than the 9♦.")
+
+
+def test_mort_counts_missing_melds():
+    # The manual's own example: with the A♦ accounted for, the 2♦ can join 2♦ 3♦ 4♦ and
+    # 2♣ 2♥ 2♦ only, the 2♠ three (A♠ 2♠ 3♠, 2♠ 3♠ 4♠, 2♣ 2♥ 2♠).
+    view = view_from_cards("2d 2s 7c 8c 9c 10h Jh Qh Kc Kd Kh", "Ad",
+                           opponent_name="Shark", phase=Phase.DISCARD)
+    mort = agent("mort")
+    assert str(mort.choose_discard(view)) == "2♦"
+    assert mort.advise_discard(view) == (
+        "Discard the 2♦. There are only 2 missing melds that can be formed by Shark with "
+        "the 2♦, compared with 3 melds with the 2♠.")
+
+
+def test_bernie_counts_helping_cards():
+    # Consistent version of the manual's example: 4♥ with 3♠ and 4♠, the 5♠ in the pile.
+    view = view_from_cards("3s 4s 4h 6c 7c 8c 9c 10c Jd Qd Kd", "5s", phase=Phase.DISCARD)
+    bernie = agent("bernie")
+    assert str(bernie.choose_discard(view)) == "3♠"
+    assert bernie.advise_discard(view) == (
+        "Discard the 3♠. Only 1 card will help the 3♠ in your hand, compared with 3 cards "
+        "that will help the 4♠.")
+
+
+def test_bernie_waits_for_gin():
+    view = view_from_cards("4s 5s 6s 7s Kc Kd Kh As 2d 3d", "9c", phase=Phase.KNOCK)
+    bernie = agent("bernie")
+    assert not bernie.wants_knock(view)
+    assert bernie.advise_knock(view) == "Don't knock. Wait for gin; you have 6 points in deadwood."
+    gin = view_from_cards("4s 5s 6s 7s Kc Kd Kh As 2s 3s", "9c", phase=Phase.KNOCK)
+    assert bernie.wants_knock(gin)
+    assert bernie.advise_knock(gin) == \
+        "Knock. You have gin: A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠, K♣ K♦ K♥."
+
+
+def test_phyllis_discard_combines_bernie_and_mort():
+    view = view_from_cards("3s 4s 4h 6c 7c 8c 9c 10c Jd Qd Kd", "5s", phase=Phase.DISCARD,
+                           opponent_name="Shark")
+    text = agent("phyllis").advise_discard(view)
+    assert text.startswith("Discard the ")
+    assert "will help the" in text and "Shark" in text
+
+
+def test_phyllis_knocks_when_a_card_cannot_be_melded_in_one_draw():
+    # The 2♣, 2♦ and 3♦ can each be melded by one card from the stock...
+    hand = "4s 5s 6s 7s Kc Kd Kh 2c 2d 3d"
+    waiting = view_from_cards(hand, "9c", phase=Phase.KNOCK)
+    phyllis = agent("phyllis")
+    assert not phyllis.wants_knock(waiting)
+    assert phyllis.advise_knock(waiting) == \
+        "Don't knock. Every card in your deadwood can be melded in one draw, so go for gin."
+    # ...until the A♦ and 4♦ are gone: then nothing melds the 3♦ in one draw.
+    stuck = view_from_cards(hand, "Ad 4d 9c", phase=Phase.KNOCK)
+    assert phyllis.wants_knock(stuck)
+    assert phyllis.advise_knock(stuck) == (
+        "Knock. The 3♦ cannot be melded in one draw. You can knock with: 4♠ 5♠ 6♠ 7♠, "
+        "K♣ K♦ K♥. This leaves the 2♣, 2♦ and 3♦ (7 points) in deadwood.")
+
+
+def test_shark_knocks_when_a_few_points_win_the_game():
+    hand = "4s 5s 6s 7s Kc Kd Kh 2c 2d 3d"
+    shark = agent("shark")
+    late = dict(phase=Phase.KNOCK, opponent_draws=11)
+    assert not shark.wants_knock(view_from_cards(hand, "9c", scores=(50, 50),
+                                                 hands_won=(1, 1), **late))
+    near = view_from_cards(hand, "9c", scores=(88, 50), hands_won=(2, 1), **late)
+    assert shark.wants_knock(near)
+    assert shark.advise_knock(near).startswith("Knock. You only need 12 points to win. You can knock with: ")
+    shutout = view_from_cards(hand, "9c", scores=(0, 80), hands_won=(0, 3), **late)
+    assert shark.advise_knock(shutout).startswith("Knock. You need to score to avoid a shutout.")
+
+
+def test_shark_catches_an_early_opponent():
+    early = view_from_cards("4s 5s 6s 7s Kc Kd Kh As 2d 3d", "9c", scores=(10, 10),
+                            hands_won=(1, 1), phase=Phase.KNOCK, opponent_draws=1,
+                            opponent_name="Phyllis")
+    shark = agent("shark")
+    assert shark.wants_knock(early)
+    assert shark.advise_knock(early).startswith(
+        "Knock. Phyllis is likely to be caught with a lot of deadwood. ")
+
+
+def test_irv_is_random_but_reproducible():
+    view = view_from_cards("4s 5s 6s 7s Kc Kd Kh As 2d 3d 9c", "Qc", phase=Phase.DISCARD)
+    picks = [str(PERSONALITIES["irv"](seed=s).choose_discard(view)) for s in range(1, 40)]
+    assert len(set(picks)) > 5
+    assert picks == [str(PERSONALITIES["irv"](seed=s).choose_discard(view)) for s in range(1, 40)]
+    assert PERSONALITIES["irv"](seed=1).advise_discard(view).endswith("Why not?")
+
+
+def test_no_one_discards_the_card_just_taken():
+    view = view_from_cards("4s 5s 6s 7s Kc Kd Kh As 2d 3d Qc", "9c", taken_from_pile=50,
+                           phase=Phase.DISCARD)
+    view = view_from_cards("4s 5s 6s 7s Kc Kd Kh As 2d 3d Qs", "9c",
+                           taken_from_pile=parse_cards("Qs")[0], phase=Phase.DISCARD)
+    for name in PERSONALITIES:
+        for seed in range(5):
+            assert str(PERSONALITIES[name](seed=seed).choose_discard(view)) != "Q♠"
+    assert str(SimplePlayer(seed=1).choose_discard(view)) != "Q♠"
+
+
+def test_advice_names_the_move_the_personality_makes():
+    draw = view_from_cards("7s 9s 10s 2c 2d 2h Kc Qd 5h 3d", "4c 8s")
+    discard = view_from_cards("3s 4s 4h 6c 7c 8c 9c 10c Jd Qd Kd", "5s", phase=Phase.DISCARD)
+    for name in PERSONALITIES:
+        if name == "irv":
+            continue
+        a = agent(name)
+        assert a.advise_draw(draw).startswith("Take") == a.wants_upcard(draw)
+        assert a.advise_discard(discard).startswith(f"Discard the {a.choose_discard(discard)}.")

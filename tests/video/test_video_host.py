@@ -1,0 +1,210 @@
+"""The hosts: HeadlessHost (scripted) and WindowHost (pygame, SDL dummy driver here)."""
+import time
+
+import pygame
+import pytest
+
+from iigs import video
+from iigs.host import HeadlessHost, WindowHost
+from iigs.hostinput import APPLE_KEY, CONTROL_KEY, KEY_PAD, OPTION_KEY, SHIFT_KEY, HostInput
+from toolbox.toolbox import Toolbox
+
+
+def _desktop(mode=0x80):
+    tb = Toolbox(bytearray(1 << 24))
+    tb.qd.QDStartUp(0x1000, mode, 0, 0)
+    tb.qd.SetSolidPenPat(3)
+    tb.qd.PaintRect((0, 0, 200, 640))
+    return tb
+
+
+# ---- HeadlessHost ------------------------------------------------------------------------
+
+def test_headless_poll_returns_pushed_input_once():
+    host = HeadlessHost()
+    host.push(HostInput("down", 10, 20))
+    host.push(HostInput("key", key=0x41))
+    assert [e.kind for e in host.poll()] == ["down", "key"]
+    assert host.poll() == []
+    assert host.mouse == (10, 20)
+
+
+def test_headless_present_keeps_the_frame_of_that_moment(tmp_path):
+    tb = _desktop()
+    host = HeadlessHost()
+    host.present(tb.mem, tb)
+    tb.qd.SetSolidPenPat(0)
+    tb.qd.PaintRect((0, 0, 200, 640))         # after present: not in the kept frame
+    frame = host.frame()
+    assert frame.shape == (200, 640, 3) and (frame == 255).all()
+    host.screenshot(str(tmp_path / "s.png"))
+    assert video.load_png(tmp_path / "s.png").shape == (400, 640, 3)
+
+
+def test_headless_frame_with_cursor_when_visible():
+    tb = _desktop()
+    host = HeadlessHost()
+    host.push(HostInput("move", 100, 50))
+    host.poll()
+    host.present(tb.mem, tb)                   # cursor hidden until InitCursor
+    assert (host.frame(with_cursor=True) == 255).all()
+    tb.qd.InitCursor()
+    host.present(tb.mem, tb)
+    frame = host.frame(with_cursor=True)
+    assert (frame[51, 101] == 0).all()         # the arrow's black inside, by its tip
+    assert (host.frame(with_cursor=False) == 255).all()
+
+
+def test_headless_wait_and_beep():
+    host = HeadlessHost()
+    host.wait(5.0)                              # returns at once
+    host.beep()
+    assert host.beeps == 1 and not host.interactive
+
+
+# ---- WindowHost --------------------------------------------------------------------------
+
+@pytest.fixture
+def window():
+    host = WindowHost(scale=1)
+    yield host
+    host.close()
+
+
+def test_window_size_and_mouse_mapping(window):
+    assert window.window.get_size() == (640, 400)
+    assert window.to_shr(639, 399) == (639, 199)
+    assert window.to_shr(-5, 1000) == (0, 199)
+    window.mode640 = False
+    assert window.to_shr(639, 10) == (319, 5)
+
+
+@pytest.mark.parametrize("key,code,extra", [
+    (pygame.K_LEFT, 0x08, 0), (pygame.K_RIGHT, 0x15, 0), (pygame.K_DOWN, 0x0A, 0),
+    (pygame.K_UP, 0x0B, 0), (pygame.K_RETURN, 0x0D, 0), (pygame.K_KP_ENTER, 0x0D, KEY_PAD),
+    (pygame.K_BACKSPACE, 0x7F, 0), (pygame.K_ESCAPE, 0x1B, 0), (pygame.K_TAB, 0x09, 0),
+    (pygame.K_NUMLOCKCLEAR, 0x18, KEY_PAD), (pygame.K_KP5, 0x35, KEY_PAD)])
+def test_window_special_keys(window, key, code, extra):
+    assert window.key_code(key, "", 0) == (code, extra)
+
+
+def test_window_text_keys_and_modifiers(window):
+    assert window.key_code(pygame.K_a, "a", 0) == (0x61, 0)
+    assert window.key_code(pygame.K_a, "A", SHIFT_KEY) == (0x41, 0)
+    # Command-N arrives without text on some systems: the key's own character
+    assert window.key_code(pygame.K_n, "", APPLE_KEY) == (0x6E, 0)
+    assert window.key_code(pygame.K_q, "", APPLE_KEY | SHIFT_KEY) == (0x51, 0)
+    assert window.key_code(pygame.K_c, "c", CONTROL_KEY) == (0x03, 0)
+    assert window.key_code(pygame.K_LSHIFT, "", SHIFT_KEY) is None
+    mods = window.modifiers(pygame.KMOD_LALT | pygame.KMOD_LSHIFT)
+    assert mods == APPLE_KEY | SHIFT_KEY
+    assert window.modifiers(pygame.KMOD_RALT | pygame.KMOD_LCTRL) == OPTION_KEY | CONTROL_KEY
+
+
+def test_window_poll_maps_mouse_keys_and_close(window):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(200, 101), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(200, 101), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(202, 103), button=1))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0,
+                                         unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    got = window.poll()
+    assert [(e.kind, e.h, e.v) for e in got[:3]] == [
+        ("move", 200, 50), ("down", 200, 50), ("up", 202, 51)]
+    assert got[3].kind == "key" and got[3].key == 0x0B
+    assert got[4].kind == "quit"
+
+
+def test_window_present_only_when_something_changed(window):
+    tb = _desktop()
+    assert window.present(tb.mem, tb) is True
+    window._last_flip = 0.0                    # as if 1/60 s had passed
+    assert window.present(tb.mem, tb) is False
+    tb.qd.SetSolidPenPat(0)
+    tb.qd.PaintRect((10, 10, 20, 20))
+    assert window.present(tb.mem, tb) is True
+    shown = pygame.surfarray.array3d(window.window).swapaxes(0, 1)
+    assert (shown[20:40, 10:20] == 0).all() and (shown[0:20] == 255).all()
+
+
+def test_window_draws_cursor_and_hides_it(window):
+    tb = _desktop()
+    tb.qd.InitCursor()
+    window.mouse = (300, 100)
+    window.present(tb.mem, tb)
+    shown = pygame.surfarray.array3d(window.window).swapaxes(0, 1)
+    assert (shown[202, 301] == 0).all() and (shown[203, 301] == 0).all()
+    tb.qd.HideCursor()
+    window._last_flip = 0.0
+    assert window.present(tb.mem, tb) is True
+    shown = pygame.surfarray.array3d(window.window).swapaxes(0, 1)
+    assert (shown == 255).all()
+
+
+def test_window_obscured_cursor_returns_when_mouse_moves(window):
+    tb = _desktop()
+    tb.qd.InitCursor()
+    tb.qd.ObscureCursor()
+    assert not tb.qd.cursor_visible
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(50, 50), rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    window.poll()
+    window.present(tb.mem, tb)
+    assert tb.qd.cursor_visible
+
+
+def test_window_wait_returns_early_on_input(window):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0,
+                                         unicode="a", scancode=0))
+    window.wait(30.0)                           # would take 30 s without the event
+    assert window.poll()[0].key == 0x61
+    window.wait(0.01)
+
+
+def test_window_beep_does_not_fail(window):
+    window.beep()
+    window.beep()
+
+
+def test_window_change_held_back_by_the_frame_rate_is_shown_by_wait(window):
+    tb = _desktop()
+    assert window.present(tb.mem, tb) is True
+    tb.qd.SetSolidPenPat(0)
+    tb.qd.PaintRect((0, 0, 200, 640))
+    window._last_flip = time.monotonic() + 3600   # as if a frame had just been shown
+    assert window.present(tb.mem, tb) is False
+    window._last_flip = 0.0
+    window.poll()
+    window.wait(0.02)
+    shown = pygame.surfarray.array3d(window.window).swapaxes(0, 1)
+    assert (shown == 0).all()
+
+
+def test_headless_obscured_cursor_returns_when_the_script_moves_the_mouse():
+    tb = _desktop()
+    tb.qd.InitCursor()
+    host = HeadlessHost()
+    tb.qd.ObscureCursor()
+    host.present(tb.mem, tb)
+    assert not tb.qd.cursor_visible
+    host.push(HostInput("move", 5, 5))
+    host.poll()
+    host.present(tb.mem, tb)
+    assert tb.qd.cursor_visible
+
+
+def test_window_integer_scaling():
+    host = WindowHost(scale=2)
+    try:
+        assert host.window.get_size() == (1280, 800)
+        assert host.to_shr(1279, 799) == (639, 199) and host.to_shr(3, 3) == (1, 0)
+        tb = _desktop()
+        tb.qd.SetSolidPenPat(0)
+        tb.qd.PaintRect((1, 1, 2, 2))            # one pixel: 2 x 4 window pixels
+        assert host.present(tb.mem, tb)
+        shown = pygame.surfarray.array3d(host.window).swapaxes(0, 1)
+        assert (shown[4:8, 2:4] == 0).all()
+        assert (shown[3, 2:4] == 255).all() and (shown[4:8, 4] == 255).all()
+    finally:
+        host.close()

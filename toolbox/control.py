@@ -1,0 +1,453 @@
+"""Control Manager (tool set $10): simple buttons, check boxes and radio buttons.
+
+Follows the Apple IIGS Toolbox Reference vol. 1, chapter 4 "Control Manager", with the
+numbers, CtlRec layout, defProc values and part codes of the project reference
+(iigs-toolbox.md §1.7 "Control Manager ($10)", §1.9.6, §1.8 FindControl/TrackControl).
+
+Controls are referenced by handle: each has a 64-byte CtlRec in emulated memory whose
+documented fields (ctlOwner, ctlRect, ctlFlag, ctlHilite, ctlValue, ctlProc, ctlRefCon)
+are kept in step, so a program that reads `ctlValue` through the handle sees the truth.
+
+Radio buttons: setting one member of a family (flag bits 0-6, same window) to 1 turns
+the others off, so the program only sets the one the user chose.
+
+Look (640 mode): round-cornered buttons with a centred title, the default button
+(style 1) with the heavy outer ring; a square box with an X for check boxes; a round
+button with a black centre for radio buttons; a pressed control drawn inverted; an
+inactive one dimmed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from iigs.memory import read_pstring, write_long, write_word
+from toolbox.calls import ToolError, s16, tool
+from toolbox.toolbox import tool_state
+from toolbox.window import Rect, contains, read_rect, write_rect
+
+# defProc values of the classic NewControl (reference §1.9.6)
+SIMPLE_PROC = 0x00000000
+CHECK_PROC = 0x02000000
+RADIO_PROC = 0x04000000
+SCROLL_PROC = 0x06000000
+GROW_PROC = 0x08000000
+
+# Part codes (reference §1.9.6)
+NO_PART = 0
+SIMPLE_BUTTON = 2
+CHECK_BOX = 3
+RADIO_BUTTON = 4
+
+CTL_INVISIBLE = 0x80
+INACTIVE_HILITE = 255
+DEFAULT_BUTTON_STYLE = 1
+
+CTL_REC_SIZE = 64
+# CtlRec field offsets (control.h)
+CTL_OWNER, CTL_RECT, CTL_FLAG, CTL_HILITE, CTL_VALUE = 0x04, 0x08, 0x10, 0x11, 0x12
+CTL_PROC, CTL_REFCON = 0x14, 0x20
+
+CTL_NOT_FOUND = 0x1004       # a handle that is not a control (Control Manager errors)
+
+BLACK = 0
+WHITE = 3
+
+BOX_WIDTH = 12               # check box / radio button, 640-mode pixels (2:1 aspect)
+BOX_HEIGHT = 8
+TITLE_GAP = 6
+
+
+@dataclass
+class Control:
+    """One control and the CtlRec that mirrors it."""
+
+    handle: int
+    owner: int               # WindowPtr
+    rect: Rect               # local to the owner
+    title: bytes
+    flag: int
+    value: int
+    proc: int
+    refcon: int = 0
+    hilite: int = 0
+    ctl_id: int = 0
+
+    @property
+    def kind(self) -> int:
+        """The part code a hit on this control reports."""
+        return {CHECK_PROC: CHECK_BOX, RADIO_PROC: RADIO_BUTTON}.get(
+            self.proc & 0xFF000000, SIMPLE_BUTTON)
+
+    @property
+    def visible(self) -> bool:
+        return not self.flag & CTL_INVISIBLE
+
+    @property
+    def active(self) -> bool:
+        return self.hilite != INACTIVE_HILITE
+
+    @property
+    def family(self) -> int:
+        return self.flag & 0x7F
+
+    def hit_rect(self) -> Rect:
+        t, l, b, r = self.rect
+        if self.kind == SIMPLE_BUTTON and self.flag & 0x03 == DEFAULT_BUTTON_STYLE:
+            return (t - 3, l - 4, b + 3, r + 4)
+        return self.rect
+
+
+@tool_state("ctl")
+class ControlManager:
+    """Every control, in creation order (newest first in a window, as the ROM keeps)."""
+
+    def __init__(self, tb) -> None:
+        self.tb = tb
+        self.started = False
+        self.controls: dict[int, Control] = {}
+
+    # -- records ----------------------------------------------------------------------
+    def control(self, handle: int) -> Control:
+        ctl = self.controls.get(handle)
+        if ctl is None:
+            raise ToolError(CTL_NOT_FOUND, f"${handle:06X} is not a control")
+        return ctl
+
+    def in_window(self, window: int) -> list[Control]:
+        return [c for c in self.controls.values() if c.owner == window]
+
+    def new_control(self, owner: int, rect: Rect, title: bytes, flag: int, value: int,
+                    proc: int, refcon: int = 0) -> Control:
+        handle = self.tb.mm.new_handle(CTL_REC_SIZE, self.tb.wm.user_id or 0x1000, 0xC000)
+        ctl = Control(handle, owner, rect, title, flag & 0xFF, value, proc, refcon)
+        self.controls[handle] = ctl
+        self.sync(ctl)
+        if ctl.kind == RADIO_BUTTON and value:
+            self.set_value(ctl, 1, redraw=False)
+        return ctl
+
+    def sync(self, ctl: Control) -> None:
+        """Keep the CtlRec in memory equal to the Python state."""
+        mem = self.tb.mem
+        ptr = self.tb.mm.deref(ctl.handle)
+        write_long(mem, ptr + CTL_OWNER, ctl.owner)
+        write_rect(mem, ptr + CTL_RECT, ctl.rect)
+        mem[ptr + CTL_FLAG] = ctl.flag & 0xFF
+        mem[ptr + CTL_HILITE] = ctl.hilite & 0xFF
+        write_word(mem, ptr + CTL_VALUE, ctl.value)
+        write_long(mem, ptr + CTL_PROC, ctl.proc)
+        write_long(mem, ptr + CTL_REFCON, ctl.refcon)
+
+    def dispose(self, ctl: Control) -> None:
+        self.controls.pop(ctl.handle, None)
+        self.tb.mm.dispose(ctl.handle)
+
+    def kill_controls(self, window: int) -> None:
+        for ctl in self.in_window(window):
+            self.dispose(ctl)
+
+    # -- values -----------------------------------------------------------------------
+    def set_value(self, ctl: Control, value: int, redraw: bool = True) -> None:
+        ctl.value = value & 0xFFFF
+        self.sync(ctl)
+        if redraw:
+            self.draw(ctl)
+        if ctl.kind == RADIO_BUTTON and value:
+            for other in self.in_window(ctl.owner):
+                if other is not ctl and other.kind == RADIO_BUTTON and \
+                        other.family == ctl.family and other.value:
+                    other.value = 0
+                    self.sync(other)
+                    if redraw:
+                        self.draw(other)
+
+    def set_hilite(self, ctl: Control, state: int) -> None:
+        ctl.hilite = state & 0xFF
+        self.sync(ctl)
+        self.draw(ctl)
+
+    # -- hits -------------------------------------------------------------------------
+    def find(self, window: int, v: int, h: int) -> tuple[int, Control | None]:
+        """FindControl's core for a point local to `window`."""
+        for ctl in reversed(self.in_window(window)):
+            if ctl.visible and ctl.active and contains(ctl.hit_rect(), v, h):
+                return ctl.kind, ctl
+        return NO_PART, None
+
+    def track(self, ctl: Control) -> int:
+        """TrackControl's core: show the control pressed while the mouse is over it;
+        the part code if released inside, else 0."""
+        wm = self.tb.wm
+        win = wm.find(ctl.owner)
+        inside = None
+        for v, h in self.tb.em.track():
+            lv, lh = win.to_local(v, h) if win is not None else (v, h)
+            now = contains(ctl.hit_rect(), lv, lh)
+            if now != inside:
+                inside = now
+                self.draw(ctl, pressed=now)
+                wm.present_frame()
+        v, h = self.tb.em.mouse
+        lv, lh = win.to_local(v, h) if win is not None else (v, h)
+        released_in = contains(ctl.hit_rect(), lv, lh)
+        if inside:
+            self.draw(ctl, pressed=False)
+        return ctl.kind if released_in else NO_PART
+
+    # -- drawing ----------------------------------------------------------------------
+    def draw_all(self, window: int) -> None:
+        for ctl in self.in_window(window):
+            self.draw(ctl)
+
+    def draw(self, ctl: Control, pressed: bool = False) -> None:
+        wm = self.tb.wm
+        qd = getattr(self.tb, "qd", None)
+        win = wm.find(ctl.owner)
+        if qd is None or win is None or not win.visible:
+            return
+        with wm.window_drawing(win, wm.local_content(win)):
+            if not ctl.visible:
+                qd.SetSolidPenPat(WHITE)
+                qd.PaintRect(ctl.hit_rect())
+                return
+            qd.SetPenMode(0)
+            qd.SetTextFace(0)
+            if ctl.kind == SIMPLE_BUTTON:
+                self._draw_button(qd, ctl, pressed)
+            else:
+                self._draw_box(qd, ctl, pressed)
+            if not ctl.active:
+                _dim(qd, ctl.hit_rect())
+
+    def _draw_button(self, qd, ctl: Control, pressed: bool) -> None:
+        t, l, b, r = ctl.rect
+        style = ctl.flag & 0x03
+        corner = (10, 6) if style in (0, 1) else (0, 0)
+        if style == DEFAULT_BUTTON_STYLE:
+            ring = ctl.hit_rect()
+            qd.SetSolidPenPat(WHITE)
+            qd.PaintRect(ring)
+            qd.SetSolidPenPat(BLACK)
+            qd.PaintRRect(ring, 16, 10)
+            qd.SetSolidPenPat(WHITE)
+            qd.PaintRRect((t - 1, l - 2, b + 1, r + 2), 14, 8)
+        qd.SetSolidPenPat(BLACK if pressed else WHITE)
+        qd.PaintRRect(ctl.rect, *corner)
+        qd.SetSolidPenPat(BLACK)
+        qd.FrameRRect(ctl.rect, *corner)
+        width = qd.StringWidth(ctl.title)
+        qd.SetForeColor(WHITE if pressed else BLACK)
+        qd.SetBackColor(BLACK if pressed else WHITE)
+        qd.MoveTo((l + r - width) // 2, (t + b) // 2 + 4)
+        qd.DrawString(ctl.title)
+        qd.SetForeColor(BLACK)
+        qd.SetBackColor(WHITE)
+
+    def _draw_box(self, qd, ctl: Control, pressed: bool) -> None:
+        t, l, b, r = ctl.rect
+        top = (t + b - BOX_HEIGHT) // 2
+        box = (top, l, top + BOX_HEIGHT, l + BOX_WIDTH)
+        qd.SetSolidPenPat(WHITE)
+        qd.PaintRect(ctl.rect)
+        qd.SetSolidPenPat(BLACK)
+        if ctl.kind == CHECK_BOX:
+            qd.FrameRect(box)
+            if pressed:
+                qd.FrameRect((box[0] + 1, box[1] + 2, box[2] - 1, box[3] - 2))
+            if ctl.value:
+                # the X: two diagonals corner to corner
+                qd.MoveTo(box[1] + 2, box[0] + 1)
+                qd.LineTo(box[3] - 3, box[2] - 2)
+                qd.MoveTo(box[3] - 3, box[0] + 1)
+                qd.LineTo(box[1] + 2, box[2] - 2)
+        else:
+            qd.FrameOval(box)
+            if pressed:
+                qd.FrameOval((box[0] + 1, box[1] + 2, box[2] - 1, box[3] - 2))
+            if ctl.value:
+                qd.PaintOval((box[0] + 2, box[1] + 3, box[2] - 2, box[3] - 3))
+        qd.SetForeColor(BLACK)
+        qd.SetBackColor(WHITE)
+        qd.MoveTo(box[3] + TITLE_GAP, (t + b) // 2 + 4)
+        qd.DrawString(ctl.title)
+
+
+def _dim(qd, rect: Rect) -> None:
+    """Grey out an area: white on every other pixel (the classic inactive look)."""
+    qd.SetSolidPenPat(WHITE)
+    t, l, b, r = rect
+    for v in range(t, b):
+        for h in range(l + (v & 1), r, 2):
+            qd.PaintRect((v, h, v + 1, h + 1))
+
+
+def _ctl(tb) -> ControlManager:
+    return tb.ctl
+
+
+# -- tool calls (Toolbox Reference vol. 1, Control Manager) -------------------------------
+
+@tool(0x10, 0x02, "WW")
+def CtlStartUp(tb, user_id: int, dpage: int) -> None:
+    """CtlStartUp(userID:W, dPageAddr:W)"""
+    _ctl(tb).started = True
+
+
+@tool(0x10, 0x03)
+def CtlShutDown(tb) -> None:
+    """CtlShutDown()"""
+    _ctl(tb).started = False
+
+
+@tool(0x10, 0x04, "", 2)
+def CtlVersion(tb) -> int:
+    """CtlVersion() -> versionInfo:W"""
+    return 0x0300
+
+
+@tool(0x10, 0x09, "LLLWWWWLLL", 4)
+def NewControl(tb, window: int, rect_ptr: int, title_ptr: int, flag: int, value: int,
+               param1: int, param2: int, proc: int, refcon: int, color: int) -> int:
+    """NewControl(theWindow:L*, boundsRect:L*, title:L*, flag:W, value:W, param1:W,
+    param2:W, defProc:L*, refCon:L, ctlColorTable:L*) -> ctlHandle:L"""
+    mgr = _ctl(tb)
+    title = read_pstring(tb.mem, title_ptr) if title_ptr else b""
+    ctl = mgr.new_control(window, read_rect(tb.mem, rect_ptr), title, flag, value, proc,
+                          refcon)
+    mgr.draw(ctl)
+    return ctl.handle
+
+
+@tool(0x10, 0x0A, "L")
+def DisposeControl(tb, handle: int) -> None:
+    """DisposeControl(theControl:L)"""
+    mgr = _ctl(tb)
+    ctl = mgr.control(handle)
+    ctl.flag |= CTL_INVISIBLE
+    mgr.draw(ctl)
+    mgr.dispose(ctl)
+
+
+@tool(0x10, 0x0B, "L")
+def KillControls(tb, window: int) -> None:
+    """KillControls(theWindow:L*)"""
+    _ctl(tb).kill_controls(window)
+
+
+@tool(0x10, 0x10, "L")
+def DrawControls(tb, window: int) -> None:
+    """DrawControls(theWindow:L*)"""
+    _ctl(tb).draw_all(window)
+
+
+@tool(0x10, 0x25, "L")
+def DrawOneCtl(tb, handle: int) -> None:
+    """DrawOneCtl(theControl:L)"""
+    mgr = _ctl(tb)
+    mgr.draw(mgr.control(handle))
+
+
+@tool(0x10, 0x13, "LWWL", 2)
+def FindControl(tb, found_ptr: int, x: int, y: int, window: int) -> int:
+    """FindControl(foundCtlPtr:L*, pointX:W, pointY:W, theWindow:L*) -> part:W
+
+    The point is global (as TaskMaster's `where`), as ORCA's samples pass it."""
+    win = tb.wm.find(window)
+    v, h = s16(y), s16(x)
+    if win is not None:
+        v, h = win.to_local(v, h)
+    part, ctl = _ctl(tb).find(window, v, h)
+    write_long(tb.mem, found_ptr, ctl.handle if ctl is not None else 0)
+    return part
+
+
+@tool(0x10, 0x15, "WWLL", 2)
+def TrackControl(tb, x: int, y: int, action: int, handle: int) -> int:
+    """TrackControl(startX:W, startY:W, actionProc:L*, theControl:L) -> part:W"""
+    mgr = _ctl(tb)
+    return mgr.track(mgr.control(handle))
+
+
+@tool(0x10, 0x14, "WWL", 2)
+def TestControl(tb, x: int, y: int, handle: int) -> int:
+    """TestControl(pointX:W, pointY:W, theControl:L) -> part:W (local point)"""
+    ctl = _ctl(tb).control(handle)
+    hit = ctl.visible and ctl.active and contains(ctl.hit_rect(), s16(y), s16(x))
+    return ctl.kind if hit else NO_PART
+
+
+@tool(0x10, 0x1A, "L", 2)
+def GetCtlValue(tb, handle: int) -> int:
+    """GetCtlValue(theControl:L) -> value:W"""
+    return _ctl(tb).control(handle).value
+
+
+@tool(0x10, 0x19, "WL")
+def SetCtlValue(tb, value: int, handle: int) -> None:
+    """SetCtlValue(curValue:W, theControl:L)"""
+    mgr = _ctl(tb)
+    mgr.set_value(mgr.control(handle), value)
+
+
+@tool(0x10, 0x11, "WL")
+def HiliteControl(tb, state: int, handle: int) -> None:
+    """HiliteControl(hiliteState:W, theControl:L): 0 active, 255 inactive."""
+    mgr = _ctl(tb)
+    mgr.set_hilite(mgr.control(handle), state)
+
+
+@tool(0x10, 0x0F, "L")
+def ShowControl(tb, handle: int) -> None:
+    """ShowControl(theControl:L)"""
+    mgr = _ctl(tb)
+    ctl = mgr.control(handle)
+    ctl.flag &= ~CTL_INVISIBLE
+    mgr.sync(ctl)
+    mgr.draw(ctl)
+
+
+@tool(0x10, 0x0E, "L")
+def HideControl(tb, handle: int) -> None:
+    """HideControl(theControl:L)"""
+    mgr = _ctl(tb)
+    ctl = mgr.control(handle)
+    ctl.flag |= CTL_INVISIBLE
+    mgr.sync(ctl)
+    mgr.draw(ctl)
+
+
+@tool(0x10, 0x0C, "LL")
+def SetCtlTitle(tb, title_ptr: int, handle: int) -> None:
+    """SetCtlTitle(titlePtr:L*, theControl:L)"""
+    mgr = _ctl(tb)
+    ctl = mgr.control(handle)
+    ctl.title = read_pstring(tb.mem, title_ptr)
+    mgr.draw(ctl)
+
+
+@tool(0x10, 0x22, "LL")
+def SetCtlRefCon(tb, refcon: int, handle: int) -> None:
+    """SetCtlRefCon(newRefCon:L, theControl:L)"""
+    mgr = _ctl(tb)
+    ctl = mgr.control(handle)
+    ctl.refcon = refcon
+    mgr.sync(ctl)
+
+
+@tool(0x10, 0x23, "L", 4)
+def GetCtlRefCon(tb, handle: int) -> int:
+    """GetCtlRefCon(theControl:L) -> refCon:L"""
+    return _ctl(tb).control(handle).refcon
+
+
+@tool(0x10, 0x39, "LW", 2)
+def FindRadioButton(tb, window: int, family: int) -> int:
+    """FindRadioButton(theWindow:L*, famNum:W) -> index:W (0-based in creation order
+    of the family's members; $FFFF... none on, reported as 0 like an empty family)"""
+    members = [c for c in _ctl(tb).in_window(window)
+               if c.kind == RADIO_BUTTON and c.family == family & 0x7F]
+    for i, ctl in enumerate(members):
+        if ctl.value:
+            return i
+    return 0
+

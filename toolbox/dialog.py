@@ -1,0 +1,819 @@
+"""Dialog Manager (tool set $15): modal dialogs, their items, and alerts.
+
+Follows the Apple IIGS Toolbox Reference vol. 1, chapter 6 "Dialog Manager", with the
+numbers, item types, template layouts and error codes of the project reference
+(iigs-toolbox.md §1.7 "Dialog Manager ($15)", §1.9.5, §1.10.5, §1.8 notes).
+
+A dialog is a window (drawn with the dialog outline) plus an item list. Buttons, check
+boxes and radio buttons are real Control Manager controls; editLine items are LineEdit
+records; static text is drawn here, word-wrapped, with ^0..^3 replaced by ParamText.
+
+ModalDialog runs its own event loop inside the call, as the real one does: it takes
+events from the Event Manager, offers each to the filter proc (called in the program
+with the documented Pascal convention), and handles the rest: clicks tracked on
+controls, clicks and keys in the current edit line, Return/Enter for the default
+button, Escape or ⌘. for Cancel (item 2), Tab to the next edit line. It returns the ID
+of the enabled item that was hit. A scripted host with no input left makes it return
+0 (no item): the program calls it again once the script goes on.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from iigs.hostinput import APPLE_KEY, SHIFT_KEY
+from iigs.memory import (read_bytes, read_long, read_pstring, read_word, write_pstring,
+                         write_word)
+from toolbox.calls import ToolError, s16, tool
+from toolbox.control import (CHECK_PROC, NO_PART, RADIO_PROC, SIMPLE_PROC, Control)
+from toolbox.event import (AUTO_KEY_EVT, KEY_DOWN_EVT, MOUSE_DOWN_EVT, UPDATE_EVT, Event,
+                           write_event)
+from toolbox.lineedit import KEY_RETURN, KEY_TAB, LineEdit
+from toolbox.toolbox import tool_state
+from toolbox.window import Rect, Window, contains, read_rect, write_rect
+
+# Item types (reference §1.10.5)
+BUTTON_ITEM = 0x0A
+CHECK_ITEM = 0x0B
+RADIO_ITEM = 0x0C
+SCROLL_BAR_ITEM = 0x0D
+USER_CTL_ITEM = 0x0E
+STAT_TEXT = 0x0F
+LONG_STAT_TEXT = 0x10
+EDIT_LINE = 0x11
+ICON_ITEM = 0x12
+PIC_ITEM = 0x13
+USER_ITEM = 0x14
+ITEM_DISABLE = 0x8000
+
+OK_ITEM = 1
+CANCEL_ITEM = 2
+
+# Dialog Manager errors (reference §1.10.5)
+BAD_ITEM_TYPE = 0x150A
+NEW_ITEM_FAILED = 0x150B
+ITEM_NOT_FOUND = 0x150C
+NOT_MODAL_DIALOG = 0x150D
+
+# Alert stage bits (reference §1.9.5)
+CANCEL_DEFAULT = 0x40
+ALERT_DRAWN = 0x80
+
+KEY_ESCAPE = 0x1B
+
+BLACK = 0
+WHITE = 3
+TEXT_LINE_HEIGHT = 10
+BUTTON_HEIGHT = 13
+
+# Alert icons: (kind, rows), "#" = black, "." = white, 16 x 12 in 640-mode pixels
+ICONS = {
+    "stop": (
+        "....########....",
+        "..############..",
+        ".###..####..###.",
+        "####...##...####",
+        "#####......#####",
+        "######....######",
+        "######....######",
+        "#####......#####",
+        "####...##...####",
+        ".###..####..###.",
+        "..############..",
+        "....########....",
+    ),
+    "note": (
+        ".......##.......",
+        ".......##.......",
+        "................",
+        "......###.......",
+        ".......##.......",
+        ".......##.......",
+        ".......##.......",
+        ".......##.......",
+        ".......##.......",
+        "......####......",
+        "................",
+        "................",
+    ),
+    "caution": (
+        ".......##.......",
+        "......####......",
+        "......#..#......",
+        ".....##..##.....",
+        ".....#.##.#.....",
+        "....##.##.##....",
+        "....#..##..#....",
+        "...##..##..##...",
+        "...#........#...",
+        "..##...##...##..",
+        "..#..........#..",
+        ".##############.",
+    ),
+}
+
+
+@dataclass
+class DItem:
+    """One dialog item."""
+
+    item_id: int
+    rect: Rect               # local to the dialog
+    item_type: int           # with ITEM_DISABLE
+    descr: int
+    value: int
+    flag: int
+    text: bytes = b""        # static text, or an edit line's initial text
+    visible: bool = True
+    control: Control | None = None
+    edit: LineEdit | None = None
+
+    @property
+    def kind(self) -> int:
+        return self.item_type & 0x7FFF
+
+    @property
+    def enabled(self) -> bool:
+        return not self.item_type & ITEM_DISABLE
+
+
+@dataclass
+class Dialog:
+    """A dialog: its window and items, the current edit line, the default button."""
+
+    window: Window
+    items: list[DItem] = field(default_factory=list)
+    default_button: int = OK_ITEM
+    current_edit: int = 0    # item ID of the active edit line, 0 = none
+    icon: str = ""
+
+    @property
+    def ptr(self) -> int:
+        return self.window.ptr
+
+    def item(self, item_id: int) -> DItem:
+        for it in self.items:
+            if it.item_id == item_id:
+                return it
+        raise ToolError(ITEM_NOT_FOUND, f"no item {item_id}")
+
+    def edit_items(self) -> list[DItem]:
+        return [it for it in self.items if it.kind == EDIT_LINE and it.visible]
+
+
+def wrap_text(text: bytes, width: int, measure) -> list[bytes]:
+    """Static text broken into lines no wider than `width` (at spaces; CR breaks)."""
+    lines: list[bytes] = []
+    for para in text.split(b"\r"):
+        line = b""
+        for word in para.split(b" "):
+            trial = word if not line else line + b" " + word
+            if line and measure(trial) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+@tool_state("dlg")
+class DialogManager:
+    """Every open dialog (by its window pointer), ParamText strings, alert stage."""
+
+    def __init__(self, tb) -> None:
+        self.tb = tb
+        self.started = False
+        self.dialogs: dict[int, Dialog] = {}
+        self.params: list[bytes] = [b"", b"", b"", b""]
+        self.alert_stage = 0
+        self.last_hit = 0
+
+    # -- records ----------------------------------------------------------------------
+    def dialog(self, ptr: int) -> Dialog:
+        dlg = self.dialogs.get(ptr)
+        if dlg is None:
+            raise ToolError(NOT_MODAL_DIALOG, f"${ptr:06X} is not a dialog")
+        return dlg
+
+    def front(self) -> Dialog | None:
+        win = self.tb.wm.front()
+        return self.dialogs.get(win.ptr) if win is not None else None
+
+    def new_modal(self, bounds: Rect, visible: bool, refcon: int) -> Dialog:
+        frame = 0x0020 if visible else 0
+        win = self.tb.wm.new_window(frame, 0, refcon, bounds, dialog=True)
+        dlg = Dialog(win)
+        self.dialogs[win.ptr] = dlg
+        return dlg
+
+    def new_item(self, dlg: Dialog, item_id: int, rect: Rect, item_type: int, descr: int,
+                 value: int, flag: int) -> DItem:
+        mem = self.tb.mem
+        kind = item_type & 0x7FFF
+        item = DItem(item_id, rect, item_type, descr, value, flag)
+        ctl = self.tb.ctl
+        if kind in (BUTTON_ITEM, CHECK_ITEM, RADIO_ITEM):
+            title = read_pstring(mem, descr) if descr else b""
+            proc = {BUTTON_ITEM: SIMPLE_PROC, CHECK_ITEM: CHECK_PROC,
+                    RADIO_ITEM: RADIO_PROC}[kind]
+            if rect[2] == 0 and rect[3] == 0 and self.tb.qd is not None:
+                # Sized from the title (ORCA Frame.cc relies on this).
+                width = self.tb.qd.StringWidth(title) + (24 if kind == BUTTON_ITEM else 22)
+                rect = (rect[0], rect[1], rect[0] + BUTTON_HEIGHT, rect[1] + width)
+                item.rect = rect
+            ctl_flag = flag & 0xFF if kind != CHECK_ITEM else 0
+            if kind == BUTTON_ITEM and item_id == dlg.default_button:
+                ctl_flag = (ctl_flag & ~0x03) | 0x01
+            item.control = ctl.new_control(dlg.ptr, rect, title, ctl_flag,
+                                           value if kind != BUTTON_ITEM else 0, proc)
+            if not item.enabled:
+                item.control.hilite = 255
+                ctl.sync(item.control)
+        elif kind == STAT_TEXT:
+            item.text = read_pstring(mem, descr) if descr else b""
+        elif kind == LONG_STAT_TEXT:
+            item.text = read_bytes(mem, descr, value) if descr else b""
+        elif kind == EDIT_LINE:
+            item.text = read_pstring(mem, descr) if descr else b""
+            le = self.tb.le
+            qd = self.tb.qd
+            saved = qd.GetPort() if qd is not None else 0
+            if qd is not None:
+                qd.SetPort(dlg.ptr)
+            rec = le.new(rect, rect, value or 255)
+            if qd is not None and saved:
+                qd.SetPort(saved)
+            rec.port = dlg.ptr
+            rec.model.set_text(item.text)
+            rec.model.select(0, len(rec.model.text))
+            le.sync_text(rec)
+            item.edit = rec
+            if not dlg.current_edit:
+                dlg.current_edit = item_id
+                rec.active = True
+        elif kind not in (SCROLL_BAR_ITEM, USER_CTL_ITEM, ICON_ITEM, PIC_ITEM, USER_ITEM,
+                          0x15, 0x16):
+            raise ToolError(BAD_ITEM_TYPE, f"item type ${item_type:04X}")
+        dlg.items = [it for it in dlg.items if it.item_id != item_id] + [item]
+        self.draw_item(dlg, item)
+        return item
+
+    def close(self, dlg: Dialog) -> None:
+        for item in dlg.items:
+            if item.edit is not None:
+                self.tb.le.dispose(item.edit)
+        self.dialogs.pop(dlg.ptr, None)
+        self.tb.wm.close(dlg.window)
+
+    # -- drawing ----------------------------------------------------------------------
+    def expand(self, text: bytes) -> bytes:
+        """^0..^3 replaced by the ParamText strings."""
+        for n in range(4):
+            text = text.replace(b"^%d" % n, self.params[n])
+        return text
+
+    def draw_item(self, dlg: Dialog, item: DItem) -> None:
+        qd = getattr(self.tb, "qd", None)
+        wm = self.tb.wm
+        if qd is None or not dlg.window.visible:
+            return
+        if item.control is not None:
+            self.tb.ctl.draw(item.control)
+            return
+        if item.edit is not None:
+            if item.visible:
+                with wm.window_drawing(dlg.window):
+                    qd.SetSolidPenPat(BLACK)
+                    t, l, b, r = item.rect
+                    qd.FrameRect((t - 2, l - 4, b + 2, r + 4))
+                self.tb.le.draw(item.edit)
+            else:
+                with wm.window_drawing(dlg.window):
+                    qd.SetSolidPenPat(WHITE)
+                    t, l, b, r = item.rect
+                    qd.PaintRect((t - 2, l - 4, b + 2, r + 4))
+            return
+        if item.kind in (STAT_TEXT, LONG_STAT_TEXT):
+            with wm.window_drawing(dlg.window):
+                qd.SetSolidPenPat(WHITE)
+                qd.PaintRect(item.rect)
+                if not item.visible:
+                    return
+                qd.ClipRect(item.rect)
+                qd.SetForeColor(BLACK)
+                qd.SetBackColor(WHITE)
+                qd.SetTextFace(0)
+                t, l, b, r = item.rect
+                for i, line in enumerate(wrap_text(self.expand(item.text), r - l,
+                                                   qd.StringWidth)):
+                    qd.MoveTo(l, t + 7 + i * TEXT_LINE_HEIGHT)
+                    qd.DrawString(line)
+                qd.ClipRect(wm.local_content(dlg.window))
+
+    def draw_icon(self, dlg: Dialog) -> None:
+        qd = getattr(self.tb, "qd", None)
+        if qd is None or not dlg.icon:
+            return
+        with self.tb.wm.window_drawing(dlg.window):
+            qd.SetSolidPenPat(BLACK)
+            for row, line in enumerate(ICONS[dlg.icon]):
+                for col, c in enumerate(line):
+                    if c == "#":
+                        qd.PaintRect((8 + row, 16 + 2 * col, 9 + row, 18 + 2 * col))
+
+    def draw(self, dlg: Dialog) -> None:
+        """DrawDialog's core: every item, then clear the update area."""
+        self.draw_icon(dlg)
+        for item in dlg.items:
+            self.draw_item(dlg, item)
+        dlg.window.update = None
+
+    # -- the modal loop ---------------------------------------------------------------
+    def set_current_edit(self, dlg: Dialog, item: DItem | None) -> None:
+        le = self.tb.le
+        for other in dlg.edit_items():
+            if other is not item and other.edit.active:
+                other.edit.active = False
+                le.draw(other.edit)
+        dlg.current_edit = item.item_id if item is not None else 0
+        if item is not None:
+            item.edit.active = True
+            le.draw(item.edit)
+
+    def flash_button(self, dlg: Dialog, item_id: int) -> None:
+        """Show a button pressed for a moment (Return picks the default button)."""
+        try:
+            item = dlg.item(item_id)
+        except ToolError:
+            return
+        if item.control is None:
+            return
+        self.tb.ctl.draw(item.control, pressed=True)
+        self.tb.wm.present_frame()
+        host = self.tb.host
+        if host is not None and getattr(host, "interactive", False):
+            host.wait(8 / 60)
+        self.tb.ctl.draw(item.control, pressed=False)
+
+    def handle_event(self, dlg: Dialog, ev: Event) -> int:
+        """The standard handling of one event; the item ID hit, or 0."""
+        tb = self.tb
+        if ev.what == UPDATE_EVT:
+            if ev.message == dlg.ptr:
+                self.draw(dlg)
+            return 0
+        if ev.what == MOUSE_DOWN_EVT:
+            if not contains(dlg.window.content, ev.v, ev.h):
+                tb.snd.beep()
+                for _ in tb.em.track():
+                    pass
+                return 0
+            v, h = dlg.window.to_local(ev.v, ev.h)
+            for item in reversed(dlg.items):
+                if not item.visible or not item.enabled:
+                    continue
+                if item.control is not None:
+                    if contains(item.control.hit_rect(), v, h):
+                        hit = tb.ctl.track(item.control)
+                        return item.item_id if hit != NO_PART else 0
+                elif item.edit is not None and contains(item.rect, v, h):
+                    self.set_current_edit(dlg, item)
+                    tb.le.click(item.edit, v, h, extend=bool(ev.modifiers & SHIFT_KEY))
+                    return item.item_id
+                elif contains(item.rect, v, h) and item.kind in (USER_ITEM, ICON_ITEM,
+                                                                 PIC_ITEM, STAT_TEXT):
+                    for _ in tb.em.track():
+                        pass
+                    return item.item_id
+            for _ in tb.em.track():
+                pass
+            return 0
+        if ev.what in (KEY_DOWN_EVT, AUTO_KEY_EVT):
+            ch = ev.message & 0xFF
+            if ch == KEY_RETURN:
+                target = dlg.default_button
+                try:
+                    default = dlg.item(target)
+                except ToolError:
+                    return 0
+                if not default.enabled or not default.visible:
+                    return 0
+                self.flash_button(dlg, target)
+                return target
+            if ch == KEY_ESCAPE or (ch == ord(".") and ev.modifiers & APPLE_KEY):
+                try:
+                    cancel = dlg.item(CANCEL_ITEM)
+                except ToolError:
+                    return 0
+                if cancel.control is None or not cancel.enabled:
+                    return 0
+                self.flash_button(dlg, CANCEL_ITEM)
+                return CANCEL_ITEM
+            edits = dlg.edit_items()
+            if ch == KEY_TAB and edits:
+                ids = [it.item_id for it in edits]
+                i = ids.index(dlg.current_edit) if dlg.current_edit in ids else -1
+                nxt = edits[(i + 1) % len(edits)]
+                self.set_current_edit(dlg, nxt)
+                nxt.edit.model.select(0, len(nxt.edit.model.text))
+                tb.le.draw(nxt.edit)
+                return 0
+            if dlg.current_edit:
+                item = dlg.item(dlg.current_edit)
+                if not item.edit.model.key(ch, ev.modifiers):
+                    tb.snd.beep()
+                item.edit.caret_on = True
+                tb.le.sync_text(item.edit)
+                tb.le.draw(item.edit)
+                return item.item_id
+            return 0
+        return 0
+
+    def call_filter(self, dlg: Dialog, proc: int, ev: Event) -> tuple[bool, int]:
+        """Call the program's filter proc: FUNCTION filter(theDialog: DialogPtr;
+        VAR theEvent: EventRecord; VAR itemHit: Integer): Boolean (Pascal convention:
+        result space, then the parameters in order; the proc removes them)."""
+        machine = self.tb.machine
+        if machine is None or not proc:
+            return False, 0
+        mem = self.tb.mem
+        scratch = self._scratch()
+        write_event(mem, scratch, ev)
+        write_word(mem, scratch + 0x10, 0)
+        args = [0]                                   # result space
+        for ptr in (dlg.ptr, scratch, scratch + 0x10):
+            args += [ptr >> 16, ptr & 0xFFFF]        # a long: high word pushed first
+        regs = machine.call(proc, stack_args=args)
+        result = read_word(mem, (regs.sp + 1) & 0xFFFF)
+        return bool(result), read_word(mem, scratch + 0x10)
+
+    def _scratch(self) -> int:
+        if not hasattr(self, "_scratch_ptr"):
+            _, self._scratch_ptr = self.tb.wm.alloc(0x20)
+        return self._scratch_ptr
+
+    def modal(self, dlg: Dialog, filter_proc: int = 0) -> int:
+        """ModalDialog's core: events until an enabled item is hit (0: the script ran out)."""
+        em = self.tb.em
+        # Other windows' updates stay pending until the dialog is gone (their screen
+        # comes back from under it, then the program redraws what was invalid).
+        mask = (1 << MOUSE_DOWN_EVT) | (1 << KEY_DOWN_EVT) | (1 << AUTO_KEY_EVT)
+        while True:
+            if dlg.window.update is not None:
+                self.draw(dlg)
+            if dlg.current_edit:
+                self.tb.le.idle(dlg.item(dlg.current_edit).edit)
+            self.tb.wm.present_frame()
+            ev = em.wait_for_event(mask)
+            if ev is None:
+                return 0
+            if filter_proc:
+                handled, hit = self.call_filter(dlg, filter_proc, ev)
+                if handled:
+                    self.last_hit = hit
+                    return hit
+            hit = self.handle_event(dlg, ev)
+            if hit:
+                self.last_hit = hit
+                return hit
+
+    # -- alerts -----------------------------------------------------------------------
+    def alert(self, template: int, filter_proc: int, icon: str) -> int:
+        """Alert/NoteAlert/CautionAlert/StopAlert from an AlertTemplate (§1.9.5)."""
+        mem = self.tb.mem
+        bounds = read_rect(mem, template)
+        stage_byte = mem[template + 0x0A + min(self.alert_stage, 3)]
+        self.alert_stage = min(self.alert_stage + 1, 3)
+        for _ in range(stage_byte & 0x03):
+            self.tb.snd.beep()
+        dlg = self.new_modal(bounds, True, 0)
+        dlg.icon = icon
+        dlg.default_button = CANCEL_ITEM if stage_byte & CANCEL_DEFAULT else OK_ITEM
+        p = template + 0x0E
+        while True:
+            item_ptr = read_long(mem, p)
+            if not item_ptr:
+                break
+            self._new_item_from_template(dlg, item_ptr)
+            p += 4
+        self.draw(dlg)
+        try:
+            return self.modal(dlg, filter_proc)
+        finally:
+            self.close(dlg)
+
+    def _new_item_from_template(self, dlg: Dialog, addr: int) -> DItem:
+        mem = self.tb.mem
+        return self.new_item(dlg, read_word(mem, addr), read_rect(mem, addr + 2),
+                             read_word(mem, addr + 0x0A), read_long(mem, addr + 0x0C),
+                             read_word(mem, addr + 0x10), read_word(mem, addr + 0x12))
+
+
+def _dm(tb) -> DialogManager:
+    return tb.dlg
+
+
+# -- tool calls (Toolbox Reference vol. 1, Dialog Manager) --------------------------------
+
+@tool(0x15, 0x02, "W")
+def DialogStartUp(tb, user_id: int) -> None:
+    """DialogStartUp(userID:W)"""
+    _dm(tb).started = True
+
+
+@tool(0x15, 0x03)
+def DialogShutDown(tb) -> None:
+    """DialogShutDown()"""
+    _dm(tb).started = False
+
+
+@tool(0x15, 0x04, "", 2)
+def DialogVersion(tb) -> int:
+    """DialogVersion() -> versionInfo:W"""
+    return 0x0300
+
+
+@tool(0x15, 0x0A, "LWL", 4)
+def NewModalDialog(tb, bounds_ptr: int, visible: int, refcon: int) -> int:
+    """NewModalDialog(dBoundsRect:L*, dVisibleFlag:W, dRefCon:L) -> DialogPtr:L"""
+    return _dm(tb).new_modal(read_rect(tb.mem, bounds_ptr), bool(visible), refcon).ptr
+
+
+@tool(0x15, 0x32, "L", 4)
+def GetNewModalDialog(tb, template: int) -> int:
+    """GetNewModalDialog(theDialogTemplate:L*) -> DialogPtr:L (§1.9.5 DialogTemplate)"""
+    dm = _dm(tb)
+    mem = tb.mem
+    dlg = dm.new_modal(read_rect(mem, template), bool(read_word(mem, template + 8)),
+                       read_long(mem, template + 0x0A))
+    p = template + 0x0E
+    while read_long(mem, p):
+        dm._new_item_from_template(dlg, read_long(mem, p))
+        p += 4
+    return dlg.ptr
+
+
+@tool(0x15, 0x0D, "LWLWLWWL")
+def NewDItem(tb, dlg_ptr: int, item_id: int, rect_ptr: int, item_type: int, descr: int,
+             value: int, flag: int, color: int) -> None:
+    """NewDItem(theDialog:L*, itemID:W, itemRect:L*, itemType:W, itemDescr:L*,
+    itemValue:W, itemFlag:W, itemColor:L*)"""
+    dm = _dm(tb)
+    dm.new_item(dm.dialog(dlg_ptr), item_id, read_rect(tb.mem, rect_ptr), item_type, descr,
+                value, flag)
+
+
+@tool(0x15, 0x33, "LL")
+def GetNewDItem(tb, dlg_ptr: int, template: int) -> None:
+    """GetNewDItem(theDialog:L*, theItemTemplate:L*)"""
+    dm = _dm(tb)
+    dm._new_item_from_template(dm.dialog(dlg_ptr), template)
+
+
+@tool(0x15, 0x0E, "LW")
+def RemoveDItem(tb, dlg_ptr: int, item_id: int) -> None:
+    """RemoveDItem(theDialog:L*, itemID:W)"""
+    dm = _dm(tb)
+    dlg = dm.dialog(dlg_ptr)
+    item = dlg.item(item_id)
+    item.visible = False
+    if item.control is not None:
+        item.control.flag |= 0x80
+    dm.draw_item(dlg, item)
+    if item.control is not None:
+        tb.ctl.dispose(item.control)
+    if item.edit is not None:
+        tb.le.dispose(item.edit)
+    dlg.items.remove(item)
+
+
+@tool(0x15, 0x0F, "L", 2)
+def ModalDialog(tb, filter_proc: int) -> int:
+    """ModalDialog(filterProc:L*) -> itemHit:W (for the front dialog)"""
+    dm = _dm(tb)
+    dlg = dm.front()
+    if dlg is None:
+        raise ToolError(NOT_MODAL_DIALOG, "no dialog in front")
+    return dm.modal(dlg, filter_proc)
+
+
+@tool(0x15, 0x2C, "L", 4)
+def ModalDialog2(tb, filter_proc: int) -> int:
+    """ModalDialog2(filterProc:L*) -> hitInfo:L (item ID in the low word)"""
+    return ModalDialog(tb, filter_proc)
+
+
+@tool(0x15, 0x0C, "L")
+def CloseDialog(tb, dlg_ptr: int) -> None:
+    """CloseDialog(theDialog:L*)"""
+    dm = _dm(tb)
+    dm.close(dm.dialog(dlg_ptr))
+
+
+def _alert(tb, template: int, filter_proc: int, icon: str) -> int:
+    return _dm(tb).alert(template, filter_proc, icon)
+
+
+@tool(0x15, 0x17, "LL", 2)
+def Alert(tb, template: int, filter_proc: int) -> int:
+    """Alert(theAlertTemplate:L*, filterProc:L*) -> itemHit:W"""
+    return _alert(tb, template, filter_proc, "")
+
+
+@tool(0x15, 0x19, "LL", 2)
+def NoteAlert(tb, template: int, filter_proc: int) -> int:
+    """NoteAlert(theAlertTemplate:L*, filterProc:L*) -> itemHit:W"""
+    return _alert(tb, template, filter_proc, "note")
+
+
+@tool(0x15, 0x1A, "LL", 2)
+def CautionAlert(tb, template: int, filter_proc: int) -> int:
+    """CautionAlert(theAlertTemplate:L*, filterProc:L*) -> itemHit:W"""
+    return _alert(tb, template, filter_proc, "caution")
+
+
+@tool(0x15, 0x18, "LL", 2)
+def StopAlert(tb, template: int, filter_proc: int) -> int:
+    """StopAlert(theAlertTemplate:L*, filterProc:L*) -> itemHit:W"""
+    return _alert(tb, template, filter_proc, "stop")
+
+
+@tool(0x15, 0x1B, "LLLL")
+def ParamText(tb, p0: int, p1: int, p2: int, p3: int) -> None:
+    """ParamText(param0:L*, param1:L*, param2:L*, param3:L*): nil leaves a string as is"""
+    dm = _dm(tb)
+    for n, ptr in enumerate((p0, p1, p2, p3)):
+        if ptr:
+            dm.params[n] = read_pstring(tb.mem, ptr)
+
+
+@tool(0x15, 0x1F, "LWL")
+def GetIText(tb, dlg_ptr: int, item_id: int, result_ptr: int) -> None:
+    """GetIText(theDialog:L*, itemID:W, resultPtr:L*): a Pascal string"""
+    item = _dm(tb).dialog(dlg_ptr).item(item_id)
+    text = item.edit.model.text if item.edit is not None else item.text
+    write_pstring(tb.mem, result_ptr, text[:255])
+
+
+@tool(0x15, 0x20, "LWL")
+def SetIText(tb, dlg_ptr: int, item_id: int, string_ptr: int) -> None:
+    """SetIText(theDialog:L*, itemID:W, theString:L*)"""
+    dm = _dm(tb)
+    dlg = dm.dialog(dlg_ptr)
+    item = dlg.item(item_id)
+    text = read_pstring(tb.mem, string_ptr)
+    if item.edit is not None:
+        item.edit.model.set_text(text)
+        tb.le.sync_text(item.edit)
+    else:
+        item.text = text
+    dm.draw_item(dlg, item)
+
+
+@tool(0x15, 0x21, "LWWW")
+def SelectIText(tb, dlg_ptr: int, item_id: int, start: int, end: int) -> None:
+    """SelectIText(theDialog:L*, itemID:W, startSel:W, endSel:W)"""
+    dm = _dm(tb)
+    dlg = dm.dialog(dlg_ptr)
+    item = dlg.item(item_id)
+    if item.edit is None:
+        raise ToolError(ITEM_NOT_FOUND, f"item {item_id} is not an edit line")
+    item.edit.model.select(s16(start), s16(end))
+    dm.set_current_edit(dlg, item)
+
+
+@tool(0x15, 0x2E, "LW", 2)
+def GetDItemValue(tb, dlg_ptr: int, item_id: int) -> int:
+    """GetDItemValue(theDialog:L*, itemID:W) -> itemValue:W"""
+    item = _dm(tb).dialog(dlg_ptr).item(item_id)
+    return item.control.value if item.control is not None else item.value
+
+
+@tool(0x15, 0x2F, "WLW")
+def SetDItemValue(tb, value: int, dlg_ptr: int, item_id: int) -> None:
+    """SetDItemValue(itemValue:W, theDialog:L*, itemID:W)"""
+    item = _dm(tb).dialog(dlg_ptr).item(item_id)
+    item.value = value
+    if item.control is not None:
+        tb.ctl.set_value(item.control, value)
+
+
+def _set_item_visible(tb, dlg_ptr: int, item_id: int, visible: bool) -> None:
+    dm = _dm(tb)
+    dlg = dm.dialog(dlg_ptr)
+    item = dlg.item(item_id)
+    item.visible = visible
+    if item.control is not None:
+        item.control.flag = (item.control.flag & ~0x80) | (0 if visible else 0x80)
+        tb.ctl.sync(item.control)
+    if item.edit is not None and not visible and dlg.current_edit == item_id:
+        others = [it for it in dlg.edit_items() if it is not item]
+        dm.set_current_edit(dlg, others[0] if others else None)
+    dm.draw_item(dlg, item)
+
+
+@tool(0x15, 0x22, "LW")
+def HideDItem(tb, dlg_ptr: int, item_id: int) -> None:
+    """HideDItem(theDialog:L*, itemID:W)"""
+    _set_item_visible(tb, dlg_ptr, item_id, False)
+
+
+@tool(0x15, 0x23, "LW")
+def ShowDItem(tb, dlg_ptr: int, item_id: int) -> None:
+    """ShowDItem(theDialog:L*, itemID:W)"""
+    _set_item_visible(tb, dlg_ptr, item_id, True)
+
+
+def _set_item_enabled(tb, dlg_ptr: int, item_id: int, enabled: bool) -> None:
+    item = _dm(tb).dialog(dlg_ptr).item(item_id)
+    item.item_type = (item.item_type & 0x7FFF) | (0 if enabled else ITEM_DISABLE)
+    if item.control is not None:
+        tb.ctl.set_hilite(item.control, 0 if enabled else 255)
+
+
+@tool(0x15, 0x39, "LW")
+def DisableDItem(tb, dlg_ptr: int, item_id: int) -> None:
+    """DisableDItem(theDialog:L*, itemID:W)"""
+    _set_item_enabled(tb, dlg_ptr, item_id, False)
+
+
+@tool(0x15, 0x3A, "LW")
+def EnableDItem(tb, dlg_ptr: int, item_id: int) -> None:
+    """EnableDItem(theDialog:L*, itemID:W)"""
+    _set_item_enabled(tb, dlg_ptr, item_id, True)
+
+
+@tool(0x15, 0x16, "L")
+def DrawDialog(tb, dlg_ptr: int) -> None:
+    """DrawDialog(theDialog:L*)"""
+    dm = _dm(tb)
+    dm.draw(dm.dialog(dlg_ptr))
+
+
+@tool(0x15, 0x25, "LL")
+def UpdateDialog(tb, dlg_ptr: int, region: int) -> None:
+    """UpdateDialog(theDialog:L*, updateRgn:L): redraws every item."""
+    dm = _dm(tb)
+    dm.draw(dm.dialog(dlg_ptr))
+
+
+@tool(0x15, 0x1E, "LW", 4)
+def GetControlDItem(tb, dlg_ptr: int, item_id: int) -> int:
+    """GetControlDItem(theDialog:L*, itemID:W) -> ctlHandle:L"""
+    item = _dm(tb).dialog(dlg_ptr).item(item_id)
+    return item.control.handle if item.control is not None else 0
+
+
+@tool(0x15, 0x37, "L", 2)
+def GetDefButton(tb, dlg_ptr: int) -> int:
+    """GetDefButton(theDialog:L*) -> itemID:W"""
+    return _dm(tb).dialog(dlg_ptr).default_button
+
+
+@tool(0x15, 0x38, "WL")
+def SetDefButton(tb, item_id: int, dlg_ptr: int) -> None:
+    """SetDefButton(defButtonID:W, theDialog:L*)"""
+    dm = _dm(tb)
+    dlg = dm.dialog(dlg_ptr)
+    for item in dlg.items:
+        if item.kind == BUTTON_ITEM and item.control is not None:
+            style = 1 if item.item_id == item_id else 0
+            item.control.flag = (item.control.flag & ~0x03) | style
+            tb.ctl.sync(item.control)
+    dlg.default_button = item_id
+    dm.draw(dlg)
+
+
+@tool(0x15, 0x26, "LW", 2)
+def GetDItemType(tb, dlg_ptr: int, item_id: int) -> int:
+    """GetDItemType(theDialog:L*, itemID:W) -> itemType:W"""
+    return _dm(tb).dialog(dlg_ptr).item(item_id).item_type
+
+
+@tool(0x15, 0x28, "LWL")
+def GetDItemBox(tb, dlg_ptr: int, item_id: int, rect_ptr: int) -> None:
+    """GetDItemBox(theDialog:L*, itemID:W, itemBoxPtr:L*)"""
+    write_rect(tb.mem, rect_ptr, _dm(tb).dialog(dlg_ptr).item(item_id).rect)
+
+
+@tool(0x15, 0x34, "", 2)
+def GetAlertStage(tb) -> int:
+    """GetAlertStage() -> stage:W"""
+    return _dm(tb).alert_stage
+
+
+@tool(0x15, 0x35)
+def ResetAlertStage(tb) -> None:
+    """ResetAlertStage()"""
+    _dm(tb).alert_stage = 0
+
+
+@tool(0x15, 0x10, "L", 2)
+def IsDialogEvent(tb, event_ptr: int) -> int:
+    """IsDialogEvent(theEvent:L*) -> Boolean:W (TRUE when a dialog is in front)"""
+    return int(_dm(tb).front() is not None)
+
+
+@tool(0x15, 0x09, "L")
+def ErrorSound(tb, proc: int) -> None:
+    """ErrorSound(soundProcPtr:L*): alerts beep through the Sound Tool Set."""

@@ -1,0 +1,247 @@
+"""The system entry points: the tool dispatcher ($E1/0000, $E1/0004) and GS/OS ($E1/00A8,
+$E1/00B0), as trap handlers for the machine.
+
+Follows the project reference iigs-toolbox.md §1.1 (entry points), §1.2 (registers),
+§1.3 (stack protocol, the shim algorithm and the $E10004 variant) and §2.1 (GS/OS
+in-line and stack call forms); Apple IIGS Technical Note #87 for the second entry.
+
+Tool call, as the trap sees it (S = stack pointer after the JSL):
+
+    S+1..S+3                    return address (the JSL's last byte; RTL adds 1)
+    S+4 ..                      Pn ... P1 (last pushed first)
+    S+4+paramBytes ..           result space
+
+The dispatcher reads X, finds the row in TOOL_TABLE, decodes the parameters, calls the
+Python function, stores its result in the result space, drops the parameters, returns
+like RTL, and sets A = error (0) and carry = error. X, Y, D and B are preserved. Each
+call is logged in `tb.call_log`. A call the table lacks, a call made outside full native
+mode, and a call whose stack frame cannot be right are fatal: `MachineError` with the
+report (tool number, caller, registers, disassembly).
+"""
+from __future__ import annotations
+
+import traceback
+from pathlib import Path
+from typing import Any
+
+from iigs.memory import read_long, read_word
+from iigs.report import MachineError, SystemFailure
+from toolbox.calls import (FUNC_NOT_FOUND, PARAM_BYTES, TOOL_NOT_FOUND, TOOL_TABLE,
+                           ToolCall, ToolError)
+
+CARRY, ZERO, NEGATIVE = 0x01, 0x02, 0x80
+M_FLAG, X_FLAG = 0x20, 0x10
+
+# The call log keeps this many lines (the program loops on TaskMaster for hours).
+CALL_LOG_LIMIT = 2000
+
+# Nominal cost of a tool call in emulated cycles, so busy loops that poll a tool
+# (GetTick, GetNextEvent) see time pass. The ROM's dispatcher alone takes ~60 cycles.
+TOOL_CALL_CYCLES = 100
+
+# Python frames a toolbox-fault report shows
+PYTHON_FRAMES = 3
+
+# GS/OS Quit (class 1 and class 0): stops the machine (reference §2.2).
+QUIT_CALLS = (0x2029, 0x0029)
+GSOS_BAD_CALL = 0x0001        # badSystemCall: no GS/OS on this machine
+
+
+def _python_where(exc: BaseException) -> list[str]:
+    """The innermost Python frames of a toolbox fault, for the report."""
+    frames = traceback.extract_tb(exc.__traceback__)[-PYTHON_FRAMES:]
+    return [f"  at {Path(f.filename).name}:{f.lineno} in {f.name}" for f in frames]
+
+
+def _bank0(addr: int) -> int:
+    return addr & 0xFFFF
+
+
+class Dispatcher:
+    """Trap handlers for the system entry points of one machine."""
+
+    def __init__(self, machine: Any) -> None:
+        self.machine = machine
+        self.tb = machine.tb
+        self.mem = machine.mem
+
+    # -- helpers -------------------------------------------------------------------------
+    def _return_address(self, cpu: Any, at: int) -> int:
+        """The 24-bit address an RTL from stack slot S+at would return to."""
+        s = cpu.sp
+        mem = self.mem
+        return (mem[_bank0(s + at)] | (mem[_bank0(s + at + 1)] << 8)
+                | (mem[_bank0(s + at + 2)] << 16))
+
+    def _rtl(self, cpu: Any, drop: int, frames: int = 1) -> None:
+        """Remove `drop` bytes under the `frames` return addresses, then RTL."""
+        mem = self.mem
+        s = cpu.sp
+        if drop:
+            keep = 3 * frames
+            saved = bytes(mem[_bank0(s + 1 + i)] for i in range(keep))
+            for i, b in enumerate(saved):
+                mem[_bank0(s + 1 + drop + i)] = b
+            s = _bank0(s + drop)
+        ret = mem[_bank0(s + 1)] | (mem[_bank0(s + 2)] << 8)
+        cpu.pbr = mem[_bank0(s + 3)]
+        cpu.pc = (ret + 1) & 0xFFFF
+        cpu.sp = _bank0(s + 3)
+
+    @staticmethod
+    def _set_result(cpu: Any, error: int) -> None:
+        cpu.a = error & 0xFFFF
+        p = cpu.p & ~(CARRY | ZERO | NEGATIVE)
+        if error:
+            p |= CARRY
+        else:
+            p |= ZERO
+        if error & 0x8000:
+            p |= NEGATIVE
+        cpu.p = p
+
+    def _log(self, line: str) -> None:
+        log = self.tb.call_log
+        log.append(line)
+        if len(log) > 2 * CALL_LOG_LIMIT:
+            del log[:-CALL_LOG_LIMIT]
+
+    def _fail(self, cpu: Any, title: str, caller: int, details: list[str]) -> MachineError:
+        return self.machine.crash(title, where=caller, details=details)
+
+    # -- tool calls ----------------------------------------------------------------------
+    def tool_call(self, cpu: Any, extra_rtl: bool = False) -> str | None:
+        """Trap for JSL $E10000 (and $E10004 with `extra_rtl`)."""
+        frames = 2 if extra_rtl else 1
+        caller = (self._return_address(cpu, 1) - 3) & 0xFFFFFF   # the JSL itself
+        number = cpu.x & 0xFFFF
+        row = TOOL_TABLE.get(number)
+        if cpu.e or cpu.p & X_FLAG:
+            raise self._fail(cpu, "Tool call outside full native mode", caller, [
+                f"Tool call X=${number:04X} with E={cpu.e}, "
+                f"X flag={1 if cpu.p & X_FLAG else 0}: the toolbox needs 16-bit X "
+                "(reference §1.2)."])
+        if row is None:
+            known_set = any(c.toolset == number & 0xFF for c in TOOL_TABLE.values())
+            code = FUNC_NOT_FOUND if known_set else TOOL_NOT_FOUND
+            what = (f"function ${number >> 8:02X} of tool set ${number & 0xFF:02X}"
+                    if known_set else f"tool set ${number & 0xFF:02X}")
+            raise self._fail(cpu, f"Unimplemented tool call ${number:04X}", caller, [
+                f"Tool call ${number:04X}: {what} is not implemented "
+                f"(Tool Locator error ${code:04X}).",
+                f"Called from {caller >> 16:02X}/{caller & 0xFFFF:04X}."])
+        self._check_frame(cpu, row, caller, frames)
+        base = cpu.sp + 1 + 3 * frames
+        args, addr = [], base
+        for letter in reversed(row.params):
+            size = PARAM_BYTES[letter]
+            args.append(read_word(self.mem, _bank0(addr)) if size == 2 else
+                        read_word(self.mem, _bank0(addr))
+                        | (read_word(self.mem, _bank0(addr + 2)) << 16))
+            addr += size
+        args.reverse()
+        shown = ", ".join(f"${a:0{2 * PARAM_BYTES[l]}X}" for a, l in zip(args, row.params))
+        cpu.processorCycles += TOOL_CALL_CYCLES
+        try:
+            result = row.impl(self.tb, *args)
+            error = 0
+        except ToolError as err:
+            result, error = None, err.code
+        except SystemFailure as fail:
+            raise self._fail(cpu, f"SysFailMgr ${fail.code:04X}", caller, [
+                f"SysFailMgr(${fail.code:04X}): {fail.message}",
+                f"Called from {caller >> 16:02X}/{caller & 0xFFFF:04X}."])
+        except MachineError:
+            raise
+        except Exception as exc:             # a fault in the toolbox itself: still a report
+            raise self._fail(cpu, f"Toolbox fault in {row.name}", caller, [
+                f"{row.name}({shown}) raised {type(exc).__name__}: {exc}",
+                *_python_where(exc),
+                f"Called from {caller >> 16:02X}/{caller & 0xFFFF:04X}."]) from exc
+        if not error and row.result and result is not None:
+            data = (result if isinstance(result, (bytes, bytearray))
+                    else (int(result) & ((1 << (8 * row.result)) - 1)).to_bytes(row.result, "little"))
+            for i, b in enumerate(data[:row.result]):
+                self.mem[_bank0(addr + i)] = b
+        self._log(f"{row.name}({shown})" + (f" -> ${result:X}" if isinstance(result, int)
+                                             and row.result else "")
+                  + (f" error ${error:04X}" if error else ""))
+        self._rtl(cpu, row.param_bytes, frames)
+        self._set_result(cpu, error)
+        return self.machine.take_stop_request()
+
+    def _check_frame(self, cpu: Any, row: ToolCall, caller: int, frames: int) -> None:
+        """A frame that runs off the program's stack block is a stack imbalance: the
+        caller pushed less than the call's parameters and result space need (or its
+        pushes and pulls have drifted out of the block)."""
+        block = self.machine.stack_block
+        if block is None:
+            return
+        low, high = block
+        top_needed = cpu.sp + 3 * frames + row.param_bytes + row.result
+        if cpu.sp + 1 < low or top_needed > high:
+            raise self._fail(cpu, f"Stack imbalance at {row.name}", caller, [
+                f"{row.name} (${row.number:04X}) needs {row.param_bytes} bytes of "
+                f"parameters and {row.result} of result space above the return address,",
+                f"but S=${cpu.sp:04X} leaves the frame outside the stack block "
+                f"${low:04X}-${high:04X}.",
+                f"Called from {caller >> 16:02X}/{caller & 0xFFFF:04X}."])
+
+    def user_tool_call(self, cpu: Any) -> str | None:
+        """Trap for JSL $E10008/$E1000C: no user tool sets are installed."""
+        caller = (self._return_address(cpu, 1) - 3) & 0xFFFFFF
+        raise self._fail(cpu, f"User tool call ${cpu.x & 0xFFFF:04X}", caller, [
+            f"User tool set ${cpu.x & 0xFF:02X} is not installed (Tool Locator error "
+            f"${TOOL_NOT_FOUND:04X})."])
+
+    # -- GS/OS ---------------------------------------------------------------------------
+    def gsos_inline(self, cpu: Any) -> str | None:
+        """Trap for JSL $E100A8 / DC I2 callnum / DC I4 pblock (reference §2.1)."""
+        ret = self._return_address(cpu, 1)
+        # The six in-line bytes follow the JSL in the caller's bank (PC wraps in a bank).
+        inline = bytes(self.mem[(ret & 0xFF0000) | ((ret + k) & 0xFFFF)] for k in range(1, 7))
+        callnum = int.from_bytes(inline[0:2], "little")
+        pblock = int.from_bytes(inline[2:5], "little")
+        error = self._gsos(cpu, callnum, pblock, "in-line", (ret - 3) & 0xFFFFFF)
+        cpu.sp = _bank0(cpu.sp + 3)
+        cpu.pbr = ret >> 16
+        cpu.pc = (ret + 7) & 0xFFFF
+        self._set_result(cpu, error)
+        return self._after_gsos(callnum, error)
+
+    def gsos_stack(self, cpu: Any) -> str | None:
+        """Trap for PEA ^pblock / PEA pblock / PEA callnum / JSL $E100B0."""
+        caller = (self._return_address(cpu, 1) - 3) & 0xFFFFFF
+        callnum = read_word(self.mem, _bank0(cpu.sp + 4))
+        pblock = read_long(self.mem, _bank0(cpu.sp + 6)) & 0xFFFFFF
+        error = self._gsos(cpu, callnum, pblock, "stack", caller)
+        self._rtl(cpu, 6)
+        self._set_result(cpu, error)
+        return self._after_gsos(callnum, error)
+
+    def _gsos(self, cpu: Any, callnum: int, pblock: int, form: str, caller: int) -> int:
+        gsos = getattr(self.tb, "gsos", None)
+        cpu.processorCycles += TOOL_CALL_CYCLES
+        logged = len(self.tb.call_log)
+        if gsos is None or not hasattr(gsos, "call"):
+            error = 0 if callnum in QUIT_CALLS else GSOS_BAD_CALL
+        else:
+            try:
+                error = gsos.call(callnum, pblock) or 0
+            except SystemFailure as fail:
+                raise self._fail(cpu, f"GS/OS failure ${fail.code:04X}", caller,
+                                 [fail.message])
+            except Exception as exc:
+                raise self._fail(cpu, f"GS/OS fault in call ${callnum:04X}", caller, [
+                    f"GS/OS ${callnum:04X}(${pblock:06X}) raised "
+                    f"{type(exc).__name__}: {exc}", *_python_where(exc)]) from exc
+        if len(self.tb.call_log) == logged:       # GS/OS did not log the call itself
+            self._log(f"GS/OS ${callnum:04X}(${pblock:06X}) [{form}]"
+                      + (f" error ${error:04X}" if error else ""))
+        return error & 0xFFFF
+
+    def _after_gsos(self, callnum: int, error: int) -> str | None:
+        gsos = getattr(self.tb, "gsos", None)
+        if (callnum in QUIT_CALLS and not error) or getattr(gsos, "quit_requested", False):
+            return "quit"
+        return self.machine.take_stop_request()

@@ -1,0 +1,910 @@
+"""GS/OS class 1 file calls on the virtual ProDOS disk.
+
+Follows the Apple IIGS GS/OS Reference (vol. 1, chapters "GS/OS call reference")
+as summarised in the project reference `iigs-toolbox.md` §2: call numbers and pCount
+ranges §2.2, strings §2.3, parameter blocks §2.4, attributes §2.6, error codes §2.7,
+and the TimeRec layout §1.9.8.
+
+The dispatcher decodes the in-line ($E100A8) and stack ($E100B0) forms and calls
+`tb.gsos.call(callnum, pblock)`, which returns the error code (0 = none). Every call
+is one row of `CALLS`: number, name, pCount range, parameter layout, handler.
+Fields after the caller's pCount are neither read nor written.
+
+When data reaches the host: an open file's contents live in memory (mark, EOF and
+the bytes) and are written to the volume, then committed atomically to the image
+file, on Flush and on Close (and on Quit, which closes every file). Create,
+Destroy, ChangePath and SetFileInfo commit at once. So once Close or Flush has
+returned without error, a crash cannot lose the data. Write checks the free
+space before accepting bytes, so a full disk answers volumeFull ($48) at the Write
+and nothing already on the disk is disturbed.
+"""
+from __future__ import annotations
+
+import re
+import struct
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Callable
+
+from disk.volume import VolumeDirectoryFull, VolumeFull, blocks_for_size
+from iigs.memory import read_bytes, read_gsstring, read_long, read_word, write_bytes, \
+    write_long, write_word
+from toolbox.toolbox import tool_state
+
+# -- error codes (reference §2.7; GS/OS Reference appendix "Error codes") -------------
+NO_ERROR = 0x0000
+BAD_SYSTEM_CALL = 0x0001
+INVALID_PCOUNT = 0x0004
+IO_ERROR = 0x0027
+BAD_PATH_SYNTAX = 0x0040
+TOO_MANY_FILES_OPEN = 0x0042
+INVALID_REF_NUM = 0x0043
+PATH_NOT_FOUND = 0x0044
+VOL_NOT_FOUND = 0x0045
+FILE_NOT_FOUND = 0x0046
+DUP_PATHNAME = 0x0047
+VOLUME_FULL = 0x0048
+VOL_DIR_FULL = 0x0049
+BAD_STORE_TYPE = 0x004B
+EOF_ENCOUNTERED = 0x004C
+OUT_OF_RANGE = 0x004D
+INVALID_ACCESS = 0x004E
+BUFF_TOO_SMALL = 0x004F
+FILE_BUSY = 0x0050
+DIR_ERROR = 0x0051
+PARAM_RANGE_ERR = 0x0053
+BAD_PATH_NAMES = 0x005B
+END_OF_DIR = 0x0061
+RES_FORK_NOT_FOUND = 0x0063
+
+ERROR_NAMES = {
+    NO_ERROR: "noError", BAD_SYSTEM_CALL: "badSystemCall", INVALID_PCOUNT: "invalidPcount",
+    IO_ERROR: "drvrIOError", BAD_PATH_SYNTAX: "badPathSyntax",
+    TOO_MANY_FILES_OPEN: "tooManyFilesOpen", INVALID_REF_NUM: "invalidRefNum",
+    PATH_NOT_FOUND: "pathNotFound", VOL_NOT_FOUND: "volNotFound",
+    FILE_NOT_FOUND: "fileNotFound", DUP_PATHNAME: "dupPathname", VOLUME_FULL: "volumeFull",
+    VOL_DIR_FULL: "volDirFull", BAD_STORE_TYPE: "badStoreType",
+    EOF_ENCOUNTERED: "eofEncountered", OUT_OF_RANGE: "outOfRange",
+    INVALID_ACCESS: "invalidAccess", BUFF_TOO_SMALL: "buffTooSmall", FILE_BUSY: "fileBusy",
+    DIR_ERROR: "dirError", PARAM_RANGE_ERR: "paramRangeErr", BAD_PATH_NAMES: "badPathNames",
+    END_OF_DIR: "endOfDir", RES_FORK_NOT_FOUND: "resForkNotFound",
+}
+
+
+class GSOSError(Exception):
+    """A call fails with `code` in A (carry set)."""
+
+    def __init__(self, code: int, detail: str = "") -> None:
+        super().__init__(f"${code:04X} {ERROR_NAMES.get(code, '')} {detail}".strip())
+        self.code = code
+
+
+# -- attributes (reference §2.6) ------------------------------------------------------
+ACCESS_DESTROY = 0x80
+ACCESS_RENAME = 0x40
+ACCESS_BACKUP = 0x20
+ACCESS_WRITE = 0x02
+ACCESS_READ = 0x01
+DEFAULT_ACCESS = 0xE3              # GS/OS Create's default: unlocked, backup needed
+
+REQUEST_AS_PERMITTED = 0
+REQUEST_READ = 1
+REQUEST_WRITE = 2
+
+STORAGE_STANDARD = (0x00, 0x01, 0x02, 0x03)   # Create: all mean "standard file"
+STORAGE_EXTENDED = 0x05
+STORAGE_DIRECTORY = 0x0D
+STORAGE_VOLUME = 0x0F
+DIRECTORY_FILE_TYPE = 0x0F
+PRODOS_FILE_SYSTEM = 1
+
+# SetMark/SetEOF base values (gsos.h startPlus, eofMinus, markPlus, markMinus).
+BASE_START_PLUS, BASE_EOF_MINUS, BASE_MARK_PLUS, BASE_MARK_MINUS = 0, 1, 2, 3
+# GetDirEntry base values: 0 absolute entry number, 1 forward, 2 backward.
+DIR_BASE_ABSOLUTE, DIR_BASE_FORWARD, DIR_BASE_BACKWARD = 0, 1, 2
+
+MAX_OPEN_FILES = 32
+PREFIX_COUNT = 32                  # prefixes 0-31
+MAX_EOF = 0xFFFFFF                 # ProDOS EOF is three bytes
+GSOS_VERSION = 0x0601              # reported as System 6.0.1's GS/OS (bit 15 clear: release)
+NAME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9.]{0,14}$")
+
+
+# -- parameter blocks (reference §2.4): field name and size, in order after pCount ----
+W, L, T = 2, 4, 8                  # word, long, TimeRec
+
+LAYOUTS: dict[str, tuple[tuple[str, int], ...]] = {
+    "Create": (("pathname", L), ("access", W), ("fileType", W), ("auxType", L),
+               ("storageType", W), ("eof", L), ("resourceEOF", L)),
+    "Destroy": (("pathname", L),),
+    "ChangePath": (("pathname", L), ("newPathname", L), ("flags", W)),
+    "FileInfo": (("pathname", L), ("access", W), ("fileType", W), ("auxType", L),
+                 ("storageType", W), ("createDateTime", T), ("modDateTime", T),
+                 ("optionList", L), ("eof", L), ("blocksUsed", L), ("resourceEOF", L),
+                 ("resourceBlocks", L)),
+    "Prefix": (("prefixNum", W), ("prefix", L)),
+    "Open": (("refNum", W), ("pathname", L), ("requestAccess", W), ("resourceNumber", W),
+             ("access", W), ("fileType", W), ("auxType", L), ("storageType", W),
+             ("createDateTime", T), ("modDateTime", T), ("optionList", L), ("eof", L),
+             ("blocksUsed", L), ("resourceEOF", L), ("resourceBlocks", L)),
+    "IO": (("refNum", W), ("dataBuffer", L), ("requestCount", L), ("transferCount", L),
+           ("cachePriority", W)),
+    "Close": (("refNum", W),),
+    "Flush": (("refNum", W), ("flushType", W)),
+    "Position": (("refNum", W), ("base", W), ("displacement", L)),
+    "GetPosition": (("refNum", W), ("position", L)),
+    "DirEntry": (("refNum", W), ("flags", W), ("base", W), ("displacement", W),
+                 ("name", L), ("entryNum", W), ("fileType", W), ("eof", L),
+                 ("blockCount", L), ("createDateTime", T), ("modDateTime", T),
+                 ("access", W), ("auxType", L), ("fileSysID", W), ("optionList", L),
+                 ("resourceEOF", L), ("resourceBlocks", L)),
+    "Buffer": (("dataBuffer", L),),
+    "Quit": (("pathname", L), ("flags", W)),
+    "Version": (("version", W),),
+    "Null": (),
+}
+
+
+class ParamBlock:
+    """A class 1 parameter block: pCount at +0, then the layout's fields.
+
+    Only the first pCount fields exist for the caller; `get` of a missing field
+    returns the default and `put` to one does nothing, as GS/OS leaves them alone.
+    """
+
+    def __init__(self, mem: Any, address: int, layout: tuple[tuple[str, int], ...]) -> None:
+        self.mem = mem
+        self.address = address
+        self.pcount = read_word(mem, address)
+        self.offsets: dict[str, tuple[int, int]] = {}
+        offset = 2
+        for index, (name, size) in enumerate(layout):
+            if index < self.pcount:
+                self.offsets[name] = (offset, size)
+            offset += size
+
+    def has(self, name: str) -> bool:
+        return name in self.offsets
+
+    def get(self, name: str, default: int = 0) -> int:
+        if name not in self.offsets:
+            return default
+        offset, size = self.offsets[name]
+        if size == W:
+            return read_word(self.mem, self.address + offset)
+        return read_long(self.mem, self.address + offset)
+
+    def get_bytes(self, name: str) -> bytes | None:
+        if name not in self.offsets:
+            return None
+        offset, size = self.offsets[name]
+        return read_bytes(self.mem, self.address + offset, size)
+
+    def put(self, name: str, value: int | bytes) -> None:
+        if name not in self.offsets:
+            return
+        offset, size = self.offsets[name]
+        where = self.address + offset
+        if isinstance(value, (bytes, bytearray)):
+            write_bytes(self.mem, where, bytes(value[:size]).ljust(size, b"\0"))
+        elif size == W:
+            write_word(self.mem, where, value)
+        else:
+            write_long(self.mem, where, value)
+
+
+# -- TimeRec <-> datetime (reference §1.9.8) ---------------------------------------------
+
+def to_timerec(when: datetime | None) -> bytes:
+    """second, minute, hour, year-1900, day-1, month-1, 0, weekday (1 = Sunday)."""
+    if when is None:
+        return bytes(8)
+    return bytes([when.second, when.minute, when.hour, (when.year - 1900) & 0xFF,
+                  when.day - 1, when.month - 1, 0, when.isoweekday() % 7 + 1])
+
+
+def from_timerec(raw: bytes) -> datetime | None:
+    """None for an all-zero TimeRec ("leave as it is"); GSOSError for a bad one."""
+    if not any(raw):
+        return None
+    second, minute, hour, year, day, month = raw[:6]
+    try:
+        when = datetime(1900 + year, month + 1, day + 1, hour, minute, second)
+    except ValueError:
+        raise GSOSError(PARAM_RANGE_ERR, "invalid TimeRec") from None
+    if not 1940 <= when.year <= 2039:          # what a ProDOS date word can hold
+        raise GSOSError(PARAM_RANGE_ERR, f"year {when.year} outside 1940-2039")
+    return when.replace(second=0)
+
+
+# -- open files --------------------------------------------------------------------------
+
+@dataclass
+class OpenFile:
+    refnum: int
+    path: str                       # relative to the volume directory ("" = volume)
+    access: int                     # granted: ACCESS_READ | ACCESS_WRITE bits
+    fork: str                       # "data" or "rsrc"
+    data: bytearray = field(default_factory=bytearray)
+    mark: int = 0
+    dirty: bool = False
+    is_dir: bool = False
+    dir_position: int = 0           # GetDirEntry: number of the last entry returned
+    held_blocks: int = 0            # blocks the file had on the volume when read
+
+    @property
+    def eof(self) -> int:
+        return len(self.data)
+
+
+@dataclass(frozen=True)
+class GSOSCall:
+    number: int
+    name: str
+    min_pcount: int
+    max_pcount: int
+    layout: str
+    handler: Callable[["GSOS", ParamBlock], None]
+
+
+CALLS: dict[int, GSOSCall] = {}
+
+
+def gsos_call(number: int, name: str, pcount: tuple[int, int], layout: str):
+    """Register a GS/OS class 1 call handler as one row of CALLS."""
+    def register(handler):
+        CALLS[number] = GSOSCall(number, name, pcount[0], pcount[1], layout, handler)
+        return handler
+    return register
+
+
+@tool_state("gsos")
+class GSOS:
+    """GS/OS: the mounted volume, open files, prefixes and the launched program."""
+
+    def __init__(self, tb) -> None:
+        self.tb = tb
+        self.volume = None                          # a disk.Volume
+        self.mount_message: str | None = None
+        self.files: dict[int, OpenFile] = {}
+        self.prefixes: list[list[str] | None] = [None] * PREFIX_COUNT
+        self.program_name = ""
+        self.quit_requested = False
+        self.quit_pathname = ""
+        self.quit_flags = 0
+
+    # -- set-up by the machine -----------------------------------------------------------
+
+    def mount(self, volume: Any) -> None:
+        """Put a `disk.Volume` in the drive (also accepts `open_or_recover`'s
+        (volume, message) pair, keeping the message as `mount_message`)."""
+        if isinstance(volume, tuple):
+            volume, self.mount_message = volume
+        self.close_all()
+        self.volume = volume
+        self.prefixes = [None] * PREFIX_COUNT
+        self.prefixes[8] = [volume.name]
+
+    def set_launch(self, program_path: str) -> None:
+        """Prefixes as GS/OS leaves them for a launched program: 8 and 9 (and their
+        ProDOS 16 twins 0 and 1) = the program's folder; the name for GetName.
+
+        `program_path` is the program's GS/OS pathname on the volume (':GINKING:
+        GIN.KING' or '/GINKING/GIN.KING'); a host path to the file is accepted too
+        and taken to mean that file name in the volume directory.
+        """
+        if self.volume is None:
+            raise RuntimeError("set_launch before a volume is mounted")
+        sep = ":" if ":" in program_path else "/"
+        parts = [p for p in program_path.split(sep) if p]
+        if (program_path.startswith(sep) and parts
+                and parts[0].upper() == self.volume.name.upper()):
+            components = [self.volume.name, *parts[1:]]
+        else:
+            components = [self.volume.name, parts[-1].upper() if parts else ""]
+        self.program_name = components[-1]
+        folder = components[:-1]
+        for number in (0, 1, 8, 9):
+            self.prefixes[number] = list(folder)
+
+    # -- the entry point ----------------------------------------------------------------
+
+    def call(self, callnum: int, pblock: int) -> int:
+        """Run GS/OS call `callnum` on the parameter block at `pblock`; the error."""
+        row = CALLS.get(callnum)
+        if row is None:
+            self._log(f"GS/OS ${callnum:04X} -> ${BAD_SYSTEM_CALL:04X} badSystemCall")
+            return BAD_SYSTEM_CALL
+        pb = ParamBlock(self.tb.mem, pblock & 0xFFFFFF, LAYOUTS[row.layout])
+        self._trace = []
+        if not row.min_pcount <= pb.pcount <= row.max_pcount:
+            code = INVALID_PCOUNT
+        else:
+            try:
+                row.handler(self, pb)
+                code = NO_ERROR
+            except GSOSError as err:
+                code = err.code
+            except (OSError, ValueError, IndexError, struct.error) as err:
+                # a2til's report of a structure it cannot follow on a damaged disk
+                self._trace.append(f"disk: {err}")
+                code = IO_ERROR
+        result = f"${code:04X} {ERROR_NAMES.get(code, '')}".strip()
+        self._log(f"GS/OS {row.name}(pCount={pb.pcount}"
+                  + "".join(f", {t}" for t in self._trace) + f") -> {result}")
+        return code
+
+    def _log(self, line: str) -> None:
+        self.tb.call_log.append(line)
+
+    def _note(self, text: str) -> None:
+        self._trace.append(text)
+
+    def now(self) -> datetime:
+        """The Misc Tools clock when there is one (tests pin it), else the host's."""
+        misc = getattr(self.tb, "misc", None)
+        clock = getattr(misc, "clock", None) or datetime.now
+        return clock().replace(second=0, microsecond=0)
+
+    # -- strings --------------------------------------------------------------------------
+
+    def read_input_string(self, address: int) -> str:
+        """A GS/OS input string (length word + bytes)."""
+        if address == 0:
+            return ""
+        raw = read_gsstring(self.tb.mem, address)
+        return raw.decode("mac_roman")
+
+    def write_result(self, address: int, text: str) -> None:
+        """A ResultBuf255: bufSize word (the whole buffer), length word, bytes.
+        A short buffer gets the needed length and buffTooSmall."""
+        if address == 0:
+            return
+        raw = text.encode("mac_roman")
+        size = read_word(self.tb.mem, address)
+        if size < 4:
+            raise GSOSError(PARAM_RANGE_ERR, f"result buffer of {size} bytes")
+        write_word(self.tb.mem, address + 2, len(raw))
+        if 4 + len(raw) > size:
+            raise GSOSError(BUFF_TOO_SMALL, f"needs {4 + len(raw)} bytes, has {size}")
+        write_bytes(self.tb.mem, address + 4, raw)
+
+    # -- pathnames ------------------------------------------------------------------------
+
+    def resolve(self, pathname: str) -> list[str]:
+        """A GS/OS pathname -> [volume, dir, ..., name] (reference §2.3, §2.6).
+
+        ':' is the separator if the path holds one, else '/'. A leading separator
+        starts at a volume name; 'n:' / 'n/' starts at prefix n; '*' is the boot
+        volume; '@' the user's folder (here the program's folder, prefix 9); any
+        other partial path is relative to prefix 8.
+        """
+        if not pathname:
+            raise GSOSError(BAD_PATH_SYNTAX, "empty pathname")
+        sep = ":" if ":" in pathname else "/"
+        parts = pathname.split(sep)
+        head = parts[0]
+        if head == "":
+            base: list[str] = []
+            rest = parts[1:]
+        elif head.isdigit():
+            number = int(head)
+            if number >= PREFIX_COUNT:
+                raise GSOSError(BAD_PATH_SYNTAX, f"prefix {number}")
+            base = self._prefix(number)
+            rest = parts[1:]
+        elif head == "*":
+            base = [self._volume().name]
+            rest = parts[1:]
+        elif head == "@":
+            base = self._prefix(9)
+            rest = parts[1:]
+        else:
+            base = self._prefix(8)
+            rest = parts
+        components = base + [p for p in rest if p != ""]
+        if any(p == "" for p in rest[:-1]):
+            raise GSOSError(BAD_PATH_SYNTAX, f"empty name in {pathname!r}")
+        if not components:
+            raise GSOSError(BAD_PATH_SYNTAX, f"no volume in {pathname!r}")
+        for name in components:
+            if not NAME_RE.match(name):
+                raise GSOSError(BAD_PATH_SYNTAX, f"bad name {name!r}")
+        return components
+
+    def _prefix(self, number: int) -> list[str]:
+        prefix = self.prefixes[number]
+        if not prefix:
+            raise GSOSError(BAD_PATH_SYNTAX, f"prefix {number} is not set")
+        return list(prefix)
+
+    def _volume(self):
+        if self.volume is None:
+            raise GSOSError(VOL_NOT_FOUND, "no disk mounted")
+        return self.volume
+
+    def on_volume(self, components: list[str]) -> str:
+        """The volume-relative path of resolved components; volNotFound if the
+        first one is not the mounted volume."""
+        volume = self._volume()
+        if components[0].upper() != volume.name.upper():
+            raise GSOSError(VOL_NOT_FOUND, f"no volume {components[0]!r}")
+        return "/".join(components[1:])
+
+    def locate(self, pathname_ptr: int) -> str:
+        """Read, resolve and check a pathname argument whose folders must exist."""
+        pathname = self.read_input_string(pathname_ptr)
+        self._note(f'"{pathname}"')
+        path = self.on_volume(self.resolve(pathname))
+        self._check_parent(path)
+        return path
+
+    def _check_parent(self, path: str) -> None:
+        folders = path.split("/")[:-1] if path else []
+        volume = self._volume()
+        for depth in range(1, len(folders) + 1):
+            prefix = "/".join(folders[:depth])
+            if not volume.is_dir(prefix):
+                raise GSOSError(PATH_NOT_FOUND, f"no folder {prefix!r}")
+
+    def _info(self, path: str):
+        try:
+            return self._volume().info(path)
+        except FileNotFoundError:
+            raise GSOSError(FILE_NOT_FOUND, repr(path)) from None
+
+    def _open_on(self, path: str) -> list[OpenFile]:
+        key = path.upper()
+        return [f for f in self.files.values() if f.path.upper() == key]
+
+    def _commit(self) -> None:
+        self._volume().commit()
+
+    def _mutation(self, action: Callable[[], None]) -> None:
+        """Run a change to the volume and commit it; disk errors become GS/OS codes."""
+        try:
+            action()
+        except VolumeDirectoryFull:
+            raise GSOSError(VOL_DIR_FULL) from None
+        except VolumeFull:
+            raise GSOSError(VOLUME_FULL) from None
+        except FileExistsError:
+            raise GSOSError(DUP_PATHNAME) from None
+        except FileNotFoundError:
+            raise GSOSError(PATH_NOT_FOUND) from None
+        self._commit()
+
+    # -- open-file helpers ----------------------------------------------------------------
+
+    def file(self, refnum: int) -> OpenFile:
+        f = self.files.get(refnum)
+        if f is None:
+            raise GSOSError(INVALID_REF_NUM, f"refNum {refnum}")
+        return f
+
+    def flush_file(self, f: OpenFile) -> None:
+        """Write an open file's bytes to the volume and commit."""
+        if not f.dirty:
+            return
+        volume = self._volume()
+        info = self._info(f.path)
+        resource = volume.read_file(f.path, "rsrc") if info.storage_type == 5 else None
+        self._mutation(lambda: volume.write_file(
+            f.path, bytes(f.data), info.file_type, info.aux_type,
+            access=info.access | ACCESS_BACKUP, created=info.created,
+            modified=self.now(), resource=resource, replace=True))
+        f.dirty = False
+        f.held_blocks = volume.info(f.path).blocks_used
+
+    def close_all(self) -> None:
+        """Flush and forget every open file (Close(0), Quit, unmount)."""
+        for refnum in sorted(self.files):
+            self.flush_file(self.files[refnum])
+            del self.files[refnum]
+
+    def room_for(self, f: OpenFile, new_eof: int) -> bool:
+        """Will the volume hold `f` at `new_eof` bytes along with every other
+        open file's unflushed growth? (Conservative: sparse blocks count.)"""
+        volume = self._volume()
+        pending = sum(max(0, blocks_for_size(o.eof) - o.held_blocks)
+                      for o in self.files.values() if o.dirty and o is not f)
+        return blocks_for_size(new_eof) - f.held_blocks + pending <= volume.free_blocks
+
+
+# -- the calls, in call-number order -----------------------------------------------------
+
+@gsos_call(0x2001, "Create", (1, 7), "Create")
+def create(gs: GSOS, pb: ParamBlock) -> None:
+    """Create: a new empty file or folder."""
+    path = gs.locate(pb.get("pathname"))
+    if not path:
+        raise GSOSError(DUP_PATHNAME, "the volume directory exists")
+    volume = gs._volume()
+    if volume.exists(path):
+        raise GSOSError(DUP_PATHNAME, repr(path))
+    access = pb.get("access", DEFAULT_ACCESS) & 0xFF if pb.has("access") else DEFAULT_ACCESS
+    file_type = pb.get("fileType") & 0xFF
+    aux_type = pb.get("auxType") & 0xFFFF
+    storage = pb.get("storageType", 1) if pb.has("storageType") else 1
+    now = gs.now()
+    gs._note(f"type=${file_type:02X}/${aux_type:04X} storage=${storage:X}")
+    if storage == STORAGE_DIRECTORY:
+        gs._mutation(lambda: volume.mkdir(path, access=access, created=now))
+    elif storage in STORAGE_STANDARD:
+        gs._mutation(lambda: volume.write_file(path, b"", file_type, aux_type,
+                                               access=access, created=now, modified=now))
+    elif storage == STORAGE_EXTENDED:
+        gs._mutation(lambda: volume.write_file(path, b"", file_type, aux_type,
+                                               access=access, created=now, modified=now,
+                                               resource=b""))
+    else:
+        raise GSOSError(BAD_STORE_TYPE, f"storage type ${storage:X}")
+
+
+@gsos_call(0x2002, "Destroy", (1, 1), "Destroy")
+def destroy(gs: GSOS, pb: ParamBlock) -> None:
+    """Destroy: delete a closed file, or an empty folder."""
+    path = gs.locate(pb.get("pathname"))
+    if not path:
+        raise GSOSError(INVALID_ACCESS, "cannot destroy the volume directory")
+    info = gs._info(path)
+    if gs._open_on(path):
+        raise GSOSError(FILE_BUSY, repr(path))
+    if not info.access & ACCESS_DESTROY:
+        raise GSOSError(INVALID_ACCESS, "destroy not enabled")
+    volume = gs._volume()
+    if info.is_dir and volume.listdir(path):
+        raise GSOSError(INVALID_ACCESS, "folder not empty")
+    gs._mutation(lambda: volume.remove(path))
+
+
+@gsos_call(0x2004, "ChangePath", (2, 3), "ChangePath")
+def change_path(gs: GSOS, pb: ParamBlock) -> None:
+    """ChangePath: rename a file or folder, or move it within the volume."""
+    path = gs.locate(pb.get("pathname"))
+    new_path = gs.locate(pb.get("newPathname"))
+    if not path or not new_path:
+        raise GSOSError(BAD_PATH_NAMES, "the volume directory cannot move")
+    info = gs._info(path)
+    if new_path.upper() == path.upper() and new_path != path:
+        pass                                   # a change of case only
+    elif gs._volume().exists(new_path):
+        raise GSOSError(DUP_PATHNAME, repr(new_path))
+    if info.is_dir and (new_path.upper() + "/").startswith(path.upper() + "/"):
+        raise GSOSError(BAD_PATH_NAMES, "a folder cannot move into itself")
+    if gs._open_on(path):
+        raise GSOSError(FILE_BUSY, repr(path))
+    if not info.access & ACCESS_RENAME:
+        raise GSOSError(INVALID_ACCESS, "rename not enabled")
+    gs._mutation(lambda: gs._volume().rename(path, new_path))
+
+
+@gsos_call(0x2005, "SetFileInfo", (2, 12), "FileInfo")
+def set_file_info(gs: GSOS, pb: ParamBlock) -> None:
+    """SetFileInfo: access, type, aux type, dates (storage type, EOF and block
+    counts are ignored, as GS/OS does)."""
+    path = gs.locate(pb.get("pathname"))
+    if not path:
+        raise GSOSError(INVALID_ACCESS, "the volume directory")
+    gs._info(path)
+    created = modified = None
+    if pb.has("createDateTime"):
+        created = from_timerec(pb.get_bytes("createDateTime"))
+    if pb.has("modDateTime"):
+        modified = from_timerec(pb.get_bytes("modDateTime"))
+    access = pb.get("access") & 0xFF if pb.has("access") else None
+    file_type = pb.get("fileType") & 0xFF if pb.has("fileType") else None
+    aux_type = pb.get("auxType") & 0xFFFF if pb.has("auxType") else None
+    gs._mutation(lambda: gs._volume().set_file_info(
+        path, access=access, file_type=file_type, aux_type=aux_type,
+        created=created, modified=modified))
+
+
+@gsos_call(0x2006, "GetFileInfo", (2, 12), "FileInfo")
+def get_file_info(gs: GSOS, pb: ParamBlock) -> None:
+    """GetFileInfo: a file's, folder's or the volume's attributes."""
+    path = gs.locate(pb.get("pathname"))
+    volume = gs._volume()
+    info = gs._info(path)
+    open_files = gs._open_on(path)
+    eof = open_files[0].eof if open_files and open_files[0].fork == "data" else info.eof
+    pb.put("access", info.access)
+    if not path:                               # the volume: aux = total blocks
+        pb.put("fileType", DIRECTORY_FILE_TYPE)
+        pb.put("auxType", volume.total_blocks)
+        pb.put("storageType", STORAGE_VOLUME)
+    else:
+        pb.put("fileType", info.file_type)
+        pb.put("auxType", info.aux_type)
+        pb.put("storageType", info.storage_type)
+    pb.put("createDateTime", to_timerec(info.created))
+    pb.put("modDateTime", to_timerec(info.modified))
+    if pb.has("optionList"):
+        gs.write_result(pb.get("optionList"), "")
+    pb.put("eof", eof)
+    pb.put("blocksUsed", info.blocks_used)
+    pb.put("resourceEOF", info.resource_eof)
+    pb.put("resourceBlocks", 0)
+
+
+@gsos_call(0x2009, "SetPrefix", (1, 2), "Prefix")
+def set_prefix(gs: GSOS, pb: ParamBlock) -> None:
+    """SetPrefix: set (or, with no string, clear) prefix 0-31."""
+    number = pb.get("prefixNum")
+    if number >= PREFIX_COUNT:
+        raise GSOSError(PARAM_RANGE_ERR, f"prefix {number}")
+    pointer = pb.get("prefix")
+    text = gs.read_input_string(pointer) if pointer else ""
+    gs._note(f'{number}="{text}"')
+    if not text:
+        gs.prefixes[number] = None
+        return
+    components = gs.resolve(text)
+    path = gs.on_volume(components)
+    if path and not gs._volume().is_dir(path):
+        gs._check_parent(path)
+        raise GSOSError(PATH_NOT_FOUND if not gs._volume().exists(path)
+                        else BAD_PATH_SYNTAX, f"{text!r} is not a folder")
+    gs.prefixes[number] = components
+
+
+@gsos_call(0x200A, "GetPrefix", (2, 2), "Prefix")
+def get_prefix(gs: GSOS, pb: ParamBlock) -> None:
+    """GetPrefix: ':VOL:DIR:' (an unset prefix is the empty string)."""
+    number = pb.get("prefixNum")
+    if number >= PREFIX_COUNT:
+        raise GSOSError(PARAM_RANGE_ERR, f"prefix {number}")
+    prefix = gs.prefixes[number]
+    text = ":" + ":".join(prefix) + ":" if prefix else ""
+    gs._note(f'{number}="{text}"')
+    gs.write_result(pb.get("prefix"), text)
+
+
+@gsos_call(0x200D, "Null", (0, 0), "Null")
+def null(gs: GSOS, pb: ParamBlock) -> None:
+    """Null: does nothing (lets GS/OS run deferred tasks)."""
+
+
+@gsos_call(0x2010, "Open", (2, 15), "Open")
+def open_(gs: GSOS, pb: ParamBlock) -> None:
+    """Open: a file's data or resource fork, or a folder for GetDirEntry."""
+    path = gs.locate(pb.get("pathname"))
+    volume = gs._volume()
+    info = gs._info(path)
+    request = pb.get("requestAccess") if pb.has("requestAccess") else REQUEST_AS_PERMITTED
+    fork = "rsrc" if pb.get("resourceNumber") else "data"
+    if request > 3:
+        raise GSOSError(PARAM_RANGE_ERR, f"requestAccess {request}")
+    if pb.get("resourceNumber") > 1:
+        raise GSOSError(PARAM_RANGE_ERR, "resourceNumber")
+    allowed = info.access & (ACCESS_READ | ACCESS_WRITE)
+    is_dir = info.is_dir or not path
+    if is_dir or fork == "rsrc":
+        allowed &= ACCESS_READ             # folders and resource forks: read only here
+    if request == REQUEST_AS_PERMITTED:
+        granted = allowed
+    else:
+        granted = request
+        if granted & ~allowed:
+            raise GSOSError(INVALID_ACCESS, f"requested ${request:X}, allowed ${allowed:X}")
+    if fork == "rsrc" and info.storage_type != STORAGE_EXTENDED:
+        raise GSOSError(RES_FORK_NOT_FOUND, repr(path))
+    for other in gs._open_on(path):
+        if (granted | other.access) & ACCESS_WRITE:
+            raise GSOSError(FILE_BUSY, repr(path))
+    if len(gs.files) >= MAX_OPEN_FILES:
+        raise GSOSError(TOO_MANY_FILES_OPEN)
+    data = bytearray() if is_dir else bytearray(volume.read_file(path, fork))
+    refnum = next(n for n in range(1, MAX_OPEN_FILES + 2) if n not in gs.files)
+    gs.files[refnum] = OpenFile(refnum, path, granted, fork, data, is_dir=is_dir,
+                                held_blocks=info.blocks_used if not is_dir else 0)
+    gs._note(f"refNum={refnum} access=${granted:X}")
+    pb.put("refNum", refnum)
+    pb.put("access", info.access)
+    pb.put("fileType", DIRECTORY_FILE_TYPE if is_dir else info.file_type)
+    pb.put("auxType", volume.total_blocks if not path else info.aux_type)
+    pb.put("storageType", STORAGE_VOLUME if not path else info.storage_type)
+    pb.put("createDateTime", to_timerec(info.created))
+    pb.put("modDateTime", to_timerec(info.modified))
+    if pb.has("optionList"):
+        gs.write_result(pb.get("optionList"), "")
+    pb.put("eof", len(data) if not is_dir else info.eof)
+    pb.put("blocksUsed", info.blocks_used)
+    pb.put("resourceEOF", info.resource_eof)
+    pb.put("resourceBlocks", 0)
+
+
+@gsos_call(0x2012, "Read", (4, 5), "IO")
+def read(gs: GSOS, pb: ParamBlock) -> None:
+    """Read: up to requestCount bytes from the mark; eofEncountered if none."""
+    pb.put("transferCount", 0)
+    f = gs.file(pb.get("refNum"))
+    if not f.access & ACCESS_READ:
+        raise GSOSError(INVALID_ACCESS, "not open for reading")
+    if f.is_dir:
+        raise GSOSError(INVALID_ACCESS, "read a folder with GetDirEntry")
+    request = pb.get("requestCount")
+    count = max(0, min(request, f.eof - f.mark))
+    gs._note(f"refNum={f.refnum} request={request} mark={f.mark}")
+    if request and count == 0:
+        raise GSOSError(EOF_ENCOUNTERED)
+    write_bytes(gs.tb.mem, pb.get("dataBuffer"), bytes(f.data[f.mark:f.mark + count]))
+    f.mark += count
+    pb.put("transferCount", count)
+
+
+@gsos_call(0x2013, "Write", (4, 5), "IO")
+def write(gs: GSOS, pb: ParamBlock) -> None:
+    """Write: requestCount bytes at the mark, extending the EOF as needed."""
+    pb.put("transferCount", 0)
+    f = gs.file(pb.get("refNum"))
+    if not f.access & ACCESS_WRITE:
+        raise GSOSError(INVALID_ACCESS, "not open for writing")
+    request = pb.get("requestCount")
+    end = f.mark + request
+    gs._note(f"refNum={f.refnum} request={request} mark={f.mark}")
+    if end > MAX_EOF:
+        raise GSOSError(OUT_OF_RANGE, "past the largest ProDOS file")
+    if end > f.eof and not gs.room_for(f, end):
+        raise GSOSError(VOLUME_FULL)
+    data = read_bytes(gs.tb.mem, pb.get("dataBuffer"), request)
+    if f.mark > f.eof:
+        f.data.extend(bytes(f.mark - f.eof))
+    f.data[f.mark:end] = data
+    f.mark = end
+    f.dirty = f.dirty or request > 0
+    pb.put("transferCount", request)
+
+
+@gsos_call(0x2014, "Close", (1, 1), "Close")
+def close(gs: GSOS, pb: ParamBlock) -> None:
+    """Close: flush and release a refNum (0 = every open file)."""
+    refnum = pb.get("refNum")
+    gs._note(f"refNum={refnum}")
+    if refnum == 0:
+        gs.close_all()
+        return
+    f = gs.file(refnum)
+    gs.flush_file(f)
+    del gs.files[refnum]
+
+
+@gsos_call(0x2015, "Flush", (1, 2), "Flush")
+def flush(gs: GSOS, pb: ParamBlock) -> None:
+    """Flush: write a file's data to the disk now (refNum 0 = every file)."""
+    refnum = pb.get("refNum")
+    gs._note(f"refNum={refnum}")
+    files = list(gs.files.values()) if refnum == 0 else [gs.file(refnum)]
+    for f in files:
+        gs.flush_file(f)
+
+
+def _position(f: OpenFile, base: int, displacement: int) -> int:
+    if base == BASE_START_PLUS:
+        return displacement
+    if base == BASE_EOF_MINUS:
+        return f.eof - displacement
+    if base == BASE_MARK_PLUS:
+        return f.mark + displacement
+    if base == BASE_MARK_MINUS:
+        return f.mark - displacement
+    raise GSOSError(PARAM_RANGE_ERR, f"base {base}")
+
+
+@gsos_call(0x2016, "SetMark", (3, 3), "Position")
+def set_mark(gs: GSOS, pb: ParamBlock) -> None:
+    """SetMark: move the mark within 0..EOF."""
+    f = gs.file(pb.get("refNum"))
+    mark = _position(f, pb.get("base"), pb.get("displacement"))
+    gs._note(f"refNum={f.refnum} mark={mark}")
+    if not 0 <= mark <= f.eof:
+        raise GSOSError(OUT_OF_RANGE, f"mark {mark}, EOF {f.eof}")
+    f.mark = mark
+
+
+@gsos_call(0x2017, "GetMark", (2, 2), "GetPosition")
+def get_mark(gs: GSOS, pb: ParamBlock) -> None:
+    f = gs.file(pb.get("refNum"))
+    pb.put("position", f.mark)
+
+
+@gsos_call(0x2018, "SetEOF", (3, 3), "Position")
+def set_eof(gs: GSOS, pb: ParamBlock) -> None:
+    """SetEOF: cut or extend (with zeros) the file; the mark follows a cut."""
+    f = gs.file(pb.get("refNum"))
+    if not f.access & ACCESS_WRITE:
+        raise GSOSError(INVALID_ACCESS, "not open for writing")
+    eof = _position(f, pb.get("base"), pb.get("displacement"))
+    gs._note(f"refNum={f.refnum} eof={eof}")
+    if not 0 <= eof <= MAX_EOF:
+        raise GSOSError(OUT_OF_RANGE, f"EOF {eof}")
+    if eof > f.eof and not gs.room_for(f, eof):
+        raise GSOSError(VOLUME_FULL)
+    if eof != f.eof:
+        if eof < f.eof:
+            del f.data[eof:]
+        else:
+            f.data.extend(bytes(eof - f.eof))
+        f.dirty = True
+    f.mark = min(f.mark, eof)
+
+
+@gsos_call(0x2019, "GetEOF", (2, 2), "GetPosition")
+def get_eof(gs: GSOS, pb: ParamBlock) -> None:
+    f = gs.file(pb.get("refNum"))
+    pb.put("position", f.eof)
+
+
+@gsos_call(0x201C, "GetDirEntry", (5, 17), "DirEntry")
+def get_dir_entry(gs: GSOS, pb: ParamBlock) -> None:
+    """GetDirEntry: step through an open folder's entries (numbered from 1).
+    base 0 with displacement 0 returns the number of entries in entryNum."""
+    f = gs.file(pb.get("refNum"))
+    if not f.is_dir:
+        raise GSOSError(BAD_STORE_TYPE, "not a folder")
+    entries = gs._volume().listdir(f.path)
+    base, displacement = pb.get("base"), pb.get("displacement")
+    if base == DIR_BASE_ABSOLUTE and displacement == 0:
+        f.dir_position = 0
+        pb.put("entryNum", len(entries))
+        gs._note(f"refNum={f.refnum} count={len(entries)}")
+        return
+    if base == DIR_BASE_ABSOLUTE:
+        number = displacement
+    elif base == DIR_BASE_FORWARD:
+        number = f.dir_position + displacement
+    elif base == DIR_BASE_BACKWARD:
+        number = f.dir_position - displacement
+    else:
+        raise GSOSError(PARAM_RANGE_ERR, f"base {base}")
+    gs._note(f"refNum={f.refnum} entry={number}")
+    if not 1 <= number <= len(entries):
+        raise GSOSError(END_OF_DIR)
+    f.dir_position = number
+    info = entries[number - 1]
+    if pb.has("name"):
+        gs.write_result(pb.get("name"), info.name)
+    pb.put("entryNum", number)
+    pb.put("fileType", info.file_type)
+    pb.put("eof", info.eof)
+    pb.put("blockCount", info.blocks_used)
+    pb.put("createDateTime", to_timerec(info.created))
+    pb.put("modDateTime", to_timerec(info.modified))
+    pb.put("access", info.access)
+    pb.put("auxType", info.aux_type)
+    pb.put("fileSysID", PRODOS_FILE_SYSTEM)
+    if pb.has("optionList"):
+        gs.write_result(pb.get("optionList"), "")
+    pb.put("resourceEOF", info.resource_eof)
+    pb.put("resourceBlocks", 0)
+
+
+@gsos_call(0x2027, "GetName", (1, 1), "Buffer")
+def get_name(gs: GSOS, pb: ParamBlock) -> None:
+    """GetName: the running program's file name."""
+    gs._note(f'"{gs.program_name}"')
+    gs.write_result(pb.get("dataBuffer"), gs.program_name)
+
+
+@gsos_call(0x2028, "GetBootVol", (1, 1), "Buffer")
+def get_boot_vol(gs: GSOS, pb: ParamBlock) -> None:
+    """GetBootVol: the boot volume's name as ':NAME'."""
+    gs.write_result(pb.get("dataBuffer"), ":" + gs._volume().name)
+
+
+@gsos_call(0x2029, "Quit", (0, 2), "Quit")
+def quit_(gs: GSOS, pb: ParamBlock) -> None:
+    """Quit: close every file (flushing it) and stop the program."""
+    pointer = pb.get("pathname")
+    gs.quit_pathname = gs.read_input_string(pointer) if pointer else ""
+    gs.quit_flags = pb.get("flags")
+    try:
+        if gs.volume is not None:
+            gs.close_all()
+    finally:
+        gs.quit_requested = True
+
+
+@gsos_call(0x202A, "GetVersion", (1, 1), "Version")
+def get_version(gs: GSOS, pb: ParamBlock) -> None:
+    pb.put("version", GSOS_VERSION)

@@ -1,0 +1,221 @@
+"""Tool Locator (tool set $01): start-up, version, loading tools, StartUpTools.
+
+Follows the Apple IIGS Toolbox Reference vol. 1, chapter 24 "Tool Locator" and vol. 3
+(System 6 StartUpTools/ShutDownTools), with the project reference iigs-toolbox.md §1.5
+(start-up order, direct-page needs, the StartStopRecord) and §1.7 "Tool Locator ($01)".
+
+Every tool set here is "resident": LoadTools, LoadOneTool and UnloadOneTool succeed for
+tool sets this toolbox implements and report toolErr for the others, so a program learns
+at start-up, not in the middle of a game, that it needs something missing.
+
+StartStopRecord (refDesc 0 = a pointer to it):
+    +$00 flags:W  +$02 videoMode:W  +$04 resFileID:W  +$06 dPageHandle:L
+    +$0A numTools:W  +$0C numTools x (toolNumber:W, minVersion:W)
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from iigs.memory import read_long, read_word, write_long, write_word
+from toolbox.calls import FUNC_NOT_FOUND, TOOL_NOT_FOUND, TOOL_TABLE, ToolError, tool
+from toolbox.toolbox import tool_state
+
+TL_VERSION = 0x0302
+
+# StartStopRecord fields
+SSR_FLAGS, SSR_VIDEO_MODE, SSR_RES_FILE_ID = 0x00, 0x02, 0x04
+SSR_DPAGE_HANDLE, SSR_NUM_TOOLS, SSR_TOOLS = 0x06, 0x0A, 0x0C
+MODE_640 = 0x0080
+REF_IS_POINTER = 0
+
+# Direct-page/stack block attributes: locked, fixed, bank 0, page aligned, no crossing.
+DP_ATTRIBUTES = 0xC015
+
+# Tool sets StartUpTools does not start (the program has started them itself: the
+# Tool Locator and the Memory Manager must run before StartUpTools can).
+SELF_STARTED = (0x01, 0x02)
+
+# Where every implemented function "is": the system dispatcher (GetFuncPtr).
+DISPATCHER_ADDRESS = 0xE10000
+
+ArgsBuilder = Callable[[int, int, int], tuple]
+
+
+# tool set -> (direct-page pages, StartUp arguments from (userID, dp, videoMode)).
+# Parameter order per reference §1.5 ("parameter-order trap").
+def _qd_args(uid: int, dp: int, mode: int) -> tuple:
+    return (dp, mode & 0xFF, 0, uid)
+
+
+def _em_args(uid: int, dp: int, mode: int) -> tuple:
+    return (dp, 0, 0, 639 if mode & MODE_640 else 319, 0, 199, uid)
+
+
+START_UP: dict[int, tuple[int, ArgsBuilder]] = {
+    0x03: (0, lambda uid, dp, mode: ()),            # Misc Tools
+    0x04: (3, _qd_args),                            # QuickDraw II
+    0x05: (0, lambda uid, dp, mode: ()),            # Desk Manager
+    0x06: (1, _em_args),                            # Event Manager
+    0x08: (1, lambda uid, dp, mode: (dp,)),         # Sound Tool Set
+    0x0A: (1, lambda uid, dp, mode: (dp,)),         # SANE
+    0x0E: (0, lambda uid, dp, mode: (uid,)),        # Window Manager
+    0x0F: (1, lambda uid, dp, mode: (uid, dp)),     # Menu Manager
+    0x10: (1, lambda uid, dp, mode: (uid, dp)),     # Control Manager
+    0x14: (1, lambda uid, dp, mode: (uid, dp)),     # LineEdit
+    0x15: (0, lambda uid, dp, mode: (uid,)),        # Dialog Manager
+    0x16: (0, lambda uid, dp, mode: ()),            # Scrap Manager
+    0x1B: (1, lambda uid, dp, mode: (uid, dp)),     # Font Manager
+}
+
+
+@tool_state("tl")
+class ToolLocator:
+    """Tool Locator state: started flag and the StartUpTools records in use."""
+
+    def __init__(self, tb) -> None:
+        self.tb = tb
+        self.started = False
+        self.started_records: dict[int, int] = {}    # record address -> user ID
+
+    @staticmethod
+    def implemented(toolset: int) -> bool:
+        return any(c.toolset == toolset for c in TOOL_TABLE.values())
+
+    def start_up_tools(self, user_id: int, record: int) -> None:
+        """StartUpTools' core: DP block, then each listed tool's StartUp in order."""
+        mem = self.tb.mem
+        mode = read_word(mem, record + SSR_VIDEO_MODE)
+        count = read_word(mem, record + SSR_NUM_TOOLS)
+        tools = [read_word(mem, record + SSR_TOOLS + 4 * i) for i in range(count)]
+        for number in tools:
+            if not self.implemented(number & 0xFF):
+                raise ToolError(TOOL_NOT_FOUND, f"tool set ${number:02X} not available")
+        pages = sum(START_UP.get(t & 0xFF, (0, None))[0] for t in tools)
+        dp_handle = 0
+        dp = 0
+        if pages:
+            dp_handle = self.tb.mm.new_handle(pages * 0x100, user_id, DP_ATTRIBUTES, 0)
+            dp = self.tb.mm.deref(dp_handle)
+        write_long(mem, record + SSR_DPAGE_HANDLE, dp_handle)
+        write_word(mem, record + SSR_RES_FILE_ID, 0)
+        for number in tools:
+            toolset = number & 0xFF
+            if toolset in SELF_STARTED:
+                continue
+            row = TOOL_TABLE.get((0x02 << 8) | toolset)
+            need, build = START_UP.get(toolset, (0, lambda uid, d, m: ()))
+            if row is not None:
+                args = build(user_id, dp, mode)
+                if len(args) != len(row.params):
+                    args = tuple((user_id if i == 0 else dp) for i in range(len(row.params)))
+                row.impl(self.tb, *args)
+            dp += need * 0x100
+        self.started_records[record] = user_id
+
+    def shut_down_tools(self, record: int) -> None:
+        """ShutDownTools' core: each tool's ShutDown in reverse order, then the DP."""
+        mem = self.tb.mem
+        count = read_word(mem, record + SSR_NUM_TOOLS)
+        tools = [read_word(mem, record + SSR_TOOLS + 4 * i) for i in range(count)]
+        user_id = self.started_records.pop(record, 0)
+        for number in reversed(tools):
+            toolset = number & 0xFF
+            if toolset in SELF_STARTED:
+                continue
+            row = TOOL_TABLE.get((0x03 << 8) | toolset)
+            if row is not None:
+                row.impl(self.tb, *([user_id] * len(row.params)))
+        handle = read_long(mem, record + SSR_DPAGE_HANDLE)
+        if handle and handle in self.tb.mm.blocks:
+            self.tb.mm.dispose(handle)
+            write_long(mem, record + SSR_DPAGE_HANDLE, 0)
+
+
+def _tl(tb) -> ToolLocator:
+    return tb.tl
+
+
+# -- tool calls (Toolbox Reference vol. 1, ch. 24; vol. 3 for StartUpTools) --------------
+
+@tool(0x01, 0x02, "")
+def TLStartUp(tb) -> None:
+    """TLStartUp()"""
+    _tl(tb).started = True
+
+
+@tool(0x01, 0x03, "")
+def TLShutDown(tb) -> None:
+    """TLShutDown()"""
+    _tl(tb).started = False
+
+
+@tool(0x01, 0x04, "", 2)
+def TLVersion(tb) -> int:
+    """TLVersion(): versionInfo:W"""
+    return TL_VERSION
+
+
+@tool(0x01, 0x06, "", 2)
+def TLStatus(tb) -> int:
+    """TLStatus(): activeFlag:W"""
+    return 0xFFFF if _tl(tb).started else 0
+
+
+@tool(0x01, 0x09, "WW", 4)
+def GetTSPtr(tb, user_or_system: int, ts_num: int) -> int:
+    """GetTSPtr(userOrSystem:W, tsNum:W): FPTPtr:L -- the dispatcher stands in for
+    every function table here; toolErr for a tool set that is not implemented."""
+    if user_or_system & 0x8000 or not ToolLocator.implemented(ts_num & 0xFF):
+        raise ToolError(TOOL_NOT_FOUND, f"tool set ${ts_num:02X}")
+    return DISPATCHER_ADDRESS
+
+
+@tool(0x01, 0x0B, "WW", 4)
+def GetFuncPtr(tb, user_or_system: int, func_ts_num: int) -> int:
+    """GetFuncPtr(userOrSystem:W, funcTsNum:W): funcPtr:L (address - 1, as in the
+    function pointer table; every function is reached through the dispatcher)."""
+    if user_or_system & 0x8000 or not ToolLocator.implemented(func_ts_num & 0xFF):
+        raise ToolError(TOOL_NOT_FOUND, f"tool set ${func_ts_num & 0xFF:02X}")
+    if func_ts_num & 0xFFFF not in TOOL_TABLE:
+        raise ToolError(FUNC_NOT_FOUND, f"function ${func_ts_num:04X}")
+    return DISPATCHER_ADDRESS - 1
+
+
+@tool(0x01, 0x0E, "L")
+def LoadTools(tb, tool_table: int) -> None:
+    """LoadTools(theToolTable:L) -- {count:W, count x (toolNum:W, minVersion:W)}."""
+    count = read_word(tb.mem, tool_table)
+    for i in range(count):
+        number = read_word(tb.mem, tool_table + 2 + 4 * i)
+        if not ToolLocator.implemented(number & 0xFF):
+            raise ToolError(TOOL_NOT_FOUND, f"tool set ${number:02X}")
+
+
+@tool(0x01, 0x0F, "WW")
+def LoadOneTool(tb, tool_number: int, min_version: int) -> None:
+    """LoadOneTool(toolNumber:W, minVersion:W)"""
+    if not ToolLocator.implemented(tool_number & 0xFF):
+        raise ToolError(TOOL_NOT_FOUND, f"tool set ${tool_number:02X}")
+
+
+@tool(0x01, 0x10, "W")
+def UnloadOneTool(tb, tool_number: int) -> None:
+    """UnloadOneTool(toolNumber:W) -- resident tools stay."""
+
+
+@tool(0x01, 0x18, "WWL", 4)
+def StartUpTools(tb, user_id: int, ref_desc: int, start_stop_ref: int) -> int:
+    """StartUpTools(userID:W, refDesc:W, startStopRef:L): startStopRefRet:L
+    (only refDesc 0, a pointer to the StartStopRecord, is supported)."""
+    if ref_desc != REF_IS_POINTER:
+        raise ToolError(FUNC_NOT_FOUND, "StartStopRecord by handle or resource")
+    _tl(tb).start_up_tools(user_id, start_stop_ref & 0xFFFFFF)
+    return start_stop_ref & 0xFFFFFF
+
+
+@tool(0x01, 0x19, "WL")
+def ShutDownTools(tb, ref_desc: int, start_stop_ref: int) -> None:
+    """ShutDownTools(refDesc:W, startStopRef:L)"""
+    if ref_desc != REF_IS_POINTER:
+        raise ToolError(FUNC_NOT_FOUND, "StartStopRecord by handle or resource")
+    _tl(tb).shut_down_tools(start_stop_ref & 0xFFFFFF)

@@ -1,0 +1,202 @@
+"""Miscellaneous Tool Set (tool set $03): time, ticks, user IDs, beep, system failure.
+
+Follows the Apple IIGS Toolbox Reference vol. 1, chapter 14 "Miscellaneous Tool Set",
+with the call numbers and error codes of ORCA/C `misctool.h` and the project reference
+(iigs-toolbox.md §1.7 "Miscellaneous Tool Set ($03)", §1.8 ReadTimeHex, §1.9.8 TimeRec).
+
+User IDs (Toolbox Reference, "User ID format"): bits 15-12 typeID, 11-8 auxID,
+7-0 mainID. GetNewID(idTag) takes the typeID in the high nibble of idTag and hands out
+the lowest free mainID (1-255) of that type.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+from typing import Callable
+
+from iigs.memory import read_pstring, write_bytes
+from iigs.report import SystemFailure
+from toolbox.calls import ToolError, tool
+from toolbox.toolbox import tool_state
+
+# Error codes (misctool.h)
+BAD_INPUT_ERR = 0x0301        # badInputErr
+ID_TAG_NOT_AVAIL_ERR = 0x030B  # idTagNtAvlErr: no more IDs of that type
+
+# typeID values for GetNewID (Toolbox Reference, Miscellaneous Tool Set, user IDs)
+TYPE_APPLICATION = 0x1000
+TYPE_CONTROL_PANEL = 0x2000
+TYPE_PRODOS = 0x3000
+TYPE_TOOL_LOCATOR = 0x4000
+TYPE_DESK_ACCESSORY = 0x5000
+TYPE_RUNTIME_LIBRARY = 0x6000
+TYPE_SYSTEM_LOADER = 0x7000
+TYPE_MASK = 0xF000
+MAIN_ID_MASK = 0x00FF
+
+MT_VERSION = 0x0302
+ASCII_TIME_LENGTH = 20        # ReadAsciiTime fills 20 characters
+
+
+@tool_state("misc")
+class MiscTools:
+    """Misc Tools state: the clock source, user IDs in use, vectors, beeps."""
+
+    def __init__(self, tb) -> None:
+        self.tb = tb
+        self.started = False
+        self.clock: Callable[[], _dt.datetime] = _dt.datetime.now
+        self.ids: set[int] = set()          # typeID | mainID of IDs in use
+        self.vectors: dict[int, int] = {}
+        self.beeps = 0
+        self.sys_fail: tuple[int, str] | None = None
+
+    # -- user IDs ---------------------------------------------------------------------
+    def get_new_id(self, id_tag: int) -> int:
+        """GetNewID's core: typeID | lowest free mainID (never 0)."""
+        type_id = id_tag & TYPE_MASK
+        if not type_id:
+            raise ToolError(BAD_INPUT_ERR, "typeID 0")
+        for main in range(1, 256):
+            if type_id | main not in self.ids:
+                self.ids.add(type_id | main)
+                return type_id | main
+        raise ToolError(ID_TAG_NOT_AVAIL_ERR, f"no free ID of type ${type_id:04X}")
+
+    def delete_id(self, user_id: int) -> None:
+        """DeleteID's core (the auxID is ignored: the whole mainID is released)."""
+        self.ids.discard(user_id & (TYPE_MASK | MAIN_ID_MASK))
+
+    # -- time ---------------------------------------------------------------------------
+    def time_hex(self) -> bytes:
+        """ReadTimeHex's 8 bytes: second, minute, hour, year-1900, day-1, month-1,
+        0, weekday (1 = Sunday, reference §1.8)."""
+        t = self.clock()
+        weekday = (t.isoweekday() % 7) + 1
+        return bytes([t.second, t.minute, t.hour, (t.year - 1900) & 0xFF, t.day - 1,
+                      t.month - 1, 0, weekday])
+
+    def ascii_time(self) -> bytes:
+        """ReadAsciiTime's 20 characters, "mm/dd/yy hh:mm:ss AM" (the Control Panel's
+        default format), high bit set as the firmware writes them."""
+        t = self.clock()
+        hour12 = t.hour % 12 or 12
+        text = (f"{t.month:02d}/{t.day:02d}/{t.year % 100:02d} "
+                f"{hour12:02d}:{t.minute:02d}:{t.second:02d} {'AM' if t.hour < 12 else 'PM'}")
+        return bytes(ord(c) | 0x80 for c in text[:ASCII_TIME_LENGTH])
+
+    def ticks(self) -> int:
+        machine = self.tb.machine
+        return int(machine.ticks) if machine is not None else 0
+
+    def beep(self) -> None:
+        self.beeps += 1
+        host = self.tb.host
+        if host is not None and hasattr(host, "beep"):
+            host.beep()
+
+
+def _misc(tb) -> MiscTools:
+    return tb.misc
+
+
+# -- tool calls (Toolbox Reference vol. 1, chapter 14; numbers from misctool.h) -----------
+
+@tool(0x03, 0x02, "")
+def MTStartUp(tb) -> None:
+    """MTStartUp()"""
+    _misc(tb).started = True
+
+
+@tool(0x03, 0x03, "")
+def MTShutDown(tb) -> None:
+    """MTShutDown()"""
+    _misc(tb).started = False
+
+
+@tool(0x03, 0x04, "", 2)
+def MTVersion(tb) -> int:
+    """MTVersion(): versionInfo:W"""
+    return MT_VERSION
+
+
+@tool(0x03, 0x06, "", 2)
+def MTStatus(tb) -> int:
+    """MTStatus(): activeFlag:W"""
+    return 0xFFFF if _misc(tb).started else 0
+
+
+@tool(0x03, 0x0D, "", 8)
+def ReadTimeHex(tb) -> int:
+    """ReadTimeHex(): TimeRec (8 bytes: second, minute, hour, year-1900, day, month,
+    unused, weekday -- in ascending address order)"""
+    return int.from_bytes(_misc(tb).time_hex(), "little")
+
+
+@tool(0x03, 0x0F, "L")
+def ReadAsciiTime(tb, buffer: int) -> None:
+    """ReadAsciiTime(bufferAddress:L) -- 20 ASCII characters, high bit set."""
+    write_bytes(tb.mem, buffer, _misc(tb).ascii_time())
+
+
+@tool(0x03, 0x10, "WL")
+def SetVector(tb, vector_ref: int, address: int) -> None:
+    """SetVector(vectorRefNum:W, vectorPtr:L) -- remembered; nothing here calls it."""
+    _misc(tb).vectors[vector_ref] = address & 0xFFFFFF
+
+
+@tool(0x03, 0x11, "W", 4)
+def GetVector(tb, vector_ref: int) -> int:
+    """GetVector(vectorRefNum:W): vectorPtr:L (0 if never set)"""
+    return _misc(tb).vectors.get(vector_ref, 0)
+
+
+@tool(0x03, 0x15, "WL")
+def SysFailMgr(tb, error_code: int, fail_string: int) -> None:
+    """SysFailMgr(errorCode:W, failString:L) -- fatal: stops the machine with a report."""
+    message = (read_pstring(tb.mem, fail_string).decode("latin-1") if fail_string
+               else "Fatal system error -> ")
+    _misc(tb).sys_fail = (error_code, message)
+    raise SystemFailure(error_code, message)
+
+
+@tool(0x03, 0x20, "W", 2)
+def GetNewID(tb, id_tag: int) -> int:
+    """GetNewID(IDTag:W): newID:W"""
+    return _misc(tb).get_new_id(id_tag)
+
+
+@tool(0x03, 0x21, "W")
+def DeleteID(tb, user_id: int) -> None:
+    """DeleteID(IDTag:W)"""
+    _misc(tb).delete_id(user_id)
+
+
+@tool(0x03, 0x22, "W")
+def StatusID(tb, user_id: int) -> None:
+    """StatusID(IDTag:W) -- idTagNtAvlErr if the ID is not in use."""
+    if user_id & (TYPE_MASK | MAIN_ID_MASK) not in _misc(tb).ids:
+        raise ToolError(ID_TAG_NOT_AVAIL_ERR, f"ID ${user_id:04X} not in use")
+
+
+@tool(0x03, 0x23, "W")
+def IntSource(tb, src_ref: int) -> None:
+    """IntSource(srcRefNum:W) -- no hardware interrupts are modelled: nothing to switch."""
+
+
+@tool(0x03, 0x25, "", 4)
+def GetTick(tb) -> int:
+    """GetTick(): tickCount:L -- 60 Hz ticks since the machine started."""
+    return _misc(tb).ticks() & 0xFFFFFFFF
+
+
+@tool(0x03, 0x2C, "")
+def SysBeep(tb) -> None:
+    """SysBeep()"""
+    _misc(tb).beep()
+
+
+@tool(0x03, 0x38, "W")
+def SysBeep2(tb, beep_type: int) -> None:
+    """SysBeep2(beepType:W) -- sbSilence ($8000) is silent; every other type beeps."""
+    if not beep_type & 0x8000:
+        _misc(tb).beep()
