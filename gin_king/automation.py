@@ -17,17 +17,30 @@ alert, ModalDialog, a menu being tracked) needs more input than the script has g
 the host holds that call until the script pushes more, and `run_until_idle` returns
 meanwhile; so a script can look at an open dialog, then click in it, exactly as a user.
 
+`run_script` runs the same gestures from a text script (one command a line), the
+form `gin-king --script FILE` takes:
+
+    # comments and blank lines are skipped
+    choose "File" "New Game"        click 320 100          drag 10 20 200 150
+    key q apple                     key return             type Ada Lovelace
+    screenshot out/board.png        expect-text "Gin!"     run
+
+`key` takes a character or a name (return, enter, escape, tab, delete, left, right,
+up, down, clear, space) and modifier words (apple, shift, option, control).
+
 `choose` finds the menu and item from the Menu Manager's state (titles and item texts
 as shown, ignoring surrounding spaces; "@" or "Apple" for the Apple menu) and clicks
 through the pull-down like a user: press on the title, move down to the item, release.
 """
 from __future__ import annotations
 
+import shlex
 import threading
 from pathlib import Path
 from typing import Any
 
-from iigs.hostinput import HostInput
+from iigs.hostinput import (APPLE_KEY, CONTROL_KEY, KEY_PAD, OPTION_KEY, SHIFT_KEY,
+                            HostInput)
 from iigs.memory import read_bytes, read_long, read_word
 
 DEFAULT_RUN_CYCLES = 400_000_000     # per run_until_idle: far more than any one step needs
@@ -269,3 +282,66 @@ class Session:
     def dp_word(self, offset: int) -> int:
         """A word of the program's direct page (where small programs keep state)."""
         return self.read_word(self.program.dp_base + offset)
+
+
+# -- text scripts -------------------------------------------------------------------------
+
+KEY_NAMES = {"return": 0x0D, "enter": 0x0D, "escape": 0x1B, "esc": 0x1B, "tab": 0x09,
+             "delete": 0x7F, "left": 0x08, "right": 0x15, "up": 0x0B, "down": 0x0A,
+             "clear": 0x18, "space": 0x20}
+MODIFIER_NAMES = {"apple": APPLE_KEY, "command": APPLE_KEY, "shift": SHIFT_KEY,
+                  "option": OPTION_KEY, "control": CONTROL_KEY, "keypad": KEY_PAD}
+
+
+def run_script(session: Session, text: str, base_dir: str | Path = ".") -> list[str]:
+    """Run a text script (see the module doc) in a session; one log line per command.
+
+    Raises AutomationError with the line number when a command is wrong or an
+    `expect-text` finds nothing."""
+    log: list[str] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        words = shlex.split(line, comments=True)
+        if not words:
+            continue
+        cmd, args = words[0].lower(), words[1:]
+        try:
+            reason = _run_command(session, cmd, args, Path(base_dir))
+        except (ValueError, IndexError) as exc:
+            raise AutomationError(f"line {number}: {line.strip()!r}: {exc}") from exc
+        except AutomationError as exc:
+            raise AutomationError(f"line {number}: {exc}") from exc
+        log.append(f"{number}: {line.strip()} -> {reason}")
+    return log
+
+
+def _run_command(session: Session, cmd: str, args: list[str], base_dir: Path) -> str:
+    if cmd == "click":
+        return session.click(int(args[0]), int(args[1]))
+    if cmd == "drag":
+        return session.drag(*(int(a) for a in args[:4]))
+    if cmd == "key":
+        name = args[0]
+        code = KEY_NAMES.get(name.lower(), ord(name) if len(name) == 1 else None)
+        if code is None:
+            raise ValueError(f"unknown key {name!r}")
+        mods = 0
+        for word in args[1:]:
+            mods |= MODIFIER_NAMES[word.lower()]
+        return session.key(code, mods)
+    if cmd == "type":
+        return session.type(" ".join(args))
+    if cmd == "choose":
+        return session.choose(args[0], args[1])
+    if cmd == "screenshot":
+        path = base_dir / args[0]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        session.screenshot(path)
+        return str(path)
+    if cmd == "expect-text":
+        want = " ".join(args)
+        if not any(want in t for t in session.drawn_text()):
+            raise AutomationError(f"no drawn text contains {want!r}")
+        return "found"
+    if cmd == "run":
+        return session.run_until_idle()
+    raise ValueError(f"unknown command {cmd!r}")

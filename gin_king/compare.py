@@ -169,11 +169,13 @@ class Report:
     games_agree: int = 0
     games_disagree: int = 0
     game_decisions: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    game_engine: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
     disagreements: list[dict] = field(default_factory=list)
 
     def ok(self) -> bool:
         return (self.deadwood.disagree == 0 and self.games_disagree == 0
-                and all(t.disagree == 0 for t in self.positions.values()))
+                and all(t.disagree == 0 for t in self.positions.values())
+                and all(t.disagree == 0 for t in self.game_engine.values()))
 
 
 def _compare_one(engine: NativeEngine, report: Report, tally: Tally, personality: str,
@@ -209,6 +211,8 @@ def _compare_one(engine: NativeEngine, report: Report, tally: Tally, personality
 
 def compare_positions(engine: NativeEngine, report: Report, count: int, seed: int,
                       personalities=PERSONALITY_ORDER, decisions=DECISIONS) -> None:
+    if count <= 0:
+        return
     for p_index, personality in enumerate(personalities):
         for d_index, decision in enumerate(decisions):
             tally = report.positions[f"{personality}:{decision}"]
@@ -325,11 +329,64 @@ def compare_games(engine: NativeEngine, report: Report, games: int, seed: int,
         a_name, b_name = game_pair(game_seed if only_seed is not None else g)
         a = DualAgent(engine, report, a_name, game_seed * 2 + 1, str(game_seed))
         b = DualAgent(engine, report, b_name, game_seed * 2 + 2, str(game_seed))
-        play_game(a, b, seed=game_seed)
-        if a.disagreed or b.disagreed:
+        result = play_game(a, b, seed=game_seed)
+        engine_agrees = check_game_engine(engine, report, result, game_seed)
+        if a.disagreed or b.disagreed or not engine_agrees:
             report.games_disagree += 1
         else:
             report.games_agree += 1
+
+
+def _record(report: Report, key: str, same: bool, detail: dict, cycles: int | None = None) -> bool:
+    tally = report.game_engine[key]
+    if cycles is not None:
+        tally.cycles.append(cycles)
+    if same:
+        tally.agree += 1
+    else:
+        tally.disagree += 1
+        report.disagreements.append({"check": key, **detail})
+    return same
+
+
+def check_game_engine(engine: NativeEngine, report: Report, result, game_seed: int) -> bool:
+    """The game's deals, showdowns and final score sheet, recomputed natively."""
+    ok = True
+    reproduce = f"gin-king compare --positions 0 --games 1 --game-seed {game_seed}"
+    engine.seed(game_seed)
+    engine.below(52)                                # the draw for deal: two below() calls
+    engine.below(51)
+    for number, record in enumerate(result.hands):
+        dealt = engine.deal()
+        ok &= _record(report, "deal", dealt["deck"] == list(record.deck),
+                      {"game": game_seed, "hand": number, "reproduce": reproduce},
+                      dealt["cycles"])
+        if record.knocker is None:
+            continue
+        knocker = [int(c) for m in record.knock_arrangement.melds for c in m.cards] + \
+            [int(c) for c in record.knock_arrangement.deadwood_cards]
+        d = record.defence
+        defender = [int(c) for m in d.arrangement.melds for c in m.cards] + \
+            [int(c) for c in d.arrangement.deadwood_cards] + [int(c) for c in d.laid_off]
+        limit, multiplier = engine.hand_terms(int(record.first_upcard), "standard")
+        got = engine.showdown(knocker, defender, multiplier)
+        score = record.score
+        want = (record.knock_arrangement.deadwood, d.deadwood,
+                sorted(int(c) for c in d.laid_off), score.kind.value,
+                0 if score.winner == record.knocker else 1, score.points)
+        have = (got.knocker_deadwood, got.defender_deadwood, got.laid_off, got.kind, got.winner,
+                got.points)
+        ok &= _record(report, "showdown", have == want,
+                      {"game": game_seed, "hand": number, "native": have, "oracle": want,
+                       "reproduce": reproduce}, got.cycles)
+    if result.final is not None:
+        f = result.final
+        got = engine.final_score(f.winner, f.hand_points, f.boxes)
+        want = {"shutout": f.shutout, "totals": f.totals, "net": f.net}
+        ok &= _record(report, "final score", got == want,
+                      {"game": game_seed, "native": got, "oracle": want,
+                       "reproduce": reproduce})
+    return ok
 
 
 # ------------------------------------------------------------------------------------------
@@ -360,9 +417,10 @@ def _print_report(report: Report, out=sys.stdout) -> None:
     total = report.games_agree + report.games_disagree
     if total:
         print(f"games: {report.games_agree}/{total} agree in every decision", file=out)
-        for key, tally in sorted(report.game_decisions.items()):
+        for key, tally in sorted(report.game_decisions.items()) + list(report.game_engine.items()):
             s = tally.summary()
-            print(f"  {key:16} {s['agree']:6} {s['disagree']:6} {s['not_native']:7}", file=out)
+            print(f"  {key:16} {s['agree']:6} {s['disagree']:6} {s['not_native']:7} "
+                  f"{s['cycles_mean'] or '-':>8} {s['cycles_worst'] or '-':>8}", file=out)
     for d in report.disagreements[:MAX_PRINTED_DISAGREEMENTS]:
         print("DISAGREE", json.dumps(d, ensure_ascii=False), file=out)
 
@@ -405,7 +463,8 @@ def main(argv: list[str] | None = None) -> int:
             "deadwood": report.deadwood.summary(),
             "positions": {k: t.summary() for k, t in report.positions.items()},
             "games": {"agree": report.games_agree, "disagree": report.games_disagree,
-                      "decisions": {k: t.summary() for k, t in report.game_decisions.items()}},
+                      "decisions": {k: t.summary() for k, t in report.game_decisions.items()},
+                      "engine": {k: t.summary() for k, t in report.game_engine.items()}},
             "disagreements": report.disagreements,
         }, ensure_ascii=False, indent=1))
     else:

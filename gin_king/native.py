@@ -1,21 +1,20 @@
-"""Running GIN.KING's engine and AI routines on the emulated 65816.
+"""Running GIN.KING's engine and AI routines on the emulated IIGS.
 
-`NativeEngine` loads the built load file (`gin_king.build.ensure_built()`), finds routines
-and data by the symbol map, writes inputs into the engine's own data areas, calls a
-routine (JSL with a sentinel return) and reads the answer and the cycles it took.
-The layouts it reads and writes are those of docs/native-abi.md and
-`gin_king/asm/macros/engine.records`.
-
-The engine runs on a bare CPU with RAM (`iigs.cpu.CPU65816` + `iigs.omf`): the routines
-make no tool calls, so they need no toolbox.
+`NativeEngine` loads the built engine (`gin_king.build.ensure_built(engine_only=True)`:
+the engine units without the desktop program, so a change there never disturbs the
+engine's checks; pass `load_file` to load the whole GIN.KING instead) into an
+`iigs.machine.Machine` (relocated by the Memory Manager, as the System Loader would),
+finds routines and data by the symbol map, writes inputs into the engine's own data areas,
+`Machine.call`s a routine (JSL with a sentinel return) and reads the answer and the cycles
+it took (the JSL and RTL included). The layouts it reads and writes are those of
+docs/native-abi.md and `gin_king/asm/macros/engine.records`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from iigs.cpu import CPU65816
-from iigs import omf
+from iigs.machine import Machine
 from iigs.memory import read_bytes, read_word, write_word
 
 from gin_king import build
@@ -24,15 +23,7 @@ RANKS_PER_SUIT = 13
 SUITS = 4
 CARDS_IN_DECK = 52
 HAND_SIZE = 10
-
-LOAD_ADDRESS = 0x020000          # the engine's one segment: bank 2
-STACK_TOP = 0x00BFFF             # native-mode stack, bank 0
-SENTINEL = 0x00C000              # STP: where a routine "returns" to
-STP = 0xDB
 CALL_CYCLE_LIMIT = 50_000_000    # a call that runs longer than this is a runaway
-
-# Status register bits: M and X clear = 16-bit A and index registers.
-P_M, P_X = 0x20, 0x10
 
 # Record layouts (engine.records): byte offsets.
 HAND_BYTES = 2 * SUITS
@@ -79,17 +70,17 @@ class MeldResult:
 
 
 class NativeEngine:
-    """GIN.KING loaded into a bare 65816 with 16 MB of RAM."""
+    """GIN.KING loaded into a Machine; its engine routines called one by one."""
 
-    def __init__(self, load_file: Path | None = None, symbols: dict | None = None) -> None:
+    def __init__(self, load_file: Path | None = None, symbols: dict | None = None,
+                 machine: Machine | None = None) -> None:
         if load_file is None:
-            load_file, symbols = build.ensure_built()
-        self.memory = bytearray(1 << 24)
-        self.cpu = CPU65816(self.memory, pc=0)
-        segments = omf.read_load_file(Path(load_file).read_bytes())
-        self.program = omf.load(segments, self.memory, lambda seg: LOAD_ADDRESS)
+            load_file, symbols = build.ensure_built(engine_only=True)
+        self.machine = machine or Machine()
+        self.program = self.machine.load(Path(load_file))
+        self.memory = self.machine.mem
+        self.cpu = self.machine.cpu
         self.symbols = symbols or {}
-        self.memory[SENTINEL] = STP
 
     # ------------------------------------------------------------------ plumbing
 
@@ -102,35 +93,15 @@ class NativeEngine:
         return self.program.address_of(entry["segment"], entry["offset"])
 
     def call(self, name: str, a: int = 0, x: int = 0, y: int = 0) -> CallResult:
-        """JSL to `name` in native mode, 16-bit registers; return registers and cycles."""
-        cpu = self.cpu
-        target = self.address(name)
-        ret = SENTINEL - 1                    # RTL adds 1
-        sp = STACK_TOP
-        mem = self.memory
-        mem[sp] = 0x00                         # return bank
-        mem[sp - 1] = (ret >> 8) & 0xFF
-        mem[sp - 2] = ret & 0xFF
-        cpu.sp = sp - 3
-        cpu.e = 0
-        cpu.p = cpu.p & ~(P_M | P_X) & 0xFF
-        cpu.a, cpu.x, cpu.y = a & 0xFFFF, x & 0xFFFF, y & 0xFFFF
-        cpu.d = 0
-        cpu.dbr = 0
-        cpu.pbr = target >> 16
-        cpu.pc = target & 0xFFFF
-        cpu.stopped = False
-        cpu.waiting = False
-        cpu.stop_on_brk = True
-        start = cpu.processorCycles
-        cpu.run(CALL_CYCLE_LIMIT)
-        cycles = cpu.processorCycles - start
-        at = (cpu.pbr << 16) | cpu.pc
-        if cpu.stop_reason != "stp" or at != SENTINEL + 1:
-            raise NativeError(f"{name} stopped ({cpu.stop_reason}) at ${at:06X} "
-                              f"after {cycles} cycles")
-        cpu.stopped = False
-        return CallResult(cpu.a, cpu.x, cpu.y, cycles)
+        """JSL to `name` (native mode, 16-bit registers); registers and cycles after."""
+        try:
+            r = self.machine.call(self.address(name), a=a, x=x, y=y,
+                                  max_cycles=CALL_CYCLE_LIMIT)
+        except NativeError:
+            raise
+        except Exception as exc:     # the machine's crash report (BRK, runaway, trap)
+            raise NativeError(f"{name}: {exc}") from exc
+        return CallResult(r.a, r.x, r.y, r.cycles)
 
     def read_word(self, name: str, offset: int = 0) -> int:
         return read_word(self.memory, self.address(name) + offset)
@@ -177,6 +148,19 @@ class NativeEngine:
             "upcard": self.read_word("Dealt", DEALOUT_UPCARD),
             "stock_index": self.read_word("Dealt", DEALOUT_STOCK),
             "deck": list(read_bytes(self.memory, self.address("Deck"), CARDS_IN_DECK)),
+            "cycles": r.cycles,
+        }
+
+    def deal_deck(self, deck: list[int]) -> dict:
+        """Replay Cards: deal a recorded deck order as it lies (no shuffle)."""
+        from iigs.memory import write_bytes
+        write_bytes(self.memory, self.address("Deck"), bytes(deck))
+        r = self.call("GK_DealDeck")
+        return {
+            "nondealer": self.read_masks("Dealt", DEALOUT_NONDEALER),
+            "dealer": self.read_masks("Dealt", DEALOUT_DEALER),
+            "upcard": self.read_word("Dealt", DEALOUT_UPCARD),
+            "stock_index": self.read_word("Dealt", DEALOUT_STOCK),
             "cycles": r.cycles,
         }
 
@@ -341,3 +325,101 @@ def _decide(self: NativeEngine, p: Position) -> Decision:
 
 NativeEngine._write_decide = _write_decide
 NativeEngine.decide = _decide
+
+
+# ------------------------------------------------------------------------------------------
+# the showdown, scoring and the terms of a hand (layoff.asm, scoring.asm)
+
+SHOW = dict(knocker=0, defender=8, multiplier=16, knockerDw=18, laidOff=20, defenderDw=28,
+            kind=30, winner=32, points=34)
+GAMEEND = dict(winner=0, handPoints=2, boxes=6, shutout=10, totals=12, net=16)
+HAND_KINDS = ("knock", "gin", "undercut")
+VARIANTS = {"standard": 0, "oklahoma": 1}
+
+
+@dataclass
+class ShowdownResult:
+    knocker_deadwood: int
+    defender_deadwood: int
+    laid_off: list[int]
+    kind: str                          # "knock", "gin", "undercut"
+    winner: int                        # 0 = the knocker, 1 = the defender
+    points: int
+    cycles: int
+
+
+def _showdown(self: NativeEngine, knocker, defender, multiplier: int = 1) -> ShowdownResult:
+    """Lay off and score a knock: the knocker's and the defender's 10 cards."""
+    self.write_masks("ShowBlock", cards_to_masks(knocker), SHOW["knocker"])
+    self.write_masks("ShowBlock", cards_to_masks(defender), SHOW["defender"])
+    self.write_word("ShowBlock", multiplier, SHOW["multiplier"])
+    r = self.call("GK_Showdown")
+    w = lambda f: self.read_word("ShowBlock", SHOW[f])  # noqa: E731
+    return ShowdownResult(w("knockerDw"), w("defenderDw"),
+                          masks_to_cards(self.read_masks("ShowBlock", SHOW["laidOff"])),
+                          HAND_KINDS[w("kind")], w("winner"), w("points"), r.cycles)
+
+
+def _final_score(self: NativeEngine, winner: int, hand_points: tuple[int, int],
+                 boxes: tuple[int, int]) -> dict:
+    """The score sheet: shutout, totals and net (GK_FinalScore)."""
+    self.write_word("GameEndBlock", winner, GAMEEND["winner"])
+    for p in (0, 1):
+        self.write_word("GameEndBlock", hand_points[p], GAMEEND["handPoints"] + 2 * p)
+        self.write_word("GameEndBlock", boxes[p], GAMEEND["boxes"] + 2 * p)
+    self.call("GK_FinalScore")
+    r = lambda f, o=0: self.read_word("GameEndBlock", GAMEEND[f] + o)  # noqa: E731
+    return {"shutout": bool(r("shutout")), "totals": (r("totals"), r("totals", 2)),
+            "net": r("net")}
+
+
+def _hand_terms(self: NativeEngine, first_upcard: int, variant: str) -> tuple[int, int]:
+    """(knock limit, multiplier) fixed by the first upcard (GK_HandTerms)."""
+    r = self.call("GK_HandTerms", a=first_upcard, x=VARIANTS[variant])
+    return r.a, r.x
+
+
+def _knock_legal(self: NativeEngine, cards, limit: int) -> bool:
+    self.write_masks("DwHand", cards_to_masks(cards))
+    return self.call("GK_KnockLegal", a=limit).a == 1
+
+
+NativeEngine.showdown = _showdown
+NativeEngine.final_score = _final_score
+NativeEngine.hand_terms = _hand_terms
+NativeEngine.knock_legal = _knock_legal
+
+
+# ------------------------------------------------------------------------------------------
+# User Supplied Cards (entry.asm)
+
+ENTRY_ERROR = 0xFFFF
+NO_SUIT = 0xFFFF
+
+
+def _parse_entry(self: NativeEngine, text: str, limit: int) -> list[tuple[int, int | None]] | None:
+    """The (rank, suit or None) requests of an entry, or None when it is unreadable."""
+    from toolbox.font import encode
+    data = encode(text)[:255]
+    base = self.address("EntryText")
+    self.memory[base] = len(data)
+    self.memory[base + 1:base + 1 + len(data)] = data
+    n = self.call("GK_ParseEntry", a=limit).a
+    if n == ENTRY_ERROR:
+        return None
+    out = []
+    for i in range(n):
+        suit = self.read_word("EntrySuits", 2 * i)
+        out.append((self.read_word("EntryRanks", 2 * i), None if suit == NO_SUIT else suit))
+    return out
+
+
+def _closest_card(self: NativeEngine, rank: int, suit: int | None, taken) -> int | None:
+    """The requested card or the closest one not in `taken` (cards); None if none left."""
+    self.write_masks("EntryTaken", cards_to_masks(taken))
+    card = self.call("GK_ClosestCard", a=rank, x=NO_SUIT if suit is None else suit).a
+    return None if card == NO_CARD else card
+
+
+NativeEngine.parse_entry = _parse_entry
+NativeEngine.closest_card = _closest_card

@@ -194,9 +194,6 @@ class CPU65816(MPU):
 
     # ---------------------------------------------------------------- flags & widths
 
-    def m_flag8(self) -> bool:
-        return bool(self.p & M)
-
     def x_flag8(self) -> bool:
         return bool(self.p & X)
 

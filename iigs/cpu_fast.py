@@ -32,7 +32,7 @@ from iigs.opcodes import MODES, OPCODES, Opcode
 NZ8 = tuple((v & 0x80) | (0 if v else 0x02) for v in range(0x100))
 NZ16 = tuple((0x80 if v & 0x8000 else 0) | (0 if v else 0x02) for v in range(0x10000))
 
-# (e, m, x) states; in emulation mode M and X are always 1.
+# The (e, m, x) states a table exists for; in emulation mode M and X are always 1.
 STATES = ((1, 1, 1), (0, 1, 1), (0, 1, 0), (0, 0, 1), (0, 0, 0))
 
 # Handled by the reference interpreter (see module docstring).
@@ -85,6 +85,20 @@ def _delegate_for(key: tuple[int, int, int]) -> Handler:
             raise _Exit(cycles, None)
         return (cycles << 24) | (cpu.pbr << 16) | cpu.pc
     return delegate
+
+
+def _wdm_for(key: tuple[int, int, int]) -> Handler:
+    def wdm(cpu: Any, mem: Any, a0: int) -> int:
+        """WDM: a 2-byte no-op, or a trap the loop hands to `step()` and the hook."""
+        if cpu.trap_hook is None:
+            return 0x2000000 + (a0 & 0xFF0000) + ((a0 + 2) & 0xFFFF)
+        cpu.pc = a0 & 0xFFFF
+        raise _Exit(0, "wdm")
+    return wdm
+
+
+# Opcodes whose handlers stay in charge even at the end of a bank (they check stops).
+LOOP_CHECKED = frozenset({0x00, 0x02, 0x42})
 
 
 def _software_interrupt_for(key: tuple[int, int, int], reason: str) -> Handler:
@@ -640,6 +654,8 @@ def table_for(key: tuple[int, int, int]) -> list[Handler]:
                 table.append(_software_interrupt_for(key, "brk"))
             elif row.mnemonic == "COP":
                 table.append(_software_interrupt_for(key, "cop"))
+            elif row.mnemonic == "WDM":
+                table.append(_wdm_for(key))
             elif row.mnemonic in DELEGATED:
                 table.append(delegate)
             else:
@@ -662,6 +678,7 @@ CONTROL_FLOW = frozenset("BPL BMI BVC BVS BCC BCS BNE BEQ BRA BRL JMP JML JSR JS
                          .split())
 MAX_BLOCK = 32
 HOT = 4
+MAX_CACHED = 8192   # blocks kept per state
 NEVER = (1 << 62)   # max_cycles of "no block here": never fits a budget
 _REGISTER = re.compile(r"\bcpu\.(a|x|y|sp|p|d|dbr)\b")
 _ASSIGNED = re.compile(r"\br_(\w+)\s*(?:[|&^+-]|<<|>>)?=(?!=)")
@@ -676,6 +693,11 @@ class Block(NamedTuple):
 
 
 NO_BLOCK = Block(lambda cpu, mem, limit: 0, 0, b"", NEVER)
+
+# state -> (address -> Block, address -> entries counted before translation). Shared by
+# every CPU: a block depends only on its address, its code bytes (checked on entry) and
+# the state, so machines running the same program share their translations.
+BLOCK_CACHES: dict[tuple[int, int, int], tuple[dict[int, Block], dict[int, int]]] = {}
 
 
 def block_source(mem: Any, a0: int, key: tuple[int, int, int],
@@ -830,18 +852,25 @@ def translate(mem: Any, a0: int, key: tuple[int, int, int],
 
 
 def run_fast(cpu: Any, max_cycles: int) -> int:
-    """`CPU65816.run`: execute until the budget is used or a stop condition."""
+    """`CPU65816.run`: execute until the budget is used or a stop condition.
+
+    `cpu.processorCycles` is brought up to date whenever control leaves the fast loop,
+    so a trap hook sees the exact cycle count of the WDM it serves.
+    """
     cpu.stop_reason = None
-    cycles = 0
+    start = cpu.processorCycles
     mem = cpu.memory
     reason = "cycles"
-    caches = cpu.__dict__.setdefault("_block_caches", {}) if type(mem) is bytearray else None
+    caches = BLOCK_CACHES if type(mem) is bytearray else None
     while True:
         if cpu.stopped:
             reason = "stp"
             break
         if cpu.waiting:
             reason = "wai"
+            break
+        cycles = cpu.processorCycles - start
+        if cycles >= max_cycles:
             break
         key = state_key(cpu)
         table = table_for(key)
@@ -854,19 +883,22 @@ def run_fast(cpu: Any, max_cycles: int) -> int:
             else:
                 cycles, a0 = _run_handlers(cpu, mem, a0, cycles, max_cycles, table, delegate)
             cpu.pc = a0 & 0xFFFF
+            cpu.processorCycles = start + cycles
             break
         except _Exit as stop:
-            # Raised by a delegated instruction, after `step()` left PC in the CPU; the
-            # inner loop has added the cycles it ran before.
-            cycles = stop.cycles
-            if stop.reason is not None:
+            # The inner loop has added the cycles it ran; PC is in the CPU.
+            cpu.processorCycles = start + stop.cycles
+            if stop.reason == "wdm":
+                cpu.step()   # runs the trap hook, which may change any register
+                if cpu._trapped:
+                    cpu._trapped = False
+                    reason = "trap"
+                    break
+            elif stop.reason is not None:
                 reason = stop.reason
                 break
-            if cycles >= max_cycles:
-                break
-    cpu.processorCycles += cycles
     cpu.stop_reason = reason
-    return cycles
+    return cpu.processorCycles - start
 
 
 def _run_handlers(cpu: Any, mem: Any, a0: int, cycles: int, max_cycles: int,
@@ -878,7 +910,7 @@ def _run_handlers(cpu: Any, mem: Any, a0: int, cycles: int, max_cycles: int,
                 # The instruction might wrap in its bank: let the reference do it
                 # (BRK/COP still go through their handlers, which check the stops).
                 op = mem[a0]
-                packed = (table[op] if op in (0x00, 0x02) else delegate)(cpu, mem, a0)
+                packed = (table[op] if op in LOOP_CHECKED else delegate)(cpu, mem, a0)
             else:
                 packed = table[mem[a0]](cpu, mem, a0)
             cycles += packed >> 24
@@ -908,12 +940,17 @@ def _run_blocks(cpu: Any, mem: bytearray, a0: int, cycles: int, max_cycles: int,
                 visits[a0] = 0
             elif block is None:
                 count = visits.get(a0, 0) + 1
+                if count == 1 and len(visits) >= MAX_CACHED * 16:
+                    visits.clear()
                 visits[a0] = count
                 if count >= HOT:
+                    if len(blocks) >= MAX_CACHED:
+                        blocks.clear()   # a simple bound: start again when full
+                        visits.clear()
                     blocks[a0] = translate(mem, a0, key)
             if a0 & 0xFFFF > 0xFFFB:
                 op = mem[a0]
-                packed = (table[op] if op in (0x00, 0x02) else delegate)(cpu, mem, a0)
+                packed = (table[op] if op in LOOP_CHECKED else delegate)(cpu, mem, a0)
             else:
                 packed = table[mem[a0]](cpu, mem, a0)
             cycles += packed >> 24

@@ -231,6 +231,13 @@ class WindowHost(_FrameKeeper):
             code &= 0x1F                         # Control-letter = the control code
         return code, 0
 
+    def set_scale(self, scale: int) -> None:
+        """Resize the window to `scale` times 640x400 (the Control Panel's display scale)."""
+        self.scale = max(1, int(scale))
+        self.window = self.pg.display.set_mode((video.WIDTH * self.scale,
+                                                2 * video.LINES * self.scale))
+        self._shown = None                       # the new window needs its frame
+
     def to_shr(self, x: int, y: int) -> tuple[int, int]:
         """Window pixel -> Super Hi-Res (h, v) in the current mode, clamped."""
         h = x // (self.scale * (1 if self.mode640 else 2))

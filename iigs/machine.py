@@ -113,6 +113,7 @@ class Machine:
         self.program: Program | None = None
         self.stack_block: tuple[int, int] | None = None
         self.last_report: str | None = None
+        self.disk_message: str | None = None   # set when a damaged disk was replaced
         self._traps: dict[int, TrapHandler] = {}
         self._idle_cycles = 0
         self._last_tick = 0
@@ -243,7 +244,8 @@ class Machine:
         """Put a disk (a `disk.Volume` or an image path) in GS/OS's drive."""
         if isinstance(disk, (str, Path)):
             import disk as disk_pkg
-            disk = disk_pkg.open_or_recover(disk)
+            disk, message = disk_pkg.open_or_recover(disk)
+            self.disk_message = message   # a damaged image was kept aside: say so
         gsos = getattr(self.tb, "gsos", None)
         if gsos is None or not hasattr(gsos, "mount"):
             raise RuntimeError("this machine has no GS/OS to mount a disk in")

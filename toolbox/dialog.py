@@ -453,7 +453,7 @@ class DialogManager:
         return self._scratch_ptr
 
     def modal(self, dlg: Dialog, filter_proc: int = 0) -> int:
-        """ModalDialog's core: events until an enabled item is hit (0: the script ran out)."""
+        """ModalDialog's core: events until an enabled item is hit (0: a script ran out)."""
         em = self.tb.em
         # Other windows' updates stay pending until the dialog is gone (their screen
         # comes back from under it, then the program redraws what was invalid).

@@ -19,8 +19,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from iigs.hostinput import (APPLE_KEY, BTN0_STATE, CONTROL_KEY, OPTION_KEY, SHIFT_KEY,
-                            HostInput)
+from iigs.hostinput import (APPLE_KEY, BTN0_STATE, CAPS_LOCK, CONTROL_KEY, KEY_PAD,
+                            OPTION_KEY, SHIFT_KEY, HostInput)
 from iigs.memory import read_long, read_word, write_long, write_word
 from toolbox.calls import ToolError, s16, tool
 from toolbox.toolbox import tool_state
@@ -44,7 +44,7 @@ MOUSE_EVENTS = (1 << MOUSE_DOWN_EVT) | (1 << MOUSE_UP_EVT)
 # Modifier flags not carried by HostInput
 ACTIVE_FLAG = 0x0001
 CHANGE_FLAG = 0x0002
-KEY_MODIFIERS = APPLE_KEY | SHIFT_KEY | OPTION_KEY | CONTROL_KEY | 0x2400  # + capsLock, keyPad
+KEY_MODIFIERS = APPLE_KEY | SHIFT_KEY | CAPS_LOCK | OPTION_KEY | CONTROL_KEY | KEY_PAD
 
 # Event Manager errors (Toolbox Reference, Event Manager error codes)
 EM_DUP_STARTUP = 0x0601      # emDupStrtUpErr
@@ -196,7 +196,8 @@ class EventManager:
         if len(self.queue) >= self.queue_size:
             return None
         mods = self.current_modifiers() if modifiers is None else modifiers
-        ev = Event(what, message & 0xFFFFFFFF, self.ticks(), self.mouse[0], self.mouse[1], mods)
+        v, h = self.mouse
+        ev = Event(what, message & 0xFFFFFFFF, self.ticks(), v, h, mods)
         self.queue.append(ev)
         return ev
 

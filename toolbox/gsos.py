@@ -272,6 +272,8 @@ class GSOS:
         self.quit_requested = False
         self.quit_pathname = ""
         self.quit_flags = 0
+        self.launch_path: str | None = None
+        self._trace: list[str] = []
 
     # -- set-up by the machine -----------------------------------------------------------
 
@@ -284,6 +286,8 @@ class GSOS:
         self.volume = volume
         self.prefixes = [None] * PREFIX_COUNT
         self.prefixes[8] = [volume.name]
+        if self.launch_path is not None:
+            self.set_launch(self.launch_path)
 
     def set_launch(self, program_path: str) -> None:
         """Prefixes as GS/OS leaves them for a launched program: 8 and 9 (and their
@@ -291,12 +295,15 @@ class GSOS:
 
         `program_path` is the program's GS/OS pathname on the volume (':GINKING:
         GIN.KING' or '/GINKING/GIN.KING'); a host path to the file is accepted too
-        and taken to mean that file name in the volume directory.
+        and taken to mean that file name in the volume directory. Without a disk
+        only the name is kept; the prefixes follow when one is mounted.
         """
-        if self.volume is None:
-            raise RuntimeError("set_launch before a volume is mounted")
+        self.launch_path = program_path
         sep = ":" if ":" in program_path else "/"
         parts = [p for p in program_path.split(sep) if p]
+        if self.volume is None:
+            self.program_name = parts[-1].upper() if parts else ""
+            return
         if (program_path.startswith(sep) and parts
                 and parts[0].upper() == self.volume.name.upper()):
             components = [self.volume.name, *parts[1:]]
@@ -352,15 +359,15 @@ class GSOS:
         """A GS/OS input string (length word + bytes)."""
         if address == 0:
             return ""
-        raw = read_gsstring(self.tb.mem, address)
-        return raw.decode("mac_roman")
+        return read_gsstring(self.tb.mem, address).decode("mac_roman")
 
     def write_result(self, address: int, text: str) -> None:
         """A ResultBuf255: bufSize word (the whole buffer), length word, bytes.
         A short buffer gets the needed length and buffTooSmall."""
         if address == 0:
             return
-        raw = text.encode("mac_roman")
+        # A damaged directory can hold names no ProDOS name may be: '?' stands in.
+        raw = text.encode("mac_roman", errors="replace")
         size = read_word(self.tb.mem, address)
         if size < 4:
             raise GSOSError(PARAM_RANGE_ERR, f"result buffer of {size} bytes")

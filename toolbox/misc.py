@@ -89,10 +89,10 @@ class MiscTools:
         return int(machine.ticks) if machine is not None else 0
 
     def beep(self) -> None:
+        """SysBeep: counted here, sounded by the Sound Tool Set, which knows whether the
+        Control Panel turned sound off."""
         self.beeps += 1
-        host = self.tb.host
-        if host is not None and hasattr(host, "beep"):
-            host.beep()
+        self.tb.snd.beep()
 
 
 def _misc(tb) -> MiscTools:

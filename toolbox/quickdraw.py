@@ -361,6 +361,19 @@ class _PortState:
         # 640 mode, arcRot bit 15: patterns 16 pixels wide (all 32 bytes, TN #6)
         self.wide = self.mode640 and bool(self.word(PORT_ARC_ROT) & 0x8000)
 
+    @classmethod
+    def of_loc(cls, qd: "QuickDraw", loc: tuple[int, int, int, Rect]) -> "_PortState":
+        """A port-less destination: a LocInfo, clipped to its boundsRect only."""
+        st = cls.__new__(cls)
+        scb, ptr, width, bounds = loc
+        st.addr, st.record = 0, bytes(PORT_SIZE)
+        st.mode640 = bool(scb & SCB_640)
+        st.full = 3 if st.mode640 else 15
+        st.image = _PixelImage(qd, ptr & 0xFFFFFF, width)
+        st.bounds = st.clip = tuple(bounds)
+        st.fg, st.bg, st.wide = 0, 0, False
+        return st
+
     def word(self, offset: int) -> int:
         return self.record[offset] | (self.record[offset + 1] << 8)
 
@@ -1087,11 +1100,9 @@ class QuickDraw:
         raw = st.image.get(v - b[0], v - b[0] + 1, col // ppb, col // ppb + 1)
         return int(unpack_pixels(raw, st.mode640)[0, col % ppb])
 
-    def PPToPort(self, src_loc: tuple[int, int, int, Rect], src_rect: Rect,
-                 dest_h: int, dest_v: int, mode: int) -> None:
-        """PPToPort(srcLocPtr, srcRectPtr, destX, destY, transferMode) $D604: copy the
-        pixels of src_rect of a LocInfo (portSCB, ptr, width, boundsRect) into the
-        current port with its top-left at (dest_h, dest_v)."""
+    def _copy_pixels(self, st: _PortState, src_loc: tuple[int, int, int, Rect],
+                     src_rect: Rect, dest_h: int, dest_v: int, mode: int) -> None:
+        """Copy src_rect of a LocInfo into `st` with its top-left at (dest_h, dest_v)."""
         scb, ptr, width, bounds = src_loc
         ok, r = sect_rect(src_rect, bounds)
         if not ok:
@@ -1104,28 +1115,22 @@ class QuickDraw:
         px = unpack_pixels(image.get(r[0] - bounds[0], r[2] - bounds[0], b0, b1), mode640)
         src = px[:, c0 - b0 * ppb:c1 - b0 * ppb]
         dv, dh = dest_v + (r[0] - src_rect[0]), dest_h + (r[1] - src_rect[1])
-        st = self._state()
         self._draw(st, (dv, dh, dv + src.shape[0], dh + src.shape[1]), mode, src=src)
+
+    def PPToPort(self, src_loc: tuple[int, int, int, Rect], src_rect: Rect,
+                 dest_h: int, dest_v: int, mode: int) -> None:
+        """PPToPort(srcLocPtr, srcRectPtr, destX, destY, transferMode) $D604: copy the
+        pixels of src_rect of a LocInfo (portSCB, ptr, width, boundsRect) into the
+        current port (clipped as drawing is) with its top-left at (dest_h, dest_v)."""
+        self._copy_pixels(self._state(), src_loc, src_rect, dest_h, dest_v, mode)
 
     def PaintPixels(self, src_loc: tuple[int, int, int, Rect],
                     dest_loc: tuple[int, int, int, Rect], src_rect: Rect,
                     dest_pt: Point, mode: int) -> None:
-        """PaintPixels(paintParamPtr) $7F04 (clip region ignored): copy between any two
-        pixel images, through a temporary port on the destination LocInfo."""
-        saved = self.port
-        temp = self.dp + DP_SCREEN_PORT if self.dp else saved
-        keep = read_bytes(self.tb.mem, temp, PORT_SIZE)
-        try:
-            self.port = temp
-            self.SetPortLoc(dest_loc)
-            self.SetPortRect(dest_loc[3])
-            mem = self.tb.mem
-            write_long(mem, temp + PORT_CLIP_RGN, 0)
-            write_long(mem, temp + PORT_VIS_RGN, 0)
-            self.PPToPort(src_loc, src_rect, dest_pt[1], dest_pt[0], mode)
-        finally:
-            write_bytes(self.tb.mem, temp, keep)
-            self.port = saved
+        """PaintPixels(paintParamPtr) $7F04: copy between any two pixel images, clipped
+        to the destination's boundsRect (the mask region is not used)."""
+        self._copy_pixels(_PortState.of_loc(self, dest_loc), src_loc, src_rect,
+                          dest_pt[1], dest_pt[0], mode)
 
     # ---- text --------------------------------------------------------------------------------
     def SetFont(self, handle: int) -> None:

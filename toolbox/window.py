@@ -601,7 +601,9 @@ class WindowManager:
         qd = self.qd()
         old = s
         front = win is self.front()
-        bits = qd.save_bits(sect(old, SCREEN) or old) if (qd is not None and front) else None
+        bits = None
+        if qd is not None and front:
+            bits = qd.save_bits(sect(old, SCREEN) or old)
         win.content = offset(win.content, dv, dh)
         if win.update is not None:
             win.update = offset(win.update, dv, dh)
@@ -643,7 +645,7 @@ class WindowManager:
             qd.ClipRect(self.local_content(win))
 
     def call_content_draw(self, win: Window) -> None:
-        """TaskMaster's update service: BeginUpdate, the program's draw routine, EndUpdate."""
+        """TaskMaster's update service: BeginUpdate, the content-draw routine, EndUpdate."""
         self.begin_update(win)
         machine = self.tb.machine
         if machine is not None and win.cont_draw:
@@ -907,7 +909,8 @@ def TrackGoAway(tb, x: int, y: int, ptr: int) -> int:
 
 
 @tool(0x0E, 0x1A, "WWWWLL")
-def DragWindow(tb, grid: int, x: int, y: int, grace: int, bounds_ptr: int, ptr: int) -> None:
+def DragWindow(tb, grid: int, x: int, y: int, grace: int, bounds_ptr: int,
+               ptr: int) -> None:
     """DragWindow(grid:W, startX:W, startY:W, grace:W, boundsRect:L*, theWindow:L*)"""
     wm = _wm(tb)
     bounds = read_rect(tb.mem, bounds_ptr) if bounds_ptr else (14, 0, 200, 640)

@@ -24,7 +24,9 @@ AdviceData PROC EXPORT
         EXPORT  MeldCards
         EXPORT  MeldLen
         EXPORT  TxtSkip
+        EXPORT  TxtNoThe
 TlMask  DS.B    Hand.Size               ; TxtCardList: the cards to list
+TxtNoThe DS.W   1                       ; TxtCardList: nonzero = leave out "the " once
 TxtTmp  DS.W    1
 TxtCount DS.W   1                       ; TxtCardList: cards in the list
 TxtIndex DS.W   1                       ; TxtCardList: cards written so far
@@ -287,17 +289,23 @@ TxtMelds PROC   EXPORT
 
 ; ------------------------------------------------------------------------------------
 ; TxtCardList — append "the X", "the X and Y", "the X, Y and Z" (CONJ_OR: "or"),
-; cards by rank, then suit.  In: TlMask = the cards (four suit masks), A = CONJ_...
+; cards by rank, then suit.  In: TlMask = the cards (four suit masks), A = CONJ_...;
+; TxtNoThe nonzero: without the leading "the " (TxtNoThe is cleared).
 ;   Clobbers: A, X, Y. Cost: about 1,500 cycles.
 ; ------------------------------------------------------------------------------------
 TxtCardList PROC EXPORT
         IMPORT  TlMask,TxtConj,TxtCount,TxtIndex,TxtTmp,TxtCard,TxtInline,CountCards
+        IMPORT  TxtNoThe
         sta     TxtConj
         ldx     #TlMask
         jsr     CountCards
         sta     TxtCount
         stz     TxtIndex
+        lda     TxtNoThe
+        stz     TxtNoThe
+        bne     @cards
         Say     'the '
+@cards
         lda     #1
         sta     TlBit                   ; the rank bit
         ldy     #0                      ; y = rank

@@ -3,7 +3,7 @@
 ; sections 3 and 6), and their advice sentences MORT(m, r) and BERNIE(m, r).
 ;   candidates U = eligible cards that are deadwood in the canonical arrangement of the
 ;                  11 cards (all eligible cards if none), in scan order
-;   Mort:            key (|opp|, live, dw_after)
+;   Mort:            key (|opp|, dw_after, live)
 ;   Bernie:          key (helpers, dw_after)
 ;   Phyllis, Shark:  key (dw_after + 2*helpers + 2*live + 6*|opp|, dw_after)
 ;   the first strictly best card wins; the runner-up is the best of the rest, first in
@@ -214,11 +214,11 @@ KeyBestVsRunner ldx #0
 ; The keys, by RdKey: each fills RdKeyCur (three words) from the measures and RdDw.
 KeyTable DC.W   KeyMort,KeyBernie,KeyPhyllis
 
-KeyMort lda     MsOppCount              ; (|opp|, live, dw_after)
+KeyMort lda     MsOppCount              ; (|opp|, dw_after, live)
         sta     RdKeyCur
-        lda     MsLive
-        sta     RdKeyCur+2
         lda     RdDw
+        sta     RdKeyCur+2
+        lda     MsLive
         sta     RdKeyCur+4
         rts
 

@@ -210,10 +210,22 @@ Shuffle PROC    EXPORT
 ;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost: about 19,500 cycles.
 ; ------------------------------------------------------------------------------------
 Deal    PROC    EXPORT
-        IMPORT  Deck,Dealt,Shuffle,CardSuit2,CardBit,RngTmp
+        IMPORT  Shuffle,DealDeck
         LONGA   ON
         LONGI   ON
         jsr     Shuffle
+        jmp     DealDeck
+        ENDP
+
+; ------------------------------------------------------------------------------------
+; DealDeck — deal Deck as it lies (Replay Cards: a recorded deck order; no shuffle).
+;   In:  Deck[0..51].  Out: Dealt (DealOut), as Deal.
+;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost: about 2,500 cycles.
+; ------------------------------------------------------------------------------------
+DealDeck PROC   EXPORT
+        IMPORT  Deck,Dealt,CardSuit2,CardBit,RngTmp
+        LONGA   ON
+        LONGI   ON
         ldx     #2*Hand.Size-2          ; both hands empty
 @clear  stz     Dealt+DealOut.nondealer,x
         dex
@@ -279,6 +291,14 @@ GK_Shuffle PROC EXPORT
         IMPORT  Shuffle
         EngineEnter
         jsr     Shuffle
+        EngineLeave
+        ENDP
+
+; GK_DealDeck: In: Deck (a recorded order, Replay Cards).  Out: Dealt.
+GK_DealDeck PROC EXPORT
+        IMPORT  DealDeck
+        EngineEnter
+        jsr     DealDeck
         EngineLeave
         ENDP
 

@@ -1,13 +1,11 @@
-; shark.asm — Shark (manual, "Computer Personalities": Shark; docs/personalities.md
-; sections 2, 4, 6). His discard is Phyllis's (remember.asm).
-;   Draw:  take = min over c in H of deadwood(H + u - c); over the n unseen cards x,
-;          S = sum of best(H + x) (best = least deadwood after a discard); take the
-;          upcard iff take * n < S. A card x in no three-card meld with two cards of H
-;          gives best(H + x) = min(dw, dw + value(x) - G) (G = largest drop from
-;          removing one card of H); only the others need DeadwoodDiscard.
-;   Knock: score-aware, first rule that applies: gin; target - mine <= 15; no hand won
-;          and target - theirs <= 40; CATCH[min(oppDraws, 11)] - deadwood >= 25;
-;          otherwise Phyllis's rule.
+; shark.asm — Shark's knock (manual, "Computer Personalities": Shark; docs/personalities.md
+; sections 4 and 6). He draws as Sonia does (sonia.asm) and discards as Phyllis does
+; (remember.asm).
+;   Knock, first rule that applies: gin; target - mine <= 15; no hand won and
+;   target - theirs <= 40; CATCH[min(oppDraws, 12)] - deadwood >= 25; otherwise one draw
+;   ahead: the gin outs are the unseen cards x (the discard counts as in the pile) in a
+;   three-card meld with two cards of H for which H + x less its best discard is gin;
+;   go for gin iff there are at least 2 outs.
 ; Internal routines: M=16, X=16, DBR = this bank.
 
         MACHINE M65816
@@ -18,229 +16,24 @@
 NEAR_WIN        EQU     15              ; "only needs a few points to win"
 SHUTOUT_DANGER  EQU     40              ; opponent this close while Shark has no box
 CATCH_MARGIN    EQU     25              ; "catch you with a lot of deadwood"
-CATCH_LAST      EQU     11              ; last index of CatchTable
+CATCH_LAST      EQU     12              ; last index of CatchTable
+GIN_OUTS_TO_WAIT EQU    2               ; go for gin with at least this many outs
 SUIT_MASK_ALL   EQU     $1FFF
 NO_PARTNER      EQU     $FF
 PAIR_BYTES      EQU     12
 
 ; ------------------------------------------------------------------------------------
-; SharkDraw — the look-ahead draw and its advice:
-;   take:  "Take the u. It leaves <N points> in deadwood, against <avg> on average from
-;          the stock."
-;   stock: "Draw from the stock." (or "Refuse the u.") " The u leaves <N points> in
-;          deadwood, against <avg> on average from the stock."   (avg = S div n)
-;   In: PosBlock: hand (10), upcard, firstOffer, pile, oppKnown. Out: DecBlock.
-;   Clobbers: A, X, Y. Cost: about 20 Deadwood + (melding unseen cards) DeadwoodDiscard.
-; ------------------------------------------------------------------------------------
-SharkDraw PROC  EXPORT
-        IMPORT  PosBlock,DecBlock,AiHand,DwHand,CopyHand,CardFlip,CardIn,DwAfter
-        IMPORT  Deadwood,DeadwoodDiscard,MeldPairs,CardBit,CardRank2,RunDeadwood
-        IMPORT  TxtInline,TxtCard,TxtNum,TxtPoints,NoTakeOpening
-        ldx     #PosBlock+Pos.hand      ; ---- take = min over c in H of dw(H + u - c)
-        ldy     #AiHand
-        jsr     CopyHand
-        lda     PosBlock+Pos.upcard
-        ldy     #AiHand
-        jsr     CardFlip
-        lda     #NO_DEADWOOD_YET
-        sta     SdTake
-        stz     SdCard
-@take   lda     SdCard
-        ldy     #PosBlock+Pos.hand
-        jsr     CardIn
-        beq     @takeNext
-        lda     SdCard
-        jsr     DwAfter
-        cmp     SdTake
-        bcs     @takeNext
-        sta     SdTake
-@takeNext inc   SdCard
-        lda     SdCard
-        cmp     #CARDS_IN_DECK
-        bcc     @take
-        ldx     #PosBlock+Pos.hand      ; ---- base = dw(H); G = max drop over d in H
-        ldy     #AiHand
-        jsr     CopyHand
-        ldx     #AiHand
-        ldy     #DwHand
-        jsr     CopyHand
-        jsr     Deadwood
-        sta     SdBase
-        lda     #$8000                  ; signed minimum
-        sta     SdGain
-        stz     SdCard
-@gain   lda     SdCard
-        ldy     #AiHand
-        jsr     CardIn
-        beq     @gainNext
-        lda     SdCard
-        jsr     DwAfter
-        eor     #$FFFF
-        sec
-        adc     SdBase                  ; base - dw(H - d)
-        sta     SdTmp
-        sec
-        sbc     SdGain                  ; signed compare with the best so far
-        bvc     @noOv
-        eor     #$8000
-@noOv   bmi     @gainNext
-        lda     SdTmp
-        sta     SdGain
-@gainNext inc   SdCard
-        lda     SdCard
-        cmp     #CARDS_IN_DECK
-        bcc     @gain
-        ldx     #Hand.Size-2            ; ---- unseen = all - H - u - pile - oppKnown
-@unseen lda     PosBlock+Pos.hand,x
-        ora     PosBlock+Pos.pile,x
-        ora     PosBlock+Pos.oppKnown,x
-        eor     #SUIT_MASK_ALL
-        sta     SdUnseen,x
-        dex
-        dex
-        bpl     @unseen
-        lda     PosBlock+Pos.upcard
-        ldy     #SdUnseen
-        jsr     CardIn
-        beq     @sum
-        lda     PosBlock+Pos.upcard
-        ldy     #SdUnseen
-        jsr     CardFlip
-@sum    stz     SdTotal                 ; ---- S and n over the unseen cards
-        stz     SdCount
-        stz     SdCard
-@x      lda     SdCard
-        ldy     #SdUnseen
-        jsr     CardIn
-        bne     @xUnseen
-        jmp     @xNext
-@xUnseen inc    SdCount
-        lda     SdCard                  ; in a three-card meld with two cards of H?
-        asl     a
-        adc     SdCard
-        asl     a
-        asl     a
-        sta     SdPair                  ; 12 * x: its pairs in MeldPairs
-        clc
-        adc     #PAIR_BYTES
-        sta     SdPairEnd
-@pair   ldx     SdPair
-        lda     MeldPairs,x
-        and     #$00FF
-        cmp     #NO_PARTNER
-        beq     @unmeldable
-        ldy     #PosBlock+Pos.hand
-        jsr     CardIn
-        beq     @pairNext
-        ldx     SdPair
-        lda     MeldPairs+1,x
-        and     #$00FF
-        ldy     #PosBlock+Pos.hand
-        jsr     CardIn
-        bne     @meldable
-@pairNext lda   SdPair
-        clc
-        adc     #2
-        sta     SdPair
-        cmp     SdPairEnd
-        bcc     @pair
-@unmeldable lda SdCard                  ; min(base, base + value(x) - G)
-        asl     a
-        tax
-        lda     CardBit,x
-        tax
-        lda     RunDeadwood,x           ; a lone card's deadwood = its value
-        and     #$00FF
-        sec
-        sbc     SdGain                  ; value - G (signed)
-        bpl     @add                    ; >= 0: base is the smaller
-        clc
-        adc     SdBase
-        bra     @addIt
-@add    lda     SdBase
-@addIt  clc
-        adc     SdTotal
-        sta     SdTotal
-        bra     @xNext
-@meldable ldx   #PosBlock+Pos.hand      ; best(H + x) = DeadwoodDiscard of H + x
-        ldy     #DwHand
-        jsr     CopyHand
-        lda     SdCard
-        ldy     #DwHand
-        jsr     CardFlip
-        jsr     DeadwoodDiscard
-        clc
-        adc     SdTotal
-        sta     SdTotal
-@xNext  inc     SdCard
-        lda     SdCard
-        cmp     #CARDS_IN_DECK
-        bcs     @decide
-        jmp     @x
-@decide stz     SdAverage               ; ---- average = S div n; take iff take*n < S
-        stz     SdProduct
-        lda     SdCount
-        beq     @compare
-        lda     SdTotal
-@div    cmp     SdCount
-        bcc     @mul
-        sbc     SdCount
-        inc     SdAverage
-        bra     @div
-@mul    ldx     SdCount
-@mulLoop lda    SdProduct
-        clc
-        adc     SdTake
-        sta     SdProduct
-        dex
-        bne     @mulLoop
-@compare lda    SdProduct
-        cmp     SdTotal
-        bcs     @stock
-        lda     #1
-        sta     DecBlock+Dec.choice
-        Say     'Take the '
-        lda     PosBlock+Pos.upcard
-        jsr     TxtCard
-        Say     '. It leaves '
-        bra     @leaves
-@stock  jsr     NoTakeOpening
-        Say     ' The '
-        lda     PosBlock+Pos.upcard
-        jsr     TxtCard
-        Say     ' leaves '
-@leaves lda     SdTake
-        jsr     TxtPoints
-        Say     ' in deadwood, against '
-        lda     SdAverage
-        jsr     TxtNum
-        Say     ' on average from the stock.'
-        rts
-SdTake  DS.W    1
-SdCard  DS.W    1
-SdBase  DS.W    1
-SdGain  DS.W    1
-SdTmp   DS.W    1
-SdUnseen DS.B   Hand.Size
-SdTotal DS.W    1
-SdCount DS.W    1
-SdPair  DS.W    1
-SdPairEnd DS.W  1
-SdAverage DS.W  1
-SdProduct DS.W  1
-        ENDP
-
-; ------------------------------------------------------------------------------------
-; SharkKnock — the score-aware knock (see the file header) and its advice:
-;   "Knock. " + ("" | "You only need <N points> to win. " | "You need to score to avoid a
-;   shutout. " | "<Opp> is likely to be caught with a lot of deadwood. ") + KnockingText,
-;   otherwise PhyllisKnock.
-;   In: PosBlock: hand (10), scores, myWon, target, oppDraws, ... Out: DecBlock.
-;   Clobbers: A, X, Y.
+; SharkKnock — the score-aware knock and its advice:
+;   "Knock. " + ("" on gin | "You only need <N points> to win. " | "You need to score to
+;   avoid a shutout. " | "<Opp> is likely to be caught with a lot of deadwood. " |
+;   "Only the X would give you gin. " | "No single card would give you gin. ")
+;   + KnockingText; or "Don't knock. <N> cards would give you gin: <X, Y and Z>."
+;   In: PosBlock: hand (10), pile, discard, oppKnown, scores, myWon, target, oppDraws.
+;   Out: DecBlock. Clobbers: A, X, Y. Cost: up to 31 DeadwoodDiscard calls.
 ; ------------------------------------------------------------------------------------
 SharkKnock PROC EXPORT
-        IMPORT  PosBlock,DecBlock,CanonOf,CnBestVal,KnockingText,PhyllisKnock
-        IMPORT  TxtInline,TxtPoints,TxtOppName
+        IMPORT  PosBlock,DecBlock,CanonOf,CnBestVal,KnockingText,GinOuts,TlMask,TxtNoThe
+        IMPORT  TxtInline,TxtPoints,TxtOppName,TxtNum,TxtCard,TxtCardList
         ldx     #PosBlock+Pos.hand
         jsr     CanonOf
         bne     @nearWin
@@ -270,7 +63,7 @@ SharkKnock PROC EXPORT
 @shut   jsr     @knock
         Say     'You need to score to avoid a shutout. '
         jmp     KnockingText
-@catch  lda     PosBlock+Pos.oppDraws   ; 3. CATCH[min(draws, 11)] - deadwood >= 25
+@catch  lda     PosBlock+Pos.oppDraws   ; 3. CATCH[min(draws, 12)] - deadwood >= 25
         cmp     #CATCH_LAST
         bcc     @index
         lda     #CATCH_LAST
@@ -279,21 +72,134 @@ SharkKnock PROC EXPORT
         lda     CatchTable,x
         sec
         sbc     CnBestVal
-        bmi     @phyllis
+        bmi     @outs
         cmp     #CATCH_MARGIN
-        bcc     @phyllis
+        bcc     @outs
         jsr     @knock
         jsr     TxtOppName
         Say     ' is likely to be caught with a lot of deadwood. '
         jmp     KnockingText
-@phyllis jmp    PhyllisKnock            ; 4. Phyllis's rule
+@outs   jsr     GinOuts                 ; 4. one draw ahead: A = outs, TlMask = them
+        sta     SkOuts
+        cmp     #GIN_OUTS_TO_WAIT
+        bcc     @fewOuts
+        Say     'Don''t knock. '        ; go for gin
+        lda     SkOuts
+        jsr     TxtNum
+        Say     ' cards would give you gin: '
+        lda     #1
+        sta     TxtNoThe
+        lda     #CONJ_AND
+        jsr     TxtCardList
+        Say     '.'
+        rts
+@fewOuts jsr    @knock
+        lda     SkOuts
+        beq     @noOut
+        Say     'Only '
+        lda     #CONJ_AND
+        jsr     TxtCardList             ; "the X"
+        Say     ' would give you gin. '
+        jmp     KnockingText
+@noOut  Say     'No single card would give you gin. '
+        jmp     KnockingText
 @knock  lda     #1                      ; choice 1 and "Knock. "
         sta     DecBlock+Dec.choice
         Say     'Knock. '
         rts
-; the opponent's expected deadwood by the cards he has drawn this hand
-CatchTable DC.W 55,50,45,40,36,32,28,25,22,20,18,16
+; his opponent's mean deadwood after that many draws (measured; docs/personalities.md)
+CatchTable DC.W 54,46,39,33,29,25,21,18,16,14,12,11,10
 SkNeed  DS.W    1
+SkOuts  DS.W    1
+        ENDP
+
+; ------------------------------------------------------------------------------------
+; GinOuts — the unseen cards that would give gin at once (PosBlock.hand not gin):
+;   unseen = all - hand - pile - discard - oppKnown; x counts when it is in a three-card
+;   meld with two cards of the hand and DeadwoodDiscard(hand + x) = 0.
+;   Out: A = how many, TlMask = them. Clobbers: A, X, Y. CnBest... untouched.
+; ------------------------------------------------------------------------------------
+GinOuts PROC    EXPORT
+        IMPORT  PosBlock,TlMask,DwHand,CopyHand,CardFlip,CardIn,DeadwoodDiscard,MeldPairs
+        ldx     #Hand.Size-2
+@unseen lda     PosBlock+Pos.hand,x
+        ora     PosBlock+Pos.pile,x
+        ora     PosBlock+Pos.oppKnown,x
+        eor     #SUIT_MASK_ALL
+        sta     GoUnseen,x
+        stz     TlMask,x
+        dex
+        dex
+        bpl     @unseen
+        lda     PosBlock+Pos.discard    ; the discard counts as in the pile
+        cmp     #NO_CARD
+        beq     @scan
+        ldy     #GoUnseen
+        jsr     CardIn
+        beq     @scan
+        lda     PosBlock+Pos.discard
+        ldy     #GoUnseen
+        jsr     CardFlip
+@scan   stz     GoCount
+        stz     GoCard
+@x      lda     GoCard
+        ldy     #GoUnseen
+        jsr     CardIn
+        beq     @next
+        lda     GoCard                  ; in a three-card meld with two cards of H?
+        asl     a
+        adc     GoCard
+        asl     a
+        asl     a
+        sta     GoPair                  ; 12 * x: its pairs in MeldPairs
+        clc
+        adc     #PAIR_BYTES
+        sta     GoPairEnd
+@pair   ldx     GoPair
+        lda     MeldPairs,x
+        and     #$00FF
+        cmp     #NO_PARTNER
+        beq     @next
+        ldy     #PosBlock+Pos.hand
+        jsr     CardIn
+        beq     @pairNext
+        ldx     GoPair
+        lda     MeldPairs+1,x
+        and     #$00FF
+        ldy     #PosBlock+Pos.hand
+        jsr     CardIn
+        bne     @try
+@pairNext lda   GoPair
+        clc
+        adc     #2
+        sta     GoPair
+        cmp     GoPairEnd
+        bcc     @pair
+        bra     @next
+@try    ldx     #PosBlock+Pos.hand      ; gin after the best discard of H + x?
+        ldy     #DwHand
+        jsr     CopyHand
+        lda     GoCard
+        ldy     #DwHand
+        jsr     CardFlip
+        jsr     DeadwoodDiscard
+        bne     @next
+        inc     GoCount
+        lda     GoCard
+        ldy     #TlMask
+        jsr     CardFlip
+@next   inc     GoCard
+        lda     GoCard
+        cmp     #CARDS_IN_DECK
+        bcs     @done
+        jmp     @x
+@done   lda     GoCount
+        rts
+GoUnseen DS.B   Hand.Size
+GoCount DS.W    1
+GoCard  DS.W    1
+GoPair  DS.W    1
+GoPairEnd DS.W  1
         ENDP
 
         END

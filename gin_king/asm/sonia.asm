@@ -1,4 +1,4 @@
-; sonia.asm — the melded-cards draw of Sonia, used also by Mort, Bernie and Phyllis
+; sonia.asm — the melded-cards draw of Sonia, used also by Mort, Bernie, Phyllis, Shark
 ; (manual, "Computer Personalities": Sonia; docs/personalities.md sections 2, 6):
 ; take the upcard iff it raises the number of cards in melds of the canonical arrangement.
 ; Internal routines: M=16, X=16, DBR = this bank.

@@ -60,8 +60,8 @@ WillyDraw PROC  EXPORT
         jsr     TxtNum
         Say     ' to '
         lda     WdAfter
-        jsr     TxtNum
-        Say     ' points.'
+        jsr     TxtPoints               ; "1 point" when after is 1
+        Say     '.'
         rts
 @stock  jsr     NoTakeOpening
         Say     ' The '

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from gin_king.oracle.cards import Card, from_mask
-from gin_king.oracle.melds import Arrangement, Meld, arrangement_of_mask, hand_value
+from gin_king.oracle.melds import Arrangement, Meld, arrangement_of_mask
 
 
 @dataclass(frozen=True)
@@ -92,5 +92,3 @@ def best_defence(defender_cards: Iterable[int], knocker_melds: Iterable[Meld],
     chosen, rest = best
     return Defence(rest, tuple(from_mask(chosen)))
 
-
-__all__ = ["Defence", "best_defence", "hand_value"]

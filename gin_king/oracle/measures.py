@@ -100,23 +100,3 @@ def best_after_discard(hand: int, eligible: int) -> int:
 def melds_one_draw_away(card: int, hand: int) -> bool:
     """True when ``card`` forms a three-card meld with two cards of ``hand``."""
     return any(hand >> x & 1 and hand >> y & 1 for x, y in THREE_CARD_MELDS[card])
-
-
-def shark_stock_sum(hand: int, unseen: int) -> tuple[int, int]:
-    """Shark's look-ahead: (sum over unseen x of best(hand + x), number of unseen cards).
-
-    best(X) = min over discards of the deadwood left. A card x in no three-card meld with
-    two cards of ``hand`` can never be melded, so best(hand + x) = min(dw, dw + value(x) - G)
-    with G the largest deadwood drop from removing one card of ``hand``.
-    """
-    base = deadwood_of_mask(hand)
-    gain = max(base - deadwood_of_mask(hand & ~(1 << d)) for d in from_mask(hand))
-    total = 0
-    count = 0
-    for x in from_mask(unseen):
-        count += 1
-        if melds_one_draw_away(x, hand):
-            total += best_after_discard(hand | 1 << x, hand | 1 << x)
-        else:
-            total += min(base, base + card_value(x) - gain)
-    return total, count

@@ -26,13 +26,14 @@ class Meld:
     mask: int
     cards: tuple[Card, ...]
     is_run: bool
-
-    @property
-    def value(self) -> int:
-        return sum(card_value(c) for c in self.cards)
+    value: int
 
     def __str__(self) -> str:
         return " ".join(str(c) for c in self.cards)
+
+
+def _cards_value(cards: tuple[Card, ...]) -> int:
+    return sum(card_value(c) for c in cards)
 
 
 def _all_candidates() -> tuple[list[Meld], dict[int, list[Meld]], list[list[Meld]]]:
@@ -42,7 +43,7 @@ def _all_candidates() -> tuple[list[Meld], dict[int, list[Meld]], list[list[Meld
         for start in range(11):
             for length in range(13 - start, 2, -1):
                 cards = tuple(Card.of(r, suit) for r in range(start, start + length))
-                meld = Meld(len(melds), to_mask(cards), cards, True)
+                meld = Meld(len(melds), to_mask(cards), cards, True, _cards_value(cards))
                 melds.append(meld)
                 runs_by_start.setdefault(suit * 13 + start, []).append(meld)
     sets_by_rank: list[list[Meld]] = []
@@ -50,7 +51,7 @@ def _all_candidates() -> tuple[list[Meld], dict[int, list[Meld]], list[list[Meld
         sets = []
         for suits in ((0, 1, 2, 3),) + _SET_SUBSETS:
             cards = tuple(Card.of(rank, s) for s in suits)
-            meld = Meld(len(melds), to_mask(cards), cards, False)
+            meld = Meld(len(melds), to_mask(cards), cards, False, _cards_value(cards))
             melds.append(meld)
             sets.append(meld)
         sets_by_rank.append(sets)

@@ -13,9 +13,10 @@ from typing import Callable
 
 from gin_king.oracle import advice_text as text
 from gin_king.oracle.cards import Card, format_card_list, from_mask
-from gin_king.oracle.measures import (defence_measure, dw_after, eligible_discards, helpers,
-                                      min_deadwood_discard, pick, scan, shark_stock_sum,
-                                      unmelded_candidates, unseen_mask)
+from gin_king.oracle.measures import (best_after_discard, defence_measure, dw_after,
+                                      eligible_discards, helpers, melds_one_draw_away,
+                                      min_deadwood_discard, pick, scan, unmelded_candidates,
+                                      unseen_mask)
 from gin_king.oracle.melds import arrangement_of_mask, deadwood_of_mask
 from gin_king.oracle.rng import Xorshift32
 from gin_king.oracle.view import PlayerView
@@ -100,7 +101,7 @@ class Willy(Personality):
         after = min(dw_after(c, with_up) for c in from_mask(hand))
         if after < before:
             return True, (f"Take the {upcard}. This will reduce your deadwood from {before} to "
-                          f"{after} points.")
+                          f"{text.points(after)}.")
         return False, (text.no_take_opening(view.first_upcard_offer, upcard)
                        + f" The {upcard} will not reduce your deadwood of {text.points(before)}.")
 
@@ -198,13 +199,13 @@ def _count(mask: int) -> int:
 
 class Mort(_Remembering):
     """Mort: defence first. Over the unmelded cards: fewest known opponent partners, then
-    fewest missing melds, then least deadwood; always knocks."""
+    least deadwood, then fewest missing melds; always knocks."""
 
     name = "Mort"
 
     def _key(self, card, ctx):
         d = ctx.defence(card)
-        return (_count(d.opp_partners), d.live, ctx.dw_after(card))
+        return (_count(d.opp_partners), ctx.dw_after(card), d.live)
 
     def _reason(self, m, r, ctx):
         return ctx.mort(m, r)
@@ -264,49 +265,57 @@ class Phyllis(_Remembering):
         return phyllis_knock(view, discard)
 
 
-# Shark's estimate of the opponent's deadwood by the number of cards he has drawn this hand.
-CATCH = (55, 50, 45, 40, 36, 32, 28, 25, 22, 20, 18, 16)
+# Shark's estimate of the opponent's deadwood by the number of cards he has drawn this hand
+# (measured in Phyllis-vs-Phyllis games: mean deadwood of the player waiting to draw).
+CATCH = (54, 46, 39, 33, 29, 25, 21, 18, 16, 14, 12, 11, 10)
 NEAR_WIN = 15          # "only needs a few points to win"
 SHUTOUT_DANGER = 40    # opponent this close to the target while Shark has no box
 CATCH_MARGIN = 25      # "catch you with a lot of deadwood"
+GIN_OUTS_TO_WAIT = 2   # go for gin only with at least this many cards that give gin
+
+
+def gin_outs(hand: int, unseen: int) -> list[Card]:
+    """The unseen cards that would give gin at once (after the best discard), for a hand
+    that is not gin: an x in no three-card meld with two cards of ``hand`` stays deadwood,
+    and discarding it leaves ``hand``'s own deadwood, so only the others are tried."""
+    outs = []
+    for x in from_mask(unseen):
+        if melds_one_draw_away(x, hand) and best_after_discard(hand | 1 << x, hand | 1 << x) == 0:
+            outs.append(x)
+    return outs
 
 
 class Shark(Phyllis):
-    """Shark: Phyllis's discard; a one-ply look-ahead over the unseen cards for the draw;
-    score-aware knocking (near win, shutout danger, catching deadwood), else Phyllis's."""
+    """Shark: Phyllis's draw and discard; score-aware knocking (near win, shutout danger,
+    catching deadwood); otherwise a one-draw look-ahead over the unseen cards: knock unless
+    at least two of them would give gin."""
 
     name = "Shark"
-
-    def _draw(self, view):
-        hand, upcard = view.hand_mask, view.upcard
-        with_up = hand | 1 << upcard
-        take = min(dw_after(c, with_up) for c in from_mask(hand))
-        unseen = unseen_mask(hand | 1 << upcard, view.pile_mask, view.opponent_known_mask)
-        total, n = shark_stock_sum(hand, unseen)
-        average = total // n if n else 0
-        if take * n < total:
-            return True, (f"Take the {upcard}. It leaves {text.points(take)} in deadwood, "
-                          f"against {average} on average from the stock.")
-        return False, (text.no_take_opening(view.first_upcard_offer, upcard)
-                       + f" The {upcard} leaves {text.points(take)} in deadwood, against "
-                       f"{average} on average from the stock.")
 
     def _knock(self, view, discard):
         arrangement = arrangement_of_mask(view.hand_mask)
         mine, theirs = view.scores
         need = view.target - mine
-        reason = None
         if arrangement.deadwood == 0:
-            reason = ""
-        elif need <= NEAR_WIN:
-            reason = f"You only need {text.points(need)} to win. "
+            return True, "Knock. " + text.knocking_text(arrangement)
+        if need <= NEAR_WIN:
+            reason = f"You only need {text.points(need)} to win."
         elif view.hands_won[0] == 0 and view.target - theirs <= SHUTOUT_DANGER:
-            reason = "You need to score to avoid a shutout. "
+            reason = "You need to score to avoid a shutout."
         elif CATCH[min(view.opponent_draws, len(CATCH) - 1)] - arrangement.deadwood >= CATCH_MARGIN:
-            reason = f"{view.opponent_name} is likely to be caught with a lot of deadwood. "
-        if reason is None:
-            return phyllis_knock(view, discard)
-        return True, "Knock. " + reason + text.knocking_text(arrangement)
+            reason = f"{view.opponent_name} is likely to be caught with a lot of deadwood."
+        else:
+            pile = view.pile_mask | (1 << discard if discard is not None else 0)
+            unseen = unseen_mask(view.hand_mask, pile, view.opponent_known_mask)
+            outs = gin_outs(view.hand_mask, unseen)
+            if len(outs) >= GIN_OUTS_TO_WAIT:
+                return False, (f"Don't knock. {len(outs)} cards would give you gin: "
+                               f"{format_card_list(outs, 'and')[4:]}.")
+            if outs:
+                reason = f"Only the {outs[0]} would give you gin."
+            else:
+                reason = "No single card would give you gin."
+        return True, "Knock. " + reason + " " + text.knocking_text(arrangement)
 
 
 PERSONALITIES: dict[str, Callable[..., Personality]] = {

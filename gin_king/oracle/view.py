@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gin_king.oracle.cards import Card, from_mask, to_mask
+from gin_king.oracle.cards import Card, from_mask, parse_cards, to_mask
 from gin_king.oracle.rules import Rules
 from gin_king.oracle.state import GameState, Phase
 
@@ -89,7 +89,6 @@ def view_from_cards(hand: str | list[int], pile: str | list[int] = (), *,
                     first_upcard_offer: bool = False, opponent_name: str = "your opponent",
                     phase: Phase = Phase.DRAW) -> PlayerView:
     """A view set up by hand (advice scenarios, tests, the native comparison harness)."""
-    from gin_king.oracle.cards import parse_cards
 
     def cards(x):
         return tuple(parse_cards(x)) if isinstance(x, str) else tuple(Card(c) for c in x)

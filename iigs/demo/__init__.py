@@ -3,7 +3,8 @@
 `demo.asm` (MPW IIgs dialect, DESIGN.md §6) with its own tool-call macros in
 `demo.macros` is assembled and linked with gsasm into a relocatable S16 load file.
 `build()` returns the load file and the symbols the tests read: the offsets of the
-fields of its direct-page `Vars` record (what the user did) and its labels.
+fields of its direct-page `Vars` record (what the user did) and its labels. `play()` runs
+it in a window.
 """
 from __future__ import annotations
 

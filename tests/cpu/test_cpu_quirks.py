@@ -216,3 +216,19 @@ def test_run_bank_end_instruction_wraps_pc_in_bank() -> None:
     cpu.memory[0x020001] = 0xDB   # STP
     cpu.run(100)
     assert (cpu.a, cpu.pbr, cpu.pc, cpu.stop_reason) == (0x1234, 0x02, 0x0002, "stp")
+
+
+@pytest.mark.parametrize("runner", ["run", "step"])
+def test_wdm_trap_hook_sees_current_processor_cycles(runner: str) -> None:
+    # NOP ; NOP ; WDM $09 ; STP  -- the hook runs after 4 cycles (WDM's own not yet added)
+    cpu = make_cpu(bytes([0xEA, 0xEA, 0x42, 0x09, 0xDB]))
+    cpu.processorCycles = 1000
+    seen = []
+    cpu.trap_hook = lambda c, n: seen.append(c.processorCycles) or None
+    if runner == "run":
+        cpu.run(100)
+    else:
+        for _ in range(4):
+            cpu.step()
+    assert seen == [1004]
+    assert cpu.stopped and cpu.processorCycles == 1000 + 2 + 2 + 2 + 3

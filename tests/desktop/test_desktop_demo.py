@@ -101,11 +101,14 @@ def test_settings_dialog_radio_check_and_edit_line(session, demo):
 
 
 def test_about_alert_with_param_text(session, demo):
+    before = session.frame()
     session.choose("@", "About Demo...")
     assert session.last_reason == "held"
     assert "Gin King desktop demo, version 1.0. A native" in session.drawn_text()
     session.key(0x0D)
     assert var(session, demo, "aboutHit") == 1
+    # the window under the alert, its frame and the menu bar are exactly as before
+    assert (session.frame() == before).all()
 
 
 def test_about_alert_filter_proc_takes_the_space_bar(session, demo):
@@ -154,3 +157,23 @@ def test_quit_by_key(session):
 def test_unknown_menu_item_is_reported(session):
     with pytest.raises(AutomationError):
         session.choose("File", "Print")
+
+
+def test_text_script(session, demo, tmp_path):
+    from gin_king.automation import run_script
+    script = """
+        # the Settings dialog by script
+        choose "Options" "Settings..."
+        expect-text Show hints
+        key clear keypad
+        type Bo
+        key return
+        expect-text Bo
+        screenshot shots/after.png
+    """
+    log = run_script(session, script, tmp_path)
+    assert len(log) == 7
+    assert (tmp_path / "shots" / "after.png").stat().st_size > 0
+    assert session.read_pstring(session.program.dp_base + demo.var("nameBuf")) == b"Bo"
+    with pytest.raises(AutomationError, match="line 1"):
+        run_script(session, "expect-text Nowhere to be seen")

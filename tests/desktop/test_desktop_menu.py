@@ -2,7 +2,7 @@
 import pytest
 
 from iigs.hostinput import APPLE_KEY, HostInput
-from iigs.memory import read_long, read_word
+from iigs.memory import read_long, read_pstring, read_word
 from toolbox import menu
 from toolbox.calls import ToolError
 from toolbox.menu import (CHECK_MARK, ITEM_DISABLED, ITEM_DIVIDER, MENU_BAR_HEIGHT,
@@ -98,7 +98,8 @@ def test_choosing_an_item_by_dragging(tb, host):
     assert read_long(tb.mem, rec + 0x10) == (2 << 16) | 260
     # the title stays inverted until the program calls HiliteMenu(FALSE, ...)
     title = file_menu.title_rect()
-    assert tb.qd.save_bits((title[0] + 1, title[1] + 1, title[0] + 2, title[1] + 3)) == b"\0\0"
+    inside = (title[0] + 1, title[1] + 1, title[0] + 2, title[1] + 3)
+    assert tb.qd.save_bits(inside) == b"\0\0"
     menu.HiliteMenu(tb, 0, 2)
     assert tb.qd.save_bits((0, 0, 200, 640)) == before   # the pull-down left no trace
 
@@ -137,6 +138,7 @@ def test_item_state_calls(tb):
     assert tb.menu.find_item(257)[1].enabled
     menu.SetMItemName(tb, tb.scratch.pstring(b"Deal Again"), 257)
     assert tb.menu.find_item(257)[1].text == b"Deal Again"
+    assert read_pstring(tb.mem, menu.GetMItem(tb, 257)) == b"Deal Again"
     with pytest.raises(ToolError):
         menu.CheckMItem(tb, 1, 999)
 

@@ -15,7 +15,7 @@ from iigs.demo import build
 
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 UPDATE = os.environ.get("GIN_KING_UPDATE_SCREENS") == "1"
-TOLERANCE = 0.005          # at most 0.5 % of the pixels may differ
+TOLERANCE = 0.001          # at most 0.1 % of the pixels may differ
 
 
 @pytest.fixture(scope="module")

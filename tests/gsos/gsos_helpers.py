@@ -40,7 +40,7 @@ class Machine:
 
     def string(self, text: str | bytes) -> int:
         """A GS/OS input string somewhere in bank 2; its address."""
-        raw = text.encode("mac_roman") if isinstance(text, str) else text
+        raw = text.encode("mac_roman", errors="replace") if isinstance(text, str) else text
         address = self._next_string
         write_bytes(self.mem, address, struct.pack("<H", len(raw)) + raw)
         self._next_string += 2 + len(raw) + 2

@@ -102,3 +102,48 @@ def test_gsos_data_survives_sigkill_after_close(tmp_path):
         assert records == list(range(len(records)))     # whole records, in order
         assert len(records) - 1 >= closed                # every closed write is there
     assert closed >= KILLS - 1                  # every writer got a Close done
+
+
+def test_gsos_calls_on_fuzzed_disks_only_return_error_codes(tmp_path):
+    """Images that pass the check after random damage: every GS/OS call on every
+    entry returns a code (no exception escapes `call`)."""
+    base = Machine(tmp_path / "base.po", blocks=280)
+    base.save_file("9:SETTINGS:HISTORY", b"h" * 9000, 0x04)
+    base.save_file("9:SETTINGS:PREFS", b"p" * 40, 0x5A)
+    good = (tmp_path / "base.po").read_bytes()
+    rng = random.Random(2)
+    mounted = 0
+    for n in range(100):
+        image = bytearray(good)
+        for _ in range(rng.randint(1, 8)):
+            image[rng.randrange(2 * 512, 40 * 512)] = rng.randrange(256)
+        path = tmp_path / f"fuzz{n}.po"
+        path.write_bytes(image)
+        volume, message = disk.open_or_recover(path, None)
+        if message is not None:
+            continue
+        mounted += 1
+        m = Machine.__new__(Machine)
+        from toolbox.toolbox import Toolbox
+        m.tb, m.path, m.volume, m._next_string = Toolbox(bytearray(1 << 24)), path, \
+            volume, Machine.STRINGS
+        m.tb.gsos.mount(volume)
+        for info in volume.walk():
+            m._next_string = Machine.STRINGS
+            name = ":GINKING:" + info.path.replace("/", ":")
+            error, refnum = m.open(name, 0)
+            if error == 0 and not info.is_dir:
+                m.read(refnum, 20000)
+                m.write(refnum, b"more") if m.tb.gsos.files[refnum].access & 2 else None
+                assert m.close(refnum) in (0, gsos.VOLUME_FULL, gsos.IO_ERROR)
+            elif error == 0:
+                buffer = m.result_buffer(36)
+                for _ in range(20):
+                    code = m.call(0x201C, ("W", refnum), ("W", 0), ("W", 1), ("W", 1),
+                                  ("L", buffer))[0]
+                    if code:
+                        assert code in (gsos.END_OF_DIR, gsos.IO_ERROR)
+                        break
+                m.close(refnum)
+        assert disk.Volume.open(path).check() == []
+    assert mounted > 15

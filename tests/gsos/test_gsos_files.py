@@ -331,3 +331,13 @@ def test_gsos_without_a_disk(tmp_path):
     assert tb.gsos.call(OPEN, 0x1000) == gsos.VOL_NOT_FOUND
     struct.pack_into("<HIH", tb.mem, 0x1000, 2, 0, 0)
     assert tb.gsos.call(QUIT, 0x1000) == 0 and tb.gsos.quit_requested
+
+
+def test_gsos_launch_before_mount(tmp_path):
+    import disk
+    from toolbox.toolbox import Toolbox
+    tb = Toolbox(bytearray(1 << 24))
+    tb.gsos.set_launch("/host/build/GIN.KING")
+    assert tb.gsos.program_name == "GIN.KING" and tb.gsos.prefixes[9] is None
+    tb.gsos.mount(disk.build_default(tmp_path / "d.po", PROGRAM))
+    assert tb.gsos.prefixes[9] == ["GINKING"] and tb.gsos.prefixes[8] == ["GINKING"]

@@ -17,3 +17,16 @@ def test_create_open_write_close_quit(build_program, tmp_path):
     volume = disk.Volume.open(image)
     assert volume.read_file("NOTES") == b"GIN RUMMY!\r"
     assert volume.info("NOTES").file_type == 0x04
+
+
+def test_mounting_a_damaged_image_keeps_it_aside_and_says_so(tmp_path):
+    # A damaged disk is reported (Machine.disk_message), kept aside untouched, and the
+    # machine carries on with a fresh volume in the drive.
+    from iigs.machine import Machine
+    image = tmp_path / "GinKing.po"
+    image.write_bytes(b"\x00not a prodos volume" * 100)
+    machine = Machine(disk=image)
+    assert machine.disk_message
+    kept = [p for p in tmp_path.iterdir() if "damaged" in p.name]
+    assert len(kept) == 1 and kept[0].read_bytes().startswith(b"\x00not a prodos")
+    assert machine.tb.gsos.volume is not None

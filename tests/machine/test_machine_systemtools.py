@@ -114,3 +114,17 @@ def test_start_up_tools_refuses_a_missing_tool_set(tb):
     with pytest.raises(ToolError) as err:
         call(tb, "StartUpTools", 0x1001, 0, record)
     assert err.value.code == TOOL_NOT_FOUND
+
+
+def test_sysbeep_is_silent_when_sound_is_off():
+    # The Control Panel's Sound setting (tb.snd.enabled) silences SysBeep too.
+    from toolbox.toolbox import Toolbox
+    from iigs.host import HeadlessHost
+    host = HeadlessHost()
+    tb = Toolbox(bytearray(1 << 24), host=host)
+    tb.snd.enabled = False
+    tb.misc.beep()
+    assert host.beeps == 0 and tb.misc.beeps == 1
+    tb.snd.enabled = True
+    tb.misc.beep()
+    assert host.beeps == 1

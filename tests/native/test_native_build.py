@@ -9,23 +9,33 @@ from gin_king import build
 from iigs import omf
 
 
-def test_ensure_built_gives_a_relocatable_load_file_and_symbol_map():
-    path, symbols = build.ensure_built()
+ENGINE_SYMBOLS = ("GK_Seed", "GK_Deal", "GK_Deadwood", "GK_Canon", "GK_Decide", "PosBlock",
+                  "DecBlock", "RunDeadwood", "GK_Showdown", "GK_FinalScore")
+
+
+@pytest.mark.parametrize("engine_only", [True, False])
+def test_ensure_built_gives_a_relocatable_load_file_and_symbol_map(engine_only):
+    path, symbols = build.ensure_built(engine_only=engine_only)
+    assert path.name == ("GIN.ENGINE" if engine_only else "GIN.KING")
     segments = omf.read_load_file(path.read_bytes())
     code = [s for s in segments if s.is_loadable]
     assert len(code) == 1 and code[0].relocations          # one segment, SUPER relocations
-    for name in ("GK_Seed", "GK_Deal", "GK_Deadwood", "GK_Canon", "GK_Decide", "PosBlock",
-                 "DecBlock", "RunDeadwood"):
+    for name in ENGINE_SYMBOLS:
         assert name in symbols and symbols[name]["segment"] == 1
     saved = json.loads(path.with_name(path.name + ".json").read_text())
-    assert saved["symbols"] == symbols and saved["key"] == build.source_hash()
+    assert saved["symbols"] == symbols and saved["key"] == build.source_hash(engine_only)
+
+
+def test_the_engine_alone_leaves_out_the_desktop_program():
+    assert all(not s.file.startswith("app/") for s in build.engine_sources())
+    assert {s.file for s in build.engine_sources()} >= {"rng.asm", "deadwood.asm", "decide.asm"}
 
 
 def test_second_ensure_built_uses_the_cache(monkeypatch):
-    path, _ = build.ensure_built()
-    build._memo = None                                       # as a fresh process would
+    path, _ = build.ensure_built(engine_only=True)
+    build._engine_memo = None                                # as a fresh process would
     monkeypatch.setattr(build, "build", lambda *a, **k: pytest.fail("rebuilt"))
-    assert build.ensure_built()[0] == path
+    assert build.ensure_built(engine_only=True)[0] == path
 
 
 def test_source_hash_changes_with_a_source(tmp_path, monkeypatch):
@@ -43,7 +53,7 @@ def test_assembler_errors_name_file_and_line(tmp_path, monkeypatch):
     monkeypatch.setattr(build, "SOURCES", [build.Source("bad.asm", "broken on purpose")])
     monkeypatch.setattr(build, "GENERATED", {})
     with pytest.raises(build.BuildError) as err:
-        build.build(tmp_path / "out")
+        build.build(tmp_path / "out", engine_only=True)
     assert "bad.asm:4:" in str(err.value) and "frobnicate" in str(err.value)
 
 
@@ -56,7 +66,7 @@ def test_unresolved_import_is_an_error(tmp_path, monkeypatch):
     monkeypatch.setattr(build, "SOURCES", [build.Source("imp.asm", "imports nothing real")])
     monkeypatch.setattr(build, "GENERATED", {})
     with pytest.raises(build.BuildError, match="(?i)nowhere"):
-        build.build(tmp_path / "out")
+        build.build(tmp_path / "out", engine_only=True)
 
 
 def test_generated_tables_follow_the_oracle():

@@ -61,6 +61,9 @@ def test_whole_games_agree_decision_by_decision(engine):
     assert report.games_agree == 3
     asked = {k for k, t in report.game_decisions.items() if t.agree}
     assert asked                                      # the native side really answered
+    engine_checks = {k: t.agree for k, t in report.game_engine.items()}
+    assert engine_checks["deal"] >= 3 and engine_checks["final score"] == 3
+    assert engine_checks.get("showdown", 0) >= 1
 
 
 def test_disagreement_is_reported_with_a_reproducing_command(engine, monkeypatch):

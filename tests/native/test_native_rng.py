@@ -64,3 +64,14 @@ def test_deal_lays_out_hands_upcard_and_stock(engine):
         assert dealt["dealer"] == cards_to_masks(deck[1:20:2])
         assert dealt["upcard"] == deck[20]
         assert dealt["stock_index"] == 21
+
+
+def test_replay_deals_a_recorded_deck_without_shuffling(engine):
+    deck = list(range(51, -1, -1))
+    engine.seed(3)
+    before = engine.rng_state
+    dealt = engine.deal_deck(deck)
+    assert engine.rng_state == before
+    assert dealt["nondealer"] == cards_to_masks(deck[0:20:2])
+    assert dealt["dealer"] == cards_to_masks(deck[1:20:2])
+    assert dealt["upcard"] == deck[20] and dealt["stock_index"] == 21

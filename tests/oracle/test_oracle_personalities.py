@@ -154,6 +154,20 @@ def test_shark_knocks_when_a_few_points_win_the_game():
     assert shark.advise_knock(shutout).startswith("Knock. You need to score to avoid a shutout.")
 
 
+def test_shark_goes_for_gin_with_two_or_more_outs():
+    view = view_from_cards("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", scores=(50, 50),
+                           hands_won=(1, 1), phase=Phase.KNOCK, opponent_draws=11)
+    shark = agent("shark")
+    assert not shark.wants_knock(view)
+    assert shark.advise_knock(view) == \
+        "Don't knock. 4 cards would give you gin: A♦, 2♥, 2♠ and 4♦."
+    # With the 2♥, 2♠ and 4♦ gone only the A♦ is left: knock.
+    one_out = view_from_cards("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "2h 2s 4d 9c", scores=(50, 50),
+                              hands_won=(1, 1), phase=Phase.KNOCK, opponent_draws=11)
+    assert shark.wants_knock(one_out)
+    assert shark.advise_knock(one_out).startswith("Knock. Only the A♦ would give you gin. ")
+
+
 def test_shark_catches_an_early_opponent():
     early = view_from_cards("4s 5s 6s 7s Kc Kd Kh As 2d 3d", "9c", scores=(10, 10),
                             hands_won=(1, 1), phase=Phase.KNOCK, opponent_draws=1,

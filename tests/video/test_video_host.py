@@ -208,3 +208,15 @@ def test_window_integer_scaling():
         assert (shown[3, 2:4] == 255).all() and (shown[4:8, 4] == 255).all()
     finally:
         host.close()
+
+
+def test_window_host_set_scale_resizes_and_maps_the_mouse():
+    # The Control Panel's display scale goes through WindowHost.set_scale.
+    from iigs.host import WindowHost
+    host = WindowHost(scale=1)
+    try:
+        host.set_scale(2)
+        assert host.window.get_size() == (1280, 800)
+        assert host.to_shr(1279, 799) == (639, 199)
+    finally:
+        host.close()

@@ -1,0 +1,222 @@
+"""`gin-king` (play): build GIN.KING if needed, put it on the ProDOS disk, boot the machine
+from that disk and run the program until it quits.
+
+    gin-king [--disk IMG] [--script FILE] [--headless] [--seconds N]
+
+The disk is the default one (`disk.default_disk_path()`) unless `--disk` names another.
+A missing disk is made with the program on it; a damaged one is kept aside and replaced
+(`disk.open_or_recover`), and the player is told. When the build has changed, the newer
+GIN.KING is copied onto the disk before it boots. GS/OS launches the program from the
+disk: prefixes 8 and 9 are the volume's root, so the program finds its SETTINGS folder.
+
+A script (`--script FILE`) drives the session headless, one step a line; blank lines and
+lines starting with `#` are ignored:
+
+    click H V                 press and release the button at (H, V) (screen pixels)
+    key C [apple]             type the character C (`space`, `return` name those keys),
+                              with the Apple key held when `apple` follows
+    type TEXT                 type the rest of the line
+    choose MENU / ITEM        pull down MENU and release on ITEM ("Apple" or "@" for the
+                              Apple menu), e.g. `choose File / New Game`
+    screenshot PATH           save the screen as a 640 x 400 PNG
+    expect-text TEXT          fail unless QuickDraw has drawn TEXT (suits as ♣♦♥♠)
+    wait                      run until the program waits for input
+
+The script's exit status is 0 when every step passed, 1 at the first failed expectation.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from gin_king import build
+
+APP_DIR = build.ASM_DIR / "app"
+APP_STAMP = "GIN.KING.app.json"
+LAUNCH_PATH = ":GINKING:GIN.KING"
+EMULATED_HZ = 2_800_000
+
+
+# ---------------------------------------------------------------------------------------
+# building
+
+def _app_hash() -> str:
+    """The desktop program's own sources (asm/app/), hashed with the engine's build key."""
+    h = hashlib.sha256(build.source_hash().encode())
+    for p in sorted(APP_DIR.rglob("*")):
+        if p.is_file():
+            h.update(str(p.relative_to(APP_DIR)).encode())
+            h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+def ensure_built() -> tuple[Path, dict[str, dict[str, int]]]:
+    """The current GIN.KING and its symbol map. `build.ensure_built` keys its cache on
+    the sources in asm/ and asm/macros/; the desktop program's files in asm/app/ are
+    included from app/main.asm, so their hash is kept in a stamp of its own and a change
+    there rebuilds too."""
+    out, symbols = build.ensure_built()
+    stamp = out.with_name(APP_STAMP)
+    key = _app_hash()
+    try:
+        if json.loads(stamp.read_text()).get("key") == key:
+            return out, symbols
+    except (OSError, ValueError):
+        pass
+    out, symbols = build.build(out.parent)
+    build._memo = (build.source_hash(), out, symbols)
+    stamp.write_text(json.dumps({"key": key}))
+    return out, symbols
+
+
+def program_bytes() -> bytes:
+    return ensure_built()[0].read_bytes()
+
+
+# ---------------------------------------------------------------------------------------
+# the disk and the machine
+
+def prepare_disk(path: str | Path | None = None, program: bytes | None = None) -> tuple[Any, str | None]:
+    """Open (or make, or recover) the disk and make sure it holds this GIN.KING.
+    Returns (volume, message about a damaged disk or None)."""
+    import disk
+    program = program if program is not None else program_bytes()
+    path = Path(path) if path is not None else disk.default_disk_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    volume, message = disk.open_or_recover(path, program)
+    try:
+        current = volume.read_file(disk.PROGRAM_NAME)
+    except Exception:           # not on the disk (or unreadable): put it there
+        current = None
+    if current != program:
+        disk.install_program(volume, program)
+    if not volume.exists(disk.SETTINGS_DIR):
+        volume.mkdir(disk.SETTINGS_DIR)
+        volume.commit()
+    return volume, message
+
+
+def boot(volume: Any, host: Any = None) -> Any:
+    """A Machine with `volume` in its drive and GIN.KING loaded from it, launched as
+    GS/OS launches an application (prefixes 8 and 9 = the program's folder)."""
+    import disk
+    from iigs.machine import Machine
+    machine = Machine(disk=volume, host=host)
+    machine.load(volume.read_file(disk.PROGRAM_NAME))
+    machine.tb.gsos.set_launch(LAUNCH_PATH)
+    return machine
+
+
+def session(volume: Any) -> Any:
+    """A scripted session (gin_king.automation) of the program booted from `volume`."""
+    from gin_king.automation import ScriptedHost, Session
+    host = ScriptedHost()
+    machine = boot(volume, host)
+    s = Session(machine=machine, host=host)
+    s.program = machine.program
+    return s
+
+
+# ---------------------------------------------------------------------------------------
+# scripts
+
+class ScriptError(Exception):
+    pass
+
+
+_KEY_NAMES = {"space": " ", "return": "\r", "enter": "\r", "tab": "\t", "delete": "\x7f",
+              "escape": "\x1b"}
+APPLE_KEY = 0x0100
+
+
+def run_script(s: Any, lines: list[str], out=print) -> int:
+    """Run script lines on session `s`; 0 when all passed, 1 at a failed expectation."""
+    from toolbox.font import decode
+    s.run_until_idle()
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        word, _, rest = line.partition(" ")
+        rest = rest.strip()
+        if word == "click":
+            h, v = (int(t) for t in rest.split()[:2])
+            s.click(h, v)
+        elif word == "key":
+            parts = rest.split()
+            ch = _KEY_NAMES.get(parts[0].lower(), parts[0]) if parts else " "
+            mods = APPLE_KEY if len(parts) > 1 and parts[1].lower() == "apple" else 0
+            s.key(ch, mods)
+        elif word == "type":
+            s.type(rest)
+        elif word == "choose":
+            menu, _, item = rest.partition("/")
+            s.choose(menu.strip(), item.strip())
+        elif word == "screenshot":
+            s.screenshot(rest)
+        elif word == "expect-text":
+            drawn = [decode(t) if isinstance(t, bytes) else str(t) for t in s.drawn_text()]
+            if not any(rest in t for t in drawn):
+                out(f"line {number}: expected text {rest!r} was not drawn")
+                return 1
+        elif word == "wait":
+            s.run_until_idle()
+        else:
+            raise ScriptError(f"line {number}: unknown step {word!r}")
+        if s.last_reason in ("quit", "returned", "closed"):
+            break
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# the command
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="gin-king", description="Play Gin King.")
+    parser.add_argument("--disk", help="ProDOS disk image (default: the user's own)")
+    parser.add_argument("--script", help="run a script of automation steps, headless")
+    parser.add_argument("--headless", action="store_true", help="no window")
+    parser.add_argument("--seconds", type=float, help="stop after N s of emulated time")
+    args = parser.parse_args(argv)
+    try:
+        volume, message = prepare_disk(args.disk)
+    except build.BuildError as exc:
+        print(f"gin-king: the program does not build:\n{exc}", file=sys.stderr)
+        return 1
+    if message:
+        print(message, file=sys.stderr)
+    if args.script:
+        s = session(volume)
+        try:
+            return run_script(s, Path(args.script).read_text().splitlines())
+        finally:
+            s.close()
+    from iigs.host import HeadlessHost, WindowHost
+    from iigs.machine import MachineError
+    host = HeadlessHost() if args.headless else WindowHost()
+    machine = boot(volume, host)
+    budget = None if args.seconds is None else int(args.seconds * EMULATED_HZ)
+    if budget is None and args.headless:
+        budget = 10 * EMULATED_HZ
+    status = 0
+    try:
+        while True:
+            reason = machine.run(max_cycles=budget)
+            if reason in ("quit", "closed", "returned", "cycles"):
+                break
+            if reason == "idle" and args.headless:
+                break
+    except MachineError as err:
+        print(err.report, file=sys.stderr)
+        status = 2
+    if hasattr(host, "close"):
+        host.close()
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,219 @@
+; data.asm — the program's data: the settings, the game's state, the table's scratch,
+; menu strings, window parameters and texts. Included into main.asm (one unit); every
+; label here is in the symbol map, so tests read the game through it.
+
+; ---- the settings (saved by File/Save Settings, files.asm) ------------------------------
+; One contiguous block; DefaultSettings below has the same layout.
+Settings
+SetVariant      DC.W    0               ; 0 standard, 1 Oklahoma
+SetPoints       DC.W    0               ; index into PointsTable
+SetDisplay      DC.W    DISP_SUIT       ; hand display mode
+SetShuffle      DC.W    SHUF_NORMAL     ; shuffle mode
+SetSound        DC.W    1
+SetFX           DC.W    1
+SetVisible      DC.W    0               ; Computer Visible
+SetTournament   DC.W    0
+SetP1           DC.W    HUMAN           ; player 1 (the bottom hand)
+SetP2           DC.W    PERS_WILLY      ; player 2
+SetTutor        DC.W    PERS_WILLY
+SetSeedLo       DC.W    0               ; a fixed game seed (0: the clock's)
+SetSeedHi       DC.W    0
+PlayerName      DC.B    6,'Player'      ; a Pascal string, NAME_MAX at most
+                DS.B    NAME_MAX+1-7
+SETTINGS_SIZE   EQU     *-Settings
+
+DefaultSettings
+        DC.W    0,0,DISP_SUIT,SHUF_NORMAL,1,1,0,0,HUMAN,PERS_WILLY,PERS_WILLY,0,0
+        DC.B    6,'Player'
+        DS.B    NAME_MAX+1-7
+
+PointsTable     DC.W    100,150,200,300,400,500
+POINTS_CHOICES  EQU     (*-PointsTable)/2
+
+; ---- the game's state ---------------------------------------------------------------
+GPhase          DC.W    PH_NONE
+Turn            DC.W    0               ; the player to act
+Dealer          DC.W    0
+FirstDealer     DC.W    0
+OfferStep       DC.W    0               ; 0: the non-dealer's offer, 1: the dealer's
+Taken           DC.W    NO_CARD         ; the card just taken from the pile
+Pending         DC.W    NO_CARD         ; the discard waiting for the knock question
+Upcard          DC.W    NO_CARD         ; the hand's first upcard (Oklahoma: knock card)
+LastDrawn       DC.W    NO_CARD
+Kind            DC.W    HUMAN,PERS_WILLY ; each player: a personality or HUMAN
+Hands           DS.B    2*Hand.Size     ; each player's hand, four suit masks
+Took            DS.B    2*Hand.Size     ; cards each took from the pile
+Pile            DS.B    CARDS_IN_DECK+2 ; the discard pile, bottom first
+PileLen         DC.W    0
+StockIdx        DC.W    CARDS_IN_DECK   ; the next stock card is Deck[StockIdx]
+Score           DC.W    0,0             ; hand points this game
+Won             DC.W    0,0             ; hands won this game
+Total           DC.W    0,0             ; the score sheet's totals
+Draws           DC.W    0,0             ; cards drawn this hand
+IrvRng          DC.W    0,0,0,0         ; each player's own generator (Irv)
+HandNum         DC.W    0               ; hands dealt this game
+Walls           DC.W    0               ; hands tied at the wall
+Target          DC.W    100
+KnockLimit      DC.W    STANDARD_LIMIT
+Mult            DC.W    1
+SeedLo          DC.W    0
+SeedHi          DC.W    0
+GameEnded       DC.W    0
+GameWinner      DC.W    0
+Shutout         DC.W    0
+NetScore        DC.W    0
+Knocker         DC.W    0
+KnockDw         DC.W    0
+DefDw           DC.W    0
+ResKind         DC.W    0
+ResWinner       DC.W    0
+ResPoints       DC.W    0
+KMeldN          DC.W    0               ; the knocker's melds (GK_Canon keys)
+KHi             DC.W    0,0,0,0
+KLo             DC.W    0,0,0,0
+DefHand         DS.B    Hand.Size
+LaidOff         DS.B    Hand.Size       ; cards the defender laid off
+GameDeckCount   DC.W    0               ; deals recorded this game
+PrevCount       DC.W    0               ; deals of the previous game (Replay Cards)
+PrevDealer      DC.W    0
+GameDecks       DS.B    MAX_HANDS*CARDS_IN_DECK
+PrevDecks       DS.B    MAX_HANDS*CARDS_IN_DECK
+QuitFlag        DC.W    0
+LastItem        DC.W    0
+TableWin        DC.L    0
+
+; ---- scratch --------------------------------------------------------------------------
+HitCode         DC.W    0
+MenuTmp         DC.W    0
+MulA            DC.W    0,0
+DealI           DC.W    0
+DrawCard0       DC.W    0
+DrawCard1       DC.W    0
+PosPers         DC.W    0
+PosDec          DC.W    0
+CandMask        DS.B    Hand.Size
+CandCards       DS.B    2*12
+CandN           DC.W    0
+SubMask         DS.B    Hand.Size
+ReachMask       DS.B    Hand.Size
+SubI            DC.W    0
+SubBits         DC.W    0
+SubCount        DC.W    0
+BestCount       DC.W    0
+MeldI           DC.W    0
+ReachBit        DC.W    0
+ReachSuit       DC.W    0
+ReachRun        DC.W    0
+CardH           DC.W    0
+CardV           DC.W    0
+CardNum         DC.W    0
+CardSuit        DC.W    0
+CardRank        DC.W    0
+CardRect        DC.W    0,0,0,0
+LayPlayer       DC.W    0
+LayHand         DS.B    Hand.Size
+LayN            DC.W    0               ; 2 * cards laid out
+LayCard         DS.B    2*12
+LayH            DS.B    2*12
+LayV            DS.B    2*12
+LayX            DC.W    0
+LayY            DC.W    0
+LaySuitI        DC.W    0
+LayRankI        DC.W    0
+LayMeldI        DC.W    0
+LayMask         DC.W    0
+MsgPtr          DC.W    0
+MsgCount        DC.W    0
+MsgTmp          DC.W    0
+MsgTmp2         DC.W    0
+MsgTmp3         DC.W    0
+DigitBuf        DS.B    12
+Build           DS.B    MSG_MAX+2       ; the message being built (Pascal string)
+MsgLine1        DS.B    MSG_MAX+2
+MsgLine2        DS.B    MSG_MAX+2
+SHEET_ROWS      EQU     8
+SHEET_WIDTH     EQU     128
+SheetN          DC.W    0               ; 2 * lines
+SheetP          DC.W    0
+SheetLines      DS.B    SHEET_ROWS*SHEET_WIDTH
+
+; ---- constant tables ------------------------------------------------------------------
+RankBit         DC.W    $0001,$0002,$0004,$0008,$0010,$0020,$0040
+                DC.W    $0080,$0100,$0200,$0400,$0800,$1000
+RankText                                ; three bytes each: a Pascal string of 1-2
+        DC.B    1,'A',0, 1,'2',0, 1,'3',0, 1,'4',0, 1,'5',0, 1,'6',0, 1,'7',0
+        DC.B    1,'8',0, 1,'9',0, 2,'10', 1,'J',0, 1,'Q',0, 1,'K',0
+PersNames
+        DC.W    NmIrv,NmWilly,NmSonia,NmMort,NmBernie,NmPhyllis,NmShark,NmHuman
+Pronouns                                ; PRONOUN_... of each player kind
+        DC.W    PRONOUN_HE,PRONOUN_HE,PRONOUN_SHE,PRONOUN_HE,PRONOUN_HE,PRONOUN_SHE
+        DC.W    PRONOUN_HE,PRONOUN_THEY
+ContentRect     DC.W    0,0,CONTENT_BOTTOM,CONTENT_RIGHT
+
+        STRING  PASCAL
+NmIrv           DC.B    'Irv'
+NmWilly         DC.B    'Willy'
+NmSonia         DC.B    'Sonia'
+NmMort          DC.B    'Mort'
+NmBernie        DC.B    'Bernie'
+NmPhyllis       DC.B    'Phyllis'
+NmShark         DC.B    'Shark'
+NmHuman         DC.B    'Human'
+TitleStr        DC.B    'Gin King'
+StartStr        DC.B    'Choose New Game from the File menu to deal.'
+KnockStr        DC.B    'knock?'
+WindowTitle     DC.B    'Gin King'
+        STRING  ASIS
+
+; ---- the menus (reference §1.9.7): title line, item lines, "." ends a menu ---------------
+AppleMenu
+        DC.B    '>>@\XN1',0
+        DC.B    '--About Gin King...\N256',0
+        DC.B    '--Help...\N257V',0
+        DC.B    '.',0
+FileMenu
+        DC.B    '>> File \N2',0
+        DC.B    '--New Game\N258*Nn',0
+        DC.B    '--Save Settings\N259*Ss',0
+        DC.B    '--End Game\N260*Ee',0
+        DC.B    '--Quit\N261*Qq',0
+        DC.B    '.',0
+EditMenu
+        DC.B    '>> Edit \N3',0
+        DC.B    '--Undo\N262*Zz',0
+        DC.B    '.',0
+SettingsMenu
+        DC.B    '>> Settings \N4',0
+        DC.B    '--Game Settings...\N263',0
+        DC.B    '--Tournament Mode\N264',0
+        DC.B    '--Enter Name...\N265',0
+        DC.B    '--Players...\N266',0
+        DC.B    '.',0
+OptionsMenu
+        DC.B    '>> Options \N5',0
+        DC.B    '--Sound\N267',0
+        DC.B    '--F/X\N268',0
+        DC.B    '--Computer Visible\N269',0
+        DC.B    '--Advice\N270*Aa',0
+        DC.B    '--Show History\N271',0
+        DC.B    '--Show Cards\N272',0
+        DC.B    '.',0
+
+; ---- the table window: NewWindow parameters, 78 bytes (reference §1.9.4) ----------------
+TableParams
+        DC.W    78                      ; paramLength
+        DC.W    $0020                   ; visible; no title bar, not movable
+        DC.L    WindowTitle             ; wTitle
+        DC.L    0                       ; wRefCon
+        DC.W    0,0,0,0                 ; wZoom
+        DC.L    0                       ; wColor
+        DC.W    0,0                     ; wYOrigin, wXOrigin
+        DC.W    0,0,0,0                 ; wDataH, wDataW, wMaxH, wMaxW
+        DC.W    0,0,0,0                 ; wScrollVer/Hor, wPageVer/Hor
+        DC.L    0                       ; wInfoRefCon
+        DC.W    0                       ; wInfoHeight
+        DC.L    0,0                     ; wFrameDefProc, wInfoDefProc
+        DC.L    DrawTable               ; wContDefProc: TaskMaster draws updates
+        DC.W    13,2,13+CONTENT_BOTTOM,2+CONTENT_RIGHT ; wPosition: content, global
+        DC.L    $FFFFFFFF               ; wPlane: in front
+        DC.L    0                       ; wStorage: the Window Manager allocates

@@ -1,0 +1,763 @@
+; dialogs.asm — the About box and the tutor's advice (Dialog Manager alerts, Toolbox
+; Reference vol. 1 ch. 6; templates as in reference §1.9.5). Included into main.asm.
+
+; ------------------------------------------------------------------------------------
+; DoAbout — Apple/About Gin King: the version and credits in a note alert.
+; ------------------------------------------------------------------------------------
+DoAbout
+        PHA                             ; NoteAlert(@AboutAlert, nil)
+        PushLong AboutAlert
+        PEA     $0000
+        PEA     $0000
+        _NoteAlert
+        PLA
+        RTS
+
+; ------------------------------------------------------------------------------------
+; DoAdvice — Options/Advice (Apple-A): the tutor's advice on the decision the human
+;   faces (GK_Decide with the tutor's personality), "Advice from <tutor>: ..." in an
+;   alert. The text can be longer than a Pascal string, so it goes in three parts
+;   (^0^1^2). A knock that is not legal yet is explained without asking the tutor.
+; ------------------------------------------------------------------------------------
+ADVICE_PART     EQU     240             ; bytes per part
+
+DoAdvice
+        JSR     CanAdvise
+        BCS     @ask
+        JMP     Beep
+@ask    LDA     SetTutor
+        STA     PosPers
+        LDA     GPhase
+        CMP     #PH_DISCARD
+        BEQ     @discard
+        CMP     #PH_KNOCKQ
+        BEQ     @knock
+        LDA     #DEC_DRAW
+        BRA     @decide
+@discard LDA    #DEC_DISCARD
+@decide JSR     Decide
+        JSR     AdviceText
+        BRA     @show
+@knock  JSR     KnockDeadwood
+        CMP     KnockLimit
+        BEQ     @legal
+        BCC     @legal
+        STA     MsgTmp3                 ; not legal: say so
+        STZ     DecBlock+Dec.textLen
+        JSR     AdviceText
+        LDA     AdvLen
+        STA     AdvPos
+        JSR     MsgClear
+        Msg     'You cannot knock yet: you have '
+        LDA     MsgTmp3
+        JSR     MsgNum
+        Msg     ' points of deadwood. Click the pile.'
+        JSR     AdvAppendBuild
+        BRA     @show
+@legal  LDA     #DEC_KNOCK
+        BRA     @decide
+@show   JSR     AdvSplit
+        PushLong AdvPart0               ; ParamText(part 0, part 1, part 2, nil)
+        PushLong AdvPart1
+        PushLong AdvPart2
+        PEA     $0000
+        PEA     $0000
+        _ParamText
+        PHA                             ; NoteAlert(@AdviceAlert, nil)
+        PushLong AdviceAlert
+        PEA     $0000
+        PEA     $0000
+        _NoteAlert
+        PLA
+        RTS
+
+; AdviceText — AdvText := "Advice from <tutor>: " + DecBlock's text; AdvLen its length.
+AdviceText
+        JSR     MsgClear
+        Msg     'Advice from '
+        LDA     SetTutor
+        ASL     A
+        TAX
+        LDA     PersNames,X
+        TAX
+        JSR     MsgPStr
+        Msg     ': '
+        STZ     AdvLen
+        JSR     AdvAppendBuild
+        LDA     DecBlock+Dec.textLen
+        CMP     #TEXT_MAX
+        BCC     @len
+        LDA     #TEXT_MAX
+@len    STA     MsgCount
+        LDX     #0
+        LDY     AdvLen
+@copy   CPX     MsgCount
+        BCS     @done
+        SEP     #$20
+        LONGA   OFF
+        LDA     DecBlock+Dec.text,X
+        STA     AdvText,Y
+        REP     #$20
+        LONGA   ON
+        INX
+        INY
+        BRA     @copy
+@done   STY     AdvLen
+        RTS
+
+; AdvAppendBuild — append Build's text to AdvText.
+AdvAppendBuild
+        LDA     Build
+        AND     #$00FF
+        STA     MsgCount
+        LDX     #0
+        LDY     AdvLen
+@copy   CPX     MsgCount
+        BCS     @done
+        SEP     #$20
+        LONGA   OFF
+        LDA     Build+1,X
+        STA     AdvText,Y
+        REP     #$20
+        LONGA   ON
+        INX
+        INY
+        BRA     @copy
+@done   STY     AdvLen
+        RTS
+
+; AdvSplit — AdvText cut into three Pascal strings of at most ADVICE_PART bytes.
+AdvSplit
+        STZ     AdvPos
+        LDX     #AdvPart0
+        JSR     AdvOne
+        LDX     #AdvPart1
+        JSR     AdvOne
+        LDX     #AdvPart2
+AdvOne
+        STX     <Zp.ptr
+        LDA     AdvLen                  ; n = min(left, ADVICE_PART)
+        SEC
+        SBC     AdvPos
+        BPL     @pos
+        LDA     #0
+@pos    CMP     #ADVICE_PART
+        BCC     @n
+        LDA     #ADVICE_PART
+@n      STA     MsgCount
+        SEP     #$20
+        LONGA   OFF
+        STA     (<Zp.ptr)               ; the length byte
+        REP     #$20
+        LONGA   ON
+        LDY     #1
+        LDX     AdvPos
+@copy   DEC     MsgCount
+        BMI     @done
+        SEP     #$20
+        LONGA   OFF
+        LDA     AdvText,X
+        STA     (<Zp.ptr),Y
+        REP     #$20
+        LONGA   ON
+        INX
+        INY
+        BRA     @copy
+@done   STX     AdvPos
+        RTS
+
+AdvLen          DC.W    0
+AdvPos          DC.W    0
+AdvText         DS.B    TEXT_MAX+64
+AdvPart0        DS.B    ADVICE_PART+1
+AdvPart1        DS.B    ADVICE_PART+1
+AdvPart2        DS.B    ADVICE_PART+1
+
+
+; ------------------------------------------------------------------------------------
+; The radio-button dialogs (Game Settings, Players) share one engine: a dialog is its
+;   bounds, a list of item templates and a list of radio groups; a group is a family
+;   of radio buttons (first item ID, count) standing for one setting word (the index of
+;   the button that is on).
+;   DlgBounds, DlgItemList, DlgItemN, DlgGroups, DlgGroupN describe the open dialog.
+; ------------------------------------------------------------------------------------
+Group   RECORD  0
+first   DS.W    1                       ; item ID of the setting's value 0
+count   DS.W    1                       ; buttons in the family
+var     DS.W    1                       ; the setting word (our bank)
+Size    EQU     *
+        ENDR
+
+; OpenDlg — NewModalDialog(DlgBounds, visible) with its items; each group's button on.
+OpenDlg
+        PHA                             ; DlgPtr = NewModalDialog(@bounds, TRUE, 0)
+        PHA
+        PEA     GinKing>>16
+        LDA     DlgBounds
+        PHA
+        PEA     $0001
+        PEA     $0000
+        PEA     $0000
+        _NewModalDialog
+        PLA
+        STA     DlgPtr
+        PLA
+        STA     DlgPtr+2
+        LDA     DlgItemList             ; GetNewDItem(dlg, each template)
+        STA     <Zp.ptr
+        LDY     #0
+@items  CPY     DlgItemN
+        BCS     @groups
+        PHY
+        PushVarLong DlgPtr
+        PEA     GinKing>>16
+        LDA     (<Zp.ptr),Y
+        PHA
+        _GetNewDItem
+        PLY
+        INY
+        INY
+        BRA     @items
+@groups LDX     #0                      ; SetDItemValue(1, dlg, first + setting)
+@group  CPX     DlgGroupN
+        BCS     @out
+        PHX
+        JSR     GroupAt                 ; Zp.ptr2 -> the group
+        PEA     $0001
+        PushVarLong DlgPtr
+        LDY     #Group.var
+        LDA     (<Zp.ptr2),Y
+        STA     <Zp.handle
+        LDA     (<Zp.handle)
+        LDY     #Group.first
+        CLC
+        ADC     (<Zp.ptr2),Y
+        PHA
+        _SetDItemValue
+        PLX
+        INX
+        BRA     @group
+@out    RTS
+
+; GroupAt — X = group number -> Zp.ptr2 = its Group record.
+GroupAt
+        TXA
+        ASL     A
+        STA     MulA
+        ASL     A
+        CLC
+        ADC     MulA                    ; x * 6
+        CLC
+        ADC     DlgGroups
+        STA     <Zp.ptr2
+        RTS
+
+; DlgLoop — ModalDialog until OK (1) or Cancel (2); a radio button clicked is turned on
+;   (its family turns the others off).  Out: A = the button that ended the dialog.
+DlgLoop
+        PHA                             ; hit = ModalDialog(nil)
+        PEA     $0000
+        PEA     $0000
+        _ModalDialog
+        PLA
+        STA     DlgHit
+        CMP     #3
+        BCS     @radio
+        CMP     #1
+        BCC     DlgLoop
+        RTS
+@radio  LDX     #0                      ; one of the groups' buttons?
+@group  CPX     DlgGroupN
+        BCS     DlgLoop
+        PHX
+        JSR     GroupAt
+        PLX
+        LDA     DlgHit
+        LDY     #Group.first
+        SEC
+        SBC     (<Zp.ptr2),Y
+        LDY     #Group.count
+        CMP     (<Zp.ptr2),Y
+        BCC     @on
+        INX
+        BRA     @group
+@on     PEA     $0001                   ; SetDItemValue(1, dlg, hit)
+        PushVarLong DlgPtr
+        LDA     DlgHit
+        PHA
+        _SetDItemValue
+        BRA     DlgLoop
+
+; ReadGroups — each group's setting := the index of its button that is on.
+ReadGroups
+        LDX     #0
+@group  CPX     DlgGroupN
+        BCS     @out
+        PHX
+        JSR     GroupAt
+        STZ     DlgI
+@button LDA     DlgI
+        LDY     #Group.count
+        CMP     (<Zp.ptr2),Y
+        BCS     @next
+        PHA                             ; GetDItemValue(dlg, first + i)
+        PushVarLong DlgPtr
+        LDY     #Group.first
+        LDA     (<Zp.ptr2),Y
+        CLC
+        ADC     DlgI
+        PHA
+        _GetDItemValue
+        PLA
+        BEQ     @off
+        LDY     #Group.var
+        LDA     (<Zp.ptr2),Y
+        STA     <Zp.handle
+        LDA     DlgI
+        STA     (<Zp.handle)
+@off    INC     DlgI
+        BRA     @button
+@next   PLX
+        INX
+        BRA     @group
+@out    RTS
+
+; CloseDlg — CloseDialog(DlgPtr).
+CloseDlg
+        PushVarLong DlgPtr
+        _CloseDialog
+        RTS
+
+; DisableItem — DisableDItem(DlgPtr, A).
+DisableItem
+        TAX
+        PushVarLong DlgPtr
+        PHX
+        _DisableDItem
+        RTS
+
+; ------------------------------------------------------------------------------------
+; DoGameSettings — Settings/Game Settings...: variant, points per game, hand display
+;   and shuffle mode. OK keeps the choices, Cancel leaves the settings as they were.
+;   The variant is fixed during a game; in a tournament Sort by Melds, Replay and User
+;   Supplied Cards are not offered.
+; ------------------------------------------------------------------------------------
+DoGameSettings
+        LDA     #GsBounds
+        STA     DlgBounds
+        LDA     #GsItems
+        STA     DlgItemList
+        LDA     #GS_ITEMS*2
+        STA     DlgItemN
+        LDA     #GsGroups
+        STA     DlgGroups
+        LDA     #GS_GROUPS
+        STA     DlgGroupN
+        JSR     OpenDlg
+        JSR     InGame
+        BCC     @tour
+        LDA     #3                      ; Standard, Oklahoma
+        JSR     DisableItem
+        LDA     #4
+        JSR     DisableItem
+@tour   LDA     SetTournament
+        BEQ     @loop
+        LDA     #14                     ; By melds, Replay Cards, User Supplied
+        JSR     DisableItem
+        LDA     #16
+        JSR     DisableItem
+        LDA     #17
+        JSR     DisableItem
+@loop   JSR     DlgLoop
+        CMP     #1
+        BNE     @close
+        JSR     ReadGroups
+@close  JSR     CloseDlg
+        JMP     Redraw
+
+GsBounds        DC.W    30,100,185,540
+GsGroups
+        DC.W    3,2,SetVariant
+        DC.W    5,6,SetPoints
+        DC.W    11,4,SetDisplay
+        DC.W    15,3,SetShuffle
+GS_GROUPS       EQU     (*-GsGroups)/Group.Size
+
+; ------------------------------------------------------------------------------------
+; DoPlayers — Settings/Players...: player 1 (a personality or Human), player 2 (a
+;   personality: a human plays only as player 1) and the tutor. OK applies them at
+;   once, also to the game in progress (the computer moves if it is now its turn).
+; ------------------------------------------------------------------------------------
+DoPlayers
+        LDA     SetTournament           ; not in a tournament game
+        BEQ     @open
+        JSR     InGame
+        BCC     @open
+        JMP     Beep
+@open   LDA     #PlBounds
+        STA     DlgBounds
+        LDA     #PlItems
+        STA     DlgItemList
+        LDA     #PL_ITEMS*2
+        STA     DlgItemN
+        LDA     #PlGroups
+        STA     DlgGroups
+        LDA     #PL_GROUPS
+        STA     DlgGroupN
+        JSR     OpenDlg
+        JSR     DlgLoop
+        CMP     #1
+        BNE     @close
+        JSR     ReadGroups
+@close  JSR     CloseDlg
+        JSR     InGame
+        BCC     @draw
+        LDA     SetP1                   ; the game's players change with the settings
+        STA     Kind
+        LDA     SetP2
+        STA     Kind+2
+        JMP     AfterMove
+@draw   JMP     Redraw
+
+PlBounds        DC.W    25,110,190,520
+PlGroups
+        DC.W    3,8,SetP1
+        DC.W    11,7,SetP2
+        DC.W    18,7,SetTutor
+PL_GROUPS       EQU     (*-PlGroups)/Group.Size
+
+; ------------------------------------------------------------------------------------
+; DoEnterName — Settings/Enter Name...: the player's name in an edit line (LineEdit's
+;   editing keys); OK keeps it.
+; ------------------------------------------------------------------------------------
+NAME_EDIT       EQU     3
+NAME_LEN        EQU     20
+
+DoEnterName
+        LDA     #NmBounds
+        STA     DlgBounds
+        LDA     #NmItems
+        STA     DlgItemList
+        LDA     #NM_ITEMS*2
+        STA     DlgItemN
+        STZ     DlgGroupN
+        JSR     OpenDlg
+        PushVarLong DlgPtr              ; NewDItem(dlg, 3, @NameRect, editLine,
+        PEA     NAME_EDIT               ;   @PlayerName, NAME_LEN, 0, nil)
+        PushLong NameRect
+        PEA     $0011
+        PushLong PlayerName
+        PEA     NAME_LEN
+        PEA     $0000
+        PEA     $0000
+        PEA     $0000
+        _NewDItem
+        JSR     DlgLoop
+        CMP     #1
+        BNE     @close
+        PushVarLong DlgPtr              ; GetIText(dlg, 3, @PlayerName)
+        PEA     NAME_EDIT
+        PushLong PlayerName
+        _GetIText
+@close  JSR     CloseDlg
+        JMP     Redraw
+
+NmBounds        DC.W    60,160,130,480
+NameRect        DC.W    24,16,36,300
+NmItems         DC.W    NmOK,NmCancel,NmLabel
+NM_ITEMS        EQU     (*-NmItems)/2
+NmOK    DC.W    1,48,230,61,300,$0A
+        DC.L    OkStr
+        DC.W    0,1
+        DC.L    0
+NmCancel DC.W   2,48,150,61,220,$0A
+        DC.L    CancelStr
+        DC.W    0,0
+        DC.L    0
+NmLabel DC.W    4,6,16,16,300,$800F
+        DC.L    NmPrompt
+        DC.W    0,0
+        DC.L    0
+
+DlgBounds       DC.W    0
+DlgItemList     DC.W    0
+DlgItemN        DC.W    0
+DlgGroups       DC.W    0
+DlgGroupN       DC.W    0
+DlgPtr          DC.L    0
+DlgHit          DC.W    0
+DlgI            DC.W    0
+
+; ---- alert templates (reference §1.9.5): bounds, ID, four stages, items, 0 ----------
+AboutAlert
+        DC.W    50,150,130,490
+        DC.W    1
+        DC.B    $80,$80,$80,$80
+        DC.L    AboutOK,AboutMsg,0
+AboutOK DC.W    1,56,250,69,320,$0A     ; OK button
+        DC.L    OkStr
+        DC.W    0,1
+        DC.L    0
+AboutMsg DC.W   100,8,60,52,330,$800F   ; disabled static text
+        DC.L    AboutText
+        DC.W    0,0
+        DC.L    0
+AdviceAlert
+        DC.W    30,90,190,550
+        DC.W    2
+        DC.B    $80,$80,$80,$80
+        DC.L    AdviceOK,AdviceMsg,0
+AdviceOK DC.W   1,136,380,149,440,$0A   ; OK button
+        DC.L    OkStr
+        DC.W    0,1
+        DC.L    0
+AdviceMsg DC.W  100,8,12,130,450,$800F  ; the advice: ^0^1^2
+        DC.L    AdviceTemplate
+        DC.W    0,0
+        DC.L    0
+
+        STRING  PASCAL
+OkStr           DC.B    'OK'
+AboutText       DC.B    'Gin King GS, version 1.0. Gin Rummy against seven computer personalities, on the Apple IIGS desktop.'
+AdviceTemplate  DC.B    '^0^1^2'
+        STRING  ASIS
+
+GsItems
+        DC.W    GsOK,GsCancel,GsStd,GsOkla,GsPts100,GsPts150
+        DC.W    GsPts200,GsPts300,GsPts400,GsPts500,GsDispMatrix,GsDispRank
+        DC.W    GsDispSuit,GsDispMelds,GsShufShuffle,GsShufReplay,GsShufUser,GsLabVariant
+        DC.W    GsLabPoints,GsLabDisplay,GsLabShuffle,GsNote
+GS_ITEMS        EQU     (*-GsItems)/2
+GsOK DC.W    1,130,350,143,420,$000A
+        DC.L    OkStr
+        DC.W    0,1
+        DC.L    0
+GsCancel DC.W    2,130,260,143,330,$000A
+        DC.L    CancelStr
+        DC.W    0,0
+        DC.L    0
+GsStd DC.W    3,8,120,20,210,$000C
+        DC.L    StStandard
+        DC.W    0,1
+        DC.L    0
+GsOkla DC.W    4,8,220,20,310,$000C
+        DC.L    StOklahoma
+        DC.W    0,1
+        DC.L    0
+GsPts100 DC.W    5,30,120,42,168,$000C
+        DC.L    StPts100
+        DC.W    0,2
+        DC.L    0
+GsPts150 DC.W    6,30,172,42,220,$000C
+        DC.L    StPts150
+        DC.W    0,2
+        DC.L    0
+GsPts200 DC.W    7,30,224,42,272,$000C
+        DC.L    StPts200
+        DC.W    0,2
+        DC.L    0
+GsPts300 DC.W    8,30,276,42,324,$000C
+        DC.L    StPts300
+        DC.W    0,2
+        DC.L    0
+GsPts400 DC.W    9,30,328,42,376,$000C
+        DC.L    StPts400
+        DC.W    0,2
+        DC.L    0
+GsPts500 DC.W    10,30,380,42,428,$000C
+        DC.L    StPts500
+        DC.W    0,2
+        DC.L    0
+GsDispMatrix DC.W    11,52,120,64,196,$000C
+        DC.L    StDispMatrix
+        DC.W    0,3
+        DC.L    0
+GsDispRank DC.W    12,52,200,64,276,$000C
+        DC.L    StDispRank
+        DC.W    0,3
+        DC.L    0
+GsDispSuit DC.W    13,52,280,64,356,$000C
+        DC.L    StDispSuit
+        DC.W    0,3
+        DC.L    0
+GsDispMelds DC.W    14,52,360,64,436,$000C
+        DC.L    StDispMelds
+        DC.W    0,3
+        DC.L    0
+GsShufShuffle DC.W    15,74,120,86,220,$000C
+        DC.L    StShufShuffle
+        DC.W    0,4
+        DC.L    0
+GsShufReplay DC.W    16,74,224,86,324,$000C
+        DC.L    StShufReplay
+        DC.W    0,4
+        DC.L    0
+GsShufUser DC.W    17,74,328,86,428,$000C
+        DC.L    StShufUser
+        DC.W    0,4
+        DC.L    0
+GsLabVariant DC.W    20,9,8,19,112,$800F
+        DC.L    StLabVariant
+        DC.W    0,0
+        DC.L    0
+GsLabPoints DC.W    21,31,8,41,112,$800F
+        DC.L    StLabPoints
+        DC.W    0,0
+        DC.L    0
+GsLabDisplay DC.W    22,53,8,63,112,$800F
+        DC.L    StLabDisplay
+        DC.W    0,0
+        DC.L    0
+GsLabShuffle DC.W    23,75,8,85,112,$800F
+        DC.L    StLabShuffle
+        DC.W    0,0
+        DC.L    0
+GsNote DC.W    24,98,8,122,430,$800F
+        DC.L    StGsNote
+        DC.W    0,0
+        DC.L    0
+PlItems
+        DC.W    PlOK,PlCancel,PlP10,PlP11,PlP12,PlP13
+        DC.W    PlP14,PlP15,PlP16,PlP17,PlP20,PlP21
+        DC.W    PlP22,PlP23,PlP24,PlP25,PlP26,PlTu0
+        DC.W    PlTu1,PlTu2,PlTu3,PlTu4,PlTu5,PlTu6
+        DC.W    PlLabP1,PlLabP2,PlLabTu
+PL_ITEMS        EQU     (*-PlItems)/2
+PlOK DC.W    1,136,320,149,390,$000A
+        DC.L    OkStr
+        DC.W    0,1
+        DC.L    0
+PlCancel DC.W    2,136,230,149,300,$000A
+        DC.L    CancelStr
+        DC.W    0,0
+        DC.L    0
+PlP10 DC.W    3,20,10,32,120,$000C
+        DC.L    NmIrv
+        DC.W    0,1
+        DC.L    0
+PlP11 DC.W    4,34,10,46,120,$000C
+        DC.L    NmWilly
+        DC.W    0,1
+        DC.L    0
+PlP12 DC.W    5,48,10,60,120,$000C
+        DC.L    NmSonia
+        DC.W    0,1
+        DC.L    0
+PlP13 DC.W    6,62,10,74,120,$000C
+        DC.L    NmMort
+        DC.W    0,1
+        DC.L    0
+PlP14 DC.W    7,76,10,88,120,$000C
+        DC.L    NmBernie
+        DC.W    0,1
+        DC.L    0
+PlP15 DC.W    8,90,10,102,120,$000C
+        DC.L    NmPhyllis
+        DC.W    0,1
+        DC.L    0
+PlP16 DC.W    9,104,10,116,120,$000C
+        DC.L    NmShark
+        DC.W    0,1
+        DC.L    0
+PlP17 DC.W    10,118,10,130,120,$000C
+        DC.L    NmHuman
+        DC.W    0,1
+        DC.L    0
+PlP20 DC.W    11,20,140,32,250,$000C
+        DC.L    NmIrv
+        DC.W    0,2
+        DC.L    0
+PlP21 DC.W    12,34,140,46,250,$000C
+        DC.L    NmWilly
+        DC.W    0,2
+        DC.L    0
+PlP22 DC.W    13,48,140,60,250,$000C
+        DC.L    NmSonia
+        DC.W    0,2
+        DC.L    0
+PlP23 DC.W    14,62,140,74,250,$000C
+        DC.L    NmMort
+        DC.W    0,2
+        DC.L    0
+PlP24 DC.W    15,76,140,88,250,$000C
+        DC.L    NmBernie
+        DC.W    0,2
+        DC.L    0
+PlP25 DC.W    16,90,140,102,250,$000C
+        DC.L    NmPhyllis
+        DC.W    0,2
+        DC.L    0
+PlP26 DC.W    17,104,140,116,250,$000C
+        DC.L    NmShark
+        DC.W    0,2
+        DC.L    0
+PlTu0 DC.W    18,20,270,32,380,$000C
+        DC.L    NmIrv
+        DC.W    0,3
+        DC.L    0
+PlTu1 DC.W    19,34,270,46,380,$000C
+        DC.L    NmWilly
+        DC.W    0,3
+        DC.L    0
+PlTu2 DC.W    20,48,270,60,380,$000C
+        DC.L    NmSonia
+        DC.W    0,3
+        DC.L    0
+PlTu3 DC.W    21,62,270,74,380,$000C
+        DC.L    NmMort
+        DC.W    0,3
+        DC.L    0
+PlTu4 DC.W    22,76,270,88,380,$000C
+        DC.L    NmBernie
+        DC.W    0,3
+        DC.L    0
+PlTu5 DC.W    23,90,270,102,380,$000C
+        DC.L    NmPhyllis
+        DC.W    0,3
+        DC.L    0
+PlTu6 DC.W    24,104,270,116,380,$000C
+        DC.L    NmShark
+        DC.W    0,3
+        DC.L    0
+PlLabP1 DC.W    26,4,10,14,120,$800F
+        DC.L    StPlP1
+        DC.W    0,0
+        DC.L    0
+PlLabP2 DC.W    27,4,140,14,250,$800F
+        DC.L    StPlP2
+        DC.W    0,0
+        DC.L    0
+PlLabTu DC.W    28,4,270,14,380,$800F
+        DC.L    StPlTu
+        DC.W    0,0
+        DC.L    0
+        STRING  PASCAL
+StPts100        DC.B    '100'
+StPts150        DC.B    '150'
+StPts200        DC.B    '200'
+StPts300        DC.B    '300'
+StPts400        DC.B    '400'
+StPts500        DC.B    '500'
+StDispMatrix    DC.B    'Matrix'
+StDispRank      DC.B    'By rank'
+StDispSuit      DC.B    'By suit'
+StDispMelds     DC.B    'By melds'
+StShufShuffle   DC.B    'Shuffle Cards'
+StShufReplay    DC.B    'Replay Cards'
+StShufUser      DC.B    'User Supplied'
+StLabVariant    DC.B    'Gin variant:'
+StLabPoints     DC.B    'Points:'
+StLabDisplay    DC.B    'Hand display:'
+StLabShuffle    DC.B    'Shuffle mode:'
+StGsNote        DC.B    'The variant cannot change during a game; a tournament plays normal shuffles.'
+StStandard      DC.B    'Standard'
+StOklahoma      DC.B    'Oklahoma'
+StPlP1          DC.B    'Player 1'
+StPlP2          DC.B    'Player 2'
+StPlTu          DC.B    'Tutor'
+CancelStr       DC.B    'Cancel'
+        STRING  ASIS
+
+        STRING  PASCAL
+NmPrompt        DC.B    'Your name:'
+        STRING  ASIS

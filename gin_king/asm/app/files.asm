@@ -1,0 +1,592 @@
+; files.asm — the settings file and the tournament record, through GS/OS class-1 calls
+; (reference §2.2-§2.7; file types §5). Included into main.asm.
+;
+; SETTINGS:GIN.PREFS ($5A CFG, aux $0000: a fixed, self-explanatory name) holds the
+; settings and the deals of the last game (for Replay Cards); SETTINGS:HISTORY ($F1, a
+; user type, aux $0000) holds the tournament record: per player name, per personality,
+; games won, games lost and net points. Both are written whole: to a .NEW file first,
+; then the old one is destroyed and the new one renamed, so a failed save never leaves
+; a half-written file in place of a good one. A file that does not read back whole, with
+; the right magic, version and checksum, is ignored (the defaults stand) and left as it is.
+
+PREFS_MAGIC     EQU     $4B47          ; the bytes 'G','K'
+PREFS_VERSION   EQU     1
+HIST_MAGIC      EQU     $4847          ; the bytes 'G','H'
+HIST_VERSION    EQU     1
+HIST_NAMES      EQU     12              ; players kept in the record
+CFG_TYPE        EQU     $5A
+HIST_TYPE       EQU     $F1
+ACCESS_ALL      EQU     $C3             ; destroy, rename, write, read (ORCALib)
+READ_ACCESS     EQU     1
+WRITE_ACCESS    EQU     2
+
+; the settings file's layout
+Prefs   RECORD  0
+magic   DS.W    1
+version DS.W    1
+settings DS.B   SETTINGS_SIZE
+count   DS.W    1                       ; deals recorded
+dealer  DS.W    1                       ; the game's first dealer
+decks   DS.B    MAX_HANDS*CARDS_IN_DECK
+sum     DS.W    1                       ; the words above added up
+Size    EQU     *
+        ENDR
+
+; one player's tournament record
+HistEntry RECORD 0
+name    DS.B    NAME_MAX+1              ; Pascal string
+won     DS.W    PERSONALITIES           ; games won against each personality
+lost    DS.W    PERSONALITIES
+points  DS.W    PERSONALITIES           ; net points (signed)
+Size    EQU     *
+        ENDR
+History RECORD  0
+magic   DS.W    1
+version DS.W    1
+count   DS.W    1
+entries DS.B    HIST_NAMES*HistEntry.Size
+sum     DS.W    1
+Size    EQU     *
+        ENDR
+
+; ------------------------------------------------------------------------------------
+; LoadSettings — at start: SETTINGS:GIN.PREFS when it is sound (its settings in range),
+;   else the defaults. The previous game's deals come with it.
+; ------------------------------------------------------------------------------------
+LoadSettings
+        JSR     UseDefaults
+        LDA     #PrefsPath
+        LDX     #Prefs.Size
+        JSR     ReadWhole               ; carry clear: FileBuf holds Prefs.Size bytes
+        BCS     @out
+        LDA     FileBuf+Prefs.magic
+        CMP     #PREFS_MAGIC
+        BNE     @out
+        LDA     FileBuf+Prefs.version
+        CMP     #PREFS_VERSION
+        BNE     @out
+        LDX     #Prefs.sum
+        JSR     Checksum
+        CMP     FileBuf+Prefs.sum
+        BNE     @out
+        LDX     #0                      ; every setting within its range?
+@check  LDA     FileBuf+Prefs.settings,X
+        CMP     SettingLimits,X
+        BCS     @out
+        INX
+        INX
+        CPX     #SETTING_WORDS*2
+        BCC     @check
+        LDA     FileBuf+Prefs.settings+PlayerName-Settings
+        AND     #$00FF
+        CMP     #NAME_MAX+1
+        BCS     @out
+        LDA     FileBuf+Prefs.count
+        CMP     #MAX_HANDS+1
+        BCS     @out
+        LDX     #0                      ; sound: use it
+@set    LDA     FileBuf+Prefs.settings,X
+        STA     Settings,X
+        INX
+        INX
+        CPX     #SETTINGS_SIZE
+        BCC     @set
+        LDA     FileBuf+Prefs.count
+        STA     PrevCount
+        LDA     FileBuf+Prefs.dealer
+        AND     #1
+        STA     PrevDealer
+        LDX     #0
+@decks  LDA     FileBuf+Prefs.decks,X
+        STA     PrevDecks,X
+        INX
+        INX
+        CPX     #MAX_HANDS*CARDS_IN_DECK
+        BCC     @decks
+        INC     SettingsLoaded
+@out    RTS
+
+; UseDefaults — Settings := DefaultSettings.
+UseDefaults
+        LDX     #0
+@copy   LDA     DefaultSettings,X
+        STA     Settings,X
+        INX
+        INX
+        CPX     #SETTINGS_SIZE
+        BCC     @copy
+        RTS
+
+; SettingLimits — one more than the largest value of each setting word, in order.
+SettingLimits
+        DC.W    2,POINTS_CHOICES,4,3,2,2,2,2,PLAYER_KINDS,PERSONALITIES,PERSONALITIES
+        DC.W    $FFFF,$FFFF
+SETTING_WORDS   EQU     (*-SettingLimits)/2
+
+; ------------------------------------------------------------------------------------
+; DoSaveSettings — File/Save Settings: the settings and the last game's deals (the game
+;   in progress or just finished, else the previous one) to SETTINGS:GIN.PREFS.
+; ------------------------------------------------------------------------------------
+DoSaveSettings
+        LDA     #PREFS_MAGIC
+        STA     FileBuf+Prefs.magic
+        LDA     #PREFS_VERSION
+        STA     FileBuf+Prefs.version
+        LDX     #0
+@set    LDA     Settings,X
+        STA     FileBuf+Prefs.settings,X
+        INX
+        INX
+        CPX     #SETTINGS_SIZE
+        BCC     @set
+        LDA     GameDeckCount           ; which deals: this game's, or the previous
+        BEQ     @prev
+        STA     FileBuf+Prefs.count
+        LDA     FirstDealer
+        STA     FileBuf+Prefs.dealer
+        LDX     #0
+@game   LDA     GameDecks,X
+        STA     FileBuf+Prefs.decks,X
+        INX
+        INX
+        CPX     #MAX_HANDS*CARDS_IN_DECK
+        BCC     @game
+        BRA     @sum
+@prev   LDA     PrevCount
+        STA     FileBuf+Prefs.count
+        LDA     PrevDealer
+        STA     FileBuf+Prefs.dealer
+        LDX     #0
+@pd     LDA     PrevDecks,X
+        STA     FileBuf+Prefs.decks,X
+        INX
+        INX
+        CPX     #MAX_HANDS*CARDS_IN_DECK
+        BCC     @pd
+@sum    LDX     #Prefs.sum
+        JSR     Checksum
+        STA     FileBuf+Prefs.sum
+        LDA     #PrefsPath
+        STA     FilePath
+        LDA     #PrefsNew
+        STA     FileNew
+        LDA     #CFG_TYPE
+        STA     CreateParms+8
+        LDA     #Prefs.Size
+        JSR     WriteWhole
+        BCC     @ok
+        JSR     Beep                    ; the disk refused: say so
+        JSR     MsgClear
+        Msg     'The settings could not be saved.'
+        BRA     @tell
+@ok     JSR     MsgClear
+        Msg     'Settings saved.'
+@tell   JSR     MsgToLine2
+        JMP     Redraw
+
+; ------------------------------------------------------------------------------------
+; Checksum — A = the sum of FileBuf's words below offset X.
+; ------------------------------------------------------------------------------------
+Checksum
+        STX     MsgCount
+        LDA     #0
+        LDX     #0
+@add    CPX     MsgCount
+        BCS     @out
+        CLC
+        ADC     FileBuf,X
+        INX
+        INX
+        BRA     @add
+@out    RTS
+
+; ------------------------------------------------------------------------------------
+; ReadWhole — open the file at path A (a GSString in our bank), read X bytes into
+;   FileBuf, close.  Out: carry clear when exactly X bytes were read.
+; ------------------------------------------------------------------------------------
+ReadWhole
+        STA     OpenParms+4
+        STX     RwParms+8
+        LDA     #READ_ACCESS
+        STA     OpenParms+8
+        _GSOS   $2010,OpenParms         ; Open
+        BCS     @fail
+        LDA     OpenParms+2
+        STA     RwParms+2
+        STA     CloseParms+2
+        _GSOS   $2012,RwParms           ; Read
+        PHP
+        _GSOS   $2014,CloseParms        ; Close
+        PLP
+        BCS     @fail
+        LDA     RwParms+12              ; transferCount = requestCount?
+        CMP     RwParms+8
+        BNE     @fail
+        CLC
+        RTS
+@fail   SEC
+        RTS
+
+; ------------------------------------------------------------------------------------
+; WriteWhole — A bytes of FileBuf become the file FilePath: written to FileNew (type
+;   CreateParms+8), then the old file destroyed and the new one renamed.
+;   Out: carry clear on success.
+; ------------------------------------------------------------------------------------
+WriteWhole
+        STA     RwParms+8
+        LDA     FileNew
+        STA     DestroyParms+2
+        _GSOS   $2002,DestroyParms      ; a .NEW left by a failed save: away with it
+        LDA     FileNew
+        STA     CreateParms+2
+        _GSOS   $2001,CreateParms       ; Create
+        BCS     @fail
+        LDA     FileNew
+        STA     OpenParms+4
+        LDA     #WRITE_ACCESS
+        STA     OpenParms+8
+        _GSOS   $2010,OpenParms         ; Open
+        BCS     @fail
+        LDA     OpenParms+2
+        STA     RwParms+2
+        STA     CloseParms+2
+        _GSOS   $2013,RwParms           ; Write
+        PHP
+        _GSOS   $2014,CloseParms        ; Close
+        PLP
+        BCS     @fail
+        LDA     RwParms+12
+        CMP     RwParms+8
+        BNE     @fail
+        LDA     FilePath                ; replace the old file by the new one
+        STA     DestroyParms+2
+        _GSOS   $2002,DestroyParms
+        LDA     FileNew
+        STA     RenameParms+2
+        LDA     FilePath
+        STA     RenameParms+6
+        _GSOS   $2004,RenameParms       ; ChangePath
+        BCS     @fail
+        CLC
+        RTS
+@fail   SEC
+        RTS
+
+; ------------------------------------------------------------------------------------
+; GameFinished — a game has just ended. A tournament game (a human player 1 against a
+;   personality) updates the player's record in SETTINGS:HISTORY: won or lost, and the
+;   net points, against that personality.
+; ------------------------------------------------------------------------------------
+GameFinished
+        LDA     SetTournament
+        BNE     @tour
+        RTS
+@tour   LDA     Kind
+        CMP     #HUMAN
+        BEQ     @human
+        RTS
+@human  JSR     LoadHistory
+        JSR     FindPlayer              ; Zp.ptr2 -> the player's entry
+        LDA     Kind+2                  ; X = opponent * 2
+        ASL     A
+        TAX
+        LDA     GameWinner
+        BNE     @lost
+        TXA                             ; won: won[opp]++, points[opp] += net
+        CLC
+        ADC     #HistEntry.won
+        TAY
+        LDA     (<Zp.ptr2),Y
+        INC     A
+        STA     (<Zp.ptr2),Y
+        TXA
+        CLC
+        ADC     #HistEntry.points
+        TAY
+        LDA     (<Zp.ptr2),Y
+        CLC
+        ADC     NetScore
+        STA     (<Zp.ptr2),Y
+        BRA     @save
+@lost   TXA                             ; lost: lost[opp]++, points[opp] -= net
+        CLC
+        ADC     #HistEntry.lost
+        TAY
+        LDA     (<Zp.ptr2),Y
+        INC     A
+        STA     (<Zp.ptr2),Y
+        TXA
+        CLC
+        ADC     #HistEntry.points
+        TAY
+        LDA     (<Zp.ptr2),Y
+        SEC
+        SBC     NetScore
+        STA     (<Zp.ptr2),Y
+@save   JMP     SaveHistory
+
+; LoadHistory — FileBuf := the record on disk, or an empty one.
+LoadHistory
+        LDA     #HistPath
+        LDX     #History.Size
+        JSR     ReadWhole
+        BCS     @empty
+        LDA     FileBuf+History.magic
+        CMP     #HIST_MAGIC
+        BNE     @empty
+        LDA     FileBuf+History.version
+        CMP     #HIST_VERSION
+        BNE     @empty
+        LDA     FileBuf+History.count
+        CMP     #HIST_NAMES+1
+        BCS     @empty
+        LDX     #History.sum
+        JSR     Checksum
+        CMP     FileBuf+History.sum
+        BNE     @empty
+        RTS
+@empty  LDX     #0
+        TXA
+@clr    STA     FileBuf,X
+        INX
+        INX
+        CPX     #History.Size
+        BCC     @clr
+        LDA     #HIST_MAGIC
+        STA     FileBuf+History.magic
+        LDA     #HIST_VERSION
+        STA     FileBuf+History.version
+        RTS
+
+; SaveHistory — FileBuf's record to SETTINGS:HISTORY.
+SaveHistory
+        LDX     #History.sum
+        JSR     Checksum
+        STA     FileBuf+History.sum
+        LDA     #HistPath
+        STA     FilePath
+        LDA     #HistNew
+        STA     FileNew
+        LDA     #HIST_TYPE
+        STA     CreateParms+8
+        LDA     #History.Size
+        JMP     WriteWhole
+
+; FindPlayer — Zp.ptr2 := the record entry named PlayerName (case as typed); a new entry
+;   when there is none (the last one is reused when the record is full).
+FindPlayer
+        STZ     DlgI
+@entry  LDA     DlgI
+        CMP     FileBuf+History.count
+        BCS     @new
+        JSR     EntryAt
+        JSR     SameName
+        BCS     @out
+        INC     DlgI
+        BRA     @entry
+@new    LDA     DlgI
+        CMP     #HIST_NAMES
+        BCC     @room
+        DEC     A
+        STA     DlgI
+        BRA     @init
+@room   INC     FileBuf+History.count
+@init   LDA     DlgI
+        JSR     EntryAt
+        LDY     #0                      ; name := PlayerName; counts zero
+@name   LDA     PlayerName,Y
+        STA     (<Zp.ptr2),Y
+        INY
+        INY
+        CPY     #NAME_MAX+1
+        BCC     @name
+        LDA     #0
+@zero   STA     (<Zp.ptr2),Y
+        INY
+        INY
+        CPY     #HistEntry.Size
+        BCC     @zero
+@out    RTS
+
+; EntryAt — A = entry number -> Zp.ptr2 = its address in FileBuf.
+EntryAt
+        LDX     #HistEntry.Size
+        JSR     Mul
+        CLC
+        ADC     #FileBuf+History.entries
+        STA     <Zp.ptr2
+        RTS
+
+; SameName — carry set when the entry at Zp.ptr2 is named PlayerName.
+SameName
+        LDA     PlayerName
+        AND     #$00FF
+        INC     A
+        STA     MsgCount                ; bytes to compare, the length byte included
+        SEP     #$20
+        LONGA   OFF
+        LDY     #0
+@cmp    LDA     (<Zp.ptr2),Y
+        CMP     PlayerName,Y
+        BNE     @no
+        INY
+        CPY     MsgCount
+        BCC     @cmp
+        REP     #$20
+        LONGA   ON
+        SEC
+        RTS
+@no     REP     #$20
+        LONGA   ON
+        CLC
+        RTS
+
+; ------------------------------------------------------------------------------------
+; DoHistory — Options/Show History: the player's tournament record, one line per
+;   personality played, in an alert.
+; ------------------------------------------------------------------------------------
+DoHistory
+        JSR     LoadHistory
+        STZ     AdvLen
+        JSR     MsgClear
+        Msg     'Tournament record of '
+        LDX     #PlayerName
+        JSR     MsgPStr
+        Msg     ': '
+        JSR     AdvAppendBuild
+        STZ     DlgI                    ; the player's entry, if any
+@entry  LDA     DlgI
+        CMP     FileBuf+History.count
+        BCS     @none
+        JSR     EntryAt
+        JSR     SameName
+        BCS     @found
+        INC     DlgI
+        BRA     @entry
+@none   JSR     MsgClear
+        Msg     'no tournament games yet.'
+        JSR     AdvAppendBuild
+        BRL     @show
+@found  STZ     HistP
+        STZ     HistAny
+@pers   LDA     HistP                   ; each personality played
+        ASL     A
+        CLC
+        ADC     #HistEntry.won
+        TAY
+        LDA     (<Zp.ptr2),Y
+        STA     HistWon
+        LDA     HistP
+        ASL     A
+        CLC
+        ADC     #HistEntry.lost
+        TAY
+        LDA     (<Zp.ptr2),Y
+        STA     HistLost
+        ORA     HistWon
+        BEQ     @nextp
+        INC     HistAny
+        JSR     MsgClear
+        LDA     HistP
+        ASL     A
+        TAX
+        LDA     PersNames,X
+        TAX
+        JSR     MsgPStr
+        Msg     ' won '
+        LDA     HistWon
+        JSR     MsgNum
+        Msg     ' lost '
+        LDA     HistLost
+        JSR     MsgNum
+        Msg     ' points '
+        LDA     HistP
+        ASL     A
+        CLC
+        ADC     #HistEntry.points
+        TAY
+        LDA     (<Zp.ptr2),Y
+        BPL     @plus
+        EOR     #$FFFF
+        INC     A
+        PHA
+        LDA     #'-'
+        JSR     MsgChar
+        PLA
+        BRA     @num
+@plus   PHA
+        LDA     #'+'
+        JSR     MsgChar
+        PLA
+@num    JSR     MsgNum
+        Msg     '. '
+        JSR     AdvAppendBuild
+@nextp  INC     HistP
+        LDA     HistP
+        CMP     #PERSONALITIES
+        BCS     @allp
+        BRL     @pers
+@allp   LDA     HistAny
+        BNE     @show
+        BRL     @none
+@show   JSR     AdvSplit
+        PushLong AdvPart0
+        PushLong AdvPart1
+        PushLong AdvPart2
+        PEA     $0000
+        PEA     $0000
+        _ParamText
+        PHA
+        PushLong AdviceAlert
+        PEA     $0000
+        PEA     $0000
+        _NoteAlert
+        PLA
+        RTS
+
+HistP           DC.W    0
+HistAny         DC.W    0
+HistWon         DC.W    0
+HistLost        DC.W    0
+SettingsLoaded  DC.W    0
+
+; ---- GS/OS parameter blocks and paths -----------------------------------------------
+OpenParms
+        DC.W    3                       ; pCount
+        DC.W    0                       ; refNum (out)
+        DC.L    PrefsPath               ; pathname (low word set per call)
+        DC.W    READ_ACCESS             ; requestAccess
+RwParms
+        DC.W    4                       ; pCount
+        DC.W    0                       ; refNum
+        DC.L    FileBuf                 ; dataBuffer
+        DC.L    0                       ; requestCount
+        DC.L    0                       ; transferCount (out)
+CloseParms
+        DC.W    1
+        DC.W    0
+CreateParms
+        DC.W    5                       ; pCount: path, access, type, aux, storage
+        DC.L    PrefsNew
+        DC.W    ACCESS_ALL
+        DC.W    CFG_TYPE
+        DC.L    0
+        DC.W    1                       ; a standard file
+DestroyParms
+        DC.W    1
+        DC.L    PrefsNew
+RenameParms
+        DC.W    2
+        DC.L    PrefsNew
+        DC.L    PrefsPath
+FilePath        DC.W    0
+FileNew         DC.W    0
+PrefsPath       DC.W    18
+                DC.B    'SETTINGS:GIN.PREFS'
+PrefsNew        DC.W    22
+                DC.B    'SETTINGS:GIN.PREFS.NEW'
+HistPath        DC.W    16
+                DC.B    'SETTINGS:HISTORY'
+HistNew         DC.W    20
+                DC.B    'SETTINGS:HISTORY.NEW'
+FileBuf         DS.B    Prefs.Size+History.Size

@@ -1,0 +1,472 @@
+; main.asm — Gin King, the desktop program: tool start-up, the menu bar, the TaskMaster
+; loop and the menu-command jump table. The table (table.asm), the game (play.asm), the
+; dialogs (dialogs.asm) and the settings file (files.asm) are included into this one
+; unit, so the program is a single PROC whose labels all reach the symbol map.
+;
+; Follows the start-up order of the project reference (iigs-toolbox.md §1.5), the
+; TaskMaster pattern of §1.11 and the menu strings of §1.9.7; the menus and their key
+; equivalents are the manual's ("Playing Gin King": Apple, File, Edit, Settings, Options).
+; Every routine expects full native mode (M=16, X=16), D = the program's direct page and
+; B = K, unless its header says otherwise.
+
+        CASE    ON
+        MACHINE M65816
+        INCLUDE 'app/app.macros'
+        INCLUDE 'engine.records'
+        INCLUDE 'app/app.records'
+
+GinKing PROC
+        IMPORT  GK_Seed,GK_Below,GK_Shuffle,GK_Deadwood,GK_Canon,GK_Decide
+        IMPORT  Deck,DwHand,DwOut,CnBestCount,CnBestHi,CnBestLo,CnDead
+        IMPORT  PosBlock,DecBlock
+        LONGA   ON
+        LONGI   ON
+
+; ------------------------------------------------------------------------------------
+; Main — start the tools, build the desktop, load the settings, run the event loop.
+;   In:  A = user ID (the launch state), D = our direct page, native mode 16-bit.
+;   Out: does not return (GS/OS Quit).
+; ------------------------------------------------------------------------------------
+Main
+        PHK                             ; B = K: data is addressed in our bank
+        PLB
+        JSR     StartTools
+        JSR     SetTablePalette
+        JSR     LoadSettings            ; files.asm: SETTINGS/GIN.KING.PREFS or defaults
+        JSR     BuildMenus
+        JSR     OpenTable
+        _InitCursor
+        JSR     UpdateMenus
+        LDA     #TASK_MASK              ; the services TaskMaster performs for us
+        STA     <Zp.task+TaskRec.mask
+        STZ     <Zp.task+TaskRec.mask+2
+EventLoop
+        PHA                             ; code = TaskMaster(everyEvent, @task)
+        PEA     EVERY_EVENT
+        PushDPAddr Zp.task
+        _TaskMaster
+        PLA
+        CMP     #TASK_CODES             ; codes past the table: nothing to do
+        BCS     @next
+        ASL     A
+        TAX
+        JSR     (TaskTable,X)           ; one handler per code
+@next   LDA     QuitFlag
+        BEQ     EventLoop
+        _GSOS   $2029,QuitParms         ; GS/OS Quit
+        BRK     $00                     ; Quit does not return
+
+; The TaskMaster jump table: one line per code 0 .. wInGoAway (reference §1.10.2).
+TaskTable
+        DC.W    Ignore                  ; $00 nothing happened
+        DC.W    Ignore                  ; $01 mouseDown TaskMaster did not use
+        DC.W    Ignore                  ; $02 mouseUp
+        DC.W    DoKey                   ; $03 keyDown (not a menu key)
+        DC.W    Ignore                  ; $04 (unused code)
+        DC.W    Ignore                  ; $05 autoKey
+        DC.W    DoUpdate                ; $06 updateEvt TaskMaster left to us
+        DC.W    Ignore                  ; $07 (unused code)
+        DC.W    Ignore                  ; $08 activateEvt
+        DC.W    Ignore                  ; $09 switchEvt
+        DC.W    Ignore                  ; $0A deskAccEvt
+        DC.W    Ignore                  ; $0B driverEvt
+        DC.W    Ignore                  ; $0C app1Evt
+        DC.W    Ignore                  ; $0D app2Evt
+        DC.W    Ignore                  ; $0E app3Evt
+        DC.W    Ignore                  ; $0F app4Evt
+        DC.W    Ignore                  ; $10 wInDesk
+        DC.W    DoMenu                  ; $11 wInMenuBar: a menu item was chosen
+        DC.W    Ignore                  ; $12 wClickCalled
+        DC.W    DoContent               ; $13 wInContent: a click on the table
+        DC.W    Ignore                  ; $14 wInDrag
+        DC.W    Ignore                  ; $15 wInGrow
+        DC.W    Ignore                  ; $16 wInGoAway (the table has no close box)
+TASK_CODES      EQU     (*-TaskTable)/2
+
+QuitParms
+        DC.W    0                       ; pCount 0: quit to the launcher
+
+; ------------------------------------------------------------------------------------
+; Ignore — a task code or menu item with nothing to do.
+; ------------------------------------------------------------------------------------
+Ignore
+        RTS
+
+; ------------------------------------------------------------------------------------
+; StartTools — start every tool set the desktop needs, in dependency order.
+;   In:  A = user ID.  Out: Zp.userID, Zp.toolDP set; the desktop drawn.
+;   Notes: reference §1.5; the tool pages come from one bank-0 block (attr $C015).
+; ------------------------------------------------------------------------------------
+StartTools
+        STA     <Zp.userID
+        _TLStartUp
+        PHA                             ; userID = MMStartUp()
+        _MMStartUp
+        PLA
+        STA     <Zp.userID
+        _MTStartUp
+        PHA                             ; handle = NewHandle(TOOL_PAGES, id, $C015, 0)
+        PHA
+        PEA     $0000
+        PEA     TOOL_PAGES
+        LDA     <Zp.userID
+        PHA
+        PEA     $C015                   ; locked, fixed, no bank cross, page, bank 0
+        PEA     $0000
+        PEA     $0000
+        _NewHandle
+        PLA
+        STA     <Zp.handle
+        PLA
+        STA     <Zp.handle+2
+        LDA     [<Zp.handle]            ; the block's address (bank 0)
+        STA     <Zp.toolDP
+        LDA     <Zp.toolDP              ; QDStartUp(dp, 640 mode, 0, id)
+        PHA
+        PEA     $0080
+        PEA     $0000
+        LDA     <Zp.userID
+        PHA
+        _QDStartUp
+        LDA     <Zp.toolDP              ; EMStartUp(dp+$300, 0, 0, 639, 0, 199, id)
+        CLC
+        ADC     #$0300
+        PHA
+        PEA     $0000
+        PEA     $0000
+        PEA     639
+        PEA     $0000
+        PEA     199
+        LDA     <Zp.userID
+        PHA
+        _EMStartUp
+        LDA     <Zp.userID              ; WindStartUp(id)
+        PHA
+        _WindStartUp
+        PEA     $0000                   ; RefreshDesktop(nil): the whole screen
+        PEA     $0000
+        _RefreshDesktop
+        LDA     <Zp.userID              ; CtlStartUp(id, dp+$400)
+        PHA
+        LDA     <Zp.toolDP
+        CLC
+        ADC     #$0400
+        PHA
+        _CtlStartUp
+        LDA     <Zp.userID              ; MenuStartUp(id, dp+$500)
+        PHA
+        LDA     <Zp.toolDP
+        CLC
+        ADC     #$0500
+        PHA
+        _MenuStartUp
+        LDA     <Zp.userID              ; LEStartUp(id, dp+$600)
+        PHA
+        LDA     <Zp.toolDP
+        CLC
+        ADC     #$0600
+        PHA
+        _LEStartUp
+        LDA     <Zp.userID              ; DialogStartUp(id)
+        PHA
+        _DialogStartUp
+        _DeskStartUp
+        RTS
+
+; ------------------------------------------------------------------------------------
+; SetTablePalette — colour table 0 gives one solid colour per pixel value in every
+;   quarter (reference §4.4): black, red, table green, white; no dithering needed.
+; ------------------------------------------------------------------------------------
+SetTablePalette
+        PEA     $0000                   ; SetColorTable(0, @TablePalette)
+        PushLong TablePalette
+        _SetColorTable
+        RTS
+
+TablePalette
+        DC.W    $0000,$0D00,$0070,$0FFF ; black, red, green, white, four times over
+        DC.W    $0000,$0D00,$0070,$0FFF
+        DC.W    $0000,$0D00,$0070,$0FFF
+        DC.W    $0000,$0D00,$0070,$0FFF
+
+; ------------------------------------------------------------------------------------
+; BuildMenus — the menu bar: each menu inserted at the front, the last first (so the
+;   Apple menu ends leftmost), then FixAppleMenu, FixMenuBar, DrawMenuBar (§1.9.7).
+; ------------------------------------------------------------------------------------
+BuildMenus
+        LDX     #MENU_COUNT*2-2
+@menu   PHX
+        PHA                             ; InsertMenu(NewMenu(MenuStrings[x]), 0)
+        PHA
+        PEA     OptionsMenu>>16
+        LDA     MenuStrings,X
+        PHA
+        _NewMenu
+        PEA     $0000
+        _InsertMenu
+        PLX
+        DEX
+        DEX
+        BPL     @menu
+        PEA     MENU_APPLE              ; FixAppleMenu(1): the Control Panel item
+        _FixAppleMenu
+        PHA                             ; FixMenuBar() -> bar height (unused)
+        _FixMenuBar
+        PLA
+        _DrawMenuBar
+        RTS
+
+MenuStrings                             ; left to right
+        DC.W    AppleMenu,FileMenu,EditMenu,SettingsMenu,OptionsMenu
+MENU_COUNT      EQU     (*-MenuStrings)/2
+
+; ------------------------------------------------------------------------------------
+; OpenTable — open the table: a plain window over the whole screen below the menu bar,
+;   drawn by DrawTable (its content-draw routine) whenever TaskMaster updates it.
+; ------------------------------------------------------------------------------------
+OpenTable
+        PHA                             ; TableWin = NewWindow(@TableParams)
+        PHA
+        PushLong TableParams
+        _NewWindow
+        PLA
+        STA     TableWin
+        PLA
+        STA     TableWin+2
+        RTS
+
+; ------------------------------------------------------------------------------------
+; DoUpdate — an update TaskMaster left to us: BeginUpdate, draw, EndUpdate.
+;   In: task.message = the window.
+; ------------------------------------------------------------------------------------
+DoUpdate
+        PushDPLong Zp.task+TaskRec.message
+        _BeginUpdate
+        JSL     DrawTable
+        PushDPLong Zp.task+TaskRec.message
+        _EndUpdate
+        RTS
+
+; ------------------------------------------------------------------------------------
+; DoContent — a click on the table: make it local, hand it to the game (play.asm).
+;   In: task.where (global), task.data = the window.
+; ------------------------------------------------------------------------------------
+DoContent
+        JSR     FocusTable
+        LDA     <Zp.task+TaskRec.whereV ; where := GlobalToLocal(task.where)
+        STA     <Zp.where
+        LDA     <Zp.task+TaskRec.whereH
+        STA     <Zp.where+2
+        PushDPAddr Zp.where
+        _GlobalToLocal
+        JSR     TableClick              ; play.asm
+        JSR     UpdateMenus
+        RTS
+
+; ------------------------------------------------------------------------------------
+; DoKey — a key that is not a menu equivalent: the space bar or return acts as a click
+;   on the table's "continue" (the end of a hand, the score sheet).
+; ------------------------------------------------------------------------------------
+DoKey
+        LDA     <Zp.task+TaskRec.message
+        AND     #$00FF
+        CMP     #' '
+        BEQ     @go
+        CMP     #$0D
+        BNE     @out
+@go     JSR     FocusTable
+        JSR     ContinueKey             ; play.asm
+        JSR     UpdateMenus
+@out    RTS
+
+; ------------------------------------------------------------------------------------
+; DoMenu — a menu item was chosen: dispatch on its ID through MenuTable, then
+;   unhighlight the title and bring the menus up to date.
+;   In: task.data = menu ID << 16 | item ID.
+; ------------------------------------------------------------------------------------
+DoMenu
+        LDA     <Zp.task+TaskRec.data   ; the item ID
+        STA     LastItem
+        SEC
+        SBC     #FIRST_ITEM
+        CMP     #MENU_ITEMS             ; not one of ours: nothing to do
+        BCS     @unhilite
+        ASL     A
+        TAX
+        JSR     (MenuTable,X)
+@unhilite
+        PEA     $0000                   ; HiliteMenu(FALSE, menu ID)
+        LDA     <Zp.task+TaskRec.data+2
+        PHA
+        _HiliteMenu
+        JSR     UpdateMenus
+        RTS
+
+MenuTable                               ; one line per item ID from 256
+        DC.W    DoAbout                 ; 256 Apple/About Gin King...
+        DC.W    DoHelp                  ; 257 Apple/Help...
+        DC.W    DoNewGame               ; 258 File/New Game
+        DC.W    DoSaveSettings          ; 259 File/Save Settings
+        DC.W    DoEndGame               ; 260 File/End Game
+        DC.W    DoQuit                  ; 261 File/Quit
+        DC.W    DoUndo                  ; 262 Edit/Undo
+        DC.W    DoGameSettings          ; 263 Settings/Game Settings...
+        DC.W    DoTournament            ; 264 Settings/Tournament Mode
+        DC.W    DoEnterName             ; 265 Settings/Enter Name...
+        DC.W    DoPlayers               ; 266 Settings/Players...
+        DC.W    DoSound                 ; 267 Options/Sound
+        DC.W    DoFX                    ; 268 Options/F/X
+        DC.W    DoVisible               ; 269 Options/Computer Visible
+        DC.W    DoAdvice                ; 270 Options/Advice
+        DC.W    DoHistory               ; 271 Options/Show History
+        DC.W    DoShowCards             ; 272 Options/Show Cards
+MENU_ITEMS      EQU     (*-MenuTable)/2
+
+; ------------------------------------------------------------------------------------
+; DoQuit — File/Quit: leave the event loop (the game in progress ends with it).
+; ------------------------------------------------------------------------------------
+DoQuit
+        LDA     #1
+        STA     QuitFlag
+        RTS
+
+; ------------------------------------------------------------------------------------
+; DoSound, DoFX, DoVisible — Options toggles: flip the setting; UpdateMenus checks it.
+;   Computer Visible redraws the opponent's hand.
+; ------------------------------------------------------------------------------------
+DoSound
+        LDA     SetSound
+        EOR     #1
+        STA     SetSound
+        RTS
+DoFX
+        LDA     SetFX
+        EOR     #1
+        STA     SetFX
+        RTS
+DoVisible
+        LDA     SetVisible
+        EOR     #1
+        STA     SetVisible
+        JSR     Redraw
+        RTS
+
+; ------------------------------------------------------------------------------------
+; DoTournament — Settings/Tournament Mode: on or off, only between games (UpdateMenus
+;   dims it during one). In a tournament: normal shuffle, no Sort by Melds.
+; ------------------------------------------------------------------------------------
+DoTournament
+        JSR     InGame
+        BCS     @out
+        LDA     SetTournament
+        EOR     #1
+        STA     SetTournament
+        BEQ     @out
+        STZ     SetShuffle              ; cards are shuffled and dealt normally
+        LDA     SetDisplay
+        CMP     #DISP_MELDS
+        BNE     @out
+        LDA     #DISP_SUIT
+        STA     SetDisplay
+@out    RTS
+
+; ------------------------------------------------------------------------------------
+; UpdateMenus — dim what is not possible now and check what is on.
+;   New Game: no game in progress; End Game: a game in progress; Undo: the player's
+;   discard waits beside the pile; Advice: the human is to act and no tournament;
+;   Players: not in a tournament game; Tournament Mode: between games; Show Cards: in a
+;   game, not a tournament.
+; ------------------------------------------------------------------------------------
+UpdateMenus
+        JSR     InGame                  ; carry = a game is in progress
+        LDA     #0
+        ROL     A
+        STA     MenuTmp                 ; MenuTmp = 1 in a game
+        EOR     #1
+        LDX     #I_NEWGAME
+        JSR     EnableIf
+        LDA     MenuTmp
+        LDX     #I_ENDGAME
+        JSR     EnableIf
+        LDA     MenuTmp
+        EOR     #1
+        LDX     #I_TOURNAMENT
+        JSR     EnableIf
+        JSR     CanUndo                 ; play.asm: carry = Undo possible
+        LDA     #0
+        ROL     A
+        LDX     #I_UNDO
+        JSR     EnableIf
+        JSR     CanAdvise               ; play.asm: carry = the human may ask
+        LDA     #0
+        ROL     A
+        LDX     #I_ADVICE
+        JSR     EnableIf
+        LDA     MenuTmp                 ; Players: not during a tournament game
+        AND     SetTournament
+        EOR     #1
+        LDX     #I_PLAYERS
+        JSR     EnableIf
+        LDA     SetTournament           ; Show Cards: in a game, not a tournament
+        EOR     #1
+        AND     MenuTmp
+        LDX     #I_SHOWCARDS
+        JSR     EnableIf
+        LDA     SetSound                ; the check marks
+        LDX     #I_SOUND
+        JSR     CheckIf
+        LDA     SetFX
+        LDX     #I_FX
+        JSR     CheckIf
+        LDA     SetVisible
+        LDX     #I_VISIBLE
+        JSR     CheckIf
+        LDA     SetTournament
+        LDX     #I_TOURNAMENT
+        JSR     CheckIf
+        RTS
+
+; EnableIf — A <> 0: EnableMItem(X), else DisableMItem(X).
+EnableIf
+        PHX
+        CMP     #0
+        BEQ     @off
+        _EnableMItem
+        RTS
+@off    _DisableMItem
+        RTS
+
+; CheckIf — CheckMItem(A <> 0, X).
+CheckIf
+        AND     #1
+        PHA
+        PHX
+        _CheckMItem
+        RTS
+
+; ------------------------------------------------------------------------------------
+; FocusTable — SetPort(the table window), so the drawing that follows lands on it.
+; ------------------------------------------------------------------------------------
+FocusTable
+        PushVarLong TableWin
+        _SetPort
+        RTS
+
+; ------------------------------------------------------------------------------------
+; Beep — SysBeep when Sound is on.
+; ------------------------------------------------------------------------------------
+Beep
+        LDA     SetSound
+        BEQ     @out
+        _SysBeep
+@out    RTS
+
+        INCLUDE 'app/table.asm'
+        INCLUDE 'app/play.asm'
+        INCLUDE 'app/dialogs.asm'
+        INCLUDE 'app/files.asm'
+        INCLUDE 'app/cards.asm'
+        INCLUDE 'app/help.asm'
+        INCLUDE 'app/data.asm'
+        ENDP
+        END

@@ -1,0 +1,1486 @@
+; play.asm — the game flow: New Game, the deal, the first-upcard offer, draw, discard,
+; the knock question, the computer's turns (GK_Decide), laying off, scoring, the next
+; hand and the score sheet at the end. Included into main.asm (one unit).
+;
+; Rules: the manual's "Rules of Gin" as pinned down in docs/rules.md (the oracle,
+; gin_king/oracle/state.py and scoring.py, plays the same game). Player 0 is the manual's
+; player 1 (the bottom hand, the human when there is one), player 1 sits at the top.
+; Phases (PH_...) are explicit; each click is dispatched by the phase it arrives in.
+
+; ------------------------------------------------------------------------------------
+; InGame — carry set while a game is in progress (a hand being played or just shown).
+; ------------------------------------------------------------------------------------
+InGame
+        LDA     GPhase
+        BEQ     @no
+        CMP     #PH_GAMEOVER
+        BCS     @no
+        SEC
+        RTS
+@no     CLC
+        RTS
+
+; ------------------------------------------------------------------------------------
+; HumanToAct — carry set when the player whose turn it is is human and a decision of
+;   the hand (offer, draw, discard, knock) is waiting.
+; ------------------------------------------------------------------------------------
+HumanToAct
+        LDA     GPhase
+        CMP     #PH_OFFER
+        BCC     @no
+        CMP     #PH_HANDOVER
+        BCS     @no
+        LDA     Turn
+        ASL     A
+        TAX
+        LDA     Kind,X
+        CMP     #HUMAN
+        BNE     @no
+        SEC
+        RTS
+@no     CLC
+        RTS
+
+; CanUndo — carry set when the human's discard waits beside the pile (Edit/Undo).
+CanUndo
+        JSR     HumanToAct
+        BCC     @out
+        LDA     GPhase
+        CMP     #PH_KNOCKQ
+        BEQ     @out                    ; carry is set (equal)
+        CLC
+@out    RTS
+
+; CanAdvise — carry set when the human may ask the tutor (not in a tournament).
+CanAdvise
+        LDA     SetTournament
+        BNE     @no
+        JMP     HumanToAct
+@no     CLC
+        RTS
+
+; ------------------------------------------------------------------------------------
+; DoNewGame — File/New Game: players and points from the settings, the generator
+;   seeded (the settings' seed when set, else the clock), the draw for deal (or, for
+;   Replay Cards, the previous game's first dealer), the first hand dealt.
+; ------------------------------------------------------------------------------------
+DoNewGame
+        JSR     InGame                  ; End Game first (the item is dimmed anyway)
+        BCC     @start
+        JMP     Beep
+@start  LDA     SetP1
+        STA     Kind
+        LDA     SetP2
+        STA     Kind+2
+        LDA     SetPoints
+        ASL     A
+        TAX
+        LDA     PointsTable,X
+        STA     Target
+        LDA     SetSeedLo               ; seed: the settings' or the clock's
+        ORA     SetSeedHi
+        BNE     @fixed
+        PHA                             ; TickCount() -> a long
+        PHA
+        _TickCount
+        PLA
+        STA     SeedLo
+        PLA
+        STA     SeedHi
+        BRA     @seed
+@fixed  LDA     SetSeedLo
+        STA     SeedLo
+        LDA     SetSeedHi
+        STA     SeedHi
+@seed   LDA     SeedLo
+        LDX     SeedHi
+        JSL     GK_Seed
+        LDA     SeedLo                  ; each player's own generator (Irv)
+        EOR     #$5A5A
+        STA     IrvRng
+        LDA     SeedHi
+        STA     IrvRng+2
+        LDA     SeedLo
+        EOR     #$A5A5
+        STA     IrvRng+4
+        LDA     SeedHi
+        EOR     #$1234
+        STA     IrvRng+6
+        JSR     KeepLastGame            ; the finished game's deals become "previous"
+        LDA     SetShuffle
+        CMP     #SHUF_REPLAY
+        BNE     @draw
+        LDA     PrevCount
+        BEQ     @draw
+        LDA     PrevDealer              ; Replay Cards: the previous first dealer
+        STA     Dealer
+        BRA     @dealt
+@draw   JSR     DrawForDeal
+@dealt  LDA     Dealer
+        STA     FirstDealer
+        STZ     Score
+        STZ     Score+2
+        STZ     Won
+        STZ     Won+2
+        STZ     HandNum
+        STZ     Walls
+        STZ     GameEnded
+        JSR     StartHand
+        JMP     AfterMove
+
+; KeepLastGame — the current game's recorded deals become the previous game's.
+KeepLastGame
+        LDA     GameDeckCount
+        BEQ     @out
+        STA     PrevCount
+        LDA     FirstDealer
+        STA     PrevDealer
+        LDX     #0
+@copy   LDA     GameDecks,X
+        STA     PrevDecks,X
+        INX
+        INX
+        CPX     #MAX_HANDS*CARDS_IN_DECK
+        BCC     @copy
+        STZ     GameDeckCount
+@out    RTS
+
+; ------------------------------------------------------------------------------------
+; DrawForDeal — docs/rules.md "Draw for deal": player 0 draws a = below(52), player 1
+;   b = below(51) (+1 when b >= a); the high card (King high, then ♠ > ♥ > ♦ > ♣) makes
+;   the other player deal.  Out: Dealer.
+; ------------------------------------------------------------------------------------
+DrawForDeal
+        LDA     #CARDS_IN_DECK
+        JSL     GK_Below
+        STA     DrawCard0
+        LDA     #CARDS_IN_DECK-1
+        JSL     GK_Below
+        CMP     DrawCard0
+        BCC     @keep
+        INC     A
+@keep   STA     DrawCard1
+        LDA     DrawCard0               ; key = rank * 4 + suit
+        JSR     HighKey
+        STA     MsgTmp
+        LDA     DrawCard1
+        JSR     HighKey
+        CMP     MsgTmp                  ; key1 < key0: player 0 high, player 1 deals
+        LDA     #0
+        BCS     @set
+        LDA     #1
+@set    STA     Dealer
+        RTS
+
+; HighKey — A = card -> A = rank * 4 + suit (the draw for deal's order).
+HighKey
+        JSR     SplitCard
+        STX     MulA+2
+        TYA
+        ASL     A
+        ASL     A
+        ORA     MulA+2
+        RTS
+
+; ------------------------------------------------------------------------------------
+; StartHand — deal a hand: the deck by the shuffle mode (a fresh shuffle of the game's
+;   generator; Replay Cards: the previous game's deck for this hand while there is one),
+;   recorded for the next Replay; deck[0,2..18] to the non-dealer, deck[1,3..19] to the
+;   dealer, deck[20] the upcard, the stock from deck[21] (docs/rng.md "The deal").
+;   Oklahoma: the upcard sets the knock limit (Ace: gin only) and a spade doubles.
+; ------------------------------------------------------------------------------------
+StartHand
+        LDA     SetShuffle
+        CMP     #SHUF_REPLAY
+        BNE     @shuffle
+        LDA     HandNum
+        CMP     PrevCount
+        BCS     @shuffle
+        LDX     #CARDS_IN_DECK          ; Deck := PrevDecks[HandNum]
+        JSR     Mul
+        TAX
+        LDY     #0
+@replay LDA     PrevDecks,X
+        STA     Deck,Y
+        INX
+        INX
+        INY
+        INY
+        CPY     #CARDS_IN_DECK
+        BCC     @replay
+        BRA     @record
+@shuffle LDA    SetShuffle              ; User Supplied Cards: asked for
+        CMP     #SHUF_USER
+        BNE     @random
+        JSR     UserDeck
+        BRA     @record
+@random JSL     GK_Shuffle
+@record LDA     HandNum                 ; GameDecks[HandNum] := Deck
+        CMP     #MAX_HANDS
+        BCS     @deal
+        LDX     #CARDS_IN_DECK
+        JSR     Mul
+        TAX
+        LDY     #0
+@rec    LDA     Deck,Y
+        STA     GameDecks,X
+        INX
+        INX
+        INY
+        INY
+        CPY     #CARDS_IN_DECK
+        BCC     @rec
+        LDA     HandNum
+        INC     A
+        STA     GameDeckCount
+@deal   LDX     #4*Hand.Size-2          ; both hands and both "took" masks empty
+@clear  STZ     Hands,X
+        STZ     Took,X
+        DEX
+        DEX
+        BPL     @clear
+        LDX     #Hand.Size-2
+@clr2   STZ     LaidOff,X
+        DEX
+        DEX
+        BPL     @clr2
+        STZ     DealI
+@next   LDA     DealI                   ; odd slots to the dealer
+        AND     #1
+        BEQ     @nond
+        LDA     Dealer
+        BRA     @to
+@nond   LDA     Dealer
+        EOR     #1
+@to     STA     Turn
+        LDX     DealI
+        LDA     Deck,X
+        AND     #$00FF
+        JSR     AddToHand
+        INC     DealI
+        LDA     DealI
+        CMP     #2*HAND_SIZE
+        BCC     @next
+        LDA     Deck+2*HAND_SIZE        ; the upcard starts the pile
+        AND     #$00FF
+        STA     Pile
+        STA     Upcard
+        LDA     #1
+        STA     PileLen
+        LDA     #2*HAND_SIZE+1
+        STA     StockIdx
+        LDA     #STANDARD_LIMIT         ; the knock limit and the hand's multiplier
+        STA     KnockLimit
+        LDA     #1
+        STA     Mult
+        LDA     SetVariant
+        BEQ     @std
+        LDA     Upcard                  ; Oklahoma: the upcard's value (Ace: gin only)
+        JSR     SplitCard
+        CPX     #SUITS-1
+        BNE     @value
+        LDA     #2
+        STA     Mult                    ; a spade doubles the hand
+@value  TYA
+        BEQ     @ace
+        INC     A
+        CMP     #STANDARD_LIMIT
+        BCC     @lim
+        LDA     #STANDARD_LIMIT
+        BRA     @lim
+@ace    LDA     #0
+@lim    STA     KnockLimit
+@std    LDA     Dealer                  ; the non-dealer is offered the upcard first
+        EOR     #1
+        STA     Turn
+        STZ     OfferStep
+        LDA     #NO_CARD
+        STA     Taken
+        STA     Pending
+        STZ     Draws
+        STZ     Draws+2
+        INC     HandNum
+        LDA     #PH_OFFER
+        STA     GPhase
+        JSR     MsgClear
+        JSR     MsgToLine2
+        RTS
+
+; ------------------------------------------------------------------------------------
+; AddToHand / RemoveFromHand — card A into / out of the hand of player Turn.
+; HandX — A = card -> X = the card's suit word in Hands[Turn], A = its bit.
+; ------------------------------------------------------------------------------------
+HandX
+        JSR     CardMaskBit
+        PHA
+        LDA     Turn
+        ASL     A
+        ASL     A
+        ASL     A
+        STA     MulA
+        TXA
+        CLC
+        ADC     MulA
+        TAX
+        PLA
+        RTS
+AddToHand
+        JSR     HandX
+        ORA     Hands,X
+        STA     Hands,X
+        RTS
+RemoveFromHand
+        JSR     HandX
+        EOR     #$FFFF
+        AND     Hands,X
+        STA     Hands,X
+        RTS
+; HeldByTurn — carry set when player Turn holds card A.
+HeldByTurn
+        JSR     HandX
+        AND     Hands,X
+        BEQ     @no
+        SEC
+        RTS
+@no     CLC
+        RTS
+
+; ------------------------------------------------------------------------------------
+; The moves. Each leaves the state consistent; AfterMove lets the computer play on and
+; redraws.
+; ------------------------------------------------------------------------------------
+; TakeUpcard — Turn takes the pile's top card (the first upcard included).
+TakeUpcard
+        DEC     PileLen
+        LDX     PileLen
+        LDA     Pile,X
+        AND     #$00FF
+        STA     Taken
+        JSR     AddToHand
+        LDA     Taken                   ; remembered: the opponent saw it taken
+        JSR     HandX
+        ORA     Took,X
+        STA     Took,X
+        LDA     Turn
+        ASL     A
+        TAX
+        INC     Draws,X
+        LDA     #PH_DISCARD
+        STA     GPhase
+        RTS
+
+; Refuse — Turn refuses the first upcard: the dealer is offered it next; when both
+;   refuse, the non-dealer draws from the stock (not asked).
+Refuse
+        LDA     OfferStep
+        BNE     @both
+        INC     OfferStep
+        LDA     Turn
+        EOR     #1
+        STA     Turn
+        RTS
+@both   LDA     Dealer
+        EOR     #1
+        STA     Turn
+        JMP     DrawStock
+
+; DrawStock — Turn draws the stock's top card.
+DrawStock
+        LDX     StockIdx
+        LDA     Deck,X
+        AND     #$00FF
+        STA     LastDrawn
+        JSR     AddToHand
+        INC     StockIdx
+        LDA     #NO_CARD
+        STA     Taken
+        LDA     Turn
+        ASL     A
+        TAX
+        INC     Draws,X
+        LDA     #PH_DISCARD
+        STA     GPhase
+        RTS
+
+; DoDiscard — Turn discards card A: it waits beside the pile for the knock question.
+DoDiscard
+        STA     Pending
+        JSR     RemoveFromHand
+        LDA     #PH_KNOCKQ
+        STA     GPhase
+        RTS
+
+; PutOnPile — the waiting discard goes on the pile without a knock; the turn ends.
+PutOnPile
+        LDX     PileLen
+        SEP     #$20
+        LONGA   OFF
+        LDA     Pending
+        STA     Pile,X
+        REP     #$20
+        LONGA   ON
+        INC     PileLen
+        LDA     #NO_CARD
+        STA     Pending
+; EndTurn — the wall (docs/rules.md: two cards left after a discard: a tie) or the
+;   other player's draw.
+EndTurn
+        LDA     #NO_CARD
+        STA     Taken
+        LDA     #CARDS_IN_DECK
+        SEC
+        SBC     StockIdx
+        CMP     #WALL_STOCK+1
+        BCS     @go
+        JMP     Wall
+@go     LDA     Turn
+        EOR     #1
+        STA     Turn
+        LDA     #PH_DRAW
+        STA     GPhase
+        RTS
+
+; KnockDeadwood — A = deadwood of the 10 cards player Turn keeps.
+KnockDeadwood
+        LDA     Turn
+        ASL     A
+        ASL     A
+        ASL     A
+        TAX
+        LDY     #0
+@copy   LDA     Hands,X
+        STA     DwHand,Y
+        INX
+        INX
+        INY
+        INY
+        CPY     #Hand.Size
+        BCC     @copy
+        JSL     GK_Deadwood
+        RTS
+
+; ------------------------------------------------------------------------------------
+; TableClick — a click on the table (Zp.where, local), dispatched by the phase.
+; ContinueKey — space or return: the click that continues after a hand or the game.
+; ------------------------------------------------------------------------------------
+TableClick
+        JSR     HitTest
+        STA     HitCode
+        LDA     GPhase
+        CMP     #PHASES
+        BCS     @out
+        ASL     A
+        TAX
+        JSR     (ClickTable,X)
+@out    RTS
+
+ClickTable                              ; one line per phase
+        DC.W    Ignore                  ; PH_NONE: nothing on the table
+        DC.W    ClickOffer              ; PH_OFFER
+        DC.W    ClickDraw               ; PH_DRAW
+        DC.W    ClickDiscard            ; PH_DISCARD
+        DC.W    ClickKnock              ; PH_KNOCKQ
+        DC.W    NextHand                ; PH_HANDOVER: anywhere deals the next hand
+        DC.W    ClearGame               ; PH_GAMEOVER: anywhere clears the table
+PHASES          EQU     (*-ClickTable)/2
+
+ContinueKey
+        LDA     GPhase
+        CMP     #PH_HANDOVER
+        BNE     @over
+        JMP     NextHand
+@over   CMP     #PH_GAMEOVER
+        BNE     @out
+        JMP     ClearGame
+@out    RTS
+
+; ClickOffer — the upcard takes it; the stock refuses it.
+ClickOffer
+        JSR     HumanToAct
+        BCC     @out
+        LDA     HitCode
+        CMP     #HIT_PILE
+        BNE     @stock
+        JSR     TakeUpcard
+        JMP     AfterMove
+@stock  CMP     #HIT_STOCK
+        BNE     @out
+        JSR     Refuse
+        JMP     AfterMove
+@out    RTS
+
+; ClickDraw — the stock or the pile's top card.
+ClickDraw
+        JSR     HumanToAct
+        BCC     @out
+        LDA     HitCode
+        CMP     #HIT_PILE
+        BNE     @stock
+        JSR     TakeUpcard
+        JMP     AfterMove
+@stock  CMP     #HIT_STOCK
+        BNE     @out
+        JSR     DrawStock
+        JMP     AfterMove
+@out    RTS
+
+; ClickDiscard — a card of the hand; not the one just taken from the pile.
+ClickDiscard
+        JSR     HumanToAct
+        BCC     @out
+        LDA     HitCode
+        CMP     #HIT_CARD
+        BCC     @out
+        AND     #$00FF
+        CMP     Taken
+        BNE     @ok
+        JSR     Beep
+        JSR     MsgClear
+        Msg     'You may not discard the card you just took.'
+        JSR     MsgToLine2
+        JMP     Redraw
+@ok     JSR     DoDiscard
+        JMP     AfterMove
+@out    RTS
+
+; ClickKnock — the knock card knocks (when legal), the pile just discards.
+ClickKnock
+        JSR     HumanToAct
+        BCS     @mine
+        RTS
+@mine   LDA     HitCode
+        CMP     #HIT_PILE
+        BNE     @knock
+        JSR     PutOnPile
+        JMP     AfterMove
+@knock  CMP     #HIT_KNOCK
+        BEQ     @try
+        RTS
+@try
+        JSR     KnockDeadwood
+        CMP     KnockLimit
+        BEQ     @legal
+        BCC     @legal
+        STA     MsgTmp3                 ; rejected: beep and say why
+        JSR     Beep
+        JSR     MsgClear
+        Msg     'You cannot knock with '
+        LDA     MsgTmp3
+        JSR     MsgNum
+        Msg     ' points of deadwood (the limit is '
+        LDA     KnockLimit
+        JSR     MsgNum
+        Msg     ').'
+        JSR     MsgToLine2
+        JMP     Redraw
+@legal  JSR     Knock
+        JMP     AfterMove
+@out    RTS
+
+; ------------------------------------------------------------------------------------
+; DoUndo — Edit/Undo: the discard waiting beside the pile goes back into the hand.
+; ------------------------------------------------------------------------------------
+DoUndo
+        JSR     CanUndo
+        BCS     @undo
+        JMP     Beep
+@undo   LDA     Pending
+        JSR     AddToHand
+        LDA     #NO_CARD
+        STA     Pending
+        LDA     #PH_DISCARD
+        STA     GPhase
+        JSR     MsgClear
+        JSR     MsgToLine2
+        JMP     AfterMove
+
+; ------------------------------------------------------------------------------------
+; DoEndGame — File/End Game: abandon the game in progress; the table is cleared.
+; ClearGame — after the score sheet: back to the empty table.
+; ------------------------------------------------------------------------------------
+DoEndGame
+ClearGame
+        STZ     GPhase
+        JSR     MsgClear
+        JSR     MsgToLine1
+        JSR     MsgToLine2
+        JMP     Redraw
+
+; ------------------------------------------------------------------------------------
+; AfterMove — the computer plays while it is its turn; then the prompt for the human
+;   and the table redrawn.
+; ------------------------------------------------------------------------------------
+AfterMove
+@loop   LDA     GPhase
+        CMP     #PH_OFFER
+        BCC     @done
+        CMP     #PH_HANDOVER
+        BCS     @done
+        LDA     Turn
+        ASL     A
+        TAX
+        LDA     Kind,X
+        CMP     #HUMAN
+        BEQ     @done
+        JSR     ComputerStep
+        BRA     @loop
+@done   JSR     Prompt
+        JMP     Redraw
+
+; ------------------------------------------------------------------------------------
+; Prompt — message line 1: what the human is asked to do now.
+; ------------------------------------------------------------------------------------
+Prompt
+        JSR     HumanToAct
+        BCS     @ask
+        RTS
+@ask    JSR     MsgClear
+        LDA     GPhase
+        CMP     #PH_OFFER
+        BEQ     @offer
+        BRL     @draw
+@offer
+        Msg     'Take the '
+        JSR     MsgUpcard
+        Msg     '? Click it to take it, or the stock to refuse it.'
+        BRL     @set
+@draw   CMP     #PH_DRAW
+        BNE     @disc
+        Msg     'Your draw: click the stock or the '
+        JSR     MsgUpcard
+        Msg     '.'
+        BRL     @set
+@disc   CMP     #PH_DISCARD
+        BNE     @knock
+        Msg     'Discard: click a card of your hand.'
+        BRA     @set
+@knock  Msg     'Knock? Click the knock card to knock, or the pile to discard.'
+@set    JSR     MsgToLine1
+        RTS
+
+; MsgUpcard — append the pile's top card.
+MsgUpcard
+        LDX     PileLen
+        LDA     Pile-1,X
+        AND     #$00FF
+        JMP     MsgCard
+
+; ------------------------------------------------------------------------------------
+; ComputerStep — one decision of the computer player whose turn it is (GK_Decide with
+;   its personality; docs/native-abi.md). Its moves are told on message line 2.
+; ------------------------------------------------------------------------------------
+ComputerStep
+        LDA     Turn
+        ASL     A
+        TAX
+        LDA     Kind,X
+        STA     PosPers
+        LDA     GPhase
+        CMP     #PH_DISCARD
+        BNE     @draw
+        BRL     @discard
+@draw   LDA     #DEC_DRAW               ; offer or draw: take the upcard?
+        JSR     Decide
+        LDA     DecBlock+Dec.choice
+        BNE     @take
+        BRL     @refuse
+@take   JSR     MsgClear                ; "<name> took the X"
+        LDA     Turn
+        JSR     MsgName
+        Msg     ' took the '
+        JSR     MsgUpcard
+        JSR     MsgToLine2
+        JMP     TakeUpcard
+@refuse LDA     GPhase
+        CMP     #PH_OFFER
+        BNE     @stock
+        JSR     MsgClear                ; "<name> refused the X."
+        LDA     Turn
+        JSR     MsgName
+        Msg     ' refused the '
+        JSR     MsgUpcard
+        Msg     '.'
+        JSR     MsgToLine2
+        LDA     OfferStep               ; the second refusal: the stock is drawn
+        BEQ     @ref
+        JSR     Refuse
+        LDA     Turn
+        ASL     A
+        TAX
+        LDA     Kind,X
+        CMP     #HUMAN
+        BEQ     @told
+        RTS
+@told
+        JSR     MsgFromLine2            ; the human was made to draw: say which card
+        Msg     ' You drew the '
+        LDA     LastDrawn
+        JSR     MsgCard
+        Msg     '.'
+        JSR     MsgToLine2
+@out    RTS
+@ref    JMP     Refuse
+@stock  JSR     MsgClear                ; "<name> drew from the stock"
+        LDA     Turn
+        JSR     MsgName
+        Msg     ' drew from the stock'
+        JSR     MsgToLine2
+        JMP     DrawStock
+@discard
+        LDA     #DEC_DISCARD
+        JSR     Decide
+        LDA     DecBlock+Dec.choice     ; a card held, not the one just taken
+        CMP     #CARDS_IN_DECK
+        BCS     @any
+        CMP     Taken
+        BEQ     @any
+        JSR     HeldByTurn
+        BCS     @chosen
+@any    JSR     AnyDiscard
+        STA     DecBlock+Dec.choice
+@chosen JSR     MsgFromLine2            ; "... and discarded the Y."
+        Msg     ' and discarded the '
+        LDA     DecBlock+Dec.choice
+        JSR     MsgCard
+        Msg     '.'
+        JSR     MsgToLine2
+        LDA     DecBlock+Dec.choice
+        JSR     DoDiscard
+        JSR     KnockDeadwood           ; knock when legal and the personality wants to
+        CMP     KnockLimit
+        BEQ     @ask
+        BCS     @pile
+@ask    LDA     #DEC_KNOCK
+        JSR     Decide
+        LDA     DecBlock+Dec.choice
+        BEQ     @pile
+        JMP     Knock
+@pile   JMP     PutOnPile
+
+; AnyDiscard — A = the first card player Turn holds that was not just taken.
+AnyDiscard
+        STZ     DealI
+@try    LDA     DealI
+        CMP     Taken
+        BEQ     @next
+        JSR     HeldByTurn
+        BCS     @got
+@next   INC     DealI
+        LDA     DealI
+        CMP     #CARDS_IN_DECK
+        BCC     @try
+@got    LDA     DealI
+        RTS
+
+; MsgFromLine2 — Build := message line 2 (to append to it).
+MsgFromLine2
+        LDY     #0
+@copy   LDA     MsgLine2,Y
+        STA     Build,Y
+        INY
+        INY
+        CPY     #MSG_MAX+2
+        BCC     @copy
+        RTS
+
+; ------------------------------------------------------------------------------------
+; Decide — GK_Decide for player Turn: decision A, personality PosPers. A personality
+;   whose decision is not native (status 1: Shark's draw and knock) asks Phyllis, whose
+;   drawing the manual gives Shark.  Out: DecBlock.
+; ------------------------------------------------------------------------------------
+Decide
+        STA     PosDec
+        JSR     FillPos
+        JSL     GK_Decide
+        LDA     DecBlock+Dec.status
+        BEQ     @keep
+        LDA     #PERS_PHYLLIS
+        STA     PosBlock+Pos.personality
+        JSL     GK_Decide
+@keep   LDA     Turn                    ; Irv's generator goes on next time
+        ASL     A
+        ASL     A
+        TAX
+        LDA     PosBlock+Pos.rngLo
+        STA     IrvRng,X
+        LDA     PosBlock+Pos.rngHi
+        STA     IrvRng+2,X
+        RTS
+
+; ------------------------------------------------------------------------------------
+; FillPos — the position block for player Turn (docs/native-abi.md "The position
+;   block"): PosPers, PosDec; the hand, upcard, card taken, discard waiting, pile,
+;   the opponent's known cards, stock, scores, knock limit and the opponent's name.
+; ------------------------------------------------------------------------------------
+FillPos
+        LDA     PosPers
+        STA     PosBlock+Pos.personality
+        LDA     PosDec
+        STA     PosBlock+Pos.decision
+        LDX     #0                      ; firstOffer = the offer phase
+        LDA     GPhase
+        CMP     #PH_OFFER
+        BNE     @fo
+        INX
+@fo     STX     PosBlock+Pos.firstOffer
+        LDA     Turn                    ; hand; the opponent's known cards
+        ASL     A
+        ASL     A
+        ASL     A
+        TAX
+        LDY     #0
+@hand   LDA     Hands,X
+        STA     PosBlock+Pos.hand,Y
+        INX
+        INX
+        INY
+        INY
+        CPY     #Hand.Size
+        BCC     @hand
+        LDA     Turn
+        EOR     #1
+        ASL     A
+        ASL     A
+        ASL     A
+        TAX
+        LDY     #0
+@known  LDA     Hands,X
+        AND     Took,X
+        STA     PosBlock+Pos.oppKnown,Y
+        INX
+        INX
+        INY
+        INY
+        CPY     #Hand.Size
+        BCC     @known
+        LDA     #NO_CARD                ; the upcard (top of the pile)
+        LDX     PileLen
+        BEQ     @up
+        LDA     Pile-1,X
+        AND     #$00FF
+@up     STA     PosBlock+Pos.upcard
+        LDA     Taken
+        STA     PosBlock+Pos.taken
+        LDA     Pending
+        STA     PosBlock+Pos.discard
+        LDX     #Hand.Size-2            ; the pile as a mask
+@pclr   STZ     PosBlock+Pos.pile,X
+        DEX
+        DEX
+        BPL     @pclr
+        STZ     DealI
+@pile   LDA     DealI
+        CMP     PileLen
+        BCS     @stock
+        TAX
+        LDA     Pile,X
+        AND     #$00FF
+        JSR     CardMaskBit
+        ORA     PosBlock+Pos.pile,X
+        STA     PosBlock+Pos.pile,X
+        INC     DealI
+        BRA     @pile
+@stock  LDA     #CARDS_IN_DECK
+        SEC
+        SBC     StockIdx
+        STA     PosBlock+Pos.stockSize
+        LDA     Turn                    ; X = me * 2, Y = opponent * 2
+        ASL     A
+        TAX
+        EOR     #2
+        TAY
+        LDA     Score,X
+        STA     PosBlock+Pos.myScore
+        LDA     Score,Y
+        STA     PosBlock+Pos.oppScore
+        LDA     Won,X
+        STA     PosBlock+Pos.myWon
+        LDA     Won,Y
+        STA     PosBlock+Pos.oppWon
+        LDA     Draws,Y
+        STA     PosBlock+Pos.oppDraws
+        LDA     Kind,Y
+        ASL     A
+        TAX
+        LDA     Pronouns,X
+        STA     PosBlock+Pos.oppPronoun
+        LDA     Target
+        STA     PosBlock+Pos.target
+        LDA     KnockLimit
+        STA     PosBlock+Pos.knockLimit
+        LDA     Turn
+        ASL     A
+        ASL     A
+        TAX
+        LDA     IrvRng,X
+        STA     PosBlock+Pos.rngLo
+        LDA     IrvRng+2,X
+        STA     PosBlock+Pos.rngHi
+        JSR     MsgClear                ; the opponent's name
+        LDA     Turn
+        EOR     #1
+        JSR     MsgName
+        LDX     #NAME_MAX+1-2
+@name   LDA     Build,X
+        STA     PosBlock+Pos.oppName,X
+        DEX
+        DEX
+        BPL     @name
+        LDA     Build
+        AND     #$00FF
+        CMP     #NAME_MAX+1
+        BCC     @len
+        SEP     #$20
+        LONGA   OFF
+        LDA     #NAME_MAX
+        STA     PosBlock+Pos.oppName
+        REP     #$20
+        LONGA   ON
+@len    RTS
+
+; ------------------------------------------------------------------------------------
+; Knock — player Turn knocks with the waiting discard (it goes onto the pile face
+;   down). The knocker's melds are his canonical arrangement (GK_Canon); the defender
+;   lays off (never on gin) to his best (BestDefence); then the hand is scored
+;   (docs/rules.md "Knocking, laying off, scoring").
+; ------------------------------------------------------------------------------------
+Knock
+        LDA     Turn
+        STA     Knocker
+        LDX     PileLen                 ; the knock card onto the pile
+        SEP     #$20
+        LONGA   OFF
+        LDA     Pending
+        STA     Pile,X
+        REP     #$20
+        LONGA   ON
+        INC     PileLen
+        LDA     #NO_CARD
+        STA     Pending
+        JSR     KnockDeadwood           ; fills DwHand with the knocker's hand
+        JSL     GK_Canon
+        STA     KnockDw
+        LDA     CnBestCount             ; keep the knocker's melds
+        STA     KMeldN
+        LDX     #2*4-2
+@keep   LDA     CnBestHi,X
+        STA     KHi,X
+        LDA     CnBestLo,X
+        STA     KLo,X
+        DEX
+        DEX
+        BPL     @keep
+        LDA     Knocker                 ; the defender's hand -> DefHand
+        EOR     #1
+        ASL     A
+        ASL     A
+        ASL     A
+        TAX
+        LDY     #0
+@def    LDA     Hands,X
+        STA     DefHand,Y
+        LDA     #0
+        STA     LaidOff,Y
+        INX
+        INX
+        INY
+        INY
+        CPY     #Hand.Size
+        BCC     @def
+        LDA     KnockDw
+        BNE     @layoff
+        LDX     #Hand.Size-2            ; gin: no laying off
+@dcopy  LDA     DefHand,X
+        STA     DwHand,X
+        DEX
+        DEX
+        BPL     @dcopy
+        JSL     GK_Deadwood
+        STA     DefDw
+        LDA     #RES_GIN
+        STA     ResKind
+        LDA     Knocker
+        STA     ResWinner
+        LDA     DefDw
+        CLC
+        ADC     #GIN_BONUS
+        BRA     @points
+@layoff JSR     BestDefence
+        LDA     DefDw
+        CMP     KnockDw
+        BEQ     @under
+        BCS     @won
+@under  LDA     #RES_UNDERCUT           ; less or equal: the defender undercuts
+        STA     ResKind
+        LDA     Knocker
+        EOR     #1
+        STA     ResWinner
+        LDA     KnockDw
+        SEC
+        SBC     DefDw
+        CLC
+        ADC     #UNDERCUT_BONUS
+        BRA     @points
+@won    LDA     #RES_KNOCK
+        STA     ResKind
+        LDA     Knocker
+        STA     ResWinner
+        LDA     DefDw
+        SEC
+        SBC     KnockDw
+@points LDX     Mult                    ; Oklahoma: a spade doubles the hand
+        CPX     #2
+        BNE     @single
+        ASL     A
+@single STA     ResPoints
+        LDA     ResWinner
+        ASL     A
+        TAX
+        LDA     Score,X
+        CLC
+        ADC     ResPoints
+        STA     Score,X
+        INC     Won,X
+        LDA     ResWinner               ; the winner deals the next hand
+        STA     Dealer
+        JSR     TellKnock
+        LDA     ResWinner
+        ASL     A
+        TAX
+        LDA     Score,X
+        CMP     Target
+        BCC     @over
+        LDA     ResWinner               ; the game is won
+        STA     GameWinner
+        LDA     #1
+        STA     GameEnded
+@over   LDA     #PH_HANDOVER
+        STA     GPhase
+        RTS
+
+; TellKnock — the two message lines at the end of a knocked hand.
+TellKnock
+        JSR     MsgClear
+        LDA     Knocker
+        JSR     MsgName
+        LDA     ResKind
+        CMP     #RES_GIN
+        BNE     @knock
+        Msg     ' goes gin! '
+        BRA     @def
+@knock  Msg     ' knocks with '
+        LDA     KnockDw
+        JSR     MsgNum
+        Msg     ' points. '
+@def    LDA     Knocker
+        EOR     #1
+        JSR     MsgName
+        Msg     ' has '
+        LDA     DefDw
+        JSR     MsgNum
+        Msg     ' points of deadwood.'
+        JSR     MsgToLine1
+        JSR     MsgClear
+        LDA     ResWinner
+        JSR     MsgName
+        Msg     ' scores '
+        LDA     ResPoints
+        JSR     MsgNum
+        LDA     ResKind
+        CMP     #RES_UNDERCUT
+        BNE     @plain
+        Msg     ' for the undercut'
+@plain  Msg     '. Click to continue.'
+        JSR     MsgToLine2
+        RTS
+
+; Wall — two cards left in the stock: the hand is a tie; the same dealer deals again.
+Wall
+        LDA     #RES_WALL
+        STA     ResKind
+        INC     Walls
+        LDA     #PH_HANDOVER
+        STA     GPhase
+        JSR     MsgClear
+        Msg     'The hand is a tie: only two cards are left in the stock.'
+        JSR     MsgToLine1
+        JSR     MsgClear
+        Msg     'Click to continue.'
+        JSR     MsgToLine2
+        RTS
+
+; ------------------------------------------------------------------------------------
+; BestDefence — the defender's deadwood after laying off (docs/rules.md): the minimum
+;   over every legal set of lay-offs onto the knocker's melds (a set's missing fourth
+;   card; cards extending a run at either end, chains included) of the deadwood of the
+;   cards left (GK_Deadwood); ties: fewer cards laid off.
+;   In: DefHand, KHi/KLo/KMeldN.  Out: DefDw, LaidOff.
+;   Notes: the candidates are few (a 10-card hand offers at most a dozen), so every
+;   subset is tried: at most 2^12 deadwood calls.
+; ------------------------------------------------------------------------------------
+BestDefence
+        LDX     #Hand.Size-2            ; the candidates: every chain card held
+@clr    STZ     CandMask,X
+        DEX
+        DEX
+        BPL     @clr
+        LDX     #Hand.Size-2
+@all    LDA     DefHand,X
+        STA     SubMask,X
+        DEX
+        DEX
+        BPL     @all
+        JSR     Reach                   ; CandMask := what chains reach in DefHand
+        LDX     #Hand.Size-2
+@cand   LDA     ReachMask,X
+        STA     CandMask,X
+        DEX
+        DEX
+        BPL     @cand
+        STZ     CandN                   ; list them: CandCards
+        STZ     DealI
+@list   LDA     DealI
+        JSR     CardMaskBit
+        AND     CandMask,X
+        BEQ     @nl
+        LDX     CandN
+        CPX     #2*12
+        BCS     @nl
+        LDA     DealI
+        STA     CandCards,X
+        INX
+        INX
+        STX     CandN
+@nl     INC     DealI
+        LDA     DealI
+        CMP     #CARDS_IN_DECK
+        BCC     @list
+        LDA     #NO_DEADWOOD_YET
+        STA     DefDw
+        STA     BestCount
+        STZ     SubI
+@subset LDX     #Hand.Size-2            ; SubMask := the cards of subset SubI
+@sclr   STZ     SubMask,X
+        DEX
+        DEX
+        BPL     @sclr
+        STZ     SubCount
+        LDA     SubI
+        STA     SubBits
+        LDY     #0
+@bits   CPY     CandN
+        BCS     @built
+        LSR     SubBits
+        BCC     @nb
+        PHY
+        LDA     CandCards,Y
+        JSR     CardMaskBit
+        ORA     SubMask,X
+        STA     SubMask,X
+        INC     SubCount
+        PLY
+@nb     INY
+        INY
+        BRA     @bits
+@built  JSR     Reach                   ; legal when the chains reach every card
+        LDX     #Hand.Size-2
+@cmp    LDA     ReachMask,X
+        CMP     SubMask,X
+        BNE     @skip
+        DEX
+        DEX
+        BPL     @cmp
+        LDX     #Hand.Size-2            ; DwHand := DefHand - SubMask
+@left   LDA     SubMask,X
+        EOR     #$FFFF
+        AND     DefHand,X
+        STA     DwHand,X
+        DEX
+        DEX
+        BPL     @left
+        JSL     GK_Deadwood
+        CMP     DefDw
+        BCC     @better
+        BNE     @skip
+        LDA     SubCount                ; equal: fewer cards laid off
+        CMP     BestCount
+        BCS     @skip
+        LDA     DefDw
+@better STA     DefDw
+        LDA     SubCount
+        STA     BestCount
+        LDX     #Hand.Size-2
+@best   LDA     SubMask,X
+        STA     LaidOff,X
+        DEX
+        DEX
+        BPL     @best
+@skip   INC     SubI                    ; next subset, up to 2^(CandN/2)
+        LDA     CandN
+        LSR     A
+        TAX
+        LDA     #1
+@pow    DEX
+        BMI     @lim
+        ASL     A
+        BRA     @pow
+@lim    CMP     SubI
+        BEQ     @done
+        BCC     @done
+        BRL     @subset
+@done   RTS
+
+; Reach — ReachMask := the cards of SubMask reachable by laying off onto the knocker's
+;   melds: each set's missing card, and from each run's ends outward while the next
+;   card is in SubMask.
+Reach
+        LDX     #Hand.Size-2
+@clr    STZ     ReachMask,X
+        DEX
+        DEX
+        BPL     @clr
+        STZ     MeldI
+@meld   LDA     MeldI
+        CMP     KMeldN
+        BCC     @one
+        RTS
+@one    TAX
+        LDA     KHi,X
+        BPL     @run
+        AND     #$1FFF                  ; a set: rank bit; missing suit by lo
+        STA     ReachBit
+        LDA     KLo,X
+        BEQ     @nextm                  ; four of a kind: nothing to add
+        ASL     A
+        TAX
+        LDA     MissingSuit2-2,X        ; the missing suit's word offset
+        TAX
+        LDA     ReachBit
+        AND     SubMask,X
+        ORA     ReachMask,X
+        STA     ReachMask,X
+        BRA     @nextm
+@run    XBA                             ; suit = hi >> 13
+        LSR     A
+        LSR     A
+        LSR     A
+        LSR     A
+        AND     #$0006                  ; suit * 2
+        STA     ReachSuit
+        LDA     KLo,X
+        EOR     #$FFFF
+        AND     #$1FFF
+        STA     ReachRun
+        LDX     ReachSuit
+@down   LDA     ReachRun                ; the card below the lowest: (run & -run) >> 1
+        EOR     #$FFFF
+        INC     A
+        AND     ReachRun
+        LSR     A
+        BEQ     @up
+        AND     SubMask,X
+        BEQ     @up
+        ORA     ReachRun
+        STA     ReachRun
+        BRA     @down
+@up     LDA     ReachRun                ; the card above the highest
+        JSR     HighBit
+        ASL     A
+        AND     #$1FFF
+        BEQ     @merge
+        AND     SubMask,X
+        BEQ     @merge
+        ORA     ReachRun
+        STA     ReachRun
+        BRA     @up
+@merge  LDA     ReachRun                ; the run's extensions that are in SubMask
+        AND     SubMask,X
+        ORA     ReachMask,X
+        STA     ReachMask,X
+@nextm  INC     MeldI
+        INC     MeldI
+        BRL     @meld
+
+; MissingSuit2 — the suit (as a word offset) missing from a set with lo key 1..4.
+MissingSuit2
+        DC.W    6,4,2,0                 ; spades, hearts, diamonds, clubs
+
+; HighBit — A = the highest set bit of A alone (A <> 0).
+HighBit
+        STA     MulA
+        LDA     #$8000
+@find   BIT     MulA
+        BNE     @done
+        LSR     A
+        BNE     @find
+@done   RTS
+
+; ------------------------------------------------------------------------------------
+; NextHand — after a hand: the next deal, or at the end of the game the score sheet.
+; ------------------------------------------------------------------------------------
+NextHand
+        LDA     GameEnded
+        BEQ     @deal
+        JSR     BuildSheet
+        LDA     #PH_GAMEOVER
+        STA     GPhase
+        JSR     GameFinished            ; files.asm: the tournament record
+        JSR     MsgClear
+        Msg     'Game over. Choose New Game from the File menu to play again.'
+        JSR     MsgToLine1
+        JSR     MsgClear
+        JSR     MsgToLine2
+        JMP     Redraw
+@deal   LDA     HandNum
+        CMP     #200                    ; docs/rules.md: a game stops after 200 hands
+        BCC     @more
+        JMP     ClearGame
+@more   JSR     StartHand
+        JSR     MsgClear
+        JSR     MsgToLine1
+        JMP     AfterMove
+
+; ------------------------------------------------------------------------------------
+; BuildSheet — the final score sheet (docs/rules.md: box bonus 25 per hand won, game
+;   bonus 100, a shutout doubles the winner's hand points and game bonus; the net is the
+;   difference of the totals) and the game's statistics, into SheetLines.
+; ------------------------------------------------------------------------------------
+BuildSheet
+        STZ     SheetN
+        LDA     GameWinner              ; X = winner * 2, Y = loser * 2
+        ASL     A
+        TAX
+        EOR     #2
+        TAY
+        STZ     Shutout
+        LDA     Won,Y
+        BNE     @totals
+        INC     Shutout
+@totals LDA     Score,Y                 ; loser: points + box bonus
+        STA     Total,Y
+        LDA     Won,Y
+        PHX
+        LDX     #BOX_BONUS
+        JSR     Mul
+        PLX
+        CLC
+        ADC     Total,Y
+        STA     Total,Y
+        LDA     Score,X                 ; winner: (points + game bonus) [x2] + box
+        CLC
+        ADC     #GAME_BONUS
+        LDY     Shutout
+        BEQ     @single
+        ASL     A
+@single STA     Total,X
+        LDA     Won,X
+        PHX
+        LDX     #BOX_BONUS
+        JSR     Mul
+        PLX
+        CLC
+        ADC     Total,X
+        STA     Total,X
+        JSR     MsgClear
+        Msg     'Final score sheet'
+        JSR     SheetAdd
+        LDA     #0
+        JSR     SheetPlayer
+        LDA     #1
+        JSR     SheetPlayer
+        LDA     Shutout
+        BEQ     @net
+        JSR     MsgClear
+        Msg     'Shutout: the winner''s hand points and game bonus are doubled.'
+        JSR     SheetAdd
+@net    JSR     MsgClear
+        LDA     GameWinner
+        JSR     MsgName
+        Msg     ' wins the game by '
+        LDA     GameWinner
+        ASL     A
+        TAX
+        EOR     #2
+        TAY
+        LDA     Total,X
+        SEC
+        SBC     Total,Y
+        STA     NetScore
+        JSR     MsgNum
+        Msg     ' points.'
+        JSR     SheetAdd
+        JSR     MsgClear
+        Msg     'Hands played: '
+        LDA     HandNum
+        JSR     MsgNum
+        Msg     ', ties: '
+        LDA     Walls
+        JSR     MsgNum
+        Msg     '.'
+        JSR     SheetAdd
+        RTS
+
+; SheetPlayer — "<name>: hand points N, box bonus B (H hands)[, game bonus 100],
+;   total T" for player A.
+SheetPlayer
+        STA     SheetP
+        JSR     MsgClear
+        LDA     SheetP
+        JSR     MsgName
+        Msg     ': hand points '
+        LDA     SheetP
+        ASL     A
+        TAX
+        LDA     Score,X
+        JSR     MsgNum
+        Msg     ', box bonus '
+        LDA     SheetP
+        ASL     A
+        TAX
+        LDA     Won,X
+        LDX     #BOX_BONUS
+        JSR     Mul
+        JSR     MsgNum
+        Msg     ' ('
+        LDA     SheetP
+        ASL     A
+        TAX
+        LDA     Won,X
+        JSR     MsgNum
+        Msg     ' hands)'
+        LDA     SheetP
+        CMP     GameWinner
+        BNE     @total
+        Msg     ', game bonus 100'
+@total  Msg     ', total '
+        LDA     SheetP
+        ASL     A
+        TAX
+        LDA     Total,X
+        JSR     MsgNum
+        JMP     SheetAdd
+
+; SheetAdd — Build becomes the next line of the score sheet.
+SheetAdd
+        LDA     SheetN
+        CMP     #2*SHEET_ROWS
+        BCS     @out
+        ASL     A                       ; line * SHEET_WIDTH (128)
+        ASL     A
+        ASL     A
+        ASL     A
+        ASL     A
+        ASL     A
+        CLC
+        ADC     #SheetLines
+        STA     <Zp.ptr
+        LDY     #0
+@copy   LDA     Build,Y
+        STA     (<Zp.ptr),Y
+        INY
+        INY
+        CPY     #MSG_MAX+2
+        BCC     @copy
+        INC     SheetN
+        INC     SheetN
+@out    RTS

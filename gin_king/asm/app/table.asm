@@ -1,0 +1,916 @@
+; table.asm — drawing the table with QuickDraw II: the cards (white round rects with rank
+; and suit glyph, red for diamonds and hearts; backs red), the stock face down, the
+; upcard, the knock card, both hands, the scores and two message lines; and the layout
+; that tells which card a click hit. Included into main.asm (one unit).
+;
+; QuickDraw II calls: Toolbox Reference vol. 2, ch. 16. Suits are the system font's
+; codes $01-$04 (toolbox/font.py), so a rank string followed by the suit code draws "Q♥".
+
+; ------------------------------------------------------------------------------------
+; Redraw — draw the whole table now (after any change of the game's state).
+; ------------------------------------------------------------------------------------
+Redraw
+        JSR     FocusTable
+        JSL     DrawTable
+        RTS
+
+; ------------------------------------------------------------------------------------
+; DrawTable — the table window's content-draw routine (wContDefProc): the table as the
+;   game's state has it. TaskMaster JSLs here between BeginUpdate and EndUpdate with the
+;   port set to the window; Redraw JSLs here directly.
+;   In: D = our direct page, any B.  Out: B restored. M=16 X=16.
+; ------------------------------------------------------------------------------------
+DrawTable
+        PHB                             ; B = K for our data
+        PHK
+        PLB
+        _PenNormal
+        PEA     C_GREEN                 ; the green baize
+        _SetSolidPenPat
+        PushLong ContentRect
+        _PaintRect
+        PEA     C_BLACK                 ; text: black on green
+        _SetForeColor
+        PEA     C_GREEN
+        _SetBackColor
+        LDA     GPhase
+        BNE     @game
+        PEA     280                     ; no game: the title and what to do
+        PEA     70
+        _MoveTo
+        PushLong TitleStr
+        _DrawString
+        PEA     210
+        PEA     90
+        _MoveTo
+        PushLong StartStr
+        _DrawString
+        BRL     @done
+@game   JSR     DrawOpponent
+        JSR     DrawInfo
+        JSR     DrawMiddle
+        JSR     DrawMessages
+        LDA     GPhase
+        CMP     #PH_GAMEOVER
+        BNE     @hand
+        JSR     DrawSheet
+        BRA     @done
+@hand   LDA     #0                      ; the bottom hand: player 0
+        JSR     LayoutHand
+        JSR     DrawLaidOut
+@done   PLB
+        RTL
+
+; ------------------------------------------------------------------------------------
+; DrawOpponent — player 1's hand across the top: face down, unless Computer Visible
+;   (not in a tournament), a human holds it, or the hand is over.
+; ------------------------------------------------------------------------------------
+DrawOpponent
+        LDA     #1
+        JSR     LayoutHand
+        LDA     GPhase
+        CMP     #PH_HANDOVER
+        BCS     @up                     ; the hand is over: show it
+        LDA     Kind+2
+        CMP     #HUMAN
+        BEQ     @up
+        LDA     SetTournament
+        BNE     @down
+        LDA     SetVisible
+        BNE     @up
+@down   LDX     #0                      ; backs only
+@back   CPX     LayN
+        BCS     @out
+        PHX
+        LDA     LayH,X
+        STA     CardH
+        LDA     LayV,X
+        STA     CardV
+        JSR     DrawBack
+        PLX
+        INX
+        INX
+        BRA     @back
+@up     JSR     DrawLaidOut
+@out    RTS
+
+; ------------------------------------------------------------------------------------
+; DrawLaidOut — draw the cards LayoutHand placed (LayCard/LayH/LayV, LayN bytes of
+;   word entries), each face up; a card laid off at the end of the hand gets an "s".
+; ------------------------------------------------------------------------------------
+DrawLaidOut
+        LDX     #0
+@card   CPX     LayN
+        BCS     @out
+        PHX
+        LDA     LayH,X
+        STA     CardH
+        LDA     LayV,X
+        STA     CardV
+        LDA     LayCard,X
+        JSR     DrawCard
+        PLX
+        PHX
+        LDA     GPhase                  ; laid off: the "s" mark under the card
+        CMP     #PH_HANDOVER
+        BNE     @next
+        LDA     LayCard,X
+        JSR     CardMaskBit             ; X = suit offset, A = bit
+        AND     LaidOff,X
+        BEQ     @next
+        PEA     C_BLACK
+        _SetForeColor
+        PEA     C_GREEN
+        _SetBackColor
+        LDA     CardH
+        CLC
+        ADC     #CARD_W/2-2
+        PHA
+        LDA     CardV
+        CLC
+        ADC     #CARD_H+8
+        PHA
+        _MoveTo
+        PEA     's'
+        _DrawChar
+@next   PLX
+        INX
+        INX
+        BRA     @card
+@out    RTS
+
+; ------------------------------------------------------------------------------------
+; DrawInfo — the line under the opponent's hand: each player's name, points and hands
+;   won this game, and the points to play to.
+; ------------------------------------------------------------------------------------
+DrawInfo
+        JSR     MsgClear
+        LDA     #1
+        JSR     InfoFor
+        Msg     '        '
+        LDA     #0
+        JSR     InfoFor
+        Msg     '        Game to '
+        LDA     Target
+        JSR     MsgNum
+        PEA     C_BLACK
+        _SetForeColor
+        PEA     C_GREEN
+        _SetBackColor
+        PEA     10
+        PEA     INFO_V
+        _MoveTo
+        PushLong Build
+        _DrawString
+        RTS
+
+; InfoFor — append "<name>: N points, H hands" of player A.
+InfoFor
+        PHA
+        JSR     MsgName
+        Msg     ': '
+        PLA
+        ASL     A
+        TAX
+        PHX
+        LDA     Score,X
+        JSR     MsgNum
+        Msg     ' points, '
+        PLX
+        LDA     Won,X
+        JSR     MsgNum
+        Msg     ' hands'
+        RTS
+
+; ------------------------------------------------------------------------------------
+; DrawMiddle — the stock (face down, its size beside it), the pile's top card, and the
+;   knock card while a discard waits for the knock question.
+; ------------------------------------------------------------------------------------
+DrawMiddle
+        LDA     StockIdx
+        CMP     #CARDS_IN_DECK
+        BCS     @pile
+        LDA     #STOCK_LEFT
+        STA     CardH
+        LDA     #MID_TOP
+        STA     CardV
+        JSR     DrawBack
+        JSR     MsgClear                ; "31" left of the stock
+        LDA     #CARDS_IN_DECK
+        SEC
+        SBC     StockIdx
+        JSR     MsgNum
+        PEA     C_BLACK
+        _SetForeColor
+        PEA     C_GREEN
+        _SetBackColor
+        PEA     STOCK_LEFT-18
+        PEA     MID_TOP+14
+        _MoveTo
+        PushLong Build
+        _DrawString
+@pile   LDA     PileLen
+        BEQ     @knock
+        LDA     #PILE_LEFT
+        STA     CardH
+        LDA     #MID_TOP
+        STA     CardV
+        LDX     PileLen
+        LDA     Pile-1,X
+        AND     #$00FF
+        JSR     DrawCard
+@knock  LDA     GPhase
+        CMP     #PH_KNOCKQ
+        BNE     @out
+        LDA     #KNOCK_LEFT
+        STA     CardH
+        LDA     #MID_TOP
+        STA     CardV
+        LDA     Pending
+        JSR     DrawCard
+        PEA     C_BLACK
+        _SetForeColor
+        PEA     C_GREEN
+        _SetBackColor
+        PEA     KNOCK_LEFT+CARD_W+6
+        PEA     MID_TOP+14
+        _MoveTo
+        PushLong KnockStr
+        _DrawString
+@out    RTS
+
+; ------------------------------------------------------------------------------------
+; DrawMessages — the two message lines (MsgLine1, MsgLine2).
+; ------------------------------------------------------------------------------------
+DrawMessages
+        PEA     C_BLACK
+        _SetForeColor
+        PEA     C_GREEN
+        _SetBackColor
+        PEA     10
+        PEA     MSG_V
+        _MoveTo
+        PushLong MsgLine1
+        _DrawString
+        PEA     10
+        PEA     MSG2_V
+        _MoveTo
+        PushLong MsgLine2
+        _DrawString
+        RTS
+
+; ------------------------------------------------------------------------------------
+; DrawSheet — the score sheet at the end of the game (SheetLines, SHEET_ROWS lines).
+; ------------------------------------------------------------------------------------
+DrawSheet
+        PEA     C_BLACK
+        _SetForeColor
+        PEA     C_GREEN
+        _SetBackColor
+        LDA     #SHEET_V
+        STA     CardV
+        LDX     #0
+@line   CPX     SheetN
+        BCS     @out
+        PHX
+        PEA     60
+        LDA     CardV
+        PHA
+        _MoveTo
+        PLX
+        PHX
+        PEA     SheetLines>>16          ; DrawString(SheetLines + x * SHEET_WIDTH/2)
+        TXA
+        ASL     A
+        ASL     A
+        ASL     A
+        ASL     A
+        ASL     A
+        ASL     A
+        CLC
+        ADC     #SheetLines
+        PHA
+        _DrawString
+        LDA     CardV
+        CLC
+        ADC     #SHEET_LINE
+        STA     CardV
+        PLX
+        INX
+        INX
+        BRA     @line
+@out    RTS
+
+; ------------------------------------------------------------------------------------
+; DrawCard — one card face up: a white round rect framed in black, the rank and suit
+;   top left, the suit again bottom right, red for diamonds and hearts.
+;   In: A = card (suit*13+rank), CardH/CardV = its top-left corner (local).
+; ------------------------------------------------------------------------------------
+DrawCard
+        STA     CardNum
+        JSR     SetCardRect
+        PEA     C_WHITE
+        _SetSolidPenPat
+        PushLong CardRect
+        PEA     CARD_ROUND
+        PEA     CARD_ROUND
+        _PaintRRect
+        PEA     C_BLACK
+        _SetSolidPenPat
+        PushLong CardRect
+        PEA     CARD_ROUND
+        PEA     CARD_ROUND
+        _FrameRRect
+        LDA     CardNum                 ; X = suit, Y = rank
+        JSR     SplitCard
+        STX     CardSuit
+        STY     CardRank
+        LDA     #C_BLACK                ; diamonds (1) and hearts (2) are red
+        CPX     #1
+        BEQ     @red
+        CPX     #2
+        BNE     @ink
+@red    LDA     #C_RED
+@ink    PHA
+        _SetForeColor
+        PEA     C_WHITE
+        _SetBackColor
+        LDA     CardH                   ; MoveTo(h + 3, v + 8)
+        CLC
+        ADC     #3
+        PHA
+        LDA     CardV
+        CLC
+        ADC     #8
+        PHA
+        _MoveTo
+        PEA     RankText>>16            ; DrawString(RankText + rank * 3)
+        LDA     CardRank
+        ASL     A
+        ADC     CardRank
+        ADC     #RankText
+        PHA
+        _DrawString
+        LDA     CardSuit                ; DrawChar(suit code)
+        INC     A
+        PHA
+        _DrawChar
+        LDA     CardH                   ; the suit again, bottom right
+        CLC
+        ADC     #CARD_W-10
+        PHA
+        LDA     CardV
+        CLC
+        ADC     #CARD_H-4
+        PHA
+        _MoveTo
+        LDA     CardSuit
+        INC     A
+        PHA
+        _DrawChar
+        RTS
+
+; ------------------------------------------------------------------------------------
+; DrawBack — one card face down at CardH/CardV: red, framed black, a white inner line.
+; ------------------------------------------------------------------------------------
+DrawBack
+        JSR     SetCardRect
+        PEA     C_RED
+        _SetSolidPenPat
+        PushLong CardRect
+        PEA     CARD_ROUND
+        PEA     CARD_ROUND
+        _PaintRRect
+        PEA     C_BLACK
+        _SetSolidPenPat
+        PushLong CardRect
+        PEA     CARD_ROUND
+        PEA     CARD_ROUND
+        _FrameRRect
+        PEA     C_WHITE
+        _SetSolidPenPat
+        PushLong CardRect               ; InsetRect(CardRect, 4, 3); FrameRect
+        PEA     4
+        PEA     3
+        _InsetRect
+        PushLong CardRect
+        _FrameRect
+        RTS
+
+; SetCardRect — CardRect := (CardV, CardH, CardV + CARD_H, CardH + CARD_W).
+SetCardRect
+        LDA     CardV
+        STA     CardRect
+        CLC
+        ADC     #CARD_H
+        STA     CardRect+4
+        LDA     CardH
+        STA     CardRect+2
+        CLC
+        ADC     #CARD_W
+        STA     CardRect+6
+        RTS
+
+; ------------------------------------------------------------------------------------
+; SplitCard — A = card -> X = suit (0 clubs .. 3 spades), Y = rank (0 ace .. 12 king).
+; ------------------------------------------------------------------------------------
+SplitCard
+        LDX     #0
+@suit   CMP     #RANKS_PER_SUIT
+        BCC     @done
+        SBC     #RANKS_PER_SUIT         ; carry is set here
+        INX
+        BRA     @suit
+@done   TAY
+        RTS
+
+; ------------------------------------------------------------------------------------
+; CardMaskBit — A = card -> X = its suit's offset in a Hand (suit*2), A = 1 << rank.
+; ------------------------------------------------------------------------------------
+CardMaskBit
+        JSR     SplitCard
+        TXA
+        ASL     A
+        TAX
+        TYA
+        ASL     A
+        TAY
+        LDA     RankBit,Y
+        RTS
+
+; ------------------------------------------------------------------------------------
+; LayoutHand — place player A's cards for drawing and hit-testing: LayCard/LayH/LayV
+;   (word entries; LayN = 2 * count). Player 1 sits at the top, player 0 below in the
+;   hand display mode (matrix, by rank, by suit, by melds); at the end of a hand both are
+;   shown by melds.
+; ------------------------------------------------------------------------------------
+LayoutHand
+        STA     LayPlayer
+        ASL     A                       ; LayHand := Hands[player] (4 words)
+        ASL     A
+        ASL     A
+        TAX
+        LDY     #0
+@copy   LDA     Hands,X
+        STA     LayHand,Y
+        INX
+        INX
+        INY
+        INY
+        CPY     #Hand.Size
+        BCC     @copy
+        STZ     LayN
+        LDA     #HAND_LEFT
+        STA     LayX
+        LDA     #HAND_TOP
+        STA     LayY
+        LDA     LayPlayer
+        BEQ     @mode
+        LDA     #OPP_LEFT
+        STA     LayX
+        LDA     #OPP_TOP
+        STA     LayY
+        LDA     GPhase                  ; the top hand: by suit, by melds when shown
+        CMP     #PH_HANDOVER
+        BCS     @melds
+        BRA     @suit
+@mode   LDA     GPhase
+        CMP     #PH_HANDOVER
+        BCS     @melds
+        LDA     SetDisplay
+        CMP     #DISP_MELDS
+        BEQ     @melds
+        CMP     #DISP_RANK
+        BEQ     @rank
+        CMP     #DISP_MATRIX
+        BEQ     @matrix
+@suit   JMP     LaySuit
+@rank   JMP     LayRank
+@matrix JMP     LayMatrix
+@melds  JMP     LayMelds
+
+; LaySuit — clubs to spades, each suit ace to king, in one row.
+LaySuit
+        STZ     LaySuitI
+@suit   STZ     LayRankI
+@rank   JSR     LayIfHeld
+        INC     LayRankI
+        LDA     LayRankI
+        CMP     #RANKS_PER_SUIT
+        BCC     @rank
+        INC     LaySuitI
+        LDA     LaySuitI
+        CMP     #SUITS
+        BCC     @suit
+        RTS
+
+; LayRank — ace to king, each rank clubs to spades, in one row.
+LayRank
+        STZ     LayRankI
+@rank   STZ     LaySuitI
+@suit   JSR     LayIfHeld
+        INC     LaySuitI
+        LDA     LaySuitI
+        CMP     #SUITS
+        BCC     @suit
+        INC     LayRankI
+        LDA     LayRankI
+        CMP     #RANKS_PER_SUIT
+        BCC     @rank
+        RTS
+
+; LayMatrix — a row per suit (clubs at the bottom, spades on top), a column per rank.
+LayMatrix
+        STZ     LaySuitI
+@suit   STZ     LayRankI
+@rank   LDA     LayRankI                ; LayX := MATRIX_LEFT + rank * MATRIX_STEP
+        LDX     #MATRIX_STEP
+        JSR     Mul
+        CLC
+        ADC     #MATRIX_LEFT
+        STA     LayX
+        LDA     #SUITS-1                ; LayY := MATRIX_TOP + (3 - suit) * MATRIX_ROW
+        SEC
+        SBC     LaySuitI
+        LDX     #MATRIX_ROW
+        JSR     Mul
+        CLC
+        ADC     #MATRIX_TOP
+        STA     LayY
+        JSR     LayIfHeld
+        INC     LayRankI
+        LDA     LayRankI
+        CMP     #RANKS_PER_SUIT
+        BCC     @rank
+        INC     LaySuitI
+        LDA     LaySuitI
+        CMP     #SUITS
+        BCC     @suit
+        RTS
+
+; LayIfHeld — card (LaySuitI, LayRankI) in LayHand: add it at LayX/LayY, step LayX.
+LayIfHeld
+        LDA     LaySuitI
+        ASL     A
+        TAX
+        LDA     LayRankI
+        ASL     A
+        TAY
+        LDA     RankBit,Y
+        AND     LayHand,X
+        BEQ     @out
+        LDA     LaySuitI                ; card = suit * 13 + rank
+        LDX     #RANKS_PER_SUIT
+        JSR     Mul
+        CLC
+        ADC     LayRankI
+        JSR     LayAdd
+@out    RTS
+
+; LayAdd — append card A at (LayX, LayY); LayX += CARD_STEP.
+LayAdd
+        LDX     LayN
+        STA     LayCard,X
+        LDA     LayX
+        STA     LayH,X
+        LDA     LayY
+        STA     LayV,X
+        INX
+        INX
+        STX     LayN
+        LDA     LayX
+        CLC
+        ADC     #CARD_STEP
+        STA     LayX
+        RTS
+
+; LayMelds — the canonical melds (GK_Canon, docs/personalities.md §1) on the left, a gap
+;   after each, then the deadwood by rank (docs: "Sort by Melds").
+LayMelds
+        LDX     #Hand.Size-2            ; DwHand := LayHand
+@copy   LDA     LayHand,X
+        STA     DwHand,X
+        DEX
+        DEX
+        BPL     @copy
+        JSL     GK_Canon
+        STZ     LayMeldI
+@meld   LDA     LayMeldI
+        CMP     CnBestCount
+        BCC     @one
+        BRL     @dead
+@one    TAX
+        LDA     CnBestHi,X
+        BMI     @set
+        XBA                             ; a run: suit = hi >> 13, cards = ~lo
+        LSR     A
+        LSR     A
+        LSR     A
+        LSR     A
+        LSR     A
+        AND     #3
+        STA     LaySuitI
+        LDA     CnBestLo,X
+        EOR     #$FFFF
+        AND     #$1FFF
+        STA     LayMask
+        STZ     LayRankI
+@run    LDA     LayRankI
+        ASL     A
+        TAY
+        LDA     RankBit,Y
+        AND     LayMask
+        BEQ     @nextr
+        LDA     LaySuitI
+        LDX     #RANKS_PER_SUIT
+        JSR     Mul
+        CLC
+        ADC     LayRankI
+        JSR     LayAdd
+@nextr  INC     LayRankI
+        LDA     LayRankI
+        CMP     #RANKS_PER_SUIT
+        BCC     @run
+        BRA     @gap
+@set    AND     #$1FFF                  ; a set: its rank bit; its suits from lo
+        JSR     BitIndex
+        STA     LayRankI
+        LDA     CnBestLo,X
+        ASL     A
+        TAX
+        LDA     SetSuitMasks,X          ; bit per suit in the set
+        STA     LayMask
+        STZ     LaySuitI
+@setc   LDA     LaySuitI
+        ASL     A
+        TAY
+        LDA     RankBit,Y               ; 1 << suit
+        AND     LayMask
+        BEQ     @nexts
+        LDA     LaySuitI
+        LDX     #RANKS_PER_SUIT
+        JSR     Mul
+        CLC
+        ADC     LayRankI
+        JSR     LayAdd
+@nexts  INC     LaySuitI
+        LDA     LaySuitI
+        CMP     #SUITS
+        BCC     @setc
+@gap    LDA     LayX
+        CLC
+        ADC     #CARD_STEP/3
+        STA     LayX
+        INC     LayMeldI
+        INC     LayMeldI
+        BRL     @meld
+@dead   LDX     #Hand.Size-2            ; the deadwood, by rank
+@dcopy  LDA     CnDead,X
+        STA     LayHand,X
+        DEX
+        DEX
+        BPL     @dcopy
+        JMP     LayRank
+
+; SetSuitMasks — the suits of a set by GK_Canon's lo key: 0 all four, 1 {CDH}, 2 {CDS},
+;   3 {CHS}, 4 {DHS} (bit suit set).
+SetSuitMasks
+        DC.W    $000F,$0007,$000B,$000D,$000E
+
+; ------------------------------------------------------------------------------------
+; BitIndex — A = a word with one bit set -> A = that bit's number.
+; ------------------------------------------------------------------------------------
+BitIndex
+        LDY     #0
+@shift  LSR     A
+        BCS     @done
+        INY
+        CPY     #16
+        BCC     @shift
+@done   TYA
+        RTS
+
+; ------------------------------------------------------------------------------------
+; Mul — A = A * X (small unsigned numbers). Clobbers X.
+; ------------------------------------------------------------------------------------
+Mul
+        STA     MulA
+        LDA     #0
+        CPX     #0
+        BEQ     @done
+@add    CLC
+        ADC     MulA
+        DEX
+        BNE     @add
+@done   RTS
+
+; ------------------------------------------------------------------------------------
+; HitTest — what a click at Zp.where (local v, h) lands on.
+;   Out: A = 0 nothing, HIT_STOCK, HIT_PILE, HIT_KNOCK, or HIT_CARD + card for a card of
+;   the bottom hand (as last laid out).
+; ------------------------------------------------------------------------------------
+HIT_STOCK       EQU     1
+HIT_PILE        EQU     2
+HIT_KNOCK       EQU     3
+HIT_CARD        EQU     $100
+
+HitTest
+        LDA     #STOCK_LEFT
+        STA     CardH
+        LDA     #MID_TOP
+        STA     CardV
+        JSR     InCard
+        BCC     @pile
+        LDA     #HIT_STOCK
+        RTS
+@pile   LDA     #PILE_LEFT
+        STA     CardH
+        JSR     InCard
+        BCC     @knock
+        LDA     #HIT_PILE
+        RTS
+@knock  LDA     #KNOCK_LEFT
+        STA     CardH
+        JSR     InCard
+        BCC     @hand
+        LDA     #HIT_KNOCK
+        RTS
+@hand   LDX     LayN                    ; the last card drawn is on top: scan back
+@scan   DEX
+        DEX
+        BMI     @none
+        LDA     LayH,X
+        STA     CardH
+        LDA     LayV,X
+        STA     CardV
+        PHX
+        JSR     InCard
+        PLX
+        BCC     @scan
+        LDA     LayCard,X
+        ORA     #HIT_CARD
+        RTS
+@none   LDA     #0
+        RTS
+
+; InCard — carry set when Zp.where lies in the card at CardH/CardV.
+InCard
+        LDA     <Zp.where               ; v
+        SEC
+        SBC     CardV
+        CMP     #CARD_H                 ; unsigned: below the top and above the bottom
+        BCS     @no
+        LDA     <Zp.where+2             ; h
+        SEC
+        SBC     CardH
+        CMP     #CARD_W
+        BCS     @no
+        SEC
+        RTS
+@no     CLC
+        RTS
+
+; ------------------------------------------------------------------------------------
+; The message builder: Build is a Pascal string the Msg... routines append to.
+; ------------------------------------------------------------------------------------
+; MsgClear — Build := ''.
+MsgClear
+        SEP     #$20
+        LONGA   OFF
+        STZ     Build
+        REP     #$20
+        LONGA   ON
+        RTS
+
+; MsgChar — append the character in A's low byte (dropped when Build is full).
+MsgChar
+        PHX
+        PHA
+        LDA     Build
+        AND     #$00FF
+        CMP     #MSG_MAX
+        BCS     @full
+        TAX
+        PLA
+        SEP     #$20
+        LONGA   OFF
+        STA     Build+1,X
+        INC     Build
+        REP     #$20
+        LONGA   ON
+        PLX
+        RTS
+@full   PLA
+        PLX
+        RTS
+
+; MsgInline — append the zero-terminated text after the JSR; return past it.
+MsgInline
+        PLA                             ; the return address - 1 = the byte before
+        STA     MsgPtr
+@next   INC     MsgPtr
+        LDX     MsgPtr
+        LDA     |$0000,X
+        AND     #$00FF
+        BEQ     @end
+        JSR     MsgChar
+        BRA     @next
+@end    LDA     MsgPtr                  ; RTS adds 1: resume after the zero
+        PHA
+        RTS
+
+; MsgPStr — append the Pascal string at X (our bank).
+MsgPStr
+        LDA     |$0000,X
+        AND     #$00FF
+        STA     MsgCount
+@next   LDA     MsgCount
+        BEQ     @out
+        INX
+        LDA     |$0000,X
+        JSR     MsgChar
+        DEC     MsgCount
+        BRA     @next
+@out    RTS
+
+; MsgNum — append A as an unsigned decimal number.
+MsgNum
+        LDX     #0                      ; digits pushed onto DigitBuf, last first
+@div    STZ     MsgCount                ; A := A / 10, remainder in MsgTmp
+        LDY     #16
+        STA     MsgTmp2
+        STZ     MsgTmp
+@bit    ASL     MsgTmp2
+        ROL     MsgTmp
+        LDA     MsgTmp
+        CMP     #10
+        BCC     @zero
+        SBC     #10
+        STA     MsgTmp
+        INC     MsgTmp2
+@zero   DEY
+        BNE     @bit
+        LDA     MsgTmp
+        STA     DigitBuf,X
+        INX
+        INX
+        LDA     MsgTmp2
+        BNE     @div
+@out    DEX
+        DEX
+        BMI     @done
+        LDA     DigitBuf,X
+        CLC
+        ADC     #'0'
+        JSR     MsgChar
+        BRA     @out
+@done   RTS
+
+; MsgCard — append card A as "10♥".
+MsgCard
+        JSR     SplitCard
+        PHX
+        TYA
+        STA     MsgTmp
+        ASL     A
+        ADC     MsgTmp
+        ADC     #RankText
+        TAX
+        JSR     MsgPStr
+        PLA
+        INC     A                       ; the suit's font code $01-$04
+        JSR     MsgChar
+        RTS
+
+; MsgName — append the name of player A: the player's own for a human, else the
+;   personality's.
+MsgName
+        ASL     A
+        TAX
+        LDA     Kind,X
+        CMP     #HUMAN
+        BNE     @pers
+        LDX     #PlayerName
+        JMP     MsgPStr
+@pers   ASL     A
+        TAX
+        LDA     PersNames,X
+        TAX
+        JMP     MsgPStr
+
+; MsgToLine1, MsgToLine2 — copy Build into a message line.
+MsgToLine1
+        LDX     #MsgLine1
+        BRA     MsgCopy
+MsgToLine2
+        LDX     #MsgLine2
+MsgCopy
+        STX     <Zp.ptr                 ; (Zp.ptr) addresses our bank (B = K)
+        LDY     #0
+@copy   LDA     Build,Y
+        STA     (<Zp.ptr),Y
+        INY
+        INY
+        CPY     #MSG_MAX+2
+        BCC     @copy
+        RTS

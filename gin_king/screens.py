@@ -1,0 +1,150 @@
+"""`gin-king screens`: refresh the screenshots of the Gin King desktop in docs/screens/.
+
+Plays a scripted session of the real program (booted from a scratch disk, headless) and
+saves the table, a pulled-down menu and each dialog as 640 x 400 PNGs:
+
+    table.png                 a hand in progress (sorted by suit)
+    table_matrix.png          the matrix display, Computer Visible on
+    table_hand_over.png       the end of a hand: both hands by melds, the score
+    table_score_sheet.png     the final score sheet
+    gk_menu_options.png       the Options menu pulled down
+    gk_dialog_game_settings.png, gk_dialog_players.png, gk_dialog_name.png
+    gk_alert_advice.png       the tutor's advice
+    gk_alert_about.png        About Gin King
+
+    gin-king screens [--out DIR]
+"""
+from __future__ import annotations
+
+import argparse
+import tempfile
+from pathlib import Path
+
+from gin_king import app
+
+DEFAULT_OUT = Path(__file__).resolve().parent.parent / "docs" / "screens"
+SEED = 1234
+APPLE = 0x0100
+PH_OFFER, PH_DRAW, PH_DISCARD, PH_KNOCKQ, PH_HANDOVER, PH_GAMEOVER = 1, 2, 3, 4, 5, 6
+MATRIX_ITEM, SUIT_ITEM, OK_ITEM = 11, 13, 1
+
+
+class _Game:
+    """Just enough of the program's state (through the symbol map) to play it."""
+
+    def __init__(self, s, symbols) -> None:
+        self.s, self.symbols = s, symbols
+
+    def word(self, name: str, i: int = 0) -> int:
+        return self.s.read_word(self.s.program.address_of(1, self.symbols[name]["offset"]) + 2 * i)
+
+    def poke(self, name: str, value: int) -> None:
+        a = self.s.program.address_of(1, self.symbols[name]["offset"])
+        self.s.machine.mem[a], self.s.machine.mem[a + 1] = value & 0xFF, value >> 8
+
+    def click_local(self, h: int, v: int) -> None:
+        self.s.click(h + 2, v + 13)
+
+    def click_item(self, item_id: int) -> None:
+        dlg = self.s.tb.dlg.front()
+        top, left, bottom, _ = dlg.item(item_id).rect
+        c = dlg.window.content
+        self.s.click(c[1] + left + 6, c[0] + (top + bottom) // 2)
+
+    def step(self) -> None:
+        """One move of a plain player: refuse/draw the stock, discard the last card laid
+        out, knock when the program allows it."""
+        ph = self.word("GPhase")
+        if ph in (PH_OFFER, PH_DRAW):
+            self.click_local(225, 49)                       # the stock
+        elif ph == PH_DISCARD:
+            n = self.word("LayN") // 2
+            for i in reversed(range(n)):
+                if self.word("LayCard", i) != self.word("Taken"):
+                    self.click_local(self.word("LayH", i) + 15, self.word("LayV", i) + 4)
+                    return
+        elif ph == PH_KNOCKQ:
+            self.click_local(335, 49)                       # try to knock ...
+            if self.word("GPhase") == PH_KNOCKQ:
+                self.click_local(275, 49)                   # ... else discard
+        else:
+            self.click_local(300, 150)
+
+
+def refresh(out: Path) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    saved: list[Path] = []
+
+    def shot(name: str) -> None:
+        path = out / name
+        s.screenshot(path)
+        saved.append(path)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        volume, _ = app.prepare_disk(Path(tmp) / "screens.po")
+        s = app.session(volume)
+        _, symbols = app.ensure_built()
+        g = _Game(s, symbols)
+        try:
+            s.run_until_idle()
+            g.poke("SetSeedLo", SEED)
+            s.choose("@", "About Gin King...")
+            shot("gk_alert_about.png")
+            s.key("\r")
+            s.choose("Settings", "Game Settings...")
+            shot("gk_dialog_game_settings.png")
+            s.key(0x1B)
+            s.choose("Settings", "Players...")
+            shot("gk_dialog_players.png")
+            s.key(0x1B)
+            s.choose("Settings", "Enter Name...")
+            shot("gk_dialog_name.png")
+            s.key(0x1B)
+            s.choose("File", "New Game")
+            for _ in range(6):
+                if g.word("GPhase") == PH_DISCARD and g.word("Turn") == 0:
+                    break
+                g.step()
+            shot("table.png")
+            s.key("a", APPLE)
+            shot("gk_alert_advice.png")
+            s.key("\r")
+            s.pull_down("Options")
+            shot("gk_menu_options.png")
+            s.release(600, 150)
+            s.choose("Options", "Computer Visible")
+            s.choose("Settings", "Game Settings...")
+            g.click_item(MATRIX_ITEM)
+            g.click_item(OK_ITEM)
+            shot("table_matrix.png")
+            s.choose("Settings", "Game Settings...")
+            g.click_item(SUIT_ITEM)
+            g.click_item(OK_ITEM)
+            s.choose("Options", "Computer Visible")
+            for _ in range(400):
+                if g.word("GPhase") == PH_HANDOVER:
+                    break
+                g.step()
+            shot("table_hand_over.png")
+            for _ in range(3000):
+                if g.word("GPhase") == PH_GAMEOVER:
+                    break
+                g.step()
+            shot("table_score_sheet.png")
+        finally:
+            s.close()
+    return saved
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="gin-king screens",
+                                     description="Refresh docs/screens/ from the program.")
+    parser.add_argument("--out", default=str(DEFAULT_OUT), help="folder for the PNGs")
+    args = parser.parse_args(argv)
+    for path in refresh(Path(args.out)):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

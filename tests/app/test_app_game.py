@@ -1,0 +1,121 @@
+"""A whole game against Willy with the mouse, checked against the oracle; the moves a
+player can get wrong (discarding the card just taken, an illegal knock); Undo; advice."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import (APPLE, NO_CARD, PH_DISCARD, PH_DRAW, PH_GAMEOVER, PH_HANDOVER,
+                      PH_KNOCKQ, PH_OFFER, SimpleHuman, play_human_turn)
+from gin_king.oracle.game import play_game
+from gin_king.oracle.melds import deadwood_of_mask
+from gin_king.oracle.personalities import Willy
+from gin_king.oracle.rules import Rules
+from gin_king.oracle.view import observe  # noqa: F401  (the agent protocol's views)
+
+
+def play_to_the_end(t, limit: int = 1500) -> list[tuple[int, int]]:
+    """SimpleHuman's clicks until the score sheet; the scores after every hand."""
+    after_hands = []
+    for _ in range(limit):
+        t.check_cards()
+        if t.phase == PH_GAMEOVER:
+            return after_hands
+        if t.phase == PH_HANDOVER:
+            after_hands.append(t.scores())
+        play_human_turn(t)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("seed", [1234, 77])
+def test_app_full_game_against_willy_matches_the_oracle(table_factory, seed):
+    t = table_factory(seed)
+    t.choose("File", "New Game")
+    assert t.word("Kind", 1) == 1                       # Willy
+    per_hand = play_to_the_end(t)
+    expected = play_game(SimpleHuman(), Willy(), Rules(), seed=seed)
+    running, oracle_scores = [0, 0], []
+    for h in expected.hands:
+        if h.score.winner is not None:
+            running[h.score.winner] += h.score.points
+        oracle_scores.append(tuple(running))
+    assert per_hand == oracle_scores
+    assert t.scores() == expected.scores and t.won() == expected.hands_won
+    sheet = "\n".join(t.text()[-8:])
+    f = expected.final
+    assert f"total {f.totals[0]}" in sheet and f"total {f.totals[1]}" in sheet
+    assert f"wins the game by {f.net} points." in sheet
+    assert t.word("NetScore") == f.net
+    assert t.item("File", "New Game").enabled and not t.item("File", "End Game").enabled
+
+
+def start_and_draw(t):
+    """New game; refuse the offers until it is the human's turn to discard."""
+    t.choose("File", "New Game")
+    for _ in range(4):
+        if t.phase == PH_DISCARD and t.turn == 0:
+            return
+        assert t.phase in (PH_OFFER, PH_DRAW) and t.turn == 0
+        t.click_stock()
+    assert t.phase == PH_DISCARD
+
+
+def test_app_cannot_discard_the_card_just_taken(table_factory):
+    t = table_factory(5)
+    t.choose("File", "New Game")
+    while not (t.phase in (PH_OFFER, PH_DRAW) and t.turn == 0):
+        play_human_turn(t)
+    up = t.pile()[-1]
+    t.click_pile()                                       # take the upcard
+    assert t.phase == PH_DISCARD and up in t.hand(0) and t.word("Taken") == up
+    beeps = t.s.tb.misc.beeps
+    t.click_card(up)
+    assert t.phase == PH_DISCARD and up in t.hand(0)
+    assert t.s.tb.misc.beeps == beeps + 1
+    assert "may not discard the card you just took" in t.message(2)
+
+
+def test_app_undo_takes_the_discard_back(table_factory):
+    t = table_factory(9)
+    start_and_draw(t)
+    hand = t.hand(0)
+    card = hand[0]
+    t.click_card(card)
+    assert t.phase == PH_KNOCKQ and t.word("Pending") == card
+    assert t.item("Edit", "Undo").enabled
+    t.check_cards()
+    t.choose("Edit", "Undo")
+    assert t.phase == PH_DISCARD and t.hand(0) == hand and t.word("Pending") == NO_CARD
+    assert not t.item("Edit", "Undo").enabled
+    t.click_card(card)                                   # again, and with the key
+    t.s.key("z", APPLE)
+    assert t.phase == PH_DISCARD and t.hand(0) == hand
+    t.click_card(card)
+    t.click_pile()                                       # discard without knocking
+    assert card in t.pile() or card in t.hand(1)         # Willy may have taken it
+    t.check_cards()
+
+
+def test_app_illegal_knock_is_rejected(table_factory):
+    t = table_factory(9)
+    start_and_draw(t)
+    t.click_card(max(t.hand(0)))
+    assert deadwood_of_mask(t.hand_mask(0)) > 10
+    beeps = t.s.tb.misc.beeps
+    t.click_knock()
+    assert t.phase == PH_KNOCKQ and t.s.tb.misc.beeps == beeps + 1
+    assert "You cannot knock with" in t.message(2)
+    t.click_pile()
+    assert t.phase in (PH_DRAW, PH_OFFER, PH_DISCARD, PH_HANDOVER)
+    t.check_cards()
+
+
+def test_app_advice_comes_from_the_tutor(table_factory):
+    t = table_factory(9)
+    start_and_draw(t)
+    assert t.item("Options", "Advice").enabled
+    t.s.clear_text_log()
+    assert t.s.key("a", APPLE) == "held"                 # the advice alert is up
+    drawn = " ".join(t.text())
+    assert "Advice from Willy:" in drawn and "Discard the" in drawn
+    t.s.key("\r")
+    assert t.phase == PH_DISCARD

@@ -1,0 +1,42 @@
+"""Golden playthroughs: seeded games whose every hand result is frozen here. The 65816
+program is compared against the oracle, so a change in these numbers is a change of the
+specification and belongs in docs/personalities.md "Changes" (or docs/rules.md)."""
+from gin_king.oracle import PERSONALITIES, play_game
+from gin_king.oracle.dealing import UserSuppliedDecks
+
+
+def hand_results(result):
+    return [(h.score.kind.value, h.score.winner, h.score.points) for h in result.hands]
+
+
+def test_golden_willy_vs_sonia_seed_1():
+    r = play_game(PERSONALITIES["willy"](seed=1), PERSONALITIES["sonia"](seed=2), seed=1)
+    assert r.first_dealer == 0
+    assert r.decks[0][:21] == (25, 2, 40, 36, 8, 38, 20, 10, 37, 3, 0, 22, 15, 51, 6, 14, 50,
+                               46, 48, 39, 24)
+    assert hand_results(r) == [
+        ("knock", 1, 19), ("knock", 0, 22), ("knock", 0, 6), ("knock", 0, 4), ("knock", 1, 4),
+        ("knock", 0, 28), ("knock", 1, 17), ("knock", 0, 20), ("knock", 1, 12), ("knock", 0, 8),
+        ("knock", 0, 6), ("knock", 0, 27)]
+    assert r.final.totals == (421, 152) and r.final.net == 269
+
+
+def test_golden_shark_vs_phyllis_seed_1():
+    r = play_game(PERSONALITIES["shark"](seed=1), PERSONALITIES["phyllis"](seed=2), seed=1)
+    assert hand_results(r) == [
+        ("knock", 1, 12), ("gin", 1, 26), ("knock", 1, 6), ("knock", 1, 5), ("knock", 0, 29),
+        ("gin", 1, 36), ("gin", 1, 31)]
+
+
+def test_user_supplied_cards_with_empty_entries_deal_a_full_game():
+    asked = []
+
+    def ask(what, count):
+        asked.append((what, count))
+        return ""
+
+    r = play_game(PERSONALITIES["willy"](), PERSONALITIES["mort"](), seed=4,
+                  deck_source=UserSuppliedDecks(ask))
+    assert asked[:4] == [("the non-dealer's hand", 10), ("the dealer's hand", 10),
+                         ("the first upcard", 1), ("the stock", 31)]
+    assert all(sorted(d) == list(range(52)) for d in r.decks)
