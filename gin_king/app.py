@@ -67,6 +67,11 @@ def ensure_built() -> tuple[Path, dict[str, dict[str, int]]]:
             return out, symbols
     except (OSError, ValueError):
         pass
+    newest_app_file = max(p.stat().st_mtime_ns for p in APP_DIR.rglob("*") if p.is_file())
+    if out.stat().st_mtime_ns > newest_app_file and symbols.get("Main"):
+        # built (by build.ensure_built just now or earlier) after the last change here
+        stamp.write_text(json.dumps({"key": key}))
+        return out, symbols
     out, symbols = build.build(out.parent)
     build._memo = (build.source_hash(), out, symbols)
     stamp.write_text(json.dumps({"key": key}))

@@ -11,6 +11,10 @@ saves the table, a pulled-down menu and each dialog as 640 x 400 PNGs:
     gk_dialog_game_settings.png, gk_dialog_players.png, gk_dialog_name.png
     gk_alert_advice.png       the tutor's advice
     gk_alert_about.png        About Gin King
+    gk_dialog_help.png        Help, its first page
+    gk_alert_show_cards.png   Show Cards
+    gk_alert_history.png      Show History after a tournament game
+    gk_dialog_user_cards.png  User Supplied Cards asking for a hand
 
     gin-king screens [--out DIR]
 """
@@ -26,7 +30,7 @@ DEFAULT_OUT = Path(__file__).resolve().parent.parent / "docs" / "screens"
 SEED = 1234
 APPLE = 0x0100
 PH_OFFER, PH_DRAW, PH_DISCARD, PH_KNOCKQ, PH_HANDOVER, PH_GAMEOVER = 1, 2, 3, 4, 5, 6
-MATRIX_ITEM, SUIT_ITEM, OK_ITEM = 11, 13, 1
+MATRIX_ITEM, SUIT_ITEM, USER_ITEM, OK_ITEM = 11, 13, 17, 1
 
 
 class _Game:
@@ -100,6 +104,9 @@ def refresh(out: Path) -> list[Path]:
             s.choose("Settings", "Enter Name...")
             shot("gk_dialog_name.png")
             s.key(0x1B)
+            s.choose("@", "Help...")
+            shot("gk_dialog_help.png")
+            s.key("\r")
             s.choose("File", "New Game")
             for _ in range(6):
                 if g.word("GPhase") == PH_DISCARD and g.word("Turn") == 0:
@@ -131,6 +138,31 @@ def refresh(out: Path) -> list[Path]:
                     break
                 g.step()
             shot("table_score_sheet.png")
+            s.choose("Settings", "Tournament Mode")    # a game for the record
+            s.choose("File", "New Game")
+            for _ in range(3000):
+                if g.word("GPhase") == PH_GAMEOVER:
+                    break
+                g.step()
+            s.choose("Options", "Show History")
+            shot("gk_alert_history.png")
+            s.key("\r")
+            s.choose("Settings", "Tournament Mode")
+            s.choose("File", "New Game")
+            for _ in range(12):
+                g.step()
+            s.choose("Options", "Show Cards")
+            shot("gk_alert_show_cards.png")
+            s.key("\r")
+            s.choose("File", "End Game")
+            s.choose("Settings", "Game Settings...")
+            g.click_item(USER_ITEM)
+            g.click_item(OK_ITEM)
+            s.choose("File", "New Game")
+            s.type("AS 2H 5C 5D 10S QH")
+            shot("gk_dialog_user_cards.png")
+            for _ in range(4):
+                s.key("\r")
         finally:
             s.close()
     return saved

@@ -936,7 +936,7 @@ def _run_blocks(cpu: Any, mem: bytearray, a0: int, cycles: int, max_cycles: int,
                     cycles += packed >> 24
                     a0 = packed & 0xFFFFFF
                     continue
-                del blocks[a0]   # the code changed: translate it again when it is hot
+                blocks.pop(a0, None)   # the code changed: translate it again when hot
                 visits[a0] = 0
             elif block is None:
                 count = visits.get(a0, 0) + 1

@@ -85,7 +85,8 @@ CnDead  DS.B    Hand.Size               ; OUT of Canon: the deadwood cards per s
 ;        the sets of the first best arrangement found (choices tried in the order: no
 ;        set, all the rank's cards, then 3-card sets leaving out clubs, diamonds, hearts,
 ;        spades); DwOut.runs = the cards left to runs and deadwood, per suit.
-;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost: see docs/performance.md.
+;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost (11 random cards): mean 620 cycles,
+;   p99 2,500, worst 13,400 (three ranks in all four suits).
 ; ------------------------------------------------------------------------------------
 Deadwood PROC   EXPORT
         IMPORT  DwSolve
@@ -100,7 +101,7 @@ Deadwood PROC   EXPORT
 ;   In:  DwHand = an 11-card hand (any hand with at most 3 ranks in >= 3 suits).
 ;   Out: A = DwOut.deadwood = min over discards of the 10-card deadwood.
 ;        (DwOut's sets describe the arrangement before the discard.)
-;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost: see docs/performance.md.
+;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost: mean 800 cycles, worst 6,500.
 ; ------------------------------------------------------------------------------------
 DeadwoodDiscard PROC EXPORT
         IMPORT  DwSolve
@@ -536,7 +537,7 @@ DwSum   DS.W    1                       ; EvalDiscard: the plain sum
 ;   Out: A = CnBestVal = deadwood; CnBestCount = 2 * melds; CnBestHi/CnBestLo = the
 ;        melds' keys in display order (see EvalCanon: run = (suit<<13 | start bit,
 ;        ~cards); set = ($8000 | rank bit, SetOrder)); CnDead = deadwood cards per suit.
-;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost: see docs/performance.md.
+;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost (11 cards): mean 1,600 cycles, worst 7,900.
 ; ------------------------------------------------------------------------------------
 Canon   PROC    EXPORT
         IMPORT  DwSolve,CnBestVal,CnBestWork,CnDead,RunCards

@@ -5,7 +5,8 @@
 ;                  11 cards (all eligible cards if none), in scan order
 ;   Mort:            key (|opp|, dw_after, live)
 ;   Bernie:          key (helpers, dw_after)
-;   Phyllis, Shark:  key (dw_after + 2*helpers + 2*live + 6*|opp|, dw_after)
+;   Phyllis, Shark:  key (dw_after + W*helpers + 2*live + 6*|opp|, dw_after), W = 4 for
+;                    Phyllis, 8 for Shark
 ;   the first strictly best card wins; the runner-up is the best of the rest, first in
 ;   scan order; the comparison card r is Willy's choice if it differs, else the runner-up.
 ; Internal routines: M=16, X=16, DBR = this bank.
@@ -18,18 +19,20 @@
 KEY_MORT        EQU     0               ; RememberDiscard: which key (KeyTable index)
 KEY_BERNIE      EQU     2
 KEY_PHYLLIS     EQU     4
+KEY_SHARK       EQU     6
+PHYLLIS_HELPER_WEIGHT EQU 4             ; a helping card is worth 4 points of deadwood
+SHARK_HELPER_WEIGHT EQU 8               ; Shark plays on for gin more often: 8
 KEY_WORST       EQU     $FFFF           ; above any key word
-HELPER_WEIGHT   EQU     2               ; Phyllis: 2 * helpers
-LIVE_WEIGHT     EQU     2               ;          2 * live
-OPP_WEIGHT      EQU     6               ;          6 * known opponent partners
 
 ; ------------------------------------------------------------------------------------
-; MortDiscard, BernieDiscard, PhyllisDiscard — the decisions, with their advice:
+; MortDiscard, BernieDiscard, PhyllisDiscard, SharkDiscard — the decisions and advice:
 ;   Mort:    "Discard the m. " MORT(m, r)
 ;   Bernie:  "Discard the m. " BERNIE(m, r)
-;   Phyllis: "Discard the m. " BERNIE(m, r) " " MORT(m, r)   (Shark too)
+;   Phyllis, Shark: "Discard the m. " BERNIE(m, r) " " MORT(m, r)
 ;   In: PosBlock: hand (11), taken, pile, oppKnown, oppName, oppPronoun.
 ;   Out: DecBlock.choice, text. Clobbers: A, X, Y.
+;   Cost (mean / worst): Mort 53,700 / 79,600; Bernie 51,600 / 77,600; Phyllis and
+;   Shark 59,300 / 87,400 cycles.
 ; ------------------------------------------------------------------------------------
 MortDiscard PROC EXPORT
         IMPORT  RememberDiscard,MortText
@@ -46,9 +49,22 @@ BernieDiscard PROC EXPORT
         ENDP
 
 PhyllisDiscard PROC EXPORT
-        IMPORT  RememberDiscard,BernieText,MortText,TxtInline
+        IMPORT  RememberDiscard,BernieMortText
         ldx     #KEY_PHYLLIS
         jsr     RememberDiscard
+        jmp     BernieMortText
+        ENDP
+
+SharkDiscard PROC EXPORT
+        IMPORT  RememberDiscard,BernieMortText
+        ldx     #KEY_SHARK
+        jsr     RememberDiscard
+        jmp     BernieMortText
+        ENDP
+
+; BernieMortText — Phyllis's and Shark's reason: BERNIE(m, r) " " MORT(m, r).
+BernieMortText PROC EXPORT
+        IMPORT  BernieText,MortText,TxtInline
         jsr     BernieText
         Say     ' '
         jmp     MortText
@@ -212,7 +228,7 @@ KeyBestVsRunner ldx #0
 @decided rts
 
 ; The keys, by RdKey: each fills RdKeyCur (three words) from the measures and RdDw.
-KeyTable DC.W   KeyMort,KeyBernie,KeyPhyllis
+KeyTable DC.W   KeyMort,KeyBernie,KeyPhyllis,KeyShark
 
 KeyMort lda     MsOppCount              ; (|opp|, dw_after, live)
         sta     RdKeyCur
@@ -229,12 +245,22 @@ KeyBernie lda   MsHelpers               ; (helpers, dw_after)
         stz     RdKeyCur+4
         rts
 
-KeyPhyllis lda  MsOppCount              ; (dw + 2 helpers + 2 live + 6 |opp|, dw_after)
+KeyPhyllis lda  #PHYLLIS_HELPER_WEIGHT    ; (dw + W helpers + 2 live + 6 |opp|, dw_after)
+        bra     KeyWeighted
+KeyShark lda    #SHARK_HELPER_WEIGHT
+KeyWeighted tax                         ; W * helpers
+        lda     #0
+@times  clc
+        adc     MsHelpers
+        dex
+        bne     @times
+        sta     RdWeighted
+        lda     MsOppCount
         asl     a
         adc     MsOppCount              ; 3 |opp|  (carry clear: small numbers)
-        adc     MsHelpers
         adc     MsLive
-        asl     a                       ; 2 * (3|opp| + helpers + live)
+        asl     a                       ; 6 |opp| + 2 live
+        adc     RdWeighted
         adc     RdDw
         sta     RdKeyCur
         lda     RdDw
@@ -242,6 +268,7 @@ KeyPhyllis lda  MsOppCount              ; (dw + 2 helpers + 2 live + 6 |opp|, dw
         stz     RdKeyCur+4
         rts
 
+RdWeighted DS.W 1
 RdKey   DS.W    1
 RdIndex DS.W    1
 RdCard  DS.W    1

@@ -108,6 +108,8 @@ def _best(mask: int) -> tuple[int, tuple[Meld, ...]]:
     total = hand_value(mask)
     if not cands:
         return total, ()
+    if len(cands) == 1:
+        return total - cands[0].value, (cands[0],)
     values = [m.value for m in cands]
     masks = [m.mask for m in cands]
     n = len(cands)

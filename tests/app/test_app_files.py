@@ -3,7 +3,7 @@ damaged settings file falls back to the defaults without touching other files, R
 Cards deals the previous game's cards again, a tournament game updates the record."""
 from __future__ import annotations
 
-from conftest import PH_GAMEOVER, boot_table, play_human_turn
+from gk_table import PH_GAMEOVER, boot_table, play_human_turn
 from test_app_settings import OK, REPLAY, click_item
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import (APPLE, NO_CARD, PH_DISCARD, PH_DRAW, PH_GAMEOVER, PH_HANDOVER,
+from gk_table import (APPLE, NO_CARD, PH_DISCARD, PH_DRAW, PH_GAMEOVER, PH_HANDOVER,
                       PH_KNOCKQ, PH_OFFER, SimpleHuman, play_human_turn)
 from gin_king.oracle.game import play_game
 from gin_king.oracle.melds import deadwood_of_mask
@@ -13,8 +13,9 @@ from gin_king.oracle.rules import Rules
 from gin_king.oracle.view import observe  # noqa: F401  (the agent protocol's views)
 
 
-def play_to_the_end(t, limit: int = 1500) -> list[tuple[int, int]]:
-    """SimpleHuman's clicks until the score sheet; the scores after every hand."""
+def play_to_the_end(t, limit: int = 1500, laid_off: list | None = None) -> list[tuple[int, int]]:
+    """SimpleHuman's clicks until the score sheet; the scores after every hand (and, in
+    `laid_off`, how many cards were marked "s" at the end of each hand)."""
     after_hands = []
     for _ in range(limit):
         t.check_cards()
@@ -22,17 +23,22 @@ def play_to_the_end(t, limit: int = 1500) -> list[tuple[int, int]]:
             return after_hands
         if t.phase == PH_HANDOVER:
             after_hands.append(t.scores())
+            if laid_off is not None:
+                laid_off.append(t.text().count("s"))
+        t.s.clear_text_log()
         play_human_turn(t)
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("seed", [1234, 77])
+@pytest.mark.parametrize("seed", [1234, 77, 42, 9])
 def test_app_full_game_against_willy_matches_the_oracle(table_factory, seed):
     t = table_factory(seed)
     t.choose("File", "New Game")
     assert t.word("Kind", 1) == 1                       # Willy
-    per_hand = play_to_the_end(t)
+    marks: list[int] = []
+    per_hand = play_to_the_end(t, laid_off=marks)
     expected = play_game(SimpleHuman(), Willy(), Rules(), seed=seed)
+    assert marks == [len(h.defence.laid_off) if h.defence else 0 for h in expected.hands]
     running, oracle_scores = [0, 0], []
     for h in expected.hands:
         if h.score.winner is not None:
@@ -40,11 +46,16 @@ def test_app_full_game_against_willy_matches_the_oracle(table_factory, seed):
         oracle_scores.append(tuple(running))
     assert per_hand == oracle_scores
     assert t.scores() == expected.scores and t.won() == expected.hands_won
-    sheet = "\n".join(t.text()[-8:])
+    sheet = "\n".join(t.text()[-12:])
     f = expected.final
     assert f"total {f.totals[0]}" in sheet and f"total {f.totals[1]}" in sheet
     assert f"wins the game by {f.net} points." in sheet
     assert t.word("NetScore") == f.net
+    for player, name in ((0, "Player"), (1, "Willy")):      # the statistics
+        kinds = [h.score.kind.value for h in expected.hands if h.score.winner == player]
+        assert (f"{name} won {kinds.count('knock')} by knocking, {kinds.count('gin')} by gin, "
+                f"{kinds.count('undercut')} by undercut.") in sheet.split("\n") or \
+            any(f"{name} won {kinds.count('knock')} by knocking" in x for x in t.text()[-12:])
     assert t.item("File", "New Game").enabled and not t.item("File", "End Game").enabled
 
 
@@ -119,3 +130,43 @@ def test_app_advice_comes_from_the_tutor(table_factory):
     assert "Advice from Willy:" in drawn and "Discard the" in drawn
     t.s.key("\r")
     assert t.phase == PH_DISCARD
+
+
+@pytest.mark.parametrize("seed,points", [(1234, 150)])
+def test_app_oklahoma_game_matches_the_oracle(table_factory, seed, points):
+    from gin_king.oracle.rules import Variant
+    from test_app_settings import OK, OKLAHOMA, POINTS, click_item
+    t = table_factory(seed)
+    t.choose("Settings", "Game Settings...")
+    click_item(t, OKLAHOMA)
+    click_item(t, POINTS[points])
+    click_item(t, OK)
+    t.choose("File", "New Game")
+    per_hand = play_to_the_end(t)
+    expected = play_game(SimpleHuman(), Willy(), Rules(Variant.OKLAHOMA, points), seed=seed)
+    running, oracle_scores = [0, 0], []
+    for h in expected.hands:
+        if h.score.winner is not None:
+            running[h.score.winner] += h.score.points
+        oracle_scores.append(tuple(running))
+    assert per_hand == oracle_scores
+    assert t.word("NetScore") == expected.final.net
+
+
+def test_app_computer_against_computer_matches_the_oracle(table_factory):
+    from gin_king.oracle.personalities import Sonia
+    from test_app_settings import OK, P1_FIRST, click_item
+    t = table_factory(2024)
+    t.choose("Settings", "Players...")
+    click_item(t, P1_FIRST + 2)                          # player 1: Sonia
+    click_item(t, OK)
+    t.choose("File", "New Game")                         # each hand plays itself out
+    per_hand = play_to_the_end(t)
+    expected = play_game(Sonia(), Willy(), Rules(), seed=2024)
+    running, oracle_scores = [0, 0], []
+    for h in expected.hands:
+        if h.score.winner is not None:
+            running[h.score.winner] += h.score.points
+        oracle_scores.append(tuple(running))
+    assert per_hand == oracle_scores
+    assert t.scores() == expected.scores

@@ -2,7 +2,7 @@
 Computer Visible."""
 from __future__ import annotations
 
-from conftest import PH_OFFER, play_human_turn
+from gk_table import PH_OFFER, play_human_turn
 from gin_king.oracle.melds import best_melds
 
 OK, CANCEL = 1, 2
@@ -148,9 +148,25 @@ def test_app_computer_visible_shows_the_opponents_hand(table_factory):
     t.s.clear_text_log()
     t.choose("Options", "Computer Visible")
     drawn = t.text()
-    from conftest import decode  # noqa: F401
+    from gk_table import decode  # noqa: F401
     ranks = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
     assert sum(1 for x in drawn if x in ranks) >= 20     # both hands face up now
     t.s.clear_text_log()
     t.choose("Options", "Computer Visible")
     assert sum(1 for x in t.text() if x in ranks) < 15
+
+
+def test_app_players_change_at_the_knock_question(table_factory):
+    from gk_table import PH_DISCARD, PH_KNOCKQ
+    t = table_factory(9)
+    t.choose("File", "New Game")
+    while not (t.phase == PH_DISCARD and t.turn == 0):
+        play_human_turn(t)
+    t.click_card(t.hand(0)[0])
+    assert t.phase == PH_KNOCKQ
+    t.choose("Settings", "Players...")
+    click_item(t, P1_FIRST + 1)                         # player 1 becomes Willy
+    click_item(t, OK)
+    t.check_cards()                                     # Willy answered the knock question
+    assert t.phase != PH_KNOCKQ or t.turn != 0
+    assert len(t.hand(0)) in (10, 11) and len(t.hand(1)) in (10, 11)

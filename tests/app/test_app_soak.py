@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from conftest import APPLE, PH_GAMEOVER, PH_NONE
+from gk_table import APPLE, PH_GAMEOVER, PH_NONE
 
 EVENTS = 2500
 KEYS = "anesz \r" + "1234567890"

@@ -1,7 +1,7 @@
 """The program starts from its disk with the manual's menu bar; Quit ends it."""
 from __future__ import annotations
 
-from conftest import APPLE
+from gk_table import APPLE
 
 MENUS = {
     "@": ["About Gin King...", "Help...", "Control Panel"],

@@ -3,6 +3,7 @@ consistent; where the manual's example contradicts itself the consistent version
 (docs/rules.md lists those defects)."""
 from gin_king.oracle.baseline import SimplePlayer
 from gin_king.oracle.cards import parse_cards
+from gin_king.oracle.game import play_game
 from gin_king.oracle.personalities import PERSONALITIES
 from gin_king.oracle.state import Phase
 from gin_king.oracle.view import view_from_cards
@@ -206,3 +207,36 @@ def test_advice_names_the_move_the_personality_makes():
         a = agent(name)
         assert a.advise_draw(draw).startswith("Take") == a.wants_upcard(draw)
         assert a.advise_discard(discard).startswith(f"Discard the {a.choose_discard(discard)}.")
+
+
+class _AdviceChecker:
+    """Plays as ``inner`` and checks, at every decision of a real game, that the advice
+    names the move made."""
+
+    def __init__(self, inner):
+        self.inner, self.name, self.checked = inner, inner.name, 0
+
+    def wants_upcard(self, view):
+        take = self.inner.wants_upcard(view)
+        assert self.inner.advise_draw(view).startswith("Take") == take
+        self.checked += 1
+        return take
+
+    def choose_discard(self, view):
+        card = self.inner.choose_discard(view)
+        assert self.inner.advise_discard(view).startswith(f"Discard the {card}. ")
+        self.checked += 1
+        return card
+
+    def wants_knock(self, view, discard):
+        knock = self.inner.wants_knock(view, discard)
+        assert self.inner.advise_knock(view, discard).startswith("Knock. " if knock else "Don't")
+        self.checked += 1
+        return knock
+
+
+def test_advice_matches_decisions_through_real_games():
+    for seed, name in enumerate(("willy", "sonia", "mort", "bernie", "phyllis", "shark")):
+        checker = _AdviceChecker(agent(name))
+        play_game(checker, PERSONALITIES["phyllis"](seed=3), seed=seed + 40)
+        assert checker.checked > 20

@@ -53,6 +53,8 @@ Draws           DC.W    0,0             ; cards drawn this hand
 IrvRng          DC.W    0,0,0,0         ; each player's own generator (Irv)
 HandNum         DC.W    0               ; hands dealt this game
 Walls           DC.W    0               ; hands tied at the wall
+WinsByKind      DC.W    0,0,0,0,0,0     ; [kind][player]: knock, gin, undercut
+NewCard         DC.W    NO_CARD         ; the card drawn last (F/X frames it)
 Target          DC.W    100
 KnockLimit      DC.W    STANDARD_LIMIT
 Mult            DC.W    1
@@ -131,7 +133,7 @@ DigitBuf        DS.B    12
 Build           DS.B    MSG_MAX+2       ; the message being built (Pascal string)
 MsgLine1        DS.B    MSG_MAX+2
 MsgLine2        DS.B    MSG_MAX+2
-SHEET_ROWS      EQU     8
+SHEET_ROWS      EQU     9
 SHEET_WIDTH     EQU     128
 SheetN          DC.W    0               ; 2 * lines
 SheetP          DC.W    0

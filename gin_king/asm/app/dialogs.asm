@@ -356,17 +356,17 @@ DoGameSettings
         JSR     OpenDlg
         JSR     InGame
         BCC     @tour
-        LDA     #3                      ; Standard, Oklahoma
+        LDA     #GS_STANDARD            ; the variant is fixed during a game
         JSR     DisableItem
-        LDA     #4
+        LDA     #GS_OKLAHOMA
         JSR     DisableItem
 @tour   LDA     SetTournament
         BEQ     @loop
-        LDA     #14                     ; By melds, Replay Cards, User Supplied
+        LDA     #GS_MELDS               ; a tournament: By melds, Replay Cards and
+        JSR     DisableItem             ;   User Supplied are not offered
+        LDA     #GS_REPLAY
         JSR     DisableItem
-        LDA     #16
-        JSR     DisableItem
-        LDA     #17
+        LDA     #GS_USER
         JSR     DisableItem
 @loop   JSR     DlgLoop
         CMP     #1
@@ -375,12 +375,20 @@ DoGameSettings
 @close  JSR     CloseDlg
         JMP     Redraw
 
+GS_STANDARD     EQU     3               ; item IDs of the Game Settings dialog
+GS_OKLAHOMA     EQU     4
+GS_POINTS       EQU     5               ; 100 .. 500: 5 .. 10
+GS_MATRIX       EQU     11              ; matrix, by rank, by suit, by melds: 11 .. 14
+GS_MELDS        EQU     14
+GS_SHUFFLE      EQU     15              ; shuffle, replay, user supplied: 15 .. 17
+GS_REPLAY       EQU     16
+GS_USER         EQU     17
 GsBounds        DC.W    30,100,185,540
 GsGroups
-        DC.W    3,2,SetVariant
-        DC.W    5,6,SetPoints
-        DC.W    11,4,SetDisplay
-        DC.W    15,3,SetShuffle
+        DC.W    GS_STANDARD,2,SetVariant
+        DC.W    GS_POINTS,POINTS_CHOICES,SetPoints
+        DC.W    GS_MATRIX,4,SetDisplay
+        DC.W    GS_SHUFFLE,3,SetShuffle
 GS_GROUPS       EQU     (*-GsGroups)/Group.Size
 
 ; ------------------------------------------------------------------------------------
@@ -419,11 +427,14 @@ DoPlayers
         JMP     AfterMove
 @draw   JMP     Redraw
 
+PL_P1           EQU     3               ; item IDs of the Players dialog: player 1
+PL_P2           EQU     11              ;   (Irv .. Shark, Human), player 2 and tutor
+PL_TUTOR        EQU     18              ;   (Irv .. Shark)
 PlBounds        DC.W    25,110,190,520
 PlGroups
-        DC.W    3,8,SetP1
-        DC.W    11,7,SetP2
-        DC.W    18,7,SetTutor
+        DC.W    PL_P1,PLAYER_KINDS,SetP1
+        DC.W    PL_P2,PERSONALITIES,SetP2
+        DC.W    PL_TUTOR,PERSONALITIES,SetTutor
 PL_GROUPS       EQU     (*-PlGroups)/Group.Size
 
 ; ------------------------------------------------------------------------------------

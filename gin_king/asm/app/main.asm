@@ -332,7 +332,7 @@ DoQuit
 
 ; ------------------------------------------------------------------------------------
 ; DoSound, DoFX, DoVisible — Options toggles: flip the setting; UpdateMenus checks it.
-;   Computer Visible redraws the opponent's hand.
+;   F/X (the card just drawn framed in red) and Computer Visible redraw the table.
 ; ------------------------------------------------------------------------------------
 DoSound
         LDA     SetSound
@@ -343,7 +343,7 @@ DoFX
         LDA     SetFX
         EOR     #1
         STA     SetFX
-        RTS
+        JMP     Redraw
 DoVisible
         LDA     SetVisible
         EOR     #1

@@ -125,6 +125,11 @@ DoNewGame
         STZ     HandNum
         STZ     Walls
         STZ     GameEnded
+        LDX     #3*4-2                  ; no wins of any kind yet
+@stats  STZ     WinsByKind,X
+        DEX
+        DEX
+        BPL     @stats
         JSR     StartHand
         JMP     AfterMove
 
@@ -356,6 +361,7 @@ TakeUpcard
         LDA     Pile,X
         AND     #$00FF
         STA     Taken
+        STA     NewCard
         JSR     AddToHand
         LDA     Taken                   ; remembered: the opponent saw it taken
         JSR     HandX
@@ -379,10 +385,26 @@ Refuse
         EOR     #1
         STA     Turn
         RTS
-@both   LDA     Dealer
+@both   LDA     Dealer                  ; the non-dealer draws from the stock
         EOR     #1
         STA     Turn
-        JMP     DrawStock
+        JSR     DrawStock
+        JSR     MsgClear                ; and line 2 says so
+        LDA     Turn
+        ASL     A
+        TAX
+        LDA     Kind,X
+        CMP     #HUMAN
+        BEQ     @you
+        LDA     Turn
+        JSR     MsgName
+        Msg     ' drew from the stock'
+        JMP     MsgToLine2
+@you    Msg     'You drew the '
+        LDA     LastDrawn
+        JSR     MsgCard
+        Msg     ' from the stock.'
+        JMP     MsgToLine2
 
 ; DrawStock — Turn draws the stock's top card.
 DrawStock
@@ -390,6 +412,7 @@ DrawStock
         LDA     Deck,X
         AND     #$00FF
         STA     LastDrawn
+        STA     NewCard
         JSR     AddToHand
         INC     StockIdx
         LDA     #NO_CARD
@@ -676,7 +699,10 @@ ComputerStep
         LDA     Kind,X
         STA     PosPers
         LDA     GPhase
-        CMP     #PH_DISCARD
+        CMP     #PH_KNOCKQ              ; a discard already waits (the players were
+        BNE     @dphase                 ;   changed at the knock question)
+        BRL     @knockq
+@dphase CMP     #PH_DISCARD
         BNE     @draw
         BRL     @discard
 @draw   LDA     #DEC_DRAW               ; offer or draw: take the upcard?
@@ -701,25 +727,7 @@ ComputerStep
         JSR     MsgUpcard
         Msg     '.'
         JSR     MsgToLine2
-        LDA     OfferStep               ; the second refusal: the stock is drawn
-        BEQ     @ref
-        JSR     Refuse
-        LDA     Turn
-        ASL     A
-        TAX
-        LDA     Kind,X
-        CMP     #HUMAN
-        BEQ     @told
-        RTS
-@told
-        JSR     MsgFromLine2            ; the human was made to draw: say which card
-        Msg     ' You drew the '
-        LDA     LastDrawn
-        JSR     MsgCard
-        Msg     '.'
-        JSR     MsgToLine2
-@out    RTS
-@ref    JMP     Refuse
+        JMP     Refuse                  ; (a second refusal draws the stock)
 @stock  JSR     MsgClear                ; "<name> drew from the stock"
         LDA     Turn
         JSR     MsgName
@@ -746,7 +754,7 @@ ComputerStep
         JSR     MsgToLine2
         LDA     DecBlock+Dec.choice
         JSR     DoDiscard
-        JSR     KnockDeadwood           ; knock when legal and the personality wants to
+@knockq JSR     KnockDeadwood           ; knock when legal and the personality wants to
         CMP     KnockLimit
         BEQ     @ask
         BCS     @pile
@@ -957,36 +965,7 @@ Knock
         INC     PileLen
         LDA     #NO_CARD
         STA     Pending
-        JSR     KnockDeadwood           ; fills DwHand with the knocker's hand
-        JSL     GK_Canon
-        STA     KnockDw
-        LDA     CnBestCount             ; keep the knocker's melds
-        STA     KMeldN
-        LDX     #2*4-2
-@keep   LDA     CnBestHi,X
-        STA     KHi,X
-        LDA     CnBestLo,X
-        STA     KLo,X
-        DEX
-        DEX
-        BPL     @keep
-        LDA     Knocker                 ; the defender's hand -> DefHand
-        EOR     #1
-        ASL     A
-        ASL     A
-        ASL     A
-        TAX
-        LDY     #0
-@def    LDA     Hands,X
-        STA     DefHand,Y
-        LDA     #0
-        STA     LaidOff,Y
-        INX
-        INX
-        INY
-        INY
-        CPY     #Hand.Size
-        BCC     @def
+        JSR     KnockerMelds
         LDA     KnockDw
         BNE     @layoff
         LDX     #Hand.Size-2            ; gin: no laying off
@@ -1028,7 +1007,18 @@ Knock
         LDA     DefDw
         SEC
         SBC     KnockDw
-@points LDX     Mult                    ; Oklahoma: a spade doubles the hand
+@points PHA                             ; the statistics: wins by kind
+        LDA     ResWinner
+        ASL     A
+        CLC
+        ADC     ResKind
+        ADC     ResKind
+        ADC     ResKind
+        ADC     ResKind
+        TAX
+        INC     WinsByKind,X
+        PLA
+        LDX     Mult                    ; Oklahoma: a spade doubles the hand
         CPX     #2
         BNE     @single
         ASL     A
@@ -1057,6 +1047,54 @@ Knock
 @over   LDA     #PH_HANDOVER
         STA     GPhase
         RTS
+
+; KnockerMelds — the knocker's (player Turn) canonical melds and deadwood (GK_Canon):
+;   KnockDw, KMeldN, KHi/KLo; the other player's hand into DefHand; LaidOff cleared.
+KnockerMelds
+        JSR     KnockDeadwood           ; fills DwHand with the knocker's hand
+        JSL     GK_Canon
+        STA     KnockDw
+        LDA     CnBestCount             ; keep the knocker's melds
+        STA     KMeldN
+        LDX     #2*4-2
+@keep   LDA     CnBestHi,X
+        STA     KHi,X
+        LDA     CnBestLo,X
+        STA     KLo,X
+        DEX
+        DEX
+        BPL     @keep
+        LDA     Turn                    ; the defender's hand -> DefHand
+        EOR     #1
+        ASL     A
+        ASL     A
+        ASL     A
+        TAX
+        LDY     #0
+@def    LDA     Hands,X
+        STA     DefHand,Y
+        LDA     #0
+        STA     LaidOff,Y
+        INX
+        INX
+        INY
+        INY
+        CPY     #Hand.Size
+        BCC     @def
+        RTS
+
+; LayoffL — the lay-off search alone, for the tests (JSL, any B): player 0 knocks on
+;   Hands, player 1 defends.  Out: KnockDw, DefDw, LaidOff.
+LayoffL
+        PHB
+        PHK
+        PLB
+        REP     #$30
+        STZ     Turn
+        JSR     KnockerMelds
+        JSR     BestDefence
+        PLB
+        RTL
 
 ; TellKnock — the two message lines at the end of a knocked hand.
 TellKnock
@@ -1409,6 +1447,10 @@ BuildSheet
         JSR     MsgNum
         Msg     ' points.'
         JSR     SheetAdd
+        LDA     #0
+        JSR     SheetStats
+        LDA     #1
+        JSR     SheetStats
         JSR     MsgClear
         Msg     'Hands played: '
         LDA     HandNum
@@ -1458,6 +1500,33 @@ SheetPlayer
         TAX
         LDA     Total,X
         JSR     MsgNum
+        JMP     SheetAdd
+
+; SheetStats — "<name> won N by knocking, G by gin, U by undercut" for player A.
+SheetStats
+        STA     SheetP
+        JSR     MsgClear
+        LDA     SheetP
+        JSR     MsgName
+        Msg     ' won '
+        LDA     SheetP
+        ASL     A
+        TAX
+        LDA     WinsByKind+4*RES_KNOCK,X
+        JSR     MsgNum
+        Msg     ' by knocking, '
+        LDA     SheetP
+        ASL     A
+        TAX
+        LDA     WinsByKind+4*RES_GIN,X
+        JSR     MsgNum
+        Msg     ' by gin, '
+        LDA     SheetP
+        ASL     A
+        TAX
+        LDA     WinsByKind+4*RES_UNDERCUT,X
+        JSR     MsgNum
+        Msg     ' by undercut.'
         JMP     SheetAdd
 
 ; SheetAdd — Build becomes the next line of the score sheet.

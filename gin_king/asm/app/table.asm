@@ -58,8 +58,45 @@ DrawTable
 @hand   LDA     #0                      ; the bottom hand: player 0
         JSR     LayoutHand
         JSR     DrawLaidOut
+        JSR     DrawMatrixLabels
 @done   PLB
         RTL
+
+; ------------------------------------------------------------------------------------
+; DrawMatrixLabels — in the matrix display, each row's suit at its left.
+; ------------------------------------------------------------------------------------
+DrawMatrixLabels
+        LDA     SetDisplay
+        CMP     #DISP_MATRIX
+        BNE     @out
+        LDA     GPhase
+        CMP     #PH_HANDOVER
+        BCS     @out
+        PEA     C_BLACK
+        _SetForeColor
+        PEA     C_GREEN
+        _SetBackColor
+        LDA     #0
+@suit   PHA
+        PEA     MATRIX_LEFT-20          ; MoveTo(left - 20, row middle)
+        LDA     #SUITS-1                ;   (the suit is at 3,S below the h)
+        SEC
+        SBC     3,S
+        LDX     #MATRIX_ROW
+        JSR     Mul
+        CLC
+        ADC     #MATRIX_TOP+CARD_H/2+3
+        PHA
+        _MoveTo
+        LDA     1,S                     ; DrawChar(suit code)
+        INC     A
+        PHA
+        _DrawChar
+        PLA
+        INC     A
+        CMP     #SUITS
+        BCC     @suit
+@out    RTS
 
 ; ------------------------------------------------------------------------------------
 ; DrawOpponent — player 1's hand across the top: face down, unless Computer Visible
@@ -96,7 +133,8 @@ DrawOpponent
 
 ; ------------------------------------------------------------------------------------
 ; DrawLaidOut — draw the cards LayoutHand placed (LayCard/LayH/LayV, LayN bytes of
-;   word entries), each face up; a card laid off at the end of the hand gets an "s".
+;   word entries), each face up; a card laid off at the end of the hand gets an "s"
+;   in its bottom left corner.
 ; ------------------------------------------------------------------------------------
 DrawLaidOut
         LDX     #0
@@ -111,6 +149,17 @@ DrawLaidOut
         JSR     DrawCard
         PLX
         PHX
+        LDA     LayCard,X               ; F/X: the card just drawn framed in red
+        CMP     NewCard
+        BNE     @mark
+        LDA     SetFX
+        BEQ     @mark
+        LDA     GPhase
+        CMP     #PH_DISCARD
+        BNE     @mark
+        JSR     FrameNew
+@mark   PLX
+        PHX
         LDA     GPhase                  ; laid off: the "s" mark under the card
         CMP     #PH_HANDOVER
         BNE     @next
@@ -118,17 +167,17 @@ DrawLaidOut
         JSR     CardMaskBit             ; X = suit offset, A = bit
         AND     LaidOff,X
         BEQ     @next
-        PEA     C_BLACK
+        PEA     C_BLACK                 ; bottom left, inside the card
         _SetForeColor
-        PEA     C_GREEN
+        PEA     C_WHITE
         _SetBackColor
         LDA     CardH
         CLC
-        ADC     #CARD_W/2-2
+        ADC     #3
         PHA
         LDA     CardV
         CLC
-        ADC     #CARD_H+8
+        ADC     #CARD_H-4
         PHA
         _MoveTo
         PEA     's'
@@ -136,8 +185,23 @@ DrawLaidOut
 @next   PLX
         INX
         INX
-        BRA     @card
+        BRL     @card
 @out    RTS
+
+; FrameNew — a red frame (two pixels) around the card at CardH/CardV.
+FrameNew
+        JSR     SetCardRect
+        PEA     C_RED
+        _SetSolidPenPat
+        PEA     2
+        PEA     1
+        _SetPenSize
+        PushLong CardRect
+        PEA     CARD_ROUND
+        PEA     CARD_ROUND
+        _FrameRRect
+        _PenNormal
+        RTS
 
 ; ------------------------------------------------------------------------------------
 ; DrawInfo — the line under the opponent's hand: each player's name, points and hands
@@ -147,12 +211,30 @@ DrawInfo
         JSR     MsgClear
         LDA     #1
         JSR     InfoFor
-        Msg     '        '
+        Msg     '      '
         LDA     #0
         JSR     InfoFor
-        Msg     '        Game to '
+        Msg     '      Game to '
         LDA     Target
         JSR     MsgNum
+        LDA     SetVariant              ; Oklahoma: the knock card's limit and stakes
+        BEQ     @std
+        Msg     '      Knock card '
+        LDA     Upcard
+        JSR     MsgCard
+        Msg     ': '
+        LDA     KnockLimit
+        BNE     @lim
+        Msg     'gin only'
+        BRA     @dbl
+@lim    Msg     'limit '
+        LDA     KnockLimit
+        JSR     MsgNum
+@dbl    LDA     Mult
+        CMP     #2
+        BNE     @std
+        Msg     ', doubled'
+@std
         PEA     C_BLACK
         _SetForeColor
         PEA     C_GREEN

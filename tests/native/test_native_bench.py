@@ -1,0 +1,12 @@
+"""`gin-king bench native` runs and holds its budgets on a small seeded set."""
+from __future__ import annotations
+
+from gin_king.bench import native as bench_native
+
+
+def test_bench_native_prints_every_personality_within_budget(capsys):
+    assert bench_native.main(["--positions", "2", "--hands", "50"]) == 0
+    out = capsys.readouterr().out
+    for label in ("deadwood, 11 cards", "willy discard", "shark knock", "irv draw"):
+        assert label in out
+    assert "not native" not in out
