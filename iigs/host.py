@@ -145,6 +145,11 @@ def _pygame():
     return pygame
 
 
+# The Extended Keyboard's function keys: F-number -> ADB key code (WindowHost.key_map).
+FUNCTION_KEY_CODES = {1: 0x7A, 2: 0x78, 3: 0x63, 4: 0x76, 5: 0x60, 6: 0x61, 7: 0x62,
+                      8: 0x64, 9: 0x65, 10: 0x6D, 11: 0x67, 12: 0x6F}
+
+
 class WindowHost(_FrameKeeper):
     """A pygame window showing the screen; the user's input, mapped to the IIGS."""
 
@@ -193,6 +198,13 @@ class WindowHost(_FrameKeeper):
                   pg.K_KP_EQUALS: "="}
         for key, ch in keypad.items():
             table[key] = (ord(ch), KEY_PAD)
+        # The Apple Extended Keyboard's function keys reach the Event Manager as key-down
+        # events whose message is the key's ADB key code, with the keypad bit set in the
+        # modifiers (no keypad key sends a letter code, so a program tells them apart):
+        # F1 $7A, F2 $78, F3 $63, F4 $76, F5 $60, F6 $61, F7 $62, F8 $64, F9 $65,
+        # F10 $6D, F11 $67, F12 $6F.
+        for key, code in FUNCTION_KEY_CODES.items():
+            table[getattr(pg, f"K_F{key}")] = (code, KEY_PAD)
         return table
 
     # ---- input -------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from gk_table import PH_OFFER, boot_table, play_human_turn
+from gk_table import PH_DISCARD, PH_OFFER, boot_table, play_human_turn
 from gin_king import app
 from gin_king.oracle.dealing import UserSuppliedDecks
 from gin_king.oracle.entry import CardEntryError, parse_entry
@@ -93,22 +93,118 @@ def test_app_user_supplied_cards_deal_as_the_oracle_does(tmp_path, program):
     t.s.close()
 
 
+SUITS = "♣♦♥♠"
+RANKS = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
+
+
+def faces_in(t, port: int) -> list[tuple[str, int, int]]:
+    """The card faces DrawCard drew in `port` (its rank, then its suit on the same
+    baseline), as (card text, global h, global v) in drawing order."""
+    log = [e for e in t.s.tb.qd.text_log if e[3] == port]
+    return [(text + nxt[2], h, v) for (h, v, text, _), nxt in zip(log, log[1:])
+            if text in RANKS and nxt[2] in SUITS and nxt[1] == v]
+
+
+def show_rows(t) -> tuple[list[str], list[list[str]]]:
+    """Options/Show Cards is open: (the window's texts, its rows of card pictures)."""
+    port = t.word("DlgPtr") | t.word("DlgPtr", 1) << 16
+    texts = [e[2] for e in t.s.tb.qd.text_log if e[3] == port]
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for card, h, v in faces_in(t, port):
+        rows.setdefault(v, []).append((h, card))
+    for row in rows.values():                      # left to right, one SHOW_STEP apart
+        assert [h for h, _ in row] == list(range(row[0][0], row[0][0] + 24 * len(row), 24))
+    return texts, [[c for _, c in rows[v]] for v in sorted(rows)]
+
+
+def names(cards) -> list[str]:
+    from gin_king.oracle.cards import Card
+    return [str(Card(c)) for c in cards]
+
+
+def expect_rows(t, first: list[str], rows: list[list[str]]) -> None:
+    """rows == first, the opponent's picks, the player's picks (empty rows not drawn)."""
+    took1 = [c for c in range(52) if t.hand_mask(1, "Took") >> c & 1]
+    took0 = [c for c in range(52) if t.hand_mask(0, "Took") >> c & 1]
+    assert rows == [r for r in (first, names(took1), names(took0)) if r]
+
+
 def test_app_show_cards(table_factory):
     t = table_factory(1234)
     t.choose("File", "New Game")
     for _ in range(6):
         play_human_turn(t)
-    pile = t.pile()
     t.s.clear_text_log()
     assert t.choose("Options", "Show Cards") == "held"
-    text = " ".join(t.text())
-    assert "Willy picked up:" in text and "Player picked up:" in text
-    from toolbox.font import decode  # noqa: F401
-    from gin_king.oracle.cards import Card
-    if len(pile) <= 16:
-        assert "Discard pile: " + " ".join(str(Card(c)) for c in pile) in text
+    texts, rows = show_rows(t)
+    assert "Discard pile:" in texts and "Willy picked up from the pile:" in texts
+    assert "Player picked up from the pile:" in texts
+    expect_rows(t, names(t.pile()), rows)
+    assert len(rows[0]) >= 2                           # the pile, as pictures
     t.s.key("\r")
     assert t.s.last_reason == "idle"
+
+
+def test_app_show_cards_a_long_pile_shows_the_unseen_cards(table_factory):
+    t = table_factory(1234)
+    t.choose("File", "New Game")
+    for _ in range(4):
+        play_human_turn(t)
+    while t.phase != PH_DISCARD:
+        play_human_turn(t)
+    # 26 cards go from the stock to the pile: more than a row holds
+    start, n = t.word("StockIdx"), t.word("PileLen")
+    for i in range(26):
+        t.s.machine.mem[t.addr("Pile") + n + i] = t.byte("Deck", start + i)
+    t.poke_word("PileLen", n + 26)
+    t.poke_word("StockIdx", start + 26)
+    t.check_cards()
+    t.s.clear_text_log()
+    assert t.choose("Options", "Show Cards") == "held"
+    texts, rows = show_rows(t)
+    assert "The discard pile is too long to show; the cards not yet seen:" in texts
+    seen = t.hand_mask(0) | t.hand_mask(1, "Took") & t.hand_mask(1)
+    for c in t.pile():
+        seen |= 1 << c
+    unseen = [c for c in range(52) if not seen >> c & 1]
+    assert len(unseen) == 52 - 11 - len(t.pile()) - bin(t.hand_mask(1, "Took") & t.hand_mask(1)).count("1")
+    expect_rows(t, names(unseen), rows)
+    t.s.key("\r")
+    assert t.s.last_reason == "idle"
+
+
+def test_app_function_keys_f6_shows_cards_and_f3_undoes(table_factory):
+    from iigs.host import FUNCTION_KEY_CODES
+    from iigs.hostinput import KEY_PAD
+    t = table_factory(9)
+    t.choose("File", "New Game")
+    while t.phase != PH_DISCARD:
+        play_human_turn(t)
+    t.s.clear_text_log()
+    assert t.s.key(FUNCTION_KEY_CODES[6], KEY_PAD) == "held"        # F6
+    texts, rows = show_rows(t)
+    assert "Discard pile:" in texts
+    t.s.key("\r")
+    hand = t.hand(0)
+    t.click_card(hand[0])
+    assert t.word("Pending") == hand[0]
+    t.s.key(FUNCTION_KEY_CODES[3], KEY_PAD)                          # F3 = Undo
+    assert t.phase == PH_DISCARD and t.hand(0) == hand
+    t.s.key("5", KEY_PAD)              # the keypad's 5: no command
+    assert t.phase == PH_DISCARD and t.s.last_reason == "idle"
+
+
+def test_app_window_host_maps_f3_and_f6():
+    """The pygame window's key map gives the Extended Keyboard's F-keys their codes."""
+    import pygame
+    from iigs.host import FUNCTION_KEY_CODES, WindowHost
+    from iigs.hostinput import KEY_PAD
+    host = WindowHost(scale=1)
+    try:
+        assert host.key_code(pygame.K_F3, "", 0) == (FUNCTION_KEY_CODES[3], KEY_PAD) == (0x63, KEY_PAD)
+        assert host.key_code(pygame.K_F6, "", 0) == (FUNCTION_KEY_CODES[6], KEY_PAD) == (0x61, KEY_PAD)
+    finally:
+        host.close()
 
 
 def page_line(t):

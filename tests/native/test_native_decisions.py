@@ -17,7 +17,7 @@ NATIVE = {
     "phyllis": ("draw", "discard", "knock"),
     "shark": ("draw", "discard", "knock"),
 }
-POSITIONS_EACH = 60
+POSITIONS_EACH = 150
 MEAN_BUDGET = 100_000                 # Willy .. Phyllis, DESIGN.md section 4
 SHARK_WORST_BUDGET = 1_400_000
 

@@ -384,11 +384,22 @@ RankOfLetter    DC.B    0,9,10,11,12
 SuitLetters     DC.B    'CDHS'
 
 ; ------------------------------------------------------------------------------------
-; DoShowCards — Options/Show Cards: three rows: the discard pile, the cards the
-;   opponent has picked up from it, the cards the player has picked up. When the pile is
-;   too long for a row, the cards not yet seen (by player 0) instead of the pile.
+; DoShowCards — Options/Show Cards (F6): a window of three rows of cards drawn as on the
+;   table: the discard pile (bottom card first); the cards the opponent (player 1) has
+;   picked up from the pile; the cards the player (player 0) has picked up. When the pile
+;   is longer than a row holds, the first row shows the cards player 0 has not yet seen
+;   instead (not in his hand, not in the pile, not known to be in the opponent's hand),
+;   and its title says so. OK, Return or Escape closes the window. Not in a tournament.
+;   In: nothing.  Out: the table redrawn.  Clobbers A, X, Y, CardH/CardV, ShowI.
+;   Notes: the manual's "Show Cards" (page 16); a row holds SHOW_ROW_MAX cards, each
+;   SHOW_STEP pixels right of the last, overlapping so its rank and suit show.
 ; ------------------------------------------------------------------------------------
-SHOW_PILE_MAX   EQU     16
+SHOW_ROW_MAX    EQU     25              ; cards in a row: 8 + 24 * 24 + 30 < 624
+SHOW_STEP       EQU     24
+SHOW_LEFT       EQU     8
+SHOW_TOP        EQU     16              ; the first row's card tops (local)
+SHOW_PITCH      EQU     50              ; one row to the next
+SC_OK           EQU     1               ; item IDs of the window
 
 DoShowCards
         JSR     InGame
@@ -396,80 +407,113 @@ DoShowCards
         LDA     SetTournament
         BEQ     @show
 @no     JMP     Beep
-@show   STZ     AdvLen
+@show   JSR     MsgClear                ; the three titles: ^0, ^1, ^2
         LDA     PileLen
-        CMP     #SHOW_PILE_MAX+1
-        BCS     @unseen
-        JSR     MsgClear
+        CMP     #SHOW_ROW_MAX+1
+        BCS     @long
         Msg     'Discard pile:'
-        JSR     AdvAppendBuild
-        STZ     DealI
-@pile   LDA     DealI
+        BRA     @t0
+@long   Msg     'The discard pile is too long to show; the cards not yet seen:'
+@t0     LDX     #ShowTitle0
+        JSR     MsgCopy
+        JSR     MsgClear
+        LDA     #1
+        JSR     MsgName
+        Msg     ' picked up from the pile:'
+        LDX     #ShowTitle1
+        JSR     MsgCopy
+        JSR     MsgClear
+        LDA     #0
+        JSR     MsgName
+        Msg     ' picked up from the pile:'
+        LDX     #ShowTitle2
+        JSR     MsgCopy
+        PushLong ShowTitle0             ; ParamText(t0, t1, t2, nil)
+        PushLong ShowTitle1
+        PushLong ShowTitle2
+        PEA     $0000
+        PEA     $0000
+        _ParamText
+        LDA     #ScBounds               ; the window and its items
+        STA     DlgBounds
+        LDA     #ScItems
+        STA     DlgItemList
+        LDA     #SC_ITEMS*2
+        STA     DlgItemN
+        STZ     DlgGroupN
+        JSR     OpenDlg
+        PushVarLong DlgPtr              ; DrawDialog(dlg): the titles and OK, now
+        _DrawDialog
+        PushVarLong DlgPtr              ; the cards go into the window's port
+        _SetPort
+        LDA     #SHOW_TOP               ; row 1: the pile, or the cards not yet seen
+        JSR     ShowRow
+        LDA     PileLen
+        CMP     #SHOW_ROW_MAX+1
+        BCS     @unseen
+        STZ     ShowI
+@pile   LDA     ShowI
         CMP     PileLen
         BCS     @took
         TAX
         LDA     Pile,X
         AND     #$00FF
-        JSR     AdvCard
-        INC     DealI
+        JSR     ShowCard
+        INC     ShowI
         BRA     @pile
-@unseen JSR     MsgClear                ; not in the hand, the pile, or known picked up
-        Msg     'Cards not yet seen:'
-        JSR     AdvAppendBuild
-        LDX     #Hand.Size-2            ; ShowMask := player 0's hand + pile + known
-@seen   LDA     Hands,X
-        STA     ShowMask,X
-        DEX
-        DEX
-        BPL     @seen
-        JSR     PileMask
-        LDX     #Hand.Size-2
-@seen2  LDA     ShowMask,X
-        ORA     PileBits,X
-        STA     ShowMask,X
-        LDA     Took+Hand.Size,X        ; what the opponent took and still holds
-        AND     Hands+Hand.Size,X
-        ORA     ShowMask,X
-        STA     ShowMask,X
-        DEX
-        DEX
-        BPL     @seen2
-        STZ     DealI
-@us     LDA     DealI
+@unseen JSR     UnseenMask
+        STZ     ShowI
+@us     LDA     ShowI
         JSR     CardMaskBit
         AND     ShowMask,X
         BNE     @us1
-        LDA     DealI
-        JSR     AdvCard
-@us1    INC     DealI
-        LDA     DealI
+        LDA     ShowI
+        JSR     ShowCard
+@us1    INC     ShowI
+        LDA     ShowI
         CMP     #CARDS_IN_DECK
         BCC     @us
-@took   JSR     MsgClear                ; row 2: the opponent's picks
-        LDA     #13
-        JSR     MsgChar
-        LDA     #1
-        JSR     MsgName
-        Msg     ' picked up:'
-        JSR     AdvAppendBuild
+@took   LDA     #SHOW_TOP+SHOW_PITCH    ; row 2: the opponent's picks
+        JSR     ShowRow
         LDA     #Hand.Size
-        JSR     AdvTook
-        JSR     MsgClear                ; row 3: the player's
-        LDA     #13
-        JSR     MsgChar
+        JSR     ShowTook
+        LDA     #SHOW_TOP+2*SHOW_PITCH  ; row 3: the player's
+        JSR     ShowRow
         LDA     #0
-        JSR     MsgName
-        Msg     ' picked up:'
-        JSR     AdvAppendBuild
-        LDA     #0
-        JSR     AdvTook
-        JMP     ShowAdvText
+        JSR     ShowTook
+@loop   PHA                             ; hit = ModalDialog(nil): OK, Return or Escape
+        PEA     $0000
+        PEA     $0000
+        _ModalDialog
+        PLA
+        CMP     #SC_OK
+        BEQ     @close
+        CMP     #2
+        BNE     @loop
+@close  JSR     CloseDlg
+        JMP     Redraw
 
-; AdvTook — append the cards of Took at offset A (a player's Hand), ascending.
-AdvTook
+; ShowRow — the next cards start a row: CardV := A, CardH := SHOW_LEFT.
+ShowRow
+        STA     CardV
+        LDA     #SHOW_LEFT
+        STA     CardH
+        RTS
+
+; ShowCard — draw card A at CardH/CardV (DrawCard), then CardH += SHOW_STEP.
+ShowCard
+        JSR     DrawCard
+        LDA     CardH
+        CLC
+        ADC     #SHOW_STEP
+        STA     CardH
+        RTS
+
+; ShowTook — draw the cards of Took at offset A (a player's Hand), ascending.
+ShowTook
         STA     ShowOff
-        STZ     DealI
-@card   LDA     DealI
+        STZ     ShowI
+@card   LDA     ShowI
         JSR     CardMaskBit
         PHA
         TXA
@@ -479,25 +523,30 @@ AdvTook
         PLA
         AND     Took,X
         BEQ     @next
-        LDA     DealI
-        JSR     AdvCard
-@next   INC     DealI
-        LDA     DealI
+        LDA     ShowI
+        JSR     ShowCard
+@next   INC     ShowI
+        LDA     ShowI
         CMP     #CARDS_IN_DECK
         BCC     @card
         RTS
 
-; AdvCard — append " <card>" to AdvText.
-AdvCard
-        PHA
-        JSR     MsgClear
-        LDA     #' '
-        JSR     MsgChar
-        PLA
-        JSR     MsgCard
-        JMP     AdvAppendBuild
+; UnseenMask — ShowMask := the cards player 0 has seen: his hand, the pile, and the
+;   cards the opponent took from the pile and still holds.
+UnseenMask
+        JSR     PileMask
+        LDX     #Hand.Size-2
+@seen   LDA     Took+Hand.Size,X
+        AND     Hands+Hand.Size,X
+        ORA     Hands,X
+        ORA     PileBits,X
+        STA     ShowMask,X
+        DEX
+        DEX
+        BPL     @seen
+        RTS
 
-; PileMask — PileBits := the pile's cards as a Hand.
+; PileMask — PileBits := the pile's cards as a Hand.  Clobbers A, X, ShowI.
 PileMask
         LDX     #Hand.Size-2
 @clr    STZ     PileBits,X
@@ -518,22 +567,26 @@ PileMask
         BRA     @card
 @out    RTS
 
-; ShowAdvText — AdvText in the text alert.
-ShowAdvText
-        JSR     AdvSplit
-        PushLong AdvPart0
-        PushLong AdvPart1
-        PushLong AdvPart2
-        PEA     $0000
-        PEA     $0000
-        _ParamText
-        PHA
-        PushLong AdviceAlert
-        PEA     $0000
-        PEA     $0000
-        _NoteAlert
-        PLA
-        RTS
+; ---- the Show Cards window ----------------------------------------------------------
+ScBounds        DC.W    16,8,188,632
+ScItems         DC.W    ScOK,ScTitle0,ScTitle1,ScTitle2
+SC_ITEMS        EQU     (*-ScItems)/2
+ScOK    DC.W    SC_OK,154,540,167,610,$0A
+        DC.L    OkStr
+        DC.W    0,1
+        DC.L    0
+ScTitle0 DC.W   2,4,8,14,610,$800F
+        DC.L    ParamZero
+        DC.W    0,0
+        DC.L    0
+ScTitle1 DC.W   3,4+SHOW_PITCH,8,14+SHOW_PITCH,610,$800F
+        DC.L    ParamOne
+        DC.W    0,0
+        DC.L    0
+ScTitle2 DC.W   4,4+2*SHOW_PITCH,8,14+2*SHOW_PITCH,610,$800F
+        DC.L    ParamTwo
+        DC.W    0,0
+        DC.L    0
 
 ; ---- the entry dialog ---------------------------------------------------------------
 UeBounds        DC.W    50,60,140,580
@@ -551,6 +604,8 @@ UePrompt DC.W   2,6,16,40,500,$800F
 
         STRING  PASCAL
 ParamZero       DC.B    '^0'
+ParamOne        DC.B    '^1'
+ParamTwo        DC.B    '^2'
         STRING  ASIS
 
 UdSection       DC.W    0
@@ -574,6 +629,9 @@ ReqSuit         DS.W    CARDS_IN_DECK
 TakenMask       DS.B    Hand.Size
 ShowMask        DS.B    Hand.Size
 PileBits        DS.B    Hand.Size
+ShowTitle0      DS.B    MSG_MAX+2
+ShowTitle1      DS.B    MSG_MAX+2
+ShowTitle2      DS.B    MSG_MAX+2
 ShowOff         DC.W    0
 ShowI           DC.W    0
 PromptStr       DS.B    MSG_MAX+2

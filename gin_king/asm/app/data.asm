@@ -123,6 +123,12 @@ LayY            DC.W    0
 LaySuitI        DC.W    0
 LayRankI        DC.W    0
 LayMeldI        DC.W    0
+LayEnds         DS.W    4               ; LayMelds: each meld's end in LayCard (2 * cards)
+LayDw           DC.W    0               ; LayMelds: the arrangement's deadwood
+EndPlayer       DC.W    0               ; EndLine: the player, the card index, the meld
+EndI            DC.W    0
+EndM            DC.W    0
+EndStop         DC.W    0
 LayMask         DC.W    0
 MsgPtr          DC.W    0
 MsgCount        DC.W    0

@@ -265,10 +265,25 @@ DoContent
 
 ; ------------------------------------------------------------------------------------
 ; DoKey — a key that is not a menu equivalent: the space bar or return acts as a click
-;   on the table's "continue" (the end of a hand, the score sheet).
+;   on the table's "continue" (the end of a hand, the score sheet); the function keys
+;   F3 (Undo) and F6 (Show Cards) are the manual's (index: "Keys").
+;   In: the task record's message (key code) and mods (KEY_PAD_MOD on a function key).
 ; ------------------------------------------------------------------------------------
 DoKey
+        LDA     <Zp.task+TaskRec.mods   ; a function key: its command
+        AND     #KEY_PAD_MOD
+        BEQ     @plain
         LDA     <Zp.task+TaskRec.message
+        AND     #$00FF
+        CMP     #FKEY_F3
+        BNE     @f6
+        JSR     DoUndo                  ; F3 = Edit/Undo
+        BRA     @menus
+@f6     CMP     #FKEY_F6
+        BNE     @out
+        JSR     DoShowCards             ; F6 = Options/Show Cards
+        BRA     @menus
+@plain  LDA     <Zp.task+TaskRec.message
         AND     #$00FF
         CMP     #' '
         BEQ     @go
@@ -276,7 +291,7 @@ DoKey
         BNE     @out
 @go     JSR     FocusTable
         JSR     ContinueKey             ; play.asm
-        JSR     UpdateMenus
+@menus  JSR     UpdateMenus
 @out    RTS
 
 ; ------------------------------------------------------------------------------------

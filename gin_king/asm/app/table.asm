@@ -55,12 +55,159 @@ DrawTable
         BNE     @hand
         JSR     DrawSheet
         BRA     @done
-@hand   LDA     #0                      ; the bottom hand: player 0
-        JSR     LayoutHand
+@hand   LDA     GPhase                  ; the end of a hand: the melds in words
+        CMP     #PH_HANDOVER
+        BNE     @lay
+        JSR     DrawEndLines
+@lay    LDA     #0                      ; the bottom hand: player 0 (laid out last,
+        JSR     LayoutHand              ;   for HitTest)
         JSR     DrawLaidOut
         JSR     DrawMatrixLabels
 @done   PLB
         RTL
+
+; ------------------------------------------------------------------------------------
+; DrawEndLines — at the end of a hand, under the hands: each player's canonical melds
+;   and deadwood in words (player 1's line first), e.g.
+;   "Willy: 4♠ 5♠ 6♠ 7♠, K♣ K♦ K♥; deadwood A♠ 2♦ 3♦ (6)".
+;   In: GPhase = PH_HANDOVER, the port = the table.  Clobbers A, X, Y, the Lay* layout.
+; ------------------------------------------------------------------------------------
+DrawEndLines
+        LDA     #1
+        JSR     EndLine
+        PEA     10
+        PEA     END_V
+        _MoveTo
+        PushLong Build
+        _DrawString
+        LDA     #0
+        JSR     EndLine
+        PEA     10
+        PEA     END_V+END_LINE
+        _MoveTo
+        PushLong Build
+        _DrawString
+        RTS
+
+; EndLine — Build := "<name>: <meld>, <meld>; deadwood <cards> (N)" for player A: the
+;   canonical arrangement (GK_Canon through LayMelds; deadwood by rank). A defender who
+;   laid cards off: the arrangement of the cards he kept, then "; laid off <cards>".
+;   No melds: "no melds"; gin: "no deadwood".
+EndLine
+        STA     EndPlayer
+        JSR     MsgClear
+        LDA     EndPlayer
+        JSR     MsgName
+        Msg     ':'
+        LDA     EndPlayer               ; LayHand := the player's hand
+        ASL     A
+        ASL     A
+        ASL     A
+        TAX
+        LDY     #0
+@copy   LDA     Hands,X
+        STA     LayHand,Y
+        INX
+        INX
+        INY
+        INY
+        CPY     #Hand.Size
+        BCC     @copy
+        JSR     EndLaidOff              ; less what he laid off
+        BCC     @lay
+        LDX     #Hand.Size-2
+@rm     LDA     LaidOff,X
+        EOR     #$FFFF
+        AND     LayHand,X
+        STA     LayHand,X
+        DEX
+        DEX
+        BPL     @rm
+@lay    STZ     LayN
+        STZ     LayX
+        JSR     LayMelds                ; LayCard: the melds, then the deadwood
+        STZ     EndI
+        STZ     EndM
+@meld   LDA     EndM                    ; each meld: " c c c", a comma between
+        CMP     CnBestCount
+        BCS     @nomore
+        LDA     EndM
+        BEQ     @first
+        Msg     ','
+@first  LDX     EndM
+        LDA     LayEnds,X
+        STA     EndStop
+        JSR     EndCards
+        INC     EndM
+        INC     EndM
+        BRA     @meld
+@nomore LDA     CnBestCount
+        BNE     @laid
+        Msg     ' no melds'
+@laid   JSR     EndLaidOff
+        BCC     @dw
+        Msg     '; laid off'
+        STZ     EndStop                 ; (EndStop: the card number here)
+@lo     LDA     EndStop
+        JSR     CardMaskBit
+        AND     LaidOff,X
+        BEQ     @lo1
+        LDA     #' '
+        JSR     MsgChar
+        LDA     EndStop
+        JSR     MsgCard
+@lo1    INC     EndStop
+        LDA     EndStop
+        CMP     #CARDS_IN_DECK
+        BCC     @lo
+@dw     LDA     EndI
+        CMP     LayN
+        BCC     @some
+        Msg     '; no deadwood'
+        RTS
+@some   Msg     '; deadwood'
+        LDA     LayN
+        STA     EndStop
+        JSR     EndCards
+        Msg     ' ('
+        LDA     LayDw
+        JSR     MsgNum
+        Msg     ')'
+        RTS
+
+; EndCards — append " <card>" for LayCard entries EndI .. EndStop (2 * index); EndI
+;   ends at EndStop.
+EndCards
+@card   LDA     EndI
+        CMP     EndStop
+        BCS     @out
+        LDA     #' '
+        JSR     MsgChar
+        LDX     EndI
+        LDA     LayCard,X
+        JSR     MsgCard
+        INC     EndI
+        INC     EndI
+        BRA     @card
+@out    RTS
+
+; EndLaidOff — carry set when player EndPlayer laid cards off (the defender of a knock).
+EndLaidOff
+        LDA     ResKind
+        CMP     #RES_WALL
+        BEQ     @no
+        LDA     EndPlayer
+        CMP     Knocker
+        BEQ     @no
+        LDA     LaidOff
+        ORA     LaidOff+2
+        ORA     LaidOff+4
+        ORA     LaidOff+6
+        BEQ     @no
+        SEC
+        RTS
+@no     CLC
+        RTS
 
 ; ------------------------------------------------------------------------------------
 ; DrawMatrixLabels — in the matrix display, each row's suit at its left.
@@ -667,7 +814,8 @@ LayAdd
         RTS
 
 ; LayMelds — the canonical melds (GK_Canon, docs/personalities.md §1) on the left, a gap
-;   after each, then the deadwood by rank (docs: "Sort by Melds").
+;   after each, then the deadwood by rank (docs: "Sort by Melds"). LayEnds gets each
+;   meld's end (2 * cards laid so far), LayDw the deadwood; CnBestCount = 2 * melds.
 LayMelds
         LDX     #Hand.Size-2            ; DwHand := LayHand
 @copy   LDA     LayHand,X
@@ -676,6 +824,7 @@ LayMelds
         DEX
         BPL     @copy
         JSL     GK_Canon
+        STA     LayDw
         STZ     LayMeldI
 @meld   LDA     LayMeldI
         CMP     CnBestCount
@@ -739,7 +888,10 @@ LayMelds
         LDA     LaySuitI
         CMP     #SUITS
         BCC     @setc
-@gap    LDA     LayX
+@gap    LDX     LayMeldI                ; this meld ends here
+        LDA     LayN
+        STA     LayEnds,X
+        LDA     LayX
         CLC
         ADC     #CARD_STEP/3
         STA     LayX

@@ -1,0 +1,31 @@
+"""A whole game against Shark, the score-aware player: the native program must play him
+exactly as the oracle does (his knock depends on both scores, his draw on look-ahead)."""
+from __future__ import annotations
+
+import pytest
+
+from gin_king.oracle.game import play_game
+from gin_king.oracle.personalities import Shark
+from gin_king.oracle.rules import Rules
+from gk_table import SimpleHuman
+from test_app_game import play_to_the_end
+from test_app_settings import OK, P2_FIRST, click_item
+
+
+@pytest.mark.parametrize("seed", [31, 2026])
+def test_app_full_game_against_shark_matches_the_oracle(table_factory, seed):
+    t = table_factory(seed)
+    t.choose("Settings", "Players...")
+    click_item(t, P2_FIRST + 6)                          # player 2: Shark
+    click_item(t, OK)
+    t.choose("File", "New Game")
+    assert t.word("Kind", 1) == 6
+    per_hand = play_to_the_end(t)
+    expected = play_game(SimpleHuman(), Shark(), Rules(), seed=seed)
+    running, oracle_scores = [0, 0], []
+    for h in expected.hands:
+        if h.score.winner is not None:
+            running[h.score.winner] += h.score.points
+        oracle_scores.append(tuple(running))
+    assert per_hand == oracle_scores
+    assert t.scores() == expected.scores and t.won() == expected.hands_won
