@@ -168,6 +168,8 @@ class WindowHost(_FrameKeeper):
         pg.mouse.set_visible(False)      # the IIGS cursor is drawn in the frame
         # the frame's surface has the window's pixel format, so scaling can go straight
         # into the window
+        self._keys_held: dict[int, int] = {}   # pygame key -> IIGS code, while down
+        self.reports_key_releases = True       # so the Event Manager makes autoKey events
         self._surface = pg.Surface((video.WIDTH, 2 * video.LINES), 0, self.window)
         self._shown: tuple | None = None  # (shr bytes, cursor key) on screen now
         self._pending: tuple | None = None  # (mem, tb) of a frame held back by the rate
@@ -280,8 +282,12 @@ class WindowHost(_FrameKeeper):
                 got = self.key_code(e.key, getattr(e, "unicode", ""), mods)
                 if got is not None:
                     code, extra = got
+                    self._keys_held[e.key] = code    # its release ends auto-key
                     out.append(HostInput("key", *self.mouse, key=code,
                                          modifiers=mods | extra))
+            elif e.type == pg.KEYUP and e.key in self._keys_held:
+                out.append(HostInput("keyup", *self.mouse,
+                                     key=self._keys_held.pop(e.key)))
         return out
 
     # ---- output ------------------------------------------------------------------------

@@ -26,7 +26,8 @@ class HostInput:
 
     kind: "move" (pointer moved to h, v), "down" / "up" (mouse button at h, v),
           "key" (a key went down: `key` is the IIGS ASCII code, `modifiers` the bits
-          above), "quit" (the window was closed).
+          above), "keyup" (that key was released: `key` as it went down),
+          "quit" (the window was closed).
     """
 
     kind: str

@@ -52,6 +52,10 @@ EM_BAD_EVT_Q = 0x0683        # emBadEvtQErr: queue size out of range
 EM_QUEUE_FULL = 0x0682       # emQueueFullErr (PostEvent's result says it; kept for logs)
 
 DEFAULT_QUEUE_SIZE = 20      # the ROM's default when EMStartUp passes 0
+# A key held down repeats as autoKey events: first after the delay, then at the rate
+# (ticks; the Control Panel's middle settings for repeat delay and speed).
+AUTO_KEY_DELAY = 30
+AUTO_KEY_RATE = 4
 EVENT_RECORD_SIZE = 16
 DEFAULT_DOUBLE_TIME = 30     # ticks: half a second, the Control Panel's middle setting
 DEFAULT_CARET_TIME = 30      # ticks between caret blinks
@@ -108,6 +112,9 @@ class EventManager:
         self.mouse = (100, 320)          # (v, h), global
         self.button_down = False
         self.key_modifiers = 0           # modifier keys held at the last key input
+        # (code, modifiers, tick of the next autoKey) for a key the host reports as
+        # still down; only hosts that report releases (`reports_key_releases`) hold keys.
+        self.held_key: tuple[int, int, int] | None = None
         self.clamp = (0, 639, 0, 199)    # xMin, xMax, yMin, yMax
         self.double_time = DEFAULT_DOUBLE_TIME
         self.caret_time = DEFAULT_CARET_TIME
@@ -164,8 +171,26 @@ class EventManager:
             return self.post(MOUSE_UP_EVT, 0)
         if inp.kind == "key":
             self.key_modifiers = inp.modifiers & KEY_MODIFIERS
+            if getattr(self.tb.host, "reports_key_releases", False):
+                self.held_key = (inp.key & 0xFF, self.current_modifiers(),
+                                 self.ticks() + AUTO_KEY_DELAY)
             return self.post(KEY_DOWN_EVT, inp.key & 0xFF)
+        if inp.kind == "keyup":
+            if self.held_key is not None and self.held_key[0] == inp.key & 0xFF:
+                self.held_key = None
+            return None
         return None
+
+    def auto_key(self) -> Event | None:
+        """Post an autoKey event when the held key's next repeat is due."""
+        if self.held_key is None:
+            return None
+        code, mods, due = self.held_key
+        now = self.ticks()
+        if now < due:
+            return None
+        self.held_key = (code, mods, now + AUTO_KEY_RATE)
+        return self.post(AUTO_KEY_EVT, code, mods)
 
     def pump(self, until_event: bool = True) -> bool:
         """Pull host input into the queue.
@@ -216,6 +241,7 @@ class EventManager:
         while not any(mask & (1 << e.what) for e in self.queue):
             if not self.pump():
                 break
+        self.auto_key()
         for ev in self.queue:
             if mask & (1 << ev.what):
                 if remove:

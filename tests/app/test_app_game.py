@@ -170,3 +170,42 @@ def test_app_computer_against_computer_matches_the_oracle(table_factory):
         oracle_scores.append(tuple(running))
     assert per_hand == oracle_scores
     assert t.scores() == expected.scores
+
+
+def expected_end_line(name: str, cards: list[int], laid_off: list[int]) -> str:
+    """The oracle's canonical arrangement (best_melds) of the cards a player kept, in the
+    words of the table's end-of-hand lines (deadwood by rank, as the table lays it)."""
+    from gin_king.oracle.cards import Card
+    from gin_king.oracle.melds import best_melds
+    arr = best_melds([c for c in cards if c not in laid_off])
+    line = f"{name}: " + (", ".join(str(m) for m in arr.melds) if arr.melds else "no melds")
+    if laid_off:
+        line += "; laid off " + " ".join(str(Card(c)) for c in sorted(laid_off))
+    dead = sorted(arr.deadwood_cards, key=lambda c: (c % 13, c // 13))
+    if dead:
+        return line + "; deadwood " + " ".join(str(c) for c in dead) + f" ({arr.deadwood})"
+    return line + "; no deadwood"
+
+
+def test_app_end_of_hand_lists_melds_and_deadwood_in_words(table_factory):
+    t = table_factory(1234)
+    t.choose("File", "New Game")
+    hands = kinds = 0
+    seen_layoff = False
+    for _ in range(1500):
+        if t.phase == PH_GAMEOVER or hands == 4:
+            break
+        if t.phase == PH_HANDOVER:
+            knocker = t.word("Knocker")
+            laid = [c for c in range(52) if t.hand_mask(0, "LaidOff") >> c & 1]
+            wall = t.word("ResKind") == 3
+            lines = [x for x in t.text() if x.startswith(("Willy:", "Player:"))]
+            expect = [expected_end_line(name, t.hand(p), [] if wall or p == knocker else laid)
+                      for p, name in ((1, "Willy"), (0, "Player"))]
+            assert lines == expect
+            seen_layoff |= bool(laid) and not wall
+            hands += 1
+            kinds |= 1 << t.word("ResKind")
+        t.s.clear_text_log()
+        play_human_turn(t)
+    assert hands == 4

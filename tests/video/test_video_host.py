@@ -220,3 +220,19 @@ def test_window_host_set_scale_resizes_and_maps_the_mouse():
         assert host.to_shr(1279, 799) == (639, 199)
     finally:
         host.close()
+
+
+def test_window_host_reports_the_release_of_a_key_it_reported():
+    # Key releases let the Event Manager turn a held key into autoKey events.
+    import pygame
+    from iigs.host import WindowHost
+    host = WindowHost(scale=1)
+    try:
+        assert host.reports_key_releases
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0,
+                                             unicode="a"))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_a, mod=0))
+        kinds = [(i.kind, i.key) for i in host.poll()]
+        assert kinds == [("key", ord("a")), ("keyup", ord("a"))]
+    finally:
+        host.close()
