@@ -27,16 +27,12 @@ The script's exit status is 0 when every step passed, 1 at the first failed expe
 from __future__ import annotations
 
 import argparse
-import hashlib
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from gin_king import build
 
-APP_DIR = build.ASM_DIR / "app"
-APP_STAMP = "GIN.KING.app.json"
 LAUNCH_PATH = ":GINKING:GIN.KING"
 EMULATED_HZ = 2_800_000
 
@@ -44,38 +40,10 @@ EMULATED_HZ = 2_800_000
 # ---------------------------------------------------------------------------------------
 # building
 
-def _app_hash() -> str:
-    """The desktop program's own sources (asm/app/), hashed with the engine's build key."""
-    h = hashlib.sha256(build.source_hash().encode())
-    for p in sorted(APP_DIR.rglob("*")):
-        if p.is_file():
-            h.update(str(p.relative_to(APP_DIR)).encode())
-            h.update(p.read_bytes())
-    return h.hexdigest()
-
-
 def ensure_built() -> tuple[Path, dict[str, dict[str, int]]]:
-    """The current GIN.KING and its symbol map. `build.ensure_built` keys its cache on
-    the sources in asm/ and asm/macros/; the desktop program's files in asm/app/ are
-    included from app/main.asm, so their hash is kept in a stamp of its own and a change
-    there rebuilds too."""
-    out, symbols = build.ensure_built()
-    stamp = out.with_name(APP_STAMP)
-    key = _app_hash()
-    try:
-        if json.loads(stamp.read_text()).get("key") == key:
-            return out, symbols
-    except (OSError, ValueError):
-        pass
-    newest_app_file = max(p.stat().st_mtime_ns for p in APP_DIR.rglob("*") if p.is_file())
-    if out.stat().st_mtime_ns > newest_app_file and symbols.get("Main"):
-        # built (by build.ensure_built just now or earlier) after the last change here
-        stamp.write_text(json.dumps({"key": key}))
-        return out, symbols
-    out, symbols = build.build(out.parent)
-    build._memo = (build.source_hash(), out, symbols)
-    stamp.write_text(json.dumps({"key": key}))
-    return out, symbols
+    """The current GIN.KING and its symbol map (the build's cache is keyed on every file
+    under asm/, the desktop program's asm/app/ included)."""
+    return build.ensure_built()
 
 
 def program_bytes() -> bytes:

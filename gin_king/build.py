@@ -290,7 +290,7 @@ def build(out_dir: Path | None = None,
           engine_only: bool = False) -> tuple[Path, dict[str, dict[str, int]]]:
     """Assemble and link every unit now (no cache check). Returns (load file, symbols).
     `engine_only`: leave out the desktop program (GIN.ENGINE instead of GIN.KING)."""
-    from gsasm import linkiigs, omf
+    from gsasm import linkiigs
 
     out_dir = out_dir or build_dir()
     gen_dir = out_dir / "generated"

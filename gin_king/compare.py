@@ -21,7 +21,7 @@ import json
 import random
 import sys
 from collections import defaultdict
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 from gin_king.native import NativeEngine, Position, cards_to_masks
 from gin_king.oracle.advice_text import pronoun

@@ -5,14 +5,15 @@ saves the table, a pulled-down menu and each dialog as 640 x 400 PNGs:
 
     table.png                 a hand in progress (sorted by suit)
     table_matrix.png          the matrix display, Computer Visible on
-    table_hand_over.png       the end of a hand: both hands by melds, the score
+    table_hand_over.png       the end of a hand: both hands by melds, each player's melds
+                              and deadwood in words, the score
     table_score_sheet.png     the final score sheet
     gk_menu_options.png       the Options menu pulled down
     gk_dialog_game_settings.png, gk_dialog_players.png, gk_dialog_name.png
     gk_alert_advice.png       the tutor's advice
     gk_alert_about.png        About Gin King
     gk_dialog_help.png        Help, its first page
-    gk_alert_show_cards.png   Show Cards
+    gk_window_show_cards.png  Show Cards: the pile and the picked-up cards as pictures
     gk_alert_history.png      Show History after a tournament game
     gk_dialog_user_cards.png  User Supplied Cards asking for a hand
 
@@ -128,6 +129,7 @@ def refresh(out: Path) -> list[Path]:
             g.click_item(SUIT_ITEM)
             g.click_item(OK_ITEM)
             s.choose("Options", "Computer Visible")
+            s.choose("Options", "F/X")                 # no card motion while playing on
             for _ in range(400):
                 if g.word("GPhase") == PH_HANDOVER:
                     break
@@ -152,7 +154,7 @@ def refresh(out: Path) -> list[Path]:
             for _ in range(12):
                 g.step()
             s.choose("Options", "Show Cards")
-            shot("gk_alert_show_cards.png")
+            shot("gk_window_show_cards.png")
             s.key("\r")
             s.choose("File", "End Game")
             s.choose("Settings", "Game Settings...")

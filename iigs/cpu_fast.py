@@ -305,7 +305,6 @@ class _Gen:
 
     # ------------------------------------------------ operations
     def generate(self) -> str:
-        name = self.row.mnemonic
         self.generate_body()
         body = "\n".join("    " + line.replace(BAIL, "return ") for line in self.lines)
         return f"def op_{self.row.code:02X}(cpu, mem, a0):\n{body}\n"

@@ -359,9 +359,15 @@ class Machine:
                 return result or "trap"
             if reason == "wai":
                 # No interrupt sources are modelled except the clock: WAI sleeps until
-                # the next vertical blank.
+                # the next vertical blank. In a live window that blank is also 1/60 s of
+                # real time, so frames a program paces with WAI (card motion) are seen.
                 cpu.waiting = False
                 self._skip_to_next_tick()
+                if self.idle_mode == "sleep":
+                    self._on_tick()
+                    self._pace()
+                    if self._window_closed():
+                        return "closed"
                 continue
             raise self._stopped_on(reason)
 

@@ -2,7 +2,7 @@
 Computer Visible."""
 from __future__ import annotations
 
-from gk_table import PH_OFFER, play_human_turn
+from gk_table import play_human_turn
 from gin_king.oracle.melds import best_melds
 
 OK, CANCEL = 1, 2
@@ -148,7 +148,6 @@ def test_app_computer_visible_shows_the_opponents_hand(table_factory):
     t.s.clear_text_log()
     t.choose("Options", "Computer Visible")
     drawn = t.text()
-    from gk_table import decode  # noqa: F401
     ranks = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
     assert sum(1 for x in drawn if x in ranks) >= 20     # both hands face up now
     t.s.clear_text_log()

@@ -29,3 +29,16 @@ def test_app_full_game_against_shark_matches_the_oracle(table_factory, seed):
         oracle_scores.append(tuple(running))
     assert per_hand == oracle_scores
     assert t.scores() == expected.scores and t.won() == expected.hands_won
+
+
+def test_app_corrupt_personality_stops_with_a_report_not_a_move(table_factory):
+    # GK_Decide refuses a personality out of range; the program must not play some other
+    # personality's move instead: it stops the machine through SysFailMgr with a report.
+    from iigs.report import MachineError
+    t = table_factory(1234)
+    t.choose("File", "New Game")
+    t.poke_word("Kind", 9, 1)                            # player 2: no such personality
+    with pytest.raises(MachineError) as failure:
+        t.click_stock()                                  # refuse the upcard: Willy's turn
+    report = failure.value.report
+    assert "SysFailMgr $8001" in report and "refused a decision" in report

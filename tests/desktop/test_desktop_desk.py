@@ -1,5 +1,4 @@
 """Desk Manager: the Apple menu's Control Panel and the settings it changes."""
-from iigs.hostinput import HostInput
 from toolbox import desk, menu
 from toolbox.desk import CONTROL_PANEL_ITEM, DOUBLE_ITEMS, PANEL_BOUNDS, SCALE_ITEMS
 

@@ -90,3 +90,21 @@ def test_shadow_register_bit_3_inhibits_shadowing():
     m.mem[SHR_SHADOW_SOURCE + 8] = 0x33
     m.shadow.sync()
     assert m.mem[SHR_PIXELS + 8] == 0x33
+
+
+def test_wai_in_a_live_window_shows_each_frame_for_a_tick():
+    # Programs pace animation with WAI (one vertical blank each). With a window, each
+    # WAI presents the frame and waits out the tick in real time; headless, it only
+    # advances the clock.
+    #   loop: WAI ; BRA loop
+    code = bytes([0xCB, 0x80, 0xFD])
+    for host, paced in ((PacedHost(), True), (HeadlessHost(), False)):
+        m = Machine(host=host)
+        m.mem[0x020000:0x020000 + len(code)] = code
+        m.cpu.e, m.cpu.pbr, m.cpu.pc = 0, 0x02, 0x0000
+        assert m.run(max_cycles=8 * CYCLES_PER_TICK) == "cycles"
+        assert m.ticks == 8                          # one tick per WAI
+        if paced:
+            assert host.waited >= 7 / 60 and host.presents >= 8
+        else:
+            assert host.presents == 0

@@ -137,7 +137,7 @@ def test_purge_handle_empties_purgeable_and_refuses_others(tb):
 
 def test_find_handle_dispose_all_and_free_memory_accounting(tb):
     free0 = call(tb, "FreeMem")
-    a = tb.mm.new_handle(0x100, 0x1001, 0)
+    tb.mm.new_handle(0x100, 0x1001, 0)
     b = tb.mm.new_handle(0x100, 0x1101, 0)        # same main ID, aux 1
     c = tb.mm.new_handle(0x100, 0x1002, 0)
     assert call(tb, "FindHandle", tb.mm.deref(b) + 5) == b

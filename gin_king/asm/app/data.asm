@@ -93,18 +93,22 @@ DrawCard0       DC.W    0
 DrawCard1       DC.W    0
 PosPers         DC.W    0
 PosDec          DC.W    0
-CandMask        DS.B    Hand.Size
-CandCards       DS.B    2*12
-CandN           DC.W    0
-SubMask         DS.B    Hand.Size
-ReachMask       DS.B    Hand.Size
-SubI            DC.W    0
-SubBits         DC.W    0
+SubMask         DS.B    Hand.Size       ; BestDefence: the cards laid off being tried
+ArmN            DC.W    0               ; Arms: 2 * arms
+ArmStart        DS.W    MAX_ARMS        ;   each arm's first card in ArmCard (2 * index)
+ArmLen          DS.W    MAX_ARMS        ;   and its length
+ArmPick         DS.W    MAX_ARMS        ; BestDefence's odometer: cards taken from each
+ArmCard         DS.W    MAX_ARM_CARDS   ; the arms' cards, in order
+ArmCardN        DC.W    0
+ArmLeft         DC.W    0
+ArmAt           DC.W    0
+ArmRank         DC.W    0
+ArmSuitBase     DC.W    0
+ArmTmp          DC.W    0
+DwCalls         DC.W    0               ; GK_Deadwood calls of the last BestDefence
 SubCount        DC.W    0
 BestCount       DC.W    0
 MeldI           DC.W    0
-ReachBit        DC.W    0
-ReachSuit       DC.W    0
 ReachRun        DC.W    0
 CardH           DC.W    0
 CardV           DC.W    0
@@ -123,6 +127,16 @@ LayY            DC.W    0
 LaySuitI        DC.W    0
 LayRankI        DC.W    0
 LayMeldI        DC.W    0
+SlideCard       DC.W    0               ; F/X (table.asm Slide): the card or NO_CARD
+SlideH0         DC.W    0               ;   from (h, v)
+SlideV0         DC.W    0
+SlideH1         DC.W    0               ;   to (h, v)
+SlideV1         DC.W    0
+SlideN          DC.W    0               ;   steps from start to end
+SlideK          DC.W    0               ;   the step being drawn
+SlideKeep       DC.W    0               ;   nonzero: the card stays drawn at the end
+SlideD          DC.W    0
+FxTick          DC.W    0               ;   the tick the last frame was drawn in
 LayEnds         DS.W    4               ; LayMelds: each meld's end in LayCard (2 * cards)
 LayDw           DC.W    0               ; LayMelds: the arrangement's deadwood
 EndPlayer       DC.W    0               ; EndLine: the player, the card index, the meld
@@ -171,6 +185,7 @@ TitleStr        DC.B    'Gin King'
 StartStr        DC.B    'Choose New Game from the File menu to deal.'
 KnockStr        DC.B    'knock?'
 WindowTitle     DC.B    'Gin King'
+DecideFailMsg   DC.B    'The engine refused a decision: the game is corrupt. '
         STRING  ASIS
 
 ; ---- the menus (reference §1.9.7): title line, item lines, "." ends a menu ---------------

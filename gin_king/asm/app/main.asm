@@ -347,7 +347,8 @@ DoQuit
 
 ; ------------------------------------------------------------------------------------
 ; DoSound, DoFX, DoVisible — Options toggles: flip the setting; UpdateMenus checks it.
-;   F/X (the card just drawn framed in red) and Computer Visible redraw the table.
+;   F/X (the card just drawn framed in red; cards sliding as they are dealt, drawn and
+;   discarded: table.asm Slide) and Computer Visible redraw the table.
 ; ------------------------------------------------------------------------------------
 DoSound
         LDA     SetSound

@@ -249,6 +249,7 @@ StartHand
         DEX
         DEX
         BPL     @clr2
+        JSR     SlideDealStart          ; F/X: the table cleared for the deal
         STZ     DealI
 @next   LDA     DealI                   ; odd slots to the dealer
         AND     #1
@@ -262,6 +263,9 @@ StartHand
         LDA     Deck,X
         AND     #$00FF
         JSR     AddToHand
+        LDA     DealI                   ; F/X: a back to the next place in the row
+        LSR     A
+        JSR     SlideDeal
         INC     DealI
         LDA     DealI
         CMP     #2*HAND_SIZE
@@ -356,6 +360,11 @@ HeldByTurn
 ; ------------------------------------------------------------------------------------
 ; TakeUpcard — Turn takes the pile's top card (the first upcard included).
 TakeUpcard
+        LDX     PileLen                 ; F/X: the upcard from the pile to the hand
+        LDA     Pile-1,X
+        AND     #$00FF
+        LDX     #PILE_LEFT
+        JSR     SlideFromMiddle
         DEC     PileLen
         LDX     PileLen
         LDA     Pile,X
@@ -408,6 +417,20 @@ Refuse
 
 ; DrawStock — Turn draws the stock's top card.
 DrawStock
+        LDX     StockIdx                ; F/X: the card from the stock to the hand, its
+        LDA     Deck,X                  ;   face shown to a human only
+        AND     #$00FF
+        PHA
+        LDA     Turn
+        ASL     A
+        TAX
+        PLA
+        LDY     Kind,X
+        CPY     #HUMAN
+        BEQ     @face
+        LDA     #NO_CARD
+@face   LDX     #STOCK_LEFT
+        JSR     SlideFromMiddle
         LDX     StockIdx
         LDA     Deck,X
         AND     #$00FF
@@ -428,6 +451,8 @@ DrawStock
 ; DoDiscard — Turn discards card A: it waits beside the pile for the knock question.
 DoDiscard
         STA     Pending
+        JSR     SlideDiscard            ; F/X: from the hand to beside the pile
+        LDA     Pending
         JSR     RemoveFromHand
         LDA     #PH_KNOCKQ
         STA     GPhase
@@ -792,9 +817,9 @@ MsgFromLine2
         RTS
 
 ; ------------------------------------------------------------------------------------
-; Decide — GK_Decide for player Turn: decision A, personality PosPers. A personality
-;   whose decision is not native (status 1: Shark's draw and knock) asks Phyllis, whose
-;   drawing the manual gives Shark.  Out: DecBlock.
+; Decide — GK_Decide for player Turn: decision A, personality PosPers.  Out: DecBlock.
+;   The engine refuses (status 1) only a personality or decision out of range: that is a
+;   corrupt game, so it stops the machine with a report rather than play a wrong move.
 ; ------------------------------------------------------------------------------------
 Decide
         STA     PosDec
@@ -802,9 +827,9 @@ Decide
         JSL     GK_Decide
         LDA     DecBlock+Dec.status
         BEQ     @keep
-        LDA     #PERS_PHYLLIS
-        STA     PosBlock+Pos.personality
-        JSL     GK_Decide
+        PEA     DECIDE_FAILED           ; errorCode
+        PushLong DecideFailMsg          ; failString
+        _SysFailMgr                     ; does not return
 @keep   LDA     Turn                    ; Irv's generator goes on next time
         ASL     A
         ASL     A
@@ -1152,83 +1177,65 @@ Wall
 ;   over every legal set of lay-offs onto the knocker's melds (a set's missing fourth
 ;   card; cards extending a run at either end, chains included) of the deadwood of the
 ;   cards left (GK_Deadwood); ties: fewer cards laid off.
-;   In: DefHand, KHi/KLo/KMeldN.  Out: DefDw, LaidOff.
-;   Notes: the candidates are few (a 10-card hand offers at most a dozen), so every
-;   subset is tried: at most 2^12 deadwood calls.
+;   In: DefHand, KHi/KLo/KMeldN.  Out: DefDw, LaidOff; DwCalls = GK_Deadwood calls.
+;   Notes: a legal set of lay-offs is, for each "arm" (Arms), a first part of it: so
+;   the search runs an odometer over the arms (ArmPick[i] = 0 .. ArmLen[i]) instead of
+;   over every subset of the candidate cards (2^n, each checked for legality). The
+;   product of (ArmLen + 1) is the number of combinations: 324 for the most crowded
+;   hand of tests/app/test_app_layoff.py (ten cards in six arms), where the subsets
+;   were 1,024. Once the deadwood is 0, a combination laying off as many cards as the
+;   best cannot win and GK_Deadwood is not called (DwCalls counts the calls).
+;   Cost: about 1,700 cycles a combination (GK_Deadwood included): 555,000 cycles for
+;   that hand, 2,747,000 with the subsets; at most 50,000 for the random knocks.
 ; ------------------------------------------------------------------------------------
 BestDefence
-        LDX     #Hand.Size-2            ; the candidates: every chain card held
-@clr    STZ     CandMask,X
-        DEX
-        DEX
-        BPL     @clr
-        LDX     #Hand.Size-2
-@all    LDA     DefHand,X
-        STA     SubMask,X
-        DEX
-        DEX
-        BPL     @all
-        JSR     Reach                   ; CandMask := what chains reach in DefHand
-        LDX     #Hand.Size-2
-@cand   LDA     ReachMask,X
-        STA     CandMask,X
-        DEX
-        DEX
-        BPL     @cand
-        STZ     CandN                   ; list them: CandCards
-        STZ     DealI
-@list   LDA     DealI
-        JSR     CardMaskBit
-        AND     CandMask,X
-        BEQ     @nl
-        LDX     CandN
-        CPX     #2*12
-        BCS     @nl
-        LDA     DealI
-        STA     CandCards,X
-        INX
-        INX
-        STX     CandN
-@nl     INC     DealI
-        LDA     DealI
-        CMP     #CARDS_IN_DECK
-        BCC     @list
+        JSR     Arms                    ; the arms of the knocker's melds
         LDA     #NO_DEADWOOD_YET
         STA     DefDw
         STA     BestCount
-        STZ     SubI
-@subset LDX     #Hand.Size-2            ; SubMask := the cards of subset SubI
+        STZ     DwCalls
+        LDX     #2*MAX_ARMS-2           ; the odometer at 0: nothing laid off
+@zero   STZ     ArmPick,X
+        DEX
+        DEX
+        BPL     @zero
+@combo  LDX     #Hand.Size-2            ; SubMask := the picked first parts of the arms
 @sclr   STZ     SubMask,X
         DEX
         DEX
         BPL     @sclr
         STZ     SubCount
-        LDA     SubI
-        STA     SubBits
         LDY     #0
-@bits   CPY     CandN
+@arm    CPY     ArmN
         BCS     @built
-        LSR     SubBits
-        BCC     @nb
+        LDA     ArmPick,Y
+        BEQ     @narm
+        STA     ArmLeft
+        LDA     ArmStart,Y
+        STA     ArmAt
         PHY
-        LDA     CandCards,Y
-        JSR     CardMaskBit
+@card   LDX     ArmAt
+        LDA     ArmCard,X
+        JSR     CardMaskBit             ; X = suit offset, A = bit (Y clobbered)
+        BIT     SubMask,X               ; (two arms may reach the same card)
+        BNE     @had
         ORA     SubMask,X
         STA     SubMask,X
         INC     SubCount
+@had    INC     ArmAt
+        INC     ArmAt
+        DEC     ArmLeft
+        BNE     @card
         PLY
-@nb     INY
+@narm   INY
         INY
-        BRA     @bits
-@built  JSR     Reach                   ; legal when the chains reach every card
-        LDX     #Hand.Size-2
-@cmp    LDA     ReachMask,X
-        CMP     SubMask,X
-        BNE     @skip
-        DEX
-        DEX
-        BPL     @cmp
-        LDX     #Hand.Size-2            ; DwHand := DefHand - SubMask
+        BRA     @arm
+@built  LDA     DefDw                   ; deadwood 0 already: only fewer cards can win
+        BNE     @eval
+        LDA     SubCount
+        CMP     BestCount
+        BCS     @next
+@eval   LDX     #Hand.Size-2            ; DwHand := DefHand - SubMask
 @left   LDA     SubMask,X
         EOR     #$FFFF
         AND     DefHand,X
@@ -1236,13 +1243,14 @@ BestDefence
         DEX
         DEX
         BPL     @left
+        INC     DwCalls
         JSL     GK_Deadwood
         CMP     DefDw
         BCC     @better
-        BNE     @skip
+        BNE     @next
         LDA     SubCount                ; equal: fewer cards laid off
         CMP     BestCount
-        BCS     @skip
+        BCS     @next
         LDA     DefDw
 @better STA     DefDw
         LDA     SubCount
@@ -1253,91 +1261,136 @@ BestDefence
         DEX
         DEX
         BPL     @best
-@skip   INC     SubI                    ; next subset, up to 2^(CandN/2)
-        LDA     CandN
-        LSR     A
-        TAX
-        LDA     #1
-@pow    DEX
-        BMI     @lim
-        ASL     A
-        BRA     @pow
-@lim    CMP     SubI
-        BEQ     @done
-        BCC     @done
-        BRL     @subset
+@next   LDY     #0                      ; the odometer turns: the first arm not at its
+@turn   CPY     ArmN                    ;   end goes one card on, the ones before it
+        BCS     @done                   ;   back to 0; all at their ends: done
+        LDA     ArmPick,Y
+        CMP     ArmLen,Y
+        BCC     @step
+        LDA     #0
+        STA     ArmPick,Y
+        INY
+        INY
+        BRA     @turn
+@step   INC     A
+        STA     ArmPick,Y
+        BRL     @combo
 @done   RTS
 
-; Reach — ReachMask := the cards of SubMask reachable by laying off onto the knocker's
-;   melds: each set's missing card, and from each run's ends outward while the next
-;   card is in SubMask.
-Reach
-        LDX     #Hand.Size-2
-@clr    STZ     ReachMask,X
-        DEX
-        DEX
-        BPL     @clr
+; Arms — the knocker's melds as arms: lists of the defender's cards in the order they
+;   can be laid off. A set (three cards) has one arm, its missing card if held; a run
+;   two, the cards below its lowest going down and above its highest going up, as far
+;   as DefHand holds them in a row. An empty arm is dropped.
+;   In: DefHand, KHi/KLo/KMeldN.  Out: ArmN (2 * arms), ArmStart/ArmLen (word each),
+;   ArmCard (the cards, word each).  Clobbers A, X, Y.
+Arms
+        STZ     ArmN
+        STZ     ArmCardN
         STZ     MeldI
 @meld   LDA     MeldI
         CMP     KMeldN
         BCC     @one
         RTS
-@one    TAX
+@one    JSR     ArmOpen
+        LDX     MeldI
         LDA     KHi,X
         BPL     @run
-        AND     #$1FFF                  ; a set: rank bit; missing suit by lo
-        STA     ReachBit
+        AND     #$1FFF                  ; a set: its rank; the missing suit by lo
+        JSR     BitIndex
+        STA     ArmRank
+        LDX     MeldI
         LDA     KLo,X
         BEQ     @nextm                  ; four of a kind: nothing to add
         ASL     A
         TAX
         LDA     MissingSuit2-2,X        ; the missing suit's word offset
-        TAX
-        LDA     ReachBit
-        AND     SubMask,X
-        ORA     ReachMask,X
-        STA     ReachMask,X
+        LSR     A
+        LDX     #RANKS_PER_SUIT
+        JSR     Mul
+        CLC
+        ADC     ArmRank
+        JSR     ArmAdd
         BRA     @nextm
 @run    XBA                             ; suit = hi >> 13
         LSR     A
         LSR     A
         LSR     A
         LSR     A
-        AND     #$0006                  ; suit * 2
-        STA     ReachSuit
+        LSR     A
+        AND     #3
+        LDX     #RANKS_PER_SUIT
+        JSR     Mul
+        STA     ArmSuitBase             ; suit * 13
+        LDX     MeldI
         LDA     KLo,X
         EOR     #$FFFF
         AND     #$1FFF
         STA     ReachRun
-        LDX     ReachSuit
-@down   LDA     ReachRun                ; the card below the lowest: (run & -run) >> 1
-        EOR     #$FFFF
-        INC     A
-        AND     ReachRun
-        LSR     A
-        BEQ     @up
-        AND     SubMask,X
-        BEQ     @up
-        ORA     ReachRun
-        STA     ReachRun
-        BRA     @down
-@up     LDA     ReachRun                ; the card above the highest
+        JSR     BitIndex                ; the lowest rank
+        STA     ArmRank
+@down   DEC     ArmRank                 ; down: while held
+        BMI     @updn
+        LDA     ArmSuitBase
+        CLC
+        ADC     ArmRank
+        JSR     ArmAdd
+        BCS     @down
+@updn   JSR     ArmClose                ; the up arm
+        JSR     ArmOpen
+        LDA     ReachRun
         JSR     HighBit
-        ASL     A
-        AND     #$1FFF
-        BEQ     @merge
-        AND     SubMask,X
-        BEQ     @merge
-        ORA     ReachRun
-        STA     ReachRun
-        BRA     @up
-@merge  LDA     ReachRun                ; the run's extensions that are in SubMask
-        AND     SubMask,X
-        ORA     ReachMask,X
-        STA     ReachMask,X
-@nextm  INC     MeldI
+        JSR     BitIndex                ; the highest rank
+        STA     ArmRank
+@up     INC     ArmRank
+        LDA     ArmRank
+        CMP     #RANKS_PER_SUIT
+        BCS     @nextm
+        LDA     ArmSuitBase
+        CLC
+        ADC     ArmRank
+        JSR     ArmAdd
+        BCS     @up
+@nextm  JSR     ArmClose
+        INC     MeldI
         INC     MeldI
         BRL     @meld
+
+; ArmOpen — a new arm starts at the end of ArmCard.
+ArmOpen
+        LDX     ArmN
+        LDA     ArmCardN
+        STA     ArmStart,X
+        STZ     ArmLen,X
+        RTS
+
+; ArmAdd — card A onto the open arm when DefHand holds it (carry set), else carry clear.
+ArmAdd
+        STA     ArmTmp
+        JSR     CardMaskBit
+        AND     DefHand,X
+        BEQ     @no
+        LDX     ArmCardN
+        LDA     ArmTmp
+        STA     ArmCard,X
+        INX
+        INX
+        STX     ArmCardN
+        LDX     ArmN
+        INC     ArmLen,X
+        SEC
+        RTS
+@no     CLC
+        RTS
+
+; ArmClose — keep the open arm if it has cards.
+ArmClose
+        LDX     ArmN
+        LDA     ArmLen,X
+        BEQ     @out
+        INX
+        INX
+        STX     ArmN
+@out    RTS
 
 ; MissingSuit2 — the suit (as a word offset) missing from a set with lo key 1..4.
 MissingSuit2

@@ -67,6 +67,208 @@ DrawTable
         RTL
 
 ; ------------------------------------------------------------------------------------
+; Slide — F/X: card SlideCard (NO_CARD: a back) slides from (SlideH0, SlideV0) to
+;   (SlideH1, SlideV1) in SlideN steps, one frame a tick: each frame erases the last
+;   (green baize) and draws the card one step on. The arrival is erased too, unless
+;   SlideKeep (a dealt card stays); the caller's redraw puts the card in its place.
+;   F/X off: nothing is drawn.
+;   In: Slide*, table coordinates.  Out: the port = the table.
+;   Clobbers A, X, Y, CardH/CardV, SlideK.
+;   Cost: SlideN ticks (each waited for with WAI, which sleeps to the next vertical
+;   blank) plus a DrawCard or DrawBack and a PaintRect a frame.
+; ------------------------------------------------------------------------------------
+Slide
+        LDA     SetFX
+        BEQ     @out
+        JSR     FocusTable
+        LDA     #1
+        STA     SlideK
+@frame  LDA     SlideK                  ; the last step: the arrival
+        CMP     SlideN
+        BCC     @wait
+        LDA     SlideKeep
+        BEQ     @last
+@wait   JSR     FxWait                  ; one frame a tick
+        LDA     SlideK
+        CMP     #1
+        BEQ     @draw
+        JSR     SlideErase              ; the frame before goes
+@draw   LDA     SlideH1                 ; CardH := H0 + (H1 - H0) * k / n
+        SEC
+        SBC     SlideH0
+        JSR     SlidePart
+        CLC
+        ADC     SlideH0
+        STA     CardH
+        LDA     SlideV1                 ; CardV := V0 + (V1 - V0) * k / n
+        SEC
+        SBC     SlideV0
+        JSR     SlidePart
+        CLC
+        ADC     SlideV0
+        STA     CardV
+        LDA     SlideCard
+        CMP     #NO_CARD
+        BEQ     @back
+        JSR     DrawCard
+        BRA     @next
+@back   JSR     DrawBack
+@next   LDA     SlideK
+        CMP     SlideN
+        BCS     @out                    ; kept at the end
+        INC     SlideK
+        BRA     @frame
+@last   JSR     FxWait                  ; the last frame stays a tick, then goes
+        JSR     SlideErase
+@out    RTS
+
+; SlidePart — A = a signed distance -> A = distance * SlideK / SlideN (SlideN = 2 or 4:
+;   an arithmetic shift). Clobbers X.
+SlidePart
+        STA     SlideD
+        LDX     SlideK
+        LDA     #0
+@add    CLC
+        ADC     SlideD
+        DEX
+        BNE     @add
+        LDX     SlideN
+@div    CMP     #$8000                  ; A := A / 2, keeping the sign
+        ROR     A
+        PHA
+        TXA
+        LSR     A
+        TAX
+        PLA
+        CPX     #1
+        BNE     @div
+        RTS
+
+; SlideErase — the green baize over the card at CardH/CardV.
+SlideErase
+        JSR     SetCardRect
+        PEA     C_GREEN
+        _SetSolidPenPat
+        PushLong CardRect
+        _PaintRect
+        RTS
+
+; FxWait — wait for the tick count to move on (WAI: until the next vertical blank).
+FxWait
+        PHA                             ; FxTick := TickCount()
+        PHA
+        _TickCount
+        PLA
+        STA     FxTick
+        PLA
+@wait   WAI
+        PHA
+        PHA
+        _TickCount
+        PLA
+        PLX
+        CMP     FxTick
+        BEQ     @wait
+        RTS
+
+; SlideSlot — (SlideH1, SlideV1) := slot A of player Turn's row on the table.
+SlideSlot
+        LDX     #CARD_STEP
+        JSR     Mul
+        LDX     Turn
+        BNE     @top
+        CLC
+        ADC     #HAND_LEFT
+        STA     SlideH1
+        LDA     #HAND_TOP
+        STA     SlideV1
+        RTS
+@top    CLC
+        ADC     #OPP_LEFT
+        STA     SlideH1
+        LDA     #OPP_TOP
+        STA     SlideV1
+        RTS
+
+; SlideFromMiddle — F/X for a draw: card A (NO_CARD: its back) from the middle of the
+;   table at h = X to the end of player Turn's row.
+SlideFromMiddle
+        STA     SlideCard
+        STX     SlideH0
+        LDA     #MID_TOP
+        STA     SlideV0
+        LDA     #HAND_SIZE
+        JSR     SlideSlot
+        LDA     #SLIDE_MOVE
+        STA     SlideN
+        STZ     SlideKeep
+        JMP     Slide
+
+; SlideDiscard — F/X for a discard: card A from player Turn's hand (its place on the
+;   table for player 0, the middle of the row for player 1) to the knock card's place.
+SlideDiscard
+        STA     SlideCard
+        LDA     #HAND_SIZE/2
+        JSR     SlideSlot
+        LDA     SlideH1
+        STA     SlideH0
+        LDA     SlideV1
+        STA     SlideV0
+        LDA     Turn                    ; player 0: where LayoutHand put it
+        BNE     @to
+        LDA     LayPlayer
+        BNE     @to
+        LDX     LayN
+@find   DEX
+        DEX
+        BMI     @to
+        LDA     LayCard,X
+        CMP     SlideCard
+        BNE     @find
+        LDA     LayH,X
+        STA     SlideH0
+        LDA     LayV,X
+        STA     SlideV0
+@to     LDA     #KNOCK_LEFT
+        STA     SlideH1
+        LDA     #MID_TOP
+        STA     SlideV1
+        LDA     #SLIDE_MOVE
+        STA     SlideN
+        STZ     SlideKeep
+        JMP     Slide
+
+; SlideDeal — F/X for the deal: the table cleared to the stock, then (DealCard) a back
+;   from the stock to slot A of player Turn's row, where it stays.
+SlideDealStart
+        LDA     SetFX
+        BEQ     @out
+        JSR     FocusTable
+        _PenNormal
+        PEA     C_GREEN
+        _SetSolidPenPat
+        PushLong ContentRect
+        _PaintRect
+        LDA     #STOCK_LEFT
+        STA     CardH
+        LDA     #MID_TOP
+        STA     CardV
+        JSR     DrawBack
+@out    RTS
+SlideDeal
+        JSR     SlideSlot
+        LDA     #NO_CARD
+        STA     SlideCard
+        LDA     #STOCK_LEFT
+        STA     SlideH0
+        LDA     #MID_TOP
+        STA     SlideV0
+        LDA     #SLIDE_DEAL
+        STA     SlideN
+        STA     SlideKeep
+        JMP     Slide
+
+; ------------------------------------------------------------------------------------
 ; DrawEndLines — at the end of a hand, under the hands: each player's canonical melds
 ;   and deadwood in words (player 1's line first), e.g.
 ;   "Willy: 4♠ 5♠ 6♠ 7♠, K♣ K♦ K♥; deadwood A♠ 2♦ 3♦ (6)".
