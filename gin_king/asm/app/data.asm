@@ -32,6 +32,7 @@ POINTS_CHOICES  EQU     (*-PointsTable)/2
 
 ; ---- the game's state ---------------------------------------------------------------
 GPhase          DC.W    PH_NONE
+CurCursor       DC.W    CURSOR_ARROW    ; the pointer's shape now (TrackCursor)
 Turn            DC.W    0               ; the player to act
 Dealer          DC.W    0
 FirstDealer     DC.W    0
@@ -237,6 +238,37 @@ TableParams
         DC.W    0                       ; wInfoHeight
         DC.L    0,0                     ; wFrameDefProc, wInfoDefProc
         DC.L    DrawTable               ; wContDefProc: TaskMaster draws updates
-        DC.W    13,2,13+CONTENT_BOTTOM,2+CONTENT_RIGHT ; wPosition: content, global
+        DC.W    CONTENT_V0,CONTENT_H0,CONTENT_V0+CONTENT_BOTTOM,CONTENT_H0+CONTENT_RIGHT ; wPosition
         DC.L    $FFFFFFFF               ; wPlane: in front
         DC.L    0                       ; wStorage: the Window Manager allocates
+
+; HandCursor — the pointing hand over the upcard (manual, "Drawing"): a QuickDraw II
+;   Cursor record (Toolbox Reference vol. 2, ch. 16): height, width in words, image,
+;   mask, hot spot (v, h) at the fingertip. 640-mode pixels, B black, W white:
+;     ......BB........
+;     .....BWWB.......
+;     .....BWWB.......
+;     .....BWWBBBB....
+;     .....BWWBWWBBB..
+;     ..BB.BWWBWWBWWB.
+;     .BWWBBWWWWWWWWB.
+;     .BWWWWWWWWWWWWB.
+;     ..BWWWWWWWWWWB..
+;     ...BWWWWWWWWB...
+;     ....BWWWWWWB....
+;     ....BBBBBBBB....
+HandCursor
+        DC.W    12,2               ; cursorHeight, cursorWidth (words)
+        DC.B    $00,$00,$00,$00,$00,$0F,$00,$00    ; cursorImage
+        DC.B    $00,$0F,$00,$00,$00,$0F,$00,$00
+        DC.B    $00,$0F,$3C,$00,$00,$0F,$3C,$F0
+        DC.B    $0F,$0F,$FF,$F0,$0F,$FF,$FF,$F0
+        DC.B    $03,$FF,$FF,$C0,$00,$FF,$FF,$00
+        DC.B    $00,$3F,$FC,$00,$00,$00,$00,$00
+        DC.B    $00,$0F,$00,$00,$00,$3F,$C0,$00    ; cursorMask
+        DC.B    $00,$3F,$C0,$00,$00,$3F,$FF,$00
+        DC.B    $00,$3F,$FF,$F0,$0F,$3F,$FF,$FC
+        DC.B    $3F,$FF,$FF,$FC,$3F,$FF,$FF,$FC
+        DC.B    $0F,$FF,$FF,$F0,$03,$FF,$FF,$C0
+        DC.B    $00,$FF,$FF,$00,$00,$FF,$FF,$00
+        DC.W    0,6                     ; cursorHotSpot (v, h)

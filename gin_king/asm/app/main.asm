@@ -51,7 +51,8 @@ EventLoop
         ASL     A
         TAX
         JSR     (TaskTable,X)           ; one handler per code
-@next   LDA     QuitFlag
+@next   JSR     TrackCursor             ; the pointer's shape for where the mouse is now
+        LDA     QuitFlag
         BEQ     EventLoop
         _GSOS   $2029,QuitParms         ; GS/OS Quit
         BRK     $00                     ; Quit does not return

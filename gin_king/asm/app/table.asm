@@ -1350,3 +1350,44 @@ MsgCopy
         CPY     #MSG_MAX+2
         BCC     @copy
         RTS
+
+; ------------------------------------------------------------------------------------
+; TrackCursor — the pointer's shape after each TaskMaster call (manual, "Drawing": the
+;   arrow over the stock, the hand over the upcard): the hand while the mouse is over
+;   the upcard and the human may take it (the first-upcard offer or a draw), else the
+;   arrow.
+;   In:  Zp.task whereV/whereH (global, written by TaskMaster even for a null event).
+;   Out: CurCursor; SetCursor/InitCursor only when the shape changes.
+;   Clobbers: A, X.  M/X 16-bit, B = our bank.  Cost: ~70 cycles without a change.
+; ------------------------------------------------------------------------------------
+TrackCursor
+        LDA     GPhase
+        CMP     #PH_OFFER
+        BEQ     @human
+        CMP     #PH_DRAW
+        BNE     @arrow
+@human  JSR     HumanToAct              ; is it the human's draw? (clobbers A, X)
+        BCC     @arrow
+        LDA     <Zp.task+TaskRec.whereV ; over the upcard? global -> table-local, and
+        SEC                             ;   one unsigned compare per axis (left of or
+        SBC     #CONTENT_V0+MID_TOP     ;   above the card wraps to a large number)
+        CMP     #CARD_H
+        BCS     @arrow
+        LDA     <Zp.task+TaskRec.whereH
+        SEC
+        SBC     #CONTENT_H0+PILE_LEFT
+        CMP     #CARD_W
+        BCS     @arrow
+        LDA     #CURSOR_HAND
+        BRA     @want
+@arrow  LDA     #CURSOR_ARROW
+@want   CMP     CurCursor
+        BEQ     @same
+        STA     CurCursor
+        CMP     #CURSOR_HAND
+        BNE     @init
+        PushLong HandCursor
+        _SetCursor
+@same   RTS
+@init   _InitCursor
+        RTS
