@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from gin_king.oracle.cards import ALL_CARDS_MASK, Card, card_value, from_mask
+from gin_king.oracle.cards import ALL_CARDS_MASK, Card, from_mask
 from gin_king.oracle.melds import THREE_CARD_MELDS, arrangement_of_mask, deadwood_of_mask
 
 # Discards are scanned King down to Ace, spades down to clubs; the first best card wins.
