@@ -1358,7 +1358,8 @@ MsgCopy
 ;   arrow.
 ;   In:  Zp.task whereV/whereH (global, written by TaskMaster even for a null event).
 ;   Out: CurCursor; SetCursor/InitCursor only when the shape changes.
-;   Clobbers: A, X.  M/X 16-bit, B = our bank.  Cost: ~70 cycles without a change.
+;   Clobbers: A, X, Zp.where, CardV/CardH (click scratch).  M/X 16-bit, B = our bank.
+;   Cost: ~110 cycles without a change.
 ; ------------------------------------------------------------------------------------
 TrackCursor
         LDA     GPhase
@@ -1368,16 +1369,20 @@ TrackCursor
         BNE     @arrow
 @human  JSR     HumanToAct              ; is it the human's draw? (clobbers A, X)
         BCC     @arrow
-        LDA     <Zp.task+TaskRec.whereV ; over the upcard? global -> table-local, and
-        SEC                             ;   one unsigned compare per axis (left of or
-        SBC     #CONTENT_V0+MID_TOP     ;   above the card wraps to a large number)
-        CMP     #CARD_H
-        BCS     @arrow
+        LDA     <Zp.task+TaskRec.whereV ; Zp.where := the mouse, table-local
+        SEC
+        SBC     #CONTENT_V0
+        STA     <Zp.where
         LDA     <Zp.task+TaskRec.whereH
         SEC
-        SBC     #CONTENT_H0+PILE_LEFT
-        CMP     #CARD_W
-        BCS     @arrow
+        SBC     #CONTENT_H0
+        STA     <Zp.where+2
+        LDA     #MID_TOP                ; over the upcard?
+        STA     CardV
+        LDA     #PILE_LEFT
+        STA     CardH
+        JSR     InCard
+        BCC     @arrow
         LDA     #CURSOR_HAND
         BRA     @want
 @arrow  LDA     #CURSOR_ARROW
