@@ -9,8 +9,8 @@ A missing disk is made with the program on it; a damaged one is kept aside and r
 GIN.KING is copied onto the disk before it boots. GS/OS launches the program from the
 disk: prefixes 8 and 9 are the volume's root, so the program finds its SETTINGS folder.
 
-A script (`--script FILE`) drives the session headless, one step a line; blank lines and
-lines starting with `#` are ignored:
+A script (`--script FILE`, run by `gin_king.automation.run_script`) drives the session
+headless, one step a line; blank lines and lines starting with `#` are ignored:
 
     click H V                 press and release the button at (H, V) (screen pixels)
     key C [apple]             type the character C (`space`, `return` name those keys),
@@ -95,57 +95,6 @@ def session(volume: Any) -> Any:
 
 
 # ---------------------------------------------------------------------------------------
-# scripts
-
-class ScriptError(Exception):
-    pass
-
-
-_KEY_NAMES = {"space": " ", "return": "\r", "enter": "\r", "tab": "\t", "delete": "\x7f",
-              "escape": "\x1b"}
-APPLE_KEY = 0x0100
-
-
-def run_script(s: Any, lines: list[str], out=print) -> int:
-    """Run script lines on session `s`; 0 when all passed, 1 at a failed expectation."""
-    from toolbox.font import decode
-    s.run_until_idle()
-    for number, raw in enumerate(lines, 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        word, _, rest = line.partition(" ")
-        rest = rest.strip()
-        if word == "click":
-            h, v = (int(t) for t in rest.split()[:2])
-            s.click(h, v)
-        elif word == "key":
-            parts = rest.split()
-            ch = _KEY_NAMES.get(parts[0].lower(), parts[0]) if parts else " "
-            mods = APPLE_KEY if len(parts) > 1 and parts[1].lower() == "apple" else 0
-            s.key(ch, mods)
-        elif word == "type":
-            s.type(rest)
-        elif word == "choose":
-            menu, _, item = rest.partition("/")
-            s.choose(menu.strip(), item.strip())
-        elif word == "screenshot":
-            s.screenshot(rest)
-        elif word == "expect-text":
-            drawn = [decode(t) if isinstance(t, bytes) else str(t) for t in s.drawn_text()]
-            if not any(rest in t for t in drawn):
-                out(f"line {number}: expected text {rest!r} was not drawn")
-                return 1
-        elif word == "wait":
-            s.run_until_idle()
-        else:
-            raise ScriptError(f"line {number}: unknown step {word!r}")
-        if s.last_reason in ("quit", "returned", "closed"):
-            break
-    return 0
-
-
-# ---------------------------------------------------------------------------------------
 # the command
 
 def main(argv: list[str] | None = None) -> int:
@@ -163,11 +112,17 @@ def main(argv: list[str] | None = None) -> int:
     if message:
         print(message, file=sys.stderr)
     if args.script:
+        from gin_king.automation import AutomationError, run_script
         s = session(volume)
         try:
-            return run_script(s, Path(args.script).read_text().splitlines())
+            s.run_until_idle()                       # to the menu bar, then the steps
+            run_script(s, Path(args.script).read_text())
+        except AutomationError as exc:
+            print(f"gin-king: script {args.script}: {exc}")
+            return 1
         finally:
             s.close()
+        return 0
     from iigs.host import HeadlessHost, WindowHost
     from iigs.machine import MachineError
     host = HeadlessHost() if args.headless else WindowHost()

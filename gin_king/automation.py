@@ -24,10 +24,13 @@ form `gin-king --script FILE` takes:
     choose "File" "New Game"        click 320 100          drag 10 20 200 150
     key q apple                     key return             type Ada Lovelace
     screenshot out/board.png        expect-text "Gin!"     run
+    choose File / New Game          expect-text Willy's turn     wait
 
 `key` takes a character or a name (return, enter, escape, tab, delete, left, right,
 up, down, clear, space) and modifier words (apple, shift, option, control).
 
+`type` and `expect-text` take the rest of the line as written; `run` and `wait` run
+until the program waits for input; the script ends early when the program quits.
 `choose` finds the menu and item from the Menu Manager's state (titles and item texts
 as shown, ignoring surrounding spaces; "@" or "Apple" for the Apple menu) and clicks
 through the pull-down like a user: press on the title, move down to the item, release.
@@ -300,18 +303,33 @@ def run_script(session: Session, text: str, base_dir: str | Path = ".") -> list[
     `expect-text` finds nothing."""
     log: list[str] = []
     for number, line in enumerate(text.splitlines(), 1):
-        words = shlex.split(line, comments=True)
-        if not words:
+        cmd, _, rest = line.strip().partition(" ")
+        if not cmd or cmd.startswith("#"):
             continue
-        cmd, args = words[0].lower(), words[1:]
+        cmd = cmd.lower()
         try:
+            # `type` and `expect-text` take the rest of the line as it stands (one pair
+            # of surrounding quotes dropped), so an apostrophe needs no quoting.
+            args = [_unquote(rest.strip())] if cmd in RAW_TEXT_COMMANDS else \
+                shlex.split(rest, comments=True)
             reason = _run_command(session, cmd, args, Path(base_dir))
         except (ValueError, IndexError) as exc:
             raise AutomationError(f"line {number}: {line.strip()!r}: {exc}") from exc
         except AutomationError as exc:
             raise AutomationError(f"line {number}: {exc}") from exc
         log.append(f"{number}: {line.strip()} -> {reason}")
+        if reason in ("quit", "returned", "closed"):
+            break                                   # the program has ended
     return log
+
+
+RAW_TEXT_COMMANDS = ("type", "expect-text")
+
+
+def _unquote(text: str) -> str:
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        return text[1:-1]
+    return text
 
 
 def _run_command(session: Session, cmd: str, args: list[str], base_dir: Path) -> str:
@@ -330,7 +348,10 @@ def _run_command(session: Session, cmd: str, args: list[str], base_dir: Path) ->
         return session.key(code, mods)
     if cmd == "type":
         return session.type(" ".join(args))
-    if cmd == "choose":
+    if cmd == "choose":                              # choose "File" "New Game", or
+        if "/" in args:                               #   choose File / New Game
+            menu, _, item = " ".join(args).partition(" / ")
+            return session.choose(menu, item)
         return session.choose(args[0], args[1])
     if cmd == "screenshot":
         path = base_dir / args[0]
@@ -342,6 +363,6 @@ def _run_command(session: Session, cmd: str, args: list[str], base_dir: Path) ->
         if not any(want in t for t in session.drawn_text()):
             raise AutomationError(f"no drawn text contains {want!r}")
         return "found"
-    if cmd == "run":
+    if cmd in ("run", "wait"):
         return session.run_until_idle()
     raise ValueError(f"unknown command {cmd!r}")
