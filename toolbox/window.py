@@ -30,9 +30,8 @@ from toolbox.calls import ToolError, s16, tool
 from toolbox.event import (ACTIVATE_EVT, ACTIVE_FLAG, AUTO_KEY_EVT, KEY_DOWN_EVT,
                            MOUSE_DOWN_EVT, NULL_EVT, UPDATE_EVT, Event, read_event,
                            write_event)
+from toolbox.quickdraw import Rect, pt_in_rect, read_rect, write_rect
 from toolbox.toolbox import tool_state
-
-Rect = tuple[int, int, int, int]          # (top, left, bottom, right)
 
 # Frame bits (reference §1.10.3)
 F_TITLE = 0x8000
@@ -112,16 +111,8 @@ def offset(r: Rect, dv: int, dh: int) -> Rect:
 
 
 def contains(r: Rect, v: int, h: int) -> bool:
-    return r[0] <= v < r[2] and r[1] <= h < r[3]
-
-
-def read_rect(mem, addr: int) -> Rect:
-    return tuple(s16(read_word(mem, addr + 2 * i)) for i in range(4))  # type: ignore
-
-
-def write_rect(mem, addr: int, r: Rect) -> None:
-    for i, value in enumerate(r):
-        write_word(mem, addr + 2 * i, value)
+    """Is (v, h) in r? (PtInRect with the point's halves as arguments.)"""
+    return pt_in_rect((v, h), r)
 
 
 def _paint_ring(qd, outer: Rect, inner: Rect) -> None:
