@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from gin_king.oracle.cards import Card, format_card_list
+from gin_king.oracle.cards import Card, count_cards, format_card_list
 from gin_king.oracle.melds import Arrangement
 
 # Pronouns of the personalities as opponents in Mort's advice ("so he can't use the K♠").
@@ -51,7 +51,7 @@ def mort_sentence(m: Card, r: Card | None, measure_m, measure_r, opponent: str) 
     if measure_m.live == 0:
         return (f"{opponent} does not have {_cards(measure_m.dead_partners, 'or')}, "
                 f"so {pronoun(opponent)} can't use the {m}.")
-    if r is not None and _count(measure_r.opp_partners) > _count(measure_m.opp_partners):
+    if r is not None and count_cards(measure_r.opp_partners) > count_cards(measure_m.opp_partners):
         return (f"{opponent} is holding {_cards(measure_r.opp_partners, 'and')}, so the {m} is "
                 f"a better discard than the {r}.")
     n = measure_m.live
@@ -76,10 +76,6 @@ def bernie_sentence(m: Card, r: Card | None, helpers_m: int, helpers_r: int) -> 
         that = "1 card" if helpers_r == 1 else f"{helpers_r} cards"
         return f"{words} will help the {m} in your hand, compared with {that} that will help the {r}."
     return f"{words} will help the {m} in your hand."
-
-
-def _count(mask: int) -> int:
-    return bin(mask).count("1")
 
 
 def _cards(mask: int, conjunction: str) -> str:

@@ -101,6 +101,11 @@ def to_mask(cards: Iterable[int]) -> int:
     return mask
 
 
+def count_cards(mask: int) -> int:
+    """How many cards a 52-bit card mask holds."""
+    return bin(mask).count("1")
+
+
 def from_mask(mask: int) -> list[Card]:
     cards = []
     while mask:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from gin_king.oracle.cards import Card, from_mask
+from gin_king.oracle.cards import Card, count_cards, from_mask
 from gin_king.oracle.melds import Arrangement, Meld, arrangement_of_mask
 
 
@@ -86,7 +86,7 @@ def best_defence(defender_cards: Iterable[int], knocker_melds: Iterable[Meld],
         if chosen and not _valid_layoff(chosen, knocker_melds):
             continue
         rest = arrangement_of_mask(defender & ~chosen)
-        key = (rest.deadwood, bin(chosen).count("1"), chosen)
+        key = (rest.deadwood, count_cards(chosen), chosen)
         if best_key is None or key < best_key:
             best_key, best = key, (chosen, rest)
     chosen, rest = best

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from gin_king.oracle.cards import ALL_CARDS_MASK, Card, from_mask
+from gin_king.oracle.cards import ALL_CARDS_MASK, Card, count_cards, from_mask
 from gin_king.oracle.melds import THREE_CARD_MELDS, arrangement_of_mask, deadwood_of_mask
 
 # Discards are scanned King down to Ace, spades down to clubs; the first best card wins.
@@ -73,7 +73,7 @@ def helpers(card: int, hand: int, pile: int, opp_known: int) -> int:
             found |= 1 << y
         elif hand >> y & 1 and unseen >> x & 1:
             found |= 1 << x
-    return bin(found).count("1")
+    return count_cards(found)
 
 
 def dw_after(card: int, hand: int) -> int:

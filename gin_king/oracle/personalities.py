@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Callable
 
 from gin_king.oracle import advice_text as text
-from gin_king.oracle.cards import Card, format_card_list, from_mask
+from gin_king.oracle.cards import Card, count_cards, format_card_list, from_mask
 from gin_king.oracle.measures import (DefenceMeasure, best_after_discard, defence_measure,
                                       dw_after, eligible_discards, helpers,
                                       melds_one_draw_away, min_deadwood_discard, pick, scan,
@@ -193,10 +193,6 @@ class _DiscardContext:
         return text.bernie_sentence(m, r, self.helpers(m), self.helpers(r) if r is not None else 0)
 
 
-def _count(mask: int) -> int:
-    return bin(mask).count("1")
-
-
 class Mort(_Remembering):
     """Mort: "very concerned with defense, although he will not discard a melded card".
     Over the unmelded cards: fewest known opponent partners ("a card that the opponent can
@@ -206,7 +202,7 @@ class Mort(_Remembering):
 
     def _key(self, card, ctx):
         d = ctx.defence(card)
-        return (_count(d.opp_partners), ctx.dw_after(card), d.live)
+        return (count_cards(d.opp_partners), ctx.dw_after(card), d.live)
 
     def _reason(self, m, r, ctx):
         return ctx.mort(m, r)
@@ -263,7 +259,7 @@ class Phyllis(_Remembering):
         d = ctx.defence(card)
         after = ctx.dw_after(card)
         return (after + self.helper_weight * ctx.helpers(card) + 2 * d.live
-                + 6 * _count(d.opp_partners), after)
+                + 6 * count_cards(d.opp_partners), after)
 
     def _reason(self, m, r, ctx):
         return ctx.bernie(m, r) + " " + ctx.mort(m, r)

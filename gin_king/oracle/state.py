@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from gin_king.oracle.cards import Card, from_mask
+from gin_king.oracle.cards import Card, count_cards, from_mask
 from gin_king.oracle.dealing import DeckSource, ShuffledDecks, draw_for_deal
 from gin_king.oracle.layoff import Defence, best_defence
 from gin_king.oracle.melds import Arrangement, arrangement_of_mask, deadwood_of_mask
@@ -131,7 +131,7 @@ class GameState:
     def card_count(self) -> int:
         """Cards in hands, stock, pile and the pending discard (always 52 once dealt)."""
         h = self.hand
-        held = sum(bin(m).count("1") for m in h.hands)
+        held = sum(count_cards(m) for m in h.hands)
         return held + len(h.stock) + len(h.pile) + (h.pending_discard is not None)
 
     # ---- player actions ------------------------------------------------------------
