@@ -40,14 +40,9 @@ EMULATED_HZ = 2_800_000
 # ---------------------------------------------------------------------------------------
 # building
 
-def ensure_built() -> tuple[Path, dict[str, dict[str, int]]]:
-    """The current GIN.KING and its symbol map (the build's cache is keyed on every file
-    under asm/, the desktop program's asm/app/ included)."""
-    return build.ensure_built()
-
-
 def program_bytes() -> bytes:
-    return ensure_built()[0].read_bytes()
+    """The current GIN.KING (built, or taken from the build cache)."""
+    return build.ensure_built()[0].read_bytes()
 
 
 # ---------------------------------------------------------------------------------------

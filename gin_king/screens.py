@@ -25,7 +25,7 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from gin_king import app
+from gin_king import app, build
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "docs" / "screens"
 SEED = 1234
@@ -88,7 +88,7 @@ def refresh(out: Path) -> list[Path]:
     with tempfile.TemporaryDirectory() as tmp:
         volume, _ = app.prepare_disk(Path(tmp) / "screens.po")
         s = app.session(volume)
-        _, symbols = app.ensure_built()
+        _, symbols = build.ensure_built()
         g = _Game(s, symbols)
         try:
             s.run_until_idle()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gin_king import app
+from gin_king import app, build
 from gin_king.oracle.melds import deadwood_of_mask
 from toolbox.font import decode
 
@@ -131,7 +131,7 @@ def boot_table(tmp_path: Path, program: bytes, seed: int | None = None,
     volume, _ = app.prepare_disk(tmp_path / disk_name, program)
     s = app.session(volume)
     s.run_until_idle()
-    _, symbols = app.ensure_built()
+    _, symbols = build.ensure_built()
     t = Table(s, symbols)
     if seed is not None:
         t.poke_word("SetSeedLo", seed & 0xFFFF)

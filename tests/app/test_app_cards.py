@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from gk_table import PH_DISCARD, PH_OFFER, boot_table, play_human_turn
-from gin_king import app
+from gin_king import build
 from gin_king.oracle.dealing import UserSuppliedDecks
 from gin_king.oracle.entry import CardEntryError, parse_entry
 from gin_king.oracle.rules import Rules
@@ -19,7 +19,7 @@ from toolbox.font import encode
 def parser():
     """GIN.KING loaded in a bare machine: ParseEntryL called directly."""
     from iigs.machine import Machine
-    path, symbols = app.ensure_built()
+    path, symbols = build.ensure_built()
     m = Machine()
     prog = m.load(path.read_bytes())
 

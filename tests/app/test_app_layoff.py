@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from gin_king import app
+from gin_king import build
 from gin_king.oracle.layoff import best_defence
 from gin_king.oracle.melds import best_melds
 
@@ -15,7 +15,7 @@ from gin_king.oracle.melds import best_melds
 @pytest.fixture(scope="module")
 def layoff():
     from iigs.machine import Machine
-    path, symbols = app.ensure_built()
+    path, symbols = build.ensure_built()
     m = Machine()
     prog = m.load(path.read_bytes())
 
