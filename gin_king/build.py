@@ -55,6 +55,7 @@ SOURCES: list[Source] = [
     Source("willy.asm", "Willy: deadwood-reducing draw; least-deadwood discard"),
     Source("sonia.asm", "Sonia: melded-cards draw (also Mort, Bernie, Phyllis, Shark)"),
     Source("measures.asm", "per-card measures: live melds, opponent partners, helpers"),
+    Source("outlook.asm", "Shark's one-draw look-ahead: expected deadwood after the next draw"),
     Source("remember.asm", "Mort, Bernie, Phyllis, Shark discards; MORT and BERNIE advice"),
     Source("shark.asm", "Shark: score-aware knock with the gin-outs look-ahead"),
     Source("layoff.asm", "the showdown: knocker's melds, laying off, knock legality"),

@@ -11,6 +11,7 @@
         INCLUDE 'engine.macros'
 
 SUIT_CODE_CLUBS EQU     $01             ; the font code of clubs; the others follow
+DECIMAL_BASE    EQU     10              ; TxtTenths: one decimal digit
 
 ; ------------------------------------------------------------------------------------
 ; AdviceData — scratch of the text routines.
@@ -150,6 +151,26 @@ TxtNum  PROC    EXPORT
         adc     #'0'
         jmp     TxtChar
 Powers  DC.W    10000,1000,100,10
+        ENDP
+
+; ------------------------------------------------------------------------------------
+; TxtTenths — append a number of tenths A (0..65535) as "<A div 10>.<A mod 10>" ("12.4",
+; "0.5", "3.0"; Tenths in outlook.asm computes it).  Clobbers: A, X, Y. Cost: about 900
+; cycles.
+; ------------------------------------------------------------------------------------
+TxtTenths PROC  EXPORT
+        IMPORT  UDiv16,TxtNum,TxtChar
+        ldx     #DECIMAL_BASE
+        jsr     UDiv16                  ; A = whole units, X = tenths digit
+        stx     TtDigit
+        jsr     TxtNum
+        lda     #'.'
+        jsr     TxtChar
+        lda     TtDigit
+        clc
+        adc     #'0'
+        jmp     TxtChar
+TtDigit DS.W    1
         ENDP
 
 ; ------------------------------------------------------------------------------------

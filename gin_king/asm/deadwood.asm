@@ -48,7 +48,7 @@ DeadwoodData PROC EXPORT
 DwHand  DS.B    Hand.Size               ; IN: the hand (suit masks)
 DwOut   DS.B    MeldOut.Size            ; OUT: deadwood, sets and run cards (MeldOut)
 DwWork  DS.B    Hand.Size               ; the hand less the cards of the chosen sets
-DwTmp   DS.W    1                       ; scratch of the evaluators
+DwTmp   DS.W    1                       ; scratch of DwSolve
 DwSel   DS.W    1                       ; DW_EVAL_PLAIN or DW_EVAL_DISCARD
 DwLevels DS.W   1                       ; 2 * number of set ranks
 DwBest  DS.W    1                       ; best value so far
@@ -85,8 +85,8 @@ CnDead  DS.B    Hand.Size               ; OUT of Canon: the deadwood cards per s
 ;        the sets of the first best arrangement found (choices tried in the order: no
 ;        set, all the rank's cards, then 3-card sets leaving out clubs, diamonds, hearts,
 ;        spades); DwOut.runs = the cards left to runs and deadwood, per suit.
-;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost (11 random cards): mean 620 cycles,
-;   p99 2,500, worst 13,400 (three ranks in all four suits).
+;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost (11 random cards): mean 530 cycles,
+;   p99 2,050, worst 10,400 (two ranks in all four suits and one in three: 72 choices).
 ; ------------------------------------------------------------------------------------
 Deadwood PROC   EXPORT
         IMPORT  DwSolve
@@ -98,10 +98,13 @@ Deadwood PROC   EXPORT
 
 ; ------------------------------------------------------------------------------------
 ; DeadwoodDiscard — the minimum deadwood left after discarding one card of DwHand.
-;   In:  DwHand = an 11-card hand (any hand with at most 3 ranks in >= 3 suits).
-;   Out: A = DwOut.deadwood = min over discards of the 10-card deadwood.
+;   In:  DwHand = a 10- or 11-card hand (exact for both: RunGain is clamped at 0, and a
+;        choice whose suits all hold only three-card runs leaves a four-card set, one of
+;        whose cards goes for 0 as well). Any hand with at most 3 ranks in >= 3 suits.
+;   Out: A = DwOut.deadwood = min over discards of the deadwood left.
 ;        (DwOut's sets describe the arrangement before the discard.)
-;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost: mean 800 cycles, worst 6,500.
+;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost (11 random cards): mean 650 cycles,
+;   p99 2,400; 12,700 over 72 choices of sets.
 ; ------------------------------------------------------------------------------------
 DeadwoodDiscard PROC EXPORT
         IMPORT  DwSolve
@@ -234,7 +237,8 @@ DwSolve PROC    EXPORT
         lda     DwBest
         rts
 
-; DwEnum — try every choice for set ranks X/2 .. last, keeping the best in DwBest.
+; DwEnum — try every choice for set ranks X/2 .. last, keeping the best in DwBest; it
+; stops once DwBest is 0 (Canon keeps DwBest at DW_NO_BEST and tries every choice).
 ;   In: X = 2 * level; DwWork = hand less the sets chosen above this level.
 ;   Out: X unchanged, DwWork unchanged. Clobbers A, Y.
 DwEnum  cpx     DwLevels
@@ -266,20 +270,54 @@ DwEnum  cpx     DwLevels
         jsr     DwEnum
         dex
         dex
-        lda     LvSuits,x               ; 2. a set of all its cards
-        jsr     DwTry
+        lda     DwBest                  ; (after each try: 0 found, nothing can beat it
+        beq     @done                   ;  and ties keep the first, so stop)
         lda     LvSuits,x
         cmp     #SUITS_ALL
-        bne     @done
-        lda     #%1110                  ; 3. four of a kind: a set leaving out clubs,
-        jsr     DwTry
-        lda     #%1101                  ;    diamonds,
-        jsr     DwTry
-        lda     #%1011                  ;    hearts,
-        jsr     DwTry
-        lda     #%0111                  ;    spades
-        jsr     DwTry
+        beq     @four
+        jmp     DwTry                   ; 2. the set of its three cards
+@four   sta     LvOpt,x                 ; 2. the four-card set: all four out of DwWork
+        jsr     DwToggle
+        inx
+        inx
+        jsr     DwEnum
+        dex
+        dex
+        lda     DwBest
+        beq     @back
+        lda     #%0001                  ; 3. the three-card sets leaving out clubs,
+        jsr     DwLeave
+        lda     DwBest
+        beq     @back
+        lda     #%0010                  ;    diamonds,
+        jsr     DwLeave
+        lda     DwBest
+        beq     @back
+        lda     #%0100                  ;    hearts,
+        jsr     DwLeave
+        lda     DwBest
+        beq     @back
+        lda     #%1000                  ;    spades
+        jsr     DwLeave
+@back   lda     #SUITS_ALL              ; the four cards back into DwWork
+        jmp     DwToggle
 @done   rts
+
+; DwLeave — with the four cards of rank level X/2 out of DwWork: put the card of suit A
+; (bit 0 clubs..bit 3 spades) back, search the levels below with the three-card set of
+; the others, take the card out again. X unchanged; clobbers A, Y.
+DwLeave eor     #SUITS_ALL
+        sta     LvOpt,x                 ; the set: the other three suits
+        eor     #SUITS_ALL
+        jsr     DwToggle
+        inx
+        inx
+        jsr     DwEnum
+        dex
+        dex
+        lda     LvOpt,x
+        eor     #SUITS_ALL
+        jmp     DwToggle
 
 ; DwTry — take the set of suits A of rank level X/2 out of DwWork, search the levels
 ; below, put the cards back. X unchanged.
@@ -474,61 +512,55 @@ CnStarts DS.W   1
 CnSbit  DS.W    1
 CnLimit DS.W    1
 
-; EvalPlain — A = sum over the suits of RunDeadwood[mask].
-EvalPlain ldx   DwWork+Hand.clubs
-        lda     RunDeadwood,x
-        and     #$00FF
-        sta     DwTmp
-        ldx     DwWork+Hand.diamonds
-        lda     RunDeadwood,x
-        and     #$00FF
-        clc
-        adc     DwTmp
-        sta     DwTmp
-        ldx     DwWork+Hand.hearts
-        lda     RunDeadwood,x
-        and     #$00FF
-        clc
-        adc     DwTmp
-        sta     DwTmp
-        ldx     DwWork+Hand.spades
-        lda     RunDeadwood,x
-        and     #$00FF
-        clc
-        adc     DwTmp
-        rts
-
-; EvalDiscard — A = EvalPlain - max over the suits of RunGain[mask].
-EvalDiscard jsr EvalPlain
-        sta     DwSum
+; EvalPlain — A = sum over the suits of RunDeadwood[mask]. A suit's deadwood is at most
+; 60, so the sum of four fits a byte: it is added with an 8-bit accumulator.
+EvalPlain Acc8
         ldx     DwWork+Hand.clubs
-        lda     RunGain,x
-        and     #$00FF
-        sta     DwTmp                   ; the largest gain so far
+        lda     RunDeadwood,x
+        clc
         ldx     DwWork+Hand.diamonds
-        lda     RunGain,x
+        adc     RunDeadwood,x
+        ldx     DwWork+Hand.hearts
+        adc     RunDeadwood,x
+        ldx     DwWork+Hand.spades
+        adc     RunDeadwood,x
+        Acc16
         and     #$00FF
-        cmp     DwTmp
-        bcc     @d
-        sta     DwTmp
-@d      ldx     DwWork+Hand.hearts
-        lda     RunGain,x
-        and     #$00FF
-        cmp     DwTmp
-        bcc     @h
-        sta     DwTmp
-@h      ldx     DwWork+Hand.spades
-        lda     RunGain,x
-        and     #$00FF
-        cmp     DwTmp
-        bcc     @s
-        sta     DwTmp
-@s      lda     DwSum
-        sec
-        sbc     DwTmp
         rts
 
-DwSum   DS.W    1                       ; EvalDiscard: the plain sum
+; EvalDiscard — A = EvalPlain - max over the suits of RunGain[mask] (8-bit, as EvalPlain).
+EvalDiscard Acc8
+        ldx     DwWork+Hand.clubs       ; the largest gain
+        lda     RunGain,x
+        ldx     DwWork+Hand.diamonds
+        cmp     RunGain,x
+        bcs     @d
+        lda     RunGain,x
+@d      ldx     DwWork+Hand.hearts
+        cmp     RunGain,x
+        bcs     @h
+        lda     RunGain,x
+@h      ldx     DwWork+Hand.spades
+        cmp     RunGain,x
+        bcs     @s
+        lda     RunGain,x
+@s      sta     DwGain
+        ldx     DwWork+Hand.clubs       ; the plain sum
+        lda     RunDeadwood,x
+        clc
+        ldx     DwWork+Hand.diamonds
+        adc     RunDeadwood,x
+        ldx     DwWork+Hand.hearts
+        adc     RunDeadwood,x
+        ldx     DwWork+Hand.spades
+        adc     RunDeadwood,x
+        sec
+        sbc     DwGain                  ; a gain never exceeds its suit's deadwood
+        Acc16
+        and     #$00FF
+        rts
+
+DwGain  DS.W    1                       ; EvalDiscard: the largest gain (low byte)
         ENDP
 
 ; ------------------------------------------------------------------------------------
@@ -537,7 +569,7 @@ DwSum   DS.W    1                       ; EvalDiscard: the plain sum
 ;   Out: A = CnBestVal = deadwood; CnBestCount = 2 * melds; CnBestHi/CnBestLo = the
 ;        melds' keys in display order (see EvalCanon: run = (suit<<13 | start bit,
 ;        ~cards); set = ($8000 | rank bit, SetOrder)); CnDead = deadwood cards per suit.
-;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost (11 cards): mean 1,600 cycles, worst 7,900.
+;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost (11 cards): mean 1,560 cycles, worst 7,000.
 ; ------------------------------------------------------------------------------------
 Canon   PROC    EXPORT
         IMPORT  DwSolve,CnBestVal,CnBestWork,CnDead,RunCards

@@ -12,7 +12,7 @@
 ; KnockAlways — Irv, Willy, Sonia, Mort: "will always knock as soon as possible".
 ;   In:  PosBlock.hand = the 10 cards after the discard (the knock is legal).
 ;   Out: DecBlock.choice = 1; text "Knock. " + KnockingText. Clobbers: A, X, Y.
-;   Cost: mean 10,500 cycles, worst 25,100.
+;   Cost: mean 10,000 cycles, worst 22,100.
 ; ------------------------------------------------------------------------------------
 KnockAlways PROC EXPORT
         IMPORT  PosBlock,DecBlock,CanonOf,KnockingText,TxtInline
@@ -65,7 +65,7 @@ KnockingText PROC EXPORT
 ;   gin: "Knock. You have gin: <melds>."
 ;   else choice 0: "Don't knock. Wait for gin; you have <N points> in deadwood."
 ;   In: PosBlock.hand (10 cards). Out: DecBlock. Clobbers: A, X, Y.
-;   Cost: mean 7,500 cycles, worst 21,500.
+;   Cost: mean 7,000 cycles, worst 18,500.
 ; ------------------------------------------------------------------------------------
 BernieKnock PROC EXPORT
         IMPORT  PosBlock,DecBlock,CanonOf,CnBestVal,KnockingText,TxtInline,TxtPoints
@@ -92,7 +92,7 @@ BernieKnock PROC EXPORT
 ;   wait:  "Don't knock. Every card in your deadwood can be melded in one draw, so go
 ;           for gin."
 ;   In: PosBlock: hand (10), pile, discard, oppKnown. Out: DecBlock. Clobbers: A, X, Y.
-;   Cost: mean 14,100 cycles, worst 33,400.
+;   Cost: mean 13,600 cycles, worst 30,300.
 ; ------------------------------------------------------------------------------------
 PhyllisKnock PROC EXPORT
         IMPORT  PosBlock,DecBlock,CanonOf,CnBestVal,CnDead,KnockingText,CopyHand,CardFlip

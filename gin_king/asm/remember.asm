@@ -5,10 +5,11 @@
 ;                  11 cards (all eligible cards if none), in scan order
 ;   Mort:            key (|opp|, dw_after, live)
 ;   Bernie:          key (helpers, dw_after)
-;   Phyllis, Shark:  key (dw_after + W*helpers + 2*live + 6*|opp|, dw_after), W = 4 for
-;                    Phyllis, 8 for Shark
+;   Phyllis:         key (dw_after + 4*helpers + 2*live + 6*|opp|, dw_after)
 ;   the first strictly best card wins; the runner-up is the best of the rest, first in
 ;   scan order; the comparison card r is Willy's choice if it differs, else the runner-up.
+;   Shark (SharkDiscard): over all eligible cards, key (Outlook(H - c), dw_after): the
+;   least expected deadwood after his next draw (outlook.asm); r is the runner-up.
 ; Internal routines: M=16, X=16, DBR = this bank.
 
         MACHINE M65816
@@ -19,20 +20,19 @@
 KEY_MORT        EQU     0               ; RememberDiscard: which key (KeyTable index)
 KEY_BERNIE      EQU     2
 KEY_PHYLLIS     EQU     4
-KEY_SHARK       EQU     6
 PHYLLIS_HELPER_WEIGHT EQU 4             ; a helping card is worth 4 points of deadwood
-SHARK_HELPER_WEIGHT EQU 8               ; Shark plays on for gin more often: 8
 KEY_WORST       EQU     $FFFF           ; above any key word
+SUIT_MASK_ALL   EQU     $1FFF
 
 ; ------------------------------------------------------------------------------------
-; MortDiscard, BernieDiscard, PhyllisDiscard, SharkDiscard — the decisions and advice:
+; MortDiscard, BernieDiscard, PhyllisDiscard — the decisions and advice:
 ;   Mort:    "Discard the m. " MORT(m, r)
 ;   Bernie:  "Discard the m. " BERNIE(m, r)
-;   Phyllis, Shark: "Discard the m. " BERNIE(m, r) " " MORT(m, r)
+;   Phyllis: "Discard the m. " BERNIE(m, r) " " MORT(m, r)
 ;   In: PosBlock: hand (11), taken, pile, oppKnown, oppName, oppPronoun.
 ;   Out: DecBlock.choice, text. Clobbers: A, X, Y.
-;   Cost (mean / worst): Mort 53,700 / 79,600; Bernie 51,600 / 77,600; Phyllis and
-;   Shark 59,300 / 87,400 cycles.
+;   Cost (mean / worst): Mort 52,500 / 72,200; Bernie 50,500 / 70,300; Phyllis 58,600 /
+;   80,800 cycles.
 ; ------------------------------------------------------------------------------------
 MortDiscard PROC EXPORT
         IMPORT  RememberDiscard,MortText
@@ -55,19 +55,144 @@ PhyllisDiscard PROC EXPORT
         jmp     BernieMortText
         ENDP
 
-SharkDiscard PROC EXPORT
-        IMPORT  RememberDiscard,BernieMortText
-        ldx     #KEY_SHARK
-        jsr     RememberDiscard
-        jmp     BernieMortText
-        ENDP
-
-; BernieMortText — Phyllis's and Shark's reason: BERNIE(m, r) " " MORT(m, r).
+; BernieMortText — Phyllis's reason: BERNIE(m, r) " " MORT(m, r).
 BernieMortText PROC EXPORT
         IMPORT  BernieText,MortText,TxtInline
         jsr     BernieText
         Say     ' '
         jmp     MortText
+        ENDP
+
+; ------------------------------------------------------------------------------------
+; SharkDiscard — Shark's one-draw look-ahead discard and its advice:
+;   unseen = all - hand - pile - oppKnown (n cards); for every eligible card c, in scan
+;   order, key (Outlook(H - c), deadwood(H - c)), smaller better: the first best card
+;   m wins, the runner-up r is the first best of the others.
+;   "Discard the m. After your next draw your deadwood should average <T(m)> points"
+;   + (r and T(r) != T(m): ", against <T(r)> if you discard the r") + "."
+;   T(c) = Tenths(Outlook(H - c), n), written "12.4".
+;   In: PosBlock: hand (11), taken, pile, oppKnown. Out: DecBlock.choice, text.
+;   Clobbers: A, X, Y. Cost: 10 or 11 Outlook calls; mean 136,200 cycles, p99 229,100,
+;   worst 271,300 (gin-king bench native); 983,000 for the heaviest hand a hill climb
+;   found (two four-of-a-kinds of neighbouring ranks and three low cards).
+; ------------------------------------------------------------------------------------
+SharkDiscard PROC EXPORT
+        IMPORT  PosBlock,DecBlock,ScanOrder,CardIn,CardFlip,CopyHand,CountCards
+        IMPORT  Outlook,OlHand,OlUnseen,OlNow,Tenths,TxtTenths,TxtInline,TxtCard
+        ldx     #Hand.Size-2            ; unseen = all - hand - pile - oppKnown
+@unseen lda     PosBlock+Pos.hand,x
+        ora     PosBlock+Pos.pile,x
+        ora     PosBlock+Pos.oppKnown,x
+        eor     #SUIT_MASK_ALL
+        sta     OlUnseen,x
+        dex
+        dex
+        bpl     @unseen
+        ldx     #OlUnseen
+        jsr     CountCards
+        sta     ShUnseen
+        lda     #KEY_WORST
+        sta     ShBest
+        sta     ShBestNow
+        sta     ShRun
+        sta     ShRunNow
+        lda     #NO_CARD
+        sta     ShBestCard
+        sta     ShRunCard
+        ldx     #0                      ; x = position in the scan order
+@scan   stx     ShIndex
+        lda     ScanOrder,x
+        and     #$00FF
+        sta     ShCard
+        cmp     PosBlock+Pos.taken      ; the card just taken may not go back
+        beq     @next
+        ldy     #PosBlock+Pos.hand
+        jsr     CardIn
+        beq     @next
+        ldx     #PosBlock+Pos.hand      ; H - c
+        ldy     #OlHand
+        jsr     CopyHand
+        lda     ShCard
+        ldy     #OlHand
+        jsr     CardFlip
+        jsr     Outlook                 ; A = the sum, OlNow = deadwood(H - c)
+        sta     ShSum
+        cmp     ShBest                  ; (sum, now) < the best's?
+        bne     @vsBest
+        lda     OlNow
+        cmp     ShBestNow
+@vsBest bcs     @notBest
+        lda     ShBest                  ; the runner-up := the old best (earlier in the
+        sta     ShRun                   ; scan, so first among equal keys)
+        lda     ShBestNow
+        sta     ShRunNow
+        lda     ShBestCard
+        sta     ShRunCard
+        lda     ShSum                   ; the best := this card
+        sta     ShBest
+        lda     OlNow
+        sta     ShBestNow
+        lda     ShCard
+        sta     ShBestCard
+        bra     @next
+@notBest lda    ShSum                   ; (sum, now) < the runner-up's?
+        cmp     ShRun
+        bne     @vsRun
+        lda     OlNow
+        cmp     ShRunNow
+@vsRun  bcs     @next
+        lda     ShSum
+        sta     ShRun
+        lda     OlNow
+        sta     ShRunNow
+        lda     ShCard
+        sta     ShRunCard
+@next   ldx     ShIndex
+        inx
+        cpx     #CARDS_IN_DECK
+        bcs     @scanned
+        jmp     @scan
+@scanned lda    ShBestCard
+        sta     DecBlock+Dec.choice
+        Say     'Discard the '
+        lda     DecBlock+Dec.choice
+        jsr     TxtCard
+        Say     '. After your next draw your deadwood should average '
+        lda     ShBest
+        ldx     ShUnseen
+        jsr     Tenths
+        sta     ShTenths
+        jsr     TxtTenths
+        Say     ' points'
+        lda     ShRunCard
+        cmp     #NO_CARD
+        beq     @end
+        lda     ShRun
+        ldx     ShUnseen
+        jsr     Tenths
+        sta     ShRunTenths
+        cmp     ShTenths                ; the same when written: leave it out
+        beq     @end
+        Say     ', against '
+        lda     ShRunTenths
+        jsr     TxtTenths
+        Say     ' if you discard the '
+        lda     ShRunCard
+        jsr     TxtCard
+@end    Say     '.'
+        rts
+ShUnseen DS.W   1                       ; n, the unseen cards
+ShIndex DS.W    1
+ShCard  DS.W    1
+ShSum   DS.W    1
+ShBest  DS.W    1                       ; the best key (sum, now) and card
+ShBestNow DS.W  1
+ShBestCard DS.W 1
+ShRun   DS.W    1                       ; the runner-up's
+ShRunNow DS.W   1
+ShRunCard DS.W  1
+ShTenths DS.W   1                       ; T(m), T(r)
+ShRunTenths DS.W 1
         ENDP
 
 ; ------------------------------------------------------------------------------------
@@ -228,7 +353,7 @@ KeyBestVsRunner ldx #0
 @decided rts
 
 ; The keys, by RdKey: each fills RdKeyCur (three words) from the measures and RdDw.
-KeyTable DC.W   KeyMort,KeyBernie,KeyPhyllis,KeyShark
+KeyTable DC.W   KeyMort,KeyBernie,KeyPhyllis
 
 KeyMort lda     MsOppCount              ; (|opp|, dw_after, live)
         sta     RdKeyCur
@@ -245,10 +370,7 @@ KeyBernie lda   MsHelpers               ; (helpers, dw_after)
         stz     RdKeyCur+4
         rts
 
-KeyPhyllis lda  #PHYLLIS_HELPER_WEIGHT    ; (dw + W helpers + 2 live + 6 |opp|, dw_after)
-        bra     KeyWeighted
-KeyShark lda    #SHARK_HELPER_WEIGHT
-KeyWeighted tax                         ; W * helpers
+KeyPhyllis ldx  #PHYLLIS_HELPER_WEIGHT  ; (dw + W helpers + 2 live + 6 |opp|, dw_after)
         lda     #0
 @times  clc
         adc     MsHelpers

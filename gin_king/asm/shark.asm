@@ -1,9 +1,9 @@
 ; shark.asm — Shark's knock (manual, "Computer Personalities": Shark; docs/personalities.md
-; sections 4 and 6). He draws as Sonia does (sonia.asm) and discards with Phyllis's
-; key, helping cards weighted 8 (remember.asm).
+; sections 4 and 6). He draws as Sonia does (sonia.asm) and discards by the one-draw
+; look-ahead (SharkDiscard in remember.asm, Outlook in outlook.asm).
 ;   Knock, first rule that applies: gin; target - mine <= 15; no hand won and
-;   target - theirs <= 40; CATCH[min(oppDraws, 12)] - deadwood >= 25; otherwise one draw
-;   ahead: the gin outs are the unseen cards x (the discard counts as in the pile) in a
+;   target - theirs <= 40; then don't knock with deadwood > KNOCK_MAX[min(oppDraws, 12)];
+;   knock if CATCH[min(oppDraws, 12)] - deadwood >= 25; otherwise one draw ahead: the gin outs are the unseen cards x (the discard counts as in the pile) in a
 ;   three-card meld with two cards of H for which H + x less its best discard is gin;
 ;   go for gin iff there are at least 2 outs.
 ; Internal routines: M=16, X=16, DBR = this bank.
@@ -17,6 +17,7 @@ NEAR_WIN        EQU     15              ; "only needs a few points to win"
 SHUTOUT_DANGER  EQU     40              ; opponent this close while Shark has no box
 CATCH_MARGIN    EQU     25              ; "catch you with a lot of deadwood"
 CATCH_LAST      EQU     12              ; last index of CatchTable
+KNOCK_MAX_LAST  EQU     12              ; last index of KnockMaxTable
 GIN_OUTS_TO_WAIT EQU    2               ; go for gin with at least this many outs
 SUIT_MASK_ALL   EQU     $1FFF
 NO_PARTNER      EQU     $FF
@@ -27,9 +28,11 @@ PAIR_BYTES      EQU     12
 ;   "Knock. " + ("" on gin | "You only need <N points> to win. " | "You need to score to
 ;   avoid a shutout. " | "<Opp> is likely to be caught with a lot of deadwood. " |
 ;   "Only the X would give you gin. " | "No single card would give you gin. ")
-;   + KnockingText; or "Don't knock. <N> cards would give you gin: <X, Y and Z>."
+;   + KnockingText; or "Don't knock. After <N> draws by <Opp>, a knock with more than
+;   <M points> is likely to be undercut." ("1 draw"); or "Don't knock. <N> cards would give
+;   you gin: <X, Y and Z>."
 ;   In: PosBlock: hand (10), pile, discard, oppKnown, scores, myWon, target, oppDraws.
-;   Out: DecBlock. Clobbers: A, X, Y. Cost: mean 23,500 cycles, worst 184,300 (up to 31
+;   Out: DecBlock. Clobbers: A, X, Y. Cost: mean 21,400 cycles, worst 128,100 (up to 31
 ;   DeadwoodDiscard calls for the gin outs).
 ; ------------------------------------------------------------------------------------
 SharkKnock PROC EXPORT
@@ -54,17 +57,43 @@ SharkKnock PROC EXPORT
         Say     ' to win. '
         jmp     KnockingText
 @shutout lda    PosBlock+Pos.myWon      ; 2. no hand won, opponent near the target
-        bne     @catch
+        bne     @most
         lda     PosBlock+Pos.target
         sec
         sbc     PosBlock+Pos.oppScore
         bmi     @shut
         cmp     #SHUTOUT_DANGER+1
-        bcs     @catch
+        bcs     @most
 @shut   jsr     @knock
         Say     'You need to score to avoid a shutout. '
         jmp     KnockingText
-@catch  lda     PosBlock+Pos.oppDraws   ; 3. CATCH[min(draws, 12)] - deadwood >= 25
+@most   lda     PosBlock+Pos.oppDraws   ; 3. deadwood > KNOCK_MAX[min(draws, 12)]: wait
+        cmp     #KNOCK_MAX_LAST
+        bcc     @mIndex
+        lda     #KNOCK_MAX_LAST
+@mIndex asl     a
+        tax
+        lda     KnockMaxTable,x
+        sta     SkMost
+        cmp     CnBestVal
+        bcc     @wait
+        brl     @catch                  ; deadwood <= the most: he may knock
+@wait   Say     'Don''t knock. After '
+        lda     PosBlock+Pos.oppDraws
+        jsr     TxtNum
+        lda     PosBlock+Pos.oppDraws
+        cmp     #1
+        bne     @draws
+        Say     ' draw by '
+        bra     @by
+@draws  Say     ' draws by '
+@by     jsr     TxtOppName
+        Say     ', a knock with more than '
+        lda     SkMost
+        jsr     TxtPoints
+        Say     ' is likely to be undercut.'
+        rts
+@catch  lda     PosBlock+Pos.oppDraws   ; 4. CATCH[min(draws, 12)] - deadwood >= 25
         cmp     #CATCH_LAST
         bcc     @index
         lda     #CATCH_LAST
@@ -80,7 +109,7 @@ SharkKnock PROC EXPORT
         jsr     TxtOppName
         Say     ' is likely to be caught with a lot of deadwood. '
         jmp     KnockingText
-@outs   jsr     GinOuts                 ; 4. one draw ahead: A = outs, TlMask = them
+@outs   jsr     GinOuts                 ; 5. one draw ahead: A = outs, TlMask = them
         sta     SkOuts
         cmp     #GIN_OUTS_TO_WAIT
         bcc     @fewOuts
@@ -110,7 +139,10 @@ SharkKnock PROC EXPORT
         rts
 ; his opponent's mean deadwood after that many draws (measured; docs/personalities.md)
 CatchTable DC.W 54,46,39,33,29,25,21,18,16,14,12,11,10
+; the most deadwood he knocks with after that many opponent draws (measured: strength.md)
+KnockMaxTable DC.W 10,10,10,10,9,7,5,4,3,2,2,2,2
 SkNeed  DS.W    1
+SkMost  DS.W    1
 SkOuts  DS.W    1
         ENDP
 

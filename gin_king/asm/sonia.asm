@@ -15,7 +15,7 @@
 ;   stock: "Draw from the stock." (or "Refuse the u.") " The u will not increase the
 ;          number of cards in melds."
 ;   In:  PosBlock: hand (10 cards), upcard, firstOffer.  Out: DecBlock.choice, text.
-;   Clobbers: A, X, Y. Cost: mean 7,100 cycles, worst 17,400.
+;   Clobbers: A, X, Y. Cost: mean 7,000 cycles, worst 16,500.
 ; ------------------------------------------------------------------------------------
 SoniaDraw PROC  EXPORT
         IMPORT  PosBlock,DecBlock,AiHand,CopyHand,CardFlip,CanonOf,MeldedCount

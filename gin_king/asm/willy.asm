@@ -15,7 +15,7 @@
 ; WillyDraw — Willy's draw decision and advice.
 ;   In:  PosBlock: hand (10 cards), upcard, firstOffer.
 ;   Out: DecBlock.choice = 1 take / 0 stock; the advice text. Clobbers: A, X, Y.
-;   Cost: mean 14,900 cycles, worst 30,600 (docs/performance.md).
+;   Cost: mean 14,300 cycles, worst 27,100 (docs/performance.md).
 ; ------------------------------------------------------------------------------------
 WillyDraw PROC  EXPORT
         IMPORT  PosBlock,DecBlock,AiHand,DwHand,CopyHand,CardFlip,CardIn,DwAfter,Deadwood
@@ -125,7 +125,7 @@ MdChoice DS.W   1
 ;   "Discard the X. After discarding the X, your melds are: <melds>. This leaves
 ;    <N points> in deadwood."  ("..., you have no melds. ..." without melds)
 ;   In:  PosBlock: hand (11 cards), taken.  Out: DecBlock.choice = the card; the text.
-;   Clobbers: A, X, Y. Cost: mean 18,000 cycles, worst 33,300.
+;   Clobbers: A, X, Y. Cost: mean 17,300 cycles, worst 31,600.
 ; ------------------------------------------------------------------------------------
 WillyDiscard PROC EXPORT
         IMPORT  PosBlock,DecBlock,AiHand,DwHand,CopyHand,CardFlip,Canon,MinDwDiscard

@@ -21,6 +21,10 @@ def points(n: int) -> str:
     return "1 point" if n == 1 else f"{n} points"
 
 
+def draws(n: int) -> str:
+    return "1 draw" if n == 1 else f"{n} draws"
+
+
 def no_take_opening(first_upcard_offer: bool, upcard: Card) -> str:
     return f"Refuse the {upcard}." if first_upcard_offer else "Draw from the stock."
 
@@ -84,3 +88,21 @@ def _cards(mask: int, conjunction: str) -> str:
 
 def card_names(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
+
+
+def tenths(total: int, count: int) -> str:
+    """total / count to one decimal, halves rounded up ("12.4")."""
+    q, r = divmod(10 * total, count)
+    if 2 * r >= count:
+        q += 1
+    return f"{q // 10}.{q % 10}"
+
+
+def outlook_sentence(m: Card, r: Card | None, sum_m: int, sum_r: int, unseen: int) -> str:
+    """Shark's discard advice (docs/personalities.md section 6): the expected deadwood after
+    the next draw, against the runner-up's when it rounds differently."""
+    mine = tenths(sum_m, unseen)
+    advice = f"Discard the {m}. After your next draw your deadwood should average {mine} points"
+    if r is not None and tenths(sum_r, unseen) != mine:
+        advice += f", against {tenths(sum_r, unseen)} if you discard the {r}"
+    return advice + "."

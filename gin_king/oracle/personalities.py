@@ -13,10 +13,10 @@ from typing import Callable
 
 from gin_king.oracle import advice_text as text
 from gin_king.oracle.cards import Card, count_cards, format_card_list, from_mask
-from gin_king.oracle.measures import (DefenceMeasure, best_after_discard, defence_measure,
-                                      dw_after, eligible_discards, helpers,
-                                      melds_one_draw_away, min_deadwood_discard, pick, scan,
-                                      unmelded_candidates, unseen_mask)
+from gin_king.oracle.lookahead import gin_outs, outlook
+from gin_king.oracle.measures import (DefenceMeasure, defence_measure, dw_after,
+                                      eligible_discards, helpers, min_deadwood_discard, pick,
+                                      scan, unmelded_candidates, unseen_mask)
 from gin_king.oracle.melds import arrangement_of_mask, deadwood_of_mask
 from gin_king.oracle.rng import Xorshift32
 from gin_king.oracle.view import PlayerView
@@ -275,28 +275,30 @@ NEAR_WIN = 15          # "only needs a few points to win"
 SHUTOUT_DANGER = 40    # opponent this close to the target while Shark has no box
 CATCH_MARGIN = 25      # "catch you with a lot of deadwood"
 GIN_OUTS_TO_WAIT = 2   # go for gin only with at least this many cards that give gin
-
-
-def gin_outs(hand: int, unseen: int) -> list[Card]:
-    """The unseen cards that would give gin at once (after the best discard), for a hand
-    that is not gin: an x in no three-card meld with two cards of ``hand`` stays deadwood,
-    and discarding it leaves ``hand``'s own deadwood, so only the others are tried."""
-    outs = []
-    for x in from_mask(unseen):
-        if melds_one_draw_away(x, hand) and best_after_discard(hand | 1 << x, hand | 1 << x) == 0:
-            outs.append(x)
-    return outs
+# The most deadwood Shark knocks with, by the number of cards his opponent has drawn this
+# hand: the longer the hand, the lower the opponent's deadwood and the likelier an undercut
+# (measured: docs/strength.md, "Knocking").
+KNOCK_MAX = (10, 10, 10, 10, 9, 7, 5, 4, 3, 2, 2, 2, 2)
 
 
 class Shark(Phyllis):
-    """Shark: Phyllis's draw; her discard with helping cards weighted 8; score-aware
-    knocking (near win, shutout danger, catching deadwood); otherwise a one-draw look-ahead
-    over the unseen cards: knock unless at least two of them would give gin."""
+    """Shark: Phyllis's draw; a one-draw look-ahead discard (the card that leaves the least
+    expected deadwood after his next draw); score-aware knocking: near the target or to avoid
+    a shutout he knocks; otherwise never with more deadwood than KNOCK_MAX allows at this
+    point of the hand; then to catch deadwood; otherwise unless two unseen cards give gin."""
 
     name = "Shark"
-    # Shark plays on for gin more often, so a card's chances to meld count for more
-    # (weight 8 won 55 % of 400 games against Phyllis's weight 4, weight 4 51 %).
-    helper_weight = 8
+
+    def _discard(self, view):
+        hand = view.hand_mask
+        unseen = unseen_mask(hand, view.pile_mask, view.opponent_known_mask)
+        sums = {c: outlook(hand & ~(1 << c), unseen)
+                for c in from_mask(eligible_discards(hand, view.taken_from_pile))}
+        choice, runner = pick(scan(sum(1 << c for c in sums)),
+                              lambda c: (sums[c], dw_after(c, hand)))
+        return choice, text.outlook_sentence(choice, runner, sums[choice],
+                                             sums[runner] if runner is not None else 0,
+                                             count_cards(unseen))
 
     def _knock(self, view, discard):
         arrangement = arrangement_of_mask(view.hand_mask)
@@ -304,11 +306,16 @@ class Shark(Phyllis):
         need = view.target - mine
         if arrangement.deadwood == 0:
             return True, "Knock. " + text.knocking_text(arrangement)
+        draws = view.opponent_draws
+        most = KNOCK_MAX[min(draws, len(KNOCK_MAX) - 1)]
         if need <= NEAR_WIN:
             reason = f"You only need {text.points(need)} to win."
         elif view.hands_won[0] == 0 and view.target - theirs <= SHUTOUT_DANGER:
             reason = "You need to score to avoid a shutout."
-        elif CATCH[min(view.opponent_draws, len(CATCH) - 1)] - arrangement.deadwood >= CATCH_MARGIN:
+        elif arrangement.deadwood > most:
+            return False, (f"Don't knock. After {text.draws(draws)} by {view.opponent_name}, a "
+                           f"knock with more than {text.points(most)} is likely to be undercut.")
+        elif CATCH[min(draws, len(CATCH) - 1)] - arrangement.deadwood >= CATCH_MARGIN:
             reason = f"{view.opponent_name} is likely to be caught with a lot of deadwood."
         else:
             pile = view.pile_mask | (1 << discard if discard is not None else 0)

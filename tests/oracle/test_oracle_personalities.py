@@ -155,16 +155,44 @@ def test_shark_knocks_when_a_few_points_win_the_game():
     assert shark.advise_knock(shutout).startswith("Knock. You need to score to avoid a shutout.")
 
 
+def test_shark_will_not_risk_an_undercut_late_in_the_hand():
+    # 7 points of deadwood: fine after 4 draws by the opponent, too many after 11.
+    hand = "4s 5s 6s 7s Kc Kd Kh 2c 2d 3d"
+    shark = agent("shark")
+    late = view_from_cards(hand, "2h 2s 4d 9c", scores=(50, 50), hands_won=(1, 1),
+                           phase=Phase.KNOCK, opponent_draws=11, opponent_name="Phyllis")
+    assert not shark.wants_knock(late)
+    assert shark.advise_knock(late) == (
+        "Don't knock. After 11 draws by Phyllis, a knock with more than 2 points is likely to "
+        "be undercut.")
+    early = view_from_cards(hand, "2h 2s 4d 9c", scores=(50, 50), hands_won=(1, 1),
+                            phase=Phase.KNOCK, opponent_draws=4)
+    assert shark.wants_knock(early)
+
+
+def test_shark_discards_by_his_look_ahead():
+    # The J♠ waits for the 10♠ with the 9♠; the K♣ waits for two kings.
+    view = view_from_cards("Ac 2c 3c 4d 5d 6d 7h 8h Kc 9s Js", "Jd", phase=Phase.DISCARD)
+    shark = agent("shark")
+    assert str(shark.choose_discard(view)) == "K♣"
+    assert shark.advise_discard(view) == (
+        "Discard the K♣. After your next draw your deadwood should average 28.5 points, "
+        "against 29.2 if you discard the J♠.")
+    # A pair of kings has more chances than the 9♠ alone, though it leaves more deadwood.
+    pair = view_from_cards("Ac 2c 3c 4d 5d 6d 7h 8h Kc Ks 9s", "Jd", phase=Phase.DISCARD)
+    assert str(shark.choose_discard(pair)) == "9♠"
+
+
 def test_shark_goes_for_gin_with_two_or_more_outs():
     view = view_from_cards("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", scores=(50, 50),
-                           hands_won=(1, 1), phase=Phase.KNOCK, opponent_draws=11)
+                           hands_won=(1, 1), phase=Phase.KNOCK, opponent_draws=4)
     shark = agent("shark")
     assert not shark.wants_knock(view)
     assert shark.advise_knock(view) == \
         "Don't knock. 4 cards would give you gin: A♦, 2♥, 2♠ and 4♦."
     # With the 2♥, 2♠ and 4♦ gone only the A♦ is left: knock.
     one_out = view_from_cards("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "2h 2s 4d 9c", scores=(50, 50),
-                              hands_won=(1, 1), phase=Phase.KNOCK, opponent_draws=11)
+                              hands_won=(1, 1), phase=Phase.KNOCK, opponent_draws=4)
     assert shark.wants_knock(one_out)
     assert shark.advise_knock(one_out).startswith("Knock. Only the A♦ would give you gin. ")
 

@@ -1,0 +1,259 @@
+; outlook.asm — Shark's one-draw look-ahead (docs/personalities.md sections 3 and 6; the
+; oracle's gin_king/oracle/lookahead.py): what the next card from the stock can do for a
+; 10-card hand H, and the rounded average his advice prints.
+;   Every unseen card x is equally likely to be drawn next. Drawing x and then making
+;   the best discard leaves DeadwoodDiscard(H + x). Only an x in a three-card meld with
+;   two cards of H (a "near" card) can join a meld; any other x stays deadwood, so its
+;   outcome is min(deadwood(H), value(x) + DeadwoodDiscard(H)) without a search.
+;   Outlook sums the outcomes over the unseen cards (the average times their number).
+; Internal routines: M=16, X=16, DBR = this bank.
+
+        MACHINE M65816
+        CASE    ON
+        INCLUDE 'engine.records'
+        INCLUDE 'engine.macros'
+
+SUIT_MASK_ALL   EQU     $1FFF
+DIVIDE_BITS     EQU     16              ; UDiv16: bits of the dividend
+
+; ------------------------------------------------------------------------------------
+; OutlookData — inputs and results of Outlook.
+; ------------------------------------------------------------------------------------
+OutlookData PROC EXPORT
+        EXPORT  OlHand
+        EXPORT  OlUnseen
+        EXPORT  OlNow
+        EXPORT  OlSum
+        EXPORT  OlNear
+OlHand  DS.B    Hand.Size               ; IN: the 10-card hand H
+OlUnseen DS.B   Hand.Size               ; IN: the cards that may come next
+OlNow   DS.W    1                       ; OUT: deadwood(H)
+OlSum   DS.W    1                       ; OUT: sum over the unseen x of their outcomes
+OlNear  DS.B    Hand.Size               ; the cards in a three-card meld with two of H
+        ENDP
+
+; ------------------------------------------------------------------------------------
+; Outlook — sum over the unseen cards x of the least deadwood after drawing x and
+; discarding (the oracle's lookahead.outlook):
+;   now   = Deadwood(H), short = DeadwoodDiscard(H) (exact for 10 cards too)
+;   x near H:      DeadwoodDiscard(H + x)
+;   any other x:   min(now, value(x) + short)
+;   (the second is also a bound on the first: when it is 0 no search is made)
+;   Each draw's value reaches the sum in one place (@draw; OkDraw keeps the last).
+;   In:  OlHand (10 cards), OlUnseen. Out: A = OlSum (<= 41 x 98: 16 bits), OlNow.
+;   Clobbers: A, X, Y; DwHand, DwOut. Cost (the hands kept in random discard positions):
+;   mean 12,200 cycles, p99 30,900 (about 5 searches); 164,000 with two four-of-a-kinds
+;   of neighbouring ranks (13 searches over 36 choices of sets).
+; ------------------------------------------------------------------------------------
+Outlook PROC    EXPORT
+        IMPORT  OlHand,OlUnseen,OlNow,OlSum,OlNear,NearCards
+        IMPORT  DwHand,CopyHand,Deadwood,DeadwoodDiscard,CardSuit2,CardBit,CardRank2
+        ldx     #OlHand
+        ldy     #DwHand
+        jsr     CopyHand
+        jsr     Deadwood                ; now = deadwood(H)
+        sta     OlNow
+        jsr     DeadwoodDiscard         ; short = least after one discard (DwHand kept)
+        sta     OkShort
+        jsr     NearCards
+        stz     OlSum
+        stz     OkCard
+@x      lda     OkCard
+        asl     a
+        tax                             ; x = 2 * card
+        ldy     CardSuit2,x             ; y = its suit's offset in a Hand
+        lda     CardBit,x
+        sta     OkBit
+        and     OlUnseen,y
+        beq     @next                   ; not unseen: it cannot come
+        lda     CardRank2,x             ; kept as deadwood or discarded:
+        tax                             ;   min(now, value(x) + short)
+        lda     RankValue,x
+        clc
+        adc     OkShort
+        cmp     OlNow
+        bcc     @plain
+        lda     OlNow
+@plain  sta     OkPlain
+        beq     @draw                   ; 0: no search can do better
+        lda     OkBit
+        and     OlNear,y
+        bne     @meld
+        lda     OkPlain                 ; x cannot meld: plain deadwood
+        bra     @draw
+@meld   phy                             ; x may meld: H + x, best discard (<= OkPlain)
+        ldx     #OlHand
+        ldy     #DwHand
+        jsr     CopyHand
+        ply
+        lda     DwHand,y
+        ora     OkBit
+        sta     DwHand,y
+        jsr     DeadwoodDiscard
+@draw   sta     OkDraw                  ; ---- A = the value of drawing x: add it
+        clc
+        adc     OlSum
+        sta     OlSum
+@next   inc     OkCard
+        lda     OkCard
+        cmp     #CARDS_IN_DECK
+        bcc     @x
+        lda     OlSum
+        rts
+; deadwood value by 2 * rank: Ace 1, 2..10 their rank, J, Q, K 10 (docs/rng.md)
+RankValue DC.W  1,2,3,4,5,6,7,8,9,10,10,10,10
+OkShort DS.W    1
+OkCard  DS.W    1
+OkBit   DS.W    1
+OkDraw  DS.W    1                       ; the value of the last draw added
+OkPlain DS.W    1                       ; min(now, value(x) + short)
+        ENDP
+
+; ------------------------------------------------------------------------------------
+; NearCards — OlNear = the cards x in a three-card meld with two cards of OlHand (the
+; oracle's melds_one_draw_away(x, H); x not in H):
+;   runs, per suit m:  (m<<1 & m<<2) | (m<<1 & m>>1) | (m>>1 & m>>2)
+;   sets, per suit:    the ranks held in at least two of the other three suits
+;   Clobbers: A, X. Cost: about 400 cycles.
+; ------------------------------------------------------------------------------------
+NearCards PROC  EXPORT
+        IMPORT  OlHand,OlNear
+        ldx     #Hand.Size-2            ; x = 2 * suit
+@run    lda     OlHand,x
+        asl     a
+        sta     NcUp                    ; bit r: r-1 held
+        asl     a
+        and     NcUp                    ; r-2 and r-1
+        sta     NcT
+        lda     OlHand,x
+        lsr     a
+        sta     NcDown                  ; bit r: r+1 held
+        and     NcUp                    ; r-1 and r+1
+        ora     NcT
+        sta     NcT
+        lda     NcDown
+        lsr     a
+        and     NcDown                  ; r+1 and r+2
+        ora     NcT
+        and     #SUIT_MASK_ALL
+        sta     OlNear,x
+        dex
+        dex
+        bpl     @run
+        lda     OlHand+Hand.clubs       ; the ranks held in each pair of suits
+        and     OlHand+Hand.diamonds
+        sta     NcCD
+        lda     OlHand+Hand.clubs
+        and     OlHand+Hand.hearts
+        sta     NcCH
+        lda     OlHand+Hand.clubs
+        and     OlHand+Hand.spades
+        sta     NcCS
+        lda     OlHand+Hand.diamonds
+        and     OlHand+Hand.hearts
+        sta     NcDH
+        lda     OlHand+Hand.diamonds
+        and     OlHand+Hand.spades
+        sta     NcDS
+        lda     OlHand+Hand.hearts
+        and     OlHand+Hand.spades
+        sta     NcHS
+        lda     NcDH                    ; clubs: two of diamonds, hearts, spades
+        ora     NcDS
+        ora     NcHS
+        ora     OlNear+Hand.clubs
+        sta     OlNear+Hand.clubs
+        lda     NcCH                    ; diamonds: two of clubs, hearts, spades
+        ora     NcCS
+        ora     NcHS
+        ora     OlNear+Hand.diamonds
+        sta     OlNear+Hand.diamonds
+        lda     NcCD                    ; hearts: two of clubs, diamonds, spades
+        ora     NcCS
+        ora     NcDS
+        ora     OlNear+Hand.hearts
+        sta     OlNear+Hand.hearts
+        lda     NcCD                    ; spades: two of clubs, diamonds, hearts
+        ora     NcCH
+        ora     NcDH
+        ora     OlNear+Hand.spades
+        sta     OlNear+Hand.spades
+        rts
+NcUp    DS.W    1
+NcDown  DS.W    1
+NcT     DS.W    1
+NcCD    DS.W    1
+NcCH    DS.W    1
+NcCS    DS.W    1
+NcDH    DS.W    1
+NcDS    DS.W    1
+NcHS    DS.W    1
+        ENDP
+
+; ------------------------------------------------------------------------------------
+; Tenths — total / count in tenths, halves rounded up (the oracle's advice_text.tenths):
+;   q, rem = divmod(10 * total, count); q + 1 when 2 * rem >= count.
+;   In: A = total (10 * total < 65536), X = count (1..$7FFF). Out: A = q (TxtTenths
+;   writes it). Clobbers: A, X, Y. Cost: about 600 cycles.
+; ------------------------------------------------------------------------------------
+Tenths  PROC    EXPORT
+        IMPORT  UDiv16
+        stx     TnCount
+        sta     TnTotal
+        asl     a
+        asl     a                       ; 4 total
+        clc
+        adc     TnTotal
+        asl     a                       ; 10 total
+        jsr     UDiv16                  ; A = q, X = rem
+        sta     TnQ
+        txa
+        asl     a                       ; 2 rem
+        cmp     TnCount
+        bcc     @down
+        inc     TnQ                     ; half or more: round up
+@down   lda     TnQ
+        rts
+TnCount DS.W    1
+TnTotal DS.W    1
+TnQ     DS.W    1
+        ENDP
+
+; ------------------------------------------------------------------------------------
+; UDiv16 — unsigned 16-bit division (shift and subtract).
+;   In: A = dividend, X = divisor (1..$7FFF; 0 gives quotient $FFFF).
+;   Out: A = quotient, X = remainder. Clobbers: A, X, Y. Cost: about 450 cycles.
+; ------------------------------------------------------------------------------------
+UDiv16  PROC    EXPORT
+        sta     DvQuot                  ; the dividend, shifted out as the quotient fills
+        stx     DvDivisor
+        lda     #0                      ; the remainder
+        ldy     #DIVIDE_BITS
+@bit    asl     DvQuot
+        rol     a
+        cmp     DvDivisor
+        bcc     @zero
+        sbc     DvDivisor               ; (carry set)
+        inc     DvQuot
+@zero   dey
+        bne     @bit
+        tax
+        lda     DvQuot
+        rts
+DvQuot  DS.W    1
+DvDivisor DS.W  1
+        ENDP
+
+; ------------------------------------------------------------------------------------
+; GK_Outlook: In: OlHand (10 cards), OlUnseen.  Out: A = the sum of the outcomes,
+; X = deadwood(OlHand).
+; ------------------------------------------------------------------------------------
+GK_Outlook PROC EXPORT
+        IMPORT  Outlook,OlNow
+        EngineEnter
+        jsr     Outlook
+        ldx     OlNow
+        EngineLeave
+        ENDP
+
+        END

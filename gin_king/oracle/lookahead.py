@@ -1,0 +1,61 @@
+"""Shark's one-draw look-ahead (docs/personalities.md §3 and §4): what the next card from the
+stock can do for a 10-card hand.
+
+Every unseen card x is equally likely to be the next one Shark draws (he cannot tell the
+stock from the opponent's hand). Adding x and then making the best discard leaves
+``least_after_discard(hand + x)``. Only an x in a three-card meld with two cards of the hand
+can join a meld; any other x is plain deadwood, so its outcome is
+``min(deadwood(hand), value(x) + least_after_discard(hand))`` without a search. The 65816
+port (``asm/outlook.asm``) uses the same shortcut.
+"""
+from __future__ import annotations
+
+from gin_king.oracle.cards import Card, card_value, from_mask
+from gin_king.oracle.measures import melds_one_draw_away
+from gin_king.oracle.melds import deadwood_of_mask
+
+_VALUE = tuple(card_value(c) for c in range(52))
+# Cards by value, highest first: the order in which a discard can save the most.
+_BY_VALUE = tuple(sorted(range(52), key=lambda c: (-_VALUE[c], c)))
+
+
+def least_after_discard(hand: int) -> int:
+    """min over c in ``hand`` of deadwood(hand - c).
+
+    deadwood(hand - c) >= deadwood(hand) - value(c) (an arrangement of hand - c is one of
+    hand with c left over), so once that bound reaches the best found, no lower-valued card
+    can do better and the search stops. (The 65816 ``DeadwoodDiscard`` gets the same minimum
+    from its own search.)
+    """
+    whole = deadwood_of_mask(hand)
+    best = None
+    for c in _BY_VALUE:
+        if hand >> c & 1:
+            if best is not None and whole - _VALUE[c] >= best:
+                break
+            after = deadwood_of_mask(hand & ~(1 << c))
+            if best is None or after < best:
+                best = after
+    return best
+
+
+def outlook(hand: int, unseen: int) -> int:
+    """Sum over the unseen cards x of least_after_discard(hand + x), for a 10-card hand:
+    Shark's expected deadwood after his next draw, times the number of unseen cards."""
+    now = deadwood_of_mask(hand)
+    short = least_after_discard(hand)
+    total = 0
+    for x in from_mask(unseen):
+        if melds_one_draw_away(x, hand):
+            total += least_after_discard(hand | 1 << x)
+        else:
+            total += min(now, _VALUE[x] + short)
+    return total
+
+
+def gin_outs(hand: int, unseen: int) -> list[Card]:
+    """The unseen cards that would give gin at once (after the best discard), for a hand
+    that is not gin: an x in no three-card meld with two cards of ``hand`` stays deadwood,
+    and discarding it leaves ``hand``'s own deadwood, so only the others are tried."""
+    return [x for x in from_mask(unseen)
+            if melds_one_draw_away(x, hand) and least_after_discard(hand | 1 << x) == 0]
