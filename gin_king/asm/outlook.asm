@@ -24,11 +24,13 @@ OutlookData PROC EXPORT
         EXPORT  OlUnseen
         EXPORT  OlNow
         EXPORT  OlSum
+        EXPORT  OlGins
         EXPORT  OlNear
 OlHand  DS.B    Hand.Size               ; IN: the 10-card hand H
 OlUnseen DS.B   Hand.Size               ; IN: the cards that may come next
 OlNow   DS.W    1                       ; OUT: deadwood(H)
 OlSum   DS.W    1                       ; OUT: sum over the unseen x of their outcomes
+OlGins  DS.W    1                       ; OUT: how many of those outcomes are 0 (gin)
 OlNear  DS.B    Hand.Size               ; the cards in a three-card meld with two of H
         ENDP
 
@@ -39,14 +41,15 @@ OlNear  DS.B    Hand.Size               ; the cards in a three-card meld with tw
 ;   x near H:      DeadwoodDiscard(H + x)
 ;   any other x:   min(now, value(x) + short)
 ;   (the second is also a bound on the first: when it is 0 no search is made)
-;   Each draw's value reaches the sum in one place (@draw; OkDraw keeps the last).
-;   In:  OlHand (10 cards), OlUnseen. Out: A = OlSum (<= 41 x 98: 16 bits), OlNow.
+;   Each draw's value reaches the sum in one place (@draw; OkDraw keeps the last),
+;   which also counts the draws worth 0 (gin) in OlGins.
+;   In:  OlHand (10 cards), OlUnseen. Out: A = OlSum (<= 41 x 98: 16 bits), OlGins, OlNow.
 ;   Clobbers: A, X, Y; DwHand, DwOut. Cost (the hands kept in random discard positions):
 ;   mean 12,200 cycles, p99 30,900 (about 5 searches); 164,000 with two four-of-a-kinds
 ;   of neighbouring ranks (13 searches over 36 choices of sets).
 ; ------------------------------------------------------------------------------------
 Outlook PROC    EXPORT
-        IMPORT  OlHand,OlUnseen,OlNow,OlSum,OlNear,NearCards
+        IMPORT  OlHand,OlUnseen,OlNow,OlSum,OlGins,OlNear,NearCards
         IMPORT  DwHand,CopyHand,Deadwood,DeadwoodDiscard,CardSuit2,CardBit,CardRank2
         ldx     #OlHand
         ldy     #DwHand
@@ -57,6 +60,7 @@ Outlook PROC    EXPORT
         sta     OkShort
         jsr     NearCards
         stz     OlSum
+        stz     OlGins
         stz     OkCard
 @x      lda     OkCard
         asl     a
@@ -91,7 +95,10 @@ Outlook PROC    EXPORT
         sta     DwHand,y
         jsr     DeadwoodDiscard
 @draw   sta     OkDraw                  ; ---- A = the value of drawing x: add it
-        clc
+        cmp     #0
+        bne     @add
+        inc     OlGins                  ; gin
+@add    clc
         adc     OlSum
         sta     OlSum
 @next   inc     OkCard
@@ -246,13 +253,14 @@ DvDivisor DS.W  1
 
 ; ------------------------------------------------------------------------------------
 ; GK_Outlook: In: OlHand (10 cards), OlUnseen.  Out: A = the sum of the outcomes,
-; X = deadwood(OlHand).
+; X = deadwood(OlHand), Y = how many outcomes are gin.
 ; ------------------------------------------------------------------------------------
 GK_Outlook PROC EXPORT
-        IMPORT  Outlook,OlNow
+        IMPORT  Outlook,OlNow,OlGins
         EngineEnter
         jsr     Outlook
         ldx     OlNow
+        ldy     OlGins
         EngineLeave
         ENDP
 

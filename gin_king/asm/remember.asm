@@ -66,11 +66,13 @@ BernieMortText PROC EXPORT
 ; ------------------------------------------------------------------------------------
 ; SharkDiscard — Shark's one-draw look-ahead discard and its advice:
 ;   unseen = all - hand - pile - oppKnown (n cards); for every eligible card c, in scan
-;   order, key (Outlook(H - c), deadwood(H - c)), smaller better: the first best card
-;   m wins, the runner-up r is the first best of the others.
-;   "Discard the m. After your next draw your deadwood should average <T(m)> points"
-;   + (r and T(r) != T(m): ", against <T(r)> if you discard the r") + "."
-;   T(c) = Tenths(Outlook(H - c), n), written "12.4".
+;   order, key (sum + GIN_DRAW_WORTH * (n - gins), deadwood(H - c)) with sum, gins =
+;   Outlook(H - c), smaller better: the first best card m wins, the runner-up r is the
+;   first best of the others.
+;   "Discard the m. After your next draw your deadwood should average <T(m)> points<G(m)>"
+;   + (r and (T(r), gins(r)) != (T(m), gins(m)): ", against <T(r)><G(r)> if you discard
+;   the r") + "."  T(c) = Tenths(sum, n), written "12.4"; G = "" (no gin), " (1 card gives
+;   gin)", " (<N> cards give gin)".
 ;   In: PosBlock: hand (11), taken, pile, oppKnown. Out: DecBlock.choice, text.
 ;   Clobbers: A, X, Y. Cost: 10 or 11 Outlook calls; mean 136,200 cycles, p99 229,100,
 ;   worst 271,300 (gin-king bench native); 983,000 for the heaviest hand a hill climb
@@ -78,7 +80,8 @@ BernieMortText PROC EXPORT
 ; ------------------------------------------------------------------------------------
 SharkDiscard PROC EXPORT
         IMPORT  PosBlock,DecBlock,ScanOrder,CardIn,CardFlip,CopyHand,CountCards
-        IMPORT  Outlook,OlHand,OlUnseen,OlNow,Tenths,TxtTenths,TxtInline,TxtCard
+        IMPORT  Outlook,OlHand,OlUnseen,OlNow,OlGins,Tenths,TxtTenths,TxtInline,TxtCard
+        IMPORT  TxtNum
         ldx     #Hand.Size-2            ; unseen = all - hand - pile - oppKnown
 @unseen lda     PosBlock+Pos.hand,x
         ora     PosBlock+Pos.pile,x
@@ -105,19 +108,38 @@ SharkDiscard PROC EXPORT
         and     #$00FF
         sta     ShCard
         cmp     PosBlock+Pos.taken      ; the card just taken may not go back
-        beq     @next
+        beq     @skip
         ldy     #PosBlock+Pos.hand
         jsr     CardIn
-        beq     @next
-        ldx     #PosBlock+Pos.hand      ; H - c
+        bne     @held
+@skip   brl     @next
+@held   ldx     #PosBlock+Pos.hand      ; H - c
         ldy     #OlHand
         jsr     CopyHand
         lda     ShCard
         ldy     #OlHand
         jsr     CardFlip
-        jsr     Outlook                 ; A = the sum, OlNow = deadwood(H - c)
+        jsr     Outlook                 ; A = the sum, OlGins, OlNow = deadwood(H - c)
         sta     ShSum
-        cmp     ShBest                  ; (sum, now) < the best's?
+        lda     ShUnseen                ; key = sum + GIN_DRAW_WORTH * (n - gins),
+        sec                             ;   GIN_DRAW_WORTH = 25 = 16 + 8 + 1
+        sbc     OlGins
+        sta     ShKey
+        asl     a
+        asl     a
+        asl     a
+        pha
+        asl     a
+        clc
+        adc     1,s
+        sta     1,s
+        pla
+        clc
+        adc     ShKey
+        clc
+        adc     ShSum
+        sta     ShKey
+        cmp     ShBest                  ; (key, now) < the best's?
         bne     @vsBest
         lda     OlNow
         cmp     ShBestNow
@@ -128,25 +150,37 @@ SharkDiscard PROC EXPORT
         sta     ShRunNow
         lda     ShBestCard
         sta     ShRunCard
-        lda     ShSum                   ; the best := this card
+        lda     ShBestSum
+        sta     ShRunSum
+        lda     ShBestGins
+        sta     ShRunGins
+        lda     ShKey                   ; the best := this card
         sta     ShBest
         lda     OlNow
         sta     ShBestNow
         lda     ShCard
         sta     ShBestCard
+        lda     ShSum
+        sta     ShBestSum
+        lda     OlGins
+        sta     ShBestGins
         bra     @next
-@notBest lda    ShSum                   ; (sum, now) < the runner-up's?
+@notBest lda    ShKey                   ; (key, now) < the runner-up's?
         cmp     ShRun
         bne     @vsRun
         lda     OlNow
         cmp     ShRunNow
 @vsRun  bcs     @next
-        lda     ShSum
+        lda     ShKey                   ; the runner-up := this card
         sta     ShRun
         lda     OlNow
         sta     ShRunNow
         lda     ShCard
         sta     ShRunCard
+        lda     ShSum
+        sta     ShRunSum
+        lda     OlGins
+        sta     ShRunGins
 @next   ldx     ShIndex
         inx
         cpx     #CARDS_IN_DECK
@@ -158,39 +192,63 @@ SharkDiscard PROC EXPORT
         lda     DecBlock+Dec.choice
         jsr     TxtCard
         Say     '. After your next draw your deadwood should average '
-        lda     ShBest
+        lda     ShBestSum
         ldx     ShUnseen
         jsr     Tenths
         sta     ShTenths
         jsr     TxtTenths
         Say     ' points'
+        lda     ShBestGins
+        jsr     @gins
         lda     ShRunCard
         cmp     #NO_CARD
         beq     @end
-        lda     ShRun
+        lda     ShRunSum
         ldx     ShUnseen
         jsr     Tenths
         sta     ShRunTenths
-        cmp     ShTenths                ; the same when written: leave it out
+        cmp     ShTenths                ; written the same: leave it out
+        bne     @against
+        lda     ShRunGins
+        cmp     ShBestGins
         beq     @end
-        Say     ', against '
+@against Say    ', against '
         lda     ShRunTenths
         jsr     TxtTenths
+        lda     ShRunGins
+        jsr     @gins
         Say     ' if you discard the '
         lda     ShRunCard
         jsr     TxtCard
 @end    Say     '.'
         rts
+@gins   cmp     #0                      ; A = gins: "", " (1 card gives gin)",
+        beq     @noGin                  ;   " (<N> cards give gin)"
+        cmp     #1
+        bne     @many
+        Say     ' (1 card gives gin)'
+@noGin  rts
+@many   pha
+        Say     ' ('
+        pla
+        jsr     TxtNum
+        Say     ' cards give gin)'
+        rts
 ShUnseen DS.W   1                       ; n, the unseen cards
 ShIndex DS.W    1
 ShCard  DS.W    1
 ShSum   DS.W    1
-ShBest  DS.W    1                       ; the best key (sum, now) and card
+ShKey   DS.W    1
+ShBest  DS.W    1                       ; the best: key, now, card, sum, gins
 ShBestNow DS.W  1
 ShBestCard DS.W 1
-ShRun   DS.W    1                       ; the runner-up's
+ShBestSum DS.W  1
+ShBestGins DS.W 1
+ShRun   DS.W    1                       ; the runner-up's, the same five words
 ShRunNow DS.W   1
 ShRunCard DS.W  1
+ShRunSum DS.W   1
+ShRunGins DS.W  1
 ShTenths DS.W   1                       ; T(m), T(r)
 ShRunTenths DS.W 1
         ENDP

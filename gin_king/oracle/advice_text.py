@@ -98,11 +98,21 @@ def tenths(total: int, count: int) -> str:
     return f"{q // 10}.{q % 10}"
 
 
-def outlook_sentence(m: Card, r: Card | None, sum_m: int, sum_r: int, unseen: int) -> str:
+def _gins(gins: int) -> str:
+    if gins == 0:
+        return ""
+    return " (1 card gives gin)" if gins == 1 else f" ({gins} cards give gin)"
+
+
+def outlook_sentence(m: Card, r: Card | None, mine, runner, unseen: int) -> str:
     """Shark's discard advice (docs/personalities.md section 6): the expected deadwood after
-    the next draw, against the runner-up's when it rounds differently."""
-    mine = tenths(sum_m, unseen)
-    advice = f"Discard the {m}. After your next draw your deadwood should average {mine} points"
-    if r is not None and tenths(sum_r, unseen) != mine:
-        advice += f", against {tenths(sum_r, unseen)} if you discard the {r}"
+    the next draw and the draws that give gin (``mine``, ``runner``: lookahead.Outlook),
+    against the runner-up's when they are written differently."""
+    average = tenths(mine.total, unseen)
+    advice = (f"Discard the {m}. After your next draw your deadwood should average {average} "
+              f"points{_gins(mine.gins)}")
+    if r is not None:
+        other = tenths(runner.total, unseen)
+        if (other, runner.gins) != (average, mine.gins):
+            advice += f", against {other}{_gins(runner.gins)} if you discard the {r}"
     return advice + "."

@@ -10,6 +10,8 @@ port (``asm/outlook.asm``) uses the same shortcut.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from gin_king.oracle.cards import Card, card_value, from_mask
 from gin_king.oracle.measures import melds_one_draw_away
 from gin_king.oracle.melds import deadwood_of_mask
@@ -39,18 +41,26 @@ def least_after_discard(hand: int) -> int:
     return best
 
 
-def outlook(hand: int, unseen: int) -> int:
-    """Sum over the unseen cards x of least_after_discard(hand + x), for a 10-card hand:
-    Shark's expected deadwood after his next draw, times the number of unseen cards."""
+class Outlook(NamedTuple):
+    total: int   # sum over the unseen cards of the deadwood left: average x count
+    gins: int    # how many of them leave none (gin)
+
+
+def outlook(hand: int, unseen: int) -> Outlook:
+    """Over the unseen cards x, the sum of least_after_discard(hand + x) and the number of
+    x that give gin, for a 10-card hand: Shark's expected deadwood after his next draw
+    (times the number of unseen cards) and his chances of gin."""
     now = deadwood_of_mask(hand)
     short = least_after_discard(hand)
-    total = 0
+    total = gins = 0
     for x in from_mask(unseen):
         if melds_one_draw_away(x, hand):
-            total += least_after_discard(hand | 1 << x)
+            after = least_after_discard(hand | 1 << x)
         else:
-            total += min(now, _VALUE[x] + short)
-    return total
+            after = min(now, _VALUE[x] + short)
+        total += after
+        gins += after == 0
+    return Outlook(total, gins)
 
 
 def gin_outs(hand: int, unseen: int) -> list[Card]:

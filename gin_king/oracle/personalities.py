@@ -279,6 +279,9 @@ GIN_OUTS_TO_WAIT = 2   # go for gin only with at least this many cards that give
 # hand: the longer the hand, the lower the opponent's deadwood and the likelier an undercut
 # (measured: docs/strength.md, "Knocking").
 KNOCK_MAX = (10, 10, 10, 10, 9, 7, 5, 4, 3, 2, 2, 2, 2)
+# A draw that gives gin counts this much better than its 0 points of deadwood (the gin
+# bonus): Shark's discard weighs his chances of gin, not only his expected deadwood.
+GIN_DRAW_WORTH = 25
 
 
 class Shark(Phyllis):
@@ -292,13 +295,17 @@ class Shark(Phyllis):
     def _discard(self, view):
         hand = view.hand_mask
         unseen = unseen_mask(hand, view.pile_mask, view.opponent_known_mask)
-        sums = {c: outlook(hand & ~(1 << c), unseen)
-                for c in from_mask(eligible_discards(hand, view.taken_from_pile))}
-        choice, runner = pick(scan(sum(1 << c for c in sums)),
-                              lambda c: (sums[c], dw_after(c, hand)))
-        return choice, text.outlook_sentence(choice, runner, sums[choice],
-                                             sums[runner] if runner is not None else 0,
-                                             count_cards(unseen))
+        n = count_cards(unseen)
+        outlooks = {c: outlook(hand & ~(1 << c), unseen)
+                    for c in from_mask(eligible_discards(hand, view.taken_from_pile))}
+
+        def key(c: Card) -> tuple[int, int]:
+            o = outlooks[c]
+            return o.total + GIN_DRAW_WORTH * (n - o.gins), dw_after(c, hand)
+
+        choice, runner = pick(scan(sum(1 << c for c in outlooks)), key)
+        return choice, text.outlook_sentence(choice, runner, outlooks[choice],
+                                             outlooks.get(runner), n)
 
     def _knock(self, view, discard):
         arrangement = arrangement_of_mask(view.hand_mask)

@@ -68,7 +68,7 @@ def _outlook_native(engine: NativeEngine, hand: list[int], unseen: int) -> tuple
     engine.write_masks("OlHand", cards_to_masks(hand))
     engine.write_masks("OlUnseen", cards_to_masks(c for c in range(52) if unseen >> c & 1))
     r = engine.call("GK_Outlook")
-    return r.a, r.x
+    return (r.a, r.y), r.x
 
 
 def test_outlook_sum_matches_the_oracle(engine):
@@ -85,9 +85,9 @@ def test_outlook_sum_matches_the_oracle(engine):
 def test_outlook_of_a_gin_hand_is_zero_and_of_nothing_unseen_is_zero(engine):
     gin = [0, 1, 2, 3, 17, 30, 43, 9, 10, 11]                   # A-4♣, 5♦5♥5♠, 10-Q♣
     unseen = ALL_CARDS_MASK & ~to_mask(gin)
-    assert _outlook_native(engine, gin, unseen) == (0, 0)
+    assert _outlook_native(engine, gin, unseen) == ((0, count_cards(unseen)), 0)
     hand = [0, 13, 26, 5, 6, 20, 33, 46, 12, 51]
-    assert _outlook_native(engine, hand, 0) == (0, deadwood_of_mask(to_mask(hand)))
+    assert _outlook_native(engine, hand, 0) == ((0, 0), deadwood_of_mask(to_mask(hand)))
 
 
 def _meld_rich_view(seed: int):
@@ -114,7 +114,8 @@ def _positions():
 
 def test_shark_discard_matches_the_oracle(engine):
     shark = PERSONALITIES["shark"]()
-    seen = {"taken": 0, "against": 0, "alone": 0, "half rounded up": 0, "below one": 0}
+    seen = {"taken": 0, "against": 0, "alone": 0, "half rounded up": 0, "below one": 0,
+            "1 card gives gin": 0, "cards give gin": 0}
     cycles = []
     for view in _positions():
         want_card, want_text = shark._discard(view)
@@ -128,9 +129,11 @@ def test_shark_discard_matches_the_oracle(engine):
         # what the positions exercised
         unseen = unseen_mask(view.hand_mask, view.pile_mask, view.opponent_known_mask)
         n = count_cards(unseen)
-        total = outlook(view.hand_mask & ~(1 << int(want_card)), unseen)
+        total = outlook(view.hand_mask & ~(1 << int(want_card)), unseen).total
         seen["taken"] += view.taken_from_pile is not None
         seen["against" if AGAINST in want_text else "alone"] += 1
+        seen["1 card gives gin"] += "(1 card gives gin)" in want_text
+        seen["cards give gin"] += "cards give gin)" in want_text
         seen["half rounded up"] += 2 * (10 * total % n) == n
         seen["below one"] += 10 * total < n * 10
     assert all(seen.values()), seen
