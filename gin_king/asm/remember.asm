@@ -74,8 +74,8 @@ BernieMortText PROC EXPORT
 ;   the r") + "."  T(c) = Tenths(sum, n), written "12.4"; G = "" (no gin), " (1 card gives
 ;   gin)", " (<N> cards give gin)".
 ;   In: PosBlock: hand (11), taken, pile, oppKnown. Out: DecBlock.choice, text.
-;   Clobbers: A, X, Y. Cost: 10 or 11 Outlook calls; mean 136,200 cycles, p99 229,100,
-;   worst 271,300 (gin-king bench native); 983,000 for the heaviest hand a hill climb
+;   Clobbers: A, X, Y. Cost: 10 or 11 Outlook calls; mean 139,000 cycles, p99 231,500,
+;   worst 274,800 (gin-king bench native); about 983,000 for the heaviest hand a hill climb
 ;   found (two four-of-a-kinds of neighbouring ranks and three low cards).
 ; ------------------------------------------------------------------------------------
 SharkDiscard PROC EXPORT

@@ -32,7 +32,7 @@ PAIR_BYTES      EQU     12
 ;   <M points> is likely to be undercut." ("1 draw"); or "Don't knock. <N> cards would give
 ;   you gin: <X, Y and Z>."
 ;   In: PosBlock: hand (10), pile, discard, oppKnown, scores, myWon, target, oppDraws.
-;   Out: DecBlock. Clobbers: A, X, Y. Cost: mean 21,400 cycles, worst 128,100 (up to 31
+;   Out: DecBlock. Clobbers: A, X, Y. Cost: mean 14,100 cycles, worst 128,200 (up to 31
 ;   DeadwoodDiscard calls for the gin outs).
 ; ------------------------------------------------------------------------------------
 SharkKnock PROC EXPORT
