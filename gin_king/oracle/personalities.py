@@ -277,7 +277,7 @@ CATCH_MARGIN = 25      # "catch you with a lot of deadwood"
 GIN_OUTS_TO_WAIT = 2   # go for gin only with at least this many cards that give gin
 # The most deadwood Shark knocks with, by the number of cards his opponent has drawn this
 # hand: the longer the hand, the lower the opponent's deadwood and the likelier an undercut
-# (measured: docs/strength.md, "Knocking").
+# (measured: docs/strength.md, "What made Shark stronger").
 KNOCK_MAX = (10, 10, 10, 10, 9, 7, 5, 4, 3, 2, 2, 2, 2)
 # A draw that gives gin counts this much better than its 0 points of deadwood (the gin
 # bonus): Shark's discard weighs his chances of gin, not only his expected deadwood.
@@ -286,9 +286,10 @@ GIN_DRAW_WORTH = 25
 
 class Shark(Phyllis):
     """Shark: Phyllis's draw; a one-draw look-ahead discard (the card that leaves the least
-    expected deadwood after his next draw); score-aware knocking: near the target or to avoid
-    a shutout he knocks; otherwise never with more deadwood than KNOCK_MAX allows at this
-    point of the hand; then to catch deadwood; otherwise unless two unseen cards give gin."""
+    expected deadwood after his next draw, a draw that gives gin worth GIN_DRAW_WORTH more);
+    score-aware knocking: near the target or to avoid a shutout he knocks; otherwise never
+    with more deadwood than KNOCK_MAX allows at this point of the hand; then to catch
+    deadwood; otherwise unless two unseen cards give gin."""
 
     name = "Shark"
 
