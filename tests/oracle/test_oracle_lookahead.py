@@ -1,5 +1,5 @@
 """Shark's look-ahead agrees with a brute force over every draw and discard: the gin outs of
-his knock (personalities.md §4, Shark rule 4) and the outlook of his discard (§3)."""
+his knock (personalities.md §4, Shark rule 5) and the outlook of his discard (§3)."""
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
