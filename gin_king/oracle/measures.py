@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from gin_king.oracle.cards import ALL_CARDS_MASK, Card, count_cards, from_mask
+from gin_king.oracle.cards import ALL_CARDS_MASK, Card, count_cards
 from gin_king.oracle.melds import THREE_CARD_MELDS, arrangement_of_mask, deadwood_of_mask
 
 # Discards are scanned King down to Ace, spades down to clubs; the first best card wins.
@@ -91,10 +91,6 @@ def pick(candidates: Sequence[Card], key: Callable[[Card], tuple]) -> tuple[Card
 def min_deadwood_discard(hand: int, eligible: int) -> Card:
     """Willy's discard: the eligible card leaving the least deadwood."""
     return pick(scan(eligible), lambda c: (dw_after(c, hand),))[0]
-
-
-def best_after_discard(hand: int, eligible: int) -> int:
-    return min(dw_after(c, hand) for c in from_mask(eligible))
 
 
 def melds_one_draw_away(card: int, hand: int) -> bool:
