@@ -117,6 +117,24 @@ OkPlain DS.W    1                       ; min(now, value(x) + short)
         ENDP
 
 ; ------------------------------------------------------------------------------------
+; Unseen — OlUnseen = all - hand - pile - oppKnown of PosBlock: the cards that may come
+; next (Shark's discard and his gin outs).  Clobbers: A, X. Cost: about 150 cycles.
+; ------------------------------------------------------------------------------------
+Unseen  PROC    EXPORT
+        IMPORT  PosBlock,OlUnseen
+        ldx     #Hand.Size-2
+@suit   lda     PosBlock+Pos.hand,x
+        ora     PosBlock+Pos.pile,x
+        ora     PosBlock+Pos.oppKnown,x
+        eor     #SUIT_MASK_ALL
+        sta     OlUnseen,x
+        dex
+        dex
+        bpl     @suit
+        rts
+        ENDP
+
+; ------------------------------------------------------------------------------------
 ; NearCards — OlNear = the cards x in a three-card meld with two cards of OlHand (the
 ; oracle's melds_one_draw_away(x, H); x not in H):
 ;   runs, per suit m:  (m<<1 & m<<2) | (m<<1 & m>>1) | (m>>1 & m>>2)

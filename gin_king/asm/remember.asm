@@ -22,7 +22,6 @@ KEY_BERNIE      EQU     2
 KEY_PHYLLIS     EQU     4
 PHYLLIS_HELPER_WEIGHT EQU 4             ; a helping card is worth 4 points of deadwood
 KEY_WORST       EQU     $FFFF           ; above any key word
-SUIT_MASK_ALL   EQU     $1FFF
 
 ; ------------------------------------------------------------------------------------
 ; MortDiscard, BernieDiscard, PhyllisDiscard — the decisions and advice:
@@ -81,16 +80,8 @@ BernieMortText PROC EXPORT
 SharkDiscard PROC EXPORT
         IMPORT  PosBlock,DecBlock,ScanOrder,CardIn,CardFlip,CopyHand,CountCards
         IMPORT  Outlook,OlHand,OlUnseen,OlNow,OlGins,Tenths,TxtTenths,TxtInline,TxtCard
-        IMPORT  TxtNum
-        ldx     #Hand.Size-2            ; unseen = all - hand - pile - oppKnown
-@unseen lda     PosBlock+Pos.hand,x
-        ora     PosBlock+Pos.pile,x
-        ora     PosBlock+Pos.oppKnown,x
-        eor     #SUIT_MASK_ALL
-        sta     OlUnseen,x
-        dex
-        dex
-        bpl     @unseen
+        IMPORT  TxtNum,Unseen
+        jsr     Unseen                  ; OlUnseen = all - hand - pile - oppKnown
         ldx     #OlUnseen
         jsr     CountCards
         sta     ShUnseen

@@ -19,9 +19,6 @@ CATCH_MARGIN    EQU     25              ; "catch you with a lot of deadwood"
 CATCH_LAST      EQU     12              ; last index of CatchTable
 KNOCK_MAX_LAST  EQU     12              ; last index of KnockMaxTable
 GIN_OUTS_TO_WAIT EQU    2               ; go for gin with at least this many outs
-SUIT_MASK_ALL   EQU     $1FFF
-NO_PARTNER      EQU     $FF
-PAIR_BYTES      EQU     12
 
 ; ------------------------------------------------------------------------------------
 ; SharkKnock — the score-aware knock and its advice:
@@ -32,7 +29,7 @@ PAIR_BYTES      EQU     12
 ;   <M points> is likely to be undercut." ("1 draw"); or "Don't knock. <N> cards would give
 ;   you gin: <X, Y and Z>."
 ;   In: PosBlock: hand (10), pile, discard, oppKnown, scores, myWon, target, oppDraws.
-;   Out: DecBlock. Clobbers: A, X, Y. Cost: mean 14,100 cycles, worst 128,200 (up to 31
+;   Out: DecBlock. Clobbers: A, X, Y. Cost: mean 12,000 cycles, worst 114,800 (up to 31
 ;   DeadwoodDiscard calls for the gin outs).
 ; ------------------------------------------------------------------------------------
 SharkKnock PROC EXPORT
@@ -148,68 +145,44 @@ SkOuts  DS.W    1
 
 ; ------------------------------------------------------------------------------------
 ; GinOuts — the unseen cards that would give gin at once (PosBlock.hand not gin):
-;   unseen = all - hand - pile - discard - oppKnown; x counts when it is in a three-card
-;   meld with two cards of the hand and DeadwoodDiscard(hand + x) = 0.
-;   Out: A = how many, TlMask = them. Clobbers: A, X, Y. CnBest... untouched.
+;   unseen = all - hand - pile - discard - oppKnown (Unseen, then the discard out); x
+;   counts when it is in a three-card meld with two cards of the hand (NearCards) and
+;   DeadwoodDiscard(hand + x) = 0.
+;   Out: A = how many, TlMask = them. Clobbers: A, X, Y; OlHand, OlUnseen, OlNear.
+;   CnBest... untouched.
 ; ------------------------------------------------------------------------------------
 GinOuts PROC    EXPORT
-        IMPORT  PosBlock,TlMask,DwHand,CopyHand,CardFlip,CardIn,DeadwoodDiscard,MeldPairs
+        IMPORT  PosBlock,TlMask,DwHand,CopyHand,CardFlip,CardIn,DeadwoodDiscard
+        IMPORT  Unseen,NearCards,OlHand,OlUnseen,OlNear
+        jsr     Unseen
+        lda     PosBlock+Pos.discard    ; the discard counts as in the pile
+        cmp     #NO_CARD
+        beq     @near
+        ldy     #OlUnseen
+        jsr     CardIn
+        beq     @near
+        lda     PosBlock+Pos.discard
+        ldy     #OlUnseen
+        jsr     CardFlip
+@near   ldx     #PosBlock+Pos.hand      ; the draws that may meld: unseen and near H
+        ldy     #OlHand
+        jsr     CopyHand
+        jsr     NearCards
         ldx     #Hand.Size-2
-@unseen lda     PosBlock+Pos.hand,x
-        ora     PosBlock+Pos.pile,x
-        ora     PosBlock+Pos.oppKnown,x
-        eor     #SUIT_MASK_ALL
-        sta     GoUnseen,x
+@suit   lda     OlNear,x
+        and     OlUnseen,x
+        sta     GoTry,x
         stz     TlMask,x
         dex
         dex
-        bpl     @unseen
-        lda     PosBlock+Pos.discard    ; the discard counts as in the pile
-        cmp     #NO_CARD
-        beq     @scan
-        ldy     #GoUnseen
-        jsr     CardIn
-        beq     @scan
-        lda     PosBlock+Pos.discard
-        ldy     #GoUnseen
-        jsr     CardFlip
-@scan   stz     GoCount
+        bpl     @suit
+        stz     GoCount
         stz     GoCard
 @x      lda     GoCard
-        ldy     #GoUnseen
+        ldy     #GoTry
         jsr     CardIn
         beq     @next
-        lda     GoCard                  ; in a three-card meld with two cards of H?
-        asl     a
-        adc     GoCard
-        asl     a
-        asl     a
-        sta     GoPair                  ; 12 * x: its pairs in MeldPairs
-        clc
-        adc     #PAIR_BYTES
-        sta     GoPairEnd
-@pair   ldx     GoPair
-        lda     MeldPairs,x
-        and     #$00FF
-        cmp     #NO_PARTNER
-        beq     @next
-        ldy     #PosBlock+Pos.hand
-        jsr     CardIn
-        beq     @pairNext
-        ldx     GoPair
-        lda     MeldPairs+1,x
-        and     #$00FF
-        ldy     #PosBlock+Pos.hand
-        jsr     CardIn
-        bne     @try
-@pairNext lda   GoPair
-        clc
-        adc     #2
-        sta     GoPair
-        cmp     GoPairEnd
-        bcc     @pair
-        bra     @next
-@try    ldx     #PosBlock+Pos.hand      ; gin after the best discard of H + x?
+        ldx     #PosBlock+Pos.hand      ; gin after the best discard of H + x?
         ldy     #DwHand
         jsr     CopyHand
         lda     GoCard
@@ -224,15 +197,12 @@ GinOuts PROC    EXPORT
 @next   inc     GoCard
         lda     GoCard
         cmp     #CARDS_IN_DECK
-        bcs     @done
-        jmp     @x
-@done   lda     GoCount
+        bcc     @x
+        lda     GoCount
         rts
-GoUnseen DS.B   Hand.Size
+GoTry   DS.B    Hand.Size               ; the unseen cards near the hand
 GoCount DS.W    1
 GoCard  DS.W    1
-GoPair  DS.W    1
-GoPairEnd DS.W  1
         ENDP
 
         END
