@@ -3,7 +3,7 @@
 ; sections 3 and 6), and their advice sentences MORT(m, r) and BERNIE(m, r).
 ;   candidates U = eligible cards that are deadwood in the canonical arrangement of the
 ;                  11 cards (all eligible cards if none), in scan order
-;   Mort:            key (|opp|, dw_after, live)
+;   Mort:            key (dw_after + 4*|opp|, helpers, live)
 ;   Bernie:          key (helpers, dw_after)
 ;   Phyllis:         key (dw_after + 4*helpers + 2*live + 6*|opp|, dw_after)
 ;   the first strictly best card wins; the runner-up is the best of the rest, first in
@@ -404,9 +404,13 @@ KeyBestVsRunner ldx #0
 ; The keys, by RdKey: each fills RdKeyCur (three words) from the measures and RdDw.
 KeyTable DC.W   KeyMort,KeyBernie,KeyPhyllis
 
-KeyMort lda     MsOppCount              ; (|opp|, dw_after, live)
+KeyMort lda     MsOppCount              ; (dw_after + 4 |opp|, helpers, live)
+        asl     a                       ; 4 = the oracle's MORT_PARTNER_PRICE
+        asl     a
+        clc
+        adc     RdDw
         sta     RdKeyCur
-        lda     RdDw
+        lda     MsHelpers
         sta     RdKeyCur+2
         lda     MsLive
         sta     RdKeyCur+4

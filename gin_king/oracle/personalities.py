@@ -193,16 +193,24 @@ class _DiscardContext:
         return text.bernie_sentence(m, r, self.helpers(m), self.helpers(r) if r is not None else 0)
 
 
+# Mort's price, in points of deadwood, of each known opponent card a discard would meld with:
+# the least that keeps the manual's example (he throws the 4♠, not the 9♦ next to Shark's
+# 7♦ 8♦) and the cheapest in games (docs/strength.md, "Mort").
+MORT_PARTNER_PRICE = 4
+
+
 class Mort(_Remembering):
     """Mort: "very concerned with defense, although he will not discard a melded card".
-    Over the unmelded cards: fewest known opponent partners ("a card that the opponent can
-    obviously use"), then least deadwood, then fewest missing melds; always knocks."""
+    Over the unmelded cards: least deadwood plus MORT_PARTNER_PRICE per known opponent
+    partner ("a card that the opponent can obviously use"), then fewest helping cards (he
+    keeps the cards that can still meld), then fewest missing melds; always knocks."""
 
     name = "Mort"
 
     def _key(self, card, ctx):
         d = ctx.defence(card)
-        return (count_cards(d.opp_partners), ctx.dw_after(card), d.live)
+        return (ctx.dw_after(card) + MORT_PARTNER_PRICE * count_cards(d.opp_partners),
+                ctx.helpers(card), d.live)
 
     def _reason(self, m, r, ctx):
         return ctx.mort(m, r)

@@ -97,6 +97,18 @@ def test_mort_counts_missing_melds():
         "the 2♦, compared with 3 melds with the 2♠.")
 
 
+def test_mort_keeps_the_cards_that_can_still_meld():
+    # Three tens to choose from: the J♣ has no helping card, the Q♦ and K♦ help each other
+    # (the J♦ would meld both). Mort throws the J♣ where Sonia breaks up the Q♦ K♦.
+    view = view_from_cards("2c 3c 4c 5h 5d 5s 7s 8s Qd Kd Jc", "As",
+                           opponent_name="Shark", phase=Phase.DISCARD)
+    assert str(agent("sonia").choose_discard(view)) == "K♦"
+    mort = agent("mort")
+    assert str(mort.choose_discard(view)) == "J♣"
+    assert mort.advise_discard(view) == (
+        "Discard the J♣. There are 6 missing melds that can be formed by Shark with the J♣.")
+
+
 def test_bernie_counts_helping_cards():
     # Consistent version of the manual's example: 4♥ with 3♠ and 4♠, the 5♠ in the pile.
     view = view_from_cards("3s 4s 4h 6c 7c 8c 9c 10c Jd Qd Kd", "5s", phase=Phase.DISCARD)
