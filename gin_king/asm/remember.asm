@@ -113,18 +113,14 @@ SharkDiscard PROC EXPORT
         jsr     Outlook                 ; A = the sum, OlGins, OlNow = deadwood(H - c)
         sta     ShSum
         lda     ShUnseen                ; key = sum + GIN_DRAW_WORTH * (n - gins),
-        sec                             ;   GIN_DRAW_WORTH = 25 = 16 + 8 + 1
+        sec                             ;   GIN_DRAW_WORTH = 40 = 32 + 8
         sbc     OlGins
-        sta     ShKey
         asl     a
         asl     a
         asl     a
-        pha
+        sta     ShKey                   ; 8 (n - gins)
         asl     a
-        clc
-        adc     1,s
-        sta     1,s
-        pla
+        asl     a                       ; 32 (n - gins)
         clc
         adc     ShKey
         clc
