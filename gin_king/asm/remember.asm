@@ -30,7 +30,7 @@ KEY_WORST       EQU     $FFFF           ; above any key word
 ;   Phyllis: "Discard the m. " BERNIE(m, r) " " MORT(m, r)
 ;   In: PosBlock: hand (11), taken, pile, oppKnown, oppName, oppPronoun.
 ;   Out: DecBlock.choice, text. Clobbers: A, X, Y.
-;   Cost (mean / worst): Mort 52,500 / 72,200; Bernie 50,500 / 70,300; Phyllis 58,600 /
+;   Cost (mean / worst): Mort 52,000 / 73,600; Bernie 50,500 / 70,300; Phyllis 58,600 /
 ;   80,800 cycles.
 ; ------------------------------------------------------------------------------------
 MortDiscard PROC EXPORT
@@ -73,8 +73,8 @@ BernieMortText PROC EXPORT
 ;   the r") + "."  T(c) = Tenths(sum, n), written "12.4"; G = "" (no gin), " (1 card gives
 ;   gin)", " (<N> cards give gin)".
 ;   In: PosBlock: hand (11), taken, pile, oppKnown. Out: DecBlock.choice, text.
-;   Clobbers: A, X, Y. Cost: 10 or 11 Outlook calls; mean 139,000 cycles, p99 231,500,
-;   worst 274,800 (gin-king bench native); about 983,000 for the heaviest hand a hill climb
+;   Clobbers: A, X, Y. Cost: 10 or 11 Outlook calls; mean 138,800 cycles, p99 231,300,
+;   worst 274,600 (gin-king bench native); about 983,000 for the heaviest hand a hill climb
 ;   found (two four-of-a-kinds of neighbouring ranks and three low cards).
 ; ------------------------------------------------------------------------------------
 SharkDiscard PROC EXPORT
