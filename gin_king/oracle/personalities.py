@@ -195,7 +195,7 @@ class _DiscardContext:
 
 # Mort's price, in points of deadwood, of each known opponent card a discard would meld with:
 # the least that keeps the manual's example (he throws the 4♠, not the 9♦ next to Shark's
-# 7♦ 8♦) and the cheapest in games (docs/strength.md, "Mort").
+# 7♦ 8♦); higher prices lose games (docs/strength.md, "How Mort got there").
 MORT_PARTNER_PRICE = 4
 
 
