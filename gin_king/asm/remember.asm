@@ -22,6 +22,82 @@ KEY_BERNIE      EQU     2
 KEY_PHYLLIS     EQU     4
 PHYLLIS_HELPER_WEIGHT EQU 4             ; a helping card is worth 4 points of deadwood
 KEY_WORST       EQU     $FFFF           ; above any key word
+KEY_WORDS       EQU     3               ; words of a Place key
+
+; one entry of a Podium: a key (compared word by word, smaller better) and what the
+; text needs of the card that made it
+Place   RECORD  0
+key     DS.W    KEY_WORDS
+card    DS.W    1
+sum     DS.W    1                       ; Shark: the Outlook sum
+gins    DS.W    1                       ; Shark: the draws that give gin
+Size    EQU     *
+        ENDR
+
+; ------------------------------------------------------------------------------------
+; Podium — the best and the runner-up of a discard scan, as the oracle's pick(): the
+;   first card with the least key is the best; the runner-up is the first least of the
+;   others (a tie keeps the earlier card, so both moves need a strictly smaller key).
+;   PodiumClear: both places empty (keys KEY_WORST, cards NO_CARD).
+;   PodiumEnter: PdCur (a Place) enters; the old best drops to runner-up when PdCur
+;   beats it (best <= runner-up always holds, so it is the first least of the others).
+;   Clobbers: A, X, Y. Cost: PodiumClear 150 cycles; PodiumEnter at most 240.
+; ------------------------------------------------------------------------------------
+Podium  PROC    EXPORT
+        EXPORT  PodiumClear,PodiumEnter,PdCur,PdBest,PdRun
+PodiumClear lda #KEY_WORST
+        ldx     #KEY_WORDS*2-2
+@key    sta     PdBest+Place.key,x
+        sta     PdRun+Place.key,x
+        dex
+        dex
+        bpl     @key
+        lda     #NO_CARD
+        sta     PdBest+Place.card
+        sta     PdRun+Place.card
+        rts
+
+PodiumEnter ldx #0                      ; better than the best?
+        jsr     CurLess
+        bcs     @notBest
+        ldx     #Place.Size-2           ; runner-up := best, best := PdCur
+@best   lda     PdBest,x
+        sta     PdRun,x
+        lda     PdCur,x
+        sta     PdBest,x
+        dex
+        dex
+        bpl     @best
+        rts
+@notBest ldx    #PdRun-PdBest           ; better than the runner-up?
+        jsr     CurLess
+        bcs     @done
+        ldx     #Place.Size-2           ; runner-up := PdCur
+@run    lda     PdCur,x
+        sta     PdRun,x
+        dex
+        dex
+        bpl     @run
+@done   rts
+
+; CurLess — carry clear when PdCur's key < the key of the place at PdBest + X.
+CurLess ldy     #0
+@word   lda     PdCur+Place.key,y
+        cmp     PdBest+Place.key,x
+        bne     @decided
+        inx
+        inx
+        iny
+        iny
+        cpy     #KEY_WORDS*2
+        bcc     @word
+        sec                             ; equal: not less
+@decided rts
+
+PdCur   DS.B    Place.Size
+PdBest  DS.B    Place.Size              ; PdRun follows: CurLess reaches it from PdBest
+PdRun   DS.B    Place.Size
+        ENDP
 
 ; ------------------------------------------------------------------------------------
 ; MortDiscard, BernieDiscard, PhyllisDiscard — the decisions and advice:
@@ -30,8 +106,8 @@ KEY_WORST       EQU     $FFFF           ; above any key word
 ;   Phyllis: "Discard the m. " BERNIE(m, r) " " MORT(m, r)
 ;   In: PosBlock: hand (11), taken, pile, oppKnown, oppName, oppPronoun.
 ;   Out: DecBlock.choice, text. Clobbers: A, X, Y.
-;   Cost (mean / worst): Mort 52,000 / 73,600; Bernie 50,500 / 70,300; Phyllis 58,600 /
-;   80,800 cycles.
+;   Cost (mean / worst): Mort 52,300 / 73,800; Bernie 50,800 / 70,700; Phyllis 58,900 /
+;   80,900 cycles.
 ; ------------------------------------------------------------------------------------
 MortDiscard PROC EXPORT
         IMPORT  RememberDiscard,MortText
@@ -73,26 +149,20 @@ BernieMortText PROC EXPORT
 ;   the r") + "."  T(c) = Tenths(sum, n), written "12.4"; G = "" (no gin), " (1 card gives
 ;   gin)", " (<N> cards give gin)".
 ;   In: PosBlock: hand (11), taken, pile, oppKnown. Out: DecBlock.choice, text.
-;   Clobbers: A, X, Y. Cost: 10 or 11 Outlook calls; mean 138,800 cycles, p99 231,300,
-;   worst 274,600 (gin-king bench native); about 983,000 for the heaviest hand a hill climb
+;   Clobbers: A, X, Y. Cost: 10 or 11 Outlook calls; mean 140,000 cycles, p99 232,500,
+;   worst 275,700 (gin-king bench native); about 990,000 for the heaviest hand a hill climb
 ;   found (two four-of-a-kinds of neighbouring ranks and three low cards).
 ; ------------------------------------------------------------------------------------
 SharkDiscard PROC EXPORT
         IMPORT  PosBlock,DecBlock,ScanOrder,CardIn,CardFlip,CopyHand,CountCards
         IMPORT  Outlook,OlHand,OlUnseen,OlNow,OlGins,Tenths,TxtTenths,TxtInline,TxtCard
-        IMPORT  TxtNum,Unseen
+        IMPORT  TxtNum,Unseen,PodiumClear,PodiumEnter,PdCur,PdBest,PdRun
         jsr     Unseen                  ; OlUnseen = all - hand - pile - oppKnown
         ldx     #OlUnseen
         jsr     CountCards
         sta     ShUnseen
-        lda     #KEY_WORST
-        sta     ShBest
-        sta     ShBestNow
-        sta     ShRun
-        sta     ShRunNow
-        lda     #NO_CARD
-        sta     ShBestCard
-        sta     ShRunCard
+        jsr     PodiumClear
+        stz     PdCur+Place.key+4       ; the key is two words here
         ldx     #0                      ; x = position in the scan order
 @scan   stx     ShIndex
         lda     ScanOrder,x
@@ -111,7 +181,9 @@ SharkDiscard PROC EXPORT
         ldy     #OlHand
         jsr     CardFlip
         jsr     Outlook                 ; A = the sum, OlGins, OlNow = deadwood(H - c)
-        sta     ShSum
+        sta     PdCur+Place.sum
+        lda     OlGins
+        sta     PdCur+Place.gins
         lda     ShUnseen                ; key = sum + GIN_DRAW_WORTH * (n - gins),
         sec                             ;   GIN_DRAW_WORTH = 40 = 32 + 8
         sbc     OlGins
@@ -124,88 +196,51 @@ SharkDiscard PROC EXPORT
         clc
         adc     ShKey
         clc
-        adc     ShSum
-        sta     ShKey
-        cmp     ShBest                  ; (key, now) < the best's?
-        bne     @vsBest
-        lda     OlNow
-        cmp     ShBestNow
-@vsBest bcs     @notBest
-        lda     ShBest                  ; the runner-up := the old best (earlier in the
-        sta     ShRun                   ; scan, so first among equal keys)
-        lda     ShBestNow
-        sta     ShRunNow
-        lda     ShBestCard
-        sta     ShRunCard
-        lda     ShBestSum
-        sta     ShRunSum
-        lda     ShBestGins
-        sta     ShRunGins
-        lda     ShKey                   ; the best := this card
-        sta     ShBest
-        lda     OlNow
-        sta     ShBestNow
+        adc     PdCur+Place.sum
+        sta     PdCur+Place.key
+        lda     OlNow                   ; then deadwood(H - c)
+        sta     PdCur+Place.key+2
         lda     ShCard
-        sta     ShBestCard
-        lda     ShSum
-        sta     ShBestSum
-        lda     OlGins
-        sta     ShBestGins
-        bra     @next
-@notBest lda    ShKey                   ; (key, now) < the runner-up's?
-        cmp     ShRun
-        bne     @vsRun
-        lda     OlNow
-        cmp     ShRunNow
-@vsRun  bcs     @next
-        lda     ShKey                   ; the runner-up := this card
-        sta     ShRun
-        lda     OlNow
-        sta     ShRunNow
-        lda     ShCard
-        sta     ShRunCard
-        lda     ShSum
-        sta     ShRunSum
-        lda     OlGins
-        sta     ShRunGins
+        sta     PdCur+Place.card
+        jsr     PodiumEnter
 @next   ldx     ShIndex
         inx
         cpx     #CARDS_IN_DECK
         bcs     @scanned
         jmp     @scan
-@scanned lda    ShBestCard
+@scanned lda    PdBest+Place.card
         sta     DecBlock+Dec.choice
         Say     'Discard the '
         lda     DecBlock+Dec.choice
         jsr     TxtCard
         Say     '. After your next draw your deadwood should average '
-        lda     ShBestSum
+        lda     PdBest+Place.sum
         ldx     ShUnseen
         jsr     Tenths
         sta     ShTenths
         jsr     TxtTenths
         Say     ' points'
-        lda     ShBestGins
+        lda     PdBest+Place.gins
         jsr     @gins
-        lda     ShRunCard
+        lda     PdRun+Place.card
         cmp     #NO_CARD
         beq     @end
-        lda     ShRunSum
+        lda     PdRun+Place.sum
         ldx     ShUnseen
         jsr     Tenths
         sta     ShRunTenths
         cmp     ShTenths                ; written the same: leave it out
         bne     @against
-        lda     ShRunGins
-        cmp     ShBestGins
+        lda     PdRun+Place.gins
+        cmp     PdBest+Place.gins
         beq     @end
 @against Say    ', against '
         lda     ShRunTenths
         jsr     TxtTenths
-        lda     ShRunGins
+        lda     PdRun+Place.gins
         jsr     @gins
         Say     ' if you discard the '
-        lda     ShRunCard
+        lda     PdRun+Place.card
         jsr     TxtCard
 @end    Say     '.'
         rts
@@ -224,18 +259,7 @@ SharkDiscard PROC EXPORT
 ShUnseen DS.W   1                       ; n, the unseen cards
 ShIndex DS.W    1
 ShCard  DS.W    1
-ShSum   DS.W    1
 ShKey   DS.W    1
-ShBest  DS.W    1                       ; the best: key, now, card, sum, gins
-ShBestNow DS.W  1
-ShBestCard DS.W 1
-ShBestSum DS.W  1
-ShBestGins DS.W 1
-ShRun   DS.W    1                       ; the runner-up's, the same five words
-ShRunNow DS.W   1
-ShRunCard DS.W  1
-ShRunSum DS.W   1
-ShRunGins DS.W  1
 ShTenths DS.W   1                       ; T(m), T(r)
 ShRunTenths DS.W 1
         ENDP
@@ -248,7 +272,8 @@ ShRunTenths DS.W 1
 RememberDiscard PROC EXPORT
         IMPORT  PosBlock,DecBlock,AiHand,CopyHand,CanonOf,CnDead,CardIn,DwAfter
         IMPORT  ScanOrder,Measure,MsHand,MsPile,MsLive,MsOppCount,MsHelpers
-        IMPORT  MinDwDiscard,TxtInline,TxtCard,CardFlip
+        IMPORT  MinDwDiscard,TxtInline,TxtCard,CardFlip,PodiumClear,PodiumEnter,PdCur,PdBest
+        IMPORT  PdRun
         EXPORT  RdCompare
         stx     RdKey
         ldx     #PosBlock+Pos.hand      ; the measures see the 11 cards and the pile
@@ -287,12 +312,7 @@ RememberDiscard PROC EXPORT
 @scanStart ldx  #PosBlock+Pos.hand      ; dw_after works on AiHand = the 11 cards
         ldy     #AiHand
         jsr     CopyHand
-        lda     #KEY_WORST
-        sta     RdBest
-        sta     RdRun
-        lda     #NO_CARD
-        sta     RdBestCard
-        sta     RdRunCard
+        jsr     PodiumClear
         ldx     #0
 @scan   stx     RdIndex
         lda     ScanOrder,x
@@ -302,57 +322,26 @@ RememberDiscard PROC EXPORT
         jsr     CardIn
         beq     @next
         lda     RdCard
+        sta     PdCur+Place.card
         jsr     DwAfter
         sta     RdDw
         lda     RdCard
         jsr     Measure
         ldx     RdKey
-        jsr     (KeyTable,x)            ; RdKeyCur = this card's key
-        ldx     #0                      ; better than the best?
-        jsr     KeyCompareBest
-        bcs     @notBest
-        ldx     #0                      ; the old best may become the runner-up
-        jsr     KeyBestVsRunner
-        bcc     @keepRunner             ; the runner-up is strictly better: keep it
-        ldx     #4
-@moveBest lda   RdBest,x                ; runner := best
-        sta     RdRun,x
-        dex
-        dex
-        bpl     @moveBest
-        lda     RdBestCard
-        sta     RdRunCard
-@keepRunner ldx #4
-@setBest lda    RdKeyCur,x              ; best := this card
-        sta     RdBest,x
-        dex
-        dex
-        bpl     @setBest
-        lda     RdCard
-        sta     RdBestCard
-        bra     @next
-@notBest jsr    KeyCompareRunner        ; strictly better than the runner-up?
-        bcs     @next
-        ldx     #4
-@setRun lda     RdKeyCur,x
-        sta     RdRun,x
-        dex
-        dex
-        bpl     @setRun
-        lda     RdCard
-        sta     RdRunCard
+        jsr     (KeyTable,x)            ; PdCur's key = this card's
+        jsr     PodiumEnter
 @next   ldx     RdIndex
         inx
         cpx     #CARDS_IN_DECK
         bcs     @scanned
         jmp     @scan
 @scanned
-        lda     RdBestCard
+        lda     PdBest+Place.card
         sta     DecBlock+Dec.choice
         jsr     MinDwDiscard            ; r = Willy's choice if it differs,
         cmp     DecBlock+Dec.choice
         bne     @haveR
-        lda     RdRunCard               ;     else the runner-up (or none)
+        lda     PdRun+Place.card        ;     else the runner-up (or none)
 @haveR  sta     RdCompare
         Say     'Discard the '
         lda     DecBlock+Dec.choice
@@ -360,44 +349,7 @@ RememberDiscard PROC EXPORT
         Say     '. '
         rts
 
-; KeyCompareBest — carry clear when RdKeyCur < RdBest (three words, lexicographic).
-KeyCompareBest ldx #0
-@w      lda     RdKeyCur,x
-        cmp     RdBest,x
-        bne     @decided
-        inx
-        inx
-        cpx     #6
-        bcc     @w
-        sec                             ; equal: not better
-@decided rts
-
-; KeyCompareRunner — carry clear when RdKeyCur < RdRun.
-KeyCompareRunner ldx #0
-@w      lda     RdKeyCur,x
-        cmp     RdRun,x
-        bne     @decided
-        inx
-        inx
-        cpx     #6
-        bcc     @w
-        sec
-@decided rts
-
-; KeyBestVsRunner — carry set when RdBest <= RdRun (the old best, earlier in the scan,
-; wins a tie).
-KeyBestVsRunner ldx #0
-@w      lda     RdRun,x
-        cmp     RdBest,x
-        bne     @decided                ; carry set: runner > best... or clear: runner < best
-        inx
-        inx
-        cpx     #6
-        bcc     @w
-        sec                             ; equal keys: the best (earlier) wins
-@decided rts
-
-; The keys, by RdKey: each fills RdKeyCur (three words) from the measures and RdDw.
+; The keys, by RdKey: each fills PdCur's key from the measures and RdDw.
 KeyTable DC.W   KeyMort,KeyBernie,KeyPhyllis
 
 KeyMort lda     MsOppCount              ; (dw_after + 4 |opp|, helpers, live)
@@ -405,18 +357,18 @@ KeyMort lda     MsOppCount              ; (dw_after + 4 |opp|, helpers, live)
         asl     a
         clc
         adc     RdDw
-        sta     RdKeyCur
+        sta     PdCur+Place.key
         lda     MsHelpers
-        sta     RdKeyCur+2
+        sta     PdCur+Place.key+2
         lda     MsLive
-        sta     RdKeyCur+4
+        sta     PdCur+Place.key+4
         rts
 
 KeyBernie lda   MsHelpers               ; (helpers, dw_after)
-        sta     RdKeyCur
+        sta     PdCur+Place.key
         lda     RdDw
-        sta     RdKeyCur+2
-        stz     RdKeyCur+4
+        sta     PdCur+Place.key+2
+        stz     PdCur+Place.key+4
         rts
 
 KeyPhyllis ldx  #PHYLLIS_HELPER_WEIGHT  ; (dw + W helpers + 2 live + 6 |opp|, dw_after)
@@ -433,10 +385,10 @@ KeyPhyllis ldx  #PHYLLIS_HELPER_WEIGHT  ; (dw + W helpers + 2 live + 6 |opp|, dw
         asl     a                       ; 6 |opp| + 2 live
         adc     RdWeighted
         adc     RdDw
-        sta     RdKeyCur
+        sta     PdCur+Place.key
         lda     RdDw
-        sta     RdKeyCur+2
-        stz     RdKeyCur+4
+        sta     PdCur+Place.key+2
+        stz     PdCur+Place.key+4
         rts
 
 RdWeighted DS.W 1
@@ -446,11 +398,6 @@ RdCard  DS.W    1
 RdDw    DS.W    1
 RdElig  DS.B    Hand.Size
 RdCand  DS.B    Hand.Size
-RdKeyCur DS.W   3
-RdBest  DS.W    3
-RdRun   DS.W    3
-RdBestCard DS.W 1
-RdRunCard DS.W  1
 RdCompare DS.W  1
         ENDP
 
