@@ -16,8 +16,7 @@
 NEAR_WIN        EQU     15              ; "only needs a few points to win"
 SHUTOUT_DANGER  EQU     40              ; opponent this close while Shark has no box
 CATCH_MARGIN    EQU     25              ; "catch you with a lot of deadwood"
-CATCH_LAST      EQU     12              ; last index of CatchTable
-KNOCK_MAX_LAST  EQU     12              ; last index of KnockMaxTable
+DRAWS_LAST      EQU     12              ; last index of CatchTable and KnockMaxTable
 GIN_OUTS_TO_WAIT EQU    2               ; go for gin with at least this many outs
 
 ; ------------------------------------------------------------------------------------
@@ -64,12 +63,7 @@ SharkKnock PROC EXPORT
 @shut   jsr     @knock
         Say     'You need to score to avoid a shutout. '
         jmp     KnockingText
-@most   lda     PosBlock+Pos.oppDraws   ; 3. deadwood > KNOCK_MAX[min(draws, 12)]: wait
-        cmp     #KNOCK_MAX_LAST
-        bcc     @mIndex
-        lda     #KNOCK_MAX_LAST
-@mIndex asl     a
-        tax
+@most   jsr     @draws12                ; 3. deadwood > KNOCK_MAX[min(draws, 12)]: wait
         lda     KnockMaxTable,x
         sta     SkMost
         cmp     CnBestVal
@@ -90,12 +84,7 @@ SharkKnock PROC EXPORT
         jsr     TxtPoints
         Say     ' is likely to be undercut.'
         rts
-@catch  lda     PosBlock+Pos.oppDraws   ; 4. CATCH[min(draws, 12)] - deadwood >= 25
-        cmp     #CATCH_LAST
-        bcc     @index
-        lda     #CATCH_LAST
-@index  asl     a
-        tax
+@catch  jsr     @draws12                ; 4. CATCH[min(draws, 12)] - deadwood >= 25
         lda     CatchTable,x
         sec
         sbc     CnBestVal
@@ -133,6 +122,13 @@ SharkKnock PROC EXPORT
 @knock  lda     #1                      ; choice 1 and "Knock. "
         sta     DecBlock+Dec.choice
         Say     'Knock. '
+        rts
+@draws12 lda    PosBlock+Pos.oppDraws   ; X = 2 min(oppDraws, DRAWS_LAST): a table index
+        cmp     #DRAWS_LAST
+        bcc     @index
+        lda     #DRAWS_LAST
+@index  asl     a
+        tax
         rts
 ; his opponent's mean deadwood after that many draws (measured; docs/personalities.md)
 CatchTable DC.W 54,46,39,33,29,25,21,18,16,14,12,11,10
