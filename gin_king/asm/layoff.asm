@@ -166,7 +166,7 @@ Layable ldx     #Hand.Size-2
         lda     MissingSuit2,x          ; its missing suit
         tax
         lda     LoHi,y
-        and     #$1FFF                  ; the rank bit
+        and     #SUIT_MASK_ALL                  ; the rank bit
         and     ShowBlock+Showdown.defender,x
         ora     LoMask,x
         sta     LoMask,x
@@ -219,7 +219,7 @@ RunEnds lda     LoHi,y
         tax
         lda     LoLo,y
         eor     #$FFFF
-        and     #$1FFF
+        and     #SUIT_MASK_ALL
         sta     LoRun
         eor     #$FFFF                  ; lowest bit: run & -run
         inc     a
@@ -227,7 +227,7 @@ RunEnds lda     LoHi,y
         sta     LoLow
         clc
         adc     LoRun                   ; run + lowest = the bit above the run
-        and     #$1FFF
+        and     #SUIT_MASK_ALL
         sta     LoHigh
         lsr     LoLow                   ; the bit below (0 when the run starts at Ace)
         rts
@@ -284,7 +284,7 @@ ValidLayOff ldx #Hand.Size-2
 @set    lda     LoLo,y
         beq     @nextMeld
         lda     LoHi,y                  ; any chosen card of the rank (only the
-        and     #$1FFF                  ; missing suit can be the defender's)
+        and     #SUIT_MASK_ALL                  ; missing suit can be the defender's)
         sta     LoD
         ldx     #Hand.Size-2
 @setSuit lda    LoChosen,x

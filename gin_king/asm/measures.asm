@@ -18,7 +18,6 @@
 MELD_PAIRS_MAX  EQU     6               ; three-card melds of a card: 4 to 6
 PAIR_BYTES      EQU     2*MELD_PAIRS_MAX
 NO_PARTNER      EQU     $FF
-SUIT_MASK_ALL   EQU     $1FFF
 
 ; ------------------------------------------------------------------------------------
 ; MeasureData — inputs and results of Measure.

@@ -13,7 +13,6 @@
         INCLUDE 'engine.records'
         INCLUDE 'engine.macros'
 
-SUIT_MASK_ALL   EQU     $1FFF
 DIVIDE_BITS     EQU     16              ; UDiv16: bits of the dividend
 
 ; ------------------------------------------------------------------------------------

@@ -1295,7 +1295,7 @@ Arms
         LDX     MeldI
         LDA     KHi,X
         BPL     @run
-        AND     #$1FFF                  ; a set: its rank; the missing suit by lo
+        AND     #SUIT_MASK_ALL                  ; a set: its rank; the missing suit by lo
         JSR     BitIndex
         STA     ArmRank
         LDX     MeldI
@@ -1324,7 +1324,7 @@ Arms
         LDX     MeldI
         LDA     KLo,X
         EOR     #$FFFF
-        AND     #$1FFF
+        AND     #SUIT_MASK_ALL
         STA     ReachRun
         JSR     BitIndex                ; the lowest rank
         STA     ArmRank

@@ -1045,7 +1045,7 @@ LayMelds
         STA     LaySuitI
         LDA     CnBestLo,X
         EOR     #$FFFF
-        AND     #$1FFF
+        AND     #SUIT_MASK_ALL
         STA     LayMask
         STZ     LayRankI
 @run    LDA     LayRankI
@@ -1065,7 +1065,7 @@ LayMelds
         CMP     #RANKS_PER_SUIT
         BCC     @run
         BRA     @gap
-@set    AND     #$1FFF                  ; a set: its rank bit; its suits from lo
+@set    AND     #SUIT_MASK_ALL                  ; a set: its rank bit; its suits from lo
         JSR     BitIndex
         STA     LayRankI
         LDA     CnBestLo,X
