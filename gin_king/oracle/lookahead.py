@@ -44,12 +44,13 @@ def least_after_discard(hand: int) -> int:
 class Outlook(NamedTuple):
     total: int   # sum over the unseen cards of the deadwood left: average x count
     gins: int    # how many of them leave none (gin)
+    now: int     # the hand's own deadwood (Shark's tie-break; the 65816 OlNow)
 
 
 def outlook(hand: int, unseen: int) -> Outlook:
     """Over the unseen cards x, the sum of least_after_discard(hand + x) and the number of
     x that give gin, for a 10-card hand: Shark's expected deadwood after his next draw
-    (times the number of unseen cards) and his chances of gin."""
+    (times the number of unseen cards) and his chances of gin; and the hand's deadwood."""
     now = deadwood_of_mask(hand)
     short = least_after_discard(hand)
     total = gins = 0
@@ -60,7 +61,7 @@ def outlook(hand: int, unseen: int) -> Outlook:
             after = min(now, _VALUE[x] + short)
         total += after
         gins += after == 0
-    return Outlook(total, gins)
+    return Outlook(total, gins, now)
 
 
 def gin_outs(hand: int, unseen: int) -> list[Card]:

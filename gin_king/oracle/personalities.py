@@ -312,7 +312,7 @@ class Shark(Phyllis):
 
         def key(c: Card) -> tuple[int, int]:
             o = outlooks[c]
-            return o.total + GIN_DRAW_WORTH * (n - o.gins), dw_after(c, hand)
+            return o.total + GIN_DRAW_WORTH * (n - o.gins), o.now
 
         choice, runner = pick(scan(sum(1 << c for c in outlooks)), key)
         return choice, text.outlook_sentence(choice, runner, outlooks[choice],

@@ -38,7 +38,7 @@ def test_outlook_equals_brute_force_over_every_draw_and_discard(cards, pile_bits
     unseen = ALL_CARDS_MASK & ~hand & ~pile_bits
     after = [min(deadwood_of_mask((hand | 1 << x) & ~(1 << d)) for d in from_mask(hand | 1 << x))
              for x in from_mask(unseen)]
-    assert outlook(hand, unseen) == (sum(after), after.count(0))
+    assert outlook(hand, unseen) == (sum(after), after.count(0), deadwood_of_mask(hand))
 
 
 def test_outlook_prefers_connected_deadwood():
