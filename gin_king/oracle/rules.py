@@ -19,6 +19,10 @@ GIN_BONUS = 25
 UNDERCUT_BONUS = 25
 STANDARD_KNOCK_LIMIT = 10
 WALL_STOCK_SIZE = 2     # "only two cards in the stock": the hand is a tie
+# Turns in a row that take the upcard (the stock never shrinks) before the hand is a tie:
+# two programs could otherwise pass cards through the pile forever. No personality comes
+# near it; in the desktop game the human can always draw from the stock instead.
+PILE_TURNS_LIMIT = 52
 
 
 class Variant(Enum):

@@ -15,7 +15,8 @@ from gin_king.oracle.dealing import DeckSource, ShuffledDecks, draw_for_deal
 from gin_king.oracle.layoff import Defence, best_defence
 from gin_king.oracle.melds import Arrangement, arrangement_of_mask, deadwood_of_mask
 from gin_king.oracle.rng import Xorshift32
-from gin_king.oracle.rules import WALL_STOCK_SIZE, HandTerms, Rules, hand_terms
+from gin_king.oracle.rules import (PILE_TURNS_LIMIT, WALL_STOCK_SIZE, HandTerms, Rules,
+                                   hand_terms)
 from gin_king.oracle.scoring import WALL_SCORE, FinalScore, HandScore, final_score, score_hand
 
 
@@ -75,6 +76,7 @@ class HandState:
     declined: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
     discarded: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
     draws: list[int] = field(default_factory=lambda: [0, 0])
+    pile_turns: int = 0                  # turns in a row that took the upcard
     knocker: int | None = None
 
     @property
@@ -148,6 +150,7 @@ class GameState:
         h.taken_from_pile = card
         h.took[player].append(card)
         h.draws[player] += 1
+        h.pile_turns += 1
         self.phase = Phase.DISCARD
 
     def _draw_stock(self, player: int) -> None:
@@ -156,6 +159,7 @@ class GameState:
         h.hands[player] |= 1 << card
         h.taken_from_pile = None
         h.draws[player] += 1
+        h.pile_turns = 0
         self.phase = Phase.DISCARD
 
     def _first_upcard(self, action: int) -> None:
@@ -199,9 +203,10 @@ class GameState:
         h.discarded[self.current_player].append(card)
         h.pending_discard = None
         h.taken_from_pile = None
-        if len(h.stock) <= WALL_STOCK_SIZE:
+        if len(h.stock) <= WALL_STOCK_SIZE or h.pile_turns >= PILE_TURNS_LIMIT:
             # "If a hand continues until there are only two cards in the stock, the hand
-            # ends in a tie": checked once the discard is made without a knock.
+            # ends in a tie": checked once the discard is made without a knock; so is a
+            # hand whose stock stopped shrinking (docs/rules.md).
             self.phase = Phase.WALL
         else:
             self.current_player = 1 - self.current_player

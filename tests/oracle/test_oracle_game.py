@@ -6,9 +6,10 @@ from hypothesis import strategies as st
 from gin_king.oracle.baseline import SimplePlayer
 from gin_king.oracle.game import play_game, replay_source
 from gin_king.oracle.personalities import PERSONALITIES
-from gin_king.oracle.rules import BOX_BONUS, GAME_BONUS, Rules, Variant
+from gin_king.oracle.rules import BOX_BONUS, GAME_BONUS, PILE_TURNS_LIMIT, Rules, Variant
 from gin_king.oracle.scoring import HandKind
-from gin_king.oracle.state import DRAW_STOCK, PASS, TAKE_UPCARD, GameState, Phase
+from gin_king.oracle.state import (DRAW_STOCK, MAX_HANDS, NO_KNOCK, PASS, TAKE_UPCARD,
+                                   GameState, Phase)
 from gin_king.oracle.tournament import AGENTS
 
 NAMES = sorted(AGENTS)
@@ -117,3 +118,65 @@ def test_taken_upcard_cannot_be_discarded_and_wall_ends_the_hand():
     assert state.phase is Phase.WALL and len(state.hand.stock) == 2
     state.advance()
     assert state.history[-1].score.kind is HandKind.WALL
+
+
+def test_a_hand_whose_stock_stops_shrinking_is_a_tie():
+    # Both players take every upcard (and never knock): without the limit the hand would
+    # pass cards through the pile forever; after PILE_TURNS_LIMIT takes it is a tie.
+    state = GameState(seed=12)
+    state.advance()
+    takes = 0
+    while state.phase not in (Phase.WALL, Phase.HAND_OVER):
+        if state.phase in (Phase.FIRST_UPCARD, Phase.DRAW):
+            state.apply_action(TAKE_UPCARD)
+            takes += 1
+        elif state.phase is Phase.KNOCK:
+            state.apply_action(NO_KNOCK)
+        else:
+            state.apply_action(state.legal_actions()[0])
+        assert takes <= PILE_TURNS_LIMIT
+    assert state.phase is Phase.WALL and takes == PILE_TURNS_LIMIT
+    assert len(state.hand.stock) == 31
+    state.advance()
+    assert state.history[-1].score.kind is HandKind.WALL
+
+
+def test_one_stock_draw_starts_the_count_again():
+    state = GameState(seed=12)
+    state.advance()
+    state.apply_action(PASS)
+    state.apply_action(PASS)                     # the non-dealer draws from the stock
+    turns = 0
+    while state.phase not in (Phase.WALL, Phase.HAND_OVER):
+        if state.phase is Phase.DRAW:
+            turns += 1
+            # one stock draw just before the limit: the count starts again
+            state.apply_action(DRAW_STOCK if turns == PILE_TURNS_LIMIT - 1 else TAKE_UPCARD)
+            assert turns < 2 * PILE_TURNS_LIMIT
+        elif state.phase is Phase.KNOCK:
+            state.apply_action(NO_KNOCK)
+        else:
+            state.apply_action(state.legal_actions()[0])
+    assert turns == 2 * PILE_TURNS_LIMIT - 1 and len(state.hand.stock) == 29
+
+
+class _PilePasser:
+    name = "Pile passer"
+
+    def wants_upcard(self, view):
+        return True
+
+    def choose_discard(self, view):
+        return next(c for c in view.hand if c != view.taken_from_pile)
+
+    def wants_knock(self, view, discard):
+        return False
+
+
+def test_two_pile_passers_finish_their_game():
+    def bounded(state):
+        assert state.hand is None or state.hand.pile_turns <= PILE_TURNS_LIMIT
+
+    result = play_game(_PilePasser(), _PilePasser(), seed=3, state_check=bounded)
+    assert result.winner is None and len(result.hands) == MAX_HANDS
+    assert all(h.score.kind is HandKind.WALL for h in result.hands)
