@@ -33,11 +33,15 @@ MeasureData PROC EXPORT
         EXPORT  MsHelpers
         EXPORT  MsAcc
         EXPORT  MsUnseen
+        EXPORT  MsLive1
+        EXPORT  MsLive2
 MsHand  DS.B    Hand.Size               ; IN: the hand the card belongs to
 MsPile  DS.B    Hand.Size               ; IN: the discard pile
 MsAcc   DS.B    Hand.Size               ; accounted cards
 MsUnseen DS.B   Hand.Size               ; unseen cards
 MsLive  DS.W    1                       ; OUT: live melds
+MsLive1 DS.W    1                       ; OUT: live melds with one known opponent partner
+MsLive2 DS.W    1                       ; OUT: live melds with both partners known
 MsOpp   DS.B    Hand.Size               ; OUT: known opponent partners in live melds
 MsOppCount DS.W 1                       ; OUT: their number
 MsDead  DS.B    Hand.Size               ; OUT: accounted partners
@@ -48,11 +52,13 @@ MsHelpers DS.W  1                       ; OUT: their number
 ; ------------------------------------------------------------------------------------
 ; Measure — live, opp, dead and helpers of card A (see the file header).
 ;   In:  A = card; MsHand, MsPile, PosBlock.oppKnown.
-;   Out: MsLive, MsOpp/MsOppCount, MsDead, MsHelp/MsHelpers.
-;   Clobbers: A, X, Y. Cost: about 3,000 cycles.
+;   Out: MsLive (MsLive1, MsLive2: those with one, two known opponent partners),
+;        MsOpp/MsOppCount, MsDead, MsHelp/MsHelpers.
+;   Clobbers: A, X, Y. Cost: about 3,100 cycles.
 ; ------------------------------------------------------------------------------------
 Measure PROC    EXPORT
         IMPORT  MsHand,MsPile,MsAcc,MsUnseen,MsLive,MsOpp,MsOppCount,MsDead,MsHelp,MsHelpers
+        IMPORT  MsLive1,MsLive2
         IMPORT  PosBlock,MeldPairs,CardSuit2,CardBit,CardFlip,CountCards
         sta     MeCard
         ldx     #Hand.Size-2            ; per suit: accounted, unseen; clear the results
@@ -78,6 +84,8 @@ Measure PROC    EXPORT
         and     MsAcc,y
         sta     MsAcc,y
         stz     MsLive
+        stz     MsLive1
+        stz     MsLive2
         lda     MeCard                  ; y = offset of c's pairs in MeldPairs
         asl     a
         adc     MeCard                  ; 3c (carry clear: c < 52)
@@ -125,16 +133,28 @@ Measure PROC    EXPORT
 @yFree  lda     MeAccounted
         bne     @helpers
         inc     MsLive                  ; ---- a live meld: opponent partners in it
+        stz     MeKnown
         ldx     MeXOff
         lda     PosBlock+Pos.oppKnown,x
         and     MeXBit
+        beq     @xUnknown
+        inc     MeKnown
         ora     MsOpp,x
         sta     MsOpp,x
-        ldx     MeYOff
+@xUnknown ldx   MeYOff
         lda     PosBlock+Pos.oppKnown,x
         and     MeYBit
+        beq     @yUnknown
+        inc     MeKnown
         ora     MsOpp,x
         sta     MsOpp,x
+@yUnknown lda   MeKnown                 ;      one or both known: MsLive1, MsLive2
+        beq     @helpers
+        cmp     #2
+        beq     @both
+        inc     MsLive1
+        bra     @helpers
+@both   inc     MsLive2
 @helpers ldx    MeXOff                  ; ---- x in hand and y unseen: y helps
         lda     MsHand,x
         and     MeXBit
@@ -178,6 +198,7 @@ MeXBit  DS.W    1
 MeYOff  DS.W    1
 MeYBit  DS.W    1
 MeAccounted DS.W 1
+MeKnown DS.W    1
         ENDP
 
         END

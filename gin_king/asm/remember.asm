@@ -8,8 +8,9 @@
 ;   Phyllis:         key (dw_after + 4*helpers + 2*live + 6*|opp|, dw_after)
 ;   the first strictly best card wins; the runner-up is the best of the rest, first in
 ;   scan order; the comparison card r is Willy's choice if it differs, else the runner-up.
-;   Shark (SharkDiscard): over all eligible cards, key (Outlook(H - c), dw_after): the
-;   least expected deadwood after his next draw (outlook.asm); r is the runner-up.
+;   Shark (SharkDiscard): over all eligible cards, key (Outlook(H - c) + danger(c),
+;   dw_after): the least expected deadwood after his next draw (outlook.asm), plus what
+;   the card may give the opponent; r is the runner-up.
 ; Internal routines: M=16, X=16, DBR = this bank.
 
         MACHINE M65816
@@ -23,6 +24,7 @@ KEY_PHYLLIS     EQU     4
 PHYLLIS_HELPER_WEIGHT EQU 4             ; a helping card is worth 4 points of deadwood
 KEY_WORST       EQU     $FFFF           ; above any key word
 KEY_WORDS       EQU     3               ; words of a Place key
+DANGER_WEIGHT   EQU     5               ; Shark: points per meld the opponent may make
 
 ; one entry of a Podium: a key (compared word by word, smaller better) and what the
 ; text needs of the card that made it
@@ -31,6 +33,7 @@ key     DS.W    KEY_WORDS
 card    DS.W    1
 sum     DS.W    1                       ; Shark: the Outlook sum
 gins    DS.W    1                       ; Shark: the draws that give gin
+danger  DS.W    1                       ; Shark: the danger points
 Size    EQU     *
         ENDR
 
@@ -106,8 +109,8 @@ PdRun   DS.B    Place.Size
 ;   Phyllis: "Discard the m. " BERNIE(m, r) " " MORT(m, r)
 ;   In: PosBlock: hand (11), taken, pile, oppKnown, oppName, oppPronoun.
 ;   Out: DecBlock.choice, text. Clobbers: A, X, Y.
-;   Cost (mean / worst): Mort 52,300 / 73,800; Bernie 50,800 / 70,700; Phyllis 58,900 /
-;   80,900 cycles.
+;   Cost (mean / worst): Mort 52,400 / 74,100; Bernie 50,900 / 70,900; Phyllis 59,100 /
+;   81,200 cycles.
 ; ------------------------------------------------------------------------------------
 MortDiscard PROC EXPORT
         IMPORT  RememberDiscard,MortText
@@ -140,27 +143,50 @@ BernieMortText PROC EXPORT
 
 ; ------------------------------------------------------------------------------------
 ; SharkDiscard — Shark's one-draw look-ahead discard and its advice:
-;   unseen = all - hand - pile - oppKnown (n cards); for every eligible card c, in scan
-;   order, key (sum + GIN_DRAW_WORTH * (n - gins), deadwood(H - c)) with sum, gins =
-;   Outlook(H - c), smaller better: the first best card m wins, the runner-up r is the
-;   first best of the others.
+;   unseen = all - hand - pile - oppKnown (n cards); k = HAND_SIZE - |oppKnown|; for every
+;   eligible card c, in scan order, key (sum + GIN_DRAW_WORTH * (n - gins) + danger,
+;   deadwood(H - c)) with sum, gins = Outlook(H - c) and danger = DANGER_WEIGHT (two n +
+;   one k) + DANGER_WEIGHT none k k / n over c's live melds by known opponent partners
+;   (Measure: MsLive2, MsLive1, the rest), smaller better: the first best card m wins, the
+;   runner-up r is the first best of the others.
 ;   "Discard the m. After your next draw your deadwood should average <T(m)> points<G(m)>"
 ;   + (r and (T(r), gins(r)) != (T(m), gins(m)): ", against <T(r)><G(r)> if you discard
-;   the r") + "."  T(c) = Tenths(sum, n), written "12.4"; G = "" (no gin), " (1 card gives
-;   gin)", " (<N> cards give gin)".
+;   the r" + (danger(r) > danger(m): ", which <Opp> is likelier to use")) + "."
+;   T(c) = Tenths(sum, n), written "12.4"; G = "" (no gin), " (1 card gives gin)", " (<N>
+;   cards give gin)".
 ;   In: PosBlock: hand (11), taken, pile, oppKnown. Out: DecBlock.choice, text.
-;   Clobbers: A, X, Y. Cost: 10 or 11 Outlook calls; mean 140,000 cycles, p99 232,500,
-;   worst 275,700 (gin-king bench native); about 990,000 for the heaviest hand a hill climb
-;   found (two four-of-a-kinds of neighbouring ranks and three low cards).
+;   Clobbers: A, X, Y. Cost: 10 or 11 Outlook and Measure calls; mean 173,200 cycles,
+;   p99 262,900, worst 312,000 (gin-king bench native); about 1,029,000 for the heaviest hand
+;   a hill climb found (two four-of-a-kinds of neighbouring ranks and three low cards).
 ; ------------------------------------------------------------------------------------
 SharkDiscard PROC EXPORT
         IMPORT  PosBlock,DecBlock,ScanOrder,CardIn,CardFlip,CopyHand,CountCards
         IMPORT  Outlook,OlHand,OlUnseen,OlNow,OlGins,Tenths,TxtTenths,TxtInline,TxtCard
-        IMPORT  TxtNum,Unseen,PodiumClear,PodiumEnter,PdCur,PdBest,PdRun
+        IMPORT  TxtNum,Unseen,PodiumClear,PodiumEnter,PdCur,PdBest,PdRun,TxtOppName
+        IMPORT  Measure,MsHand,MsPile,MsLive,MsLive1,MsLive2,UDiv16
         jsr     Unseen                  ; OlUnseen = all - hand - pile - oppKnown
         ldx     #OlUnseen
         jsr     CountCards
         sta     ShUnseen
+        ldx     #PosBlock+Pos.hand      ; Measure sees the 11 cards and the pile
+        ldy     #MsHand
+        jsr     CopyHand
+        ldx     #PosBlock+Pos.pile
+        ldy     #MsPile
+        jsr     CopyHand
+        ldx     #PosBlock+Pos.oppKnown  ; k = HAND_SIZE - known opponent cards, >= 0
+        jsr     CountCards
+        sta     ShKey
+        lda     #HAND_SIZE
+        sec
+        sbc     ShKey
+        bpl     @held0
+        lda     #0
+@held0  sta     ShHeld
+        ldx     ShHeld                  ; DANGER_WEIGHT k k
+        jsr     @product
+        jsr     @times5
+        sta     ShWeightK2
         jsr     PodiumClear
         stz     PdCur+Place.key+4       ; the key is two words here
         ldx     #0                      ; x = position in the scan order
@@ -200,6 +226,11 @@ SharkDiscard PROC EXPORT
         sta     PdCur+Place.key
         lda     OlNow                   ; then deadwood(H - c)
         sta     PdCur+Place.key+2
+        jsr     @danger                 ; + the danger points of c
+        sta     PdCur+Place.danger
+        clc
+        adc     PdCur+Place.key
+        sta     PdCur+Place.key
         lda     ShCard
         sta     PdCur+Place.card
         jsr     PodiumEnter
@@ -242,7 +273,63 @@ SharkDiscard PROC EXPORT
         Say     ' if you discard the '
         lda     PdRun+Place.card
         jsr     TxtCard
+        lda     PdBest+Place.danger     ; the runner-up is the likelier to help him
+        cmp     PdRun+Place.danger
+        bcs     @end
+        Say     ', which '
+        jsr     TxtOppName
+        Say     ' is likelier to use'
 @end    Say     '.'
+        rts
+; @danger — A = the danger points of ShCard (the oracle's danger_points):
+;   DANGER_WEIGHT (MsLive2 n + MsLive1 k) + (DANGER_WEIGHT k k none) / n, where none =
+;   MsLive - MsLive1 - MsLive2 are the live melds with no known partner. Cost: Measure
+;   + at most about 1,500 cycles.
+@danger lda     ShCard
+        jsr     Measure
+        lda     MsLive2                 ; both partners known: n each
+        ldx     ShUnseen
+        jsr     @product
+        sta     ShDanger
+        lda     MsLive1                 ; one known: k each
+        ldx     ShHeld
+        jsr     @product
+        clc
+        adc     ShDanger
+        jsr     @times5
+        sta     ShDanger
+        lda     MsLive                  ; none known: k k / n each
+        sec
+        sbc     MsLive1
+        sec
+        sbc     MsLive2
+        beq     @dDone
+        tax
+        lda     ShWeightK2
+        jsr     @product
+        ldx     ShUnseen
+        jsr     UDiv16
+        clc
+        adc     ShDanger
+        sta     ShDanger
+@dDone  lda     ShDanger
+        rts
+; @product — A = A x X for a small X (X additions). Clobbers X.
+@product sta    ShFactor
+        lda     #0
+        cpx     #0
+        beq     @pDone
+@add    clc
+        adc     ShFactor
+        dex
+        bne     @add
+@pDone  rts
+; @times5 — A = DANGER_WEIGHT A (DANGER_WEIGHT = 5 = 4 + 1).
+@times5 sta     ShFactor
+        asl     a
+        asl     a
+        clc
+        adc     ShFactor
         rts
 @gins   cmp     #0                      ; A = gins: "", " (1 card gives gin)",
         beq     @noGin                  ;   " (<N> cards give gin)"
@@ -260,6 +347,10 @@ ShUnseen DS.W   1                       ; n, the unseen cards
 ShIndex DS.W    1
 ShCard  DS.W    1
 ShKey   DS.W    1
+ShHeld  DS.W    1                       ; k, the opponent's cards not known
+ShWeightK2 DS.W 1                       ; DANGER_WEIGHT k k
+ShDanger DS.W   1
+ShFactor DS.W   1
 ShTenths DS.W   1                       ; T(m), T(r)
 ShRunTenths DS.W 1
         ENDP

@@ -104,10 +104,12 @@ def _gins(gins: int) -> str:
     return " (1 card gives gin)" if gins == 1 else f" ({gins} cards give gin)"
 
 
-def outlook_sentence(m: Card, r: Card | None, mine, runner, unseen: int) -> str:
+def outlook_sentence(m: Card, r: Card | None, mine, runner, unseen: int,
+                     likelier_user: str | None = None) -> str:
     """Shark's discard advice (docs/personalities.md section 6): the expected deadwood after
     the next draw and the draws that give gin (``mine``, ``runner``: lookahead.Outlook),
-    against the runner-up's when they are written differently."""
+    against the runner-up's when they are written differently; ``likelier_user``, the
+    opponent's name when the runner-up is the likelier card for him to meld."""
     average = tenths(mine.total, unseen)
     advice = (f"Discard the {m}. After your next draw your deadwood should average {average} "
               f"points{_gins(mine.gins)}")
@@ -115,4 +117,6 @@ def outlook_sentence(m: Card, r: Card | None, mine, runner, unseen: int) -> str:
         other = tenths(runner.total, unseen)
         if (other, runner.gins) != (average, mine.gins):
             advice += f", against {other}{_gins(runner.gins)} if you discard the {r}"
+            if likelier_user is not None:
+                advice += f", which {likelier_user} is likelier to use"
     return advice + "."

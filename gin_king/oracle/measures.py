@@ -47,6 +47,8 @@ class DefenceMeasure:
     live: int                 # three-card melds with neither partner accounted for
     opp_partners: int         # mask: known opponent cards partnering c in a live meld
     dead_partners: int        # mask: accounted cards partnering c in any meld
+    one_known: int = 0        # live melds with one partner known to the opponent's hand
+    both_known: int = 0       # live melds with both partners there
 
 
 def defence_measure(card: int, hand: int, pile: int, opp_known: int) -> DefenceMeasure:
@@ -54,6 +56,7 @@ def defence_measure(card: int, hand: int, pile: int, opp_known: int) -> DefenceM
     live = 0
     opp = 0
     dead = 0
+    known = [0, 0, 0]          # live melds by how many partners the opponent is known to hold
     for x, y in THREE_CARD_MELDS[card]:
         bx, by = 1 << x, 1 << y
         if (bx | by) & accounted:
@@ -61,7 +64,8 @@ def defence_measure(card: int, hand: int, pile: int, opp_known: int) -> DefenceM
         else:
             live += 1
             opp |= (bx | by) & opp_known
-    return DefenceMeasure(live, opp, dead)
+            known[(opp_known >> x & 1) + (opp_known >> y & 1)] += 1
+    return DefenceMeasure(live, opp, dead, known[1], known[2])
 
 
 def helpers(card: int, hand: int, pile: int, opp_known: int) -> int:

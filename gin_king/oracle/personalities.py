@@ -19,6 +19,7 @@ from gin_king.oracle.measures import (DefenceMeasure, defence_measure, dw_after,
                                       scan, unmelded_candidates, unseen_mask)
 from gin_king.oracle.melds import arrangement_of_mask, deadwood_of_mask
 from gin_king.oracle.rng import Xorshift32
+from gin_king.oracle.rules import HAND_SIZE
 from gin_king.oracle.view import PlayerView
 
 
@@ -292,11 +293,28 @@ KNOCK_MAX = (10, 10, 10, 10, 9, 7, 5, 4, 3, 2, 2, 2, 2)
 # (25), for a gin also ends the hand before the opponent can knock or undercut (measured:
 # docs/strength.md; 40 beat 25 by 1.5 points of games against Phyllis).
 GIN_DRAW_WORTH = 40
+# What a discard the opponent may meld costs Shark, in points of deadwood per meld he can
+# make with it: each live three-card meld of the card counts with the chance that the
+# opponent holds both partners (1 for a card he took, k/n for each other, k = his cards not
+# known, n = the unseen cards). Heavier weights lose games (measured: docs/strength.md).
+DANGER_WEIGHT = 5
+
+
+def danger_points(d: DefenceMeasure, unseen: int, unknown_held: int) -> int:
+    """DANGER_WEIGHT x n x the expected number of the card's live melds the opponent holds
+    both partners of: DANGER_WEIGHT (both_known n + one_known k) + DANGER_WEIGHT none_known
+    k^2 // n, in the units of Shark's look-ahead key (n x points)."""
+    none_known = d.live - d.one_known - d.both_known
+    points = DANGER_WEIGHT * (d.both_known * unseen + d.one_known * unknown_held)
+    if none_known:
+        points += DANGER_WEIGHT * none_known * unknown_held * unknown_held // unseen
+    return points
 
 
 class Shark(Phyllis):
     """Shark: Phyllis's draw; a one-draw look-ahead discard (the card that leaves the least
-    expected deadwood after his next draw, a draw that gives gin worth GIN_DRAW_WORTH more);
+    expected deadwood after his next draw, a draw that gives gin worth GIN_DRAW_WORTH more,
+    plus the danger_points of the card: how likely the opponent is to meld it);
     score-aware knocking: near the target or to avoid a shutout he knocks; otherwise never
     with more deadwood than KNOCK_MAX allows at this point of the hand; then to catch
     deadwood; otherwise unless two unseen cards give gin."""
@@ -304,19 +322,24 @@ class Shark(Phyllis):
     name = "Shark"
 
     def _discard(self, view):
-        hand = view.hand_mask
-        unseen = unseen_mask(hand, view.pile_mask, view.opponent_known_mask)
+        hand, pile, known = view.hand_mask, view.pile_mask, view.opponent_known_mask
+        unseen = unseen_mask(hand, pile, known)
         n = count_cards(unseen)
-        outlooks = {c: outlook(hand & ~(1 << c), unseen)
-                    for c in from_mask(eligible_discards(hand, view.taken_from_pile))}
+        unknown_held = max(0, HAND_SIZE - count_cards(known))
+        eligible = from_mask(eligible_discards(hand, view.taken_from_pile))
+        outlooks = {c: outlook(hand & ~(1 << c), unseen) for c in eligible}
+        dangers = {c: danger_points(defence_measure(c, hand, pile, known), n, unknown_held)
+                   for c in eligible}
 
         def key(c: Card) -> tuple[int, int]:
             o = outlooks[c]
-            return o.total + GIN_DRAW_WORTH * (n - o.gins), o.now
+            return o.total + GIN_DRAW_WORTH * (n - o.gins) + dangers[c], o.now
 
         choice, runner = pick(scan(sum(1 << c for c in outlooks)), key)
+        wary = runner is not None and dangers[runner] > dangers[choice]
         return choice, text.outlook_sentence(choice, runner, outlooks[choice],
-                                             outlooks.get(runner), n)
+                                             outlooks.get(runner), n,
+                                             view.opponent_name if wary else None)
 
     def _knock(self, view, discard):
         arrangement = arrangement_of_mask(view.hand_mask)

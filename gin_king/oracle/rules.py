@@ -18,6 +18,7 @@ BOX_BONUS = 25          # per hand won ("box or line bonus")
 GIN_BONUS = 25
 UNDERCUT_BONUS = 25
 STANDARD_KNOCK_LIMIT = 10
+HAND_SIZE = 10          # cards dealt to each player
 WALL_STOCK_SIZE = 2     # "only two cards in the stock": the hand is a tie
 # Turns in a row that take the upcard (the stock never shrinks) before the hand is a tie:
 # two programs could otherwise pass cards through the pile forever. No personality comes

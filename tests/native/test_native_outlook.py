@@ -11,6 +11,7 @@ import pytest
 
 from gin_king.compare import position_from_view, random_position
 from gin_king.native import NativeEngine, cards_to_masks
+from gin_king.oracle import personalities
 from gin_king.oracle.cards import ALL_CARDS_MASK, count_cards, parse_cards, to_mask
 from gin_king.oracle.lookahead import least_after_discard, outlook
 from gin_king.oracle.measures import unseen_mask
@@ -177,3 +178,39 @@ def test_every_shark_knock_rule_matches_the_oracle(engine, hand, pile, scores, w
     assert text.startswith(opening)
     got = engine.decide(position_from_view(view, "shark", "knock", discard=int(discard)))
     assert (bool(got.choice), decode(got.text)) == (want, text)
+
+
+def _known_partners_view(seed: int):
+    """11 random cards, one of which the opponent holds both partners of (two cards of a
+    run above it, or two of its rank, taken from the pile), plus up to two more takes."""
+    rnd = random.Random(seed)
+    while True:
+        hand = rnd.sample(range(52), 11)
+        card = rnd.choice(hand)
+        suit, rank = divmod(card, 13)
+        if rnd.random() < 0.5 and rank <= 10:
+            partners = [card + 1, card + 2]
+        else:
+            partners = [s * 13 + rank for s in range(4) if s != suit][:2]
+        if not any(p in hand for p in partners):
+            break
+    rest = [c for c in range(52) if c not in hand and c not in partners]
+    rnd.shuffle(rest)
+    pile = rest[:rnd.choice((2, 6, 12))]
+    more = rest[len(pile):len(pile) + rnd.randint(0, 2)]
+    return view_from_cards(hand, pile, opponent_took=partners + more, opponent_name="Phyllis")
+
+
+def test_shark_discard_weighs_the_cards_the_opponent_may_meld(engine, monkeypatch):
+    shark = PERSONALITIES["shark"]()
+    flipped = likelier = 0
+    for seed in range(60):
+        view = _known_partners_view(seed)
+        want_card, want_text = shark._discard(view)
+        got = engine.decide(position_from_view(view, "shark", "discard"))
+        assert (got.choice, decode(got.text)) == (int(want_card), want_text), seed
+        likelier += ", which Phyllis is likelier to use." in want_text
+        with monkeypatch.context() as m:                # the same choice without the danger
+            m.setattr(personalities, "DANGER_WEIGHT", 0)
+            flipped += shark._discard(view)[0] != want_card
+    assert flipped >= 10 and likelier >= 10, (flipped, likelier)

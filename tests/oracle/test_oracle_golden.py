@@ -24,9 +24,9 @@ def test_golden_willy_vs_sonia_seed_1():
 def test_golden_shark_vs_phyllis_seed_1():
     r = play_game(PERSONALITIES["shark"](seed=1), PERSONALITIES["phyllis"](seed=2), seed=1)
     assert hand_results(r) == [
-        ("knock", 1, 12), ("gin", 1, 26), ("knock", 1, 2), ("knock", 1, 17), ("gin", 1, 35),
-        ("knock", 0, 28), ("gin", 1, 28)]
-    assert r.winner == 1
+        ("undercut", 0, 29), ("gin", 0, 28), ("gin", 1, 27), ("wall", None, 0), ("gin", 1, 33),
+        ("knock", 0, 28), ("undercut", 1, 27), ("knock", 0, 10), ("knock", 0, 22)]
+    assert r.winner == 0
 
 
 def test_user_supplied_cards_with_empty_entries_deal_a_full_game():
