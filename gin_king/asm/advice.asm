@@ -210,7 +210,7 @@ MeldCardsOf PROC EXPORT
         sta     TxtTmp                  ; suit * 13: the suit's first card
         lda     CnBestLo,x
         eor     #$FFFF
-        and     #SUIT_MASK_ALL                  ; the run's cards
+        and     #SUIT_MASK_ALL          ; the run's cards
         ldy     #0                      ; y = 2 * cards written
 @runBit lsr     a
         bcc     @runNext
@@ -225,7 +225,7 @@ MeldCardsOf PROC EXPORT
         bne     @runBit
         sty     MeldLen
         rts
-@set    and     #SUIT_MASK_ALL                  ; ---- a set: the rank bit
+@set    and     #SUIT_MASK_ALL          ; ---- a set: the rank bit
         ldy     #0
 @rank   lsr     a
         bcs     @haveRank

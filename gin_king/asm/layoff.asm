@@ -166,7 +166,7 @@ Layable ldx     #Hand.Size-2
         lda     MissingSuit2,x          ; its missing suit
         tax
         lda     LoHi,y
-        and     #SUIT_MASK_ALL                  ; the rank bit
+        and     #SUIT_MASK_ALL          ; the rank bit
         and     ShowBlock+Showdown.defender,x
         ora     LoMask,x
         sta     LoMask,x
@@ -284,7 +284,7 @@ ValidLayOff ldx #Hand.Size-2
 @set    lda     LoLo,y
         beq     @nextMeld
         lda     LoHi,y                  ; any chosen card of the rank (only the
-        and     #SUIT_MASK_ALL                  ; missing suit can be the defender's)
+        and     #SUIT_MASK_ALL          ; missing suit can be the defender's)
         sta     LoD
         ldx     #Hand.Size-2
 @setSuit lda    LoChosen,x

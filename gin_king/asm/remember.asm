@@ -44,7 +44,8 @@ Size    EQU     *
 ;   PodiumClear: both places empty (keys KEY_WORST, cards NO_CARD).
 ;   PodiumEnter: PdCur (a Place) enters; the old best drops to runner-up when PdCur
 ;   beats it (best <= runner-up always holds, so it is the first least of the others).
-;   Clobbers: A, X, Y. Cost: PodiumClear 150 cycles; PodiumEnter at most 240.
+;   Clobbers: A, X, Y. Cost: PodiumClear about 100 cycles; PodiumEnter at most about 320
+;   (two key compares and a seven-word move).
 ; ------------------------------------------------------------------------------------
 Podium  PROC    EXPORT
         EXPORT  PodiumClear,PodiumEnter,PdCur,PdBest,PdRun
@@ -176,10 +177,10 @@ SharkDiscard PROC EXPORT
         jsr     CopyHand
         ldx     #PosBlock+Pos.oppKnown  ; k = HAND_SIZE - known opponent cards, >= 0
         jsr     CountCards
-        sta     ShKey
+        sta     ShHeld
         lda     #HAND_SIZE
         sec
-        sbc     ShKey
+        sbc     ShHeld
         bpl     @held0
         lda     #0
 @held0  sta     ShHeld

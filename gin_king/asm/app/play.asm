@@ -1295,7 +1295,7 @@ Arms
         LDX     MeldI
         LDA     KHi,X
         BPL     @run
-        AND     #SUIT_MASK_ALL                  ; a set: its rank; the missing suit by lo
+        AND     #SUIT_MASK_ALL          ; a set: its rank; the missing suit by lo
         JSR     BitIndex
         STA     ArmRank
         LDX     MeldI

@@ -1065,7 +1065,7 @@ LayMelds
         CMP     #RANKS_PER_SUIT
         BCC     @run
         BRA     @gap
-@set    AND     #SUIT_MASK_ALL                  ; a set: its rank bit; its suits from lo
+@set    AND     #SUIT_MASK_ALL          ; a set: its rank bit; its suits from lo
         JSR     BitIndex
         STA     LayRankI
         LDA     CnBestLo,X
