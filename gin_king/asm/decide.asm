@@ -35,7 +35,7 @@ GK_Decide PROC  EXPORT
         IMPORT  PosBlock,DecBlock,TxtReset
         IMPORT  IrvDraw,IrvDiscard,WillyDraw,WillyDiscard,SoniaDraw,KnockAlways
         IMPORT  MortDiscard,BernieDiscard,PhyllisDiscard,BernieKnock,PhyllisKnock
-        IMPORT  SharkDiscard,SharkKnock
+        IMPORT  SharkDraw,SharkDiscard,SharkKnock
         EngineEnter
         jsr     TxtReset
         stz     DecBlock+Dec.status
@@ -63,7 +63,7 @@ DecideTable DC.W IrvDraw,IrvDiscard,KnockAlways                 ; Irv
         DC.W    SoniaDraw,MortDiscard,KnockAlways               ; Mort
         DC.W    SoniaDraw,BernieDiscard,BernieKnock             ; Bernie
         DC.W    SoniaDraw,PhyllisDiscard,PhyllisKnock           ; Phyllis
-        DC.W    SoniaDraw,SharkDiscard,SharkKnock               ; Shark
+        DC.W    SharkDraw,SharkDiscard,SharkKnock               ; Shark
 
 ; NotNative — the decision is not made natively: status 1, no text.
 NotNative lda   #1

@@ -14,6 +14,8 @@
         INCLUDE 'engine.macros'
 
 DIVIDE_BITS     EQU     16              ; UDiv16: bits of the dividend
+; GIN_DRAW_WORTH = 40 (the oracle's personalities.GIN_DRAW_WORTH): what a draw that gives
+; gin is worth beyond its 0 points, in Shark's draw and discard keys (GinWorth)
 
 ; ------------------------------------------------------------------------------------
 ; OutlookData — inputs and results of Outlook.
@@ -241,6 +243,40 @@ Tenths  PROC    EXPORT
 TnCount DS.W    1
 TnTotal DS.W    1
 TnQ     DS.W    1
+        ENDP
+
+; ------------------------------------------------------------------------------------
+; GinWorth — A = GIN_DRAW_WORTH x A = 32 A + 8 A (A <= 1,638).
+;   Clobbers: A. Cost: 40 cycles.
+; ------------------------------------------------------------------------------------
+GinWorth PROC   EXPORT
+        asl     a
+        asl     a
+        asl     a
+        sta     GwEight                 ; 8 A
+        asl     a
+        asl     a                       ; 32 A
+        clc
+        adc     GwEight
+        rts
+GwEight DS.W    1
+        ENDP
+
+; ------------------------------------------------------------------------------------
+; UMulSmall — A = A x X for a small X (X additions; the product must fit 16 bits).
+;   Clobbers: A, X. Cost: 30 + 12 X cycles.
+; ------------------------------------------------------------------------------------
+UMulSmall PROC  EXPORT
+        sta     UmFactor
+        lda     #0
+        cpx     #0
+        beq     @done
+@add    clc
+        adc     UmFactor
+        dex
+        bne     @add
+@done   rts
+UmFactor DS.W   1
         ENDP
 
 ; ------------------------------------------------------------------------------------

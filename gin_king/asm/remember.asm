@@ -145,26 +145,28 @@ BernieMortText PROC EXPORT
 ; ------------------------------------------------------------------------------------
 ; SharkDiscard — Shark's one-draw look-ahead discard and its advice:
 ;   unseen = all - hand - pile - oppKnown (n cards); k = HAND_SIZE - |oppKnown|; for every
-;   eligible card c, in scan order, key (sum + GIN_DRAW_WORTH * (n - gins) + danger,
-;   deadwood(H - c)) with sum, gins = Outlook(H - c) and danger = DANGER_WEIGHT (two n +
-;   one k) + DANGER_WEIGHT none k k / n over c's live melds by known opponent partners
-;   (Measure: MsLive2, MsLive1, the rest), smaller better: the first best card m wins, the
-;   runner-up r is the first best of the others.
+;   eligible card c, in scan order, key (LOOK_WEIGHT (sum + GIN_DRAW_WORTH (n - gins)) +
+;   NOW_WEIGHT n now + KEY_SCALE danger, now) with sum, gins, now = Outlook(H - c) (now =
+;   deadwood(H - c)) and danger = DANGER_WEIGHT (two n + one k) + DANGER_WEIGHT none k k / n
+;   over c's live melds by known opponent partners (Measure: MsLive2, MsLive1, the rest);
+;   LOOK_WEIGHT 4, NOW_WEIGHT 1, KEY_SCALE 5; key < 32,800, one word. Smaller better: the
+;   first best card m wins, the runner-up r is the first best of the others.
 ;   "Discard the m. After your next draw your deadwood should average <T(m)> points<G(m)>"
 ;   + (r and (T(r), gins(r)) != (T(m), gins(m)): ", against <T(r)><G(r)> if you discard
-;   the r" + (danger(r) > danger(m): ", which <Opp> is likelier to use")) + "."
+;   the r" + (danger(r) > danger(m): ", which <Opp> is likelier to use" | now(r) > now(m):
+;   ", which leaves you more deadwood if <Opp> knocks first")) + "."
 ;   T(c) = Tenths(sum, n), written "12.4"; G = "" (no gin), " (1 card gives gin)", " (<N>
 ;   cards give gin)".
 ;   In: PosBlock: hand (11), taken, pile, oppKnown. Out: DecBlock.choice, text.
-;   Clobbers: A, X, Y. Cost: 10 or 11 Outlook and Measure calls; mean 173,200 cycles,
-;   p99 262,900, worst 312,000 (gin-king bench native); about 1,029,000 for the heaviest hand
+;   Clobbers: A, X, Y. Cost: 10 or 11 Outlook and Measure calls; mean 177,900 cycles,
+;   p99 266,700, worst 318,000 (gin-king bench native); about 1,037,000 for the heaviest hand
 ;   a hill climb found (two four-of-a-kinds of neighbouring ranks and three low cards).
 ; ------------------------------------------------------------------------------------
 SharkDiscard PROC EXPORT
         IMPORT  PosBlock,DecBlock,ScanOrder,CardIn,CardFlip,CopyHand,CountCards
         IMPORT  Outlook,OlHand,OlUnseen,OlNow,OlGins,Tenths,TxtTenths,TxtInline,TxtCard
         IMPORT  TxtNum,Unseen,PodiumClear,PodiumEnter,PdCur,PdBest,PdRun,TxtOppName
-        IMPORT  Measure,MsHand,MsPile,MsLive,MsLive1,MsLive2,UDiv16
+        IMPORT  Measure,MsHand,MsPile,MsLive,MsLive1,MsLive2,UDiv16,GinWorth,UMulSmall
         jsr     Unseen                  ; OlUnseen = all - hand - pile - oppKnown
         ldx     #OlUnseen
         jsr     CountCards
@@ -185,7 +187,7 @@ SharkDiscard PROC EXPORT
         lda     #0
 @held0  sta     ShHeld
         ldx     ShHeld                  ; DANGER_WEIGHT k k
-        jsr     @product
+        jsr     UMulSmall
         jsr     @times5
         sta     ShWeightK2
         jsr     PodiumClear
@@ -211,24 +213,25 @@ SharkDiscard PROC EXPORT
         sta     PdCur+Place.sum
         lda     OlGins
         sta     PdCur+Place.gins
-        lda     ShUnseen                ; key = sum + GIN_DRAW_WORTH * (n - gins),
-        sec                             ;   GIN_DRAW_WORTH = 40 = 32 + 8
+        lda     ShUnseen                ; key = LOOK_WEIGHT (sum + GIN_DRAW_WORTH
+        sec                             ;   (n - gins)), LOOK_WEIGHT = 4
         sbc     OlGins
-        asl     a
-        asl     a
-        asl     a
-        sta     ShKey                   ; 8 (n - gins)
-        asl     a
-        asl     a                       ; 32 (n - gins)
-        clc
-        adc     ShKey
+        jsr     GinWorth
         clc
         adc     PdCur+Place.sum
+        asl     a
+        asl     a
         sta     PdCur+Place.key
-        lda     OlNow                   ; then deadwood(H - c)
-        sta     PdCur+Place.key+2
-        jsr     @danger                 ; + the danger points of c
+        lda     OlNow                   ; + NOW_WEIGHT n now, NOW_WEIGHT = 1
+        sta     PdCur+Place.key+2       ;   (then deadwood(H - c) alone)
+        ldx     ShUnseen
+        jsr     UMulSmall
+        clc
+        adc     PdCur+Place.key
+        sta     PdCur+Place.key
+        jsr     @danger                 ; + KEY_SCALE x the danger points of c
         sta     PdCur+Place.danger
+        jsr     @times5
         clc
         adc     PdCur+Place.key
         sta     PdCur+Place.key
@@ -274,14 +277,25 @@ SharkDiscard PROC EXPORT
         Say     ' if you discard the '
         lda     PdRun+Place.card
         jsr     TxtCard
-        lda     PdBest+Place.danger     ; the runner-up is the likelier to help him
+        jsr     @why
+@end    Say     '.'
+        rts
+; @why — what else speaks against the runner-up: the likelier card for the opponent to
+;   meld, or else the one that leaves more deadwood now.
+@why    lda     PdBest+Place.danger
         cmp     PdRun+Place.danger
-        bcs     @end
+        bcs     @nowMore
         Say     ', which '
         jsr     TxtOppName
         Say     ' is likelier to use'
-@end    Say     '.'
         rts
+@nowMore lda    PdBest+Place.key+2      ; the key's second word: deadwood(H - c)
+        cmp     PdRun+Place.key+2
+        bcs     @noWhy
+        Say     ', which leaves you more deadwood if '
+        jsr     TxtOppName
+        Say     ' knocks first'
+@noWhy  rts
 ; @danger — A = the danger points of ShCard (the oracle's danger_points):
 ;   DANGER_WEIGHT (MsLive2 n + MsLive1 k) + (DANGER_WEIGHT k k none) / n, where none =
 ;   MsLive - MsLive1 - MsLive2 are the live melds with no known partner. Cost: Measure
@@ -290,11 +304,11 @@ SharkDiscard PROC EXPORT
         jsr     Measure
         lda     MsLive2                 ; both partners known: n each
         ldx     ShUnseen
-        jsr     @product
+        jsr     UMulSmall
         sta     ShDanger
         lda     MsLive1                 ; one known: k each
         ldx     ShHeld
-        jsr     @product
+        jsr     UMulSmall
         clc
         adc     ShDanger
         jsr     @times5
@@ -307,7 +321,7 @@ SharkDiscard PROC EXPORT
         beq     @dDone
         tax
         lda     ShWeightK2
-        jsr     @product
+        jsr     UMulSmall
         ldx     ShUnseen
         jsr     UDiv16
         clc
@@ -315,17 +329,7 @@ SharkDiscard PROC EXPORT
         sta     ShDanger
 @dDone  lda     ShDanger
         rts
-; @product — A = A x X for a small X (X additions). Clobbers X.
-@product sta    ShFactor
-        lda     #0
-        cpx     #0
-        beq     @pDone
-@add    clc
-        adc     ShFactor
-        dex
-        bne     @add
-@pDone  rts
-; @times5 — A = DANGER_WEIGHT A (DANGER_WEIGHT = 5 = 4 + 1).
+; @times5 — A = 5 A = 4 A + A: DANGER_WEIGHT and KEY_SCALE are both 5.
 @times5 sta     ShFactor
         asl     a
         asl     a
@@ -347,7 +351,6 @@ SharkDiscard PROC EXPORT
 ShUnseen DS.W   1                       ; n, the unseen cards
 ShIndex DS.W    1
 ShCard  DS.W    1
-ShKey   DS.W    1
 ShHeld  DS.W    1                       ; k, the opponent's cards not known
 ShWeightK2 DS.W 1                       ; DANGER_WEIGHT k k
 ShDanger DS.W   1

@@ -1,6 +1,10 @@
-; shark.asm — Shark's knock (manual, "Computer Personalities": Shark; docs/personalities.md
-; sections 4 and 6). He draws as Sonia does (sonia.asm) and discards by the one-draw
-; look-ahead (SharkDiscard in remember.asm, Outlook in outlook.asm).
+; shark.asm — Shark's draw and knock (manual, "Computer Personalities": Shark;
+; docs/personalities.md sections 4 and 6). He discards by the one-draw look-ahead
+; (SharkDiscard in remember.asm, Outlook in outlook.asm).
+;   Draw: as Sonia does (sonia.asm); when that refuses the upcard, take it anyway iff
+;   n after + GIN_DRAW_WORTH n [after > 0] < sum + GIN_DRAW_WORTH (n - gins), after =
+;   UpcardAfter, sum and gins = Outlook(H) over the n unseen cards: the upcard leaves less
+;   than a card from the stock is expected to.
 ;   Knock, first rule that applies: gin; target - mine <= 15; no hand won and
 ;   target - theirs <= 40; then don't knock with deadwood > KNOCK_MAX[min(oppDraws, 12)];
 ;   knock if CATCH[min(oppDraws, 12)] - deadwood >= 25; otherwise one draw ahead: the gin outs are the unseen cards x (the discard counts as in the pile) in a
@@ -18,6 +22,92 @@ SHUTOUT_DANGER  EQU     40              ; opponent this close while Shark has no
 CATCH_MARGIN    EQU     25              ; "catch you with a lot of deadwood"
 DRAWS_LAST      EQU     12              ; last index of CatchTable and KnockMaxTable
 GIN_OUTS_TO_WAIT EQU    2               ; go for gin with at least this many outs
+
+; ------------------------------------------------------------------------------------
+; SharkDraw — the decision and its advice: SoniaDraw's when it takes the upcard; else
+;   take:  "Take the u. It will leave your deadwood at <A points>, against an average of
+;          <T> from the stock."
+;   stock: SoniaDraw's text + " From the stock your deadwood should average <T> points,
+;          against <A points> with the u."
+;   A = UpcardAfter, T = Tenths(sum, n).
+;   In:  PosBlock: hand (10 cards), upcard, firstOffer, pile (with the upcard), oppKnown.
+;   Out: DecBlock.choice, text. Clobbers: A, X, Y; AiHand, OlHand, OlUnseen.
+;   Cost: SoniaDraw + UpcardAfter + one Outlook: mean 31,700 cycles, worst 65,800 (gin-king
+;   bench native); 259,300 for the hill-climbed discard hand less one card (Outlook's worst).
+; ------------------------------------------------------------------------------------
+SharkDraw PROC  EXPORT
+        IMPORT  PosBlock,DecBlock,SoniaDraw,UpcardAfter,Unseen,OlUnseen,OlHand,OlGins
+        IMPORT  Outlook,CopyHand,CountCards,GinWorth,UMulSmall,Tenths,TxtTenths,TxtReset
+        IMPORT  TxtInline,TxtCard,TxtPoints
+        jsr     SoniaDraw
+        lda     DecBlock+Dec.choice
+        beq     @look
+        rts                             ; it joins a meld: Sonia's advice stands
+@look   jsr     UpcardAfter
+        sta     SwAfter
+        jsr     Unseen
+        ldx     #OlUnseen
+        jsr     CountCards
+        sta     SwUnseen
+        ldx     #PosBlock+Pos.hand
+        ldy     #OlHand
+        jsr     CopyHand
+        jsr     Outlook                 ; A = the sum over the stock's possible cards
+        sta     SwSum
+        lda     SwUnseen                ; stock = sum + GIN_DRAW_WORTH (n - gins)
+        sec
+        sbc     OlGins
+        jsr     GinWorth
+        clc
+        adc     SwSum
+        sta     SwStock
+        lda     SwAfter                 ; taken = n after (+ GIN_DRAW_WORTH n unless gin)
+        ldx     SwUnseen
+        jsr     UMulSmall
+        sta     SwTaken
+        lda     SwAfter
+        beq     @compare
+        lda     SwUnseen
+        jsr     GinWorth
+        clc
+        adc     SwTaken
+        sta     SwTaken
+@compare lda    SwTaken
+        cmp     SwStock
+        bcs     @stock
+        jsr     TxtReset                ; take it: Shark's own advice
+        lda     #1
+        sta     DecBlock+Dec.choice
+        Say     'Take the '
+        lda     PosBlock+Pos.upcard
+        jsr     TxtCard
+        Say     '. It will leave your deadwood at '
+        lda     SwAfter
+        jsr     TxtPoints
+        Say     ', against an average of '
+        jsr     @average
+        Say     ' from the stock.'
+        rts
+@stock  Say     ' From the stock your deadwood should average '
+        jsr     @average
+        Say     ' points, against '
+        lda     SwAfter
+        jsr     TxtPoints
+        Say     ' with the '
+        lda     PosBlock+Pos.upcard
+        jsr     TxtCard
+        Say     '.'
+        rts
+@average lda    SwSum                   ; T, written "12.4"
+        ldx     SwUnseen
+        jsr     Tenths
+        jmp     TxtTenths
+SwAfter DS.W    1                       ; A, the least the upcard leaves
+SwUnseen DS.W   1                       ; n
+SwSum   DS.W    1
+SwStock DS.W    1
+SwTaken DS.W    1
+        ENDP
 
 ; ------------------------------------------------------------------------------------
 ; SharkKnock — the score-aware knock and its advice:

@@ -18,36 +18,15 @@
 ;   Cost: mean 14,300 cycles, worst 27,100 (docs/performance.md).
 ; ------------------------------------------------------------------------------------
 WillyDraw PROC  EXPORT
-        IMPORT  PosBlock,DecBlock,AiHand,DwHand,CopyHand,CardFlip,CardIn,DwAfter,Deadwood
+        IMPORT  PosBlock,DecBlock,DwHand,CopyHand,Deadwood,UpcardAfter
         IMPORT  TxtInline,TxtCard,TxtNum,TxtPoints,NoTakeOpening
         ldx     #PosBlock+Pos.hand      ; before = deadwood(H)
         ldy     #DwHand
         jsr     CopyHand
         jsr     Deadwood
         sta     WdBefore
-        ldx     #PosBlock+Pos.hand      ; AiHand = H + u
-        ldy     #AiHand
-        jsr     CopyHand
-        lda     PosBlock+Pos.upcard
-        ldy     #AiHand
-        jsr     CardFlip
-        lda     #NO_DEADWOOD_YET
+        jsr     UpcardAfter
         sta     WdAfter
-        stz     WdCard
-@card   lda     WdCard                  ; after = min over c in H of deadwood(H + u - c)
-        ldy     #PosBlock+Pos.hand
-        jsr     CardIn
-        beq     @next
-        lda     WdCard
-        jsr     DwAfter
-        cmp     WdAfter
-        bcs     @next
-        sta     WdAfter
-@next   inc     WdCard
-        lda     WdCard
-        cmp     #CARDS_IN_DECK
-        bcc     @card
-        lda     WdAfter
         cmp     WdBefore
         bcs     @stock
         lda     #1                      ; it reduces the deadwood: take it
@@ -74,7 +53,41 @@ WillyDraw PROC  EXPORT
         rts
 WdBefore DS.W   1
 WdAfter DS.W    1
-WdCard  DS.W    1
+        ENDP
+
+; ------------------------------------------------------------------------------------
+; UpcardAfter — A = min over c in H of deadwood(H + u - c): the least deadwood the upcard
+;   leaves (Willy's draw, Shark's). In: PosBlock: hand (10 cards), upcard.
+;   Clobbers: A, X, Y; AiHand. Cost: ten DwAfter calls, about 13,000 cycles on average.
+; ------------------------------------------------------------------------------------
+UpcardAfter PROC EXPORT
+        IMPORT  PosBlock,AiHand,CopyHand,CardFlip,CardIn,DwAfter
+        ldx     #PosBlock+Pos.hand      ; AiHand = H + u
+        ldy     #AiHand
+        jsr     CopyHand
+        lda     PosBlock+Pos.upcard
+        ldy     #AiHand
+        jsr     CardFlip
+        lda     #NO_DEADWOOD_YET
+        sta     UaAfter
+        stz     UaCard
+@card   lda     UaCard
+        ldy     #PosBlock+Pos.hand
+        jsr     CardIn
+        beq     @next
+        lda     UaCard
+        jsr     DwAfter
+        cmp     UaAfter
+        bcs     @next
+        sta     UaAfter
+@next   inc     UaCard
+        lda     UaCard
+        cmp     #CARDS_IN_DECK
+        bcc     @card
+        lda     UaAfter
+        rts
+UaAfter DS.W    1
+UaCard  DS.W    1
         ENDP
 
 ; ------------------------------------------------------------------------------------

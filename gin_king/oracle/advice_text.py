@@ -105,11 +105,11 @@ def _gins(gins: int) -> str:
 
 
 def outlook_sentence(m: Card, r: Card | None, mine, runner, unseen: int,
-                     likelier_user: str | None = None) -> str:
+                     why: str | None = None) -> str:
     """Shark's discard advice (docs/personalities.md section 6): the expected deadwood after
     the next draw and the draws that give gin (``mine``, ``runner``: lookahead.Outlook),
-    against the runner-up's when they are written differently; ``likelier_user``, the
-    opponent's name when the runner-up is the likelier card for him to meld."""
+    against the runner-up's when they are written differently; ``why``, a clause on what
+    else speaks against the runner-up."""
     average = tenths(mine.total, unseen)
     advice = (f"Discard the {m}. After your next draw your deadwood should average {average} "
               f"points{_gins(mine.gins)}")
@@ -117,6 +117,6 @@ def outlook_sentence(m: Card, r: Card | None, mine, runner, unseen: int,
         other = tenths(runner.total, unseen)
         if (other, runner.gins) != (average, mine.gins):
             advice += f", against {other}{_gins(runner.gins)} if you discard the {r}"
-            if likelier_user is not None:
-                advice += f", which {likelier_user} is likelier to use"
+            if why is not None:
+                advice += f", {why}"
     return advice + "."

@@ -13,7 +13,7 @@ from typing import Callable
 
 from gin_king.oracle import advice_text as text
 from gin_king.oracle.cards import Card, count_cards, format_card_list, from_mask
-from gin_king.oracle.lookahead import gin_outs, outlook
+from gin_king.oracle.lookahead import Outlook, gin_outs, outlook
 from gin_king.oracle.measures import (DefenceMeasure, defence_measure, dw_after,
                                       eligible_discards, helpers, min_deadwood_discard, pick,
                                       scan, unmelded_candidates, unseen_mask)
@@ -298,6 +298,14 @@ GIN_DRAW_WORTH = 40
 # opponent holds both partners (1 for a card he took, k/n for each other, k = his cards not
 # known, n = the unseen cards). Heavier weights lose games (measured: docs/strength.md).
 DANGER_WEIGHT = 5
+# The opponent may knock before Shark draws again, and then the deadwood he holds now is
+# what counts: Shark's discard key weighs the expected deadwood after his next draw
+# LOOK_WEIGHT to NOW_WEIGHT against his deadwood now (measured against the simple player:
+# docs/strength.md, "The deadwood held now"). KEY_SCALE puts the danger points in the same
+# units.
+LOOK_WEIGHT = 4
+NOW_WEIGHT = 1
+KEY_SCALE = LOOK_WEIGHT + NOW_WEIGHT
 
 
 def danger_points(d: DefenceMeasure, unseen: int, unknown_held: int) -> int:
@@ -311,15 +319,47 @@ def danger_points(d: DefenceMeasure, unseen: int, unknown_held: int) -> int:
     return points
 
 
+def stock_or_upcard(view: PlayerView) -> tuple[int, int, Outlook, int, int]:
+    """Shark's look-ahead draw: (taken, stock, outlook of the hand, after, n), smaller better,
+    in the units of his discard key before scaling (n x points): the upcard leaves
+    ``after`` = min over c in H of deadwood(H + u - c), worth n after + GIN_DRAW_WORTH n
+    unless that is gin; a card from the stock is worth outlook(H).total + GIN_DRAW_WORTH
+    (n - gins), its expected deadwood after the best discard and its chances of gin."""
+    hand, upcard = view.hand_mask, view.upcard
+    unseen = unseen_mask(hand, view.pile_mask, view.opponent_known_mask)
+    n = count_cards(unseen)
+    with_up = hand | 1 << upcard
+    after = min(dw_after(c, with_up) for c in from_mask(hand))
+    o = outlook(hand, unseen)
+    taken = n * after + (GIN_DRAW_WORTH * n if after else 0)
+    return taken, o.total + GIN_DRAW_WORTH * (n - o.gins), o, after, n
+
+
 class Shark(Phyllis):
-    """Shark: Phyllis's draw; a one-draw look-ahead discard (the card that leaves the least
-    expected deadwood after his next draw, a draw that gives gin worth GIN_DRAW_WORTH more,
-    plus the danger_points of the card: how likely the opponent is to meld it);
-    score-aware knocking: near the target or to avoid a shutout he knocks; otherwise never
-    with more deadwood than KNOCK_MAX allows at this point of the hand; then to catch
-    deadwood; otherwise unless two unseen cards give gin."""
+    """Shark: Phyllis's draw, and also the upcard when it leaves less deadwood than a card
+    from the stock is expected to (stock_or_upcard); a one-draw look-ahead discard (the
+    card that leaves the least expected deadwood after his next draw, a draw that gives gin
+    worth GIN_DRAW_WORTH more, weighed with the deadwood he holds now, plus the
+    danger_points of the card: how likely the opponent is to meld it); score-aware
+    knocking: near the target or to avoid a shutout he knocks; otherwise never with more
+    deadwood than KNOCK_MAX allows at this point of the hand; then to catch deadwood;
+    otherwise unless two unseen cards give gin."""
 
     name = "Shark"
+
+    def _draw(self, view):
+        take, advice = melded_count_draw(view)
+        if take:
+            return take, advice
+        taken, stock, o, after, n = stock_or_upcard(view)
+        average = text.tenths(o.total, n)
+        upcard = view.upcard
+        if taken < stock:
+            return True, (f"Take the {upcard}. It will leave your deadwood at "
+                          f"{text.points(after)}, against an average of {average} from the "
+                          "stock.")
+        return False, (advice + f" From the stock your deadwood should average {average} "
+                       f"points, against {text.points(after)} with the {upcard}.")
 
     def _discard(self, view):
         hand, pile, known = view.hand_mask, view.pile_mask, view.opponent_known_mask
@@ -333,13 +373,17 @@ class Shark(Phyllis):
 
         def key(c: Card) -> tuple[int, int]:
             o = outlooks[c]
-            return o.total + GIN_DRAW_WORTH * (n - o.gins) + dangers[c], o.now
+            return (LOOK_WEIGHT * (o.total + GIN_DRAW_WORTH * (n - o.gins))
+                    + NOW_WEIGHT * n * o.now + KEY_SCALE * dangers[c], o.now)
 
         choice, runner = pick(scan(sum(1 << c for c in outlooks)), key)
-        wary = runner is not None and dangers[runner] > dangers[choice]
+        why = None
+        if runner is not None and dangers[runner] > dangers[choice]:
+            why = f"which {view.opponent_name} is likelier to use"
+        elif runner is not None and outlooks[runner].now > outlooks[choice].now:
+            why = f"which leaves you more deadwood if {view.opponent_name} knocks first"
         return choice, text.outlook_sentence(choice, runner, outlooks[choice],
-                                             outlooks.get(runner), n,
-                                             view.opponent_name if wary else None)
+                                             outlooks.get(runner), n, why)
 
     def _knock(self, view, discard):
         arrangement = arrangement_of_mask(view.hand_mask)

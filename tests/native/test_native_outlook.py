@@ -116,7 +116,7 @@ def _positions():
 def test_shark_discard_matches_the_oracle(engine):
     shark = PERSONALITIES["shark"]()
     seen = {"taken": 0, "against": 0, "alone": 0, "half rounded up": 0, "below one": 0,
-            "1 card gives gin": 0, "cards give gin": 0}
+            "1 card gives gin": 0, "cards give gin": 0, "likelier": 0, "knocks first": 0}
     cycles = []
     for view in _positions():
         want_card, want_text = shark._discard(view)
@@ -135,6 +135,8 @@ def test_shark_discard_matches_the_oracle(engine):
         seen["against" if AGAINST in want_text else "alone"] += 1
         seen["1 card gives gin"] += "(1 card gives gin)" in want_text
         seen["cards give gin"] += "cards give gin)" in want_text
+        seen["likelier"] += "is likelier to use." in want_text
+        seen["knocks first"] += "knocks first." in want_text
         seen["half rounded up"] += 2 * (10 * total % n) == n
         seen["below one"] += 10 * total < n * 10
     assert all(seen.values()), seen
@@ -214,3 +216,38 @@ def test_shark_discard_weighs_the_cards_the_opponent_may_meld(engine, monkeypatc
             m.setattr(personalities, "DANGER_WEIGHT", 0)
             flipped += shark._discard(view)[0] != want_card
     assert flipped >= 10 and likelier >= 10, (flipped, likelier)
+
+
+def _draw_positions():
+    """Shark's draw on random positions (gin-king compare's) and on meld-rich hands with
+    a low upcard on the pile: Sonia's take, the look-ahead take and the refusal."""
+    for i in range(60):
+        yield random_position("shark", "draw", 8_000_000 + i)[0]
+    for seed in range(120):
+        rnd = random.Random(seed)
+        hand = meld_rich(rnd, 10)
+        rest = [c for c in range(52) if c not in hand]
+        rnd.shuffle(rest)
+        pile = rest[:rnd.choice((1, 4, 10))]
+        yield view_from_cards(hand, pile, first_upcard_offer=len(pile) == 1)
+    # the heaviest known discard hand less the 4♦, the 6♣ offered: Outlook's worst case
+    yield view_from_cards([8, 9, 17, 21, 22, 34, 35, 43, 47, 48], [5])
+
+
+def test_shark_draw_matches_the_oracle(engine):
+    shark = PERSONALITIES["shark"]()
+    seen = {"melds": 0, "beats the stock": 0, "stock": 0, "refuse": 0}
+    cycles = []
+    for view in _draw_positions():
+        want, want_text = shark._draw(view)
+        got = engine.decide(position_from_view(view, "shark", "draw"))
+        assert got.native
+        assert (bool(got.choice), decode(got.text)) == (want, want_text), (
+            [int(c) for c in view.hand], [int(c) for c in view.discard_pile])
+        cycles.append(got.cycles)
+        seen["melds"] += "number of cards in melds from" in want_text
+        seen["beats the stock"] += "from the stock." in want_text
+        seen["stock"] += want_text.startswith("Draw from the stock.")
+        seen["refuse"] += want_text.startswith("Refuse the")
+    assert all(seen.values()), seen
+    assert max(cycles) <= SHARK_WORST_BUDGET

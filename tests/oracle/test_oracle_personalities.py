@@ -201,6 +201,44 @@ def test_shark_discards_by_his_look_ahead(monkeypatch):
         assert str(shark.choose_discard(pair)) == "9♠"
 
 
+def test_shark_weighs_the_deadwood_he_holds_now(monkeypatch):
+    # The 9♦ waits with the 8♥ 9♥ 10♥ J♥ for more nines; the Q♠ goes for 10 points now.
+    view = view_from_cards("Ad 5d 9d Ah 4h 8h 9h 10h Jh 4s Qs", "3c 5s", phase=Phase.DISCARD,
+                           opponent_name="Phyllis")
+    shark = agent("shark")
+    assert str(shark.choose_discard(view)) == "Q♠"
+    assert shark.advise_discard(view) == (
+        "Discard the Q♠. After your next draw your deadwood should average 20.2 points, "
+        "against 20.5 if you discard the 9♦, which leaves you more deadwood if Phyllis "
+        "knocks first.")
+    with monkeypatch.context() as m:                    # the look-ahead and danger alone
+        m.setattr(personalities, "LOOK_WEIGHT", personalities.KEY_SCALE)
+        m.setattr(personalities, "NOW_WEIGHT", 0)
+        assert str(shark.choose_discard(view)) == "9♦"
+
+
+def test_shark_takes_an_upcard_that_beats_the_stock():
+    # Willy's 69-to-65 hand: the 6♠ joins no meld, so Sonia's rule refuses it; it leaves
+    # 65 points against 65.6 expected from the stock, so Shark takes it.
+    hand = "Kc Qd Jh 10c 9d 8h 2c Ad 4h 5c"
+    shark = agent("shark")
+    six = view_from_cards(hand, "3c 6s")
+    assert not agent("sonia").wants_upcard(six)
+    assert shark.wants_upcard(six)
+    assert shark.advise_draw(six) == (
+        "Take the 6♠. It will leave your deadwood at 65 points, against an average of 65.6 "
+        "from the stock.")
+    seven = view_from_cards(hand, "3c 7s")
+    assert not shark.wants_upcard(seven)
+    assert shark.advise_draw(seven) == (
+        "Draw from the stock. The 7♠ will not increase the number of cards in melds. From "
+        "the stock your deadwood should average 65.5 points, against 66 points with the 7♠.")
+    # a card that melds is taken on Sonia's rule, with her advice
+    meld = view_from_cards("7s 9s 10s 2c 2d 2h Kc Qd 5h 3d", "4c 8s")
+    assert shark.wants_upcard(meld)
+    assert shark.advise_draw(meld) == agent("sonia").advise_draw(meld)
+
+
 def test_shark_goes_for_gin_with_two_or_more_outs():
     view = view_from_cards("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", scores=(50, 50),
                            hands_won=(1, 1), phase=Phase.KNOCK, opponent_draws=4)
