@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from gin_king.oracle.cards import ALL_CARDS_MASK, Card, count_cards
+from gin_king.oracle.cards import ALL_CARDS_MASK, Card, count_cards, from_mask
 from gin_king.oracle.melds import THREE_CARD_MELDS, arrangement_of_mask, deadwood_of_mask
 
 # Discards are scanned King down to Ace, spades down to clubs; the first best card wins.
@@ -82,6 +82,13 @@ def helpers(card: int, hand: int, pile: int, opp_known: int) -> int:
 
 def dw_after(card: int, hand: int) -> int:
     return deadwood_of_mask(hand & ~(1 << card))
+
+
+def upcard_after(hand: int, upcard: int) -> int:
+    """min over c in ``hand`` of deadwood(hand + upcard - c): the least deadwood the upcard
+    leaves (it may not go straight back; Willy's draw, Shark's)."""
+    with_up = hand | 1 << upcard
+    return min(dw_after(c, with_up) for c in from_mask(hand))
 
 
 def pick(candidates: Sequence[Card], key: Callable[[Card], tuple]) -> tuple[Card, Card | None]:

@@ -16,7 +16,7 @@ from gin_king.oracle.cards import Card, count_cards, format_card_list, from_mask
 from gin_king.oracle.lookahead import Outlook, gin_outs, outlook
 from gin_king.oracle.measures import (DefenceMeasure, defence_measure, dw_after,
                                       eligible_discards, helpers, min_deadwood_discard, pick,
-                                      scan, unmelded_candidates, unseen_mask)
+                                      scan, unmelded_candidates, unseen_mask, upcard_after)
 from gin_king.oracle.melds import arrangement_of_mask, deadwood_of_mask
 from gin_king.oracle.rng import Xorshift32
 from gin_king.oracle.rules import HAND_SIZE
@@ -98,8 +98,7 @@ class Willy(Personality):
     def _draw(self, view):
         hand, upcard = view.hand_mask, view.upcard
         before = deadwood_of_mask(hand)
-        with_up = hand | 1 << upcard
-        after = min(dw_after(c, with_up) for c in from_mask(hand))
+        after = upcard_after(hand, upcard)
         if after < before:
             return True, (f"Take the {upcard}. This will reduce your deadwood from {before} to "
                           f"{text.points(after)}.")
@@ -301,7 +300,7 @@ DANGER_WEIGHT = 5
 # The opponent may knock before Shark draws again, and then the deadwood he holds now is
 # what counts: Shark's discard key weighs the expected deadwood after his next draw
 # LOOK_WEIGHT to NOW_WEIGHT against his deadwood now (measured against the simple player:
-# docs/strength.md, "The deadwood held now"). KEY_SCALE puts the danger points in the same
+# docs/strength.md, "The headline pairs"). KEY_SCALE puts the danger points in the same
 # units.
 LOOK_WEIGHT = 4
 NOW_WEIGHT = 1
@@ -328,8 +327,7 @@ def stock_or_upcard(view: PlayerView) -> tuple[int, int, Outlook, int, int]:
     hand, upcard = view.hand_mask, view.upcard
     unseen = unseen_mask(hand, view.pile_mask, view.opponent_known_mask)
     n = count_cards(unseen)
-    with_up = hand | 1 << upcard
-    after = min(dw_after(c, with_up) for c in from_mask(hand))
+    after = upcard_after(hand, upcard)
     o = outlook(hand, unseen)
     taken = n * after + (GIN_DRAW_WORTH * n if after else 0)
     return taken, o.total + GIN_DRAW_WORTH * (n - o.gins), o, after, n

@@ -220,7 +220,7 @@ def test_shark_discard_weighs_the_cards_the_opponent_may_meld(engine, monkeypatc
 
 def _draw_positions():
     """Shark's draw on random positions (gin-king compare's) and on meld-rich hands with
-    a low upcard on the pile: Sonia's take, the look-ahead take and the refusal."""
+    a random upcard: Sonia's take, the look-ahead take and the refusal."""
     for i in range(60):
         yield random_position("shark", "draw", 8_000_000 + i)[0]
     for seed in range(120):
