@@ -9,7 +9,7 @@ protocol (``wants_upcard``, ``choose_discard``, ``wants_knock``) and the advice 
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from gin_king.oracle import advice_text as text
 from gin_king.oracle.cards import Card, count_cards, format_card_list, from_mask
@@ -318,9 +318,18 @@ def danger_points(d: DefenceMeasure, unseen: int, unknown_held: int) -> int:
     return points
 
 
-def stock_or_upcard(view: PlayerView) -> tuple[int, int, Outlook, int, int]:
-    """Shark's look-ahead draw: (taken, stock, outlook of the hand, after, n), smaller better,
-    in the units of his discard key before scaling (n x points): the upcard leaves
+class DrawWorth(NamedTuple):
+    """Shark's two draws priced in the units of his discard key before scaling (n x points),
+    smaller better, with what the advice quotes."""
+    taken: int            # the upcard
+    stock: int            # a card from the stock
+    hand: Outlook         # the outlook of the hand before the draw
+    after: int            # least deadwood the upcard leaves
+    unseen: int           # n
+
+
+def stock_or_upcard(view: PlayerView) -> DrawWorth:
+    """Shark's look-ahead draw: the upcard leaves
     ``after`` = min over c in H of deadwood(H + u - c), worth n after + GIN_DRAW_WORTH n
     unless that is gin; a card from the stock is worth outlook(H).total + GIN_DRAW_WORTH
     (n - gins), its expected deadwood after the best discard and its chances of gin."""
@@ -330,7 +339,7 @@ def stock_or_upcard(view: PlayerView) -> tuple[int, int, Outlook, int, int]:
     after = upcard_after(hand, upcard)
     o = outlook(hand, unseen)
     taken = n * after + (GIN_DRAW_WORTH * n if after else 0)
-    return taken, o.total + GIN_DRAW_WORTH * (n - o.gins), o, after, n
+    return DrawWorth(taken, o.total + GIN_DRAW_WORTH * (n - o.gins), o, after, n)
 
 
 class Shark(Phyllis):
@@ -349,15 +358,14 @@ class Shark(Phyllis):
         take, advice = melded_count_draw(view)
         if take:
             return take, advice
-        taken, stock, o, after, n = stock_or_upcard(view)
-        average = text.tenths(o.total, n)
-        upcard = view.upcard
-        if taken < stock:
-            return True, (f"Take the {upcard}. It will leave your deadwood at "
-                          f"{text.points(after)}, against an average of {average} from the "
-                          "stock.")
+        worth = stock_or_upcard(view)
+        average = text.tenths(worth.hand.total, worth.unseen)
+        after, upcard = text.points(worth.after), view.upcard
+        if worth.taken < worth.stock:
+            return True, (f"Take the {upcard}. It will leave your deadwood at {after}, against "
+                          f"an average of {average} from the stock.")
         return False, (advice + f" From the stock your deadwood should average {average} "
-                       f"points, against {text.points(after)} with the {upcard}.")
+                       f"points, against {after} with the {upcard}.")
 
     def _discard(self, view):
         hand, pile, known = view.hand_mask, view.pile_mask, view.opponent_known_mask
