@@ -318,6 +318,13 @@ def danger_points(d: DefenceMeasure, unseen: int, unknown_held: int) -> int:
     return points
 
 
+def stock_worth(o: Outlook, unseen: int) -> int:
+    """What a card from the stock is worth after the best discard, in the units of Shark's
+    look-ahead (n x points, smaller better): the expected deadwood, and GIN_DRAW_WORTH for
+    each unseen card that does not give gin. His draw and his discard key both use it."""
+    return o.total + GIN_DRAW_WORTH * (unseen - o.gins)
+
+
 class DrawWorth(NamedTuple):
     """Shark's two draws priced in the units of his discard key before scaling (n x points),
     smaller better, with what the advice quotes."""
@@ -331,15 +338,14 @@ class DrawWorth(NamedTuple):
 def stock_or_upcard(view: PlayerView) -> DrawWorth:
     """Shark's look-ahead draw: the upcard leaves
     ``after`` = min over c in H of deadwood(H + u - c), worth n after + GIN_DRAW_WORTH n
-    unless that is gin; a card from the stock is worth outlook(H).total + GIN_DRAW_WORTH
-    (n - gins), its expected deadwood after the best discard and its chances of gin."""
+    unless that is gin; a card from the stock is worth stock_worth(outlook(H), n)."""
     hand, upcard = view.hand_mask, view.upcard
     unseen = unseen_mask(hand, view.pile_mask, view.opponent_known_mask)
     n = count_cards(unseen)
     after = upcard_after(hand, upcard)
     o = outlook(hand, unseen)
     taken = n * after + (GIN_DRAW_WORTH * n if after else 0)
-    return DrawWorth(taken, o.total + GIN_DRAW_WORTH * (n - o.gins), o, after, n)
+    return DrawWorth(taken, stock_worth(o, n), o, after, n)
 
 
 class Shark(Phyllis):
@@ -379,7 +385,7 @@ class Shark(Phyllis):
 
         def key(c: Card) -> tuple[int, int]:
             o = outlooks[c]
-            return (LOOK_WEIGHT * (o.total + GIN_DRAW_WORTH * (n - o.gins))
+            return (LOOK_WEIGHT * stock_worth(o, n)
                     + NOW_WEIGHT * n * o.now + KEY_SCALE * dangers[c], o.now)
 
         choice, runner = pick(scan(sum(1 << c for c in outlooks)), key)
