@@ -6,8 +6,8 @@
 ;   UpcardAfter, sum and gins = Outlook(H) over the n unseen cards: the upcard leaves less
 ;   than a card from the stock is expected to.
 ;   Knock, first rule that applies: gin; target - mine <= 15; no hand won and
-;   target - theirs <= 40; then don't knock with deadwood > KNOCK_MAX[min(oppDraws, 12)];
-;   knock if CATCH[min(oppDraws, 12)] - deadwood >= 25; otherwise one draw ahead: the gin outs are the unseen cards x (the discard counts as in the pile) in a
+;   target - theirs <= 40; then don't knock with deadwood > KNOCK_MAX[min(oppDraws, 12)]
+;   (0 after four draws: gin only); knock if CATCH[min(oppDraws, 12)] - deadwood >= 25; otherwise one draw ahead: the gin outs are the unseen cards x (the discard counts as in the pile) in a
 ;   three-card meld with two cards of H for which H + x less its best discard is gin;
 ;   go for gin iff there are at least 2 outs.
 ; Internal routines: M=16, X=16, DBR = this bank.
@@ -115,7 +115,8 @@ SwTaken DS.W    1
 ;   avoid a shutout. " | "<Opp> is likely to be caught with a lot of deadwood. " |
 ;   "Only the X would give you gin. " | "No single card would give you gin. ")
 ;   + KnockingText; or "Don't knock. After <N> draws by <Opp>, a knock with more than
-;   <M points> is likely to be undercut." ("1 draw"); or "Don't knock. <N> cards would give
+;   <M points> is likely to be undercut." ("1 draw"; when M is 0: "Don't knock. After <N>
+;   draws by <Opp>, go for gin or an undercut."); or "Don't knock. <N> cards would give
 ;   you gin: <X, Y and Z>."
 ;   In: PosBlock: hand (10), pile, discard, oppKnown, scores, myWon, target, oppDraws.
 ;   Out: DecBlock. Clobbers: A, X, Y. Cost: mean 12,000 cycles, worst 114,800 (up to 31
@@ -169,7 +170,11 @@ SharkKnock PROC EXPORT
         bra     @by
 @draws  Say     ' draws by '
 @by     jsr     TxtOppName
-        Say     ', a knock with more than '
+        lda     SkMost                  ; 0: late in the hand only gin knocks
+        bne     @limit
+        Say     ', go for gin or an undercut.'
+        rts
+@limit  Say     ', a knock with more than '
         lda     SkMost
         jsr     TxtPoints
         Say     ' is likely to be undercut.'
@@ -222,8 +227,9 @@ SharkKnock PROC EXPORT
         rts
 ; his opponent's mean deadwood after that many draws (measured; docs/personalities.md)
 CatchTable DC.W 54,46,39,33,29,25,21,18,16,14,12,11,10
-; the most deadwood he knocks with after that many opponent draws (measured: strength.md)
-KnockMaxTable DC.W 10,10,10,10,9,7,5,4,3,2,2,2,2
+; the most deadwood he knocks with after that many opponent draws: after four, gin only
+; (measured: strength.md)
+KnockMaxTable DC.W 10,10,10,10,0,0,0,0,0,0,0,0,0
 SkNeed  DS.W    1
 SkMost  DS.W    1
 SkOuts  DS.W    1

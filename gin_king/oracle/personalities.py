@@ -284,9 +284,11 @@ SHUTOUT_DANGER = 40    # opponent this close to the target while Shark has no bo
 CATCH_MARGIN = 25      # "catch you with a lot of deadwood"
 GIN_OUTS_TO_WAIT = 2   # go for gin only with at least this many cards that give gin
 # The most deadwood Shark knocks with, by the number of cards his opponent has drawn this
-# hand: the longer the hand, the lower the opponent's deadwood and the likelier an undercut
-# (measured: docs/strength.md, "What made Shark stronger").
-KNOCK_MAX = (10, 10, 10, 10, 9, 7, 5, 4, 3, 2, 2, 2, 2)
+# hand. Early he knocks with anything legal; after four draws only with gin (or by the score
+# rules), for then a knock wins less than it risks: the opponent's deadwood is low, and a
+# low hand kept wins 25 more when the opponent knocks into it (measured: docs/strength.md,
+# "Going for gin late").
+KNOCK_MAX = (10, 10, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 # A draw that gives gin counts this much better than its 0 points of deadwood: Shark's
 # discard weighs his chances of gin, not only his expected deadwood. More than the gin bonus
 # (25), for a gin also ends the hand before the opponent can knock or undercut (measured:
@@ -355,8 +357,8 @@ class Shark(Phyllis):
     worth GIN_DRAW_WORTH more, weighed with the deadwood he holds now, plus the
     danger_points of the card: how likely the opponent is to meld it); score-aware
     knocking: near the target or to avoid a shutout he knocks; otherwise never with more
-    deadwood than KNOCK_MAX allows at this point of the hand; then to catch deadwood;
-    otherwise unless two unseen cards give gin."""
+    deadwood than KNOCK_MAX allows at this point of the hand (after four opponent draws only
+    with gin); then to catch deadwood; otherwise unless two unseen cards give gin."""
 
     name = "Shark"
 
@@ -410,6 +412,9 @@ class Shark(Phyllis):
         elif view.hands_won[0] == 0 and view.target - theirs <= SHUTOUT_DANGER:
             reason = "You need to score to avoid a shutout."
         elif arrangement.deadwood > most:
+            if most == 0:
+                return False, (f"Don't knock. After {text.draws(draws)} by "
+                               f"{view.opponent_name}, go for gin or an undercut.")
             return False, (f"Don't knock. After {text.draws(draws)} by {view.opponent_name}, a "
                            f"knock with more than {text.points(most)} is likely to be undercut.")
         elif CATCH[min(draws, len(CATCH) - 1)] - arrangement.deadwood >= CATCH_MARGIN:

@@ -159,11 +159,14 @@ KNOCK_RULES = [
     ("4s 5s 6s 7s Kc Kd Kh As 2s 3s", "9c", (50, 50), (1, 1), 11, "Knock. You have gin"),
     ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (88, 50), (2, 1), 11, "Knock. You only need"),
     ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (0, 80), (0, 3), 11, "Knock. You need to score"),
-    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (50, 50), (1, 1), 11, "Don't knock. After 11 draws"),
+    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (50, 50), (1, 1), 11,
+     "Don't knock. After 11 draws by Phyllis, go for gin"),
+    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (50, 50), (1, 1), 4,
+     "Don't knock. After 4 draws by Phyllis, go for gin"),
     ("4s 5s 6s 7s Kc Kd Kh As 2d 3d", "9c", (10, 10), (1, 1), 1, "Knock. Phyllis is likely"),
-    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (50, 50), (1, 1), 4, "Don't knock. 4 cards"),
-    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "2h 2s 4d 9c", (50, 50), (1, 1), 4, "Knock. Only the A♦"),
-    ("4s 5s 6s 7s Kc Kd Kh Ac 2d 3d", "Ad 4d 2h 2s 9c", (50, 50), (1, 1), 4,
+    ("4s 5s 6s 7s Kc Kd Kh 2c 3d 4d", "9c", (50, 50), (1, 1), 3, "Don't knock. 2 cards"),
+    ("4s 5s 6s 7s Kc Kd Kh 2c 3d 4d", "2d 9c", (50, 50), (1, 1), 3, "Knock. Only the 5♦"),
+    ("4s 5s 6s 7s Kc Kd Kh 2c 3d 4d", "2d 5d 9c", (50, 50), (1, 1), 3,
      "Knock. No single card"),
 ]
 

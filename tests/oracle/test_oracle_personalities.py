@@ -168,19 +168,27 @@ def test_shark_knocks_when_a_few_points_win_the_game():
     assert shark.advise_knock(shutout).startswith("Knock. You need to score to avoid a shutout.")
 
 
-def test_shark_will_not_risk_an_undercut_late_in_the_hand():
-    # 7 points of deadwood: fine after 4 draws by the opponent, too many after 11.
+def test_shark_will_not_risk_an_undercut_late_in_the_hand(monkeypatch):
+    # 7 points of deadwood: fine after 3 draws by the opponent; after 4 or more only gin.
     hand = "4s 5s 6s 7s Kc Kd Kh 2c 2d 3d"
     shark = agent("shark")
-    late = view_from_cards(hand, "2h 2s 4d 9c", scores=(50, 50), hands_won=(1, 1),
-                           phase=Phase.KNOCK, opponent_draws=11, opponent_name="Phyllis")
-    assert not shark.wants_knock(late)
-    assert shark.advise_knock(late) == (
-        "Don't knock. After 11 draws by Phyllis, a knock with more than 2 points is likely to "
-        "be undercut.")
-    early = view_from_cards(hand, "2h 2s 4d 9c", scores=(50, 50), hands_won=(1, 1),
-                            phase=Phase.KNOCK, opponent_draws=4)
-    assert shark.wants_knock(early)
+
+    def knock_view(draws):
+        return view_from_cards(hand, "2h 2s 4d 9c", scores=(50, 50), hands_won=(1, 1),
+                               phase=Phase.KNOCK, opponent_draws=draws,
+                               opponent_name="Phyllis")
+
+    assert shark.wants_knock(knock_view(3))
+    for draws in (4, 11, 30):
+        assert not shark.wants_knock(knock_view(draws))
+    assert shark.advise_knock(knock_view(11)) == (
+        "Don't knock. After 11 draws by Phyllis, go for gin or an undercut.")
+    # a table that still allows some deadwood late says how much
+    with monkeypatch.context() as m:
+        m.setattr(personalities, "KNOCK_MAX", (10, 10, 10, 10, 9, 7, 5, 4, 3, 2, 2, 2, 2))
+        assert shark.advise_knock(knock_view(11)) == (
+            "Don't knock. After 11 draws by Phyllis, a knock with more than 2 points is "
+            "likely to be undercut.")
 
 
 def test_shark_discards_by_his_look_ahead(monkeypatch):
@@ -240,17 +248,23 @@ def test_shark_takes_an_upcard_that_beats_the_stock():
 
 
 def test_shark_goes_for_gin_with_two_or_more_outs():
-    view = view_from_cards("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", scores=(50, 50),
-                           hands_won=(1, 1), phase=Phase.KNOCK, opponent_draws=4)
+    # 9 points after 3 draws: too few to catch the opponent, so the gin outs decide.
+    hand = "4s 5s 6s 7s Kc Kd Kh 2c 3d 4d"
+
+    def knock_view(pile):
+        return view_from_cards(hand, pile, scores=(50, 50), hands_won=(1, 1),
+                               phase=Phase.KNOCK, opponent_draws=3)
+
     shark = agent("shark")
-    assert not shark.wants_knock(view)
-    assert shark.advise_knock(view) == \
-        "Don't knock. 4 cards would give you gin: A♦, 2♥, 2♠ and 4♦."
-    # With the 2♥, 2♠ and 4♦ gone only the A♦ is left: knock.
-    one_out = view_from_cards("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "2h 2s 4d 9c", scores=(50, 50),
-                              hands_won=(1, 1), phase=Phase.KNOCK, opponent_draws=4)
-    assert shark.wants_knock(one_out)
-    assert shark.advise_knock(one_out).startswith("Knock. Only the A♦ would give you gin. ")
+    assert not shark.wants_knock(knock_view("9c"))
+    assert shark.advise_knock(knock_view("9c")) == \
+        "Don't knock. 2 cards would give you gin: 2♦ and 5♦."
+    # With the 2♦ gone only the 5♦ is left: knock; with both gone, none.
+    assert shark.wants_knock(knock_view("2d 9c"))
+    assert shark.advise_knock(knock_view("2d 9c")).startswith(
+        "Knock. Only the 5♦ would give you gin. ")
+    assert shark.advise_knock(knock_view("2d 5d 9c")).startswith(
+        "Knock. No single card would give you gin. ")
 
 
 def test_shark_catches_an_early_opponent():
