@@ -7,9 +7,10 @@
 ;   than a card from the stock is expected to.
 ;   Knock, first rule that applies: gin; target - mine <= 15; no hand won and
 ;   target - theirs <= 40; then don't knock with deadwood > KNOCK_MAX[min(oppDraws, 12)]
-;   (0 after four draws: gin only); knock if CATCH[min(oppDraws, 12)] - deadwood >= 25; otherwise one draw ahead: the gin outs are the unseen cards x (the discard counts as in the pile) in a
-;   three-card meld with two cards of H for which H + x less its best discard is gin;
-;   go for gin iff there are at least 2 outs.
+;   (0 after four draws: gin only); knock if CATCH[min(oppDraws, 12)] - deadwood >= 25;
+;   otherwise one draw ahead: the gin outs are the unseen cards x (the discard counts as
+;   in the pile) in a three-card meld with two cards of H for which H + x less its best
+;   discard is gin; go for gin iff there are at least 2 outs.
 ; Internal routines: M=16, X=16, DBR = this bank.
 
         MACHINE M65816
