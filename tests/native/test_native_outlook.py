@@ -185,6 +185,31 @@ def test_every_shark_knock_rule_matches_the_oracle(engine, hand, pile, scores, w
     assert (bool(got.choice), decode(got.text)) == (want, text)
 
 
+
+def test_a_knock_limit_above_zero_is_named_as_the_oracle_names_it(engine, monkeypatch):
+    # Late in the hand the table is 0 (gin only); with the earlier table's 2 points at 11
+    # draws both sides say how much deadwood is too much.
+    table = (10, 10, 10, 10, 9, 7, 5, 4, 3, 2, 2, 2, 2)
+    monkeypatch.setattr(personalities, "KNOCK_MAX", table)
+    saved = [engine.read_word("KnockMaxTable", 2 * i) for i in range(len(table))]
+    for i, most in enumerate(table):
+        engine.write_word("KnockMaxTable", most, 2 * i)
+    try:
+        hand, discard = "4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", parse_cards("9c")[0]
+        for draws in (1, 5, 11):
+            view = view_from_cards(hand, [], scores=(50, 50), hands_won=(1, 1),
+                                   opponent_draws=draws, phase=Phase.KNOCK,
+                                   opponent_name="Phyllis")
+            want, text = PERSONALITIES["shark"]()._knock(view, discard)
+            got = engine.decide(position_from_view(view, "shark", "knock",
+                                                   discard=int(discard)))
+            assert (bool(got.choice), decode(got.text)) == (want, text)
+        assert text == ("Don't knock. After 11 draws by Phyllis, a knock with more than "
+                        "2 points is likely to be undercut.")
+    finally:
+        for i, word in enumerate(saved):
+            engine.write_word("KnockMaxTable", word, 2 * i)
+
 def _known_partners_view(seed: int):
     """11 random cards, one of which the opponent holds both partners of (two cards of a
     run above it, or two of its rank, taken from the pile), plus up to two more takes."""
