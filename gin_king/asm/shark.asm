@@ -18,7 +18,7 @@
         INCLUDE 'engine.records'
         INCLUDE 'engine.macros'
 
-NEAR_WIN        EQU     15              ; "only needs a few points to win"
+NEAR_WIN        EQU     5               ; "only needs a few points to win"
 SHUTOUT_DANGER  EQU     40              ; opponent this close while Shark has no box
 CATCH_MARGIN    EQU     25              ; "catch you with a lot of deadwood"
 DRAWS_LAST      EQU     12              ; last index of CatchTable and KnockMaxTable
@@ -131,7 +131,7 @@ SharkKnock PROC EXPORT
         bne     @nearWin
         jsr     @knock                  ; gin: no reason given
         jmp     KnockingText
-@nearWin lda    PosBlock+Pos.target     ; 1. target - mine <= 15
+@nearWin lda    PosBlock+Pos.target     ; 1. target - mine <= NEAR_WIN
         sec
         sbc     PosBlock+Pos.myScore
         sta     SkNeed

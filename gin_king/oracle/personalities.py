@@ -279,7 +279,10 @@ class Phyllis(_Remembering):
 # Shark's estimate of the opponent's deadwood by the number of cards he has drawn this hand
 # (measured in Phyllis-vs-Phyllis games: mean deadwood of the player waiting to draw).
 CATCH = (54, 46, 39, 33, 29, 25, 21, 18, 16, 14, 12, 11, 10)
-NEAR_WIN = 15          # "only needs a few points to win"
+# "Shark will knock as soon as possible if he only needs a few points to win": 5 or fewer.
+# A late knock wins only a few points, seldom enough for more than that, and it gives up
+# the undercut or gin a kept low hand would bring (a limit of 15 lost games: docs/strength.md).
+NEAR_WIN = 5
 SHUTOUT_DANGER = 40    # opponent this close to the target while Shark has no box
 CATCH_MARGIN = 25      # "catch you with a lot of deadwood"
 GIN_OUTS_TO_WAIT = 2   # go for gin only with at least this many cards that give gin

@@ -157,7 +157,9 @@ def test_the_heaviest_known_discard_is_within_budget(engine):
 KNOCK_RULES = [
     # (hand, pile, scores, hands won, opponent draws, the advice begins with)
     ("4s 5s 6s 7s Kc Kd Kh As 2s 3s", "9c", (50, 50), (1, 1), 11, "Knock. You have gin"),
-    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (88, 50), (2, 1), 11, "Knock. You only need"),
+    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (95, 50), (2, 1), 11, "Knock. You only need 5"),
+    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (94, 50), (2, 1), 11,
+     "Don't knock. After 11 draws by Phyllis, go for gin"),
     ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (0, 80), (0, 3), 11, "Knock. You need to score"),
     ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (50, 50), (1, 1), 11,
      "Don't knock. After 11 draws by Phyllis, go for gin"),

@@ -161,9 +161,12 @@ def test_shark_knocks_when_a_few_points_win_the_game():
     late = dict(phase=Phase.KNOCK, opponent_draws=11)
     assert not shark.wants_knock(view_from_cards(hand, "9c", scores=(50, 50),
                                                  hands_won=(1, 1), **late))
-    near = view_from_cards(hand, "9c", scores=(88, 50), hands_won=(2, 1), **late)
+    near = view_from_cards(hand, "9c", scores=(95, 50), hands_won=(2, 1), **late)
     assert shark.wants_knock(near)
-    assert shark.advise_knock(near).startswith("Knock. You only need 12 points to win. You can knock with: ")
+    assert shark.advise_knock(near).startswith("Knock. You only need 5 points to win. You can knock with: ")
+    # Needing 6, a late knock with 7 points is seldom enough: he waits for gin or an undercut.
+    not_near = view_from_cards(hand, "9c", scores=(94, 50), hands_won=(2, 1), **late)
+    assert not shark.wants_knock(not_near)
     shutout = view_from_cards(hand, "9c", scores=(0, 80), hands_won=(0, 3), **late)
     assert shark.advise_knock(shutout).startswith("Knock. You need to score to avoid a shutout.")
 
