@@ -5,7 +5,7 @@
 ;   n after + GIN_DRAW_WORTH n [after > 0] < sum + GIN_DRAW_WORTH (n - gins), after =
 ;   UpcardAfter, sum and gins = Outlook(H) over the n unseen cards: the upcard leaves less
 ;   than a card from the stock is expected to.
-;   Knock, first rule that applies: gin; target - mine <= 15; no hand won and
+;   Knock, first rule that applies: gin; target - mine <= NEAR_WIN (5); no hand won and
 ;   target - theirs <= 40; then don't knock with deadwood > KNOCK_MAX[min(oppDraws, 12)]
 ;   (0 after four draws: gin only); knock if CATCH[min(oppDraws, 12)] - deadwood >= 25;
 ;   otherwise one draw ahead: the gin outs are the unseen cards x (the discard counts as
