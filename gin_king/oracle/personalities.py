@@ -415,11 +415,11 @@ class Shark(Phyllis):
         elif view.hands_won[0] == 0 and view.target - theirs <= SHUTOUT_DANGER:
             reason = "You need to score to avoid a shutout."
         elif arrangement.deadwood > most:
+            after = f"Don't knock. After {text.draws(draws)} by {view.opponent_name}, "
             if most == 0:
-                return False, (f"Don't knock. After {text.draws(draws)} by "
-                               f"{view.opponent_name}, go for gin or an undercut.")
-            return False, (f"Don't knock. After {text.draws(draws)} by {view.opponent_name}, a "
-                           f"knock with more than {text.points(most)} is likely to be undercut.")
+                return False, after + "go for gin or an undercut."
+            return False, (after + f"a knock with more than {text.points(most)} is likely to "
+                           "be undercut.")
         elif CATCH[min(draws, len(CATCH) - 1)] - arrangement.deadwood >= CATCH_MARGIN:
             reason = f"{view.opponent_name} is likely to be caught with a lot of deadwood."
         else:

@@ -187,7 +187,6 @@ def test_every_shark_knock_rule_matches_the_oracle(engine, hand, pile, scores, w
     assert (bool(got.choice), decode(got.text)) == (want, text)
 
 
-
 def test_a_knock_limit_above_zero_is_named_as_the_oracle_names_it(engine, monkeypatch):
     # Late in the hand the table is 0 (gin only); with the earlier table's 2 points at 11
     # draws both sides say how much deadwood is too much.
@@ -211,6 +210,7 @@ def test_a_knock_limit_above_zero_is_named_as_the_oracle_names_it(engine, monkey
     finally:
         for i, word in enumerate(saved):
             engine.write_word("KnockMaxTable", word, 2 * i)
+
 
 def _known_partners_view(seed: int):
     """11 random cards, one of which the opponent holds both partners of (two cards of a
