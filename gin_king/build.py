@@ -298,7 +298,10 @@ def build(out_dir: Path | None = None,
     gen_dir.mkdir(parents=True, exist_ok=True)
     generated = _generated_texts()
     for name, text in generated.items():
-        (gen_dir / name).write_text(text)
+        # atomically, and only when changed: a parallel build may be reading it
+        path = gen_dir / name
+        if not path.exists() or path.read_text() != text:
+            _atomic_write(path, text.encode())
 
     include_dirs = [str(ASM_DIR), str(MACRO_DIR), str(gen_dir)]
     sources = engine_sources() if engine_only else SOURCES
