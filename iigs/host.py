@@ -231,7 +231,8 @@ class WindowHost(_FrameKeeper):
         # events whose message is the key's ADB key code, with the keypad bit set in the
         # modifiers (no keypad key sends a letter code, so a program tells them apart):
         # F1 $7A, F2 $78, F3 $63, F4 $76, F5 $60, F6 $61, F7 $62, F8 $64, F9 $65,
-        # F10 $6D, F11 $67, F12 $6F.
+        # F10 $6D, F11 $67, F12 $6F. F11 never reaches the program: the host keeps it
+        # for full screen (poll).
         for key, code in FUNCTION_KEY_CODES.items():
             table[getattr(pg, f"K_F{key}")] = (code, KEY_PAD)
         return table
