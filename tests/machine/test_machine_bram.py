@@ -94,3 +94,12 @@ def test_a_machine_keeps_its_battery_ram_beside_its_disk(tmp_path):
     misc.WriteBParam(m.tb, 1, br.HI_MOUSE_RES)
     other = Machine(disk=disk.Volume.open(tmp_path / "m.po"))
     assert misc.ReadBParam(other.tb, br.HI_MOUSE_RES) == 1
+
+
+def test_the_speed_setting_decides_whether_a_busy_program_is_paced():
+    m = Machine()
+    assert m.paced                                           # Normal: 2.8 MHz real time
+    misc.WriteBParam(m.tb, br.SPEED_FAST, br.SYS_SPEED)
+    assert not m.paced                                       # Fast: flat out
+    misc.WriteBParam(m.tb, br.SPEED_SLOW_IIGS, br.SYS_SPEED)
+    assert m.paced                                           # the IIGS's 1 MHz: Normal
