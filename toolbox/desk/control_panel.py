@@ -69,7 +69,7 @@ def _radios(v: int, h: int, width: int, param: int, family: int,
 
 PANELS: tuple[Panel, ...] = (
     Panel(b"Display", ((12, PANEL_LEFT, b"Scale:"), (62, PANEL_LEFT, b"Colours:")),
-          _radios(4, 140, 48, br.HOST_SCALE, 1, (b"Fit", b"1x", b"2x", b"3x", b"4x"))
+          _radios(4, 136, 40, br.HOST_SCALE, 1, (b"Fit", b"1x", b"2x", b"3x", b"4x"))
           + (Setting(CHECK, (20, PANEL_LEFT, 32, 300), b"Full screen (F11)",
                      br.HOST_FULL_SCREEN),)),
     Panel(b"Sound", ((12, PANEL_LEFT, b"Volume:"),),
