@@ -337,6 +337,8 @@ class WindowHost(_FrameKeeper):
                 self.toggle_full_screen()          # the host's key: the IIGS never sees it
                 out.append(HostInput("display", key=int(self.full_screen)))
             elif e.type in (pg.MOUSEMOTION, pg.MOUSEBUTTONDOWN, pg.MOUSEBUTTONUP):
+                self.tracker.size = (video.WIDTH if self.mode640 else video.WIDTH // 2,
+                                     video.LINES)
                 h, v = self.tracker.place(*self.to_shr(*e.pos))
                 self._note_mouse(h, v)
                 mods = self.modifiers()

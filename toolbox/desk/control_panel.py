@@ -233,7 +233,7 @@ class ControlPanel(NewDeskAccessory):
         qd.MoveTo(150, 62)
         qd.DrawString(b"640 x 200, 4 a line" if mode640 else b"320 x 200, 16 a line")
         count = 4 if mode640 else 16
-        width = 60 // count if not mode640 else 16
+        width = 64 // count
         for i in range(count):
             h = PANEL_LEFT + i * width
             qd.SetSolidPenPat(i)
