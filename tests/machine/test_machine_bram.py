@@ -103,3 +103,22 @@ def test_the_speed_setting_decides_whether_a_busy_program_is_paced():
     assert not m.paced                                       # Fast: flat out
     misc.WriteBParam(m.tb, br.SPEED_SLOW_IIGS, br.SYS_SPEED)
     assert m.paced                                           # the IIGS's 1 MHz: Normal
+
+
+def test_a_native_program_reaches_battery_ram_through_the_tool_dispatcher():
+    m = Machine()
+    code = 0x030000
+    write_bytes(m.mem, code, bytes([
+        0xF4, 0x04, 0x00,            # PEA 4          theData
+        0xF4, 0x2E, 0x00,            # PEA $2E        paramRefNum (dblClkTime)
+        0xA2, 0x03, 0x0B,            # LDX #$0B03     WriteBParam
+        0x22, 0x00, 0x00, 0xE1,      # JSL $E10000
+        0xF4, 0x00, 0x00,            # PEA 0          result space
+        0xF4, 0x2E, 0x00,            # PEA $2E
+        0xA2, 0x03, 0x0C,            # LDX #$0C03     ReadBParam
+        0x22, 0x00, 0x00, 0xE1,      # JSL $E10000
+        0x68,                        # PLA            the parameter
+        0x6B]))                      # RTL
+    regs = m.call(code)
+    assert regs.a == 4 and not regs.carry
+    assert m.tb.em.double_time == br.DOUBLE_CLICK_TICKS[4]
