@@ -122,3 +122,42 @@ def test_a_native_program_reaches_battery_ram_through_the_tool_dispatcher():
     regs = m.call(code)
     assert regs.a == 4 and not regs.carry
     assert m.tb.em.double_time == br.DOUBLE_CLICK_TICKS[4]
+
+
+class _PacedHost:
+    """An interactive host whose clock moves only when the machine waits."""
+
+    interactive = True
+
+    def __init__(self) -> None:
+        self.now = 100.0
+        self.waits: list[float] = []
+
+    def present(self, mem, tb=None) -> None:
+        pass
+
+    def poll(self) -> list:
+        return []
+
+    def wait(self, seconds: float) -> None:
+        self.waits.append(seconds)
+        self.now += seconds
+
+
+def _busy_ticks(speed: int, monkeypatch) -> list[float]:
+    """Run a busy loop (BRA to itself) for 6 ticks in a window; the host's waits."""
+    import iigs.machine as machine_module
+    host = _PacedHost()
+    monkeypatch.setattr(machine_module.time, "monotonic", lambda: host.now)
+    m = Machine(host=host)
+    misc.WriteBParam(m.tb, speed, br.SYS_SPEED)
+    write_bytes(m.mem, 0x030000, bytes([0x80, 0xFE]))
+    m.cpu.pbr, m.cpu.pc = 0x03, 0x0000
+    m.run(max_cycles=6 * machine_module.CYCLES_PER_TICK)
+    return host.waits
+
+
+def test_normal_speed_holds_a_busy_program_to_real_time_and_fast_does_not(monkeypatch):
+    waits = _busy_ticks(br.SPEED_NORMAL, monkeypatch)
+    assert len(waits) >= 5 and all(abs(w - 1 / 60) < 1e-9 for w in waits[1:])
+    assert _busy_ticks(br.SPEED_FAST, monkeypatch) == []
