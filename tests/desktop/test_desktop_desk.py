@@ -110,17 +110,22 @@ def test_get_dbl_time_follows_the_mouse_panel(tb, host):
         task_master(tb, host)
         assert misc.ReadBParam(tb, br.DBL_CLK_TIME) == setting
         assert event.GetDblTime(tb) == ticks
+    factors = []
+    host.set_tracking = factors.append
     host.click(*setting_point(panel_index(b"Mouse"), 1, br.HI_MOUSE_RES))   # Fast
     task_master(tb, host)
     assert misc.ReadBParam(tb, br.HI_MOUSE_RES) == 1
+    assert factors == [br.MOUSE_TRACKING[1]]            # the host's motion, doubled
 
 
 def test_the_sound_panel_sets_the_volume_and_silence_stops_the_beep(tb, host):
+    volumes = []
+    tb.snd.set_system_volume = volumes.append           # the Sound Tool Set's, if it has one
     open_panel(tb, host, b"Sound")
     sound = panel_index(b"Sound")
     host.click(*setting_point(sound, b"+"))
     task_master(tb, host)
-    assert misc.ReadBParam(tb, br.USER_VOLUME) == 9
+    assert misc.ReadBParam(tb, br.USER_VOLUME) == 9 and volumes == [9]
     for _ in range(12):
         host.click(*setting_point(sound, b"-"))
     task_master(tb, host)
