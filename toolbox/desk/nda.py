@@ -12,8 +12,6 @@ Manager (SystemClick, SystemEvent), which calls the accessory's `action`.
 """
 from __future__ import annotations
 
-from typing import Callable
-
 # Action codes (desk.h)
 EVENT_ACTION = 0x0001
 RUN_ACTION = 0x0002
@@ -66,6 +64,3 @@ class NewDeskAccessory:
 
     def draw(self) -> None:
         """Draw the whole content (an update of the system window)."""
-
-
-Factory = Callable[[object], NewDeskAccessory]
