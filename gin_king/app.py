@@ -76,6 +76,9 @@ def boot(volume: Any, host: Any = None) -> Any:
     machine = Machine(disk=volume, host=host)
     machine.load(volume.read_file(disk.PROGRAM_NAME))
     machine.tb.gsos.set_launch(LAUNCH_PATH)
+    message = machine.tb.misc.bram.take_message()   # a damaged battery RAM, said once
+    if message:
+        print(message, file=sys.stderr)
     return machine
 
 

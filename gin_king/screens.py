@@ -16,6 +16,8 @@ saves the table, a pulled-down menu and each dialog as 640 x 400 PNGs:
     gk_window_show_cards.png  Show Cards: the pile and the picked-up cards as pictures
     gk_alert_history.png      Show History after a tournament game
     gk_dialog_user_cards.png  User Supplied Cards asking for a hand
+    gk_nda_control_panel_display.png, _sound, _mouse, _speed, _time
+                              the Control Panel desk accessory over a game, each panel
 
     gin-king screens [--out DIR]
 """
@@ -32,6 +34,7 @@ SEED = 1234
 APPLE = 0x0100
 PH_OFFER, PH_DRAW, PH_DISCARD, PH_KNOCKQ, PH_HANDOVER, PH_GAMEOVER = 1, 2, 3, 4, 5, 6
 MATRIX_ITEM, SUIT_ITEM, USER_ITEM, OK_ITEM = 11, 13, 17, 1
+CONTROL_PANEL_PANELS = (b"Display", b"Sound", b"Mouse", b"Speed", b"Time")
 
 
 class _Game:
@@ -114,6 +117,13 @@ def refresh(out: Path) -> list[Path]:
                     break
                 g.step()
             shot("table.png")
+            s.choose("@", "Control Panel")
+            panel = s.tb.desk.by_name(b"Control Panel")   # its window, over the table
+            for name in CONTROL_PANEL_PANELS:
+                s.click(*panel.panel_point(name))
+                shot(f"gk_nda_control_panel_{name.decode().lower()}.png")
+            box = panel.window.close_box()
+            s.click(box[1] + 3, box[0] + 3)
             s.key("a", APPLE)
             shot("gk_alert_advice.png")
             s.key("\r")

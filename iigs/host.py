@@ -1,9 +1,14 @@
 """The host: where frames go out and the user's mouse, keys and beeps come in.
 
 Two hosts with one interface (poll, present, wait, beep):
-  * `WindowHost`, a pygame window showing the Super Hi-Res screen 640 x 400 (each scan
-    line twice, for the IIGS's aspect; an integer multiple of that when the desktop is
-    big enough), the mouse cursor drawn over it from QuickDraw II's cursor state;
+  * `WindowHost`, a resizable pygame window showing the Super Hi-Res screen 640 x 400
+    (each scan line twice, for the IIGS's aspect), the mouse cursor drawn over it from
+    QuickDraw II's cursor state. The picture is scaled to the window keeping that
+    aspect: an integer multiple where one fits, else the largest that keeps the
+    aspect, centred with black bars (`fit_picture`). F11 switches full screen and
+    back (the host takes that key; a IIGS program never sees it); the Control Panel's
+    Display panel sets the scale and full screen through `set_display`, and the Mouse
+    panel the tracking speed through `set_tracking`;
   * `HeadlessHost`, no window: input is pushed in by a script, frames are kept for
     screenshots. The automation layer and the tests use it.
 
@@ -29,13 +34,31 @@ import numpy as np
 
 from iigs import video
 from iigs.hostinput import (APPLE_KEY, CAPS_LOCK, CONTROL_KEY, KEY_PAD, OPTION_KEY,
-                            SHIFT_KEY, HostInput)
+                            SHIFT_KEY, HostInput, MouseTracker)
 
 FRAME_INTERVAL = 1 / 60          # presentation rate
 WAIT_NAP = 0.004                 # seconds between event checks while waiting
 BEEP_HZ = 1000
 BEEP_SECONDS = 0.12
 WINDOW_TITLE = "Gin King GS"
+PICTURE = (video.WIDTH, 2 * video.LINES)   # 640 x 400: the IIGS's aspect
+FULL_SCREEN_KEY_NAME = "F11"               # full screen and back (README, keys)
+
+
+def fit_picture(window: tuple[int, int]) -> tuple[int, int, int, int]:
+    """Where the 640 x 400 picture goes in a window of that size: (x, y, w, h).
+
+    An integer scale where one fits; otherwise the largest scale that keeps the
+    aspect. Centred, the rest letterboxed."""
+    width, height = window
+    pw, ph = PICTURE
+    whole = min(width // pw, height // ph)
+    if whole >= 1:
+        w, h = pw * whole, ph * whole
+    else:
+        ratio = min(width / pw, height / ph)
+        w, h = max(1, int(pw * ratio)), max(1, int(ph * ratio))
+    return (width - w) // 2, (height - h) // 2, w, h
 
 
 def _shr_mode640(shr: np.ndarray, tb: Any) -> bool:
@@ -162,8 +185,12 @@ class WindowHost(_FrameKeeper):
         if scale is None:
             scale = self._fitting_scale()
         self.scale = max(1, scale)
-        self.window = pg.display.set_mode((video.WIDTH * self.scale,
-                                           2 * video.LINES * self.scale))
+        self.full_screen = False
+        self.full_screen_key = getattr(pg, f"K_{FULL_SCREEN_KEY_NAME}")
+        self.tracker = MouseTracker(video.WIDTH, video.LINES)
+        self.window = pg.display.set_mode(self._window_size(), pg.RESIZABLE)
+        self.picture = fit_picture(self.window.get_size())
+        self._cleared = False                  # letterbox bars painted
         pg.display.set_caption(title)
         pg.mouse.set_visible(False)      # the IIGS cursor is drawn in the frame
         # the frame's surface has the window's pixel format, so scaling can go straight
@@ -204,7 +231,8 @@ class WindowHost(_FrameKeeper):
         # events whose message is the key's ADB key code, with the keypad bit set in the
         # modifiers (no keypad key sends a letter code, so a program tells them apart):
         # F1 $7A, F2 $78, F3 $63, F4 $76, F5 $60, F6 $61, F7 $62, F8 $64, F9 $65,
-        # F10 $6D, F11 $67, F12 $6F.
+        # F10 $6D, F11 $67, F12 $6F. F11 never reaches the program: the host keeps it
+        # for full screen (poll).
         for key, code in FUNCTION_KEY_CODES.items():
             table[getattr(pg, f"K_F{key}")] = (code, KEY_PAD)
         return table
@@ -245,18 +273,52 @@ class WindowHost(_FrameKeeper):
             code &= 0x1F                         # Control-letter = the control code
         return code, 0
 
+    def _window_size(self) -> tuple[int, int]:
+        return (PICTURE[0] * self.scale, PICTURE[1] * self.scale)
+
+    def _new_window(self) -> None:
+        pg = self.pg
+        if self.full_screen:
+            self.window = pg.display.set_mode((0, 0), pg.FULLSCREEN)
+        else:
+            self.window = pg.display.set_mode(self._window_size(), pg.RESIZABLE)
+        self._resized(self.window.get_size())
+
+    def _resized(self, size: tuple[int, int]) -> None:
+        self.picture = fit_picture(size)
+        self._shown = None                       # the new layout needs its frame
+        self._cleared = False
+
     def set_scale(self, scale: int) -> None:
-        """Resize the window to `scale` times 640x400 (the Control Panel's display scale)."""
+        """Resize the window to `scale` times 640x400 (leaving full screen)."""
         self.scale = max(1, int(scale))
-        self.window = self.pg.display.set_mode((video.WIDTH * self.scale,
-                                                2 * video.LINES * self.scale))
-        self._shown = None                       # the new window needs its frame
+        self.full_screen = False
+        self._new_window()
+
+    def set_display(self, scale: int, full_screen: bool) -> None:
+        """The Display panel's settings: scale 0 = the largest that fits the desktop,
+        1-4 = that multiple of 640x400; full screen or a window."""
+        scale = max(1, int(scale) or self._fitting_scale())
+        if (scale, bool(full_screen)) == (self.scale, self.full_screen):
+            return
+        self.scale = scale
+        self.full_screen = bool(full_screen)
+        self._new_window()
+
+    def toggle_full_screen(self) -> None:
+        self.full_screen = not self.full_screen
+        self._new_window()
+
+    def set_tracking(self, factor: float) -> None:
+        """The Mouse panel's tracking speed: host motion times `factor`."""
+        self.tracker.factor = float(factor)
 
     def to_shr(self, x: int, y: int) -> tuple[int, int]:
         """Window pixel -> Super Hi-Res (h, v) in the current mode, clamped."""
-        h = x // (self.scale * (1 if self.mode640 else 2))
-        v = y // (2 * self.scale)
+        px, py, pw, ph = self.picture
         width = video.WIDTH if self.mode640 else video.WIDTH // 2
+        h = (x - px) * width // pw
+        v = (y - py) * video.LINES // ph
         return min(max(h, 0), width - 1), min(max(v, 0), video.LINES - 1)
 
     def poll(self) -> list[HostInput]:
@@ -268,8 +330,16 @@ class WindowHost(_FrameKeeper):
                 out.append(HostInput("quit"))
             elif e.type in (pg.VIDEOEXPOSE, pg.WINDOWEXPOSED):
                 self._shown = None                 # the window needs its frame again
+                self._cleared = False
+            elif e.type == pg.VIDEORESIZE and not self.full_screen:
+                self._resized(self.window.get_size())
+            elif e.type == pg.KEYDOWN and e.key == self.full_screen_key:
+                self.toggle_full_screen()          # the host's key: the IIGS never sees it
+                out.append(HostInput("display", key=int(self.full_screen)))
             elif e.type in (pg.MOUSEMOTION, pg.MOUSEBUTTONDOWN, pg.MOUSEBUTTONUP):
-                h, v = self.to_shr(*e.pos)
+                self.tracker.size = (video.WIDTH if self.mode640 else video.WIDTH // 2,
+                                     video.LINES)
+                h, v = self.tracker.place(*self.to_shr(*e.pos))
                 self._note_mouse(h, v)
                 mods = self.modifiers()
                 if e.type == pg.MOUSEMOTION:
@@ -311,10 +381,14 @@ class WindowHost(_FrameKeeper):
         frame = video.double_lines(self.frame(with_cursor=True))
         pg = self.pg
         pg.surfarray.blit_array(self._surface, frame.swapaxes(0, 1))
-        if self.scale == 1:
-            self.window.blit(self._surface, (0, 0))
+        x, y, w, h = self.picture
+        if not self._cleared:
+            self.window.fill((0, 0, 0))            # the letterbox bars
+            self._cleared = True
+        if (w, h) == PICTURE:
+            self.window.blit(self._surface, (x, y))
         else:
-            pg.transform.scale(self._surface, self.window.get_size(), self.window)
+            self.window.blit(pg.transform.scale(self._surface, (w, h)), (x, y))
         pg.display.flip()
         self._last_flip = now
         return True

@@ -27,7 +27,8 @@ class HostInput:
     kind: "move" (pointer moved to h, v), "down" / "up" (mouse button at h, v),
           "key" (a key went down: `key` is the IIGS ASCII code, `modifiers` the bits
           above), "keyup" (that key was released: `key` as it went down),
-          "quit" (the window was closed).
+          "quit" (the window was closed), "display" (the host's full-screen key
+          switched full screen: `key` is 1 for full screen, 0 for a window).
     """
 
     kind: str
@@ -35,3 +36,33 @@ class HostInput:
     v: int = 0
     key: int = 0
     modifiers: int = 0
+
+
+class MouseTracker:
+    """Mouse tracking speed (the Control Panel's Mouse panel): host pointer motion
+    multiplied by `factor`, the IIGS pointer clamped to the screen. At 1 the IIGS
+    pointer is exactly where the host's is; at an edge of the host window the IIGS
+    pointer goes to that edge too, so the two never drift apart for good."""
+
+    def __init__(self, width: int = 640, height: int = 200) -> None:
+        self.size = (width, height)
+        self.factor = 1.0
+        self._host: tuple[int, int] | None = None
+        self._pos = (0.0, 0.0)
+
+    def place(self, h: int, v: int) -> tuple[int, int]:
+        """The IIGS point for the host pointer at SHR point (h, v)."""
+        width, height = self.size
+        if self.factor == 1.0 or self._host is None:
+            x, y = float(h), float(v)
+        else:
+            x = self._pos[0] + (h - self._host[0]) * self.factor
+            y = self._pos[1] + (v - self._host[1]) * self.factor
+            if h <= 0 or h >= width - 1:
+                x = float(h)
+            if v <= 0 or v >= height - 1:
+                y = float(v)
+        x = min(max(x, 0.0), width - 1.0)
+        y = min(max(y, 0.0), height - 1.0)
+        self._host, self._pos = (h, v), (x, y)
+        return int(x), int(y)

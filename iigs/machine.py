@@ -10,6 +10,9 @@ Time is emulated, so it is deterministic: `ticks` is the number of 1/60 s period
 the cycles executed so far at 2.8 MHz. When the program has nothing to do (the Event
 Manager calls `note_idle`), the clock jumps to the next tick, as the real machine would
 spend that time waiting; with an interactive host the machine also sleeps until then.
+With an interactive host a busy program is also held to 60 ticks of real time a second
+(2.8 MHz) unless the Control Panel's Speed is Fast (battery RAM sysSpeed); scripts and
+tests are never paced. The battery RAM lives beside the mounted disk (`iigs.bram`).
 
 Public API:
     m = Machine(disk=None, host=None, idle=None)
@@ -28,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from iigs.bram import SPEED_FAST, SYS_SPEED
 from iigs.cpu import CPU65816
 from iigs.memory import (GSOS_INLINE_ENTRY, GSOS_STACK_ENTRY, MEMORY_SIZE, TOOL_ENTRY,
                          TOOL_ENTRY_2, USER_TOOL_ENTRY, USER_TOOL_ENTRY_2, ShrShadow,
@@ -193,6 +197,12 @@ class Machine:
         """60 Hz ticks since power-on (GetTick, TickCount, event time stamps)."""
         return self.elapsed_cycles // CYCLES_PER_TICK
 
+    @property
+    def paced(self) -> bool:
+        """Normal speed (battery RAM sysSpeed): a busy program runs at 2.8 MHz of real
+        time in a window; Fast runs it as fast as the host can."""
+        return self.tb.misc.bram.param(SYS_SPEED) != SPEED_FAST
+
     def _skip_to_next_tick(self) -> None:
         now = self.elapsed_cycles
         self._idle_cycles += CYCLES_PER_TICK - now % CYCLES_PER_TICK
@@ -250,6 +260,10 @@ class Machine:
         if gsos is None or not hasattr(gsos, "mount"):
             raise RuntimeError("this machine has no GS/OS to mount a disk in")
         gsos.mount(disk)
+        path = getattr(disk, "path", None)
+        if path is not None:
+            from iigs.bram import BatteryRAM, bram_path
+            self.tb.misc.use_bram(BatteryRAM(bram_path(path)))
 
     def load(self, source: str | Path | bytes) -> Program:
         """Load an S16 file and set up the launch state (reference §3.4, §3.6):
@@ -347,6 +361,8 @@ class Machine:
             reason = cpu.stop_reason
             if self.ticks != self._last_tick:
                 self._on_tick()
+                if self.idle_mode == "sleep" and self.paced:
+                    self._pace()
                 if self._window_closed():
                     return "closed"
             if reason == "cycles":

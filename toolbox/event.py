@@ -19,6 +19,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
+from iigs.bram import DBL_CLK_TIME, DEFAULTS, DOUBLE_CLICK_TICKS, HOST_FULL_SCREEN
 from iigs.hostinput import (APPLE_KEY, BTN0_STATE, CAPS_LOCK, CONTROL_KEY, KEY_PAD,
                             OPTION_KEY, SHIFT_KEY, HostInput)
 from iigs.memory import read_long, read_word, write_long, write_word
@@ -57,7 +58,7 @@ DEFAULT_QUEUE_SIZE = 20      # the ROM's default when EMStartUp passes 0
 AUTO_KEY_DELAY = 30
 AUTO_KEY_RATE = 4
 EVENT_RECORD_SIZE = 16
-DEFAULT_DOUBLE_TIME = 30     # ticks: half a second, the Control Panel's middle setting
+DEFAULT_DOUBLE_TIME = DOUBLE_CLICK_TICKS[DEFAULTS[DBL_CLK_TIME]]   # half a second
 DEFAULT_CARET_TIME = 30      # ticks between caret blinks
 
 # A scripted (headless) host that has run out of input releases the button after this
@@ -116,7 +117,6 @@ class EventManager:
         # still down; only hosts that report releases (`reports_key_releases`) hold keys.
         self.held_key: tuple[int, int, int] | None = None
         self.clamp = (0, 639, 0, 199)    # xMin, xMax, yMin, yMax
-        self.double_time = DEFAULT_DOUBLE_TIME
         self.caret_time = DEFAULT_CARET_TIME
         self.system_mask = EVERY_EVENT
         self.quit_requested = False
@@ -127,6 +127,15 @@ class EventManager:
         self.update_source: Callable[[bool], Event | None] | None = None
 
     # -- time -----------------------------------------------------------------------
+    @property
+    def double_time(self) -> int:
+        """GetDblTime: the battery RAM's double-click setting (the Control Panel's Mouse
+        panel), in ticks."""
+        misc = getattr(self.tb, "misc", None)
+        if misc is None:
+            return DEFAULT_DOUBLE_TIME
+        return DOUBLE_CLICK_TICKS[misc.bram.param(DBL_CLK_TIME)]
+
     def ticks(self) -> int:
         machine = self.tb.machine
         if machine is not None:
@@ -175,6 +184,12 @@ class EventManager:
                 self.held_key = (inp.key & 0xFF, self.current_modifiers(),
                                  self.ticks() + AUTO_KEY_DELAY)
             return self.post(KEY_DOWN_EVT, inp.key & 0xFF)
+        if inp.kind == "display":
+            # The host switched full screen (its own key): battery RAM remembers it.
+            misc = getattr(self.tb, "misc", None)
+            if misc is not None:
+                misc.write_param(HOST_FULL_SCREEN, inp.key)
+            return None
         if inp.kind == "keyup":
             if self.held_key is not None and self.held_key[0] == inp.key & 0xFF:
                 self.held_key = None

@@ -4,6 +4,11 @@ Follows the Apple IIGS Toolbox Reference vol. 1, chapter 14 "Miscellaneous Tool 
 with the call numbers and error codes of ORCA/C `misctool.h` and the project reference
 (iigs-toolbox.md §1.7 "Miscellaneous Tool Set ($03)", §1.8 ReadTimeHex, §1.9.8 TimeRec).
 
+Battery RAM (`iigs.bram`): ReadBParam / WriteBParam / ReadBRam / WriteBRam reach the
+machine's battery RAM, and a change takes effect at once for every tool set that
+follows it (`apply_settings`): the Sound Tool Set's volume, the host's window and mouse
+tracking; GetDblTime and the machine's speed read it when they need it.
+
 User IDs (Toolbox Reference, "User ID format"): bits 15-12 typeID, 11-8 auxID,
 7-0 mainID. GetNewID(idTag) takes the typeID in the high nibble of idTag and hands out
 the lowest free mainID (1-255) of that type.
@@ -13,7 +18,8 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Callable
 
-from iigs.memory import read_pstring, write_bytes
+from iigs import bram as br
+from iigs.memory import read_bytes, read_pstring, write_bytes
 from iigs.report import SystemFailure
 from toolbox.calls import ToolError, tool
 from toolbox.toolbox import tool_state
@@ -49,6 +55,40 @@ class MiscTools:
         self.vectors: dict[int, int] = {}
         self.beeps = 0
         self.sys_fail: tuple[int, str] | None = None
+        self.bram = br.BatteryRAM()           # in memory until a disk's file is bound
+
+    # -- battery RAM --------------------------------------------------------------------
+    def use_bram(self, bram: br.BatteryRAM) -> None:
+        """Take the machine's battery RAM (kept beside its disk) and apply it."""
+        self.bram = bram
+        self.apply_settings()
+
+    def write_param(self, number: int, value: int) -> None:
+        """WriteBParam's core: keep the value and let it take effect."""
+        self.bram.set_param(number, value)
+        self.apply_settings((number & 0xFF,))
+
+    def apply_settings(self, params: tuple[int, ...] | None = None) -> None:
+        """Make battery RAM settings take effect (all of them when `params` is None)."""
+        tb, ram = self.tb, self.bram
+        wanted = set(params) if params is not None else None
+
+        def changed(*numbers: int) -> bool:
+            return wanted is None or bool(wanted.intersection(numbers))
+
+        if changed(br.USER_VOLUME):
+            volume = ram.param(br.USER_VOLUME)
+            snd = getattr(tb, "snd", None)
+            if snd is not None:
+                snd.enabled = volume > 0
+                set_volume = getattr(snd, "set_system_volume", None)
+                if set_volume is not None:
+                    set_volume(volume)
+        host = tb.host
+        if changed(br.HOST_SCALE, br.HOST_FULL_SCREEN) and hasattr(host, "set_display"):
+            host.set_display(ram.param(br.HOST_SCALE), bool(ram.param(br.HOST_FULL_SCREEN)))
+        if changed(br.HI_MOUSE_RES) and hasattr(host, "set_tracking"):
+            host.set_tracking(br.MOUSE_TRACKING[ram.param(br.HI_MOUSE_RES)])
 
     # -- user IDs ---------------------------------------------------------------------
     def get_new_id(self, id_tag: int) -> int:
@@ -76,12 +116,20 @@ class MiscTools:
                       t.month - 1, 0, weekday])
 
     def ascii_time(self) -> bytes:
-        """ReadAsciiTime's 20 characters, "mm/dd/yy hh:mm:ss AM" (the Control Panel's
-        default format), high bit set as the firmware writes them."""
+        """ReadAsciiTime's 20 characters in the Control Panel's formats (battery RAM
+        dateFormat: mm/dd/yy, dd/mm/yy or yy/mm/dd; clockFormat: AM/PM or 24-hour),
+        "mm/dd/yy hh:mm:ss AM" by default, high bit set as the firmware writes them."""
         t = self.clock()
-        hour12 = t.hour % 12 or 12
-        text = (f"{t.month:02d}/{t.day:02d}/{t.year % 100:02d} "
-                f"{hour12:02d}:{t.minute:02d}:{t.second:02d} {'AM' if t.hour < 12 else 'PM'}")
+        day, month, year = f"{t.day:02d}", f"{t.month:02d}", f"{t.year % 100:02d}"
+        date = {0: (month, day, year), 1: (day, month, year),
+                2: (year, month, day)}[self.bram.param(br.DATE_FORMAT)]
+        if self.bram.param(br.CLOCK_FORMAT):
+            clock = f"{t.hour:02d}:{t.minute:02d}:{t.second:02d}   "
+        else:
+            hour12 = t.hour % 12 or 12
+            clock = (f"{hour12:02d}:{t.minute:02d}:{t.second:02d} "
+                     f"{'AM' if t.hour < 12 else 'PM'}")
+        text = "/".join(date) + " " + clock
         return bytes(ord(c) | 0x80 for c in text[:ASCII_TIME_LENGTH])
 
     def ticks(self) -> int:
@@ -136,6 +184,32 @@ def ReadTimeHex(tb) -> int:
 def ReadAsciiTime(tb, buffer: int) -> None:
     """ReadAsciiTime(bufferAddress:L) -- 20 ASCII characters, high bit set."""
     write_bytes(tb.mem, buffer, _misc(tb).ascii_time())
+
+
+@tool(0x03, 0x09, "L")
+def WriteBRam(tb, buffer: int) -> None:
+    """WriteBRam(bufferAddress:L) -- 256 bytes; the checksum is computed, not taken."""
+    misc = _misc(tb)
+    misc.bram.write_all(read_bytes(tb.mem, buffer, br.BRAM_SIZE))
+    misc.apply_settings()
+
+
+@tool(0x03, 0x0A, "L")
+def ReadBRam(tb, buffer: int) -> None:
+    """ReadBRam(bufferAddress:L) -- the 256 bytes, checksum included."""
+    write_bytes(tb.mem, buffer, _misc(tb).bram.read_all())
+
+
+@tool(0x03, 0x0B, "WW")
+def WriteBParam(tb, data: int, param_ref: int) -> None:
+    """WriteBParam(theData:W, paramRefNum:W) -- the low byte of theData."""
+    _misc(tb).write_param(param_ref, data)
+
+
+@tool(0x03, 0x0C, "W", 2)
+def ReadBParam(tb, param_ref: int) -> int:
+    """ReadBParam(paramRefNum:W) -> paramData:W"""
+    return _misc(tb).bram.param(param_ref)
 
 
 @tool(0x03, 0x10, "WL")

@@ -137,6 +137,7 @@ class Window:
     cont_draw: int = 0
     visible: bool = True
     dialog: bool = False        # drawn with the dialog/alert outline
+    system: bool = False        # a desk accessory's window (the Desk Manager's)
     update: Rect | None = None  # global bounding box of the area to redraw
     saved_under: tuple | None = field(default=None, repr=False)
     origin: tuple[int, int] = (0, 0)   # (v, h) local coordinates of the content's top-left
@@ -431,8 +432,15 @@ class WindowManager:
         return self.pending_activate.pop(0) if remove else self.pending_activate[0]
 
     def _next_update(self, remove: bool) -> Event | None:
+        desk = getattr(self.tb, "desk", None)
         for win in self.windows:
             if win.visible and win.update is not None:
+                if win.system and desk is not None:
+                    # a desk accessory's window: the Desk Manager draws it, whatever
+                    # loop the program is in
+                    desk.draw(win)
+                    win.update = None
+                    continue
                 return Event(UPDATE_EVT, win.ptr, self.tb.em.ticks(), 0, 0, 0)
         return None
 
@@ -630,10 +638,23 @@ class WindowManager:
         qd.ClipRect(offset(sect(area, win.content) or area, -dv, -dh))
 
     def end_update(self, win: Window) -> None:
+        area = win.update or win.content
         win.update = None
         qd = self.qd()
         if qd is not None and qd.GetPort() == win.ptr:
             qd.ClipRect(self.local_content(win))
+        self._redraw_system_windows_over(win, area)
+
+    def _redraw_system_windows_over(self, win: Window, area: Rect) -> None:
+        """A program's update draws its whole area, over any desk accessory window in
+        front of it (regions are rectangles here): the accessory draws itself again."""
+        desk = getattr(self.tb, "desk", None)
+        if desk is None or win not in self.windows:
+            return
+        for other in self.windows[:self.windows.index(win)]:
+            if other.system and other.visible and sect(other.structure(), area):
+                self.draw_frame(other)
+                desk.draw(other)
 
     def call_content_draw(self, win: Window) -> None:
         """TaskMaster's update service: BeginUpdate, the content-draw routine, EndUpdate."""
@@ -649,6 +670,9 @@ class WindowManager:
         tb = self.tb
         mem = tb.mem
         task_mask = read_long(mem, task_ptr + 0x14)
+        desk = getattr(tb, "desk", None)
+        if desk is not None:
+            desk.system_task()
         if task_mask & TM_NO_GET_NEXT_EVENT:
             ev = read_event(mem, task_ptr)
         else:
@@ -669,6 +693,14 @@ class WindowManager:
                 data((menu_id << 16) | item_id)
                 return self._menu_result(menu_id, item_id, task_mask, data)
             return ev.what
+        if ev.what == ACTIVATE_EVT:
+            target = self.find(ev.message)
+            if target is not None and target.system:
+                return NULL_EVT             # the Desk Manager's window, not the program's
+        front = self.front()
+        if desk is not None and front is not None and front.system and \
+                desk.system_event(ev):
+            return NULL_EVT                 # a key the desk accessory took
         if ev.what == UPDATE_EVT and task_mask & TM_UPDATE:
             win = self.find(ev.message)
             if win is not None and win.cont_draw:
@@ -689,6 +721,10 @@ class WindowManager:
             return self._menu_result(menu_id, item_id, task_mask, data)
         if win is None:
             return part
+        if win.system and desk is not None:
+            if not task_mask & TM_SYS_CLICK:
+                return part | W_IN_SYS_WINDOW
+            return desk.system_click(ev, win, part)
         if win is not self.front():
             if task_mask & TM_CONTENT and part in (W_IN_CONTENT, W_IN_DRAG, W_IN_FRAME,
                                                    W_IN_GO_AWAY):
@@ -889,7 +925,7 @@ def FindWindow(tb, which_ptr: int, x: int, y: int) -> int:
     """FindWindow(whichWindowVar:L*, pointX:W, pointY:W) -> location:W"""
     part, win = _wm(tb).find_window(s16(y), s16(x))
     write_long(tb.mem, which_ptr, win.ptr if win is not None else 0)
-    return part
+    return part | W_IN_SYS_WINDOW if win is not None and win.system else part
 
 
 @tool(0x0E, 0x18, "WWL", 2)

@@ -228,11 +228,3 @@ def test_app_help_pages(table_factory):
         assert page_line(t) == f"{name}: page {pages} of {pages}"
     assert click_item(t, 1) == "idle"                    # Exit
     assert t.s.tb.dlg.front() is None
-
-
-def test_app_control_panel_opens_from_the_apple_menu(table_factory):
-    t = table_factory()
-    assert t.choose("@", "Control Panel") == "held"
-    assert b"Control Panel" in [i.text for i in t.s.tb.dlg.front().items]
-    t.s.key("\r")
-    assert t.s.tb.dlg.front() is None

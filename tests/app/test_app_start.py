@@ -81,3 +81,16 @@ def test_app_about_box(table_factory):
     assert any("Gin King GS, version 1.0" in x for x in t.text())
     t.s.key("\r")
     assert t.s.last_reason == "idle"
+
+
+def test_app_apple_menu_has_one_divider_after_help(table_factory):
+    # The manual's Apple menu: About, Help, a line, then the desk accessories that
+    # FixAppleMenu appends (it adds no divider of its own).
+    from toolbox.menu import ITEM_DIVIDER
+    t = table_factory()
+    apple = next(m for m in t.s.tb.menu.menus if m.title.strip() == b"@")
+    lines = [(i.text.decode(), bool(i.flags & ITEM_DIVIDER)) for i in apple.items
+             if not i.divider]
+    assert not any(i.divider for i in apple.items)
+    assert lines == [("About Gin King...", False), ("Help...", True),
+                     ("Control Panel", False)]

@@ -117,7 +117,7 @@ def test_start_up_tools_refuses_a_missing_tool_set(tb):
 
 
 def test_sysbeep_is_silent_when_sound_is_off():
-    # The Control Panel's Sound setting (tb.snd.enabled) silences SysBeep too.
+    # Sound off (tb.snd.enabled; the Control Panel at volume 0) silences SysBeep too.
     from toolbox.toolbox import Toolbox
     from iigs.host import HeadlessHost
     host = HeadlessHost()

@@ -211,15 +211,64 @@ def test_window_integer_scaling():
 
 
 def test_window_host_set_scale_resizes_and_maps_the_mouse():
-    # The Control Panel's display scale goes through WindowHost.set_scale.
-    from iigs.host import WindowHost
+    # The Control Panel's display scale goes through WindowHost.set_display.
     host = WindowHost(scale=1)
     try:
-        host.set_scale(2)
+        host.set_display(2, False)
         assert host.window.get_size() == (1280, 800)
         assert host.to_shr(1279, 799) == (639, 199)
     finally:
         host.close()
+
+
+def test_fit_picture_keeps_the_aspect_integer_where_it_fits_else_letterboxed():
+    from iigs.host import fit_picture
+    assert fit_picture((640, 400)) == (0, 0, 640, 400)
+    assert fit_picture((1400, 820)) == (60, 10, 1280, 800)          # 2x, centred
+    assert fit_picture((1920, 1080)) == (320, 140, 1280, 800)       # 2x: 3x is too tall
+    assert fit_picture((500, 400)) == (0, 44, 500, 312)             # smaller: 500/640
+    x, y, w, h = fit_picture((320, 600))
+    assert (w, h) == (320, 200) and (x, y) == (0, 200)
+
+
+def test_a_letterboxed_window_maps_the_mouse_through_the_picture():
+    host = WindowHost(scale=1)
+    try:
+        host._resized((1400, 820))               # as a resize by the user does
+        assert host.picture == (60, 10, 1280, 800)
+        assert host.to_shr(60, 10) == (0, 0) and host.to_shr(1339, 809) == (639, 199)
+        assert host.to_shr(0, 0) == (0, 0)       # in the bars: clamped to the edge
+    finally:
+        host.close()
+
+
+def test_f11_switches_full_screen_and_tells_the_event_manager():
+    from iigs import bram as br
+    host = WindowHost(scale=1)
+    try:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0,
+                                             unicode=""))
+        got = host.poll()
+        assert host.full_screen and [(i.kind, i.key) for i in got] == [("display", 1)]
+        tb = Toolbox(bytearray(1 << 24), None, host)
+        tb.em.apply_input(got[0])
+        assert tb.misc.bram.param(br.HOST_FULL_SCREEN) == 1   # remembered
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0,
+                                             unicode=""))
+        assert [(i.kind, i.key) for i in host.poll()] == [("display", 0)]
+        assert not host.full_screen
+    finally:
+        host.close()
+
+
+def test_mouse_tracking_speed_multiplies_motion_and_meets_the_edges():
+    from iigs.hostinput import MouseTracker
+    tracker = MouseTracker(640, 200)
+    assert tracker.place(100, 50) == (100, 50)
+    tracker.factor = 2.0
+    assert tracker.place(110, 55) == (120, 60)      # 10, 5 of host motion: twice that
+    assert tracker.place(639, 60) == (639, 70)      # the host's edge is the IIGS's edge
+    assert tracker.place(600, 60) == (561, 70)
 
 
 def test_window_host_reports_the_release_of_a_key_it_reported():

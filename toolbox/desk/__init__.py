@@ -1,0 +1,6 @@
+"""The Desk Manager and its desk accessories (tool set $05).
+
+`manager` is the Desk Manager (its state and tool calls); `nda` the desk accessory
+protocol and registry; `control_panel` the Control Panel NDA.
+"""
+from toolbox.desk import control_panel, manager, nda  # noqa: F401  (register them)

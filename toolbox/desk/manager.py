@@ -1,0 +1,243 @@
+"""Desk Manager (tool set $05): new desk accessories in the Apple menu.
+
+Follows the Apple IIGS Toolbox Reference vol. 1, chapter 5 "Desk Manager" (project
+reference §1.7 "Desk Manager ($05)"; call numbers from desk.h): DeskStartUp,
+FixAppleMenu, OpenNDA, CloseNDA, CloseNDAByWinPtr, CloseAllNDAs, SystemClick,
+SystemEdit, SystemEvent, SystemTask, GetNumNDAs.
+
+The desk accessories are the registered ones (`toolbox.desk.nda`). FixAppleMenu
+appends their names to the Apple menu, the first as item 1 (a program puts its own
+divider after its last item, as IIGS programs do). Opening one opens its system window;
+TaskMaster passes that window's clicks to SystemClick and, while it is in front, keys
+to SystemEvent, so the program's own window and menus go on working around it.
+SystemTask gives each open accessory its run action every `period` ticks.
+"""
+from __future__ import annotations
+
+from toolbox.calls import ToolError, tool
+from toolbox.desk.nda import (EVENT_ACTION, NDA_CLASSES, RUN_ACTION, NewDeskAccessory)
+from toolbox.event import AUTO_KEY_EVT, KEY_DOWN_EVT, Event, read_event
+from toolbox.menu import MenuItem
+from toolbox.toolbox import tool_state
+
+# Desk Manager errors (desk.h)
+DA_NOT_FOUND = 0x0510
+NOT_SYS_WINDOW = 0x0511
+
+FIRST_NDA_ITEM = 1                  # NDA item IDs: 1 .. 249
+LAST_NDA_ITEM = 249
+
+# FindWindow / TaskMaster codes the Desk Manager answers with (reference §1.10.2)
+W_IN_GO_AWAY = 0x0016
+W_IN_DRAG = 0x0014
+W_IN_CONTENT = 0x0013
+W_CLICK_CALLED = 0x0012
+W_CLOSED_NDA = 0x001D
+
+
+@tool_state("desk")
+class DeskManager:
+    """The registered desk accessories (one instance each) and which are open."""
+
+    def __init__(self, tb) -> None:
+        self.tb = tb
+        self.started = False
+        self.ndas: list[NewDeskAccessory] = [cls(tb) for cls in NDA_CLASSES]
+
+    # -- lookup ---------------------------------------------------------------------------
+    def item_of(self, acc: NewDeskAccessory) -> int:
+        return FIRST_NDA_ITEM + self.ndas.index(acc)
+
+    def by_item(self, item_id: int) -> NewDeskAccessory | None:
+        index = item_id - FIRST_NDA_ITEM
+        return self.ndas[index] if 0 <= index < len(self.ndas) else None
+
+    def by_name(self, name: bytes) -> NewDeskAccessory | None:
+        return next((a for a in self.ndas if a.menu_name == name), None)
+
+    def by_window(self, win) -> NewDeskAccessory | None:
+        return next((a for a in self.ndas if a.window is not None and a.window is win),
+                    None)
+
+    def owns_item(self, item_id: int) -> bool:
+        return self.by_item(item_id) is not None
+
+    def is_system_window(self, win) -> bool:
+        return win is not None and self.by_window(win) is not None
+
+    # -- the Apple menu -----------------------------------------------------------------
+    def fix_apple_menu(self, menu_id: int) -> None:
+        menu = self.tb.menu.menu(menu_id)
+        present = {i.item_id for i in menu.items}
+        for acc in self.ndas:
+            item_id = self.item_of(acc)
+            if item_id not in present:
+                menu.items.append(MenuItem(acc.menu_name, item_id))
+        self.tb.menu.calc_size(menu)
+
+    # -- opening and closing ------------------------------------------------------------
+    def open_item(self, item_id: int) -> int:
+        """OpenNDA's core: open the accessory (or bring its window to the front);
+        its reference number (its item ID)."""
+        acc = self.by_item(item_id)
+        if acc is None:
+            raise ToolError(DA_NOT_FOUND, f"no desk accessory {item_id}")
+        if acc.is_open:
+            self.tb.wm.select(acc.window)
+        else:
+            acc.open()
+            acc.last_run = self.tb.em.ticks()
+        return item_id
+
+    def close_item(self, item_id: int) -> None:
+        acc = self.by_item(item_id)
+        if acc is None:
+            raise ToolError(DA_NOT_FOUND, f"no desk accessory {item_id}")
+        acc.close()
+
+    def close_all(self) -> None:
+        for acc in self.ndas:
+            acc.close()
+
+    # -- events -------------------------------------------------------------------------
+    def system_click(self, ev: Event, win, part: int) -> int:
+        """SystemClick's core; the TaskMaster code for what happened."""
+        acc = self.by_window(win)
+        if acc is None:
+            raise ToolError(NOT_SYS_WINDOW)
+        wm = self.tb.wm
+        if win is not wm.front():
+            wm.select(win)
+            return W_CLICK_CALLED
+        if part == W_IN_GO_AWAY:
+            if wm.track_go_away(win):
+                acc.close()
+                return W_CLOSED_NDA
+            return W_CLICK_CALLED
+        if part == W_IN_DRAG:
+            wm.drag(win, (ev.v, ev.h), (14, 0, 200, 640))
+            return W_CLICK_CALLED
+        if part == W_IN_CONTENT:
+            acc.action(EVENT_ACTION, ev)
+        return W_CLICK_CALLED
+
+    def system_event(self, ev: Event) -> bool:
+        """SystemEvent's core: a key for the front system window's accessory."""
+        if ev.what not in (KEY_DOWN_EVT, AUTO_KEY_EVT):
+            return False
+        acc = self.by_window(self.tb.wm.front())
+        return acc is not None and acc.action(EVENT_ACTION, ev)
+
+    def system_task(self) -> None:
+        """SystemTask's core: run actions that are due."""
+        now = self.tb.em.ticks()
+        for acc in self.ndas:
+            if acc.is_open and acc.period and now - acc.last_run >= acc.period:
+                acc.last_run = now
+                acc.action(RUN_ACTION)
+
+    def draw(self, win) -> None:
+        """An update of a system window: its accessory draws it."""
+        acc = self.by_window(win)
+        if acc is not None:
+            acc.draw()
+
+
+def _desk(tb) -> DeskManager:
+    return tb.desk
+
+
+# -- tool calls (Toolbox Reference vol. 1, Desk Manager; numbers from desk.h) -------------
+
+@tool(0x05, 0x02)
+def DeskStartUp(tb) -> None:
+    """DeskStartUp()"""
+    _desk(tb).started = True
+
+
+@tool(0x05, 0x03)
+def DeskShutDown(tb) -> None:
+    """DeskShutDown(): closes the open desk accessories."""
+    desk = _desk(tb)
+    desk.close_all()
+    desk.started = False
+
+
+@tool(0x05, 0x04, "", 2)
+def DeskVersion(tb) -> int:
+    """DeskVersion() -> versionInfo:W"""
+    return 0x0300
+
+
+@tool(0x05, 0x06, "", 2)
+def DeskStatus(tb) -> int:
+    """DeskStatus() -> activeFlag:W"""
+    return 0xFFFF if _desk(tb).started else 0
+
+
+@tool(0x05, 0x1E, "W")
+def FixAppleMenu(tb, menu_id: int) -> None:
+    """FixAppleMenu(menuID:W): appends the desk accessories' names."""
+    _desk(tb).fix_apple_menu(menu_id)
+
+
+@tool(0x05, 0x15, "W", 2)
+def OpenNDA(tb, item_id: int) -> int:
+    """OpenNDA(DAIDNumber:W) -> refNum:W"""
+    return _desk(tb).open_item(item_id)
+
+
+@tool(0x05, 0x16, "W")
+def CloseNDA(tb, ref_num: int) -> None:
+    """CloseNDA(refNum:W)"""
+    _desk(tb).close_item(ref_num)
+
+
+@tool(0x05, 0x1C, "L")
+def CloseNDAByWinPtr(tb, window: int) -> None:
+    """CloseNDAByWinPtr(theWindow:L*)"""
+    desk = _desk(tb)
+    acc = desk.by_window(tb.wm.find(window))
+    if acc is None:
+        raise ToolError(NOT_SYS_WINDOW, f"${window:06X} is not a desk accessory's window")
+    acc.close()
+
+
+@tool(0x05, 0x1D)
+def CloseAllNDAs(tb) -> None:
+    """CloseAllNDAs()"""
+    _desk(tb).close_all()
+
+
+@tool(0x05, 0x1B, "", 2)
+def GetNumNDAs(tb) -> int:
+    """GetNumNDAs() -> numNDAs:W"""
+    return len(_desk(tb).ndas)
+
+
+@tool(0x05, 0x19)
+def SystemTask(tb) -> None:
+    """SystemTask(): the open desk accessories' run actions."""
+    _desk(tb).system_task()
+
+
+@tool(0x05, 0x17, "LLW")
+def SystemClick(tb, event_ptr: int, window: int, part: int) -> None:
+    """SystemClick(theEvent:L*, theWindow:L*, findWindowResult:W)"""
+    win = tb.wm.find(window)
+    _desk(tb).system_click(read_event(tb.mem, event_ptr), win, part & 0x7FFF)
+
+
+@tool(0x05, 0x1A, "WLLLW", 2)
+def SystemEvent(tb, what: int, message: int, when: int, where: int, mods: int) -> int:
+    """SystemEvent(eventWhat:W, eventMessage:L, eventWhen:L, eventWhere:L,
+    eventModifiers:W) -> Boolean:W (TRUE: a desk accessory took it)"""
+    ev = Event(what, message, when, where & 0xFFFF, where >> 16, mods)
+    return 0xFFFF if _desk(tb).system_event(ev) else 0
+
+
+@tool(0x05, 0x18, "W", 2)
+def SystemEdit(tb, edit_type: int) -> int:
+    """SystemEdit(editType:W) -> Boolean:W (FALSE: no desk accessory edits text)"""
+    return 0
+
