@@ -89,6 +89,7 @@ class DOC:
         for n in range(OSCILLATORS):
             self.regs[REG_CONTROL + n] = CTL_HALT
         self.irq_pending: list[int] = []   # oscillators that halted with IRQs enabled
+        self._phase = 0.0               # mix: where between DOC periods the output is
 
     # -- registers --------------------------------------------------------------------
     @property
@@ -173,42 +174,47 @@ class DOC:
         if self.regs[REG_CONTROL + osc] & CTL_IRQ_ENABLE:
             self.irq_pending.append(osc)
 
+    def _play(self, osc: int, periods: int, move: bool) -> tuple[np.ndarray, int | None]:
+        """The bytes osc reads over the next `periods` DOC periods and the period it
+        halts at (None: it plays on); `move` lets that time pass for osc."""
+        data, stop = self._voice(osc, np.arange(periods), self.acc[osc])
+        if move:
+            freq = self._geometry(osc)[3]
+            self.acc[osc] = (self.acc[osc] + freq * periods) & ACC_MASK
+            self.regs[REG_DATA + osc] = int(data[-1 if stop is None else stop])
+            if stop is not None:
+                self._halt(osc)
+        return data, stop
+
     def advance(self, periods: int) -> None:
         """Let `periods` DOC sample periods pass without producing output."""
         if periods <= 0:
             return
-        steps = np.arange(periods)
         for osc in range(self.enabled):
-            if not self.playing(osc):
-                continue
-            data, stop = self._voice(osc, steps, self.acc[osc])
-            freq = self._geometry(osc)[3]
-            if stop is not None:
-                self._halt(osc)
-                self.regs[REG_DATA + osc] = int(data[stop])
-            else:
-                self.regs[REG_DATA + osc] = int(data[-1])
-            self.acc[osc] = (self.acc[osc] + freq * periods) & ACC_MASK
+            if self.playing(osc):
+                self._play(osc, periods, True)
 
-    def _sum(self, n: int, rate: int, phase: float) -> tuple[np.ndarray, int]:
-        """Sum of the playing oscillators at n host samples; the DOC periods covered."""
+    def _sum(self, n: int, rate: float, move: bool) -> np.ndarray:
+        """The playing oscillators' sum at n host samples (each the DOC period that
+        instant falls in: the DOC's output resampled); `move` lets that time pass."""
         ratio = self.sample_rate / rate
-        positions = phase + np.arange(n) * ratio
-        steps = positions.astype(np.int64)
-        covered = int(phase + n * ratio)
-        full = np.arange(max(covered, 1))
+        phase = self._phase if move else 0.0
+        steps = (phase + np.arange(n) * ratio).astype(np.int64)
+        end = phase + n * ratio
+        covered = max(int(end), int(steps[-1]) + 1)
+        if move:
+            self._phase = end - covered if end >= covered else 0.0
         out = np.zeros(n, dtype=np.int32)
         for osc in range(self.enabled):
             if not self.playing(osc):
                 continue
-            acc0 = self.acc[osc]
-            _, stop = self._voice(osc, full, acc0)        # exact halt, every period
-            data, _ = self._voice(osc, steps, acc0)
-            voice = data.astype(np.int32) - SILENCE
+            volume = self.regs[REG_VOLUME + osc]
+            data, stop = self._play(osc, covered, move)
+            voice = data[steps].astype(np.int32) - SILENCE
             if stop is not None:
                 voice[steps >= stop] = 0
-            out += voice * self.regs[REG_VOLUME + osc]
-        return out, covered
+            out += voice * volume
+        return out
 
     def _scale(self, summed: np.ndarray) -> np.ndarray:
         scaled = (summed * self.system_volume) // SYSTEM_VOLUME_MAX >> OUTPUT_SHIFT
@@ -219,9 +225,7 @@ class DOC:
         by the DOC periods those samples span, halting as they end."""
         if n <= 0 or not self.any_playing():
             return np.zeros(max(n, 0), dtype=np.int16)
-        summed, covered = self._sum(n, rate, 0.0)
-        self.advance(covered)
-        return self._scale(summed)
+        return self._scale(self._sum(n, rate, True))
 
     def periods_left(self) -> int:
         """DOC periods until the last one-shot now playing reaches its table's end (at
@@ -246,5 +250,4 @@ class DOC:
         if periods <= 0:
             return np.zeros(0, dtype=np.int16)
         n = int(periods * rate / self.sample_rate) + 1
-        summed, _ = self._sum(n, rate, 0.0)
-        return self._scale(summed)
+        return self._scale(self._sum(n, rate, False))

@@ -123,3 +123,16 @@ def test_an_idle_doc_mixes_silence_without_work():
     doc = d.DOC()
     assert not doc.any_playing()
     assert (doc.mix(100, 22050) == 0).all() and doc.render_ahead(22050).size == 0
+
+
+def test_mixing_in_blocks_is_the_same_as_mixing_at_once():
+    def scene() -> d.DOC:
+        doc = d.DOC()
+        doc.ram[0:0x1000] = bytes((i * 7) % 255 + 1 for i in range(0x1000))
+        one_shot(doc, 0, 0, 4, 300)
+        one_shot(doc, 6, 0, 4, 777, 0x60)
+        return doc
+    whole = scene().mix(22050 // 10, 22050)
+    doc = scene()
+    blocks = np.concatenate([doc.mix(22050 // 60, 22050) for _ in range(6)])
+    assert (blocks == whole[:len(blocks)]).all()
