@@ -169,7 +169,9 @@ PlaySound
 ;   SfxPages[SfxId] holds its length in pages. The block is zero-filled, so the byte
 ;   after the last sample is $00, the DOC's stop byte.
 ;   In:  SfxId.  Out: -.  Clobbers A, X, Y; Zp.handle and Zp.ptr saved and restored.
-;   Cost: about 50 cycles a sample (80 in white noise): 0.1 s of sound, 40,000 cycles.
+;   Cost: about 55 cycles a sample of a tone, 120 of white noise: from 35,000 cycles
+;   (discard) to 494,000 (win); 2.04 million for all nine (0.73 s on a IIGS), which is
+;   why each is made when first played rather than all at start-up.
 ; ------------------------------------------------------------------------------------
 MakeWave
         LDX     #6                      ; the caller's scratch (Zp.handle, Zp.ptr), kept
