@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from iigs import doc as docmod
+from iigs.machine import CPU_HZ
 from iigs.memory import read_bytes, read_long, read_word, write_bytes
 from toolbox.calls import ToolError, tool
 from toolbox.toolbox import tool_state
@@ -137,7 +138,6 @@ class SoundTools:
         if elapsed <= 0 or not doc.any_playing():
             self._period_carry = 0.0
             return
-        from iigs.machine import CPU_HZ
         exact = elapsed * doc.sample_rate / CPU_HZ + self._period_carry
         periods = int(exact)
         self._period_carry = exact - periods
