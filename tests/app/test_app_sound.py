@@ -3,7 +3,9 @@ sound_log: one entry per sound the DOC started, in play order; none with Options
 off (beeps included); and the waves the program synthesises, byte for byte."""
 from __future__ import annotations
 
-from gk_table import PH_GAMEOVER, PH_HANDOVER, PH_KNOCKQ, boot_table, play_human_turn
+import pytest
+
+from gk_table import PH_GAMEOVER, PH_HANDOVER, PH_KNOCKQ, play_human_turn
 
 EFFECTS = ["shuffle", "deal", "draw", "discard", "knock", "gin", "undercut", "win", "lose"]
 SFX_REC_WORDS = 4                   # SfxRec: seg, docBuf, bufLen, volume
@@ -135,3 +137,17 @@ def test_app_card_entry_rejection_is_silent_with_sound_off(table_factory):
         assert t.s.key("\r") == "held" and t.word("EntryRejects") == 1
         assert t.s.tb.misc.beeps == beeps + sound_on
         assert len(t.s.host.sound_log) == log + sound_on    # SysBeep through the DOC
+
+
+def test_app_script_checks_the_sounds_heard(table_factory):
+    from gin_king.automation import AutomationError, run_script
+    quiet = table_factory(1234)
+    run_script(quiet.s, "expect-sounds 0\nchoose Options / Sound\n"
+               "choose File / New Game\nexpect-sounds 0\n")
+    t = table_factory(1234)
+    run_script(t.s, "choose File / New Game")
+    heard = len(t.s.host.sound_log)
+    assert heard >= 2                                   # the shuffle and the deal at least
+    assert run_script(t.s, f"expect-sounds {heard}")[-1].endswith(f"{heard} sounds")
+    with pytest.raises(AutomationError, match=f"{heard} sounds started"):
+        run_script(t.s, f"expect-sounds {heard + 1}")
