@@ -20,6 +20,7 @@ headless, one step a line; blank lines and lines starting with `#` are ignored:
                               Apple menu), e.g. `choose File / New Game`
     screenshot PATH           save the screen as a 640 x 400 PNG
     expect-text TEXT          fail unless QuickDraw has drawn TEXT (suits as ♣♦♥♠)
+    expect-sounds N           fail unless the DOC has started exactly N sounds so far
     wait                      run until the program waits for input
 
 The script's exit status is 0 when every step passed, 1 at the first failed expectation.

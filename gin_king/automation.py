@@ -25,12 +25,15 @@ form `gin-king --script FILE` takes:
     key q apple                     key return             type Ada Lovelace
     screenshot out/board.png        expect-text "Gin!"     run
     choose File / New Game          expect-text Willy's turn     wait
+    expect-sounds 2
 
 `key` takes a character or a name (return, enter, escape, tab, delete, left, right,
 up, down, clear, space) and modifier words (apple, shift, option, control).
 
 `type` and `expect-text` take the rest of the line as written; `run` and `wait` run
 until the program waits for input; the script ends early when the program quits.
+`expect-sounds N` fails unless the DOC has started exactly N sounds so far (the host's
+sound_log; 0 with Options > Sound off).
 `choose` finds the menu and item from the Menu Manager's state (titles and item texts
 as shown, ignoring surrounding spaces; "@" or "Apple" for the Apple menu) and clicks
 through the pull-down like a user: press on the title, move down to the item, release.
@@ -363,6 +366,11 @@ def _run_command(session: Session, cmd: str, args: list[str], base_dir: Path) ->
         if not any(want in t for t in session.drawn_text()):
             raise AutomationError(f"no drawn text contains {want!r}")
         return "found"
+    if cmd == "expect-sounds":
+        heard = len(session.host.sound_log)
+        if heard != int(args[0]):
+            raise AutomationError(f"{heard} sounds started, not {int(args[0])}")
+        return f"{heard} sounds"
     if cmd in ("run", "wait"):
         return session.run_until_idle()
     raise ValueError(f"unknown command {cmd!r}")

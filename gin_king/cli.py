@@ -19,7 +19,7 @@ COMMANDS: dict[str, str] = {
 }
 
 # `gin-king bench NAME`: one module per benchmark under gin_king/bench/.
-BENCHES: tuple[str, ...] = ("cpu", "video", "oracle", "native", "idle", "build")
+BENCHES: tuple[str, ...] = ("cpu", "video", "oracle", "native", "idle", "build", "sound")
 
 USAGE = """usage: gin-king [play] [--disk IMG] [--script FILE]   play Gin King
        gin-king compare [--positions N] [--games M] [--seed S] [--json]

@@ -1,6 +1,7 @@
 """The host: where frames go out and the user's mouse, keys and beeps come in.
 
-Two hosts with one interface (poll, present, wait, beep):
+Two hosts with one interface (poll, present, wait, beep; sound_started, play_doc for
+the DOC's sounds):
   * `WindowHost`, a resizable pygame window showing the Super Hi-Res screen 640 x 400
     (each scan line twice, for the IIGS's aspect), the mouse cursor drawn over it from
     QuickDraw II's cursor state. The picture is scaled to the window keeping that
@@ -10,7 +11,13 @@ Two hosts with one interface (poll, present, wait, beep):
     Display panel sets the scale and full screen through `set_display`, and the Mouse
     panel the tracking speed through `set_tracking`;
   * `HeadlessHost`, no window: input is pushed in by a script, frames are kept for
-    screenshots. The automation layer and the tests use it.
+    screenshots. The automation layer and the tests use it. It hears nothing but keeps
+    a `sound_log` of every sound the DOC started.
+
+Sound: whenever the DOC starts or stops a sound the window hands pygame's mixer what the
+DOC will play from then on (`iigs.doc.DOC.render_ahead`), mixed with numpy and resampled
+to the mixer's 22,050 Hz; the mixer is opened on first use, and with no audio device (or
+SDL_AUDIODRIVER=dummy failing) the window stays silent.
 
 Keys become IIGS key codes as the Apple IIGS Hardware Reference (keyboard, ch. 6) and the
 Event Manager (Toolbox Reference vol. 1, ch. 7) give them: arrows left $08, right $15,
@@ -38,8 +45,7 @@ from iigs.hostinput import (APPLE_KEY, CAPS_LOCK, CONTROL_KEY, KEY_PAD, OPTION_K
 
 FRAME_INTERVAL = 1 / 60          # presentation rate
 WAIT_NAP = 0.004                 # seconds between event checks while waiting
-BEEP_HZ = 1000
-BEEP_SECONDS = 0.12
+MIXER_RATE = 22050               # the pygame mixer's rate; the DOC is resampled to it
 WINDOW_TITLE = "Gin King GS"
 PICTURE = (video.WIDTH, 2 * video.LINES)   # 640 x 400: the IIGS's aspect
 FULL_SCREEN_KEY_NAME = "F11"               # full screen and back (README, keys)
@@ -124,6 +130,7 @@ class HeadlessHost(_FrameKeeper):
         self.queue: deque[HostInput] = deque()
         self.presents = 0
         self.beeps = 0
+        self.sound_log: list = []     # toolbox.sound.SoundLogEntry, one per sound started
 
     def push(self, event: HostInput) -> None:
         """Queue one input for the next poll."""
@@ -151,6 +158,11 @@ class HeadlessHost(_FrameKeeper):
     def beep(self) -> None:
         """Silent; counted, so tests can see it."""
         self.beeps += 1
+
+    def sound_started(self, entry: Any) -> None:
+        """The DOC started a sound: logged (time, wave RAM address, length, frequency,
+        volume), so tests and scripts can check what was heard."""
+        self.sound_log.append(entry)
 
 
 def _cursor_key(cursor: tuple | None) -> tuple | None:
@@ -409,26 +421,41 @@ class WindowHost(_FrameKeeper):
             time.sleep(min(left, WAIT_NAP))
 
     def beep(self) -> None:
-        """A short square wave (SysBeep); silent if there is no audio device."""
-        sound = self._beep_sound()
-        if sound is not None:
-            sound.play()
+        """SysBeep is heard through the DOC (play_doc): nothing more to do here."""
 
-    def _beep_sound(self):
+    def sound_started(self, entry: Any) -> None:
+        """Nothing kept: the window plays what the DOC plays (play_doc)."""
+
+    def play_doc(self, doc: Any) -> None:
+        """The DOC started or stopped a sound: hand the mixer everything it will play
+        from now on (the DOC's own mix, resampled to the mixer's rate), replacing what
+        was queued. Mixing happens only here, so an idle window costs nothing; with no
+        audio device the machine carries on silently."""
+        channel = self._audio_channel()
+        if channel is None:
+            return
+        try:
+            rate, _size, channels = self.pg.mixer.get_init()
+            wave = doc.render_ahead(rate)
+            if wave.size == 0:
+                channel.stop()
+                return
+            if channels > 1:
+                wave = np.repeat(wave[:, None], channels, axis=1)
+            channel.play(self.pg.sndarray.make_sound(np.ascontiguousarray(wave)))
+        except (self.pg.error, ValueError, TypeError):
+            self._sound_failed = True
+
+    def _audio_channel(self):
+        """pygame's mixer, started on first use; None when there is no audio device."""
         if self._sound is not None or self._sound_failed:
             return self._sound
         pg = self.pg
         try:
             if not pg.mixer.get_init():
-                pg.mixer.init(frequency=22050, size=-16, channels=1)
-            rate, size, channels = pg.mixer.get_init()
-            n = int(rate * BEEP_SECONDS)
-            t = np.arange(n)
-            wave = np.where((t * 2 * BEEP_HZ // rate) % 2 == 0, 6000, -6000).astype(np.int16)
-            if channels > 1:
-                wave = np.repeat(wave[:, None], channels, axis=1)
-            self._sound = pg.sndarray.make_sound(np.ascontiguousarray(wave))
-        except (pg.error, ValueError):
+                pg.mixer.init(frequency=MIXER_RATE, size=-16, channels=1)
+            self._sound = pg.mixer.Channel(0)
+        except (pg.error, ValueError, TypeError):
             self._sound_failed = True
         return self._sound
 

@@ -33,6 +33,7 @@ from typing import Any, Callable, Sequence
 
 from iigs.bram import SPEED_FAST, SYS_SPEED
 from iigs.cpu import CPU65816
+from iigs.doc import DOC
 from iigs.memory import (GSOS_INLINE_ENTRY, GSOS_STACK_ENTRY, MEMORY_SIZE, TOOL_ENTRY,
                          TOOL_ENTRY_2, USER_TOOL_ENTRY, USER_TOOL_ENTRY_2, ShrShadow,
                          is_mapped)
@@ -124,6 +125,7 @@ class Machine:
         self._stop_request: str | None = None
         self._call_depth = 0
         self._last_pace = 0.0
+        self.doc = DOC()                # the Ensoniq 5503; the Sound Tool Set drives it
         self.tb = Toolbox(self.mem, machine=self, host=host)
         self.shadow = ShrShadow(self.mem)
         self.dispatcher = Dispatcher(self)
@@ -208,9 +210,11 @@ class Machine:
         self._idle_cycles += CYCLES_PER_TICK - now % CYCLES_PER_TICK
 
     def _on_tick(self) -> None:
-        """Work done once per 1/60 s: shadowing, and a frame to a live window."""
+        """Work done once per 1/60 s: shadowing, the DOC brought up to time (sounds
+        end, chained waves start), and a frame to a live window."""
         self._last_tick = self.ticks
         self.shadow.sync()
+        self.tb.snd.sync()
         host = self.host
         if host is not None and getattr(host, "interactive", False):
             host.present(self.mem, self.tb)

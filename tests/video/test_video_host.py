@@ -167,6 +167,40 @@ def test_window_beep_does_not_fail(window):
     window.beep()
 
 
+def _one_shot_doc():
+    from iigs import doc as d
+    doc = d.DOC()
+    doc.ram[0:0x400] = b"\xC0" * 0x400
+    for reg, value in ((d.REG_FREQ_LO, 0), (d.REG_FREQ_HI, 2), (d.REG_VOLUME, 0xFF),
+                       (d.REG_POINTER, 0), (d.REG_TABLE, 2 << 3 | 2)):
+        doc.write_register(reg, value)
+    doc.write_register(d.REG_CONTROL, d.MODE_ONE_SHOT << 1)
+    return doc
+
+
+def test_window_plays_what_the_doc_will_play_through_the_mixer(window):
+    doc = _one_shot_doc()                      # 1 KB at one byte a period: ~39 ms
+    window.play_doc(doc)
+    channel = window._audio_channel()
+    assert channel is not None                 # SDL's dummy audio driver is a device
+    sound = channel.get_sound()
+    assert sound is not None
+    assert abs(sound.get_length() - 0x400 / doc.sample_rate) < 0.005
+    from iigs import doc as d
+    doc.write_register(d.REG_CONTROL, d.CTL_HALT)
+    window.play_doc(doc)                       # nothing left to play: the channel stops
+    assert channel.get_sound() is None
+
+
+def test_window_without_an_audio_device_stays_silent(window, monkeypatch):
+    def no_device(*args, **kwargs):
+        raise pygame.error("no audio device")
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    window.play_doc(_one_shot_doc())           # no exception: the machine carries on
+    assert window._sound_failed and window._audio_channel() is None
+
+
 def test_window_change_held_back_by_the_frame_rate_is_shown_by_wait(window):
     tb = _desktop()
     assert window.present(tb.mem, tb) is True

@@ -237,7 +237,7 @@ AskEntry
         JSR     ParseEntry
         BCC     @done
         INC     EntryRejects            ; unreadable: beep, select it, ask again
-        _SysBeep
+        JSR     Beep                    ; (silent with Options > Sound off)
         PushVarLong DlgPtr              ; SelectIText(dlg, 3, 0, ENTRY_MAX)
         PEA     ENTRY_EDIT
         PEA     $0000

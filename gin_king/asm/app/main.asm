@@ -31,6 +31,7 @@ Main
         PHK                             ; B = K: data is addressed in our bank
         PLB
         JSR     StartTools
+        JSR     StartSound              ; sound.asm: the Sound Tool Set
         JSR     SetTablePalette
         JSR     LoadSettings            ; files.asm: SETTINGS/GIN.KING.PREFS or defaults
         JSR     BuildMenus
@@ -483,6 +484,7 @@ Beep
         INCLUDE 'app/dialogs.asm'
         INCLUDE 'app/files.asm'
         INCLUDE 'app/cards.asm'
+        INCLUDE 'app/sound.asm'
         INCLUDE 'app/help.asm'
         INCLUDE 'app/data.asm'
         ENDP

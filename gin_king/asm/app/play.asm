@@ -219,7 +219,8 @@ StartHand
         BNE     @random
         JSR     UserDeck
         BRA     @record
-@random JSL     GK_Shuffle
+@random PlaySfx SND_SHUFFLE
+        JSL     GK_Shuffle
 @record LDA     HandNum                 ; GameDecks[HandNum] := Deck
         CMP     #MAX_HANDS
         BCS     @deal
@@ -250,6 +251,7 @@ StartHand
         DEX
         BPL     @clr2
         JSR     SlideDealStart          ; F/X: the table cleared for the deal
+        PlaySfx SND_DEAL
         STZ     DealI
 @next   LDA     DealI                   ; odd slots to the dealer
         AND     #1
@@ -365,6 +367,7 @@ TakeUpcard
         AND     #$00FF
         LDX     #PILE_LEFT
         JSR     SlideFromMiddle
+        PlaySfx SND_DRAW
         DEC     PileLen
         LDX     PileLen
         LDA     Pile,X
@@ -431,6 +434,7 @@ DrawStock
         LDA     #NO_CARD
 @face   LDX     #STOCK_LEFT
         JSR     SlideFromMiddle
+        PlaySfx SND_DRAW
         LDX     StockIdx
         LDA     Deck,X
         AND     #$00FF
@@ -452,6 +456,7 @@ DrawStock
 DoDiscard
         STA     Pending
         JSR     SlideDiscard            ; F/X: from the hand to beside the pile
+        PlaySfx SND_DISCARD
         LDA     Pending
         JSR     RemoveFromHand
         LDA     #PH_KNOCKQ
@@ -1058,6 +1063,7 @@ Knock
         INC     Won,X
         LDA     ResWinner               ; the winner deals the next hand
         STA     Dealer
+        JSR     HandEndSound            ; sound.asm: knock, gin or undercut
         JSR     TellKnock
         LDA     ResWinner
         ASL     A
@@ -1416,6 +1422,7 @@ NextHand
         LDA     #PH_GAMEOVER
         STA     GPhase
         JSR     GameFinished            ; files.asm: the tournament record
+        JSR     GameOverSound           ; sound.asm: the fanfare or the falling tune
         JSR     MsgClear
         Msg     'Game over. Choose New Game from the File menu to play again.'
         JSR     MsgToLine1

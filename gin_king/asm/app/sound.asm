@@ -1,0 +1,458 @@
+; sound.asm — Gin King's sound effects: synthesised by the program the first time each
+; is played (square-wave notes and noise bursts with a falling amplitude, described
+; by the segment table below) and played through the Sound Tool Set's free-form
+; synthesizer, each effect on its own generator and in its own DOC buffer, so effects
+; overlap as they would on a IIGS. Options > Sound off: no effect is started (PlaySound
+; returns at once), and Beep (main.asm) is silent too.
+;
+; Follows the Apple IIGS Toolbox Reference vol. 2, ch. 21 (SoundStartUp, FFStopSound,
+; FFStartSound and its SoundParamBlock). Included into main.asm (one unit).
+; Every routine: M=16, X=16, D = the program's direct page, B = K, unless it says.
+
+; ---- the effects (PlaySfx SND_...) ---------------------------------------------------
+SND_SHUFFLE     EQU     0               ; the riffle before a random deal
+SND_DEAL        EQU     1               ; cards flicked out
+SND_DRAW        EQU     2               ; a card taken (stock or pile)
+SND_DISCARD     EQU     3               ; a card put down
+SND_KNOCK       EQU     4               ; two knocks on the table
+SND_GIN         EQU     5               ; a rising chime
+SND_UNDERCUT    EQU     6               ; a falling "wah-wah"
+SND_WIN         EQU     7               ; the game won: a fanfare
+SND_LOSE        EQU     8               ; the game lost: a falling tune
+SFX_COUNT       EQU     9
+
+SFX_RATE        EQU     7917            ; samples a second: the DOC at 26,320 Hz * 154/512
+SFX_FREQ        EQU     154             ; the DOC frequency that plays them at SFX_RATE
+SILENT_LEVEL    EQU     $80             ; a DOC sample of silence ($00 would stop it)
+LFSR_SEED       EQU     $ACE1           ; the noise generator's start (any non-zero)
+LFSR_TAPS       EQU     $B400           ; x^16 + x^14 + x^13 + x^11 + 1 (Galois form)
+FF_SYNTH_MODE   EQU     $0001           ; FFStartSound: the free-form synthesizer
+SND_DP_ATTR     EQU     $C015           ; locked, fixed, bank 0, page-aligned, no cross
+WAVE_ATTR       EQU     $C000           ; locked, fixed
+
+; one segment of an effect: KIND_TONE (a square wave flipping every `half` samples) or
+; KIND_NOISE (a new random level every `half` samples), `count` samples long, starting
+; at amplitude `amp` (0..127 around $80) and losing 1 every `decay` samples
+SegRec          RECORD  0
+kind            DS.W    1
+half            DS.W    1
+count           DS.W    1
+amp             DS.W    1
+decay           DS.W    1
+Size            EQU     *
+                ENDR
+KIND_TONE       EQU     0
+KIND_NOISE      EQU     1
+KIND_END        EQU     $FFFF
+
+; an effect: its first segment (offset in SfxSegs), DOC buffer, that buffer's size in
+; bytes (the most the wave may take: a power of two, the buffer aligned to it), volume
+SfxRec          RECORD  0
+seg             DS.W    1
+docBuf          DS.W    1
+bufLen          DS.W    1
+volume          DS.W    1
+Size            EQU     *
+                ENDR
+
+; SoundParamBlock (Sound.p; E16.Sound offsets)
+SoundPB         RECORD  0
+waveStart       DS.L    1
+waveSize        DS.W    1               ; pages
+freqOffset      DS.W    1
+docBuffer       DS.W    1
+bufferSize      DS.W    1
+nextWavePtr     DS.L    1
+volSetting      DS.W    1
+Size            EQU     *
+                ENDR
+
+; ------------------------------------------------------------------------------------
+; StartSound — start the Sound Tool Set on a direct page of its own.
+;   In:  Zp.userID.  Out: SoundReady = 1 when the tool set started (else effects stay
+;   silent: a machine without a DOC).  Clobbers A, X, Y.
+; ------------------------------------------------------------------------------------
+StartSound
+        STZ     SoundReady
+        PHA                             ; handle = NewHandle($100, id, attr, 0)
+        PHA
+        PEA     $0000
+        PEA     $0100
+        LDA     <Zp.userID
+        PHA
+        PEA     SND_DP_ATTR
+        PEA     $0000
+        PEA     $0000
+        _NewHandle
+        PLA
+        STA     <Zp.handle
+        PLA
+        STA     <Zp.handle+2
+        BCS     @out
+        LDA     [<Zp.handle]            ; SoundStartUp(the page)
+        PHA
+        _SoundStartUp
+        BCS     @out
+        LDA     #1
+        STA     SoundReady
+@out    RTS
+
+; ------------------------------------------------------------------------------------
+; PlaySound — start effect A (SND_...) on generator A, stopping what that generator
+;   was playing; nothing when Options > Sound is off or the tool set did not start.
+;   The first time an effect is played its wave is made (MakeWave).
+;   In:  A = effect.  Out: -.  Clobbers A (X, Y kept; use the PlaySfx macro).
+;   Cost: about 900 cycles and two tool calls; MakeWave's the first time.
+; ------------------------------------------------------------------------------------
+PlaySound
+        PHX
+        PHY
+        LDX     SetSound                ; Options > Sound off: silent
+        BEQ     @out
+        LDX     SoundReady
+        BEQ     @out
+        CMP     #SFX_COUNT
+        BCS     @out
+        STA     SfxId
+        ASL     A                       ; X = effect * 4: its wave pointer
+        ASL     A
+        TAX
+        LDA     SfxWave,X
+        ORA     SfxWave+2,X
+        BNE     @ready
+        JSR     MakeWave
+@ready  LDA     SfxId
+        ASL     A
+        ASL     A
+        TAX
+        LDA     SfxWave,X               ; the parameter block: the wave ...
+        STA     SfxBlock+SoundPB.waveStart
+        LDA     SfxWave+2,X
+        STA     SfxBlock+SoundPB.waveStart+2
+        LDA     SfxId
+        ASL     A
+        TAX
+        LDA     SfxPages,X              ; ... its length ...
+        STA     SfxBlock+SoundPB.waveSize
+        LDA     SfxId                   ; ... where the DOC plays it, how loud
+        ASL     A
+        ASL     A
+        ASL     A
+        TAX
+        LDA     SfxTable+SfxRec.docBuf,X
+        STA     SfxBlock+SoundPB.docBuffer
+        LDA     SfxTable+SfxRec.volume,X
+        STA     SfxBlock+SoundPB.volSetting
+        LDA     #SFX_FREQ
+        STA     SfxBlock+SoundPB.freqOffset
+        STZ     SfxBlock+SoundPB.bufferSize
+        STZ     SfxBlock+SoundPB.nextWavePtr
+        STZ     SfxBlock+SoundPB.nextWavePtr+2
+        LDA     SfxId                   ; FFStopSound(1 << generator)
+        ASL     A
+        TAX
+        LDA     GenBit,X
+        PHA
+        _FFStopSound
+        LDA     SfxId                   ; FFStartSound(generator << 8 | ffSynthMode,
+        XBA                             ;   @SfxBlock)
+        ORA     #FF_SYNTH_MODE
+        PHA
+        PushLong SfxBlock
+        _FFStartSound
+@out    PLY
+        PLX
+        RTS
+
+; ------------------------------------------------------------------------------------
+; MakeWave — synthesise effect SfxId into a new block: SfxWave[SfxId] points at it and
+;   SfxPages[SfxId] holds its length in pages. The block is zero-filled, so the byte
+;   after the last sample is $00, the DOC's stop byte.
+;   In:  SfxId.  Out: -.  Clobbers A, X, Y; Zp.handle and Zp.ptr saved and restored.
+;   Cost: about 55 cycles a sample of a tone, 120 of white noise: from 35,000 cycles
+;   (discard) to 494,000 (win); 2.04 million for all nine (0.73 s on a IIGS), which is
+;   why each is made when first played rather than all at start-up.
+; ------------------------------------------------------------------------------------
+MakeWave
+        LDX     #6                      ; the caller's scratch (Zp.handle, Zp.ptr), kept
+@save   LDA     <Zp.handle,X
+        PHA
+        DEX
+        DEX
+        BPL     @save
+        LDA     SfxId
+        ASL     A
+        ASL     A
+        ASL     A
+        TAX
+        LDA     SfxTable+SfxRec.seg,X
+        STA     SfxSegAt
+        PHA                             ; handle = NewHandle(bufLen, id, attr, 0)
+        PHA
+        PEA     $0000
+        LDA     SfxTable+SfxRec.bufLen,X
+        PHA
+        LDA     <Zp.userID
+        PHA
+        PEA     WAVE_ATTR
+        PEA     $0000
+        PEA     $0000
+        _NewHandle
+        PLA
+        STA     <Zp.handle
+        PLA
+        STA     <Zp.handle+2
+        BCS     @fail                   ; no memory: the effect stays silent
+        LDY     #2                      ; ptr = *handle
+        LDA     [<Zp.handle],Y
+        STA     <Zp.ptr+2
+        LDA     [<Zp.handle]
+        STA     <Zp.ptr
+        LDA     #LFSR_SEED
+        STA     SfxLfsr
+        LDY     #0                      ; Y = the next sample
+@seg    LDX     SfxSegAt
+        LDA     SfxSegs+SegRec.kind,X
+        CMP     #KIND_END
+        BEQ     @done
+        JSR     MakeSegment
+        LDA     SfxSegAt
+        CLC
+        ADC     #SegRec.Size
+        STA     SfxSegAt
+        BRA     @seg
+@done   TYA                             ; pages = (samples + 1 + 255) / 256: the
+        CLC                             ;   stop byte included
+        ADC     #256
+        XBA
+        AND     #$00FF
+        PHA
+        LDA     SfxId
+        ASL     A
+        TAX
+        PLA
+        STA     SfxPages,X
+        TXA                             ; SfxWave[id] = ptr
+        ASL     A
+        TAX
+        LDA     <Zp.ptr
+        STA     SfxWave,X
+        LDA     <Zp.ptr+2
+        STA     SfxWave+2,X
+@fail   LDX     #0
+@restore PLA
+        STA     <Zp.handle,X
+        INX
+        INX
+        CPX     #8
+        BCC     @restore
+        RTS
+
+; ------------------------------------------------------------------------------------
+; MakeSegment — write segment X of SfxSegs at [Zp.ptr],Y.
+;   In:  X = its offset in SfxSegs, Y = the next sample.  Out: Y past its samples.
+;   Clobbers A, X.  Notes: each sample is stored as a word, so the following byte is
+;   written as $00 until the next sample overwrites it.
+; ------------------------------------------------------------------------------------
+MakeSegment
+        LDA     SfxSegs+SegRec.kind,X
+        STA     SfxSegKind
+        LDA     SfxSegs+SegRec.half,X
+        STA     SfxSegHalf
+        STA     SfxHalfLeft
+        LDA     SfxSegs+SegRec.decay,X
+        STA     SfxSegDecay
+        STA     SfxDecayLeft
+        LDA     SfxSegs+SegRec.count,X
+        STA     SfxCount
+        BEQ     @out
+        LDA     SfxSegs+SegRec.amp,X
+        STA     SfxAmp
+        STZ     SfxPhase
+        JSR     Levels                  ; SfxCur for amplitude SfxAmp, phase 0
+@loop   LDA     SfxCur                     ; the sample
+        STA     [<Zp.ptr],Y
+        INY
+        DEC     SfxHalfLeft                ; every `half` samples: flip or a new level
+        BNE     @held
+        JSR     NextLevel
+@held   DEC     SfxDecayLeft               ; every `decay` samples: a little quieter
+        BNE     @same
+        LDA     SfxSegDecay
+        STA     SfxDecayLeft
+        LDA     SfxAmp
+        BEQ     @same
+        DEC     SfxAmp
+        JSR     Levels
+@same   DEC     SfxCount
+        BNE     @loop
+@out    RTS
+
+; NextLevel — the half-period is over: a tone flips, noise takes the generator's next
+;   bit (Galois LFSR). In/Out: SfxHalfLeft reloaded, SfxPhase and SfxCur set. Clobbers A.
+NextLevel
+        LDA     SfxSegHalf
+        STA     SfxHalfLeft
+        LDA     SfxSegKind
+        BNE     @noise
+        LDA     SfxPhase                   ; a tone: the other half of the square
+        EOR     #1
+        STA     SfxPhase
+        BRA     Levels
+@noise  LDA     SfxLfsr                    ; noise: shift; the bit out decides the taps
+        LSR     A
+        BCC     @nt
+        EOR     #LFSR_TAPS
+@nt     STA     SfxLfsr
+        AND     #1
+        STA     SfxPhase
+; Levels — SfxCur = SILENT_LEVEL + SfxAmp (phase 0) or SILENT_LEVEL - SfxAmp (phase 1).
+Levels
+        LDA     SfxPhase
+        BNE     @low
+        LDA     #SILENT_LEVEL
+        CLC
+        ADC     SfxAmp
+        STA     SfxCur
+        RTS
+@low    LDA     #SILENT_LEVEL
+        SEC
+        SBC     SfxAmp
+        STA     SfxCur
+        RTS
+
+; ------------------------------------------------------------------------------------
+; GameOverSound — the fanfare when a human won the game just ended, the falling tune
+;   when the computer did.  In: GameWinner, Kind.  Clobbers A, X.
+; ------------------------------------------------------------------------------------
+GameOverSound
+        LDA     GameWinner
+        ASL     A
+        TAX
+        LDA     Kind,X
+        CMP     #HUMAN
+        BNE     @lost
+        PlaySfx SND_WIN
+        RTS
+@lost   PlaySfx SND_LOSE
+        RTS
+
+; ------------------------------------------------------------------------------------
+; HandEndSound — a knocked hand's sound: gin's chime, the undercut's wah-wah, or the
+;   knock.  In: ResKind.  Clobbers A.
+; ------------------------------------------------------------------------------------
+HandEndSound
+        LDA     ResKind
+        CMP     #RES_GIN
+        BNE     @under
+        PlaySfx SND_GIN
+        RTS
+@under  CMP     #RES_UNDERCUT
+        BNE     @knock
+        PlaySfx SND_UNDERCUT
+        RTS
+@knock  PlaySfx SND_KNOCK
+        RTS
+
+; ---- the effects' data -------------------------------------------------------------
+; Seg kind, half-period (samples), milliseconds, amplitude, samples per amplitude step
+        MACRO
+&lab    SfxSeg  &kind,&half,&ms,&amp,&decay
+&lab    DC.W    &kind,&half,(&ms*SFX_RATE)/1000,&amp,&decay
+        MEND
+; notes as half-periods at SFX_RATE: E4 330 Hz .. B5 990 Hz
+N_E4    EQU     12
+N_G4    EQU     10
+N_A4    EQU     9
+N_B4    EQU     8
+N_E5    EQU     6
+N_G5    EQU     5
+N_B5    EQU     4
+N_REST  EQU     1                       ; with amplitude 0: silence
+
+SfxTable                                ; SfxRec per effect, in SND_ order
+        DC.W    SegShuffle-SfxSegs,$7000,$1000,$C0
+        DC.W    SegDeal-SfxSegs,$8000,$0800,$C0
+        DC.W    SegDraw-SfxSegs,$9000,$0400,$B0
+        DC.W    SegDiscard-SfxSegs,$9400,$0400,$C0
+        DC.W    SegKnock-SfxSegs,$8800,$0800,$FF
+        DC.W    SegGin-SfxSegs,$4000,$2000,$B0
+        DC.W    SegUndercut-SfxSegs,$6000,$1000,$B0
+        DC.W    SegWin-SfxSegs,$0000,$2000,$B0
+        DC.W    SegLose-SfxSegs,$2000,$2000,$B0
+
+SfxSegs
+SegShuffle                              ; a riffle: six bursts of noise
+        SfxSeg  KIND_NOISE,1,25,60,8
+        SfxSeg  KIND_TONE,N_REST,18,0,255
+        SfxSeg  KIND_NOISE,1,25,60,8
+        SfxSeg  KIND_TONE,N_REST,18,0,255
+        SfxSeg  KIND_NOISE,1,25,60,8
+        SfxSeg  KIND_TONE,N_REST,18,0,255
+        SfxSeg  KIND_NOISE,1,25,60,8
+        SfxSeg  KIND_TONE,N_REST,18,0,255
+        SfxSeg  KIND_NOISE,1,25,60,8
+        SfxSeg  KIND_TONE,N_REST,18,0,255
+        SfxSeg  KIND_NOISE,1,40,60,5
+        DC.W    KIND_END
+SegDeal                                 ; four flicks
+        SfxSeg  KIND_NOISE,2,15,70,3
+        SfxSeg  KIND_TONE,N_REST,45,0,255
+        SfxSeg  KIND_NOISE,2,15,70,3
+        SfxSeg  KIND_TONE,N_REST,45,0,255
+        SfxSeg  KIND_NOISE,2,15,70,3
+        SfxSeg  KIND_TONE,N_REST,45,0,255
+        SfxSeg  KIND_NOISE,2,15,70,3
+        DC.W    KIND_END
+SegDraw                                 ; a short slide
+        SfxSeg  KIND_NOISE,1,60,50,10
+        DC.W    KIND_END
+SegDiscard                              ; a slap
+        SfxSeg  KIND_NOISE,3,50,90,4
+        DC.W    KIND_END
+SegKnock                                ; knock, knock: low noise thuds
+        SfxSeg  KIND_NOISE,8,40,120,3
+        SfxSeg  KIND_TONE,N_REST,70,0,255
+        SfxSeg  KIND_NOISE,8,40,120,3
+        DC.W    KIND_END
+SegGin                                  ; E5 G5 B5, the last held
+        SfxSeg  KIND_TONE,N_E5,120,90,20
+        SfxSeg  KIND_TONE,N_G5,120,90,20
+        SfxSeg  KIND_TONE,N_B5,350,100,30
+        DC.W    KIND_END
+SegUndercut                             ; B4 then E4, sagging
+        SfxSeg  KIND_TONE,N_B4,200,90,30
+        SfxSeg  KIND_TONE,N_E4,300,90,25
+        DC.W    KIND_END
+SegWin                                  ; E4 G4 B4 E5, then E5 held
+        SfxSeg  KIND_TONE,N_E4,140,90,40
+        SfxSeg  KIND_TONE,N_G4,140,90,40
+        SfxSeg  KIND_TONE,N_B4,140,90,40
+        SfxSeg  KIND_TONE,N_E5,140,90,40
+        SfxSeg  KIND_TONE,N_REST,60,0,255
+        SfxSeg  KIND_TONE,N_E5,400,100,35
+        DC.W    KIND_END
+SegLose                                 ; B4 A4 G4 E4, slower and quieter
+        SfxSeg  KIND_TONE,N_B4,200,80,50
+        SfxSeg  KIND_TONE,N_A4,200,75,50
+        SfxSeg  KIND_TONE,N_G4,200,70,50
+        SfxSeg  KIND_TONE,N_E4,300,70,35
+        DC.W    KIND_END
+
+GenBit  DC.W    $0001,$0002,$0004,$0008,$0010,$0020,$0040,$0080,$0100
+SoundReady      DC.W    0
+SfxId           DC.W    0
+SfxWave         DS.L    SFX_COUNT       ; each effect's wave once made (0: not yet)
+SfxPages        DS.W    SFX_COUNT
+SfxBlock        DS.B    SoundPB.Size
+SfxSegAt           DC.W    0               ; MakeWave's state
+SfxSegKind         DC.W    0
+SfxSegHalf         DC.W    0
+SfxSegDecay        DC.W    0
+SfxHalfLeft        DC.W    0
+SfxDecayLeft       DC.W    0
+SfxCount           DC.W    0
+SfxAmp             DC.W    0
+SfxPhase           DC.W    0
+SfxCur             DC.W    0
+SfxLfsr            DC.W    0

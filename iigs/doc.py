@@ -1,0 +1,253 @@
+"""The Ensoniq 5503 DOC (Digital Oscillator Chip): 64 KB of wave RAM and 32 oscillators.
+
+Follows the Apple IIGS Hardware Reference, chapter 5 "The Sound GLU and the DOC", as far
+as free-form sound needs it: each oscillator steps a 24-bit accumulator by its 16-bit
+frequency once per DOC sample period, reads the wave RAM byte the accumulator points
+at (unsigned, $80 = silence, $00 = stop) and adds (byte - $80) * volume to the output.
+The DOC's sample rate is its 894,886 Hz clock divided by (enabled oscillators + 2):
+26,320 Hz with all 32 enabled, as the Sound Tool Set leaves it.
+
+Registers (one byte per oscillator n = 0..31, at base + n):
+    $00 frequency low     $20 frequency high     $40 volume       $60 data (last byte)
+    $80 wavetable pointer (address bits 15-8)    $A0 control      $C0 table size
+    $E0 interrupt status  $E1 oscillators enabled (x 2)
+Control: bit 0 halt, bits 1-2 mode (0 free run, 1 one-shot, 2 sync/AM, 3 swap), bit 3
+interrupt enable, bits 4-7 output channel. Table size: bits 0-2 resolution, bits 3-5
+table size (256 << n bytes), bit 6 bank. The wave RAM address of the byte played is
+pointer & mask(size) | (acc >> (9 + resolution - size)) & (size - 1); in one-shot mode
+the oscillator halts (sets its halt bit) when that offset passes the table's end or the
+byte read is $00 -- the "done" status a program polls.
+
+Mixing is numpy over whole blocks (no per-sample Python loop): `mix(n, rate)` gives n
+16-bit samples at the host's rate, each the oscillators' sum at the DOC sample period
+that instant falls in (the DOC's output resampled to the host rate), and moves the
+oscillators on; `advance(periods)` moves them without producing sound (a headless
+machine, or catching up with emulated time); `render_ahead(rate)` is what the DOC will
+play from now until every one-shot ends, without moving it (a window plays that).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import numpy as np
+
+DOC_CLOCK_HZ = 894_886          # 7.159 MHz / 8 (Hardware Reference)
+OSCILLATORS = 32
+WAVE_RAM_SIZE = 0x10000
+
+# register bases
+REG_FREQ_LO, REG_FREQ_HI, REG_VOLUME, REG_DATA = 0x00, 0x20, 0x40, 0x60
+REG_POINTER, REG_CONTROL, REG_TABLE = 0x80, 0xA0, 0xC0
+REG_INTERRUPT, REG_ENABLE = 0xE0, 0xE1
+
+CTL_HALT = 0x01
+CTL_MODE_MASK = 0x06
+MODE_FREE, MODE_ONE_SHOT, MODE_SYNC, MODE_SWAP = 0, 1, 2, 3
+CTL_IRQ_ENABLE = 0x08
+
+STOP_BYTE = 0x00                # a $00 in wave RAM halts the oscillator reading it
+SILENCE = 0x80
+
+ACC_MASK = (1 << 24) - 1
+MAX_AHEAD_SECONDS = 8.0         # render_ahead never makes more than this
+# Output scale: one full-volume oscillator at full swing gives 128 * 255 = 32,640;
+# halved so two effects together stay clear of clipping.
+OUTPUT_SHIFT = 1
+SYSTEM_VOLUME_MAX = 15
+
+
+def table_bytes(size_code: int) -> int:
+    """Bytes in a wave table of size code 0..7 (256 .. 32,768)."""
+    return 0x100 << (size_code & 7)
+
+
+@dataclass(frozen=True)
+class OscillatorStart:
+    """What an oscillator was started with (the host's sound log keeps these)."""
+    oscillator: int
+    address: int        # wave RAM address of the table
+    length: int         # bytes it will play at most (the table's size)
+    frequency: int      # the frequency register
+    volume: int         # the volume register, 0..255
+
+
+class DOC:
+    """The 5503's wave RAM and oscillator registers; see the module docstring.
+
+    `listener(event, doc, start)` is called when an oscillator starts ("start", with an
+    OscillatorStart) or is halted by a program ("stop", start None); None: nobody.
+    `system_volume` (0..15, the Sound GLU's volume) scales the output."""
+
+    def __init__(self) -> None:
+        self.ram = bytearray(WAVE_RAM_SIZE)
+        self.regs = bytearray(0x100)
+        self.acc = [0] * OSCILLATORS
+        self.system_volume = SYSTEM_VOLUME_MAX
+        self.listener: Callable[[str, "DOC", Any], None] | None = None
+        self.regs[REG_ENABLE] = OSCILLATORS * 2
+        for n in range(OSCILLATORS):
+            self.regs[REG_CONTROL + n] = CTL_HALT
+        self.irq_pending: list[int] = []   # oscillators that halted with IRQs enabled
+        self._phase = 0.0               # mix: where between DOC periods the output is
+
+    # -- registers --------------------------------------------------------------------
+    @property
+    def enabled(self) -> int:
+        """Oscillators enabled (register $E1 holds twice the number)."""
+        return max(1, min(OSCILLATORS, self.regs[REG_ENABLE] >> 1))
+
+    @property
+    def sample_rate(self) -> float:
+        """DOC output samples per second: the clock / (enabled oscillators + 2)."""
+        return DOC_CLOCK_HZ / (self.enabled + 2)
+
+    def read_register(self, reg: int) -> int:
+        reg &= 0xFF
+        if reg == REG_INTERRUPT:
+            # the lowest pending oscillator, bit 7 clear while one is pending
+            if self.irq_pending:
+                osc = self.irq_pending.pop(0)
+                return (osc << 1) | 0x41
+            return 0xC1
+        return self.regs[reg]
+
+    def write_register(self, reg: int, value: int) -> None:
+        reg &= 0xFF
+        value &= 0xFF
+        if REG_CONTROL <= reg < REG_CONTROL + OSCILLATORS:
+            osc = reg - REG_CONTROL
+            was_halted = self.regs[reg] & CTL_HALT
+            self.regs[reg] = value
+            if was_halted and not value & CTL_HALT:
+                self.acc[osc] = 0
+                self._notify("start", self._start_record(osc))
+            elif not was_halted and value & CTL_HALT:
+                self._notify("stop", None)
+            return
+        self.regs[reg] = value
+
+    def playing(self, osc: int) -> bool:
+        return not self.regs[REG_CONTROL + osc] & CTL_HALT
+
+    def any_playing(self) -> bool:
+        regs = self.regs
+        return any(not regs[REG_CONTROL + n] & CTL_HALT for n in range(self.enabled))
+
+    def _notify(self, event: str, start: OscillatorStart | None) -> None:
+        if self.listener is not None:
+            self.listener(event, self, start)
+
+    def _geometry(self, osc: int) -> tuple[int, int, int, int]:
+        """(table base address, table bytes, accumulator shift, frequency) of osc."""
+        table = self.regs[REG_TABLE + osc]
+        size_code = (table >> 3) & 7
+        resolution = table & 7
+        size = table_bytes(size_code)
+        base = (self.regs[REG_POINTER + osc] << 8) & ~(size - 1) & 0xFFFF
+        shift = 9 + resolution - size_code
+        freq = self.regs[REG_FREQ_LO + osc] | (self.regs[REG_FREQ_HI + osc] << 8)
+        return base, size, shift, freq
+
+    def _start_record(self, osc: int) -> OscillatorStart:
+        base, size, _shift, freq = self._geometry(osc)
+        return OscillatorStart(osc, base, size, freq, self.regs[REG_VOLUME + osc])
+
+    # -- playing ----------------------------------------------------------------------
+    def _voice(self, osc: int, steps: np.ndarray, acc0: int) -> tuple[np.ndarray, int | None]:
+        """The bytes osc reads at DOC periods `steps` (from now, ascending) and the
+        index of the first step at which it halts (None if it plays through)."""
+        base, size, shift, freq = self._geometry(osc)
+        ram = np.frombuffer(self.ram, dtype=np.uint8)
+        acc = (acc0 + freq * steps.astype(np.int64)) & ACC_MASK
+        offset = acc >> shift
+        mode = (self.regs[REG_CONTROL + osc] & CTL_MODE_MASK) >> 1
+        data = ram[(base | (offset & (size - 1))) & 0xFFFF]
+        ends = data == STOP_BYTE
+        if mode == MODE_ONE_SHOT:
+            ends |= offset >= size
+        hit = np.flatnonzero(ends)
+        return data, (int(hit[0]) if hit.size else None)
+
+    def _halt(self, osc: int) -> None:
+        self.regs[REG_CONTROL + osc] |= CTL_HALT
+        if self.regs[REG_CONTROL + osc] & CTL_IRQ_ENABLE:
+            self.irq_pending.append(osc)
+
+    def _play(self, osc: int, periods: int, move: bool) -> tuple[np.ndarray, int | None]:
+        """The bytes osc reads over the next `periods` DOC periods and the period it
+        halts at (None: it plays on); `move` lets that time pass for osc."""
+        data, stop = self._voice(osc, np.arange(periods), self.acc[osc])
+        if move:
+            freq = self._geometry(osc)[3]
+            self.acc[osc] = (self.acc[osc] + freq * periods) & ACC_MASK
+            self.regs[REG_DATA + osc] = int(data[-1 if stop is None else stop])
+            if stop is not None:
+                self._halt(osc)
+        return data, stop
+
+    def advance(self, periods: int) -> None:
+        """Let `periods` DOC sample periods pass without producing output."""
+        if periods <= 0:
+            return
+        for osc in range(self.enabled):
+            if self.playing(osc):
+                self._play(osc, periods, True)
+
+    def _sum(self, n: int, rate: float, move: bool) -> np.ndarray:
+        """The playing oscillators' sum at n host samples (each the DOC period that
+        instant falls in: the DOC's output resampled); `move` lets that time pass."""
+        ratio = self.sample_rate / rate
+        phase = self._phase if move else 0.0
+        steps = (phase + np.arange(n) * ratio).astype(np.int64)
+        end = phase + n * ratio
+        covered = max(int(end), int(steps[-1]) + 1)
+        if move:
+            self._phase = end - covered if end >= covered else 0.0
+        out = np.zeros(n, dtype=np.int32)
+        for osc in range(self.enabled):
+            if not self.playing(osc):
+                continue
+            volume = self.regs[REG_VOLUME + osc]
+            data, stop = self._play(osc, covered, move)
+            voice = data[steps].astype(np.int32) - SILENCE
+            if stop is not None:
+                voice[steps >= stop] = 0
+            out += voice * volume
+        return out
+
+    def _scale(self, summed: np.ndarray) -> np.ndarray:
+        scaled = (summed * self.system_volume) // SYSTEM_VOLUME_MAX >> OUTPUT_SHIFT
+        return np.clip(scaled, -32768, 32767).astype(np.int16)
+
+    def mix(self, n: int, rate: int) -> np.ndarray:
+        """The next n output samples at `rate` Hz (int16, mono); the oscillators move on
+        by the DOC periods those samples span, halting as they end."""
+        if n <= 0 or not self.any_playing():
+            return np.zeros(max(n, 0), dtype=np.int16)
+        return self._scale(self._sum(n, rate, True))
+
+    def periods_left(self) -> int:
+        """DOC periods until the last one-shot now playing reaches its table's end (at
+        most; a $00 byte may stop it sooner). 0 when nothing plays; free-running
+        oscillators count as MAX_AHEAD_SECONDS."""
+        left = 0
+        for osc in range(self.enabled):
+            if not self.playing(osc):
+                continue
+            base, size, shift, freq = self._geometry(osc)
+            mode = (self.regs[REG_CONTROL + osc] & CTL_MODE_MASK) >> 1
+            if mode != MODE_ONE_SHOT or freq == 0:
+                return int(MAX_AHEAD_SECONDS * self.sample_rate)
+            end_acc = size << shift
+            left = max(left, -(-(end_acc - self.acc[osc]) // freq) + 1)
+        return min(left, int(MAX_AHEAD_SECONDS * self.sample_rate))
+
+    def render_ahead(self, rate: int) -> np.ndarray:
+        """Everything the DOC will play from now until its one-shots end, at `rate` Hz,
+        without moving the oscillators (what a host hands its audio device)."""
+        periods = self.periods_left()
+        if periods <= 0:
+            return np.zeros(0, dtype=np.int16)
+        n = int(periods * rate / self.sample_rate) + 1
+        return self._scale(self._sum(n, rate, False))
