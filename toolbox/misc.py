@@ -81,9 +81,7 @@ class MiscTools:
             snd = getattr(tb, "snd", None)
             if snd is not None:
                 snd.enabled = volume > 0
-                set_volume = getattr(snd, "set_system_volume", None)
-                if set_volume is not None:
-                    set_volume(volume)
+                snd.set_system_volume(volume)
         host = tb.host
         if changed(br.HOST_SCALE, br.HOST_FULL_SCREEN) and hasattr(host, "set_display"):
             host.set_display(ram.param(br.HOST_SCALE), bool(ram.param(br.HOST_FULL_SCREEN)))

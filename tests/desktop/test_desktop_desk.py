@@ -119,17 +119,17 @@ def test_get_dbl_time_follows_the_mouse_panel(tb, host):
 
 
 def test_the_sound_panel_sets_the_volume_and_silence_stops_the_beep(tb, host):
-    volumes = []
-    tb.snd.set_system_volume = volumes.append           # the Sound Tool Set's, if it has one
     open_panel(tb, host, b"Sound")
     sound = panel_index(b"Sound")
     host.click(*setting_point(sound, b"+"))
     task_master(tb, host)
-    assert misc.ReadBParam(tb, br.USER_VOLUME) == 9 and volumes == [9]
+    assert misc.ReadBParam(tb, br.USER_VOLUME) == 9
+    assert tb.snd.doc.system_volume == 9                # the DOC plays at that volume
     for _ in range(12):
         host.click(*setting_point(sound, b"-"))
     task_master(tb, host)
     assert misc.ReadBParam(tb, br.USER_VOLUME) == 0     # it stops at 0
+    assert tb.snd.doc.system_volume == 0
     misc.SysBeep(tb)
     assert host.beeps == 0                               # silent at volume 0
     host.click(*setting_point(sound, b"+"))
