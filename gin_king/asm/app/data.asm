@@ -79,7 +79,9 @@ LaidOff         DS.B    Hand.Size       ; cards the defender laid off
 GameDeckCount   DC.W    0               ; deals recorded this game
 PrevCount       DC.W    0               ; deals of the previous game (Replay Cards)
 PrevDealer      DC.W    0
-GameDecks       DS.B    MAX_HANDS*CARDS_IN_DECK
+PrevBySeat      DC.W    1               ; PrevDecks by seat (0: deck orders, an old file)
+SeatTmp         DC.W    0
+GameDecks       DS.B    MAX_HANDS*CARDS_IN_DECK ; by seat (SeatsFromDeck)
 PrevDecks       DS.B    MAX_HANDS*CARDS_IN_DECK
 QuitFlag        DC.W    0
 LastItem        DC.W    0

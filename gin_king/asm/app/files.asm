@@ -10,7 +10,8 @@
 ; the right magic, version and checksum, is ignored (the defaults stand) and left as it is.
 
 PREFS_MAGIC     EQU     $4B47          ; the bytes 'G','K'
-PREFS_VERSION   EQU     1
+PREFS_VERSION   EQU     2               ; the deals by seat (version 1: deck orders)
+PREFS_ORDERS    EQU     1               ; an older file: the deals as deck orders
 HIST_MAGIC      EQU     $4847          ; the bytes 'G','H'
 HIST_VERSION    EQU     1
 HIST_NAMES      EQU     12              ; players kept in the record
@@ -27,7 +28,7 @@ version DS.W    1
 settings DS.B   SETTINGS_SIZE
 count   DS.W    1                       ; deals recorded
 dealer  DS.W    1                       ; the game's first dealer
-decks   DS.B    MAX_HANDS*CARDS_IN_DECK
+decks   DS.B    MAX_HANDS*CARDS_IN_DECK ; by seat (play.asm SeatsFromDeck)
 sum     DS.W    1                       ; the words above added up
 Size    EQU     *
         ENDR
@@ -58,14 +59,17 @@ LoadSettings
         LDA     #PrefsPath
         LDX     #Prefs.Size
         JSR     ReadWhole               ; carry clear: FileBuf holds Prefs.Size bytes
-        BCS     @out
-        LDA     FileBuf+Prefs.magic
+        BCC     @read
+        RTS
+@read   LDA     FileBuf+Prefs.magic
         CMP     #PREFS_MAGIC
         BNE     @out
         LDA     FileBuf+Prefs.version
         CMP     #PREFS_VERSION
+        BEQ     @known
+        CMP     #PREFS_ORDERS
         BNE     @out
-        LDX     #Prefs.sum
+@known  LDX     #Prefs.sum
         JSR     Checksum
         CMP     FileBuf+Prefs.sum
         BNE     @out
@@ -96,6 +100,10 @@ LoadSettings
         LDA     FileBuf+Prefs.dealer
         AND     #1
         STA     PrevDealer
+        LDA     FileBuf+Prefs.version   ; 1 for by seat, 0 for deck orders
+        AND     #1
+        EOR     #1
+        STA     PrevBySeat
         LDX     #0
 @decks  LDA     FileBuf+Prefs.decks,X
         STA     PrevDecks,X
@@ -154,7 +162,11 @@ DoSaveSettings
         BRA     @sum
 @prev   LDA     PrevCount
         STA     FileBuf+Prefs.count
-        LDA     PrevDealer
+        LDA     PrevBySeat              ; an older file's deck orders stay deck orders
+        BNE     @pv
+        LDA     #PREFS_ORDERS
+        STA     FileBuf+Prefs.version
+@pv     LDA     PrevDealer
         STA     FileBuf+Prefs.dealer
         LDX     #0
 @pd     LDA     PrevDecks,X

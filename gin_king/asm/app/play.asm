@@ -140,6 +140,8 @@ KeepLastGame
         STA     PrevCount
         LDA     FirstDealer
         STA     PrevDealer
+        LDA     #1                      ; this game's deals are recorded by seat
+        STA     PrevBySeat
         LDX     #0
 @copy   LDA     GameDecks,X
         STA     PrevDecks,X
@@ -149,6 +151,104 @@ KeepLastGame
         BCC     @copy
         STZ     GameDeckCount
 @out    RTS
+
+; ------------------------------------------------------------------------------------
+; The by-seat form of a recorded hand (docs/rng.md "Replay Cards"): player 0's ten cards,
+; player 1's ten (each in the order dealt), the first upcard, the stock.
+;
+; SeatsFromDeck — GameDecks+X := Deck by seat, dealt by Dealer.
+; DeckFromSeats — Deck := PrevDecks+X's by-seat cards in deal order, dealt by Dealer.
+;   In: X = the hand's offset (hand * CARDS_IN_DECK).  Clobbers A, X, Y, SeatTmp,
+;   DealI.  About 2,000 cycles.
+; ------------------------------------------------------------------------------------
+SeatsFromDeck
+        STX     MulA+2
+        STZ     DealI
+@slot   LDA     DealI                   ; GameDecks[base + SeatSlot(i)] := Deck[i]
+        JSR     SeatSlot
+        CLC
+        ADC     MulA+2
+        TAX
+        LDY     DealI
+        SEP     #$20
+        LONGA   OFF
+        LDA     Deck,Y
+        STA     GameDecks,X
+        REP     #$20
+        LONGA   ON
+        INC     DealI
+        LDA     DealI
+        CMP     #2*HAND_SIZE
+        BCC     @slot
+        LDY     #2*HAND_SIZE            ; the upcard and the stock as they lie
+        LDA     MulA+2
+        CLC
+        ADC     #2*HAND_SIZE
+        TAX
+        SEP     #$20
+        LONGA   OFF
+@rest   LDA     Deck,Y
+        STA     GameDecks,X
+        INX
+        INY
+        CPY     #CARDS_IN_DECK
+        BCC     @rest
+        REP     #$20
+        LONGA   ON
+        RTS
+
+DeckFromSeats
+        STX     MulA+2
+        STZ     DealI
+@slot   LDA     DealI                   ; Deck[i] := PrevDecks[base + SeatSlot(i)]
+        JSR     SeatSlot
+        CLC
+        ADC     MulA+2
+        TAX
+        LDY     DealI
+        SEP     #$20
+        LONGA   OFF
+        LDA     PrevDecks,X
+        STA     Deck,Y
+        REP     #$20
+        LONGA   ON
+        INC     DealI
+        LDA     DealI
+        CMP     #2*HAND_SIZE
+        BCC     @slot
+        LDY     #2*HAND_SIZE
+        LDA     MulA+2
+        CLC
+        ADC     #2*HAND_SIZE
+        TAX
+        SEP     #$20
+        LONGA   OFF
+@rest   LDA     PrevDecks,X
+        STA     Deck,Y
+        INX
+        INY
+        CPY     #CARDS_IN_DECK
+        BCC     @rest
+        REP     #$20
+        LONGA   ON
+        RTS
+
+; SeatSlot — A = a deal slot 0..19 -> A = its place in the by-seat form: (the seat the
+;   slot goes to: odd slots the dealer's) * HAND_SIZE + slot / 2.  Clobbers SeatTmp.
+SeatSlot
+        LSR     A                       ; carry: an odd slot, the dealer's
+        STA     SeatTmp
+        LDA     Dealer
+        BCS     @seat
+        EOR     #1
+@seat   CMP     #0
+        BEQ     @p0
+        LDA     SeatTmp
+        CLC
+        ADC     #HAND_SIZE
+        RTS
+@p0     LDA     SeatTmp
+        RTS
 
 ; ------------------------------------------------------------------------------------
 ; DrawForDeal — docs/rules.md "Draw for deal": player 0 draws a = below(52), player 1
@@ -190,8 +290,10 @@ HighKey
 ; ------------------------------------------------------------------------------------
 ; StartHand — deal a hand: the deck by the shuffle mode (a fresh shuffle of the game's
 ;   generator; Replay Cards: the previous game's deck for this hand while there is one),
-;   recorded for the next Replay; deck[0,2..18] to the non-dealer, deck[1,3..19] to the
-;   dealer, deck[20] the upcard, the stock from deck[21] (docs/rng.md "The deal").
+;   recorded by seat for the next Replay; deck[0,2..18] to the non-dealer, deck[1,3..19]
+;   to the dealer, deck[20] the upcard, the stock from deck[21] (docs/rng.md "The deal").
+;   A replayed hand gives each player the cards he had (duplicate Gin; an old settings
+;   file's deck orders are dealt as they lie).
 ;   Oklahoma: the upcard sets the knock limit (Ace: gin only) and a spade doubles.
 ; ------------------------------------------------------------------------------------
 StartHand
@@ -204,7 +306,11 @@ StartHand
         LDX     #CARDS_IN_DECK          ; Deck := PrevDecks[HandNum]
         JSR     Mul
         TAX
-        LDY     #0
+        LDA     PrevBySeat
+        BEQ     @asis
+        JSR     DeckFromSeats
+        BRA     @record
+@asis   LDY     #0
 @replay LDA     PrevDecks,X
         STA     Deck,Y
         INX
@@ -220,21 +326,13 @@ StartHand
         JSR     UserDeck
         BRA     @record
 @random JSL     GK_Shuffle
-@record LDA     HandNum                 ; GameDecks[HandNum] := Deck
+@record LDA     HandNum                 ; GameDecks[HandNum] := Deck, by seat
         CMP     #MAX_HANDS
         BCS     @deal
         LDX     #CARDS_IN_DECK
         JSR     Mul
         TAX
-        LDY     #0
-@rec    LDA     Deck,Y
-        STA     GameDecks,X
-        INX
-        INX
-        INY
-        INY
-        CPY     #CARDS_IN_DECK
-        BCC     @rec
+        JSR     SeatsFromDeck
         LDA     HandNum
         INC     A
         STA     GameDeckCount
