@@ -439,7 +439,8 @@ PL_GROUPS       EQU     (*-PlGroups)/Group.Size
 
 ; ------------------------------------------------------------------------------------
 ; DoEnterName — Settings/Enter Name...: the player's name in an edit line (LineEdit's
-;   editing keys); OK keeps it.
+;   editing keys); OK keeps it. An empty name is not taken: a beep, and the dialog
+;   stays for another entry (manual: "the program will re-prompt you").
 ; ------------------------------------------------------------------------------------
 NAME_EDIT       EQU     3
 NAME_LEN        EQU     20
@@ -463,16 +464,28 @@ DoEnterName
         PEA     $0000
         PEA     $0000
         _NewDItem
-        JSR     DlgLoop
+@ask    JSR     DlgLoop
         CMP     #1
         BNE     @close
-        PushVarLong DlgPtr              ; GetIText(dlg, 3, @PlayerName)
+        PushVarLong DlgPtr              ; GetIText(dlg, 3, @NameTry)
         PEA     NAME_EDIT
-        PushLong PlayerName
+        PushLong NameTry
         _GetIText
+        LDA     NameTry                 ; an empty name: a beep, asked again
+        AND     #$00FF
+        BNE     @keep
+        JSR     Beep
+        BRA     @ask
+@keep   LDX     #NAME_MAX+1-2           ; PlayerName := NameTry (NAME_MAX+1 is even)
+@copy   LDA     NameTry,X
+        STA     PlayerName,X
+        DEX
+        DEX
+        BPL     @copy
 @close  JSR     CloseDlg
         JMP     Redraw
 
+NameTry         DS.B    NAME_MAX+1      ; the entry, kept when it is not empty
 NmBounds        DC.W    60,160,130,480
 NameRect        DC.W    24,16,36,300
 NmItems         DC.W    NmOK,NmCancel,NmLabel

@@ -337,6 +337,73 @@ GameFinished
         STA     (<Zp.ptr2),Y
 @save   JMP     SaveHistory
 
+; ------------------------------------------------------------------------------------
+; ForfeitAsked — File/End Game or Quit during a tournament game (a human player 1): a
+;   caution alert says the game is then recorded as lost (no points); OK records it so,
+;   Cancel keeps the game on. Outside a tournament game nothing is asked.
+;   In: A = the address (this bank) of the action's name, ForfeitEnd or ForfeitQuit.
+;   Out: carry set when cancelled.  Clobbers A, X, Y, the record's FileBuf.
+; ------------------------------------------------------------------------------------
+ForfeitAsked
+        STA     ForfeitVerb
+        JSR     InGame
+        BCC     @go
+        LDA     SetTournament
+        BEQ     @go
+        LDA     Kind
+        CMP     #HUMAN
+        BNE     @go
+        PEA     ForfeitEnd>>16          ; ParamText(the action, nil, nil, nil)
+        LDA     ForfeitVerb
+        PHA
+        PEA     $0000
+        PEA     $0000
+        PEA     $0000
+        PEA     $0000
+        PEA     $0000
+        PEA     $0000
+        _ParamText
+        PHA                             ; CautionAlert(@ForfeitAlert, nil)
+        PushLong ForfeitAlert
+        PEA     $0000
+        PEA     $0000
+        _CautionAlert
+        PLA
+        CMP     #1                      ; OK: a game lost, no points
+        BNE     @keep
+        LDA     #1
+        STA     GameWinner
+        STZ     NetScore
+        JSR     GameFinished
+@go     CLC
+        RTS
+@keep   SEC
+        RTS
+
+ForfeitVerb     DC.W    0
+ForfeitAlert
+        DC.W    50,130,130,510
+        DC.W    3
+        DC.B    $80,$80,$80,$80
+        DC.L    ForfeitOK,ForfeitCancel,ForfeitMsg,0
+ForfeitOK DC.W  1,58,290,71,360,$0A     ; OK button
+        DC.L    OkStr
+        DC.W    0,1
+        DC.L    0
+ForfeitCancel DC.W 2,58,200,71,270,$0A  ; Cancel button
+        DC.L    CancelStr
+        DC.W    0,1
+        DC.L    0
+ForfeitMsg DC.W 100,8,60,52,370,$800F   ; disabled static text
+        DC.L    ForfeitText
+        DC.W    0,0
+        DC.L    0
+        STRING  PASCAL
+ForfeitText     DC.B    'This is a tournament game: ^0 now and it is recorded as a game lost (no points). Go on?'
+ForfeitEnd      DC.B    'end it'
+ForfeitQuit     DC.B    'quit'
+        STRING  ASIS
+
 ; LoadHistory — FileBuf := the record on disk, or an empty one.
 LoadHistory
         LDA     #HistPath

@@ -339,10 +339,15 @@ MenuTable                               ; one line per item ID from 256
 MENU_ITEMS      EQU     (*-MenuTable)/2
 
 ; ------------------------------------------------------------------------------------
-; DoQuit — File/Quit: leave the event loop (the game in progress ends with it).
+; DoQuit — File/Quit: leave the event loop (the game in progress ends with it; a
+;   tournament game is recorded as lost, after a confirmation: files.asm ForfeitAsked).
 ; ------------------------------------------------------------------------------------
 DoQuit
-        LDA     #1
+        LDA     #ForfeitQuit
+        JSR     ForfeitAsked
+        BCC     @quit
+        RTS
+@quit   LDA     #1
         STA     QuitFlag
         RTS
 
@@ -391,8 +396,8 @@ DoTournament
 ; UpdateMenus — dim what is not possible now and check what is on.
 ;   New Game: no game in progress; End Game: a game in progress; Undo: the player's
 ;   discard waits beside the pile; Advice: the human is to act and no tournament;
-;   Players: not in a tournament game; Tournament Mode: between games; Show Cards: in a
-;   game, not a tournament.
+;   Players and Enter Name: not in a tournament game (the record's name is fixed);
+;   Tournament Mode: between games; Show Cards: in a game, not a tournament.
 ; ------------------------------------------------------------------------------------
 UpdateMenus
         JSR     InGame                  ; carry = a game is in progress
@@ -423,6 +428,11 @@ UpdateMenus
         AND     SetTournament
         EOR     #1
         LDX     #I_PLAYERS
+        JSR     EnableIf
+        LDA     MenuTmp                 ; Enter Name: likewise
+        AND     SetTournament
+        EOR     #1
+        LDX     #I_NAME
         JSR     EnableIf
         LDA     SetTournament           ; Show Cards: in a game, not a tournament
         EOR     #1

@@ -741,10 +741,15 @@ DoUndo
         JMP     AfterMove
 
 ; ------------------------------------------------------------------------------------
-; DoEndGame — File/End Game: abandon the game in progress; the table is cleared.
+; DoEndGame — File/End Game: abandon the game in progress; the table is cleared. A
+;   tournament game is recorded as lost, after a confirmation (files.asm ForfeitAsked).
 ; ClearGame — after the score sheet: back to the empty table.
 ; ------------------------------------------------------------------------------------
 DoEndGame
+        LDA     #ForfeitEnd
+        JSR     ForfeitAsked
+        BCC     ClearGame
+        RTS
 ClearGame
         STZ     GPhase
         JSR     MsgClear
