@@ -79,3 +79,14 @@ def test_app_enter_name_reprompts_for_an_empty_name(tmp_path, program):
     assert click_item(t, OK) == "idle"
     assert t.s.read_pstring(t.addr("PlayerName")) == b"Ann"
     t.s.close()
+
+
+def test_app_escape_closes_help_and_show_cards(tmp_path, program):
+    t = boot_table(tmp_path, program, seed=1234)
+    assert t.choose("Apple", "Help...") == "held"
+    assert t.s.key(0x1B) == "idle"
+    t.choose("File", "New Game")
+    assert t.choose("Options", "Show Cards") == "held"
+    assert t.s.key(0x1B) == "idle"
+    assert t.word("GPhase") != 0                                # the game goes on
+    t.s.close()

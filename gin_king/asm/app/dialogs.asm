@@ -486,6 +486,14 @@ DoEnterName
         JMP     Redraw
 
 NameTry         DS.B    NAME_MAX+1      ; the entry, kept when it is not empty
+
+; EscapeItem — an invisible Cancel button (item 2, no area, ctlInvis): ModalDialog
+;   answers Escape with item 2, so a window with only OK or Exit (Help, Show Cards)
+;   closes on Escape as the other dialogs do.
+EscapeItem DC.W 2,0,0,0,0,$0A
+        DC.L    CancelStr
+        DC.W    0,$80
+        DC.L    0
 NmBounds        DC.W    60,160,130,480
 NameRect        DC.W    24,16,36,300
 NmItems         DC.W    NmOK,NmCancel,NmLabel
