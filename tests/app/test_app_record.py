@@ -90,3 +90,34 @@ def test_app_escape_closes_help_and_show_cards(tmp_path, program):
     assert t.s.key(0x1B) == "idle"
     assert t.word("GPhase") != 0                                # the game goes on
     t.s.close()
+
+
+def test_app_points_per_game_are_ghosted_during_a_game(tmp_path, program):
+    """Nothing silently ignored: the points per game, like the variant, cannot be changed
+    while a game is on (the game keeps the target it started with)."""
+    from test_app_settings import POINTS
+    t = boot_table(tmp_path, program, seed=1234)
+    t.choose("File", "New Game")
+    assert t.choose("Settings", "Game Settings...") == "held"
+    dlg = t.s.tb.dlg.front()
+    assert all(not dlg.item(i).enabled for i in POINTS.values())
+    click_item(t, POINTS[300])                                  # a ghosted button: no effect
+    click_item(t, OK)
+    assert t.word("SetPoints") == 0 and t.word("Target") == 100
+    t.choose("File", "End Game")
+    t.choose("Settings", "Game Settings...")                    # between games: offered
+    assert t.s.tb.dlg.front().item(POINTS[300]).enabled
+    click_item(t, POINTS[300])
+    click_item(t, OK)
+    assert t.word("SetPoints") == 3
+    t.s.close()
+
+
+def test_app_computer_visible_is_ghosted_in_tournament_mode(tmp_path, program):
+    t = boot_table(tmp_path, program, seed=1234)
+    assert t.item("Options", "Computer Visible").enabled
+    t.choose("Settings", "Tournament Mode")
+    assert not t.item("Options", "Computer Visible").enabled
+    t.choose("File", "New Game")
+    assert not t.item("Options", "Computer Visible").enabled
+    t.s.close()

@@ -339,8 +339,8 @@ DisableItem
 ; ------------------------------------------------------------------------------------
 ; DoGameSettings — Settings/Game Settings...: variant, points per game, hand display
 ;   and shuffle mode. OK keeps the choices, Cancel leaves the settings as they were.
-;   The variant is fixed during a game; in a tournament Sort by Melds, Replay and User
-;   Supplied Cards are not offered.
+;   The variant and the points per game are fixed during a game (ghosted); in a
+;   tournament Sort by Melds, Replay and User Supplied Cards are not offered.
 ; ------------------------------------------------------------------------------------
 DoGameSettings
         LDA     #GsBounds
@@ -360,6 +360,13 @@ DoGameSettings
         JSR     DisableItem
         LDA     #GS_OKLAHOMA
         JSR     DisableItem
+        LDA     #GS_POINTS              ; and so are the points per game (the
+@pts    PHA                             ;   game's target was taken at New Game)
+        JSR     DisableItem
+        PLA
+        INC     A
+        CMP     #GS_POINTS+POINTS_CHOICES
+        BCC     @pts
 @tour   LDA     SetTournament
         BEQ     @loop
         LDA     #GS_MELDS               ; a tournament: By melds, Replay Cards and
@@ -781,7 +788,7 @@ StLabVariant    DC.B    'Gin variant:'
 StLabPoints     DC.B    'Points:'
 StLabDisplay    DC.B    'Hand display:'
 StLabShuffle    DC.B    'Shuffle mode:'
-StGsNote        DC.B    'The variant cannot change during a game; a tournament plays normal shuffles.'
+StGsNote        DC.B    'The variant and points per game cannot change during a game; a tournament plays normal shuffles.'
 StStandard      DC.B    'Standard'
 StOklahoma      DC.B    'Oklahoma'
 StPlP1          DC.B    'Player 1'

@@ -397,7 +397,8 @@ DoTournament
 ;   New Game: no game in progress; End Game: a game in progress; Undo: the player's
 ;   discard waits beside the pile; Advice: the human is to act and no tournament;
 ;   Players and Enter Name: not in a tournament game (the record's name is fixed);
-;   Tournament Mode: between games; Show Cards: in a game, not a tournament.
+;   Tournament Mode: between games; Show Cards: in a game, not a tournament;
+;   Computer Visible: not in tournament mode (the opponent's cards stay hidden there).
 ; ------------------------------------------------------------------------------------
 UpdateMenus
         JSR     InGame                  ; carry = a game is in progress
@@ -438,6 +439,10 @@ UpdateMenus
         EOR     #1
         AND     MenuTmp
         LDX     #I_SHOWCARDS
+        JSR     EnableIf
+        LDA     SetTournament           ; Computer Visible: no effect in a tournament
+        EOR     #1
+        LDX     #I_VISIBLE
         JSR     EnableIf
         LDA     SetSound                ; the check marks
         LDX     #I_SOUND
