@@ -147,6 +147,8 @@ EndI            DC.W    0
 EndM            DC.W    0
 EndStop         DC.W    0
 LayMask         DC.W    0
+LayExtra        DS.B    Hand.Size       ; LayMelds: cards laid off onto these melds
+JoinTmp         DC.W    0
 MsgPtr          DC.W    0
 MsgCount        DC.W    0
 MsgTmp          DC.W    0

@@ -713,10 +713,15 @@ ClickKnock
         Msg     'You cannot knock with '
         LDA     MsgTmp3
         JSR     MsgNum
-        Msg     ' points of deadwood (the limit is '
+        Msg     ' points of deadwood ('
+        LDA     KnockLimit              ; Oklahoma's ace knock card: gin only
+        BNE     @limit
+        Msg     'gin only'
+        BRA     @said
+@limit  Msg     'the limit is '
         LDA     KnockLimit
         JSR     MsgNum
-        Msg     ').'
+@said   Msg     ').'
         JSR     MsgToLine2
         JMP     Redraw
 @legal  JSR     Knock
