@@ -81,3 +81,13 @@ def test_app_oklahoma_ace_knock_card_says_gin_only(tmp_path, program):
     said = t.message(2)
     assert "gin only" in said and "limit is 0" not in said
     t.s.close()
+
+
+def test_app_keypad_enter_continues_after_a_hand_like_return(tmp_path, program):
+    from iigs.hostinput import KEY_PAD
+    t = boot_table(tmp_path, program, seed=1)
+    first_layoff(t)                                     # a hand is over
+    hand = t.word("HandNum")
+    t.s.key(0x0D, KEY_PAD)
+    assert t.phase != PH_HANDOVER and t.word("HandNum") == hand + 1
+    t.s.close()

@@ -266,8 +266,9 @@ DoContent
 
 ; ------------------------------------------------------------------------------------
 ; DoKey — a key that is not a menu equivalent: the space bar or return acts as a click
-;   on the table's "continue" (the end of a hand, the score sheet); the function keys
-;   F3 (Undo) and F6 (Show Cards) are the manual's (index: "Keys").
+;   on the table's "continue" (the end of a hand, the score sheet), and so does keypad
+;   Enter; the function keys F3 (Undo) and F6 (Show Cards) are the manual's (index:
+;   "Keys").
 ;   In: the task record's message (key code) and mods (KEY_PAD_MOD on a function key).
 ; ------------------------------------------------------------------------------------
 DoKey
@@ -281,7 +282,7 @@ DoKey
         JSR     DoUndo                  ; F3 = Edit/Undo
         BRA     @menus
 @f6     CMP     #FKEY_F6
-        BNE     @out
+        BNE     @plain                  ; other keypad keys: keypad Enter is Return
         JSR     DoShowCards             ; F6 = Options/Show Cards
         BRA     @menus
 @plain  LDA     <Zp.task+TaskRec.message
