@@ -3,7 +3,8 @@ knocker's, the cards he laid off placed on the knocker's melds they joined (with
 "s" mark); Oklahoma's ace knock card refuses a knock with "gin only"."""
 from __future__ import annotations
 
-from gk_table import PH_DISCARD, PH_GAMEOVER, PH_HANDOVER, PH_KNOCKQ, boot_table, play_human_turn
+from gk_table import (CARD_H, CONTENT_LEFT, CONTENT_TOP, PH_DISCARD, PH_GAMEOVER, PH_HANDOVER,
+                      PH_KNOCKQ, boot_table, play_human_turn)
 from gin_king.oracle.melds import deadwood_of_mask
 from test_app_settings import OK, OKLAHOMA, click_item
 
@@ -49,6 +50,10 @@ def test_app_cards_laid_off_go_on_the_knockers_melds(tmp_path, program):
     in_melds = [c for meld in melds for c in meld]
     assert all(c in in_melds for c in laid)
     assert all(is_meld(meld) for meld in melds)
+    marks = {(h, v) for h, v, text, _ in t.s.tb.qd.text_log if text == "s"}
+    for card in laid:                                   # the manual's "s" on each of them
+        h, v = t.card_spot(card)
+        assert (h + 3 + CONTENT_LEFT, v + CARD_H - 4 + CONTENT_TOP) in marks
     t.s.close()
 
 
