@@ -81,6 +81,7 @@ PrevCount       DC.W    0               ; deals of the previous game (Replay Car
 PrevDealer      DC.W    0
 PrevBySeat      DC.W    1               ; PrevDecks by seat (0: deck orders, an old file)
 SeatTmp         DC.W    0
+SeatDir         DC.W    0               ; SeatCopy: 0 Deck -> GameDecks, 1 PrevDecks -> Deck
 GameDecks       DS.B    MAX_HANDS*CARDS_IN_DECK ; by seat (SeatsFromDeck)
 PrevDecks       DS.B    MAX_HANDS*CARDS_IN_DECK
 QuitFlag        DC.W    0

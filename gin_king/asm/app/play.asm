@@ -159,78 +159,42 @@ KeepLastGame
 ; SeatsFromDeck — GameDecks+X := Deck by seat, dealt by Dealer.
 ; DeckFromSeats — Deck := PrevDecks+X's by-seat cards in deal order, dealt by Dealer.
 ;   In: X = the hand's offset (hand * CARDS_IN_DECK).  Clobbers A, X, Y, SeatTmp,
-;   DealI.  About 2,000 cycles.
+;   SeatDir, DealI, MulA+2.  About 4,000 cycles.
 ; ------------------------------------------------------------------------------------
 SeatsFromDeck
-        STX     MulA+2
-        STZ     DealI
-@slot   LDA     DealI                   ; GameDecks[base + SeatSlot(i)] := Deck[i]
-        JSR     SeatSlot
-        CLC
-        ADC     MulA+2
-        TAX
-        LDY     DealI
-        SEP     #$20
-        LONGA   OFF
-        LDA     Deck,Y
-        STA     GameDecks,X
-        REP     #$20
-        LONGA   ON
-        INC     DealI
-        LDA     DealI
-        CMP     #2*HAND_SIZE
-        BCC     @slot
-        LDY     #2*HAND_SIZE            ; the upcard and the stock as they lie
-        LDA     MulA+2
-        CLC
-        ADC     #2*HAND_SIZE
-        TAX
-        SEP     #$20
-        LONGA   OFF
-@rest   LDA     Deck,Y
-        STA     GameDecks,X
-        INX
-        INY
-        CPY     #CARDS_IN_DECK
-        BCC     @rest
-        REP     #$20
-        LONGA   ON
-        RTS
-
+        LDA     #0
+        BRA     SeatCopy
 DeckFromSeats
+        LDA     #1
+SeatCopy
+        STA     SeatDir
         STX     MulA+2
         STZ     DealI
-@slot   LDA     DealI                   ; Deck[i] := PrevDecks[base + SeatSlot(i)]
+@slot   LDA     DealI                   ; deck slot i <-> by-seat place j
+        CMP     #2*HAND_SIZE
+        BCS     @same
         JSR     SeatSlot
-        CLC
+        BRA     @at
+@same   LDA     DealI                   ; the upcard and the stock: as they lie
+@at     CLC
         ADC     MulA+2
         TAX
         LDY     DealI
         SEP     #$20
         LONGA   OFF
-        LDA     PrevDecks,X
+        LDA     SeatDir
+        BNE     @in
+        LDA     Deck,Y                  ; GameDecks[base + j] := Deck[i]
+        STA     GameDecks,X
+        BRA     @next
+@in     LDA     PrevDecks,X             ; Deck[i] := PrevDecks[base + j]
         STA     Deck,Y
-        REP     #$20
+@next   REP     #$20
         LONGA   ON
         INC     DealI
         LDA     DealI
-        CMP     #2*HAND_SIZE
+        CMP     #CARDS_IN_DECK
         BCC     @slot
-        LDY     #2*HAND_SIZE
-        LDA     MulA+2
-        CLC
-        ADC     #2*HAND_SIZE
-        TAX
-        SEP     #$20
-        LONGA   OFF
-@rest   LDA     PrevDecks,X
-        STA     Deck,Y
-        INX
-        INY
-        CPY     #CARDS_IN_DECK
-        BCC     @rest
-        REP     #$20
-        LONGA   ON
         RTS
 
 ; SeatSlot — A = a deal slot 0..19 -> A = its place in the by-seat form: (the seat the
