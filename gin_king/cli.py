@@ -5,7 +5,9 @@ that names them, so adding a command never means editing another part's code.
 """
 from __future__ import annotations
 
+import contextlib
 import importlib
+import io
 import sys
 
 # sub-command -> "module:function"; the function takes the remaining argv and returns
@@ -21,6 +23,16 @@ COMMANDS: dict[str, str] = {
 # `gin-king bench NAME`: one module per benchmark under gin_king/bench/.
 BENCHES: tuple[str, ...] = ("cpu", "video", "oracle", "native", "idle", "build", "sound")
 
+# commands whose own sub-commands each have options (`gin-king disk ls --help` ...)
+SUBCOMMANDS: dict[str, tuple[str, ...]] = {
+    "disk": ("info", "ls", "check", "build", "get", "put"),
+}
+
+KEYS = """keys while playing (README "Playing"): Command (Alt or the Windows key on a PC,
+Command on a Mac) with a menu's letter; F3 Undo; F6 Show Cards; Return, keypad Enter or
+the space bar continue after a hand; Escape cancels a dialog; keypad Clear (Num Lock on
+a PC) is the IIGS Clear key; Option is right Alt (AltGr) on a PC, Option on a Mac."""
+
 USAGE = """usage: gin-king [play] [--disk IMG] [--script FILE]   play Gin King
        gin-king compare [--positions N] [--games M] [--seed S] [--json]
        gin-king tournament --p1 NAME --p2 NAME [--games N] [--seed S]
@@ -33,10 +45,33 @@ def _resolve(target: str):
     return getattr(importlib.import_module(module), func)
 
 
+def _own_help(argv: list[str]) -> str:
+    """What `gin-king ARGV --help` prints (the command's own argparse help)."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        try:
+            main(argv + ["--help"])
+        except SystemExit:
+            pass
+    return out.getvalue().rstrip()
+
+
+def full_help() -> str:
+    """The summary, then every command's and benchmark's own help: every option."""
+    parts = [USAGE, KEYS]
+    for command in COMMANDS:
+        parts.append(_own_help([command]))
+        for sub in SUBCOMMANDS.get(command, ()):
+            parts.append(_own_help([command, sub]))
+    for bench in BENCHES:
+        parts.append(_own_help(["bench", bench]))
+    return "\n\n".join(parts)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in ("-h", "--help"):
-        print(USAGE)
+        print(full_help())
         return 0
     if argv and argv[0] == "bench":
         if len(argv) < 2 or argv[1] not in BENCHES:

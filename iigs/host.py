@@ -23,9 +23,10 @@ Keys become IIGS key codes as the Apple IIGS Hardware Reference (keyboard, ch. 6
 Event Manager (Toolbox Reference vol. 1, ch. 7) give them: arrows left $08, right $15,
 down $0A, up $0B; Return $0D; Enter $0D with the keypad flag; Delete (the key where a PC
 has Backspace, and the PC's Delete) $7F; keypad Clear (Num Lock on a PC) $18 with the
-keypad flag; Esc $1B; Tab $09. Modifiers: left Alt, Meta or the Command/Windows key =
-the Apple (Command) key; right Alt (Option on a Mac keyboard's right side) = Option;
-Shift, Control and Caps Lock as themselves.
+keypad flag; Esc $1B; Tab $09. Modifiers (`WindowHost.modifiers`): on a Mac keyboard
+both Option keys are Option and Command is the Apple (Command) key; on a PC keyboard the
+left Alt and the Windows/Meta key are the Apple (Command) key and the right Alt (AltGr)
+is Option. Shift, Control and Caps Lock as themselves.
 
 Idling: `wait` sleeps in short naps while checking the window's event queue, so a
 program waiting for the user costs well under 5 % of a core (`gin-king bench idle`).
@@ -33,6 +34,7 @@ program waiting for the user costs well under 5 % of a core (`gin-king bench idl
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections import deque
 from typing import Any
@@ -47,6 +49,7 @@ FRAME_INTERVAL = 1 / 60          # presentation rate
 WAIT_NAP = 0.004                 # seconds between event checks while waiting
 MIXER_RATE = 22050               # the pygame mixer's rate; the DOC is resampled to it
 WINDOW_TITLE = "Gin King GS"
+MAC_HOST = sys.platform == "darwin"   # a Mac keyboard: Option is Option (host.modifiers)
 PICTURE = (video.WIDTH, 2 * video.LINES)   # 640 x 400: the IIGS's aspect
 FULL_SCREEN_KEY_NAME = "F11"               # full screen and back (README, keys)
 
@@ -250,15 +253,24 @@ class WindowHost(_FrameKeeper):
         return table
 
     # ---- input -------------------------------------------------------------------------
-    def modifiers(self, mods: int | None = None) -> int:
-        """pygame modifier state -> Event Manager modifier bits."""
+    def modifiers(self, mods: int | None = None, mac: bool | None = None) -> int:
+        """pygame modifier state -> Event Manager modifier bits. ``mac``: the keyboard's
+        layout (default: the host's, macOS or not), see the module's notes."""
         pg = self.pg
         if mods is None:
             mods = pg.key.get_mods()
+        if mac is None:
+            mac = MAC_HOST
+        command = pg.KMOD_META | pg.KMOD_GUI
+        option = pg.KMOD_RALT | pg.KMOD_MODE
+        if mac:
+            option |= pg.KMOD_LALT
+        else:
+            command |= pg.KMOD_LALT
         out = 0
-        if mods & (pg.KMOD_LALT | pg.KMOD_META | pg.KMOD_GUI):
+        if mods & command:
             out |= APPLE_KEY
-        if mods & (pg.KMOD_RALT | pg.KMOD_MODE):
+        if mods & option:
             out |= OPTION_KEY
         if mods & pg.KMOD_SHIFT:
             out |= SHIFT_KEY

@@ -5,6 +5,7 @@ in a fresh process: hash the sources, find the load file and its symbol map).
 """
 from __future__ import annotations
 
+import argparse
 import tempfile
 import time
 from pathlib import Path
@@ -16,6 +17,9 @@ CACHED_BUDGET_S = 1.0
 
 
 def main(argv: list[str] | None = None) -> int:
+    argparse.ArgumentParser(prog="gin-king bench build",
+                            description="Build times against their budgets (no options).") \
+        .parse_args(argv or [])
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()
         out, symbols = build.build(Path(tmp))

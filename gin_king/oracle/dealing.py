@@ -34,27 +34,50 @@ def draw_for_deal(rng: Xorshift32) -> tuple[int, int, int]:
 
 
 class DeckSource(Protocol):
-    def deck(self, hand_number: int, rng: Xorshift32) -> list[int]:
-        """The deck order for hand ``hand_number`` (0-based)."""
+    def deck(self, hand_number: int, rng: Xorshift32, dealer: int = 0) -> list[int]:
+        """The deck order for hand ``hand_number`` (0-based), dealt by ``dealer``."""
 
 
 class ShuffledDecks:
     """Shuffle Cards: each hand is a fresh shuffle from the game's one generator."""
 
-    def deck(self, hand_number: int, rng: Xorshift32) -> list[int]:
+    def deck(self, hand_number: int, rng: Xorshift32, dealer: int = 0) -> list[int]:
         return shuffled_deck(rng)
 
 
+def seats_of_deck(deck: Sequence[int], dealer: int) -> tuple[int, ...]:
+    """A deck order as dealt, by seat (docs/rng.md "Replay Cards"): player 0's ten cards,
+    player 1's ten (each in the order dealt), the first upcard, the stock."""
+    seats = [0] * 52
+    for slot in range(20):
+        seat = dealer if slot % 2 else 1 - dealer
+        seats[seat * 10 + slot // 2] = deck[slot]
+    seats[20:] = deck[20:]
+    return tuple(seats)
+
+
+def deck_of_seats(seats: Sequence[int], dealer: int) -> list[int]:
+    """The deck order that deals ``seats`` (``seats_of_deck``'s form) to the same players
+    when ``dealer`` deals: the inverse of ``seats_of_deck``."""
+    deck = [0] * 52
+    for slot in range(20):
+        seat = dealer if slot % 2 else 1 - dealer
+        deck[slot] = seats[seat * 10 + slot // 2]
+    deck[20:] = seats[20:]
+    return deck
+
+
 class ReplayDecks:
-    """Replay Cards: the previous game's decks again in the same order; when this game
+    """Replay Cards: the previous game's deals again, by seat: each player receives the
+    cards he received in that hand, whoever deals it now (duplicate Gin); when this game
     needs more hands than were recorded, the extra ones are shuffled normally."""
 
-    def __init__(self, decks: Sequence[Sequence[int]]) -> None:
-        self.decks = [list(d) for d in decks]
+    def __init__(self, deals: Sequence[Sequence[int]]) -> None:
+        self.deals = [tuple(d) for d in deals]   # by seat: seats_of_deck's form
 
-    def deck(self, hand_number: int, rng: Xorshift32) -> list[int]:
-        if hand_number < len(self.decks):
-            return list(self.decks[hand_number])
+    def deck(self, hand_number: int, rng: Xorshift32, dealer: int = 0) -> list[int]:
+        if hand_number < len(self.deals):
+            return deck_of_seats(self.deals[hand_number], dealer)
         return shuffled_deck(rng)
 
 
@@ -80,7 +103,7 @@ class UserSuppliedDecks:
     def __init__(self, ask: Callable[[str, int], str]) -> None:
         self.ask = ask
 
-    def deck(self, hand_number: int, rng: Xorshift32) -> list[int]:
+    def deck(self, hand_number: int, rng: Xorshift32, dealer: int = 0) -> list[int]:
         deck = [-1] * 52
         taken = 0
         for what, slots in SECTIONS:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from gin_king.oracle.cards import Card
-from gin_king.oracle.dealing import DeckSource, ReplayDecks
+from gin_king.oracle.dealing import DeckSource, ReplayDecks, seats_of_deck
 from gin_king.oracle.rules import Rules
 from gin_king.oracle.scoring import FinalScore
 from gin_king.oracle.state import (DRAW_STOCK, KNOCK, NO_KNOCK, PASS, TAKE_UPCARD, GameState,
@@ -44,6 +44,12 @@ class GameResult:
         return [h.deck for h in self.hands]
 
     @property
+    def deals(self) -> list[tuple[int, ...]]:
+        """Every hand's cards by seat (player 0's ten, player 1's ten, upcard, stock), for
+        Replay Cards."""
+        return [seats_of_deck(h.deck, h.dealer) for h in self.hands]
+
+    @property
     def net(self) -> tuple[int, int]:
         """Net winnings from each player's side (zero for both with no winner)."""
         if self.final is None:
@@ -53,8 +59,8 @@ class GameResult:
 
 
 def replay_source(previous: GameResult) -> tuple[DeckSource, int]:
-    """Replay Cards: the previous game's deals in order, and its first dealer."""
-    return ReplayDecks(previous.decks), previous.first_dealer
+    """Replay Cards: the previous game's deals by seat, and its first dealer."""
+    return ReplayDecks(previous.deals), previous.first_dealer
 
 
 def _name(agent: object, fallback: str) -> str:

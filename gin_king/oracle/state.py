@@ -230,7 +230,7 @@ class GameState:
          Phase.HAND_OVER: self._hand_over}[self.phase]()
 
     def _deal(self) -> None:
-        deck = self.deck_source.deck(len(self.history), self.rng)
+        deck = self.deck_source.deck(len(self.history), self.rng, self.dealer)
         nondealer = 1 - self.dealer
         hands = [0, 0]
         for i in range(20):  # one at a time, the non-dealer first (docs/rng.md)

@@ -4,7 +4,7 @@ Cards deals the previous game's cards again, a tournament game updates the recor
 from __future__ import annotations
 
 from gk_table import PH_GAMEOVER, boot_table, play_human_turn
-from test_app_settings import OK, REPLAY, click_item
+from test_app_settings import OK, POINTS, REPLAY, click_item
 
 
 def finish_game(t, limit=1500):
@@ -111,4 +111,85 @@ def test_app_tournament_game_updates_the_record(tmp_path, program):
     again.choose("Options", "Show History")
     text = " ".join(again.text())
     assert "Willy won" in text and (f"won {won + (again.word('GameWinner') == 0)}" in text)
+    again.s.close()
+
+
+def play_recording_deals(t, well=True, limit=1500):
+    """Play to the game's end as SimpleHuman (or, not ``well``, never knocking and
+    discarding to the most deadwood); per hand: the dealer and what each seat, the upcard
+    and the stock received, read from the deck the program dealt."""
+    from gk_table import PH_DISCARD, PH_KNOCKQ
+    from gin_king.oracle.melds import deadwood_of_mask
+    deals = {}
+    for _ in range(limit):
+        if t.phase == PH_GAMEOVER:
+            return deals
+        hand = t.word("HandNum")
+        if hand not in deals:
+            deck = [t.byte("Deck", i) for i in range(52)]
+            dealer = t.word("Dealer")
+            seats = tuple(sorted(deck[(1 if seat == dealer else 0):20:2]) for seat in (0, 1))
+            deals[hand] = (dealer, seats, deck[20], deck[21:])
+        if not well and t.phase == PH_KNOCKQ:
+            t.click_pile()
+            continue
+        if not well and t.phase == PH_DISCARD:
+            mask, taken = t.hand_mask(0), t.word("Taken")
+            worst = max((c for c in t.hand(0) if c != taken),
+                        key=lambda c: (deadwood_of_mask(mask & ~(1 << c)), c))
+            t.click_card(worst)
+            continue
+        play_human_turn(t)
+    raise AssertionError("the game did not end")
+
+
+def test_app_replay_cards_is_duplicate_gin(tmp_path, program):
+    """The same deals replayed with the hands going another way: every hand gives each
+    seat the cards it had in the original game, whoever deals it now."""
+    t = boot_table(tmp_path, program, seed=14)
+    t.choose("Settings", "Game Settings...")
+    click_item(t, POINTS[300])
+    click_item(t, OK)
+    t.choose("File", "New Game")
+    original = play_recording_deals(t)
+    t.poke_word("SetSeedLo", 99)
+    t.choose("Settings", "Game Settings...")
+    click_item(t, REPLAY)
+    click_item(t, OK)
+    t.choose("File", "New Game")
+    again = play_recording_deals(t, well=False)
+    shared = sorted(set(original) & set(again))
+    assert len(shared) >= 3
+    assert any(original[h][0] != again[h][0] for h in shared), "no hand changed dealer"
+    for h in shared:
+        assert original[h][1:] == again[h][1:], f"hand {h} dealt other cards"
+
+
+def test_app_an_older_settings_file_replays_its_deck_orders_as_they_lie(tmp_path, program):
+    """A version-1 GIN.PREFS holds the deals as deck orders: they still load and are dealt
+    as they lie, and saving again keeps them in that form."""
+    t = boot_table(tmp_path, program, seed=1234)
+    t.choose("File", "New Game")
+    t.choose("File", "Save Settings")                   # a version-2 file, by seat
+    volume = t.s.machine.tb.gsos.volume
+    data = bytearray(volume.read_file("SETTINGS/GIN.PREFS"))
+    assert data[2:4] == b"\x02\x00"
+    data[2:4] = b"\x01\x00"                            # the older form: deck orders
+    total = sum(int.from_bytes(data[i:i + 2], "little") for i in range(0, len(data) - 2, 2))
+    data[-2:] = (total & 0xFFFF).to_bytes(2, "little")
+    volume.write_file("SETTINGS/GIN.PREFS", bytes(data), 0x5A, replace=True)
+    volume.commit()
+    deck_at = len(data) - 2 - 32 * 52                   # the deals end the file, then the sum
+    stored = list(data[deck_at:deck_at + 52])
+    t.s.close()
+    again = boot_table(tmp_path, program, seed=999)
+    assert again.word("SettingsLoaded") == 1 and again.word("PrevBySeat") == 0
+    again.choose("File", "Save Settings")               # still deck orders: still version 1
+    v2 = again.s.machine.tb.gsos.volume
+    assert v2.read_file("SETTINGS/GIN.PREFS")[2:4] == b"\x01\x00"
+    again.choose("Settings", "Game Settings...")
+    click_item(again, REPLAY)
+    click_item(again, OK)
+    again.choose("File", "New Game")
+    assert [again.byte("Deck", i) for i in range(52)] == stored
     again.s.close()

@@ -80,8 +80,31 @@ def test_replay_cards_deals_the_previous_game_again():
     second = play_game(PERSONALITIES["bernie"](), SimplePlayer(), seed=5, deck_source=source,
                        first_dealer=first_dealer)
     shared = min(len(first.hands), len(second.hands))
-    assert second.decks[:shared] == first.decks[:shared]
+    assert second.deals[:shared] == first.deals[:shared]
     assert second.hands[0].dealer == first.hands[0].dealer
+
+
+def test_replay_cards_is_duplicate_gin_each_seat_gets_its_cards_again():
+    """Duplicate play: the second game's hands go another way, so some hands are dealt by
+    the other player than in the first game; each seat still receives its own cards."""
+    first = play_game(PERSONALITIES["willy"](), PERSONALITIES["shark"](), seed=14)
+    source, first_dealer = replay_source(first)
+    second = play_game(PERSONALITIES["shark"](), PERSONALITIES["willy"](), seed=14,
+                       deck_source=source, first_dealer=first_dealer)
+    shared = min(len(first.hands), len(second.hands))
+    flipped = [i for i in range(shared) if first.hands[i].dealer != second.hands[i].dealer]
+    assert flipped, "no hand was dealt by the other player: not a duplicate test"
+    for one, two in zip(first.hands[:shared], second.hands[:shared]):
+        for seat in (0, 1):
+            assert seat_hand(one, seat) == seat_hand(two, seat)
+        assert one.first_upcard == two.first_upcard
+        assert one.deck[21:] == two.deck[21:]
+
+
+def seat_hand(record, seat):
+    """The ten cards ``seat`` received in a recorded hand."""
+    first_slot = 1 if record.dealer == seat else 0
+    return sorted(record.deck[first_slot:20:2])
 
 
 def test_first_upcard_offer_order_and_forced_stock_draw():

@@ -3,7 +3,7 @@
 import pytest
 
 from gin_king.oracle.cards import parse_cards, to_mask
-from gin_king.oracle.dealing import ReplayDecks, UserSuppliedDecks
+from gin_king.oracle.dealing import ReplayDecks, UserSuppliedDecks, deck_of_seats, seats_of_deck
 from gin_king.oracle.entry import CardEntryError, CardRequest, closest_available, parse_entry
 from gin_king.oracle.layoff import best_defence
 from gin_king.oracle.melds import best_melds
@@ -123,7 +123,17 @@ def test_user_supplied_deck_places_entries_and_fills_randomly():
 
 def test_replay_reuses_decks_then_shuffles():
     first = shuffled_deck(Xorshift32(8))
-    source = ReplayDecks([first])
+    source = ReplayDecks([seats_of_deck(first, 0)])
     rng = Xorshift32(77)
-    assert source.deck(0, rng) == first
-    assert source.deck(1, rng) == shuffled_deck(Xorshift32(77))
+    assert source.deck(0, rng, 0) == first
+    assert source.deck(1, rng, 0) == shuffled_deck(Xorshift32(77))
+
+
+def test_replay_by_seat_swaps_the_hands_when_the_other_player_deals():
+    first = shuffled_deck(Xorshift32(8))
+    seats = seats_of_deck(first, 1)                 # player 1 dealt: player 0 had slots 0, 2..
+    assert seats[:10] == tuple(first[0:20:2]) and seats[10:20] == tuple(first[1:20:2])
+    again = ReplayDecks([seats]).deck(0, Xorshift32(1), 0)   # now player 0 deals
+    assert again[1:20:2] == first[0:20:2] and again[0:20:2] == first[1:20:2]
+    assert again[20:] == first[20:]
+    assert deck_of_seats(seats, 1) == first

@@ -96,9 +96,20 @@ def test_window_text_keys_and_modifiers(window):
     assert window.key_code(pygame.K_q, "", APPLE_KEY | SHIFT_KEY) == (0x51, 0)
     assert window.key_code(pygame.K_c, "c", CONTROL_KEY) == (0x03, 0)
     assert window.key_code(pygame.K_LSHIFT, "", SHIFT_KEY) is None
-    mods = window.modifiers(pygame.KMOD_LALT | pygame.KMOD_LSHIFT)
+    mods = window.modifiers(pygame.KMOD_LALT | pygame.KMOD_LSHIFT, mac=False)
     assert mods == APPLE_KEY | SHIFT_KEY
     assert window.modifiers(pygame.KMOD_RALT | pygame.KMOD_LCTRL) == OPTION_KEY | CONTROL_KEY
+
+
+@pytest.mark.parametrize("mods, mac, bits", [
+    ("LALT", True, OPTION_KEY), ("RALT", True, OPTION_KEY), ("LGUI", True, APPLE_KEY),
+    ("RGUI", True, APPLE_KEY), ("LMETA", True, APPLE_KEY),
+    ("LALT", False, APPLE_KEY), ("RALT", False, OPTION_KEY), ("LGUI", False, APPLE_KEY),
+    ("LMETA", False, APPLE_KEY)])
+def test_window_command_and_option_on_mac_and_pc_keyboards(window, mods, mac, bits):
+    """On a Mac, left Option is Option (not Command) and Command is Command; on a PC the
+    left Alt is Command as the README says, AltGr is Option."""
+    assert window.modifiers(getattr(pygame, f"KMOD_{mods}"), mac=mac) == bits
 
 
 def test_window_poll_maps_mouse_keys_and_close(window):

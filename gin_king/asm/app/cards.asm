@@ -569,7 +569,7 @@ PileMask
 
 ; ---- the Show Cards window ----------------------------------------------------------
 ScBounds        DC.W    16,8,188,632
-ScItems         DC.W    ScOK,ScTitle0,ScTitle1,ScTitle2
+ScItems         DC.W    ScOK,ScTitle0,ScTitle1,ScTitle2,EscapeItem
 SC_ITEMS        EQU     (*-ScItems)/2
 ScOK    DC.W    SC_OK,154,540,167,610,$0A
         DC.L    OkStr

@@ -79,7 +79,10 @@ LaidOff         DS.B    Hand.Size       ; cards the defender laid off
 GameDeckCount   DC.W    0               ; deals recorded this game
 PrevCount       DC.W    0               ; deals of the previous game (Replay Cards)
 PrevDealer      DC.W    0
-GameDecks       DS.B    MAX_HANDS*CARDS_IN_DECK
+PrevBySeat      DC.W    1               ; PrevDecks by seat (0: deck orders, an old file)
+SeatTmp         DC.W    0
+SeatDir         DC.W    0               ; SeatCopy: 0 Deck -> GameDecks, 1 PrevDecks -> Deck
+GameDecks       DS.B    MAX_HANDS*CARDS_IN_DECK ; by seat (SeatsFromDeck)
 PrevDecks       DS.B    MAX_HANDS*CARDS_IN_DECK
 QuitFlag        DC.W    0
 LastItem        DC.W    0
@@ -145,6 +148,8 @@ EndI            DC.W    0
 EndM            DC.W    0
 EndStop         DC.W    0
 LayMask         DC.W    0
+LayExtra        DS.B    Hand.Size       ; LayMelds: cards laid off onto these melds
+JoinTmp         DC.W    0
 MsgPtr          DC.W    0
 MsgCount        DC.W    0
 MsgTmp          DC.W    0

@@ -339,8 +339,8 @@ DisableItem
 ; ------------------------------------------------------------------------------------
 ; DoGameSettings — Settings/Game Settings...: variant, points per game, hand display
 ;   and shuffle mode. OK keeps the choices, Cancel leaves the settings as they were.
-;   The variant is fixed during a game; in a tournament Sort by Melds, Replay and User
-;   Supplied Cards are not offered.
+;   The variant and the points per game are fixed during a game (ghosted); in a
+;   tournament Sort by Melds, Replay and User Supplied Cards are not offered.
 ; ------------------------------------------------------------------------------------
 DoGameSettings
         LDA     #GsBounds
@@ -360,6 +360,13 @@ DoGameSettings
         JSR     DisableItem
         LDA     #GS_OKLAHOMA
         JSR     DisableItem
+        LDA     #GS_POINTS              ; and so are the points per game (the
+@pts    PHA                             ;   game's target was taken at New Game)
+        JSR     DisableItem
+        PLA
+        INC     A
+        CMP     #GS_POINTS+POINTS_CHOICES
+        BCC     @pts
 @tour   LDA     SetTournament
         BEQ     @loop
         LDA     #GS_MELDS               ; a tournament: By melds, Replay Cards and
@@ -439,7 +446,8 @@ PL_GROUPS       EQU     (*-PlGroups)/Group.Size
 
 ; ------------------------------------------------------------------------------------
 ; DoEnterName — Settings/Enter Name...: the player's name in an edit line (LineEdit's
-;   editing keys); OK keeps it.
+;   editing keys); OK keeps it. An empty name is not taken: a beep, and the dialog
+;   stays for another entry (manual: "the program will re-prompt you").
 ; ------------------------------------------------------------------------------------
 NAME_EDIT       EQU     3
 NAME_LEN        EQU     20
@@ -463,16 +471,36 @@ DoEnterName
         PEA     $0000
         PEA     $0000
         _NewDItem
-        JSR     DlgLoop
+@ask    JSR     DlgLoop
         CMP     #1
         BNE     @close
-        PushVarLong DlgPtr              ; GetIText(dlg, 3, @PlayerName)
+        PushVarLong DlgPtr              ; GetIText(dlg, 3, @NameTry)
         PEA     NAME_EDIT
-        PushLong PlayerName
+        PushLong NameTry
         _GetIText
+        LDA     NameTry                 ; an empty name: a beep, asked again
+        AND     #$00FF
+        BNE     @keep
+        JSR     Beep
+        BRA     @ask
+@keep   LDX     #NAME_MAX+1-2           ; PlayerName := NameTry (NAME_MAX+1 is even)
+@copy   LDA     NameTry,X
+        STA     PlayerName,X
+        DEX
+        DEX
+        BPL     @copy
 @close  JSR     CloseDlg
         JMP     Redraw
 
+NameTry         DS.B    NAME_MAX+1      ; the entry, kept when it is not empty
+
+; EscapeItem — an invisible Cancel button (item 2, no area, ctlInvis): ModalDialog
+;   answers Escape with item 2, so a window with only OK or Exit (Help, Show Cards)
+;   closes on Escape as the other dialogs do.
+EscapeItem DC.W 2,0,0,0,0,$0A
+        DC.L    CancelStr
+        DC.W    0,$80
+        DC.L    0
 NmBounds        DC.W    60,160,130,480
 NameRect        DC.W    24,16,36,300
 NmItems         DC.W    NmOK,NmCancel,NmLabel
@@ -760,7 +788,7 @@ StLabVariant    DC.B    'Gin variant:'
 StLabPoints     DC.B    'Points:'
 StLabDisplay    DC.B    'Hand display:'
 StLabShuffle    DC.B    'Shuffle mode:'
-StGsNote        DC.B    'The variant cannot change during a game; a tournament plays normal shuffles.'
+StGsNote        DC.B    'The variant and points per game cannot change during a game; a tournament plays normal shuffles.'
 StStandard      DC.B    'Standard'
 StOklahoma      DC.B    'Oklahoma'
 StPlP1          DC.B    'Player 1'

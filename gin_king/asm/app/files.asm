@@ -10,7 +10,8 @@
 ; the right magic, version and checksum, is ignored (the defaults stand) and left as it is.
 
 PREFS_MAGIC     EQU     $4B47          ; the bytes 'G','K'
-PREFS_VERSION   EQU     1
+PREFS_VERSION   EQU     2               ; the deals by seat (version 1: deck orders)
+PREFS_ORDERS    EQU     1               ; an older file: the deals as deck orders
 HIST_MAGIC      EQU     $4847          ; the bytes 'G','H'
 HIST_VERSION    EQU     1
 HIST_NAMES      EQU     12              ; players kept in the record
@@ -27,7 +28,7 @@ version DS.W    1
 settings DS.B   SETTINGS_SIZE
 count   DS.W    1                       ; deals recorded
 dealer  DS.W    1                       ; the game's first dealer
-decks   DS.B    MAX_HANDS*CARDS_IN_DECK
+decks   DS.B    MAX_HANDS*CARDS_IN_DECK ; by seat (play.asm SeatsFromDeck)
 sum     DS.W    1                       ; the words above added up
 Size    EQU     *
         ENDR
@@ -58,14 +59,17 @@ LoadSettings
         LDA     #PrefsPath
         LDX     #Prefs.Size
         JSR     ReadWhole               ; carry clear: FileBuf holds Prefs.Size bytes
-        BCS     @out
-        LDA     FileBuf+Prefs.magic
+        BCC     @read
+        RTS
+@read   LDA     FileBuf+Prefs.magic
         CMP     #PREFS_MAGIC
         BNE     @out
         LDA     FileBuf+Prefs.version
         CMP     #PREFS_VERSION
+        BEQ     @known
+        CMP     #PREFS_ORDERS
         BNE     @out
-        LDX     #Prefs.sum
+@known  LDX     #Prefs.sum
         JSR     Checksum
         CMP     FileBuf+Prefs.sum
         BNE     @out
@@ -96,6 +100,10 @@ LoadSettings
         LDA     FileBuf+Prefs.dealer
         AND     #1
         STA     PrevDealer
+        LDA     FileBuf+Prefs.version   ; 1 for by seat, 0 for deck orders
+        AND     #1
+        EOR     #1
+        STA     PrevBySeat
         LDX     #0
 @decks  LDA     FileBuf+Prefs.decks,X
         STA     PrevDecks,X
@@ -154,7 +162,11 @@ DoSaveSettings
         BRA     @sum
 @prev   LDA     PrevCount
         STA     FileBuf+Prefs.count
-        LDA     PrevDealer
+        LDA     PrevBySeat              ; an older file's deck orders stay deck orders
+        BNE     @pv
+        LDA     #PREFS_ORDERS
+        STA     FileBuf+Prefs.version
+@pv     LDA     PrevDealer
         STA     FileBuf+Prefs.dealer
         LDX     #0
 @pd     LDA     PrevDecks,X
@@ -324,6 +336,73 @@ GameFinished
         SBC     NetScore
         STA     (<Zp.ptr2),Y
 @save   JMP     SaveHistory
+
+; ------------------------------------------------------------------------------------
+; ForfeitAsked — File/End Game or Quit during a tournament game (a human player 1): a
+;   caution alert says the game is then recorded as lost (no points); OK records it so,
+;   Cancel keeps the game on. Outside a tournament game nothing is asked.
+;   In: A = the address (this bank) of the action's name, ForfeitEnd or ForfeitQuit.
+;   Out: carry set when cancelled.  Clobbers A, X, Y, the record's FileBuf.
+; ------------------------------------------------------------------------------------
+ForfeitAsked
+        STA     ForfeitVerb
+        JSR     InGame
+        BCC     @go
+        LDA     SetTournament
+        BEQ     @go
+        LDA     Kind
+        CMP     #HUMAN
+        BNE     @go
+        PEA     ForfeitEnd>>16          ; ParamText(the action, nil, nil, nil)
+        LDA     ForfeitVerb
+        PHA
+        PEA     $0000
+        PEA     $0000
+        PEA     $0000
+        PEA     $0000
+        PEA     $0000
+        PEA     $0000
+        _ParamText
+        PHA                             ; CautionAlert(@ForfeitAlert, nil)
+        PushLong ForfeitAlert
+        PEA     $0000
+        PEA     $0000
+        _CautionAlert
+        PLA
+        CMP     #1                      ; OK: a game lost, no points
+        BNE     @keep
+        LDA     #1
+        STA     GameWinner
+        STZ     NetScore
+        JSR     GameFinished
+@go     CLC
+        RTS
+@keep   SEC
+        RTS
+
+ForfeitVerb     DC.W    0
+ForfeitAlert
+        DC.W    50,130,130,510
+        DC.W    3
+        DC.B    $80,$80,$80,$80
+        DC.L    ForfeitOK,ForfeitCancel,ForfeitMsg,0
+ForfeitOK DC.W  1,58,290,71,360,$0A     ; OK button
+        DC.L    OkStr
+        DC.W    0,1
+        DC.L    0
+ForfeitCancel DC.W 2,58,200,71,270,$0A  ; Cancel button
+        DC.L    CancelStr
+        DC.W    0,1
+        DC.L    0
+ForfeitMsg DC.W 100,8,60,52,370,$800F   ; disabled static text
+        DC.L    ForfeitText
+        DC.W    0,0
+        DC.L    0
+        STRING  PASCAL
+ForfeitText     DC.B    'This is a tournament game: ^0 now and it is recorded as a game lost (no points). Go on?'
+ForfeitEnd      DC.B    'end it'
+ForfeitQuit     DC.B    'quit'
+        STRING  ASIS
 
 ; LoadHistory — FileBuf := the record on disk, or an empty one.
 LoadHistory

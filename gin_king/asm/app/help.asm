@@ -115,7 +115,7 @@ HelpPageText    DC.W    HelpP0,HelpP1,HelpP2,HelpP3,HelpP4,HelpP5
 HpBounds        DC.W    20,60,192,580
 HpItems
         DC.W    HpExit,HpT1,HpT2,HpT3,HpT4,HpT5
-        DC.W    HpText,HpPrev,HpNext,HpPage
+        DC.W    HpText,HpPrev,HpNext,HpPage,EscapeItem
 HP_ITEMS        EQU     (*-HpItems)/2
 HpExit  DC.W    1,150,440,163,510,$0A
         DC.L    ExitStr

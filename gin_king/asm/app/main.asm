@@ -267,8 +267,9 @@ DoContent
 
 ; ------------------------------------------------------------------------------------
 ; DoKey — a key that is not a menu equivalent: the space bar or return acts as a click
-;   on the table's "continue" (the end of a hand, the score sheet); the function keys
-;   F3 (Undo) and F6 (Show Cards) are the manual's (index: "Keys").
+;   on the table's "continue" (the end of a hand, the score sheet), and so does keypad
+;   Enter; the function keys F3 (Undo) and F6 (Show Cards) are the manual's (index:
+;   "Keys").
 ;   In: the task record's message (key code) and mods (KEY_PAD_MOD on a function key).
 ; ------------------------------------------------------------------------------------
 DoKey
@@ -282,7 +283,7 @@ DoKey
         JSR     DoUndo                  ; F3 = Edit/Undo
         BRA     @menus
 @f6     CMP     #FKEY_F6
-        BNE     @out
+        BNE     @plain                  ; other keypad keys: keypad Enter is Return
         JSR     DoShowCards             ; F6 = Options/Show Cards
         BRA     @menus
 @plain  LDA     <Zp.task+TaskRec.message
@@ -340,10 +341,15 @@ MenuTable                               ; one line per item ID from 256
 MENU_ITEMS      EQU     (*-MenuTable)/2
 
 ; ------------------------------------------------------------------------------------
-; DoQuit — File/Quit: leave the event loop (the game in progress ends with it).
+; DoQuit — File/Quit: leave the event loop (the game in progress ends with it; a
+;   tournament game is recorded as lost, after a confirmation: files.asm ForfeitAsked).
 ; ------------------------------------------------------------------------------------
 DoQuit
-        LDA     #1
+        LDA     #ForfeitQuit
+        JSR     ForfeitAsked
+        BCC     @quit
+        RTS
+@quit   LDA     #1
         STA     QuitFlag
         RTS
 
@@ -392,8 +398,9 @@ DoTournament
 ; UpdateMenus — dim what is not possible now and check what is on.
 ;   New Game: no game in progress; End Game: a game in progress; Undo: the player's
 ;   discard waits beside the pile; Advice: the human is to act and no tournament;
-;   Players: not in a tournament game; Tournament Mode: between games; Show Cards: in a
-;   game, not a tournament.
+;   Players and Enter Name: not in a tournament game (the record's name is fixed);
+;   Tournament Mode: between games; Show Cards: in a game, not a tournament;
+;   Computer Visible: not in tournament mode (the opponent's cards stay hidden there).
 ; ------------------------------------------------------------------------------------
 UpdateMenus
         JSR     InGame                  ; carry = a game is in progress
@@ -425,10 +432,19 @@ UpdateMenus
         EOR     #1
         LDX     #I_PLAYERS
         JSR     EnableIf
+        LDA     MenuTmp                 ; Enter Name: likewise
+        AND     SetTournament
+        EOR     #1
+        LDX     #I_NAME
+        JSR     EnableIf
         LDA     SetTournament           ; Show Cards: in a game, not a tournament
         EOR     #1
         AND     MenuTmp
         LDX     #I_SHOWCARDS
+        JSR     EnableIf
+        LDA     SetTournament           ; Computer Visible: no effect in a tournament
+        EOR     #1
+        LDX     #I_VISIBLE
         JSR     EnableIf
         LDA     SetSound                ; the check marks
         LDX     #I_SOUND

@@ -140,6 +140,8 @@ KeepLastGame
         STA     PrevCount
         LDA     FirstDealer
         STA     PrevDealer
+        LDA     #1                      ; this game's deals are recorded by seat
+        STA     PrevBySeat
         LDX     #0
 @copy   LDA     GameDecks,X
         STA     PrevDecks,X
@@ -149,6 +151,68 @@ KeepLastGame
         BCC     @copy
         STZ     GameDeckCount
 @out    RTS
+
+; ------------------------------------------------------------------------------------
+; The by-seat form of a recorded hand (docs/rng.md "Replay Cards"): player 0's ten cards,
+; player 1's ten (each in the order dealt), the first upcard, the stock.
+;
+; SeatsFromDeck — GameDecks+X := Deck by seat, dealt by Dealer.
+; DeckFromSeats — Deck := PrevDecks+X's by-seat cards in deal order, dealt by Dealer.
+;   In: X = the hand's offset (hand * CARDS_IN_DECK).  Clobbers A, X, Y, SeatTmp,
+;   SeatDir, DealI, MulA+2.  About 4,000 cycles.
+; ------------------------------------------------------------------------------------
+SeatsFromDeck
+        LDA     #0
+        BRA     SeatCopy
+DeckFromSeats
+        LDA     #1
+SeatCopy
+        STA     SeatDir
+        STX     MulA+2
+        STZ     DealI
+@slot   LDA     DealI                   ; deck slot i <-> by-seat place j
+        CMP     #2*HAND_SIZE
+        BCS     @same
+        JSR     SeatSlot
+        BRA     @at
+@same   LDA     DealI                   ; the upcard and the stock: as they lie
+@at     CLC
+        ADC     MulA+2
+        TAX
+        LDY     DealI
+        SEP     #$20
+        LONGA   OFF
+        LDA     SeatDir
+        BNE     @in
+        LDA     Deck,Y                  ; GameDecks[base + j] := Deck[i]
+        STA     GameDecks,X
+        BRA     @next
+@in     LDA     PrevDecks,X             ; Deck[i] := PrevDecks[base + j]
+        STA     Deck,Y
+@next   REP     #$20
+        LONGA   ON
+        INC     DealI
+        LDA     DealI
+        CMP     #CARDS_IN_DECK
+        BCC     @slot
+        RTS
+
+; SeatSlot — A = a deal slot 0..19 -> A = its place in the by-seat form: (the seat the
+;   slot goes to: odd slots the dealer's) * HAND_SIZE + slot / 2.  Clobbers SeatTmp.
+SeatSlot
+        LSR     A                       ; carry: an odd slot, the dealer's
+        STA     SeatTmp
+        LDA     Dealer
+        BCS     @seat
+        EOR     #1
+@seat   CMP     #0
+        BEQ     @p0
+        LDA     SeatTmp
+        CLC
+        ADC     #HAND_SIZE
+        RTS
+@p0     LDA     SeatTmp
+        RTS
 
 ; ------------------------------------------------------------------------------------
 ; DrawForDeal — docs/rules.md "Draw for deal": player 0 draws a = below(52), player 1
@@ -190,8 +254,10 @@ HighKey
 ; ------------------------------------------------------------------------------------
 ; StartHand — deal a hand: the deck by the shuffle mode (a fresh shuffle of the game's
 ;   generator; Replay Cards: the previous game's deck for this hand while there is one),
-;   recorded for the next Replay; deck[0,2..18] to the non-dealer, deck[1,3..19] to the
-;   dealer, deck[20] the upcard, the stock from deck[21] (docs/rng.md "The deal").
+;   recorded by seat for the next Replay; deck[0,2..18] to the non-dealer, deck[1,3..19]
+;   to the dealer, deck[20] the upcard, the stock from deck[21] (docs/rng.md "The deal").
+;   A replayed hand gives each player the cards he had (duplicate Gin; an old settings
+;   file's deck orders are dealt as they lie).
 ;   Oklahoma: the upcard sets the knock limit (Ace: gin only) and a spade doubles.
 ; ------------------------------------------------------------------------------------
 StartHand
@@ -204,7 +270,11 @@ StartHand
         LDX     #CARDS_IN_DECK          ; Deck := PrevDecks[HandNum]
         JSR     Mul
         TAX
-        LDY     #0
+        LDA     PrevBySeat
+        BEQ     @asis
+        JSR     DeckFromSeats
+        BRA     @record
+@asis   LDY     #0
 @replay LDA     PrevDecks,X
         STA     Deck,Y
         INX
@@ -221,21 +291,13 @@ StartHand
         BRA     @record
 @random PlaySfx SND_SHUFFLE
         JSL     GK_Shuffle
-@record LDA     HandNum                 ; GameDecks[HandNum] := Deck
+@record LDA     HandNum                 ; GameDecks[HandNum] := Deck, by seat
         CMP     #MAX_HANDS
         BCS     @deal
         LDX     #CARDS_IN_DECK
         JSR     Mul
         TAX
-        LDY     #0
-@rec    LDA     Deck,Y
-        STA     GameDecks,X
-        INX
-        INX
-        INY
-        INY
-        CPY     #CARDS_IN_DECK
-        BCC     @rec
+        JSR     SeatsFromDeck
         LDA     HandNum
         INC     A
         STA     GameDeckCount
@@ -620,10 +682,15 @@ ClickKnock
         Msg     'You cannot knock with '
         LDA     MsgTmp3
         JSR     MsgNum
-        Msg     ' points of deadwood (the limit is '
+        Msg     ' points of deadwood ('
+        LDA     KnockLimit              ; Oklahoma's ace knock card: gin only
+        BNE     @limit
+        Msg     'gin only'
+        BRA     @said
+@limit  Msg     'the limit is '
         LDA     KnockLimit
         JSR     MsgNum
-        Msg     ').'
+@said   Msg     ').'
         JSR     MsgToLine2
         JMP     Redraw
 @legal  JSR     Knock
@@ -648,10 +715,15 @@ DoUndo
         JMP     AfterMove
 
 ; ------------------------------------------------------------------------------------
-; DoEndGame — File/End Game: abandon the game in progress; the table is cleared.
+; DoEndGame — File/End Game: abandon the game in progress; the table is cleared. A
+;   tournament game is recorded as lost, after a confirmation (files.asm ForfeitAsked).
 ; ClearGame — after the score sheet: back to the empty table.
 ; ------------------------------------------------------------------------------------
 DoEndGame
+        LDA     #ForfeitEnd
+        JSR     ForfeitAsked
+        BCC     ClearGame
+        RTS
 ClearGame
         STZ     GPhase
         JSR     MsgClear

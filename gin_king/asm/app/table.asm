@@ -317,14 +317,7 @@ EndLine
         BCC     @copy
         JSR     EndLaidOff              ; less what he laid off
         BCC     @lay
-        LDX     #Hand.Size-2
-@rm     LDA     LaidOff,X
-        EOR     #$FFFF
-        AND     LayHand,X
-        STA     LayHand,X
-        DEX
-        DEX
-        BPL     @rm
+        JSR     DropLaidOff
 @lay    STZ     LayN
         STZ     LayX
         JSR     LayMelds                ; LayCard: the melds, then the deadwood
@@ -391,6 +384,41 @@ EndCards
         INC     EndI
         INC     EndI
         BRA     @card
+@out    RTS
+
+; DropLaidOff — LayHand := LayHand less the cards laid off (LaidOff).
+DropLaidOff
+        LDX     #Hand.Size-2
+@rm     LDA     LaidOff,X
+        EOR     #$FFFF
+        AND     LayHand,X
+        STA     LayHand,X
+        DEX
+        DEX
+        BPL     @rm
+        RTS
+
+; LayLaidOff — the end of a knock on the table: the cards the defender laid off leave
+;   his row (his melds and deadwood are those of the cards he kept) and join the
+;   knocker's melds they extend (LayExtra, for LayMelds), where the "s" mark shows them.
+;   In: LayPlayer, LayHand.  Out: LayHand or LayExtra.  Clobbers A, X, EndPlayer.
+LayLaidOff
+        LDA     LayPlayer
+        STA     EndPlayer
+        JSR     EndLaidOff              ; carry: this row is the defender's, who laid off
+        BCC     @knocker
+        JMP     DropLaidOff
+@knocker LDA    LayPlayer               ; the knocker's row when the other laid off
+        EOR     #1
+        STA     EndPlayer
+        JSR     EndLaidOff
+        BCC     @out
+        LDX     #Hand.Size-2
+@extra  LDA     LaidOff,X
+        STA     LayExtra,X
+        DEX
+        DEX
+        BPL     @extra
 @out    RTS
 
 ; EndLaidOff — carry set when player EndPlayer laid cards off (the defender of a knock).
@@ -918,7 +946,17 @@ LayoutHand
 @suit   JMP     LaySuit
 @rank   JMP     LayRank
 @matrix JMP     LayMatrix
-@melds  JMP     LayMelds
+@melds  LDA     GPhase                  ; the end of a knock: laid-off cards on the
+        CMP     #PH_HANDOVER            ;   knocker's melds
+        BNE     @lay
+        JSR     LayLaidOff
+@lay    JSR     LayMelds
+        LDX     #Hand.Size-2            ; LayExtra is for this row only
+@clear  STZ     LayExtra,X
+        DEX
+        DEX
+        BPL     @clear
+        RTS
 
 ; LaySuit — clubs to spades, each suit ace to king, in one row.
 LaySuit
@@ -1018,6 +1056,7 @@ LayAdd
 ; LayMelds — the canonical melds (GK_Canon, docs/personalities.md §1) on the left, a gap
 ;   after each, then the deadwood by rank (docs: "Sort by Melds"). LayEnds gets each
 ;   meld's end (2 * cards laid so far), LayDw the deadwood; CnBestCount = 2 * melds.
+;   LayExtra's cards (laid off onto these melds) are laid in the melds they extend.
 LayMelds
         LDX     #Hand.Size-2            ; DwHand := LayHand
 @copy   LDA     LayHand,X
@@ -1047,6 +1086,7 @@ LayMelds
         EOR     #$FFFF
         AND     #SUIT_MASK_ALL
         STA     LayMask
+        JSR     JoinRun
         STZ     LayRankI
 @run    LDA     LayRankI
         ASL     A
@@ -1073,6 +1113,7 @@ LayMelds
         TAX
         LDA     SetSuitMasks,X          ; bit per suit in the set
         STA     LayMask
+        JSR     JoinSet
         STZ     LaySuitI
 @setc   LDA     LaySuitI
         ASL     A
@@ -1107,6 +1148,52 @@ LayMelds
         DEX
         BPL     @dcopy
         JMP     LayRank
+
+; JoinRun — LayMask (a run's ranks in suit LaySuitI) += the LayExtra cards of that suit
+;   next to it, one after another; they leave LayExtra.  Clobbers A, X, JoinTmp.
+JoinRun
+        LDA     LaySuitI
+        ASL     A
+        TAX
+@grow   LDA     LayMask                 ; the run's ranks and their neighbours
+        ASL     A
+        ORA     LayMask
+        STA     JoinTmp
+        LDA     LayMask
+        LSR     A
+        ORA     JoinTmp
+        AND     LayExtra,X
+        BEQ     @out
+        STA     JoinTmp
+        ORA     LayMask
+        STA     LayMask
+        LDA     JoinTmp
+        EOR     #$FFFF
+        AND     LayExtra,X
+        STA     LayExtra,X
+        BRA     @grow
+@out    RTS
+
+; JoinSet — LayMask (a set's suits, rank LayRankI) += the suits of the LayExtra cards of
+;   that rank; they leave LayExtra.  Clobbers A, X, Y.
+JoinSet
+        LDA     LayRankI
+        ASL     A
+        TAY
+        LDX     #0                      ; X = 2 * suit
+@suit   LDA     RankBit,Y
+        AND     LayExtra,X
+        BEQ     @next
+        EOR     LayExtra,X              ; the card leaves LayExtra
+        STA     LayExtra,X
+        LDA     RankBit,X               ; 1 << suit
+        ORA     LayMask
+        STA     LayMask
+@next   INX
+        INX
+        CPX     #Hand.Size
+        BCC     @suit
+        RTS
 
 ; SetSuitMasks — the suits of a set by GK_Canon's lo key: 0 all four, 1 {CDH}, 2 {CDS},
 ;   3 {CHS}, 4 {DHS} (bit suit set).

@@ -1,0 +1,123 @@
+"""The tournament record cannot be dodged (End Game or Quit during a tournament game
+records it as lost, after a confirmation; the name is fixed while one is on), and the
+Enter Name dialog re-prompts for an empty name."""
+from __future__ import annotations
+
+from gk_table import boot_table
+from test_app_settings import CANCEL, OK, click_item
+
+
+def record_line(t) -> str:
+    t.s.clear_text_log()
+    assert t.choose("Options", "Show History") == "held"
+    line = " ".join(t.text())
+    t.s.key("\r")
+    return line
+
+
+def start_tournament_game(t) -> None:
+    t.choose("Settings", "Tournament Mode")
+    t.choose("File", "New Game")
+    assert t.word("GPhase") != 0
+
+
+def alert_text(t) -> str:
+    dlg = t.s.tb.dlg.front()
+    return " ".join(str(getattr(item, "text", "")) for item in dlg.items)
+
+
+def test_app_end_game_in_a_tournament_records_a_loss_after_asking(tmp_path, program):
+    t = boot_table(tmp_path, program, seed=1234)
+    start_tournament_game(t)
+    assert not t.item("Settings", "Enter Name...").enabled     # the name is fixed
+    t.s.clear_text_log()
+    assert t.choose("File", "End Game") == "held"              # the confirmation
+    said = " ".join(t.text())
+    assert "recorded as a game lost" in said and "end it" in said
+    click_item(t, CANCEL)                                       # the game goes on
+    assert t.word("GPhase") != 0
+    assert "no tournament games yet" in record_line(t)
+    assert t.choose("File", "End Game") == "held"
+    click_item(t, OK)
+    assert t.word("GPhase") == 0
+    assert "Willy won 0 lost 1 points +0." in record_line(t)
+    assert t.item("Settings", "Enter Name...").enabled         # between games again
+    t.s.close()
+
+
+def test_app_quit_in_a_tournament_records_a_loss(tmp_path, program):
+    t = boot_table(tmp_path, program, seed=1234)
+    start_tournament_game(t)
+    t.s.clear_text_log()
+    assert t.choose("File", "Quit") == "held"
+    assert "quit" in " ".join(t.text())
+    assert click_item(t, OK) == "quit"
+    t.s.close()
+    again = boot_table(tmp_path, program)                       # the record on the disk
+    assert "Willy won 0 lost 1 points +0." in record_line(again)
+    again.s.close()
+
+
+def test_app_end_game_outside_a_tournament_asks_nothing(tmp_path, program):
+    t = boot_table(tmp_path, program, seed=1234)
+    t.choose("File", "New Game")
+    assert t.item("Settings", "Enter Name...").enabled
+    assert t.choose("File", "End Game") == "idle"
+    assert t.word("GPhase") == 0
+    t.s.close()
+
+
+def test_app_enter_name_reprompts_for_an_empty_name(tmp_path, program):
+    t = boot_table(tmp_path, program)
+    assert t.choose("Settings", "Enter Name...") == "held"
+    t.s.key(0x7F)                                               # the name is selected
+    beeps = t.s.machine.tb.snd.beeps
+    assert click_item(t, OK) == "held"                          # asked again
+    assert t.s.machine.tb.snd.beeps == beeps + 1
+    assert t.s.read_pstring(t.addr("PlayerName")) == b"Player"
+    t.s.type("Ann")
+    assert click_item(t, OK) == "idle"
+    assert t.s.read_pstring(t.addr("PlayerName")) == b"Ann"
+    t.s.close()
+
+
+def test_app_escape_closes_help_and_show_cards(tmp_path, program):
+    t = boot_table(tmp_path, program, seed=1234)
+    assert t.choose("Apple", "Help...") == "held"
+    assert t.s.key(0x1B) == "idle"
+    t.choose("File", "New Game")
+    assert t.choose("Options", "Show Cards") == "held"
+    assert t.s.key(0x1B) == "idle"
+    assert t.word("GPhase") != 0                                # the game goes on
+    t.s.close()
+
+
+def test_app_points_per_game_are_ghosted_during_a_game(tmp_path, program):
+    """Nothing silently ignored: the points per game, like the variant, cannot be changed
+    while a game is on (the game keeps the target it started with)."""
+    from test_app_settings import POINTS
+    t = boot_table(tmp_path, program, seed=1234)
+    t.choose("File", "New Game")
+    assert t.choose("Settings", "Game Settings...") == "held"
+    dlg = t.s.tb.dlg.front()
+    assert all(not dlg.item(i).enabled for i in POINTS.values())
+    click_item(t, POINTS[300])                                  # a ghosted button: no effect
+    click_item(t, OK)
+    assert t.word("SetPoints") == 0 and t.word("Target") == 100
+    t.choose("File", "End Game")
+    t.choose("Settings", "Game Settings...")                    # between games: offered
+    assert t.s.tb.dlg.front().item(POINTS[300]).enabled
+    click_item(t, POINTS[300])
+    click_item(t, OK)
+    assert t.word("SetPoints") == 3
+    t.s.close()
+
+
+def test_app_computer_visible_is_ghosted_in_tournament_mode(tmp_path, program):
+    t = boot_table(tmp_path, program, seed=1234)
+    assert t.item("Options", "Computer Visible").enabled
+    t.choose("Settings", "Tournament Mode")
+    assert not t.item("Options", "Computer Visible").enabled
+    t.choose("File", "New Game")
+    assert not t.item("Options", "Computer Visible").enabled
+    t.s.close()
