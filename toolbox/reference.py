@@ -85,3 +85,48 @@ def reference_toolsets() -> dict[int, list[ReferenceCall]]:
     for row in sorted(reference_table().values(), key=lambda r: (r.toolset, r.function)):
         sets.setdefault(row.toolset, []).append(row)
     return sets
+
+
+# Tool set names as the Toolbox Reference titles its chapters.
+TOOLSET_NAMES = {
+    0x01: "Tool Locator", 0x02: "Memory Manager", 0x03: "Miscellaneous Tool Set",
+    0x04: "QuickDraw II", 0x05: "Desk Manager", 0x06: "Event Manager",
+    0x07: "Scheduler", 0x08: "Sound Tool Set", 0x09: "Apple Desktop Bus Tool Set",
+    0x0A: "SANE", 0x0B: "Integer Math Tool Set", 0x0C: "Text Tool Set",
+    0x0E: "Window Manager", 0x0F: "Menu Manager", 0x10: "Control Manager",
+    0x11: "System Loader", 0x12: "QuickDraw II Auxiliary", 0x13: "Print Manager",
+    0x14: "LineEdit Tool Set", 0x15: "Dialog Manager", 0x16: "Scrap Manager",
+    0x17: "Standard File Operations", 0x19: "Note Synthesizer", 0x1A: "Note Sequencer",
+    0x1B: "Font Manager", 0x1C: "List Manager", 0x1D: "Audio Compression and Expansion",
+    0x1E: "Resource Manager", 0x20: "MIDI Tool Set", 0x21: "Video Overlay Tool Set",
+    0x22: "TextEdit Tool Set", 0x23: "MIDI Synth",
+}
+
+
+def coverage_rows(implemented: set[int]) -> list[tuple[int, str, int, int]]:
+    """(tool set, name, calls implemented, calls in the Toolbox Reference) per set."""
+    rows = []
+    for toolset, calls in reference_toolsets().items():
+        done = sum(1 for c in calls if c.number in implemented)
+        rows.append((toolset, TOOLSET_NAMES.get(toolset, "?"), done, len(calls)))
+    return rows
+
+
+def coverage_markdown(implemented: set[int]) -> str:
+    """The coverage table of docs/compatibility.md."""
+    lines = ["| Set | Tool set | Implemented | In the Toolbox Reference |",
+             "|---|---|---|---|"]
+    total_done = total = 0
+    for toolset, name, done, count in coverage_rows(implemented):
+        lines.append(f"| ${toolset:02X} | {name} | {done} | {count} |")
+        total_done += done
+        total += count
+    lines.append(f"| | **All** | **{total_done}** | **{total}** |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":          # python -m toolbox.reference: the coverage table
+    from toolbox.calls import TOOL_TABLE
+    from toolbox.toolbox import load_tool_sets
+    load_tool_sets()
+    print(coverage_markdown(set(TOOL_TABLE)))

@@ -58,3 +58,14 @@ def test_unknown_signature_and_bad_rows():
         parse_row("6204 FrameArc LXW 0")
     with pytest.raises(ValueError):
         parse_row("6204 FrameArc LWW")
+
+
+def test_coverage_counts_every_implemented_and_every_documented_call():
+    from toolbox.reference import coverage_markdown, coverage_rows
+    rows = coverage_rows(set(TOOL_TABLE))
+    assert sum(r[3] for r in rows) == len(reference_table())
+    assert sum(r[2] for r in rows) == len(TOOL_TABLE)      # every row is a documented one
+    quickdraw = next(r for r in rows if r[0] == 0x04)
+    assert quickdraw[1] == "QuickDraw II" and quickdraw[3] == 216
+    assert f"| **{len(TOOL_TABLE)}** | **{len(reference_table())}** |" in \
+        coverage_markdown(set(TOOL_TABLE))
