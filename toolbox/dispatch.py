@@ -215,15 +215,21 @@ class Dispatcher:
                 f"(Tool Locator error ${code:04X}).",
                 f"Called from {caller >> 16:02X}/{caller & 0xFFFF:04X}."])
         drop = ref.param_bytes if ref is not None else None
-        entry = self.missing.get(number)
-        if entry is None:
-            entry = self.missing[number] = MissingCall(number, name, code, caller, drop)
+        return self._answer_missing(cpu, MissingCall(number, name, code, caller, drop),
+                                    number, frames)
+
+    def _answer_missing(self, cpu: Any, call: MissingCall, key: int,
+                        frames: int = 1) -> str | None:
+        """Note the call in `missing` (under `key`) and the log, drop what it knows of
+        the parameters, and return like RTL with the error in A and carry set."""
+        entry = self.missing.setdefault(key, call)
         entry.count += 1
         cpu.processorCycles += TOOL_CALL_CYCLES
-        self._log(f"{name or 'tool'} ${number:04X} missing from "
-                  f"{caller >> 16:02X}/{caller & 0xFFFF:04X} error ${code:04X}")
-        self._rtl(cpu, drop or 0, frames)
-        self._set_result(cpu, code)
+        self._log(f"{call.name or 'tool'} ${call.number:04X} missing from "
+                  f"{call.first_caller >> 16:02X}/{call.first_caller & 0xFFFF:04X} "
+                  f"error ${call.error:04X}")
+        self._rtl(cpu, call.dropped or 0, frames)
+        self._set_result(cpu, call.error)
         return self.machine.take_stop_request()
 
     def missing_report(self) -> list[str]:
@@ -257,16 +263,9 @@ class Dispatcher:
                 f"User tool set ${number & 0xFF:02X} is not installed (Tool Locator "
                 f"error ${TOOL_NOT_FOUND:04X}).",
                 f"Called from {caller >> 16:02X}/{caller & 0xFFFF:04X}."])
-        entry = self.missing.get(number | USER_TOOL_FLAG)
-        if entry is None:
-            entry = self.missing[number | USER_TOOL_FLAG] = MissingCall(
-                number, "user tool", TOOL_NOT_FOUND, caller, None)
-        entry.count += 1
-        self._log(f"user tool ${number:04X} missing from "
-                  f"{caller >> 16:02X}/{caller & 0xFFFF:04X} error ${TOOL_NOT_FOUND:04X}")
-        self._rtl(cpu, 0)
-        self._set_result(cpu, TOOL_NOT_FOUND)
-        return self.machine.take_stop_request()
+        return self._answer_missing(
+            cpu, MissingCall(number, "user tool", TOOL_NOT_FOUND, caller, None),
+            number | USER_TOOL_FLAG)
 
     # -- GS/OS ---------------------------------------------------------------------------
     def gsos_inline(self, cpu: Any) -> str | None:

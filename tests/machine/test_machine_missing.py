@@ -33,13 +33,15 @@ def test_program_checks_each_answer_and_runs_to_quit(build_program):
     assert kept(m, prog, labels, 2) == (FUNC_NOT_FOUND, 1, 0)     # FrameArc
     assert kept(m, prog, labels, 3) == (TOOL_NOT_FOUND, 1, 0)     # Multiply
     assert kept(m, prog, labels, 4) == (TOOL_NOT_FOUND, 1, 0)     # $7F99, stack kept
+    assert kept(m, prog, labels, 5) == (TOOL_NOT_FOUND, 1, 0)     # user tool $0180
 
 
 def test_missing_calls_are_listed_with_name_error_and_caller(build_program):
     m, prog, _, _ = run_missing(build_program)
     lines = m.missing_calls()
     assert [line.split(":")[0] for line in lines] == [
-        "$060A SANEStatus", "$6204 FrameArc", "$090B Multiply", "$7F99"]
+        "$060A SANEStatus", "$6204 FrameArc", "$090B Multiply", "$7F99",
+        "$0180 user tool"]
     assert "toolNotFoundErr $0001" in lines[0] and "0 parameter bytes dropped" in lines[0]
     assert "funcNotFoundErr $0002" in lines[1] and "8 parameter bytes dropped" in lines[1]
     assert "4 parameter bytes dropped" in lines[2]
@@ -70,7 +72,7 @@ def test_iigs_run_prints_the_missing_calls_at_exit(build_program, tmp_path, caps
     program.write_bytes(data)
     assert iigs_main(["run", str(program), "--headless", "--seconds", "1"]) == 0
     out = capsys.readouterr().out
-    assert "Missing tool calls (4, answered with a Tool Locator error):" in out
+    assert "Missing tool calls (5, answered with a Tool Locator error):" in out
     assert "$060A SANEStatus: toolNotFoundErr $0001, 1 call, first from" in out
 
 

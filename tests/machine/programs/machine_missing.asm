@@ -9,6 +9,7 @@
 *      the 4-byte result space left for the caller to pull
 *   4  tool $7F99, in no Toolbox Reference: the stack is left as it was, so the caller
 *      pulls its own parameter word
+*   5  user tool $0180 (JSL $E10008): no user tool sets, toolNotFoundErr, stack kept
 * Expects: full native mode, D = its direct page (the launch state).
 
         CASE    ON
@@ -27,6 +28,9 @@ moved3  DS.W    1
 err4    DS.W    1
 carry4  DS.W    1
 moved4  DS.W    1
+err5    DS.W    1
+carry5  DS.W    1
+moved5  DS.W    1
 before  DS.W    1               ; S before the pushes of the call under way
         ENDR
 
@@ -84,6 +88,14 @@ Main    PROC
         _Tool   $7F99
         PLY                     ; still on the stack: the caller takes it back
         Keep    Vars.err4,Vars.carry4,Vars.moved4
+
+        TSC                     ; 5: a user tool call, one parameter word
+        STA     <Vars.before
+        PEA     $5678
+        LDX     #$0180
+        JSL     $E10008
+        PLY
+        Keep    Vars.err5,Vars.carry5,Vars.moved5
 
         _GSOS   $2029,QuitParms ; Quit
         BRK     $00
