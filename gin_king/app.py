@@ -69,12 +69,13 @@ def prepare_disk(path: str | Path | None = None, program: bytes | None = None) -
     return volume, message
 
 
-def boot(volume: Any, host: Any = None) -> Any:
+def boot(volume: Any, host: Any = None, strict: bool | None = None) -> Any:
     """A Machine with `volume` in its drive and GIN.KING loaded from it, launched as
-    GS/OS launches an application (prefixes 8 and 9 = the program's folder)."""
+    GS/OS launches an application (prefixes 8 and 9 = the program's folder). `strict`:
+    a tool call the toolbox lacks stops the machine (None: IIGS_STRICT decides)."""
     import disk
     from iigs.machine import Machine
-    machine = Machine(disk=volume, host=host)
+    machine = Machine(disk=volume, host=host, strict=strict)
     machine.load(volume.read_file(disk.PROGRAM_NAME))
     machine.tb.gsos.set_launch(LAUNCH_PATH)
     message = machine.tb.misc.bram.take_message()   # a damaged battery RAM, said once
@@ -102,6 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--script", help="run a script of automation steps, headless")
     parser.add_argument("--headless", action="store_true", help="no window")
     parser.add_argument("--seconds", type=float, help="stop after N s of emulated time")
+    parser.add_argument("--strict", action="store_true", default=None,
+                        help="stop at a tool call the toolbox lacks (with the report)")
     args = parser.parse_args(argv)
     try:
         volume, message = prepare_disk(args.disk)
@@ -125,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     from iigs.host import HeadlessHost, WindowHost
     from iigs.machine import MachineError
     host = HeadlessHost() if args.headless else WindowHost()
-    machine = boot(volume, host)
+    machine = boot(volume, host, strict=args.strict)
     budget = None if args.seconds is None else int(args.seconds * EMULATED_HZ)
     if budget is None and args.headless:
         budget = 10 * EMULATED_HZ

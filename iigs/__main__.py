@@ -1,10 +1,13 @@
 """`python -m iigs run PROGRAM`: run any S16 load file on the machine.
 
     python -m iigs run PROGRAM [--disk IMG] [--headless] [--seconds N] [--screenshot PNG]
+                               [--strict]
 
 Runs until the program quits (GS/OS Quit) or N seconds of emulated time have passed,
-then prints the strings QuickDraw drew and where. A crash prints the machine's report,
-shows it on the screen, and exits non-zero.
+then prints the strings QuickDraw drew and where, and the tool calls the program made
+that the toolbox lacks (each answered as the Tool Locator does, with toolNotFoundErr or
+funcNotFoundErr). With --strict such a call stops the machine instead. A crash prints
+the machine's report, shows it on the screen, and exits non-zero.
 
 Exit status: 0 the program quit (or its window was closed), 1 it crashed, 2 bad usage
 or unreadable file, 124 the time ran out first (as `timeout` does).
@@ -64,13 +67,14 @@ def _show_report(machine: Any, report: str, interactive: bool) -> None:
 
 
 def run(program: str, disk: str | None = None, headless: bool = False,
-        seconds: float | None = None, screenshot: str | None = None) -> int:
+        seconds: float | None = None, screenshot: str | None = None,
+        strict: bool = False) -> int:
     """The `run` command; returns the exit status."""
     from iigs.machine import Machine, MachineError
     from iigs.omf import OMFError
     from toolbox.calls import ToolError
     host = _make_host(headless)
-    machine = Machine(host=host)
+    machine = Machine(host=host, strict=strict)
     interactive = bool(getattr(host, "interactive", False)) and not headless
     if seconds is None and not interactive:
         seconds = HEADLESS_DEFAULT_SECONDS
@@ -99,6 +103,10 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         status = EXIT_CRASH
     for line in _text_log_lines(machine.tb):
         print(line)
+    if status != EXIT_CRASH:                 # a crash report lists them already
+        from iigs.report import missing_lines
+        for line in missing_lines(machine.missing_calls())[1:]:
+            print(line)
     if screenshot:
         _screenshot(machine, screenshot)
     if host is not None and hasattr(host, "close"):
@@ -116,12 +124,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--headless", action="store_true", help="no window")
     p.add_argument("--seconds", type=float, help="stop after N seconds of emulated time")
     p.add_argument("--screenshot", help="save the screen as a PNG at the end")
+    p.add_argument("--strict", action="store_true",
+                   help="stop the machine at a tool call the toolbox lacks")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0) and EXIT_USAGE
     return run(args.program, disk=args.disk, headless=args.headless, seconds=args.seconds,
-               screenshot=args.screenshot)
+               screenshot=args.screenshot, strict=args.strict)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ With an interactive host a busy program is also held to 60 ticks of real time a 
 tests are never paced. The battery RAM lives beside the mounted disk (`iigs.bram`).
 
 Public API:
-    m = Machine(disk=None, host=None, idle=None)
+    m = Machine(disk=None, host=None, idle=None, strict=None)
     m.load(path_or_bytes) -> Program
     m.run(max_cycles=None, seconds=None) -> reason   ("quit", "idle", "cycles", ...)
     m.call(addr, a=0, x=0, y=0, stack_args=()) -> Registers
@@ -23,9 +23,15 @@ Public API:
     m.note_idle(); m.ticks
 Anything the program does that the real machine would die of raises `MachineError`
 (from `iigs.report`) carrying the report text.
+
+A tool call the toolbox lacks is answered as the Tool Locator does (see
+`toolbox.dispatch`) and listed in `missing_calls()`; with `strict` it stops the machine
+instead. `strict=None` takes the environment's IIGS_STRICT (set to 1 by the test suite,
+so GIN.KING's own tests stay strict).
 """
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,6 +72,13 @@ ATTR_NO_CROSS, ATTR_PAGE, ATTR_ADDR, ATTR_BANK = 0x0010, 0x0004, 0x0002, 0x0001
 
 DEFAULT_CALL_CYCLES = 50_000_000    # Machine.call gives up after this many cycles
 
+STRICT_ENV = "IIGS_STRICT"          # "1": missing tool calls stop the machine
+
+
+def strict_default() -> bool:
+    """Strict mode when IIGS_STRICT is set to anything but "", "0" or "no"."""
+    return os.environ.get(STRICT_ENV, "").strip().lower() not in ("", "0", "no", "false")
+
 TrapHandler = Callable[[Any], "str | None"]
 
 
@@ -105,8 +118,10 @@ class Program:
 class Machine:
     """CPU + memory + toolbox + clock; see the module docstring."""
 
-    def __init__(self, disk: Any = None, host: Any = None, idle: str | None = None) -> None:
+    def __init__(self, disk: Any = None, host: Any = None, idle: str | None = None,
+                 strict: bool | None = None) -> None:
         self.mem = bytearray(MEMORY_SIZE)
+        self.strict = strict_default() if strict is None else strict
         self.cpu = CPU65816(self.mem, pc=0)
         self.cpu.trap_hook = self._on_wdm
         self.cpu.stop_on_brk = True
@@ -169,9 +184,14 @@ class Machine:
               details: Sequence[str] = ()) -> MachineError:
         """Build the report for a fatal condition; the caller raises the result."""
         text = build_report(self.cpu, self.mem, title, where=where, details=details,
-                            calls=self.tb.call_log)
+                            calls=self.tb.call_log, missing=self.missing_calls())
         self.last_report = text
         return MachineError(title, text)
+
+    def missing_calls(self) -> list[str]:
+        """One line per tool call the program made that the toolbox lacks."""
+        dispatcher = getattr(self, "dispatcher", None)
+        return dispatcher.missing_report() if dispatcher is not None else []
 
     def _stopped_on(self, reason: str) -> MachineError:
         cpu = self.cpu

@@ -95,13 +95,16 @@ def _registers(cpu: Any) -> str:
 
 
 def build_report(cpu: Any, mem: Any, title: str, *, where: int | None = None,
-                 details: Iterable[str] = (), calls: Iterable[str] = ()) -> str:
+                 details: Iterable[str] = (), calls: Iterable[str] = (),
+                 missing: Iterable[str] = ()) -> str:
     """The report text.
 
     where:   the address to disassemble from (the faulting instruction or the caller's
              JSL); defaults to the CPU's PC
     details: lines that explain the failure (tool number, caller, stack bounds ...)
     calls:   the most recent tool-call log lines, oldest first
+    missing: the tool calls the program made that the toolbox lacks (answered with a
+             Tool Locator error), one line each
     """
     if where is None:
         where = (cpu.pbr << 16) | cpu.pc
@@ -124,7 +127,17 @@ def build_report(cpu: Any, mem: Any, title: str, *, where: int | None = None,
         lines.append("")
         lines.append("Last tool calls:")
         lines += ["  " + c for c in recent]
+    lines += missing_lines(missing)
     return "\n".join(lines)
+
+
+def missing_lines(missing: Iterable[str]) -> list[str]:
+    """The 'Missing tool calls' section of a report (empty when there are none)."""
+    missing = list(missing)
+    if not missing:
+        return []
+    return ["", f"Missing tool calls ({len(missing)}, answered with a Tool Locator error):",
+            *("  " + m for m in missing)]
 
 
 # -- on screen ----------------------------------------------------------------------------

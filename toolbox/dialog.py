@@ -671,8 +671,8 @@ def SetIText(tb, dlg_ptr: int, item_id: int, string_ptr: int) -> None:
 
 
 @tool(0x15, 0x21, "LWWW")
-def SelectIText(tb, dlg_ptr: int, item_id: int, start: int, end: int) -> None:
-    """SelectIText(theDialog:L*, itemID:W, startSel:W, endSel:W)"""
+def SelIText(tb, dlg_ptr: int, item_id: int, start: int, end: int) -> None:
+    """SelIText(theDialog:L*, itemID:W, startSel:W, endSel:W)"""
     dm = _dm(tb)
     dlg = dm.dialog(dlg_ptr)
     item = dlg.item(item_id)

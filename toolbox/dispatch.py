@@ -14,13 +14,24 @@ Tool call, as the trap sees it (S = stack pointer after the JSL):
 The dispatcher reads X, finds the row in TOOL_TABLE, decodes the parameters, calls the
 Python function, stores its result in the result space, drops the parameters, returns
 like RTL, and sets A = error (0) and carry = error. X, Y, D and B are preserved. Each
-call is logged in `tb.call_log`. A call the table lacks, a call made outside full native
-mode, and a call whose stack frame cannot be right are fatal: `MachineError` with the
-report (tool number, caller, registers, disassembly).
+call is logged in `tb.call_log`. A call made outside full native mode and a call whose
+stack frame cannot be right are fatal: `MachineError` with the report (tool number,
+caller, registers, disassembly).
+
+A call the table lacks is answered as the IIGS Tool Locator answers it (Toolbox
+Reference vol. 1, ch. 24, error codes): toolNotFoundErr $0001 when its tool set is
+absent, funcNotFoundErr $0002 when the set is here but the function is not, in A with
+carry set. When `toolbox.reference` knows the call's sizes its parameters are dropped
+and its result space left for the caller to pull, so a program that checks the error
+carries on; a call the Toolbox Reference does not list leaves the stack as it was (the
+ROM's dispatcher knows no sizes). Every such call is logged and kept in `missing`
+(listed when the machine stops). In strict mode (`Machine(strict=True)`, GIN.KING's own
+tests) a missing call is fatal instead, with the tool number and the caller's address.
 """
 from __future__ import annotations
 
 import traceback
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +39,7 @@ from iigs.memory import read_long, read_word
 from iigs.report import MachineError, SystemFailure
 from toolbox.calls import (FUNC_NOT_FOUND, PARAM_BYTES, TOOL_NOT_FOUND, TOOL_TABLE,
                            ToolCall, ToolError)
+from toolbox.reference import reference_table
 
 CARRY, ZERO, NEGATIVE = 0x01, 0x02, 0x80
 M_FLAG, X_FLAG = 0x20, 0x10
@@ -44,6 +56,9 @@ PYTHON_FRAMES = 3
 
 # GS/OS Quit (class 1 and class 0): stops the machine (reference §2.2).
 QUIT_CALLS = (0x2029, 0x0029)
+
+# Keeps a user tool call apart from the system call of the same number in `missing`.
+USER_TOOL_FLAG = 0x10000
 GSOS_BAD_CALL = 0x0001        # badSystemCall: no GS/OS on this machine
 
 
@@ -57,6 +72,26 @@ def _bank0(addr: int) -> int:
     return addr & 0xFFFF
 
 
+@dataclass
+class MissingCall:
+    """A tool call the program made that this toolbox lacks, as the report lists it."""
+    number: int
+    name: str                 # the Toolbox Reference's name, or "" when it lists none
+    error: int                # TOOL_NOT_FOUND or FUNC_NOT_FOUND
+    first_caller: int         # address of the first JSL that made it
+    dropped: int | None       # parameter bytes dropped (None: stack left as it was)
+    count: int = 0
+
+    def describe(self) -> str:
+        name = f" {self.name}" if self.name else ""
+        where = f"{self.first_caller >> 16:02X}/{self.first_caller & 0xFFFF:04X}"
+        stack = ("stack left as it was" if self.dropped is None
+                 else f"{self.dropped} parameter bytes dropped")
+        kind = "toolNotFoundErr" if self.error == TOOL_NOT_FOUND else "funcNotFoundErr"
+        return (f"${self.number:04X}{name}: {kind} ${self.error:04X}, {self.count} "
+                f"call{'s' if self.count != 1 else ''}, first from {where} ({stack})")
+
+
 class Dispatcher:
     """Trap handlers for the system entry points of one machine."""
 
@@ -64,6 +99,7 @@ class Dispatcher:
         self.machine = machine
         self.tb = machine.tb
         self.mem = machine.mem
+        self.missing: dict[int, MissingCall] = {}
 
     # -- helpers -------------------------------------------------------------------------
     def _return_address(self, cpu: Any, at: int) -> int:
@@ -122,14 +158,7 @@ class Dispatcher:
                 f"X flag={1 if cpu.p & X_FLAG else 0}: the toolbox needs 16-bit X "
                 "(reference §1.2)."])
         if row is None:
-            known_set = any(c.toolset == number & 0xFF for c in TOOL_TABLE.values())
-            code = FUNC_NOT_FOUND if known_set else TOOL_NOT_FOUND
-            what = (f"function ${number >> 8:02X} of tool set ${number & 0xFF:02X}"
-                    if known_set else f"tool set ${number & 0xFF:02X}")
-            raise self._fail(cpu, f"Unimplemented tool call ${number:04X}", caller, [
-                f"Tool call ${number:04X}: {what} is not implemented "
-                f"(Tool Locator error ${code:04X}).",
-                f"Called from {caller >> 16:02X}/{caller & 0xFFFF:04X}."])
+            return self._missing_call(cpu, number, caller, frames)
         self._check_frame(cpu, row, caller, frames)
         base = cpu.sp + 1 + 3 * frames
         args, addr = [], base
@@ -170,6 +199,43 @@ class Dispatcher:
         self._set_result(cpu, error)
         return self.machine.take_stop_request()
 
+    def _missing_call(self, cpu: Any, number: int, caller: int, frames: int) -> str | None:
+        """A call the tool table lacks: the Tool Locator's answer, or (strict) the report."""
+        toolset = number & 0xFF
+        known_set = any(c.toolset == toolset for c in TOOL_TABLE.values())
+        code = FUNC_NOT_FOUND if known_set else TOOL_NOT_FOUND
+        ref = reference_table().get(number)
+        name = ref.name if ref is not None else ""
+        if self.machine.strict:
+            what = (f"function ${number >> 8:02X} of tool set ${toolset:02X}"
+                    if known_set else f"tool set ${toolset:02X}")
+            named = f" ({name})" if name else ""
+            raise self._fail(cpu, f"Unimplemented tool call ${number:04X}", caller, [
+                f"Tool call ${number:04X}{named}: {what} is not implemented "
+                f"(Tool Locator error ${code:04X}).",
+                f"Called from {caller >> 16:02X}/{caller & 0xFFFF:04X}."])
+        drop = ref.param_bytes if ref is not None else None
+        return self._answer_missing(cpu, MissingCall(number, name, code, caller, drop),
+                                    number, frames)
+
+    def _answer_missing(self, cpu: Any, call: MissingCall, key: int,
+                        frames: int = 1) -> str | None:
+        """Note the call in `missing` (under `key`) and the log, drop what it knows of
+        the parameters, and return like RTL with the error in A and carry set."""
+        entry = self.missing.setdefault(key, call)
+        entry.count += 1
+        cpu.processorCycles += TOOL_CALL_CYCLES
+        self._log(f"{call.name or 'tool'} ${call.number:04X} missing from "
+                  f"{call.first_caller >> 16:02X}/{call.first_caller & 0xFFFF:04X} "
+                  f"error ${call.error:04X}")
+        self._rtl(cpu, call.dropped or 0, frames)
+        self._set_result(cpu, call.error)
+        return self.machine.take_stop_request()
+
+    def missing_report(self) -> list[str]:
+        """The missing calls, in the order first made, for the stop report."""
+        return [m.describe() for m in self.missing.values()]
+
     def _check_frame(self, cpu: Any, row: ToolCall, caller: int, frames: int) -> None:
         """A frame that runs off the program's stack block is a stack imbalance: the
         caller pushed less than the call's parameters and result space need (or its
@@ -188,11 +254,18 @@ class Dispatcher:
                 f"Called from {caller >> 16:02X}/{caller & 0xFFFF:04X}."])
 
     def user_tool_call(self, cpu: Any) -> str | None:
-        """Trap for JSL $E10008/$E1000C: no user tool sets are installed."""
+        """Trap for JSL $E10008/$E1000C: no user tool sets are installed, so the Tool
+        Locator answers toolNotFoundErr (no sizes are known: the stack stays)."""
         caller = (self._return_address(cpu, 1) - 3) & 0xFFFFFF
-        raise self._fail(cpu, f"User tool call ${cpu.x & 0xFFFF:04X}", caller, [
-            f"User tool set ${cpu.x & 0xFF:02X} is not installed (Tool Locator error "
-            f"${TOOL_NOT_FOUND:04X})."])
+        number = cpu.x & 0xFFFF
+        if self.machine.strict:
+            raise self._fail(cpu, f"User tool call ${number:04X}", caller, [
+                f"User tool set ${number & 0xFF:02X} is not installed (Tool Locator "
+                f"error ${TOOL_NOT_FOUND:04X}).",
+                f"Called from {caller >> 16:02X}/{caller & 0xFFFF:04X}."])
+        return self._answer_missing(
+            cpu, MissingCall(number, "user tool", TOOL_NOT_FOUND, caller, None),
+            number | USER_TOOL_FLAG)
 
     # -- GS/OS ---------------------------------------------------------------------------
     def gsos_inline(self, cpu: Any) -> str | None:

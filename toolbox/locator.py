@@ -5,8 +5,11 @@ Follows the Apple IIGS Toolbox Reference vol. 1, chapter 24 "Tool Locator" and v
 (start-up order, direct-page needs, the StartStopRecord) and §1.7 "Tool Locator ($01)".
 
 Every tool set here is "resident": LoadTools, LoadOneTool and UnloadOneTool succeed for
-tool sets this toolbox implements and report toolErr for the others, so a program learns
-at start-up, not in the middle of a game, that it needs something missing.
+tool sets this toolbox implements, report toolVersionErr ($0110) when the program asks
+for a newer version than the set's own XXVersion answer, and toolNotFoundErr for the
+others, so a program learns at start-up, not in the middle of a game, that it needs
+something missing. TLMountVolume and TLTextMountVolume answer button 2 (the "Cancel"
+of Apple's mount dialogs): there is only the one disk, so no other can be inserted.
 
 StartStopRecord (refDesc 0 = a pointer to it):
     +$00 flags:W  +$02 videoMode:W  +$04 resFileID:W  +$06 dPageHandle:L
@@ -21,6 +24,11 @@ from toolbox.calls import FUNC_NOT_FOUND, TOOL_NOT_FOUND, TOOL_TABLE, ToolError,
 from toolbox.toolbox import tool_state
 
 TL_VERSION = 0x0302
+
+TOOL_VERSION_ERR = 0x0110        # toolVersionErr: the minimum version is not available
+PROTOTYPE_BIT = 0x8000           # version word: bit 15 marks a prototype release
+VERSION_FUNCTION = 0x04          # every tool set's XXVersion call
+MOUNT_CANCELLED = 2              # TLMountVolume: the second button (no disk to insert)
 
 # StartStopRecord fields
 SSR_FLAGS, SSR_VIDEO_MODE, SSR_RES_FILE_ID = 0x00, 0x02, 0x04
@@ -135,6 +143,20 @@ def _tl(tb) -> ToolLocator:
     return tb.tl
 
 
+def _require(tb, tool_number: int, min_version: int) -> None:
+    """LoadOneTool's check: the set is here, at minVersion or later."""
+    toolset = tool_number & 0xFF
+    if not ToolLocator.implemented(toolset):
+        raise ToolError(TOOL_NOT_FOUND, f"tool set ${toolset:02X}")
+    row = TOOL_TABLE.get((VERSION_FUNCTION << 8) | toolset)
+    if row is None:
+        return
+    version = int(row.impl(tb)) & ~PROTOTYPE_BIT
+    if version < min_version & ~PROTOTYPE_BIT:
+        raise ToolError(TOOL_VERSION_ERR, f"tool set ${toolset:02X} is version "
+                        f"${version:04X}, ${min_version:04X} asked for")
+
+
 # -- tool calls (Toolbox Reference vol. 1, ch. 24; vol. 3 for StartUpTools) --------------
 
 @tool(0x01, 0x02, "")
@@ -186,21 +208,46 @@ def LoadTools(tb, tool_table: int) -> None:
     """LoadTools(theToolTable:L) -- {count:W, count x (toolNum:W, minVersion:W)}."""
     count = read_word(tb.mem, tool_table)
     for i in range(count):
-        number = read_word(tb.mem, tool_table + 2 + 4 * i)
-        if not ToolLocator.implemented(number & 0xFF):
-            raise ToolError(TOOL_NOT_FOUND, f"tool set ${number:02X}")
+        entry = tool_table + 2 + 4 * i
+        _require(tb, read_word(tb.mem, entry), read_word(tb.mem, entry + 2))
 
 
 @tool(0x01, 0x0F, "WW")
 def LoadOneTool(tb, tool_number: int, min_version: int) -> None:
     """LoadOneTool(toolNumber:W, minVersion:W)"""
-    if not ToolLocator.implemented(tool_number & 0xFF):
-        raise ToolError(TOOL_NOT_FOUND, f"tool set ${tool_number:02X}")
+    _require(tb, tool_number, min_version)
 
 
 @tool(0x01, 0x10, "W")
 def UnloadOneTool(tb, tool_number: int) -> None:
     """UnloadOneTool(toolNumber:W) -- resident tools stay."""
+
+
+def _mount_prompt(tb, *string_ptrs: int) -> int:
+    """Log the mount prompt's strings (Pascal strings; 0 = none) and cancel it."""
+    texts = []
+    for ptr in string_ptrs:
+        if ptr:
+            length = tb.mem[ptr & 0xFFFFFF]
+            texts.append(bytes(tb.mem[(ptr + 1) & 0xFFFFFF:(ptr + 1 + length) & 0xFFFFFF])
+                         .decode("mac_roman", "replace"))
+    tb.call_log.append("mount prompt: " + " / ".join(texts) + " -> button 2")
+    return MOUNT_CANCELLED
+
+
+@tool(0x01, 0x11, "WWLLLL", 2)
+def TLMountVolume(tb, where_x: int, where_y: int, line1_ptr: int, line2_ptr: int,
+                  but1_ptr: int, but2_ptr: int) -> int:
+    """TLMountVolume(whereX:W, whereY:W, line1Ptr:L, line2Ptr:L, but1Ptr:L, but2Ptr:L):
+    buttonHit:W -- always button 2: the one disk is all there is."""
+    return _mount_prompt(tb, line1_ptr, line2_ptr, but1_ptr, but2_ptr)
+
+
+@tool(0x01, 0x12, "LLLL", 2)
+def TLTextMountVolume(tb, line1_ptr: int, line2_ptr: int, but1_ptr: int,
+                      but2_ptr: int) -> int:
+    """TLTextMountVolume(line1Ptr:L, line2Ptr:L, but1Ptr:L, but2Ptr:L): buttonHit:W"""
+    return _mount_prompt(tb, line1_ptr, line2_ptr, but1_ptr, but2_ptr)
 
 
 @tool(0x01, 0x18, "WWL", 4)

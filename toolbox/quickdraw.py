@@ -745,7 +745,11 @@ class QuickDraw:
     SectRect = staticmethod(sect_rect)          # SectRect(r1, r2) -> (nonEmpty, r) $4D04
     UnionRect = staticmethod(union_rect)        # UnionRect(r1, r2) -> r $4E04
     PtInRect = staticmethod(pt_in_rect)         # PtInRect(pt, rect) -> bool $4F04
-    EmptyRect = staticmethod(empty_rect)        # EmptyRect(rect) -> bool $5204
+
+    @staticmethod
+    def NotEmptyRect(rect: Rect) -> bool:
+        """NotEmptyRect(rect) $5204: True when the rectangle encloses at least a pixel."""
+        return not empty_rect(rect)
 
     @staticmethod
     def EqualRect(a: Rect, b: Rect) -> bool:
@@ -1673,9 +1677,10 @@ def EqualRect(tb, p1, p2):
 
 
 @tool(4, 0x52, "L", 2)
-def EmptyRect(tb, ptr):
-    """EmptyRect(rectPtr:L) -> empty:W"""
-    return int(empty_rect(read_rect(tb.mem, ptr)))
+def NotEmptyRect(tb, ptr):
+    """NotEmptyRect(rectPtr:L) -> notEmpty:W (TRUE, $0001, when right > left and
+    bottom > top; the Toolbox has no 'EmptyRect' call)."""
+    return int(not empty_rect(read_rect(tb.mem, ptr)))
 
 
 def _rect_call(method: str):

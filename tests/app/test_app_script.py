@@ -46,3 +46,11 @@ def test_app_disk_is_made_refreshed_and_recovered(tmp_path, program):
 
 def test_app_headless_boot_runs_until_time_is_up(tmp_path, program):
     assert app.main(["--disk", str(tmp_path / "g.po"), "--headless", "--seconds", "2"]) == 0
+
+
+def test_app_boot_is_strict_in_the_suite_and_as_asked(tmp_path, program, monkeypatch):
+    volume, _ = app.prepare_disk(tmp_path / "g.po", program)
+    assert app.boot(volume).strict                        # IIGS_STRICT=1 in the suite
+    monkeypatch.delenv("IIGS_STRICT")
+    assert not app.boot(volume).strict                    # `gin-king play` by default
+    assert app.boot(volume, strict=True).strict           # `gin-king play --strict`

@@ -95,7 +95,7 @@ def test_radio_and_check_values(tb, host):
 def test_set_and_select_itext(tb):
     dlg = build(tb)
     dialog.SetIText(tb, dlg, 7, tb.scratch.pstring(b"Mort"))
-    dialog.SelectIText(tb, dlg, 7, 0, 2)
+    dialog.SelIText(tb, dlg, 7, 0, 2)
     model = tb.dlg.dialog(dlg).item(7).edit.model
     assert (model.text, model.sel_start, model.sel_end) == (b"Mort", 0, 2)
 

@@ -128,3 +128,46 @@ def test_sysbeep_is_silent_when_sound_is_off():
     tb.snd.enabled = True
     tb.misc.beep()
     assert host.beeps == 1
+
+
+def test_load_one_tool_refuses_a_newer_version_than_the_set_has(tb):
+    call(tb, "LoadOneTool", 0x04, 0x0300)                 # QuickDraw II 3.0: here
+    with pytest.raises(ToolError) as err:
+        call(tb, "LoadOneTool", 0x04, 0x0900)             # 9.0: not yet
+    assert err.value.code == 0x0110                       # toolVersionErr
+
+
+def test_load_tools_checks_every_entry(tb):
+    table = 0x030000
+    write_word(tb.mem, table, 2)                          # count
+    write_word(tb.mem, table + 2, 0x0E)                   # Window Manager 1.0
+    write_word(tb.mem, table + 4, 0x0100)
+    write_word(tb.mem, table + 6, 0x0A)                   # SANE: absent here
+    write_word(tb.mem, table + 8, 0x0100)
+    with pytest.raises(ToolError) as err:
+        call(tb, "LoadTools", table)
+    assert err.value.code == TOOL_NOT_FOUND
+    write_word(tb.mem, table, 1)                          # the Window Manager alone
+    call(tb, "LoadTools", table)
+
+
+def test_get_ts_ptr_answers_for_the_sets_that_exist(tb):
+    assert call(tb, "GetTSPtr", 0, 0x04) == 0xE10000
+    with pytest.raises(ToolError) as err:
+        call(tb, "GetTSPtr", 0, 0x0A)
+    assert err.value.code == TOOL_NOT_FOUND
+
+
+def test_mount_volume_logs_the_prompt_and_answers_cancel(tb):
+    base = 0x030000
+    texts = [b"Insert the disk:", b"/SYSTEM", b"Mount", b"Cancel"]
+    ptrs = []
+    for i, text in enumerate(texts):
+        ptr = base + 0x40 * i
+        tb.mem[ptr] = len(text)
+        tb.mem[ptr + 1:ptr + 1 + len(text)] = text
+        ptrs.append(ptr)
+    assert call(tb, "TLMountVolume", 100, 50, *ptrs) == 2
+    assert tb.call_log[-1] == ("mount prompt: Insert the disk: / /SYSTEM / Mount / "
+                               "Cancel -> button 2")
+    assert call(tb, "TLTextMountVolume", ptrs[0], 0, ptrs[2], ptrs[3]) == 2

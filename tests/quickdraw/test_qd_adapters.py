@@ -168,7 +168,9 @@ def test_rect_adapters_read_and_write_records():
     write_word(tb.mem, buf + 26, 10)
     assert call(tb, "PtInRect", buf + 24, r) == 1
     assert call(tb, "EqualRect", r, r) == 1 and call(tb, "EqualRect", r, other) == 0
-    assert call(tb, "EmptyRect", _rect(tb, buf + 32, (5, 5, 5, 9))) == 1
+    assert call(tb, "NotEmptyRect", _rect(tb, buf + 32, (5, 5, 5, 9))) == 0
+    assert call(tb, "NotEmptyRect", _rect(tb, buf + 32, (5, 5, 6, 9))) == 1
+    assert call(tb, "NotEmptyRect", _rect(tb, buf + 32, (5, 9, 6, 5))) == 0
 
 
 def test_drawing_through_adapters():

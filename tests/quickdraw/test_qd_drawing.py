@@ -36,7 +36,7 @@ def test_rect_calls():
     assert q.QuickDraw.UnionRect((0, 0, 1, 1), (5, 5, 6, 6)) == (0, 0, 6, 6)
     assert q.QuickDraw.PtInRect((0, 0), (0, 0, 1, 1))
     assert not q.QuickDraw.PtInRect((1, 0), (0, 0, 1, 1))     # bottom edge is outside
-    assert q.QuickDraw.EmptyRect((5, 5, 5, 10)) and not q.QuickDraw.EmptyRect((0, 0, 1, 1))
+    assert not q.QuickDraw.NotEmptyRect((5, 5, 5, 10)) and q.QuickDraw.NotEmptyRect((0, 0, 1, 1))
     assert q.QuickDraw.EqualRect((1, 2, 3, 4), (1, 2, 3, 4))
 
 

@@ -2,7 +2,7 @@
 
 Follows the Apple IIGS Toolbox Reference vol. 1, chapter 5 "Desk Manager" (project
 reference §1.7 "Desk Manager ($05)"; call numbers from desk.h): DeskStartUp,
-FixAppleMenu, OpenNDA, CloseNDA, CloseNDAByWinPtr, CloseAllNDAs, SystemClick,
+FixAppleMenu, OpenNDA, CloseNDA, CloseNDAbyWinPtr, CloseAllNDAs, SystemClick,
 SystemEdit, SystemEvent, SystemTask, GetNumNDAs.
 
 The desk accessories are the registered ones (`toolbox.desk.nda`). FixAppleMenu
@@ -194,8 +194,8 @@ def CloseNDA(tb, ref_num: int) -> None:
 
 
 @tool(0x05, 0x1C, "L")
-def CloseNDAByWinPtr(tb, window: int) -> None:
-    """CloseNDAByWinPtr(theWindow:L*)"""
+def CloseNDAbyWinPtr(tb, window: int) -> None:
+    """CloseNDAbyWinPtr(theWindow:L*)"""
     desk = _desk(tb)
     acc = desk.by_window(tb.wm.find(window))
     if acc is None:

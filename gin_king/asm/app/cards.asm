@@ -238,11 +238,11 @@ AskEntry
         BCC     @done
         INC     EntryRejects            ; unreadable: beep, select it, ask again
         JSR     Beep                    ; (silent with Options > Sound off)
-        PushVarLong DlgPtr              ; SelectIText(dlg, 3, 0, ENTRY_MAX)
+        PushVarLong DlgPtr              ; SelIText(dlg, 3, 0, ENTRY_MAX)
         PEA     ENTRY_EDIT
         PEA     $0000
         PEA     ENTRY_MAX
-        _SelectIText
+        _SelIText
         BRA     @loop
 @done   JMP     CloseDlg
 
