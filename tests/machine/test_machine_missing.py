@@ -31,7 +31,7 @@ def test_program_checks_each_answer_and_runs_to_quit(build_program):
     assert reason == "quit"
     assert kept(m, prog, labels, 1) == (TOOL_NOT_FOUND, 1, 0)     # SANEStatus
     assert kept(m, prog, labels, 2) == (FUNC_NOT_FOUND, 1, 0)     # FrameArc
-    assert kept(m, prog, labels, 3) == (TOOL_NOT_FOUND, 1, 0)     # Multiply
+    assert kept(m, prog, labels, 3) == (TOOL_NOT_FOUND, 1, 0)     # MidiInfo
     assert kept(m, prog, labels, 4) == (TOOL_NOT_FOUND, 1, 0)     # $7F99, stack kept
     assert kept(m, prog, labels, 5) == (TOOL_NOT_FOUND, 1, 0)     # user tool $0180
 
@@ -40,11 +40,11 @@ def test_missing_calls_are_listed_with_name_error_and_caller(build_program):
     m, prog, _, _ = run_missing(build_program)
     lines = m.missing_calls()
     assert [line.split(":")[0] for line in lines] == [
-        "$060A SANEStatus", "$6204 FrameArc", "$090B Multiply", "$7F99",
+        "$060A SANEStatus", "$6204 FrameArc", "$0C20 MidiInfo", "$7F99",
         "$0180 user tool"]
     assert "toolNotFoundErr $0001" in lines[0] and "0 parameter bytes dropped" in lines[0]
     assert "funcNotFoundErr $0002" in lines[1] and "8 parameter bytes dropped" in lines[1]
-    assert "4 parameter bytes dropped" in lines[2]
+    assert "2 parameter bytes dropped" in lines[2]
     assert "stack left as it was" in lines[3]
     first = prog.entry + 0x09                     # the JSL, after PHK PLB TSC STA PHA LDX
     assert f"first from {first >> 16:02X}/{first & 0xFFFF:04X}" in lines[0]

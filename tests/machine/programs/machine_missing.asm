@@ -5,8 +5,8 @@
 *   1  SANEStatus ($060A): no SANE here, toolNotFoundErr; result word pulled
 *   2  FrameArc ($6204, rect:L angle:W arc:W): QuickDraw is here but not this call,
 *      funcNotFoundErr; its 8 parameter bytes dropped
-*   3  Multiply ($090B, a:W b:W, product:L): Integer Math absent; parameters dropped,
-*      the 4-byte result space left for the caller to pull
+*   3  MidiInfo ($0C20, infoType:W, result:L): the MIDI Tool Set absent; its
+*      parameter dropped, the 4-byte result space left for the caller to pull
 *   4  tool $7F99, in no Toolbox Reference: the stack is left as it was, so the caller
 *      pulls its own parameter word
 *   5  user tool $0180 (JSL $E10008): no user tool sets, toolNotFoundErr, stack kept
@@ -71,13 +71,12 @@ Main    PROC
         _Tool   $6204
         Keep    Vars.err2,Vars.carry2,Vars.moved2
 
-        TSC                     ; 3: Multiply(a, b): product:L
+        TSC                     ; 3: MidiInfo(infoType): result:L
         STA     <Vars.before
         PHA                     ; result space (long)
         PHA
-        PEA     6
-        PEA     7
-        _Tool   $090B
+        PEA     1
+        _Tool   $0C20
         PLY                     ; the result space, pulled by the caller
         PLY
         Keep    Vars.err3,Vars.carry3,Vars.moved3
