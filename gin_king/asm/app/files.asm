@@ -14,6 +14,7 @@ PREFS_VERSION   EQU     1
 HIST_MAGIC      EQU     $4847          ; the bytes 'G','H'
 HIST_VERSION    EQU     1
 HIST_NAMES      EQU     12              ; players kept in the record
+HIST_OPPONENTS  EQU     7               ; Irv .. Shark: the record's columns (King: none yet)
 CFG_TYPE        EQU     $5A
 HIST_TYPE       EQU     $F1
 ACCESS_ALL      EQU     $C3             ; destroy, rename, write, read (ORCALib)
@@ -35,9 +36,9 @@ Size    EQU     *
 ; one player's tournament record
 HistEntry RECORD 0
 name    DS.B    NAME_MAX+1              ; Pascal string
-won     DS.W    PERSONALITIES           ; games won against each personality
-lost    DS.W    PERSONALITIES
-points  DS.W    PERSONALITIES           ; net points (signed)
+won     DS.W    HIST_OPPONENTS          ; games won against each personality
+lost    DS.W    HIST_OPPONENTS
+points  DS.W    HIST_OPPONENTS          ; net points (signed)
 Size    EQU     *
         ENDR
 History RECORD  0
@@ -58,8 +59,9 @@ LoadSettings
         LDA     #PrefsPath
         LDX     #Prefs.Size
         JSR     ReadWhole               ; carry clear: FileBuf holds Prefs.Size bytes
-        BCS     @out
-        LDA     FileBuf+Prefs.magic
+        BCC     @read
+        RTS
+@read   LDA     FileBuf+Prefs.magic
         CMP     #PREFS_MAGIC
         BNE     @out
         LDA     FileBuf+Prefs.version
@@ -77,6 +79,12 @@ LoadSettings
         INX
         CPX     #SETTING_WORDS*2
         BCC     @check
+        LDA     FileBuf+Prefs.settings+SetP2-Settings
+        CMP     #HUMAN                  ; player 2 and the tutor are computers
+        BEQ     @out
+        LDA     FileBuf+Prefs.settings+SetTutor-Settings
+        CMP     #HUMAN
+        BEQ     @out
         LDA     FileBuf+Prefs.settings+PlayerName-Settings
         AND     #$00FF
         CMP     #NAME_MAX+1
@@ -119,7 +127,7 @@ UseDefaults
 
 ; SettingLimits — one more than the largest value of each setting word, in order.
 SettingLimits
-        DC.W    2,POINTS_CHOICES,4,3,2,2,2,2,PLAYER_KINDS,PERSONALITIES,PERSONALITIES
+        DC.W    2,POINTS_CHOICES,4,3,2,2,2,2,PLAYER_KINDS,PLAYER_KINDS,PLAYER_KINDS
         DC.W    $FFFF,$FFFF
 SETTING_WORDS   EQU     (*-SettingLimits)/2
 
@@ -285,7 +293,11 @@ GameFinished
         CMP     #HUMAN
         BEQ     @human
         RTS
-@human  JSR     LoadHistory
+@human  LDA     Kind+2                  ; the record has no column for King yet
+        CMP     #HIST_OPPONENTS
+        BCC     @record
+        RTS
+@record JSR     LoadHistory
         JSR     FindPlayer              ; Zp.ptr2 -> the player's entry
         LDA     Kind+2                  ; X = opponent * 2
         ASL     A
@@ -523,7 +535,7 @@ DoHistory
         JSR     AdvAppendBuild
 @nextp  INC     HistP
         LDA     HistP
-        CMP     #PERSONALITIES
+        CMP     #HIST_OPPONENTS
         BCS     @allp
         BRL     @pers
 @allp   LDA     HistAny
