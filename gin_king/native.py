@@ -371,8 +371,9 @@ def _final_score(self: NativeEngine, winner: int, hand_points: tuple[int, int],
         self.write_word("GameEndBlock", boxes[p], GAMEEND["boxes"] + 2 * p)
     self.call("GK_FinalScore")
     r = lambda f, o=0: self.read_word("GameEndBlock", GAMEEND[f] + o)  # noqa: E731
+    net = r("net")                      # signed: the loser's boxes can outweigh the game bonus
     return {"shutout": bool(r("shutout")), "totals": (r("totals"), r("totals", 2)),
-            "net": r("net")}
+            "net": net - 0x10000 if net & 0x8000 else net}
 
 
 def _hand_terms(self: NativeEngine, first_upcard: int, variant: str) -> tuple[int, int]:
