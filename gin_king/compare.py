@@ -32,10 +32,10 @@ from gin_king.oracle.personalities import PERSONALITIES
 from gin_king.oracle.view import PlayerView, view_from_cards
 from toolbox.font import decode
 
-PERSONALITY_ORDER = ("irv", "willy", "sonia", "mort", "bernie", "phyllis", "shark")
+PERSONALITY_ORDER = ("irv", "willy", "sonia", "mort", "bernie", "phyllis", "shark", "king")
 DECISIONS = ("draw", "discard", "knock")
 DISPLAY_NAMES = {n: n.capitalize() for n in PERSONALITY_ORDER}
-OPPONENT_NAMES = ("Irv", "Willy", "Sonia", "Mort", "Bernie", "Phyllis", "Shark", "Pat")
+OPPONENT_NAMES = ("Irv", "Willy", "Sonia", "Mort", "Bernie", "Phyllis", "Shark", "King", "Pat")
 POSITION_SEED_STRIDE = 1_000_003
 MAX_PRINTED_DISAGREEMENTS = 10
 

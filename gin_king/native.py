@@ -221,8 +221,10 @@ NativeEngine.canon = _canon
 # ------------------------------------------------------------------------------------------
 # decisions (decide.asm): the position block in, the decision block out
 
+# 7 is the desktop program's Human, never a personality: the numbers are also the player
+# kinds of the settings file, and King came after Human (docs/native-abi.md).
 PERSONALITY_NUMBERS = {"irv": 0, "willy": 1, "sonia": 2, "mort": 3, "bernie": 4,
-                       "phyllis": 5, "shark": 6}
+                       "phyllis": 5, "shark": 6, "king": 8}
 DEC_DRAW, DEC_DISCARD, DEC_KNOCK = 0, 1, 2
 DECISION_NUMBERS = {"draw": DEC_DRAW, "discard": DEC_DISCARD, "knock": DEC_KNOCK}
 NO_CARD = 0xFFFF
@@ -369,8 +371,9 @@ def _final_score(self: NativeEngine, winner: int, hand_points: tuple[int, int],
         self.write_word("GameEndBlock", boxes[p], GAMEEND["boxes"] + 2 * p)
     self.call("GK_FinalScore")
     r = lambda f, o=0: self.read_word("GameEndBlock", GAMEEND[f] + o)  # noqa: E731
+    net = r("net")                      # signed: the loser's boxes can outweigh the game bonus
     return {"shutout": bool(r("shutout")), "totals": (r("totals"), r("totals", 2)),
-            "net": r("net")}
+            "net": net - 0x10000 if net & 0x8000 else net}
 
 
 def _hand_terms(self: NativeEngine, first_upcard: int, variant: str) -> tuple[int, int]:

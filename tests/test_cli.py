@@ -1,4 +1,4 @@
-"""The command-line table names modules that exist."""
+"""The command-line table names modules that exist; compare and tournament know King."""
 import importlib
 
 import pytest
@@ -69,3 +69,22 @@ def test_readme_lists_the_keys():
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
     for key in ("F3", "F6", "Clear", "keypad Enter", "Escape", "left Option", "Command"):
         assert key in readme
+
+
+def test_compare_covers_king_and_the_manuals_shark(capsys):
+    # A few positions of each decision for both, and two whole games, all in agreement.
+    import json
+    assert cli.main(["compare", "--personality", "king", "--personality", "shark",
+                     "--positions", "3", "--games", "1", "--deadwood", "5",
+                     "--seed", "201", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    for name in ("king", "shark"):
+        for decision in ("draw", "discard", "knock"):
+            assert report["positions"][f"{name}:{decision}"]["agree"] == 3
+    assert report["games"]["agree"] == 1 and report["disagreements"] == []
+
+
+def test_tournament_plays_king(capsys):
+    assert cli.main(["tournament", "--p1", "king", "--p2", "simple", "--games", "2",
+                     "--seed", "201", "--jobs", "1"]) == 0
+    assert capsys.readouterr().out.startswith("king vs simple: 2 games, king wins ")

@@ -35,7 +35,7 @@ GK_Decide PROC  EXPORT
         IMPORT  PosBlock,DecBlock,TxtReset
         IMPORT  IrvDraw,IrvDiscard,WillyDraw,WillyDiscard,SoniaDraw,KnockAlways
         IMPORT  MortDiscard,BernieDiscard,PhyllisDiscard,BernieKnock,PhyllisKnock
-        IMPORT  SharkDraw,SharkDiscard,SharkKnock
+        IMPORT  SharkKnock,KingDraw,KingDiscard,KingKnock
         EngineEnter
         jsr     TxtReset
         stz     DecBlock+Dec.status
@@ -63,9 +63,12 @@ DecideTable DC.W IrvDraw,IrvDiscard,KnockAlways                 ; Irv
         DC.W    SoniaDraw,MortDiscard,KnockAlways               ; Mort
         DC.W    SoniaDraw,BernieDiscard,BernieKnock             ; Bernie
         DC.W    SoniaDraw,PhyllisDiscard,PhyllisKnock           ; Phyllis
-        DC.W    SharkDraw,SharkDiscard,SharkKnock               ; Shark
+        DC.W    SoniaDraw,PhyllisDiscard,SharkKnock             ; Shark: Phyllis's play
+        DC.W    NotNative,NotNative,NotNative                   ; 7: Human, not a personality
+        DC.W    KingDraw,KingDiscard,KingKnock                  ; King
 
-; NotNative — the decision is not made natively: status 1, no text.
+; NotNative — the decision is not made natively (or number 7, the desktop program's
+; Human, which is no personality): status 1, no text.
 NotNative lda   #1
         sta     DecBlock+Dec.status
         rts

@@ -1,5 +1,5 @@
 ; remember.asm — the discards of the personalities that remember the cards played: Mort,
-; Bernie, Phyllis and Shark (manual, "Computer Personalities"; docs/personalities.md
+; Bernie, Phyllis (also Shark's) and King (manual, "Computer Personalities"; docs/personalities.md
 ; sections 3 and 6), and their advice sentences MORT(m, r) and BERNIE(m, r).
 ;   candidates U = eligible cards that are deadwood in the canonical arrangement of the
 ;                  11 cards (all eligible cards if none), in scan order
@@ -8,7 +8,7 @@
 ;   Phyllis:         key (dw_after + 4*helpers + 2*live + 6*|opp|, dw_after)
 ;   the first strictly best card wins; the runner-up is the best of the rest, first in
 ;   scan order; the comparison card r is Willy's choice if it differs, else the runner-up.
-;   Shark (SharkDiscard): over all eligible cards, key (Outlook(H - c) + danger(c),
+;   King (KingDiscard): over all eligible cards, key (Outlook(H - c) + danger(c),
 ;   dw_after): the least expected deadwood after his next draw (outlook.asm), plus what
 ;   the card may give the opponent; r is the runner-up.
 ; Internal routines: M=16, X=16, DBR = this bank.
@@ -24,16 +24,16 @@ KEY_PHYLLIS     EQU     4
 PHYLLIS_HELPER_WEIGHT EQU 4             ; a helping card is worth 4 points of deadwood
 KEY_WORST       EQU     $FFFF           ; above any key word
 KEY_WORDS       EQU     3               ; words of a Place key
-DANGER_WEIGHT   EQU     5               ; Shark: points per meld the opponent may make
+DANGER_WEIGHT   EQU     5               ; King: points per meld the opponent may make
 
 ; one entry of a Podium: a key (compared word by word, smaller better) and what the
 ; text needs of the card that made it
 Place   RECORD  0
 key     DS.W    KEY_WORDS
 card    DS.W    1
-sum     DS.W    1                       ; Shark: the Outlook sum
-gins    DS.W    1                       ; Shark: the draws that give gin
-danger  DS.W    1                       ; Shark: the danger points
+sum     DS.W    1                       ; King: the Outlook sum
+gins    DS.W    1                       ; King: the draws that give gin
+danger  DS.W    1                       ; King: the danger points
 Size    EQU     *
         ENDR
 
@@ -143,7 +143,7 @@ BernieMortText PROC EXPORT
         ENDP
 
 ; ------------------------------------------------------------------------------------
-; SharkDiscard — Shark's one-draw look-ahead discard and its advice:
+; KingDiscard — King's one-draw look-ahead discard and its advice:
 ;   unseen = all - hand - pile - oppKnown (n cards); k = HAND_SIZE - |oppKnown|; for every
 ;   eligible card c, in scan order, key (LOOK_WEIGHT (sum + GIN_DRAW_WORTH (n - gins)) +
 ;   NOW_WEIGHT n now + KEY_SCALE danger, now) with sum, gins, now = Outlook(H - c) (now =
@@ -162,7 +162,7 @@ BernieMortText PROC EXPORT
 ;   p99 266,700, worst 318,000 (gin-king bench native); about 1,037,000 for the heaviest hand
 ;   a hill climb found (two four-of-a-kinds of neighbouring ranks and three low cards).
 ; ------------------------------------------------------------------------------------
-SharkDiscard PROC EXPORT
+KingDiscard PROC EXPORT
         IMPORT  PosBlock,DecBlock,ScanOrder,CardIn,CardFlip,CopyHand,CountCards
         IMPORT  Outlook,OlHand,OlUnseen,OlNow,OlGins,Tenths,TxtTenths,TxtInline,TxtCard
         IMPORT  TxtNum,Unseen,PodiumClear,PodiumEnter,PdCur,PdBest,PdRun,TxtOppName

@@ -1,16 +1,8 @@
-; shark.asm — Shark's draw and knock (manual, "Computer Personalities": Shark;
-; docs/personalities.md sections 4 and 6). He discards by the one-draw look-ahead
-; (SharkDiscard in remember.asm, Outlook in outlook.asm).
-;   Draw: as Sonia does (sonia.asm); when that refuses the upcard, take it anyway iff
-;   n after + GIN_DRAW_WORTH n [after > 0] < sum + GIN_DRAW_WORTH (n - gins), after =
-;   UpcardAfter, sum and gins = Outlook(H) over the n unseen cards: the upcard leaves less
-;   than a card from the stock is expected to.
-;   Knock, first rule that applies: gin; target - mine <= NEAR_WIN (5); no hand won and
-;   target - theirs <= 40; then don't knock with deadwood > KNOCK_MAX[min(oppDraws, 12)]
-;   (0 after four draws: gin only); knock if CATCH[min(oppDraws, 12)] - deadwood >= 25;
-;   otherwise one draw ahead: the gin outs are the unseen cards x (the discard counts as
-;   in the pile) in a three-card meld with two cards of H for which H + x less its best
-;   discard is gin; go for gin iff there are at least 2 outs.
+; shark.asm — Shark as the manual has him (manual, "Computer Personalities": Shark;
+; docs/personalities.md sections 4 and 6): "Although he uses the same drawing strategy and
+; discard strategy as Phyllis, he is the only player who is aware of the score". He draws
+; with SoniaDraw and discards with PhyllisDiscard (decide.asm's table); his knock is the
+; score rules, then the catch rule, then PhyllisKnock. King (king.asm) shares the rules.
 ; Internal routines: M=16, X=16, DBR = this bank.
 
         MACHINE M65816
@@ -19,283 +11,126 @@
         INCLUDE 'engine.macros'
 
 NEAR_WIN        EQU     5               ; "only needs a few points to win"
-SHUTOUT_DANGER  EQU     40              ; opponent this close while Shark has no box
+SHUTOUT_DANGER  EQU     40              ; opponent this close while he has no box
 CATCH_MARGIN    EQU     25              ; "catch you with a lot of deadwood"
-DRAWS_LAST      EQU     12              ; last index of CatchTable and KnockMaxTable
-GIN_OUTS_TO_WAIT EQU    2               ; go for gin with at least this many outs
+DRAWS_LAST      EQU     12              ; last index of CatchTable (and King's KnockMaxTable)
 
 ; ------------------------------------------------------------------------------------
-; SharkDraw — the decision and its advice: SoniaDraw's when it takes the upcard; else
-;   take:  "Take the u. It will leave your deadwood at <A points>, against an average of
-;          <T> from the stock."
-;   stock: SoniaDraw's text + " From the stock your deadwood should average <T> points,
-;          against <A points> with the u."
-;   A = UpcardAfter, T = Tenths(sum, n).
-;   In:  PosBlock: hand (10 cards), upcard, firstOffer, pile (with the upcard), oppKnown.
-;   Out: DecBlock.choice, text. Clobbers: A, X, Y; AiHand, OlHand, OlUnseen.
-;   Cost: SoniaDraw + UpcardAfter + one Outlook: mean 31,700 cycles, worst 65,800 (gin-king
-;   bench native); 259,300 for the hill-climbed discard hand less one card (Outlook's worst).
+; SharkKnock — Shark's knock and its advice: ScoreKnock's, else CatchKnock's, else
+;   PhyllisKnock's.
+;   In: PosBlock: hand (10), pile, discard, oppKnown, scores, myWon, target, oppDraws.
+;   Out: DecBlock. Clobbers: A, X, Y. Cost: ScoreKnock + PhyllisKnock at most: worst
+;   about 55,000 cycles (gin-king bench native).
 ; ------------------------------------------------------------------------------------
-SharkDraw PROC  EXPORT
-        IMPORT  PosBlock,DecBlock,SoniaDraw,UpcardAfter,Unseen,OlUnseen,OlHand,OlGins
-        IMPORT  Outlook,CopyHand,CountCards,GinWorth,UMulSmall,Tenths,TxtTenths,TxtReset
-        IMPORT  TxtInline,TxtCard,TxtPoints
-        jsr     SoniaDraw
-        lda     DecBlock+Dec.choice
-        beq     @look
-        rts                             ; it joins a meld: Sonia's advice stands
-@look   jsr     UpcardAfter
-        sta     SwAfter
-        jsr     Unseen
-        ldx     #OlUnseen
-        jsr     CountCards
-        sta     SwUnseen
-        ldx     #PosBlock+Pos.hand
-        ldy     #OlHand
-        jsr     CopyHand
-        jsr     Outlook                 ; A = the sum over the stock's possible cards
-        sta     SwSum
-        lda     SwUnseen                ; stock = sum + GIN_DRAW_WORTH (n - gins)
-        sec
-        sbc     OlGins
-        jsr     GinWorth
-        clc
-        adc     SwSum
-        sta     SwStock
-        lda     SwAfter                 ; taken = n after (+ GIN_DRAW_WORTH n unless gin)
-        ldx     SwUnseen
-        jsr     UMulSmall
-        sta     SwTaken
-        lda     SwAfter
-        beq     @compare
-        lda     SwUnseen
-        jsr     GinWorth
-        clc
-        adc     SwTaken
-        sta     SwTaken
-@compare lda    SwTaken
-        cmp     SwStock
-        bcs     @stock
-        jsr     TxtReset                ; take it: Shark's own advice
-        lda     #1
-        sta     DecBlock+Dec.choice
-        Say     'Take the '
-        lda     PosBlock+Pos.upcard
-        jsr     TxtCard
-        Say     '. It will leave your deadwood at '
-        lda     SwAfter
-        jsr     TxtPoints
-        Say     ', against an average of '
-        jsr     @average
-        Say     ' from the stock.'
-        rts
-@stock  Say     ' From the stock your deadwood should average '
-        jsr     @average
-        Say     ' points, against '
-        lda     SwAfter
-        jsr     TxtPoints
-        Say     ' with the '
-        lda     PosBlock+Pos.upcard
-        jsr     TxtCard
-        Say     '.'
-        rts
-@average lda    SwSum                   ; T, written "12.4"
-        ldx     SwUnseen
-        jsr     Tenths
-        jmp     TxtTenths
-SwAfter DS.W    1                       ; A, the least the upcard leaves
-SwUnseen DS.W   1                       ; n
-SwSum   DS.W    1
-SwStock DS.W    1
-SwTaken DS.W    1
+SharkKnock PROC EXPORT
+        IMPORT  ScoreKnock,CatchKnock,PhyllisKnock
+        jsr     ScoreKnock
+        bcs     @done
+        jsr     CatchKnock
+        bcs     @done
+        jmp     PhyllisKnock
+@done   rts
         ENDP
 
 ; ------------------------------------------------------------------------------------
-; SharkKnock — the score-aware knock and its advice:
+; ScoreKnock — the rules on the score, first that applies: gin; target - mine <=
+;   NEAR_WIN; no hand won and target - theirs <= SHUTOUT_DANGER. Each knocks:
 ;   "Knock. " + ("" on gin | "You only need <N points> to win. " | "You need to score to
-;   avoid a shutout. " | "<Opp> is likely to be caught with a lot of deadwood. " |
-;   "Only the X would give you gin. " | "No single card would give you gin. ")
-;   + KnockingText; or "Don't knock. After <N> draws by <Opp>, a knock with more than
-;   <M points> is likely to be undercut." ("1 draw"; when M is 0: "Don't knock. After <N>
-;   draws by <Opp>, go for gin or an undercut."); or "Don't knock. <N> cards would give
-;   you gin: <X, Y and Z>."
-;   In: PosBlock: hand (10), pile, discard, oppKnown, scores, myWon, target, oppDraws.
-;   Out: DecBlock. Clobbers: A, X, Y. Cost: mean 12,000 cycles, worst 114,800 (up to 31
-;   DeadwoodDiscard calls for the gin outs).
+;   avoid a shutout. ") + KnockingText.
+;   In: PosBlock: hand (10), scores, myWon, target. Out: carry set when a rule decided
+;   (DecBlock written); carry clear when none applies, with the Canon of the hand made
+;   (CnBestVal = its deadwood). Clobbers: A, X, Y. Cost: one Canon + the text.
 ; ------------------------------------------------------------------------------------
-SharkKnock PROC EXPORT
-        IMPORT  PosBlock,DecBlock,CanonOf,CnBestVal,KnockingText,GinOuts,TlMask,TxtNoThe
-        IMPORT  TxtInline,TxtPoints,TxtOppName,TxtNum,TxtCard,TxtCardList
+ScoreKnock PROC EXPORT
+        IMPORT  PosBlock,DecBlock,CanonOf,KnockingText,TxtInline,TxtPoints,Knocks
         ldx     #PosBlock+Pos.hand
         jsr     CanonOf
         bne     @nearWin
-        jsr     @knock                  ; gin: no reason given
-        jmp     KnockingText
-@nearWin lda    PosBlock+Pos.target     ; 1. target - mine <= NEAR_WIN
+        jsr     Knocks                  ; gin: no reason given
+        bra     @text
+@nearWin lda    PosBlock+Pos.target     ; target - mine <= NEAR_WIN
         sec
         sbc     PosBlock+Pos.myScore
-        sta     SkNeed
+        sta     SnNeed
         bmi     @near
         cmp     #NEAR_WIN+1
         bcs     @shutout
-@near   jsr     @knock
+@near   jsr     Knocks
         Say     'You only need '
-        lda     SkNeed
+        lda     SnNeed
         jsr     TxtPoints
         Say     ' to win. '
-        jmp     KnockingText
-@shutout lda    PosBlock+Pos.myWon      ; 2. no hand won, opponent near the target
-        bne     @most
+        bra     @text
+@shutout lda    PosBlock+Pos.myWon      ; no hand won, opponent near the target
+        bne     @none
         lda     PosBlock+Pos.target
         sec
         sbc     PosBlock+Pos.oppScore
         bmi     @shut
         cmp     #SHUTOUT_DANGER+1
-        bcs     @most
-@shut   jsr     @knock
+        bcs     @none
+@shut   jsr     Knocks
         Say     'You need to score to avoid a shutout. '
-        jmp     KnockingText
-@most   jsr     @draws12                ; 3. deadwood > KNOCK_MAX[min(draws, 12)]: wait
-        lda     KnockMaxTable,x
-        sta     SkMost
-        cmp     CnBestVal
-        bcc     @wait
-        brl     @catch                  ; deadwood <= the most: he may knock
-@wait   Say     'Don''t knock. After '
-        lda     PosBlock+Pos.oppDraws
-        jsr     TxtNum
-        lda     PosBlock+Pos.oppDraws
-        cmp     #1
-        bne     @draws
-        Say     ' draw by '
-        bra     @by
-@draws  Say     ' draws by '
-@by     jsr     TxtOppName
-        lda     SkMost                  ; 0: late in the hand only gin knocks
-        bne     @limit
-        Say     ', go for gin or an undercut.'
+@text   jsr     KnockingText
+        sec
         rts
-@limit  Say     ', a knock with more than '
-        lda     SkMost
-        jsr     TxtPoints
-        Say     ' is likely to be undercut.'
+@none   clc
         rts
-@catch  jsr     @draws12                ; 4. CATCH[min(draws, 12)] - deadwood >= 25
+SnNeed  DS.W    1
+        ENDP
+
+; ------------------------------------------------------------------------------------
+; CatchKnock — "If Shark thinks that he can catch you with a lot of deadwood, he will
+;   knock immediately": CATCH[min(oppDraws, 12)] - deadwood >= CATCH_MARGIN knocks,
+;   "Knock. <Opp> is likely to be caught with a lot of deadwood. " + KnockingText.
+;   In: the last Canon (of PosBlock.hand, as ScoreKnock leaves it), PosBlock.oppDraws.
+;   Out: carry set when it knocks (DecBlock written), clear when not. Clobbers: A, X, Y.
+; ------------------------------------------------------------------------------------
+CatchKnock PROC EXPORT
+        IMPORT  DecBlock,CnBestVal,KnockingText,TxtInline,TxtOppName,DrawsIndex,Knocks
+        jsr     DrawsIndex
         lda     CatchTable,x
         sec
         sbc     CnBestVal
-        bmi     @outs
+        bmi     @no
         cmp     #CATCH_MARGIN
-        bcc     @outs
-        jsr     @knock
+        bcc     @no
+        jsr     Knocks
         jsr     TxtOppName
         Say     ' is likely to be caught with a lot of deadwood. '
-        jmp     KnockingText
-@outs   jsr     GinOuts                 ; 5. one draw ahead: A = outs, TlMask = them
-        sta     SkOuts
-        cmp     #GIN_OUTS_TO_WAIT
-        bcc     @fewOuts
-        Say     'Don''t knock. '        ; go for gin
-        lda     SkOuts
-        jsr     TxtNum
-        Say     ' cards would give you gin: '
-        lda     #1
-        sta     TxtNoThe
-        lda     #CONJ_AND
-        jsr     TxtCardList
-        Say     '.'
+        jsr     KnockingText
+        sec
         rts
-@fewOuts jsr    @knock
-        lda     SkOuts
-        beq     @noOut
-        Say     'Only '
-        lda     #CONJ_AND
-        jsr     TxtCardList             ; "the X"
-        Say     ' would give you gin. '
-        jmp     KnockingText
-@noOut  Say     'No single card would give you gin. '
-        jmp     KnockingText
-@knock  lda     #1                      ; choice 1 and "Knock. "
+@no     clc
+        rts
+; his opponent's mean deadwood after that many draws (measured; docs/personalities.md)
+CatchTable DC.W 54,46,39,33,29,25,21,18,16,14,12,11,10
+        ENDP
+
+; ------------------------------------------------------------------------------------
+; Knocks — DecBlock.choice = 1 and the text "Knock. ". Clobbers: A, X, Y.
+; ------------------------------------------------------------------------------------
+Knocks  PROC    EXPORT
+        IMPORT  DecBlock,TxtInline
+        lda     #1
         sta     DecBlock+Dec.choice
         Say     'Knock. '
         rts
-@draws12 lda    PosBlock+Pos.oppDraws   ; X = 2 min(oppDraws, DRAWS_LAST): a table index
+        ENDP
+
+; ------------------------------------------------------------------------------------
+; DrawsIndex — X = 2 min(PosBlock.oppDraws, DRAWS_LAST): an index into CatchTable and
+;   King's KnockMaxTable. Clobbers: A, X.
+; ------------------------------------------------------------------------------------
+DrawsIndex PROC EXPORT
+        IMPORT  PosBlock
+        lda     PosBlock+Pos.oppDraws
         cmp     #DRAWS_LAST
         bcc     @index
         lda     #DRAWS_LAST
 @index  asl     a
         tax
         rts
-; his opponent's mean deadwood after that many draws (measured; docs/personalities.md)
-CatchTable DC.W 54,46,39,33,29,25,21,18,16,14,12,11,10
-; the most deadwood he knocks with after that many opponent draws: after four, gin only
-; (measured: strength.md)
-KnockMaxTable DC.W 10,10,10,10,0,0,0,0,0,0,0,0,0
-SkNeed  DS.W    1
-SkMost  DS.W    1
-SkOuts  DS.W    1
-        ENDP
-
-; ------------------------------------------------------------------------------------
-; GinOuts — the unseen cards that would give gin at once (PosBlock.hand not gin):
-;   unseen = all - hand - pile - discard - oppKnown (Unseen, then the discard out); x
-;   counts when it is in a three-card meld with two cards of the hand (NearCards) and
-;   DeadwoodDiscard(hand + x) = 0.
-;   Out: A = how many, TlMask = them. Clobbers: A, X, Y; OlHand, OlUnseen, OlNear.
-;   CnBest... untouched.
-; ------------------------------------------------------------------------------------
-GinOuts PROC    EXPORT
-        IMPORT  PosBlock,TlMask,DwHand,CopyHand,CardFlip,CardIn,DeadwoodDiscard
-        IMPORT  Unseen,NearCards,OlHand,OlUnseen,OlNear
-        jsr     Unseen
-        lda     PosBlock+Pos.discard    ; the discard counts as in the pile
-        cmp     #NO_CARD
-        beq     @near
-        ldy     #OlUnseen
-        jsr     CardIn
-        beq     @near
-        lda     PosBlock+Pos.discard
-        ldy     #OlUnseen
-        jsr     CardFlip
-@near   ldx     #PosBlock+Pos.hand      ; the draws that may meld: unseen and near H
-        ldy     #OlHand
-        jsr     CopyHand
-        jsr     NearCards
-        ldx     #Hand.Size-2
-@suit   lda     OlNear,x
-        and     OlUnseen,x
-        sta     GoTry,x
-        stz     TlMask,x
-        dex
-        dex
-        bpl     @suit
-        stz     GoCount
-        stz     GoCard
-@x      lda     GoCard
-        ldy     #GoTry
-        jsr     CardIn
-        beq     @next
-        ldx     #PosBlock+Pos.hand      ; gin after the best discard of H + x?
-        ldy     #DwHand
-        jsr     CopyHand
-        lda     GoCard
-        ldy     #DwHand
-        jsr     CardFlip
-        jsr     DeadwoodDiscard
-        bne     @next
-        inc     GoCount
-        lda     GoCard
-        ldy     #TlMask
-        jsr     CardFlip
-@next   inc     GoCard
-        lda     GoCard
-        cmp     #CARDS_IN_DECK
-        bcc     @x
-        lda     GoCount
-        rts
-GoTry   DS.B    Hand.Size               ; the unseen cards near the hand
-GoCount DS.W    1
-GoCard  DS.W    1
         ENDP
 
         END

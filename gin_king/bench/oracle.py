@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     rate = deadwood_rate(args.hands, args.seed)
     print(f"deadwood, random 11-card hands: {rate:,.0f}/s (target >= 20,000/s: "
           f"{rate / 20_000:.1f}x)")
-    for name in ("willy", "phyllis", "shark"):
+    for name in ("willy", "phyllis", "king"):
         times = sorted(game_times(name, args.games, args.seed))
         mean = sum(times) / len(times)
         note = f" (target < 50 ms: {0.050 / mean:.1f}x)" if name == "willy" else ""

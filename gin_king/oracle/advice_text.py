@@ -9,7 +9,7 @@ from gin_king.oracle.cards import Card, count_cards, format_card_list
 from gin_king.oracle.melds import Arrangement
 
 # Pronouns of the personalities as opponents in Mort's advice ("so he can't use the K♠").
-PRONOUNS = {"Irv": "he", "Willy": "he", "Mort": "he", "Bernie": "he", "Shark": "he",
+PRONOUNS = {"Irv": "he", "Willy": "he", "Mort": "he", "Bernie": "he", "Shark": "he", "King": "he",
             "Sonia": "she", "Phyllis": "she"}
 
 

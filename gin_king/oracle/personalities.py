@@ -1,5 +1,6 @@
 """The seven computer personalities (manual, "Computer Personalities": Irv, Willy, Sonia,
-Mort, Bernie, Phyllis, Shark), each deciding and advising from one method per decision so
+Mort, Bernie, Phyllis, Shark) and King, an eighth beyond the original program, each
+deciding and advising from one method per decision so
 the advice always names the move the personality itself would make. The exact algorithms,
 tie-breaks and sentences are in docs/personalities.md.
 
@@ -140,7 +141,7 @@ class Sonia(Willy):
 
 
 class _Remembering(Personality):
-    """The personalities that remember the cards played (Mort, Bernie, Phyllis, Shark)."""
+    """The personalities that remember the cards played (Mort, Bernie, Phyllis, Shark, King)."""
 
     def _draw(self, view):
         return melded_count_draw(view)
@@ -276,34 +277,36 @@ class Phyllis(_Remembering):
         return phyllis_knock(view, discard)
 
 
-# Shark's estimate of the opponent's deadwood by the number of cards he has drawn this hand
+# Shark's and King's knock on the score (the manual's Shark; King keeps the same rules).
+# Their estimate of the opponent's deadwood by the number of cards he has drawn this hand
 # (measured in Phyllis-vs-Phyllis games: mean deadwood of the player waiting to draw).
 CATCH = (54, 46, 39, 33, 29, 25, 21, 18, 16, 14, 12, 11, 10)
-# "Shark will knock as soon as possible if he only needs a few points to win": 5 or fewer.
-# A late knock wins only a few points, seldom enough for more than that, and it gives up
-# the undercut or gin a kept low hand would bring (a limit of 15 lost games: docs/strength.md).
+# "Shark will knock as soon as possible if he only needs a few points to win": 5 or fewer
+# (for King: a late knock wins only a few points, seldom enough for more than that, and it gives up
+# the undercut or gin a kept low hand would bring (a limit of 15 lost games: docs/strength.md)).
 NEAR_WIN = 5
-SHUTOUT_DANGER = 40    # opponent this close to the target while Shark has no box
+SHUTOUT_DANGER = 40    # opponent this close to the target while he has no box
 CATCH_MARGIN = 25      # "catch you with a lot of deadwood"
+# From here on, King's own look-ahead (beyond the original program).
 GIN_OUTS_TO_WAIT = 2   # go for gin only with at least this many cards that give gin
-# The most deadwood Shark knocks with, by the number of cards his opponent has drawn this
+# The most deadwood King knocks with, by the number of cards his opponent has drawn this
 # hand. Early he knocks with anything legal; after four draws only with gin (or by the score
 # rules), for then a knock wins less than it risks: the opponent's deadwood is low, and a
 # low hand kept wins 25 more when the opponent knocks into it (measured: docs/strength.md,
 # "Going for gin late").
 KNOCK_MAX = (10, 10, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-# A draw that gives gin counts this much better than its 0 points of deadwood: Shark's
+# A draw that gives gin counts this much better than its 0 points of deadwood: King's
 # discard weighs his chances of gin, not only his expected deadwood. More than the gin bonus
 # (25), for a gin also ends the hand before the opponent can knock or undercut (measured:
 # docs/strength.md; 40 beat 25 by 1.5 points of games against Phyllis).
 GIN_DRAW_WORTH = 40
-# What a discard the opponent may meld costs Shark, in points of deadwood per meld he can
+# What a discard the opponent may meld costs King, in points of deadwood per meld he can
 # make with it: each live three-card meld of the card counts with the chance that the
 # opponent holds both partners (1 for a card he took, k/n for each other, k = his cards not
 # known, n = the unseen cards). Heavier weights lose games (measured: docs/strength.md).
 DANGER_WEIGHT = 5
-# The opponent may knock before Shark draws again, and then the deadwood he holds now is
-# what counts: Shark's discard key weighs the expected deadwood after his next draw
+# The opponent may knock before King draws again, and then the deadwood he holds now is
+# what counts: King's discard key weighs the expected deadwood after his next draw
 # LOOK_WEIGHT to NOW_WEIGHT against his deadwood now (measured against the simple player:
 # docs/strength.md, "The headline pairs"). KEY_SCALE puts the danger points in the same
 # units.
@@ -315,7 +318,7 @@ KEY_SCALE = LOOK_WEIGHT + NOW_WEIGHT
 def danger_points(d: DefenceMeasure, unseen: int, unknown_held: int) -> int:
     """DANGER_WEIGHT x n x the expected number of the card's live melds the opponent holds
     both partners of: DANGER_WEIGHT (both_known n + one_known k) + DANGER_WEIGHT none_known
-    k^2 // n, in the units of Shark's look-ahead key (n x points)."""
+    k^2 // n, in the units of King's look-ahead key (n x points)."""
     none_known = d.live - d.one_known - d.both_known
     points = DANGER_WEIGHT * (d.both_known * unseen + d.one_known * unknown_held)
     if none_known:
@@ -324,14 +327,14 @@ def danger_points(d: DefenceMeasure, unseen: int, unknown_held: int) -> int:
 
 
 def stock_worth(o: Outlook, unseen: int) -> int:
-    """What a card from the stock is worth after the best discard, in the units of Shark's
+    """What a card from the stock is worth after the best discard, in the units of King's
     look-ahead (n x points, smaller better): the expected deadwood, and GIN_DRAW_WORTH for
     each unseen card that does not give gin. His draw and his discard key both use it."""
     return o.total + GIN_DRAW_WORTH * (unseen - o.gins)
 
 
 class DrawWorth(NamedTuple):
-    """Shark's two draws priced in the units of his discard key before scaling (n x points),
+    """King's two draws priced in the units of his discard key before scaling (n x points),
     smaller better, with what the advice quotes."""
     taken: int            # the upcard
     stock: int            # a card from the stock
@@ -341,7 +344,7 @@ class DrawWorth(NamedTuple):
 
 
 def stock_or_upcard(view: PlayerView) -> DrawWorth:
-    """Shark's look-ahead draw: the upcard leaves
+    """King's look-ahead draw: the upcard leaves
     ``after`` = min over c in H of deadwood(H + u - c), worth n after + GIN_DRAW_WORTH n
     unless that is gin; a card from the stock is worth stock_worth(outlook(H), n)."""
     hand, upcard = view.hand_mask, view.upcard
@@ -353,8 +356,55 @@ def stock_or_upcard(view: PlayerView) -> DrawWorth:
     return DrawWorth(taken, stock_worth(o, n), o, after, n)
 
 
+def score_knock(view: PlayerView, arrangement) -> tuple[bool, str] | None:
+    """The knock rules only Shark and King know, on the score: gin; "knock as soon as
+    possible if he only needs a few points to win" (NEAR_WIN); "knock immediately if he
+    needs to score to avoid a shutout" (no box yet, opponent within SHUTOUT_DANGER of the
+    target). None when none applies."""
+    mine, theirs = view.scores
+    need = view.target - mine
+    if arrangement.deadwood == 0:
+        return True, "Knock. " + text.knocking_text(arrangement)
+    if need <= NEAR_WIN:
+        reason = f"You only need {text.points(need)} to win."
+    elif view.hands_won[0] == 0 and view.target - theirs <= SHUTOUT_DANGER:
+        reason = "You need to score to avoid a shutout."
+    else:
+        return None
+    return True, "Knock. " + reason + " " + text.knocking_text(arrangement)
+
+
+def catch_knock(view: PlayerView, arrangement) -> tuple[bool, str] | None:
+    """"If Shark thinks that he can catch you with a lot of deadwood, he will knock
+    immediately rather than go for Gin": the opponent's expected deadwood (CATCH, by his
+    draws this hand) at least CATCH_MARGIN above his own. None when it does not apply."""
+    expected = CATCH[min(view.opponent_draws, len(CATCH) - 1)]
+    if expected - arrangement.deadwood < CATCH_MARGIN:
+        return None
+    return True, (f"Knock. {view.opponent_name} is likely to be caught with a lot of deadwood. "
+                  + text.knocking_text(arrangement))
+
+
 class Shark(Phyllis):
-    """Shark: Phyllis's draw, and also the upcard when it leaves less deadwood than a card
+    """Shark as the manual has him: "he uses the same drawing strategy and discard strategy
+    as Phyllis, he is the only player who is aware of the score". Phyllis's draw and
+    discard, choice and advice; his knock is score_knock, then catch_knock, then Phyllis's
+    rule and advice."""
+
+    name = "Shark"
+
+    def _knock(self, view, discard):
+        arrangement = arrangement_of_mask(view.hand_mask)
+        for rule in (score_knock, catch_knock):
+            decided = rule(view, arrangement)
+            if decided is not None:
+                return decided
+        return phyllis_knock(view, discard)
+
+
+class King(Phyllis):
+    """King (beyond the original program: today's strongest player, docs/personalities.md
+    "King"): Phyllis's draw, and also the upcard when it leaves less deadwood than a card
     from the stock is expected to (stock_or_upcard); a one-draw look-ahead discard (the
     card that leaves the least expected deadwood after his next draw, a draw that gives gin
     worth GIN_DRAW_WORTH more, weighed with the deadwood he holds now, plus the
@@ -363,7 +413,7 @@ class Shark(Phyllis):
     deadwood than KNOCK_MAX allows at this point of the hand (after four opponent draws only
     with gin); then to catch deadwood; otherwise unless two unseen cards give gin."""
 
-    name = "Shark"
+    name = "King"
 
     def _draw(self, view):
         take, advice = melded_count_draw(view)
@@ -404,39 +454,34 @@ class Shark(Phyllis):
 
     def _knock(self, view, discard):
         arrangement = arrangement_of_mask(view.hand_mask)
-        mine, theirs = view.scores
-        need = view.target - mine
-        if arrangement.deadwood == 0:
-            return True, "Knock. " + text.knocking_text(arrangement)
+        score_rule = score_knock(view, arrangement)
+        if score_rule is not None:
+            return score_rule
         draws = view.opponent_draws
         most = KNOCK_MAX[min(draws, len(KNOCK_MAX) - 1)]
-        if need <= NEAR_WIN:
-            reason = f"You only need {text.points(need)} to win."
-        elif view.hands_won[0] == 0 and view.target - theirs <= SHUTOUT_DANGER:
-            reason = "You need to score to avoid a shutout."
-        elif arrangement.deadwood > most:
+        if arrangement.deadwood > most:
             after = f"Don't knock. After {text.draws(draws)} by {view.opponent_name}, "
             if most == 0:
                 return False, after + "go for gin or an undercut."
             return False, (after + f"a knock with more than {text.points(most)} is likely to "
                            "be undercut.")
-        elif CATCH[min(draws, len(CATCH) - 1)] - arrangement.deadwood >= CATCH_MARGIN:
-            reason = f"{view.opponent_name} is likely to be caught with a lot of deadwood."
+        catch = catch_knock(view, arrangement)
+        if catch is not None:
+            return catch
+        pile = view.pile_mask | (1 << discard if discard is not None else 0)
+        unseen = unseen_mask(view.hand_mask, pile, view.opponent_known_mask)
+        outs = gin_outs(view.hand_mask, unseen)
+        if len(outs) >= GIN_OUTS_TO_WAIT:
+            return False, (f"Don't knock. {len(outs)} cards would give you gin: "
+                           f"{format_card_list(outs, 'and')[4:]}.")
+        if outs:
+            reason = f"Only the {outs[0]} would give you gin."
         else:
-            pile = view.pile_mask | (1 << discard if discard is not None else 0)
-            unseen = unseen_mask(view.hand_mask, pile, view.opponent_known_mask)
-            outs = gin_outs(view.hand_mask, unseen)
-            if len(outs) >= GIN_OUTS_TO_WAIT:
-                return False, (f"Don't knock. {len(outs)} cards would give you gin: "
-                               f"{format_card_list(outs, 'and')[4:]}.")
-            if outs:
-                reason = f"Only the {outs[0]} would give you gin."
-            else:
-                reason = "No single card would give you gin."
+            reason = "No single card would give you gin."
         return True, "Knock. " + reason + " " + text.knocking_text(arrangement)
 
 
 PERSONALITIES: dict[str, Callable[..., Personality]] = {
     "irv": Irv, "willy": Willy, "sonia": Sonia, "mort": Mort, "bernie": Bernie,
-    "phyllis": Phyllis, "shark": Shark,
+    "phyllis": Phyllis, "shark": Shark, "king": King,
 }

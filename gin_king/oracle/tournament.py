@@ -20,7 +20,7 @@ from gin_king.oracle.personalities import PERSONALITIES
 from gin_king.oracle.rules import Rules, Variant
 
 AGENTS = dict(PERSONALITIES, simple=SimplePlayer)
-LADDER = ("shark", "phyllis", "bernie", "mort", "sonia", "willy", "irv", "simple")
+LADDER = ("king", "shark", "phyllis", "bernie", "mort", "sonia", "willy", "irv", "simple")
 
 
 def make_agent(name: str, seed: int):

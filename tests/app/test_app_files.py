@@ -193,3 +193,84 @@ def test_app_an_older_settings_file_replays_its_deck_orders_as_they_lie(tmp_path
     again.choose("File", "New Game")
     assert [again.byte("Deck", i) for i in range(52)] == stored
     again.s.close()
+
+
+def _history_v1(entries):
+    """A SETTINGS:HISTORY record as the program wrote it before King: version 1, seven
+    columns (Irv .. Shark) of won, lost and net points per player."""
+    import struct
+    body = b""
+    for name, won, lost, points in entries:
+        body += bytes([len(name)]) + name.encode() + bytes(31 - len(name))
+        body += struct.pack("<7H", *won) + struct.pack("<7H", *lost)
+        body += struct.pack("<7h", *points)
+    body += bytes(12 * 74 - len(body))
+    words = struct.pack("<3H", 0x4847, 1, len(entries)) + body
+    return words + struct.pack("<H", sum(struct.unpack(f"<{len(words) // 2}H", words)) & 0xFFFF)
+
+
+def test_app_record_from_before_king_loads_and_gains_a_king_column(tmp_path, program):
+    from test_app_settings import KING_BUTTON, P2_FIRST
+    t = boot_table(tmp_path, program)
+    volume = t.s.machine.tb.gsos.volume
+    old = _history_v1([("Player", (0, 3, 0, 0, 0, 0, 0), (0, 1, 0, 0, 0, 0, 5),
+                        (0, 57, 0, 0, 0, 0, -40))])
+    volume.write_file("SETTINGS/HISTORY", old, 0xF1)
+    volume.commit()
+    t.s.close()
+    again = boot_table(tmp_path, program, seed=1234)
+    again.choose("Options", "Show History")
+    assert ("Tournament record of Player: Willy won 3 lost 1 points +57. "
+            "Shark won 0 lost 5 points -40.") in " ".join(again.text())
+    again.s.key("\r")
+    again.choose("Settings", "Players...")
+    click_item(again, P2_FIRST + KING_BUTTON)
+    click_item(again, OK)
+    again.choose("Settings", "Tournament Mode")
+    again.choose("File", "New Game")
+    finish_game(again)
+    won = again.word("GameWinner") == 0
+    again.s.clear_text_log()
+    again.choose("Options", "Show History")
+    text = " ".join(again.text())
+    assert "Willy won 3 lost 1 points +57. Shark won 0 lost 5 points -40. King won " in text
+    assert f"King won {int(won)} lost {int(not won)} " in text
+    saved = again.s.machine.tb.gsos.volume.read_file("SETTINGS/HISTORY")
+    assert len(saved) == 6 + 12 * (32 + 3 * 2 * 9) + 2 and saved[2:4] == b"\x02\x00"
+    again.s.close()
+
+
+def test_app_settings_keep_king_and_refuse_a_human_player_2(tmp_path, program):
+    import struct
+    from test_app_settings import KING_BUTTON, P2_FIRST
+    t = boot_table(tmp_path, program)
+    t.choose("Settings", "Players...")
+    click_item(t, P2_FIRST + KING_BUTTON)
+    click_item(t, OK)
+    t.choose("File", "Save Settings")
+    volume = t.s.machine.tb.gsos.volume
+    data = bytearray(volume.read_file("SETTINGS/GIN.PREFS"))
+    t.s.close()
+    again = boot_table(tmp_path, program)
+    assert again.word("SettingsLoaded") == 1 and again.word("SetP2") == 8   # King
+    v = again.s.machine.tb.gsos.volume
+    p2 = 4 + 2 * 9                                      # magic, version, then SetP2
+    assert struct.unpack_from("<H", data, p2)[0] == 8
+
+    def rewrite(volume, p2_kind):
+        struct.pack_into("<H", data, p2, p2_kind)
+        words = len(data) // 2 - 1
+        struct.pack_into("<H", data, len(data) - 2,
+                         sum(struct.unpack_from(f"<{words}H", data)) & 0xFFFF)
+        volume.write_file("SETTINGS/GIN.PREFS", bytes(data), 0x5A, replace=True)
+        volume.commit()
+
+    rewrite(v, 6)                                       # Shark: a sound file, as ever
+    again.s.close()
+    third = boot_table(tmp_path, program)
+    assert third.word("SettingsLoaded") == 1 and third.word("SetP2") == 6
+    rewrite(third.s.machine.tb.gsos.volume, 7)          # player 2 Human: not allowed
+    third.s.close()
+    fourth = boot_table(tmp_path, program)
+    assert fourth.word("SettingsLoaded") == 0 and fourth.word("SetP2") == 1   # the defaults
+    fourth.s.close()

@@ -10,7 +10,8 @@ STANDARD, OKLAHOMA = 3, 4
 POINTS = {100: 5, 150: 6, 200: 7, 300: 8, 400: 9, 500: 10}
 MATRIX, BY_RANK, BY_SUIT, BY_MELDS = 11, 12, 13, 14
 SHUFFLE, REPLAY, USER = 15, 16, 17
-P1_FIRST, P2_FIRST, TUTOR_FIRST = 3, 11, 18
+P1_FIRST, P2_FIRST, TUTOR_FIRST = 3, 12, 20
+KING_BUTTON, HUMAN_BUTTON = 7, 8                    # King listed after Shark, Human last
 
 
 def click_item(t, item_id):
@@ -68,13 +69,43 @@ def test_app_players_dialog(table_factory):
     t = table_factory()
     assert t.choose("Settings", "Players...") == "held"
     dlg = t.s.tb.dlg.front()
-    assert len([i for i in dlg.items if i.kind == 0x0C]) == 8 + 7 + 7   # no Human for 2
+    assert len([i for i in dlg.items if i.kind == 0x0C]) == 9 + 8 + 8   # no Human for 2
     click_item(t, P2_FIRST + 6)                         # Shark
     click_item(t, TUTOR_FIRST + 5)                      # Phyllis
     click_item(t, OK)
     assert (t.word("SetP1"), t.word("SetP2"), t.word("SetTutor")) == (7, 6, 5)
     t.choose("File", "New Game")
     assert t.word("Kind", 1) == 6 and "Shark: 0 points" in " ".join(t.text())
+
+
+def test_app_players_dialog_lists_king_after_shark(table_factory):
+    t = table_factory()
+    t.choose("Settings", "Players...")
+    dlg = t.s.tb.dlg.front()
+    for first in (P1_FIRST, P2_FIRST, TUTOR_FIRST):
+        shark, king = dlg.item(first + 6), dlg.item(first + KING_BUTTON)
+        assert shark.control.title == b"Shark" and king.control.title == b"King (new)"
+        assert king.rect[0] == shark.rect[2] + 2                     # the row below Shark
+    assert dlg.item(P1_FIRST + HUMAN_BUTTON).control.title == b"Human"
+    assert dlg.item(P1_FIRST + HUMAN_BUTTON).value == 1             # player 1 is Human (7)
+    click_item(t, P2_FIRST + KING_BUTTON)
+    click_item(t, TUTOR_FIRST + KING_BUTTON)
+    click_item(t, OK)
+    assert (t.word("SetP1"), t.word("SetP2"), t.word("SetTutor")) == (7, 8, 8)
+    t.choose("Settings", "Players...")                  # King's buttons are on again
+    dlg = t.s.tb.dlg.front()
+    assert dlg.item(P2_FIRST + KING_BUTTON).value == 1
+    assert dlg.item(TUTOR_FIRST + KING_BUTTON).value == 1
+    assert dlg.item(P1_FIRST + HUMAN_BUTTON).value == 1
+    click_item(t, OK)
+    t.choose("File", "New Game")
+    assert t.word("Kind", 1) == 8 and "King: 0 points" in " ".join(t.text())
+    for _ in range(12):                                 # King plays natively against you
+        assert t.turn in (0, 1)
+        t.check_cards()
+        if t.phase == 6:
+            break
+        play_human_turn(t)
 
 
 def test_app_players_change_mid_game_lets_the_computer_play_both(table_factory):

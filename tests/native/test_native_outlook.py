@@ -1,5 +1,5 @@
-"""Shark's one-draw look-ahead discard (asm/outlook.asm, SharkDiscard in asm/remember.asm)
-against the oracle (gin_king/oracle/lookahead.py, personalities.Shark._discard):
+"""King's one-draw look-ahead discard (asm/outlook.asm, KingDiscard in asm/remember.asm)
+against the oracle (gin_king/oracle/lookahead.py, personalities.King._discard):
 DeadwoodDiscard on 10-card hands, the look-ahead sum of one hand (GK_Outlook), and the
 whole decision with its advice text on random and meld-rich positions, with and without
 a card taken from the pile; the cycle budget."""
@@ -22,7 +22,7 @@ from gin_king.oracle.view import view_from_cards
 from native_reference import brute_deadwood_after_discard
 from toolbox.font import decode
 
-SHARK_WORST_BUDGET = 1_400_000       # DESIGN.md section 4
+KING_WORST_BUDGET = 1_400_000       # DESIGN.md section 4
 AGAINST = ", against "               # the runner-up's clause of the advice
 
 
@@ -108,19 +108,19 @@ def _meld_rich_view(seed: int):
 
 def _positions():
     for i in range(50):                                  # gin-king compare's positions
-        yield random_position("shark", "discard", 7_000_000 + i)[0]
+        yield random_position("king", "discard", 7_000_000 + i)[0]
     for seed in range(170):
         yield _meld_rich_view(seed)
 
 
-def test_shark_discard_matches_the_oracle(engine):
-    shark = PERSONALITIES["shark"]()
+def test_king_discard_matches_the_oracle(engine):
+    king = PERSONALITIES["king"]()
     seen = {"taken": 0, "against": 0, "alone": 0, "half rounded up": 0, "below one": 0,
             "1 card gives gin": 0, "cards give gin": 0, "likelier": 0, "knocks first": 0}
     cycles = []
     for view in _positions():
-        want_card, want_text = shark._discard(view)
-        got = engine.decide(position_from_view(view, "shark", "discard"))
+        want_card, want_text = king._discard(view)
+        got = engine.decide(position_from_view(view, "king", "discard"))
         assert got.native
         assert (got.choice, decode(got.text)) == (int(want_card), want_text), (
             [int(c) for c in view.hand], [int(c) for c in view.discard_pile],
@@ -140,20 +140,20 @@ def test_shark_discard_matches_the_oracle(engine):
         seen["half rounded up"] += 2 * (10 * total % n) == n
         seen["below one"] += 10 * total < n * 10
     assert all(seen.values()), seen
-    assert max(cycles) <= SHARK_WORST_BUDGET
+    assert max(cycles) <= KING_WORST_BUDGET
 
 
 def test_the_heaviest_known_discard_is_within_budget(engine):
     # Two four-of-a-kinds of neighbouring ranks: up to 13 draws that may meld per card
     # kept, each a search over 36 choices of sets (found by a hill climb on cycles).
     view = view_from_cards([8, 9, 16, 17, 21, 22, 34, 35, 43, 47, 48])
-    want_card, want_text = PERSONALITIES["shark"]()._discard(view)
-    got = engine.decide(position_from_view(view, "shark", "discard"))
+    want_card, want_text = PERSONALITIES["king"]()._discard(view)
+    got = engine.decide(position_from_view(view, "king", "discard"))
     assert (got.choice, decode(got.text)) == (int(want_card), want_text)
-    assert got.cycles <= SHARK_WORST_BUDGET
+    assert got.cycles <= KING_WORST_BUDGET
 
 
-# Each of Shark's knock rules (docs/personalities.md section 4), in the order they apply.
+# Each of King's knock rules (docs/personalities.md section 4), in the order they apply.
 KNOCK_RULES = [
     # (hand, pile, scores, hands won, opponent draws, the advice begins with)
     ("4s 5s 6s 7s Kc Kd Kh As 2s 3s", "9c", (50, 50), (1, 1), 11, "Knock. You have gin"),
@@ -174,16 +174,16 @@ KNOCK_RULES = [
 
 
 @pytest.mark.parametrize("hand, pile, scores, won, draws, opening", KNOCK_RULES)
-def test_every_shark_knock_rule_matches_the_oracle(engine, hand, pile, scores, won, draws,
+def test_every_king_knock_rule_matches_the_oracle(engine, hand, pile, scores, won, draws,
                                                    opening):
     # the pile's last card is the one just discarded, not yet on the pile
     *rest, discard = parse_cards(pile)
     view = view_from_cards(hand, [int(c) for c in rest], scores=scores,
                            hands_won=won, opponent_draws=draws, phase=Phase.KNOCK,
                            opponent_name="Phyllis")
-    want, text = PERSONALITIES["shark"]()._knock(view, discard)
+    want, text = PERSONALITIES["king"]()._knock(view, discard)
     assert text.startswith(opening)
-    got = engine.decide(position_from_view(view, "shark", "knock", discard=int(discard)))
+    got = engine.decide(position_from_view(view, "king", "knock", discard=int(discard)))
     assert (bool(got.choice), decode(got.text)) == (want, text)
 
 
@@ -201,8 +201,8 @@ def test_a_knock_limit_above_zero_is_named_as_the_oracle_names_it(engine, monkey
             view = view_from_cards(hand, [], scores=(50, 50), hands_won=(1, 1),
                                    opponent_draws=draws, phase=Phase.KNOCK,
                                    opponent_name="Phyllis")
-            want, text = PERSONALITIES["shark"]()._knock(view, discard)
-            got = engine.decide(position_from_view(view, "shark", "knock",
+            want, text = PERSONALITIES["king"]()._knock(view, discard)
+            got = engine.decide(position_from_view(view, "king", "knock",
                                                    discard=int(discard)))
             assert (bool(got.choice), decode(got.text)) == (want, text)
         assert text == ("Don't knock. After 11 draws by Phyllis, a knock with more than "
@@ -233,26 +233,26 @@ def _known_partners_view(seed: int):
     return view_from_cards(hand, pile, opponent_took=partners + more, opponent_name="Phyllis")
 
 
-def test_shark_discard_weighs_the_cards_the_opponent_may_meld(engine, monkeypatch):
-    shark = PERSONALITIES["shark"]()
+def test_king_discard_weighs_the_cards_the_opponent_may_meld(engine, monkeypatch):
+    king = PERSONALITIES["king"]()
     flipped = likelier = 0
     for seed in range(60):
         view = _known_partners_view(seed)
-        want_card, want_text = shark._discard(view)
-        got = engine.decide(position_from_view(view, "shark", "discard"))
+        want_card, want_text = king._discard(view)
+        got = engine.decide(position_from_view(view, "king", "discard"))
         assert (got.choice, decode(got.text)) == (int(want_card), want_text), seed
         likelier += ", which Phyllis is likelier to use." in want_text
         with monkeypatch.context() as m:                # the same choice without the danger
             m.setattr(personalities, "DANGER_WEIGHT", 0)
-            flipped += shark._discard(view)[0] != want_card
+            flipped += king._discard(view)[0] != want_card
     assert flipped >= 10 and likelier >= 10, (flipped, likelier)
 
 
 def _draw_positions():
-    """Shark's draw on random positions (gin-king compare's) and on meld-rich hands with
+    """King's draw on random positions (gin-king compare's) and on meld-rich hands with
     a random upcard: Sonia's take, the look-ahead take and the refusal."""
     for i in range(60):
-        yield random_position("shark", "draw", 8_000_000 + i)[0]
+        yield random_position("king", "draw", 8_000_000 + i)[0]
     for seed in range(120):
         rnd = random.Random(seed)
         hand = meld_rich(rnd, 10)
@@ -264,13 +264,13 @@ def _draw_positions():
     yield view_from_cards([8, 9, 17, 21, 22, 34, 35, 43, 47, 48], [5])
 
 
-def test_shark_draw_matches_the_oracle(engine):
-    shark = PERSONALITIES["shark"]()
+def test_king_draw_matches_the_oracle(engine):
+    king = PERSONALITIES["king"]()
     seen = {"melds": 0, "beats the stock": 0, "stock": 0, "refuse": 0}
     cycles = []
     for view in _draw_positions():
-        want, want_text = shark._draw(view)
-        got = engine.decide(position_from_view(view, "shark", "draw"))
+        want, want_text = king._draw(view)
+        got = engine.decide(position_from_view(view, "king", "draw"))
         assert got.native
         assert (bool(got.choice), decode(got.text)) == (want, want_text), (
             [int(c) for c in view.hand], [int(c) for c in view.discard_pile])
@@ -280,4 +280,4 @@ def test_shark_draw_matches_the_oracle(engine):
         seen["stock"] += want_text.startswith("Draw from the stock.")
         seen["refuse"] += want_text.startswith("Refuse the")
     assert all(seen.values()), seen
-    assert max(cycles) <= SHARK_WORST_BUDGET
+    assert max(cycles) <= KING_WORST_BUDGET

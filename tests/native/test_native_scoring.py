@@ -82,6 +82,7 @@ def test_random_showdowns_agree_with_the_oracle(engine):
 
 @pytest.mark.parametrize("winner, points, boxes", [
     (0, (120, 0), (3, 0)), (1, (40, 105), (2, 3)), (0, (100, 99), (1, 4)), (1, (0, 130), (0, 2)),
+    (0, (100, 99), (0, 6)),            # the loser's boxes outweigh the bonus: net below 0
 ])
 def test_final_score_sheet(engine, winner, points, boxes):
     want = final_score(winner, points, boxes)

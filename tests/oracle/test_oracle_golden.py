@@ -21,11 +21,21 @@ def test_golden_willy_vs_sonia_seed_1():
     assert r.final.totals == (421, 152) and r.final.net == 269
 
 
-def test_golden_shark_vs_phyllis_seed_1():
-    r = play_game(PERSONALITIES["shark"](seed=1), PERSONALITIES["phyllis"](seed=2), seed=1)
+def test_golden_king_vs_phyllis_seed_1():
+    # Shark's golden game until the manual's Shark (2026-11-25): King plays it unchanged.
+    r = play_game(PERSONALITIES["king"](seed=1), PERSONALITIES["phyllis"](seed=2), seed=1)
     assert hand_results(r) == [
         ("undercut", 0, 29), ("gin", 0, 28), ("undercut", 0, 28), ("undercut", 0, 31)]
     assert r.winner == 0 and r.final.totals == (532, 0)
+
+
+def test_golden_shark_vs_phyllis_seed_1():
+    # The manual's Shark: Phyllis's draw and discard, his knock on the score.
+    r = play_game(PERSONALITIES["shark"](seed=1), PERSONALITIES["phyllis"](seed=2), seed=1)
+    assert hand_results(r) == [
+        ("knock", 1, 12), ("knock", 0, 17), ("knock", 0, 6), ("undercut", 1, 30),
+        ("knock", 0, 17), ("gin", 1, 40), ("undercut", 0, 27), ("undercut", 1, 28)]
+    assert r.winner == 1 and r.final.totals == (167, 310) and r.final.net == 143
 
 
 def test_user_supplied_cards_with_empty_entries_deal_a_full_game():

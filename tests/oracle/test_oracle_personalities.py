@@ -155,102 +155,146 @@ def test_phyllis_knocks_when_a_card_cannot_be_melded_in_one_draw():
         "K♣ K♦ K♥. This leaves the 2♣, 2♦ and 3♦ (7 points) in deadwood.")
 
 
-def test_shark_knocks_when_a_few_points_win_the_game():
+def test_shark_draws_and_discards_exactly_as_phyllis_on_random_positions():
+    # The manual: "he uses the same drawing strategy and discard strategy as Phyllis".
+    from gin_king.compare import random_position
+    for seed in range(300):
+        for decision in ("draw", "discard"):
+            view, _ = random_position("shark", decision, 9_100_000 + seed)
+            shark, phyllis = agent("shark"), agent("phyllis")
+            if decision == "draw":
+                assert shark._draw(view) == phyllis._draw(view)
+            else:
+                assert shark._discard(view) == phyllis._discard(view)
+
+
+def test_shark_knocks_on_the_score_where_phyllis_would_wait():
+    # Every deadwood card can meld in one draw, so Phyllis goes for gin ...
     hand = "4s 5s 6s 7s Kc Kd Kh 2c 2d 3d"
-    shark = agent("shark")
+    late = dict(phase=Phase.KNOCK, opponent_draws=11, opponent_name="Phyllis")
+    calm = view_from_cards(hand, "9c", scores=(50, 50), hands_won=(1, 1), **late)
+    assert not agent("phyllis").wants_knock(calm)
+    assert agent("shark")._knock(calm, None) == agent("phyllis")._knock(calm, None)
+    # ... but Shark knocks when 5 points win the game, or to avoid a shutout.
+    near = view_from_cards(hand, "9c", scores=(95, 50), hands_won=(2, 1), **late)
+    assert agent("shark").advise_knock(near) == (
+        "Knock. You only need 5 points to win. You can knock with: 4♠ 5♠ 6♠ 7♠, K♣ K♦ K♥. "
+        "This leaves the 2♣, 2♦ and 3♦ (7 points) in deadwood.")
+    not_near = view_from_cards(hand, "9c", scores=(94, 50), hands_won=(2, 1), **late)
+    assert not agent("shark").wants_knock(not_near)
+    shutout = view_from_cards(hand, "9c", scores=(0, 60), hands_won=(0, 3), **late)
+    assert agent("shark").advise_knock(shutout).startswith(
+        "Knock. You need to score to avoid a shutout. You can knock with: ")
+    far = view_from_cards(hand, "9c", scores=(0, 59), hands_won=(0, 3), **late)
+    assert not agent("shark").wants_knock(far)
+
+
+def test_shark_keeps_phyllis_knock_where_no_score_rule_applies():
+    # Late, 7 points, the 3♦ stuck: Phyllis knocks and so does Shark, with her advice
+    # (King, by his KNOCK_MAX, would wait for gin).
+    hand = "4s 5s 6s 7s Kc Kd Kh 2c 2d 3d"
+    stuck = view_from_cards(hand, "Ad 4d 9c", scores=(50, 50), hands_won=(1, 1),
+                            phase=Phase.KNOCK, opponent_draws=11)
+    assert agent("shark")._knock(stuck, None) == agent("phyllis")._knock(stuck, None)
+    assert agent("shark").wants_knock(stuck) and not agent("king").wants_knock(stuck)
+
+
+def test_king_knocks_when_a_few_points_win_the_game():
+    hand = "4s 5s 6s 7s Kc Kd Kh 2c 2d 3d"
+    king = agent("king")
     late = dict(phase=Phase.KNOCK, opponent_draws=11)
-    assert not shark.wants_knock(view_from_cards(hand, "9c", scores=(50, 50),
+    assert not king.wants_knock(view_from_cards(hand, "9c", scores=(50, 50),
                                                  hands_won=(1, 1), **late))
     near = view_from_cards(hand, "9c", scores=(95, 50), hands_won=(2, 1), **late)
-    assert shark.wants_knock(near)
-    assert shark.advise_knock(near).startswith("Knock. You only need 5 points to win. You can knock with: ")
+    assert king.wants_knock(near)
+    assert king.advise_knock(near).startswith("Knock. You only need 5 points to win. You can knock with: ")
     # Needing 6, a late knock with 7 points is seldom enough: he waits for gin or an undercut.
     not_near = view_from_cards(hand, "9c", scores=(94, 50), hands_won=(2, 1), **late)
-    assert not shark.wants_knock(not_near)
+    assert not king.wants_knock(not_near)
     shutout = view_from_cards(hand, "9c", scores=(0, 80), hands_won=(0, 3), **late)
-    assert shark.advise_knock(shutout).startswith("Knock. You need to score to avoid a shutout.")
+    assert king.advise_knock(shutout).startswith("Knock. You need to score to avoid a shutout.")
 
 
-def test_shark_will_not_risk_an_undercut_late_in_the_hand(monkeypatch):
+def test_king_will_not_risk_an_undercut_late_in_the_hand(monkeypatch):
     # 7 points of deadwood: fine after 3 draws by the opponent; after 4 or more only gin.
     hand = "4s 5s 6s 7s Kc Kd Kh 2c 2d 3d"
-    shark = agent("shark")
+    king = agent("king")
 
     def knock_view(draws):
         return view_from_cards(hand, "2h 2s 4d 9c", scores=(50, 50), hands_won=(1, 1),
                                phase=Phase.KNOCK, opponent_draws=draws,
                                opponent_name="Phyllis")
 
-    assert shark.wants_knock(knock_view(3))
+    assert king.wants_knock(knock_view(3))
     for draws in (4, 11, 30):
-        assert not shark.wants_knock(knock_view(draws))
-    assert shark.advise_knock(knock_view(11)) == (
+        assert not king.wants_knock(knock_view(draws))
+    assert king.advise_knock(knock_view(11)) == (
         "Don't knock. After 11 draws by Phyllis, go for gin or an undercut.")
     # a table that still allows some deadwood late says how much
     with monkeypatch.context() as m:
         m.setattr(personalities, "KNOCK_MAX", (10, 10, 10, 10, 9, 7, 5, 4, 3, 2, 2, 2, 2))
-        assert shark.advise_knock(knock_view(11)) == (
+        assert king.advise_knock(knock_view(11)) == (
             "Don't knock. After 11 draws by Phyllis, a knock with more than 2 points is "
             "likely to be undercut.")
 
 
-def test_shark_discards_by_his_look_ahead(monkeypatch):
+def test_king_discards_by_his_look_ahead(monkeypatch):
     # The J♠ waits for the 10♠ with the 9♠; the K♣ waits for two kings.
     view = view_from_cards("Ac 2c 3c 4d 5d 6d 7h 8h Kc 9s Js", "Jd", phase=Phase.DISCARD)
-    shark = agent("shark")
-    assert str(shark.choose_discard(view)) == "K♣"
-    assert shark.advise_discard(view) == (
+    king = agent("king")
+    assert str(king.choose_discard(view)) == "K♣"
+    assert king.advise_discard(view) == (
         "Discard the K♣. After your next draw your deadwood should average 28.5 points, "
         "against 29.2 if you discard the J♠.")
     # A pair of kings has more chances than the 9♠ alone, though it leaves more deadwood;
     # but the 9♠ may join six of the opponent's three-card melds and a king two (his
     # danger), and that tips it: he breaks the pair.
     pair = view_from_cards("Ac 2c 3c 4d 5d 6d 7h 8h Kc Ks 9s", "Jd", phase=Phase.DISCARD)
-    assert str(shark.choose_discard(pair)) == "K♠"
+    assert str(king.choose_discard(pair)) == "K♠"
     with monkeypatch.context() as m:
         m.setattr(personalities, "DANGER_WEIGHT", 0)
-        assert str(shark.choose_discard(pair)) == "9♠"
+        assert str(king.choose_discard(pair)) == "9♠"
 
 
-def test_shark_weighs_the_deadwood_he_holds_now(monkeypatch):
+def test_king_weighs_the_deadwood_he_holds_now(monkeypatch):
     # The 9♦ waits with the 8♥ 9♥ 10♥ J♥ for more nines; the Q♠ goes for 10 points now.
     view = view_from_cards("Ad 5d 9d Ah 4h 8h 9h 10h Jh 4s Qs", "3c 5s", phase=Phase.DISCARD,
                            opponent_name="Phyllis")
-    shark = agent("shark")
-    assert str(shark.choose_discard(view)) == "Q♠"
-    assert shark.advise_discard(view) == (
+    king = agent("king")
+    assert str(king.choose_discard(view)) == "Q♠"
+    assert king.advise_discard(view) == (
         "Discard the Q♠. After your next draw your deadwood should average 20.2 points, "
         "against 20.5 if you discard the 9♦, which leaves you more deadwood if Phyllis "
         "knocks first.")
     with monkeypatch.context() as m:                    # the look-ahead and danger alone
         m.setattr(personalities, "LOOK_WEIGHT", personalities.KEY_SCALE)
         m.setattr(personalities, "NOW_WEIGHT", 0)
-        assert str(shark.choose_discard(view)) == "9♦"
+        assert str(king.choose_discard(view)) == "9♦"
 
 
-def test_shark_takes_an_upcard_that_beats_the_stock():
+def test_king_takes_an_upcard_that_beats_the_stock():
     # Willy's 69-to-65 hand: the 6♠ joins no meld, so Sonia's rule refuses it; it leaves
-    # 65 points against 65.6 expected from the stock, so Shark takes it.
+    # 65 points against 65.6 expected from the stock, so King takes it.
     hand = "Kc Qd Jh 10c 9d 8h 2c Ad 4h 5c"
-    shark = agent("shark")
+    king = agent("king")
     six = view_from_cards(hand, "3c 6s")
     assert not agent("sonia").wants_upcard(six)
-    assert shark.wants_upcard(six)
-    assert shark.advise_draw(six) == (
+    assert king.wants_upcard(six)
+    assert king.advise_draw(six) == (
         "Take the 6♠. It will leave your deadwood at 65 points, against an average of 65.6 "
         "from the stock.")
     seven = view_from_cards(hand, "3c 7s")
-    assert not shark.wants_upcard(seven)
-    assert shark.advise_draw(seven) == (
+    assert not king.wants_upcard(seven)
+    assert king.advise_draw(seven) == (
         "Draw from the stock. The 7♠ will not increase the number of cards in melds. From "
         "the stock your deadwood should average 65.5 points, against 66 points with the 7♠.")
     # a card that melds is taken on Sonia's rule, with her advice
     meld = view_from_cards("7s 9s 10s 2c 2d 2h Kc Qd 5h 3d", "4c 8s")
-    assert shark.wants_upcard(meld)
-    assert shark.advise_draw(meld) == agent("sonia").advise_draw(meld)
+    assert king.wants_upcard(meld)
+    assert king.advise_draw(meld) == agent("sonia").advise_draw(meld)
 
 
-def test_shark_goes_for_gin_with_two_or_more_outs():
+def test_king_goes_for_gin_with_two_or_more_outs():
     # 9 points after 3 draws: too few to catch the opponent, so the gin outs decide.
     hand = "4s 5s 6s 7s Kc Kd Kh 2c 3d 4d"
 
@@ -258,26 +302,26 @@ def test_shark_goes_for_gin_with_two_or_more_outs():
         return view_from_cards(hand, pile, scores=(50, 50), hands_won=(1, 1),
                                phase=Phase.KNOCK, opponent_draws=3)
 
-    shark = agent("shark")
-    assert not shark.wants_knock(knock_view("9c"))
-    assert shark.advise_knock(knock_view("9c")) == \
+    king = agent("king")
+    assert not king.wants_knock(knock_view("9c"))
+    assert king.advise_knock(knock_view("9c")) == \
         "Don't knock. 2 cards would give you gin: 2♦ and 5♦."
     # With the 2♦ gone only the 5♦ is left: knock; with both gone, none.
-    assert shark.wants_knock(knock_view("2d 9c"))
-    assert shark.advise_knock(knock_view("2d 9c")).startswith(
+    assert king.wants_knock(knock_view("2d 9c"))
+    assert king.advise_knock(knock_view("2d 9c")).startswith(
         "Knock. Only the 5♦ would give you gin. ")
-    assert shark.advise_knock(knock_view("2d 5d 9c")).startswith(
+    assert king.advise_knock(knock_view("2d 5d 9c")).startswith(
         "Knock. No single card would give you gin. ")
 
 
-def test_shark_catches_an_early_opponent():
+def test_king_and_shark_catch_an_early_opponent():
     early = view_from_cards("4s 5s 6s 7s Kc Kd Kh As 2d 3d", "9c", scores=(10, 10),
                             hands_won=(1, 1), phase=Phase.KNOCK, opponent_draws=1,
                             opponent_name="Phyllis")
-    shark = agent("shark")
-    assert shark.wants_knock(early)
-    assert shark.advise_knock(early).startswith(
-        "Knock. Phyllis is likely to be caught with a lot of deadwood. ")
+    for name in ("king", "shark"):
+        assert agent(name).wants_knock(early)
+        assert agent(name).advise_knock(early).startswith(
+            "Knock. Phyllis is likely to be caught with a lot of deadwood. ")
 
 
 def test_irv_is_random_but_reproducible():
@@ -337,7 +381,7 @@ class _AdviceChecker:
 
 
 def test_advice_matches_decisions_through_real_games():
-    for seed, name in enumerate(("willy", "sonia", "mort", "bernie", "phyllis", "shark")):
+    for seed, name in enumerate(("willy", "sonia", "mort", "bernie", "phyllis", "shark", "king")):
         checker = _AdviceChecker(agent(name))
         play_game(checker, PERSONALITIES["phyllis"](seed=3), seed=seed + 40)
         assert checker.checked > 20

@@ -172,10 +172,10 @@ RankText                                ; three bytes each: a Pascal string of 1
         DC.B    1,'A',0, 1,'2',0, 1,'3',0, 1,'4',0, 1,'5',0, 1,'6',0, 1,'7',0
         DC.B    1,'8',0, 1,'9',0, 2,'10', 1,'J',0, 1,'Q',0, 1,'K',0
 PersNames
-        DC.W    NmIrv,NmWilly,NmSonia,NmMort,NmBernie,NmPhyllis,NmShark,NmHuman
+        DC.W    NmIrv,NmWilly,NmSonia,NmMort,NmBernie,NmPhyllis,NmShark,NmHuman,NmKing
 Pronouns                                ; PRONOUN_... of each player kind
         DC.W    PRONOUN_HE,PRONOUN_HE,PRONOUN_SHE,PRONOUN_HE,PRONOUN_HE,PRONOUN_SHE
-        DC.W    PRONOUN_HE,PRONOUN_THEY
+        DC.W    PRONOUN_HE,PRONOUN_THEY,PRONOUN_HE
 ContentRect     DC.W    0,0,CONTENT_BOTTOM,CONTENT_RIGHT
 
         STRING  PASCAL
@@ -187,6 +187,7 @@ NmBernie        DC.B    'Bernie'
 NmPhyllis       DC.B    'Phyllis'
 NmShark         DC.B    'Shark'
 NmHuman         DC.B    'Human'
+NmKing          DC.B    'King'
 TitleStr        DC.B    'Gin King'
 StartStr        DC.B    'Choose New Game from the File menu to deal.'
 KnockStr        DC.B    'knock?'

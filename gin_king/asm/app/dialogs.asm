@@ -400,7 +400,8 @@ GS_GROUPS       EQU     (*-GsGroups)/Group.Size
 
 ; ------------------------------------------------------------------------------------
 ; DoPlayers — Settings/Players...: player 1 (a personality or Human), player 2 (a
-;   personality: a human plays only as player 1) and the tutor. OK applies them at
+;   personality: a human plays only as player 1) and the tutor; King, the eighth computer
+;   player (beyond the original program), is listed after Shark. OK applies them at
 ;   once, also to the game in progress (the computer moves if it is now its turn).
 ; ------------------------------------------------------------------------------------
 DoPlayers
@@ -419,11 +420,13 @@ DoPlayers
         STA     DlgGroups
         LDA     #PL_GROUPS
         STA     DlgGroupN
+        JSR     PlayersToButtons
         JSR     OpenDlg
         JSR     DlgLoop
         CMP     #1
         BNE     @close
         JSR     ReadGroups
+        JSR     ButtonsToPlayers
 @close  JSR     CloseDlg
         JSR     InGame
         BCC     @draw
@@ -435,14 +438,52 @@ DoPlayers
 @draw   JMP     Redraw
 
 PL_P1           EQU     3               ; item IDs of the Players dialog: player 1
-PL_P2           EQU     11              ;   (Irv .. Shark, Human), player 2 and tutor
-PL_TUTOR        EQU     18              ;   (Irv .. Shark)
+PL_P2           EQU     12              ;   (Irv .. Shark, King, Human), player 2 and
+PL_TUTOR        EQU     20              ;   tutor (Irv .. Shark, King)
+PL_COMPUTERS    EQU     8               ; the buttons of player 2 and of the tutor
 PlBounds        DC.W    25,110,190,520
-PlGroups
-        DC.W    PL_P1,PLAYER_KINDS,SetP1
-        DC.W    PL_P2,PERSONALITIES,SetP2
-        DC.W    PL_TUTOR,PERSONALITIES,SetTutor
+PlGroups                                ; each on its button index (PlayerButton)
+        DC.W    PL_P1,PLAYER_KINDS,PlButton
+        DC.W    PL_P2,PL_COMPUTERS,PlButton+2
+        DC.W    PL_TUTOR,PL_COMPUTERS,PlButton+4
 PL_GROUPS       EQU     (*-PlGroups)/Group.Size
+PlButton        DS.W    PL_GROUPS       ; SetP1, SetP2, SetTutor as button indexes
+PlI             DC.W    0
+
+; PlayerButton — A = a player kind <-> the index of its button in the Players dialog
+;   (its own inverse): King (8) is listed after Shark, at 7, and Human (7) last, at 8,
+;   while the kinds keep the numbers the settings file has always had.
+PlayerButton
+        CMP     #HUMAN
+        BEQ     @king
+        CMP     #KING
+        BNE     @same
+        LDA     #HUMAN
+        RTS
+@king   LDA     #KING
+@same   RTS
+
+; PlayersToButtons / ButtonsToPlayers — PlButton[i] <-> SetP1, SetP2, SetTutor.
+PlayersToButtons
+        LDX     #0
+@each   LDA     SetP1,X
+        JSR     PlayerButton
+        STA     PlButton,X
+        INX
+        INX
+        CPX     #PL_GROUPS*2
+        BCC     @each
+        RTS
+ButtonsToPlayers
+        LDX     #0
+@each   LDA     PlButton,X
+        JSR     PlayerButton
+        STA     SetP1,X
+        INX
+        INX
+        CPX     #PL_GROUPS*2
+        BCC     @each
+        RTS
 
 ; ------------------------------------------------------------------------------------
 ; DoEnterName — Settings/Enter Name...: the player's name in an edit line (LineEdit's
@@ -657,10 +698,11 @@ GsNote DC.W    24,98,8,122,430,$800F
         DC.L    0
 PlItems
         DC.W    PlOK,PlCancel,PlP10,PlP11,PlP12,PlP13
-        DC.W    PlP14,PlP15,PlP16,PlP17,PlP20,PlP21
-        DC.W    PlP22,PlP23,PlP24,PlP25,PlP26,PlTu0
-        DC.W    PlTu1,PlTu2,PlTu3,PlTu4,PlTu5,PlTu6
-        DC.W    PlLabP1,PlLabP2,PlLabTu
+        DC.W    PlP14,PlP15,PlP16,PlP17,PlP18,PlP20
+        DC.W    PlP21,PlP22,PlP23,PlP24,PlP25,PlP26
+        DC.W    PlP27,PlTu0,PlTu1,PlTu2,PlTu3,PlTu4
+        DC.W    PlTu5,PlTu6,PlTu7,PlLabP1,PlLabP2,PlLabTu
+        DC.W    PlKingNote
 PL_ITEMS        EQU     (*-PlItems)/2
 PlOK DC.W    1,136,320,149,390,$000A
         DC.L    OkStr
@@ -699,75 +741,91 @@ PlP16 DC.W    9,104,10,116,120,$000C
         DC.W    0,1
         DC.L    0
 PlP17 DC.W    10,118,10,130,120,$000C
+        DC.L    StKingBtn
+        DC.W    0,1
+        DC.L    0
+PlP18 DC.W    11,132,10,144,120,$000C
         DC.L    NmHuman
         DC.W    0,1
         DC.L    0
-PlP20 DC.W    11,20,140,32,250,$000C
+PlP20 DC.W    12,20,140,32,250,$000C
         DC.L    NmIrv
         DC.W    0,2
         DC.L    0
-PlP21 DC.W    12,34,140,46,250,$000C
+PlP21 DC.W    13,34,140,46,250,$000C
         DC.L    NmWilly
         DC.W    0,2
         DC.L    0
-PlP22 DC.W    13,48,140,60,250,$000C
+PlP22 DC.W    14,48,140,60,250,$000C
         DC.L    NmSonia
         DC.W    0,2
         DC.L    0
-PlP23 DC.W    14,62,140,74,250,$000C
+PlP23 DC.W    15,62,140,74,250,$000C
         DC.L    NmMort
         DC.W    0,2
         DC.L    0
-PlP24 DC.W    15,76,140,88,250,$000C
+PlP24 DC.W    16,76,140,88,250,$000C
         DC.L    NmBernie
         DC.W    0,2
         DC.L    0
-PlP25 DC.W    16,90,140,102,250,$000C
+PlP25 DC.W    17,90,140,102,250,$000C
         DC.L    NmPhyllis
         DC.W    0,2
         DC.L    0
-PlP26 DC.W    17,104,140,116,250,$000C
+PlP26 DC.W    18,104,140,116,250,$000C
         DC.L    NmShark
         DC.W    0,2
         DC.L    0
-PlTu0 DC.W    18,20,270,32,380,$000C
+PlP27 DC.W    19,118,140,130,250,$000C
+        DC.L    StKingBtn
+        DC.W    0,2
+        DC.L    0
+PlTu0 DC.W    20,20,270,32,380,$000C
         DC.L    NmIrv
         DC.W    0,3
         DC.L    0
-PlTu1 DC.W    19,34,270,46,380,$000C
+PlTu1 DC.W    21,34,270,46,380,$000C
         DC.L    NmWilly
         DC.W    0,3
         DC.L    0
-PlTu2 DC.W    20,48,270,60,380,$000C
+PlTu2 DC.W    22,48,270,60,380,$000C
         DC.L    NmSonia
         DC.W    0,3
         DC.L    0
-PlTu3 DC.W    21,62,270,74,380,$000C
+PlTu3 DC.W    23,62,270,74,380,$000C
         DC.L    NmMort
         DC.W    0,3
         DC.L    0
-PlTu4 DC.W    22,76,270,88,380,$000C
+PlTu4 DC.W    24,76,270,88,380,$000C
         DC.L    NmBernie
         DC.W    0,3
         DC.L    0
-PlTu5 DC.W    23,90,270,102,380,$000C
+PlTu5 DC.W    25,90,270,102,380,$000C
         DC.L    NmPhyllis
         DC.W    0,3
         DC.L    0
-PlTu6 DC.W    24,104,270,116,380,$000C
+PlTu6 DC.W    26,104,270,116,380,$000C
         DC.L    NmShark
         DC.W    0,3
         DC.L    0
-PlLabP1 DC.W    26,4,10,14,120,$800F
+PlTu7 DC.W    27,118,270,130,380,$000C
+        DC.L    StKingBtn
+        DC.W    0,3
+        DC.L    0
+PlLabP1 DC.W    28,4,10,14,120,$800F
         DC.L    StPlP1
         DC.W    0,0
         DC.L    0
-PlLabP2 DC.W    27,4,140,14,250,$800F
+PlLabP2 DC.W    29,4,140,14,250,$800F
         DC.L    StPlP2
         DC.W    0,0
         DC.L    0
-PlLabTu DC.W    28,4,270,14,380,$800F
+PlLabTu DC.W    30,4,270,14,380,$800F
         DC.L    StPlTu
+        DC.W    0,0
+        DC.L    0
+PlKingNote DC.W  31,151,10,163,400,$800F
+        DC.L    StKingNote
         DC.W    0,0
         DC.L    0
         STRING  PASCAL
@@ -794,6 +852,8 @@ StOklahoma      DC.B    'Oklahoma'
 StPlP1          DC.B    'Player 1'
 StPlP2          DC.B    'Player 2'
 StPlTu          DC.B    'Tutor'
+StKingBtn       DC.B    'King (new)'
+StKingNote      DC.B    'King (new) plays beyond the original Gin King.'
 CancelStr       DC.B    'Cancel'
         STRING  ASIS
 

@@ -4,7 +4,8 @@
 ; SETTINGS:GIN.PREFS ($5A CFG, aux $0000: a fixed, self-explanatory name) holds the
 ; settings and the deals of the last game (for Replay Cards); SETTINGS:HISTORY ($F1, a
 ; user type, aux $0000) holds the tournament record: per player name, per personality,
-; games won, games lost and net points. Both are written whole: to a .NEW file first,
+; games won, games lost and net points (version 2: King's column too; a version 1 record
+; is widened when read). Both are written whole: to a .NEW file first,
 ; then the old one is destroyed and the new one renamed, so a failed save never leaves
 ; a half-written file in place of a good one. A file that does not read back whole, with
 ; the right magic, version and checksum, is ignored (the defaults stand) and left as it is.
@@ -13,8 +14,11 @@ PREFS_MAGIC     EQU     $4B47          ; the bytes 'G','K'
 PREFS_VERSION   EQU     2               ; the deals by seat (version 1: deck orders)
 PREFS_ORDERS    EQU     1               ; an older file: the deals as deck orders
 HIST_MAGIC      EQU     $4847          ; the bytes 'G','H'
-HIST_VERSION    EQU     1
+HIST_VERSION    EQU     2               ; 2: a column per player kind (King's too)
+HIST_V1         EQU     1               ; 1: seven columns, Irv .. Shark (still read)
 HIST_NAMES      EQU     12              ; players kept in the record
+HIST_OPPONENTS  EQU     PLAYER_KINDS    ; a column per kind (Human's, 7, stays empty)
+HIST_V1_OPPONENTS EQU   7               ; version 1: Irv .. Shark
 CFG_TYPE        EQU     $5A
 HIST_TYPE       EQU     $F1
 ACCESS_ALL      EQU     $C3             ; destroy, rename, write, read (ORCALib)
@@ -36,9 +40,9 @@ Size    EQU     *
 ; one player's tournament record
 HistEntry RECORD 0
 name    DS.B    NAME_MAX+1              ; Pascal string
-won     DS.W    PERSONALITIES           ; games won against each personality
-lost    DS.W    PERSONALITIES
-points  DS.W    PERSONALITIES           ; net points (signed)
+won     DS.W    HIST_OPPONENTS          ; games won against each personality
+lost    DS.W    HIST_OPPONENTS
+points  DS.W    HIST_OPPONENTS          ; net points (signed)
 Size    EQU     *
         ENDR
 History RECORD  0
@@ -46,6 +50,23 @@ magic   DS.W    1
 version DS.W    1
 count   DS.W    1
 entries DS.B    HIST_NAMES*HistEntry.Size
+sum     DS.W    1
+Size    EQU     *
+        ENDR
+
+; version 1 of the record (before King): the same, with seven columns
+HistEntryV1 RECORD 0
+name    DS.B    NAME_MAX+1
+won     DS.W    HIST_V1_OPPONENTS
+lost    DS.W    HIST_V1_OPPONENTS
+points  DS.W    HIST_V1_OPPONENTS
+Size    EQU     *
+        ENDR
+HistoryV1 RECORD 0
+magic   DS.W    1
+version DS.W    1
+count   DS.W    1
+entries DS.B    HIST_NAMES*HistEntryV1.Size
 sum     DS.W    1
 Size    EQU     *
         ENDR
@@ -60,34 +81,40 @@ LoadSettings
         LDX     #Prefs.Size
         JSR     ReadWhole               ; carry clear: FileBuf holds Prefs.Size bytes
         BCC     @read
-        RTS
+@no     RTS                             ; no file, or not a sound one: the defaults
 @read   LDA     FileBuf+Prefs.magic
         CMP     #PREFS_MAGIC
-        BNE     @out
+        BNE     @no
         LDA     FileBuf+Prefs.version
         CMP     #PREFS_VERSION
         BEQ     @known
         CMP     #PREFS_ORDERS
-        BNE     @out
+        BNE     @no
 @known  LDX     #Prefs.sum
         JSR     Checksum
         CMP     FileBuf+Prefs.sum
-        BNE     @out
+        BNE     @no
         LDX     #0                      ; every setting within its range?
 @check  LDA     FileBuf+Prefs.settings,X
         CMP     SettingLimits,X
-        BCS     @out
+        BCS     @no
         INX
         INX
         CPX     #SETTING_WORDS*2
         BCC     @check
+        LDA     FileBuf+Prefs.settings+SetP2-Settings
+        CMP     #HUMAN                  ; player 2 and the tutor are computers
+        BEQ     @no
+        LDA     FileBuf+Prefs.settings+SetTutor-Settings
+        CMP     #HUMAN
+        BEQ     @no
         LDA     FileBuf+Prefs.settings+PlayerName-Settings
         AND     #$00FF
         CMP     #NAME_MAX+1
-        BCS     @out
+        BCS     @no
         LDA     FileBuf+Prefs.count
         CMP     #MAX_HANDS+1
-        BCS     @out
+        BCS     @no
         LDX     #0                      ; sound: use it
 @set    LDA     FileBuf+Prefs.settings,X
         STA     Settings,X
@@ -112,7 +139,7 @@ LoadSettings
         CPX     #MAX_HANDS*CARDS_IN_DECK
         BCC     @decks
         INC     SettingsLoaded
-@out    RTS
+        RTS
 
 ; UseDefaults — Settings := DefaultSettings.
 UseDefaults
@@ -127,7 +154,7 @@ UseDefaults
 
 ; SettingLimits — one more than the largest value of each setting word, in order.
 SettingLimits
-        DC.W    2,POINTS_CHOICES,4,3,2,2,2,2,PLAYER_KINDS,PERSONALITIES,PERSONALITIES
+        DC.W    2,POINTS_CHOICES,4,3,2,2,2,2,PLAYER_KINDS,PLAYER_KINDS,PLAYER_KINDS
         DC.W    $FFFF,$FFFF
 SETTING_WORDS   EQU     (*-SettingLimits)/2
 
@@ -404,26 +431,27 @@ ForfeitEnd      DC.B    'end it'
 ForfeitQuit     DC.B    'quit'
         STRING  ASIS
 
-; LoadHistory — FileBuf := the record on disk, or an empty one.
+; LoadHistory — FileBuf := the record on disk (a version 1 record widened to this
+;   version's columns), or an empty one.
 LoadHistory
         LDA     #HistPath
         LDX     #History.Size
         JSR     ReadWhole
-        BCS     @empty
-        LDA     FileBuf+History.magic
-        CMP     #HIST_MAGIC
-        BNE     @empty
-        LDA     FileBuf+History.version
-        CMP     #HIST_VERSION
-        BNE     @empty
-        LDA     FileBuf+History.count
-        CMP     #HIST_NAMES+1
-        BCS     @empty
+        BCS     @v1
+        LDA     #HIST_VERSION
         LDX     #History.sum
-        JSR     Checksum
-        CMP     FileBuf+History.sum
-        BNE     @empty
+        JSR     HistSound
+        BCS     @v1
         RTS
+@v1     LDA     #HistPath               ; a record from before King?
+        LDX     #HistoryV1.Size
+        JSR     ReadWhole
+        BCS     @empty
+        LDA     #HIST_V1
+        LDX     #HistoryV1.sum
+        JSR     HistSound
+        BCS     @empty
+        JMP     WidenHistory
 @empty  LDX     #0
         TXA
 @clr    STA     FileBuf,X
@@ -436,6 +464,79 @@ LoadHistory
         LDA     #HIST_VERSION
         STA     FileBuf+History.version
         RTS
+
+; HistSound — is FileBuf a sound record of version A, its checksum word at X?
+;   Out: carry clear when the magic, version, count and checksum are right.
+HistSound
+        CMP     FileBuf+History.version
+        BNE     @bad
+        LDA     FileBuf+History.magic
+        CMP     #HIST_MAGIC
+        BNE     @bad
+        LDA     FileBuf+History.count
+        CMP     #HIST_NAMES+1
+        BCS     @bad
+        STX     HistSumAt
+        JSR     Checksum
+        LDX     HistSumAt
+        CMP     FileBuf,X
+        BNE     @bad
+        CLC
+        RTS
+@bad    SEC
+        RTS
+
+; WidenHistory — the version 1 record in FileBuf becomes this version's, in place: each
+;   entry's words move to their new places (WidenMap), last entry and last word first so
+;   no word is overwritten before it has moved; the new columns start at 0.
+WidenHistory
+        LDA     #HIST_NAMES-1
+        STA     DlgI
+@entry  LDA     DlgI
+        LDX     #HistEntryV1.Size
+        JSR     Mul
+        CLC
+        ADC     #FileBuf+HistoryV1.entries
+        STA     HistFrom
+        LDA     DlgI
+        JSR     EntryAt                 ; Zp.ptr2 -> the entry's new place
+        LDY     #HistEntry.Size-2
+@word   TYA
+        TAX
+        LDA     WidenMap,X              ; the word's old offset, or $FFFF: a new column
+        BMI     @zero
+        CLC
+        ADC     HistFrom
+        TAX
+        LDA     |0,X
+        BRA     @put
+@zero   LDA     #0
+@put    STA     (<Zp.ptr2),Y
+        DEY
+        DEY
+        BPL     @word
+        DEC     DlgI
+        BPL     @entry
+        LDA     #HIST_VERSION
+        STA     FileBuf+History.version
+        RTS
+
+; WidenMap — for each word of a HistEntry, its offset in a HistEntryV1 ($FFFF: none).
+WIDE_NEW        EQU     HIST_OPPONENTS-HIST_V1_OPPONENTS
+WidenMap
+        DC.W    0,2,4,6,8,10,12,14,16,18,20,22,24,26,28,30           ; the name
+        DC.W    HistEntryV1.won,HistEntryV1.won+2,HistEntryV1.won+4,HistEntryV1.won+6
+        DC.W    HistEntryV1.won+8,HistEntryV1.won+10,HistEntryV1.won+12
+        DCB.W   WIDE_NEW,$FFFF
+        DC.W    HistEntryV1.lost,HistEntryV1.lost+2,HistEntryV1.lost+4,HistEntryV1.lost+6
+        DC.W    HistEntryV1.lost+8,HistEntryV1.lost+10,HistEntryV1.lost+12
+        DCB.W   WIDE_NEW,$FFFF
+        DC.W    HistEntryV1.points,HistEntryV1.points+2,HistEntryV1.points+4
+        DC.W    HistEntryV1.points+6,HistEntryV1.points+8,HistEntryV1.points+10
+        DC.W    HistEntryV1.points+12
+        DCB.W   WIDE_NEW,$FFFF
+HistFrom        DC.W    0
+HistSumAt       DC.W    0
 
 ; SaveHistory — FileBuf's record to SETTINGS:HISTORY.
 SaveHistory
@@ -602,7 +703,7 @@ DoHistory
         JSR     AdvAppendBuild
 @nextp  INC     HistP
         LDA     HistP
-        CMP     #PERSONALITIES
+        CMP     #HIST_OPPONENTS
         BCS     @allp
         BRL     @pers
 @allp   LDA     HistAny

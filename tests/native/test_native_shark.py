@@ -1,0 +1,58 @@
+"""The manual's Shark natively (asm/shark.asm over Phyllis's routines): his draw and
+discard are Phyllis's, choice and text, on random positions; each of his knock rules
+against the oracle, in the order they apply."""
+from __future__ import annotations
+
+import pytest
+
+from gin_king.compare import position_from_view, random_position
+from gin_king.native import NativeEngine
+from gin_king.oracle.cards import parse_cards
+from gin_king.oracle.personalities import PERSONALITIES
+from gin_king.oracle.state import Phase
+from gin_king.oracle.view import view_from_cards
+from toolbox.font import decode
+
+POSITIONS = 60
+
+
+@pytest.fixture(scope="module")
+def engine() -> NativeEngine:
+    return NativeEngine()
+
+
+@pytest.mark.parametrize("decision", ["draw", "discard"])
+def test_native_shark_draws_and_discards_as_phyllis(engine, decision):
+    for i in range(POSITIONS):
+        view, _ = random_position("shark", decision, 5_300_000 + i)
+        shark = engine.decide(position_from_view(view, "shark", decision))
+        phyllis = engine.decide(position_from_view(view, "phyllis", decision))
+        assert (shark.choice, decode(shark.text)) == (phyllis.choice, decode(phyllis.text))
+        want, text = getattr(PERSONALITIES["shark"](), "_" + decision)(view)
+        assert (shark.choice, decode(shark.text)) == (int(want), text)
+
+
+# (hand, pile + the discard last, scores, hands won, opponent draws, the advice begins with)
+SHARK_KNOCK_RULES = [
+    ("4s 5s 6s 7s Kc Kd Kh As 2s 3s", "9c", (50, 50), (1, 1), 11, "Knock. You have gin"),
+    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (95, 50), (2, 1), 11, "Knock. You only need 5"),
+    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (94, 50), (2, 1), 11,
+     "Don't knock. Every card in your deadwood can be melded"),
+    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (0, 60), (0, 3), 11, "Knock. You need to score"),
+    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (0, 59), (0, 3), 11, "Don't knock. Every card"),
+    ("4s 5s 6s 7s Kc Kd Kh As 2d 3d", "9c", (10, 10), (1, 1), 1, "Knock. Phyllis is likely"),
+    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "Ad 4d 9c", (50, 50), (1, 1), 11,
+     "Knock. The 3♦ cannot be melded in one draw."),
+]
+
+
+@pytest.mark.parametrize("hand, pile, scores, won, draws, opening", SHARK_KNOCK_RULES)
+def test_every_shark_knock_rule_matches_the_oracle(engine, hand, pile, scores, won, draws,
+                                                   opening):
+    *rest, discard = parse_cards(pile)
+    view = view_from_cards(hand, [int(c) for c in rest], scores=scores, hands_won=won,
+                           opponent_draws=draws, phase=Phase.KNOCK, opponent_name="Phyllis")
+    want, text = PERSONALITIES["shark"]()._knock(view, discard)
+    assert text.startswith(opening)
+    got = engine.decide(position_from_view(view, "shark", "knock", discard=int(discard)))
+    assert (bool(got.choice), decode(got.text)) == (want, text)
