@@ -124,8 +124,9 @@ class GameState:
         if self.phase is Phase.DRAW:
             return [DRAW_STOCK, TAKE_UPCARD]
         if self.phase is Phase.DISCARD:
-            cards = from_mask(hand.hands[self.current_player])
-            return [c for c in cards if c != hand.taken_from_pile]
+            # Any of the 11 cards, the one just taken from the pile included: the manual
+            # has no rule against it (docs/rules.md); the personalities keep it by choice.
+            return from_mask(hand.hands[self.current_player])
         if self.phase is Phase.KNOCK:
             return [KNOCK, NO_KNOCK]
         return []

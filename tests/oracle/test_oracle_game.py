@@ -99,12 +99,13 @@ def test_first_upcard_offer_order_and_forced_stock_draw():
     assert h.pile == [upcard] and len(h.stock) == 30
 
 
-def test_taken_upcard_cannot_be_discarded_and_wall_ends_the_hand():
+def test_taken_upcard_may_be_discarded_and_wall_ends_the_hand():
     state = GameState(seed=8)
     state.advance()
     state.apply_action(TAKE_UPCARD)
     taken = state.hand.taken_from_pile
-    assert taken not in state.legal_actions() and len(state.legal_actions()) == 10
+    # The manual has no rule against discarding the card just taken (docs/rules.md).
+    assert taken in state.legal_actions() and len(state.legal_actions()) == 11
     # Play a hand out by always drawing from the stock and discarding the drawn card;
     # never knocking, it must end at the wall with two cards left.
     state.apply_action(state.legal_actions()[0])

@@ -572,7 +572,8 @@ ClickDraw
         JMP     AfterMove
 @out    RTS
 
-; ClickDiscard — a card of the hand; not the one just taken from the pile.
+; ClickDiscard — any card of the hand, the one just taken from the pile included (the
+;   manual has no rule against it; docs/rules.md).
 ClickDiscard
         JSR     HumanToAct
         BCC     @out
@@ -580,14 +581,7 @@ ClickDiscard
         CMP     #HIT_CARD
         BCC     @out
         AND     #$00FF
-        CMP     Taken
-        BNE     @ok
-        JSR     Beep
-        JSR     MsgClear
-        Msg     'You may not discard the card you just took.'
-        JSR     MsgToLine2
-        JMP     Redraw
-@ok     JSR     DoDiscard
+        JSR     DoDiscard
         JMP     AfterMove
 @out    RTS
 
