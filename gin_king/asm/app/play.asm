@@ -107,6 +107,7 @@ DoNewGame
         EOR     #$1234
         STA     IrvRng+6
         JSR     KeepLastGame            ; the finished game's deals become "previous"
+        STZ     DrawShown               ; Replay Cards draws nothing
         LDA     SetShuffle
         CMP     #SHUF_REPLAY
         BNE     @draw
@@ -152,8 +153,10 @@ KeepLastGame
 
 ; ------------------------------------------------------------------------------------
 ; DrawForDeal — docs/rules.md "Draw for deal": player 0 draws a = below(52), player 1
-;   b = below(51) (+1 when b >= a); the high card (King high, then ♠ > ♥ > ♦ > ♣) makes
-;   the other player deal.  Out: Dealer.
+;   b = below(51) (+1 when b >= a); the high card (King high, then ♠ > ♥ > ♦ > ♣)
+;   chooses: a human is asked (AskDeal), a computer makes the other player deal. Both
+;   cards stay on the table through the first hand (DrawShown).
+;   Out: Dealer, DrawHigh, DrawShown = 1. Clobbers A, X, Y.
 ; ------------------------------------------------------------------------------------
 DrawForDeal
         LDA     #CARDS_IN_DECK
@@ -174,8 +177,123 @@ DrawForDeal
         LDA     #0
         BCS     @set
         LDA     #1
-@set    STA     Dealer
+@set    STA     Dealer                  ; the computer's rule: the other player deals
+        EOR     #1
+        STA     DrawHigh
+        LDA     #1
+        STA     DrawShown
+        LDA     DrawHigh                ; a human who drew high chooses
+        ASL     A
+        TAX
+        LDA     Kind,X
+        CMP     #HUMAN
+        BNE     @out
+        JSR     AskDeal
+        BCC     @out
+        LDA     DrawHigh
+        STA     Dealer
+@out    RTS
+
+; AskDeal — the human who drew high (DrawHigh) is shown both cards and chooses: Deal,
+;   or Make <opponent> deal (the default button, the computer's choice).
+;   Out: carry set when he deals himself. Clobbers A, X, Y.
+DEAL_OTHER      EQU     1               ; AskDeal's buttons (item IDs)
+DEAL_SELF       EQU     2
+AskDeal
+        JSR     MsgClear
+        Msg     'Draw for deal: '
+        LDA     #0
+        JSR     MsgName
+        Msg     ' drew the '
+        LDA     DrawCard0
+        JSR     MsgCard
+        Msg     ', '
+        LDA     #1
+        JSR     MsgName
+        Msg     ' the '
+        LDA     DrawCard1
+        JSR     MsgCard
+        Msg     '.'
+        LDX     #DealText0
+        JSR     BuildTo
+        JSR     MsgClear
+        LDA     DrawHigh
+        JSR     MsgName
+        Msg     ' drew high: deal, or make '
+        LDA     DrawHigh
+        EOR     #1
+        JSR     MsgName
+        Msg     ' deal?'
+        LDX     #DealText1
+        JSR     BuildTo
+        JSR     MsgClear
+        Msg     'Make '
+        LDA     DrawHigh
+        EOR     #1
+        JSR     MsgName
+        Msg     ' deal'
+        LDX     #DealOtherStr
+        JSR     BuildTo
+        PushLong DealText0              ; ParamText(^0, ^1, nil, nil)
+        PushLong DealText1
+        PEA     $0000
+        PEA     $0000
+        PEA     $0000
+        PEA     $0000
+        _ParamText
+        LDA     #1
+        STA     DealAsking
+        PHA                             ; NoteAlert(@DealAlert, nil)
+        PushLong DealAlert
+        PEA     $0000
+        PEA     $0000
+        _NoteAlert
+        PLA
+        STZ     DealAsking
+        CMP     #DEAL_SELF
+        BEQ     @self
+        CLC
         RTS
+@self   SEC
+        RTS
+
+; BuildTo — copy Build (a Pascal string) to X (our bank). Clobbers A, Y.
+BuildTo
+        STX     <Zp.ptr
+        LDY     #0
+@copy   LDA     Build,Y
+        STA     (<Zp.ptr),Y
+        INY
+        INY
+        CPY     #MSG_MAX+2
+        BCC     @copy
+        RTS
+
+DealAsking      DC.W    0               ; 1 while AskDeal's alert is up (tests read it)
+DealText0       DS.B    MSG_MAX+2
+DealText1       DS.B    MSG_MAX+2
+DealOtherStr    DS.B    MSG_MAX+2
+DealAlert
+        DC.W    60,100,110,540
+        DC.W    3
+        DC.B    $80,$80,$80,$80
+        DC.L    DealOther,DealSelf,DealMsg,0
+DealOther DC.W  DEAL_OTHER,30,250,43,420,$0A
+        DC.L    DealOtherStr
+        DC.W    0,1
+        DC.L    0
+DealSelf DC.W   DEAL_SELF,30,150,43,230,$0A
+        DC.L    DealStr
+        DC.W    0,0
+        DC.L    0
+DealMsg DC.W    100,6,50,28,430,$800F
+        DC.L    DealTemplate
+        DC.W    0,0
+        DC.L    0
+        STRING  PASCAL
+DealStr         DC.B    'Deal'
+        STRING  ASIS
+DealTemplate    DC.B    5,'^0',$0D,'^1'  ; the two lines (a Pascal string)
 
 ; HighKey — A = card -> A = rank * 4 + suit (the draw for deal's order).
 HighKey

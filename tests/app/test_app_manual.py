@@ -1,0 +1,54 @@
+"""The manual's promises, driven the way a player meets them: the draw for deal shown and
+chosen ("The player drawing the high card may deal or require his opponent to deal"), the
+card just taken, Show History as a table, the About box, the score sheet's words."""
+from __future__ import annotations
+
+from gin_king.oracle.dealing import draw_for_deal, high_card_player
+from gin_king.oracle.rng import Xorshift32
+
+DEAL_ALERT_TOP, DEAL_ALERT_LEFT = 60, 100        # play.asm DealAlert (global)
+DEAL_SELF_BUTTON = (30 + 6, 190)                 # its "Deal" button, local centre
+
+
+def drawn(seed: int) -> tuple[int, int, int]:
+    c0, c1, _ = draw_for_deal(Xorshift32(seed))
+    return c0, c1, high_card_player(c0, c1)
+
+
+def test_a_human_who_draws_high_may_deal(table_factory):
+    seed = 2
+    c0, c1, high = drawn(seed)
+    assert high == 0
+    t = table_factory(seed)
+    t.s.choose("File", "New Game")                       # the question is up
+    assert t.word("DealAsking") == 1
+    text = " ".join(t.text())
+    assert "Make Willy deal" in text and "Deal" in text and "drew high" in text
+    assert (t.word("DrawCard0"), t.word("DrawCard1")) == (c0, c1)
+    v, h = DEAL_SELF_BUTTON
+    t.s.click(DEAL_ALERT_LEFT + h, DEAL_ALERT_TOP + v)   # Deal
+    assert t.word("DealAsking") == 0
+    assert t.word("Dealer") == 0 and t.word("FirstDealer") == 0
+    assert "Drawn for deal:" in t.text()                 # both cards stay on the table
+
+
+def test_a_human_who_draws_high_may_make_the_opponent_deal(table_factory):
+    seed = 2
+    t = table_factory(seed)
+    t.s.choose("File", "New Game")
+    assert t.word("DealAsking") == 1
+    t.s.key("\r")                                        # the default: Make Willy deal
+    assert t.word("Dealer") == 1 and t.word("FirstDealer") == 1
+    t.check_cards()
+
+
+def test_a_computer_who_draws_high_makes_the_human_deal(table_factory):
+    seed = 1
+    c0, c1, high = drawn(seed)
+    assert high == 1
+    t = table_factory(seed)
+    t.s.choose("File", "New Game")                       # no question: Willy chose
+    assert t.word("DealAsking") == 0
+    assert (t.word("DrawCard0"), t.word("DrawCard1")) == (c0, c1)
+    assert t.word("Dealer") == 0
+    assert "Drawn for deal:" in t.text()
