@@ -52,3 +52,24 @@ def test_a_computer_who_draws_high_makes_the_human_deal(table_factory):
     assert (t.word("DrawCard0"), t.word("DrawCard1")) == (c0, c1)
     assert t.word("Dealer") == 0
     assert "Drawn for deal:" in t.text()
+
+
+def sheet_after_play(table_factory, seed: int) -> str:
+    from test_app_game import play_to_the_end
+    t = table_factory(seed)
+    t.choose("File", "New Game")
+    play_to_the_end(t)
+    return "\n".join(t.text()[-12:])
+
+
+def test_the_score_sheet_shows_the_shutout_doubling_as_arithmetic(table_factory):
+    # Seed 58: Willy wins 3 hands to none, 101 hand points (the oracle's game).
+    sheet = sheet_after_play(table_factory, 58)
+    assert "Willy: hand points 101, box bonus 75 (3 hands), game bonus 100, " \
+        "total (101 + 100) x 2 + 75 = 477" in sheet
+    assert "(0 hands)" in sheet and "Shutout" in sheet
+
+
+def test_the_score_sheet_says_1_hand(table_factory):
+    sheet = sheet_after_play(table_factory, 54)          # Willy won one hand
+    assert "box bonus 25 (1 hand)," in sheet and "(1 hands)" not in sheet

@@ -1628,7 +1628,8 @@ BuildSheet
         RTS
 
 ; SheetPlayer — "<name>: hand points N, box bonus B (H hands)[, game bonus 100],
-;   total T" for player A.
+;   total T" for player A; a shutout winner's total shows the doubling:
+;   "total (N + 100) x 2 + B = T".
 SheetPlayer
         STA     SheetP
         JSR     MsgClear
@@ -1653,19 +1654,50 @@ SheetPlayer
         ASL     A
         TAX
         LDA     Won,X
+        STA     PluralN
         JSR     MsgNum
-        Msg     ' hands)'
+        Msg     ' hand'
+        LDA     PluralN
+        JSR     MsgPlural
+        Msg     ')'
         LDA     SheetP
         CMP     GameWinner
         BNE     @total
         Msg     ', game bonus 100'
-@total  Msg     ', total '
+        LDA     Shutout                 ; the doubling as arithmetic
+        BEQ     @total
+        Msg     ', total ('
         LDA     SheetP
+        ASL     A
+        TAX
+        LDA     Score,X
+        JSR     MsgNum
+        Msg     ' + 100) x 2 + '
+        LDA     SheetP
+        ASL     A
+        TAX
+        LDA     Won,X
+        LDX     #BOX_BONUS
+        JSR     Mul
+        JSR     MsgNum
+        Msg     ' = '
+        BRA     @sum
+@total  Msg     ', total '
+@sum    LDA     SheetP
         ASL     A
         TAX
         LDA     Total,X
         JSR     MsgNum
         JMP     SheetAdd
+
+; MsgPlural — append "s" unless A = 1 ("1 hand", "2 hands").
+MsgPlural
+        CMP     #1
+        BEQ     @one
+        LDA     #'s'
+        JMP     MsgChar
+@one    RTS
+PluralN         DC.W    0               ; the count MsgPlural is given
 
 ; SheetStats — "<name> won N by knocking, G by gin, U by undercut" for player A.
 SheetStats
