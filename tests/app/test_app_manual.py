@@ -73,3 +73,15 @@ def test_the_score_sheet_shows_the_shutout_doubling_as_arithmetic(table_factory)
 def test_the_score_sheet_says_1_hand(table_factory):
     sheet = sheet_after_play(table_factory, 54)          # Willy won one hand
     assert "box bonus 25 (1 hand)," in sheet and "(1 hands)" not in sheet
+
+
+def test_the_dealer_refusing_after_the_human_is_told(table_factory):
+    from gk_table import PH_DISCARD, PH_OFFER
+    t = table_factory(15)                                # Willy deals and refuses too
+    t.choose("File", "New Game")
+    assert t.word("Dealer") == 1 and t.phase == PH_OFFER and t.turn == 0
+    up = t.pile()[-1]
+    t.click_stock()                                      # the human refuses
+    assert t.phase == PH_DISCARD and t.turn == 0 and t.pile()[-1] == up
+    line = t.message(2)
+    assert line.startswith("Willy refused the ") and " too. You drew the " in line

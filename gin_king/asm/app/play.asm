@@ -503,7 +503,8 @@ TakeUpcard
         RTS
 
 ; Refuse — Turn refuses the first upcard: the dealer is offered it next; when both
-;   refuse, the non-dealer draws from the stock (not asked).
+;   refuse, the non-dealer draws from the stock (not asked), and line 2 says so (with a
+;   computer dealer's refusal: "Willy refused the 9♠ too. You drew the 3♦ ...").
 Refuse
         LDA     OfferStep
         BNE     @both
@@ -516,8 +517,19 @@ Refuse
         EOR     #1
         STA     Turn
         JSR     DrawStock
-        JSR     MsgClear                ; and line 2 says so
-        LDA     Turn
+        JSR     MsgClear                ; and line 2 says so: a computer dealer's
+        LDA     Dealer                  ;   refusal first (it follows the other's)
+        ASL     A
+        TAX
+        LDA     Kind,X
+        CMP     #HUMAN
+        BEQ     @told
+        LDA     Dealer
+        JSR     MsgName
+        Msg     ' refused the '
+        JSR     MsgUpcard
+        Msg     ' too. '
+@told   LDA     Turn
         ASL     A
         TAX
         LDA     Kind,X
