@@ -85,3 +85,23 @@ def test_the_dealer_refusing_after_the_human_is_told(table_factory):
     assert t.phase == PH_DISCARD and t.turn == 0 and t.pile()[-1] == up
     line = t.message(2)
     assert line.startswith("Willy refused the ") and " too. You drew the " in line
+
+
+def test_the_about_box_has_the_copyright(table_factory):
+    t = table_factory()
+    t.s.clear_text_log()
+    assert t.choose("@", "About Gin King...") == "held"
+    text = " ".join(t.text())
+    assert "version 1.0" in text and "Copyright (c) 2026" in text
+    t.s.key("\r")
+
+
+def test_the_table_says_a_tournament_game_is_on(table_factory):
+    t = table_factory(1)
+    t.choose("File", "New Game")
+    assert not any("Tournament game" in x for x in t.text())
+    t.choose("File", "End Game")
+    t.choose("Settings", "Tournament Mode")
+    t.s.clear_text_log()
+    t.choose("File", "New Game")
+    assert any("Tournament game" in x for x in t.text())

@@ -529,7 +529,7 @@ AdviceMsg DC.W  100,8,12,130,450,$800F  ; the advice: ^0^1^2
 
         STRING  PASCAL
 OkStr           DC.B    'OK'
-AboutText       DC.B    'Gin King GS, version 1.0. Gin Rummy against seven computer personalities, on the Apple IIGS desktop.'
+AboutText       DC.B    'Gin King GS, version 1.0. Gin Rummy against seven computer personalities, on the Apple IIGS desktop. Copyright (c) 2026 the Gin King GS authors.'
 AdviceTemplate  DC.B    '^0^1^2'
         STRING  ASIS
 

@@ -566,6 +566,10 @@ DrawInfo
         Msg     '      Game to '
         LDA     Target
         JSR     MsgNum
+        LDA     SetTournament           ; the table says a tournament game is on
+        BEQ     @okla
+        Msg     '      Tournament game'
+@okla
         LDA     SetVariant              ; Oklahoma: the knock card's limit and stakes
         BEQ     @std
         Msg     '      Knock card '
