@@ -95,10 +95,11 @@ def test_app_tournament_game_updates_the_record(tmp_path, program):
     net, winner = t.word("NetScore"), t.word("GameWinner")
     t.s.clear_text_log()
     assert t.choose("Options", "Show History") == "held"
-    line = " ".join(t.text())
     won, lost = (1, 0) if winner == 0 else (0, 1)
     sign = "+" if winner == 0 else "-"
-    assert f"Tournament record of Player: Willy won {won} lost {lost} points {sign}{net}." in line
+    # A table: the player's name over the opponents, then games won, lost, net points.
+    assert history_columns(t) == [["Player", "Willy"], ["Won", str(won)], ["Lost", str(lost)],
+                                  ["Points", f"{sign}{net}"]]
     t.s.key("\r")
     volume = t.s.machine.tb.gsos.volume
     assert volume.info("SETTINGS/HISTORY").file_type == 0xF1
@@ -109,6 +110,15 @@ def test_app_tournament_game_updates_the_record(tmp_path, program):
     finish_game(again)
     again.s.clear_text_log()
     again.choose("Options", "Show History")
-    text = " ".join(again.text())
-    assert "Willy won" in text and (f"won {won + (again.word('GameWinner') == 0)}" in text)
+    cols = history_columns(again)
+    assert cols[0] == ["Player", "Willy"]
+    assert cols[1] == ["Won", str(won + (again.word("GameWinner") == 0))]
     again.s.close()
+
+
+def history_columns(t) -> list[list[str]]:
+    """The open Show History alert's four columns, line by line (its ^0..^3 texts)."""
+    dlg = t.s.tb.dlg
+    texts = [dlg.params[i] for i in range(4)]
+    from toolbox.font import decode
+    return [decode(x).split("\r") for x in texts]

@@ -105,3 +105,11 @@ def test_the_table_says_a_tournament_game_is_on(table_factory):
     t.s.clear_text_log()
     t.choose("File", "New Game")
     assert any("Tournament game" in x for x in t.text())
+
+
+def test_an_empty_history_says_so(table_factory):
+    t = table_factory()
+    t.s.clear_text_log()
+    assert t.choose("Options", "Show History") == "held"
+    assert any("No tournament games yet for Player." in x for x in t.text())
+    t.s.key("\r")
