@@ -226,6 +226,11 @@ def test_app_help_pages(table_factory):
         for _ in range(pages + 1):                       # Next stops at the last page
             click_item(t, 10)
         assert page_line(t) == f"{name}: page {pages} of {pages}"
+        items = {i.item_id: i for i in t.s.tb.dlg.front().items}
+        assert items[9].enabled and not items[10].enabled  # Next dimmed on the last page
+    click_item(t, 3)
+    items = {i.item_id: i for i in t.s.tb.dlg.front().items}
+    assert not items[9].enabled and items[10].enabled      # Prev dimmed on the first
     assert click_item(t, 1) == "idle"                    # Exit
     assert t.s.tb.dlg.front() is None
 
