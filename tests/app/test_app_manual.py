@@ -113,3 +113,19 @@ def test_an_empty_history_says_so(table_factory):
     assert t.choose("Options", "Show History") == "held"
     assert any("No tournament games yet for Player." in x for x in t.text())
     t.s.key("\r")
+
+
+def test_the_advice_alert_is_sized_to_its_text(table_factory):
+    from gk_table import APPLE
+    t = table_factory(9)
+    t.choose("File", "New Game")
+    assert t.s.key("a", APPLE) == "held"
+    dlg = t.s.tb.dlg.front()
+    assert dlg.icon == "note"
+    text = next(i for i in dlg.items if i.item_id == 100)
+    ok = next(i for i in dlg.items if i.item_id == 1)
+    lines = [x for x in t.text() if x.startswith("Advice from Willy")]
+    assert lines                                        # one line of advice
+    assert text.rect[2] - text.rect[0] <= 2 * 10 + 4     # a line or two tall, not 122
+    assert ok.rect[0] >= text.rect[2] and ok.rect[2] - text.rect[2] <= 30
+    t.s.key("\r")

@@ -104,7 +104,7 @@ ShowHelpPage
         LDA     HelpPage                ; Prev dimmed on the first page
         CMP     #1
         LDA     #HELP_PREV
-        JSR     EnableIf
+        JSR     ItemEnableIf
         LDA     HelpPage                ; Next dimmed on the last: enabled while
         INC     A                       ;   pages >= page + 2 (page counts from 0)
         INC     A
@@ -115,10 +115,10 @@ ShowHelpPage
         LDA     TopicPages,X
         CMP     MsgTmp
         LDA     #HELP_NEXT
-        JMP     EnableIf
+        JMP     ItemEnableIf
 
-; EnableIf — item A of the dialog enabled when carry is set, dimmed when clear.
-EnableIf
+; ItemEnableIf — item A of the dialog enabled when carry is set, dimmed when clear.
+ItemEnableIf
         TAX
         PushVarLong DlgPtr
         PHX
