@@ -77,6 +77,9 @@ def test_app_user_supplied_cards_deal_as_the_oracle_does(tmp_path, program):
     for entry in entries[:2]:
         t.s.type(entry)
         assert t.s.key("\r") == "held"
+    # The upcard's prompt in good English: "1 card", not "up to 1 cards".
+    assert any("Enter the first upcard (1 card, e.g. 4H)." in x for x in t.text())
+    assert not any("up to 1 cards" in x for x in t.text())
     t.s.type(entries[2])                                 # unreadable: beep, asked again
     assert t.s.key("\r") == "held" and t.s.tb.misc.beeps == beeps + 1
     assert t.word("EntryRejects") == 1

@@ -187,10 +187,16 @@ AskEntry
         Msg     'Enter the first upcard'
         BRA     @count
 @stock  Msg     'Enter the stock, in drawing order'
-@count  Msg     ' (up to '
+@count  LDA     EntryLimit              ; "(1 card, e.g. ..." or "(up to N cards, ..."
+        CMP     #1
+        BNE     @upto
+        Msg     ' (1 card, e.g. 4H). Return alone deals it at random.'
+        BRA     @asked
+@upto   Msg     ' (up to '
         LDA     EntryLimit
         JSR     MsgNum
         Msg     ' cards, e.g. AS 2H 10D 5). Return deals the rest at random.'
+@asked
         LDX     #0
 @copy   LDA     Build,X
         STA     PromptStr,X
