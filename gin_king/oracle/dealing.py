@@ -86,10 +86,11 @@ MAX_ATTEMPTS = 100  # a safety stop for scripted input that never becomes readab
 class UserSuppliedDecks:
     """User Supplied Cards: ``ask(what, count)`` returns the entry text for one section.
 
-    Entered cards fill the section's slots in order (a card already taken becomes the
-    closest available one); slots left over are filled at random: each takes
-    ``remaining[below(len(remaining))]`` from the untaken cards in ascending order. An
-    unreadable entry is asked for again.
+    Every section is asked for first and its entered cards fill its slots in order (a card
+    already taken becomes the closest available one); only then are the slots left open
+    filled at random, section by section: each takes ``remaining[below(len(remaining))]``
+    from the untaken cards in ascending order, so a random card never takes one the
+    player names in a later prompt. An unreadable entry is asked for again.
     """
 
     def __init__(self, ask: Callable[[str, int], str]) -> None:
@@ -112,7 +113,10 @@ class UserSuppliedDecks:
                 card = closest_available(request, taken)
                 deck[slot] = card
                 taken |= 1 << card
-            for slot in slots[len(requests):]:
+        for _, slots in SECTIONS:
+            for slot in slots:
+                if deck[slot] >= 0:
+                    continue
                 remaining = [c for c in range(52) if not taken >> c & 1]
                 card = remaining[rng.below(len(remaining))]
                 deck[slot] = card

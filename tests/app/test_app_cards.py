@@ -244,3 +244,26 @@ def test_app_control_panel_opens_from_the_apple_menu(table_factory):
     assert b"Control Panel" in [i.text for i in t.s.tb.dlg.front().items]
     t.s.key("\r")
     assert t.s.tb.dlg.front() is None
+
+
+def test_app_user_supplied_random_hands_leave_a_named_upcard_free(tmp_path, program):
+    """A random fill never takes a card named in a later prompt of the same deal: hands
+    dealt at random, then the 4♥ asked for as the upcard is the 4♥."""
+    for seed in (1234, 7, 99):
+        t = boot_table(tmp_path, program, seed=seed, disk_name=f"u{seed}.po")
+        t.choose("Settings", "Game Settings...")
+        click_item(t, USER)
+        click_item(t, OK)
+        assert t.choose("File", "New Game") == "held"
+        t.s.key("\r")                                    # both hands at random
+        t.s.key("\r")
+        t.s.type("4H")
+        t.s.key("\r")
+        assert t.s.key("\r") == "idle"                   # the stock at random
+        assert t.byte("Deck", 20) == 2 * 13 + 3          # the 4♥
+        answers = iter(["", "", "4H", ""])
+        state = GameState(Rules(), seed, UserSuppliedDecks(lambda what, n: next(answers)))
+        state.advance()
+        assert [t.byte("Deck", i) for i in range(52)] == [int(c) for c in state.hand.deck]
+        t.check_cards()
+        t.s.close()
