@@ -18,6 +18,9 @@ saves the table, a pulled-down menu and each dialog as 640 x 400 PNGs:
     gk_dialog_user_cards.png  User Supplied Cards asking for a hand
     gk_nda_control_panel_display.png, _sound, _mouse, _speed, _time
                               the Control Panel desk accessory over a game, each panel
+    gk_alert_draw_for_deal.png  the player drew high for deal: Deal, or Make Willy deal
+    table_draw_for_deal.png   the first hand with both cards drawn for deal on the table
+    table_score_sheet_shutout.png  a score sheet with a shutout's doubling
 
     gin-king screens [--out DIR]
 """
@@ -31,6 +34,8 @@ from gin_king import app, build
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "docs" / "screens"
 SEED = 1234
+DRAW_SEED = 2               # the player draws high for deal
+SHUTOUT_SEED = 58           # the player loses without winning a hand
 APPLE = 0x0100
 PH_OFFER, PH_DRAW, PH_DISCARD, PH_KNOCKQ, PH_HANDOVER, PH_GAMEOVER = 1, 2, 3, 4, 5, 6
 MATRIX_ITEM, SUIT_ITEM, USER_ITEM, OK_ITEM = 11, 13, 17, 1
@@ -111,6 +116,13 @@ def refresh(out: Path) -> list[Path]:
             s.choose("@", "Help...")
             shot("gk_dialog_help.png")
             s.key("\r")
+            g.poke("SetSeedLo", DRAW_SEED)
+            s.choose("File", "New Game")
+            shot("gk_alert_draw_for_deal.png")
+            s.key("\r")                                 # Make Willy deal
+            shot("table_draw_for_deal.png")
+            s.choose("File", "End Game")
+            g.poke("SetSeedLo", SEED)
             s.choose("File", "New Game")
             for _ in range(6):
                 if g.word("GPhase") == PH_DISCARD and g.word("Turn") == 0:
@@ -167,6 +179,16 @@ def refresh(out: Path) -> list[Path]:
             shot("gk_window_show_cards.png")
             s.key("\r")
             s.choose("File", "End Game")
+            g.poke("SetSeedLo", SHUTOUT_SEED)
+            s.choose("File", "New Game")
+            if g.word("DealAsking"):
+                s.key("\r")                             # Make Willy deal
+            for _ in range(3000):
+                if g.word("GPhase") == PH_GAMEOVER:
+                    break
+                g.step()
+            shot("table_score_sheet_shutout.png")
+            g.step()
             s.choose("Settings", "Game Settings...")
             g.click_item(USER_ITEM)
             g.click_item(OK_ITEM)

@@ -18,19 +18,34 @@ UPCARD_SLOT = 20
 STOCK_SLOTS = tuple(range(21, 52))
 
 
-def draw_for_deal(rng: Xorshift32) -> tuple[int, int, int]:
+def high_card_player(card0: int, card1: int) -> int:
+    """Who drew high (King high, Ace low; equal ranks: ♠ > ♥ > ♦ > ♣)."""
+    key0, key1 = (card0 % 13, card0 // 13), (card1 % 13, card1 // 13)
+    return 0 if key0 > key1 else 1
+
+
+def computer_deals_himself(opponent_name: str) -> bool:
+    """A computer player's choice on drawing high: never deal himself, since the
+    non-dealer has the first offer of the upcard and the first draw (docs/rules.md)."""
+    return False
+
+
+def draw_for_deal(rng: Xorshift32, deals_himself: Callable[[int], bool] | None = None
+                  ) -> tuple[int, int, int]:
     """Each player draws one card (player 0 first): ``(card0, card1, first_dealer)``.
 
-    The high card (King high, Ace low; equal ranks: ♠ > ♥ > ♦ > ♣) chooses, and always
-    makes the opponent deal, since the non-dealer has the first offer of the upcard and the
-    first draw. Uses two ``below`` calls of the game's generator before the first shuffle.
+    "The player drawing the high card may deal or require his opponent to deal":
+    ``deals_himself(high_player)`` is his choice (default: the computer's rule, make the
+    opponent deal). Uses two ``below`` calls of the game's generator before the first
+    shuffle, whatever the choice.
     """
     card0 = rng.below(52)
     card1 = rng.below(51)
     if card1 >= card0:
         card1 += 1
-    key0, key1 = (card0 % 13, card0 // 13), (card1 % 13, card1 // 13)
-    return card0, card1, (1 if key0 > key1 else 0)
+    high = high_card_player(card0, card1)
+    deals = deals_himself(high) if deals_himself is not None else False
+    return card0, card1, (high if deals else 1 - high)
 
 
 class DeckSource(Protocol):
@@ -94,10 +109,11 @@ MAX_ATTEMPTS = 100  # a safety stop for scripted input that never becomes readab
 class UserSuppliedDecks:
     """User Supplied Cards: ``ask(what, count)`` returns the entry text for one section.
 
-    Entered cards fill the section's slots in order (a card already taken becomes the
-    closest available one); slots left over are filled at random: each takes
-    ``remaining[below(len(remaining))]`` from the untaken cards in ascending order. An
-    unreadable entry is asked for again.
+    Every section is asked for first and its entered cards fill its slots in order (a card
+    already taken becomes the closest available one); only then are the slots left open
+    filled at random, section by section: each takes ``remaining[below(len(remaining))]``
+    from the untaken cards in ascending order, so a random card never takes one the
+    player names in a later prompt. An unreadable entry is asked for again.
     """
 
     def __init__(self, ask: Callable[[str, int], str]) -> None:
@@ -120,7 +136,10 @@ class UserSuppliedDecks:
                 card = closest_available(request, taken)
                 deck[slot] = card
                 taken |= 1 << card
-            for slot in slots[len(requests):]:
+        for _, slots in SECTIONS:
+            for slot in slots:
+                if deck[slot] >= 0:
+                    continue
                 remaining = [c for c in range(52) if not taken >> c & 1]
                 card = remaining[rng.below(len(remaining))]
                 deck[slot] = card

@@ -3,7 +3,8 @@ Replay Cards).
 
 The agent protocol: ``wants_upcard(view) -> bool`` (draw, and the first-upcard offer),
 ``choose_discard(view) -> Card`` (view holds 11 cards), ``wants_knock(view, discard) ->
-bool`` (asked only when the knock is legal; the view holds the 10 cards kept).
+bool`` (asked only when the knock is legal; the view holds the 10 cards kept); optionally
+``wants_to_deal(opponent_name) -> bool``, asked of the player who draws high for deal.
 """
 from __future__ import annotations
 
@@ -74,7 +75,13 @@ def play_game(agent_a: Agent, agent_b: Agent, rules: Rules = Rules(), seed: int 
     called after every step (tests use it for invariants)."""
     agents = (agent_a, agent_b)
     names = (_name(agent_b, "your opponent"), _name(agent_a, "your opponent"))
-    state = GameState(rules, seed, deck_source, first_dealer)
+    def deals_himself(player: int) -> bool:
+        # An agent may choose on drawing high (``wants_to_deal(opponent_name)``); one
+        # without the method follows the computer's rule (dealing.py).
+        choose = getattr(agents[player], "wants_to_deal", None)
+        return bool(choose(names[player])) if choose is not None else False
+
+    state = GameState(rules, seed, deck_source, first_dealer, deals_himself)
     while not state.is_over():
         if state.is_automatic():
             state.advance()

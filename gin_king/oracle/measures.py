@@ -23,7 +23,8 @@ def scan(cards_mask: int) -> list[Card]:
 
 
 def eligible_discards(hand: int, taken_from_pile: int | None) -> int:
-    """The 11 cards minus the one just taken from the pile (it may not go straight back)."""
+    """The 11 cards minus the one just taken from the pile: the personalities' own choice
+    (docs/personalities.md), not a rule of the game (a player may discard it)."""
     return hand & ~(1 << taken_from_pile) if taken_from_pile is not None else hand
 
 

@@ -92,12 +92,16 @@ class GameState:
     """A whole game between players 0 and 1."""
 
     def __init__(self, rules: Rules = Rules(), seed: int = 0,
-                 deck_source: DeckSource | None = None, first_dealer: int | None = None) -> None:
+                 deck_source: DeckSource | None = None, first_dealer: int | None = None,
+                 deals_himself=None) -> None:
+        """``deals_himself(player)``: the choice of the player who draws high (deal
+        himself, or make the opponent deal); default the computer's rule (dealing.py)."""
         self.rules = rules
         self.rng = Xorshift32(seed)
         self.deck_source = deck_source or ShuffledDecks()
+        self.draw_cards: tuple[int, int, int] | None = None
         if first_dealer is None:
-            self.draw_cards = draw_for_deal(self.rng)
+            self.draw_cards = draw_for_deal(self.rng, deals_himself)
             first_dealer = self.draw_cards[2]
         self.first_dealer = first_dealer
         self.dealer = first_dealer
@@ -124,8 +128,9 @@ class GameState:
         if self.phase is Phase.DRAW:
             return [DRAW_STOCK, TAKE_UPCARD]
         if self.phase is Phase.DISCARD:
-            cards = from_mask(hand.hands[self.current_player])
-            return [c for c in cards if c != hand.taken_from_pile]
+            # Any of the 11 cards, the one just taken from the pile included: the manual
+            # has no rule against it (docs/rules.md); the personalities keep it by choice.
+            return from_mask(hand.hands[self.current_player])
         if self.phase is Phase.KNOCK:
             return [KNOCK, NO_KNOCK]
         return []

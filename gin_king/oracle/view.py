@@ -20,7 +20,7 @@ class PlayerView:
     hand: tuple[Card, ...]               # 10 to draw, 11 to discard, 10 (after it) to knock
     discard_pile: tuple[Card, ...]       # bottom to top
     stock_size: int
-    taken_from_pile: Card | None         # may not be discarded this turn
+    taken_from_pile: Card | None         # just taken from the pile (the AIs keep it)
     first_upcard_offer: bool
     my_took: tuple[Card, ...]
     opponent_took: tuple[Card, ...]

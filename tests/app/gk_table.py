@@ -112,7 +112,12 @@ class Table:
         return self.click_local(h + CARD_W // 2, v + 4)
 
     def choose(self, menu: str, item: str) -> str:
-        return self.s.choose(menu, item)
+        """A menu item; after New Game, a human who drew high for deal answers the
+        question with Return (Make <opponent> deal, the computer's own choice)."""
+        out = self.s.choose(menu, item)
+        if (menu, item) == ("File", "New Game") and self.word("DealAsking"):
+            out = self.s.key("\r")
+        return out
 
     def text(self) -> list[str]:
         return [decode(t) if isinstance(t, bytes) else str(t) for t in self.s.drawn_text()]

@@ -77,6 +77,9 @@ def test_app_user_supplied_cards_deal_as_the_oracle_does(tmp_path, program):
     for entry in entries[:2]:
         t.s.type(entry)
         assert t.s.key("\r") == "held"
+    # The upcard's prompt in good English: "1 card", not "up to 1 cards".
+    assert any("Enter the first upcard (1 card, e.g. 4H)." in x for x in t.text())
+    assert not any("up to 1 cards" in x for x in t.text())
     t.s.type(entries[2])                                 # unreadable: beep, asked again
     assert t.s.key("\r") == "held" and t.s.tb.misc.beeps == beeps + 1
     assert t.word("EntryRejects") == 1
@@ -226,5 +229,33 @@ def test_app_help_pages(table_factory):
         for _ in range(pages + 1):                       # Next stops at the last page
             click_item(t, 10)
         assert page_line(t) == f"{name}: page {pages} of {pages}"
+        items = {i.item_id: i for i in t.s.tb.dlg.front().items}
+        assert items[9].enabled and not items[10].enabled  # Next dimmed on the last page
+    click_item(t, 3)
+    items = {i.item_id: i for i in t.s.tb.dlg.front().items}
+    assert not items[9].enabled and items[10].enabled      # Prev dimmed on the first
     assert click_item(t, 1) == "idle"                    # Exit
     assert t.s.tb.dlg.front() is None
+
+
+def test_app_user_supplied_random_hands_leave_a_named_upcard_free(tmp_path, program):
+    """A random fill never takes a card named in a later prompt of the same deal: hands
+    dealt at random, then the 4♥ asked for as the upcard is the 4♥."""
+    for seed in (1234, 7, 99):
+        t = boot_table(tmp_path, program, seed=seed, disk_name=f"u{seed}.po")
+        t.choose("Settings", "Game Settings...")
+        click_item(t, USER)
+        click_item(t, OK)
+        assert t.choose("File", "New Game") == "held"
+        t.s.key("\r")                                    # both hands at random
+        t.s.key("\r")
+        t.s.type("4H")
+        t.s.key("\r")
+        assert t.s.key("\r") == "idle"                   # the stock at random
+        assert t.byte("Deck", 20) == 2 * 13 + 3          # the 4♥
+        answers = iter(["", "", "4H", ""])
+        state = GameState(Rules(), seed, UserSuppliedDecks(lambda what, n: next(answers)))
+        state.advance()
+        assert [t.byte("Deck", i) for i in range(52)] == [int(c) for c in state.hand.deck]
+        t.check_cards()
+        t.s.close()

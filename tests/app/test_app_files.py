@@ -95,10 +95,11 @@ def test_app_tournament_game_updates_the_record(tmp_path, program):
     net, winner = t.word("NetScore"), t.word("GameWinner")
     t.s.clear_text_log()
     assert t.choose("Options", "Show History") == "held"
-    line = " ".join(t.text())
     won, lost = (1, 0) if winner == 0 else (0, 1)
     sign = "+" if winner == 0 else "-"
-    assert f"Tournament record of Player: Willy won {won} lost {lost} points {sign}{net}." in line
+    # A table: the player's name over the opponents, then games won, lost, net points.
+    assert history_columns(t) == [["Player", "Willy"], ["Won", str(won)], ["Lost", str(lost)],
+                                  ["Points", f"{sign}{net}"]]
     t.s.key("\r")
     volume = t.s.machine.tb.gsos.volume
     assert volume.info("SETTINGS/HISTORY").file_type == 0xF1
@@ -109,8 +110,9 @@ def test_app_tournament_game_updates_the_record(tmp_path, program):
     finish_game(again)
     again.s.clear_text_log()
     again.choose("Options", "Show History")
-    text = " ".join(again.text())
-    assert "Willy won" in text and (f"won {won + (again.word('GameWinner') == 0)}" in text)
+    cols = history_columns(again)
+    assert cols[0] == ["Player", "Willy"]
+    assert cols[1] == ["Won", str(won + (again.word("GameWinner") == 0))]
     again.s.close()
 
 
@@ -220,8 +222,8 @@ def test_app_record_from_before_king_loads_and_gains_a_king_column(tmp_path, pro
     t.s.close()
     again = boot_table(tmp_path, program, seed=1234)
     again.choose("Options", "Show History")
-    assert ("Tournament record of Player: Willy won 3 lost 1 points +57. "
-            "Shark won 0 lost 5 points -40.") in " ".join(again.text())
+    assert history_columns(again) == [["Player", "Willy", "Shark"], ["Won", "3", "0"],
+                                      ["Lost", "1", "5"], ["Points", "+57", "-40"]]
     again.s.key("\r")
     again.choose("Settings", "Players...")
     click_item(again, P2_FIRST + KING_BUTTON)
@@ -230,11 +232,13 @@ def test_app_record_from_before_king_loads_and_gains_a_king_column(tmp_path, pro
     again.choose("File", "New Game")
     finish_game(again)
     won = again.word("GameWinner") == 0
-    again.s.clear_text_log()
     again.choose("Options", "Show History")
-    text = " ".join(again.text())
-    assert "Willy won 3 lost 1 points +57. Shark won 0 lost 5 points -40. King won " in text
-    assert f"King won {int(won)} lost {int(not won)} " in text
+    player, wins, losses, points = history_columns(again)
+    assert player == ["Player", "Willy", "Shark", "King"]
+    assert wins[:3] == ["Won", "3", "0"] and losses[:3] == ["Lost", "1", "5"]
+    assert (wins[3], losses[3]) == (str(int(won)), str(int(not won)))
+    assert points[:3] == ["Points", "+57", "-40"]
+    again.s.key("\r")
     saved = again.s.machine.tb.gsos.volume.read_file("SETTINGS/HISTORY")
     assert len(saved) == 6 + 12 * (32 + 3 * 2 * 9) + 2 and saved[2:4] == b"\x02\x00"
     again.s.close()
@@ -274,3 +278,11 @@ def test_app_settings_keep_king_and_refuse_a_human_player_2(tmp_path, program):
     fourth = boot_table(tmp_path, program)
     assert fourth.word("SettingsLoaded") == 0 and fourth.word("SetP2") == 1   # the defaults
     fourth.s.close()
+
+
+def history_columns(t) -> list[list[str]]:
+    """The open Show History alert's four columns, line by line (its ^0..^3 texts)."""
+    dlg = t.s.tb.dlg
+    texts = [dlg.params[i] for i in range(4)]
+    from toolbox.font import decode
+    return [decode(x).split("\r") for x in texts]

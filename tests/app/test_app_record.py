@@ -4,7 +4,11 @@ Enter Name dialog re-prompts for an empty name."""
 from __future__ import annotations
 
 from gk_table import boot_table
+from test_app_files import history_columns
 from test_app_settings import CANCEL, OK, click_item
+
+# Show History's table after one game lost to Willy, forfeited: no points
+ONE_FORFEIT = [["Player", "Willy"], ["Won", "0"], ["Lost", "1"], ["Points", "0"]]
 
 
 def record_line(t) -> str:
@@ -13,6 +17,13 @@ def record_line(t) -> str:
     line = " ".join(t.text())
     t.s.key("\r")
     return line
+
+
+def record_table(t) -> list[list[str]]:
+    assert t.choose("Options", "Show History") == "held"
+    columns = history_columns(t)
+    t.s.key("\r")
+    return columns
 
 
 def start_tournament_game(t) -> None:
@@ -36,11 +47,11 @@ def test_app_end_game_in_a_tournament_records_a_loss_after_asking(tmp_path, prog
     assert "recorded as a game lost" in said and "end it" in said
     click_item(t, CANCEL)                                       # the game goes on
     assert t.word("GPhase") != 0
-    assert "no tournament games yet" in record_line(t)
+    assert "No tournament games yet for Player." in record_line(t)
     assert t.choose("File", "End Game") == "held"
     click_item(t, OK)
     assert t.word("GPhase") == 0
-    assert "Willy won 0 lost 1 points +0." in record_line(t)
+    assert record_table(t) == ONE_FORFEIT
     assert t.item("Settings", "Enter Name...").enabled         # between games again
     t.s.close()
 
@@ -54,7 +65,7 @@ def test_app_quit_in_a_tournament_records_a_loss(tmp_path, program):
     assert click_item(t, OK) == "quit"
     t.s.close()
     again = boot_table(tmp_path, program)                       # the record on the disk
-    assert "Willy won 0 lost 1 points +0." in record_line(again)
+    assert record_table(again) == ONE_FORFEIT
     again.s.close()
 
 

@@ -122,12 +122,13 @@ def test_first_upcard_offer_order_and_forced_stock_draw():
     assert h.pile == [upcard] and len(h.stock) == 30
 
 
-def test_taken_upcard_cannot_be_discarded_and_wall_ends_the_hand():
+def test_taken_upcard_may_be_discarded_and_wall_ends_the_hand():
     state = GameState(seed=8)
     state.advance()
     state.apply_action(TAKE_UPCARD)
     taken = state.hand.taken_from_pile
-    assert taken not in state.legal_actions() and len(state.legal_actions()) == 10
+    # The manual has no rule against discarding the card just taken (docs/rules.md).
+    assert taken in state.legal_actions() and len(state.legal_actions()) == 11
     # Play a hand out by always drawing from the stock and discarding the drawn card;
     # never knocking, it must end at the wall with two cards left.
     state.apply_action(state.legal_actions()[0])
@@ -203,3 +204,43 @@ def test_two_pile_passers_finish_their_game():
     result = play_game(_PilePasser(), _PilePasser(), seed=3, state_check=bounded)
     assert result.winner is None and len(result.hands) == MAX_HANDS
     assert all(h.score.kind is HandKind.WALL for h in result.hands)
+
+
+def test_draw_for_deal_high_card_chooses_who_deals():
+    from gin_king.oracle.dealing import draw_for_deal, high_card_player
+    from gin_king.oracle.rng import Xorshift32
+    for seed in range(1, 40):
+        c0, c1, default = draw_for_deal(Xorshift32(seed))
+        high = high_card_player(c0, c1)
+        # The computer's rule (and today's games): the high card makes the opponent deal.
+        assert default == 1 - high
+        # A player who draws high and chooses to deal deals, from the same two draws.
+        rng = Xorshift32(seed)
+        assert draw_for_deal(rng, lambda p: True) == (c0, c1, high)
+        rng_default = Xorshift32(seed)
+        draw_for_deal(rng_default)
+        assert rng.state == rng_default.state
+
+
+def test_an_agent_that_draws_high_may_choose_to_deal():
+    from gin_king.oracle.dealing import high_card_player
+
+    class DealsHimself(SimplePlayer):
+        def __init__(self):
+            super().__init__(1)
+            self.asked = []
+
+        def wants_to_deal(self, opponent_name):
+            self.asked.append(opponent_name)
+            return True
+
+    other = SimplePlayer(2)
+    other.name = "Other"
+    for seed in range(3, 9):
+        me = DealsHimself()
+        result = play_game(me, other, seed=seed)
+        high = high_card_player(*GameState(seed=seed).draw_cards[:2])
+        # Player 0 asked only when it drew high, and then it deals; else player 0's
+        # opponent chose by the computer's rule (player 0 deals).
+        assert me.asked == (["Other"] if high == 0 else [])
+        assert result.first_dealer == 0

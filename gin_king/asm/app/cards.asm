@@ -12,15 +12,20 @@ ENTRY_EDIT      EQU     3               ; the entry dialog's edit line
 NO_SUIT         EQU     $FFFF
 
 ; ------------------------------------------------------------------------------------
-; UserDeck — Deck := the cards the user supplies for this hand, section by section.
+; UserDeck — Deck := the cards the user supplies for this hand: every section asked for
+;   and its entered cards placed first, then the open slots dealt at random section by
+;   section (a random card never takes one named in a later prompt).
 ; ------------------------------------------------------------------------------------
+UD_OPEN         EQU     $FF             ; a slot not entered yet
+
 UserDeck
         LDX     #Hand.Size-2            ; nothing taken yet
 @clr    STZ     TakenMask,X
         DEX
         DEX
         BPL     @clr
-        STZ     UdSection
+        STZ     UdFill                  ; pass 0: the entries; pass 1: the random fill
+@pass   STZ     UdSection
 @section
         LDA     UdSection
         ASL     A
@@ -31,13 +36,18 @@ UserDeck
         STA     UdStep
         LDA     SectionCount,X
         STA     EntryLimit
+        LDA     UdFill
+        BNE     @fillp
         JSR     AskEntry                ; ReqRank/ReqSuit, ReqN (parsed, within limit)
-        STZ     UdI
+@fillp  STZ     UdI
 @fill   LDA     UdI                     ; each slot: an entered card or a random one
         CMP     EntryLimit
         BCS     @next
+        LDA     UdFill
+        BNE     @rand
+        LDA     UdI
         CMP     ReqN
-        BCS     @random
+        BCS     @open
         ASL     A
         TAX
         LDA     ReqRank,X
@@ -46,17 +56,26 @@ UserDeck
         STA     UdSuit
         JSR     ClosestFree
         BRA     @place
-@random JSR     RandomFree
-@place  LDX     UdSlot
+@open   LDA     #UD_OPEN                ; left for the random fill
+        BRA     @put
+@rand   LDX     UdSlot                  ; pass 1: only the open slots
+        LDA     Deck,X
+        AND     #$00FF
+        CMP     #UD_OPEN
+        BNE     @step
+        JSR     RandomFree
+@place  PHA
+        JSR     CardMaskBit             ; taken |= the card
+        ORA     TakenMask,X
+        STA     TakenMask,X
+        PLA
+@put    LDX     UdSlot
         SEP     #$20
         LONGA   OFF
         STA     Deck,X
         REP     #$20
         LONGA   ON
-        JSR     CardMaskBit             ; taken |= the card
-        ORA     TakenMask,X
-        STA     TakenMask,X
-        LDA     UdSlot
+@step   LDA     UdSlot
         CLC
         ADC     UdStep
         STA     UdSlot
@@ -65,8 +84,16 @@ UserDeck
 @next   INC     UdSection
         LDA     UdSection
         CMP     #SECTIONS
-        BCC     @section
-        RTS
+        BCS     @passed
+        BRL     @section
+@passed INC     UdFill
+        LDA     UdFill
+        CMP     #2
+        BCS     @done
+        BRL     @pass
+@done   RTS
+
+UdFill          DC.W    0
 
 SectionFirst    DC.W    0,1,2*HAND_SIZE,2*HAND_SIZE+1
 SectionStep     DC.W    2,2,1,1
@@ -187,10 +214,16 @@ AskEntry
         Msg     'Enter the first upcard'
         BRA     @count
 @stock  Msg     'Enter the stock, in drawing order'
-@count  Msg     ' (up to '
+@count  LDA     EntryLimit              ; "(1 card, e.g. ..." or "(up to N cards, ..."
+        CMP     #1
+        BNE     @upto
+        Msg     ' (1 card, e.g. 4H). Return alone deals it at random.'
+        BRA     @asked
+@upto   Msg     ' (up to '
         LDA     EntryLimit
         JSR     MsgNum
         Msg     ' cards, e.g. AS 2H 10D 5). Return deals the rest at random.'
+@asked
         LDX     #0
 @copy   LDA     Build,X
         STA     PromptStr,X

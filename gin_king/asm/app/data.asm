@@ -95,6 +95,8 @@ MulA            DC.W    0,0
 DealI           DC.W    0
 DrawCard0       DC.W    0
 DrawCard1       DC.W    0
+DrawHigh        DC.W    0               ; who drew high for deal
+DrawShown       DC.W    0               ; 1: the drawn cards are on the table (hand 1)
 PosPers         DC.W    0
 PosDec          DC.W    0
 SubMask         DS.B    Hand.Size       ; BestDefence: the cards laid off being tried
@@ -191,6 +193,7 @@ NmKing          DC.B    'King'
 TitleStr        DC.B    'Gin King'
 StartStr        DC.B    'Choose New Game from the File menu to deal.'
 KnockStr        DC.B    'knock?'
+DrawnStr        DC.B    'Drawn for deal:'
 WindowTitle     DC.B    'Gin King'
 DecideFailMsg   DC.B    'The engine refused a decision: the game is corrupt. '
         STRING  ASIS

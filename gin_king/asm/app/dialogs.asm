@@ -63,12 +63,47 @@ DoAdvice
         PEA     $0000
         PEA     $0000
         _ParamText
+        JSR     FitAdvice
         PHA                             ; NoteAlert(@AdviceAlert, nil)
         PushLong AdviceAlert
         PEA     $0000
         PEA     $0000
         _NoteAlert
         PLA
+        RTS
+
+; FitAdvice — the advice alert sized to its text, as IIGS alerts are: as many lines as
+;   the text's width needs (ADVICE_WRAP a line leaves room for the word-wrap), the OK
+;   button under them. In: AdvText, AdvLen. Clobbers A, X, Y.
+ADVICE_WRAP     EQU     340             ; pixels of text a line is counted for (of 400)
+ADVICE_LINE     EQU     10
+ADVICE_TOP      EQU     30              ; the alert's top (AdviceAlert)
+FitAdvice
+        PHA                             ; TextWidth(@AdvText, AdvLen)
+        PushLong AdvText
+        LDA     AdvLen
+        PHA
+        _TextWidth
+        PLA
+        LDX     #0                      ; lines = width / ADVICE_WRAP + 1
+@div    CMP     #ADVICE_WRAP
+        BCC     @lines
+        SBC     #ADVICE_WRAP
+        INX
+        BRA     @div
+@lines  INX
+        TXA
+        LDX     #ADVICE_LINE
+        JSR     Mul
+        CLC
+        ADC     #12                     ; the text's bottom
+        STA     AdviceMsg+6
+        ADC     #8                      ; the OK button under it
+        STA     AdviceOK+2
+        ADC     #13
+        STA     AdviceOK+6
+        ADC     #8+ADVICE_TOP
+        STA     AdviceAlert+4
         RTS
 
 ; AdviceText — AdvText := "Advice from <tutor>: " + DecBlock's text; AdvLen its length.
@@ -591,14 +626,14 @@ AdviceOK DC.W   1,136,380,149,440,$0A   ; OK button
         DC.L    OkStr
         DC.W    0,1
         DC.L    0
-AdviceMsg DC.W  100,8,12,130,450,$800F  ; the advice: ^0^1^2
+AdviceMsg DC.W  100,8,50,130,450,$800F  ; the advice: ^0^1^2 (right of the icon)
         DC.L    AdviceTemplate
         DC.W    0,0
         DC.L    0
 
         STRING  PASCAL
 OkStr           DC.B    'OK'
-AboutText       DC.B    'Gin King GS, version 1.0. Gin Rummy against seven computer personalities, on the Apple IIGS desktop.'
+AboutText       DC.B    'Gin King GS, version 1.0. Gin Rummy against seven computer personalities, on the Apple IIGS desktop. Copyright (c) 2026 the Gin King GS authors.'
 AdviceTemplate  DC.B    '^0^1^2'
         STRING  ASIS
 

@@ -622,18 +622,16 @@ SameName
         RTS
 
 ; ------------------------------------------------------------------------------------
-; DoHistory — Options/Show History: the player's tournament record, one line per
-;   personality played, in an alert.
+; DoHistory — Options/Show History: the player's tournament record as a table in a note
+;   alert sized to its rows: a column per ParamText string (^0 the opponents under the
+;   player's name, ^1 games won, ^2 games lost, ^3 net points), a row per personality
+;   played. No games yet: a one-line note says so.
 ; ------------------------------------------------------------------------------------
+HIST_COLS       EQU     4
+HIST_ROW        EQU     10              ; the alert's text line height
+
 DoHistory
         JSR     LoadHistory
-        STZ     AdvLen
-        JSR     MsgClear
-        Msg     'Tournament record of '
-        LDX     #PlayerName
-        JSR     MsgPStr
-        Msg     ': '
-        JSR     AdvAppendBuild
         STZ     DlgI                    ; the player's entry, if any
 @entry  LDA     DlgI
         CMP     FileBuf+History.count
@@ -643,11 +641,88 @@ DoHistory
         BCS     @found
         INC     DlgI
         BRA     @entry
-@none   JSR     MsgClear
-        Msg     'no tournament games yet.'
+@none   STZ     AdvLen                  ; "No tournament games yet for <name>."
+        JSR     MsgClear
+        Msg     'No tournament games yet for '
+        LDX     #PlayerName
+        JSR     MsgPStr
+        Msg     '.'
         JSR     AdvAppendBuild
-        BRL     @show
-@found  STZ     HistP
+        JSR     AdvSplit
+        PushLong AdvPart0
+        PushLong AdvPart1
+        PushLong AdvPart2
+        PEA     $0000
+        PEA     $0000
+        _ParamText
+        PHA
+        PushLong HistNoneAlert
+        PEA     $0000
+        PEA     $0000
+        _NoteAlert
+        PLA
+        RTS
+@found  STZ     HistCol
+@col    JSR     HistColumn
+        LDA     HistCol
+        ASL     A
+        TAX
+        LDA     HistColAt,X
+        TAX
+        JSR     BuildTo
+        INC     HistCol
+        LDA     HistCol
+        CMP     #HIST_COLS
+        BCC     @col
+        LDA     HistAny
+        BNE     @rows
+        BRL     @none
+@rows   INC     A                       ; the rows and the heading: the alert's height
+        LDX     #HIST_ROW
+        JSR     Mul
+        CLC
+        ADC     #8
+        LDX     #HIST_COLS*2-2          ; every column that tall
+@tall   LDY     HistItemAt,X
+        STA     |$0006,Y
+        DEX
+        DEX
+        BPL     @tall
+        CLC
+        ADC     #8                      ; the OK button below them
+        STA     HistOK+2
+        ADC     #13
+        STA     HistOK+6
+        ADC     #8+HIST_TOP
+        STA     HistAlert+4
+        PushLong HistCol0               ; ParamText(the four columns)
+        PushLong HistCol1
+        PushLong HistCol2
+        PushLong HistCol3
+        _ParamText
+        PHA
+        PushLong HistAlert
+        PEA     $0000
+        PEA     $0000
+        _NoteAlert
+        PLA
+        RTS
+
+; HistColumn — Build := column HistCol of the table: its heading, then one line per
+;   personality played (Zp.ptr2 = the player's entry). Out: HistAny = the rows.
+HistColumn
+        JSR     MsgClear
+        LDA     HistCol
+        BNE     @head
+        LDX     #PlayerName             ; the first column is headed by the player
+        JSR     MsgPStr
+        BRA     @rows
+@head   ASL     A
+        TAX
+        LDA     HistHeads-2,X
+        TAX
+        JSR     MsgPStr
+@rows   STZ     HistP
         STZ     HistAny
 @pers   LDA     HistP                   ; each personality played
         ASL     A
@@ -666,26 +741,40 @@ DoHistory
         ORA     HistWon
         BEQ     @nextp
         INC     HistAny
-        JSR     MsgClear
+        LDA     #$0D                    ; a new line of the column
+        JSR     MsgChar
+        LDA     HistCol
+        ASL     A
+        TAX
+        JSR     (HistCells,X)
+@nextp  INC     HistP
+        LDA     HistP
+        CMP     #PERSONALITIES
+        BCC     @pers
+        RTS
+
+HistCells       DC.W    HistName,HistWonCell,HistLostCell,HistPoints
+HistName
         LDA     HistP
         ASL     A
         TAX
         LDA     PersNames,X
         TAX
-        JSR     MsgPStr
-        Msg     ' won '
+        JMP     MsgPStr
+HistWonCell
         LDA     HistWon
-        JSR     MsgNum
-        Msg     ' lost '
+        JMP     MsgNum
+HistLostCell
         LDA     HistLost
-        JSR     MsgNum
-        Msg     ' points '
+        JMP     MsgNum
+HistPoints                              ; signed: +12, -294, 0
         LDA     HistP
         ASL     A
         CLC
         ADC     #HistEntry.points
         TAY
         LDA     (<Zp.ptr2),Y
+        BEQ     @num
         BPL     @plus
         EOR     #$FFFF
         INC     A
@@ -698,32 +787,64 @@ DoHistory
         LDA     #'+'
         JSR     MsgChar
         PLA
-@num    JSR     MsgNum
-        Msg     '. '
-        JSR     AdvAppendBuild
-@nextp  INC     HistP
-        LDA     HistP
-        CMP     #HIST_OPPONENTS
-        BCS     @allp
-        BRL     @pers
-@allp   LDA     HistAny
-        BNE     @show
-        BRL     @none
-@show   JSR     AdvSplit
-        PushLong AdvPart0
-        PushLong AdvPart1
-        PushLong AdvPart2
-        PEA     $0000
-        PEA     $0000
-        _ParamText
-        PHA
-        PushLong AdviceAlert
-        PEA     $0000
-        PEA     $0000
-        _NoteAlert
-        PLA
-        RTS
+@num    JMP     MsgNum
 
+HIST_TOP        EQU     40
+HistAlert
+        DC.W    HIST_TOP,160,0,480      ; the bottom follows the rows
+        DC.W    4
+        DC.B    $80,$80,$80,$80
+        DC.L    HistOK,HistC0,HistC1,HistC2,HistC3,0
+HistOK  DC.W    1,0,240,0,300,$0A       ; top and bottom follow the rows
+        DC.L    OkStr
+        DC.W    0,1
+        DC.L    0
+HistC0  DC.W    100,8,50,0,150,$800F
+        DC.L    HistT0
+        DC.W    0,0
+        DC.L    0
+HistC1  DC.W    101,8,160,0,200,$800F
+        DC.L    HistT1
+        DC.W    0,0
+        DC.L    0
+HistC2  DC.W    102,8,210,0,250,$800F
+        DC.L    HistT2
+        DC.W    0,0
+        DC.L    0
+HistC3  DC.W    103,8,260,0,310,$800F
+        DC.L    HistT3
+        DC.W    0,0
+        DC.L    0
+HistNoneAlert
+        DC.W    60,140,110,500
+        DC.W    5
+        DC.B    $80,$80,$80,$80
+        DC.L    HistNoneOK,HistNoneMsg,0
+HistNoneOK DC.W 1,28,280,41,340,$0A
+        DC.L    OkStr
+        DC.W    0,1
+        DC.L    0
+HistNoneMsg DC.W 100,8,50,20,350,$800F
+        DC.L    AdviceTemplate
+        DC.W    0,0
+        DC.L    0
+HistItemAt      DC.W    HistC0,HistC1,HistC2,HistC3
+HistColAt       DC.W    HistCol0,HistCol1,HistCol2,HistCol3
+HistHeads       DC.W    HistHWon,HistHLost,HistHPoints
+        STRING  PASCAL
+HistHWon        DC.B    'Won'
+HistHLost       DC.B    'Lost'
+HistHPoints     DC.B    'Points'
+HistT0          DC.B    '^0'
+HistT1          DC.B    '^1'
+HistT2          DC.B    '^2'
+HistT3          DC.B    '^3'
+        STRING  ASIS
+HistCol         DC.W    0
+HistCol0        DS.B    MSG_MAX+2
+HistCol1        DS.B    MSG_MAX+2
+HistCol2        DS.B    MSG_MAX+2
+HistCol3        DS.B    MSG_MAX+2
 HistP           DC.W    0
 HistAny         DC.W    0
 HistWon         DC.W    0

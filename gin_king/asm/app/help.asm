@@ -101,6 +101,31 @@ ShowHelpPage
         PEA     HELP_PAGE
         PushLong Build
         _SetIText
+        LDA     HelpPage                ; Prev dimmed on the first page
+        CMP     #1
+        LDA     #HELP_PREV
+        JSR     ItemEnableIf
+        LDA     HelpPage                ; Next dimmed on the last: enabled while
+        INC     A                       ;   pages >= page + 2 (page counts from 0)
+        INC     A
+        STA     MsgTmp
+        LDA     HelpTopic
+        ASL     A
+        TAX
+        LDA     TopicPages,X
+        CMP     MsgTmp
+        LDA     #HELP_NEXT
+        JMP     ItemEnableIf
+
+; ItemEnableIf — item A of the dialog enabled when carry is set, dimmed when clear.
+ItemEnableIf
+        TAX
+        PushVarLong DlgPtr
+        PHX
+        BCC     @dim
+        _EnableDItem
+        RTS
+@dim    _DisableDItem
         RTS
 
 HelpTopic       DC.W    0

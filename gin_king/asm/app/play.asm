@@ -107,6 +107,7 @@ DoNewGame
         EOR     #$1234
         STA     IrvRng+6
         JSR     KeepLastGame            ; the finished game's deals become "previous"
+        STZ     DrawShown               ; Replay Cards draws nothing
         LDA     SetShuffle
         CMP     #SHUF_REPLAY
         BNE     @draw
@@ -216,8 +217,10 @@ SeatSlot
 
 ; ------------------------------------------------------------------------------------
 ; DrawForDeal — docs/rules.md "Draw for deal": player 0 draws a = below(52), player 1
-;   b = below(51) (+1 when b >= a); the high card (King high, then ♠ > ♥ > ♦ > ♣) makes
-;   the other player deal.  Out: Dealer.
+;   b = below(51) (+1 when b >= a); the high card (King high, then ♠ > ♥ > ♦ > ♣)
+;   chooses: a human is asked (AskDeal), a computer makes the other player deal. Both
+;   cards stay on the table through the first hand (DrawShown).
+;   Out: Dealer, DrawHigh, DrawShown = 1. Clobbers A, X, Y.
 ; ------------------------------------------------------------------------------------
 DrawForDeal
         LDA     #CARDS_IN_DECK
@@ -238,8 +241,123 @@ DrawForDeal
         LDA     #0
         BCS     @set
         LDA     #1
-@set    STA     Dealer
+@set    STA     Dealer                  ; the computer's rule: the other player deals
+        EOR     #1
+        STA     DrawHigh
+        LDA     #1
+        STA     DrawShown
+        LDA     DrawHigh                ; a human who drew high chooses
+        ASL     A
+        TAX
+        LDA     Kind,X
+        CMP     #HUMAN
+        BNE     @out
+        JSR     AskDeal
+        BCC     @out
+        LDA     DrawHigh
+        STA     Dealer
+@out    RTS
+
+; AskDeal — the human who drew high (DrawHigh) is shown both cards and chooses: Deal,
+;   or Make <opponent> deal (the default button, the computer's choice).
+;   Out: carry set when he deals himself. Clobbers A, X, Y.
+DEAL_OTHER      EQU     1               ; AskDeal's buttons (item IDs)
+DEAL_SELF       EQU     2
+AskDeal
+        JSR     MsgClear
+        Msg     'Draw for deal: '
+        LDA     #0
+        JSR     MsgName
+        Msg     ' drew the '
+        LDA     DrawCard0
+        JSR     MsgCard
+        Msg     ', '
+        LDA     #1
+        JSR     MsgName
+        Msg     ' the '
+        LDA     DrawCard1
+        JSR     MsgCard
+        Msg     '.'
+        LDX     #DealText0
+        JSR     BuildTo
+        JSR     MsgClear
+        LDA     DrawHigh
+        JSR     MsgName
+        Msg     ' drew high: deal, or make '
+        LDA     DrawHigh
+        EOR     #1
+        JSR     MsgName
+        Msg     ' deal?'
+        LDX     #DealText1
+        JSR     BuildTo
+        JSR     MsgClear
+        Msg     'Make '
+        LDA     DrawHigh
+        EOR     #1
+        JSR     MsgName
+        Msg     ' deal'
+        LDX     #DealOtherStr
+        JSR     BuildTo
+        PushLong DealText0              ; ParamText(^0, ^1, nil, nil)
+        PushLong DealText1
+        PEA     $0000
+        PEA     $0000
+        PEA     $0000
+        PEA     $0000
+        _ParamText
+        LDA     #1
+        STA     DealAsking
+        PHA                             ; NoteAlert(@DealAlert, nil)
+        PushLong DealAlert
+        PEA     $0000
+        PEA     $0000
+        _NoteAlert
+        PLA
+        STZ     DealAsking
+        CMP     #DEAL_SELF
+        BEQ     @self
+        CLC
         RTS
+@self   SEC
+        RTS
+
+; BuildTo — copy Build (a Pascal string) to X (our bank). Clobbers A, Y.
+BuildTo
+        STX     <Zp.ptr
+        LDY     #0
+@copy   LDA     Build,Y
+        STA     (<Zp.ptr),Y
+        INY
+        INY
+        CPY     #MSG_MAX+2
+        BCC     @copy
+        RTS
+
+DealAsking      DC.W    0               ; 1 while AskDeal's alert is up (tests read it)
+DealText0       DS.B    MSG_MAX+2
+DealText1       DS.B    MSG_MAX+2
+DealOtherStr    DS.B    MSG_MAX+2
+DealAlert
+        DC.W    60,100,110,540
+        DC.W    3
+        DC.B    $80,$80,$80,$80
+        DC.L    DealOther,DealSelf,DealMsg,0
+DealOther DC.W  DEAL_OTHER,30,250,43,420,$0A
+        DC.L    DealOtherStr
+        DC.W    0,1
+        DC.L    0
+DealSelf DC.W   DEAL_SELF,30,150,43,230,$0A
+        DC.L    DealStr
+        DC.W    0,0
+        DC.L    0
+DealMsg DC.W    100,6,50,28,430,$800F
+        DC.L    DealTemplate
+        DC.W    0,0
+        DC.L    0
+        STRING  PASCAL
+DealStr         DC.B    'Deal'
+        STRING  ASIS
+DealTemplate    DC.B    5,'^0',$0D,'^1'  ; the two lines (a Pascal string)
 
 ; HighKey — A = card -> A = rank * 4 + suit (the draw for deal's order).
 HighKey
@@ -450,7 +568,8 @@ TakeUpcard
         RTS
 
 ; Refuse — Turn refuses the first upcard: the dealer is offered it next; when both
-;   refuse, the non-dealer draws from the stock (not asked).
+;   refuse, the non-dealer draws from the stock (not asked), and line 2 says so (with a
+;   computer dealer's refusal: "Willy refused the 9♠ too. You drew the 3♦ ...").
 Refuse
         LDA     OfferStep
         BNE     @both
@@ -463,8 +582,19 @@ Refuse
         EOR     #1
         STA     Turn
         JSR     DrawStock
-        JSR     MsgClear                ; and line 2 says so
-        LDA     Turn
+        JSR     MsgClear                ; and line 2 says so: a computer dealer's
+        LDA     Dealer                  ;   refusal first (it follows the other's)
+        ASL     A
+        TAX
+        LDA     Kind,X
+        CMP     #HUMAN
+        BEQ     @told
+        LDA     Dealer
+        JSR     MsgName
+        Msg     ' refused the '
+        JSR     MsgUpcard
+        Msg     ' too. '
+@told   LDA     Turn
         ASL     A
         TAX
         LDA     Kind,X
@@ -639,7 +769,8 @@ ClickDraw
         JMP     AfterMove
 @out    RTS
 
-; ClickDiscard — a card of the hand; not the one just taken from the pile.
+; ClickDiscard — any card of the hand, the one just taken from the pile included (the
+;   manual has no rule against it; docs/rules.md).
 ClickDiscard
         JSR     HumanToAct
         BCC     @out
@@ -647,14 +778,7 @@ ClickDiscard
         CMP     #HIT_CARD
         BCC     @out
         AND     #$00FF
-        CMP     Taken
-        BNE     @ok
-        JSR     Beep
-        JSR     MsgClear
-        Msg     'You may not discard the card you just took.'
-        JSR     MsgToLine2
-        JMP     Redraw
-@ok     JSR     DoDiscard
+        JSR     DoDiscard
         JMP     AfterMove
 @out    RTS
 
@@ -1595,7 +1719,8 @@ BuildSheet
         RTS
 
 ; SheetPlayer — "<name>: hand points N, box bonus B (H hands)[, game bonus 100],
-;   total T" for player A.
+;   total T" for player A; a shutout winner's total shows the doubling:
+;   "total (N + 100) x 2 + B = T".
 SheetPlayer
         STA     SheetP
         JSR     MsgClear
@@ -1620,19 +1745,50 @@ SheetPlayer
         ASL     A
         TAX
         LDA     Won,X
+        STA     PluralN
         JSR     MsgNum
-        Msg     ' hands)'
+        Msg     ' hand'
+        LDA     PluralN
+        JSR     MsgPlural
+        Msg     ')'
         LDA     SheetP
         CMP     GameWinner
         BNE     @total
         Msg     ', game bonus 100'
-@total  Msg     ', total '
+        LDA     Shutout                 ; the doubling as arithmetic
+        BEQ     @total
+        Msg     ', total ('
         LDA     SheetP
+        ASL     A
+        TAX
+        LDA     Score,X
+        JSR     MsgNum
+        Msg     ' + 100) x 2 + '
+        LDA     SheetP
+        ASL     A
+        TAX
+        LDA     Won,X
+        LDX     #BOX_BONUS
+        JSR     Mul
+        JSR     MsgNum
+        Msg     ' = '
+        BRA     @sum
+@total  Msg     ', total '
+@sum    LDA     SheetP
         ASL     A
         TAX
         LDA     Total,X
         JSR     MsgNum
         JMP     SheetAdd
+
+; MsgPlural — append "s" unless A = 1 ("1 hand", "2 hands").
+MsgPlural
+        CMP     #1
+        BEQ     @one
+        LDA     #'s'
+        JMP     MsgChar
+@one    RTS
+PluralN         DC.W    0               ; the count MsgPlural is given
 
 ; SheetStats — "<name> won N by knocking, G by gin, U by undercut" for player A.
 SheetStats

@@ -594,6 +594,10 @@ DrawInfo
         Msg     '      Game to '
         LDA     Target
         JSR     MsgNum
+        LDA     SetTournament           ; the table says a tournament game is on
+        BEQ     @okla
+        Msg     '      Tournament game'
+@okla
         LDA     SetVariant              ; Oklahoma: the knock card's limit and stakes
         BEQ     @std
         Msg     '      Knock card '
@@ -678,9 +682,12 @@ DrawMiddle
         LDA     Pile-1,X
         AND     #$00FF
         JSR     DrawCard
-@knock  LDA     GPhase
+@knock  JSR     DrawDrawn
+        LDA     GPhase
         CMP     #PH_KNOCKQ
-        BNE     @out
+        BEQ     @kq
+        RTS
+@kq
         LDA     #KNOCK_LEFT
         STA     CardH
         LDA     #MID_TOP
@@ -697,6 +704,47 @@ DrawMiddle
         PushLong KnockStr
         _DrawString
 @out    RTS
+
+; DrawDrawn — through the first hand, the two cards drawn for deal (player 0's, then
+;   player 1's) right of the knock card, the names in the same order beside them.
+DrawDrawn
+        LDA     DrawShown
+        BEQ     @out
+        LDA     HandNum
+        CMP     #2
+        BCC     @show
+@out    RTS
+@show   LDA     #DRAWN_LEFT
+        STA     CardH
+        LDA     #MID_TOP
+        STA     CardV
+        LDA     DrawCard0
+        JSR     DrawCard
+        LDA     #DRAWN_LEFT+CARD_STEP
+        STA     CardH
+        LDA     DrawCard1
+        JSR     DrawCard
+        JSR     MsgClear
+        LDA     #0
+        JSR     MsgName
+        Msg     ', '
+        LDA     #1
+        JSR     MsgName
+        PEA     C_BLACK
+        _SetForeColor
+        PEA     C_GREEN
+        _SetBackColor
+        PEA     DRAWN_LEFT+2*CARD_STEP
+        PEA     MID_TOP+8
+        _MoveTo
+        PushLong DrawnStr
+        _DrawString
+        PEA     DRAWN_LEFT+2*CARD_STEP
+        PEA     MID_TOP+18
+        _MoveTo
+        PushLong Build
+        _DrawString
+        RTS
 
 ; ------------------------------------------------------------------------------------
 ; DrawMessages — the two message lines (MsgLine1, MsgLine2).
