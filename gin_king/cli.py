@@ -16,6 +16,8 @@ COMMANDS: dict[str, str] = {
     "tournament": "gin_king.oracle.tournament:main",
     "disk": "disk.cli:main",
     "screens": "gin_king.screens:main",
+    "openspiel": "gin_king.openspiel:main",
+    "agent": "gin_king.agent:main",
 }
 
 # `gin-king bench NAME`: one module per benchmark under gin_king/bench/.
@@ -24,6 +26,8 @@ BENCHES: tuple[str, ...] = ("cpu", "video", "oracle", "native", "idle", "build")
 USAGE = """usage: gin-king [play] [--disk IMG] [--script FILE]   play Gin King
        gin-king compare [--positions N] [--games M] [--seed S] [--json]
        gin-king tournament --p1 NAME --p2 NAME [--games N] [--seed S]
+       gin-king openspiel --p1 NAME [--p2 simple|NAME] [--hands N] [--seed S] [--json]
+       gin-king agent --player NAME      a computer player on stdin/stdout (JSON lines)
        gin-king bench {%s}
        gin-king disk ...""" % ",".join(BENCHES)
 
