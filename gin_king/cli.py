@@ -18,6 +18,8 @@ COMMANDS: dict[str, str] = {
     "tournament": "gin_king.oracle.tournament:main",
     "disk": "disk.cli:main",
     "screens": "gin_king.screens:main",
+    "openspiel": "gin_king.openspiel:main",
+    "agent": "gin_king.agent:main",
 }
 
 # `gin-king bench NAME`: one module per benchmark under gin_king/bench/.
@@ -36,6 +38,8 @@ a PC) is the IIGS Clear key; Option is right Alt (AltGr) on a PC, Option on a Ma
 USAGE = """usage: gin-king [play] [--disk IMG] [--script FILE]   play Gin King
        gin-king compare [--positions N] [--games M] [--seed S] [--json]
        gin-king tournament --p1 NAME --p2 NAME [--games N] [--seed S]
+       gin-king openspiel --p1 NAME [--p2 simple|NAME] [--hands N] [--seed S] [--json]
+       gin-king agent --player NAME      a computer player on stdin/stdout (JSON lines)
        gin-king bench {%s}
        gin-king disk ...""" % ",".join(BENCHES)
 
