@@ -1830,14 +1830,8 @@ SheetAdd
         ASL     A
         CLC
         ADC     #SheetLines
-        STA     <Zp.ptr
-        LDY     #0
-@copy   LDA     Build,Y
-        STA     (<Zp.ptr),Y
-        INY
-        INY
-        CPY     #MSG_MAX+2
-        BCC     @copy
+        TAX
+        JSR     BuildTo                 ; Build -> the line
         INC     SheetN
         INC     SheetN
 @out    RTS
