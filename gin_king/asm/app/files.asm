@@ -669,7 +669,7 @@ DoHistory
         TAX
         LDA     HistColAt,X
         TAX
-        JSR     BuildTo
+        JSR     MsgCopy
         INC     HistCol
         LDA     HistCol
         CMP     #HIST_COLS

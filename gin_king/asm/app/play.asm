@@ -279,7 +279,7 @@ AskDeal
         JSR     MsgCard
         Msg     '.'
         LDX     #DealText0
-        JSR     BuildTo
+        JSR     MsgCopy
         JSR     MsgClear
         LDA     DrawHigh
         JSR     MsgName
@@ -289,7 +289,7 @@ AskDeal
         JSR     MsgName
         Msg     ' deal?'
         LDX     #DealText1
-        JSR     BuildTo
+        JSR     MsgCopy
         JSR     MsgClear
         Msg     'Make '
         LDA     DrawHigh
@@ -297,7 +297,7 @@ AskDeal
         JSR     MsgName
         Msg     ' deal'
         LDX     #DealOtherStr
-        JSR     BuildTo
+        JSR     MsgCopy
         PushLong DealText0              ; ParamText(^0, ^1, nil, nil)
         PushLong DealText1
         PEA     $0000
@@ -319,18 +319,6 @@ AskDeal
         CLC
         RTS
 @self   SEC
-        RTS
-
-; BuildTo — copy Build (a Pascal string) to X (our bank). Clobbers A, Y.
-BuildTo
-        STX     <Zp.ptr
-        LDY     #0
-@copy   LDA     Build,Y
-        STA     (<Zp.ptr),Y
-        INY
-        INY
-        CPY     #MSG_MAX+2
-        BCC     @copy
         RTS
 
 DealAsking      DC.W    0               ; 1 while AskDeal's alert is up (tests read it)
@@ -1733,12 +1721,7 @@ SheetPlayer
         LDA     Score,X
         JSR     MsgNum
         Msg     ', box bonus '
-        LDA     SheetP
-        ASL     A
-        TAX
-        LDA     Won,X
-        LDX     #BOX_BONUS
-        JSR     Mul
+        JSR     SheetBox
         JSR     MsgNum
         Msg     ' ('
         LDA     SheetP
@@ -1764,12 +1747,7 @@ SheetPlayer
         LDA     Score,X
         JSR     MsgNum
         Msg     ' + 100) x 2 + '
-        LDA     SheetP
-        ASL     A
-        TAX
-        LDA     Won,X
-        LDX     #BOX_BONUS
-        JSR     Mul
+        JSR     SheetBox
         JSR     MsgNum
         Msg     ' = '
         BRA     @sum
@@ -1817,6 +1795,15 @@ SheetStats
         Msg     ' by undercut.'
         JMP     SheetAdd
 
+; SheetBox — A := player SheetP's box bonus (hands won x BOX_BONUS). Clobbers X.
+SheetBox
+        LDA     SheetP
+        ASL     A
+        TAX
+        LDA     Won,X
+        LDX     #BOX_BONUS
+        JMP     Mul
+
 ; SheetAdd — Build becomes the next line of the score sheet.
 SheetAdd
         LDA     SheetN
@@ -1831,7 +1818,7 @@ SheetAdd
         CLC
         ADC     #SheetLines
         TAX
-        JSR     BuildTo                 ; Build -> the line
+        JSR     MsgCopy                 ; Build -> the line
         INC     SheetN
         INC     SheetN
 @out    RTS
