@@ -77,11 +77,9 @@ class MiscTools:
             return wanted is None or bool(wanted.intersection(numbers))
 
         if changed(br.USER_VOLUME):
-            volume = ram.param(br.USER_VOLUME)
             snd = getattr(tb, "snd", None)
             if snd is not None:
-                snd.enabled = volume > 0
-                snd.set_system_volume(volume)
+                snd.set_system_volume(ram.param(br.USER_VOLUME))
         host = tb.host
         if changed(br.HOST_SCALE, br.HOST_FULL_SCREEN) and hasattr(host, "set_display"):
             host.set_display(ram.param(br.HOST_SCALE), bool(ram.param(br.HOST_FULL_SCREEN)))
@@ -135,8 +133,8 @@ class MiscTools:
         return int(machine.ticks) if machine is not None else 0
 
     def beep(self) -> None:
-        """SysBeep: counted here, sounded by the Sound Tool Set, which knows whether the
-        Control Panel turned sound off."""
+        """SysBeep: counted here (every call), sounded by the Sound Tool Set at the
+        system volume (silent at 0)."""
         self.beeps += 1
         self.tb.snd.beep()
 

@@ -21,8 +21,11 @@ Volumes: a generator's volume is the DOC's (0..255, volSetting). The system volu
 the Sound GLU's 0..15 (the Control Panel's); GetSoundVolume/SetSoundVolume reach it
 with a generator number of 15 or more, as a byte whose high nibble is the volume.
 
-`beep()` is SysBeep's sound: silent when the Control Panel turned sound off or the
-system volume is 0.
+`beep()` is SysBeep's sound (and every beep the toolbox gives on its own): the system
+volume is the Sound GLU's master volume over all the DOC plays, so at 0 a beep is not
+heard at all: nothing is started, counted or logged. The Control Panel's volume 0
+(battery RAM) and a program's SetSoundVolume(0, $000F) both give that; the latter leaves
+battery RAM as it was, so a program can mute the machine and give the user's volume back.
 """
 from __future__ import annotations
 
@@ -107,7 +110,6 @@ class SoundTools:
         self.doc: docmod.DOC = getattr(machine, "doc", None) or docmod.DOC()
         self.doc.listener = self._on_doc
         self.started = False
-        self.enabled = True             # the Control Panel's Sound setting
         self.beeps = 0
         self.gen_volume = [0xFF] * GENERATORS
         self.next_block = [0] * GENERATORS   # nextWavePtr to start when a wave ends
@@ -238,16 +240,15 @@ class SoundTools:
 
     # -- SysBeep ----------------------------------------------------------------------
     def beep(self) -> None:
-        """One alert beep (SysBeep) through the DOC, unless the Control Panel turned sound
-        off; the system volume sets how loud it is (0: silent)."""
-        if not self.enabled:
+        """One alert beep (SysBeep) through the DOC at the system volume; at volume 0
+        (the Control Panel's, or a program's SetSoundVolume) nothing is heard, so
+        nothing is started, counted or told to the host."""
+        if self.doc.system_volume == 0:
             return
         self.beeps += 1
         host = self.tb.host
         if host is not None and hasattr(host, "beep"):
             host.beep()
-        if self.doc.system_volume == 0:
-            return
         self.sync()
         if not self._beep_loaded:
             wave = _beep_wave()

@@ -151,3 +151,31 @@ def test_app_script_checks_the_sounds_heard(table_factory):
     assert run_script(t.s, f"expect-sounds {heard}")[-1].endswith(f"{heard} sounds")
     with pytest.raises(AutomationError, match=f"{heard} sounds started"):
         run_script(t.s, f"expect-sounds {heard + 1}")
+
+
+def test_app_sound_off_mutes_the_toolbox_beeps_and_keeps_the_users_volume(table_factory):
+    """Options > Sound off sets the system volume to 0 (SetSoundVolume), so the beeps the
+    toolbox gives on its own are not heard: LineEdit refusing a key and a click outside
+    the modal Enter Name dialog. Battery RAM keeps the Control Panel's volume, which comes
+    back with Sound on and at Quit."""
+    from iigs import bram as br
+    from toolbox.event import APPLE_KEY
+    CTRL_A = 0x01                                      # a key LineEdit does not take
+    for sound_on in (True, False):
+        t = table_factory(1234)
+        snd, ram = t.s.tb.snd, t.s.tb.misc.bram
+        user = ram.param(br.USER_VOLUME)
+        assert user > 0 and snd.system_volume == user
+        if not sound_on:
+            t.choose("Options", "Sound")
+            assert snd.system_volume == 0 and ram.param(br.USER_VOLUME) == user
+        log = len(t.s.host.sound_log)
+        assert t.choose("Settings", "Enter Name...") == "held"
+        t.s.key(CTRL_A)
+        assert t.s.click(4, 196) == "held"             # outside the dialog
+        assert len(t.s.host.sound_log) == log + 2 * sound_on, sound_on
+        assert t.s.host.beeps == 2 * sound_on
+        t.s.key(0x1B)                                  # Cancel
+        if not sound_on:
+            assert t.s.key("q", APPLE_KEY) == "quit"   # Quit: the user's volume back
+            assert snd.system_volume == user == ram.param(br.USER_VOLUME)

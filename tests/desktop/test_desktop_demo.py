@@ -149,7 +149,7 @@ def test_control_panel_from_the_apple_menu(session):
     for _ in range(8):
         session.click(*cp.setting_point(b"Sound", b"-"))
     assert session.tb.em.double_time == br.DOUBLE_CLICK_TICKS[4]
-    assert not session.tb.snd.enabled                    # volume 0
+    assert session.tb.snd.system_volume == 0            # volume 0: silent
     box = cp.window.close_box()
     session.click(box[1] + 3, box[0] + 3)
     assert not cp.is_open and session.last_reason == "idle"

@@ -116,18 +116,26 @@ def test_start_up_tools_refuses_a_missing_tool_set(tb):
     assert err.value.code == TOOL_NOT_FOUND
 
 
-def test_sysbeep_is_silent_when_sound_is_off():
-    # Sound off (tb.snd.enabled; the Control Panel at volume 0) silences SysBeep too.
-    from toolbox.toolbox import Toolbox
+def test_sysbeep_is_not_heard_at_system_volume_0_and_battery_ram_keeps_the_users():
+    # The system volume is the Sound GLU's master volume: at 0 (the Control Panel's 0, or
+    # a program's SetSoundVolume(0, $000F)) SysBeep is not heard -- nothing reaches the
+    # host or the sound log -- and battery RAM's userVolume is the user's still.
+    from iigs import bram as br
     from iigs.host import HeadlessHost
     host = HeadlessHost()
     tb = Toolbox(bytearray(1 << 24), host=host)
-    tb.snd.enabled = False
-    tb.misc.beep()
-    assert host.beeps == 0 and tb.misc.beeps == 1
-    tb.snd.enabled = True
-    tb.misc.beep()
-    assert host.beeps == 1
+    call(tb, "WriteBParam", 11, br.USER_VOLUME)
+    call(tb, "SetSoundVolume", 0x00, 0x0F)                # a program mutes the machine
+    call(tb, "SysBeep")
+    assert host.beeps == 0 and host.sound_log == [] and tb.misc.beeps == 1
+    assert call(tb, "ReadBParam", br.USER_VOLUME) == 11    # the user's volume kept
+    call(tb, "SetSoundVolume", call(tb, "ReadBParam", br.USER_VOLUME) << 4, 0x0F)
+    call(tb, "SysBeep")
+    assert host.beeps == 1 and len(host.sound_log) == 1
+    assert host.sound_log[0].system_volume == 11
+    call(tb, "WriteBParam", 0, br.USER_VOLUME)            # the Control Panel's 0
+    call(tb, "SysBeep")
+    assert host.beeps == 1 and len(host.sound_log) == 1
 
 
 def test_load_one_tool_refuses_a_newer_version_than_the_set_has(tb):

@@ -55,6 +55,7 @@ EventLoop
 @next   JSR     TrackCursor             ; the pointer's shape for where the mouse is now
         LDA     QuitFlag
         BEQ     EventLoop
+        JSR     RestoreVolume           ; sound.asm: the Control Panel's volume back
         _GSOS   $2029,QuitParms         ; GS/OS Quit
         BRK     $00                     ; Quit does not return
 
@@ -401,6 +402,7 @@ DoTournament
 ;   Players and Enter Name: not in a tournament game (the record's name is fixed);
 ;   Tournament Mode: between games; Show Cards: in a game, not a tournament;
 ;   Computer Visible: not in tournament mode (the opponent's cards stay hidden there).
+;   Then the system volume follows Options > Sound (SoundVolume).
 ; ------------------------------------------------------------------------------------
 UpdateMenus
         JSR     InGame                  ; carry = a game is in progress
@@ -458,7 +460,7 @@ UpdateMenus
         LDA     SetTournament
         LDX     #I_TOURNAMENT
         JSR     CheckIf
-        RTS
+        JMP     SoundVolume             ; sound.asm: muted when Sound is off
 
 ; EnableIf — A <> 0: EnableMItem(X), else DisableMItem(X).
 EnableIf

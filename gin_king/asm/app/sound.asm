@@ -3,10 +3,11 @@
 ; by the segment table below) and played through the Sound Tool Set's free-form
 ; synthesizer, each effect on its own generator and in its own DOC buffer, so effects
 ; overlap as they would on a IIGS. Options > Sound off: no effect is started (PlaySound
-; returns at once), and Beep (main.asm) is silent too.
+; returns at once), Beep (main.asm) is silent, and the system volume is set to 0
+; (SoundVolume), so the beeps the toolbox gives on its own are not heard either.
 ;
 ; Follows the Apple IIGS Toolbox Reference vol. 2, ch. 21 (SoundStartUp, FFStopSound,
-; FFStartSound and its SoundParamBlock). Included into main.asm (one unit).
+; FFStartSound and its SoundParamBlock, SetSoundVolume) and vol. 1, ch. 14 (ReadBParam). Included into main.asm (one unit).
 ; Every routine: M=16, X=16, D = the program's direct page, B = K, unless it says.
 
 ; ---- the effects (PlaySfx SND_...) ---------------------------------------------------
@@ -27,6 +28,8 @@ SILENT_LEVEL    EQU     $80             ; a DOC sample of silence ($00 would sto
 LFSR_SEED       EQU     $ACE1           ; the noise generator's start (any non-zero)
 LFSR_TAPS       EQU     $B400           ; x^16 + x^14 + x^13 + x^11 + 1 (Galois form)
 FF_SYNTH_MODE   EQU     $0001           ; FFStartSound: the free-form synthesizer
+SYSTEM_VOL_GEN  EQU     $000F           ; SetSoundVolume genNumber: the system volume
+BP_USER_VOLUME  EQU     $001E           ; ReadBParam: the Control Panel's volume, 0-15
 SND_DP_ATTR     EQU     $C015           ; locked, fixed, bank 0, page-aligned, no cross
 WAVE_ATTR       EQU     $C000           ; locked, fixed
 
@@ -95,6 +98,37 @@ StartSound
         BCS     @out
         LDA     #1
         STA     SoundReady
+@out    RTS
+
+; ------------------------------------------------------------------------------------
+; SoundVolume — the system volume follows Options > Sound: 0 when it is off (the Sound
+;   GLU's master volume, so SysBeep and the toolbox's own beeps — LineEdit refusing a
+;   key, a click outside a modal dialog — are silent too), the Control Panel's when it is
+;   on. RestoreVolume gives the Control Panel's back whatever the setting (at Quit).
+;   Battery RAM is only read: the user's volume is never changed by the mute.
+;   Called by UpdateMenus after every command, so a volume changed in the Control Panel
+;   while Sound is off is muted again at the next one.
+;   In:  SetSound, SoundReady.  Out: the system volume set (nothing when the tool set did
+;   not start).  Clobbers A, X, Y.  Cycles: two tool calls (one when muting).
+; ------------------------------------------------------------------------------------
+SoundVolume
+        LDA     SetSound                ; off: volume 0
+        BEQ     SetVolume
+RestoreVolume
+        PHA                             ; volume = ReadBParam(userVolume)
+        PEA     BP_USER_VOLUME
+        _ReadBParam
+        PLA
+        ASL     A                       ; in the high nibble, as SetSoundVolume takes it
+        ASL     A
+        ASL     A
+        ASL     A
+SetVolume
+        LDX     SoundReady
+        BEQ     @out
+        PHA                             ; SetSoundVolume(volume, the system volume)
+        PEA     SYSTEM_VOL_GEN
+        _SetSoundVolume
 @out    RTS
 
 ; ------------------------------------------------------------------------------------
