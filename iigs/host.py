@@ -9,7 +9,10 @@ the DOC's sounds):
     aspect, centred with black bars (`fit_picture`). F11 switches full screen and
     back (the host takes that key; a IIGS program never sees it); the Control Panel's
     Display panel sets the scale and full screen through `set_display`, and the Mouse
-    panel the tracking speed through `set_tracking`;
+    panel the tracking speed through `set_tracking`. F11 and a window the user resizes
+    are told to the Event Manager (a "display" input), which keeps them in battery RAM
+    as the Display panel does: full screen, and the picture's whole-number scale
+    (`picture_scale`), so the next start opens at that size;
   * `HeadlessHost`, no window: input is pushed in by a script, frames are kept for
     screenshots. The automation layer and the tests use it. It hears nothing but keeps
     a `sound_log` of every sound the DOC started.
@@ -42,6 +45,7 @@ from typing import Any
 import numpy as np
 
 from iigs import video
+from iigs.bram import MAX_SCALE
 from iigs.hostinput import (APPLE_KEY, CAPS_LOCK, CONTROL_KEY, KEY_PAD, OPTION_KEY,
                             SHIFT_KEY, HostInput, MouseTracker)
 
@@ -313,6 +317,12 @@ class WindowHost(_FrameKeeper):
         self._shown = None                       # the new layout needs its frame
         self._cleared = False
 
+    def picture_scale(self) -> int:
+        """The whole-number scale of the picture the window shows now, 1 to MAX_SCALE
+        (what battery RAM keeps of a window the user resized: the next start opens at
+        that multiple of 640x400; a picture smaller than 1x counts as 1x)."""
+        return max(1, min(MAX_SCALE, self.picture[2] // PICTURE[0]))
+
     def set_scale(self, scale: int) -> None:
         """Resize the window to `scale` times 640x400 (leaving full screen)."""
         self.scale = max(1, int(scale))
@@ -357,6 +367,10 @@ class WindowHost(_FrameKeeper):
                 self._cleared = False
             elif e.type == pg.VIDEORESIZE and not self.full_screen:
                 self._resized(self.window.get_size())
+                scale = self.picture_scale()
+                if scale != self.scale:          # the user resized it: remembered
+                    self.scale = scale           # (so battery RAM's echo keeps the size)
+                    out.append(HostInput("display", key=0, scale=scale))
             elif e.type == pg.KEYDOWN and e.key == self.full_screen_key:
                 self.toggle_full_screen()          # the host's key: the IIGS never sees it
                 out.append(HostInput("display", key=int(self.full_screen)))

@@ -28,7 +28,8 @@ class HostInput:
           "key" (a key went down: `key` is the IIGS ASCII code, `modifiers` the bits
           above), "keyup" (that key was released: `key` as it went down),
           "quit" (the window was closed), "display" (the host's full-screen key
-          switched full screen: `key` is 1 for full screen, 0 for a window).
+          switched full screen, or the user resized the window: `key` is 1 for full
+          screen, 0 for a window; `scale` the window's new scale 1-4, 0 unchanged).
     """
 
     kind: str
@@ -36,6 +37,7 @@ class HostInput:
     v: int = 0
     key: int = 0
     modifiers: int = 0
+    scale: int = 0
 
 
 class MouseTracker:

@@ -19,7 +19,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from iigs.bram import DBL_CLK_TIME, DEFAULTS, DOUBLE_CLICK_TICKS, HOST_FULL_SCREEN
+from iigs.bram import (DBL_CLK_TIME, DEFAULTS, DOUBLE_CLICK_TICKS, HOST_FULL_SCREEN,
+                       HOST_SCALE)
 from iigs.hostinput import (APPLE_KEY, BTN0_STATE, CAPS_LOCK, CONTROL_KEY, KEY_PAD,
                             OPTION_KEY, SHIFT_KEY, HostInput)
 from iigs.memory import read_long, read_word, write_long, write_word
@@ -185,9 +186,13 @@ class EventManager:
                                  self.ticks() + AUTO_KEY_DELAY)
             return self.post(KEY_DOWN_EVT, inp.key & 0xFF)
         if inp.kind == "display":
-            # The host switched full screen (its own key): battery RAM remembers it.
+            # The host switched full screen (its own key) or the user resized the window:
+            # battery RAM remembers it, as the Display panel would, for the next start.
+            # The host has already taken the new scale, so applying it changes nothing.
             misc = getattr(self.tb, "misc", None)
             if misc is not None:
+                if inp.scale:
+                    misc.write_param(HOST_SCALE, inp.scale)
                 misc.write_param(HOST_FULL_SCREEN, inp.key)
             return None
         if inp.kind == "keyup":

@@ -306,6 +306,44 @@ def test_f11_switches_full_screen_and_tells_the_event_manager():
         host.close()
 
 
+def _resize_by_hand(size):
+    """What a window manager does when the user drags the window's corner."""
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0],
+                                         h=size[1]))
+
+
+def test_a_window_resized_by_the_user_is_remembered_in_battery_ram(tmp_path):
+    from iigs import bram as br
+    path = tmp_path / "g.bram"
+    host = WindowHost(scale=1)
+    try:
+        tb = Toolbox(bytearray(1 << 24), None, host)
+        tb.misc.use_bram(br.BatteryRAM(path))
+        _resize_by_hand((1400, 820))
+        got = host.poll()
+        assert [(i.kind, i.key, i.scale) for i in got] == [("display", 0, 2)]
+        for inp in got:
+            tb.em.apply_input(inp)
+        assert host.window.get_size() == (1400, 820)       # left as the user made it
+        assert host.picture == (60, 10, 1280, 800)
+        assert br.BatteryRAM(path).param(br.HOST_SCALE) == 2
+        assert br.BatteryRAM(path).param(br.HOST_FULL_SCREEN) == 0
+        _resize_by_hand((1300, 900))                       # still a 2x picture
+        assert host.poll() == []
+    finally:
+        host.close()
+    host = WindowHost(scale=1)                             # the next start
+    try:
+        tb = Toolbox(bytearray(1 << 24), None, host)
+        tb.misc.use_bram(br.BatteryRAM(path))
+        assert host.window.get_size() == (1280, 800) and host.scale == 2
+        _resize_by_hand((1280, 800))                       # the echo of our own resize
+        assert host.poll() == []
+    finally:
+        host.close()
+
+
 def test_mouse_tracking_speed_multiplies_motion_and_meets_the_edges():
     from iigs.hostinput import MouseTracker
     tracker = MouseTracker(640, 200)
