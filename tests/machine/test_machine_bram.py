@@ -83,7 +83,7 @@ def test_misc_tool_set_calls_read_and_write_battery_ram():
     image[0xFC:] = b"\0\0\0\0"                           # WriteBRam computes the checksum
     write_bytes(tb.mem, buf, bytes(image))
     misc.WriteBRam(tb, buf)
-    assert misc.ReadBParam(tb, br.USER_VOLUME) == 0 and not tb.snd.enabled
+    assert misc.ReadBParam(tb, br.USER_VOLUME) == 0 and tb.snd.system_volume == 0
     assert br.is_sealed(tb.misc.bram.read_all())
 
 
