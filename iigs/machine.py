@@ -21,6 +21,7 @@ Public API:
     m.call(addr, a=0, x=0, y=0, stack_args=()) -> Registers
     m.trap(addr, handler) -> WDM number
     m.note_idle(); m.ticks
+    m.console.text()  (what the program printed; toolbox/text.py)
 Anything the program does that the real machine would die of raises `MachineError`
 (from `iigs.report`) carrying the report text.
 
@@ -154,6 +155,12 @@ class Machine:
         self.trap(PROGRAM_RETURN_TRAP, lambda cpu: "returned")
         if disk is not None:
             self.mount(disk)
+
+    @property
+    def console(self) -> Any:
+        """The console programs print to (Text Tools slot 3, GS/OS `.CONSOLE`): its
+        `text()` is what they printed, `feed()` queues typed input."""
+        return self.tb.text.console
 
     # -- traps ---------------------------------------------------------------------------
     def trap(self, addr: int, handler: TrapHandler) -> int:
