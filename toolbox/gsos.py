@@ -672,7 +672,8 @@ def get_file_info(gs: GSOS, pb: ParamBlock) -> None:
 
 @gsos_call(0x2009, "SetPrefix", (1, 2), "Prefix")
 def set_prefix(gs: GSOS, pb: ParamBlock) -> None:
-    """SetPrefix: set (or, with no string, clear) prefix 0-31."""
+    """SetPrefix: set (or, with no string, clear) prefix 0-31 to a folder; the
+    standard prefixes 10-12 may also name a file or `.CONSOLE`."""
     number = pb.get("prefixNum")
     if number >= PREFIX_COUNT:
         raise GSOSError(PARAM_RANGE_ERR, f"prefix {number}")
@@ -687,6 +688,9 @@ def set_prefix(gs: GSOS, pb: ParamBlock) -> None:
         gs.prefixes[number] = components
         return
     path = gs.on_volume(components)
+    if number in STD_PREFIXES and path and gs._volume().exists(path):
+        gs.prefixes[number] = components        # standard input/output: a file will do
+        return
     if path and not gs._volume().is_dir(path):
         gs._check_parent(path)
         raise GSOSError(PATH_NOT_FOUND if not gs._volume().exists(path)

@@ -201,3 +201,14 @@ def test_a_program_prints_through_text_tools_and_console(build_program):
     assert read_word(m.mem, dp + labels["stdRef"]) == read_word(m.mem, dp + labels["ref"])
     assert read_word(m.mem, dp + labels["noStd"]) == 0x0043      # before the Open
     assert not m.tb.text.started                                  # TextShutDown ran
+
+
+def test_the_runner_echoes_the_console_to_the_terminal(tmp_path, build_program, capsys):
+    from iigs.__main__ import EXIT_QUIT, main
+    data, _ = build_program("machine_text")
+    program = tmp_path / "text.s16"
+    program.write_bytes(data)
+    assert main(["run", str(program), "--headless", "--seconds", "5"]) == EXIT_QUIT
+    out = capsys.readouterr().out
+    # No one types in a headless run: the name is empty, the program goes on.
+    assert out.startswith("Hello from Text Tools\nHello, \nfrom GS/OS\n")
