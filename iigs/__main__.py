@@ -114,6 +114,8 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         for line in missing_lines(machine.missing_calls())[1:]:
             print(line)
     if screenshot:
+        if status != EXIT_CRASH:
+            machine.tb.text.present()        # the last of the program's text
         _screenshot(machine, screenshot)
     if host is not None and hasattr(host, "close"):
         host.close()

@@ -237,10 +237,12 @@ class Machine:
         self._idle_cycles += CYCLES_PER_TICK - now % CYCLES_PER_TICK
 
     def _on_tick(self) -> None:
-        """Work done once per 1/60 s: shadowing, the DOC brought up to time (sounds
-        end, chained waves start), and a frame to a live window."""
+        """Work done once per 1/60 s: shadowing, the console's text window (when
+        something was printed), the DOC brought up to time (sounds end, chained waves
+        start), and a frame to a live window."""
         self._last_tick = self.ticks
         self.shadow.sync()
+        self.tb.text.present()          # a program that only prints: its text window
         self.tb.snd.sync()
         host = self.host
         if host is not None and getattr(host, "interactive", False):

@@ -33,6 +33,11 @@ call numbers, records and error codes of Apple's TextTool.h (badDevType ... devE
   console (it has nothing to set); StatusTextDev(0, 1) answers whether a key waits
   with noError / devErr ($0C40) as the Pascal firmware's "input ready" status.
 
+While QuickDraw II is not started (a program that only prints), the console is also
+shown on the Super Hi-Res screen as a text window, its last 24 lines wrapped at 80
+columns, redrawn at the machine's next 60 Hz tick after something was written
+(`TextTools.present`). A program that draws with QuickDraw keeps its screen.
+
 The console keeps what was written as text: the high bit stripped, carriage return
 (and a line feed not after one) as a new line, backspace removing the last character
 of the line, form feed ($0C, clear screen) and other control characters not shown.
@@ -67,6 +72,7 @@ HIGH_BIT = 0x80
 ASCII = 0x7F
 KEY_EVENTS = (1 << 3) | (1 << 5)      # keyDownMask | autoKeyMask (Event Manager)
 MAX_C_STRING = 0x10000                # WriteCString stops here if no NUL comes
+SCREEN_ROWS, SCREEN_COLUMNS = 24, 80  # the text window: the 80-column screen's size
 
 
 class Console:
@@ -84,6 +90,7 @@ class Console:
         self.streams: dict[str, bytearray] = {"out": bytearray(), "err": bytearray()}
         self.input: deque[int] = deque()
         self.echo: Callable[[str, str], None] | None = None
+        self.writes = 0                   # counts writes, so the screen knows it is stale
         self._last = 0
 
     def feed(self, data: bytes | str) -> None:
@@ -97,6 +104,7 @@ class Console:
         if not data:
             return
         self.output += data
+        self.writes += 1
         self.streams.setdefault(stream, bytearray()).extend(data)
         if self.echo is not None:
             shown = self._shown(data)
@@ -134,6 +142,14 @@ class Console:
             last = ch
         return "\n".join("".join(line) for line in lines)
 
+    def screen_lines(self, rows: int = SCREEN_ROWS,
+                     columns: int = SCREEN_COLUMNS) -> list[str]:
+        """The last `rows` lines of the text, long lines wrapped at `columns`."""
+        wrapped: list[str] = []
+        for line in self.text().split("\n"):
+            wrapped.extend(line[i:i + columns] for i in range(0, max(len(line), 1), columns))
+        return wrapped[-rows:]
+
 
 def terminal_echo(text: str, stream: str) -> None:
     """Console echo to the host's terminal: stdout, or stderr for the error stream."""
@@ -151,7 +167,20 @@ class TextTools:
         self.started = False
         self.console = Console()
         self.elsewhere: dict[tuple[int, int], bytearray] = {}
+        self._shown_writes = 0
         self.reset()
+
+    def present(self) -> bool:
+        """Draw the console on the Super Hi-Res screen if it changed since last drawn
+        and QuickDraw II is not started; True if drawn."""
+        console = self.console
+        qd = getattr(self.tb, "qd", None)
+        if console.writes == self._shown_writes or getattr(qd, "started", False):
+            return False
+        self._shown_writes = console.writes
+        from iigs.report import render_report       # its 640-mode text, white on blue
+        render_report(self.tb.mem, "\n".join(console.screen_lines()))
+        return True
 
     def reset(self) -> None:
         """The start-up state: every device the console, masks AND $FF / OR $80."""

@@ -212,3 +212,18 @@ def test_the_runner_echoes_the_console_to_the_terminal(tmp_path, build_program, 
     out = capsys.readouterr().out
     # No one types in a headless run: the name is empty, the program goes on.
     assert out.startswith("Hello from Text Tools\nHello, \nfrom GS/OS\n")
+
+
+def test_the_console_is_a_text_window_on_the_screen_without_quickdraw(m):
+    from iigs.memory import SHR_PIXELS, SHR_SCB
+    write_bytes(m.mem, BUF, b"x" * 100 + b"\r" + b"line\0")
+    ok(m, "WriteCString", BUF)
+    assert m.console.screen_lines() == ["x" * 80, "x" * 20, "line"]
+    m.tb.qd.started = True                       # a QuickDraw program keeps its screen
+    assert not m.tb.text.present()
+    m.tb.qd.started = False
+    m._on_tick()                                 # the machine's next 60 Hz tick draws it
+    assert m.mem[SHR_SCB] & 0x80                 # 640 mode
+    first_rows = bytes(m.mem[SHR_PIXELS:SHR_PIXELS + 160 * 24])
+    assert any(first_rows) and not any(m.mem[SHR_PIXELS + 160 * 40:SHR_PIXELS + 32000])
+    assert not m.tb.text.present()               # drawn once per change
