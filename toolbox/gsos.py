@@ -455,6 +455,14 @@ class GSOS:
                 raise GSOSError(BAD_PATH_SYNTAX, f"bad name {name!r}")
         return components
 
+    def names_console(self, pathname: str) -> bool:
+        """Does `pathname` name the `.CONSOLE` device? (A bad one is left for the
+        caller's own resolving to report.)"""
+        try:
+            return self.resolve(pathname) == [CONSOLE_DEVICE]
+        except GSOSError:
+            return False
+
     def _prefix(self, number: int) -> list[str]:
         prefix = self.prefixes[number]
         if not prefix:
@@ -722,7 +730,7 @@ def null(gs: GSOS, pb: ParamBlock) -> None:
 def open_(gs: GSOS, pb: ParamBlock) -> None:
     """Open: a file's data or resource fork, a folder for GetDirEntry, or `.CONSOLE`."""
     pathname = gs.read_input_string(pb.get("pathname"))
-    if gs.resolve(pathname) == [CONSOLE_DEVICE]:
+    if gs.names_console(pathname):
         open_console(gs, pb, "err" if re.match(r"^12([:/]|$)", pathname) else "out")
         return
     path = gs.locate(pb.get("pathname"))

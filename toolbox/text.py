@@ -120,8 +120,8 @@ class Console:
                 out.append("\n")
             elif ch == BS:
                 out.append("\b")
-            elif ch == 0x09 or ch >= 0x20:
-                out.append(chr(ch) if ch != ASCII else "")
+            elif ch == 0x09 or 0x20 <= ch < ASCII:
+                out.append(chr(ch))
             self._last = ch
         return "".join(out)
 
