@@ -9,7 +9,7 @@ import pytest
 from iigs.machine import Machine
 from iigs.memory import read_bytes, read_word, write_bytes
 from toolbox import text as tt
-from toolbox.calls import TOOL_TABLE
+from toolbox.calls import TOOL_TABLE, ToolError
 
 CODE = 0x6000            # bank 0: the snippet that makes the call
 OUT = 0x7000             # error word, then the result words
@@ -69,6 +69,15 @@ def ok(m: Machine, name: str, *params: int) -> int:
 def test_every_call_of_the_tool_set_is_here():
     assert {n: TOOL_TABLE[v].name for n, v in CALLS.items()} == {n: n for n in CALLS}
     assert sum(1 for row in TOOL_TABLE.values() if row.toolset == 0x0C) == len(CALLS)
+
+
+def test_the_tool_locator_loads_the_tool_set(m):
+    from toolbox import locator
+    locator.LoadOneTool(m.tb, 0x0C, tt.TEXT_VERSION)       # LoadOneTool($0C, version)
+    with pytest.raises(ToolError) as info:
+        locator.LoadOneTool(m.tb, 0x0C, tt.TEXT_VERSION + 1)
+    assert info.value.code == locator.TOOL_VERSION_ERR
+    assert 0x0C in locator.START_UP                           # StartUpTools starts it
 
 
 def test_housekeeping(m):
