@@ -3,10 +3,12 @@
     python -m iigs run PROGRAM [--disk IMG] [--headless] [--seconds N] [--screenshot PNG]
                                [--strict]
 
-Runs until the program quits (GS/OS Quit) or N seconds of emulated time have passed,
-then prints the strings QuickDraw drew and where, and the tool calls the program made
-that the toolbox lacks (each answered as the Tool Locator does, with toolNotFoundErr or
-funcNotFoundErr). With --strict such a call stops the machine instead. A crash prints
+What the program prints (Text Tools, GS/OS `.CONSOLE`: a C program's printf) appears
+on this terminal as it runs, its error output on stderr. Runs until the program quits
+(GS/OS Quit) or N seconds of emulated time have passed, then prints a newline if the
+program's text did not end with one, the strings QuickDraw drew and where, and the
+tool calls the program made that the toolbox lacks (each answered as the Tool Locator
+does, with toolNotFoundErr or funcNotFoundErr). With --strict such a call stops the machine instead. A crash prints
 the machine's report, shows it on the screen, and exits non-zero.
 
 Exit status: 0 the program quit (or its window was closed), 1 it crashed, 2 bad usage
@@ -75,6 +77,8 @@ def run(program: str, disk: str | None = None, headless: bool = False,
     from toolbox.calls import ToolError
     host = _make_host(headless)
     machine = Machine(host=host, strict=strict)
+    from toolbox.text import terminal_echo
+    machine.console.echo = terminal_echo     # what the program prints shows here too
     interactive = bool(getattr(host, "interactive", False)) and not headless
     if seconds is None and not interactive:
         seconds = HEADLESS_DEFAULT_SECONDS
@@ -101,6 +105,8 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         print(err.report)
         _show_report(machine, err.report, interactive)
         status = EXIT_CRASH
+    if machine.console.output and machine.console.text()[-1:] != "\n":
+        print()                              # the program's last line is its own
     for line in _text_log_lines(machine.tb):
         print(line)
     if status != EXIT_CRASH:                 # a crash report lists them already
@@ -108,6 +114,8 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         for line in missing_lines(machine.missing_calls())[1:]:
             print(line)
     if screenshot:
+        if status != EXIT_CRASH:
+            machine.tb.text.present()        # the last of the program's text
         _screenshot(machine, screenshot)
     if host is not None and hasattr(host, "close"):
         host.close()

@@ -21,6 +21,7 @@ Public API:
     m.call(addr, a=0, x=0, y=0, stack_args=()) -> Registers
     m.trap(addr, handler) -> WDM number
     m.note_idle(); m.ticks
+    m.console.text()  (what the program printed; toolbox/text.py)
 Anything the program does that the real machine would die of raises `MachineError`
 (from `iigs.report`) carrying the report text.
 
@@ -155,6 +156,12 @@ class Machine:
         if disk is not None:
             self.mount(disk)
 
+    @property
+    def console(self) -> Any:
+        """The console programs print to (Text Tools slot 3, GS/OS `.CONSOLE`): its
+        `text()` is what they printed, `feed()` queues typed input."""
+        return self.tb.text.console
+
     # -- traps ---------------------------------------------------------------------------
     def trap(self, addr: int, handler: TrapHandler) -> int:
         """Place `WDM n` at addr; executing it calls handler(cpu) (PC past the WDM).
@@ -230,10 +237,12 @@ class Machine:
         self._idle_cycles += CYCLES_PER_TICK - now % CYCLES_PER_TICK
 
     def _on_tick(self) -> None:
-        """Work done once per 1/60 s: shadowing, the DOC brought up to time (sounds
-        end, chained waves start), and a frame to a live window."""
+        """Work done once per 1/60 s: shadowing, the console's text window (when
+        something was printed), the DOC brought up to time (sounds end, chained waves
+        start), and a frame to a live window."""
         self._last_tick = self.ticks
         self.shadow.sync()
+        self.tb.text.present()          # a program that only prints: its text window
         self.tb.snd.sync()
         host = self.host
         if host is not None and getattr(host, "interactive", False):

@@ -17,6 +17,14 @@ Destroy, ChangePath and SetFileInfo commit at once. So once Close or Flush has
 returned without error, a crash cannot lose the data. Write checks the free
 space before accepting bytes, so a full disk answers volumeFull ($48) at the Write
 and nothing already on the disk is disturbed.
+
+Character device `.CONSOLE`: Open gives a refNum on the machine's console (the Text
+Tool Set's `Console`, toolbox/text.py); Write sends the bytes there and Read takes a
+line of typed input (up to a return, echoed), or eofEncountered when no key can come.
+Prefixes 10, 11 and 12 (standard input, output and error output) are `.CONSOLE` from
+the start, as a Finder launch leaves them, so GetStdRefNum, and a C library's stdio
+that opens them, reach the console. GetRefNum and GetRefInfo look open files up by
+pathname and by refNum.
 """
 from __future__ import annotations
 
@@ -98,6 +106,10 @@ STORAGE_VOLUME = 0x0F
 DIRECTORY_FILE_TYPE = 0x0F
 PRODOS_FILE_SYSTEM = 1
 
+CONSOLE_DEVICE = ".CONSOLE"        # the console's character device name
+STD_PREFIXES = (10, 11, 12)        # standard input, output, error output
+FORK_NUMBERS = {"data": 0, "rsrc": 1}
+
 # SetMark/SetEOF base values (gsos.h startPlus, eofMinus, markPlus, markMinus).
 BASE_START_PLUS, BASE_EOF_MINUS, BASE_MARK_PLUS, BASE_MARK_MINUS = 0, 1, 2, 3
 # GetDirEntry base values: 0 absolute entry number, 1 forward, 2 backward.
@@ -141,6 +153,11 @@ LAYOUTS: dict[str, tuple[tuple[str, int], ...]] = {
     "Buffer": (("dataBuffer", L),),
     "Quit": (("pathname", L), ("flags", W)),
     "Version": (("version", W),),
+    "StdRefNum": (("prefixNum", W), ("refNum", W)),
+    "RefNum": (("pathname", L), ("refNum", W), ("access", W), ("resNum", W),
+               ("caseSense", W), ("displacement", W)),
+    "RefInfo": (("refNum", W), ("access", W), ("pathname", L), ("resourceNumber", W),
+                ("level", W)),
     "Null": (),
 }
 
@@ -231,6 +248,9 @@ class OpenFile:
     is_dir: bool = False
     dir_position: int = 0           # GetDirEntry: number of the last entry returned
     held_blocks: int = 0            # blocks the file had on the volume when read
+    device: str = ""                # a character device's name (".CONSOLE"), else ""
+    serial: int = 0                 # order of opening (GetStdRefNum: the latest)
+    stream: str = "out"             # the console's stream ("err" when opened as 12:)
 
     @property
     def eof(self) -> int:
@@ -267,7 +287,8 @@ class GSOS:
         self.volume = None                          # a disk.Volume
         self.mount_message: str | None = None
         self.files: dict[int, OpenFile] = {}
-        self.prefixes: list[list[str] | None] = [None] * PREFIX_COUNT
+        self.prefixes: list[list[str] | None] = self._fresh_prefixes()
+        self.opened = 0                             # Opens so far (OpenFile.serial)
         self.program_name = ""
         self.quit_requested = False
         self.quit_pathname = ""
@@ -284,10 +305,18 @@ class GSOS:
             volume, self.mount_message = volume
         self.close_all()
         self.volume = volume
-        self.prefixes = [None] * PREFIX_COUNT
+        self.prefixes = self._fresh_prefixes()
         self.prefixes[8] = [volume.name]
         if self.launch_path is not None:
             self.set_launch(self.launch_path)
+
+    @staticmethod
+    def _fresh_prefixes() -> list[list[str] | None]:
+        """Every prefix unset but standard input, output and error: `.CONSOLE`."""
+        prefixes: list[list[str] | None] = [None] * PREFIX_COUNT
+        for number in STD_PREFIXES:
+            prefixes[number] = [CONSOLE_DEVICE]
+        return prefixes
 
     def set_launch(self, program_path: str) -> None:
         """Prefixes as GS/OS leaves them for a launched program: 8 and 9 (and their
@@ -406,6 +435,9 @@ class GSOS:
         elif head == "@":
             base = self._prefix(9)
             rest = parts[1:]
+        elif head.startswith("."):                  # a device name
+            base = []
+            rest = parts
         else:
             base = self._prefix(8)
             rest = parts
@@ -414,10 +446,22 @@ class GSOS:
             raise GSOSError(BAD_PATH_SYNTAX, f"empty name in {pathname!r}")
         if not components:
             raise GSOSError(BAD_PATH_SYNTAX, f"no volume in {pathname!r}")
+        if components[0].upper() == CONSOLE_DEVICE:
+            if len(components) > 1:                 # a character device has no files
+                raise GSOSError(BAD_PATH_SYNTAX, f"{pathname!r} inside {CONSOLE_DEVICE}")
+            return [CONSOLE_DEVICE]
         for name in components:
             if not NAME_RE.match(name):
                 raise GSOSError(BAD_PATH_SYNTAX, f"bad name {name!r}")
         return components
+
+    def names_console(self, pathname: str) -> bool:
+        """Does `pathname` name the `.CONSOLE` device? (A bad one is left for the
+        caller's own resolving to report.)"""
+        try:
+            return self.resolve(pathname) == [CONSOLE_DEVICE]
+        except GSOSError:
+            return False
 
     def _prefix(self, number: int) -> list[str]:
         prefix = self.prefixes[number]
@@ -636,7 +680,8 @@ def get_file_info(gs: GSOS, pb: ParamBlock) -> None:
 
 @gsos_call(0x2009, "SetPrefix", (1, 2), "Prefix")
 def set_prefix(gs: GSOS, pb: ParamBlock) -> None:
-    """SetPrefix: set (or, with no string, clear) prefix 0-31."""
+    """SetPrefix: set (or, with no string, clear) prefix 0-31 to a folder; the
+    standard prefixes 10-12 may also name a file or `.CONSOLE`."""
     number = pb.get("prefixNum")
     if number >= PREFIX_COUNT:
         raise GSOSError(PARAM_RANGE_ERR, f"prefix {number}")
@@ -647,7 +692,13 @@ def set_prefix(gs: GSOS, pb: ParamBlock) -> None:
         gs.prefixes[number] = None
         return
     components = gs.resolve(text)
+    if components == [CONSOLE_DEVICE]:
+        gs.prefixes[number] = components
+        return
     path = gs.on_volume(components)
+    if number in STD_PREFIXES and path and gs._volume().exists(path):
+        gs.prefixes[number] = components        # standard input/output: a file will do
+        return
     if path and not gs._volume().is_dir(path):
         gs._check_parent(path)
         raise GSOSError(PATH_NOT_FOUND if not gs._volume().exists(path)
@@ -662,7 +713,10 @@ def get_prefix(gs: GSOS, pb: ParamBlock) -> None:
     if number >= PREFIX_COUNT:
         raise GSOSError(PARAM_RANGE_ERR, f"prefix {number}")
     prefix = gs.prefixes[number]
-    text = ":" + ":".join(prefix) + ":" if prefix else ""
+    if prefix == [CONSOLE_DEVICE]:
+        text = CONSOLE_DEVICE + ":"
+    else:
+        text = ":" + ":".join(prefix) + ":" if prefix else ""
     gs._note(f'{number}="{text}"')
     gs.write_result(pb.get("prefix"), text)
 
@@ -674,7 +728,11 @@ def null(gs: GSOS, pb: ParamBlock) -> None:
 
 @gsos_call(0x2010, "Open", (2, 15), "Open")
 def open_(gs: GSOS, pb: ParamBlock) -> None:
-    """Open: a file's data or resource fork, or a folder for GetDirEntry."""
+    """Open: a file's data or resource fork, a folder for GetDirEntry, or `.CONSOLE`."""
+    pathname = gs.read_input_string(pb.get("pathname"))
+    if gs.names_console(pathname):
+        open_console(gs, pb, "err" if re.match(r"^12([:/]|$)", pathname) else "out")
+        return
     path = gs.locate(pb.get("pathname"))
     volume = gs._volume()
     info = gs._info(path)
@@ -703,8 +761,10 @@ def open_(gs: GSOS, pb: ParamBlock) -> None:
         raise GSOSError(TOO_MANY_FILES_OPEN)
     data = bytearray() if is_dir else bytearray(volume.read_file(path, fork))
     refnum = next(n for n in range(1, MAX_OPEN_FILES + 2) if n not in gs.files)
+    gs.opened += 1
     gs.files[refnum] = OpenFile(refnum, path, granted, fork, data, is_dir=is_dir,
-                                held_blocks=info.blocks_used if not is_dir else 0)
+                                held_blocks=info.blocks_used if not is_dir else 0,
+                                serial=gs.opened)
     gs._note(f"refNum={refnum} access=${granted:X}")
     pb.put("refNum", refnum)
     pb.put("access", info.access)
@@ -721,6 +781,59 @@ def open_(gs: GSOS, pb: ParamBlock) -> None:
     pb.put("resourceBlocks", 0)
 
 
+def open_console(gs: GSOS, pb: ParamBlock, stream: str) -> None:
+    """Open `.CONSOLE`: a character device, readable and writable, never busy; what
+    is written goes to the console's `stream` (error output when opened as prefix 12,
+    so the host's terminal can put it on stderr)."""
+    request = pb.get("requestAccess") if pb.has("requestAccess") else REQUEST_AS_PERMITTED
+    if request > 3:
+        raise GSOSError(PARAM_RANGE_ERR, f"requestAccess {request}")
+    if pb.get("resourceNumber"):
+        raise GSOSError(RES_FORK_NOT_FOUND, "a device has no resource fork")
+    if len(gs.files) >= MAX_OPEN_FILES:
+        raise GSOSError(TOO_MANY_FILES_OPEN)
+    granted = request or (ACCESS_READ | ACCESS_WRITE)
+    refnum = next(n for n in range(1, MAX_OPEN_FILES + 2) if n not in gs.files)
+    gs.opened += 1
+    gs.files[refnum] = OpenFile(refnum, CONSOLE_DEVICE, granted, "data",
+                                device=CONSOLE_DEVICE, serial=gs.opened,
+                                stream=stream)
+    gs._note(f'"{CONSOLE_DEVICE}" refNum={refnum} access=${granted:X}')
+    pb.put("refNum", refnum)
+    pb.put("access", ACCESS_READ | ACCESS_WRITE)
+    for name in ("fileType", "auxType", "storageType", "eof", "blocksUsed",
+                 "resourceEOF", "resourceBlocks"):
+        pb.put(name, 0)
+    pb.put("createDateTime", bytes(T))
+    pb.put("modDateTime", bytes(T))
+    if pb.has("optionList"):
+        gs.write_result(pb.get("optionList"), "")
+
+
+def _console(gs: GSOS):
+    return gs.tb.text.console
+
+
+def read_console(gs: GSOS, f: OpenFile, pb: ParamBlock, request: int) -> None:
+    """Read from `.CONSOLE`: typed characters, echoed, up to a return or `request`;
+    eofEncountered when no key can come."""
+    text = gs.tb.text
+    got = bytearray()
+    while len(got) < request:
+        key = text.next_key()
+        if key is None:
+            break
+        got.append(key)
+        _console(gs).write(bytes([key]))
+        if key & 0x7F == 0x0D:
+            break
+    gs._note(f"refNum={f.refnum} {CONSOLE_DEVICE} request={request} got={len(got)}")
+    if request and not got:
+        raise GSOSError(EOF_ENCOUNTERED)
+    write_bytes(gs.tb.mem, pb.get("dataBuffer"), bytes(got))
+    pb.put("transferCount", len(got))
+
+
 @gsos_call(0x2012, "Read", (4, 5), "IO")
 def read(gs: GSOS, pb: ParamBlock) -> None:
     """Read: up to requestCount bytes from the mark; eofEncountered if none."""
@@ -731,6 +844,9 @@ def read(gs: GSOS, pb: ParamBlock) -> None:
     if f.is_dir:
         raise GSOSError(INVALID_ACCESS, "read a folder with GetDirEntry")
     request = pb.get("requestCount")
+    if f.device:
+        read_console(gs, f, pb, request)
+        return
     count = max(0, min(request, f.eof - f.mark))
     gs._note(f"refNum={f.refnum} request={request} mark={f.mark}")
     if request and count == 0:
@@ -748,6 +864,12 @@ def write(gs: GSOS, pb: ParamBlock) -> None:
     if not f.access & ACCESS_WRITE:
         raise GSOSError(INVALID_ACCESS, "not open for writing")
     request = pb.get("requestCount")
+    if f.device:
+        gs._note(f"refNum={f.refnum} {CONSOLE_DEVICE} request={request}")
+        _console(gs).write(read_bytes(gs.tb.mem, pb.get("dataBuffer"), request),
+                           f.stream)
+        pb.put("transferCount", request)
+        return
     end = f.mark + request
     gs._note(f"refNum={f.refnum} request={request} mark={f.mark}")
     if end > MAX_EOF:
@@ -915,3 +1037,72 @@ def quit_(gs: GSOS, pb: ParamBlock) -> None:
 @gsos_call(0x202A, "GetVersion", (1, 1), "Version")
 def get_version(gs: GSOS, pb: ParamBlock) -> None:
     pb.put("version", GSOS_VERSION)
+
+
+# -- standard files and refNums ----------------------------------------------------------
+
+def _std_file(gs: GSOS, number: int) -> OpenFile | None:
+    """The most recently opened file whose pathname is prefix `number`'s."""
+    prefix = gs.prefixes[number]
+    if not prefix:
+        return None
+    if prefix == [CONSOLE_DEVICE]:
+        matches = [f for f in gs.files.values() if f.device == CONSOLE_DEVICE]
+    else:
+        try:
+            path = gs.on_volume(prefix)
+        except GSOSError:
+            return None
+        matches = [f for f in gs._open_on(path) if not f.device]
+    return max(matches, key=lambda f: f.serial, default=None)
+
+
+@gsos_call(0x2037, "GetStdRefNum", (2, 2), "StdRefNum")
+def get_std_ref_num(gs: GSOS, pb: ParamBlock) -> None:
+    """GetStdRefNum: the refNum of the open file prefix 10, 11 or 12 names (the most
+    recently opened one); invalidRefNum when none is open."""
+    number = pb.get("prefixNum")
+    if number not in STD_PREFIXES:
+        raise GSOSError(PARAM_RANGE_ERR, f"prefix {number}")
+    f = _std_file(gs, number)
+    gs._note(f"prefix {number} refNum={f.refnum if f else 0}")
+    if f is None:
+        raise GSOSError(INVALID_REF_NUM, f"nothing open on prefix {number}")
+    pb.put("refNum", f.refnum)
+
+
+@gsos_call(0x2038, "GetRefNum", (2, 6), "RefNum")
+def get_ref_num(gs: GSOS, pb: ParamBlock) -> None:
+    """GetRefNum: the refNum and access of an open file by pathname and fork
+    (resNum); displacement picks among several opens, first opened first."""
+    pathname = gs.read_input_string(pb.get("pathname"))
+    gs._note(f'"{pathname}"')
+    components = gs.resolve(pathname)
+    fork = "rsrc" if pb.get("resNum") else "data"
+    if components == [CONSOLE_DEVICE]:
+        matches = [f for f in gs.files.values() if f.device == CONSOLE_DEVICE]
+    else:
+        path = gs.on_volume(components)
+        matches = [f for f in gs._open_on(path) if not f.device and f.fork == fork]
+    matches.sort(key=lambda f: f.serial)
+    which = pb.get("displacement")
+    if which >= len(matches):
+        raise GSOSError(INVALID_REF_NUM, f"{pathname!r} is not open")
+    f = matches[which]
+    pb.put("refNum", f.refnum)
+    pb.put("access", f.access)
+
+
+@gsos_call(0x2039, "GetRefInfo", (2, 5), "RefInfo")
+def get_ref_info(gs: GSOS, pb: ParamBlock) -> None:
+    """GetRefInfo: an open refNum's access, full pathname, fork and file level."""
+    f = gs.file(pb.get("refNum"))
+    pb.put("access", f.access)
+    if pb.has("pathname"):
+        if f.device:
+            name = f.device
+        else:
+            name = ":" + ":".join([gs._volume().name, *(p for p in f.path.split("/") if p)])
+        gs.write_result(pb.get("pathname"), name)
+    pb.put("resourceNumber", FORK_NUMBERS[f.fork])
+    pb.put("level", 0)

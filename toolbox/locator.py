@@ -67,6 +67,7 @@ START_UP: dict[int, tuple[int, ArgsBuilder]] = {
     0x08: (1, lambda uid, dp, mode: (dp,)),         # Sound Tool Set
     0x0A: (1, lambda uid, dp, mode: (dp,)),         # SANE
     0x0B: (0, lambda uid, dp, mode: ()),            # Integer Math
+    0x0C: (0, lambda uid, dp, mode: ()),            # Text Tools
     0x0E: (0, lambda uid, dp, mode: (uid,)),        # Window Manager
     0x0F: (1, lambda uid, dp, mode: (uid, dp)),     # Menu Manager
     0x10: (1, lambda uid, dp, mode: (uid, dp)),     # Control Manager
