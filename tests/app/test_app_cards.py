@@ -1,97 +1,68 @@
-"""User Supplied Cards (the native entry parser against the oracle's, and a whole deal
-entered through the dialog), Show Cards, Help, the Control Panel."""
+"""User Supplied Cards (a deal entered through the dialog as the oracle deals it, a stock
+card entered when it is drawn, entries refused with a beep and a reason), Show Cards, Help,
+the Control Panel. The entry parser itself is the engine's (tests/native/test_native_entry.py)."""
 from __future__ import annotations
 
-import pytest
-from hypothesis import given, settings, strategies as st
-
-from gk_table import PH_DISCARD, PH_OFFER, boot_table, play_human_turn
-from gin_king import build
+from gk_table import OPEN, PH_DISCARD, PH_OFFER, boot_table, play_human_turn
 from gin_king.oracle.dealing import UserSuppliedDecks
-from gin_king.oracle.entry import CardEntryError, parse_entry
 from gin_king.oracle.rules import Rules
 from gin_king.oracle.state import GameState
 from test_app_settings import OK, USER, click_item
-from toolbox.font import encode
+from toolbox.font import decode
 
 
-@pytest.fixture(scope="module")
-def parser():
-    """GIN.KING loaded in a bare machine: ParseEntryL called directly."""
-    from iigs.machine import Machine
-    path, symbols = build.ensure_built()
-    m = Machine()
-    prog = m.load(path.read_bytes())
-
-    def parse(text: str, limit: int):
-        data = encode(text)
-        buf = prog.address_of(1, symbols["EntryBuf"]["offset"])
-        m.mem[buf] = len(data)
-        m.mem[buf + 1:buf + 1 + len(data)] = data
-        lim = prog.address_of(1, symbols["EntryLimit"]["offset"])
-        m.mem[lim], m.mem[lim + 1] = limit & 0xFF, limit >> 8
-        r = m.call(prog.address_of(1, symbols["ParseEntryL"]["offset"]))
-        if r.carry:
-            return None
-        word = lambda name, i: int.from_bytes(   # noqa: E731
-            m.mem[prog.address_of(1, symbols[name]["offset"]) + 2 * i:][:2], "little")
-        n = word("ReqN", 0)
-        return [(word("ReqRank", i), None if word("ReqSuit", i) == 0xFFFF else word("ReqSuit", i))
-                for i in range(n)]
-    return parse
+def entry_dialog(t):
+    """The entry dialog up front: (its prompt, its "why asked again" line, the entry)."""
+    items = {i.item_id: i for i in t.s.tb.dlg.front().items}
+    dm = t.s.tb.dlg
+    return decode(dm.params[0]), decode(dm.params[1]), decode(items[3].edit.model.text)
 
 
-def oracle_parse(text: str, limit: int):
-    try:
-        return [(r.rank, r.suit) for r in parse_entry(text, limit)]
-    except CardEntryError:
-        return None
-
-
-EXAMPLES = ["AS, 2H, 5C, 5D, 10S, QH", "A 5 6 4D 3D", "4H56", "", "  ", "tc jd Qh ks",
-            "1", "10", "101", "1x", "A♠ 10♥,,K", "ZZ", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS",
-            "2,3;4", "9s9S9c", "k", "Q Q Q Q Q"]
-
-
-@pytest.mark.parametrize("text", EXAMPLES)
-def test_app_entry_parser_matches_the_oracle_on_examples(parser, text):
-    assert parser(text, 10) == oracle_parse(text, 10)
-
-
-@settings(max_examples=150, deadline=None)
-@given(st.text(alphabet="A23456789TJQKacdhsCDHS10 ,x♣♥", max_size=30),
-       st.sampled_from([1, 10, 31]))
-def test_app_entry_parser_matches_the_oracle(parser, text, limit):
-    assert parser(text, limit) == oracle_parse(text, limit)
-
-
-def test_app_user_supplied_cards_deal_as_the_oracle_does(tmp_path, program):
-    t = boot_table(tmp_path, program, seed=1234)
+def user_supplied(t) -> None:
     t.choose("Settings", "Game Settings...")
     click_item(t, USER)
     click_item(t, OK)
+
+
+def oracle_deal(seed: int, answers: list[str]) -> GameState:
+    """The oracle's first deal with the same entries (the stock still open)."""
+    it = iter(answers)
+    state = GameState(Rules(), seed, UserSuppliedDecks(lambda what, n: next(it)))
+    state.advance()
+    return state
+
+
+def test_app_user_supplied_cards_deal_as_the_oracle_does(tmp_path, program):
+    """The hands and the upcard are asked for at the deal; an unreadable entry or too
+    many cards beep and ask again with the entry kept and a line saying why."""
+    t = boot_table(tmp_path, program, seed=1234)
+    user_supplied(t)
     assert t.choose("File", "New Game") == "held"       # asked for the first hand
-    assert any("Enter the hand of" in x for x in t.text())
+    prompt, why, _ = entry_dialog(t)
+    assert prompt.startswith("Enter the hand of ") and "(up to 10 cards, e.g." in prompt
+    assert why == ""
     beeps = t.s.tb.misc.beeps
-    entries = ["AS, 2H, 5C, 5D, 10S, QH", "A 5 6 4D 3D", "1x", "4H", ""]
+    entries = ["AS, 2H, 5C, 5D, 10S, QH", "A 5 6 4D 3D", "4H"]
     for entry in entries[:2]:
         t.s.type(entry)
         assert t.s.key("\r") == "held"
     # The upcard's prompt in good English: "1 card", not "up to 1 cards".
-    assert any("Enter the first upcard (1 card, e.g. 4H)." in x for x in t.text())
-    assert not any("up to 1 cards" in x for x in t.text())
-    t.s.type(entries[2])                                 # unreadable: beep, asked again
+    prompt, _, _ = entry_dialog(t)
+    assert prompt == "Enter the first upcard (1 card, e.g. 4H). Return alone deals it at random."
+    t.s.type("1x")                                       # unreadable: beep, asked again
     assert t.s.key("\r") == "held" and t.s.tb.misc.beeps == beeps + 1
-    assert t.word("EntryRejects") == 1
-    t.s.key(0x7F)
-    t.s.type(entries[3])
-    t.s.key("\r")
-    assert t.s.key("\r") == "idle"                       # the stock: all at random
-    answers = iter(entries)
-    state = GameState(Rules(), 1234, UserSuppliedDecks(lambda what, n: next(answers)))
-    state.advance()
-    assert [t.byte("Deck", i) for i in range(52)] == [int(c) for c in state.hand.deck]
-    assert t.phase == PH_OFFER or t.phase > PH_OFFER
+    prompt, why, entry = entry_dialog(t)
+    assert why.startswith("Not understood.") and entry == "1x"   # nothing lost
+    assert prompt.startswith("Enter the first upcard")
+    t.s.type("4H 5H")                                    # replaces the selection: too many
+    assert t.s.key("\r") == "held" and t.s.tb.misc.beeps == beeps + 2
+    assert entry_dialog(t)[1] == "Too many cards: 1 at most."
+    assert t.word("EntryRejects") == 2
+    t.s.type(entries[2])
+    assert t.s.key("\r") == "idle"                      # no stock entry at the deal
+    state = oracle_deal(1234, entries)
+    assert [t.byte("Deck", i) for i in range(21)] == [int(c) for c in state.hand.deck[:21]]
+    assert t.stock() == [OPEN] * 31 and t.word("StockIdx") == 21  # card by card
     t.check_cards()
     t.s.close()
 
@@ -243,19 +214,14 @@ def test_app_user_supplied_random_hands_leave_a_named_upcard_free(tmp_path, prog
     dealt at random, then the 4♥ asked for as the upcard is the 4♥."""
     for seed in (1234, 7, 99):
         t = boot_table(tmp_path, program, seed=seed, disk_name=f"u{seed}.po")
-        t.choose("Settings", "Game Settings...")
-        click_item(t, USER)
-        click_item(t, OK)
+        user_supplied(t)
         assert t.choose("File", "New Game") == "held"
         t.s.key("\r")                                    # both hands at random
         t.s.key("\r")
         t.s.type("4H")
-        t.s.key("\r")
-        assert t.s.key("\r") == "idle"                   # the stock at random
+        assert t.s.key("\r") == "idle"
         assert t.byte("Deck", 20) == 2 * 13 + 3          # the 4♥
-        answers = iter(["", "", "4H", ""])
-        state = GameState(Rules(), seed, UserSuppliedDecks(lambda what, n: next(answers)))
-        state.advance()
-        assert [t.byte("Deck", i) for i in range(52)] == [int(c) for c in state.hand.deck]
+        state = oracle_deal(seed, ["", "", "4H"])
+        assert [t.byte("Deck", i) for i in range(21)] == [int(c) for c in state.hand.deck[:21]]
         t.check_cards()
         t.s.close()

@@ -598,8 +598,9 @@ Refuse
         Msg     ' from the stock.'
         JMP     MsgToLine2
 
-; DrawStock — Turn draws the stock's top card.
+; DrawStock — Turn draws the stock's top card (User Supplied Cards: asked for now).
 DrawStock
+        JSR     StockCard
         LDX     StockIdx                ; F/X: the card from the stock to the hand, its
         LDA     Deck,X                  ;   face shown to a human only
         AND     #$00FF
