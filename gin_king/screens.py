@@ -195,7 +195,7 @@ def refresh(out: Path) -> list[Path]:
             s.choose("File", "New Game")
             s.type("AS 2H 5C 5D 10S QH")
             shot("gk_dialog_user_cards.png")
-            for _ in range(4):
+            for _ in range(3):                  # the two hands and the upcard
                 s.key("\r")
         finally:
             s.close()

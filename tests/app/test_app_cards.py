@@ -3,7 +3,10 @@ card entered when it is drawn, entries refused with a beep and a reason), Show C
 the Control Panel. The entry parser itself is the engine's (tests/native/test_native_entry.py)."""
 from __future__ import annotations
 
-from gk_table import OPEN, PH_DISCARD, PH_OFFER, boot_table, play_human_turn
+from gk_table import (OPEN, PH_DISCARD, PH_HANDOVER, SimpleHuman, boot_table,
+                      play_human_turn)
+from gin_king.oracle.game import play_game
+from gin_king.oracle.personalities import Willy
 from gin_king.oracle.dealing import UserSuppliedDecks
 from gin_king.oracle.rules import Rules
 from gin_king.oracle.state import GameState
@@ -64,6 +67,133 @@ def test_app_user_supplied_cards_deal_as_the_oracle_does(tmp_path, program):
     assert [t.byte("Deck", i) for i in range(21)] == [int(c) for c in state.hand.deck[:21]]
     assert t.stock() == [OPEN] * 31 and t.word("StockIdx") == 21  # card by card
     t.check_cards()
+    t.s.close()
+
+
+def card_text(card: int) -> str:
+    """How a player types a card: "10H", "AS"."""
+    return ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"][card % 13] \
+        + "CDHS"[card // 13]
+
+
+def entry_up(t) -> bool:
+    dlg = t.s.tb.dlg.front()
+    return dlg is not None and any(i.item_id == 3 and i.edit is not None for i in dlg.items) \
+        and decode(t.s.tb.dlg.params[0]).startswith("Enter ")
+
+
+def play_until_stock_prompt(t, drawer: int, limit: int = 200) -> None:
+    """SimpleHuman's clicks (other stock cards at random) until player `drawer` is asked
+    for the card he draws from the stock."""
+    for _ in range(limit):
+        if entry_up(t):
+            if "draws from the stock" in entry_dialog(t)[0] and t.turn == drawer:
+                return
+            t.s.key("\r")
+            continue
+        play_human_turn(t)
+    raise AssertionError("no stock prompt")
+
+
+def test_app_user_supplied_stock_card_entered_when_drawn(tmp_path, program):
+    """Each stock card is asked for when a player draws it: the card entered arrives in
+    the drawing player's hand, the computer's or the player's; a card already taken is
+    refused with a beep and the reason, the entry kept; with Sound off, no beep."""
+    t = boot_table(tmp_path, program, seed=77)
+    user_supplied(t)
+    assert t.choose("File", "New Game") == "held"
+    for entry in ("AS 3S 5S 7S 9S JS KS 2H 4H 6H", "AC 3C 5C 7C 9C JC KC 2D 4D 6D", "QD"):
+        t.s.type(entry)
+        t.s.key("\r")
+    who = {0: "Player", 1: "Willy"}
+    for drawer in (1, 0):
+        if drawer == 0:
+            assert not entry_up(t)
+            t.choose("Options", "Sound")                 # Sound off: refusals are silent
+            assert t.word("SetSound") == 0
+        play_until_stock_prompt(t, drawer)
+        prompt, why, _ = entry_dialog(t)
+        assert prompt == (f"Enter the card {who[drawer]} draws from the stock (1 card, "
+                          "e.g. 4H). Return alone deals it at random.") and why == ""
+        beeps, rejects = t.s.tb.misc.beeps, t.word("EntryRejects")
+        used = t.pile()[-1]                              # on the discard pile: taken
+        t.s.type(card_text(used))
+        assert t.s.key("\r") == "held"
+        prompt, why, entry = entry_dialog(t)
+        assert why == f"The {names([used])[0]} has already been taken." and entry == card_text(used)
+        beep = 1 if drawer == 1 else 0                   # Sound off for the player's draw
+        assert t.s.tb.misc.beeps == beeps + beep and t.word("EntryRejects") == rejects + 1
+        if drawer == 0:
+            t.s.type("QS QS")
+            t.s.key("\r")
+            assert entry_dialog(t)[1] == "Too many cards: 1 at most."
+            own = t.hand(0)[0]                           # in the player's own hand
+            t.s.type(card_text(own))
+            t.s.key("\r")
+            assert entry_dialog(t)[1] == f"The {names([own])[0]} has already been taken."
+            assert t.s.tb.misc.beeps == beeps and t.word("EntryRejects") == rejects + 3
+        placed = {t.byte("Deck", i) for i in range(52)}
+        card = min(c for c in range(52) if c not in placed and c % 13 == 11)   # a free queen
+        slot = t.word("StockIdx")
+        t.s.type(card_text(card))
+        t.s.key("\r")
+        assert t.byte("Deck", slot) == card and t.word("LastDrawn") == card
+        if drawer == 0:
+            assert t.phase == PH_DISCARD and t.turn == 0 and card in t.hand(0)
+        else:                                            # Willy holds it, or threw it back
+            assert card in t.hand(1) or card in t.pile() or t.word("Pending") == card
+        t.check_cards()
+    assert t.word("HandNum") == 1                        # all in the first hand
+    t.s.close()
+
+
+def test_app_user_supplied_hands_match_the_oracle(tmp_path, program):
+    """Two hands in User Supplied Cards, every prompt answered from one script (Return, a
+    rank alone, a card that may be taken, too many cards): the prompts, the deals as
+    recorded (the stock card by card as drawn) and the scores are the oracle's, so an
+    open slot takes the same random card natively and in the oracle."""
+    script = ["", "7", "", "QH", "", "KS 2"]
+    t = boot_table(tmp_path, program, seed=31)
+    user_supplied(t)
+    t.choose("File", "New Game")
+    asked: list[str] = []
+    scores = []
+    for _ in range(600):
+        if entry_up(t):
+            asked.append(entry_dialog(t)[0])
+            t.s.key(0x7F)                                # the entry refused is selected
+            t.s.type(script[(len(asked) - 1) % len(script)])
+            t.s.key("\r")
+            continue
+        t.check_cards()
+        if t.phase == PH_HANDOVER:
+            scores.append(t.scores())
+            if len(scores) == 2:
+                break
+        play_human_turn(t)
+    assert len(scores) == 2
+    oracle_asked: list[str] = []
+
+    def ask(what, count):
+        oracle_asked.append(what)
+        return script[(len(oracle_asked) - 1) % len(script)]
+    expected = play_game(SimpleHuman(), Willy(), Rules(), seed=31,
+                         deck_source=UserSuppliedDecks(ask))
+    running, oracle_scores = [0, 0], []
+    for h in expected.hands[:2]:
+        if h.score.winner is not None:
+            running[h.score.winner] += h.score.points
+        oracle_scores.append(tuple(running))
+    assert scores == oracle_scores
+    for hand in range(2):
+        recorded = [t.byte("GameDecks", hand * 52 + i) for i in range(52)]
+        assert recorded == [c & 0xFF for c in expected.deals[hand]]
+        assert OPEN in recorded                         # the stock not drawn stays open
+    kinds = {"the non-dealer's hand": "Enter the hand of", "the dealer's hand": "Enter the hand of",
+             "the first upcard": "Enter the first upcard", "the stock card": "Enter the card "}
+    assert [kinds[w] for w in oracle_asked[:len(asked)]] == \
+        [next(k for k in kinds.values() if a.startswith(k)) for a in asked]
+    assert t.word("EntryRejects") > 0                  # some entry was refused and asked again
     t.s.close()
 
 

@@ -152,3 +152,27 @@ def test_replay_by_seat_swaps_the_hands_when_the_other_player_deals():
     assert again[1:20:2] == first[0:20:2] and again[0:20:2] == first[1:20:2]
     assert again[20:] == first[20:]
     assert deck_of_seats(seats, 1) == first
+
+
+def test_replayed_user_supplied_hand_deals_its_open_stock_at_random():
+    """A User Supplied hand's stock is recorded as drawn; replayed further than it was
+    drawn, an open slot takes a random free card as it is drawn (dealing.open_stock_card)."""
+    from gin_king.oracle.dealing import OPEN, open_stock_card
+    from gin_king.oracle.state import DRAW_STOCK, PASS, GameState
+    answers = iter(["", "", "", "QH"])
+    first = GameState(Rules(), 5, UserSuppliedDecks(lambda what, n: next(answers)), 0)
+    first.advance()
+    first.apply_action(PASS)
+    first.apply_action(PASS)                   # both refuse: the non-dealer draws the Q♥
+    assert first.hand.deck[21] == 37 and first.hand.deck[22:] == [OPEN] * 30
+    seats = seats_of_deck(first.hand.deck, 0)
+    replay = GameState(Rules(), 9, ReplayDecks([seats]), 0)
+    replay.advance()
+    replay.apply_action(PASS)
+    replay.apply_action(PASS)
+    assert replay.hand.hands[1] >> 37 & 1                  # the Q♥ again
+    replay.apply_action(int(Card(37)))                      # back on the pile
+    hand = list(replay.hand.deck)
+    expect = open_stock_card(None, hand, Xorshift32(9))
+    replay.apply_action(DRAW_STOCK)
+    assert replay.hand.deck[22] == expect and replay.hand.hands[0] >> expect & 1
