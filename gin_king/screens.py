@@ -16,6 +16,7 @@ saves the table, a pulled-down menu and each dialog as 640 x 400 PNGs:
     gk_window_show_cards.png  Show Cards: the pile and the picked-up cards as pictures
     gk_alert_history.png      Show History after a tournament game
     gk_dialog_user_cards.png  User Supplied Cards asking for a hand
+    gk_dialog_user_stock.png  ... asking for a stock card as it is drawn, a taken card refused
     gk_nda_control_panel_display.png, _sound, _mouse, _speed, _time
                               the Control Panel desk accessory over a game, each panel
     gk_alert_draw_for_deal.png  the player drew high for deal: Deal, or Make Willy deal
@@ -193,10 +194,21 @@ def refresh(out: Path) -> list[Path]:
             g.click_item(USER_ITEM)
             g.click_item(OK_ITEM)
             s.choose("File", "New Game")
+            if g.word("DealAsking"):
+                s.key("\r")                             # Make Willy deal
             s.type("AS 2H 5C 5D 10S QH")
             shot("gk_dialog_user_cards.png")
-            for _ in range(4):
+            for _ in range(3):                          # the two hands and the upcard
                 s.key("\r")
+            for _ in range(40):                         # to the first draw from the stock
+                if s.tb.dlg.front() is not None:
+                    break
+                g.step()
+            s.type("AS")                                # the A♠ was dealt: refused
+            s.key("\r")
+            shot("gk_dialog_user_stock.png")
+            s.key(0x7F)
+            s.key("\r")
         finally:
             s.close()
     return saved

@@ -3,19 +3,21 @@ Menu": "Shuffle Mode": Shuffle Cards, Replay Cards, User Supplied Cards).
 
 Every source yields a full 52-card deck order laid out as docs/rng.md "The deal" reads it:
 deck[0], deck[2] .. deck[18] to the non-dealer, deck[1] .. deck[19] to the dealer, deck[20]
-the first upcard, deck[21..51] the stock from the lowest index up.
+the first upcard, deck[21..51] the stock from the lowest index up. A User Supplied deck
+leaves its stock slots ``OPEN``: each is decided when it is drawn (``open_stock_card``).
 """
 from __future__ import annotations
 
 from typing import Callable, Protocol, Sequence
 
-from gin_king.oracle.entry import CardEntryError, closest_available, parse_entry
+from gin_king.oracle.entry import CardEntryError, parse_entry, resolve_entry
 from gin_king.oracle.rng import Xorshift32, shuffled_deck
 
 NONDEALER_SLOTS = tuple(range(0, 20, 2))
 DEALER_SLOTS = tuple(range(1, 20, 2))
 UPCARD_SLOT = 20
 STOCK_SLOTS = tuple(range(21, 52))
+OPEN = -1          # a stock slot not decided yet (User Supplied Cards)
 
 
 def high_card_player(card0: int, card1: int) -> int:
@@ -96,52 +98,82 @@ class ReplayDecks:
         return shuffled_deck(rng)
 
 
-# One prompt per section of the deck, asked in this order.
+def taken_mask(deck: Sequence[int]) -> int:
+    """The cards a deck order has placed (its ``OPEN`` slots left out)."""
+    mask = 0
+    for card in deck:
+        if card >= 0:
+            mask |= 1 << card
+    return mask
+
+
+def random_free(rng: Xorshift32, taken: int) -> int:
+    """A random card not in ``taken``: ``remaining[below(len(remaining))]`` of the free
+    cards in ascending order (docs/rng.md "User Supplied Cards")."""
+    remaining = [c for c in range(52) if not taken >> c & 1]
+    return remaining[rng.below(len(remaining))]
+
+
+def open_stock_card(source: object, deck: Sequence[int], rng: Xorshift32) -> int:
+    """The card for an ``OPEN`` stock slot as it is drawn: the one the player enters
+    (User Supplied Cards), else a random free card (a replayed User Supplied hand drawn
+    further than it was the first time)."""
+    ask = getattr(source, "stock_card", None)
+    return ask(deck, rng) if ask is not None else random_free(rng, taken_mask(deck))
+
+
+# One prompt per section of the deal, asked in this order; the stock is asked for card
+# by card as it is drawn ("Every time the program needs to deal a hand or supply a card,
+# it will ask you to enter the card(s) instead").
 SECTIONS: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("the non-dealer's hand", NONDEALER_SLOTS),
     ("the dealer's hand", DEALER_SLOTS),
     ("the first upcard", (UPCARD_SLOT,)),
-    ("the stock", STOCK_SLOTS),
 )
+STOCK_PROMPT = "the stock card"
 MAX_ATTEMPTS = 100  # a safety stop for scripted input that never becomes readable
 
 
 class UserSuppliedDecks:
-    """User Supplied Cards: ``ask(what, count)`` returns the entry text for one section.
+    """User Supplied Cards: ``ask(what, count)`` returns the entry text for one prompt.
 
-    Every section is asked for first and its entered cards fill its slots in order (a card
-    already taken becomes the closest available one); only then are the slots left open
-    filled at random, section by section: each takes ``remaining[below(len(remaining))]``
-    from the untaken cards in ascending order, so a random card never takes one the
-    player names in a later prompt. An unreadable entry is asked for again.
+    At the deal each section is asked for and its entered cards fill its slots in order;
+    only then are the slots left open filled at random, section by section: each takes
+    ``random_free``, so a random card never takes one the player names in a later prompt
+    of the deal. The stock stays ``OPEN``: each card is asked for (``STOCK_PROMPT``, 1)
+    when it is drawn, Return alone giving a random free card. An entry that is
+    unreadable, holds too many cards, or names a card already taken is asked for again
+    whole (nothing of it is placed).
     """
 
     def __init__(self, ask: Callable[[str, int], str]) -> None:
         self.ask = ask
 
+    def _entry(self, what: str, count: int, taken: int) -> list[int]:
+        for _ in range(MAX_ATTEMPTS):
+            try:
+                return [int(c) for c in
+                        resolve_entry(parse_entry(self.ask(what, count), count), taken)]
+            except CardEntryError:
+                continue
+        raise CardEntryError(f"no acceptable entry for {what}")
+
     def deck(self, hand_number: int, rng: Xorshift32, dealer: int = 0) -> list[int]:
-        deck = [-1] * 52
+        deck = [OPEN] * 52
         taken = 0
         for what, slots in SECTIONS:
-            requests = None
-            for _ in range(MAX_ATTEMPTS):
-                try:
-                    requests = parse_entry(self.ask(what, len(slots)), len(slots))
-                    break
-                except CardEntryError:
-                    continue
-            if requests is None:
-                raise CardEntryError(f"no readable entry for {what}")
-            for slot, request in zip(slots, requests):
-                card = closest_available(request, taken)
+            for slot, card in zip(slots, self._entry(what, len(slots), taken)):
                 deck[slot] = card
                 taken |= 1 << card
         for _, slots in SECTIONS:
             for slot in slots:
-                if deck[slot] >= 0:
-                    continue
-                remaining = [c for c in range(52) if not taken >> c & 1]
-                card = remaining[rng.below(len(remaining))]
-                deck[slot] = card
-                taken |= 1 << card
+                if deck[slot] == OPEN:
+                    deck[slot] = random_free(rng, taken)
+                    taken |= 1 << deck[slot]
         return deck
+
+    def stock_card(self, deck: Sequence[int], rng: Xorshift32) -> int:
+        """The card drawn into an ``OPEN`` stock slot: entered, or a random free one."""
+        taken = taken_mask(deck)
+        cards = self._entry(STOCK_PROMPT, 1, taken)
+        return cards[0] if cards else random_free(rng, taken)

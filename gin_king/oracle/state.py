@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from gin_king.oracle.cards import Card, count_cards, from_mask
-from gin_king.oracle.dealing import DeckSource, ShuffledDecks, draw_for_deal
+from gin_king.oracle.dealing import (OPEN, DeckSource, ShuffledDecks, draw_for_deal,
+                                     open_stock_card)
 from gin_king.oracle.layoff import Defence, best_defence
 from gin_king.oracle.melds import Arrangement, arrangement_of_mask, deadwood_of_mask
 from gin_king.oracle.rng import Xorshift32
@@ -161,6 +162,9 @@ class GameState:
     def _draw_stock(self, player: int) -> None:
         h = self.hand
         card = h.stock.pop(0)
+        if card == OPEN:  # User Supplied Cards: the card is asked for as it is drawn
+            card = open_stock_card(self.deck_source, h.deck, self.rng)
+            h.deck[len(h.deck) - len(h.stock) - 1] = card
         h.hands[player] |= 1 << card
         h.taken_from_pile = None
         h.draws[player] += 1

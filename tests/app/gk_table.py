@@ -19,6 +19,7 @@ STOCK_LEFT, PILE_LEFT, KNOCK_LEFT = 210, 260, 320
 PH_NONE, PH_OFFER, PH_DRAW, PH_DISCARD, PH_KNOCKQ, PH_HANDOVER, PH_GAMEOVER = range(7)
 HUMAN = 7
 NO_CARD = 0xFFFF
+OPEN = 0xFF                 # a stock slot User Supplied Cards decides when it is drawn
 APPLE = 0x0100              # the Apple key modifier of automation.key
 
 
@@ -58,6 +59,8 @@ class Table:
         return [self.byte("Pile", i) for i in range(self.word("PileLen"))]
 
     def stock(self) -> list[int]:
+        """The stock's cards, top first; OPEN for a card not decided yet (User Supplied
+        Cards asks for it when it is drawn)."""
         return [self.byte("Deck", i) for i in range(self.word("StockIdx"), 52)]
 
     @property
@@ -85,7 +88,10 @@ class Table:
         if self.phase in (PH_NONE, PH_GAMEOVER):
             return
         cards = self.all_cards()
-        assert sorted(cards) == list(range(52)), f"cards lost or doubled: {sorted(cards)}"
+        known = sorted(c for c in cards if c != OPEN)
+        free = [c for c in range(52) if c not in known]
+        assert len(known) == len(set(known)) and len(cards) == 52 \
+            and len(free) == cards.count(OPEN), f"cards lost or doubled: {sorted(cards)}"
 
     # -- gestures ------------------------------------------------------------------------
     def click_local(self, h: int, v: int) -> str:

@@ -1,98 +1,199 @@
-"""User Supplied Cards (the native entry parser against the oracle's, and a whole deal
-entered through the dialog), Show Cards, Help, the Control Panel."""
+"""User Supplied Cards (a deal entered through the dialog as the oracle deals it, a stock
+card entered when it is drawn, entries refused with a beep and a reason), Show Cards, Help,
+the Control Panel. The entry parser itself is the engine's (tests/native/test_native_entry.py)."""
 from __future__ import annotations
 
-import pytest
-from hypothesis import given, settings, strategies as st
-
-from gk_table import PH_DISCARD, PH_OFFER, boot_table, play_human_turn
-from gin_king import build
+from gk_table import (OPEN, PH_DISCARD, PH_HANDOVER, SimpleHuman, boot_table,
+                      play_human_turn)
+from gin_king.oracle.game import play_game
+from gin_king.oracle.personalities import Willy
 from gin_king.oracle.dealing import UserSuppliedDecks
-from gin_king.oracle.entry import CardEntryError, parse_entry
 from gin_king.oracle.rules import Rules
 from gin_king.oracle.state import GameState
 from test_app_settings import OK, USER, click_item
-from toolbox.font import encode
+from toolbox.font import decode
 
 
-@pytest.fixture(scope="module")
-def parser():
-    """GIN.KING loaded in a bare machine: ParseEntryL called directly."""
-    from iigs.machine import Machine
-    path, symbols = build.ensure_built()
-    m = Machine()
-    prog = m.load(path.read_bytes())
-
-    def parse(text: str, limit: int):
-        data = encode(text)
-        buf = prog.address_of(1, symbols["EntryBuf"]["offset"])
-        m.mem[buf] = len(data)
-        m.mem[buf + 1:buf + 1 + len(data)] = data
-        lim = prog.address_of(1, symbols["EntryLimit"]["offset"])
-        m.mem[lim], m.mem[lim + 1] = limit & 0xFF, limit >> 8
-        r = m.call(prog.address_of(1, symbols["ParseEntryL"]["offset"]))
-        if r.carry:
-            return None
-        word = lambda name, i: int.from_bytes(   # noqa: E731
-            m.mem[prog.address_of(1, symbols[name]["offset"]) + 2 * i:][:2], "little")
-        n = word("ReqN", 0)
-        return [(word("ReqRank", i), None if word("ReqSuit", i) == 0xFFFF else word("ReqSuit", i))
-                for i in range(n)]
-    return parse
+def entry_dialog(t):
+    """The entry dialog up front: (its prompt, its "why asked again" line, the entry)."""
+    items = {i.item_id: i for i in t.s.tb.dlg.front().items}
+    dm = t.s.tb.dlg
+    return decode(dm.params[0]), decode(dm.params[1]), decode(items[3].edit.model.text)
 
 
-def oracle_parse(text: str, limit: int):
-    try:
-        return [(r.rank, r.suit) for r in parse_entry(text, limit)]
-    except CardEntryError:
-        return None
-
-
-EXAMPLES = ["AS, 2H, 5C, 5D, 10S, QH", "A 5 6 4D 3D", "4H56", "", "  ", "tc jd Qh ks",
-            "1", "10", "101", "1x", "A♠ 10♥,,K", "ZZ", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS",
-            "2,3;4", "9s9S9c", "k", "Q Q Q Q Q"]
-
-
-@pytest.mark.parametrize("text", EXAMPLES)
-def test_app_entry_parser_matches_the_oracle_on_examples(parser, text):
-    assert parser(text, 10) == oracle_parse(text, 10)
-
-
-@settings(max_examples=150, deadline=None)
-@given(st.text(alphabet="A23456789TJQKacdhsCDHS10 ,x♣♥", max_size=30),
-       st.sampled_from([1, 10, 31]))
-def test_app_entry_parser_matches_the_oracle(parser, text, limit):
-    assert parser(text, limit) == oracle_parse(text, limit)
-
-
-def test_app_user_supplied_cards_deal_as_the_oracle_does(tmp_path, program):
-    t = boot_table(tmp_path, program, seed=1234)
+def user_supplied(t) -> None:
     t.choose("Settings", "Game Settings...")
     click_item(t, USER)
     click_item(t, OK)
+
+
+def oracle_deal(seed: int, answers: list[str]) -> GameState:
+    """The oracle's first deal with the same entries (the stock still open)."""
+    it = iter(answers)
+    state = GameState(Rules(), seed, UserSuppliedDecks(lambda what, n: next(it)))
+    state.advance()
+    return state
+
+
+def test_app_user_supplied_cards_deal_as_the_oracle_does(tmp_path, program):
+    """The hands and the upcard are asked for at the deal; an unreadable entry or too
+    many cards beep and ask again with the entry kept and a line saying why."""
+    t = boot_table(tmp_path, program, seed=1234)
+    user_supplied(t)
     assert t.choose("File", "New Game") == "held"       # asked for the first hand
-    assert any("Enter the hand of" in x for x in t.text())
+    prompt, why, _ = entry_dialog(t)
+    assert prompt.startswith("Enter the hand of ") and "(up to 10 cards, e.g." in prompt
+    assert why == ""
     beeps = t.s.tb.misc.beeps
-    entries = ["AS, 2H, 5C, 5D, 10S, QH", "A 5 6 4D 3D", "1x", "4H", ""]
+    entries = ["AS, 2H, 5C, 5D, 10S, QH", "A 5 6 4D 3D", "4H"]
     for entry in entries[:2]:
         t.s.type(entry)
         assert t.s.key("\r") == "held"
     # The upcard's prompt in good English: "1 card", not "up to 1 cards".
-    assert any("Enter the first upcard (1 card, e.g. 4H)." in x for x in t.text())
-    assert not any("up to 1 cards" in x for x in t.text())
-    t.s.type(entries[2])                                 # unreadable: beep, asked again
+    prompt, _, _ = entry_dialog(t)
+    assert prompt == "Enter the first upcard (1 card, e.g. 4H). Return alone deals it at random."
+    t.s.type("1x")                                       # unreadable: beep, asked again
     assert t.s.key("\r") == "held" and t.s.tb.misc.beeps == beeps + 1
-    assert t.word("EntryRejects") == 1
-    t.s.key(0x7F)
-    t.s.type(entries[3])
-    t.s.key("\r")
-    assert t.s.key("\r") == "idle"                       # the stock: all at random
-    answers = iter(entries)
-    state = GameState(Rules(), 1234, UserSuppliedDecks(lambda what, n: next(answers)))
-    state.advance()
-    assert [t.byte("Deck", i) for i in range(52)] == [int(c) for c in state.hand.deck]
-    assert t.phase == PH_OFFER or t.phase > PH_OFFER
+    prompt, why, entry = entry_dialog(t)
+    assert why.startswith("Not understood.") and entry == "1x"   # nothing lost
+    assert prompt.startswith("Enter the first upcard")
+    t.s.type("4H 5H")                                    # replaces the selection: too many
+    assert t.s.key("\r") == "held" and t.s.tb.misc.beeps == beeps + 2
+    assert entry_dialog(t)[1] == "Too many cards: 1 at most."
+    assert t.word("EntryRejects") == 2
+    t.s.type(entries[2])
+    assert t.s.key("\r") == "idle"                      # no stock entry at the deal
+    state = oracle_deal(1234, entries)
+    assert [t.byte("Deck", i) for i in range(21)] == [int(c) for c in state.hand.deck[:21]]
+    assert t.stock() == [OPEN] * 31 and t.word("StockIdx") == 21  # card by card
     t.check_cards()
+    t.s.close()
+
+
+def card_text(card: int) -> str:
+    """How a player types a card: "10H", "AS"."""
+    return ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"][card % 13] \
+        + "CDHS"[card // 13]
+
+
+def entry_up(t) -> bool:
+    dlg = t.s.tb.dlg.front()
+    return dlg is not None and any(i.item_id == 3 and i.edit is not None for i in dlg.items) \
+        and decode(t.s.tb.dlg.params[0]).startswith("Enter ")
+
+
+def play_until_stock_prompt(t, drawer: int, limit: int = 200) -> None:
+    """SimpleHuman's clicks (other stock cards at random) until player `drawer` is asked
+    for the card he draws from the stock."""
+    for _ in range(limit):
+        if entry_up(t):
+            if "draws from the stock" in entry_dialog(t)[0] and t.turn == drawer:
+                return
+            t.s.key("\r")
+            continue
+        play_human_turn(t)
+    raise AssertionError("no stock prompt")
+
+
+def test_app_user_supplied_stock_card_entered_when_drawn(tmp_path, program):
+    """Each stock card is asked for when a player draws it: the card entered arrives in
+    the drawing player's hand, the computer's or the player's; a card already taken is
+    refused with a beep and the reason, the entry kept; with Sound off, no beep."""
+    t = boot_table(tmp_path, program, seed=77)
+    user_supplied(t)
+    assert t.choose("File", "New Game") == "held"
+    for entry in ("AS 3S 5S 7S 9S JS KS 2H 4H 6H", "AC 3C 5C 7C 9C JC KC 2D 4D 6D", "QD"):
+        t.s.type(entry)
+        t.s.key("\r")
+    who = {0: "Player", 1: "Willy"}
+    for drawer in (1, 0):
+        if drawer == 0:
+            assert not entry_up(t)
+            t.choose("Options", "Sound")                 # Sound off: refusals are silent
+            assert t.word("SetSound") == 0
+        play_until_stock_prompt(t, drawer)
+        prompt, why, _ = entry_dialog(t)
+        assert prompt == (f"Enter the card {who[drawer]} draws from the stock (1 card, "
+                          "e.g. 4H). Return alone deals it at random.") and why == ""
+        beeps, rejects = t.s.tb.misc.beeps, t.word("EntryRejects")
+        used = t.pile()[-1]                              # on the discard pile: taken
+        t.s.type(card_text(used))
+        assert t.s.key("\r") == "held"
+        prompt, why, entry = entry_dialog(t)
+        assert why == f"The {names([used])[0]} has already been taken." and entry == card_text(used)
+        beep = 1 if drawer == 1 else 0                   # Sound off for the player's draw
+        assert t.s.tb.misc.beeps == beeps + beep and t.word("EntryRejects") == rejects + 1
+        if drawer == 0:
+            t.s.type("QS QS")
+            t.s.key("\r")
+            assert entry_dialog(t)[1] == "Too many cards: 1 at most."
+            own = t.hand(0)[0]                           # in the player's own hand
+            t.s.type(card_text(own))
+            t.s.key("\r")
+            assert entry_dialog(t)[1] == f"The {names([own])[0]} has already been taken."
+            assert t.s.tb.misc.beeps == beeps and t.word("EntryRejects") == rejects + 3
+        placed = {t.byte("Deck", i) for i in range(52)}
+        card = min(c for c in range(52) if c not in placed and c % 13 == 11)   # a free queen
+        slot = t.word("StockIdx")
+        t.s.type(card_text(card))
+        t.s.key("\r")
+        assert t.byte("Deck", slot) == card and t.word("LastDrawn") == card
+        if drawer == 0:
+            assert t.phase == PH_DISCARD and t.turn == 0 and card in t.hand(0)
+        else:                                            # Willy holds it, or threw it back
+            assert card in t.hand(1) or card in t.pile() or t.word("Pending") == card
+        t.check_cards()
+    assert t.word("HandNum") == 1                        # all in the first hand
+    t.s.close()
+
+
+def test_app_user_supplied_hands_match_the_oracle(tmp_path, program):
+    """Two hands in User Supplied Cards, every prompt answered from one script (Return, a
+    rank alone, a card that may be taken, too many cards): the prompts, the deals as
+    recorded (the stock card by card as drawn) and the scores are the oracle's, so an
+    open slot takes the same random card natively and in the oracle."""
+    script = ["", "7", "", "QH", "", "KS 2"]
+    t = boot_table(tmp_path, program, seed=31)
+    user_supplied(t)
+    t.choose("File", "New Game")
+    asked: list[str] = []
+    scores = []
+    for _ in range(600):
+        if entry_up(t):
+            asked.append(entry_dialog(t)[0])
+            t.s.key(0x7F)                                # the entry refused is selected
+            t.s.type(script[(len(asked) - 1) % len(script)])
+            t.s.key("\r")
+            continue
+        t.check_cards()
+        if t.phase == PH_HANDOVER:
+            scores.append(t.scores())
+            if len(scores) == 2:
+                break
+        play_human_turn(t)
+    assert len(scores) == 2
+    oracle_asked: list[str] = []
+
+    def ask(what, count):
+        oracle_asked.append(what)
+        return script[(len(oracle_asked) - 1) % len(script)]
+    expected = play_game(SimpleHuman(), Willy(), Rules(), seed=31,
+                         deck_source=UserSuppliedDecks(ask))
+    running, oracle_scores = [0, 0], []
+    for h in expected.hands[:2]:
+        if h.score.winner is not None:
+            running[h.score.winner] += h.score.points
+        oracle_scores.append(tuple(running))
+    assert scores == oracle_scores
+    for hand in range(2):
+        recorded = [t.byte("GameDecks", hand * 52 + i) for i in range(52)]
+        assert recorded == [c & 0xFF for c in expected.deals[hand]]
+        assert OPEN in recorded                         # the stock not drawn stays open
+    kinds = {"the non-dealer's hand": "Enter the hand of", "the dealer's hand": "Enter the hand of",
+             "the first upcard": "Enter the first upcard", "the stock card": "Enter the card "}
+    assert [kinds[w] for w in oracle_asked[:len(asked)]] == \
+        [next(k for k in kinds.values() if a.startswith(k)) for a in asked]
+    assert t.word("EntryRejects") > 0                  # some entry was refused and asked again
     t.s.close()
 
 
@@ -243,19 +344,14 @@ def test_app_user_supplied_random_hands_leave_a_named_upcard_free(tmp_path, prog
     dealt at random, then the 4♥ asked for as the upcard is the 4♥."""
     for seed in (1234, 7, 99):
         t = boot_table(tmp_path, program, seed=seed, disk_name=f"u{seed}.po")
-        t.choose("Settings", "Game Settings...")
-        click_item(t, USER)
-        click_item(t, OK)
+        user_supplied(t)
         assert t.choose("File", "New Game") == "held"
         t.s.key("\r")                                    # both hands at random
         t.s.key("\r")
         t.s.type("4H")
-        t.s.key("\r")
-        assert t.s.key("\r") == "idle"                   # the stock at random
+        assert t.s.key("\r") == "idle"
         assert t.byte("Deck", 20) == 2 * 13 + 3          # the 4♥
-        answers = iter(["", "", "4H", ""])
-        state = GameState(Rules(), seed, UserSuppliedDecks(lambda what, n: next(answers)))
-        state.advance()
-        assert [t.byte("Deck", i) for i in range(52)] == [int(c) for c in state.hand.deck]
+        state = oracle_deal(seed, ["", "", "4H"])
+        assert [t.byte("Deck", i) for i in range(21)] == [int(c) for c in state.hand.deck[:21]]
         t.check_cards()
         t.s.close()

@@ -63,7 +63,7 @@ def test_app_screens_are_refreshed(tmp_path, program):
             "gk_menu_options.png", "gk_dialog_game_settings.png", "gk_dialog_players.png",
             "gk_dialog_name.png", "gk_alert_advice.png", "gk_alert_about.png",
             "gk_dialog_help.png", "gk_window_show_cards.png", "gk_alert_history.png",
-            "gk_dialog_user_cards.png", "gk_alert_draw_for_deal.png",
+            "gk_dialog_user_cards.png", "gk_dialog_user_stock.png", "gk_alert_draw_for_deal.png",
             "table_draw_for_deal.png", "table_score_sheet_shutout.png"} <= names
     for p in saved:
         assert p.stat().st_size > 2000

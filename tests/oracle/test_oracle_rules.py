@@ -2,7 +2,7 @@
 (manual "Rules of Gin" and "Settings Menu"; rulings in docs/rules.md)."""
 import pytest
 
-from gin_king.oracle.cards import parse_cards, to_mask
+from gin_king.oracle.cards import Card, parse_cards, to_mask
 from gin_king.oracle.dealing import ReplayDecks, UserSuppliedDecks, deck_of_seats, seats_of_deck
 from gin_king.oracle.entry import CardEntryError, CardRequest, closest_available, parse_entry
 from gin_king.oracle.layoff import best_defence
@@ -112,13 +112,28 @@ def test_taken_card_becomes_the_closest_available():
 
 
 def test_user_supplied_deck_places_entries_and_fills_randomly():
-    answers = iter(["junk!", "AS 2H 5C", "AS", "K", ""])
-    source = UserSuppliedDecks(lambda what, count: next(answers))
+    asked = []
+    answers = iter(["junk!", "AS 2H 5C", "AS", "A 5", "K", "2h", "QD", ""])
+
+    def ask(what, count):
+        asked.append((what, count))
+        return next(answers)
+    source = UserSuppliedDecks(ask)
     deck = source.deck(0, Xorshift32(3))
-    assert sorted(deck) == list(range(52))
-    assert [str(deck[i]) for i in (0, 2, 4)] == ["A♠", "2♥", "5♣"]
-    assert str(deck[1]) == "A♣"        # A♠ was taken: the closest ace
-    assert str(deck[20]) == "K♣"
+    assert [str(Card(deck[i])) for i in (0, 2, 4)] == ["A♠", "2♥", "5♣"]
+    # "AS" again is refused (already taken) and asked again; a rank alone takes the
+    # closest available card: the A♣, then the 5♦ (the 5♣ is taken)
+    assert [str(Card(deck[i])) for i in (1, 3)] == ["A♣", "5♦"]
+    assert str(Card(deck[20])) == "K♣"
+    assert asked == [("the non-dealer's hand", 10)] * 2 + [("the dealer's hand", 10)] * 2 \
+        + [("the first upcard", 1)]
+    assert sorted(deck[:21]) == sorted(set(deck[:21])) and deck[21:] == [-1] * 31
+    rng = Xorshift32(5)
+    assert str(Card(source.stock_card(deck, rng))) == "Q♦"   # the 2♥ is taken: asked again
+    assert asked[-2:] == [("the stock card", 1)] * 2
+    free = [c for c in range(52) if c not in deck]
+    expect = free[Xorshift32(5).below(len(free))]
+    assert source.stock_card(deck, rng) == expect            # Return alone: at random
 
 
 def test_replay_reuses_decks_then_shuffles():
@@ -137,3 +152,27 @@ def test_replay_by_seat_swaps_the_hands_when_the_other_player_deals():
     assert again[1:20:2] == first[0:20:2] and again[0:20:2] == first[1:20:2]
     assert again[20:] == first[20:]
     assert deck_of_seats(seats, 1) == first
+
+
+def test_replayed_user_supplied_hand_deals_its_open_stock_at_random():
+    """A User Supplied hand's stock is recorded as drawn; replayed further than it was
+    drawn, an open slot takes a random free card as it is drawn (dealing.open_stock_card)."""
+    from gin_king.oracle.dealing import OPEN, open_stock_card
+    from gin_king.oracle.state import DRAW_STOCK, PASS, GameState
+    answers = iter(["", "", "", "QH"])
+    first = GameState(Rules(), 5, UserSuppliedDecks(lambda what, n: next(answers)), 0)
+    first.advance()
+    first.apply_action(PASS)
+    first.apply_action(PASS)                   # both refuse: the non-dealer draws the Q♥
+    assert first.hand.deck[21] == 37 and first.hand.deck[22:] == [OPEN] * 30
+    seats = seats_of_deck(first.hand.deck, 0)
+    replay = GameState(Rules(), 9, ReplayDecks([seats]), 0)
+    replay.advance()
+    replay.apply_action(PASS)
+    replay.apply_action(PASS)
+    assert replay.hand.hands[1] >> 37 & 1                  # the Q♥ again
+    replay.apply_action(int(Card(37)))                      # back on the pile
+    hand = list(replay.hand.deck)
+    expect = open_stock_card(None, hand, Xorshift32(9))
+    replay.apply_action(DRAW_STOCK)
+    assert replay.hand.deck[22] == expect and replay.hand.hands[0] >> expect & 1

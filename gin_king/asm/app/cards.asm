@@ -1,29 +1,36 @@
-; cards.asm — User Supplied Cards (the entry dialog and its parser) and Show Cards.
+; cards.asm — User Supplied Cards (the entry dialog) and Show Cards.
 ; Included into main.asm.
 ;
 ; User Supplied Cards follows docs/rules.md "Shuffle modes" exactly as the oracle does
-; (gin_king/oracle/entry.py, dealing.py UserSuppliedDecks): four entries per hand (the
-; non-dealer's ten, the dealer's ten, the upcard, the stock); a card already taken
-; becomes the closest free one; the slots an entry leaves open are dealt at random, each
-; taking remaining[below(count)] of the free cards in ascending order.
+; (gin_king/oracle/entry.py, dealing.py UserSuppliedDecks): at the deal three entries (the
+; non-dealer's ten, the dealer's ten, the upcard), their open slots then dealt at random,
+; each taking remaining[below(count)] of the free cards in ascending order; each stock
+; card is asked for when it is drawn (StockCard). An entry is read and resolved by the
+; engine (entry.asm: GK_ParseEntry, GK_ClosestCard): a rank alone takes the closest
+; available card; a card named with its suit that is already taken is refused.
 
-ENTRY_MAX       EQU     60              ; longest entry typed
+EDIT_MAX        EQU     60              ; longest entry typed
 ENTRY_EDIT      EQU     3               ; the entry dialog's edit line
-NO_SUIT         EQU     $FFFF
+ENTRY_UNREAD    EQU     $FFFF           ; GK_ParseEntry: the entry cannot be read
+UD_OPEN         EQU     $FF             ; a Deck slot not decided yet (byte)
+SECTIONS        EQU     3               ; entries at the deal: two hands, the upcard
+STOCK_SECTION   EQU     3               ; AskEntry's prompt for a card drawn from the stock
 
 ; ------------------------------------------------------------------------------------
-; UserDeck — Deck := the cards the user supplies for this hand: every section asked for
-;   and its entered cards placed first, then the open slots dealt at random section by
-;   section (a random card never takes one named in a later prompt).
+; UserDeck — Deck := this hand's deal as the user supplies it: each section asked for
+;   and its cards placed, then the sections' open slots dealt at random in slot order
+;   (a random card never takes one named in a later prompt); the stock slots stay
+;   UD_OPEN, each decided as it is drawn (StockCard).
+;   In: Dealer.  Out: Deck.  Clobbers A, X, Y, Ud*, Req*, EntryTaken.
 ; ------------------------------------------------------------------------------------
-UD_OPEN         EQU     $FF             ; a slot not entered yet
-
 UserDeck
-        LDX     #Hand.Size-2            ; nothing taken yet
-@clr    STZ     TakenMask,X
+        LDX     #CARDS_IN_DECK-2        ; every slot open
+        LDA     #UD_OPEN*$0101
+@open   STA     Deck,X
         DEX
         DEX
-        BPL     @clr
+        BPL     @open
+        JSR     DeckTaken               ; nothing taken
         STZ     UdFill                  ; pass 0: the entries; pass 1: the random fill
 @pass   STZ     UdSection
 @section
@@ -38,25 +45,18 @@ UserDeck
         STA     EntryLimit
         LDA     UdFill
         BNE     @fillp
-        JSR     AskEntry                ; ReqRank/ReqSuit, ReqN (parsed, within limit)
+        JSR     AskEntry                ; ReqN cards in ReqCard, already taken
 @fillp  STZ     UdI
 @fill   LDA     UdI                     ; each slot: an entered card or a random one
         CMP     EntryLimit
         BCS     @next
-        LDA     UdFill
+        LDX     UdFill
         BNE     @rand
-        LDA     UdI
         CMP     ReqN
-        BCS     @open
+        BCS     @step                   ; left open for the random fill
         ASL     A
         TAX
-        LDA     ReqRank,X
-        STA     UdRank
-        LDA     ReqSuit,X
-        STA     UdSuit
-        JSR     ClosestFree
-        BRA     @place
-@open   LDA     #UD_OPEN                ; left for the random fill
+        LDA     ReqCard,X
         BRA     @put
 @rand   LDX     UdSlot                  ; pass 1: only the open slots
         LDA     Deck,X
@@ -64,11 +64,7 @@ UserDeck
         CMP     #UD_OPEN
         BNE     @step
         JSR     RandomFree
-@place  PHA
-        JSR     CardMaskBit             ; taken |= the card
-        ORA     TakenMask,X
-        STA     TakenMask,X
-        PLA
+        JSR     TakeCard
 @put    LDX     UdSlot
         SEP     #$20
         LONGA   OFF
@@ -84,9 +80,8 @@ UserDeck
 @next   INC     UdSection
         LDA     UdSection
         CMP     #SECTIONS
-        BCS     @passed
-        BRL     @section
-@passed INC     UdFill
+        BCC     @section
+        INC     UdFill
         LDA     UdFill
         CMP     #2
         BCS     @done
@@ -95,82 +90,99 @@ UserDeck
 
 UdFill          DC.W    0
 
-SectionFirst    DC.W    0,1,2*HAND_SIZE,2*HAND_SIZE+1
-SectionStep     DC.W    2,2,1,1
-SectionCount    DC.W    HAND_SIZE,HAND_SIZE,1,CARDS_IN_DECK-2*HAND_SIZE-1
-SECTIONS        EQU     4
+SectionFirst    DC.W    0,1,2*HAND_SIZE
+SectionStep     DC.W    2,2,1
+SectionCount    DC.W    HAND_SIZE,HAND_SIZE,1
 
 ; ------------------------------------------------------------------------------------
-; ClosestFree — A := the card (UdRank, UdSuit) or the closest free one: the same rank
-;   (the asked suit, then clubs to spades), then ranks one away (lower first), two away.
+; StockCard — the stock's top card Deck[StockIdx] decided when it is still UD_OPEN:
+;   asked for in User Supplied Cards (Return alone: a random free card), else a random
+;   free card (a replayed User Supplied hand drawn further than it was); the hand's
+;   record (GameDecks, by seat: the stock as it lies) gets it too.
+;   In: StockIdx, Turn (the player drawing), HandNum (this hand's number + 1).
+;   Out: Deck[StockIdx] a card.  Clobbers A, X, Y, Ud*, Req*, EntryTaken.
 ; ------------------------------------------------------------------------------------
-ClosestFree
-        STZ     UdDist
-@dist   LDA     UdRank                  ; the lower rank (or the rank itself at 0)
-        SEC
-        SBC     UdDist
-        BMI     @upper
-        JSR     FreeOfRank
-        BCS     @found
-@upper  LDA     UdDist
-        BEQ     @more
-        LDA     UdRank
-        CLC
-        ADC     UdDist
-        CMP     #RANKS_PER_SUIT
-        BCS     @more
-        JSR     FreeOfRank
-        BCS     @found
-@more   INC     UdDist
-        LDA     UdDist
-        CMP     #RANKS_PER_SUIT
-        BCC     @dist
-        LDA     #0                      ; cannot happen: 52 slots, 52 cards
-@found  RTS
-
-; FreeOfRank — rank A: carry set and A = the asked suit's card, or the first free suit's.
-FreeOfRank
-        STA     UdTry
-        LDA     UdSuit
-        CMP     #SUITS
-        BCS     @any
-        JSR     TryCard
+StockCard
+        LDX     StockIdx
+        LDA     Deck,X
+        AND     #$00FF
+        CMP     #UD_OPEN
+        BNE     @out
+        JSR     DeckTaken
+        LDA     SetShuffle
+        CMP     #SHUF_USER
+        BNE     @rand
+        LDA     #STOCK_SECTION
+        STA     UdSection
+        LDA     #1
+        STA     EntryLimit
+        JSR     AskEntry
+        LDA     ReqCard
+        LDX     ReqN
+        BNE     @put
+@rand   JSR     RandomFree
+@put    LDX     StockIdx                ; Deck[StockIdx] := the card
+        SEP     #$20
+        LONGA   OFF
+        STA     Deck,X
+        REP     #$20
+        LONGA   ON
+        LDA     HandNum                 ; and GameDecks[hand][StockIdx], when recorded
+        DEC     A
+        CMP     #MAX_HANDS
         BCS     @out
-@any    LDA     #0
-@suit   PHA
-        JSR     TryCard
-        PLX
-        BCS     @out
-        TXA
-        INC     A
-        CMP     #SUITS
-        BCC     @suit
-        CLC
-@out    RTS
-
-; TryCard — suit A, rank UdTry: carry set and A = the card when it is free.
-TryCard
-        LDX     #RANKS_PER_SUIT
+        LDX     #CARDS_IN_DECK
         JSR     Mul
         CLC
-        ADC     UdTry
-        STA     UdCard
-        JSR     CardMaskBit
-        AND     TakenMask,X
-        BNE     @no
+        ADC     StockIdx
+        TAX
+        LDY     StockIdx
+        SEP     #$20
+        LONGA   OFF
+        LDA     Deck,Y
+        STA     GameDecks,X
+        REP     #$20
+        LONGA   ON
+@out    RTS
+
+; DeckTaken — EntryTaken := the cards Deck has placed (its slots not UD_OPEN).
+;   Clobbers A, X, Y, UdCard.  About 3,000 cycles.
+DeckTaken
+        LDX     #Hand.Size-2
+@clr    STZ     EntryTaken,X
+        DEX
+        DEX
+        BPL     @clr
+        STZ     UdCard                  ; UdCard = the slot
+@slot   LDX     UdCard
+        LDA     Deck,X
+        AND     #$00FF
+        CMP     #UD_OPEN
+        BEQ     @next
+        JSR     TakeCard
+@next   INC     UdCard
         LDA     UdCard
-        SEC
-        RTS
-@no     CLC
+        CMP     #CARDS_IN_DECK
+        BCC     @slot
         RTS
 
-; RandomFree — A := remaining[below(count)]: the free cards in ascending order.
+; TakeCard — EntryTaken += card A.  Out: A = the card.  Clobbers X, Y.
+TakeCard
+        PHA
+        JSR     CardMaskBit
+        ORA     EntryTaken,X
+        STA     EntryTaken,X
+        PLA
+        RTS
+
+; RandomFree — A := remaining[below(count)]: the free cards (not in EntryTaken) in
+;   ascending order.  Clobbers X, Y, UdCount, UdPick, UdCard.
 RandomFree
         STZ     UdCount                 ; count the free cards
         STZ     UdCard
 @count  LDA     UdCard
         JSR     CardMaskBit
-        AND     TakenMask,X
+        AND     EntryTaken,X
         BNE     @c1
         INC     UdCount
 @c1     INC     UdCard
@@ -183,7 +195,7 @@ RandomFree
         STZ     UdCard
 @find   LDA     UdCard
         JSR     CardMaskBit
-        AND     TakenMask,X
+        AND     EntryTaken,X
         BNE     @f1
         LDA     UdPick
         BEQ     @got
@@ -194,13 +206,25 @@ RandomFree
         RTS
 
 ; ------------------------------------------------------------------------------------
-; AskEntry — the entry dialog for section UdSection: a prompt, an edit line, OK. An
-;   entry that does not parse (or holds too many cards) beeps and is asked again.
-;   Out: ReqRank/ReqSuit/ReqN.
+; AskEntry — the entry dialog: a prompt for section UdSection (0, 1: a hand; 2: the
+;   first upcard; STOCK_SECTION: the card Turn draws from the stock) taking up to
+;   EntryLimit cards, an edit line, OK; asked again until the entry is read (GK_ParseEntry)
+;   within the limit and names no card already taken: otherwise a beep (Beep: silent with
+;   Sound off), and the dialog again with the entry as typed and a line saying why.
+;   A rank alone takes the closest available card (GK_ClosestCard).
+;   In: UdSection, EntryLimit, EntryTaken (the cards placed), Dealer, Turn.
+;   Out: ReqN cards in ReqCard[], in order, each added to EntryTaken.
+;   Clobbers A, X, Y, Build, PromptStr, WhyStr, EntryText, UdI, UdCard.
 ; ------------------------------------------------------------------------------------
 AskEntry
-        JSR     MsgClear                ; the prompt: "Enter <whose> <what> (up to N
-        LDA     UdSection               ;   cards, e.g. AS 2H 10D):"
+        SEP     #$20
+        LONGA   OFF
+        STZ     EntryText               ; an empty entry, no complaint yet
+        STZ     WhyStr
+        REP     #$20
+        LONGA   ON
+@ask    JSR     MsgClear                ; the prompt: "Enter <what> (1 card, e.g. 4H)..."
+        LDA     UdSection               ;   or "(up to N cards, e.g. AS 2H 10D 5)..."
         CMP     #2
         BCS     @what
         Msg     'Enter the hand of '
@@ -213,8 +237,11 @@ AskEntry
 @what   BNE     @stock
         Msg     'Enter the first upcard'
         BRA     @count
-@stock  Msg     'Enter the stock, in drawing order'
-@count  LDA     EntryLimit              ; "(1 card, e.g. ..." or "(up to N cards, ..."
+@stock  Msg     'Enter the card '
+        LDA     Turn
+        JSR     MsgName
+        Msg     ' draws from the stock'
+@count  LDA     EntryLimit
         CMP     #1
         BNE     @upto
         Msg     ' (1 card, e.g. 4H). Return alone deals it at random.'
@@ -223,22 +250,10 @@ AskEntry
         LDA     EntryLimit
         JSR     MsgNum
         Msg     ' cards, e.g. AS 2H 10D 5). Return deals the rest at random.'
-@asked
-        LDX     #0
-@copy   LDA     Build,X
-        STA     PromptStr,X
-        INX
-        INX
-        CPX     #MSG_MAX+2
-        BCC     @copy
-        SEP     #$20
-        LONGA   OFF
-        STZ     EntryBuf                ; an empty entry to start with
-        REP     #$20
-        LONGA   ON
-        PushLong PromptStr              ; ParamText(prompt, nil, nil, nil)
-        PEA     $0000
-        PEA     $0000
+@asked  LDX     #PromptStr
+        JSR     MsgCopy
+        PushLong PromptStr              ; ParamText(prompt, why, nil, nil)
+        PushLong WhyStr
         PEA     $0000
         PEA     $0000
         PEA     $0000
@@ -252,169 +267,89 @@ AskEntry
         STA     DlgItemN
         STZ     DlgGroupN
         JSR     OpenDlg
-        PushVarLong DlgPtr              ; NewDItem(dlg, 3, @rect, editLine, @EntryBuf,
-        PEA     ENTRY_EDIT              ;   ENTRY_MAX, 0, nil)
+        PushVarLong DlgPtr              ; NewDItem(dlg, 3, @rect, editLine, @EntryText,
+        PEA     ENTRY_EDIT              ;   EDIT_MAX, 0, nil): the entry as typed
         PushLong EntryRect
         PEA     $0011
-        PushLong EntryBuf
-        PEA     ENTRY_MAX
+        PEA     GinKing>>16
+        PEA     EntryText
+        PEA     EDIT_MAX
         PEA     $0000
         PEA     $0000
         PEA     $0000
         _NewDItem
-@loop   JSR     DlgLoop
-        PushVarLong DlgPtr              ; GetIText(dlg, 3, @EntryBuf)
-        PEA     ENTRY_EDIT
-        PushLong EntryBuf
-        _GetIText
-        JSR     ParseEntry
-        BCC     @done
-        INC     EntryRejects            ; unreadable: beep, select it, ask again
-        JSR     Beep                    ; (silent with Options > Sound off)
-        PushVarLong DlgPtr              ; SelIText(dlg, 3, 0, ENTRY_MAX)
+        PushVarLong DlgPtr              ; SelIText(dlg, 3, 0, EDIT_MAX): typing replaces it
         PEA     ENTRY_EDIT
         PEA     $0000
-        PEA     ENTRY_MAX
+        PEA     EDIT_MAX
         _SelIText
-        BRA     @loop
-@done   JMP     CloseDlg
-
-; ------------------------------------------------------------------------------------
-; ParseEntry — read EntryBuf (a Pascal string) as at most EntryLimit cards: a rank
-;   A 2..9 10 J Q K (T also ten), an optional suit C D H S (or the font's suit codes
-;   $01-$04) right after it, separated by spaces, commas or nothing, either case.
-;   Out: carry clear and ReqN, ReqRank[], ReqSuit[] (NO_SUIT when not given); carry set
-;   when the entry cannot be read or holds too many cards.
-;   Notes: absolute addressing only (B = K); ParseEntryL is its JSL entry for the tests.
-; ------------------------------------------------------------------------------------
-ParseEntryL
-        PHB
-        PHK
-        PLB
-        REP     #$30
-        JSR     ParseEntry
-        PLB
-        RTL
-
-ParseEntry
-        STZ     ReqN
-        LDA     EntryBuf
-        AND     #$00FF
-        STA     PeEnd
-        LDX     #1                      ; X = position in EntryBuf
-        JSR     SkipSeparators
-@item   CPX     PeEnd
-        BEQ     @more
-        BCC     @more
-        CLC                             ; all read
-        RTS
-@more   JSR     EntryChar
-        CMP     #'1'                    ; "10"
-        BNE     @digit
-        INX
-        CPX     PeEnd
-        BEQ     @zero
-        BCC     @zero
-        SEC                             ; "1" at the end
-        RTS
-@zero   JSR     EntryChar
-        CMP     #'0'
-        BEQ     @ten
-        SEC                             ; "1" without its "0"
-        RTS
-@ten    LDA     #9
-        BRA     @rank
-@digit  CMP     #'2'
-        BCC     @letter
-        CMP     #'9'+1
-        BCS     @letter
-        SEC
-        SBC     #'1'                    ; '2' -> rank 1
-        BRA     @rank
-@letter AND     #$00DF                  ; upper case
-        STA     PeChar
-        LDY     #RANK_LETTERS-1
-@find   LDA     RankLetters,Y
-        AND     #$00FF
-        CMP     PeChar
-        BEQ     @lrank
-        DEY
-        BPL     @find
-        BRA     @bad
-@lrank  LDA     RankOfLetter,Y
-        AND     #$00FF
-@rank   LDY     ReqN                    ; a card: too many?
-        CPY     EntryLimit
-        BCS     @bad
-        PHA
-        TYA
+        JSR     DlgLoop
+        PushVarLong DlgPtr              ; GetIText(dlg, 3, @EntryText)
+        PEA     ENTRY_EDIT
+        PEA     GinKing>>16
+        PEA     EntryText
+        _GetIText
+        JSR     CloseDlg
+        LDA     #CARDS_IN_DECK          ; read it: how many cards, or unreadable
+        JSL     GK_ParseEntry
+        STA     ReqN
+        CMP     #ENTRY_UNREAD
+        BNE     @read
+        JSR     MsgClear
+        Msg     'Not understood. Cards are A 2..10 J Q K, each with C D H S or not.'
+        BRL     @why
+@read   CMP     EntryLimit
+        BEQ     @fits
+        BCC     @fits
+        JSR     MsgClear
+        Msg     'Too many cards: '
+        LDA     EntryLimit
+        JSR     MsgNum
+        Msg     ' at most.'
+        BRA     @why
+@fits   STZ     UdI                     ; each card: named and free, or the closest free
+@req    LDA     UdI
+        CMP     ReqN
+        BCS     @done
         ASL     A
         TAY
+        LDA     EntrySuits,Y            ; a card named with its suit must be free
+        BMI     @close
+        LDX     #RANKS_PER_SUIT
+        JSR     Mul
+        CLC
+        ADC     EntryRanks,Y
+        STA     UdCard
+        JSR     CardMaskBit
+        AND     EntryTaken,X
+        BNE     @taken
+@close  LDA     UdI
+        ASL     A
+        TAY
+        LDX     EntrySuits,Y
+        LDA     EntryRanks,Y
+        JSL     GK_ClosestCard
+        JSR     TakeCard
+        PHA
+        LDA     UdI
+        ASL     A
+        TAX
         PLA
-        STA     ReqRank,Y
-        LDA     #NO_SUIT
-        STA     ReqSuit,Y
-        INC     ReqN
-        INX                             ; an optional suit right after
-        CPX     PeEnd
-        BEQ     @suit
-        BCS     @sep
-@suit   JSR     EntryChar
-        CMP     #SUITS+1                ; a suit code $01-$04
-        BCS     @sletter
-        CMP     #1
-        BCC     @sep
-        DEC     A
-        BRA     @gotsuit
-@sletter AND    #$00DF
-        STA     PeChar
-        PHY
-        LDY     #SUITS-1
-@sfind  LDA     SuitLetters,Y
-        AND     #$00FF
-        CMP     PeChar
-        BEQ     @sl
-        DEY
-        BPL     @sfind
-        PLY
-        BRA     @sep
-@sl     TYA
-        PLY
-@gotsuit STA    ReqSuit,Y
-        INX
-@sep    JSR     SkipSeparators
-        BRL     @item
-@ok     CLC
-        RTS
-@bad    SEC
-        RTS
-
-; EntryChar — A = the byte at EntryBuf,X.
-EntryChar
-        LDA     EntryBuf,X
-        AND     #$00FF
-        RTS
-
-; SkipSeparators — X past spaces, commas and tabs.
-SkipSeparators
-@next   CPX     PeEnd
-        BEQ     @look
-        BCS     @out
-@look   JSR     EntryChar
-        CMP     #' '
-        BEQ     @skip
-        CMP     #','
-        BEQ     @skip
-        CMP     #9
-        BNE     @out
-@skip   INX
-        BRA     @next
-@out    RTS
-
-RankLetters     DC.B    'ATJQK'
-RANK_LETTERS    EQU     *-RankLetters
-RankOfLetter    DC.B    0,9,10,11,12
-SuitLetters     DC.B    'CDHS'
+        STA     ReqCard,X
+        INC     UdI
+        BRA     @req
+@taken  JSR     MsgClear                ; "The 5♠ has already been taken."
+        Msg     'The '
+        LDA     UdCard
+        JSR     MsgCard
+        Msg     ' has already been taken.'
+@why    LDX     #WhyStr                 ; say why, take nothing, beep, ask again
+        JSR     MsgCopy
+        JSR     DeckTaken
+        INC     EntryRejects
+        JSR     Beep
+        BRL     @ask
+@done   RTS
 
 ; ------------------------------------------------------------------------------------
 ; DoShowCards — Options/Show Cards (F6): a window of three rows of cards drawn as on the
@@ -622,16 +557,20 @@ ScTitle2 DC.W   4,4+2*SHOW_PITCH,8,14+2*SHOW_PITCH,610,$800F
         DC.L    0
 
 ; ---- the entry dialog ---------------------------------------------------------------
-UeBounds        DC.W    50,60,140,580
+UeBounds        DC.W    50,60,166,580
 EntryRect       DC.W    44,16,56,500
-UeItems         DC.W    UeOK,UePrompt
+UeItems         DC.W    UeOK,UePrompt,UeWhy
 UE_ITEMS        EQU     (*-UeItems)/2
-UeOK    DC.W    1,66,430,79,500,$0A
+UeOK    DC.W    1,92,430,105,500,$0A
         DC.L    OkStr
         DC.W    0,1
         DC.L    0
 UePrompt DC.W   2,6,16,40,500,$800F
         DC.L    ParamZero
+        DC.W    0,0
+        DC.L    0
+UeWhy   DC.W    4,62,16,86,500,$800F
+        DC.L    ParamOne
         DC.W    0,0
         DC.L    0
 
@@ -645,27 +584,19 @@ UdSection       DC.W    0
 UdSlot          DC.W    0
 UdStep          DC.W    0
 UdI             DC.W    0
-UdRank          DC.W    0
-UdSuit          DC.W    0
-UdDist          DC.W    0
-UdTry           DC.W    0
 UdCard          DC.W    0
 UdCount         DC.W    0
 UdPick          DC.W    0
 EntryLimit      DC.W    0
 EntryRejects    DC.W    0
-PeEnd           DC.W    0
-PeChar          DC.W    0
 ReqN            DC.W    0
-ReqRank         DS.W    CARDS_IN_DECK
-ReqSuit         DS.W    CARDS_IN_DECK
-TakenMask       DS.B    Hand.Size
+ReqCard         DS.W    HAND_SIZE
 ShowMask        DS.B    Hand.Size
 PileBits        DS.B    Hand.Size
 ShowTitle0      DS.B    MSG_MAX+2
 ShowTitle1      DS.B    MSG_MAX+2
+WhyStr          EQU     ShowTitle1      ; the entry dialog's "why asked again" line (^1)
 ShowTitle2      DS.B    MSG_MAX+2
 ShowOff         DC.W    0
 ShowI           DC.W    0
 PromptStr       DS.B    MSG_MAX+2
-EntryBuf        DS.B    ENTRY_MAX+2

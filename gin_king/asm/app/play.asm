@@ -363,7 +363,8 @@ HighKey
 ;   recorded by seat for the next Replay; deck[0,2..18] to the non-dealer, deck[1,3..19]
 ;   to the dealer, deck[20] the upcard, the stock from deck[21] (docs/rng.md "The deal").
 ;   A replayed hand gives each player the cards he had (duplicate Gin; an old settings
-;   file's deck orders are dealt as they lie).
+;   file's deck orders are dealt as they lie). User Supplied Cards (UserDeck): the hands
+;   and the upcard asked for, the stock left UD_OPEN for StockCard as it is drawn.
 ;   Oklahoma: the upcard sets the knock limit (Ace: gin only) and a spade doubles.
 ; ------------------------------------------------------------------------------------
 StartHand
@@ -598,8 +599,9 @@ Refuse
         Msg     ' from the stock.'
         JMP     MsgToLine2
 
-; DrawStock — Turn draws the stock's top card.
+; DrawStock — Turn draws the stock's top card (User Supplied Cards: asked for now).
 DrawStock
+        JSR     StockCard
         LDX     StockIdx                ; F/X: the card from the stock to the hand, its
         LDA     Deck,X                  ;   face shown to a human only
         AND     #$00FF
