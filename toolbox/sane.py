@@ -51,6 +51,20 @@ FOSQRT, FORTI, FOTTI, FOSCALB, FOLOGB, FOCLASS, FONEXT = 0x12, 0x14, 0x16, 0x18,
 FOSETENV, FOGETENV, FOSETHV, FOGETHV = 0x01, 0x03, 0x05, 0x07
 FONEG, FOABS, FOCPYSGN = 0x0D, 0x0F, 0x11
 FOSETXCP, FOPROCENTRY, FOPROCEXIT, FOTESTXCP = 0x15, 0x17, 0x19, 0x1B
+FOD2B, FOB2D = 0x09, 0x0B                # decimal record to binary, binary to decimal
+
+# DecStr816 operations
+FOPSTR2DEC, FODEC2STR, FOCSTR2DEC = 0x00, 0x01, 0x02
+
+# Decimal record: sgn:W, exp:W, sig: length byte + up to 28 characters + an unused byte;
+# decform: style:W (0 floating, 1 fixed), digits:W.
+DEC_SGN, DEC_EXP, DEC_SIG = 0, 2, 4
+SIGDIGLEN = 28
+DEC_SIZE = DEC_SIG + 1 + SIGDIGLEN + 1
+FORM_STYLE, FORM_DIGITS = 0, 2
+FLOAT_DECIMAL, FIXED_DECIMAL = 0, 1
+MAX_DIGITS = 19                         # significant digits SANE delivers
+DECSTROUTLEN = 80
 
 # Elems816 operations
 FOLNX, FOLOG2X, FOLN1X, FOLOG21X = 0x00, 0x02, 0x04, 0x06
@@ -483,6 +497,188 @@ class Sane:
             INEXACT if inexact else 0
 
 
+# -- decimal conversions ------------------------------------------------------------------
+def _round_ratio(num: int, den: int, sign: int, mode: int) -> tuple[int, bool]:
+    """num / den (positive) rounded to an integer in `mode`; (value, inexact)."""
+    q, r = divmod(num, den)
+    if r and _round_up(sign, bool(q & 1), 2 * r, den, False, mode):
+        q += 1
+    return q, r != 0
+
+
+def _scaled_by_ten(x: Num, power: int) -> tuple[int, int]:
+    """|x| * 10**-power as the fraction (numerator, denominator)."""
+    num, den = x.mant, 1
+    if x.exp >= 0:
+        num <<= x.exp
+    else:
+        den <<= -x.exp
+    if power >= 0:
+        den *= 10 ** power
+    else:
+        num *= 10 ** -power
+    return num, den
+
+
+def to_decimal(x: Num, style: int, digits: int, mode: int) -> tuple[int, int, bytes, int]:
+    """FB2D: x as (sgn, exp, sig digits, exceptions) under the decform."""
+    if x.kind == "nan":
+        return x.sign, 0, b"N%04X" % (x.mant >> NAN_CODE_SHIFT & 0x7FFF), 0
+    if x.kind == "inf":
+        return x.sign, 0, b"I", 0
+    if x.kind == "zero":
+        return x.sign, 0, b"0", 0
+    if style == FIXED_DECIMAL:
+        value, inexact = _round_ratio(*_scaled_by_ten(x, -digits), x.sign, mode)
+        text = str(value).encode()
+        if len(text) > MAX_DIGITS:
+            return x.sign, 0, b"?", 0
+        return x.sign, -digits if value else 0, text, INEXACT if inexact else 0
+    n = max(1, min(MAX_DIGITS, digits))
+    top = x.exp + x.mant.bit_length() - 1
+    power = int(math.floor(top * math.log10(2))) - (n - 1)
+    while True:
+        value, inexact = _round_ratio(*_scaled_by_ten(x, power), x.sign, mode)
+        if value >= 10 ** n:
+            power += 1
+        elif value < 10 ** (n - 1):
+            power -= 1
+        else:
+            break
+    return x.sign, power, str(value).encode(), INEXACT if inexact else 0
+
+
+def from_decimal(sgn: int, exp: int, sig: bytes, f: Format | None, mode: int,
+                 p: int | None = None) -> tuple[Num, bool]:
+    """FD2B: the decimal record's exact value, ready for rounding to f: (value, sticky)."""
+    sign = 1 if sgn else 0
+    if sig[:1] == b"I":
+        return Num("inf", sign), False
+    if sig[:1] == b"N":
+        try:
+            code = int(sig[1:].decode() or "0", 16) & 0xFF
+        except ValueError:
+            code = 0
+        return nan(code or NAN_ZERO, sign), False
+    digits = bytes(c for c in sig if 0x30 <= c <= 0x39)
+    value = int(digits or b"0")
+    if value == 0:
+        return Num("zero", sign), False
+    if exp >= 0:
+        return Num("finite", sign, value * 10 ** exp, 0), False
+    den = 10 ** -exp
+    k = max(0, (p or EXTENDED.p) + 3 + den.bit_length() - value.bit_length())
+    q, r = divmod(value << k, den)
+    return Num("finite", sign, q, -k), r != 0
+
+
+def decimal_string(form_style: int, digits: int, sgn: int, exp: int, sig: bytes) -> bytes:
+    """FDEC2STR: the decimal record as text ('-' or a space first)."""
+    lead = b"-" if sgn else b" "
+    if sig[:1] == b"I":
+        return lead + b"INF"
+    if sig[:1] == b"N":
+        code = int(sig[1:].decode() or "0", 16) & 0xFF if len(sig) > 1 else 0
+        return lead + b"NAN(%03d)" % code
+    if sig[:1] == b"?" or not sig:
+        return b"?"
+    if form_style == FIXED_DECIMAL:
+        frac = max(0, digits)
+        text = sig + b"0" * max(0, exp) if exp >= 0 else sig
+        point = len(text) - (-exp if exp < 0 else 0)
+        whole, part = text[:point] if point > 0 else b"", text[max(point, 0):]
+        part = b"0" * max(0, -point) + part
+        part = (part + b"0" * frac)[:frac]
+        whole = whole.lstrip(b"0") or b"0"
+        return lead + whole + (b"." + part if frac else b"")
+    n = max(1, digits)
+    body = (sig + b"0" * n)[:max(n, 1)] if sig != b"0" else b"0" * n
+    e = 0 if sig == b"0" else exp + len(sig) - 1
+    mantissa = body[:1] + (b"." + body[1:] if len(body) > 1 else b"")
+    return lead + mantissa + b"e" + (b"-" if e < 0 else b"+") + str(abs(e)).encode()
+
+
+def parse_decimal(text: bytes, start: int) -> tuple[int, int, int, bytes, bool]:
+    """str2dec: the longest numeric prefix of text from `start`:
+    (index after it, sgn, exp, sig, validPrefix)."""
+    i, n = start, len(text)
+    while i < n and text[i] in b" \t":
+        i += 1
+    sgn = 0
+    if i < n and text[i] in b"+-":
+        sgn = int(text[i] == ord("-"))
+        i += 1
+    upper = text[i:i + 3].upper()
+    if upper == b"INF":
+        return i + 3, sgn, 0, b"I", True
+    if upper == b"NAN":
+        j, code = i + 3, b""
+        if j < n and text[j] == ord("("):
+            k = j + 1
+            while k < n and 0x30 <= text[k] <= 0x39:
+                k += 1
+            if k < n and text[k] == ord(")"):
+                code, j = text[j + 1:k], k + 1
+        value = int(code or b"0") & 0xFF
+        return j, sgn, 0, b"N%04X" % (0x4000 | value), True
+    digits, exp, seen, j = b"", 0, False, i
+    while j < n and 0x30 <= text[j] <= 0x39:
+        digits += text[j:j + 1]
+        seen, j = True, j + 1
+    if j < n and text[j] == ord("."):
+        j += 1
+        while j < n and 0x30 <= text[j] <= 0x39:
+            digits += text[j:j + 1]
+            exp -= 1
+            seen, j = True, j + 1
+    if not seen:
+        return start, 0, 0, b"0", j >= n
+    end = j
+    if j < n and text[j] in b"eE":
+        k = j + 1
+        esign = 1
+        if k < n and text[k] in b"+-":
+            esign = -1 if text[k] == ord("-") else 1
+            k += 1
+        m = k
+        while m < n and 0x30 <= text[m] <= 0x39:
+            m += 1
+        if m > k:
+            exp += esign * int(text[k:m])
+            end = m
+        elif m >= n:
+            return end, sgn, *_sig(digits, exp), True
+    return end, sgn, *_sig(digits, exp), end >= n
+
+
+def _sig(digits: bytes, exp: int) -> tuple[int, bytes]:
+    """Digits without leading zeros, trailing zeros moved into the exponent, at most
+    SIGDIGLEN kept (a dropped nonzero tail leaves a final 1, so rounding still sees it)."""
+    digits = digits.lstrip(b"0")
+    if not digits:
+        return 0, b"0"
+    stripped = digits.rstrip(b"0")
+    exp += len(digits) - len(stripped)
+    if len(stripped) > SIGDIGLEN:
+        tail = stripped[SIGDIGLEN - 1:]
+        exp += len(stripped) - SIGDIGLEN
+        stripped = stripped[:SIGDIGLEN - 1] + (b"1" if tail.strip(b"0") else b"0")
+    return exp, stripped
+
+
+def read_decimal(mem, addr: int) -> tuple[int, int, bytes]:
+    raw = read_bytes(mem, addr, DEC_SIZE)
+    sgn = int.from_bytes(raw[DEC_SGN:DEC_SGN + 2], "little")
+    exp = int.from_bytes(raw[DEC_EXP:DEC_EXP + 2], "little", signed=True)
+    length = min(raw[DEC_SIG], SIGDIGLEN)
+    return sgn & 1 if sgn & 0xFF else 0, exp, raw[DEC_SIG + 1:DEC_SIG + 1 + length]
+
+
+def write_decimal(mem, addr: int, sgn: int, exp: int, sig: bytes) -> None:
+    write_bytes(mem, addr, sgn.to_bytes(2, "little") + (exp & 0xFFFF).to_bytes(2, "little")
+                + bytes([len(sig)]) + sig)
+
+
 # -- housekeeping ------------------------------------------------------------------------
 @tool(TOOLSET, 0x01, "")
 def SANEBootInit(tb) -> None:
@@ -641,7 +837,74 @@ def SANEFP816(tb, frame: OpwordFrame) -> OpwordAnswer:
     if op == FOGETHV:
         return OpwordAnswer(OPWORD_ONLY, x=sane.halt_vector & 0xFFFF,
                             y=sane.halt_vector >> 16)
+    if op == FOB2D:
+        form = frame.long(10)
+        style = read_bytes(tb.mem, form + FORM_STYLE, 2)
+        digits = int.from_bytes(read_bytes(tb.mem, form + FORM_DIGITS, 2), "little", signed=True)
+        sgn, exp, sig, flags = to_decimal(sane.read(fmt, frame.long(SRC)), style[0] & 1,
+                                          digits, sane.mode)
+        write_decimal(tb.mem, frame.long(DST), sgn, exp, sig)
+        sane.signal(flags)
+        return OpwordAnswer(TWO_OPERANDS + 4)
+    if op == FOD2B:
+        sgn, exp, sig = read_decimal(tb.mem, frame.long(SRC))
+        f = FLOATS.get(fmt)
+        value, sticky = from_decimal(sgn, exp, sig, f, sane.mode)
+        if f is not None and value.kind != "nan":
+            value, flags = round_to(value, f, sane.mode, sticky)
+            write_bytes(tb.mem, frame.long(DST), pack_float(f, value))
+        elif f is not None:
+            write_bytes(tb.mem, frame.long(DST), pack_float(f, value))
+            flags = 0
+        else:
+            data, flags = _decimal_to_integer(sane, fmt, value, sticky)
+            write_bytes(tb.mem, frame.long(DST), data)
+        sane.signal(flags)
+        return OpwordAnswer(TWO_OPERANDS)
     raise NotImplementedError(f"FP816 operation ${op:02X} (format ${fmt:02X})")
+
+
+def _decimal_to_integer(sane: Sane, fmt: int, value: Num, sticky: bool) -> tuple[bytes, int]:
+    """FDEC2I / FDEC2L / FDEC2C: an exact decimal value (plus a sticky tail) rounded
+    once to the integer format."""
+    if value.kind != "finite":
+        return sane.convert_out(fmt, value)
+    kept, inexact = _shift_round(value.mant, -value.exp, value.sign, sticky, sane.mode)
+    data, flags = sane.convert_out(fmt, from_int(-kept if value.sign else kept))
+    return data, flags | (INEXACT if inexact and not flags & INVALID else 0)
+
+
+# -- DecStr816 ---------------------------------------------------------------------------
+@opword_tool(TOOLSET, 0x0A)
+def SANEDecStr816(tb, frame: OpwordFrame) -> OpwordAnswer:
+    """DecStr816(opword, operands): decimal records to and from strings."""
+    mem = tb.mem
+    op = frame.opword & 0xFF
+    if op == FODEC2STR:                     # decform, decimal record, string (Pascal)
+        form, record, out = frame.long(10), frame.long(6), frame.long(2)
+        style = read_bytes(mem, form + FORM_STYLE, 2)[0] & 1
+        digits = int.from_bytes(read_bytes(mem, form + FORM_DIGITS, 2), "little", signed=True)
+        text = decimal_string(style, digits, *read_decimal(mem, record))[:DECSTROUTLEN]
+        write_bytes(mem, out, bytes([len(text)]) + text)
+        return OpwordAnswer(14)
+    if op in (FOPSTR2DEC, FOCSTR2DEC):      # string, index, decimal record, validPrefix
+        string, index_at = frame.long(14), frame.long(10)
+        record, valid_at = frame.long(6), frame.long(2)
+        index = int.from_bytes(read_bytes(mem, index_at, 2), "little")
+        if op == FOPSTR2DEC:
+            length = mem[string]
+            text = read_bytes(mem, string + 1, length)
+            start = max(index, 1) - 1
+        else:
+            raw = read_bytes(mem, string, 256)
+            text = raw.split(b"\0", 1)[0]
+            start = index
+        end, sgn, exp, sig, valid = parse_decimal(text, min(start, len(text)))
+        write_decimal(mem, record, sgn, exp, sig)
+        write_bytes(mem, index_at, (end + (1 if op == FOPSTR2DEC else 0)).to_bytes(2, "little"))
+        write_bytes(mem, valid_at, (1 if valid else 0).to_bytes(2, "little"))
+        return OpwordAnswer(18)
+    raise NotImplementedError(f"DecStr816 operation ${op:02X}")
 
 
 # -- Elems816 ----------------------------------------------------------------------------

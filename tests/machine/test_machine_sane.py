@@ -99,7 +99,7 @@ def test_the_tool_set_is_registered_with_apples_numbers():
     names = {r.name: r.number for r in TOOL_TABLE.values() if r.toolset == 0x0A}
     assert names == {"SANEBootInit": 0x010A, "SANEStartUp": 0x020A, "SANEShutDown": 0x030A,
                      "SANEVersion": 0x040A, "SANEReset": 0x050A, "SANEStatus": 0x060A,
-                     "SANEFP816": 0x090A, "SANEElems816": 0x0B0A}
+                     "SANEFP816": 0x090A, "SANEDecStr816": 0x0A0A, "SANEElems816": 0x0B0A}
 
 
 # -- arithmetic, bit for bit -------------------------------------------------------------
@@ -364,3 +364,97 @@ def test_a_program_starts_sane_and_adds_two_extendeds(build_program):
     assert word("quotient") == 2                    # FX2I of 7/3, rounded
     assert word("env") == sn.INEXACT << 8           # FGETENV after the inexact divide
     assert not m.tb.sane.started                    # SANEShutDown ran
+
+
+# -- decimal conversions (FX2DEC, FDEC2X, DecStr816) --------------------------------------
+FORM = 0x7040            # a decform
+REC = 0x7050             # a decimal record
+TEXT = 0x7100            # a string
+INDEX, VALID = 0x7200, 0x7202
+
+
+def x2dec(value: float, style: int, digits: int) -> tuple[int, int, bytes]:
+    put(ext(value), SRC)
+    put(style.to_bytes(2, "little") + digits.to_bytes(2, "little", signed=True), FORM)
+    code = bytearray()
+    for addr in (FORM, SRC, REC):
+        code += b"\xF4\x00\x00\xF4" + addr.to_bytes(2, "little")
+    code += b"\xF4" + sn.FOB2D.to_bytes(2, "little") + b"\xA2\x0A\x09\x22\x00\x00\xE1\x6B"
+    _run(code)
+    return sn.read_decimal(machine().mem, REC)
+
+
+def _run(code: bytes):
+    m = machine()
+    write_bytes(m.mem, CODE, code)
+    sp = m.cpu.sp
+    regs = m.call(CODE)
+    assert regs.sp == sp and regs.a == 0
+    return regs
+
+
+def dec2str(style: int, digits: int) -> bytes:
+    put(style.to_bytes(2, "little") + digits.to_bytes(2, "little", signed=True), FORM)
+    code = bytearray()
+    for addr in (FORM, REC, TEXT):
+        code += b"\xF4\x00\x00\xF4" + addr.to_bytes(2, "little")
+    code += b"\xF4\x01\x00\xA2\x0A\x0A\x22\x00\x00\xE1\x6B"               # FDEC2STR
+    _run(code)
+    length = machine().mem[TEXT]
+    return got(TEXT + 1, length)
+
+
+@pytest.mark.parametrize("value, style, digits, record, text", [
+    (3.14159, sn.FLOAT_DECIMAL, 7, (0, -6, b"3141590"), b" 3.141590e+0"),
+    (3.14159, sn.FIXED_DECIMAL, 2, (0, -2, b"314"), b" 3.14"),
+    (-0.05, sn.FIXED_DECIMAL, 3, (1, -3, b"50"), b"-0.050"),
+    (1e30, sn.FLOAT_DECIMAL, 3, (0, 28, b"100"), b" 1.00e+30"),
+    (0.0, sn.FLOAT_DECIMAL, 3, (0, 0, b"0"), b" 0.00e+0"),
+    (1e30, sn.FIXED_DECIMAL, 2, (0, 0, b"?"), b"?"),
+])
+def test_binary_to_decimal_and_to_text(value, style, digits, record, text):
+    assert x2dec(value, style, digits) == record
+    assert dec2str(style, digits) == text
+
+
+def test_infinity_and_nan_to_text():
+    sn.write_decimal(machine().mem, REC, 1, 0, b"I")
+    assert dec2str(sn.FLOAT_DECIMAL, 6) == b"-INF"
+    sn.write_decimal(machine().mem, REC, 0, 0, b"N4011")
+    assert dec2str(sn.FLOAT_DECIMAL, 6) == b" NAN(017)"
+
+
+@pytest.mark.parametrize("text, fmt, expected", [
+    (b"0.1", sn.FFDBL, struct.pack("<d", 0.1)),
+    (b"-2.5e-3", sn.FFDBL, struct.pack("<d", -2.5e-3)),
+    (b"3.4028235e38", sn.FFSGL, struct.pack("<f", 3.4028235e38)),
+    (b"1e400", sn.FFDBL, struct.pack("<d", math.inf)),
+    (b"1234.5", sn.FFINT, (1234).to_bytes(2, "little")),       # ties to even
+    (b"0.3333333333333333333333", sn.FFEXT, x80("3FFD AAAAAAAAAAAAAAAB")),
+])
+def test_string_to_decimal_to_binary(text, fmt, expected):
+    put(bytes([len(text)]) + text, TEXT)
+    put((1).to_bytes(2, "little"), INDEX)
+    code = bytearray()
+    for addr in (TEXT, INDEX, REC, VALID):
+        code += b"\xF4\x00\x00\xF4" + addr.to_bytes(2, "little")
+    code += b"\xF4\x00\x00\xA2\x0A\x0A\x22\x00\x00\xE1\x6B"               # FPSTR2DEC
+    _run(code)
+    assert read_word(machine().mem, INDEX) == len(text) + 1
+    assert read_word(machine().mem, VALID) == 1
+    put(bytes(16), DST)
+    fp(sn.FOD2B | fmt << 8, DST, REC)
+    assert got(DST, len(expected)) == expected
+
+
+def test_c_string_prefix_stops_at_the_first_non_numeric_character():
+    put(b"  -12.5e3xyz\0", TEXT)
+    put((0).to_bytes(2, "little"), INDEX)
+    code = bytearray()
+    for addr in (TEXT, INDEX, REC, VALID):
+        code += b"\xF4\x00\x00\xF4" + addr.to_bytes(2, "little")
+    code += b"\xF4\x02\x00\xA2\x0A\x0A\x22\x00\x00\xE1\x6B"               # FCSTR2DEC
+    _run(code)
+    assert read_word(machine().mem, INDEX) == 9
+    assert read_word(machine().mem, VALID) == 0
+    assert sn.read_decimal(machine().mem, REC) == (1, 2, b"125")
