@@ -28,6 +28,12 @@ Numerics Manual (the 65C816 interface), with the call conventions ORCA/C's libra
   the source and tests $80). FCLASS returns in X's low byte $FC signaling NaN, $FD quiet
   NaN, $FE infinity, $FF zero, $00 normal, $01 denormal; X's bit 15 (and N) is the sign.
   FREM returns the low 7 bits of the quotient, with its sign, in X.
+- FX2DEC / FDEC2X (binary <-> decimal record) are exact and round once. DecStr816 turns
+  a decimal record into text (FDEC2STR, opword 1: decform, record, string pushed in that
+  order) and reads the longest numeric prefix of a Pascal (FPSTR2DEC, 0) or C
+  (FCSTR2DEC, 2) string: string, index, record, validPrefix pushed in that order.
+  Decimal record: sgn:W, exp:W, sig (length byte + up to 28 digits); decform: style:W,
+  digits:W.
 - Elems816 (logarithms, exponentials, powers, trigonometry, random) is computed in
   double precision and widened to extended (exact cases stay exact).
 """
