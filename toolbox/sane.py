@@ -503,6 +503,40 @@ class Sane:
             INEXACT if inexact else 0
 
 
+def next_after(x: Num, toward: Num, f: Format) -> tuple[Num, int]:
+    """FNEXT: the neighbour of x in format f in the direction of `toward`."""
+    if (r := _nan_result(x, toward)) is not None:
+        return r
+    relation = compare(toward, x)
+    if relation == CMP_EQUAL:
+        return x, 0
+    up = relation == CMP_GREATER                  # toward the larger value
+    if x.kind == "zero":
+        result = Num("finite", int(not up), 1, f.qmin)
+        return result, UNDERFLOW | INEXACT
+    if x.kind == "inf":                           # toward a finite value: the largest
+        return Num("finite", x.sign, (1 << f.p) - 1, f.emax - (f.p - 1)), 0
+    top = x.exp + x.mant.bit_length() - 1
+    q = max(top - (f.p - 1), f.qmin)
+    units = x.mant << (x.exp - q)                 # x in units of its ulp
+    if up != bool(x.sign):                        # away from zero
+        units += 1
+    else:
+        if units == 1 << (f.p - 1) and top > f.emin:
+            units, q = (units << 1) - 1, q - 1    # below a power of two: a finer ulp
+        else:
+            units -= 1
+    if units == 0:
+        return Num("zero", x.sign), UNDERFLOW | INEXACT
+    if units >> f.p:                              # up to the next power of two
+        units, q = units >> 1, q + 1
+    result = Num("finite", x.sign, units, q)
+    new_top = q + units.bit_length() - 1
+    if new_top > f.emax:
+        return Num("inf", x.sign), OVERFLOW | INEXACT
+    return result, (UNDERFLOW | INEXACT) if new_top < f.emin else 0
+
+
 # -- decimal conversions ------------------------------------------------------------------
 def _round_ratio(num: int, den: int, sign: int, mode: int) -> tuple[int, bool]:
     """num / den (positive) rounded to an integer in `mode`; (value, inexact)."""
@@ -843,6 +877,13 @@ def SANEFP816(tb, frame: OpwordFrame) -> OpwordAnswer:
     if op == FOGETHV:
         return OpwordAnswer(OPWORD_ONLY, x=sane.halt_vector & 0xFFFF,
                             y=sane.halt_vector >> 16)
+    if op == FONEXT and fmt in FLOATS:
+        dst = frame.long(DST)
+        value, flags = next_after(sane.read(fmt, dst), sane.read(fmt, frame.long(SRC)),
+                                  FLOATS[fmt])
+        write_bytes(tb.mem, dst, pack_float(FLOATS[fmt], value))
+        sane.signal(flags)
+        return OpwordAnswer(TWO_OPERANDS)
     if op == FOB2D:
         form = frame.long(10)
         style = read_bytes(tb.mem, form + FORM_STYLE, 2)

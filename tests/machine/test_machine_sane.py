@@ -458,3 +458,44 @@ def test_c_string_prefix_stops_at_the_first_non_numeric_character():
     assert read_word(machine().mem, INDEX) == 9
     assert read_word(machine().mem, VALID) == 0
     assert sn.read_decimal(machine().mem, REC) == (1, 2, b"125")
+
+
+# -- scalb, logb, next -----------------------------------------------------------------------
+def test_scalb_and_logb():
+    put(ext(3), DST)
+    put((-2).to_bytes(2, "little", signed=True), SRC)
+    fp(sn.FOSCALB, DST, SRC)
+    assert got() == ext(0.75)
+    put(ext(1000), DST)
+    fp(sn.FOLOGB, DST)
+    assert got() == ext(9)
+    put(ext(0), DST)
+    fp(sn.FOLOGB, DST)
+    assert got() == x80("FFFF 0000000000000000") and flags() == sn.DIVBYZERO
+
+
+@pytest.mark.parametrize("value, toward, fmt", [
+    (1.0, 2.0, sn.FFDBL), (1.0, 0.0, sn.FFDBL), (-1.0, 0.0, sn.FFDBL), (0.0, -1.0, sn.FFDBL),
+    (5e-324, 0.0, sn.FFDBL), (1.7976931348623157e308, math.inf, sn.FFDBL),
+    (2.2250738585072014e-308, 0.0, sn.FFDBL), (1.0, 2.0, sn.FFSGL),
+])
+def test_next_after_matches_the_host(value, toward, fmt):
+    code = "<d" if fmt == sn.FFDBL else "<f"
+    put(struct.pack(code, value), DST)
+    put(struct.pack(code, toward), SRC)
+    fp(sn.FONEXT | fmt << 8, DST, SRC)
+    if fmt == sn.FFDBL:
+        expected = struct.pack(code, math.nextafter(value, toward))
+    else:
+        expected = struct.pack(code, 1.0000001192092896)
+    assert got(DST, struct.calcsize(code)) == expected
+
+
+def test_next_after_in_extended_steps_one_unit():
+    put(x80("3FFF 8000000000000000"), DST)
+    put(ext(0), SRC)
+    fp(sn.FONEXT, DST, SRC)
+    assert got() == x80("3FFE FFFFFFFFFFFFFFFF")
+    put(ext(2), SRC)
+    fp(sn.FONEXT, DST, SRC)
+    assert got() == x80("3FFF 8000000000000000")
