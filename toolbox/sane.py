@@ -27,7 +27,9 @@ Numerics Manual (the 65C816 interface), with the call conventions ORCA/C's libra
   is less, Z ($02) when equal, C ($01) when unordered (ORCA/C's isless(x, y) pushes x as
   the source and tests $80). FCLASS returns in X's low byte $FC signaling NaN, $FD quiet
   NaN, $FE infinity, $FF zero, $00 normal, $01 denormal; X's bit 15 (and N) is the sign.
-  FREM returns the low 7 bits of the quotient, with its sign, in X.
+  FREM returns the low 7 bits of the quotient, with its sign, in X. FCPYSGN gives the
+  source the destination's sign (SANE's order: sane.h's copysign(x, y) is y with the
+  sign of x); FNEG and FABS change only the destination's sign bit, NaNs included.
 - FX2DEC / FDEC2X (binary <-> decimal record) are exact and round once. DecStr816 turns
   a decimal record into text (FDEC2STR, opword 1: decform, record, string pushed in that
   order) and reads the longest numeric prefix of a Pascal (FPSTR2DEC, 0) or C
@@ -963,7 +965,10 @@ def _to_float(x: Num) -> float:
     if x.kind == "nan":
         return math.nan
     drop = max(0, x.mant.bit_length() - 60)
-    value = math.ldexp(float(x.mant >> drop), x.exp + drop)
+    try:
+        value = math.ldexp(float(x.mant >> drop), x.exp + drop)
+    except OverflowError:                         # beyond double: an infinity will do
+        value = math.inf
     return -value if x.sign else value
 
 
@@ -1020,6 +1025,12 @@ def SANEElems816(tb, frame: OpwordFrame) -> OpwordAnswer:
         if (r := _nan_result(x)) is not None:
             sane.write_ext(dst, r[0])
             sane.signal(r[1])
+        elif op in (FOLNX, FOLOG2X) and x.kind == "finite" and not x.sign:
+            log2 = math.log2(x.mant) + x.exp              # any extended, no overflow
+            value, flags = _elementary(lambda v: v if op == FOLOG2X else v * math.log(2),
+                                       log2, code)
+            sane.write_ext(dst, value)
+            sane.signal(INEXACT if flags or not float(log2).is_integer() else 0)
         else:
             value, flags = _elementary(fn, _to_float(x), code)
             sane.write_ext(dst, value)

@@ -499,3 +499,13 @@ def test_next_after_in_extended_steps_one_unit():
     put(ext(2), SRC)
     fp(sn.FONEXT, DST, SRC)
     assert got() == x80("3FFF 8000000000000000")
+
+
+def test_elementary_overflow_gives_infinity_with_its_flags():
+    put(ext(100000), DST)
+    fp(sn.FOEXPX, DST, tool=ELEMS816)
+    assert got() == x80("7FFF 0000000000000000")
+    assert flags() == sn.OVERFLOW | sn.INEXACT
+    put(x80("7FFE 8000000000000000"), DST)                         # 2**16383
+    fp(sn.FOLOG2X, DST, tool=ELEMS816)
+    assert got() == ext(16383)                                      # beyond double, exact
