@@ -73,6 +73,7 @@ FORM_STYLE, FORM_DIGITS = 0, 2
 FLOAT_DECIMAL, FIXED_DECIMAL = 0, 1
 MAX_DIGITS = 19                         # significant digits SANE delivers
 DECSTROUTLEN = 80
+DEC_EXP_LIMIT = 32767                    # the exp field is a signed word
 
 # Elems816 operations
 FOLNX, FOLOG2X, FOLN1X, FOLOG21X = 0x00, 0x02, 0x04, 0x06
@@ -717,6 +718,7 @@ def read_decimal(mem, addr: int) -> tuple[int, int, bytes]:
 
 
 def write_decimal(mem, addr: int, sgn: int, exp: int, sig: bytes) -> None:
+    exp = max(-DEC_EXP_LIMIT, min(DEC_EXP_LIMIT, exp))     # '1e99999' stays huge
     write_bytes(mem, addr, sgn.to_bytes(2, "little") + (exp & 0xFFFF).to_bytes(2, "little")
                 + bytes([len(sig)]) + sig)
 

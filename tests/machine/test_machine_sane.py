@@ -509,3 +509,17 @@ def test_elementary_overflow_gives_infinity_with_its_flags():
     put(x80("7FFE 8000000000000000"), DST)                         # 2**16383
     fp(sn.FOLOG2X, DST, tool=ELEMS816)
     assert got() == ext(16383)                                      # beyond double, exact
+
+
+def test_a_huge_decimal_exponent_stays_huge():
+    sn.write_decimal(machine().mem, REC, 0, 0, b"0")
+    put(b"\x071e99999", TEXT)
+    put((1).to_bytes(2, "little"), INDEX)
+    code = bytearray()
+    for addr in (TEXT, INDEX, REC, VALID):
+        code += b"\xF4\x00\x00\xF4" + addr.to_bytes(2, "little")
+    code += b"\xF4\x00\x00\xA2\x0A\x0A\x22\x00\x00\xE1\x6B"               # FPSTR2DEC
+    _run(code)
+    assert sn.read_decimal(machine().mem, REC) == (0, 32767, b"1")
+    fp(sn.FOD2B, DST, REC)
+    assert got() == x80("7FFF 0000000000000000") and flags() & sn.OVERFLOW
