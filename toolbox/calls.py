@@ -13,7 +13,7 @@ result as an int (or None when `result` is 0) and raises `ToolError(code)` on fa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 PARAM_BYTES = {"W": 2, "L": 4}
 
@@ -36,8 +36,8 @@ class ToolCall:
     toolset: int
     function: int
     name: str
-    params: str          # e.g. "WLL"
-    result: int          # result space in bytes (0, 2 or 4, sometimes more)
+    params: str | None   # e.g. "WLL"; None: operands follow an opword (`opword_tool`)
+    result: int | None   # result space in bytes (0, 2 or 4, sometimes more); None likewise
     impl: Callable
 
     @property
@@ -47,7 +47,7 @@ class ToolCall:
 
     @property
     def param_bytes(self) -> int:
-        return sum(PARAM_BYTES[c] for c in self.params)
+        return sum(PARAM_BYTES[c] for c in self.params or "")
 
 
 TOOL_TABLE: dict[int, ToolCall] = {}
@@ -67,6 +67,53 @@ def tool(toolset: int, function: int, params: str = "", result: int = 0,
         if call.number in TOOL_TABLE:
             raise ValueError(f"tool ${call.number:04X} registered twice "
                              f"({TOOL_TABLE[call.number].name}, {call.name})")
+        TOOL_TABLE[call.number] = call
+        return impl
+
+    return register
+
+
+@dataclass(frozen=True)
+class OpwordFrame:
+    """The stack of a call whose operands follow an opword (SANE's FP816 family): the
+    opword is the last word pushed, at `base`; the operands' addresses are under it."""
+    mem: Any
+    base: int
+
+    def word(self, offset: int) -> int:
+        """The word `offset` bytes above the opword's (0: the opword itself)."""
+        a = self.base + offset
+        return self.mem[a & 0xFFFF] | self.mem[(a + 1) & 0xFFFF] << 8
+
+    def long(self, offset: int) -> int:
+        """The long `offset` bytes above the opword's (an operand address: 24 bits)."""
+        return (self.word(offset) | self.word(offset + 2) << 16) & 0xFFFFFF
+
+    @property
+    def opword(self) -> int:
+        return self.word(0)
+
+
+@dataclass(frozen=True)
+class OpwordAnswer:
+    """What an opword call leaves: `drop` parameter bytes (opword included) go; X, Y and
+    the N V Z C flags are set when given (None: X and Y are preserved, flags as usual)."""
+    drop: int
+    x: int | None = None
+    y: int | None = None
+    flags: int | None = None
+
+
+def opword_tool(toolset: int, function: int,
+                name: str | None = None) -> Callable[[Callable], Callable]:
+    """Register a call whose parameters are an opword and the operands it names: the
+    implementation is called as impl(tb, OpwordFrame) and returns an OpwordAnswer. Its
+    row has no fixed signature (params and result None, "?" in reference_calls.txt)."""
+
+    def register(impl: Callable) -> Callable:
+        call = ToolCall(toolset, function, name or impl.__name__, None, None, impl)
+        if call.number in TOOL_TABLE:
+            raise ValueError(f"tool ${call.number:04X} registered twice")
         TOOL_TABLE[call.number] = call
         return impl
 

@@ -38,10 +38,10 @@ from typing import Any
 from iigs.memory import read_long, read_word
 from iigs.report import MachineError, SystemFailure
 from toolbox.calls import (FUNC_NOT_FOUND, PARAM_BYTES, TOOL_NOT_FOUND, TOOL_TABLE,
-                           ToolCall, ToolError)
+                           OpwordFrame, ToolCall, ToolError)
 from toolbox.reference import reference_table
 
-CARRY, ZERO, NEGATIVE = 0x01, 0x02, 0x80
+CARRY, ZERO, OVERFLOW, NEGATIVE = 0x01, 0x02, 0x40, 0x80
 M_FLAG, X_FLAG = 0x20, 0x10
 
 # The call log keeps this many lines (the program loops on TaskMaster for hours).
@@ -159,6 +159,8 @@ class Dispatcher:
                 "(reference §1.2)."])
         if row is None:
             return self._missing_call(cpu, number, caller, frames)
+        if row.params is None:
+            return self._opword_call(cpu, row, caller, frames)
         self._check_frame(cpu, row, caller, frames)
         base = cpu.sp + 1 + 3 * frames
         args, addr = [], base
@@ -197,6 +199,32 @@ class Dispatcher:
                   + (f" error ${error:04X}" if error else ""))
         self._rtl(cpu, row.param_bytes, frames)
         self._set_result(cpu, error)
+        return self.machine.take_stop_request()
+
+    def _opword_call(self, cpu: Any, row: ToolCall, caller: int, frames: int) -> str | None:
+        """A call whose operands follow an opword (SANE's FP816, DecStr816, Elems816):
+        the implementation reads its frame and says how many bytes to drop and which of
+        X, Y and the N V Z C flags it sets (A = 0, carry as the flags say)."""
+        frame = OpwordFrame(self.mem, cpu.sp + 1 + 3 * frames)
+        cpu.processorCycles += TOOL_CALL_CYCLES
+        try:
+            answer = row.impl(self.tb, frame)
+        except MachineError:
+            raise
+        except Exception as exc:             # an opword this toolbox lacks: a report
+            raise self._fail(cpu, f"Toolbox fault in {row.name}", caller, [
+                f"{row.name}(opword ${frame.opword:04X}) raised {type(exc).__name__}: {exc}",
+                *_python_where(exc),
+                f"Called from {caller >> 16:02X}/{caller & 0xFFFF:04X}."]) from exc
+        self._log(f"{row.name}(${frame.opword:04X})")
+        self._rtl(cpu, answer.drop, frames)
+        self._set_result(cpu, 0)
+        if answer.x is not None:
+            cpu.x = answer.x & 0xFFFF
+        if answer.y is not None:
+            cpu.y = answer.y & 0xFFFF
+        if answer.flags is not None:
+            cpu.p = (cpu.p & ~(NEGATIVE | OVERFLOW | ZERO | CARRY)) | answer.flags
         return self.machine.take_stop_request()
 
     def _missing_call(self, cpu: Any, number: int, caller: int, frames: int) -> str | None:
