@@ -13,7 +13,7 @@ from enum import Enum
 from gin_king.oracle.cards import Card, count_cards, from_mask
 from gin_king.oracle.dealing import DeckSource, ShuffledDecks, draw_for_deal
 from gin_king.oracle.layoff import Defence, best_defence
-from gin_king.oracle.melds import Arrangement, arrangement_of_mask, deadwood_of_mask
+from gin_king.oracle.melds import Arrangement, meld_functions
 from gin_king.oracle.rng import Xorshift32
 from gin_king.oracle.rules import (PILE_TURNS_LIMIT, WALL_STOCK_SIZE, HandTerms, Rules,
                                    hand_terms)
@@ -78,6 +78,7 @@ class HandState:
     draws: list[int] = field(default_factory=lambda: [0, 0])
     pile_turns: int = 0                  # turns in a row that took the upcard
     knocker: int | None = None
+    opening_discard: int | None = None   # Eleven/Ten: the first player's discard
 
     @property
     def nondealer(self) -> int:
@@ -85,7 +86,9 @@ class HandState:
 
     @property
     def first_upcard(self) -> int:
-        return self.deck[20]
+        """The hand's first upcard: deck[20], or under the Eleven/Ten deal the first
+        player's opening discard (seed 002: "The discarded card is the first upcard")."""
+        return self.deck[20] if self.opening_discard is None else self.opening_discard
 
 
 class GameState:
@@ -97,6 +100,9 @@ class GameState:
         """``deals_himself(player)``: the choice of the player who draws high (deal
         himself, or make the opponent deal); default the computer's rule (dealing.py)."""
         self.rules = rules
+        # House rules pick the deadwood functions once: the manual's game keeps the plain ones.
+        self._deadwood, self._arrangement = meld_functions(rules)
+        self._eleven_ten = rules.eleven_ten
         self.rng = Xorshift32(seed)
         self.deck_source = deck_source or ShuffledDecks()
         self.draw_cards: tuple[int, int, int] | None = None
@@ -194,9 +200,13 @@ class GameState:
         h = self.hand
         h.hands[self.current_player] &= ~(1 << card)
         h.pending_discard = card
+        if self._eleven_ten and h.opening_discard is None:
+            # Eleven/Ten: the opening discard is the first upcard (spades double reads it).
+            h.opening_discard = card
+            h.terms = hand_terms(self.rules, card)
         # "A player may legally knock when the total of his deadwood is ten points or less"
         # (Oklahoma: the knock card's limit); the knock decision follows the discard.
-        if deadwood_of_mask(h.hands[self.current_player]) <= h.terms.knock_limit:
+        if self._deadwood(h.hands[self.current_player]) <= h.terms.knock_limit:
             self.phase = Phase.KNOCK
         else:
             self._finish_discard()
@@ -245,14 +255,22 @@ class GameState:
                               stock=list(deck[21:]), pile=[deck[20]])
         self.current_player = nondealer
         self.phase = Phase.FIRST_UPCARD
+        if self._eleven_ten:
+            # Eleven/Ten (seed 002): the card that would be the upcard is the first
+            # player's eleventh; he begins by discarding (or knocking).
+            self.hand.hands[nondealer] |= 1 << deck[20]
+            self.hand.pile = []
+            self.phase = Phase.DISCARD
 
     def _lay_off(self) -> None:
         h = self.hand
         knocker = h.knocker
-        arrangement = arrangement_of_mask(h.hands[knocker])
+        arrangement = self._arrangement(h.hands[knocker])
         gin = arrangement.deadwood == 0
-        defence = best_defence(from_mask(h.hands[1 - knocker]), arrangement.melds, gin)
-        score = score_hand(knocker, arrangement.deadwood, defence.deadwood, h.terms.multiplier)
+        defence = best_defence(from_mask(h.hands[1 - knocker]), arrangement.melds,
+                               not self.rules.may_lay_off(gin), self.rules.around_corner)
+        score = score_hand(knocker, arrangement.deadwood, defence.deadwood, h.terms.multiplier,
+                           self.rules)
         self._record(HandRecord(tuple(h.deck), h.dealer, Card(h.first_upcard), score,
                                 knocker, arrangement, defence))
 
@@ -275,7 +293,7 @@ class GameState:
             # scores, so at most one player can reach it).
             self.winner = leader
             self.final = final_score(leader, (self.scores[0], self.scores[1]),
-                                     (self.hands_won[0], self.hands_won[1]))
+                                     (self.hands_won[0], self.hands_won[1]), self.rules)
             self.phase = Phase.GAME_OVER
             return
         if len(self.history) >= MAX_HANDS:
