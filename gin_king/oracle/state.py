@@ -17,7 +17,8 @@ from gin_king.oracle.melds import Arrangement, meld_functions
 from gin_king.oracle.rng import Xorshift32
 from gin_king.oracle.rules import (PILE_TURNS_LIMIT, WALL_STOCK_SIZE, HandTerms, Rules,
                                    hand_terms)
-from gin_king.oracle.scoring import WALL_SCORE, FinalScore, HandScore, final_score, score_hand
+from gin_king.oracle.scoring import (WALL_SCORE, FinalScore, HandScore, HollywoodTally,
+                                     final_score, score_hand)
 
 
 class Phase(Enum):
@@ -119,6 +120,8 @@ class GameState:
         self.current_player = 1 - first_dealer
         self.final: FinalScore | None = None
         self.winner: int | None = None
+        # Hollywood: three games at once; scores and hands_won show the current game.
+        self.hollywood = HollywoodTally(rules) if rules.scoring == "hollywood" else None
 
     # ---- queries -------------------------------------------------------------------
     def is_automatic(self) -> bool:
@@ -280,15 +283,31 @@ class GameState:
 
     def _record(self, record: HandRecord) -> None:
         self.history.append(record)
-        if record.score.winner is not None:
+        if record.score.winner is not None and self.hollywood is not None:
+            self.hollywood.record(record.score.winner, record.score.points)
+            self._show_hollywood_game()
+        elif record.score.winner is not None:
             self.scores[record.score.winner] += record.score.points
             self.hands_won[record.score.winner] += 1
         self.phase = Phase.HAND_OVER
 
+    def _show_hollywood_game(self) -> None:
+        game = self.hollywood.current()
+        self.scores = list(self.hollywood.scores[game])
+        self.hands_won = list(self.hollywood.boxes[game])
+
     def _hand_over(self) -> None:
         last = self.history[-1].score
+        if self.hollywood is not None:
+            self.hollywood.close_games()
+            self._show_hollywood_game()
+            if not self.hollywood.open_games():
+                self.final = self.hollywood.match()
+                self.winner = self.final.winner
+                self.phase = Phase.GAME_OVER
+                return
         leader = max((0, 1), key=lambda p: self.scores[p])
-        if self.scores[leader] >= self.rules.points_per_game:
+        if self.hollywood is None and self.scores[leader] >= self.rules.points_per_game:
             # "The first player to reach 100 points wins the game" (only the hand's winner
             # scores, so at most one player can reach it).
             self.winner = leader

@@ -14,7 +14,8 @@ from gin_king.oracle.melds import best_melds, deadwood
 from gin_king.oracle.personalities import PERSONALITIES
 from gin_king.oracle.rules import (DEFAULT_RULES, Rules, RulesError, Variant, hand_terms,
                                    parse_rules)
-from gin_king.oracle.scoring import HandKind, box_points, final_score, score_hand
+from gin_king.oracle.scoring import (HandKind, HollywoodTally, box_points, final_score,
+                                     score_hand)
 from gin_king.oracle.state import KNOCK, NO_KNOCK, TAKE_UPCARD, GameState, Phase
 
 CORNER = Rules(around_corner=True)
@@ -316,3 +317,49 @@ def test_whole_games_under_each_rule(text):
             a = hand.knock_arrangement
             cards = [c for m in a.melds for c in m.cards] + list(a.deadwood_cards)
             assert a.deadwood == deadwood(cards, rules)
+
+
+# ---- Hollywood scoring: seed 004 -----------------------------------------------------------
+
+def _tally(hands, rules=Rules(scoring="hollywood")):
+    tally = HollywoodTally(rules)
+    for winner, points in hands:
+        tally.record(winner, points)
+        tally.close_games()
+    return tally
+
+
+def test_hollywood_match_worked_by_hand():
+    # A wins 30 and 54; then B wins 18, 13, 21, 26, 1, 24, 7, 26.
+    # A's first win scores in game 1, his second in games 1 and 2. B enters game 1, 2, 3
+    # with his first three wins; his 24 takes game 1 to 103 (over); his last 26 ends
+    # game 2 (92 + 26 = 118) and game 3 (79 + 26 = 105) on the same hand.
+    tally = _tally([(0, 30), (0, 54), (1, 18), (1, 13), (1, 21), (1, 26), (1, 1), (1, 24),
+                    (1, 7), (1, 26)])
+    g1, g2, g3 = tally.finals
+    assert (g1.hand_points, g1.boxes, g1.winner) == ((84, 103), (2, 6), 1)
+    assert (g2.hand_points, g2.boxes) == ((54, 118), (1, 7))
+    assert (g3.hand_points, g3.boxes, g3.shutout) == ((0, 105), (0, 6), True)
+    assert g3.totals == (0, (105 + 100) * 2 + 6 * 25)
+    match = tally.match()
+    assert match.winner == 1 and match.totals == (134 + 79 + 0, 353 + 393 + 560)
+    assert match.net == match.totals[1] - match.totals[0]
+
+
+def test_hollywood_blitz_then_first_points_in_game_2():
+    # "If the 1st player scores enough points to win a game before the 2nd player wins a
+    # hand, he wins the Game bonus and Blitz bonus in game #1 but play continues in game #2
+    # and game #3. The 2nd player's first points would start scoring in game #2."
+    tally = _tally([(0, 60), (0, 45)], Rules(scoring="hollywood", shutout=100))
+    assert tally.finals[0].shutout and tally.finals[0].totals == (105 + 100 + 100 + 50, 0)
+    assert tally.open_games() == [1, 2] and tally.scores[1] == [45, 0]
+    tally.record(1, 20)
+    assert tally.scores[1] == [45, 20] and tally.scores[2] == [0, 0]
+
+
+def test_hollywood_game_plays_to_the_end_of_three_games():
+    result = play_game(PERSONALITIES["phyllis"](seed=1), PERSONALITIES["willy"](seed=2),
+                       Rules(scoring="hollywood"), seed=11)
+    assert len(result.final.games) == 3
+    assert all(max(f.hand_points) >= 100 for f in result.final.games)
+    assert result.net[result.winner] == result.final.net > 0
