@@ -17,6 +17,10 @@ from gin_king.oracle.rules import (DEFAULT_RULES, Rules, RulesError, Variant, ha
 from gin_king.oracle.scoring import (HandKind, HollywoodTally, box_points, final_score,
                                      score_hand)
 from gin_king.oracle.state import KNOCK, NO_KNOCK, TAKE_UPCARD, GameState, Phase
+from gin_king.oracle.tournament import AGENTS
+from test_oracle_game import conserve
+
+AGENT_NAMES = ("willy", "irv", "simple", "sonia")
 
 CORNER = Rules(around_corner=True)
 
@@ -306,7 +310,7 @@ def test_eleven_ten_spade_opening_discard_doubles():
 def test_whole_games_under_each_rule(text):
     rules = parse_rules(text)
     result = play_game(PERSONALITIES["phyllis"](seed=1), PERSONALITIES["willy"](seed=2),
-                       rules, seed=11)
+                       rules, seed=11, state_check=conserve)
     assert result.winner is not None
     for hand in result.hands:
         if not rules.knocking:
@@ -317,6 +321,21 @@ def test_whole_games_under_each_rule(text):
             a = hand.knock_arrangement
             cards = [c for m in a.melds for c in m.cards] + list(a.deadwood_cards)
             assert a.deadwood == deadwood(cards, rules)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(st.sampled_from(["simple", "no-layoff", "layoff-on-gin", "around-corner",
+                                 "spades-double", "eleven-ten", "hollywood", "box-difference",
+                                 "no-box", "gin=0", "shutout=40"]), max_size=4),
+       st.sampled_from(AGENT_NAMES), st.sampled_from(AGENT_NAMES), st.integers(0, 2**32 - 1),
+       st.sampled_from([Variant.STANDARD, Variant.OKLAHOMA]))
+def test_any_mix_of_house_rules_plays_whole_games(names, a, b, seed, variant):
+    rules = parse_rules(",".join(names), Rules(variant))
+    result = play_game(AGENTS[a](seed=seed), AGENTS[b](seed=seed + 1), rules, seed,
+                       state_check=conserve)
+    if result.winner is not None:
+        assert result.net[result.winner] == result.final.net >= 0
+        assert len(result.final.games) == (3 if rules.scoring == "hollywood" else 0)
 
 
 # ---- Hollywood scoring: seed 004 -----------------------------------------------------------
