@@ -37,7 +37,7 @@ a PC) is the IIGS Clear key; Option is right Alt (AltGr) on a PC, Option on a Ma
 
 USAGE = """usage: gin-king [play] [--disk IMG] [--script FILE]   play Gin King
        gin-king compare [--positions N] [--games M] [--seed S] [--json]
-       gin-king tournament --p1 NAME --p2 NAME [--games N] [--seed S]
+       gin-king tournament --p1 NAME --p2 NAME [--games N] [--seed S] [--rules R,R...]
        gin-king openspiel --p1 NAME [--p2 simple|NAME] [--hands N] [--seed S] [--json]
        gin-king agent --player NAME      a computer player on stdin/stdout (JSON lines)
        gin-king bench {%s}

@@ -8,9 +8,9 @@ from gin_king.oracle.cards import Card, parse_cards
 from gin_king.oracle.game import GameResult, play_game, replay_source
 from gin_king.oracle.melds import best_melds, deadwood
 from gin_king.oracle.personalities import PERSONALITIES
-from gin_king.oracle.rules import Rules, ShuffleMode, Variant
+from gin_king.oracle.rules import Rules, ShuffleMode, Variant, parse_rules
 from gin_king.oracle.scoring import final_score, score_hand
 
 __all__ = ["Card", "parse_cards", "GameResult", "play_game", "replay_source", "best_melds",
            "deadwood", "PERSONALITIES", "Rules", "ShuffleMode", "Variant", "final_score",
-           "score_hand"]
+           "parse_rules", "score_hand"]

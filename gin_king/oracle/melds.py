@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from gin_king.oracle.cards import Card, card_value, from_mask, to_mask
+from gin_king.oracle.rules import CORNER_ACE_VALUE, Rules
 
 # 3-card subsets of a rank, as suit tuples, in the documented order.
 _SET_SUBSETS = ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3))
@@ -101,40 +102,141 @@ def candidate_melds(mask: int) -> list[Meld]:
     return found
 
 
-@lru_cache(maxsize=1 << 16)
-def _best(mask: int) -> tuple[int, tuple[Meld, ...]]:
-    """(deadwood, melds) of the canonical arrangement (docs/personalities.md section 1)."""
-    cands = candidate_melds(mask)
-    total = hand_value(mask)
-    if not cands:
-        return total, ()
-    if len(cands) == 1:
-        return total - cands[0].value, (cands[0],)
-    values = [m.value for m in cands]
-    masks = [m.mask for m in cands]
-    n = len(cands)
-    best_key = (total, 0)
-    best_pick: tuple[int, ...] = ()
-    chosen: list[int] = []
+def _canonical_search(candidates, value):
+    """The cached ``mask -> (deadwood, melds)`` of the canonical arrangement
+    (docs/personalities.md section 1) for one meld rule: ``candidates(mask)`` lists the
+    melds held in candidate order, ``value(mask)`` is what the cards are worth. One search
+    serves both rules; each gets its own function and cache, so the manual's game pays
+    nothing for the house rule."""
 
-    # Depth-first in lexicographic order of index lists: the first arrangement met with the
-    # best (deadwood, meld count) is the canonical one, so replace only on strict improvement.
-    def search(start: int, used: int, melded: int) -> None:
-        nonlocal best_key, best_pick
-        for j in range(start, n):
-            mj = masks[j]
-            if mj & used:
-                continue
-            chosen.append(j)
-            key = (total - melded - values[j], len(chosen))
-            if key < best_key:
-                best_key = key
-                best_pick = tuple(chosen)
-            search(j + 1, used | mj, melded + values[j])
-            chosen.pop()
+    @lru_cache(maxsize=1 << 16)
+    def best(mask: int) -> tuple[int, tuple[Meld, ...]]:
+        cands = candidates(mask)
+        total = value(mask)
+        if not cands:
+            return total, ()
+        if len(cands) == 1:
+            return total - cands[0].value, (cands[0],)
+        values = [m.value for m in cands]
+        masks = [m.mask for m in cands]
+        n = len(cands)
+        best_key = (total, 0)
+        best_pick: tuple[int, ...] = ()
+        chosen: list[int] = []
 
-    search(0, 0, 0)
-    return best_key[0], tuple(cands[j] for j in best_pick)
+        # Depth-first in lexicographic order of index lists: the first arrangement met with
+        # the best (deadwood, meld count) is the canonical one, so replace only on strict
+        # improvement.
+        def search(start: int, used: int, melded: int) -> None:
+            nonlocal best_key, best_pick
+            for j in range(start, n):
+                mj = masks[j]
+                if mj & used:
+                    continue
+                chosen.append(j)
+                key = (total - melded - values[j], len(chosen))
+                if key < best_key:
+                    best_key = key
+                    best_pick = tuple(chosen)
+                search(j + 1, used | mj, melded + values[j])
+                chosen.pop()
+
+        search(0, 0, 0)
+        return best_key[0], tuple(cands[j] for j in best_pick)
+
+    return best
+
+
+_best = _canonical_search(candidate_melds, hand_value)
+
+
+# ---- runs around the corner (house rule, docs/rules.md "House rules") ---------------------
+# Gin Champion (seed 003): "you may meld such runs as Q-K-A or K-A-2" and "a dead wood Ace
+# counts 15 points". A run is any cyclic stretch of 3..12 ranks of one suit (all 13 only from
+# the ace); candidate order per suit is by start rank A..K, longest first, then the sets as
+# above. Every candidate has its own index in this second list.
+
+def _corner_value(card: int) -> int:
+    return CORNER_ACE_VALUE if card % 13 == 0 else card_value(card)
+
+
+def _corner_candidates() -> tuple[list[Meld], dict[tuple[int, int], Meld], list[list[Meld]]]:
+    melds: list[Meld] = []
+    runs: dict[tuple[int, int], Meld] = {}     # (suit * 13 + start, length) -> run
+    for suit in range(4):
+        for start in range(13):
+            for length in range(13 if start == 0 else 12, 2, -1):
+                cards = tuple(Card.of((start + i) % 13, suit) for i in range(length))
+                value = sum(_corner_value(c) for c in cards)
+                meld = Meld(len(melds), to_mask(cards), cards, True, value)
+                melds.append(meld)
+                runs[suit * 13 + start, length] = meld
+    sets_by_rank: list[list[Meld]] = []
+    for rank in range(13):
+        sets = []
+        for suits in ((0, 1, 2, 3),) + _SET_SUBSETS:
+            cards = tuple(Card.of(rank, s) for s in suits)
+            meld = Meld(len(melds), to_mask(cards), cards, False,
+                        sum(_corner_value(c) for c in cards))
+            melds.append(meld)
+            sets.append(meld)
+        sets_by_rank.append(sets)
+    return melds, runs, sets_by_rank
+
+
+def _corner_runs_in_suit_mask(m13: int) -> tuple[tuple[int, int], ...]:
+    """(start, length) of every cyclic run inside one 13-bit suit mask, candidate order."""
+    found = []
+    for start in range(13):
+        longest = 13 if start == 0 else 12
+        length = 0
+        while length < longest and m13 >> ((start + length) % 13) & 1:
+            length += 1
+        for n in range(length, 2, -1):
+            found.append((start, n))
+    return tuple(found)
+
+
+ALL_CORNER_MELDS, _CORNER_RUNS, _CORNER_SETS_BY_RANK = _corner_candidates()
+_CORNER_RUNS13: list[tuple[tuple[int, int], ...]] = []
+_CORNER_VALUE13: list[int] = []
+
+
+def _corner_tables() -> None:
+    """The per-suit tables of the corner rule, built on first use (default games never
+    pay for them)."""
+    if not _CORNER_RUNS13:
+        _CORNER_VALUE13.extend(_VALUE13[m] + (CORNER_ACE_VALUE - 1) * (m & 1)
+                               for m in range(8192))
+        _CORNER_RUNS13.extend(_corner_runs_in_suit_mask(m) for m in range(8192))
+
+
+def corner_hand_value(mask: int) -> int:
+    _corner_tables()
+    return (_CORNER_VALUE13[mask & 0x1FFF] + _CORNER_VALUE13[mask >> 13 & 0x1FFF]
+            + _CORNER_VALUE13[mask >> 26 & 0x1FFF] + _CORNER_VALUE13[mask >> 39 & 0x1FFF])
+
+
+def corner_candidate_melds(mask: int) -> list[Meld]:
+    """Every meld held in ``mask`` with runs around the corner, in corner candidate order."""
+    _corner_tables()
+    found: list[Meld] = []
+    for suit in range(4):
+        for start, length in _CORNER_RUNS13[mask >> (13 * suit) & 0x1FFF]:
+            found.append(_CORNER_RUNS[suit * 13 + start, length])
+    c, d, h, s = (mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39 & 0x1FFF)
+    triples = (c & d & h) | (c & d & s) | (c & h & s) | (d & h & s)
+    while triples:
+        low = triples & -triples
+        rank = low.bit_length() - 1
+        triples ^= low
+        for meld in _CORNER_SETS_BY_RANK[rank]:
+            if meld.mask & mask == meld.mask:
+                found.append(meld)
+    return found
+
+
+_best_corner = _canonical_search(corner_candidate_melds, corner_hand_value)
 
 
 @dataclass(frozen=True)
@@ -158,20 +260,45 @@ def deadwood_of_mask(mask: int) -> int:
 
 
 def arrangement_of_mask(mask: int) -> Arrangement:
-    value, melds = _best(mask)
+    return _arrangement(mask, _best(mask))
+
+
+def corner_deadwood_of_mask(mask: int) -> int:
+    """Deadwood with runs around the corner and a dead ace worth 15."""
+    return _best_corner(mask)[0]
+
+
+def corner_arrangement_of_mask(mask: int) -> Arrangement:
+    return _arrangement(mask, _best_corner(mask))
+
+
+def _arrangement(mask: int, best: tuple[int, tuple[Meld, ...]]) -> Arrangement:
+    value, melds = best
     melded = 0
     for meld in melds:
         melded |= meld.mask
     return Arrangement(melds, tuple(from_mask(mask & ~melded)), value)
 
 
-def deadwood(cards: Iterable[int]) -> int:
+def meld_functions(rules: Rules):
+    """``(deadwood_of_mask, arrangement_of_mask)`` for ``rules``: chosen once per game, so
+    the manual's game calls the plain functions with no test per hand."""
+    if rules.around_corner:
+        return corner_deadwood_of_mask, corner_arrangement_of_mask
+    return deadwood_of_mask, arrangement_of_mask
+
+
+def deadwood(cards: Iterable[int], rules: Rules | None = None) -> int:
     """Minimum deadwood of any hand (exact for 10 and 11 cards)."""
+    if rules is not None and rules.around_corner:
+        return _best_corner(to_mask(cards))[0]
     return _best(to_mask(cards))[0]
 
 
-def best_melds(cards: Iterable[int]) -> Arrangement:
+def best_melds(cards: Iterable[int], rules: Rules | None = None) -> Arrangement:
     """The canonical best arrangement (printed in advice, laid down when knocking)."""
+    if rules is not None and rules.around_corner:
+        return corner_arrangement_of_mask(to_mask(cards))
     return arrangement_of_mask(to_mask(cards))
 
 

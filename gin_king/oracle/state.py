@@ -14,11 +14,12 @@ from gin_king.oracle.cards import Card, count_cards, from_mask
 from gin_king.oracle.dealing import (OPEN, DeckSource, ShuffledDecks, draw_for_deal,
                                      open_stock_card)
 from gin_king.oracle.layoff import Defence, best_defence
-from gin_king.oracle.melds import Arrangement, arrangement_of_mask, deadwood_of_mask
+from gin_king.oracle.melds import Arrangement, meld_functions
 from gin_king.oracle.rng import Xorshift32
 from gin_king.oracle.rules import (PILE_TURNS_LIMIT, WALL_STOCK_SIZE, HandTerms, Rules,
                                    hand_terms)
-from gin_king.oracle.scoring import WALL_SCORE, FinalScore, HandScore, final_score, score_hand
+from gin_king.oracle.scoring import (WALL_SCORE, FinalScore, HandScore, HollywoodTally,
+                                     final_score, score_hand)
 
 
 class Phase(Enum):
@@ -79,6 +80,7 @@ class HandState:
     draws: list[int] = field(default_factory=lambda: [0, 0])
     pile_turns: int = 0                  # turns in a row that took the upcard
     knocker: int | None = None
+    opening_discard: int | None = None   # Eleven/Ten: the first player's discard
 
     @property
     def nondealer(self) -> int:
@@ -86,7 +88,9 @@ class HandState:
 
     @property
     def first_upcard(self) -> int:
-        return self.deck[20]
+        """The hand's first upcard: deck[20], or under the Eleven/Ten deal the first
+        player's opening discard (seed 002: "The discarded card is the first upcard")."""
+        return self.deck[20] if self.opening_discard is None else self.opening_discard
 
 
 class GameState:
@@ -98,6 +102,9 @@ class GameState:
         """``deals_himself(player)``: the choice of the player who draws high (deal
         himself, or make the opponent deal); default the computer's rule (dealing.py)."""
         self.rules = rules
+        # House rules pick the deadwood functions once: the manual's game keeps the plain ones.
+        self._deadwood, self._arrangement = meld_functions(rules)
+        self._eleven_ten = rules.eleven_ten
         self.rng = Xorshift32(seed)
         self.deck_source = deck_source or ShuffledDecks()
         self.draw_cards: tuple[int, int, int] | None = None
@@ -114,6 +121,8 @@ class GameState:
         self.current_player = 1 - first_dealer
         self.final: FinalScore | None = None
         self.winner: int | None = None
+        # Hollywood: three games at once; scores and hands_won show the current game.
+        self.hollywood = HollywoodTally(rules) if rules.scoring == "hollywood" else None
 
     # ---- queries -------------------------------------------------------------------
     def is_automatic(self) -> bool:
@@ -198,9 +207,13 @@ class GameState:
         h = self.hand
         h.hands[self.current_player] &= ~(1 << card)
         h.pending_discard = card
+        if self._eleven_ten and h.opening_discard is None:
+            # Eleven/Ten: the opening discard is the first upcard (spades double reads it).
+            h.opening_discard = card
+            h.terms = hand_terms(self.rules, card)
         # "A player may legally knock when the total of his deadwood is ten points or less"
         # (Oklahoma: the knock card's limit); the knock decision follows the discard.
-        if deadwood_of_mask(h.hands[self.current_player]) <= h.terms.knock_limit:
+        if self._deadwood(h.hands[self.current_player]) <= h.terms.knock_limit:
             self.phase = Phase.KNOCK
         else:
             self._finish_discard()
@@ -249,14 +262,22 @@ class GameState:
                               stock=list(deck[21:]), pile=[deck[20]])
         self.current_player = nondealer
         self.phase = Phase.FIRST_UPCARD
+        if self._eleven_ten:
+            # Eleven/Ten (seed 002): the card that would be the upcard is the first
+            # player's eleventh; he begins by discarding (or knocking).
+            self.hand.hands[nondealer] |= 1 << deck[20]
+            self.hand.pile = []
+            self.phase = Phase.DISCARD
 
     def _lay_off(self) -> None:
         h = self.hand
         knocker = h.knocker
-        arrangement = arrangement_of_mask(h.hands[knocker])
+        arrangement = self._arrangement(h.hands[knocker])
         gin = arrangement.deadwood == 0
-        defence = best_defence(from_mask(h.hands[1 - knocker]), arrangement.melds, gin)
-        score = score_hand(knocker, arrangement.deadwood, defence.deadwood, h.terms.multiplier)
+        defence = best_defence(from_mask(h.hands[1 - knocker]), arrangement.melds,
+                               not self.rules.may_lay_off(gin), self.rules.around_corner)
+        score = score_hand(knocker, arrangement.deadwood, defence.deadwood, h.terms.multiplier,
+                           self.rules)
         self._record(HandRecord(tuple(h.deck), h.dealer, Card(h.first_upcard), score,
                                 knocker, arrangement, defence))
 
@@ -266,20 +287,36 @@ class GameState:
 
     def _record(self, record: HandRecord) -> None:
         self.history.append(record)
-        if record.score.winner is not None:
+        if record.score.winner is not None and self.hollywood is not None:
+            self.hollywood.record(record.score.winner, record.score.points)
+            self._show_hollywood_game()
+        elif record.score.winner is not None:
             self.scores[record.score.winner] += record.score.points
             self.hands_won[record.score.winner] += 1
         self.phase = Phase.HAND_OVER
 
+    def _show_hollywood_game(self) -> None:
+        game = self.hollywood.current()
+        self.scores = list(self.hollywood.scores[game])
+        self.hands_won = list(self.hollywood.boxes[game])
+
     def _hand_over(self) -> None:
         last = self.history[-1].score
+        if self.hollywood is not None:
+            self.hollywood.close_games()
+            self._show_hollywood_game()
+            if not self.hollywood.open_games():
+                self.final = self.hollywood.match()
+                self.winner = self.final.winner
+                self.phase = Phase.GAME_OVER
+                return
         leader = max((0, 1), key=lambda p: self.scores[p])
-        if self.scores[leader] >= self.rules.points_per_game:
+        if self.hollywood is None and self.scores[leader] >= self.rules.points_per_game:
             # "The first player to reach 100 points wins the game" (only the hand's winner
             # scores, so at most one player can reach it).
             self.winner = leader
             self.final = final_score(leader, (self.scores[0], self.scores[1]),
-                                     (self.hands_won[0], self.hands_won[1]))
+                                     (self.hands_won[0], self.hands_won[1]), self.rules)
             self.phase = Phase.GAME_OVER
             return
         if len(self.history) >= MAX_HANDS:

@@ -1,5 +1,6 @@
 """Tournaments between agents: `gin-king tournament --p1 shark --p2 phyllis --games 2000
---seed 1` (and `--round-robin` for the strength ladder of docs/strength.md).
+--seed 1` (and `--round-robin` for the strength ladder of docs/strength.md; `--rules
+simple,around-corner` for house rules, docs/rules.md "House rules").
 
 Games are independent, so they are spread over the machine's cores. Game i uses deck seed
 ``seed * 1_000_003 + i``; the agents' own generators are seeded from it too. The players
@@ -17,7 +18,7 @@ from itertools import combinations
 from gin_king.oracle.baseline import SimplePlayer
 from gin_king.oracle.game import play_game
 from gin_king.oracle.personalities import PERSONALITIES
-from gin_king.oracle.rules import Rules, Variant
+from gin_king.oracle.rules import RULE_NAMES, Rules, RulesError, Variant, parse_rules
 
 AGENTS = dict(PERSONALITIES, simple=SimplePlayer)
 LADDER = ("king", "shark", "phyllis", "bernie", "mort", "sonia", "willy", "irv", "simple")
@@ -33,9 +34,8 @@ class GameOutcome:
     p1_net: int
 
 
-def _play_one(args: tuple[str, str, int, int, str, int]) -> GameOutcome:
-    p1, p2, game_seed, index, variant, points = args
-    rules = Rules(Variant(variant), points)
+def _play_one(args: tuple[str, str, int, int, Rules]) -> GameOutcome:
+    p1, p2, game_seed, index, rules = args
     a = make_agent(p1, game_seed ^ 0x5EED0001)
     b = make_agent(p2, game_seed ^ 0x5EED0002)
     if index % 2 == 0:
@@ -87,8 +87,7 @@ class MatchResult:
 
 def run_match(p1: str, p2: str, games: int, seed: int = 1, rules: Rules = Rules(),
               jobs: int | None = None) -> MatchResult:
-    tasks = [(p1, p2, seed * 1_000_003 + i, i, rules.variant.value, rules.points_per_game)
-             for i in range(games)]
+    tasks = [(p1, p2, seed * 1_000_003 + i, i, rules) for i in range(games)]
     jobs = jobs or os.cpu_count() or 1
     if jobs > 1 and games > 1:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
@@ -112,11 +111,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--points", type=int, default=100)
     parser.add_argument("--variant", choices=[v.value for v in Variant], default="standard")
+    parser.add_argument("--rules", default="", metavar="NAME[,NAME...]",
+                        help="house rules: " + ", ".join(RULE_NAMES)
+                        + ", gin=N, undercut=N, box=N, game=N, shutout=N|double")
     parser.add_argument("--jobs", type=int, default=None)
     parser.add_argument("--round-robin", action="store_true",
                         help="every pair of " + ", ".join(LADDER))
     args = parser.parse_args(argv)
-    rules = Rules(Variant(args.variant), args.points)
+    try:
+        rules = parse_rules(args.rules, Rules(Variant(args.variant), args.points))
+    except (RulesError, ValueError) as error:
+        parser.error(str(error))
     pairs = list(combinations(LADDER, 2)) if args.round_robin else [(args.p1, args.p2)]
     for p1, p2 in pairs:
         print(run_match(p1, p2, args.games, args.seed, rules, args.jobs).line(), flush=True)

@@ -54,7 +54,8 @@ def test_oklahoma_knock_limits():
 
 def test_points_per_game_choices():
     with pytest.raises(ValueError):
-        Rules(points_per_game=250)
+        Rules(points_per_game=125)
+    assert Rules(points_per_game=250).points_per_game == 250   # house rule (Dynamic Gin)
 
 
 def test_lay_off_extends_runs_and_sets_in_chains():
