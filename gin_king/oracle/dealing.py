@@ -142,8 +142,8 @@ class UserSuppliedDecks:
     ``random_free``, so a random card never takes one the player names in a later prompt
     of the deal. The stock stays ``OPEN``: each card is asked for (``STOCK_PROMPT``, 1)
     when it is drawn, Return alone giving a random free card. An entry that is
-    unreadable, holds too many cards, or names a card already taken is asked for again
-    whole (nothing of it is placed).
+    unreadable or holds too many cards is asked for again whole (nothing of it is
+    placed); a card already taken gives the closest available one, as the manual says.
     """
 
     def __init__(self, ask: Callable[[str, int], str]) -> None:

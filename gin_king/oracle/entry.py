@@ -2,9 +2,10 @@
 
 Syntax: a rank A 2 .. 10 J Q K (T is also read as ten), an optional
 suit C D H S (or ♣ ♦ ♥ ♠) right after it, cards separated by spaces, commas or nothing:
-"AS, 2H, 5C, 5D, 10S, QH", "A 5 6 4D 3D", "4H56". An entry the parser cannot read raises
-``CardEntryError`` so the program can beep and re-prompt; so does a card named with its
-suit that is already taken (``CardTakenError``), and the entry is asked for again whole.
+"AS, 2H, 5C, 5D, 10S, QH", "A 5 6 4D 3D", "4H56". An entry the parser cannot read, or with too many cards, raises
+``CardEntryError`` so the program can beep and ask again. A card already taken is not
+refused: the manual, "If you enter a card that has already been taken, the program will
+choose the closest available card" (``closest_available``).
 """
 from __future__ import annotations
 
@@ -19,14 +20,6 @@ _SEPARATORS = re.compile(r"[\s,]*")
 
 class CardEntryError(ValueError):
     """The entry could not be understood (the program beeps and asks again)."""
-
-
-class CardTakenError(CardEntryError):
-    """A card named with its suit is already taken (the program beeps and asks again)."""
-
-    def __init__(self, card: Card) -> None:
-        super().__init__(f"the {card} has already been taken")
-        self.card = card
 
 
 @dataclass(frozen=True)
@@ -71,13 +64,10 @@ def closest_available(request: CardRequest, taken: int) -> Card:
 
 
 def resolve_entry(requests: list[CardRequest], taken: int) -> list[Card]:
-    """The cards an entry names, in order, none of them in ``taken`` nor twice: a card
-    named with its suit must be free (else ``CardTakenError``); a rank alone takes the
-    closest available card (``closest_available``)."""
+    """The cards an entry names, in order, none of them in ``taken`` nor twice: each the
+    card named, or the closest available one when it is taken or has no suit."""
     cards = []
     for request in requests:
-        if request.suit is not None and taken >> (request.suit * 13 + request.rank) & 1:
-            raise CardTakenError(Card(request.suit * 13 + request.rank))
         card = closest_available(request, taken)
         taken |= 1 << card
         cards.append(card)

@@ -8,6 +8,7 @@ from gk_table import (OPEN, PH_DISCARD, PH_HANDOVER, SimpleHuman, boot_table,
 from gin_king.oracle.game import play_game
 from gin_king.oracle.personalities import Willy
 from gin_king.oracle.dealing import UserSuppliedDecks
+from gin_king.oracle.entry import CardRequest, closest_available
 from gin_king.oracle.rules import Rules
 from gin_king.oracle.state import GameState
 from test_app_settings import OK, USER, click_item
@@ -97,8 +98,9 @@ def play_until_stock_prompt(t, drawer: int, limit: int = 200) -> None:
 
 def test_app_user_supplied_stock_card_entered_when_drawn(tmp_path, program):
     """Each stock card is asked for when a player draws it: the card entered arrives in
-    the drawing player's hand, the computer's or the player's; a card already taken is
-    refused with a beep and the reason, the entry kept; with Sound off, no beep."""
+    the drawing player's hand, the computer's or the player's. An unreadable entry or one
+    with too many cards is refused with a beep and the reason, the entry kept (with Sound
+    off, no beep); a card already taken gives the closest available card (the manual)."""
     t = boot_table(tmp_path, program, seed=77)
     user_supplied(t)
     assert t.choose("File", "New Game") == "held"
@@ -116,27 +118,24 @@ def test_app_user_supplied_stock_card_entered_when_drawn(tmp_path, program):
         assert prompt == (f"Enter the card {who[drawer]} draws from the stock (1 card, "
                           "e.g. 4H). Return alone deals it at random.") and why == ""
         beeps, rejects = t.s.tb.misc.beeps, t.word("EntryRejects")
-        used = t.pile()[-1]                              # on the discard pile: taken
-        t.s.type(card_text(used))
+        t.s.type("QS QS" if drawer == 0 else "Z9")       # refused: asked again as typed
         assert t.s.key("\r") == "held"
         prompt, why, entry = entry_dialog(t)
-        assert why == f"The {names([used])[0]} has already been taken." and entry == card_text(used)
+        assert why == ("Too many cards: 1 at most." if drawer == 0 else
+                       "Not understood. Cards are A 2..10 J Q K, each with C D H S or not.")
+        assert entry == ("QS QS" if drawer == 0 else "Z9")
         beep = 1 if drawer == 1 else 0                   # Sound off for the player's draw
         assert t.s.tb.misc.beeps == beeps + beep and t.word("EntryRejects") == rejects + 1
-        if drawer == 0:
-            t.s.type("QS QS")
-            t.s.key("\r")
-            assert entry_dialog(t)[1] == "Too many cards: 1 at most."
-            own = t.hand(0)[0]                           # in the player's own hand
-            t.s.type(card_text(own))
-            t.s.key("\r")
-            assert entry_dialog(t)[1] == f"The {names([own])[0]} has already been taken."
-            assert t.s.tb.misc.beeps == beeps and t.word("EntryRejects") == rejects + 3
-        placed = {t.byte("Deck", i) for i in range(52)}
-        card = min(c for c in range(52) if c not in placed and c % 13 == 11)   # a free queen
+        t.s.key(0x7F)                                    # the refused entry is selected
+        used = t.pile()[-1] if drawer == 1 else t.hand(0)[0]    # taken: the pile, his hand
+        placed = {t.byte("Deck", i) for i in range(52)} - {OPEN}
+        taken = sum(1 << c for c in placed)
+        card = closest_available(CardRequest(used % 13, used // 13), taken)
+        assert card != used                              # the manual's closest available card
         slot = t.word("StockIdx")
-        t.s.type(card_text(card))
+        t.s.type(card_text(used))
         t.s.key("\r")
+        assert not entry_up(t)
         assert t.byte("Deck", slot) == card and t.word("LastDrawn") == card
         if drawer == 0:
             assert t.phase == PH_DISCARD and t.turn == 0 and card in t.hand(0)

@@ -114,7 +114,7 @@ def test_taken_card_becomes_the_closest_available():
 
 def test_user_supplied_deck_places_entries_and_fills_randomly():
     asked = []
-    answers = iter(["junk!", "AS 2H 5C", "AS", "A 5", "K", "2h", "QD", ""])
+    answers = iter(["junk!", "AS 2H 5C", "AS 5", "K Q", "K", "2h", ""])
 
     def ask(what, count):
         asked.append((what, count))
@@ -122,16 +122,17 @@ def test_user_supplied_deck_places_entries_and_fills_randomly():
     source = UserSuppliedDecks(ask)
     deck = source.deck(0, Xorshift32(3))
     assert [str(Card(deck[i])) for i in (0, 2, 4)] == ["A♠", "2♥", "5♣"]
-    # "AS" again is refused (already taken) and asked again; a rank alone takes the
-    # closest available card: the A♣, then the 5♦ (the 5♣ is taken)
+    # "AS" again is already taken: the manual's closest available card, the A♣; a rank
+    # alone takes the closest available card too: the 5♦ (the 5♣ is taken); "K Q" is
+    # one card too many for the upcard and is asked again
     assert [str(Card(deck[i])) for i in (1, 3)] == ["A♣", "5♦"]
     assert str(Card(deck[20])) == "K♣"
-    assert asked == [("the non-dealer's hand", 10)] * 2 + [("the dealer's hand", 10)] * 2 \
-        + [("the first upcard", 1)]
+    assert asked == [("the non-dealer's hand", 10)] * 2 + [("the dealer's hand", 10)] \
+        + [("the first upcard", 1)] * 2
     assert sorted(deck[:21]) == sorted(set(deck[:21])) and deck[21:] == [-1] * 31
     rng = Xorshift32(5)
-    assert str(Card(source.stock_card(deck, rng))) == "Q♦"   # the 2♥ is taken: asked again
-    assert asked[-2:] == [("the stock card", 1)] * 2
+    assert str(Card(source.stock_card(deck, rng))) == "2♣"   # the 2♥ is taken: the closest
+    assert asked[-1:] == [("the stock card", 1)]
     free = [c for c in range(52) if c not in deck]
     expect = free[Xorshift32(5).below(len(free))]
     assert source.stock_card(deck, rng) == expect            # Return alone: at random

@@ -6,8 +6,10 @@
 ; non-dealer's ten, the dealer's ten, the upcard), their open slots then dealt at random,
 ; each taking remaining[below(count)] of the free cards in ascending order; each stock
 ; card is asked for when it is drawn (StockCard). An entry is read and resolved by the
-; engine (entry.asm: GK_ParseEntry, GK_ClosestCard): a rank alone takes the closest
-; available card; a card named with its suit that is already taken is refused.
+; engine (entry.asm: GK_ParseEntry, GK_ClosestCard): each card named is taken, or the
+; closest available one when it is already taken or has no suit (the manual: "If you
+; enter a card that has already been taken, the program will choose the closest
+; available card").
 
 EDIT_MAX        EQU     60              ; longest entry typed
 ENTRY_EDIT      EQU     3               ; the entry dialog's edit line
@@ -209,9 +211,9 @@ RandomFree
 ; AskEntry — the entry dialog: a prompt for section UdSection (0, 1: a hand; 2: the
 ;   first upcard; STOCK_SECTION: the card Turn draws from the stock) taking up to
 ;   EntryLimit cards, an edit line, OK; asked again until the entry is read (GK_ParseEntry)
-;   within the limit and names no card already taken: otherwise a beep (Beep: silent with
-;   Sound off), and the dialog again with the entry as typed and a line saying why.
-;   A rank alone takes the closest available card (GK_ClosestCard).
+;   within the limit: otherwise a beep (Beep: silent with Sound off), and the dialog
+;   again with the entry as typed and a line saying why. A card already taken, or a
+;   rank alone, takes the closest available card (GK_ClosestCard), as the manual says.
 ;   In: UdSection, EntryLimit, EntryTaken (the cards placed), Dealer, Turn.
 ;   Out: ReqN cards in ReqCard[], in order, each added to EntryTaken.
 ;   Clobbers A, X, Y, Build, PromptStr, WhyStr, EntryText, UdI, UdCard.
@@ -307,23 +309,10 @@ AskEntry
         JSR     MsgNum
         Msg     ' at most.'
         BRA     @why
-@fits   STZ     UdI                     ; each card: named and free, or the closest free
+@fits   STZ     UdI                     ; each card: the one named, or the closest free
 @req    LDA     UdI
         CMP     ReqN
         BCS     @done
-        ASL     A
-        TAY
-        LDA     EntrySuits,Y            ; a card named with its suit must be free
-        BMI     @close
-        LDX     #RANKS_PER_SUIT
-        JSR     Mul
-        CLC
-        ADC     EntryRanks,Y
-        STA     UdCard
-        JSR     CardMaskBit
-        AND     EntryTaken,X
-        BNE     @taken
-@close  LDA     UdI
         ASL     A
         TAY
         LDX     EntrySuits,Y
@@ -338,11 +327,6 @@ AskEntry
         STA     ReqCard,X
         INC     UdI
         BRA     @req
-@taken  JSR     MsgClear                ; "The 5♠ has already been taken."
-        Msg     'The '
-        LDA     UdCard
-        JSR     MsgCard
-        Msg     ' has already been taken.'
 @why    LDX     #WhyStr                 ; say why, take nothing, beep, ask again
         JSR     MsgCopy
         JSR     DeckTaken
