@@ -12,6 +12,7 @@ saves the table, a pulled-down menu and each dialog as 640 x 400 PNGs:
     gk_dialog_game_settings.png, gk_dialog_players.png, gk_dialog_name.png
     gk_alert_advice.png       the tutor's advice
     gk_alert_about.png        About Gin King
+    gk_alert_refusal.png      a knock refused: a caution alert
     gk_dialog_help.png        Help, its first page
     gk_window_show_cards.png  Show Cards: the pile and the picked-up cards as pictures
     gk_alert_history.png      Show History after a tournament game
@@ -56,14 +57,19 @@ class _Game:
         a = self.s.program.address_of(1, self.symbols[name]["offset"])
         self.s.machine.mem[a], self.s.machine.mem[a + 1] = value & 0xFF, value >> 8
 
-    def click_local(self, h: int, v: int) -> None:
-        self.s.click(h + 2, v + 13)
+    def click_local(self, h: int, v: int) -> str:
+        return self.s.click(h + 2, v + 13)
 
     def click_item(self, item_id: int) -> None:
         dlg = self.s.tb.dlg.front()
         top, left, bottom, _ = dlg.item(item_id).rect
         c = dlg.window.content
         self.s.click(c[1] + left + 6, c[0] + (top + bottom) // 2)
+
+    def card_spot_of_last(self) -> tuple[int, int]:
+        """Where to click the last card laid out (local)."""
+        i = self.word("LayN") // 2 - 1
+        return self.word("LayH", i) + 15, self.word("LayV", i) + 4
 
     def step(self) -> None:
         """One move of a plain player: refuse/draw the stock, discard the last card laid
@@ -78,7 +84,8 @@ class _Game:
                     self.click_local(self.word("LayH", i) + 15, self.word("LayV", i) + 4)
                     return
         elif ph == PH_KNOCKQ:
-            self.click_local(335, 49)                       # try to knock ...
+            if self.click_local(335, 49) == "held":         # try to knock: refused,
+                self.s.key("\r")                            #   the caution alert's OK
             if self.word("GPhase") == PH_KNOCKQ:
                 self.click_local(275, 49)                   # ... else discard
         else:
@@ -130,6 +137,12 @@ def refresh(out: Path) -> list[Path]:
                     break
                 g.step()
             shot("table.png")
+            g.click_local(*g.card_spot_of_last())          # a discard, then a knock
+            if g.click_local(335, 49) != "held":            #   the program refuses
+                raise RuntimeError("the knock was not refused: the screens' seed changed?")
+            shot("gk_alert_refusal.png")
+            s.key("\r")
+            s.choose("Edit", "Undo")                        # the discard back in hand
             s.choose("@", "Control Panel")
             panel = s.tb.desk.by_name(b"Control Panel")   # its window, over the table
             for name in CONTROL_PANEL_PANELS:

@@ -21,6 +21,7 @@ HUMAN = 7
 NO_CARD = 0xFFFF
 OPEN = 0xFF                 # a stock slot User Supplied Cards decides when it is drawn
 APPLE = 0x0100              # the Apple key modifier of automation.key
+ALERT_TEXT = 100            # the text item of the program's alerts (dialogs.asm TellMsg)
 
 
 class Table:
@@ -131,6 +132,16 @@ class Table:
     def message(self, line: int = 1) -> str:
         raw = self.s.read_pstring(self.addr(f"MsgLine{line}"))
         return decode(raw)
+
+    def alert(self):
+        """The alert up (the front dialog, drawn with an alert icon), or None."""
+        dlg = self.s.tb.dlg.front()
+        return dlg if dlg is not None and dlg.icon else None
+
+    def alert_text(self) -> str:
+        """The text of the alert up (its static text, ParamText's parts in place)."""
+        dm = self.s.tb.dlg
+        return decode(dm.expand(self.alert().item(ALERT_TEXT).text))
 
     def item(self, menu: str, text: str):
         m, index = self.s.find_menu_item(menu, text)

@@ -286,3 +286,17 @@ def history_columns(t) -> list[list[str]]:
     texts = [dlg.params[i] for i in range(4)]
     from toolbox.font import decode
     return [decode(x).split("\r") for x in texts]
+
+
+def test_app_settings_the_disk_refuses_are_said_in_a_caution_alert(tmp_path, program):
+    t = boot_table(tmp_path, program)
+    volume = t.s.machine.tb.gsos.volume                 # a locked GIN.PREFS.NEW in the way:
+    volume.write_file("SETTINGS/GIN.PREFS.NEW", b"", 0x5A, access=0x01)  # no destroy
+    assert t.choose("File", "Save Settings") == "held"
+    dlg = t.s.tb.dlg.front()
+    said = t.s.tb.dlg.expand(dlg.item(100).text)
+    assert dlg.icon == "caution" and said == b"The settings could not be saved."
+    assert t.s.key("\r") == "idle"
+    assert t.message(2) == "The settings could not be saved."
+    assert not volume.exists("SETTINGS/GIN.PREFS")
+    t.s.close()

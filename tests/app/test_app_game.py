@@ -111,9 +111,18 @@ def test_app_illegal_knock_is_rejected(table_factory):
     t.click_card(max(t.hand(0)))
     assert deadwood_of_mask(t.hand_mask(0)) > 10
     beeps = t.s.tb.misc.beeps
-    t.click_knock()
-    assert t.phase == PH_KNOCKQ and t.s.tb.misc.beeps == beeps + 1
-    assert "You cannot knock with" in t.message(2)
+    assert t.click_knock() == "held"                     # refused: a caution alert
+    assert t.alert().icon == "caution" and t.s.tb.misc.beeps == beeps + 1
+    said = t.alert_text()
+    assert said.startswith("You cannot knock with ") and said.endswith("(the limit is 10).")
+    assert said in " ".join(t.text())                    # drawn, beside the icon
+    text, ok = t.alert().item(100).rect, t.alert().item(1).rect
+    assert text[2] - text[0] <= 14 and ok[0] >= text[2]  # one line, OK under it
+    top, left, bottom, right = t.alert().window.content   # as wide as the text needs,
+    assert right - left == text[3] + 16 and abs(left + right - 640) <= 1  # centred
+    assert bottom - top == ok[2] + 8
+    assert t.s.key("\r") == "idle" and t.alert() is None  # OK: the game goes on
+    assert t.phase == PH_KNOCKQ and t.message(2) == said
     t.click_pile()
     assert t.phase in (PH_DRAW, PH_OFFER, PH_DISCARD, PH_HANDOVER)
     t.check_cards()

@@ -81,10 +81,11 @@ def test_app_oklahoma_ace_knock_card_says_gin_only(tmp_path, program):
     assert t.phase == PH_DISCARD
     t.click_card(max(t.hand(0)))
     assert deadwood_of_mask(t.hand_mask(0)) > 0
-    t.click_knock()
-    assert t.phase == PH_KNOCKQ
-    said = t.message(2)
+    assert t.click_knock() == "held"                    # refused: a caution alert
+    said = t.alert_text()
     assert "gin only" in said and "limit is 0" not in said
+    t.s.key("\r")
+    assert t.phase == PH_KNOCKQ and t.message(2) == said
     t.s.close()
 
 

@@ -93,6 +93,13 @@ def test_the_about_box_has_the_copyright(table_factory):
     assert t.choose("@", "About Gin King...") == "held"
     text = " ".join(t.text())
     assert "version 1.0" in text and "Copyright (c) 2026" in text
+    about = t.alert()                                   # a note alert sized to its text
+    assert about.icon == "note" and "eight computer personalities" in t.alert_text()
+    words, ok = about.item(100).rect, about.item(1).rect
+    assert 2 * 10 <= words[2] - words[0] <= 3 * 10 + 4  # two lines (a third spare)
+    assert ok[0] - words[2] == 8 and ok[3] == words[3]  # OK right under the text
+    top, left, bottom, right = about.window.content
+    assert bottom - top == ok[2] + 8 and right - left == words[3] + 16
     t.s.key("\r")
 
 

@@ -17,8 +17,10 @@ def test_app_sound_off_silences_the_beep(table_factory):
     start_and_draw(t)
     t.click_card(max(t.hand(0)))
     beeps = t.s.tb.misc.beeps
-    t.click_knock()                                      # illegal: refused, silently
-    assert t.phase == PH_KNOCKQ and t.s.tb.misc.beeps == beeps
+    assert t.click_knock() == "held"                     # illegal: refused, silently
+    assert t.alert().icon == "caution" and t.s.tb.misc.beeps == beeps
+    t.s.key("\r")
+    assert t.phase == PH_KNOCKQ
     assert "You cannot knock with" in t.message(2)
 
 
@@ -63,6 +65,7 @@ def test_app_screens_are_refreshed(tmp_path, program):
             "gk_menu_options.png", "gk_dialog_game_settings.png", "gk_dialog_players.png",
             "gk_dialog_name.png", "gk_alert_advice.png", "gk_alert_about.png",
             "gk_dialog_help.png", "gk_window_show_cards.png", "gk_alert_history.png",
+            "gk_alert_refusal.png",
             "gk_dialog_user_cards.png", "gk_dialog_user_stock.png", "gk_alert_draw_for_deal.png",
             "table_draw_for_deal.png", "table_score_sheet_shutout.png"} <= names
     for p in saved:

@@ -83,8 +83,11 @@ def test_app_enter_name_reprompts_for_an_empty_name(tmp_path, program):
     assert t.choose("Settings", "Enter Name...") == "held"
     t.s.key(0x7F)                                               # the name is selected
     beeps = t.s.machine.tb.snd.beeps
-    assert click_item(t, OK) == "held"                          # asked again
+    assert click_item(t, OK) == "held"                          # refused: a caution alert
+    assert t.alert().icon == "caution" and "cannot be empty" in t.alert_text()
     assert t.s.machine.tb.snd.beeps == beeps + 1
+    assert t.s.key("\r") == "held"                             # OK: asked again
+    assert t.alert() is None and t.s.tb.dlg.front() is not None
     assert t.s.read_pstring(t.addr("PlayerName")) == b"Player"
     t.s.type("Ann")
     assert click_item(t, OK) == "idle"

@@ -21,6 +21,23 @@ key q apple
     assert shot.exists() and shot.stat().st_size > 1000
 
 
+def test_app_script_meets_a_refusal_and_goes_on(tmp_path, program):
+    script = tmp_path / "s.txt"              # an empty name: a caution alert, then again
+    script.write_text("""choose Settings / Enter Name...
+key delete
+key return
+expect-text Please type a name: it cannot be empty.
+key return
+type Ann
+key return
+choose File / New Game
+expect-text Draw for deal: Ann drew the
+key return
+key q apple
+""")
+    assert app.main(["--disk", str(tmp_path / "g.po"), "--script", str(script)]) == 0
+
+
 def test_app_script_fails_on_missing_text(tmp_path, program, capsys):
     script = tmp_path / "s.txt"
     script.write_text("expect-text No such words anywhere\n")

@@ -69,7 +69,8 @@ def test_app_sound_off_is_silent_beeps_included(table_factory):
     while not (t.phase == PH_KNOCKQ and t.turn == 0):
         play_human_turn(t)
     beeps = t.s.tb.misc.beeps
-    t.click_knock()                          # too much deadwood: refused, no beep
+    assert t.click_knock() == "held"         # too much deadwood: refused, no beep
+    assert t.s.key("\r") == "idle"           # the caution alert's OK
     assert t.phase == PH_KNOCKQ and t.s.tb.misc.beeps == beeps
     play_hand(t)
     assert t.s.host.sound_log == []

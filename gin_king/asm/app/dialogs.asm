@@ -2,16 +2,14 @@
 ; Reference vol. 1 ch. 6; templates as in reference §1.9.5). Included into main.asm.
 
 ; ------------------------------------------------------------------------------------
-; DoAbout — Apple/About Gin King: the version and credits in a note alert.
+; DoAbout — Apple/About Gin King: the version, credits and copyright in a note alert
+;   sized to its text (TellNote).
 ; ------------------------------------------------------------------------------------
 DoAbout
-        PHA                             ; NoteAlert(@AboutAlert, nil)
-        PushLong AboutAlert
-        PEA     $0000
-        PEA     $0000
-        _NoteAlert
-        PLA
-        RTS
+        STZ     AdvLen                  ; AdvText := AboutText
+        LDX     #AboutText
+        JSR     AdvAppendPStr
+        JMP     TellNote
 
 ; ------------------------------------------------------------------------------------
 ; DoAdvice — Options/Advice (Apple-A): the tutor's advice on the decision the human
@@ -56,55 +54,104 @@ DoAdvice
         BRA     @show
 @legal  LDA     #DEC_KNOCK
         BRA     @decide
-@show   JSR     AdvSplit
+@show   JMP     TellNote
+
+; ------------------------------------------------------------------------------------
+; TellNote, TellCaution — AdvText (AdvLen bytes) in a note alert (advice, About,
+;   history) or a caution alert (the program refusing an action), sized to its text as
+;   IIGS alerts are: the text right of the toolbox's icon, one line as wide as the text
+;   when it fits ALERT_LINE_W, else as many lines of ALERT_LINE_W as its width needs
+;   (ALERT_WRAP a line leaves room for the word-wrap); OK under it at the right, the
+;   alert centred. The text goes to the alert in three parts (^0^1^2, ParamText).
+;   In: AdvText, AdvLen.  Out: A = the item hit (OK).
+;   Clobbers: X, Y, AdvPos, AdvPart0-2, MsgCount, TellCall.  M/X 16-bit, B = our bank.
+;   Cost: about 30 cycles a byte of text (the split) and 300 more, besides the tool calls.
+;   Notes: Toolbox Reference vol. 1 ch. 6 (alerts: NoteAlert $1915, CautionAlert $1A15,
+;   the icon drawn by the Dialog Manager); the call is made by its number in TellCall.
+; RefuseBuild — the program refuses an action: a beep (Sound on), then Build (the
+;   reason) in a caution alert.  In: Build.  Clobbers as TellCaution and AdvLen.
+; ------------------------------------------------------------------------------------
+ALERT_TEXT_L    EQU     50              ; the text's left, right of the icon
+ALERT_LINE_W    EQU     400             ; the widest line of text
+ALERT_WRAP      EQU     340             ; pixels of text a wrapped line is counted for
+ALERT_LINE      EQU     10              ; a line's height
+ALERT_TOP       EQU     30              ; the alert's top (TellAlert)
+ALERT_MARGIN    EQU     16              ; right of the text and the OK button
+OK_WIDTH        EQU     60
+SCREEN_MID      EQU     320             ; the 640-mode screen's centre
+NOTE_ALERT      EQU     $1915           ; the tool calls (function << 8 | Dialog Mgr)
+CAUTION_ALERT   EQU     $1A15
+
+RefuseBuild
+        JSR     Beep
+        STZ     AdvLen                  ; AdvText := Build
+        JSR     AdvAppendBuild
+TellCaution
+        LDX     #CAUTION_ALERT
+        BRA     Tell
+TellNote
+        LDX     #NOTE_ALERT
+Tell    STX     TellCall
+        JSR     AdvSplit
         PushLong AdvPart0               ; ParamText(part 0, part 1, part 2, nil)
         PushLong AdvPart1
         PushLong AdvPart2
         PEA     $0000
         PEA     $0000
         _ParamText
-        JSR     FitAdvice
-        PHA                             ; NoteAlert(@AdviceAlert, nil)
-        PushLong AdviceAlert
-        PEA     $0000
-        PEA     $0000
-        _NoteAlert
-        PLA
-        RTS
-
-; FitAdvice — the advice alert sized to its text, as IIGS alerts are: as many lines as
-;   the text's width needs (ADVICE_WRAP a line leaves room for the word-wrap), the OK
-;   button under them. In: AdvText, AdvLen. Clobbers A, X, Y.
-ADVICE_WRAP     EQU     340             ; pixels of text a line is counted for (of 400)
-ADVICE_LINE     EQU     10
-ADVICE_TOP      EQU     30              ; the alert's top (AdviceAlert)
-FitAdvice
         PHA                             ; TextWidth(@AdvText, AdvLen)
         PushLong AdvText
         LDA     AdvLen
         PHA
         _TextWidth
         PLA
-        LDX     #0                      ; lines = width / ADVICE_WRAP + 1
-@div    CMP     #ADVICE_WRAP
-        BCC     @lines
-        SBC     #ADVICE_WRAP
+        LDX     #1                      ; X = lines: one when it fits a line
+        CMP     #ALERT_LINE_W
+        BCC     @one                    ;   (carry clear)
+@div    CMP     #ALERT_WRAP             ; else width / ALERT_WRAP + 1
+        BCC     @many
+        SBC     #ALERT_WRAP
         INX
         BRA     @div
-@lines  INX
-        TXA
-        LDX     #ADVICE_LINE
+@many   LDA     #ALERT_LINE_W-4         ; (carry clear) a whole line wide
+@one    ADC     #ALERT_TEXT_L+4         ; the text's right, OK's right under it
+        STA     TellMsg+8
+        STA     TellOK+8
+        SEC
+        SBC     #OK_WIDTH
+        STA     TellOK+4
+        ADC     #OK_WIDTH+ALERT_MARGIN-1 ; the alert's width (carry set)
+        STA     MsgCount
+        LSR     A                       ; left = SCREEN_MID - width / 2
+        EOR     #$FFFF
+        SEC
+        ADC     #SCREEN_MID
+        STA     TellAlert+2
+        CLC                             ; right = left + width
+        ADC     MsgCount
+        STA     TellAlert+6
+        TXA                             ; the lines' height
+        LDX     #ALERT_LINE
         JSR     Mul
         CLC
         ADC     #12                     ; the text's bottom
-        STA     AdviceMsg+6
+        STA     TellMsg+6
         ADC     #8                      ; the OK button under it
-        STA     AdviceOK+2
+        STA     TellOK+2
         ADC     #13
-        STA     AdviceOK+6
-        ADC     #8+ADVICE_TOP
-        STA     AdviceAlert+4
+        STA     TellOK+6
+        ADC     #8+ALERT_TOP
+        STA     TellAlert+4
+        PHA                             ; NoteAlert/CautionAlert(@TellAlert, nil)
+        PushLong TellAlert
+        PEA     $0000
+        PEA     $0000
+        LDX     TellCall                ; (_Tool with the number in TellCall)
+        JSL     TOOL_ENTRY
+        PLA
         RTS
+
+TellCall        DC.W    0
 
 ; AdviceText — AdvText := "Advice from <tutor>: " + DecBlock's text; AdvLen its length.
 AdviceText
@@ -141,22 +188,26 @@ AdviceText
         RTS
 
 ; AdvAppendBuild — append Build's text to AdvText.
+; AdvAppendPStr — append the Pascal string at X (our bank) to AdvText.
+;   In: AdvLen.  Out: AdvLen.  Clobbers A, X, Y, MsgCount.
 AdvAppendBuild
-        LDA     Build
+        LDX     #Build
+AdvAppendPStr
+        LDA     |$0000,X
         AND     #$00FF
         STA     MsgCount
-        LDX     #0
         LDY     AdvLen
-@copy   CPX     MsgCount
-        BCS     @done
+@copy   LDA     MsgCount
+        BEQ     @done
         SEP     #$20
         LONGA   OFF
-        LDA     Build+1,X
+        LDA     |$0001,X
         STA     AdvText,Y
         REP     #$20
         LONGA   ON
         INX
         INY
+        DEC     MsgCount
         BRA     @copy
 @done   STY     AdvLen
         RTS
@@ -522,8 +573,8 @@ ButtonsToPlayers
 
 ; ------------------------------------------------------------------------------------
 ; DoEnterName — Settings/Enter Name...: the player's name in an edit line (LineEdit's
-;   editing keys); OK keeps it. An empty name is not taken: a beep, and the dialog
-;   stays for another entry (manual: "the program will re-prompt you").
+;   editing keys); OK keeps it. An empty name is not taken: a caution alert says so,
+;   and the dialog stays for another entry (manual: "the program will re-prompt you").
 ; ------------------------------------------------------------------------------------
 NAME_EDIT       EQU     3
 NAME_LEN        EQU     20
@@ -554,10 +605,12 @@ DoEnterName
         PEA     NAME_EDIT
         PushLong NameTry
         _GetIText
-        LDA     NameTry                 ; an empty name: a beep, asked again
+        LDA     NameTry                 ; an empty name: refused, asked again
         AND     #$00FF
         BNE     @keep
-        JSR     Beep
+        JSR     MsgClear
+        Msg     'Please type a name: it cannot be empty.'
+        JSR     RefuseBuild
         BRA     @ask
 @keep   LDX     #NAME_MAX+1-2           ; PlayerName := NameTry (NAME_MAX+1 is even)
 @copy   LDA     NameTry,X
@@ -604,36 +657,23 @@ DlgHit          DC.W    0
 DlgI            DC.W    0
 
 ; ---- alert templates (reference §1.9.5): bounds, ID, four stages, items, 0 ----------
-AboutAlert
-        DC.W    50,150,130,490
-        DC.W    1
-        DC.B    $80,$80,$80,$80
-        DC.L    AboutOK,AboutMsg,0
-AboutOK DC.W    1,56,250,69,320,$0A     ; OK button
-        DC.L    OkStr
-        DC.W    0,1
-        DC.L    0
-AboutMsg DC.W   100,8,60,52,330,$800F   ; disabled static text
-        DC.L    AboutText
-        DC.W    0,0
-        DC.L    0
-AdviceAlert
-        DC.W    30,90,190,550
+TellAlert                               ; TellNote/TellCaution: sized to the text
+        DC.W    ALERT_TOP,0,0,0
         DC.W    2
         DC.B    $80,$80,$80,$80
-        DC.L    AdviceOK,AdviceMsg,0
-AdviceOK DC.W   1,136,380,149,440,$0A   ; OK button
+        DC.L    TellOK,TellMsg,0
+TellOK  DC.W    1,0,0,0,0,$0A           ; OK button
         DC.L    OkStr
         DC.W    0,1
         DC.L    0
-AdviceMsg DC.W  100,8,50,130,450,$800F  ; the advice: ^0^1^2 (right of the icon)
+TellMsg DC.W    100,8,ALERT_TEXT_L,0,0,$800F ; the text: ^0^1^2 (right of the icon)
         DC.L    AdviceTemplate
         DC.W    0,0
         DC.L    0
 
         STRING  PASCAL
 OkStr           DC.B    'OK'
-AboutText       DC.B    'Gin King GS, version 1.0. Gin Rummy against seven computer personalities, on the Apple IIGS desktop. Copyright (c) 2026 the Gin King GS authors.'
+AboutText       DC.B    'Gin King GS, version 1.0. Gin Rummy against eight computer personalities, on the Apple IIGS desktop. Copyright (c) 2026 the Gin King GS authors.'
 AdviceTemplate  DC.B    '^0^1^2'
         STRING  ASIS
 

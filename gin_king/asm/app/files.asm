@@ -214,9 +214,9 @@ DoSaveSettings
         LDA     #Prefs.Size
         JSR     WriteWhole
         BCC     @ok
-        JSR     Beep                    ; the disk refused: say so
-        JSR     MsgClear
+        JSR     MsgClear                ; the disk refused: say so
         Msg     'The settings could not be saved.'
+        JSR     RefuseBuild
         BRA     @tell
 @ok     JSR     MsgClear
         Msg     'Settings saved.'
@@ -648,20 +648,7 @@ DoHistory
         JSR     MsgPStr
         Msg     '.'
         JSR     AdvAppendBuild
-        JSR     AdvSplit
-        PushLong AdvPart0
-        PushLong AdvPart1
-        PushLong AdvPart2
-        PEA     $0000
-        PEA     $0000
-        _ParamText
-        PHA
-        PushLong HistNoneAlert
-        PEA     $0000
-        PEA     $0000
-        _NoteAlert
-        PLA
-        RTS
+        JMP     TellNote
 @found  STZ     HistCol
 @col    JSR     HistColumn
         LDA     HistCol
@@ -813,19 +800,6 @@ HistC2  DC.W    102,8,210,0,250,$800F
         DC.L    0
 HistC3  DC.W    103,8,260,0,310,$800F
         DC.L    HistT3
-        DC.W    0,0
-        DC.L    0
-HistNoneAlert
-        DC.W    60,140,110,500
-        DC.W    5
-        DC.B    $80,$80,$80,$80
-        DC.L    HistNoneOK,HistNoneMsg,0
-HistNoneOK DC.W 1,28,280,41,340,$0A
-        DC.L    OkStr
-        DC.W    0,1
-        DC.L    0
-HistNoneMsg DC.W 100,8,50,20,350,$800F
-        DC.L    AdviceTemplate
         DC.W    0,0
         DC.L    0
 HistItemAt      DC.W    HistC0,HistC1,HistC2,HistC3

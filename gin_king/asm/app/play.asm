@@ -790,9 +790,8 @@ ClickKnock
         CMP     KnockLimit
         BEQ     @legal
         BCC     @legal
-        STA     MsgTmp3                 ; rejected: beep and say why
-        JSR     Beep
-        JSR     MsgClear
+        STA     MsgTmp3                 ; rejected: say why (a caution alert, and
+        JSR     MsgClear                ;   on the table)
         Msg     'You cannot knock with '
         LDA     MsgTmp3
         JSR     MsgNum
@@ -806,6 +805,7 @@ ClickKnock
         JSR     MsgNum
 @said   Msg     ').'
         JSR     MsgToLine2
+        JSR     RefuseBuild
         JMP     Redraw
 @legal  JSR     Knock
         JMP     AfterMove
