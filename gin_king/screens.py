@@ -17,7 +17,7 @@ saves the table, a pulled-down menu and each dialog as 640 x 400 PNGs:
     gk_window_show_cards.png  Show Cards: the pile and the picked-up cards as pictures
     gk_alert_history.png      Show History after a tournament game
     gk_dialog_user_cards.png  User Supplied Cards asking for a hand
-    gk_dialog_user_stock.png  ... asking for a stock card as it is drawn, a taken card refused
+    gk_dialog_user_stock.png  ... asking for a stock card as it is drawn, an entry refused
     gk_nda_control_panel_display.png, _sound, _mouse, _speed, _time
                               the Control Panel desk accessory over a game, each panel
     gk_alert_draw_for_deal.png  the player drew high for deal: Deal, or Make Willy deal
@@ -217,7 +217,7 @@ def refresh(out: Path) -> list[Path]:
                 if s.tb.dlg.front() is not None:
                     break
                 g.step()
-            s.type("AS")                                # the A♠ was dealt: refused
+            s.type("AS QH")                             # two cards for one: refused
             s.key("\r")
             shot("gk_dialog_user_stock.png")
             s.key(0x7F)
