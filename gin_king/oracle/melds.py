@@ -90,13 +90,21 @@ def candidate_melds(mask: int) -> list[Meld]:
     for suit in range(4):
         for start, length in _RUNS13[mask >> (13 * suit) & 0x1FFF]:
             found.append(_RUNS_BY_START[suit * 13 + start][13 - start - length])
+    found += _held_sets(mask, _SETS_BY_RANK)
+    return found
+
+
+def _held_sets(mask: int, sets_by_rank) -> list[Meld]:
+    """The sets (of three or four) held in ``mask``, ranks ascending, in the order
+    ``sets_by_rank`` lists each rank's sets."""
+    found: list[Meld] = []
     c, d, h, s = (mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39 & 0x1FFF)
     triples = (c & d & h) | (c & d & s) | (c & h & s) | (d & h & s)
     while triples:
         low = triples & -triples
         rank = low.bit_length() - 1
         triples ^= low
-        for meld in _SETS_BY_RANK[rank]:
+        for meld in sets_by_rank[rank]:
             if meld.mask & mask == meld.mask:
                 found.append(meld)
     return found
@@ -224,15 +232,7 @@ def corner_candidate_melds(mask: int) -> list[Meld]:
     for suit in range(4):
         for start, length in _CORNER_RUNS13[mask >> (13 * suit) & 0x1FFF]:
             found.append(_CORNER_RUNS[suit * 13 + start, length])
-    c, d, h, s = (mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39 & 0x1FFF)
-    triples = (c & d & h) | (c & d & s) | (c & h & s) | (d & h & s)
-    while triples:
-        low = triples & -triples
-        rank = low.bit_length() - 1
-        triples ^= low
-        for meld in _CORNER_SETS_BY_RANK[rank]:
-            if meld.mask & mask == meld.mask:
-                found.append(meld)
+    found += _held_sets(mask, _CORNER_SETS_BY_RANK)
     return found
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 import struct
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,8 +15,8 @@ from iigs.memory import read_bytes, read_long, read_word, write_bytes
 from toolbox import intmath as im
 from toolbox.calls import TOOL_TABLE
 
-CODE = 0x6000            # bank 0: the snippet that makes the call
-OUT = 0x7000             # error word, then the result words
+import toolcall
+
 STR = 0x7100             # a string buffer
 EXT = 0x7200             # a SANE extended
 
@@ -53,28 +52,8 @@ def call(name: str, *params: int) -> tuple[int, int]:
 
 
 def call_row(row, *params: int) -> tuple[int, int]:
-    """Call a tool-table row with its declared parameters; (error, result) with the
-    result as one unsigned integer read from the result space, low word first."""
-    assert len(params) == len(row.params)
-    words = row.result // 2
-    code = bytearray(b"\xF4\x00\x00" * words)               # PEA 0: result space
-    for kind, value in zip(row.params, params):
-        if kind == "L":
-            code += b"\xF4" + (value >> 16 & 0xFFFF).to_bytes(2, "little")
-        code += b"\xF4" + (value & 0xFFFF).to_bytes(2, "little")
-    code += b"\xA2" + row.number.to_bytes(2, "little")      # LDX #number
-    code += b"\x22\x00\x00\xE1"                             # JSL $E10000
-    code += b"\x8D" + OUT.to_bytes(2, "little")             # STA OUT: the error
-    for i in range(words):
-        code += b"\x68\x8D" + (OUT + 2 + 2 * i).to_bytes(2, "little")   # PLA; STA
-    code += b"\x6B"                                         # RTL
-    m = machine()
-    write_bytes(m.mem, CODE, bytes(code))
-    regs = m.call(CODE)
-    error = read_word(m.mem, OUT)
-    assert regs.carry == bool(error)
-    result = int.from_bytes(read_bytes(m.mem, OUT + 2, 2 * words), "little")
-    return error, result
+    """Call a tool-table row with its declared parameters on the module's machine."""
+    return toolcall.call_row(machine(), row, *params)
 
 
 def ok(name: str, *params: int) -> int:

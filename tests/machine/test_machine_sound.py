@@ -8,11 +8,10 @@ import pytest
 from iigs import doc as d
 from iigs.host import HeadlessHost
 from iigs.machine import CYCLES_PER_TICK, Machine
-from iigs.memory import read_long, read_word, write_bytes, write_long, write_word
+from iigs.memory import read_long, write_bytes, write_long, write_word
 from toolbox import sound as s
+from toolcall import call_tool
 
-CODE = 0x6000            # bank 0: the snippet that makes the call
-OUT = 0x7000             # error word, then the result words
 BLOCK = 0x7100           # a SoundParamBlock
 WAVE = 0x020000          # wave data in system memory
 
@@ -20,24 +19,7 @@ WAVE = 0x020000          # wave data in system memory
 def tool(m: Machine, number: int, params: list[tuple[str, int]] = (),
          result_words: int = 0) -> tuple[int, list[int]]:
     """Call tool `number` through JSL $E10000; (error, result words)."""
-    code = bytearray()
-    for _ in range(result_words):
-        code += b"\xF4\x00\x00"                              # PEA 0: result space
-    for kind, value in params:
-        if kind == "L":
-            code += b"\xF4" + (value >> 16 & 0xFFFF).to_bytes(2, "little")
-        code += b"\xF4" + (value & 0xFFFF).to_bytes(2, "little")
-    code += b"\xA2" + number.to_bytes(2, "little")           # LDX #number
-    code += b"\x22\x00\x00\xE1"                              # JSL $E10000
-    code += b"\x8D" + OUT.to_bytes(2, "little")              # STA OUT: the error
-    for i in range(result_words):
-        code += b"\x68\x8D" + (OUT + 2 + 2 * i).to_bytes(2, "little")   # PLA; STA
-    code += b"\x6B"                                          # RTL
-    write_bytes(m.mem, CODE, bytes(code))
-    regs = m.call(CODE)
-    error = read_word(m.mem, OUT)
-    assert regs.carry == bool(error)
-    return error, [read_word(m.mem, OUT + 2 + 2 * i) for i in range(result_words)]
+    return call_tool(m, number, params, result_words)
 
 
 def param_block(m: Machine, pages: int, doc_buffer: int, freq: int = 512,

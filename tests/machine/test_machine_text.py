@@ -10,9 +10,8 @@ from iigs.machine import Machine
 from iigs.memory import read_bytes, read_word, write_bytes
 from toolbox import text as tt
 from toolbox.calls import TOOL_TABLE, ToolError
+from toolcall import call_row
 
-CODE = 0x6000            # bank 0: the snippet that makes the call
-OUT = 0x7000             # error word, then the result words
 BUF = 0x7100             # a string buffer
 
 CALLS = {                # Apple's numbers (Toolbox Reference vol. 2 ch. 23, TextTool.h)
@@ -40,24 +39,8 @@ def call(m: Machine, name: str, *params: int) -> tuple[int, int]:
     """Call Text Tools' `name` through JSL $E10000; (error, result as one unsigned
     integer read from the result space, low word first)."""
     row = TOOL_TABLE[CALLS[name]]
-    assert row.name == name and len(params) == len(row.params)
-    words = row.result // 2
-    code = bytearray(b"\xF4\x00\x00" * words)               # PEA 0: result space
-    for kind, value in zip(row.params, params):
-        if kind == "L":
-            code += b"\xF4" + (value >> 16 & 0xFFFF).to_bytes(2, "little")
-        code += b"\xF4" + (value & 0xFFFF).to_bytes(2, "little")
-    code += b"\xA2" + row.number.to_bytes(2, "little")      # LDX #number
-    code += b"\x22\x00\x00\xE1"                             # JSL $E10000
-    code += b"\x8D" + OUT.to_bytes(2, "little")             # STA OUT: the error
-    for i in range(words):
-        code += b"\x68\x8D" + (OUT + 2 + 2 * i).to_bytes(2, "little")   # PLA; STA
-    code += b"\x6B"                                         # RTL
-    write_bytes(m.mem, CODE, bytes(code))
-    regs = m.call(CODE)
-    error = read_word(m.mem, OUT)
-    assert regs.carry == bool(error)
-    return error, int.from_bytes(read_bytes(m.mem, OUT + 2, 2 * words), "little")
+    assert row.name == name
+    return call_row(m, row, *params)
 
 
 def ok(m: Machine, name: str, *params: int) -> int:

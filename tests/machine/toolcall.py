@@ -1,0 +1,42 @@
+"""One tool call made as a program makes it: a snippet in bank 0 pushes the result space
+(PEA 0) and the parameters, LDX #number, JSL $E10000, then stores the error in A and
+pops the result words to memory, so the dispatcher is exercised end to end."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from iigs.machine import Machine
+from iigs.memory import read_word, write_bytes
+
+CODE = 0x6000            # bank 0: the snippet that makes the call
+OUT = 0x7000             # error word, then the result words
+
+
+def call_tool(m: Machine, number: int, params: Sequence[tuple[str, int]] = (),
+              result_words: int = 0) -> tuple[int, list[int]]:
+    """Call tool `number` ("W"/"L" parameters, pushed in order); (error, result words,
+    low word first). The carry must agree with the error, as the Tool Locator sets it."""
+    code = bytearray(b"\xF4\x00\x00" * result_words)        # PEA 0: result space
+    for kind, value in params:
+        if kind == "L":
+            code += b"\xF4" + (value >> 16 & 0xFFFF).to_bytes(2, "little")
+        code += b"\xF4" + (value & 0xFFFF).to_bytes(2, "little")
+    code += b"\xA2" + number.to_bytes(2, "little")           # LDX #number
+    code += b"\x22\x00\x00\xE1"                              # JSL $E10000
+    code += b"\x8D" + OUT.to_bytes(2, "little")              # STA OUT: the error
+    for i in range(result_words):
+        code += b"\x68\x8D" + (OUT + 2 + 2 * i).to_bytes(2, "little")   # PLA; STA
+    code += b"\x6B"                                          # RTL
+    write_bytes(m.mem, CODE, bytes(code))
+    regs = m.call(CODE)
+    error = read_word(m.mem, OUT)
+    assert regs.carry == bool(error)
+    return error, [read_word(m.mem, OUT + 2 + 2 * i) for i in range(result_words)]
+
+
+def call_row(m: Machine, row, *values: int) -> tuple[int, int]:
+    """Call a tool-table row with its declared parameters; (error, the result as one
+    unsigned integer, low word first)."""
+    assert len(values) == len(row.params)
+    error, words = call_tool(m, row.number, list(zip(row.params, values)), row.result // 2)
+    return error, sum(w << (16 * i) for i, w in enumerate(words))
