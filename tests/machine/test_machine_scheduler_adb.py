@@ -175,3 +175,25 @@ def test_absolute_mode_and_scale(m):
     ok(m, "SetAbsScale", DATA)
     ok(m, "GetAbsScale", DATA + 0x20)
     assert read_bytes(m.mem, DATA + 0x20, adb.SCALE_REC_SIZE) == scale
+
+
+def test_taskmaster_runs_the_queued_task_too(m):
+    from toolbox import window
+    ok(m, "SchAddTask", TASK)
+    rec = 0x7400                                           # a task record, taskMask 0
+    write_bytes(m.mem, rec, bytes(0x20))
+    window.TaskMaster(m.tb, EVERY_EVENT, rec)
+    assert m.mem[COUNTER] == 1
+
+
+def test_start_up_tools_and_load_one_tool_know_both_tool_sets(m):
+    from toolbox import locator
+    for toolset, version in ((0x07, sch.SCH_VERSION), (0x09, adb.ADB_VERSION)):
+        locator.LoadOneTool(m.tb, toolset, version)
+        assert toolset in locator.START_UP
+    record = 0x7500                                        # StartStopRecord: $07, $09
+    write_bytes(m.mem, record, bytes(0x0A) + b"\x02\x00" + b"\x07\x00\x00\x00\x09\x00\x00\x00")
+    m.tb.tl.start_up_tools(0x1000, record)
+    assert m.tb.sch.started and m.tb.adb.started
+    m.tb.tl.shut_down_tools(record)
+    assert not m.tb.sch.started and not m.tb.adb.started
