@@ -197,3 +197,18 @@ def test_start_up_tools_and_load_one_tool_know_both_tool_sets(m):
     assert m.tb.sch.started and m.tb.adb.started
     m.tb.tl.shut_down_tools(record)
     assert not m.tb.sch.started and not m.tb.adb.started
+
+
+# -- a program -------------------------------------------------------------------------
+def test_a_program_queues_a_task_and_reads_the_keyboard_micro(build_program):
+    data, labels = build_program("machine_sched")
+    m = Machine()
+    prog = m.load(data)
+    assert m.run(max_cycles=1_000_000) == "idle"          # GetNextEvent, once:
+    assert m.run(max_cycles=1_000_000) == "quit"          # the task had run
+    field = lambda name: read_word(m.mem, prog.dp_base + labels[name])   # noqa: E731
+    assert field("status") == 0xFFFF and field("added") == 0xFFFF
+    assert field("polls") == 1 and field("ran") == 1      # ran at the first poll, once
+    assert field("micro") == adb.KEY_MICRO_VERSION
+    assert field("syncErr") == adb.DEV_NOT_AT_ADDR
+    assert not m.tb.sch.started and not m.tb.adb.started
