@@ -26,6 +26,7 @@ from iigs.hostinput import (APPLE_KEY, BTN0_STATE, CAPS_LOCK, CONTROL_KEY, KEY_P
 from iigs.memory import read_long, read_word, write_long, write_word
 from toolbox.calls import ToolError, s16, tool
 from toolbox.toolbox import tool_state
+from toolbox.scheduler import run_queued_tasks
 
 # Event codes (Toolbox Reference, Event Manager; reference §1.10.1)
 NULL_EVT = 0
@@ -253,6 +254,7 @@ class EventManager:
         Priority as in the Toolbox Reference: activate events, then queued input, then
         update events.
         """
+        run_queued_tasks(self.tb)        # the system is free: the Scheduler's tasks
         mask &= self.system_mask
         if self.activate_source and mask & (1 << ACTIVATE_EVT):
             ev = self.activate_source(remove)

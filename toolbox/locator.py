@@ -64,7 +64,9 @@ START_UP: dict[int, tuple[int, ArgsBuilder]] = {
     0x04: (3, _qd_args),                            # QuickDraw II
     0x05: (0, lambda uid, dp, mode: ()),            # Desk Manager
     0x06: (1, _em_args),                            # Event Manager
+    0x07: (0, lambda uid, dp, mode: ()),            # Scheduler
     0x08: (1, lambda uid, dp, mode: (dp,)),         # Sound Tool Set
+    0x09: (0, lambda uid, dp, mode: ()),            # Apple Desktop Bus
     0x0A: (1, lambda uid, dp, mode: (dp,)),         # SANE
     0x0B: (0, lambda uid, dp, mode: ()),            # Integer Math
     0x0C: (0, lambda uid, dp, mode: ()),            # Text Tools

@@ -31,6 +31,7 @@ from toolbox.event import (ACTIVATE_EVT, ACTIVE_FLAG, AUTO_KEY_EVT, KEY_DOWN_EVT
                            MOUSE_DOWN_EVT, NULL_EVT, UPDATE_EVT, Event, read_event,
                            write_event)
 from toolbox.quickdraw import Rect, pt_in_rect, read_rect, write_rect
+from toolbox.scheduler import run_queued_tasks
 from toolbox.toolbox import tool_state
 
 # Frame bits (reference §1.10.3)
@@ -670,6 +671,7 @@ class WindowManager:
         tb = self.tb
         mem = tb.mem
         task_mask = read_long(mem, task_ptr + 0x14)
+        run_queued_tasks(tb)            # the system is free: the Scheduler's tasks
         desk = getattr(tb, "desk", None)
         if desk is not None:
             desk.system_task()

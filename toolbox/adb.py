@@ -1,0 +1,217 @@
+"""Apple Desktop Bus Tool Set (tool set $09): the keyboard microcontroller's state.
+
+Follows the Apple IIGS Toolbox Reference vol. 1, chapter 3 "Apple Desktop Bus Tool
+Set", with the command numbers and error codes of ORCA/C's ADB.h. There is no ADB
+bus in this machine: the host's keyboard and mouse reach a program as Event Manager
+events and the mouse position. What a program can ask the keyboard microcontroller
+is answered from a model of it, plausibly:
+
+- ReadKeyMicroData(dataLength, dataPtr, command): readModes (1 byte, the modes
+  SendInfo's setModes/clearModes left), readConfig (3 bytes: the ADB addresses of
+  mouse and keyboard, layout/display language, repeat delay/rate, as setConfig left
+  them), readADBError (1 byte, 0), readVersionNum (1 byte), readAvailCharSet and
+  readAvailLayout (a count, then U.S.). Other commands answer cmndIncomplete.
+- ReadKeyMicroMemory(dataOutPtr, dataInPtr, command): the microcontroller's RAM is
+  not there: the byte read is 0 (logged).
+- SendInfo(dataLength, dataPtr, command): setModes, clearModes and setConfig change
+  the model; every other command (reset, flush, synch, SRQ enabling, ...) is accepted
+  and logged.
+- AsyncADBReceive / SyncADBReceive talk to a device on the bus: there is none to
+  answer, so they answer devNotAtAddr ($0983) and never call the completion routine
+  (logged). SRQPoll keeps up to four service-request routines (srqListFull after), never
+  called; SRQRemove and ClearSRQTable remove them.
+- AbsOn/AbsOff/ReadAbs: whether an absolute (graphics tablet) device is on; none is
+  connected, the flag is only remembered. SetAbsScale/GetAbsScale keep the ScaleRec
+  (xDivide, yDivide, xOffset, yOffset, xMultiply, yMultiply: six words).
+"""
+from __future__ import annotations
+
+from iigs.memory import read_bytes, write_bytes
+from toolbox.calls import ToolError, tool
+from toolbox.toolbox import tool_state
+
+TOOLSET = 0x09
+ADB_VERSION = 0x0201
+KEY_MICRO_VERSION = 0x06         # readVersionNum's answer (the IIGS's keyboard micro)
+
+# Error codes (ADB.h)
+CMND_INCOMPLETE = 0x0910         # cmndIncomplete: command not completed
+DEV_NOT_AT_ADDR = 0x0983         # devNotAtAddr: no device at that address
+SRQ_LIST_FULL = 0x0984           # srqListFull: four SRQ routines already installed
+
+# ReadKeyMicroData commands
+READ_MODES, READ_CONFIG, READ_ADB_ERROR = 0x0A, 0x0B, 0x0C
+READ_VERSION_NUM, READ_AVAIL_CHAR_SET, READ_AVAIL_LAYOUT = 0x0D, 0x0E, 0x0F
+# SendInfo commands that change the model
+SET_MODES, CLEAR_MODES, SET_CONFIG = 0x04, 0x05, 0x06
+
+SRQ_LIST_SIZE = 4
+SCALE_REC_SIZE = 12
+US_LAYOUT = 0x00
+DEFAULT_CONFIG = bytes([0x32, 0x00, 0x00])   # mouse at 3, keyboard at 2; U.S.; defaults
+
+
+@tool_state("adb")
+class AppleDesktopBus:
+    """ADB state: started flag and the keyboard microcontroller's model."""
+
+    def __init__(self, tb) -> None:
+        self.tb = tb
+        self.started = False
+        self.reset()
+
+    def reset(self) -> None:
+        self.modes = 0
+        self.config = bytearray(DEFAULT_CONFIG)
+        self.srq: list[tuple[int, int]] = []        # (completion routine, register address)
+        self.absolute = False
+        self.scale = bytes(SCALE_REC_SIZE)
+
+    def log(self, text: str) -> None:
+        self.tb.call_log.append("ADB: " + text)
+
+    def micro_data(self, command: int) -> bytes:
+        """What ReadKeyMicroData's `command` answers."""
+        if command == READ_MODES:
+            return bytes([self.modes])
+        if command == READ_CONFIG:
+            return bytes(self.config)
+        if command == READ_ADB_ERROR:
+            return b"\x00"
+        if command == READ_VERSION_NUM:
+            return bytes([KEY_MICRO_VERSION])
+        if command in (READ_AVAIL_CHAR_SET, READ_AVAIL_LAYOUT):
+            return bytes([1, US_LAYOUT])
+        self.log(f"ReadKeyMicroData command ${command:02X} not modelled")
+        raise ToolError(CMND_INCOMPLETE, f"ReadKeyMicroData ${command:02X}")
+
+
+@tool(TOOLSET, 0x01, "")
+def ADBBootInit(tb) -> None:
+    """ADBBootInit()"""
+
+
+@tool(TOOLSET, 0x02, "")
+def ADBStartUp(tb) -> None:
+    """ADBStartUp()"""
+    tb.adb.started = True
+
+
+@tool(TOOLSET, 0x03, "")
+def ADBShutDown(tb) -> None:
+    """ADBShutDown()"""
+    tb.adb.started = False
+
+
+@tool(TOOLSET, 0x04, "", 2)
+def ADBVersion(tb) -> int:
+    """ADBVersion(): versionInfo:W"""
+    return ADB_VERSION
+
+
+@tool(TOOLSET, 0x05, "")
+def ADBReset(tb) -> None:
+    """ADBReset(): the microcontroller's model back to its start-up state."""
+    tb.adb.reset()
+
+
+@tool(TOOLSET, 0x06, "", 2)
+def ADBStatus(tb) -> int:
+    """ADBStatus(): activeFlag:W"""
+    return 0xFFFF if tb.adb.started else 0
+
+
+@tool(TOOLSET, 0x09, "WLW")
+def SendInfo(tb, length: int, data_ptr: int, command: int) -> None:
+    """SendInfo(dataLength:W, dataPtr:L, command:W)"""
+    adb = tb.adb
+    data = read_bytes(tb.mem, data_ptr, length) if length else b""
+    if command == SET_MODES and data:
+        adb.modes |= data[0]
+    elif command == CLEAR_MODES and data:
+        adb.modes &= ~data[0] & 0xFF
+    elif command == SET_CONFIG and data:
+        adb.config[:len(data[:3])] = data[:3]
+    else:
+        adb.log(f"SendInfo command ${command:02X} ({length} bytes) accepted")
+
+
+@tool(TOOLSET, 0x0A, "WLW")
+def ReadKeyMicroData(tb, length: int, data_ptr: int, command: int) -> None:
+    """ReadKeyMicroData(dataLength:W, dataPtr:L, command:W)"""
+    data = tb.adb.micro_data(command)
+    write_bytes(tb.mem, data_ptr, data[:length] if length else data)
+
+
+@tool(TOOLSET, 0x0B, "LLW")
+def ReadKeyMicroMemory(tb, out_ptr: int, in_ptr: int, command: int) -> None:
+    """ReadKeyMicroMemory(dataOutPtr:L, dataInPtr:L, commandNum:W): the byte is 0."""
+    address = tb.mem[in_ptr & 0xFFFFFF]
+    tb.adb.log(f"ReadKeyMicroMemory(${address:02X}): no microcontroller RAM, 0")
+    tb.mem[out_ptr & 0xFFFFFF] = 0
+
+
+@tool(TOOLSET, 0x0D, "LW")
+def AsyncADBReceive(tb, comp_ptr: int, adb_command: int) -> None:
+    """AsyncADBReceive(compPtr:L, adbCommand:W): no device answers on this bus."""
+    tb.adb.log(f"AsyncADBReceive(${adb_command:02X}): no ADB device, devNotAtAddr")
+    raise ToolError(DEV_NOT_AT_ADDR, f"ADB command ${adb_command:02X}")
+
+
+@tool(TOOLSET, 0x0E, "WLW")
+def SyncADBReceive(tb, input_word: int, comp_ptr: int, adb_command: int) -> None:
+    """SyncADBReceive(inputWord:W, compPtr:L, adbCommand:W): no device answers."""
+    tb.adb.log(f"SyncADBReceive(${adb_command:02X}): no ADB device, devNotAtAddr")
+    raise ToolError(DEV_NOT_AT_ADDR, f"ADB command ${adb_command:02X}")
+
+
+@tool(TOOLSET, 0x0F, "")
+def AbsOn(tb) -> None:
+    """AbsOn()"""
+    tb.adb.absolute = True
+
+
+@tool(TOOLSET, 0x10, "")
+def AbsOff(tb) -> None:
+    """AbsOff()"""
+    tb.adb.absolute = False
+
+
+@tool(TOOLSET, 0x11, "", 2)
+def ReadAbs(tb) -> int:
+    """ReadAbs(): absFlag:W (whether absolute-device mode is on)"""
+    return 1 if tb.adb.absolute else 0
+
+
+@tool(TOOLSET, 0x12, "L")
+def SetAbsScale(tb, data_ptr: int) -> None:
+    """SetAbsScale(dataOutPtr:L*): the ScaleRec is kept."""
+    tb.adb.scale = bytes(read_bytes(tb.mem, data_ptr, SCALE_REC_SIZE))
+
+
+@tool(TOOLSET, 0x13, "L")
+def GetAbsScale(tb, data_ptr: int) -> None:
+    """GetAbsScale(dataInPtr:L*): the ScaleRec last set (zeros at start-up)."""
+    write_bytes(tb.mem, data_ptr, tb.adb.scale)
+
+
+@tool(TOOLSET, 0x14, "LW")
+def SRQPoll(tb, comp_ptr: int, reg_addr: int) -> None:
+    """SRQPoll(compPtr:L, adbRegAddr:W): kept (no device ever requests service)."""
+    adb = tb.adb
+    if len(adb.srq) >= SRQ_LIST_SIZE:
+        raise ToolError(SRQ_LIST_FULL, "four SRQ routines installed")
+    adb.srq.append((comp_ptr & 0xFFFFFF, reg_addr))
+    adb.log(f"SRQPoll(${reg_addr:02X}): kept, never called (no ADB device)")
+
+
+@tool(TOOLSET, 0x15, "W")
+def SRQRemove(tb, reg_addr: int) -> None:
+    """SRQRemove(adbRegAddr:W)"""
+    tb.adb.srq = [entry for entry in tb.adb.srq if entry[1] != reg_addr]
+
+
+@tool(TOOLSET, 0x16, "")
+def ClearSRQTable(tb) -> None:
+    """ClearSRQTable()"""
+    tb.adb.srq.clear()

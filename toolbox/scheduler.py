@@ -1,0 +1,119 @@
+"""Scheduler (tool set $07): tasks a program queues to run when the system is free.
+
+Follows the Apple IIGS Toolbox Reference vol. 1, chapter 19 "Scheduler". On a IIGS a
+routine that must not run while the system is busy (inside GS/OS or a tool that is
+not reentrant) is queued with SchAddTask; the Scheduler runs each queued task once,
+with JSL in full native mode, at the first heartbeat (or DecBusyFlg) that finds the
+busy flag clear, and takes it off the queue. SchAddTask answers TRUE when the task
+was queued and FALSE when the queue (four tasks, as in the ROM) is full; SchFlush
+empties the queue without running anything.
+
+Here the toolbox is not busy while the program runs its own code, and its tool calls
+are not interrupted, so "not busy" is every moment between tool calls. Queued tasks
+run at the program's next event poll: GetNextEvent, EventAvail or TaskMaster (the
+Event Manager's `next_event`), before the event is looked for, in the order they were
+queued. They are not run from the 60 Hz tick: the tick comes between CPU slices, in
+whatever mode (emulation, 8-bit, interrupts masked) the program happens to be, so a
+task run there could not get the state a heartbeat interrupt gives it. A program
+that queues a task and never polls for events does not see it run.
+"""
+from __future__ import annotations
+
+from toolbox.calls import tool
+from toolbox.toolbox import tool_state
+
+TOOLSET = 0x07
+SCH_VERSION = 0x0101
+QUEUE_SIZE = 4                 # tasks the ROM's queue holds
+TRUE, FALSE = 0xFFFF, 0x0000
+
+
+@tool_state("sch")
+class Scheduler:
+    """Scheduler state: started flag and the queue of task addresses."""
+
+    def __init__(self, tb) -> None:
+        self.tb = tb
+        self.started = False
+        self.queue: list[int] = []
+        self.ran: list[int] = []          # tasks run so far (for the log and tests)
+        self._running = False
+
+    def add(self, task: int) -> bool:
+        if len(self.queue) >= QUEUE_SIZE:
+            self.tb.call_log.append(f"SchAddTask(${task:06X}): queue full")
+            return False
+        self.queue.append(task & 0xFFFFFF)
+        return True
+
+    def run_tasks(self) -> int:
+        """Run every queued task once (JSL, full native mode); how many ran."""
+        machine = self.tb.machine
+        if not self.queue or machine is None or self._running:
+            return 0
+        self._running = True          # a task that polls for events does not recurse
+        count = 0
+        try:
+            while self.queue:
+                task = self.queue.pop(0)
+                self.tb.call_log.append(f"Scheduler: task ${task:06X} runs")
+                machine.call(task)
+                self.ran.append(task)
+                count += 1
+        finally:
+            self._running = False
+        return count
+
+
+def run_queued_tasks(tb) -> None:
+    """The system is free (an event poll): run what the Scheduler holds."""
+    sch = getattr(tb, "sch", None)
+    if sch is not None and sch.queue:
+        sch.run_tasks()
+
+
+@tool(TOOLSET, 0x01, "")
+def SchBootInit(tb) -> None:
+    """SchBootInit()"""
+
+
+@tool(TOOLSET, 0x02, "")
+def SchStartUp(tb) -> None:
+    """SchStartUp()"""
+    tb.sch.started = True
+
+
+@tool(TOOLSET, 0x03, "")
+def SchShutDown(tb) -> None:
+    """SchShutDown()"""
+    tb.sch.started = False
+
+
+@tool(TOOLSET, 0x04, "", 2)
+def SchVersion(tb) -> int:
+    """SchVersion(): versionInfo:W"""
+    return SCH_VERSION
+
+
+@tool(TOOLSET, 0x05, "")
+def SchReset(tb) -> None:
+    """SchReset(): the queue is emptied (a system reset)."""
+    tb.sch.queue.clear()
+
+
+@tool(TOOLSET, 0x06, "", 2)
+def SchStatus(tb) -> int:
+    """SchStatus(): activeFlag:W"""
+    return TRUE if tb.sch.started else FALSE
+
+
+@tool(TOOLSET, 0x09, "L", 2)
+def SchAddTask(tb, task_ptr: int) -> int:
+    """SchAddTask(taskPtr:L): taskAdded:W (FALSE when the queue is full)"""
+    return TRUE if tb.sch.add(task_ptr) else FALSE
+
+
+@tool(TOOLSET, 0x0A, "")
+def SchFlush(tb) -> None:
+    """SchFlush(): the queued tasks are dropped, none runs."""
+    tb.sch.queue.clear()
