@@ -11,9 +11,8 @@ from iigs.memory import read_bytes, read_word, write_bytes
 from toolbox import adb
 from toolbox import scheduler as sch
 from toolbox.calls import TOOL_TABLE
+from toolcall import call_row
 
-CODE = 0x6000            # bank 0: the snippet that makes the call
-OUT = 0x7000             # error word, then the result words
 EVENT = 0x7100           # an event record
 COUNTER = 0x7200         # the byte the task increments
 TASK = 0x6800            # SEP #$20; INC COUNTER; REP #$20; RTL
@@ -45,25 +44,7 @@ def m() -> Machine:
 
 def call(m: Machine, number: int, *params: int) -> tuple[int, int]:
     """Call tool `number` through JSL $E10000; (error, result)."""
-    row = TOOL_TABLE[number]
-    assert len(params) == len(row.params)
-    words = row.result // 2
-    code = bytearray(b"\xF4\x00\x00" * words)               # PEA 0: result space
-    for kind, value in zip(row.params, params):
-        if kind == "L":
-            code += b"\xF4" + (value >> 16 & 0xFFFF).to_bytes(2, "little")
-        code += b"\xF4" + (value & 0xFFFF).to_bytes(2, "little")
-    code += b"\xA2" + row.number.to_bytes(2, "little")      # LDX #number
-    code += b"\x22\x00\x00\xE1"                             # JSL $E10000
-    code += b"\x8D" + OUT.to_bytes(2, "little")             # STA OUT: the error
-    for i in range(words):
-        code += b"\x68\x8D" + (OUT + 2 + 2 * i).to_bytes(2, "little")   # PLA; STA
-    code += b"\x6B"                                         # RTL
-    write_bytes(m.mem, CODE, bytes(code))
-    regs = m.call(CODE)
-    error = read_word(m.mem, OUT)
-    assert regs.carry == bool(error)
-    return error, int.from_bytes(read_bytes(m.mem, OUT + 2, 2 * words), "little")
+    return call_row(m, TOOL_TABLE[number], *params)
 
 
 def ok(m: Machine, name: str, *params: int) -> int:
