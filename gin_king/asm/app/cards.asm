@@ -216,7 +216,7 @@ RandomFree
 ;   rank alone, takes the closest available card (GK_ClosestCard), as the manual says.
 ;   In: UdSection, EntryLimit, EntryTaken (the cards placed), Dealer, Turn.
 ;   Out: ReqN cards in ReqCard[], in order, each added to EntryTaken.
-;   Clobbers A, X, Y, Build, PromptStr, WhyStr, EntryText, UdI, UdCard.
+;   Clobbers A, X, Y, Build, PromptStr, WhyStr, EntryText, UdI.
 ; ------------------------------------------------------------------------------------
 AskEntry
         SEP     #$20
