@@ -1,4 +1,4 @@
-"""Cursor records: the standard arrow and decoding a Cursor record for display.
+"""Cursor records: the standard arrow, the watch and I-beam, and decoding a Cursor record for display.
 
 Follows the Toolbox Reference vol. 2, ch. 16 (QuickDraw II, "Cursor"): a Cursor record is
 
@@ -61,21 +61,92 @@ class CursorShape:
     mode640: bool
 
 
-def _arrow_shape(drawing: str, mode640: bool) -> CursorShape:
+# The watch QuickDraw II Auxiliary's WaitCursor shows (hot spot at its centre) and the
+# I-beam of IBeamCursor (hot spot where the stem meets the baseline), drawn the same way.
+_WATCH_640 = """
+....WWWWWWWW....
+....WBBBBBBW....
+..WWWWWWWWWWWW..
+WWWBBBBBBBBBBWWW
+WBBBBBBWWBBBBBBW
+WBBBBBBWWBBBBBBW
+WBBBBBBWWWWWBBBW
+WBBBBBBBBBBBBBBW
+WWWBBBBBBBBBBWWW
+..WWWWWWWWWWWW..
+....WBBBBBBW....
+....WWWWWWWW....
+"""
+_WATCH_320 = """
+..WWWW..
+..WBBW..
+.WWWWWW.
+WBBWBBBW
+WBBWBBBW
+WBBWWWBW
+WBBBBBBW
+.WWWWWW.
+..WBBW..
+..WWWW..
+"""
+_IBEAM_640 = """
+BBBB.BBBB
+....B....
+....B....
+....B....
+....B....
+....B....
+....B....
+....B....
+....B....
+....B....
+BBBB.BBBB
+"""
+_IBEAM_320 = """
+BB.BB
+..B..
+..B..
+..B..
+..B..
+..B..
+..B..
+..B..
+..B..
+..B..
+BB.BB
+"""
+
+
+def _arrow_shape(drawing: str, mode640: bool,
+                 hot_spot: tuple[int, int] = (0, 0)) -> CursorShape:
     rows = drawing.strip().split("\n")
     white = 3 if mode640 else 15
     pixels = np.array([[white if c == "W" else 0 for c in r] for r in rows], dtype=np.uint8)
     mask = np.array([[c != "." for c in r] for r in rows], dtype=bool)
-    return CursorShape(pixels, mask, (0, 0), mode640)
+    return CursorShape(pixels, mask, hot_spot, mode640)
 
 
 ARROW_640 = _arrow_shape(_ARROW_640, True)
 ARROW_320 = _arrow_shape(_ARROW_320, False)
+WATCH_640 = _arrow_shape(_WATCH_640, True, (6, 8))
+WATCH_320 = _arrow_shape(_WATCH_320, False, (5, 4))
+IBEAM_640 = _arrow_shape(_IBEAM_640, True, (8, 4))
+IBEAM_320 = _arrow_shape(_IBEAM_320, False, (8, 2))
 
 
 def arrow(mode640: bool) -> CursorShape:
     """The standard arrow cursor for a screen mode."""
     return ARROW_640 if mode640 else ARROW_320
+
+
+def watch(mode640: bool) -> CursorShape:
+    """The watch cursor (QuickDraw II Auxiliary's WaitCursor) for a screen mode."""
+    return WATCH_640 if mode640 else WATCH_320
+
+
+def ibeam(mode640: bool) -> CursorShape:
+    """The I-beam text cursor (QuickDraw II Auxiliary's IBeamCursor) for a screen mode."""
+    return IBEAM_640 if mode640 else IBEAM_320
 
 
 def _pack(values: np.ndarray, mode640: bool) -> bytes:

@@ -75,6 +75,7 @@ START_UP: dict[int, tuple[int, ArgsBuilder]] = {
     0x10: (1, lambda uid, dp, mode: (uid, dp)),     # Control Manager
     0x14: (1, lambda uid, dp, mode: (uid, dp)),     # LineEdit
     0x15: (0, lambda uid, dp, mode: (uid,)),        # Dialog Manager
+    0x12: (0, lambda uid, dp, mode: ()),            # QuickDraw II Auxiliary
     0x16: (0, lambda uid, dp, mode: ()),            # Scrap Manager
     0x1B: (1, lambda uid, dp, mode: (uid, dp)),     # Font Manager
 }

@@ -1,0 +1,220 @@
+"""QuickDraw II Auxiliary (toolbox/qdaux.py) called the way a program calls it, through
+JSL $E10000: housekeeping, the watch and I-beam cursors, DrawIcon's icon record and
+display modes drawn onto the current port (clipped like any QuickDraw drawing),
+CopyPixels between two pixel images and SpecialRect."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from iigs.machine import Machine
+from iigs.memory import write_bytes, write_long, write_word
+from toolbox import cursor as cursors
+from toolbox import qdaux
+from toolbox.calls import TOOL_TABLE
+from toolcall import call_row
+
+CALLS = {                # Apple's numbers (Toolbox Reference vol. 2 ch. 17, vol. 3)
+    "QDAuxBootInit": 0x0112, "QDAuxStartUp": 0x0212, "QDAuxShutDown": 0x0312,
+    "QDAuxVersion": 0x0412, "QDAuxReset": 0x0512, "QDAuxStatus": 0x0612,
+    "CopyPixels": 0x0912, "WaitCursor": 0x0A12, "DrawIcon": 0x0B12,
+    "SpecialRect": 0x0C12, "IBeamCursor": 0x1312,
+}
+QD_DP = 0x3000           # QuickDraw II's three direct pages
+ICON = 0x7400            # an icon record
+RECT, RECT2 = 0x7300, 0x7308
+SRC_LOC, DEST_LOC = 0x7320, 0x7340
+SRC_PIX, DEST_PIX = 0x8000, 0x8400   # two 16-byte-wide pixel images, 8 rows each
+GET_CURSOR_ADR, INIT_CURSOR, CLIP_RECT = 0x8F04, 0xCA04, 0x2604
+MODE_320, MODE_640 = 0x00, 0x80
+
+
+def machine(mode: int) -> Machine:
+    m = Machine()
+    m.tb.qd.QDStartUp(QD_DP, mode, 0, 0x1001)
+    return m
+
+
+def call(m: Machine, name_or_number, *params: int) -> tuple[int, int]:
+    number = CALLS.get(name_or_number, name_or_number)
+    return call_row(m, TOOL_TABLE[number], *params)
+
+
+def ok(m: Machine, name, *params: int) -> int:
+    error, result = call(m, name, *params)
+    assert error == 0, f"{name} error ${error:04X}"
+    return result
+
+
+def put_rect(m, addr, top, left, bottom, right):
+    for i, v in enumerate((top, left, bottom, right)):
+        write_word(m.mem, addr + 2 * i, v & 0xFFFF)
+
+
+def pixels(m: Machine, top, left, bottom, right) -> list[list[int]]:
+    qd = m.tb.qd
+    return [[qd.GetPixel(h, v) for h in range(left, right)] for v in range(top, bottom)]
+
+
+def put_icon(m: Machine, kind: int, rows: list[str], mask_rows: list[str]) -> None:
+    """An icon record from rows of hex pixels ("F0A" = three pixels)."""
+    width, height = len(rows[0]), len(rows)
+    row_bytes = 1 + (width - 1) // 2
+
+    def pack(lines):
+        out = b""
+        for line in lines:
+            line = line.ljust(2 * row_bytes, "0")
+            out += bytes.fromhex(line)
+        return out
+    image, mask = pack(rows), pack(mask_rows)
+    write_bytes(m.mem, ICON, kind.to_bytes(2, "little") + len(image).to_bytes(2, "little")
+                + height.to_bytes(2, "little") + width.to_bytes(2, "little") + image + mask)
+
+
+def test_every_call_here_is_apples():
+    assert {n: TOOL_TABLE[v].name for n, v in CALLS.items()} == {n: n for n in CALLS}
+    assert sum(1 for row in TOOL_TABLE.values() if row.toolset == 0x12) == len(CALLS)
+
+
+def test_housekeeping():
+    m = Machine()
+    ok(m, "QDAuxBootInit")
+    assert ok(m, "QDAuxStatus") == 0
+    ok(m, "QDAuxStartUp")
+    assert ok(m, "QDAuxStatus") == 0xFFFF
+    assert ok(m, "QDAuxVersion") == qdaux.QDAUX_VERSION
+    ok(m, "QDAuxReset")
+    ok(m, "QDAuxShutDown")
+    assert ok(m, "QDAuxStatus") == 0
+
+
+@pytest.mark.parametrize("mode, name, shape", [
+    (MODE_640, "WaitCursor", cursors.WATCH_640), (MODE_320, "WaitCursor", cursors.WATCH_320),
+    (MODE_640, "IBeamCursor", cursors.IBEAM_640)])
+def test_wait_cursor_shows_the_watch_until_init_cursor(mode, name, shape):
+    m = machine(mode)
+    ok(m, INIT_CURSOR)
+    ok(m, name)
+    adr = ok(m, GET_CURSOR_ADR)
+    assert adr == QD_DP + qdaux.DP_AUX_CURSOR          # a real Cursor record there
+    shown = m.tb.qd.cursor_shape                        # decoded back from memory
+    height, width = shape.pixels.shape
+    assert np.array_equal(shown.pixels[:, :width], shape.pixels)
+    assert np.array_equal(shown.mask[:, :width], shape.mask)
+    assert shown.hot_spot == shape.hot_spot and m.tb.qd.cursor_visible
+    ok(m, INIT_CURSOR)
+    assert m.tb.qd.cursor_shape is cursors.arrow(mode == MODE_640)
+
+
+def test_wait_cursor_needs_quickdraw():
+    assert call(Machine(), "WaitCursor")[0] == 0x0403     # QuickDraw II not started
+
+
+# -- DrawIcon ---------------------------------------------------------------------------
+COLOR_ROWS = ["12F", "4A0"]          # 3 x 2, row bytes 2 (the last nibble is padding)
+FULL_MASK = ["FFF", "FFF"]
+
+
+def test_draw_icon_draws_the_image_through_its_mask_at_the_point():
+    m = machine(MODE_320)
+    m.tb.qd.ClearScreen(0x7777)                          # every pixel 7
+    put_icon(m, qdaux.COLOR_ICON, COLOR_ROWS, ["FF0", "F0F"])
+    ok(m, "DrawIcon", ICON, 0, 10, 20)
+    assert pixels(m, 20, 10, 22, 13) == [[1, 2, 7], [4, 7, 0]]   # holes keep the 7
+    assert pixels(m, 19, 9, 20, 14) == [[7] * 5]                 # nothing around it
+    assert pixels(m, 22, 9, 23, 14) == [[7] * 5]
+
+
+def test_mask_bits_not_only_pixels_choose_what_is_drawn():
+    m = machine(MODE_320)
+    m.tb.qd.ClearScreen(0x5555)                          # every pixel 0101
+    put_icon(m, qdaux.COLOR_ICON, ["A"], ["C"])          # image 1010, mask 1100
+    ok(m, "DrawIcon", ICON, 0, 0, 0)
+    assert pixels(m, 0, 0, 1, 1) == [[0b1001]]           # (0101 & 0011) | (1010 & 1100)
+
+
+@pytest.mark.parametrize("mode, expect", [
+    (qdaux.SELECTED, [[0xE, 0xD, 0x0], [0xB, 0x5, 0xF]]),        # inverted
+    (qdaux.OPEN, [[0xF, 0x0, 0xF], [0x0, 0xF, 0x0]]),            # the light gray instead
+    (qdaux.OFF_LINE, [[0x1, 0x0, 0xF], [0x0, 0xA, 0x0]]),        # ANDed with it
+])
+def test_display_mode_bits(mode, expect):
+    m = machine(MODE_320)
+    put_icon(m, qdaux.COLOR_ICON, COLOR_ROWS, FULL_MASK)
+    ok(m, "DrawIcon", ICON, mode, 0, 0)
+    assert pixels(m, 0, 0, 2, 3) == expect
+
+
+def test_black_and_white_icons_take_display_mode_colours():
+    m = machine(MODE_320)
+    put_icon(m, 0, ["0F0", "F0F"], FULL_MASK)            # black and white
+    ok(m, "DrawIcon", ICON, 0, 0, 0)                     # colours 0: as stored
+    assert pixels(m, 0, 0, 2, 3) == [[0, 15, 0], [15, 0, 15]]
+    ok(m, "DrawIcon", ICON, 0x4300, 0, 0)                # black part 4, white part ^3
+    assert pixels(m, 0, 0, 2, 3) == [[4, 12, 4], [12, 4, 12]]
+    put_icon(m, qdaux.COLOR_ICON, ["0F0", "F0F"], FULL_MASK)
+    ok(m, "DrawIcon", ICON, 0x4300, 0, 0)                # a colour icon ignores them
+    assert pixels(m, 0, 0, 2, 3) == [[0, 15, 0], [15, 0, 15]]
+
+
+def test_640_mode_draws_each_4_bit_pixel_as_two_screen_pixels():
+    m = machine(MODE_640)
+    put_icon(m, qdaux.COLOR_ICON, ["1B"], ["FF"])        # 0001 1011 -> 0,1,2,3
+    ok(m, "DrawIcon", ICON, 0, 8, 4)
+    assert pixels(m, 4, 8, 5, 12) == [[0, 1, 2, 3]]
+    assert bytes(m.mem[0xE12000 + 4 * 160 + 2:0xE12000 + 4 * 160 + 3]) == b"\x1B"
+
+
+def test_draw_icon_is_clipped_like_quickdraw_drawing():
+    m = machine(MODE_320)
+    put_rect(m, RECT, 0, 0, 1, 2)                        # clip: row 0, columns 0-1
+    ok(m, CLIP_RECT, RECT)
+    put_icon(m, qdaux.COLOR_ICON, COLOR_ROWS, FULL_MASK)
+    ok(m, "DrawIcon", ICON, 0, 0, 0)
+    assert pixels(m, 0, 0, 2, 3) == [[1, 2, 0], [0, 0, 0]]
+
+
+# -- CopyPixels and SpecialRect -----------------------------------------------------------
+def put_loc(m, addr, scb, ptr, width, bounds):
+    write_word(m.mem, addr, scb)
+    write_long(m.mem, addr + 2, ptr)
+    write_word(m.mem, addr + 6, width)
+    put_rect(m, addr + 8, *bounds)
+
+
+def test_copy_pixels_between_two_pixel_images():
+    m = machine(MODE_320)
+    put_loc(m, SRC_LOC, MODE_320, SRC_PIX, 16, (0, 0, 8, 32))
+    put_loc(m, DEST_LOC, MODE_320, DEST_PIX, 16, (0, 0, 8, 32))
+    write_bytes(m.mem, SRC_PIX + 16, bytes([0x12, 0x34, 0x56]))   # row 1: 1 2 3 4 5 6
+    write_bytes(m.mem, DEST_PIX + 3 * 16, bytes([0xF0, 0xF0, 0xF0]))
+    put_rect(m, RECT, 1, 1, 2, 5)                        # source: 2 3 4 5
+    put_rect(m, RECT2, 3, 0, 4, 4)                       # destination: row 3, 0-3
+    ok(m, "CopyPixels", SRC_LOC, DEST_LOC, RECT, RECT2, 0, 0)
+    assert bytes(m.mem[DEST_PIX + 48:DEST_PIX + 51]) == bytes([0x23, 0x45, 0xF0])
+    ok(m, "CopyPixels", SRC_LOC, DEST_LOC, RECT, RECT2, 2, 0)       # XOR: back to 0
+    assert bytes(m.mem[DEST_PIX + 48:DEST_PIX + 51]) == bytes([0x00, 0x00, 0xF0])
+    rgn = m.tb.qd.NewRgn()                               # mask: columns 2-3 only
+    m.tb.qd.SetRectRgn(rgn, 2, 0, 8, 8)
+    ok(m, "CopyPixels", SRC_LOC, DEST_LOC, RECT, RECT2, 0, rgn)
+    assert bytes(m.mem[DEST_PIX + 48:DEST_PIX + 51]) == bytes([0x00, 0x45, 0xF0])
+
+
+def test_copy_pixels_does_not_scale():
+    m = machine(MODE_320)
+    put_loc(m, SRC_LOC, MODE_320, SRC_PIX, 16, (0, 0, 8, 32))
+    put_rect(m, RECT, 0, 0, 2, 2)
+    put_rect(m, RECT2, 0, 0, 4, 4)
+    assert call(m, "CopyPixels", SRC_LOC, SRC_LOC, RECT, RECT2, 0, 0)[0] == \
+        qdaux.BAD_RECT_SIZE
+
+
+def test_special_rect_fills_and_frames():
+    m = machine(MODE_320)
+    put_rect(m, RECT, 10, 10, 14, 15)
+    ok(m, "SpecialRect", RECT, 4, 9)
+    rows = pixels(m, 10, 10, 14, 15)
+    assert rows[0] == rows[3] == [4] * 5
+    assert rows[1] == rows[2] == [4, 9, 9, 9, 4]
+    assert pixels(m, 9, 10, 10, 15) == [[0] * 5]

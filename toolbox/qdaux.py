@@ -1,0 +1,274 @@
+"""QuickDraw II Auxiliary (tool set $12): the watch and I-beam cursors, icons, copying
+pixels between pixel images, and framed rectangles.
+
+Follows the Apple IIGS Toolbox Reference vol. 2, ch. 17 "QuickDraw II Auxiliary" and
+vol. 3 (System 5/6 additions: SpecialRect, IBeamCursor), with the call numbers and
+record layouts of ORCA/C's qdaux.h. Everything draws through QuickDraw II's own
+drawing path (`QuickDraw._draw`), so the port's clipping (portRect, clipRgn, visRgn,
+boundsRect) applies as it does to any QuickDraw call.
+
+WaitCursor / IBeamCursor  make the watch or the I-beam the cursor (toolbox/cursor.py
+    draws both). The record is written into QuickDraw II's direct page (DP_AUX_CURSOR,
+    after the arrow's), so GetCursorAdr answers an address holding a real Cursor record,
+    as after SetCursor; InitCursor brings the arrow back.
+
+DrawIcon(iconPtr, displayMode, xPos, yPos)  draws an icon record (QDIconRecord):
+
+    +0 iconType:W    bit 15 set: a colour icon; clear: black and white
+    +2 iconSize:W    bytes of the image (and of the mask that follows it)
+    +4 iconHeight:W  rows
+    +6 iconWidth:W   pixels; each row is 1 + (iconWidth - 1) / 2 bytes
+    +8 iconImage     iconSize bytes, 4 bits a pixel, left pixel in the high nibble
+       iconMask      iconSize bytes, the same layout
+
+  with its top-left corner at (xPos, yPos) in the current port's local coordinates.
+  The icon's 4-bit pixels are the pixel values of a 320-mode port; in a 640-mode port
+  each 4-bit pixel is two 2-bit pixels (the bytes are the screen's bytes, so an icon
+  keeps its size on the screen). Where a bit of the mask is 1 the image's bit is drawn,
+  where it is 0 the port's bit stays: dest = (dest AND NOT mask) OR (image AND mask),
+  done as QuickDraw's BIC then OR transfers. displayMode:
+
+    bit 0   selected: the image is inverted before it is drawn
+    bit 1   open: a light-gray pattern is drawn instead of the image
+    bit 2   off-line: the image is ANDed with a light-gray pattern
+    bits 8-11   for a black-and-white icon, applied to its white ($F) pixels
+    bits 12-15  for a black-and-white icon, applied to its black ($0) pixels
+
+  The colours are applied with XOR, so displayMode 0 draws the icon as it is stored
+  (this toolbox's reading of "apply"). The light-gray pattern is a checkerboard of
+  $F and $0 pixels.
+
+CopyPixels(srcLocPtr, destLocPtr, srcRectPtr, destRectPtr, xferMode, maskRgn)  copies
+  srcRect of one pixel image (a LocInfo) into destRect of another with a QuickDraw
+  transfer mode, clipped to the destination's boundsRect and to maskRgn (local to the
+  destination; 0 = none). The two rectangles must be the same size: CopyPixels does
+  not scale, and answers badRectSize ($1211) when they differ.
+
+SpecialRect(rectPtr, frameColor, fillColor)  fills the rectangle with fillColor and
+  frames it, pen-size thick, with frameColor, in copy mode.
+
+Not here: SeedFill, CalcMask, GetSysIcon, PixelMap2Rgn, WhooshRect, DrawStringWidth,
+UseColorTable, RestoreColorTable (the Tool Locator answers funcNotFoundErr).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from iigs.memory import read_bytes, read_word, write_bytes
+from toolbox import cursor as cursors
+from toolbox.calls import ToolError, s16, tool
+from toolbox.quickdraw import (MODE_BIC, MODE_COPY, MODE_OR, NOT_INIT_ERR, SCB_640,
+                               _PortState, _read_loc, empty_rect, read_rect, sect_rect,
+                               solid_pattern)
+from toolbox.toolbox import tool_state
+
+TOOLSET = 0x12
+QDAUX_VERSION = 0x0304
+TRUE, FALSE = 0xFFFF, 0x0000
+
+# Error codes (qdaux.h)
+BAD_RECT_SIZE = 0x1211          # badRectSize: CopyPixels' rectangles differ in size
+
+# Where the watch or I-beam record goes in QuickDraw II's 3 direct pages (after the
+# screen port at $100 and the arrow at $200; a record is at most $80 bytes).
+DP_AUX_CURSOR = 0x280
+
+# QDIconRecord (qdaux.h)
+ICON_TYPE, ICON_SIZE, ICON_HEIGHT, ICON_WIDTH, ICON_IMAGE = 0, 2, 4, 6, 8
+COLOR_ICON = 0x8000             # iconType bit 15
+
+# DrawIcon's displayMode bits
+SELECTED, OPEN, OFF_LINE = 0x0001, 0x0002, 0x0004
+FORE_SHIFT, BACK_SHIFT = 8, 12
+NIBBLE = 0xF
+
+
+@tool_state("qdaux")
+class QDAux:
+    """QuickDraw II Auxiliary's state: started or not."""
+
+    def __init__(self, tb) -> None:
+        self.tb = tb
+        self.started = False
+
+    # ---- cursors ----------------------------------------------------------------------
+    def show_cursor_shape(self, shape_for_mode) -> int:
+        """Write the cursor of the screen's mode into QuickDraw's direct page and make it
+        the cursor; the record's address."""
+        qd = self.tb.qd
+        if not qd.started:
+            raise ToolError(NOT_INIT_ERR, "QuickDraw II is not started")
+        shape = shape_for_mode(bool(qd.master_scb & SCB_640))
+        addr = qd.dp + DP_AUX_CURSOR
+        write_bytes(self.tb.mem, addr, cursors.cursor_record(shape))
+        qd.SetCursor(addr)
+        return addr
+
+    # ---- icons ------------------------------------------------------------------------
+    def icon_pixels(self, addr: int, mode: int) -> tuple[np.ndarray, np.ndarray]:
+        """The icon at `addr` as (image, mask) arrays of 4-bit pixel values, with
+        displayMode's changes made to the image."""
+        mem = self.tb.mem
+        kind = read_word(mem, addr + ICON_TYPE)
+        size = read_word(mem, addr + ICON_SIZE)
+        height = read_word(mem, addr + ICON_HEIGHT)
+        width = read_word(mem, addr + ICON_WIDTH)
+        row_bytes = 1 + (width - 1) // 2 if width else 0
+        if not height or not width or height * row_bytes > size:
+            empty = np.zeros((0, 0), dtype=np.uint8)
+            return empty, empty
+        image = _nibbles(read_bytes(mem, addr + ICON_IMAGE, height * row_bytes), height,
+                         width)
+        mask = _nibbles(read_bytes(mem, addr + ICON_IMAGE + size, height * row_bytes),
+                        height, width)
+        if not kind & COLOR_ICON:
+            back, fore = (mode >> BACK_SHIFT) & NIBBLE, (mode >> FORE_SHIFT) & NIBBLE
+            image = np.where(image == 0, image ^ back,
+                             np.where(image == NIBBLE, image ^ fore, image))
+        gray = _light_gray(height, width)
+        if mode & SELECTED:
+            image = image ^ NIBBLE
+        if mode & OPEN:
+            image = gray
+        if mode & OFF_LINE:
+            image = image & gray
+        return image.astype(np.uint8), mask
+
+    def DrawIcon(self, addr: int, mode: int, h: int, v: int) -> None:
+        """DrawIcon(iconPtr, displayMode, xPos, yPos) $0B12."""
+        image, mask = self.icon_pixels(addr, mode)
+        if not image.size:
+            return
+        qd = self.tb.qd
+        st = qd._state()
+        if st.mode640:                      # each 4-bit pixel is two 2-bit pixels
+            image, mask = _split_640(image), _split_640(mask)
+        rect = (v, h, v + image.shape[0], h + image.shape[1])
+        qd._draw(st, rect, MODE_BIC, src=mask)                  # clear under the mask
+        qd._draw(qd._state(), rect, MODE_OR, src=image & mask)  # then the image in it
+
+    # ---- pixels and rectangles ----------------------------------------------------------
+    def CopyPixels(self, src_loc, dest_loc, src_rect, dest_rect, mode: int,
+                   mask_rgn: int) -> None:
+        """CopyPixels(srcLocPtr, destLocPtr, srcRect, destRect, xferMode, maskRgn) $0912."""
+        if (src_rect[2] - src_rect[0], src_rect[3] - src_rect[1]) != \
+                (dest_rect[2] - dest_rect[0], dest_rect[3] - dest_rect[1]):
+            raise ToolError(BAD_RECT_SIZE, "CopyPixels does not scale")
+        qd = self.tb.qd
+        st = _PortState.of_loc(qd, dest_loc)
+        clip = sect_rect(st.clip, dest_rect)[1]
+        if mask_rgn:
+            region = qd.region_rect(mask_rgn & 0xFFFFFF)
+            if region is not None:
+                clip = sect_rect(clip, region)[1]
+        st.clip = clip
+        if not empty_rect(clip):
+            qd._copy_pixels(st, src_loc, src_rect, dest_rect[1], dest_rect[0], mode)
+
+    def SpecialRect(self, rect, frame_color: int, fill_color: int) -> None:
+        """SpecialRect(rectPtr, frameColor, fillColor) $0C12."""
+        if empty_rect(rect):
+            return
+        qd = self.tb.qd
+        st = qd._state()
+        qd._draw(st, rect, MODE_COPY, pattern=solid_pattern(fill_color, st.mode640))
+        pw, ph = qd.GetPenSize()
+        top, left, bottom, right = rect
+        frame = solid_pattern(frame_color, st.mode640)
+        for band in ((top, left, top + ph, right), (bottom - ph, left, bottom, right),
+                     (top, left, bottom, left + pw), (top, right - pw, bottom, right)):
+            if not empty_rect(band):
+                qd._draw(st, band, MODE_COPY, pattern=frame)
+
+
+def _nibbles(data: bytes, height: int, width: int) -> np.ndarray:
+    """Rows of 4-bit pixels (high nibble first) -> a (height, width) array."""
+    raw = np.frombuffer(data, dtype=np.uint8).reshape(height, -1)
+    both = np.stack([raw >> 4, raw & NIBBLE], axis=2).reshape(height, -1)
+    return both[:, :width]
+
+
+def _split_640(px: np.ndarray) -> np.ndarray:
+    """4-bit pixels -> two 2-bit pixels each (the same bits, read as 640-mode pixels)."""
+    return np.stack([px >> 2, px & 3], axis=2).reshape(px.shape[0], -1)
+
+
+def _light_gray(height: int, width: int) -> np.ndarray:
+    """The light-gray pattern of DrawIcon's open and off-line modes: $F and $0 pixels
+    in a checkerboard, $F at the icon's top-left corner."""
+    rows, cols = np.indices((height, width))
+    return np.where((rows + cols) % 2 == 0, NIBBLE, 0).astype(np.uint8)
+
+
+def _aux(tb) -> QDAux:
+    return tb.qdaux
+
+
+# -- tool calls (Toolbox Reference vol. 2, ch. 17; numbers from qdaux.h) -------------------
+
+@tool(TOOLSET, 0x01)
+def QDAuxBootInit(tb) -> None:
+    """QDAuxBootInit()"""
+
+
+@tool(TOOLSET, 0x02)
+def QDAuxStartUp(tb) -> None:
+    """QDAuxStartUp()"""
+    _aux(tb).started = True
+
+
+@tool(TOOLSET, 0x03)
+def QDAuxShutDown(tb) -> None:
+    """QDAuxShutDown()"""
+    _aux(tb).started = False
+
+
+@tool(TOOLSET, 0x04, result=2)
+def QDAuxVersion(tb) -> int:
+    """QDAuxVersion(): versionInfo:W"""
+    return QDAUX_VERSION
+
+
+@tool(TOOLSET, 0x05)
+def QDAuxReset(tb) -> None:
+    """QDAuxReset()"""
+
+
+@tool(TOOLSET, 0x06, result=2)
+def QDAuxStatus(tb) -> int:
+    """QDAuxStatus(): activeFlag:W"""
+    return TRUE if _aux(tb).started else FALSE
+
+
+@tool(TOOLSET, 0x09, "LLLLWL")
+def CopyPixels(tb, src_loc, dest_loc, src_rect, dest_rect, mode, mask_rgn) -> None:
+    """CopyPixels(srcLocPtr:L, destLocPtr:L, srcRectPtr:L, destRectPtr:L, xferMode:W,
+    maskRgn:L)"""
+    mem = tb.mem
+    _aux(tb).CopyPixels(_read_loc(mem, src_loc), _read_loc(mem, dest_loc),
+                        read_rect(mem, src_rect), read_rect(mem, dest_rect), mode, mask_rgn)
+
+
+@tool(TOOLSET, 0x0A)
+def WaitCursor(tb) -> None:
+    """WaitCursor(): the watch."""
+    _aux(tb).show_cursor_shape(cursors.watch)
+
+
+@tool(TOOLSET, 0x0B, "LWWW")
+def DrawIcon(tb, icon_ptr, mode, h, v) -> None:
+    """DrawIcon(iconPtr:L, displayMode:W, xPos:W, yPos:W)"""
+    _aux(tb).DrawIcon(icon_ptr & 0xFFFFFF, mode, s16(h), s16(v))
+
+
+@tool(TOOLSET, 0x0C, "LWW")
+def SpecialRect(tb, rect_ptr, frame_color, fill_color) -> None:
+    """SpecialRect(rectPtr:L, frameColor:W, fillColor:W)"""
+    _aux(tb).SpecialRect(read_rect(tb.mem, rect_ptr), frame_color, fill_color)
+
+
+@tool(TOOLSET, 0x13)
+def IBeamCursor(tb) -> None:
+    """IBeamCursor(): the I-beam."""
+    _aux(tb).show_cursor_shape(cursors.ibeam)
+
