@@ -1,0 +1,119 @@
+"""The Font Manager (toolbox/fontmgr.py) called the way a program calls it, through JSL
+$E10000: housekeeping, the system font family $FFFE (Shaston) found, counted, named
+and installed in the current port, and the Toolbox Reference's errors for any other
+family."""
+from __future__ import annotations
+
+import pytest
+
+from iigs.machine import Machine
+from iigs.memory import read_long, read_pstring, read_word, write_bytes
+from toolbox import fontmgr as fm
+from toolbox.calls import TOOL_TABLE
+from toolbox.quickdraw import SYSTEM_FONT_ID
+from toolcall import call_row
+
+CALLS = {                # Apple's numbers (Toolbox Reference vol. 2 ch. 8)
+    "FMBootInit": 0x011B, "FMStartUp": 0x021B, "FMShutDown": 0x031B,
+    "FMVersion": 0x041B, "FMReset": 0x051B, "FMStatus": 0x061B,
+    "CountFamilies": 0x091B, "FindFamily": 0x0A1B, "GetFamInfo": 0x0B1B,
+    "GetFamNum": 0x0C1B, "InstallFont": 0x0E1B, "SetPurgeStat": 0x0F1B,
+    "CountFonts": 0x101B, "FindFontStats": 0x111B, "LoadFont": 0x121B,
+    "LoadSysFont": 0x131B, "FMSetSysFont": 0x181B, "FMGetSysFID": 0x191B,
+    "FMGetCurFID": 0x1A1B, "InstallWithStats": 0x1C1B,
+}
+QD_DP, FM_DP = 0x3000, 0x3300
+NAME = 0x7400            # a family name buffer (26 bytes)
+STATS = 0x7500           # a FontStatRec
+GENEVA = 0x0003
+GENEVA_12 = GENEVA | (12 << 24)
+SHASTON_8_BOLD = 0xFFFE | (1 << 16) | (8 << 24)
+
+
+@pytest.fixture
+def m() -> Machine:
+    m = Machine()
+    m.tb.qd.QDStartUp(QD_DP, 0x80, 0, 0x1001)
+    ok(m, "FMStartUp", 0x1001, FM_DP)
+    return m
+
+
+def call(m: Machine, name: str, *params: int) -> tuple[int, int]:
+    return call_row(m, TOOL_TABLE[CALLS[name]], *params)
+
+
+def ok(m: Machine, name: str, *params: int) -> int:
+    error, result = call(m, name, *params)
+    assert error == 0, f"{name} error ${error:04X}"
+    return result
+
+
+def test_every_call_here_is_apples():
+    assert {n: TOOL_TABLE[v].name for n, v in CALLS.items()} == {n: n for n in CALLS}
+    assert sum(1 for row in TOOL_TABLE.values() if row.toolset == 0x1B) == len(CALLS)
+
+
+def test_housekeeping():
+    m = Machine()
+    ok(m, "FMBootInit")
+    assert ok(m, "FMStatus") == 0
+    assert call(m, "CountFamilies", 0)[0] == fm.FM_NOT_ACTIVE_ERR    # not started yet
+    ok(m, "FMStartUp", 0x1001, FM_DP)
+    assert ok(m, "FMStatus") == 0xFFFF
+    assert call(m, "FMStartUp", 0x1001, FM_DP)[0] == fm.FM_DUP_STARTUP_ERR
+    assert ok(m, "FMVersion") == fm.FM_VERSION
+    ok(m, "FMReset")
+    ok(m, "FMShutDown")
+    assert ok(m, "FMStatus") == 0
+
+
+def test_the_system_family_is_the_one_family(m):
+    assert ok(m, "CountFamilies", 0) == 1
+    assert ok(m, "FindFamily", 0, 0, NAME) == 0xFFFE
+    assert read_pstring(m.mem, NAME) == b"Shaston"
+    assert call(m, "FindFamily", 0, 1, NAME)[0] == fm.FM_FAM_NOT_FND_ERR
+    write_bytes(m.mem, NAME, b"\x07SHASTON")
+    assert ok(m, "GetFamNum", NAME) == 0xFFFE
+    write_bytes(m.mem, NAME, bytes(26))
+    assert ok(m, "GetFamInfo", 0xFFFE, NAME) == 0              # a base family
+    assert read_pstring(m.mem, NAME) == b"Shaston"
+
+
+def test_other_families_are_not_found(m):
+    write_bytes(m.mem, NAME, b"\x06Geneva")
+    assert call(m, "GetFamNum", NAME)[0] == fm.FM_FAM_NOT_FND_ERR
+    assert call(m, "GetFamInfo", GENEVA, NAME)[0] == fm.FM_FAM_NOT_FND_ERR
+    assert call(m, "InstallFont", GENEVA_12, 0)[0] == fm.FM_FAM_NOT_FND_ERR
+    assert call(m, "FMSetSysFont", GENEVA_12)[0] == fm.FM_FAM_NOT_FND_ERR
+    assert ok(m, "CountFonts", GENEVA_12, 0) == 0
+    ok(m, "FindFontStats", GENEVA_12, 0, 0, STATS)
+    assert read_word(m.mem, STATS + 4) == fm.NOT_FOUND_BIT
+    assert m.tb.qd.GetFontID() == SYSTEM_FONT_ID               # the port is unchanged
+
+
+def test_install_font_makes_the_system_font_current(m):
+    m.tb.qd.SetFontID(0)
+    ok(m, "InstallFont", SHASTON_8_BOLD, 0)
+    assert m.tb.qd.GetFontID() == SHASTON_8_BOLD
+    assert ok(m, "FMGetCurFID") == SHASTON_8_BOLD
+    ok(m, "InstallFont", 0x0000 | (8 << 24), 0)                # family 0: the system font
+    assert ok(m, "FMGetCurFID") == SYSTEM_FONT_ID
+    ok(m, "InstallFont", 0xFFFE | (16 << 24), 0)               # another size: the 8-point
+    assert ok(m, "FMGetCurFID") == SYSTEM_FONT_ID
+    assert any("16-point" in line for line in m.tb.call_log)
+    ok(m, "InstallWithStats", SHASTON_8_BOLD, 0, STATS)
+    assert read_long(m.mem, STATS) == SHASTON_8_BOLD
+    assert read_word(m.mem, STATS + 4) == fm.MEM_BIT
+
+
+def test_fonts_of_the_family(m):
+    assert ok(m, "FMGetSysFID") == SYSTEM_FONT_ID
+    ok(m, "FMSetSysFont", SYSTEM_FONT_ID)
+    assert ok(m, "CountFonts", SYSTEM_FONT_ID, 0) == 1
+    assert ok(m, "CountFonts", GENEVA_12, fm.ANY_FAM_BIT | fm.ANY_SIZE_BIT) == 1
+    ok(m, "LoadFont", SYSTEM_FONT_ID, 0, 0, STATS)
+    assert read_long(m.mem, STATS) == SYSTEM_FONT_ID
+    assert read_word(m.mem, STATS + 4) == fm.MEM_BIT
+    ok(m, "LoadSysFont")
+    ok(m, "SetPurgeStat", SYSTEM_FONT_ID, 0)
+    assert call(m, "SetPurgeStat", SYSTEM_FONT_ID, 1)[0] == fm.FM_SYS_FONT_ERR
