@@ -218,3 +218,20 @@ def test_special_rect_fills_and_frames():
     assert rows[0] == rows[3] == [4] * 5
     assert rows[1] == rows[2] == [4, 9, 9, 9, 4]
     assert pixels(m, 9, 10, 10, 15) == [[0] * 5]
+
+
+# -- a program --------------------------------------------------------------------------
+def test_a_program_shows_the_watch_draws_an_icon_and_copies_pixels(build_program):
+    from iigs.memory import read_long, read_word
+    data, labels = build_program("machine_qdaux")
+    m = Machine()
+    prog = m.load(data)
+    assert m.run(max_cycles=1_000_000) == "quit"
+    field = lambda name, i=0: read_word(m.mem, prog.dp_base + labels[name] + 2 * i)  # noqa: E731
+    assert field("status") == 0xFFFF
+    dp = read_long(m.mem, read_long(m.mem, prog.dp_base + labels["dpHandle"]))
+    assert read_long(m.mem, prog.dp_base + labels["cursor"]) == dp + qdaux.DP_AUX_CURSOR
+    assert [field("pixels", i) for i in range(4)] == [0x1, 0x2, 0x4, 0xA]
+    assert field("selected") == 0xE                     # 1 inverted
+    assert field("copyErr") == qdaux.BAD_RECT_SIZE
+    assert not m.tb.qdaux.started and not m.tb.qd.started
