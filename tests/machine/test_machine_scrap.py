@@ -129,3 +129,21 @@ def test_scrap_path(m):
     write_bytes(m.mem, PATH, b"\x05:CLIP")
     ok(m, "SetScrapPath", PATH)
     assert ok(m, "GetScrapPath") == PATH
+
+
+# -- a program --------------------------------------------------------------------------
+def test_a_program_copies_and_pastes_text(build_program):
+    data, labels = build_program("machine_scrap")
+    m = Machine()
+    prog = m.load(data)
+    assert m.run(max_cycles=1_000_000) == "quit"
+    at = lambda name: prog.dp_base + labels[name]       # noqa: E731
+    assert read_long(m.mem, at("size")) == 17
+    mine = read_long(m.mem, at("mine"))
+    assert handle_bytes(m, mine) == b"Gin! Knock with 4"     # resized to the scrap
+    assert read_word(m.mem, at("count")) == 1
+    assert read_word(m.mem, at("picErr")) == scrap.BAD_SCRAP_TYPE
+    assert read_word(m.mem, at("unloaded")) == scrap.ON_DISK
+    assert read_word(m.mem, at("loaded")) == scrap.IN_MEMORY
+    assert not m.tb.scrap.started
+    assert m.tb.scrap.loaded and m.tb.scrap.data(scrap.TEXT_SCRAP) == b"Gin! Knock with 4"
