@@ -117,3 +117,18 @@ def test_fonts_of_the_family(m):
     ok(m, "LoadSysFont")
     ok(m, "SetPurgeStat", SYSTEM_FONT_ID, 0)
     assert call(m, "SetPurgeStat", SYSTEM_FONT_ID, 1)[0] == fm.FM_SYS_FONT_ERR
+
+
+# -- a program --------------------------------------------------------------------------
+def test_a_program_finds_and_installs_the_system_font(build_program):
+    data, labels = build_program("machine_font")
+    m = Machine()
+    prog = m.load(data)
+    assert m.run(max_cycles=1_000_000) == "quit"
+    at = lambda name: prog.dp_base + labels[name]       # noqa: E731
+    assert read_word(m.mem, at("families")) == 1
+    assert read_word(m.mem, at("famNum")) == 0xFFFE
+    assert read_pstring(m.mem, at("name")) == b"Shaston"
+    assert read_word(m.mem, at("genevaErr")) == fm.FM_FAM_NOT_FND_ERR
+    assert read_long(m.mem, at("curFID")) == SHASTON_8_BOLD
+    assert not m.tb.fm.started and not m.tb.qd.started
