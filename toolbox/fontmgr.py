@@ -24,8 +24,11 @@ Calls before FMStartUp answer fmNotActiveErr ($1B03); a second FMStartUp
 fmDupStartUpErr ($1B01). SetPurgeStat refuses to make the system font purgeable
 (fmSysFontErr $1B07).
 
-Not here: AddFamily, AddFontVar, FixFontMenu, ChooseFont, ItemID2FamNum, FamNum2ItemID
-(the Tool Locator answers funcNotFoundErr).
+FixFontMenu(menuID, startingID, famSpecs) appends the family's name, "Shaston", to the
+menu as item startingID; FamNum2ItemID and ItemID2FamNum translate between the two
+after it (fmMenuErr $1B0B before; TN #104: one font menu per FMStartUp).
+
+Not here: AddFamily, AddFontVar, ChooseFont (the Tool Locator answers funcNotFoundErr).
 """
 from __future__ import annotations
 
@@ -43,6 +46,7 @@ FM_DUP_STARTUP_ERR = 0x1B01
 FM_NOT_ACTIVE_ERR = 0x1B03
 FM_FAM_NOT_FND_ERR = 0x1B04
 FM_SYS_FONT_ERR = 0x1B07
+FM_MENU_ERR = 0x1B0B            # fmMenuErr: FixFontMenu never called
 
 SHASTON = 0xFFFE                # the system font's family (TN #41)
 SYSTEM_FAMILY_ALIAS = 0x0000    # "System Font" (TN #41): the system font's family
@@ -72,6 +76,7 @@ class FontManager:
         self.tb = tb
         self.started = False
         self.user_id = 0
+        self.font_item = None           # FixFontMenu's item ID for the one family
 
     def require(self) -> None:
         if not self.started:
@@ -134,7 +139,7 @@ def FMStartUp(tb, user_id, dp) -> None:
     fm = _fm(tb)
     if fm.started:
         raise ToolError(FM_DUP_STARTUP_ERR, "FMStartUp called twice")
-    fm.started, fm.user_id = True, user_id
+    fm.started, fm.user_id, fm.font_item = True, user_id, None
 
 
 @tool(TOOLSET, 0x03)
@@ -235,6 +240,40 @@ def LoadFont(tb, font_id, font_specs, position, result_ptr) -> None:
 def LoadSysFont(tb) -> None:
     """LoadSysFont(): the system font is always in memory."""
     _fm(tb).require()
+
+
+@tool(TOOLSET, 0x15, "WWW")
+def FixFontMenu(tb, menu_id, starting_id, fam_specs) -> None:
+    """FixFontMenu(menuID:W, startingID:W, famSpecs:W): the family names appended to a
+    menu, item IDs from startingID."""
+    from toolbox.menu import MenuItem
+    fm = _fm(tb)
+    fm.require()
+    mgr = tb.menu
+    menu = mgr.menu(menu_id)
+    menu.items.append(MenuItem(SYSTEM_FAMILY_NAME, starting_id))
+    mgr.calc_size(menu)
+    fm.font_item = starting_id
+
+
+@tool(TOOLSET, 0x17, "W", 2)
+def ItemID2FamNum(tb, item_id) -> int:
+    """ItemID2FamNum(itemID:W): famNum:W (0 for an item that is not a family's)"""
+    fm = _fm(tb)
+    fm.require()
+    if fm.font_item is None:
+        raise ToolError(FM_MENU_ERR, "FixFontMenu never called")
+    return SHASTON if item_id == fm.font_item else 0
+
+
+@tool(TOOLSET, 0x1B, "W", 2)
+def FamNum2ItemID(tb, fam_num) -> int:
+    """FamNum2ItemID(famNum:W): itemID:W (0 for a family not in the menu)"""
+    fm = _fm(tb)
+    fm.require()
+    if fm.font_item is None:
+        raise ToolError(FM_MENU_ERR, "FixFontMenu never called")
+    return fm.font_item if fam_num in (SHASTON, SYSTEM_FAMILY_ALIAS) else 0
 
 
 @tool(TOOLSET, 0x18, "L")

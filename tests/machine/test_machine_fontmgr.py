@@ -20,7 +20,8 @@ CALLS = {                # Apple's numbers (Toolbox Reference vol. 2 ch. 8)
     "GetFamNum": 0x0C1B, "InstallFont": 0x0E1B, "SetPurgeStat": 0x0F1B,
     "CountFonts": 0x101B, "FindFontStats": 0x111B, "LoadFont": 0x121B,
     "LoadSysFont": 0x131B, "FMSetSysFont": 0x181B, "FMGetSysFID": 0x191B,
-    "FMGetCurFID": 0x1A1B, "InstallWithStats": 0x1C1B,
+    "FMGetCurFID": 0x1A1B, "InstallWithStats": 0x1C1B, "FixFontMenu": 0x151B,
+    "ItemID2FamNum": 0x171B, "FamNum2ItemID": 0x1B1B,
 }
 QD_DP, FM_DP = 0x3000, 0x3300
 NAME = 0x7400            # a family name buffer (26 bytes)
@@ -117,6 +118,21 @@ def test_fonts_of_the_family(m):
     ok(m, "LoadSysFont")
     ok(m, "SetPurgeStat", SYSTEM_FONT_ID, 0)
     assert call(m, "SetPurgeStat", SYSTEM_FONT_ID, 1)[0] == fm.FM_SYS_FONT_ERR
+
+
+def test_fix_font_menu_appends_the_family_and_maps_items(m):
+    from toolbox import menu as mm
+    assert call(m, "FamNum2ItemID", 0xFFFE)[0] == fm.FM_MENU_ERR     # not yet
+    mgr = m.tb.menu
+    font_menu = mm.parse_menu_string(b">> Font \\N5\r--Plain\\N300\r.")
+    mgr.insert(mgr.new_menu(font_menu), 0)
+    ok(m, "FixFontMenu", 5, 310, 0)
+    assert [(i.text, i.item_id) for i in mgr.menu(5).items] == \
+        [(b"Plain", 300), (b"Shaston", 310)]
+    assert ok(m, "FamNum2ItemID", 0xFFFE) == 310
+    assert ok(m, "ItemID2FamNum", 310) == 0xFFFE
+    assert ok(m, "ItemID2FamNum", 300) == 0
+    assert ok(m, "FamNum2ItemID", GENEVA) == 0
 
 
 # -- a program --------------------------------------------------------------------------
