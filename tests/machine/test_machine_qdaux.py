@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from iigs.machine import Machine
-from iigs.memory import write_bytes, write_long, write_word
+from iigs.memory import read_long, read_word, write_bytes, write_long, write_word
 from toolbox import cursor as cursors
 from toolbox import qdaux
 from toolbox.calls import TOOL_TABLE
@@ -222,7 +222,6 @@ def test_special_rect_fills_and_frames():
 
 # -- a program --------------------------------------------------------------------------
 def test_a_program_shows_the_watch_draws_an_icon_and_copies_pixels(build_program):
-    from iigs.memory import read_long, read_word
     data, labels = build_program("machine_qdaux")
     m = Machine()
     prog = m.load(data)
