@@ -348,8 +348,10 @@ def build(out_dir: Path | None = None,
     _check_imports([a for _, a in objects], units)
 
     n_code = len(objects) - len(data_units)
-    symbols = _symbol_map(objects, n_code)
-    load_file = _link(objects, n_code, [u.name for u in units], symbols)
+    from gsasm import linkiigs
+    placement = linkiigs._place(objects, 0)     # where each unit goes, for both below
+    symbols = _symbol_map(objects, n_code, placement)
+    load_file = _link(objects, n_code, [u.name for u in units], symbols, placement)
 
     key = source_hash(engine_only)
     out = out_dir / (ENGINE_FILE_NAME if engine_only else LOAD_FILE_NAME)
@@ -384,11 +386,13 @@ def _check_imports(asms: list, units: list[Path]) -> None:
         raise BuildError("\n".join(missing))
 
 
-def _symbol_map(objects: list, n_code: int) -> dict[str, dict[str, int]]:
+def _symbol_map(objects: list, n_code: int,
+                placement: tuple | None = None) -> dict[str, dict[str, int]]:
     """Every code/data label of every unit -> its segment and offset in it: the first
-    `n_code` objects are the code segment, the rest the data segment."""
+    `n_code` objects are the code segment, the rest the data segment. `placement`:
+    gsasm's `linkiigs._place(objects, 0)` when the caller has it already."""
     from gsasm import linkiigs
-    _placed, obj_seg_bases, _idx = linkiigs._place(objects, 0)
+    _placed, obj_seg_bases, _idx = placement or linkiigs._place(objects, 0)
     split = _data_start(obj_seg_bases, n_code)
     symbols: dict[str, dict[str, int]] = {}
     for i, ((_obj, a), bases) in enumerate(zip(objects, obj_seg_bases)):
@@ -491,7 +495,7 @@ def _data_references(placement: tuple, n_code: int, unit_names: list[str],
 
 
 def _link(objects: list, n_code: int, unit_names: list[str],
-          symbols: dict[str, dict[str, int]]) -> bytes:
+          symbols: dict[str, dict[str, int]], placement: tuple) -> bytes:
     """The load file: segment 1, the code (the first `n_code` units); segment 2, the data.
 
     gsasm links the units into one merged segment (`merge` + `super`: SUPER relocation
@@ -507,7 +511,6 @@ def _link(objects: list, n_code: int, unit_names: list[str],
     joint = linkiigs.link(objects, {"merge": True, "super": True})
     if n_code == len(objects):
         return joint
-    placement = linkiigs._place(objects, 0)
     split = _data_start(placement[1], n_code)
     seg = next(gs_omf.iter_segments(joint))
     hdr = seg["hdr"]
