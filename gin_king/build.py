@@ -1,4 +1,4 @@
-"""Building GIN.KING: assemble the 65816 sources with gsasm and link one OMF S16 load file.
+"""Building GIN.KING: assemble the 65816 sources with gsasm and link an OMF S16 load file.
 
 The sources are a table (`SOURCES`); generated data sources are a second table
 (`GENERATED`), each produced by a Python function from the oracle's own definitions so
@@ -7,8 +7,11 @@ the tables cannot drift from the rules. The result is cached under `gin_king/_bu
 source, every include, every generated text and the gsasm version: `ensure_built()`
 rebuilds only when one of them changed, so nobody ever runs a build step by hand.
 
-The load file is one relocatable segment (gsasm `merge` + `super`, see DESIGN.md §6).
-Beside it, `GIN.KING.json` is the symbol map: name -> {"segment": 1, "offset": n}.
+The load file has two relocatable segments. Segment 1 is the code and its variables (gsasm
+`merge` + `super`, see DESIGN.md §6); segment 2 is a data segment of the generated units
+named in `DATA_SEGMENT_UNITS` (the big lookup tables), which the code reaches with long
+addressing and the loader relocates with cINTERSEG records (`_link`). Beside the load
+file, `GIN.KING.json` is the symbol map: name -> {"segment": n, "offset": m}.
 """
 from __future__ import annotations
 
@@ -138,8 +141,8 @@ def _generate_run_deadwood() -> str:
     return "\n".join(out + ["        ENDP", "        END", ""])
 
 
-def _generate_run_gain() -> str:
-    """RunGain: one byte per 13-bit suit mask, the deadwood its best discard removes."""
+def _suit_gain() -> list[int]:
+    """Per 13-bit suit mask, the deadwood its best discard removes."""
     dead = _suit_deadwood()
     gain = [0] * SUIT_MASKS
     for m in range(1, SUIT_MASKS):
@@ -147,8 +150,14 @@ def _generate_run_gain() -> str:
         # run of exactly three, and then the hand has a better arrangement anyway
         gain[m] = max(0, dead[m] - min(dead[m & ~(1 << r)]
                                        for r in range(RANKS_PER_SUIT) if m >> r & 1))
+    return gain
+
+
+def _generate_run_gain() -> str:
+    """RunGain: one byte per 13-bit suit mask, the deadwood its best discard removes."""
     out = _HEADER + ["RunGainTable PROC EXPORT", "        EXPORT  RunGain"]
-    out += _byte_table("RunGain", "deadwood removed by discarding the suit's best card", gain)
+    out += _byte_table("RunGain", "deadwood removed by discarding the suit's best card",
+                       _suit_gain())
     return "\n".join(out + ["        ENDP", "        END", ""])
 
 
@@ -184,6 +193,21 @@ GENERATED: dict[str, Callable[[], str]] = {
     "rungain.asm": _generate_run_gain,
     "cardtables.asm": _generate_card_tables,
 }
+
+# The generated units that go to the data segment (segment 2) instead of the code
+# segment. The code reaches their labels with long addressing only (`lda >Label,x`,
+# `adc >Label,x`, `cmp >Label,x`, `dc.l Label`, `#^Label`): the code segment's bank is
+# DBR, theirs is not. A unit listed here must hold data alone (no relocated address).
+DATA_SEGMENT_UNITS: tuple[str, ...] = (
+    "rundeadwood.asm",
+    "rungain.asm",
+)
+
+CODE_SEGMENT = 1                  # SEGNUM of the program (code and its variables)
+DATA_SEGMENT = 2                  # SEGNUM of the data segment
+DATA_SEGMENT_NAME = b"GinKingTables"
+KIND_DATA = 0x0001                # OMF KIND: a static data segment
+BANK_SIZE = 0x10000               # BANKSIZE: a segment may not cross a bank boundary
 
 
 # --------------------------------------------------------------------------------------
@@ -232,6 +256,7 @@ def source_hash(engine_only: bool = False) -> str:
     sources = engine_sources() if engine_only else SOURCES
     h.update(repr([(s.file, s.role) for s in sources]).encode())
     h.update(repr(sorted(GENERATED)).encode())
+    h.update(repr(DATA_SEGMENT_UNITS).encode())
     for p in _all_inputs(engine_only) + [p for p in GENERATOR_INPUTS if p.exists()]:
         h.update(str(p.relative_to(p.anchor)).encode())
         h.update(p.read_bytes())
@@ -292,8 +317,6 @@ def build(out_dir: Path | None = None,
           engine_only: bool = False) -> tuple[Path, dict[str, dict[str, int]]]:
     """Assemble and link every unit now (no cache check). Returns (load file, symbols).
     `engine_only`: leave out the desktop program (GIN.ENGINE instead of GIN.KING)."""
-    from gsasm import linkiigs
-
     out_dir = out_dir or build_dir()
     gen_dir = out_dir / "generated"
     gen_dir.mkdir(parents=True, exist_ok=True)
@@ -306,7 +329,10 @@ def build(out_dir: Path | None = None,
 
     include_dirs = [str(ASM_DIR), str(MACRO_DIR), str(gen_dir)]
     sources = engine_sources() if engine_only else SOURCES
-    units = [ASM_DIR / s.file for s in sources] + [gen_dir / n for n in GENERATED]
+    # the data segment's units last: the code segment is everything before them
+    data_units = [gen_dir / n for n in GENERATED if n in DATA_SEGMENT_UNITS]
+    units = ([ASM_DIR / s.file for s in sources]
+             + [gen_dir / n for n in GENERATED if n not in DATA_SEGMENT_UNITS] + data_units)
     errors: list[str] = []
     objects = []
     # the big generated tables first, so they start early on their own worker
@@ -321,8 +347,11 @@ def build(out_dir: Path | None = None,
         raise BuildError("\n".join(errors))
     _check_imports([a for _, a in objects], units)
 
-    load_file = linkiigs.link(objects, {"merge": True, "super": True})
-    symbols = _symbol_map(objects)
+    n_code = len(objects) - len(data_units)
+    from gsasm import linkiigs
+    placement = linkiigs._place(objects, 0)     # where each unit goes, for both below
+    symbols = _symbol_map(objects, n_code, placement)
+    load_file = _link(objects, n_code, [u.name for u in units], symbols, placement)
 
     key = source_hash(engine_only)
     out = out_dir / (ENGINE_FILE_NAME if engine_only else LOAD_FILE_NAME)
@@ -357,19 +386,25 @@ def _check_imports(asms: list, units: list[Path]) -> None:
         raise BuildError("\n".join(missing))
 
 
-def _symbol_map(objects: list) -> dict[str, dict[str, int]]:
-    """Every code/data label of every unit -> its offset in the merged load segment."""
+def _symbol_map(objects: list, n_code: int,
+                placement: tuple | None = None) -> dict[str, dict[str, int]]:
+    """Every code/data label of every unit -> its segment and offset in it: the first
+    `n_code` objects are the code segment, the rest the data segment. `placement`:
+    gsasm's `linkiigs._place(objects, 0)` when the caller has it already."""
     from gsasm import linkiigs
-    _placed, obj_seg_bases, _idx = linkiigs._place(objects, 0)
+    _placed, obj_seg_bases, _idx = placement or linkiigs._place(objects, 0)
+    split = _data_start(obj_seg_bases, n_code)
     symbols: dict[str, dict[str, int]] = {}
-    for (_obj, a), bases in zip(objects, obj_seg_bases):
+    for i, ((_obj, a), bases) in enumerate(zip(objects, obj_seg_bases)):
+        segment, origin = (CODE_SEGMENT, 0) if i < n_code else (DATA_SEGMENT, split)
         for name, kind in a.symtype.items():
             if kind != "label" or name.startswith("@") or "." in name:
                 continue
             seg = a.symseg.get(name)
             if seg is None or seg >= len(bases):
                 continue
-            entry = {"segment": 1, "offset": bases[seg] + (a.symbols[name] & 0xFFFF)}
+            entry = {"segment": segment,
+                     "offset": bases[seg] + (a.symbols[name] & 0xFFFF) - origin}
             # exported names win over same-named locals of other units
             if name in symbols and name not in a.exports:
                 continue
@@ -377,11 +412,157 @@ def _symbol_map(objects: list) -> dict[str, dict[str, int]]:
     return symbols
 
 
+# --------------------------------------------------------------------------------------
+# the two load segments
+
+# Opcodes whose 16-bit operand is an immediate value (and PEA's): the only places a code
+# unit may use the low word of a data segment address. Anywhere else a 16-bit operand is
+# an address in the code segment's bank (DBR), not the data's: long addressing is needed.
+_IMMEDIATE_OPCODES = frozenset({0x09, 0x29, 0x49, 0x69, 0x89, 0xA0, 0xA2, 0xA9, 0xC0,
+                                0xC9, 0xE0, 0xE9, 0xF4})
+
+
+@dataclass(frozen=True)
+class DataReference:
+    """A field of the code segment that holds a data segment address."""
+    site: int          # offset of the field in the code segment
+    size: int          # its bytes (3: `lda >Label,x`)
+    shift: int         # right shift of the address stored (16: the bank byte, `#^Label`)
+    target: int        # offset of the address in the data segment
+    label: str         # the data label named
+    unit: str          # the unit that refers to it
+
+
+def _data_start(obj_seg_bases: list, n_code: int) -> int:
+    """Where the data units begin in the joint placement of all units."""
+    return obj_seg_bases[n_code][0] if n_code < len(obj_seg_bases) else 0
+
+
+def _data_references(placement: tuple, n_code: int, unit_names: list[str],
+                     symbols: dict[str, dict[str, int]]) -> list[DataReference]:
+    """Every field of the code units that names a data label, from their OMF expression
+    records (walked as gsasm's SUPER scan walks them). Raises BuildError for what one
+    load segment cannot hold of another: a code label mixed in, a relative branch into
+    the data, an address inside the data units themselves."""
+    from gsasm import omf as gs_omf
+    from gsasm.expressload import _get_shift, _needs_reloc, _reloc_weight
+    placed, _bases, placed_obj_idx = placement
+    labels = {name: e["offset"] for name, e in symbols.items() if e["segment"] == DATA_SEGMENT}
+    refs: list[DataReference] = []
+    for (_name, recs, seg_base, _hdr, a), oi in zip(placed, placed_obj_idx):
+        unit = unit_names[oi]
+        own = {n for n, k in a.symtype.items() if k != "import"}
+        offset = 0
+        for _at, rec, d in recs:
+            if rec == "END":
+                break
+            if rec in ("CONST", "LCONST"):
+                offset += len(d)
+                continue
+            if rec == "DS":
+                offset += d
+                continue
+            if rec not in ("LEXPR", "BEXPR", "EXPR", "RELEXPR"):
+                continue
+            size, ops = d[0], d[1]
+            site = seg_base + offset
+            offset += size
+            if oi >= n_code:
+                if rec == "RELEXPR" or _needs_reloc(ops):
+                    raise BuildError(f"{unit}: the data segment holds an address to "
+                                     f"relocate (at ${site:X}); keep such tables in code")
+                continue
+            names = [op[1] for op in ops if isinstance(op, tuple) and op[0].startswith("sym")]
+            named = [n for n in names if n in labels and n not in own]
+            if not named:
+                continue
+            if rec == "RELEXPR" or len(named) != len(names):
+                raise BuildError(f"{unit}: {named[0]} is in the data segment: reach it by "
+                                 "its long address plus constants only")
+            weight = _reloc_weight(ops)
+            if weight == 0:             # a difference of two data labels: a constant
+                continue
+            shift = _get_shift(ops)
+            if weight != 1 or shift < 0:
+                raise BuildError(f"{unit}: {named[0]} is in the data segment: this "
+                                 "expression of its address cannot be relocated")
+            unshifted = ops
+            if shift:
+                unshifted = ops[:-3] + ["end"]
+            target = gs_omf._eval(unshifted, labels) & 0xFFFFFF
+            refs.append(DataReference(site, size, shift, target, named[0], unit))
+    return refs
+
+
+def _link(objects: list, n_code: int, unit_names: list[str],
+          symbols: dict[str, dict[str, int]], placement: tuple) -> bytes:
+    """The load file: segment 1, the code (the first `n_code` units); segment 2, the data.
+
+    gsasm links the units into one merged segment (`merge` + `super`: SUPER relocation
+    records), the data units last, so the code is the front of it and the data the rest.
+    It is cut there. Each code field naming a data label (`DataReference`) leaves the
+    SUPER records, which would relocate it against segment 1, for a cINTERSEG record
+    (INTERSEG when wider than 16 bits) to segment 2, and holds the label's offset in
+    segment 2, as a linker writes it. Segment 2 is KIND data with BANKSIZE $10000: the
+    loader puts it inside one bank, so a table indexed by X never crosses into the next.
+    """
+    from gsasm import linkiigs, omf as gs_omf
+    from gsasm.expressload import emit_cinterseg, emit_interseg
+    joint = linkiigs.link(objects, {"merge": True, "super": True})
+    if n_code == len(objects):
+        return joint
+    split = _data_start(placement[1], n_code)
+    seg = next(gs_omf.iter_segments(joint))
+    hdr = seg["hdr"]
+    image = bytearray(b"".join(d for _at, rec, d in seg["recs"] if rec in ("CONST", "LCONST")))
+    if len(image) != hdr["LENGTH"]:
+        raise BuildError(f"the linked image is {len(image)} bytes, LENGTH {hdr['LENGTH']}")
+    supers = gs_omf.parse_super(seg["raw"])
+
+    inter = b""
+    moved: set[int] = set()
+    for r in _data_references(placement, n_code, unit_names, symbols):
+        mask = (1 << 8 * r.size) - 1
+        joint_value = split + r.target
+        stored = int.from_bytes(image[r.site:r.site + r.size], "little")
+        if stored not in ((joint_value >> r.shift) & mask, joint_value & mask):
+            raise BuildError(f"{r.unit}: {r.label} at ${r.site:X} linked as ${stored:X}, "
+                             f"not ${joint_value:X}")
+        if r.size == 2 and r.shift == 0 and image[r.site - 1] not in _IMMEDIATE_OPCODES:
+            raise BuildError(f"{r.unit}: {r.label} is in the data segment: use long "
+                             f"addressing (>{r.label}) at ${r.site - 1:X}")
+        image[r.site:r.site + r.size] = ((r.target >> r.shift) & mask).to_bytes(r.size, "little")
+        moved.add(r.site)
+        if r.site <= 0xFFFF and r.target <= 0xFFFF:
+            inter += emit_cinterseg(r.size, r.shift, r.site, DATA_SEGMENT, r.target)
+        else:
+            inter += emit_interseg(r.size, r.shift, r.site, DATA_SEGMENT, r.target)
+    supers = {t: [o for o in offs if o not in moved] for t, offs in supers.items()}
+    stray = sorted(o for offs in supers.values() for o in offs if o >= split)
+    if stray:
+        raise BuildError(f"a relocation at ${stray[0]:X} falls in the data segment")
+    tail = b"".join(gs_omf.emit_super(t, sorted(offs)) for t, offs in sorted(supers.items())
+                    if offs)
+    code = gs_omf._make_segment(hdr["SEGNAME"], hdr["LOADNAME"], hdr["ORG"], hdr["KIND"],
+                                CODE_SEGMENT, bytes(image[:split]), tail_recs=tail + inter)
+    data = bytearray(gs_omf._make_segment(DATA_SEGMENT_NAME, hdr["LOADNAME"], 0, KIND_DATA,
+                                          DATA_SEGMENT, bytes(image[split:])))
+    data[0x10:0x14] = BANK_SIZE.to_bytes(4, "little")   # gsasm leaves a data segment's 0
+    return code + bytes(data)
+
+
 def _atomic_write(path: Path, data: bytes) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     with os.fdopen(fd, "wb") as fh:
         fh.write(data)
     os.replace(tmp, path)
+
+
+def symbol_address(program, symbols: dict[str, dict[str, int]], name: str) -> int:
+    """The 24-bit address of label `name` of a loaded GIN.KING or GIN.ENGINE: its
+    segment's load address (`program.address_of`) plus its offset there."""
+    entry = symbols[name]
+    return program.address_of(entry["segment"], entry["offset"])
 
 
 # --------------------------------------------------------------------------------------

@@ -87,10 +87,9 @@ class NativeEngine:
     def address(self, name: str) -> int:
         """The 24-bit address of an exported label."""
         try:
-            entry = self.symbols[name]
+            return build.symbol_address(self.program, self.symbols, name)
         except KeyError:
             raise NativeError(f"no symbol {name!r} in GIN.KING") from None
-        return self.program.address_of(entry["segment"], entry["offset"])
 
     def call(self, name: str, a: int = 0, x: int = 0, y: int = 0) -> CallResult:
         """JSL to `name` (native mode, 16-bit registers); registers and cycles after."""

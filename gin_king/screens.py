@@ -51,10 +51,10 @@ class _Game:
         self.s, self.symbols = s, symbols
 
     def word(self, name: str, i: int = 0) -> int:
-        return self.s.read_word(self.s.program.address_of(1, self.symbols[name]["offset"]) + 2 * i)
+        return self.s.read_word(build.symbol_address(self.s.program, self.symbols, name) + 2 * i)
 
     def poke(self, name: str, value: int) -> None:
-        a = self.s.program.address_of(1, self.symbols[name]["offset"])
+        a = build.symbol_address(self.s.program, self.symbols, name)
         self.s.machine.mem[a], self.s.machine.mem[a + 1] = value & 0xFF, value >> 8
 
     def click_local(self, h: int, v: int) -> str:

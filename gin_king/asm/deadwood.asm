@@ -513,17 +513,19 @@ CnSbit  DS.W    1
 CnLimit DS.W    1
 
 ; EvalPlain — A = sum over the suits of RunDeadwood[mask]. A suit's deadwood is at most
-; 60, so the sum of four fits a byte: it is added with an 8-bit accumulator.
+; 60, so the sum of four fits a byte: it is added with an 8-bit accumulator. The tables
+; are in the data segment (another bank than DBR): read long, `>Table,x` (with X 16-bit,
+; 5 cycles as `Table,x` would be).
 EvalPlain Acc8
         ldx     DwWork+Hand.clubs
-        lda     RunDeadwood,x
+        lda     >RunDeadwood,x
         clc
         ldx     DwWork+Hand.diamonds
-        adc     RunDeadwood,x
+        adc     >RunDeadwood,x
         ldx     DwWork+Hand.hearts
-        adc     RunDeadwood,x
+        adc     >RunDeadwood,x
         ldx     DwWork+Hand.spades
-        adc     RunDeadwood,x
+        adc     >RunDeadwood,x
         Acc16
         and     #$00FF
         rts
@@ -531,29 +533,29 @@ EvalPlain Acc8
 ; EvalDiscard — A = EvalPlain - max over the suits of RunGain[mask] (8-bit, as EvalPlain).
 EvalDiscard Acc8
         ldx     DwWork+Hand.clubs       ; the largest gain
-        lda     RunGain,x
+        lda     >RunGain,x
         ldx     DwWork+Hand.diamonds
-        cmp     RunGain,x
+        cmp     >RunGain,x
         bcs     @d
-        lda     RunGain,x
+        lda     >RunGain,x
 @d      ldx     DwWork+Hand.hearts
-        cmp     RunGain,x
+        cmp     >RunGain,x
         bcs     @h
-        lda     RunGain,x
+        lda     >RunGain,x
 @h      ldx     DwWork+Hand.spades
-        cmp     RunGain,x
+        cmp     >RunGain,x
         bcs     @s
-        lda     RunGain,x
+        lda     >RunGain,x
 @s      sta     DwGain
         ldx     DwWork+Hand.clubs       ; the plain sum
-        lda     RunDeadwood,x
+        lda     >RunDeadwood,x
         clc
         ldx     DwWork+Hand.diamonds
-        adc     RunDeadwood,x
+        adc     >RunDeadwood,x
         ldx     DwWork+Hand.hearts
-        adc     RunDeadwood,x
+        adc     >RunDeadwood,x
         ldx     DwWork+Hand.spades
-        adc     RunDeadwood,x
+        adc     >RunDeadwood,x
         sec
         sbc     DwGain                  ; a gain never exceeds its suit's deadwood
         Acc16

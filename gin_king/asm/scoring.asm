@@ -137,7 +137,7 @@ GK_HandTerms PROC EXPORT
         iny
 @value  lda     CardBit,x
         tax
-        lda     RunDeadwood,x           ; a lone card's deadwood = its value
+        lda     >RunDeadwood,x          ; a lone card's deadwood = its value
         and     #$00FF
         cmp     #1
         bne     @limit

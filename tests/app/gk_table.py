@@ -33,7 +33,7 @@ class Table:
 
     # -- memory through the symbol map ------------------------------------------------
     def addr(self, name: str) -> int:
-        return self.s.program.address_of(1, self.symbols[name]["offset"])
+        return build.symbol_address(self.s.program, self.symbols, name)
 
     def word(self, name: str, index: int = 0) -> int:
         return self.s.read_word(self.addr(name) + 2 * index)

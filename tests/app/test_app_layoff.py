@@ -20,7 +20,7 @@ def layoff():
     prog = m.load(path.read_bytes())
 
     def addr(name):
-        return prog.address_of(1, symbols[name]["offset"])
+        return build.symbol_address(prog, symbols, name)
 
     def word(name, i=0):
         a = addr(name) + 2 * i

@@ -18,10 +18,11 @@ def test_ensure_built_gives_a_relocatable_load_file_and_symbol_map(engine_only):
     path, symbols = build.ensure_built(engine_only=engine_only)
     assert path.name == ("GIN.ENGINE" if engine_only else "GIN.KING")
     segments = omf.read_load_file(path.read_bytes())
-    code = [s for s in segments if s.is_loadable]
-    assert len(code) == 1 and code[0].relocations          # one segment, SUPER relocations
+    loaded = [s for s in segments if s.is_loadable]
+    assert [s.segnum for s in loaded] == [1, 2]           # code, then the data segment
+    assert loaded[0].relocations                          # SUPER and cINTERSEG records
     for name in ENGINE_SYMBOLS:
-        assert name in symbols and symbols[name]["segment"] == 1
+        assert name in symbols and symbols[name]["segment"] == (2 if name == "RunDeadwood" else 1)
     saved = json.loads(path.with_name(path.name + ".json").read_text())
     assert saved["symbols"] == symbols and saved["key"] == build.source_hash(engine_only)
 
