@@ -1,5 +1,8 @@
 ; scoring.asm — hand and game scoring and the terms of a hand (manual, "Rules of Gin":
-; "Scoring", "Oklahoma Gin"; Glossary "Box", "Skunk", "Undercut", "Knock Card").
+; "Scoring", "Oklahoma Gin"; Glossary "Box", "Skunk", "Undercut", "Knock Card"), with the
+; house rules of RulesBlock (docs/rules.md "House rules"): the bonuses in points, the box
+; per hand won, as the difference (004) or off (001), the shutout doubled or in points
+; (004's Blitz), spades double in standard gin (003), Simple Gin's knock limit 0 (002).
 ; Internal routines: M=16, X=16, DBR = this bank.
 
         MACHINE M65816
@@ -9,13 +12,15 @@
 
 ; ------------------------------------------------------------------------------------
 ; ScoreHand — score a knock from ShowBlock.knockerDw / defenderDw / multiplier:
-;   gin:      the knocker scores the defender's deadwood + 25;
-;   undercut: defender's deadwood <= knocker's: the defender scores the difference + 25;
+;   gin:      the knocker scores the defender's deadwood + the gin bonus;
+;   undercut: defender's deadwood <= knocker's: the defender scores the difference + the
+;             undercut bonus;
 ;   else:     the knocker scores the difference.  All times the multiplier.
-;   Out: ShowBlock.kind, .winner, .points. Clobbers: A.
+;   (Bonuses: RulesBlock.ginBonus, .undercutBonus; the manual's 25 each.)
+;   Out: ShowBlock.kind, .winner, .points. Clobbers: A, X.
 ; ------------------------------------------------------------------------------------
 ScoreHand PROC  EXPORT
-        IMPORT  ShowBlock
+        IMPORT  ShowBlock,RulesBlock
         lda     ShowBlock+Showdown.knockerDw
         bne     @notGin
         lda     #HAND_GIN
@@ -23,7 +28,7 @@ ScoreHand PROC  EXPORT
         stz     ShowBlock+Showdown.winner
         lda     ShowBlock+Showdown.defenderDw
         clc
-        adc     #GIN_BONUS
+        adc     RulesBlock+RulesRec.ginBonus
         bra     @multiply
 @notGin cmp     ShowBlock+Showdown.defenderDw
         bcc     @knock                  ; knocker < defender: a plain knock
@@ -35,7 +40,7 @@ ScoreHand PROC  EXPORT
         sec
         sbc     ShowBlock+Showdown.defenderDw
         clc
-        adc     #UNDERCUT_BONUS
+        adc     RulesBlock+RulesRec.undercutBonus
         bra     @multiply
 @knock  lda     #HAND_KNOCK
         sta     ShowBlock+Showdown.kind
@@ -53,97 +58,125 @@ ScoreHand PROC  EXPORT
 
 ; ------------------------------------------------------------------------------------
 ; GK_FinalScore — the score sheet at the game's end.  JSL, any M/X/DBR.
-;   In:  GameEndBlock.winner, .handPoints[2], .boxes[2].
-;   Out: .shutout (the loser won no hand), .totals[2], .net.
-;        totals[p] = handPoints[p] + 25 * boxes[p]; the winner's hand points and the
-;        100-point game bonus are doubled on a shutout (the box bonus is not).
+;   In:  GameEndBlock.winner, .handPoints[2], .boxes[2]; RulesBlock (box, boxBonus,
+;        gameBonus, shutout).
+;   Out: .shutout (the loser won no hand), .totals[2], .net (signed).
+;        box[p] = boxBonus * boxes[p] (BOX_EACH), * max(0, boxes[p] - boxes[other])
+;        (BOX_DIFFERENCE), or 0 (BOX_OFF); totals[p] = handPoints[p] + box[p], but the
+;        winner's hand points and game bonus are doubled on a shutout (SHUTOUT_DOUBLE;
+;        the box bonus is not) or get the shutout's points added.
+;   Cost: about 300 cycles.
 ; ------------------------------------------------------------------------------------
 GK_FinalScore PROC EXPORT
-        IMPORT  GameEndBlock
+        IMPORT  GameEndBlock,RulesBlock
         EngineEnter
-        ldx     #2                      ; per player: points + 25 * boxes
-@player lda     GameEndBlock+GameEnd.boxes,x
-        jsr     Times25
+        ldx     #2                      ; per player: his boxes that count
+@boxes  lda     GameEndBlock+GameEnd.boxes,x
+        ldy     RulesBlock+RulesRec.box
+        cpy     #BOX_DIFFERENCE
+        bne     @count
+        txa
+        eor     #2
+        tay                             ; y = 2 * the other player
+        lda     GameEndBlock+GameEnd.boxes,x
+        sec
+        sbc     GameEndBlock+GameEnd.boxes,y
+        bpl     @count
+        lda     #0                      ; behind in boxes: none
+@count  jsr     BoxPoints
+        sta     FsBox,x
         clc
         adc     GameEndBlock+GameEnd.handPoints,x
         sta     GameEndBlock+GameEnd.totals,x
         dex
         dex
-        bpl     @player
+        bpl     @boxes
         lda     GameEndBlock+GameEnd.winner
         asl     a
         tax                             ; x = 2 * winner
         eor     #2
         tay                             ; y = 2 * loser
         stz     GameEndBlock+GameEnd.shutout
+        lda     GameEndBlock+GameEnd.handPoints,x
+        clc
+        adc     RulesBlock+RulesRec.gameBonus   ; the winner's core: hand points + game bonus
+        sta     FsCore
         lda     GameEndBlock+GameEnd.boxes,y
-        bne     @noSkunk
+        bne     @total
         inc     GameEndBlock+GameEnd.shutout
-@noSkunk lda    GameEndBlock+GameEnd.handPoints,x
-        clc
-        adc     #GAME_BONUS             ; the winner's core: hand points + game bonus
-        ldy     GameEndBlock+GameEnd.shutout
-        beq     @single
-        asl     a                       ; skunk: doubled
-@single sta     FsCore
-        lda     GameEndBlock+GameEnd.boxes,x
-        jsr     Times25
-        clc
+        lda     RulesBlock+RulesRec.shutout
+        cmp     #SHUTOUT_DOUBLE
+        bne     @points
+        lda     FsCore                  ; skunk: doubled
+@points clc                             ; (or the shutout's points added)
         adc     FsCore
+        sta     FsCore
+@total  lda     FsCore
+        clc
+        adc     FsBox,x
         sta     GameEndBlock+GameEnd.totals,x
-        txa
-        eor     #2
-        tay
         lda     GameEndBlock+GameEnd.totals,x
         sec
         sbc     GameEndBlock+GameEnd.totals,y
         sta     GameEndBlock+GameEnd.net
         EngineLeave
 
-; Times25 — A = 25 * A (A small).  Clobbers: A.
-Times25 sta     FsTmp
-        asl     a
-        asl     a                       ; 4a
-        adc     FsTmp                   ; 5a
-        sta     FsTmp
-        asl     a
-        asl     a                       ; 20a
-        adc     FsTmp                   ; 25a
-        rts
+; BoxPoints — A = A boxes * RulesBlock.boxBonus, or 0 under BOX_OFF (A small: a loop of
+; additions).  Clobbers: A, Y.
+BoxPoints tay
+        lda     RulesBlock+RulesRec.box
+        cmp     #BOX_OFF
+        beq     @none
+        lda     #0
+@add    dey
+        bmi     @done
+        clc
+        adc     RulesBlock+RulesRec.boxBonus
+        bra     @add
+@none   lda     #0
+@done   rts
 FsCore  DS.W    1
-FsTmp   DS.W    1
+FsBox   DS.W    2                       ; each player's box points
         ENDP
 
 ; ------------------------------------------------------------------------------------
 ; GK_HandTerms — what the first upcard fixes for a hand.  JSL, any M/X/DBR.
-;   In:  A = the first upcard, X = VARIANT_STANDARD or VARIANT_OKLAHOMA.
+;   In:  A = the first upcard (Eleven/Ten: the opening discard), X = VARIANT_STANDARD or
+;        VARIANT_OKLAHOMA; RulesBlock.spadesDouble, .knockOff.
 ;   Out: A = the knock limit (Standard 10; Oklahoma: the card's value, an Ace 0 = gin
-;        only), X = the multiplier (Oklahoma: 2 when the card is a spade).
+;        only; knocking off: 0), X = the multiplier (2 when the card is a spade, in
+;        Oklahoma or under spades double).  Cost: about 90 cycles.
 ; ------------------------------------------------------------------------------------
 GK_HandTerms PROC EXPORT
-        IMPORT  CardBit,CardSuit2,RunDeadwood
+        IMPORT  CardBit,CardSuit2,RunDeadwood,RulesBlock
         EngineEnter
-        cpx     #VARIANT_OKLAHOMA
-        beq     @oklahoma
-        lda     #STANDARD_KNOCK_LIMIT
-        ldx     #1
-        EngineLeave
-@oklahoma asl   a
+        stx     HtVariant
+        asl     a
         tax
         ldy     #1                      ; the multiplier
         lda     CardSuit2,x
-        cmp     #6                      ; 2 * spades
-        bne     @value
+        cmp     #2*3                    ; 2 * spades
+        bne     @suit
+        lda     HtVariant               ; a spade doubles in Oklahoma, and in standard
+        ora     RulesBlock+RulesRec.spadesDouble        ; gin under spades double
+        beq     @suit
         iny
+@suit   lda     HtVariant
+        bne     @value
+        lda     #STANDARD_KNOCK_LIMIT
+        bra     @rules
 @value  lda     CardBit,x
         tax
         lda     RunDeadwood,x           ; a lone card's deadwood = its value
         and     #$00FF
         cmp     #1
-        bne     @limit
-        lda     #0                      ; an Ace: gin only
+        beq     @gin                    ; an Ace: gin only
+@rules  ldx     RulesBlock+RulesRec.knockOff
+        beq     @limit
+@gin    lda     #0                      ; (knocking off: gin only too, Simple Gin)
 @limit  tyx
         EngineLeave
+HtVariant DS.W  1
         ENDP
 
         END
