@@ -500,6 +500,8 @@ def check_game_engine(engine: NativeEngine, report: Report, result, game_seed: i
         ok &= _record(report, "showdown", have == want,
                       {"game": game_seed, "hand": number, "native": have, "oracle": want,
                        "reproduce": reproduce}, got.cycles)
+    if rules.scoring == "hollywood":
+        ok &= _check_hollywood(engine, report, result, game_seed, reproduce)
     if result.final is not None:
         for f in result.final.games or (result.final,):
             got = engine.final_score(f.winner, f.hand_points, f.boxes)
@@ -508,6 +510,31 @@ def check_game_engine(engine: NativeEngine, report: Report, result, game_seed: i
                           {"game": game_seed, "native": got, "oracle": want,
                            "reproduce": reproduce})
     return ok
+
+
+def _check_hollywood(engine: NativeEngine, report: Report, result, game_seed: int,
+                     reproduce: str) -> bool:
+    """Hollywood: the game's won hands through GK_HollywoodHand; each game's scores, boxes
+    and winner, then the match sheet, against the oracle's."""
+    engine.hollywood_start()
+    tally = None
+    for record in result.hands:
+        if record.score.winner is not None:
+            tally = engine.hollywood_hand(record.score.winner, record.score.points)
+    if result.final is None or tally is None:
+        return True
+    games = result.final.games
+    want = ([f.hand_points for f in games], [f.boxes for f in games], [f.winner for f in games])
+    have = (tally["scores"][:len(games)], tally["boxes"][:len(games)],
+            tally["winners"][:len(games)])
+    ok = _record(report, "hollywood games", have == want,
+                 {"game": game_seed, "native": have, "oracle": want, "reproduce": reproduce})
+    match = engine.hollywood_match()
+    f = result.final
+    want_match = {"winner": f.winner, "totals": f.totals, "net": f.net}
+    return ok & _record(report, "hollywood match", match == want_match,
+                        {"game": game_seed, "native": match, "oracle": want_match,
+                         "reproduce": reproduce})
 
 
 # ------------------------------------------------------------------------------------------

@@ -424,6 +424,43 @@ def _knock_legal(self: NativeEngine, cards, limit: int) -> bool:
     return self.call("GK_KnockLegal", a=limit).a == 1
 
 
+# Holly record (engine.records): Hollywood scoring's tally
+HOLLYWOOD_GAMES = 3
+HOLLY = dict(winner=0, points=2, scores=4, boxes=16, entered=28, closed=32, winners=34,
+             current=40, totals=42, matchWinner=46, net=48)
+
+
+def _hollywood_start(self: NativeEngine) -> None:
+    """A new Hollywood match (GK_HollywoodStart)."""
+    self.call("GK_HollywoodStart")
+
+
+def _hollywood_hand(self: NativeEngine, winner: int, points: int) -> dict:
+    """Record a won hand (GK_HollywoodHand); the tally after it: per game scores and boxes
+    (pairs), the games over and their winners, the game shown."""
+    self.write_word("HollyBlock", winner, HOLLY["winner"])
+    self.write_word("HollyBlock", points, HOLLY["points"])
+    self.call("GK_HollywoodHand")
+    r = lambda f, o=0: self.read_word("HollyBlock", HOLLY[f] + o)  # noqa: E731
+    closed = r("closed")
+    return {"scores": [(r("scores", 4 * g), r("scores", 4 * g + 2)) for g in range(3)],
+            "boxes": [(r("boxes", 4 * g), r("boxes", 4 * g + 2)) for g in range(3)],
+            "winners": [r("winners", 2 * g) if closed >> g & 1 else None for g in range(3)],
+            "current": r("current")}
+
+
+def _hollywood_match(self: NativeEngine) -> dict:
+    """The match sheet over the games that are over (GK_HollywoodMatch)."""
+    self.call("GK_HollywoodMatch")
+    r = lambda f, o=0: self.read_word("HollyBlock", HOLLY[f] + o)  # noqa: E731
+    net = r("net")
+    return {"winner": r("matchWinner"), "totals": (r("totals"), r("totals", 2)),
+            "net": net - 0x10000 if net & 0x8000 else net}
+
+
+NativeEngine.hollywood_start = _hollywood_start
+NativeEngine.hollywood_hand = _hollywood_hand
+NativeEngine.hollywood_match = _hollywood_match
 NativeEngine.showdown = _showdown
 NativeEngine.final_score = _final_score
 NativeEngine.hand_terms = _hand_terms

@@ -68,8 +68,15 @@ ScoreHand PROC  EXPORT
 ;   Cost: about 300 cycles.
 ; ------------------------------------------------------------------------------------
 GK_FinalScore PROC EXPORT
-        IMPORT  GameEndBlock,RulesBlock
+        IMPORT  FinalScore
         EngineEnter
+        jsr     FinalScore
+        EngineLeave
+        ENDP
+
+; FinalScore — GK_FinalScore's work (JSR).  Clobbers: A, X, Y.
+FinalScore PROC EXPORT
+        IMPORT  GameEndBlock,RulesBlock
         ldx     #2                      ; per player: his boxes that count
 @boxes  lda     GameEndBlock+GameEnd.boxes,x
         ldy     RulesBlock+RulesRec.box
@@ -119,7 +126,7 @@ GK_FinalScore PROC EXPORT
         sec
         sbc     GameEndBlock+GameEnd.totals,y
         sta     GameEndBlock+GameEnd.net
-        EngineLeave
+        rts
 
 ; BoxPoints — A = A boxes * RulesBlock.boxBonus, or 0 under BOX_OFF (A small: a loop of
 ; additions).  Clobbers: A, Y.
@@ -137,6 +144,200 @@ BoxPoints tay
 @done   rts
 FsCore  DS.W    1
 FsBox   DS.W    2                       ; each player's box points
+        ENDP
+
+; ------------------------------------------------------------------------------------
+; Hollywood scoring (GIN!, seed 004; oracle scoring.py HollywoodTally): "The 1st hand a
+; player wins is scored in game #1. The 2nd hand is scored in game #1 and game #2, etc."
+; A won hand enters its winner in the lowest open game he has not entered yet, then scores
+; (points and a box) in every open game he has entered; a game is over once a player has
+; reached RulesBlock.points in it (its sheet: FinalScore with its scores and boxes); the
+; match is over when all three are.
+; ------------------------------------------------------------------------------------
+HollywoodData PROC EXPORT
+        EXPORT  HollyBlock
+HollyBlock DS.B Holly.Size              ; IN/OUT of GK_Hollywood...
+        ENDP
+
+; GK_HollywoodStart — a new match: HollyBlock all zero.  JSL, any M/X/DBR.
+GK_HollywoodStart PROC EXPORT
+        IMPORT  HollyBlock
+        EngineEnter
+        ldx     #Holly.Size-2
+@clear  stz     HollyBlock,x
+        dex
+        dex
+        bpl     @clear
+        EngineLeave
+        ENDP
+
+; ------------------------------------------------------------------------------------
+; GK_HollywoodHand — record a won hand, then close the games it finished.  JSL.
+;   In:  HollyBlock.winner, .points; the tally; RulesBlock.points (the target).
+;   Out: .scores, .boxes, .entered, .closed, .winners, .current.  Cost: about 450 cycles.
+; ------------------------------------------------------------------------------------
+GK_HollywoodHand PROC EXPORT
+        IMPORT  HollyBlock,RulesBlock
+        EngineEnter
+        lda     HollyBlock+Holly.winner
+        asl     a
+        tax                             ; x = 2 * winner
+        lda     HollyBlock+Holly.closed ; open games he has not entered
+        ora     HollyBlock+Holly.entered,x
+        eor     #GAMES_ALL
+        beq     @score
+        sta     HwT
+        eor     #$FFFF                  ; the lowest of them: he enters it
+        inc     a
+        and     HwT
+        ora     HollyBlock+Holly.entered,x
+        sta     HollyBlock+Holly.entered,x
+@score  lda     #1
+        sta     HwBit                   ; bit of game g
+        txy                             ; y = 4g + 2 * winner
+@game   lda     HwBit
+        bit     HollyBlock+Holly.closed
+        bne     @next                   ; over
+        bit     HollyBlock+Holly.entered,x
+        beq     @next                   ; not entered
+        lda     HollyBlock+Holly.scores,y
+        clc
+        adc     HollyBlock+Holly.points
+        sta     HollyBlock+Holly.scores,y
+        lda     HollyBlock+Holly.boxes,y
+        inc     a
+        sta     HollyBlock+Holly.boxes,y
+@next   iny
+        iny
+        iny
+        iny
+        asl     HwBit
+        lda     HwBit
+        cmp     #GAMES_ALL+1
+        bcc     @game
+        lda     #1                      ; close the open games someone has won
+        sta     HwBit
+        ldx     #0                      ; x = 4g
+        ldy     #0                      ; y = 2g
+@close  lda     HwBit
+        bit     HollyBlock+Holly.closed
+        bne     @cnext
+        stz     HwLead                  ; the leader: player 0 unless 1 is ahead
+        lda     HollyBlock+Holly.scores+2,x
+        cmp     HollyBlock+Holly.scores,x
+        beq     @lead0
+        bcc     @lead0
+        inc     HwLead
+        bra     @reach
+@lead0  lda     HollyBlock+Holly.scores,x
+@reach  cmp     RulesBlock+RulesRec.points
+        bcc     @cnext
+        lda     HwBit
+        tsb     HollyBlock+Holly.closed
+        lda     HwLead
+        sta     HollyBlock+Holly.winners,y
+@cnext  inx
+        inx
+        inx
+        inx
+        iny
+        iny
+        asl     HwBit
+        cpy     #2*HOLLYWOOD_GAMES
+        bcc     @close
+        ldx     #0                      ; the game shown: the lowest open one, else 2
+        lda     #1
+@cur    bit     HollyBlock+Holly.closed
+        beq     @shown
+        inx
+        asl     a
+        cpx     #HOLLYWOOD_GAMES-1
+        bcc     @cur
+@shown  stx     HollyBlock+Holly.current
+        EngineLeave
+HwT     DS.W    1
+HwBit   DS.W    1
+HwLead  DS.W    1
+        ENDP
+
+; ------------------------------------------------------------------------------------
+; GK_HollywoodMatch — the match sheet over the games that are over.  JSL.
+;   In:  the tally; RulesBlock (each game's sheet is FinalScore's).
+;   Out: HollyBlock.totals[2] (the sums of each game's totals), .matchWinner (larger
+;        total; equal totals: more games won; then player 0), .net. GameEndBlock: the
+;        last game's sheet.  Cost: about 1,200 cycles.
+; ------------------------------------------------------------------------------------
+GK_HollywoodMatch PROC EXPORT
+        IMPORT  HollyBlock,GameEndBlock,FinalScore
+        EngineEnter
+        stz     HollyBlock+Holly.totals
+        stz     HollyBlock+Holly.totals+2
+        stz     HmWon
+        stz     HmWon+2
+        stz     HmG
+@game   lda     HmG                     ; game g = HmG / 2 over?
+        lsr     a
+        tax
+        lda     #0
+        sec
+@bit    rol     a                       ; A = 1 << g
+        dex
+        bpl     @bit
+        bit     HollyBlock+Holly.closed
+        beq     @next
+        ldy     HmG                     ; its sheet
+        lda     HollyBlock+Holly.winners,y
+        sta     GameEndBlock+GameEnd.winner
+        asl     a
+        tax
+        inc     HmWon,x
+        tya
+        asl     a
+        tax                             ; x = 4g
+        lda     HollyBlock+Holly.scores,x
+        sta     GameEndBlock+GameEnd.handPoints
+        lda     HollyBlock+Holly.scores+2,x
+        sta     GameEndBlock+GameEnd.handPoints+2
+        lda     HollyBlock+Holly.boxes,x
+        sta     GameEndBlock+GameEnd.boxes
+        lda     HollyBlock+Holly.boxes+2,x
+        sta     GameEndBlock+GameEnd.boxes+2
+        jsr     FinalScore
+        ldx     #2
+@sum    lda     GameEndBlock+GameEnd.totals,x
+        clc
+        adc     HollyBlock+Holly.totals,x
+        sta     HollyBlock+Holly.totals,x
+        dex
+        dex
+        bpl     @sum
+@next   inc     HmG
+        inc     HmG
+        lda     HmG
+        cmp     #2*HOLLYWOOD_GAMES
+        bcc     @game
+        stz     HollyBlock+Holly.matchWinner
+        lda     HollyBlock+Holly.totals+2
+        cmp     HollyBlock+Holly.totals
+        bcc     @net                    ; player 0 ahead
+        bne     @one
+        lda     HmWon+2                 ; equal totals: more games won
+        cmp     HmWon
+        beq     @net
+        bcc     @net
+@one    inc     HollyBlock+Holly.matchWinner
+@net    lda     HollyBlock+Holly.matchWinner
+        asl     a
+        tax
+        eor     #2
+        tay
+        lda     HollyBlock+Holly.totals,x
+        sec
+        sbc     HollyBlock+Holly.totals,y
+        sta     HollyBlock+Holly.net
+        EngineLeave
+HmG     DS.W    1                       ; 2 * game
+HmWon   DS.W    2                       ; games won by each player
         ENDP
 
 ; ------------------------------------------------------------------------------------

@@ -212,3 +212,46 @@ def test_compare_rules_command(rules, capsys):
     assert all(t["disagree"] == 0 for t in report["games"]["engine"].values())
     # every personality's positions were asked under the rules
     assert len(report["positions"]) == 8 * 3
+
+
+# ---- Hollywood scoring (004): GK_HollywoodHand / GK_HollywoodMatch ------------------------
+
+def test_hollywood_match_worked_by_hand(under):
+    # The oracle's worked match (tests/oracle/test_oracle_house_rules.py): A wins 30 and 54,
+    # then B wins 18, 13, 21, 26, 1, 24, 7, 26; B's last hand ends games 2 and 3 at once.
+    engine = under(parse_rules("hollywood"))
+    engine.hollywood_start()
+    for winner, points in [(0, 30), (0, 54), (1, 18), (1, 13), (1, 21), (1, 26), (1, 1),
+                           (1, 24), (1, 7)]:
+        tally = engine.hollywood_hand(winner, points)
+    assert tally["winners"] == [1, None, None] and tally["current"] == 1
+    tally = engine.hollywood_hand(1, 26)
+    assert tally["scores"] == [(84, 103), (54, 118), (0, 105)]
+    assert tally["boxes"] == [(2, 6), (1, 7), (0, 6)]
+    assert tally["winners"] == [1, 1, 1] and tally["current"] == 2
+    match = engine.hollywood_match()
+    assert match == {"winner": 1, "totals": (134 + 79 + 0, 353 + 393 + 560),
+                     "net": 353 + 393 + 560 - 213}
+
+
+def test_hollywood_tallies_agree_with_the_oracle(under):
+    from gin_king.oracle.scoring import HollywoodTally
+    for seed in range(40):
+        rnd = random.Random(seed)
+        rules = replace(parse_rules(rnd.choice(["hollywood", "hollywood,box-difference,shutout=50",
+                                                "hollywood,no-box,game=20"])),
+                        points_per_game=rnd.choice((100, 150, 250)))
+        engine = under(rules)
+        engine.hollywood_start()
+        tally = HollywoodTally(rules)
+        while tally.open_games():
+            winner, points = rnd.randrange(2), rnd.choice((0, 5, 12, 25, 40, 60))
+            tally.record(winner, points)
+            tally.close_games()
+            assert engine.hollywood_hand(winner, points) == {
+                "scores": [tuple(s) for s in tally.scores],
+                "boxes": [tuple(b) for b in tally.boxes],
+                "winners": [f.winner if f else None for f in tally.finals],
+                "current": tally.current()}
+        m = tally.match()
+        assert engine.hollywood_match() == {"winner": m.winner, "totals": m.totals, "net": m.net}
