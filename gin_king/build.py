@@ -267,6 +267,7 @@ GENERATOR_INPUTS: tuple[Path, ...] = (
     Path(__file__).resolve(),
     Path(__file__).resolve().parent / "oracle" / "cards.py",
     Path(__file__).resolve().parent / "oracle" / "melds.py",
+    Path(__file__).resolve().parent / "oracle" / "rules.py",       # CORNER_ACE_VALUE
     Path(__file__).resolve().parent / "oracle" / "measures.py",
 )
 

@@ -126,8 +126,10 @@ CnDead  DS.B    Hand.Size               ; OUT of Canon: the deadwood cards per s
 ;        the sets of the first best arrangement found (choices tried in the order: no
 ;        set, all the rank's cards, then 3-card sets leaving out clubs, diamonds, hearts,
 ;        spades); DwOut.runs = the cards left to runs and deadwood, per suit.
-;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost (11 random cards): mean 530 cycles,
-;   p99 2,050, worst 10,400 (two ranks in all four suits and one in three: 72 choices).
+;   Around the corner (RulesBlock.corner): cyclic runs, a deadwood ace 15.
+;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost (11 random cards): mean 570 cycles,
+;   p99 2,060, worst 10,400 (two ranks in all four suits and one in three: 72 choices);
+;   around the corner mean 580, p99 2,070.
 ; ------------------------------------------------------------------------------------
 Deadwood PROC   EXPORT
         IMPORT  DwSolve
@@ -143,9 +145,10 @@ Deadwood PROC   EXPORT
 ;        choice whose suits all hold only three-card runs leaves a four-card set, one of
 ;        whose cards goes for 0 as well). Any hand with at most 3 ranks in >= 3 suits.
 ;   Out: A = DwOut.deadwood = min over discards of the deadwood left.
-;        (DwOut's sets describe the arrangement before the discard.)
-;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost (11 random cards): mean 650 cycles,
-;   p99 2,400; 12,700 over 72 choices of sets.
+;        (DwOut's sets describe the arrangement before the discard.) Around the corner
+;        by RunGainCorner (the same argument holds for cyclic runs).
+;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost (11 random cards): mean 660 cycles,
+;   p99 2,410; 12,700 over 72 choices of sets; around the corner mean 670.
 ; ------------------------------------------------------------------------------------
 DeadwoodDiscard PROC EXPORT
         IMPORT  DwSolve
@@ -697,7 +700,10 @@ DwGain  DS.W    1                       ; EvalDiscard: the largest gain (low byt
 ;   Out: A = CnBestVal = deadwood; CnBestCount = 2 * melds; CnBestHi/CnBestLo = the
 ;        melds' keys in display order (see EvalCanon: run = (suit<<13 | start bit,
 ;        ~cards); set = ($8000 | rank bit, SetOrder)); CnDead = deadwood cards per suit.
-;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost (11 cards): mean 1,560 cycles, worst 7,000.
+;   Around the corner (RulesBlock.corner) a run may go round the King (Q-K-A-2: key
+;   start bit Q, its cards from Q up).
+;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost (11 cards): mean 1,720 cycles, worst
+;   7,500; around the corner mean 2,290, worst 8,700.
 ; ------------------------------------------------------------------------------------
 Canon   PROC    EXPORT
         IMPORT  DwSolve,CnBestVal,CnBestWork,CnDead,RunCards
