@@ -227,9 +227,9 @@ def _generate_card_tables() -> str:
 GENERATED: dict[str, Callable[[], str]] = {
     "rundeadwood.asm": _generate_run_deadwood,
     "rungain.asm": _generate_run_gain,
-    "cardtables.asm": _generate_card_tables,
-    "rundeadwoodcorner.asm": _generate_corner_deadwood,
+    "rundeadwoodcorner.asm": _generate_corner_deadwood,    # house rule: around the corner
     "rungaincorner.asm": _generate_corner_gain,
+    "cardtables.asm": _generate_card_tables,
 }
 
 
