@@ -27,6 +27,7 @@ DW_EVAL_PLAIN   EQU     0               ; DwEvalTable index: deadwood of all the
 DW_EVAL_DISCARD EQU     2               ; DwEvalTable index: deadwood after one discard
 DW_EVAL_CANON   EQU     4               ; DwEvalTable index: canonical arrangement (Canon)
 DW_EVAL_CORNER  EQU     6               ; added to the three under runs around the corner
+CORNER_AGAIN    EQU     %111            ; RunCards: ranks ace..three, seen again past the King
 DW_EVAL_NONE    EQU     $FFFF           ; what EvalCanon returns: never "better"
 SET_KEY         EQU     $8000           ; CnHi of a set: above every run
 SUITS_HI_SHIFT  EQU     13              ; CnHi of a run: suit << 13 | start bit
@@ -582,8 +583,8 @@ RunCards sta    CnT
         ora     CnT                     ; | R3<<2
         rts
 @corner lda     CnT
-        and     #%111                   ; W = m | m<<13: the ace, two and three again
-        xba                             ;   above the King
+        and     #CORNER_AGAIN           ; W = m | m<<13: the ace, two and three again
+        xba                             ;   above the King (<<8, then <<5)
         asl     a
         asl     a
         asl     a

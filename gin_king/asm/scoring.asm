@@ -356,7 +356,7 @@ GK_HandTerms PROC EXPORT
         tax
         ldy     #1                      ; the multiplier
         lda     CardSuit2,x
-        cmp     #2*3                    ; 2 * spades
+        cmp     #2*SUIT_SPADES
         bne     @suit
         lda     HtVariant               ; a spade doubles in Oklahoma, and in standard
         ora     RulesBlock+RulesRec.spadesDouble        ; gin under spades double
