@@ -60,11 +60,11 @@ MAX_LEVELS      EQU     4               ; room for MAX_SETS set ranks (one spare
         cmp     >&table,x
         bcs     @d
         lda     >&table,x
-@d ldx   DwWork+Hand.hearts
+@d      ldx     DwWork+Hand.hearts
         cmp     >&table,x
         bcs     @h
         lda     >&table,x
-@h ldx   DwWork+Hand.spades
+@h      ldx     DwWork+Hand.spades
         cmp     >&table,x
         bcs     @s
         lda     >&table,x
