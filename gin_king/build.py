@@ -49,6 +49,7 @@ class Source:
 # The units of GIN.KING, linked in this order. The desktop program adds its rows here.
 SOURCES: list[Source] = [
     Source("app/main.asm", "the desktop program: start-up, menus, table, game flow, dialogs, files"),
+    Source("rules.asm", "RulesBlock: the house rules the engine plays by (docs/native-abi.md)"),
     Source("rng.asm", "xorshift32, below(n), Fisher-Yates shuffle, the deal (docs/rng.md)"),
     Source("deadwood.asm", "deadwood and best melds of a hand of four suit masks"),
     Source("advice.asm", "advice text: literals, cards, numbers, melds, card lists"),
@@ -161,6 +162,50 @@ def _generate_run_gain() -> str:
     return "\n".join(out + ["        ENDP", "        END", ""])
 
 
+# ---- runs around the corner (house rule; docs/rules.md "House rules") ----------------------
+
+def _corner_suit_deadwood() -> list[int]:
+    """Per suit mask, its deadwood with runs around the corner only (Q-K-A, K-A-2, ...; a
+    dead ace worth 15): every card outside the oracle's corner run candidates held
+    (melds.py `_corner_runs_in_suit_mask`, `_CORNER_RUNS`), valued by `_corner_value`."""
+    from gin_king.oracle.melds import _CORNER_RUNS, _corner_runs_in_suit_mask, _corner_value
+    dead = []
+    for m in range(SUIT_MASKS):
+        covered = 0
+        for start, length in _corner_runs_in_suit_mask(m):
+            covered |= _CORNER_RUNS[start, length].mask      # clubs: card r is bit r
+        dead.append(sum(_corner_value(r) for r in range(RANKS_PER_SUIT)
+                        if (m & ~covered) >> r & 1))
+    return dead
+
+
+def _gain_table(dead: list[int]) -> list[int]:
+    """Per suit mask, the deadwood its best discard removes, clamped at 0 (a negative gain
+    only occurs when every card of the suit is in a run of exactly three, and then the
+    hand has a better arrangement anyway)."""
+    gain = [0] * SUIT_MASKS
+    for m in range(1, SUIT_MASKS):
+        gain[m] = max(0, dead[m] - min(dead[m & ~(1 << r)]
+                                       for r in range(RANKS_PER_SUIT) if m >> r & 1))
+    return gain
+
+
+def _generate_corner_deadwood() -> str:
+    """RunDeadwoodCorner: RunDeadwood with runs around the corner and a dead ace 15."""
+    out = _HEADER + ["RunDeadwoodCornerTable PROC EXPORT", "        EXPORT  RunDeadwoodCorner"]
+    out += _byte_table("RunDeadwoodCorner", "deadwood of a suit mask, runs around the corner",
+                       _corner_suit_deadwood())
+    return "\n".join(out + ["        ENDP", "        END", ""])
+
+
+def _generate_corner_gain() -> str:
+    """RunGainCorner: RunGain with runs around the corner and a dead ace 15."""
+    out = _HEADER + ["RunGainCornerTable PROC EXPORT", "        EXPORT  RunGainCorner"]
+    out += _byte_table("RunGainCorner", "deadwood removed by the suit's best discard, "
+                       "runs around the corner", _gain_table(_corner_suit_deadwood()))
+    return "\n".join(out + ["        ENDP", "        END", ""])
+
+
 def _generate_card_tables() -> str:
     """Per-card tables: CardSuit2, CardRank2, CardBit (words), the discard ScanOrder and
     each card's three-card melds (MeldPairs)."""
@@ -191,6 +236,8 @@ def _generate_card_tables() -> str:
 GENERATED: dict[str, Callable[[], str]] = {
     "rundeadwood.asm": _generate_run_deadwood,
     "rungain.asm": _generate_run_gain,
+    "rundeadwoodcorner.asm": _generate_corner_deadwood,    # house rule: around the corner
+    "rungaincorner.asm": _generate_corner_gain,
     "cardtables.asm": _generate_card_tables,
 }
 
@@ -244,6 +291,7 @@ GENERATOR_INPUTS: tuple[Path, ...] = (
     Path(__file__).resolve(),
     Path(__file__).resolve().parent / "oracle" / "cards.py",
     Path(__file__).resolve().parent / "oracle" / "melds.py",
+    Path(__file__).resolve().parent / "oracle" / "rules.py",       # CORNER_ACE_VALUE
     Path(__file__).resolve().parent / "oracle" / "measures.py",
 )
 

@@ -36,7 +36,7 @@ the space bar continue after a hand; Escape cancels a dialog; keypad Clear (Num 
 a PC) is the IIGS Clear key; Option is right Alt (AltGr) on a PC, Option on a Mac."""
 
 USAGE = """usage: gin-king [play] [--disk IMG] [--script FILE]   play Gin King
-       gin-king compare [--positions N] [--games M] [--seed S] [--json]
+       gin-king compare [--positions N] [--games M] [--seed S] [--rules R,R...] [--json]
        gin-king tournament --p1 NAME --p2 NAME [--games N] [--seed S] [--rules R,R...]
        gin-king openspiel --p1 NAME [--p2 simple|NAME] [--hands N] [--seed S] [--json]
        gin-king agent --player NAME      a computer player on stdin/stdout (JSON lines)

@@ -186,21 +186,58 @@ class NativeEngine:
         return MeldResult(r.a, sets, self.read_masks("DwOut", MELDOUT_RUNS), r.cycles)
 
 
+# ------------------------------------------------------------------------------------------
+# the house rules (rules.asm RulesBlock, the RulesRec record; docs/native-abi.md)
+
+RULES_FIELDS = ("knockOff", "layoffOff", "layoffGin", "corner", "spadesDouble", "deal",
+                "scoring", "ginBonus", "undercutBonus", "boxBonus", "box", "gameBonus",
+                "shutout", "points")
+RULES = {name: 2 * i for i, name in enumerate(RULES_FIELDS)}    # RulesRec byte offsets
+RULES_BOX = {"each": 0, "difference": 1, "off": 2}
+SHUTOUT_DOUBLE_WORD = 0xFFFF
+
+
+def rules_words(rules) -> dict[str, int]:
+    """The RulesRec words for an oracle ``Rules`` (``Rules()`` gives the block as loaded:
+    the manual's game)."""
+    from gin_king.oracle.rules import SHUTOUT_DOUBLE
+    return {
+        "knockOff": int(not rules.knocking), "layoffOff": int(not rules.layoff),
+        "layoffGin": int(rules.layoff_on_gin), "corner": int(rules.around_corner),
+        "spadesDouble": int(rules.spades_double), "deal": int(rules.deal == "eleven"),
+        "scoring": int(rules.scoring == "hollywood"), "ginBonus": rules.gin_bonus,
+        "undercutBonus": rules.undercut_bonus, "boxBonus": rules.box_bonus,
+        "box": RULES_BOX[rules.box], "gameBonus": rules.game_bonus,
+        "shutout": SHUTOUT_DOUBLE_WORD if rules.shutout == SHUTOUT_DOUBLE else rules.shutout,
+        "points": rules.points_per_game}
+
+
+def _write_rules(self: NativeEngine, rules) -> None:
+    """Fill RulesBlock from an oracle ``Rules``: every later call plays by them."""
+    for name, value in rules_words(rules).items():
+        self.write_word("RulesBlock", value, RULES[name])
+
+
+NativeEngine.write_rules = _write_rules
+
+
 SET_KEY = 0x8000
 SUIT_SHIFT = 13
 SET_ORDER_SUITS = {0: 0b1111, 1: 0b0111, 2: 0b1011, 3: 0b1101, 4: 0b1110}
 
 
 def decode_meld(hi: int, lo: int) -> tuple[int, ...]:
-    """A meld key pair of Canon -> its cards in display order (run: rank ascending;
-    set: clubs, diamonds, hearts, spades)."""
+    """A meld key pair of Canon -> its cards in display order (run: rank ascending from
+    its first card, Q-K-A-2 around the corner; set: clubs, diamonds, hearts, spades)."""
     if hi & SET_KEY:
         rank = (hi & 0x1FFF).bit_length() - 1
         suits = SET_ORDER_SUITS[lo]
         return tuple(s * RANKS_PER_SUIT + rank for s in range(SUITS) if suits >> s & 1)
     suit = hi >> SUIT_SHIFT
     block = ~lo & 0x1FFF
-    return tuple(suit * RANKS_PER_SUIT + r for r in range(RANKS_PER_SUIT) if block >> r & 1)
+    start = (hi & 0x1FFF).bit_length() - 1      # runs around the corner go on past the King
+    ranks = [(start + i) % RANKS_PER_SUIT for i in range(RANKS_PER_SUIT)]
+    return tuple(suit * RANKS_PER_SUIT + r for r in ranks if block >> r & 1)
 
 
 def _canon(self: NativeEngine, masks) -> tuple[int, list[tuple[int, ...]], list[int], int]:
@@ -386,6 +423,43 @@ def _knock_legal(self: NativeEngine, cards, limit: int) -> bool:
     return self.call("GK_KnockLegal", a=limit).a == 1
 
 
+# Holly record (engine.records): Hollywood scoring's tally
+HOLLYWOOD_GAMES = 3
+HOLLY = dict(winner=0, points=2, scores=4, boxes=16, entered=28, closed=32, winners=34,
+             current=40, totals=42, matchWinner=46, net=48)
+
+
+def _hollywood_start(self: NativeEngine) -> None:
+    """A new Hollywood match (GK_HollywoodStart)."""
+    self.call("GK_HollywoodStart")
+
+
+def _hollywood_hand(self: NativeEngine, winner: int, points: int) -> dict:
+    """Record a won hand (GK_HollywoodHand); the tally after it: per game scores and boxes
+    (pairs), the games over and their winners, the game shown."""
+    self.write_word("HollyBlock", winner, HOLLY["winner"])
+    self.write_word("HollyBlock", points, HOLLY["points"])
+    self.call("GK_HollywoodHand")
+    r = lambda f, o=0: self.read_word("HollyBlock", HOLLY[f] + o)  # noqa: E731
+    closed = r("closed")
+    return {"scores": [(r("scores", 4 * g), r("scores", 4 * g + 2)) for g in range(3)],
+            "boxes": [(r("boxes", 4 * g), r("boxes", 4 * g + 2)) for g in range(3)],
+            "winners": [r("winners", 2 * g) if closed >> g & 1 else None for g in range(3)],
+            "current": r("current")}
+
+
+def _hollywood_match(self: NativeEngine) -> dict:
+    """The match sheet over the games that are over (GK_HollywoodMatch)."""
+    self.call("GK_HollywoodMatch")
+    r = lambda f, o=0: self.read_word("HollyBlock", HOLLY[f] + o)  # noqa: E731
+    net = r("net")
+    return {"winner": r("matchWinner"), "totals": (r("totals"), r("totals", 2)),
+            "net": net - 0x10000 if net & 0x8000 else net}
+
+
+NativeEngine.hollywood_start = _hollywood_start
+NativeEngine.hollywood_hand = _hollywood_hand
+NativeEngine.hollywood_match = _hollywood_match
 NativeEngine.showdown = _showdown
 NativeEngine.final_score = _final_score
 NativeEngine.hand_terms = _hand_terms

@@ -192,7 +192,8 @@ TxtPoints PROC  EXPORT
 ; ------------------------------------------------------------------------------------
 ; MeldCardsOf — the cards of canonical meld X/2 (CnBestHi/Lo) in display order.
 ;   In: X = 2 * meld index.  Out: MeldCards[0..MeldLen-1].  Clobbers: A, X, Y.
-;   Run: rank ascending; set: clubs, diamonds, hearts, spades.
+;   Run: rank ascending from its start (around the corner: Q K A 2 -- its cards from
+;   the start bit up to the King, then from the ace); set: clubs, diamonds, hearts, spades.
 ; ------------------------------------------------------------------------------------
 MeldCardsOf PROC EXPORT
         IMPORT  CnBestHi,CnBestLo,MeldCards,MeldLen,TxtTmp,TxtIndex
@@ -207,22 +208,23 @@ MeldCardsOf PROC EXPORT
         and     #$0006                  ; 2 * suit
         tay
         lda     SuitBase,y
-        sta     TxtTmp                  ; suit * 13: the suit's first card
+        sta     McBase                  ; suit * 13: the suit's first card
+        lda     CnBestHi,x
+        and     #SUIT_MASK_ALL
+        dec     a
+        sta     McBelow                 ; the ranks below the run's start bit
         lda     CnBestLo,x
         eor     #$FFFF
         and     #SUIT_MASK_ALL          ; the run's cards
+        sta     McRun
         ldy     #0                      ; y = 2 * cards written
-@runBit lsr     a
-        bcc     @runNext
-        pha
-        lda     TxtTmp
-        sta     MeldCards,y
-        iny
-        iny
-        pla
-@runNext inc    TxtTmp
-        cmp     #0
-        bne     @runBit
+        lda     McBelow
+        eor     #$FFFF
+        and     McRun                   ; from its start up (all of a run not round
+        jsr     McList                  ;   the corner)
+        lda     McBelow
+        and     McRun                   ; then on from the ace
+        jsr     McList
         sty     MeldLen
         rts
 @set    and     #SUIT_MASK_ALL          ; ---- a set: the rank bit
@@ -253,8 +255,28 @@ MeldCardsOf PROC EXPORT
         bcc     @setBit
         sty     MeldLen
         rts
+; McList — append the cards of rank mask A (suit McBase) to MeldCards at Y, ascending.
+McList  pha
+        lda     McBase
+        sta     TxtTmp
+        pla
+@runBit lsr     a
+        bcc     @runNext
+        pha
+        lda     TxtTmp
+        sta     MeldCards,y
+        iny
+        iny
+        pla
+@runNext inc    TxtTmp
+        cmp     #0
+        bne     @runBit
+        rts
 SuitBase DC.W   0,13,26,39
 SetSuits DC.B   %1111,%0111,%1011,%1101,%1110   ; by candidate order of the set
+McBase  DS.W    1
+McBelow DS.W    1
+McRun   DS.W    1
         ENDP
 
 ; ------------------------------------------------------------------------------------

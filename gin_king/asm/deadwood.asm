@@ -11,6 +11,10 @@
 ;   run. Eleven cards hold at most three such ranks: at most 2*6*6 = 72 choices.
 ;   With one discard still to make, a choice is worth its sum minus the largest RunGain
 ;   over the suits (RunGain = deadwood removed by discarding the suit's best card).
+;   Runs around the corner (RulesBlock.corner, docs/rules.md "House rules"): the same
+;   search over the tables RunDeadwoodCorner/RunGainCorner (cyclic runs, a dead ace 15;
+;   sets hold no deadwood, so their ace's value never matters), read with long
+;   addressing, and cyclic run blocks in the canonical arrangement's keys.
 ;
 ; Internal routines (JSR/RTS) expect M=16, X=16, DBR = this bank; D is not used.
 
@@ -22,12 +26,50 @@
 DW_EVAL_PLAIN   EQU     0               ; DwEvalTable index: deadwood of all the cards
 DW_EVAL_DISCARD EQU     2               ; DwEvalTable index: deadwood after one discard
 DW_EVAL_CANON   EQU     4               ; DwEvalTable index: canonical arrangement (Canon)
+DW_EVAL_CORNER  EQU     6               ; added to the three under runs around the corner
+CORNER_AGAIN    EQU     %111            ; RunCards: ranks ace..three, seen again past the King
 DW_EVAL_NONE    EQU     $FFFF           ; what EvalCanon returns: never "better"
 SET_KEY         EQU     $8000           ; CnHi of a set: above every run
 SUITS_HI_SHIFT  EQU     13              ; CnHi of a run: suit << 13 | start bit
 DW_NO_BEST      EQU     $7FFF           ; above any deadwood
 SUITS_ALL       EQU     %1111           ; a rank held in all four suits
 MAX_LEVELS      EQU     4               ; room for MAX_SETS set ranks (one spare)
+
+; SumRuns table — A (8-bit) = sum over DwWork's four suits of the byte table[mask], read
+; long (the tables may live in another bank); carry clear after. M=8, X=16.
+        MACRO
+&lab    SumRuns &table
+&lab    ldx     DwWork+Hand.clubs
+        lda     >&table,x
+        clc
+        ldx     DwWork+Hand.diamonds
+        adc     >&table,x
+        ldx     DwWork+Hand.hearts
+        adc     >&table,x
+        ldx     DwWork+Hand.spades
+        adc     >&table,x
+        MEND
+
+; MaxGain table — A (8-bit) = the largest byte table[mask] over DwWork's suits. M=8, X=16.
+; (Its local labels @d @h @s: one use per routine.)
+        MACRO
+&lab    MaxGain &table
+&lab    ldx     DwWork+Hand.clubs
+        lda     >&table,x
+        ldx     DwWork+Hand.diamonds
+        cmp     >&table,x
+        bcs     @d
+        lda     >&table,x
+@d      ldx     DwWork+Hand.hearts
+        cmp     >&table,x
+        bcs     @h
+        lda     >&table,x
+@h      ldx     DwWork+Hand.spades
+        cmp     >&table,x
+        bcs     @s
+        lda     >&table,x
+@s      ANOP
+        MEND
 
 ; ------------------------------------------------------------------------------------
 ; DeadwoodData — input hand, output record and the search's scratch.
@@ -85,8 +127,10 @@ CnDead  DS.B    Hand.Size               ; OUT of Canon: the deadwood cards per s
 ;        the sets of the first best arrangement found (choices tried in the order: no
 ;        set, all the rank's cards, then 3-card sets leaving out clubs, diamonds, hearts,
 ;        spades); DwOut.runs = the cards left to runs and deadwood, per suit.
-;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost (11 random cards): mean 530 cycles,
-;   p99 2,050, worst 10,400 (two ranks in all four suits and one in three: 72 choices).
+;   Around the corner (RulesBlock.corner): cyclic runs, a deadwood ace 15.
+;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost (11 random cards): mean 570 cycles,
+;   p99 2,060, worst 10,400 (two ranks in all four suits and one in three: 72 choices);
+;   around the corner mean 580, p99 2,070.
 ; ------------------------------------------------------------------------------------
 Deadwood PROC   EXPORT
         IMPORT  DwSolve
@@ -102,9 +146,10 @@ Deadwood PROC   EXPORT
 ;        choice whose suits all hold only three-card runs leaves a four-card set, one of
 ;        whose cards goes for 0 as well). Any hand with at most 3 ranks in >= 3 suits.
 ;   Out: A = DwOut.deadwood = min over discards of the deadwood left.
-;        (DwOut's sets describe the arrangement before the discard.)
-;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost (11 random cards): mean 650 cycles,
-;   p99 2,400; 12,700 over 72 choices of sets.
+;        (DwOut's sets describe the arrangement before the discard.) Around the corner
+;        by RunGainCorner (the same argument holds for cyclic runs).
+;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost (11 random cards): mean 660 cycles,
+;   p99 2,410; 12,700 over 72 choices of sets; around the corner mean 670.
 ; ------------------------------------------------------------------------------------
 DeadwoodDiscard PROC EXPORT
         IMPORT  DwSolve
@@ -116,18 +161,24 @@ DeadwoodDiscard PROC EXPORT
 
 ; ------------------------------------------------------------------------------------
 ; DwSolve — the search shared by Deadwood and DeadwoodDiscard.
-;   In:  X = DW_EVAL_PLAIN or DW_EVAL_DISCARD; DwHand.
+;   In:  X = DW_EVAL_PLAIN, DW_EVAL_DISCARD or DW_EVAL_CANON; DwHand; RulesBlock.corner.
 ;   Out: as Deadwood. Clobbers: A, X, Y. M=16 X=16 DBR=ours.
 ; ------------------------------------------------------------------------------------
 DwSolve PROC    EXPORT
         IMPORT  DwHand,DwOut,DwWork,DwTmp,DwSel,DwLevels,DwBest
         IMPORT  LvBit,LvSuits,LvOpt,BestOpt,BestWork
-        IMPORT  RunDeadwood,RunGain
+        IMPORT  RunDeadwood,RunGain,RunDeadwoodCorner,RunGainCorner,RulesBlock
         IMPORT  CnBestVal,CnBestCount,CnBestHi,CnBestLo,CnBestWork,CnCurCount,CnCurHi,CnCurLo
         EXPORT  RunCards
         LONGA   ON
         LONGI   ON
-        stx     DwSel
+        lda     RulesBlock+RulesRec.corner
+        beq     @sel
+        txa                             ; around the corner: the corner evaluators
+        clc
+        adc     #DW_EVAL_CORNER
+        tax
+@sel    stx     DwSel
         stz     DwLevels                ; no set ranks yet
         lda     DwHand+Hand.clubs       ; work := hand
         sta     DwWork+Hand.clubs
@@ -361,15 +412,19 @@ DwToggle lsr    a
         sta     DwWork+Hand.spades
 @notS   rts
 
-; The evaluators, by DwSel: A = value of DwWork.
-DwEvalTable DC.W EvalPlain,EvalDiscard,EvalCanon
+; The evaluators, by DwSel: A = value of DwWork (then the same three around the corner).
+DwEvalTable DC.W EvalPlain,EvalDiscard,EvalCanon,EvalPlainC,EvalDiscardC,EvalCanon
 
 ; EvalCanon — keep the canonical arrangement (docs/personalities.md section 1): lower
 ; deadwood, then fewer melds, then the smaller list of candidate keys. Each meld has a
 ; key pair (CnHi, CnLo) ordered as the candidate order: a run is (suit<<13 | start bit,
 ; ~block mask) so a longer run from the same start comes first; a set is ($8000 | rank
 ; bit, SetOrder[suits]). Records the winner in Cn... itself; returns A = DW_EVAL_NONE.
-EvalCanon jsr   EvalPlain
+EvalCanon lda   DwSel                   ; EvalPlain or EvalPlainC
+        sec
+        sbc     #DW_EVAL_CANON
+        tax
+        jsr     (DwEvalTable,x)
         cmp     CnBestVal
         beq     @tie
         bcc     @better
@@ -439,6 +494,15 @@ CnKeys  ldy     #0                      ; y = 2 * melds listed
         eor     #$FFFF
         and     CnM
         sta     CnStarts                ; bit r: a run block starts at r
+        lda     RulesBlock+RulesRec.corner
+        beq     @block
+        lda     CnM                     ; around the corner: K-A-.. is one block from
+        cmp     #SUIT_MASK_ALL          ; the King's side (a whole suit: from the ace)
+        beq     @block
+        and     #KING_BIT
+        beq     @block
+        lda     #ACE_BIT
+        trb     CnStarts
 @block  lda     CnStarts
         eor     #$FFFF
         inc     a
@@ -451,6 +515,17 @@ CnKeys  ldy     #0                      ; y = 2 * melds listed
         adc     CnM
         eor     CnM
         and     CnM                     ; the block: bits s .. end
+        sta     CnBlk
+        and     #KING_BIT
+        beq     @key
+        lda     RulesBlock+RulesRec.corner
+        beq     @key
+        lda     CnM                     ; around the corner, a block through the King
+        inc     a                       ; goes on with the ace's: bits 0 .. its end
+        eor     CnM
+        and     CnM
+        tsb     CnBlk
+@key    lda     CnBlk
         eor     #$FFFF
         sta     CnCurLo,y               ; lo = ~block
         iny
@@ -462,8 +537,9 @@ CnKeys  ldy     #0                      ; y = 2 * melds listed
 @nextSuit inx
         inx
         cpx     #Hand.Size
-        bcc     @suit
-        ldx     #0                      ; the sets chosen, by level
+        bcs     @sets
+        jmp     @suit
+@sets   ldx     #0                      ; the sets chosen, by level
 @set    cpx     DwLevels
         bcs     @done
         lda     LvOpt,x
@@ -487,8 +563,13 @@ CnKeys  ldy     #0                      ; y = 2 * melds listed
 
 ; RunCards — A = the cards of suit mask A that lie in blocks of >= 3 consecutive ranks.
 ;   R3 = m & m>>1 & m>>2 (starts of three-card windows); runs = R3 | R3<<1 | R3<<2.
-;   Clobbers nothing else; Z set when there is none.
+;   Around the corner (RulesBlock.corner) the ranks are cyclic: the same on
+;   W = m | m<<13 (ace, two, three again above the King), folded back.
+;   Clobbers nothing else; Z set when there is none. Cost: 40 cycles; 120 around the corner.
 RunCards sta    CnT
+        lda     RulesBlock+RulesRec.corner
+        bne     @corner
+        lda     CnT
         lsr     a
         and     CnT
         sta     CnT                     ; m & m>>1
@@ -501,6 +582,39 @@ RunCards sta    CnT
         asl     a
         ora     CnT                     ; | R3<<2
         rts
+@corner lda     CnT
+        and     #CORNER_AGAIN           ; W = m | m<<13: the ace, two and three again
+        xba                             ;   above the King (<<8, then <<5)
+        asl     a
+        asl     a
+        asl     a
+        asl     a
+        asl     a
+        ora     CnT
+        sta     CnT
+        lsr     a
+        and     CnT
+        sta     CnT                     ; W & W>>1
+        lsr     a
+        and     CnT
+        and     #SUIT_MASK_ALL          ; R3 (cyclic)
+        sta     CnT
+        asl     a
+        ora     CnT
+        sta     CnT
+        asl     a
+        ora     CnT                     ; R3 | R3<<1 | R3<<2: bits 13-14 are ace and two
+        sta     CnT
+        xba
+        and     #$00FF
+        lsr     a
+        lsr     a
+        lsr     a
+        lsr     a
+        lsr     a                       ; bits 13-14 down to 0-1
+        ora     CnT
+        and     #SUIT_MASK_ALL
+        rts
 
 ; suit << 13 for x = 2 * suit
 SuitHi  DC.W    0<<SUITS_HI_SHIFT,1<<SUITS_HI_SHIFT,2<<SUITS_HI_SHIFT,3<<SUITS_HI_SHIFT
@@ -510,6 +624,7 @@ CnT     DS.W    1
 CnM     DS.W    1
 CnStarts DS.W   1
 CnSbit  DS.W    1
+CnBlk   DS.W    1
 CnLimit DS.W    1
 
 ; EvalPlain — A = sum over the suits of RunDeadwood[mask]. A suit's deadwood is at most
@@ -562,6 +677,23 @@ EvalDiscard Acc8
         and     #$00FF
         rts
 
+; EvalPlainC, EvalDiscardC — EvalPlain and EvalDiscard around the corner.
+EvalPlainC Acc8
+        SumRuns RunDeadwoodCorner
+        Acc16
+        and     #$00FF
+        rts
+
+EvalDiscardC Acc8
+        MaxGain RunGainCorner
+        sta     DwGain
+        SumRuns RunDeadwoodCorner
+        sec
+        sbc     DwGain
+        Acc16
+        and     #$00FF
+        rts
+
 DwGain  DS.W    1                       ; EvalDiscard: the largest gain (low byte)
         ENDP
 
@@ -571,7 +703,10 @@ DwGain  DS.W    1                       ; EvalDiscard: the largest gain (low byt
 ;   Out: A = CnBestVal = deadwood; CnBestCount = 2 * melds; CnBestHi/CnBestLo = the
 ;        melds' keys in display order (see EvalCanon: run = (suit<<13 | start bit,
 ;        ~cards); set = ($8000 | rank bit, SetOrder)); CnDead = deadwood cards per suit.
-;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost (11 cards): mean 1,560 cycles, worst 7,000.
+;   Around the corner (RulesBlock.corner) a run may go round the King (Q-K-A-2: key
+;   start bit Q, its cards from Q up).
+;   Clobbers: A, X, Y. M=16 X=16 DBR=ours. Cost (11 cards): mean 1,720 cycles, worst
+;   7,500; around the corner mean 2,290, worst 8,700.
 ; ------------------------------------------------------------------------------------
 Canon   PROC    EXPORT
         IMPORT  DwSolve,CnBestVal,CnBestWork,CnDead,RunCards

@@ -4,6 +4,10 @@
 ;   knocker's melds (each card extends a run end, through a chain of laid-off cards, or
 ;   completes a three-card set), with his own best arrangement of the rest; ties keep
 ;   the fewest cards laid off, then the smaller card mask. No laying off on gin.
+; House rules (RulesBlock; docs/rules.md "House rules"): no laying off at all (laying off
+; or knocking off); laying off on a gin too; runs around the corner (the knocker's and
+; defender's melds are Canon's cyclic ones, and a run is extended past the King to the
+; ace and below the ace to the King, never round onto itself).
 ; Internal routines: M=16, X=16, DBR = this bank.
 
         MACHINE M65816
@@ -27,7 +31,8 @@ GameEndBlock DS.B GameEnd.Size          ; IN/OUT of GK_FinalScore (scoring.asm)
 
 ; ------------------------------------------------------------------------------------
 ; GK_Showdown — lay off and score a knock.  JSL, any M/X/DBR.
-;   In:  ShowBlock.knocker, .defender, .multiplier.
+;   In:  ShowBlock.knocker, .defender, .multiplier; RulesBlock (laying off, on gin,
+;        around the corner, the gin and undercut bonuses).
 ;   Out: ShowBlock.knockerDw, .laidOff, .defenderDw, .kind, .winner, .points.
 ;   Cost: Canon x (1 + valid subsets of the layable cards): typically 5,000-40,000.
 ; ------------------------------------------------------------------------------------
@@ -45,8 +50,16 @@ GK_Showdown PROC EXPORT
 ; ------------------------------------------------------------------------------------
 LayOff  PROC    EXPORT
         IMPORT  ShowBlock,CanonOf,CnBestCount,CnBestHi,CnBestLo,CountCards,CopyHand
-        IMPORT  CardFlip
-        ldx     #ShowBlock+Showdown.knocker
+        IMPORT  CardFlip,RulesBlock
+        stz     LoWrapDown              ; runs end at the ace and the King, or
+        stz     LoWrapUp                ; (around the corner) go on round them
+        lda     RulesBlock+RulesRec.corner
+        beq     @flat
+        lda     #KING_BIT
+        sta     LoWrapDown
+        lda     #ACE_BIT
+        sta     LoWrapUp
+@flat   ldx     #ShowBlock+Showdown.knocker
         jsr     CanonOf
         sta     ShowBlock+Showdown.knockerDw
         ldx     CnBestCount             ; keep the knocker's melds
@@ -67,9 +80,13 @@ LayOff  PROC    EXPORT
         ldx     #ShowBlock+Showdown.defender     ; the defender as he stands
         jsr     CanonOf
         sta     ShowBlock+Showdown.defenderDw
+        lda     RulesBlock+RulesRec.layoffOff
+        ora     RulesBlock+RulesRec.knockOff
+        bne     @noLay                  ; house rules: no laying off at all
         lda     ShowBlock+Showdown.knockerDw
+        ora     RulesBlock+RulesRec.layoffGin
         bne     @layable
-        rts                             ; gin: no laying off
+@noLay  rts                             ; gin: no laying off (unless the rules allow it)
 @layable jsr    Layable                 ; LoCards[0..LoCount-1], card order
         lda     LoCount
         bne     @search
@@ -150,14 +167,18 @@ Layable ldx     #Hand.Size-2
         beq     @up
         ora     LoMask,x
         sta     LoMask,x
-        lsr     LoLow
+        lda     LoLow
+        jsr     Down1
+        sta     LoLow
         bra     @down
 @up     lda     LoHigh                  ; up: while he holds the next higher
         and     LoD
         beq     @nextMeld
         ora     LoMask,x
         sta     LoMask,x
-        asl     LoHigh
+        lda     LoHigh
+        jsr     Up1
+        sta     LoHigh
         bra     @up
 @set    lda     LoLo,y                  ; a set: only a three-card one takes a card
         beq     @nextMeld
@@ -208,7 +229,8 @@ Layable ldx     #Hand.Size-2
         rts
 
 ; RunEnds — for run meld Y/2: X = 2 * suit, LoLow = the bit below its lowest card,
-; LoHigh = the bit above its highest (0 past the suit's ends), LoRun = its cards.
+; LoHigh = the bit above its highest (0 past the suit's ends; around the corner the next
+; rank round), LoRun = its cards.
 RunEnds lda     LoHi,y
         xba
         lsr     a
@@ -221,16 +243,28 @@ RunEnds lda     LoHi,y
         eor     #$FFFF
         and     #SUIT_MASK_ALL
         sta     LoRun
-        eor     #$FFFF                  ; lowest bit: run & -run
-        inc     a
-        and     LoRun
-        sta     LoLow
-        clc
-        adc     LoRun                   ; run + lowest = the bit above the run
-        and     #SUIT_MASK_ALL
+        jsr     Down1                   ; the run one rank down, less the run:
+        sta     LoLow                   ;   the bit below it
+        lda     LoRun
+        trb     LoLow
+        jsr     Up1                     ; one rank up, less the run: the bit above
         sta     LoHigh
-        lsr     LoLow                   ; the bit below (0 when the run starts at Ace)
+        lda     LoRun
+        trb     LoHigh
         rts
+
+; Down1, Up1 — A = suit mask A moved one rank down / up: the ace's (King's) bit falls
+; off, or around the corner comes back as the King (ace). Clobbers nothing else.
+Down1   lsr     a
+        bcc     @done
+        ora     LoWrapDown
+@done   rts
+Up1     asl     a
+        cmp     #KING_BIT*2
+        bcc     @done
+        and     #SUIT_MASK_ALL
+        ora     LoWrapUp
+@done   rts
 
 ; SubsetMask — LoChosen = the cards LoCards[i] with bit i of LoSubset.
 SubsetMask ldx  #Hand.Size-2
@@ -272,14 +306,18 @@ ValidLayOff ldx #Hand.Size-2
         beq     @up
         ora     LoCovered,x
         sta     LoCovered,x
-        lsr     LoLow
+        lda     LoLow
+        jsr     Down1
+        sta     LoLow
         bra     @down
 @up     lda     LoHigh
         and     LoChosen,x
         beq     @nextMeld
         ora     LoCovered,x
         sta     LoCovered,x
-        asl     LoHigh
+        lda     LoHigh
+        jsr     Up1
+        sta     LoHigh
         bra     @up
 @set    lda     LoLo,y
         beq     @nextMeld
@@ -332,17 +370,24 @@ LoCard  DS.W    1
 LoLow   DS.W    1
 LoHigh  DS.W    1
 LoRun   DS.W    1
+LoWrapDown DS.W 1                       ; Down1: the ace's bit comes back as this
+LoWrapUp DS.W   1                       ; Up1: the King's bit comes back as this
         ENDP
 
 ; ------------------------------------------------------------------------------------
 ; GK_KnockLegal — may this hand knock?  JSL, any M/X/DBR.
-;   In:  DwHand = the 10 cards kept, A = the knock limit (0: gin only).
+;   In:  DwHand = the 10 cards kept, A = the knock limit (0: gin only); RulesBlock
+;        (knocking off: the limit is 0, Simple Gin; around the corner: its deadwood).
 ;   Out: A = 1 when the deadwood <= the limit, else 0; X = the deadwood.
+;   Cost: Deadwood's (mean 600 cycles for 10 cards) + 60.
 ; ------------------------------------------------------------------------------------
 GK_KnockLegal PROC EXPORT
-        IMPORT  Deadwood
+        IMPORT  Deadwood,RulesBlock
         EngineEnter
-        sta     KlLimit
+        ldx     RulesBlock+RulesRec.knockOff
+        beq     @limit
+        lda     #0                      ; Simple Gin: "the maximum knock score is zero"
+@limit  sta     KlLimit
         jsr     Deadwood
         tax
         lda     #0

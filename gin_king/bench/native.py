@@ -2,7 +2,8 @@
 decisions over a fixed seeded set of positions (the same generator as `gin-king compare`).
 
 Prints mean, 99th percentile and worst per routine and per personality and decision,
-against DESIGN.md section 4: deadwood of 11 cards <= 2,500 mean; Willy..Shark <= 100,000
+against DESIGN.md section 4: deadwood of 11 cards <= 2,500 mean (and the same budget with
+runs around the corner, issue 19); Willy..Shark <= 100,000
 mean (Shark too: he plays Phyllis's draw and discard); King, the look-ahead player,
 <= 1,400,000 worst. Cycle counts are deterministic.
 """
@@ -54,6 +55,17 @@ def main(argv: list[str] | None = None) -> int:
                f"mean <= {DEADWOOD_MEAN_BUDGET} ({mean11 / DEADWOOD_MEAN_BUDGET:.2f}x)"))
     print(_row("after discard, 11", dwd))
     print(_row("canonical, 11 cards", canon))
+    # runs around the corner (house rule): the same hands, RulesBlock.corner on
+    from gin_king.oracle.rules import DEFAULT_RULES, parse_rules
+    engine.write_rules(parse_rules("around-corner"))
+    corner11 = [engine.deadwood(h).cycles for h in hands11]
+    corner_mean = _stats(corner11)[0]
+    ok &= corner_mean <= DEADWOOD_MEAN_BUDGET
+    print(_row("corner deadwood, 11", corner11,
+               f"mean <= {DEADWOOD_MEAN_BUDGET} ({corner_mean / DEADWOOD_MEAN_BUDGET:.2f}x)"))
+    print(_row("corner after discard", [engine.deadwood_after_discard(h)[1] for h in hands11]))
+    print(_row("corner canonical, 11", [engine.canon(h)[3] for h in hands11]))
+    engine.write_rules(DEFAULT_RULES)
     engine.seed(args.seed)
     print(_row("deal (shuffle + deal)", [engine.deal()["cycles"] for _ in range(50)]))
 

@@ -7,6 +7,6 @@ from gin_king.bench import native as bench_native
 def test_bench_native_prints_every_personality_within_budget(capsys):
     assert bench_native.main(["--positions", "2", "--hands", "50"]) == 0
     out = capsys.readouterr().out
-    for label in ("deadwood, 11 cards", "willy discard", "shark knock", "king discard", "irv draw"):
+    for label in ("deadwood, 11 cards", "corner deadwood, 11", "willy discard", "shark knock", "king discard", "irv draw"):
         assert label in out
     assert "not native" not in out
