@@ -248,6 +248,8 @@ GENERATED: dict[str, Callable[[], str]] = {
 DATA_SEGMENT_UNITS: tuple[str, ...] = (
     "rundeadwood.asm",
     "rungain.asm",
+    "rundeadwoodcorner.asm",
+    "rungaincorner.asm",
 )
 
 CODE_SEGMENT = 1                  # SEGNUM of the program (code and its variables)

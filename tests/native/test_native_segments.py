@@ -14,7 +14,9 @@ from iigs.machine import Machine
 from native_reference import brute_deadwood_after_discard
 from toolbox.memorymgr import ATTR_FIXED, ATTR_LOCKED
 
-TABLES = {"RunDeadwood": build._suit_deadwood, "RunGain": build._suit_gain}
+TABLES = {"RunDeadwood": build._suit_deadwood, "RunGain": build._suit_gain,
+          "RunDeadwoodCorner": build._corner_suit_deadwood,
+          "RunGainCorner": lambda: build._gain_table(build._corner_suit_deadwood())}
 
 
 @pytest.mark.parametrize("engine_only", [True, False])
