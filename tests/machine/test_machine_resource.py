@@ -1,0 +1,257 @@
+"""The Resource Manager (toolbox/resource.py) and StartUpTools' resource side
+(toolbox/locator.py), called through JSL $E10000 on resource forks written to a ProDOS
+disk as extended files: the fork's header, map and index as the Toolbox Reference
+vol. 3 ch. 45 lays them out, the search path, loading and releasing, and the errors."""
+from __future__ import annotations
+
+import struct
+
+import pytest
+
+import disk
+from iigs.machine import Machine
+from iigs.memory import read_bytes, read_long, read_word, write_bytes, write_word
+from toolbox import resource as rm
+from toolbox.calls import TOOL_TABLE, ToolError
+from toolbox.memorymgr import ATTR_LOCKED, ATTR_PURGE
+from toolcall import call_row
+
+CALLS = {        # Apple's numbers (Toolbox Reference vol. 3, ch. 45)
+    "ResourceBootInit": 0x011E, "ResourceStartUp": 0x021E, "ResourceShutDown": 0x031E,
+    "ResourceVersion": 0x041E, "ResourceReset": 0x051E, "ResourceStatus": 0x061E,
+    "OpenResourceFile": 0x0A1E, "CloseResourceFile": 0x0B1E, "AddResource": 0x0C1E,
+    "UpdateResourceFile": 0x0D1E, "LoadResource": 0x0E1E, "RemoveResource": 0x0F1E,
+    "MarkResourceChange": 0x101E, "SetCurResourceFile": 0x111E,
+    "GetCurResourceFile": 0x121E, "SetCurResourceApp": 0x131E,
+    "GetCurResourceApp": 0x141E, "HomeResourceFile": 0x151E, "WriteResource": 0x161E,
+    "ReleaseResource": 0x171E, "DetachResource": 0x181E, "UniqueResourceID": 0x191E,
+    "SetResourceID": 0x1A1E, "GetResourceAttr": 0x1B1E, "SetResourceAttr": 0x1C1E,
+    "GetResourceSize": 0x1D1E, "MatchResourceHandle": 0x1E1E,
+    "GetOpenFileRefNum": 0x1F1E, "CountTypes": 0x201E, "GetIndType": 0x211E,
+    "CountResources": 0x221E, "GetIndResource": 0x231E, "SetResourceFileDepth": 0x251E,
+    "GetMapHandle": 0x261E, "LoadAbsResource": 0x271E,
+}
+APP_ID = 0x1001
+NAME = 0x7400            # a GS/OS string: the file to open
+BUF = 0x7500
+STARTUP, SHUTDOWN = 0x1801, 0x1901
+GSOS_FILE_NOT_FOUND, GSOS_RES_FORK_NOT_FOUND, GSOS_INVALID_ACCESS = 0x46, 0x63, 0x4E
+
+# The application's fork: two strings, a locked one (resAttr $8000) and a rToolStartup.
+APP_FORK = [(rm.R_PSTRING, 1, b"\x05Hello"), (rm.R_PSTRING, 2, b"\x03Two", ATTR_LOCKED),
+            (rm.R_CSTRING, 7, b"seven\x00")]
+# A second file: its own ID 1 string, and one the first has not.
+MORE_FORK = [(rm.R_PSTRING, 1, b"\x04More"), (rm.R_PSTRING, 3, b"\x05Three")]
+
+
+def tool_start_up_record(tools, mode=0x0080) -> bytes:
+    """A StartStopRecord: flags, videoMode, resFileID, dPageHandle, numTools, pairs."""
+    return (struct.pack("<HHHIH", 0, mode, 0, 0, len(tools))
+            + b"".join(struct.pack("<HH", t, v) for t, v in tools))
+
+
+@pytest.fixture
+def m() -> Machine:
+    volume = disk.Volume.create(None, "RES")
+    volume.write_file("APP", b"\x00" * 16, 0xB3, 0xDB03, resource=rm.build_fork(
+        APP_FORK + [(rm.R_TOOL_STARTUP, 1, tool_start_up_record([(0x03, 0), (0x07, 0)]))]))
+    volume.write_file("MORE", b"", 0x06, resource=rm.build_fork(MORE_FORK))
+    volume.write_file("PLAIN", b"no fork", 0x06)
+    m = Machine(disk=volume)
+    m.tb.gsos.set_launch("/RES/APP")
+    m.tb.mm.app_user_id = APP_ID
+    return m
+
+
+def call(m: Machine, name: str, *params: int) -> tuple[int, int]:
+    return call_row(m, TOOL_TABLE[CALLS.get(name) or {"StartUpTools": STARTUP,
+                                                      "ShutDownTools": SHUTDOWN}[name]],
+                    *params)
+
+
+def ok(m: Machine, name: str, *params: int) -> int:
+    error, result = call(m, name, *params)
+    assert error == 0, f"{name} error ${error:04X}"
+    return result
+
+
+def open_file(m: Machine, name: str, access: int = rm.READ_ENABLE) -> tuple[int, int]:
+    raw = name.encode()
+    write_bytes(m.mem, NAME, len(raw).to_bytes(2, "little") + raw)
+    return call(m, "OpenResourceFile", access, 0, NAME)
+
+
+def handle_bytes(m: Machine, handle: int) -> bytes:
+    return read_bytes(m.mem, read_long(m.mem, handle), m.tb.mm.size_of(handle))
+
+
+def test_every_call_is_apples_number():
+    assert {n: TOOL_TABLE[v].name for n, v in CALLS.items()} == {n: n for n in CALLS}
+
+
+def test_a_fork_reads_back_as_written_and_bad_ones_are_refused():
+    data = rm.build_fork(MORE_FORK, memo=b"memo")
+    fork = rm.parse_fork(data)
+    assert data[12:16] == b"memo" and fork.memo[:4] == b"memo"
+    version, to_map, map_size = struct.unpack_from("<III", data, 0)
+    assert (version, to_map + map_size) == (0, len(data))           # the map ends it
+    assert struct.unpack_from("<I", data, to_map + 0x06)[0] == to_map   # mapOffset
+    assert [(r.res_type, r.res_id, data[r.offset:r.offset + r.size]) for r in fork.refs] \
+        == [(t, i, d) for t, i, d in MORE_FORK]
+    bad = [b"\x01" + data[1:],                                   # rFileVersion 1
+           data[:4] + struct.pack("<I", len(data)) + data[8:],   # map past the end
+           data[:100]]                                           # shorter than a header
+    for fork_bytes in bad:
+        with pytest.raises(ToolError) as err:
+            rm.parse_fork(fork_bytes)
+        assert err.value.code == rm.RES_BAD_FORMAT
+
+
+def test_housekeeping_and_calls_before_start_up(m):
+    assert ok(m, "ResourceStatus") == 0
+    assert call(m, "GetCurResourceFile") == (rm.RES_NO_CUR_APP, 0)
+    ok(m, "ResourceBootInit")
+    ok(m, "ResourceStartUp", APP_ID)
+    assert ok(m, "ResourceStatus") == 0xFFFF
+    assert ok(m, "ResourceVersion") == rm.RM_VERSION
+    assert ok(m, "GetCurResourceApp") == APP_ID
+    assert call(m, "GetCurResourceFile") == (rm.RES_NO_CUR_FILE, 0)
+    assert call(m, "SetCurResourceApp", 0x1077) == (rm.RES_BAD_APP_ID, 0)
+    ok(m, "ResourceReset")
+    ok(m, "ResourceShutDown")
+    assert ok(m, "ResourceStatus") == 0
+
+
+def test_open_reads_the_map_into_a_handle_as_the_rom_does(m):
+    ok(m, "ResourceStartUp", APP_ID)
+    error, file_id = open_file(m, "9:APP")
+    assert error == 0 and file_id == 1
+    assert ok(m, "GetCurResourceFile") == file_id
+    refnum = ok(m, "GetOpenFileRefNum", file_id)
+    assert m.tb.gsos.files[refnum].fork == "rsrc"                 # a GS/OS refNum
+    mp = read_long(m.mem, ok(m, "GetMapHandle", file_id))
+    fork = m.tb.gsos.volume.read_file("APP", "rsrc")
+    to_map = struct.unpack_from("<I", fork, 4)[0]
+    assert read_long(m.mem, mp + 0x06) == to_map                  # mapOffset
+    assert read_word(m.mem, mp + 0x10) == refnum                  # mapFileNum
+    assert read_word(m.mem, mp + 0x12) == file_id                 # mapID
+    assert read_long(m.mem, mp + 0x18) == len(APP_FORK) + 1       # mapIndexUsed
+
+
+def test_load_resource_reads_it_once_into_the_applications_handle(m):
+    ok(m, "ResourceStartUp", APP_ID)
+    file_id = open_file(m, "9:APP")[1]
+    assert ok(m, "GetResourceSize", rm.R_PSTRING, 1) == 6
+    assert m.tb.rm.files[file_id].refs[0].handle == 0             # size: nothing loaded
+    handle = ok(m, "LoadResource", rm.R_PSTRING, 1)
+    assert handle_bytes(m, handle) == b"\x05Hello"
+    assert m.tb.mm.block(handle).user_id == APP_ID
+    assert ok(m, "LoadResource", rm.R_PSTRING, 1) == handle       # already in memory
+    mp = read_long(m.mem, ok(m, "GetMapHandle", file_id))
+    slot = m.tb.rm.files[file_id].refs[0].slot
+    assert read_long(m.mem, mp + slot + 0x10) == handle           # resHandle in the map
+    locked = ok(m, "LoadResource", rm.R_PSTRING, 2)               # resAttr attrLocked
+    assert m.tb.mm.block(locked).attr & ATTR_LOCKED
+    assert ok(m, "GetResourceAttr", rm.R_PSTRING, 2) == ATTR_LOCKED
+    write_word(m.mem, BUF, 0)
+    ok(m, "MatchResourceHandle", BUF, locked)
+    assert (read_word(m.mem, BUF), read_long(m.mem, BUF + 2)) == (rm.R_PSTRING, 2)
+    assert ok(m, "HomeResourceFile", rm.R_CSTRING, 7) == file_id
+    assert ok(m, "LoadAbsResource", BUF, 3, rm.R_CSTRING, 7) == 6
+    assert read_bytes(m.mem, BUF, 4) == b"sev\x00"                # maxSize bytes only
+    assert call(m, "LoadResource", rm.R_PSTRING, 99) == (rm.RES_NOT_FOUND, 0)
+
+
+def test_release_resource_purges_or_disposes_and_load_reads_it_again(m):
+    ok(m, "ResourceStartUp", APP_ID)
+    open_file(m, "9:APP")
+    locked = ok(m, "LoadResource", rm.R_PSTRING, 2)
+    ok(m, "ReleaseResource", 3, rm.R_PSTRING, 2)                  # unlocked, purgeable
+    attr = m.tb.mm.block(locked).attr
+    assert not attr & ATTR_LOCKED and attr & ATTR_PURGE == 0x0300
+    m.tb.mm.purge(locked)                                         # memory ran short
+    again = ok(m, "LoadResource", rm.R_PSTRING, 2)
+    assert handle_bytes(m, again) == b"\x03Two"
+    ok(m, "ReleaseResource", 0xFFFF, rm.R_PSTRING, 2)             # -1: disposed
+    assert again not in m.tb.mm.blocks
+    detached = ok(m, "LoadResource", rm.R_PSTRING, 1)
+    ok(m, "DetachResource", rm.R_PSTRING, 1)                      # now the program's
+    assert ok(m, "LoadResource", rm.R_PSTRING, 1) != detached
+    assert detached in m.tb.mm.blocks
+
+
+def test_the_search_path_runs_from_the_current_file_back(m):
+    ok(m, "ResourceStartUp", APP_ID)
+    app = open_file(m, "9:APP")[1]
+    more = open_file(m, "MORE")[1]
+    assert (app, more) == (1, 2) and ok(m, "GetCurResourceFile") == more
+    assert handle_bytes(m, ok(m, "LoadResource", rm.R_PSTRING, 1)) == b"\x04More"
+    assert handle_bytes(m, ok(m, "LoadResource", rm.R_PSTRING, 2)) == b"\x03Two"
+    assert ok(m, "CountResources", rm.R_PSTRING) == 4             # both files
+    ids = [ok(m, "GetIndResource", rm.R_PSTRING, i) for i in range(1, 5)]
+    assert ids == [1, 3, 1, 2]                                    # newest file first
+    assert call(m, "GetIndResource", rm.R_PSTRING, 5) == (rm.RES_INDEX_RANGE, 0)
+    assert ok(m, "CountTypes") == 3
+    assert [ok(m, "GetIndType", i) for i in (1, 2, 3)] == [rm.R_PSTRING, rm.R_CSTRING,
+                                                          rm.R_TOOL_STARTUP]
+    assert ok(m, "UniqueResourceID", 0, rm.R_PSTRING) == 0        # range 0: $0000xxxx
+    assert ok(m, "SetResourceFileDepth", 1) == rm.ALL_FILES       # the current file only
+    assert call(m, "LoadResource", rm.R_PSTRING, 2) == (rm.RES_NOT_FOUND, 0)
+    ok(m, "SetResourceFileDepth", rm.ALL_FILES)
+    ok(m, "SetCurResourceFile", app)                              # MORE is out of the path
+    assert call(m, "GetResourceSize", rm.R_PSTRING, 3) == (rm.RES_NOT_FOUND, 0)
+    assert call(m, "SetCurResourceFile", 9) == (rm.RES_FILE_NOT_FOUND, 0)
+
+
+def test_files_without_a_fork_or_opened_for_writing_are_refused(m):
+    ok(m, "ResourceStartUp", APP_ID)
+    assert open_file(m, "PLAIN")[0] == GSOS_RES_FORK_NOT_FOUND
+    assert open_file(m, "NOSUCH")[0] == GSOS_FILE_NOT_FOUND
+    assert open_file(m, "APP", rm.READ_ENABLE | rm.WRITE_ENABLE)[0] == GSOS_INVALID_ACCESS
+    assert not m.tb.gsos.files                                   # nothing left open
+    file_id = open_file(m, "APP")[1]
+    for name, params in (("AddResource", (0, 0, rm.R_PSTRING, 9)),
+                         ("RemoveResource", (rm.R_PSTRING, 1)),
+                         ("MarkResourceChange", (0xFFFF, rm.R_PSTRING, 1)),
+                         ("WriteResource", (rm.R_PSTRING, 1)),
+                         ("SetResourceID", (9, rm.R_PSTRING, 1)),
+                         ("SetResourceAttr", (0, rm.R_PSTRING, 1))):
+        assert call(m, name, *params) == (GSOS_INVALID_ACCESS, 0), name
+    ok(m, "UpdateResourceFile", file_id)                          # nothing to write
+
+
+def test_close_disposes_the_map_and_its_resources_and_closes_the_fork(m):
+    ok(m, "ResourceStartUp", APP_ID)
+    app = open_file(m, "APP")[1]
+    more = open_file(m, "MORE")[1]
+    map_handle = ok(m, "GetMapHandle", more)
+    handle = ok(m, "LoadResource", rm.R_PSTRING, 3)
+    ok(m, "CloseResourceFile", more)
+    assert handle not in m.tb.mm.blocks and map_handle not in m.tb.mm.blocks
+    assert ok(m, "GetCurResourceFile") == app                     # the one before it
+    assert len(m.tb.gsos.files) == 1
+    ok(m, "ResourceShutDown")                                     # closes the rest
+    assert not m.tb.gsos.files
+
+
+def test_start_up_tools_opens_the_programs_fork_and_takes_the_record_from_it(m):
+    ref = ok(m, "StartUpTools", APP_ID, 2, 1)                     # rToolStartup 1
+    record = read_long(m.mem, ref)                                # a handle to it
+    file_id = read_word(m.mem, record + 4)                        # resFileID
+    assert file_id and m.tb.rm.files[file_id].path == "APP"
+    assert m.tb.misc.started and m.tb.sch.started
+    assert ok(m, "GetCurResourceApp") == APP_ID
+    assert handle_bytes(m, ok(m, "LoadResource", rm.R_PSTRING, 1)) == b"\x05Hello"
+    ok(m, "ShutDownTools", 1, ref)
+    assert not m.tb.sch.started and not m.tb.gsos.files and not m.tb.rm.apps
+
+
+def test_start_up_tools_for_a_program_with_no_fork_gives_res_file_id_0(m):
+    m.tb.gsos.set_launch("/RES/PLAIN")
+    record = 0x7600
+    write_bytes(m.mem, record, tool_start_up_record([(0x03, 0)]))
+    write_word(m.mem, record + 4, 0xEEEE)
+    assert ok(m, "StartUpTools", APP_ID, 0, record) == record
+    assert read_word(m.mem, record + 4) == 0
+    assert ok(m, "ResourceStatus") == 0xFFFF                      # started all the same
+    ok(m, "ShutDownTools", 0, record)
