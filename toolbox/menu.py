@@ -622,6 +622,67 @@ def NewMenu(tb, string_ptr: int) -> int:
     return handle
 
 
+# rMenuBar / rMenu / rMenuItem templates (Toolbox Reference vol. 3, ch. 37): the bar
+# is version:W, menuBarFlag:W (bits 15-14: how the menus are referred to) and menu
+# references ending in 0; a menu is version:W, menuID:W, menuFlag:W (bits 15-14 the
+# title's reference type, 13-12 the items', low bits as NewMenu's), titleRef:L and
+# item references ending in 0; an item is version:W, itemID:W, itemChar:B,
+# itemAltChar:B, itemCheck:W, itemFlag:W (bits 15-14 the title's reference type, low
+# bits as NewMenu's), itemTitleRef:L.
+REF_TYPE_SHIFT_BAR, REF_TYPE_SHIFT_TITLE, REF_TYPE_SHIFT_ITEMS = 14, 14, 12
+TEMPLATE_FLAG_BITS = 0x1CFF        # style, XOR, divider, disabled bits of the flags
+
+
+def menu_from_template(tb, addr: int) -> Menu:
+    """A Menu from an rMenu template at `addr` (its items and title by reference)."""
+    from toolbox.resource import R_MENU_ITEM, R_PSTRING, ref_address
+    mem = tb.mem
+    flag = read_word(mem, addr + 4)
+    title = read_pstring(mem, ref_address(tb, (flag >> REF_TYPE_SHIFT_TITLE) & 3,
+                                          read_long(mem, addr + 6), R_PSTRING))
+    menu = Menu(read_word(mem, addr + 2), title, flags=flag & (MENU_DISABLED | MENU_XOR))
+    p = addr + 10
+    while read_long(mem, p):
+        item = ref_address(tb, (flag >> REF_TYPE_SHIFT_ITEMS) & 3, read_long(mem, p),
+                           R_MENU_ITEM)
+        item_flag = read_word(mem, item + 8)
+        text = read_pstring(mem, ref_address(tb, (item_flag >> REF_TYPE_SHIFT_TITLE) & 3,
+                                             read_long(mem, item + 10), R_PSTRING))
+        keys = bytes(mem[item + 4:item + 6]) if mem[item + 4] else b""
+        divider = bool(text) and set(text) == {0x2D}
+        menu.items.append(MenuItem(text, read_word(mem, item + 2), keys,
+                                   (item_flag & TEMPLATE_FLAG_BITS)
+                                   | (ITEM_DISABLED if divider else 0),
+                                   read_word(mem, item + 6) & 0xFF, divider))
+        p += 4
+    return menu
+
+
+@tool(0x0F, 0x43, "WLL", 4)
+def NewMenuBar2(tb, ref_descriptor: int, menu_bar_ref: int, window_ptr: int) -> int:
+    """NewMenuBar2(refDescriptor:W, menuBarTRef:L, windowPtr:L): menuBarHandle:L --
+    the menus of an rMenuBar template (pointer 0, handle 1, resource ID 2) made and
+    put in the bar in order. There is one bar here, the system bar: its handle is
+    returned for SetSysBar/SetMenuBar (a window's own bar is not drawn apart)."""
+    from toolbox.resource import R_MENU, R_MENU_BAR, ref_address
+    mgr = _mgr(tb)
+    mem = tb.mem
+    addr = ref_address(tb, ref_descriptor, menu_bar_ref, R_MENU_BAR)
+    ref_type = (read_word(mem, addr + 2) >> REF_TYPE_SHIFT_BAR) & 3
+    p = addr + 4
+    while read_long(mem, p):
+        menu = menu_from_template(tb, ref_address(tb, ref_type, read_long(mem, p), R_MENU))
+        handle = mgr.new_menu(menu)
+        mgr.calc_size(menu)
+        mgr.insert(handle, mgr.menus[-1].menu_id if mgr.menus else 0)
+        p += 4
+    if window_ptr:
+        tb.call_log.append(f"NewMenuBar2: window ${window_ptr:06X}'s bar is the system bar")
+    if not mgr.bar_handle:
+        mgr.bar_handle = tb.mm.new_handle(0x10, mgr.user_id or 0x1000, 0xC000)
+    return mgr.bar_handle
+
+
 @tool(0x0F, 0x0D, "LW")
 def InsertMenu(tb, handle: int, after: int) -> None:
     """InsertMenu(addMenu:L, insertAfter:W)"""

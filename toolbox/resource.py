@@ -394,6 +394,23 @@ class ResourceManager:
         raise ToolError(INVALID_ACCESS, "resource files are open read only")
 
 
+REF_POINTER, REF_HANDLE, REF_RESOURCE = 0, 1, 2    # a reference's type, as the
+                                                    # System 6 calls encode it
+
+
+def ref_address(tb, ref_type: int, ref: int, res_type: int) -> int:
+    """Where a reference points: a pointer as it is, a handle's block, or the block of
+    resource `ref` of `res_type` (loaded). The System 6 calls (NewWindow2, NewMenuBar2,
+    AlertWindow, StartUpTools) take their templates this way."""
+    if ref_type == REF_POINTER:
+        return ref & 0xFFFFFF
+    if ref_type == REF_HANDLE:
+        return tb.mm.deref(ref)
+    if ref_type == REF_RESOURCE:
+        return tb.mm.deref(tb.rm.load(res_type, ref))
+    raise ToolError(RES_BAD_FORMAT, f"reference type {ref_type}")
+
+
 def _rm(tb) -> ResourceManager:
     return tb.rm
 

@@ -255,3 +255,96 @@ def test_start_up_tools_for_a_program_with_no_fork_gives_res_file_id_0(m):
     assert read_word(m.mem, record + 4) == 0
     assert ok(m, "ResourceStatus") == 0xFFFF                      # started all the same
     ok(m, "ShutDownTools", 0, record)
+
+
+# -- NewWindow2, NewMenuBar2, AlertWindow from templates and resources ----------------------
+NEW_WINDOW2, NEW_MENU_BAR2, ALERT_WINDOW = 0x610E, 0x430F, 0x590E
+RETURN_KEY, KEY_DOWN = 0x0D, 3
+
+
+def wind_param1(title_ref: int, refcon: int, position, frame=0x0020, in_desc=0x0200):
+    """An rWindParam1 template: NewWindow's list, p1ControlList 0, p1InDesc."""
+    t = bytearray(0x50)
+    struct.pack_into("<HHII", t, 0, 0x50, frame, title_ref, refcon)
+    struct.pack_into("<hhhh", t, 0x3E, *position)
+    struct.pack_into("<I", t, 0x46, 0xFFFFFFFF)                     # in front
+    struct.pack_into("<H", t, 0x4E, in_desc)                         # title: resource
+    return bytes(t)
+
+
+def gui_machine(resources) -> Machine:
+    volume = disk.Volume.create(None, "RES")
+    volume.write_file("APP", b"", 0xB3, 0xDB03, resource=rm.build_fork(resources))
+    m = Machine(disk=volume)
+    m.tb.gsos.set_launch("/RES/APP")
+    m.tb.mm.app_user_id = APP_ID
+    record = 0x7600                     # QuickDraw, Events, Windows, Menus, Controls, Dialogs
+    write_bytes(m.mem, record, tool_start_up_record(
+        [(0x04, 0), (0x06, 0), (0x0E, 0), (0x0F, 0), (0x10, 0), (0x14, 0), (0x15, 0)]))
+    ok(m, "StartUpTools", APP_ID, 0, record)
+    return m
+
+
+def test_new_window2_from_a_resource_with_its_title_resource():
+    m = gui_machine([(rm.R_WIND_PARAM1, 0x10, wind_param1(5, 0x1234, (40, 30, 120, 300))),
+                     (rm.R_PSTRING, 5, b"\x06 Demo ")])
+    error, ptr = call_row(m, TOOL_TABLE[NEW_WINDOW2], 0, 0xABCD, 0, 0, 2, 0x10,
+                          rm.R_WIND_PARAM1)
+    assert error == 0
+    win = m.tb.wm.window(ptr)
+    assert win.content == (40, 30, 120, 300) and win.visible
+    assert read_bytes(m.mem, win.title_ptr, 7) == b"\x06 Demo "     # a copy of its own
+    assert read_long(m.mem, ptr + 0xAE) == 0xABCD                  # wRefCon: refCon's
+    template = 0x7700                                              # the same by pointer
+    write_bytes(m.mem, template, wind_param1(0, 0, (50, 40, 90, 200), in_desc=0))
+    title = 0x7800
+    write_bytes(m.mem, title, b"\x04Mine")
+    error, other = call_row(m, TOOL_TABLE[NEW_WINDOW2], title, 0, 0, 0, 0, template, 0)
+    assert error == 0 and read_bytes(m.mem, m.tb.wm.window(other).title_ptr, 5) == b"\x04Mine"
+    write_word(m.mem, template, 0x4E)                              # not a template
+    assert call_row(m, TOOL_TABLE[NEW_WINDOW2], 0, 0, 0, 0, 0, template, 0)[0] == 0x0E01
+
+
+def test_new_menu_bar2_builds_the_bar_from_rmenubar_rmenu_and_rmenuitem():
+    def item(item_id, title_id, char=0, flag=0x8000):
+        return struct.pack("<HHBBHHI", 0, item_id, char, char, 0, flag, title_id)
+    menu = struct.pack("<HHHI", 0, 3, 0xA000, 20) + struct.pack("<III", 301, 302, 0)
+    bar = struct.pack("<HH", 0, 0x8000) + struct.pack("<II", 3, 0)
+    m = gui_machine([(rm.R_MENU_BAR, 1, bar), (rm.R_MENU, 3, menu),
+                     (rm.R_MENU_ITEM, 301, item(256, 21, ord("O"))),
+                     (rm.R_MENU_ITEM, 302, item(257, 22, 0, 0x8080)),
+                     (rm.R_PSTRING, 20, b"\x06  File"), (rm.R_PSTRING, 21, b"\x04Open"),
+                     (rm.R_PSTRING, 22, b"\x04Quit")])
+    error, handle = call_row(m, TOOL_TABLE[NEW_MENU_BAR2], 2, 1, 0)
+    assert error == 0 and handle == m.tb.menu.bar_handle
+    (menu_rec,) = m.tb.menu.menus
+    assert (menu_rec.menu_id, menu_rec.title) == (3, b"  File")
+    assert [(i.item_id, i.text, i.keys, i.enabled) for i in menu_rec.items] == [
+        (256, b"Open", b"OO", True), (257, b"Quit", b"", False)]
+
+
+def alert(m: Machine, text: bytes, flags: int = 0, subs: int = 0, key: int = RETURN_KEY):
+    write_bytes(m.mem, 0x7900, text + b"\x00")
+    if key:
+        m.tb.em.post(KEY_DOWN, key)
+    return call_row(m, TOOL_TABLE[ALERT_WINDOW], flags, subs, 0x7900)
+
+
+def test_alert_window_returns_the_button_chosen_and_substitutes():
+    m = gui_machine([(rm.R_ALERT_STRING, 9, b"23/Stop here?/#2/^#3\x00")])
+    assert alert(m, b"52/Save *0?/^#0/#1/Don't", subs=0) == (0, 0)     # Return: ^ button
+    assert m.tb.dlg.dialogs == {}                                       # closed again
+    from toolbox.dialog import parse_alert_string       # the parser on its own: '|' as
+    parsed = parse_alert_string(b"44|Save *0?|Yes|^#3\x00", [b"NOTES"])   # separator
+    assert (parsed.icon, parsed.message, parsed.buttons, parsed.default) == \
+        ("caution", b"Save NOTES?", [b"Yes", b"No"], 1)
+    m.tb.em.post(KEY_DOWN, RETURN_KEY)                                  # resource, ^ second
+    assert call_row(m, TOOL_TABLE[ALERT_WINDOW], 4, 0, 9) == (0, 1)
+    array, name = 0x7A00, 0x7A40                                        # Pascal strings
+    write_bytes(m.mem, name, b"\x03ABC")
+    write_bytes(m.mem, array, name.to_bytes(4, "little"))
+    write_bytes(m.mem, 0x7900, b"10/*0/^#6\x00")
+    m.tb.em.post(KEY_DOWN, RETURN_KEY)
+    assert call_row(m, TOOL_TABLE[ALERT_WINDOW], 1, array, 0x7900) == (0, 0)
+    assert parse_alert_string(b"10/*0/^#6\x00", [b"ABC"]).message == b"ABC"
+    assert alert(m, b"10/No default/#0", key=0x20) == (0, 0xFFFF)   # no button chosen
