@@ -9,6 +9,8 @@ import struct
 import pytest
 
 import disk
+from iigs.host import HeadlessHost
+from iigs.hostinput import HostInput
 from iigs.machine import Machine
 from iigs.memory import read_bytes, read_long, read_word, write_bytes, write_word
 from toolbox import resource as rm
@@ -348,3 +350,40 @@ def test_alert_window_returns_the_button_chosen_and_substitutes():
     assert call_row(m, TOOL_TABLE[ALERT_WINDOW], 1, array, 0x7900) == (0, 0)
     assert parse_alert_string(b"10/*0/^#6\x00", [b"ABC"]).message == b"ABC"
     assert alert(m, b"10/No default/#0", key=0x20) == (0, 0xFFFF)   # no button chosen
+
+
+# -- a program ----------------------------------------------------------------------------
+def test_a_resource_based_program_starts_opens_a_window_and_asks(build_program):
+    data, labels = build_program("machine_resource")
+    def item(item_id, title_id):
+        return struct.pack("<HHBBHHI", 0, item_id, 0, 0, 0, 0x8000, title_id)
+    fork = rm.build_fork([
+        (rm.R_TOOL_STARTUP, 1, tool_start_up_record(
+            [(0x04, 0), (0x06, 0), (0x0E, 0), (0x0F, 0), (0x10, 0), (0x14, 0), (0x15, 0)])),
+        (rm.R_WIND_PARAM1, 0x10, wind_param1(5, 0, (30, 20, 150, 400))),
+        (rm.R_PSTRING, 5, b"\x0A Gin King "),
+        (rm.R_MENU_BAR, 1, struct.pack("<HHII", 0, 0x8000, 3, 0)),
+        (rm.R_MENU, 3, struct.pack("<HHHIII", 0, 3, 0xA000, 20, 301, 0)),
+        (rm.R_MENU_ITEM, 301, item(256, 21)),
+        (rm.R_PSTRING, 20, b"\x06  Game"), (rm.R_PSTRING, 21, b"\x04Deal"),
+        (rm.R_ALERT_STRING, 9, b"33/Deal the cards, *0?/#2/^#3\x00")])
+    volume = disk.Volume.create(None, "RES")
+    volume.write_file("KING", data, 0xB3, 0xDB03, resource=fork)
+    host = HeadlessHost()
+    m = Machine(disk=volume, host=host)
+    prog = m.load(data)
+    m.tb.gsos.set_launch("/RES/KING")
+    host.push(HostInput("key", key=RETURN_KEY))         # the player presses Return
+    assert m.run(max_cycles=2_000_000) == "quit"
+    field = lambda name, size=2: int.from_bytes(        # noqa: E731
+        read_bytes(m.mem, prog.dp_base + labels[name], size), "little")
+    assert field("ssErr") == 0 and field("fileID") == 1
+    assert field("refCon", 4) == 0x4B47
+    win = m.tb.wm.window(field("window", 4))            # from rWindParam1 $10
+    assert win.content == (30, 20, 150, 400) and read_bytes(m.mem, win.title_ptr, 11) \
+        == b"\x0A Gin King "
+    assert field("bar", 4) and [mn.title for mn in m.tb.menu.menus] == [b"  Game"]
+    assert field("button") == 1                         # "No", the '^' default
+    assert any("AlertWindow" in line for line in m.tb.call_log)
+    assert not m.tb.gsos.files and not m.tb.rm.apps     # ShutDownTools closed the fork
+    assert not m.dispatcher.missing                     # every call was answered
