@@ -387,3 +387,26 @@ def test_a_resource_based_program_starts_opens_a_window_and_asks(build_program):
     assert any("AlertWindow" in line for line in m.tb.call_log)
     assert not m.tb.gsos.files and not m.tb.rm.apps     # ShutDownTools closed the fork
     assert not m.dispatcher.missing                     # every call was answered
+
+
+def test_iigs_run_launches_a_program_from_the_disk_with_its_fork(build_program, tmp_path,
+                                                                 capsys):
+    from iigs.__main__ import EXIT_QUIT, main
+    data, _ = build_program("machine_resource")
+    image = tmp_path / "res.po"
+    volume = disk.Volume.create(image, "RES")
+    volume.mkdir("APPS")
+    volume.write_file("APPS/KING", data, 0xB3, 0xDB03, resource=rm.build_fork([
+        (rm.R_TOOL_STARTUP, 1, tool_start_up_record([(0x04, 0), (0x06, 0), (0x0E, 0),
+                                                     (0x0F, 0), (0x10, 0), (0x15, 0)])),
+        (rm.R_WIND_PARAM1, 0x10, wind_param1(5, 0, (30, 20, 150, 400))),
+        (rm.R_PSTRING, 5, b"\x05 Run "),
+        (rm.R_MENU_BAR, 1, struct.pack("<HHI", 0, 0x8000, 0)),
+        (rm.R_ALERT_STRING, 9, b"11/Hi/^#0\x00")]))
+    volume.commit()
+    status = main(["run", ":RES:APPS:KING", "--disk", str(image), "--headless",
+                   "--seconds", "2"])
+    out = capsys.readouterr().out
+    assert status == EXIT_QUIT, out
+    assert "missing" not in out.lower() and "toolNotFoundErr" not in out
+    assert ") OK" in out            # the alert's button, from the rAlertString resource
