@@ -38,7 +38,7 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass, field
 
-from iigs.memory import read_gsstring, write_long, write_word
+from iigs.memory import read_gsstring, read_pstring, write_long, write_word
 from toolbox.calls import ToolError, tool
 from toolbox.gsos import GSOSError
 from toolbox.memorymgr import ATTR_LOCKED, ATTR_PURGE
@@ -80,6 +80,8 @@ R_WIND_PARAM1 = 0x800E
 R_TOOL_STARTUP = 0x8013
 R_ALERT_STRING = 0x8015
 R_CSTRING = 0x801D
+R_RES_NAME = 0x8014
+RES_NAME_BASE = 0x00010000        # rResName's ID: $0001 in the high word, the type low
 
 READ_ENABLE = 0x0001             # openAccess: GS/OS requestAccess bits
 WRITE_ENABLE = 0x0002
@@ -205,6 +207,7 @@ class ResApp:
     files: list[int] = field(default_factory=list)     # file IDs, in opening order
     current: int = 0
     depth: int = ALL_FILES
+    load: bool = True                                  # SetResourceLoad
 
 
 @tool_state("rm")
@@ -338,10 +341,15 @@ class ResourceManager:
         (or was purged)."""
         rf, ref = self.find(res_type, res_id)
         mm = self.tb.mm
-        if ref.handle in mm.blocks and (mm.block(ref.handle).address or ref.size == 0):
+        if ref.handle in mm.blocks and (mm.block(ref.handle).address or ref.size == 0
+                                        or not self.app().load):
             return ref.handle
         if ref.handle in mm.blocks:                       # purged: read it in again
             mm.dispose(ref.handle)
+        if not self.app().load:                           # SetResourceLoad(FALSE): an
+            handle = mm.new_handle(0, rf.owner, ref.attr & RES_MEM_ATTR)   # empty handle
+            self._set_handle(rf, ref, handle)
+            return handle
         handle = mm.new_handle(ref.size, rf.owner, ref.attr & RES_MEM_ATTR)
         base = mm.deref(handle)
         self.tb.mem[base:base + ref.size] = rf.data[ref.offset:ref.offset + ref.size]
@@ -386,6 +394,63 @@ class ResourceManager:
                 if ref.handle and ref.handle == handle & 0xFFFFFF:
                     return ref
         raise ToolError(RES_NOT_FOUND, f"no resource has handle ${handle:06X}")
+
+    def names(self, res_type: int) -> list[tuple[int, int, bytes]]:
+        """(fileID, resID, name) of every named resource of `res_type` in the search
+        path: each file's rResName resource $0001tttt (tttt = the type) holds
+        version:W, nameCount:L, then nameCount x (resID:L, name: a Pascal string)."""
+        out = []
+        for rf in self.search_path():
+            for ref in rf.refs:
+                if ref.res_type != R_RES_NAME or ref.res_id != RES_NAME_BASE | res_type:
+                    continue
+                body = rf.data[ref.offset:ref.offset + ref.size]
+                count = struct.unpack_from("<I", body, 2)[0] if len(body) >= 6 else 0
+                p = 6
+                for _ in range(count):
+                    if p + 5 > len(body):
+                        raise ToolError(RES_BAD_FORMAT, "rResName past its end")
+                    res_id = struct.unpack_from("<I", body, p)[0]
+                    name = body[p + 5:p + 5 + body[p + 4]]
+                    out.append((rf.file_id, res_id, name))
+                    p += 5 + body[p + 4]
+        return out
+
+    def find_named(self, res_type: int, name: bytes) -> tuple[int, int]:
+        """(fileID, resID) of the resource of `res_type` named `name` (case-blind,
+        as the Resource Manager compares names)."""
+        for file_id, res_id, known in self.names(res_type):
+            if known.upper() == name.upper():
+                return file_id, res_id
+        raise ToolError(RES_NOT_FOUND, f"no ${res_type:04X} named {name!r}")
+
+    def create(self, pathname: str, file_type: int, aux_type: int, access: int) -> None:
+        """CreateResourceFile's core: a new extended file with an empty map, or an
+        empty map given to an existing file's empty resource fork (resForkUsed when
+        the fork holds anything)."""
+        gs = self.tb.gsos
+        try:
+            path = gs.on_volume(gs.resolve(pathname))
+            gs._check_parent(path)
+        except GSOSError as err:
+            raise ToolError(err.code, str(err)) from None
+        volume = gs.volume
+        empty = build_fork([])
+        if volume.exists(path):
+            info = volume.info(path)
+            if info.resource_eof:
+                raise ToolError(RES_FORK_USED, repr(path))
+            data = volume.read_file(path)
+            action = lambda: volume.write_file(  # noqa: E731
+                path, data, info.file_type, info.aux_type, access=info.access,
+                created=info.created, resource=empty, replace=True)
+        else:
+            action = lambda: volume.write_file(  # noqa: E731
+                path, b"", file_type, aux_type, access=access or 0xE3, resource=empty)
+        try:
+            gs._mutation(action)
+        except GSOSError as err:
+            raise ToolError(err.code, str(err)) from None
 
     def read_only(self, file_id: int | None = None) -> None:
         """A call that would change a file: files here are open for reading only."""
@@ -668,3 +733,81 @@ def SetResourceID(tb, new_id: int, res_type: int, current_id: int) -> None:
 def SetResourceAttr(tb, res_attr: int, res_type: int, res_id: int) -> None:
     """SetResourceAttr(resAttr:W, resType:W, resID:L) -- read only here."""
     _rm(tb).read_only(_rm(tb).find(res_type, res_id)[0].file_id)
+
+
+@tool(TOOLSET, 0x2F, "WW")
+def CompactResourceFile(tb, flags: int, file_id: int) -> None:
+    """CompactResourceFile(flags:W, fileID:W) -- read only here."""
+    _rm(tb).read_only(file_id)
+
+
+@tool(TOOLSET, 0x2D, "WLL")
+def RMSetResourceName(tb, res_type: int, res_id: int, name_ptr: int) -> None:
+    """RMSetResourceName(resType:W, rID:L, namePtr:L) -- read only here."""
+    if not _rm(tb).app().current:
+        raise ToolError(RES_NO_CUR_FILE, "no current resource file")
+    _rm(tb).read_only()
+
+
+# -- more reading --------------------------------------------------------------------------
+
+@tool(TOOLSET, 0x09, "LWWL")
+def CreateResourceFile(tb, aux_type: int, file_type: int, file_access: int,
+                       file_name: int) -> None:
+    """CreateResourceFile(auxType:L, fileType:W, fileAccess:W, fileName:L) -- a file
+    with an empty resource map (fileName a GS/OS class 1 string)."""
+    name = read_gsstring(tb.mem, file_name & 0xFFFFFF).decode("mac_roman")
+    _rm(tb).create(name, file_type, aux_type, file_access)
+
+
+@tool(TOOLSET, 0x24, "W", 2)
+def SetResourceLoad(tb, read_flag: int) -> int:
+    """SetResourceLoad(readFlag:W): oldFlag:W -- FALSE: LoadResource gives a resource
+    not in memory as an empty handle, read in by a later LoadResource with TRUE."""
+    app = _rm(tb).app()
+    old, app.load = app.load, bool(read_flag)
+    return 0xFFFF if old else 0
+
+
+@tool(TOOLSET, 0x2E, "WW", 2)
+def OpenResourceFileByID(tb, open_access: int, user_id: int) -> int:
+    """OpenResourceFileByID(openAccess:W, userID:W): fileID:W -- the resource fork of
+    the file loaded under userID (here: the launched program's)."""
+    machine = tb.machine
+    program = getattr(machine, "program", None)
+    gs = tb.gsos
+    if (program is None or program.user_id & 0xF0FF != user_id & 0xF0FF
+            or not gs.program_name or not gs.prefixes[9]):
+        raise ToolError(RES_FILE_NOT_FOUND, f"no file loaded for user ID ${user_id:04X}")
+    return _rm(tb).open(f"9:{gs.program_name}", open_access)
+
+
+@tool(TOOLSET, 0x2A, "WLL", 4)
+def RMFindNamedResource(tb, res_type: int, name_ptr: int, file_num_ptr: int) -> int:
+    """RMFindNamedResource(resType:W, namePtr:L, fileNumPtr:L): rID:L -- the file's
+    ID goes to fileNumPtr (a word)."""
+    file_id, res_id = _rm(tb).find_named(res_type, read_pstring(tb.mem, name_ptr & 0xFFFFFF))
+    if file_num_ptr & 0xFFFFFF:
+        write_word(tb.mem, file_num_ptr & 0xFFFFFF, file_id)
+    return res_id
+
+
+@tool(TOOLSET, 0x2B, "WLL")
+def RMGetResourceName(tb, res_type: int, res_id: int, name_ptr: int) -> None:
+    """RMGetResourceName(resType:W, rID:L, namePtr:L) -- the name as a Pascal string
+    (resNotFound when the resource has none)."""
+    for _, known_id, name in _rm(tb).names(res_type):
+        if known_id == res_id:
+            base = name_ptr & 0xFFFFFF
+            tb.mem[base] = len(name)
+            tb.mem[base + 1:base + 1 + len(name)] = name
+            return
+    raise ToolError(RES_NOT_FOUND, f"${res_type:04X}/${res_id:08X} has no name")
+
+
+@tool(TOOLSET, 0x2C, "WL", 4)
+def RMLoadNamedResource(tb, res_type: int, name_ptr: int) -> int:
+    """RMLoadNamedResource(resType:W, namePtr:L): handle:L"""
+    rm = _rm(tb)
+    _, res_id = rm.find_named(res_type, read_pstring(tb.mem, name_ptr & 0xFFFFFF))
+    return rm.load(res_type, res_id)

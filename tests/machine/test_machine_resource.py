@@ -11,7 +11,7 @@ import pytest
 import disk
 from iigs.host import HeadlessHost
 from iigs.hostinput import HostInput
-from iigs.machine import Machine
+from iigs.machine import Machine, Program
 from iigs.memory import read_bytes, read_long, read_word, write_bytes, write_word
 from toolbox import resource as rm
 from toolbox.calls import TOOL_TABLE, ToolError
@@ -31,7 +31,10 @@ CALLS = {        # Apple's numbers (Toolbox Reference vol. 3, ch. 45)
     "GetResourceSize": 0x1D1E, "MatchResourceHandle": 0x1E1E,
     "GetOpenFileRefNum": 0x1F1E, "CountTypes": 0x201E, "GetIndType": 0x211E,
     "CountResources": 0x221E, "GetIndResource": 0x231E, "SetResourceFileDepth": 0x251E,
-    "GetMapHandle": 0x261E, "LoadAbsResource": 0x271E,
+    "GetMapHandle": 0x261E, "LoadAbsResource": 0x271E, "CreateResourceFile": 0x091E,
+    "SetResourceLoad": 0x241E, "RMFindNamedResource": 0x2A1E, "RMGetResourceName": 0x2B1E,
+    "RMLoadNamedResource": 0x2C1E, "RMSetResourceName": 0x2D1E,
+    "OpenResourceFileByID": 0x2E1E, "CompactResourceFile": 0x2F1E,
 }
 APP_ID = 0x1001
 NAME = 0x7400            # a GS/OS string: the file to open
@@ -42,8 +45,12 @@ GSOS_FILE_NOT_FOUND, GSOS_RES_FORK_NOT_FOUND, GSOS_INVALID_ACCESS = 0x46, 0x63, 
 # The application's fork: two strings, a locked one (resAttr $8000) and a rToolStartup.
 APP_FORK = [(rm.R_PSTRING, 1, b"\x05Hello"), (rm.R_PSTRING, 2, b"\x03Two", ATTR_LOCKED),
             (rm.R_CSTRING, 7, b"seven\x00")]
-# A second file: its own ID 1 string, and one the first has not.
-MORE_FORK = [(rm.R_PSTRING, 1, b"\x04More"), (rm.R_PSTRING, 3, b"\x05Three")]
+# A second file: its own ID 1 string, one the first has not, and names for both
+# (rResName $00018006: version, count, then resID and a Pascal string each).
+MORE_FORK = [(rm.R_PSTRING, 1, b"\x04More"), (rm.R_PSTRING, 3, b"\x05Three"),
+             (rm.R_RES_NAME, rm.RES_NAME_BASE | rm.R_PSTRING,
+              struct.pack("<HI", 1, 2) + struct.pack("<I", 1) + b"\x05first"
+              + struct.pack("<I", 3) + b"\x05Third")]
 
 
 def tool_start_up_record(tools, mode=0x0080) -> bytes:
@@ -193,9 +200,9 @@ def test_the_search_path_runs_from_the_current_file_back(m):
     ids = [ok(m, "GetIndResource", rm.R_PSTRING, i) for i in range(1, 5)]
     assert ids == [1, 3, 1, 2]                                    # newest file first
     assert call(m, "GetIndResource", rm.R_PSTRING, 5) == (rm.RES_INDEX_RANGE, 0)
-    assert ok(m, "CountTypes") == 3
-    assert [ok(m, "GetIndType", i) for i in (1, 2, 3)] == [rm.R_PSTRING, rm.R_CSTRING,
-                                                          rm.R_TOOL_STARTUP]
+    assert ok(m, "CountTypes") == 4
+    assert [ok(m, "GetIndType", i) for i in (1, 2, 3, 4)] == [
+        rm.R_PSTRING, rm.R_RES_NAME, rm.R_CSTRING, rm.R_TOOL_STARTUP]
     assert ok(m, "UniqueResourceID", 0, rm.R_PSTRING) == 0        # range 0: $0000xxxx
     assert ok(m, "SetResourceFileDepth", 1) == rm.ALL_FILES       # the current file only
     assert call(m, "LoadResource", rm.R_PSTRING, 2) == (rm.RES_NOT_FOUND, 0)
@@ -203,6 +210,48 @@ def test_the_search_path_runs_from_the_current_file_back(m):
     ok(m, "SetCurResourceFile", app)                              # MORE is out of the path
     assert call(m, "GetResourceSize", rm.R_PSTRING, 3) == (rm.RES_NOT_FOUND, 0)
     assert call(m, "SetCurResourceFile", 9) == (rm.RES_FILE_NOT_FOUND, 0)
+
+
+def test_named_resources_set_resource_load_and_open_by_id(m):
+    ok(m, "ResourceStartUp", APP_ID)
+    more = open_file(m, "MORE")[1]
+    write_bytes(m.mem, NAME, b"\x05THIRD")                        # names are case-blind
+    assert ok(m, "RMFindNamedResource", rm.R_PSTRING, NAME, BUF) == 3
+    assert read_word(m.mem, BUF) == more
+    assert handle_bytes(m, ok(m, "RMLoadNamedResource", rm.R_PSTRING, NAME)) == b"\x05Three"
+    ok(m, "RMGetResourceName", rm.R_PSTRING, 1, BUF)
+    assert read_bytes(m.mem, BUF, 6) == b"\x05first"
+    assert call(m, "RMGetResourceName", rm.R_PSTRING, 9, BUF)[0] == rm.RES_NOT_FOUND
+    assert call(m, "RMSetResourceName", rm.R_PSTRING, 1, NAME)[0] == GSOS_INVALID_ACCESS
+    assert call(m, "CompactResourceFile", 0, more)[0] == GSOS_INVALID_ACCESS
+    assert ok(m, "SetResourceLoad", 0) == 0xFFFF                  # loading was on
+    empty = ok(m, "LoadResource", rm.R_PSTRING, 1)
+    assert m.tb.mm.size_of(empty) == 0                            # not read
+    assert ok(m, "SetResourceLoad", 0xFFFF) == 0
+    assert handle_bytes(m, ok(m, "LoadResource", rm.R_PSTRING, 1)) == b"\x04More"
+    m.program = Program(APP_ID, 0, {}, 0, 0)                      # as the loader left it
+    app = ok(m, "OpenResourceFileByID", rm.READ_ENABLE, APP_ID | 0x0100)   # any aux ID
+    assert m.tb.rm.files[app].path == "APP"
+    assert call(m, "OpenResourceFileByID", rm.READ_ENABLE, 0x1077)[0] == rm.RES_FILE_NOT_FOUND
+
+
+def test_create_resource_file_gives_a_file_an_empty_map(m):
+    ok(m, "ResourceStartUp", APP_ID)
+    raw = b"NEWRES"
+    write_bytes(m.mem, NAME + 0x40, len(raw).to_bytes(2, "little") + raw)
+    ok(m, "CreateResourceFile", 0, 0x06, 0xC3, NAME + 0x40)
+    assert m.tb.gsos.volume.info("NEWRES").storage_type == 5
+    file_id = open_file(m, "NEWRES")[1]
+    assert ok(m, "GetCurResourceFile") == file_id
+    ok(m, "SetResourceFileDepth", 1)
+    assert ok(m, "CountResources", rm.R_PSTRING) == 0
+    raw = b"PLAIN"                                                 # a fork added to it
+    write_bytes(m.mem, NAME + 0x40, len(raw).to_bytes(2, "little") + raw)
+    ok(m, "CreateResourceFile", 0, 0, 0, NAME + 0x40)
+    assert m.tb.gsos.volume.read_file("PLAIN") == b"no fork"       # data kept
+    raw = b"APP"                                                   # a fork in use
+    write_bytes(m.mem, NAME + 0x40, len(raw).to_bytes(2, "little") + raw)
+    assert call(m, "CreateResourceFile", 0, 0, 0, NAME + 0x40)[0] == rm.RES_FORK_USED
 
 
 def test_files_without_a_fork_or_opened_for_writing_are_refused(m):
