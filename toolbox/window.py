@@ -819,8 +819,8 @@ def NewWindow2(tb, title_ptr: int, refcon: int, content_draw: int, def_proc: int
     paramTableDesc:W, paramTableRef:L, resourceType:W): WindowPtr:L -- a window from
     an rWindParam1 template given by pointer (0), handle (1) or resource ID (2).
     titlePtr and contentDrawPtr, when not NIL, stand for the template's; refCon is
-    the window's. The title is copied (the template may go). A control list in the
-    template is not made (no NewControl2 here: logged); defProcPtr is not used."""
+    the window's. The title is copied (the template may go). The template's control
+    list is made with NewControl2; defProcPtr is not used."""
     from toolbox.resource import R_PSTRING, R_WIND_PARAM1, ref_address
     mem = tb.mem
     if param_table_desc == 2 and resource_type != R_WIND_PARAM1:
@@ -840,9 +840,6 @@ def NewWindow2(tb, title_ptr: int, refcon: int, content_draw: int, def_proc: int
         _, title_copy = wm.alloc(len(title) + 1)
         mem[title_copy] = len(title)
         mem[title_copy + 1:title_copy + 1 + len(title)] = title
-    if read_long(mem, addr + P1_CONTROL_LIST):
-        tb.call_log.append(f"NewWindow2: control list ${read_long(mem, addr + P1_CONTROL_LIST):08X}"
-                           " not made (no NewControl2)")
     win = wm.new_window(
         frame=read_word(mem, addr + 0x02), title_ptr=title_copy, refcon=refcon,
         content=read_rect(mem, addr + P1_POSITION),
@@ -850,6 +847,9 @@ def NewWindow2(tb, title_ptr: int, refcon: int, content_draw: int, def_proc: int
         plane=read_long(mem, addr + P1_PLANE))
     win.origin = (s16(read_word(mem, addr + P1_Y_ORIGIN)),
                   s16(read_word(mem, addr + P1_X_ORIGIN)))
+    if read_long(mem, addr + P1_CONTROL_LIST):       # p1InDesc's low byte: NewControl2's
+        from toolbox.control import NewControl2          # referenceDesc
+        NewControl2(tb, win.ptr, in_desc & 0xFF, read_long(mem, addr + P1_CONTROL_LIST))
     return win.ptr
 
 

@@ -15,6 +15,7 @@ from iigs.machine import Machine, Program
 from iigs.memory import read_bytes, read_long, read_word, write_bytes, write_word
 from toolbox import resource as rm
 from toolbox.calls import TOOL_TABLE, ToolError
+from toolbox.control import CHECK_BOX
 from toolbox.memorymgr import ATTR_LOCKED, ATTR_PURGE
 from toolcall import call_row
 
@@ -313,14 +314,26 @@ NEW_WINDOW2, NEW_MENU_BAR2, ALERT_WINDOW = 0x610E, 0x430F, 0x590E
 RETURN_KEY, KEY_DOWN = 0x0D, 3
 
 
-def wind_param1(title_ref: int, refcon: int, position, frame=0x0020, in_desc=0x0200):
-    """An rWindParam1 template: NewWindow's list, p1ControlList 0, p1InDesc."""
+def wind_param1(title_ref: int, refcon: int, position, frame=0x0020, in_desc=0x0200,
+                controls=0):
+    """An rWindParam1 template: NewWindow's list, p1ControlList, p1InDesc."""
     t = bytearray(0x50)
     struct.pack_into("<HHII", t, 0, 0x50, frame, title_ref, refcon)
     struct.pack_into("<hhhh", t, 0x3E, *position)
     struct.pack_into("<I", t, 0x46, 0xFFFFFFFF)                     # in front
+    struct.pack_into("<I", t, 0x4A, controls)                        # p1ControlList
     struct.pack_into("<H", t, 0x4E, in_desc)                         # title: resource
     return bytes(t)
+
+
+def control_template(ctl_id, rect, proc, title_ref, more_flags=2, flag=0, value=None):
+    """An rControlTemplate: pCount, ID, rect, procRef, flag, moreFlags, refCon, title
+    (and a check box's initial value)."""
+    body = struct.pack("<Ihhhh", ctl_id, *rect) + struct.pack("<IHHII", proc, flag,
+                                                              more_flags, 0, title_ref)
+    if value is not None:
+        body += struct.pack("<H", value)
+    return struct.pack("<H", 7 if value is None else 8) + body
 
 
 def gui_machine(resources) -> Machine:
@@ -336,9 +349,15 @@ def gui_machine(resources) -> Machine:
     return m
 
 
-def test_new_window2_from_a_resource_with_its_title_resource():
-    m = gui_machine([(rm.R_WIND_PARAM1, 0x10, wind_param1(5, 0x1234, (40, 30, 120, 300))),
-                     (rm.R_PSTRING, 5, b"\x06 Demo ")])
+def test_new_window2_from_a_resource_with_its_title_resource_and_controls():
+    m = gui_machine([(rm.R_WIND_PARAM1, 0x10, wind_param1(5, 0x1234, (40, 30, 120, 300),
+                                                          in_desc=0x0209, controls=0x40)),
+                     (rm.R_PSTRING, 5, b"\x06 Demo "),
+                     (0x8003, 0x40, struct.pack("<III", 0x41, 0x42, 0)),   # rControlList
+                     (0x8004, 0x41, control_template(7, (50, 20, 63, 90), 0, 6, flag=1)),
+                     (0x8004, 0x42, control_template(8, (30, 20, 40, 120), 0x02000000, 6,
+                                                     value=1)),
+                     (rm.R_PSTRING, 6, b"\x04Deal")])
     error, ptr = call_row(m, TOOL_TABLE[NEW_WINDOW2], 0, 0xABCD, 0, 0, 2, 0x10,
                           rm.R_WIND_PARAM1)
     assert error == 0
@@ -346,6 +365,12 @@ def test_new_window2_from_a_resource_with_its_title_resource():
     assert win.content == (40, 30, 120, 300) and win.visible
     assert read_bytes(m.mem, win.title_ptr, 7) == b"\x06 Demo "     # a copy of its own
     assert read_long(m.mem, ptr + 0xAE) == 0xABCD                  # wRefCon: refCon's
+    button, box = m.tb.ctl.in_window(ptr)                          # the rControlList
+    assert (button.ctl_id, button.title, button.rect, button.flag) == (
+        7, b"Deal", (50, 20, 63, 90), 1)
+    assert (box.ctl_id, box.kind, box.value) == (8, CHECK_BOX, 1)  # a check box, on
+    assert call_row(m, TOOL_TABLE[0x3010], ptr, 8) == (0, box.handle)   # GetCtlHandleFromID
+    assert call_row(m, TOOL_TABLE[0x2A10], button.handle) == (0, 7)     # GetCtlID
     template = 0x7700                                              # the same by pointer
     write_bytes(m.mem, template, wind_param1(0, 0, (50, 40, 90, 200), in_desc=0))
     title = 0x7800
@@ -354,6 +379,21 @@ def test_new_window2_from_a_resource_with_its_title_resource():
     assert error == 0 and read_bytes(m.mem, m.tb.wm.window(other).title_ptr, 5) == b"\x04Mine"
     write_word(m.mem, template, 0x4E)                              # not a template
     assert call_row(m, TOOL_TABLE[NEW_WINDOW2], 0, 0, 0, 0, 0, template, 0)[0] == 0x0E01
+
+
+def test_new_control2_from_a_pointer_and_a_list_of_pointers():
+    m = gui_machine([(rm.R_PSTRING, 6, b"\x02OK")])
+    write_bytes(m.mem, 0x7700, wind_param1(0, 0, (50, 40, 150, 300), in_desc=0))
+    error, win = call_row(m, TOOL_TABLE[NEW_WINDOW2], 0, 0, 0, 0, 0, 0x7700, 0)
+    assert error == 0
+    write_bytes(m.mem, 0x7800, control_template(1, (60, 10, 73, 60), 0, 6))
+    write_bytes(m.mem, 0x7840, control_template(2, (60, 70, 73, 120), 0x81000000, 0))
+    write_bytes(m.mem, 0x7880, struct.pack("<III", 0x7800, 0x7840, 0))
+    error, single = call_row(m, TOOL_TABLE[0x3110], win, 0, 0x7800)      # singlePtr
+    assert error == 0 and m.tb.ctl.control(single).title == b"OK"
+    error, last = call_row(m, TOOL_TABLE[0x3110], win, 3, 0x7880)        # ptrToPtr list
+    assert error == 0 and m.tb.ctl.control(last).ctl_id == 1   # static text: not made
+    assert any("procRef $81000000" in line for line in m.tb.call_log)
 
 
 def test_new_menu_bar2_builds_the_bar_from_rmenubar_rmenu_and_rmenuitem():
@@ -409,8 +449,11 @@ def test_a_resource_based_program_starts_opens_a_window_and_asks(build_program):
     fork = rm.build_fork([
         (rm.R_TOOL_STARTUP, 1, tool_start_up_record(
             [(0x04, 0), (0x06, 0), (0x0E, 0), (0x0F, 0), (0x10, 0), (0x14, 0), (0x15, 0)])),
-        (rm.R_WIND_PARAM1, 0x10, wind_param1(5, 0, (30, 20, 150, 400))),
+        (rm.R_WIND_PARAM1, 0x10, wind_param1(5, 0, (30, 20, 150, 400), in_desc=0x0209,
+                                             controls=0x40)),
         (rm.R_PSTRING, 5, b"\x0A Gin King "),
+        (0x8003, 0x40, struct.pack("<II", 0x41, 0)),                     # rControlList
+        (0x8004, 0x41, control_template(1, (90, 150, 103, 230), 0, 21, flag=1)),
         (rm.R_MENU_BAR, 1, struct.pack("<HHII", 0, 0x8000, 3, 0)),
         (rm.R_MENU, 3, struct.pack("<HHHIII", 0, 3, 0xA000, 20, 301, 0)),
         (rm.R_MENU_ITEM, 301, item(256, 21)),
@@ -431,6 +474,7 @@ def test_a_resource_based_program_starts_opens_a_window_and_asks(build_program):
     win = m.tb.wm.window(field("window", 4))            # from rWindParam1 $10
     assert win.content == (30, 20, 150, 400) and read_bytes(m.mem, win.title_ptr, 11) \
         == b"\x0A Gin King "
+    assert [c.title for c in m.tb.ctl.in_window(win.ptr)] == [b"Deal"]   # its control
     assert field("bar", 4) and [mn.title for mn in m.tb.menu.menus] == [b"  Game"]
     assert field("button") == 1                         # "No", the '^' default
     assert any("AlertWindow" in line for line in m.tb.call_log)
