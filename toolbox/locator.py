@@ -138,7 +138,10 @@ class ToolLocator:
         set it lists checked, the direct-page block allocated and each StartUp called
         in order. resFileID and dPageHandle are written to the record. Returns the
         reference for ShutDownTools."""
-        self.tb.rm.start_up(user_id)
+        rm = self.tb.rm
+        if user_id not in rm.apps:         # a program may have started it itself
+            rm.start_up(user_id)
+        rm.cur_app = user_id
         res_file = self.open_application_fork()
         try:
             record, ret = self.record_address(user_id, ref_desc, ref)

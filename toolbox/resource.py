@@ -47,7 +47,7 @@ from toolbox.toolbox import tool_state
 TOOLSET = 0x1E
 RM_VERSION = 0x0300              # System 6.0.1's Resource Manager
 
-# -- errors (Toolbox Reference vol. 3, ch. 45, "Resource Manager error codes") ---------
+# -- errors (Toolbox Reference vol. 3, ch. 45, and the System 6 additions) -------------
 RES_FORK_USED = 0x1E01           # resForkUsed: the resource fork is not empty
 RES_BAD_FORMAT = 0x1E02          # resBadFormat: the fork's format is not known
 RES_NO_CONVERTER = 0x1E03        # resNoConverter
@@ -55,12 +55,18 @@ RES_NO_CUR_FILE = 0x1E04         # resNoCurFile: no current resource file
 RES_DUP_ID = 0x1E05              # resDupID
 RES_NOT_FOUND = 0x1E06           # resNotFound: no such resource
 RES_FILE_NOT_FOUND = 0x1E07      # resFileNotFound: no open file has that ID
-RES_BAD_APP_ID = 0x1E08          # resBadAppID: the user ID is not started up
+RES_BAD_APP_ID = 0x1E08          # resBadAppID: the user ID has not called ResourceStartUp
 RES_NO_UNIQUE_ID = 0x1E09        # resNoUniqueID
-RES_BAD_ATTR = 0x1E0A            # resBadAttr
-RES_HASH_GONE = 0x1E0B           # resHashGone
-RES_INDEX_RANGE = 0x1E0D         # resIndexRange: index out of range
-RES_NO_CUR_APP = 0x1E0E          # resNoCurApp: no application has started up
+RES_INDEX_RANGE = 0x1E0A         # resIndexRange: index out of range
+RES_SYS_IS_OPEN = 0x1E0B         # resSysIsOpen
+RES_HAS_CHANGED = 0x1E0C         # resHasChanged
+RES_DIFF_CONVERTER = 0x1E0D      # resDiffConverter
+RES_DISK_FULL = 0x1E0E           # resDiskFull
+RES_INVALID_SHUTDOWN = 0x1E0F    # resInvalidShutDown
+RES_NAME_NOT_FOUND = 0x1E10      # resNameNotFound: no resource has that name
+RES_BAD_NAME_VERS = 0x1E11       # resBadNameVers: an rResName of another version
+RES_DUP_STARTUP = 0x1E12         # resDupStartUp: ResourceStartUp twice with one ID
+RES_INVALID_TYPE_OR_ID = 0x1E13  # resInvalidTypeOrID: type or ID 0
 INVALID_ACCESS = 0x004E          # GS/OS invalidAccess: the file is open read only
 
 # -- resource attributes (resAttr) -----------------------------------------------------
@@ -82,6 +88,7 @@ R_ALERT_STRING = 0x8015
 R_CSTRING = 0x801D
 R_RES_NAME = 0x8014
 RES_NAME_BASE = 0x00010000        # rResName's ID: $0001 in the high word, the type low
+RES_NAME_VERSION = 1
 
 READ_ENABLE = 0x0001             # openAccess: GS/OS requestAccess bits
 WRITE_ENABLE = 0x0002
@@ -222,7 +229,10 @@ class ResourceManager:
 
     # -- applications ------------------------------------------------------------------
     def start_up(self, user_id: int) -> None:
-        self.apps.setdefault(user_id, ResApp(user_id))
+        """ResourceStartUp's core (resDupStartUp for an ID already started)."""
+        if user_id in self.apps:
+            raise ToolError(RES_DUP_STARTUP, f"user ID ${user_id:04X}")
+        self.apps[user_id] = ResApp(user_id)
         self.cur_app = user_id
 
     def shut_down(self) -> None:
@@ -236,7 +246,7 @@ class ResourceManager:
     def app(self) -> ResApp:
         app = self.apps.get(self.cur_app)
         if app is None:
-            raise ToolError(RES_NO_CUR_APP, "no application has called ResourceStartUp")
+            raise ToolError(RES_BAD_APP_ID, "no application has called ResourceStartUp")
         return app
 
     # -- files -------------------------------------------------------------------------
@@ -316,6 +326,8 @@ class ResourceManager:
         return older if app.depth == ALL_FILES else older[:max(app.depth, 1)]
 
     def find(self, res_type: int, res_id: int) -> tuple[ResFile, ResRef]:
+        if not res_type or not res_id:
+            raise ToolError(RES_INVALID_TYPE_OR_ID, f"${res_type:04X}/${res_id:08X}")
         for rf in self.search_path():
             for ref in rf.refs:
                 if ref.res_type == res_type and ref.res_id == res_id:
@@ -405,7 +417,11 @@ class ResourceManager:
                 if ref.res_type != R_RES_NAME or ref.res_id != RES_NAME_BASE | res_type:
                     continue
                 body = rf.data[ref.offset:ref.offset + ref.size]
-                count = struct.unpack_from("<I", body, 2)[0] if len(body) >= 6 else 0
+                if len(body) < 6:
+                    continue
+                if struct.unpack_from("<H", body, 0)[0] != RES_NAME_VERSION:
+                    raise ToolError(RES_BAD_NAME_VERS, f"rResName ${ref.res_id:08X}")
+                count = struct.unpack_from("<I", body, 2)[0]
                 p = 6
                 for _ in range(count):
                     if p + 5 > len(body):
@@ -422,7 +438,7 @@ class ResourceManager:
         for file_id, res_id, known in self.names(res_type):
             if known.upper() == name.upper():
                 return file_id, res_id
-        raise ToolError(RES_NOT_FOUND, f"no ${res_type:04X} named {name!r}")
+        raise ToolError(RES_NAME_NOT_FOUND, f"no ${res_type:04X} named {name!r}")
 
     def create(self, pathname: str, file_type: int, aux_type: int, access: int) -> None:
         """CreateResourceFile's core: a new extended file with an empty map, or an
@@ -489,7 +505,8 @@ def ResourceBootInit(tb) -> None:
 
 @tool(TOOLSET, 0x02, "W")
 def ResourceStartUp(tb, my_id: int) -> None:
-    """ResourceStartUp(myID:W): the application becomes the current one."""
+    """ResourceStartUp(myID:W): the application becomes the current one
+    (resDupStartUp when it has started already)."""
     _rm(tb).start_up(my_id)
 
 
@@ -802,7 +819,7 @@ def RMGetResourceName(tb, res_type: int, res_id: int, name_ptr: int) -> None:
             tb.mem[base] = len(name)
             tb.mem[base + 1:base + 1 + len(name)] = name
             return
-    raise ToolError(RES_NOT_FOUND, f"${res_type:04X}/${res_id:08X} has no name")
+    raise ToolError(RES_NAME_NOT_FOUND, f"${res_type:04X}/${res_id:08X} has no name")
 
 
 @tool(TOOLSET, 0x2C, "WL", 4)

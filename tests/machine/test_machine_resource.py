@@ -119,11 +119,12 @@ def test_a_fork_reads_back_as_written_and_bad_ones_are_refused():
 
 def test_housekeeping_and_calls_before_start_up(m):
     assert ok(m, "ResourceStatus") == 0
-    assert call(m, "GetCurResourceFile") == (rm.RES_NO_CUR_APP, 0)
+    assert call(m, "GetCurResourceFile") == (rm.RES_BAD_APP_ID, 0)   # not started
     ok(m, "ResourceBootInit")
     ok(m, "ResourceStartUp", APP_ID)
     assert ok(m, "ResourceStatus") == 0xFFFF
     assert ok(m, "ResourceVersion") == rm.RM_VERSION
+    assert call(m, "ResourceStartUp", APP_ID) == (rm.RES_DUP_STARTUP, 0)
     assert ok(m, "GetCurResourceApp") == APP_ID
     assert call(m, "GetCurResourceFile") == (rm.RES_NO_CUR_FILE, 0)
     assert call(m, "SetCurResourceApp", 0x1077) == (rm.RES_BAD_APP_ID, 0)
@@ -170,6 +171,7 @@ def test_load_resource_reads_it_once_into_the_applications_handle(m):
     assert ok(m, "LoadAbsResource", BUF, 3, rm.R_CSTRING, 7) == 6
     assert read_bytes(m.mem, BUF, 4) == b"sev\x00"                # maxSize bytes only
     assert call(m, "LoadResource", rm.R_PSTRING, 99) == (rm.RES_NOT_FOUND, 0)
+    assert call(m, "LoadResource", 0, 1) == (rm.RES_INVALID_TYPE_OR_ID, 0)
 
 
 def test_release_resource_purges_or_disposes_and_load_reads_it_again(m):
@@ -222,7 +224,7 @@ def test_named_resources_set_resource_load_and_open_by_id(m):
     assert handle_bytes(m, ok(m, "RMLoadNamedResource", rm.R_PSTRING, NAME)) == b"\x05Three"
     ok(m, "RMGetResourceName", rm.R_PSTRING, 1, BUF)
     assert read_bytes(m.mem, BUF, 6) == b"\x05first"
-    assert call(m, "RMGetResourceName", rm.R_PSTRING, 9, BUF)[0] == rm.RES_NOT_FOUND
+    assert call(m, "RMGetResourceName", rm.R_PSTRING, 9, BUF)[0] == rm.RES_NAME_NOT_FOUND
     assert call(m, "RMSetResourceName", rm.R_PSTRING, 1, NAME)[0] == GSOS_INVALID_ACCESS
     assert call(m, "CompactResourceFile", 0, more)[0] == GSOS_INVALID_ACCESS
     assert ok(m, "SetResourceLoad", 0) == 0xFFFF                  # loading was on
