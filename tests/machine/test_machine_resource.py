@@ -416,6 +416,32 @@ def test_new_menu_bar2_builds_the_bar_from_rmenubar_rmenu_and_rmenuitem():
         (256, b"Open", b"OO", True), (257, b"Quit", b"", False)]
 
 
+def test_new_menu2_and_the_item_calls_take_templates():
+    def item(item_id, title_id, flag=0x8000):
+        return struct.pack("<HHBBHHI", 0, item_id, 0, 0, 0, flag, title_id)
+    menu = struct.pack("<HHHI", 0, 4, 0xA000, 30) + struct.pack("<II", 401, 0)
+    m = gui_machine([(rm.R_MENU, 4, menu), (rm.R_MENU_ITEM, 401, item(300, 31)),
+                     (rm.R_MENU_ITEM, 402, item(301, 32)), (rm.R_MENU_ITEM, 403, item(302, 33)),
+                     (rm.R_PSTRING, 30, b"\x04Edit"), (rm.R_PSTRING, 31, b"\x04Undo"),
+                     (rm.R_PSTRING, 32, b"\x03Cut"), (rm.R_PSTRING, 33, b"\x04Copy"),
+                     (rm.R_PSTRING, 34, b"\x05Paste"), (rm.R_PSTRING, 35, b"\x05Edit!")])
+    error, handle = call_row(m, TOOL_TABLE[0x3E0F], 2, 4)             # NewMenu2
+    assert error == 0
+    call_row(m, TOOL_TABLE[0x0D0F], handle, 0)                        # InsertMenu
+    assert call_row(m, TOOL_TABLE[0x3F0F], 2, 402, 0xFFFF, 4)[0] == 0  # InsertMItem2: last
+    assert call_row(m, TOOL_TABLE[0x3F0F], 2, 403, 300, 4)[0] == 0     # after Undo
+    write_bytes(m.mem, 0x7900, b"\x04Redo")
+    call_row(m, TOOL_TABLE[0x420F], 0, 0x7900, 300)                   # SetMItemName2: ptr
+    call_row(m, TOOL_TABLE[0x400F], 2, 35, 4)                          # SetMenuTitle2: rsrc
+    (menu_rec,) = m.tb.menu.menus
+    assert menu_rec.title == b"Edit!"
+    assert [(i.item_id, i.text) for i in menu_rec.items] == [
+        (300, b"Redo"), (302, b"Copy"), (301, b"Cut")]
+    write_bytes(m.mem, 0x7A00, item(303, 34))                          # SetMItem2: by ptr
+    call_row(m, TOOL_TABLE[0x410F], 0, 0x7A00, 301)
+    assert [i.text for i in menu_rec.items][-1] == b"Paste"
+
+
 def alert(m: Machine, text: bytes, flags: int = 0, subs: int = 0, key: int = RETURN_KEY):
     write_bytes(m.mem, 0x7900, text + b"\x00")
     if key:
