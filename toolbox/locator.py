@@ -105,7 +105,7 @@ class ToolLocator:
     def implemented(toolset: int) -> bool:
         return any(c.toolset == toolset for c in TOOL_TABLE.values())
 
-    def record_address(self, user_id: int, ref_desc: int, ref: int) -> tuple[int, int]:
+    def record_address(self, ref_desc: int, ref: int) -> tuple[int, int]:
         """The StartStopRecord's address and the reference StartUpTools returns for
         it: refDesc 0 a pointer, 1 a handle, 2 the ID of an rToolStartup resource in
         the application's resource files (returned as the resource's handle, which
@@ -144,7 +144,7 @@ class ToolLocator:
         rm.cur_app = user_id
         res_file = self.open_application_fork()
         try:
-            record, ret = self.record_address(user_id, ref_desc, ref)
+            record, ret = self.record_address(ref_desc, ref)
             self._start_listed(user_id, record)
         except ToolError:
             if res_file:
@@ -187,7 +187,7 @@ class ToolLocator:
         disposed, the application's resource file closed and the Resource Manager
         shut down for it."""
         mem = self.tb.mem
-        record, _ = self.record_address(0, ref_desc, ref)
+        record, _ = self.record_address(ref_desc, ref)
         count = read_word(mem, record + SSR_NUM_TOOLS)
         tools = [read_word(mem, record + SSR_TOOLS + 4 * i) for i in range(count)]
         user_id = self.started_records.pop(record, 0)
