@@ -969,3 +969,63 @@ def AlertWindow(tb, alert_flags: int, sub_str_ptr: int, alert_str_ref: int) -> i
         dm.close(dlg)
         tb.mm.dispose(handle)
     return hit - 1 if 1 <= hit <= len(spec.buttons) else NO_BUTTON
+
+
+# -- DoModalWindow (Window Manager $640E, Toolbox Reference vol. 3, ch. 52) ---------------
+ENTER_KEY = 0x03                # the keypad's Enter, as the IIGS keyboard sends it
+
+
+@tool(0x0E, 0x64, "LLLLW", 4)
+def DoModalWindow(tb, event_ptr: int, update_proc: int, event_hook: int, beep_proc: int,
+                  flags: int) -> int:
+    """DoModalWindow(eventRecPtr:L, updateProc:L, eventHook:L, beepProc:L, flags:W):
+    result:L -- one event of a modal window's loop (the program calls it until a
+    control it waits for is chosen): the event (copied to eventRecPtr) is handled for
+    the front window; a click on one of its controls tracks it (a check box toggles,
+    a radio button turns on) and answers the control's ID, Return or Enter the default
+    button's; an update redraws the controls (and calls updateProc); a click outside
+    the window beeps. Else 0. eventHook and beepProc are not called (logged)."""
+    from toolbox.control import CHECK_BOX, DEFAULT_BUTTON_STYLE, RADIO_BUTTON, SIMPLE_BUTTON
+    from toolbox.event import get_next_event
+    from toolbox.window import contains as in_rect
+    if event_hook or beep_proc:
+        tb.call_log.append("DoModalWindow: eventHook/beepProc not called")
+    ev = get_next_event(tb, 0xFFFF, True)
+    if event_ptr & 0xFFFFFF:
+        write_event(tb.mem, event_ptr & 0xFFFFFF, ev)
+    wm, ctl_mgr = tb.wm, tb.ctl
+    win = wm.front()
+    if ev.what == UPDATE_EVT:
+        target = wm.find(ev.message)
+        if target is not None:
+            wm.begin_update(target)
+            ctl_mgr.draw_all(target.ptr)
+            if update_proc and tb.machine is not None:
+                tb.machine.call(update_proc)
+            wm.end_update(target)
+        return 0
+    if win is None:
+        return 0
+    if ev.what == MOUSE_DOWN_EVT:
+        if not in_rect(win.content, ev.v, ev.h):
+            tb.snd.beep()
+            for _ in tb.em.track():
+                pass
+            return 0
+        _, ctl = ctl_mgr.find(win.ptr, *win.to_local(ev.v, ev.h))
+        if ctl is None or not ctl_mgr.track(ctl):
+            return 0
+        if ctl.kind == CHECK_BOX:
+            ctl_mgr.set_value(ctl, 0 if ctl.value else 1)
+        elif ctl.kind == RADIO_BUTTON:
+            ctl_mgr.set_value(ctl, 1)
+        return ctl.ctl_id
+    if ev.what in (KEY_DOWN_EVT, AUTO_KEY_EVT) and ev.message & 0xFF in (KEY_RETURN,
+                                                                          ENTER_KEY):
+        for ctl in ctl_mgr.in_window(win.ptr):
+            if (ctl.kind == SIMPLE_BUTTON and ctl.flag & 0x03 == DEFAULT_BUTTON_STYLE
+                    and ctl.visible and ctl.active):
+                ctl_mgr.draw(ctl, pressed=True)
+                ctl_mgr.draw(ctl, pressed=False)
+                return ctl.ctl_id
+    return 0

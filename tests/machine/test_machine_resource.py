@@ -313,7 +313,7 @@ def test_start_up_tools_for_a_program_with_no_fork_gives_res_file_id_0(m):
 
 # -- NewWindow2, NewMenuBar2, AlertWindow from templates and resources ----------------------
 NEW_WINDOW2, NEW_MENU_BAR2, ALERT_WINDOW = 0x610E, 0x430F, 0x590E
-RETURN_KEY, KEY_DOWN = 0x0D, 3
+RETURN_KEY, KEY_DOWN, MOUSE_DOWN = 0x0D, 3, 1
 
 
 def wind_param1(title_ref: int, refcon: int, position, frame=0x0020, in_desc=0x0200,
@@ -338,10 +338,10 @@ def control_template(ctl_id, rect, proc, title_ref, more_flags=2, flag=0, value=
     return struct.pack("<H", 7 if value is None else 8) + body
 
 
-def gui_machine(resources) -> Machine:
+def gui_machine(resources, host=None) -> Machine:
     volume = disk.Volume.create(None, "RES")
     volume.write_file("APP", b"", 0xB3, 0xDB03, resource=rm.build_fork(resources))
-    m = Machine(disk=volume)
+    m = Machine(disk=volume, host=host)
     m.tb.gsos.set_launch("/RES/APP")
     m.tb.mm.app_user_id = APP_ID
     record = 0x7600                     # QuickDraw, Events, Windows, Menus, Controls, Dialogs
@@ -381,6 +381,36 @@ def test_new_window2_from_a_resource_with_its_title_resource_and_controls():
     assert error == 0 and read_bytes(m.mem, m.tb.wm.window(other).title_ptr, 5) == b"\x04Mine"
     write_word(m.mem, template, 0x4E)                              # not a template
     assert call_row(m, TOOL_TABLE[NEW_WINDOW2], 0, 0, 0, 0, 0, template, 0)[0] == 0x0E01
+
+
+def test_do_modal_window_answers_the_control_chosen():
+    host = HeadlessHost()
+    m = gui_machine([(rm.R_WIND_PARAM1, 0x10, wind_param1(5, 0, (40, 30, 120, 300),
+                                                          in_desc=0x0209, controls=0x40)),
+                     (rm.R_PSTRING, 5, b"\x06 Demo "),
+                     (0x8003, 0x40, struct.pack("<III", 0x41, 0x42, 0)),
+                     (0x8004, 0x41, control_template(7, (50, 20, 63, 90), 0, 6, flag=1)),
+                     (0x8004, 0x42, control_template(8, (30, 20, 40, 120), 0x02000000, 6,
+                                                     value=1)),
+                     (rm.R_PSTRING, 6, b"\x04Deal")], host=host)
+    error, win = call_row(m, TOOL_TABLE[NEW_WINDOW2], 0, 0, 0, 0, 2, 0x10, rm.R_WIND_PARAM1)
+    assert error == 0
+    box = m.tb.ctl.control(call_row(m, TOOL_TABLE[0x3010], win, 8)[1])
+
+    def until_chosen() -> tuple[int, int]:
+        """DoModalWindow as a program loops on it: (control ID, the event's what)."""
+        for _ in range(6):                                 # activate, updates, then input
+            error, chosen = call_row(m, TOOL_TABLE[0x640E], BUF, 0, 0, 0, 0)
+            assert error == 0
+            if chosen:
+                return chosen, read_word(m.mem, BUF)
+        return 0, 0
+
+    host.push(HostInput("down", 30 + 25, 40 + 35))       # on the check box (global h, v)
+    host.push(HostInput("up", 30 + 25, 40 + 35))
+    assert until_chosen() == (8, MOUSE_DOWN) and box.value == 0   # toggled off
+    host.push(HostInput("key", key=RETURN_KEY))
+    assert until_chosen() == (7, KEY_DOWN)                # Return: the default button
 
 
 def test_new_control2_from_a_pointer_and_a_list_of_pointers():
