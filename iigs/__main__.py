@@ -3,6 +3,10 @@
     python -m iigs run PROGRAM [--disk IMG] [--headless] [--seconds N] [--screenshot PNG]
                                [--strict]
 
+PROGRAM is a file on the host, or, with --disk, a GS/OS pathname of a file on that disk
+(":VOLUME:FOLDER:NAME", or a partial one from the volume directory): it is launched
+from there, so its resource fork is the one StartUpTools opens.
+
 What the program prints (Text Tools, GS/OS `.CONSOLE`: a C program's printf) appears
 on this terminal as it runs, its error output on stderr. Runs until the program quits
 (GS/OS Quit) or N seconds of emulated time have passed, then prints a newline if the
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 EXIT_QUIT = 0
@@ -85,7 +90,10 @@ def run(program: str, disk: str | None = None, headless: bool = False,
     try:
         if disk:
             machine.mount(disk)
-        machine.load(program)
+        if disk and not Path(program).is_file():
+            machine.load_from_disk(program)  # a program on the disk, forks and all
+        else:
+            machine.load(program)
     except (OSError, ValueError, OMFError, ToolError) as err:
         print(f"iigs: cannot load {program}: {err}", file=sys.stderr)
         return EXIT_USAGE

@@ -349,6 +349,27 @@ class Machine:
         self._launch()
         return self.program
 
+    def load_from_disk(self, pathname: str) -> Program:
+        """Load the program at GS/OS `pathname` on the mounted disk (its data fork) and
+        launch it as the Finder would: prefixes 8, 9 (and 0, 1) name its folder and the
+        launch path its file, so StartUpTools finds the program's resource fork there.
+        A partial pathname is taken from the volume directory (prefix 8). ValueError
+        when there is no disk or no such file."""
+        from toolbox.gsos import GSOSError
+        gs = getattr(self.tb, "gsos", None)
+        if gs is None or gs.volume is None:
+            raise ValueError("no disk mounted")
+        try:
+            components = gs.resolve(pathname)
+            path = gs.on_volume(components)
+            data = gs.volume.read_file(path)
+        except (GSOSError, FileNotFoundError, IsADirectoryError) as err:
+            raise ValueError(f"{pathname}: not a file on the disk ({err})") from None
+        program = self.load(data)
+        gs.set_launch("/" + "/".join(components))
+        program.path = pathname
+        return program
+
     def _launch(self) -> None:
         prog = self.program
         cpu = self.cpu

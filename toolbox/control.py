@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from iigs.memory import read_pstring, write_long, write_word
+from iigs.memory import read_long, read_pstring, read_word, write_long, write_word
 from toolbox.calls import ToolError, s16, tool
 from toolbox.toolbox import tool_state
 from toolbox.window import Rect, contains, read_rect, write_rect
@@ -451,3 +451,103 @@ def FindRadioButton(tb, window: int, family: int) -> int:
             return i
     return 0
 
+
+
+# -- NewControl2 and control templates (Toolbox Reference vol. 3, ch. 28) ---------------
+# A template: pCount:W (the fields after it, counted ID 1, rect 2, procRef 3, flag 4,
+# moreFlags 5, refCon 6, then the proc's own), ID:L, rect, procRef:L, flag:W,
+# moreFlags:W (bits 1-0: how titleRef refers to the title), refCon:L; a simple button
+# then has titleRef:L, a check box or radio button titleRef:L and initialValue:W.
+# referenceDesc: 0-2 one template by pointer, handle or rControlTemplate resource ID;
+# 3-8 a list ending in 0, given by pointer (3-5) or handle (6-8), of templates by
+# pointer, handle or resource; 9 an rControlList resource of rControlTemplate IDs.
+T_ID, T_RECT, T_PROC, T_FLAG, T_MORE_FLAGS, T_REFCON, T_TITLE, T_VALUE = (
+    0x02, 0x06, 0x0E, 0x12, 0x14, 0x16, 0x1A, 0x1E)
+P_FLAG, P_MORE_FLAGS, P_REFCON, P_TITLE, P_VALUE = 4, 5, 6, 7, 8   # pCount needed
+R_CONTROL_TEMPLATE, R_CONTROL_LIST, R_PSTRING = 0x8004, 0x8003, 0x8006
+SINGLE_DESCS = (0, 1, 2)
+RESOURCE_TO_RESOURCE = 9
+TEMPLATE_PROCS = (SIMPLE_PROC, CHECK_PROC, RADIO_PROC)
+
+
+def _templates(tb, desc: int, ref: int) -> list[int]:
+    """The addresses of the templates a NewControl2 reference names."""
+    from toolbox.resource import REF_HANDLE, REF_POINTER, REF_RESOURCE, ref_address
+    if desc in SINGLE_DESCS:
+        return [ref_address(tb, desc, ref, R_CONTROL_TEMPLATE)]
+    if desc == RESOURCE_TO_RESOURCE:
+        list_addr, item_type = ref_address(tb, REF_RESOURCE, ref, R_CONTROL_LIST), REF_RESOURCE
+    elif 3 <= desc <= 8:
+        list_addr = ref_address(tb, REF_POINTER if desc <= 5 else REF_HANDLE, ref, 0)
+        item_type = (desc - 3) % 3
+    else:
+        raise ToolError(CTL_NOT_FOUND, f"referenceDesc {desc}")
+    out, p = [], list_addr
+    while read_long(tb.mem, p):
+        out.append(ref_address(tb, item_type, read_long(tb.mem, p), R_CONTROL_TEMPLATE))
+        p += 4
+    return out
+
+
+def control_from_template(tb, owner: int, addr: int) -> Control | None:
+    """One control from a template (buttons, check boxes, radio buttons; another
+    procRef is logged and not made)."""
+    from toolbox.resource import ref_address
+    mem = tb.mem
+    count = read_word(mem, addr)
+    proc = read_long(mem, addr + T_PROC)
+    if proc & 0xFF000000 not in TEMPLATE_PROCS or proc & 0x00FFFFFF:
+        tb.call_log.append(f"NewControl2: procRef ${proc:08X} not made here")
+        return None
+
+    def field(need: int, offset: int, long: bool = False) -> int:
+        if count < need:
+            return 0
+        return read_long(mem, addr + offset) if long else read_word(mem, addr + offset)
+
+    more = field(P_MORE_FLAGS, T_MORE_FLAGS)
+    title = b""
+    if field(P_TITLE, T_TITLE, True):
+        title = read_pstring(mem, ref_address(tb, more & 3, field(P_TITLE, T_TITLE, True),
+                                              R_PSTRING))
+    value = field(P_VALUE, T_VALUE) if proc != SIMPLE_PROC else 0
+    mgr = _ctl(tb)
+    ctl = mgr.new_control(owner, read_rect(mem, addr + T_RECT), title,
+                          field(P_FLAG, T_FLAG), value, proc,
+                          field(P_REFCON, T_REFCON, True))
+    ctl.ctl_id = read_long(mem, addr + T_ID)
+    mgr.draw(ctl)
+    return ctl
+
+
+@tool(0x10, 0x31, "LWL", 4)
+def NewControl2(tb, owner_ptr: int, reference_desc: int, reference: int) -> int:
+    """NewControl2(ownerPtr:L, referenceDesc:W, reference:L): theCtlHandle:L -- the
+    controls of one template or a list; the handle of the last one made."""
+    last = 0
+    for addr in _templates(tb, reference_desc, reference):
+        ctl = control_from_template(tb, owner_ptr, addr)
+        if ctl is not None:
+            last = ctl.handle
+    return last
+
+
+@tool(0x10, 0x2A, "L", 4)
+def GetCtlID(tb, handle: int) -> int:
+    """GetCtlID(theCtlHandle:L): ctlID:L"""
+    return _ctl(tb).control(handle).ctl_id
+
+
+@tool(0x10, 0x2B, "LL")
+def SetCtlID(tb, new_id: int, handle: int) -> None:
+    """SetCtlID(newID:L, theCtlHandle:L)"""
+    _ctl(tb).control(handle).ctl_id = new_id
+
+
+@tool(0x10, 0x30, "LL", 4)
+def GetCtlHandleFromID(tb, window: int, ctl_id: int) -> int:
+    """GetCtlHandleFromID(theWindowPtr:L, ctlID:L): theCtlHandle:L"""
+    for ctl in _ctl(tb).in_window(window):
+        if ctl.ctl_id == ctl_id:
+            return ctl.handle
+    raise ToolError(CTL_NOT_FOUND, f"no control {ctl_id} in ${window:06X}")

@@ -817,3 +817,215 @@ def IsDialogEvent(tb, event_ptr: int) -> int:
 @tool(0x15, 0x09, "L")
 def ErrorSound(tb, proc: int) -> None:
     """ErrorSound(soundProcPtr:L*): alerts beep through the Sound Tool Set."""
+
+
+# -- AlertWindow (Window Manager $590E; Apple IIGS Technical Note #48, Toolbox Reference
+# vol. 3, ch. 52) ---------------------------------------------------------------------
+# The alert string: a size character ('1'-'9' a standard size, '0' followed by the
+# window's rectangle, 8 bytes), an icon character ('0' none, '1' custom followed by a
+# 4-byte pointer, '2' stop, '3' note, '4' caution, '5'/'6' the disk icons), a separator
+# character, the message, then the button titles, each after a separator, and a NUL.
+# A button whose title starts with '^' is the default (Return). In the text, *0-*9 are
+# the substitution strings of subStrPtr's array (C strings, or Pascal strings when
+# alertFlags bit 0 is set) and #0-#6 the standard titles below. alertFlags bits 2-1 say
+# how alertStrRef refers to the string: pointer, handle, or rAlertString resource ID.
+# The answer is the button's number, 0 for the first title.
+STANDARD_TITLES = (b"OK", b"Cancel", b"Yes", b"No", b"Try Again", b"Quit", b"Continue")
+ALERT_ICONS = {ord("2"): "stop", ord("3"): "note", ord("4"): "caution"}
+# The nine standard sizes (width, height), 640-mode pixels: this toolbox's, growing
+# as the Technical Note's do from a one-line note to a near-full-screen alert.
+ALERT_SIZES = {n: (200 + 45 * (n - 1), 44 + 16 * (n - 1)) for n in range(1, 10)}
+ALERT_TOP = 40
+ALERT_MARGIN = 10
+ICON_SPACE = 40
+BUTTON_GAP = 16
+PASCAL_SUBSTITUTIONS = 0x0001
+ALERT_REF_SHIFT = 1
+NO_BUTTON = 0xFFFF             # a script that ended before any button was chosen
+ALERT_STRING_LIMIT = 0x1000
+
+
+@dataclass
+class AlertSpec:
+    """An alert string, parsed."""
+    rect: Rect
+    icon: str
+    message: bytes
+    buttons: list[bytes]
+    default: int | None        # index of the '^' button
+
+
+def substitute(text: bytes, subs: list[bytes]) -> bytes:
+    """*0-*9 from the substitution array, #0-#6 the standard titles."""
+    out = bytearray()
+    i = 0
+    while i < len(text):
+        c = text[i:i + 1]
+        nxt = text[i + 1:i + 2]
+        if c == b"*" and nxt.isdigit() and int(nxt) < len(subs):
+            out += subs[int(nxt)]
+            i += 2
+        elif c == b"#" and nxt.isdigit() and int(nxt) < len(STANDARD_TITLES):
+            out += STANDARD_TITLES[int(nxt)]
+            i += 2
+        else:
+            out += c
+            i += 1
+    return bytes(out)
+
+
+def parse_alert_string(raw: bytes, subs: list[bytes]) -> AlertSpec:
+    """The alert string's parts (see above); the window centred when a standard size."""
+    size = raw[0]
+    i = 1
+    if size == ord("0"):
+        top, left, bottom, right = (s16(raw[i + k] | raw[i + k + 1] << 8) for k in (0, 2, 4, 6))
+        rect = (top, left, bottom, right)
+        i += 8
+    else:
+        width, height = ALERT_SIZES.get(size - ord("0"), ALERT_SIZES[1])
+        left = (640 - width) // 2
+        rect = (ALERT_TOP, left, ALERT_TOP + height, left + width)
+    icon_char = raw[i]
+    i += 1
+    if icon_char == ord("1"):
+        i += 4                                  # a custom icon's pointer: not drawn here
+    sep = raw[i:i + 1]
+    parts = raw[i + 1:].split(b"\x00")[0].split(sep)
+    buttons, default = [], None
+    for n, title in enumerate(parts[1:]):
+        if title.startswith(b"^"):
+            default, title = n, title[1:]
+        buttons.append(substitute(title, subs))
+    return AlertSpec(rect, ALERT_ICONS.get(icon_char, ""), substitute(parts[0], subs),
+                     buttons, default)
+
+
+def _substitution_strings(tb, flags: int, array: int) -> list[bytes]:
+    """The ten strings subStrPtr's array points to (C or Pascal), as far as needed."""
+    mem = tb.mem
+    if not array:
+        return []
+    subs = []
+    for n in range(10):
+        ptr = read_long(mem, array + 4 * n)
+        if not ptr:
+            subs.append(b"")
+            continue
+        if flags & PASCAL_SUBSTITUTIONS:
+            subs.append(read_pstring(mem, ptr))
+        else:
+            subs.append(read_bytes(mem, ptr, 256).split(b"\x00")[0])
+    return subs
+
+
+@tool(0x0E, 0x59, "WLL", 2)
+def AlertWindow(tb, alert_flags: int, sub_str_ptr: int, alert_str_ref: int) -> int:
+    """AlertWindow(alertFlags:W, subStrPtr:L, alertStrRef:L): buttonHit:W -- a modal
+    alert (the Dialog Manager's) from an alert string; the number of the button."""
+    from toolbox.resource import R_ALERT_STRING, ref_address
+    dm = _dm(tb)
+    mem = tb.mem
+    addr = ref_address(tb, (alert_flags >> ALERT_REF_SHIFT) & 3, alert_str_ref,
+                       R_ALERT_STRING)
+    spec = parse_alert_string(read_bytes(mem, addr, ALERT_STRING_LIMIT),
+                              _substitution_strings(tb, alert_flags, sub_str_ptr
+                                                    if sub_str_ptr & 0xFFFFFF else 0))
+    # The texts the items show live in one block of the alert's own.
+    texts = [spec.message] + spec.buttons
+    size = sum(len(t) + 1 for t in texts)
+    handle = tb.mm.new_handle(size, tb.mm.app_user_id or 0x1000, 0xC000)
+    p = tb.mm.deref(handle)
+    where = []
+    for t in texts:
+        mem[p] = len(t) & 0xFF
+        mem[p + 1:p + 1 + len(t)] = t
+        where.append(p)
+        p += len(t) + 1
+    dlg = dm.new_modal(spec.rect, True, 0)
+    dlg.icon = spec.icon
+    dlg.default_button = spec.default + 1 if spec.default is not None else 0
+    width = spec.rect[3] - spec.rect[1]
+    height = spec.rect[2] - spec.rect[0]
+    text_left = ICON_SPACE if spec.icon else ALERT_MARGIN
+    dm.new_item(dlg, len(texts) + 1,
+                (ALERT_MARGIN // 2, text_left, height - BUTTON_HEIGHT - ALERT_MARGIN,
+                 width - ALERT_MARGIN),
+                LONG_STAT_TEXT | ITEM_DISABLE, where[0] + 1, len(spec.message), 0)
+    measure = tb.qd.StringWidth if getattr(tb, "qd", None) is not None \
+        else (lambda s: 8 * len(s))
+    widths = [measure(t) + 24 for t in spec.buttons]
+    gap = max(BUTTON_GAP, (width - sum(widths)) // (len(widths) + 1)) if widths else 0
+    h = max(ALERT_MARGIN, (width - sum(widths) - gap * (len(widths) - 1)) // 2)
+    top = height - BUTTON_HEIGHT - ALERT_MARGIN // 2
+    for n, w in enumerate(widths):
+        dm.new_item(dlg, n + 1, (top, h, top + BUTTON_HEIGHT, h + w), BUTTON_ITEM,
+                    where[n + 1], 0, 0)
+        h += w + gap
+    dm.draw(dlg)
+    try:
+        hit = dm.modal(dlg)
+    finally:
+        dm.close(dlg)
+        tb.mm.dispose(handle)
+    return hit - 1 if 1 <= hit <= len(spec.buttons) else NO_BUTTON
+
+
+# -- DoModalWindow (Window Manager $640E, Toolbox Reference vol. 3, ch. 52) ---------------
+ENTER_KEY = 0x03                # the keypad's Enter, as the IIGS keyboard sends it
+
+
+@tool(0x0E, 0x64, "LLLLW", 4)
+def DoModalWindow(tb, event_ptr: int, update_proc: int, event_hook: int, beep_proc: int,
+                  flags: int) -> int:
+    """DoModalWindow(eventRecPtr:L, updateProc:L, eventHook:L, beepProc:L, flags:W):
+    result:L -- one event of a modal window's loop (the program calls it until a
+    control it waits for is chosen): the event (copied to eventRecPtr) is handled for
+    the front window; a click on one of its controls tracks it (a check box toggles,
+    a radio button turns on) and answers the control's ID, Return or Enter the default
+    button's; an update redraws the controls (and calls updateProc); a click outside
+    the window beeps. Else 0. eventHook and beepProc are not called (logged)."""
+    from toolbox.control import CHECK_BOX, DEFAULT_BUTTON_STYLE, RADIO_BUTTON, SIMPLE_BUTTON
+    from toolbox.event import get_next_event
+    from toolbox.window import contains as in_rect
+    if event_hook or beep_proc:
+        tb.call_log.append("DoModalWindow: eventHook/beepProc not called")
+    ev = get_next_event(tb, 0xFFFF, True)
+    if event_ptr & 0xFFFFFF:
+        write_event(tb.mem, event_ptr & 0xFFFFFF, ev)
+    wm, ctl_mgr = tb.wm, tb.ctl
+    win = wm.front()
+    if ev.what == UPDATE_EVT:
+        target = wm.find(ev.message)
+        if target is not None:
+            wm.begin_update(target)
+            ctl_mgr.draw_all(target.ptr)
+            if update_proc and tb.machine is not None:
+                tb.machine.call(update_proc)
+            wm.end_update(target)
+        return 0
+    if win is None:
+        return 0
+    if ev.what == MOUSE_DOWN_EVT:
+        if not in_rect(win.content, ev.v, ev.h):
+            tb.snd.beep()
+            for _ in tb.em.track():
+                pass
+            return 0
+        _, ctl = ctl_mgr.find(win.ptr, *win.to_local(ev.v, ev.h))
+        if ctl is None or not ctl_mgr.track(ctl):
+            return 0
+        if ctl.kind == CHECK_BOX:
+            ctl_mgr.set_value(ctl, 0 if ctl.value else 1)
+        elif ctl.kind == RADIO_BUTTON:
+            ctl_mgr.set_value(ctl, 1)
+        return ctl.ctl_id
+    if ev.what in (KEY_DOWN_EVT, AUTO_KEY_EVT) and ev.message & 0xFF in (KEY_RETURN,
+                                                                          ENTER_KEY):
+        for ctl in ctl_mgr.in_window(win.ptr):
+            if (ctl.kind == SIMPLE_BUTTON and ctl.flag & 0x03 == DEFAULT_BUTTON_STYLE
+                    and ctl.visible and ctl.active):
+                ctl_mgr.draw(ctl, pressed=True)
+                ctl_mgr.draw(ctl, pressed=False)
+                return ctl.ctl_id
+    return 0

@@ -525,6 +525,45 @@ class GSOS:
             raise GSOSError(PATH_NOT_FOUND) from None
         self._commit()
 
+    def open_fork(self, path: str, fork: str, request: int) -> OpenFile:
+        """Open's core on a located volume path: check the access asked for against
+        the file's (resource forks and folders are read only here), read the fork and
+        give it a refNum. Raises GSOSError as Open answers."""
+        volume = self._volume()
+        info = self._info(path)
+        if request > 3:
+            raise GSOSError(PARAM_RANGE_ERR, f"requestAccess {request}")
+        allowed = info.access & (ACCESS_READ | ACCESS_WRITE)
+        is_dir = info.is_dir or not path
+        if is_dir or fork == "rsrc":
+            allowed &= ACCESS_READ             # folders and resource forks: read only here
+        if request == REQUEST_AS_PERMITTED:
+            granted = allowed
+        else:
+            granted = request
+            if granted & ~allowed:
+                raise GSOSError(INVALID_ACCESS, f"requested ${request:X}, allowed ${allowed:X}")
+        if fork == "rsrc" and info.storage_type != STORAGE_EXTENDED:
+            raise GSOSError(RES_FORK_NOT_FOUND, repr(path))
+        for other in self._open_on(path):
+            if (granted | other.access) & ACCESS_WRITE:
+                raise GSOSError(FILE_BUSY, repr(path))
+        if len(self.files) >= MAX_OPEN_FILES:
+            raise GSOSError(TOO_MANY_FILES_OPEN)
+        data = bytearray() if is_dir else bytearray(volume.read_file(path, fork))
+        refnum = next(n for n in range(1, MAX_OPEN_FILES + 2) if n not in self.files)
+        self.opened += 1
+        f = OpenFile(refnum, path, granted, fork, data, is_dir=is_dir,
+                     held_blocks=info.blocks_used if not is_dir else 0, serial=self.opened)
+        self.files[refnum] = f
+        return f
+
+    def close_file(self, refnum: int) -> None:
+        """Close one refNum (flushing it first)."""
+        f = self.file(refnum)
+        self.flush_file(f)
+        del self.files[refnum]
+
     # -- open-file helpers ----------------------------------------------------------------
 
     def file(self, refnum: int) -> OpenFile:
@@ -737,34 +776,10 @@ def open_(gs: GSOS, pb: ParamBlock) -> None:
     volume = gs._volume()
     info = gs._info(path)
     request = pb.get("requestAccess") if pb.has("requestAccess") else REQUEST_AS_PERMITTED
-    fork = "rsrc" if pb.get("resourceNumber") else "data"
-    if request > 3:
-        raise GSOSError(PARAM_RANGE_ERR, f"requestAccess {request}")
     if pb.get("resourceNumber") > 1:
         raise GSOSError(PARAM_RANGE_ERR, "resourceNumber")
-    allowed = info.access & (ACCESS_READ | ACCESS_WRITE)
-    is_dir = info.is_dir or not path
-    if is_dir or fork == "rsrc":
-        allowed &= ACCESS_READ             # folders and resource forks: read only here
-    if request == REQUEST_AS_PERMITTED:
-        granted = allowed
-    else:
-        granted = request
-        if granted & ~allowed:
-            raise GSOSError(INVALID_ACCESS, f"requested ${request:X}, allowed ${allowed:X}")
-    if fork == "rsrc" and info.storage_type != STORAGE_EXTENDED:
-        raise GSOSError(RES_FORK_NOT_FOUND, repr(path))
-    for other in gs._open_on(path):
-        if (granted | other.access) & ACCESS_WRITE:
-            raise GSOSError(FILE_BUSY, repr(path))
-    if len(gs.files) >= MAX_OPEN_FILES:
-        raise GSOSError(TOO_MANY_FILES_OPEN)
-    data = bytearray() if is_dir else bytearray(volume.read_file(path, fork))
-    refnum = next(n for n in range(1, MAX_OPEN_FILES + 2) if n not in gs.files)
-    gs.opened += 1
-    gs.files[refnum] = OpenFile(refnum, path, granted, fork, data, is_dir=is_dir,
-                                held_blocks=info.blocks_used if not is_dir else 0,
-                                serial=gs.opened)
+    f = gs.open_fork(path, "rsrc" if pb.get("resourceNumber") else "data", request)
+    refnum, granted, data, is_dir = f.refnum, f.access, f.data, f.is_dir
     gs._note(f"refNum={refnum} access=${granted:X}")
     pb.put("refNum", refnum)
     pb.put("access", info.access)
@@ -893,9 +908,7 @@ def close(gs: GSOS, pb: ParamBlock) -> None:
     if refnum == 0:
         gs.close_all()
         return
-    f = gs.file(refnum)
-    gs.flush_file(f)
-    del gs.files[refnum]
+    gs.close_file(refnum)
 
 
 @gsos_call(0x2015, "Flush", (1, 2), "Flush")

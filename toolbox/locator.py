@@ -11,9 +11,15 @@ others, so a program learns at start-up, not in the middle of a game, that it ne
 something missing. TLMountVolume and TLTextMountVolume answer button 2 (the "Cancel"
 of Apple's mount dialogs): there is only the one disk, so no other can be inserted.
 
-StartStopRecord (refDesc 0 = a pointer to it):
+StartStopRecord (refDesc 0 = a pointer to it, 1 = a handle, 2 = the ID of an
+rToolStartup ($8013) resource):
     +$00 flags:W  +$02 videoMode:W  +$04 resFileID:W  +$06 dPageHandle:L
     +$0A numTools:W  +$0C numTools x (toolNumber:W, minVersion:W)
+StartUpTools starts the Resource Manager for the program and opens the program's own
+resource fork first (so the record can be a resource), then starts the listed tool
+sets; it fills in resFileID (0: the program has no resource fork) and dPageHandle.
+The flags word is kept as the program wrote it: none of its options changes anything
+on this machine.
 """
 from __future__ import annotations
 
@@ -21,6 +27,7 @@ from typing import Callable
 
 from iigs.memory import read_long, read_word, write_long, write_word
 from toolbox.calls import FUNC_NOT_FOUND, TOOL_NOT_FOUND, TOOL_TABLE, ToolError, tool
+from toolbox.resource import READ_ENABLE, R_TOOL_STARTUP
 from toolbox.toolbox import tool_state
 
 TL_VERSION = 0x0302
@@ -34,14 +41,19 @@ MOUNT_CANCELLED = 2              # TLMountVolume: the second button (no disk to 
 SSR_FLAGS, SSR_VIDEO_MODE, SSR_RES_FILE_ID = 0x00, 0x02, 0x04
 SSR_DPAGE_HANDLE, SSR_NUM_TOOLS, SSR_TOOLS = 0x06, 0x0A, 0x0C
 MODE_640 = 0x0080
-REF_IS_POINTER = 0
+REF_IS_POINTER, REF_IS_HANDLE, REF_IS_RESOURCE = 0, 1, 2
+
+# OpenResourceFile's answers that mean "the program has no resource fork" (GS/OS
+# fileNotFound, resForkNotFound): StartUpTools carries on with resFileID 0.
+NO_FORK_ERRORS = (0x0046, 0x0063)
 
 # Direct-page/stack block attributes: locked, fixed, bank 0, page aligned, no crossing.
 DP_ATTRIBUTES = 0xC015
 
-# Tool sets StartUpTools does not start (the program has started them itself: the
-# Tool Locator and the Memory Manager must run before StartUpTools can).
-SELF_STARTED = (0x01, 0x02)
+# Tool sets StartUpTools does not start from the list (the program has started the
+# Tool Locator and the Memory Manager itself, as it must before StartUpTools can; the
+# Resource Manager StartUpTools always starts first, to open the program's fork).
+SELF_STARTED = (0x01, 0x02, 0x1E)
 
 # Where every implemented function "is": the system dispatcher (GetFuncPtr).
 DISPATCHER_ADDRESS = 0xE10000
@@ -94,8 +106,56 @@ class ToolLocator:
     def implemented(toolset: int) -> bool:
         return any(c.toolset == toolset for c in TOOL_TABLE.values())
 
-    def start_up_tools(self, user_id: int, record: int) -> None:
-        """StartUpTools' core: DP block, then each listed tool's StartUp in order."""
+    def record_address(self, ref_desc: int, ref: int) -> tuple[int, int]:
+        """The StartStopRecord's address and the reference StartUpTools returns for
+        it: refDesc 0 a pointer, 1 a handle, 2 the ID of an rToolStartup resource in
+        the application's resource files (returned as the resource's handle, which
+        ShutDownTools takes with refDesc 1)."""
+        if ref_desc == REF_IS_POINTER:
+            return ref & 0xFFFFFF, ref & 0xFFFFFF
+        if ref_desc == REF_IS_HANDLE:
+            return self.tb.mm.deref(ref), ref & 0xFFFFFF
+        if ref_desc == REF_IS_RESOURCE:
+            handle = self.tb.rm.load(R_TOOL_STARTUP, ref)
+            return self.tb.mm.deref(handle), handle
+        raise ToolError(FUNC_NOT_FOUND, f"refDesc {ref_desc}")
+
+    def open_application_fork(self) -> int:
+        """The launched program's resource fork opened read-only: its fileID, or 0 when
+        there is no program file on the disk or it has no resource fork."""
+        gs = self.tb.gsos
+        if gs.volume is None or not gs.program_name or not gs.prefixes[9]:
+            return 0
+        try:
+            return self.tb.rm.open(f"9:{gs.program_name}", READ_ENABLE)
+        except ToolError as err:
+            if err.code in NO_FORK_ERRORS:
+                return 0
+            raise
+
+    def start_up_tools(self, user_id: int, ref_desc: int, ref: int) -> int:
+        """StartUpTools' core (vol. 3, ch. 51): the Resource Manager starts for the
+        application and opens its resource fork; then the record is found, every tool
+        set it lists checked, the direct-page block allocated and each StartUp called
+        in order. resFileID and dPageHandle are written to the record. Returns the
+        reference for ShutDownTools."""
+        rm = self.tb.rm
+        if user_id not in rm.apps:         # a program may have started it itself
+            rm.start_up(user_id)
+        rm.cur_app = user_id
+        res_file = self.open_application_fork()
+        try:
+            record, ret = self.record_address(ref_desc, ref)
+            self._start_listed(user_id, record)
+        except ToolError:
+            if res_file:
+                self.tb.rm.close(res_file)
+            raise
+        write_word(self.tb.mem, record + SSR_RES_FILE_ID, res_file)
+        self.started_records[record] = user_id
+        return ret
+
+    def _start_listed(self, user_id: int, record: int) -> None:
         mem = self.tb.mem
         mode = read_word(mem, record + SSR_VIDEO_MODE)
         count = read_word(mem, record + SSR_NUM_TOOLS)
@@ -110,7 +170,6 @@ class ToolLocator:
             dp_handle = self.tb.mm.new_handle(pages * 0x100, user_id, DP_ATTRIBUTES, 0)
             dp = self.tb.mm.deref(dp_handle)
         write_long(mem, record + SSR_DPAGE_HANDLE, dp_handle)
-        write_word(mem, record + SSR_RES_FILE_ID, 0)
         for number in tools:
             toolset = number & 0xFF
             if toolset in SELF_STARTED:
@@ -123,11 +182,13 @@ class ToolLocator:
                     args = tuple((user_id if i == 0 else dp) for i in range(len(row.params)))
                 row.impl(self.tb, *args)
             dp += need * 0x100
-        self.started_records[record] = user_id
 
-    def shut_down_tools(self, record: int) -> None:
-        """ShutDownTools' core: each tool's ShutDown in reverse order, then the DP."""
+    def shut_down_tools(self, ref_desc: int, ref: int) -> None:
+        """ShutDownTools' core: each tool's ShutDown in reverse order, the direct page
+        disposed, the application's resource file closed and the Resource Manager
+        shut down for it."""
         mem = self.tb.mem
+        record, _ = self.record_address(ref_desc, ref)
         count = read_word(mem, record + SSR_NUM_TOOLS)
         tools = [read_word(mem, record + SSR_TOOLS + 4 * i) for i in range(count)]
         user_id = self.started_records.pop(record, 0)
@@ -142,6 +203,11 @@ class ToolLocator:
         if handle and handle in self.tb.mm.blocks:
             self.tb.mm.dispose(handle)
             write_long(mem, record + SSR_DPAGE_HANDLE, 0)
+        rm = self.tb.rm
+        if user_id in rm.apps:
+            rm.cur_app = user_id
+            rm.shut_down()                 # closes resFileID with the app's other files
+            write_word(mem, record + SSR_RES_FILE_ID, 0)
 
 
 def _tl(tb) -> ToolLocator:
@@ -257,17 +323,12 @@ def TLTextMountVolume(tb, line1_ptr: int, line2_ptr: int, but1_ptr: int,
 
 @tool(0x01, 0x18, "WWL", 4)
 def StartUpTools(tb, user_id: int, ref_desc: int, start_stop_ref: int) -> int:
-    """StartUpTools(userID:W, refDesc:W, startStopRef:L): startStopRefRet:L
-    (only refDesc 0, a pointer to the StartStopRecord, is supported)."""
-    if ref_desc != REF_IS_POINTER:
-        raise ToolError(FUNC_NOT_FOUND, "StartStopRecord by handle or resource")
-    _tl(tb).start_up_tools(user_id, start_stop_ref & 0xFFFFFF)
-    return start_stop_ref & 0xFFFFFF
+    """StartUpTools(userID:W, refDesc:W, startStopRef:L): startStopRefRet:L --
+    refDesc 0 pointer, 1 handle, 2 rToolStartup resource ID."""
+    return _tl(tb).start_up_tools(user_id, ref_desc, start_stop_ref)
 
 
 @tool(0x01, 0x19, "WL")
 def ShutDownTools(tb, ref_desc: int, start_stop_ref: int) -> None:
     """ShutDownTools(refDesc:W, startStopRef:L)"""
-    if ref_desc != REF_IS_POINTER:
-        raise ToolError(FUNC_NOT_FOUND, "StartStopRecord by handle or resource")
-    _tl(tb).shut_down_tools(start_stop_ref & 0xFFFFFF)
+    _tl(tb).shut_down_tools(ref_desc, start_stop_ref)

@@ -622,6 +622,136 @@ def NewMenu(tb, string_ptr: int) -> int:
     return handle
 
 
+# rMenuBar / rMenu / rMenuItem templates (Toolbox Reference vol. 3, ch. 37): the bar
+# is version:W, menuBarFlag:W (bits 15-14: how the menus are referred to) and menu
+# references ending in 0; a menu is version:W, menuID:W, menuFlag:W (bits 15-14 the
+# title's reference type, 13-12 the items', low bits as NewMenu's), titleRef:L and
+# item references ending in 0; an item is version:W, itemID:W, itemChar:B,
+# itemAltChar:B, itemCheck:W, itemFlag:W (bits 15-14 the title's reference type, low
+# bits as NewMenu's), itemTitleRef:L.
+REF_TYPE_SHIFT_BAR, REF_TYPE_SHIFT_TITLE, REF_TYPE_SHIFT_ITEMS = 14, 14, 12
+TEMPLATE_FLAG_BITS = 0x1CFF        # style, XOR, divider, disabled bits of the flags
+
+
+def title_from_ref(tb, ref_type: int, ref: int) -> bytes:
+    """A title given by reference: a Pascal string by pointer, handle or rPString."""
+    from toolbox.resource import R_PSTRING, ref_address
+    return read_pstring(tb.mem, ref_address(tb, ref_type, ref, R_PSTRING))
+
+
+def item_from_template(tb, addr: int) -> MenuItem:
+    """A MenuItem from an rMenuItem template at `addr`."""
+    mem = tb.mem
+    item_flag = read_word(mem, addr + 8)
+    text = title_from_ref(tb, (item_flag >> REF_TYPE_SHIFT_TITLE) & 3, read_long(mem, addr + 10))
+    keys = bytes(mem[addr + 4:addr + 6]) if mem[addr + 4] else b""
+    divider = bool(text) and set(text) == {0x2D}
+    return MenuItem(text, read_word(mem, addr + 2), keys,
+                    (item_flag & TEMPLATE_FLAG_BITS) | (ITEM_DISABLED if divider else 0),
+                    read_word(mem, addr + 6) & 0xFF, divider)
+
+
+def menu_from_template(tb, addr: int) -> Menu:
+    """A Menu from an rMenu template at `addr` (its items and title by reference)."""
+    from toolbox.resource import R_MENU_ITEM, ref_address
+    mem = tb.mem
+    flag = read_word(mem, addr + 4)
+    title = title_from_ref(tb, (flag >> REF_TYPE_SHIFT_TITLE) & 3, read_long(mem, addr + 6))
+    menu = Menu(read_word(mem, addr + 2), title, flags=flag & (MENU_DISABLED | MENU_XOR))
+    p = addr + 10
+    while read_long(mem, p):
+        menu.items.append(item_from_template(tb, ref_address(
+            tb, (flag >> REF_TYPE_SHIFT_ITEMS) & 3, read_long(mem, p), R_MENU_ITEM)))
+        p += 4
+    return menu
+
+
+def _item_template(tb, ref_descriptor: int, ref: int) -> MenuItem:
+    from toolbox.resource import R_MENU_ITEM, ref_address
+    return item_from_template(tb, ref_address(tb, ref_descriptor, ref, R_MENU_ITEM))
+
+
+@tool(0x0F, 0x3E, "WL", 4)
+def NewMenu2(tb, ref_descriptor: int, menu_t_ref: int) -> int:
+    """NewMenu2(refDescriptor:W, menuTRef:L): menuHandle:L -- from an rMenu template
+    by pointer (0), handle (1) or resource ID (2)."""
+    from toolbox.resource import R_MENU, ref_address
+    mgr = _mgr(tb)
+    menu = menu_from_template(tb, ref_address(tb, ref_descriptor, menu_t_ref, R_MENU))
+    handle = mgr.new_menu(menu)
+    mgr.calc_size(menu)
+    return handle
+
+
+@tool(0x0F, 0x3F, "WLWW")
+def InsertMItem2(tb, ref_descriptor: int, item_t_ref: int, insert_after: int,
+                 menu_num: int) -> None:
+    """InsertMItem2(refDescriptor:W, itemTRef:L, insertAfter:W, menuNum:W) -- after
+    the item with that ID; $0000 first, $FFFF last."""
+    mgr = _mgr(tb)
+    menu = mgr.menu(menu_num)
+    item = _item_template(tb, ref_descriptor, item_t_ref)
+    if insert_after == 0:
+        index = 0
+    elif insert_after == 0xFFFF:
+        index = len(menu.items)
+    else:
+        index = next((i + 1 for i, it in enumerate(menu.items) if it.item_id == insert_after),
+                     len(menu.items))
+    menu.items.insert(index, item)
+    mgr.calc_size(menu)
+
+
+@tool(0x0F, 0x40, "WLW")
+def SetMenuTitle2(tb, ref_descriptor: int, title_ref: int, menu_num: int) -> None:
+    """SetMenuTitle2(refDescriptor:W, titleRef:L, menuNum:W)"""
+    _mgr(tb).menu(menu_num).title = title_from_ref(tb, ref_descriptor, title_ref)
+
+
+@tool(0x0F, 0x41, "WLW")
+def SetMItem2(tb, ref_descriptor: int, item_t_ref: int, item_num: int) -> None:
+    """SetMItem2(refDescriptor:W, itemTRef:L, itemNum:W) -- the item becomes the
+    template's."""
+    mgr = _mgr(tb)
+    menu, old = mgr.find_item(item_num)
+    menu.items[menu.items.index(old)] = _item_template(tb, ref_descriptor, item_t_ref)
+    mgr.calc_size(menu)
+
+
+@tool(0x0F, 0x42, "WLW")
+def SetMItemName2(tb, ref_descriptor: int, title_ref: int, item_num: int) -> None:
+    """SetMItemName2(refDescriptor:W, titleRef:L, itemNum:W)"""
+    mgr = _mgr(tb)
+    menu, item = mgr.find_item(item_num)
+    item.text = title_from_ref(tb, ref_descriptor, title_ref)
+    mgr.calc_size(menu)
+
+
+@tool(0x0F, 0x43, "WLL", 4)
+def NewMenuBar2(tb, ref_descriptor: int, menu_bar_ref: int, window_ptr: int) -> int:
+    """NewMenuBar2(refDescriptor:W, menuBarTRef:L, windowPtr:L): menuBarHandle:L --
+    the menus of an rMenuBar template (pointer 0, handle 1, resource ID 2) made and
+    put in the bar in order. There is one bar here, the system bar: its handle is
+    returned for SetSysBar/SetMenuBar (a window's own bar is not drawn apart)."""
+    from toolbox.resource import R_MENU, R_MENU_BAR, ref_address
+    mgr = _mgr(tb)
+    mem = tb.mem
+    addr = ref_address(tb, ref_descriptor, menu_bar_ref, R_MENU_BAR)
+    ref_type = (read_word(mem, addr + 2) >> REF_TYPE_SHIFT_BAR) & 3
+    p = addr + 4
+    while read_long(mem, p):
+        menu = menu_from_template(tb, ref_address(tb, ref_type, read_long(mem, p), R_MENU))
+        handle = mgr.new_menu(menu)
+        mgr.calc_size(menu)
+        mgr.insert(handle, mgr.menus[-1].menu_id if mgr.menus else 0)
+        p += 4
+    if window_ptr:
+        tb.call_log.append(f"NewMenuBar2: window ${window_ptr:06X}'s bar is the system bar")
+    if not mgr.bar_handle:
+        mgr.bar_handle = tb.mm.new_handle(0x10, mgr.user_id or 0x1000, 0xC000)
+    return mgr.bar_handle
+
+
 @tool(0x0F, 0x0D, "LW")
 def InsertMenu(tb, handle: int, after: int) -> None:
     """InsertMenu(addMenu:L, insertAfter:W)"""

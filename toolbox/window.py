@@ -804,6 +804,55 @@ def NewWindow(tb, params: int) -> int:
     return win.ptr
 
 
+# rWindParam1 ($800E, Toolbox Reference vol. 3, ch. 52): NewWindow's parameter list
+# with p1ControlList in place of wStorage and a reference-type word after it.
+WIND_PARAM1_LENGTH = 0x50
+P1_TITLE, P1_REFCON, P1_CONT_DRAW, P1_POSITION = 0x04, 0x08, 0x3A, 0x3E
+P1_Y_ORIGIN, P1_X_ORIGIN, P1_PLANE, P1_CONTROL_LIST, P1_IN_DESC = 0x18, 0x1A, 0x46, 0x4A, 0x4E
+TITLE_REF_SHIFT = 8             # p1InDesc bits 9-8: how p1Title refers to its string
+
+
+@tool(0x0E, 0x61, "LLLLWLW", 4)
+def NewWindow2(tb, title_ptr: int, refcon: int, content_draw: int, def_proc: int,
+               param_table_desc: int, param_table_ref: int, resource_type: int) -> int:
+    """NewWindow2(titlePtr:L, refCon:L, contentDrawPtr:L, defProcPtr:L,
+    paramTableDesc:W, paramTableRef:L, resourceType:W): WindowPtr:L -- a window from
+    an rWindParam1 template given by pointer (0), handle (1) or resource ID (2).
+    titlePtr and contentDrawPtr, when not NIL, stand for the template's; refCon is
+    the window's. The title is copied (the template may go). The template's control
+    list is made with NewControl2; defProcPtr is not used."""
+    from toolbox.resource import R_PSTRING, R_WIND_PARAM1, ref_address
+    mem = tb.mem
+    if param_table_desc == 2 and resource_type != R_WIND_PARAM1:
+        raise ToolError(W_PARAM_LEN_ERR, f"template type ${resource_type:04X}")
+    addr = ref_address(tb, param_table_desc, param_table_ref, R_WIND_PARAM1)
+    if read_word(mem, addr) != WIND_PARAM1_LENGTH:
+        raise ToolError(W_PARAM_LEN_ERR)
+    in_desc = read_word(mem, addr + P1_IN_DESC)
+    title_src = title_ptr
+    if not title_src and read_long(mem, addr + P1_TITLE):
+        title_src = ref_address(tb, (in_desc >> TITLE_REF_SHIFT) & 3,
+                                read_long(mem, addr + P1_TITLE), R_PSTRING)
+    wm = _wm(tb)
+    title_copy = 0
+    if title_src:
+        title = read_pstring(mem, title_src)
+        _, title_copy = wm.alloc(len(title) + 1)
+        mem[title_copy] = len(title)
+        mem[title_copy + 1:title_copy + 1 + len(title)] = title
+    win = wm.new_window(
+        frame=read_word(mem, addr + 0x02), title_ptr=title_copy, refcon=refcon,
+        content=read_rect(mem, addr + P1_POSITION),
+        cont_draw=content_draw or read_long(mem, addr + P1_CONT_DRAW),
+        plane=read_long(mem, addr + P1_PLANE))
+    win.origin = (s16(read_word(mem, addr + P1_Y_ORIGIN)),
+                  s16(read_word(mem, addr + P1_X_ORIGIN)))
+    if read_long(mem, addr + P1_CONTROL_LIST):       # p1InDesc's low byte: NewControl2's
+        from toolbox.control import NewControl2          # referenceDesc
+        NewControl2(tb, win.ptr, in_desc & 0xFF, read_long(mem, addr + P1_CONTROL_LIST))
+    return win.ptr
+
+
 @tool(0x0E, 0x0B, "L")
 def CloseWindow(tb, ptr: int) -> None:
     """CloseWindow(theWindow:L*)"""

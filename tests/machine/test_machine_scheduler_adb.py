@@ -174,9 +174,9 @@ def test_start_up_tools_and_load_one_tool_know_both_tool_sets(m):
         assert toolset in locator.START_UP
     record = 0x7500                                        # StartStopRecord: $07, $09
     write_bytes(m.mem, record, bytes(0x0A) + b"\x02\x00" + b"\x07\x00\x00\x00\x09\x00\x00\x00")
-    m.tb.tl.start_up_tools(0x1000, record)
+    m.tb.tl.start_up_tools(0x1000, 0, record)
     assert m.tb.sch.started and m.tb.adb.started
-    m.tb.tl.shut_down_tools(record)
+    m.tb.tl.shut_down_tools(0, record)
     assert not m.tb.sch.started and not m.tb.adb.started
 
 

@@ -1,0 +1,830 @@
+"""Resource Manager (tool set $1E): resource forks read from the ProDOS disk.
+
+Follows the Apple IIGS Toolbox Reference vol. 3, chapter 45 "Resource Manager": the
+resource fork's layout (resource file header, map, index), the search path, the calls'
+parameters and errors. Read-only: files are opened for reading (GS/OS here grants no
+write access to a resource fork), so the calls that change a file answer GS/OS's
+invalidAccess ($004E), the error the write behind them would get.
+
+Resource fork (all values little-endian):
+
+    header  +$00 rFileVersion:L (0)  +$04 rFileToMap:L  +$08 rFileMapSize:L
+            +$0C rFileMemo: 128 bytes                                      (140 bytes)
+    map     +$00 mapNext:L  +$04 mapFlag:W  +$06 mapOffset:L  +$0A mapSize:L
+            +$0E mapToIndex:W  +$10 mapFileNum:W  +$12 mapID:W
+            +$14 mapIndexSize:L  +$18 mapIndexUsed:L
+            +$1C mapFreeListSize:W  +$1E mapFreeListUsed:W
+            +$20 mapFreeList: mapFreeListSize x (blkOffset:L, blkSize:L)
+    index   at map + mapToIndex, mapIndexSize records of 20 bytes (resType 0 = unused):
+            +$00 resType:W  +$02 resID:L  +$06 resOffset:L  +$0A resAttr:W
+            +$0C resSize:L  +$10 resHandle:L
+
+OpenResourceFile reads the fork through GS/OS (a refNum GetOpenFileRefNum reports),
+checks the header, map and index, and keeps the map in a handle (GetMapHandle) as the
+ROM does: mapNext, mapFileNum and mapID filled in, and each index record's resHandle
+set when the resource is loaded. The new file heads its application's search path and
+becomes the current resource file. LoadResource looks from the current file back
+through the files opened before it (SetResourceFileDepth limits how many); there is
+no system resource file on this disk. Resources load into handles owned by the
+application (its user ID) with the memory attributes of resAttr (resMemAttr bits).
+
+Each application that calls ResourceStartUp has its own files and search path;
+SetCurResourceApp switches between them. StartUpTools (toolbox/locator.py) starts the
+Resource Manager and opens the application's own resource fork, the launched file's
+(GS/OS prefix 9 and the program's name).
+"""
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass, field
+
+from iigs.memory import read_gsstring, read_pstring, write_long, write_word
+from toolbox.calls import ToolError, tool
+from toolbox.gsos import GSOSError
+from toolbox.memorymgr import ATTR_LOCKED, ATTR_PURGE
+from toolbox.toolbox import tool_state
+
+TOOLSET = 0x1E
+RM_VERSION = 0x0300              # System 6.0.1's Resource Manager
+
+# -- errors (Toolbox Reference vol. 3, ch. 45, and the System 6 additions) -------------
+RES_FORK_USED = 0x1E01           # resForkUsed: the resource fork is not empty
+RES_BAD_FORMAT = 0x1E02          # resBadFormat: the fork's format is not known
+RES_NO_CONVERTER = 0x1E03        # resNoConverter
+RES_NO_CUR_FILE = 0x1E04         # resNoCurFile: no current resource file
+RES_DUP_ID = 0x1E05              # resDupID
+RES_NOT_FOUND = 0x1E06           # resNotFound: no such resource
+RES_FILE_NOT_FOUND = 0x1E07      # resFileNotFound: no open file has that ID
+RES_BAD_APP_ID = 0x1E08          # resBadAppID: the user ID has not called ResourceStartUp
+RES_NO_UNIQUE_ID = 0x1E09        # resNoUniqueID
+RES_INDEX_RANGE = 0x1E0A         # resIndexRange: index out of range
+RES_SYS_IS_OPEN = 0x1E0B         # resSysIsOpen
+RES_HAS_CHANGED = 0x1E0C         # resHasChanged
+RES_DIFF_CONVERTER = 0x1E0D      # resDiffConverter
+RES_DISK_FULL = 0x1E0E           # resDiskFull
+RES_INVALID_SHUTDOWN = 0x1E0F    # resInvalidShutDown
+RES_NAME_NOT_FOUND = 0x1E10      # resNameNotFound: no resource has that name
+RES_BAD_NAME_VERS = 0x1E11       # resBadNameVers: an rResName of another version
+RES_DUP_STARTUP = 0x1E12         # resDupStartUp: ResourceStartUp twice with one ID
+RES_INVALID_TYPE_OR_ID = 0x1E13  # resInvalidTypeOrID: type or ID 0
+INVALID_ACCESS = 0x004E          # GS/OS invalidAccess: the file is open read only
+
+# -- resource attributes (resAttr) -----------------------------------------------------
+RES_CHANGED = 0x0020
+RES_PRELOAD = 0x0040
+RES_PROTECTED = 0x0080
+RES_ABS_LOAD = 0x0400
+RES_CONVERTER = 0x0800
+RES_MEM_ATTR = 0xC31C            # the Memory Manager attributes the handle gets
+
+# -- resource types (vol. 3, ch. 45 and Apple's type list) ------------------------------
+R_PSTRING = 0x8006
+R_MENU_BAR = 0x8008
+R_MENU = 0x8009
+R_MENU_ITEM = 0x800A
+R_WIND_PARAM1 = 0x800E
+R_TOOL_STARTUP = 0x8013
+R_ALERT_STRING = 0x8015
+R_CSTRING = 0x801D
+R_RES_NAME = 0x8014
+RES_NAME_BASE = 0x00010000        # rResName's ID: $0001 in the high word, the type low
+RES_NAME_VERSION = 1
+
+READ_ENABLE = 0x0001             # openAccess: GS/OS requestAccess bits
+WRITE_ENABLE = 0x0002
+ALL_FILES = 0xFFFF               # SetResourceFileDepth: search every file
+PURGE_DISPOSE = 0xFFFF           # ReleaseResource's purgeLevel -1: dispose the handle
+ANY_RANGE = 0xFFFF               # UniqueResourceID: any ID
+MAX_ID = 0x07FEFFFF              # IDs above this are reserved to the system
+FIRST_FILE_ID = 1
+
+HEADER_SIZE = 0x8C               # rFileVersion, rFileToMap, rFileMapSize, rFileMemo
+MEMO_SIZE = 128
+MAP_HEADER_SIZE = 0x20           # mapNext .. mapFreeListUsed
+FREE_BLOCK_SIZE = 8
+INDEX_RECORD_SIZE = 20
+MAP_NEXT, MAP_FLAG, MAP_FILE_NUM, MAP_ID = 0x00, 0x04, 0x10, 0x12
+RES_HANDLE = 0x10                # index record: resHandle
+
+# The map keeps this many free index records and free-list entries for additions
+# (what a fork the Resource Manager writes holds; a reader needs none).
+SPARE_INDEX, SPARE_FREE = 10, 10
+
+
+@dataclass
+class ResRef:
+    """One index record, and where it sits in the map handle."""
+    res_type: int
+    res_id: int
+    offset: int
+    attr: int
+    size: int
+    slot: int                    # byte offset of the record in the map
+    handle: int = 0
+
+
+@dataclass
+class ResourceFork:
+    """A parsed resource fork: the memo, the map's bytes and its index."""
+    memo: bytes
+    map_offset: int
+    map_bytes: bytes
+    to_index: int
+    refs: list[ResRef]
+
+
+def parse_fork(data: bytes) -> ResourceFork:
+    """Read a resource fork's header, map and index, checking each lies inside the
+    fork; resBadFormat when one does not (or the version is not 0)."""
+    def bad(why: str) -> ToolError:
+        return ToolError(RES_BAD_FORMAT, f"resource fork: {why}")
+
+    if len(data) < HEADER_SIZE:
+        raise bad(f"{len(data)} bytes, shorter than the header")
+    version, to_map, map_size = struct.unpack_from("<III", data, 0)
+    if version != 0:
+        raise bad(f"rFileVersion {version}")
+    if to_map < HEADER_SIZE or to_map + map_size > len(data) or map_size < MAP_HEADER_SIZE:
+        raise bad(f"map at ${to_map:X} (${map_size:X} bytes) outside the fork")
+    map_bytes = data[to_map:to_map + map_size]
+    to_index = struct.unpack_from("<H", map_bytes, 0x0E)[0]
+    index_size = struct.unpack_from("<I", map_bytes, 0x14)[0]
+    free_size = struct.unpack_from("<H", map_bytes, 0x1C)[0]
+    if to_index < MAP_HEADER_SIZE + FREE_BLOCK_SIZE * free_size or \
+            to_index + INDEX_RECORD_SIZE * index_size > map_size:
+        raise bad(f"index at map+${to_index:X} ({index_size} records) outside the map")
+    refs = []
+    for i in range(index_size):
+        slot = to_index + INDEX_RECORD_SIZE * i
+        res_type, res_id, offset, attr, size = struct.unpack_from("<HIIHI", map_bytes, slot)
+        if res_type == 0:
+            continue                                       # an unused record
+        if offset + size > len(data):
+            raise bad(f"resource ${res_type:04X}/${res_id:08X} past the fork's end")
+        refs.append(ResRef(res_type, res_id, offset, attr, size, slot))
+    return ResourceFork(data[0x0C:HEADER_SIZE], to_map, map_bytes, to_index, refs)
+
+
+def build_fork(resources: list[tuple[int, int, bytes] | tuple[int, int, bytes, int]],
+               memo: bytes = b"") -> bytes:
+    """A resource fork holding `resources` ((type, ID, data[, attr]) in order) laid out
+    as the Resource Manager writes one: header, the resources' data, then the map with
+    a few spare index records and free-list entries."""
+    data = bytearray(HEADER_SIZE)
+    placed = []
+    for res in resources:
+        res_type, res_id, body = res[0], res[1], bytes(res[2])
+        attr = res[3] if len(res) > 3 else 0
+        placed.append((res_type, res_id, len(data), attr, len(body)))
+        data += body
+    index_size = len(placed) + SPARE_INDEX
+    to_index = MAP_HEADER_SIZE + FREE_BLOCK_SIZE * SPARE_FREE
+    map_size = to_index + INDEX_RECORD_SIZE * index_size
+    to_map = len(data)
+    mp = bytearray(map_size)
+    struct.pack_into("<IHIIHHHIIHH", mp, 0, 0, 0, to_map, map_size, to_index, 0, 0,
+                     index_size, len(placed), SPARE_FREE, 0)
+    for i, (res_type, res_id, offset, attr, size) in enumerate(placed):
+        struct.pack_into("<HIIHII", mp, to_index + INDEX_RECORD_SIZE * i,
+                         res_type, res_id, offset, attr, size, 0)
+    data += mp
+    struct.pack_into("<III", data, 0, 0, to_map, map_size)
+    data[0x0C:0x0C + min(len(memo), MEMO_SIZE)] = memo[:MEMO_SIZE]
+    return bytes(data)
+
+
+@dataclass
+class ResFile:
+    """An open resource file."""
+    file_id: int
+    refnum: int                  # the GS/OS refNum of its resource fork
+    path: str
+    access: int
+    data: bytes                  # the fork as read
+    refs: list[ResRef]
+    map_handle: int
+    owner: int                   # the application's user ID
+
+
+@dataclass
+class ResApp:
+    """An application started up with the Resource Manager: its files (search order
+    is newest first), current file and search depth."""
+    user_id: int
+    files: list[int] = field(default_factory=list)     # file IDs, in opening order
+    current: int = 0
+    depth: int = ALL_FILES
+    load: bool = True                                  # SetResourceLoad
+
+
+@tool_state("rm")
+class ResourceManager:
+    """Resource Manager state: the applications, the open files and their maps."""
+
+    def __init__(self, tb) -> None:
+        self.tb = tb
+        self.apps: dict[int, ResApp] = {}
+        self.cur_app = 0
+        self.files: dict[int, ResFile] = {}
+
+    # -- applications ------------------------------------------------------------------
+    def start_up(self, user_id: int) -> None:
+        """ResourceStartUp's core (resDupStartUp for an ID already started)."""
+        if user_id in self.apps:
+            raise ToolError(RES_DUP_STARTUP, f"user ID ${user_id:04X}")
+        self.apps[user_id] = ResApp(user_id)
+        self.cur_app = user_id
+
+    def shut_down(self) -> None:
+        """The current application's files close; it is forgotten."""
+        app = self.app()
+        for file_id in list(reversed(app.files)):
+            self.close(file_id)
+        del self.apps[app.user_id]
+        self.cur_app = next(iter(self.apps), 0)
+
+    def app(self) -> ResApp:
+        app = self.apps.get(self.cur_app)
+        if app is None:
+            raise ToolError(RES_BAD_APP_ID, "no application has called ResourceStartUp")
+        return app
+
+    # -- files -------------------------------------------------------------------------
+    def open(self, pathname: str, access: int) -> int:
+        """OpenResourceFile's core: read and check the fork, load its map; the file
+        heads the search path and becomes current. GS/OS errors pass through."""
+        app = self.app()
+        gs = self.tb.gsos
+        try:
+            path = gs.on_volume(gs.resolve(pathname))
+            gs._check_parent(path)
+            f = gs.open_fork(path, "rsrc", access & (READ_ENABLE | WRITE_ENABLE))
+        except GSOSError as err:
+            raise ToolError(err.code, str(err)) from None
+        try:
+            fork = parse_fork(bytes(f.data))
+        except ToolError:
+            gs.close_file(f.refnum)
+            raise
+        file_id = next(n for n in range(FIRST_FILE_ID, 0x10000) if n not in self.files)
+        mm = self.tb.mm
+        handle = mm.new_handle(len(fork.map_bytes), app.user_id, 0)
+        base = mm.deref(handle)
+        self.tb.mem[base:base + len(fork.map_bytes)] = fork.map_bytes
+        for ref in fork.refs:
+            write_long(self.tb.mem, base + ref.slot + RES_HANDLE, 0)
+        write_word(self.tb.mem, base + MAP_FLAG, 0)
+        write_word(self.tb.mem, base + MAP_FILE_NUM, f.refnum)
+        write_word(self.tb.mem, base + MAP_ID, file_id)
+        self.files[file_id] = ResFile(file_id, f.refnum, path, f.access, bytes(f.data),
+                                      fork.refs, handle, app.user_id)
+        app.files.append(file_id)
+        app.current = file_id
+        self._link_maps(app)
+        return file_id
+
+    def _link_maps(self, app: ResApp) -> None:
+        """mapNext: each map names the next file searched (0 after the last)."""
+        order = [self.files[i] for i in reversed(app.files)]
+        for rf, nxt in zip(order, order[1:] + [None]):
+            write_long(self.tb.mem, self.tb.mm.deref(rf.map_handle) + MAP_NEXT,
+                       nxt.map_handle if nxt else 0)
+
+    def file(self, file_id: int) -> ResFile:
+        rf = self.files.get(file_id)
+        if rf is None or rf.owner != self.app().user_id:
+            raise ToolError(RES_FILE_NOT_FOUND, f"resource file {file_id}")
+        return rf
+
+    def close(self, file_id: int) -> None:
+        """CloseResourceFile's core: the resources loaded from it and its map are
+        disposed, its fork closed; the file opened before it becomes current."""
+        rf = self.file(file_id)
+        app = self.apps[rf.owner]
+        mm = self.tb.mm
+        for ref in rf.refs:
+            if ref.handle and ref.handle in mm.blocks:
+                mm.dispose(ref.handle)
+            ref.handle = 0
+        if rf.map_handle in mm.blocks:
+            mm.dispose(rf.map_handle)
+        if rf.refnum in self.tb.gsos.files:
+            self.tb.gsos.close_file(rf.refnum)
+        del self.files[file_id]
+        app.files.remove(file_id)
+        if app.current == file_id:
+            app.current = app.files[-1] if app.files else 0
+        self._link_maps(app)
+
+    def search_path(self) -> list[ResFile]:
+        """The files searched, in order: the current one, then those opened before it,
+        as deep as SetResourceFileDepth allows."""
+        app = self.app()
+        if not app.current:
+            raise ToolError(RES_NO_CUR_FILE, "no current resource file")
+        older = [self.files[i] for i in reversed(app.files[:app.files.index(app.current) + 1])]
+        return older if app.depth == ALL_FILES else older[:max(app.depth, 1)]
+
+    def find(self, res_type: int, res_id: int) -> tuple[ResFile, ResRef]:
+        if not res_type or not res_id:
+            raise ToolError(RES_INVALID_TYPE_OR_ID, f"${res_type:04X}/${res_id:08X}")
+        for rf in self.search_path():
+            for ref in rf.refs:
+                if ref.res_type == res_type and ref.res_id == res_id:
+                    return rf, ref
+        raise ToolError(RES_NOT_FOUND, f"resource ${res_type:04X}/${res_id:08X}")
+
+    def types(self) -> list[int]:
+        """Every type in the search path, in the order first met."""
+        seen: list[int] = []
+        for rf in self.search_path():
+            for ref in rf.refs:
+                if ref.res_type not in seen:
+                    seen.append(ref.res_type)
+        return seen
+
+    def of_type(self, res_type: int) -> list[ResRef]:
+        return [ref for rf in self.search_path() for ref in rf.refs
+                if ref.res_type == res_type]
+
+    # -- resources ---------------------------------------------------------------------
+    def load(self, res_type: int, res_id: int) -> int:
+        """LoadResource's core: the resource's handle, read in if it is not in memory
+        (or was purged)."""
+        rf, ref = self.find(res_type, res_id)
+        mm = self.tb.mm
+        if ref.handle in mm.blocks and (mm.block(ref.handle).address or ref.size == 0
+                                        or not self.app().load):
+            return ref.handle
+        if ref.handle in mm.blocks:                       # purged: read it in again
+            mm.dispose(ref.handle)
+        if not self.app().load:                           # SetResourceLoad(FALSE): an
+            handle = mm.new_handle(0, rf.owner, ref.attr & RES_MEM_ATTR)   # empty handle
+            self._set_handle(rf, ref, handle)
+            return handle
+        handle = mm.new_handle(ref.size, rf.owner, ref.attr & RES_MEM_ATTR)
+        base = mm.deref(handle)
+        self.tb.mem[base:base + ref.size] = rf.data[ref.offset:ref.offset + ref.size]
+        self._set_handle(rf, ref, handle)
+        return handle
+
+    def load_data(self, res_type: int, res_id: int) -> bytes:
+        """A resource's bytes (for the tools that take a resource, e.g. NewWindow2)."""
+        handle = self.load(res_type, res_id)
+        mm = self.tb.mm
+        base, size = mm.deref(handle), mm.size_of(handle)
+        return bytes(self.tb.mem[base:base + size])
+
+    def _set_handle(self, rf: ResFile, ref: ResRef, handle: int) -> None:
+        ref.handle = handle
+        if rf.map_handle in self.tb.mm.blocks:
+            write_long(self.tb.mem, self.tb.mm.deref(rf.map_handle) + ref.slot + RES_HANDLE,
+                       handle)
+
+    def release(self, purge_level: int, res_type: int, res_id: int) -> None:
+        """ReleaseResource's core: -1 disposes the handle; 0-3 unlock it and set that
+        purge level. A resource not in memory is left alone."""
+        rf, ref = self.find(res_type, res_id)
+        mm = self.tb.mm
+        if ref.handle not in mm.blocks:
+            return
+        if purge_level == PURGE_DISPOSE:
+            mm.dispose(ref.handle)
+            self._set_handle(rf, ref, 0)
+            return
+        mm.set_attr(ref.handle, 0, ATTR_LOCKED | ATTR_PURGE)
+        mm.set_attr(ref.handle, (purge_level & 3) << 8)
+
+    def detach(self, res_type: int, res_id: int) -> None:
+        """DetachResource's core: the handle becomes the program's own."""
+        rf, ref = self.find(res_type, res_id)
+        self._set_handle(rf, ref, 0)
+
+    def match_handle(self, handle: int) -> ResRef:
+        for rf in self.search_path():
+            for ref in rf.refs:
+                if ref.handle and ref.handle == handle & 0xFFFFFF:
+                    return ref
+        raise ToolError(RES_NOT_FOUND, f"no resource has handle ${handle:06X}")
+
+    def names(self, res_type: int) -> list[tuple[int, int, bytes]]:
+        """(fileID, resID, name) of every named resource of `res_type` in the search
+        path: each file's rResName resource $0001tttt (tttt = the type) holds
+        version:W, nameCount:L, then nameCount x (resID:L, name: a Pascal string)."""
+        out = []
+        for rf in self.search_path():
+            for ref in rf.refs:
+                if ref.res_type != R_RES_NAME or ref.res_id != RES_NAME_BASE | res_type:
+                    continue
+                body = rf.data[ref.offset:ref.offset + ref.size]
+                if len(body) < 6:
+                    continue
+                if struct.unpack_from("<H", body, 0)[0] != RES_NAME_VERSION:
+                    raise ToolError(RES_BAD_NAME_VERS, f"rResName ${ref.res_id:08X}")
+                count = struct.unpack_from("<I", body, 2)[0]
+                p = 6
+                for _ in range(count):
+                    if p + 5 > len(body):
+                        raise ToolError(RES_BAD_FORMAT, "rResName past its end")
+                    res_id = struct.unpack_from("<I", body, p)[0]
+                    name = body[p + 5:p + 5 + body[p + 4]]
+                    out.append((rf.file_id, res_id, name))
+                    p += 5 + body[p + 4]
+        return out
+
+    def find_named(self, res_type: int, name: bytes) -> tuple[int, int]:
+        """(fileID, resID) of the resource of `res_type` named `name` (case-blind,
+        as the Resource Manager compares names)."""
+        for file_id, res_id, known in self.names(res_type):
+            if known.upper() == name.upper():
+                return file_id, res_id
+        raise ToolError(RES_NAME_NOT_FOUND, f"no ${res_type:04X} named {name!r}")
+
+    def create(self, pathname: str, file_type: int, aux_type: int, access: int) -> None:
+        """CreateResourceFile's core: a new extended file with an empty map, or an
+        empty map given to an existing file's empty resource fork (resForkUsed when
+        the fork holds anything)."""
+        gs = self.tb.gsos
+        try:
+            path = gs.on_volume(gs.resolve(pathname))
+            gs._check_parent(path)
+        except GSOSError as err:
+            raise ToolError(err.code, str(err)) from None
+        volume = gs.volume
+        empty = build_fork([])
+        if volume.exists(path):
+            info = volume.info(path)
+            if info.resource_eof:
+                raise ToolError(RES_FORK_USED, repr(path))
+            data = volume.read_file(path)
+            action = lambda: volume.write_file(  # noqa: E731
+                path, data, info.file_type, info.aux_type, access=info.access,
+                created=info.created, resource=empty, replace=True)
+        else:
+            action = lambda: volume.write_file(  # noqa: E731
+                path, b"", file_type, aux_type, access=access or 0xE3, resource=empty)
+        try:
+            gs._mutation(action)
+        except GSOSError as err:
+            raise ToolError(err.code, str(err)) from None
+
+    def read_only(self, file_id: int | None = None) -> None:
+        """A call that would change a file: files here are open for reading only."""
+        if file_id is not None:
+            self.file(file_id)
+        raise ToolError(INVALID_ACCESS, "resource files are open read only")
+
+
+REF_POINTER, REF_HANDLE, REF_RESOURCE = 0, 1, 2    # a reference's type, as the
+                                                    # System 6 calls encode it
+
+
+def ref_address(tb, ref_type: int, ref: int, res_type: int) -> int:
+    """Where a reference points: a pointer as it is, a handle's block, or the block of
+    resource `ref` of `res_type` (loaded). The System 6 calls (NewWindow2, NewMenuBar2,
+    AlertWindow, StartUpTools) take their templates this way."""
+    if ref_type == REF_POINTER:
+        return ref & 0xFFFFFF
+    if ref_type == REF_HANDLE:
+        return tb.mm.deref(ref)
+    if ref_type == REF_RESOURCE:
+        return tb.mm.deref(tb.rm.load(res_type, ref))
+    raise ToolError(RES_BAD_FORMAT, f"reference type {ref_type}")
+
+
+def _rm(tb) -> ResourceManager:
+    return tb.rm
+
+
+# -- housekeeping --------------------------------------------------------------------------
+
+@tool(TOOLSET, 0x01, "")
+def ResourceBootInit(tb) -> None:
+    """ResourceBootInit()"""
+
+
+@tool(TOOLSET, 0x02, "W")
+def ResourceStartUp(tb, my_id: int) -> None:
+    """ResourceStartUp(myID:W): the application becomes the current one
+    (resDupStartUp when it has started already)."""
+    _rm(tb).start_up(my_id)
+
+
+@tool(TOOLSET, 0x03, "")
+def ResourceShutDown(tb) -> None:
+    """ResourceShutDown(): the current application's resource files close."""
+    _rm(tb).shut_down()
+
+
+@tool(TOOLSET, 0x04, "", 2)
+def ResourceVersion(tb) -> int:
+    """ResourceVersion(): versionInfo:W"""
+    return RM_VERSION
+
+
+@tool(TOOLSET, 0x05, "")
+def ResourceReset(tb) -> None:
+    """ResourceReset()"""
+
+
+@tool(TOOLSET, 0x06, "", 2)
+def ResourceStatus(tb) -> int:
+    """ResourceStatus(): activeFlag:W (TRUE once an application has started up)"""
+    return 0xFFFF if _rm(tb).apps else 0
+
+
+# -- files ---------------------------------------------------------------------------------
+
+@tool(TOOLSET, 0x0A, "WLL", 2)
+def OpenResourceFile(tb, open_access: int, map_address: int, file_name: int) -> int:
+    """OpenResourceFile(openAccess:W, mapAddress:L, fileName:L): fileID:W -- fileName
+    is a GS/OS class 1 string; mapAddress (a map already in memory, for ROM files)
+    must be 0 here."""
+    if map_address:
+        raise ToolError(RES_BAD_FORMAT, "a map in memory (mapAddress) is not supported")
+    name = read_gsstring(tb.mem, file_name & 0xFFFFFF).decode("mac_roman")
+    return _rm(tb).open(name, open_access)
+
+
+@tool(TOOLSET, 0x0B, "W")
+def CloseResourceFile(tb, file_id: int) -> None:
+    """CloseResourceFile(fileID:W)"""
+    _rm(tb).close(file_id)
+
+
+@tool(TOOLSET, 0x11, "W")
+def SetCurResourceFile(tb, file_id: int) -> None:
+    """SetCurResourceFile(fileID:W)"""
+    rm = _rm(tb)
+    rm.file(file_id)
+    rm.app().current = file_id
+
+
+@tool(TOOLSET, 0x12, "", 2)
+def GetCurResourceFile(tb) -> int:
+    """GetCurResourceFile(): fileID:W"""
+    app = _rm(tb).app()
+    if not app.current:
+        raise ToolError(RES_NO_CUR_FILE, "no current resource file")
+    return app.current
+
+
+@tool(TOOLSET, 0x13, "W")
+def SetCurResourceApp(tb, my_id: int) -> None:
+    """SetCurResourceApp(myID:W): resBadAppID unless it has started up."""
+    rm = _rm(tb)
+    if my_id not in rm.apps:
+        raise ToolError(RES_BAD_APP_ID, f"user ID ${my_id:04X}")
+    rm.cur_app = my_id
+
+
+@tool(TOOLSET, 0x14, "", 2)
+def GetCurResourceApp(tb) -> int:
+    """GetCurResourceApp(): myID:W"""
+    return _rm(tb).app().user_id
+
+
+@tool(TOOLSET, 0x15, "WL", 2)
+def HomeResourceFile(tb, res_type: int, res_id: int) -> int:
+    """HomeResourceFile(resType:W, resID:L): fileID:W -- the file it comes from."""
+    return _rm(tb).find(res_type, res_id)[0].file_id
+
+
+@tool(TOOLSET, 0x1F, "W", 2)
+def GetOpenFileRefNum(tb, file_id: int) -> int:
+    """GetOpenFileRefNum(fileID:W): refNum:W -- the GS/OS refNum of its fork."""
+    return _rm(tb).file(file_id).refnum
+
+
+@tool(TOOLSET, 0x25, "W", 2)
+def SetResourceFileDepth(tb, search_depth: int) -> int:
+    """SetResourceFileDepth(searchDepth:W): oldDepth:W ($FFFF: every file)"""
+    app = _rm(tb).app()
+    old, app.depth = app.depth, search_depth
+    return old
+
+
+@tool(TOOLSET, 0x26, "W", 4)
+def GetMapHandle(tb, file_id: int) -> int:
+    """GetMapHandle(fileID:W): mapHandle:L"""
+    return _rm(tb).file(file_id).map_handle
+
+
+# -- resources -----------------------------------------------------------------------------
+
+@tool(TOOLSET, 0x0E, "WL", 4)
+def LoadResource(tb, res_type: int, res_id: int) -> int:
+    """LoadResource(resType:W, resID:L): resourceHandle:L"""
+    return _rm(tb).load(res_type, res_id)
+
+
+@tool(TOOLSET, 0x17, "WWL")
+def ReleaseResource(tb, purge_level: int, res_type: int, res_id: int) -> None:
+    """ReleaseResource(purgeLevel:W, resType:W, resID:L)"""
+    _rm(tb).release(purge_level, res_type, res_id)
+
+
+@tool(TOOLSET, 0x18, "WL")
+def DetachResource(tb, res_type: int, res_id: int) -> None:
+    """DetachResource(resType:W, resID:L)"""
+    _rm(tb).detach(res_type, res_id)
+
+
+@tool(TOOLSET, 0x1B, "WL", 2)
+def GetResourceAttr(tb, res_type: int, res_id: int) -> int:
+    """GetResourceAttr(resType:W, resID:L): resAttr:W"""
+    return _rm(tb).find(res_type, res_id)[1].attr
+
+
+@tool(TOOLSET, 0x1D, "WL", 4)
+def GetResourceSize(tb, res_type: int, res_id: int) -> int:
+    """GetResourceSize(resType:W, resID:L): size:L (from the index; nothing loads)"""
+    return _rm(tb).find(res_type, res_id)[1].size
+
+
+@tool(TOOLSET, 0x1E, "LL")
+def MatchResourceHandle(tb, found_rec: int, res_handle: int) -> None:
+    """MatchResourceHandle(foundRec:L, resHandle:L) -- foundRec gets resType:W, resID:L."""
+    ref = _rm(tb).match_handle(res_handle)
+    write_word(tb.mem, found_rec & 0xFFFFFF, ref.res_type)
+    write_long(tb.mem, (found_rec + 2) & 0xFFFFFF, ref.res_id)
+
+
+@tool(TOOLSET, 0x20, "", 2)
+def CountTypes(tb) -> int:
+    """CountTypes(): typeCount:W -- the types in the search path."""
+    return len(_rm(tb).types())
+
+
+@tool(TOOLSET, 0x21, "W", 2)
+def GetIndType(tb, type_index: int) -> int:
+    """GetIndType(typeIndex:W): resType:W (1-based; resIndexRange past the last)"""
+    types = _rm(tb).types()
+    if not 1 <= type_index <= len(types):
+        raise ToolError(RES_INDEX_RANGE, f"type index {type_index}")
+    return types[type_index - 1]
+
+
+@tool(TOOLSET, 0x22, "W", 4)
+def CountResources(tb, res_type: int) -> int:
+    """CountResources(resType:W): count:L -- in every file of the search path."""
+    return len(_rm(tb).of_type(res_type))
+
+
+@tool(TOOLSET, 0x23, "WL", 4)
+def GetIndResource(tb, res_type: int, res_index: int) -> int:
+    """GetIndResource(resType:W, resIndex:L): resID:L (1-based; resIndexRange past
+    the last)"""
+    refs = _rm(tb).of_type(res_type)
+    if not 1 <= res_index <= len(refs):
+        raise ToolError(RES_INDEX_RANGE, f"resource index {res_index}")
+    return refs[res_index - 1].res_id
+
+
+@tool(TOOLSET, 0x19, "WW", 4)
+def UniqueResourceID(tb, id_range: int, res_type: int) -> int:
+    """UniqueResourceID(IDRange:W, resType:W): resID:L -- $FFFF: any ID from 1 to
+    $07FEFFFF; else an ID in $rrrr0000-$rrrrFFFF."""
+    used = {ref.res_id for ref in _rm(tb).of_type(res_type)}
+    candidates = (range(1, MAX_ID + 1) if id_range == ANY_RANGE
+                  else range(id_range << 16, (id_range << 16) + 0x10000))
+    for res_id in candidates:
+        if res_id not in used:
+            return res_id
+    raise ToolError(RES_NO_UNIQUE_ID, f"range ${id_range:04X} is full")
+
+
+@tool(TOOLSET, 0x27, "LLWL", 4)
+def LoadAbsResource(tb, load_address: int, max_size: int, res_type: int,
+                    res_id: int) -> int:
+    """LoadAbsResource(loadAddress:L, maxSize:L, resType:W, resID:L): dataSize:L --
+    at most maxSize bytes copied to loadAddress; the whole size is returned."""
+    rf, ref = _rm(tb).find(res_type, res_id)
+    count = min(ref.size, max_size)
+    base = load_address & 0xFFFFFF
+    tb.mem[base:base + count] = rf.data[ref.offset:ref.offset + count]
+    return ref.size
+
+
+# -- calls that change a file: read only here ----------------------------------------------
+
+@tool(TOOLSET, 0x0C, "LWWL")
+def AddResource(tb, res_handle: int, res_attr: int, res_type: int, res_id: int) -> None:
+    """AddResource(resHandle:L, resAttr:W, resType:W, resID:L) -- read only here."""
+    if not _rm(tb).app().current:
+        raise ToolError(RES_NO_CUR_FILE, "no current resource file")
+    _rm(tb).read_only()
+
+
+@tool(TOOLSET, 0x0D, "W")
+def UpdateResourceFile(tb, file_id: int) -> None:
+    """UpdateResourceFile(fileID:W) -- nothing to write: the maps are never changed."""
+    _rm(tb).file(file_id)
+
+
+@tool(TOOLSET, 0x0F, "WL")
+def RemoveResource(tb, res_type: int, res_id: int) -> None:
+    """RemoveResource(resType:W, resID:L) -- read only here."""
+    _rm(tb).read_only(_rm(tb).find(res_type, res_id)[0].file_id)
+
+
+@tool(TOOLSET, 0x10, "WWL")
+def MarkResourceChange(tb, change_flag: int, res_type: int, res_id: int) -> None:
+    """MarkResourceChange(changeFlag:W, resType:W, resID:L) -- read only here."""
+    _rm(tb).read_only(_rm(tb).find(res_type, res_id)[0].file_id)
+
+
+@tool(TOOLSET, 0x16, "WL")
+def WriteResource(tb, res_type: int, res_id: int) -> None:
+    """WriteResource(resType:W, resID:L) -- read only here."""
+    _rm(tb).read_only(_rm(tb).find(res_type, res_id)[0].file_id)
+
+
+@tool(TOOLSET, 0x1A, "LWL")
+def SetResourceID(tb, new_id: int, res_type: int, current_id: int) -> None:
+    """SetResourceID(newID:L, resType:W, currentID:L) -- read only here."""
+    _rm(tb).read_only(_rm(tb).find(res_type, current_id)[0].file_id)
+
+
+@tool(TOOLSET, 0x1C, "WWL")
+def SetResourceAttr(tb, res_attr: int, res_type: int, res_id: int) -> None:
+    """SetResourceAttr(resAttr:W, resType:W, resID:L) -- read only here."""
+    _rm(tb).read_only(_rm(tb).find(res_type, res_id)[0].file_id)
+
+
+@tool(TOOLSET, 0x2F, "WW")
+def CompactResourceFile(tb, flags: int, file_id: int) -> None:
+    """CompactResourceFile(flags:W, fileID:W) -- read only here."""
+    _rm(tb).read_only(file_id)
+
+
+@tool(TOOLSET, 0x2D, "WLL")
+def RMSetResourceName(tb, res_type: int, res_id: int, name_ptr: int) -> None:
+    """RMSetResourceName(resType:W, rID:L, namePtr:L) -- read only here."""
+    if not _rm(tb).app().current:
+        raise ToolError(RES_NO_CUR_FILE, "no current resource file")
+    _rm(tb).read_only()
+
+
+# -- more reading --------------------------------------------------------------------------
+
+@tool(TOOLSET, 0x09, "LWWL")
+def CreateResourceFile(tb, aux_type: int, file_type: int, file_access: int,
+                       file_name: int) -> None:
+    """CreateResourceFile(auxType:L, fileType:W, fileAccess:W, fileName:L) -- a file
+    with an empty resource map (fileName a GS/OS class 1 string)."""
+    name = read_gsstring(tb.mem, file_name & 0xFFFFFF).decode("mac_roman")
+    _rm(tb).create(name, file_type, aux_type, file_access)
+
+
+@tool(TOOLSET, 0x24, "W", 2)
+def SetResourceLoad(tb, read_flag: int) -> int:
+    """SetResourceLoad(readFlag:W): oldFlag:W -- FALSE: LoadResource gives a resource
+    not in memory as an empty handle, read in by a later LoadResource with TRUE."""
+    app = _rm(tb).app()
+    old, app.load = app.load, bool(read_flag)
+    return 0xFFFF if old else 0
+
+
+@tool(TOOLSET, 0x2E, "WW", 2)
+def OpenResourceFileByID(tb, open_access: int, user_id: int) -> int:
+    """OpenResourceFileByID(openAccess:W, userID:W): fileID:W -- the resource fork of
+    the file loaded under userID (here: the launched program's)."""
+    machine = tb.machine
+    program = getattr(machine, "program", None)
+    gs = tb.gsos
+    if (program is None or program.user_id & 0xF0FF != user_id & 0xF0FF
+            or not gs.program_name or not gs.prefixes[9]):
+        raise ToolError(RES_FILE_NOT_FOUND, f"no file loaded for user ID ${user_id:04X}")
+    return _rm(tb).open(f"9:{gs.program_name}", open_access)
+
+
+@tool(TOOLSET, 0x2A, "WLL", 4)
+def RMFindNamedResource(tb, res_type: int, name_ptr: int, file_num_ptr: int) -> int:
+    """RMFindNamedResource(resType:W, namePtr:L, fileNumPtr:L): rID:L -- the file's
+    ID goes to fileNumPtr (a word)."""
+    file_id, res_id = _rm(tb).find_named(res_type, read_pstring(tb.mem, name_ptr & 0xFFFFFF))
+    if file_num_ptr & 0xFFFFFF:
+        write_word(tb.mem, file_num_ptr & 0xFFFFFF, file_id)
+    return res_id
+
+
+@tool(TOOLSET, 0x2B, "WLL")
+def RMGetResourceName(tb, res_type: int, res_id: int, name_ptr: int) -> None:
+    """RMGetResourceName(resType:W, rID:L, namePtr:L) -- the name as a Pascal string
+    (resNotFound when the resource has none)."""
+    for _, known_id, name in _rm(tb).names(res_type):
+        if known_id == res_id:
+            base = name_ptr & 0xFFFFFF
+            tb.mem[base] = len(name)
+            tb.mem[base + 1:base + 1 + len(name)] = name
+            return
+    raise ToolError(RES_NAME_NOT_FOUND, f"${res_type:04X}/${res_id:08X} has no name")
+
+
+@tool(TOOLSET, 0x2C, "WL", 4)
+def RMLoadNamedResource(tb, res_type: int, name_ptr: int) -> int:
+    """RMLoadNamedResource(resType:W, namePtr:L): handle:L"""
+    rm = _rm(tb)
+    _, res_id = rm.find_named(res_type, read_pstring(tb.mem, name_ptr & 0xFFFFFF))
+    return rm.load(res_type, res_id)
