@@ -158,10 +158,10 @@ def test_start_up_tools_starts_and_stops_the_three_tool_sets():
     record = 0x7600      # StartStopRecord, 640 mode: $04, $12, $16, $1B
     tools = b"".join(t.to_bytes(2, "little") + b"\x00\x00" for t in (0x04, 0x12, 0x16, 0x1B))
     write_bytes(m.mem, record, b"\x00\x00\x80\x00" + bytes(6) + b"\x04\x00" + tools)
-    m.tb.tl.start_up_tools(0x1001, record)
+    m.tb.tl.start_up_tools(0x1001, 0, record)        # refIsPointer
     tb = m.tb
     assert tb.qd.started and tb.qdaux.started and tb.scrap.started and tb.fm.started
     assert tb.fm.user_id == 0x1001
     ok(m, "InstallFont", SHASTON_8_BOLD, 0)                   # on QuickDraw's screen port
-    tb.tl.shut_down_tools(record)
+    tb.tl.shut_down_tools(0, record)
     assert not (tb.qdaux.started or tb.scrap.started or tb.fm.started)
