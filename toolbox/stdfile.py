@@ -10,8 +10,9 @@ current folder of the mounted ProDOS volume (GS/OS's, toolbox/gsos.py): folders
 first-class (they can always be opened), files filtered by the type list (and the
 program's filter procedure, called with the Pascal convention), in alphabetical
 order. A click selects a row, a double-click (within GetDblTime) opens
-it; the up and down arrows move the selection; a letter typed in the Open dialog
-selects the first name starting with it; Return is the default button, Esc or
+it (a dimmed name cannot be chosen); the up and down arrows move the selection to the
+next name that can be; a letter typed in the Open dialog selects the first such name
+from that letter on; Return is the default button, Esc or
 Apple-period Cancel. "Open" on a folder enters it, "Close" goes up to the enclosing
 folder. The Save dialog has a name field (LineEdit, at most 15 characters or the
 program's maxLen, a ProDOS name) and lists files dimmed: Save with a name answers
@@ -401,12 +402,12 @@ class StandardFile:
                 index = self.row_at(v)
                 if index < 0:
                     return None
+                row = self.rows[index]
+                if not row.selectable:
+                    return None                  # a dimmed name cannot be chosen
                 last_row, last_tick = self._last_click
                 self._last_click = (index, ev.when)
                 self.select(index, put)
-                row = self.rows[index]
-                if put and not row.is_dir:
-                    return None
                 if last_row == index and ev.when - last_tick <= tb.em.double_time:
                     self._last_click = (-1, -1)
                     return OPEN_ITEM if put else ACCEPT_ITEM
@@ -414,13 +415,20 @@ class StandardFile:
         if ev.what in (KEY_DOWN_EVT, AUTO_KEY_EVT):
             ch = ev.message & 0xFF
             if ch in (KEY_UP, KEY_DOWN):
-                self.select(self.selected + (1 if ch == KEY_DOWN else -1), put)
+                step = 1 if ch == KEY_DOWN else -1
+                index = self.selected + step
+                while 0 <= index < len(self.rows) and not self.rows[index].selectable:
+                    index += step
+                if 0 <= index < len(self.rows):
+                    self.select(index, put)
                 return None
             if not put and ch >= 0x20 and ch != 0x7F and not ev.modifiers & APPLE_KEY:
                 letter = chr(ch).upper()
-                index = next((i for i, r in enumerate(self.rows)
-                              if r.name.upper() >= letter), len(self.rows) - 1)
-                self.select(index, put)
+                choosable = [i for i, r in enumerate(self.rows) if r.selectable]
+                if choosable:
+                    self.select(next((i for i in choosable
+                                      if self.rows[i].name.upper() >= letter),
+                                     choosable[-1]), put)
                 return None
             if ch == KEY_RETURN and not dlg.item(ACCEPT_ITEM).enabled:
                 return None

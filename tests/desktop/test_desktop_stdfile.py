@@ -169,9 +169,11 @@ def test_get_file2_new_handles_and_a_type_list2(tb, host, disk):
         shown.append([(r.name, r.selectable) for r in tb.sf.rows])
         return real_run(put, judge)
     tb.sf.run = run
-    host.key("p")                                # type-select PICTURE: dimmed,
-    host.key(RETURN)                             # so Return does nothing
-    host.key("a")                                # type-select ALPHA, then Return
+    host.click(*row_point(2))                    # PICTURE is dimmed: not chosen
+    host.click(*row_point(2))
+    host.key("d")                                # type-select DOCS
+    host.key(DOWN)                               # PICTURE is skipped: DOCS stays
+    host.key(0x0B)                               # up: ALPHA
     host.key(RETURN)
     sf.SFGetFile2(tb, *WHERE, sf.REF_IS_POINTER, tb.scratch.pstring(b"Open:"), 0, types,
                   reply)
