@@ -3,80 +3,25 @@
 the Desk Manager at DeskStartUp, listed in the Apple menu after the Control Panel,
 opened by mouse, drawn on the Super Hi-Res screen, given run, event and edit actions,
 closed by its close box and shut down."""
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 from disk.volume import Volume
 from iigs.hostinput import HostInput
 from iigs.machine import Machine
-from iigs.memory import read_word, write_bytes, write_long
-from toolbox import control, dialog, event, lineedit, menu, window
+from iigs.memory import read_word, write_long
+from machine_desktop import Host, machine_build, start_desktop
+from toolbox import event, window
 from toolbox.desk import manager as desk
 
-USER_ID = 0x1001
 SHR = 0xE12000                         # the Super Hi-Res pixels, 160 bytes a line
 CONTENT = (60, 200, 100, 440)          # the NDA's window (nda_counter.asm, wPosition)
 COUNTER_ITEM = 2                       # after the Control Panel (item 1)
 TASK_MASK = 0x13FF
 
 
-def _machine_build():
-    path = Path(__file__).parents[1] / "machine" / "conftest.py"
-    spec = importlib.util.spec_from_file_location("machine_programs", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.build
-
-
-class Host:
-    """A scripted host (as tests/desktop/conftest.py's), for a whole machine."""
-    interactive = False
-
-    def __init__(self):
-        self.inputs, self.beeps = [], 0
-
-    def poll(self):
-        out, self.inputs = self.inputs, []
-        return out
-
-    def present(self, mem, tb):
-        pass
-
-    def wait(self, seconds):
-        pass
-
-    def beep(self):
-        self.beeps += 1
-
-    def click(self, h, v):
-        self.inputs += [HostInput("down", h, v), HostInput("up", h, v)]
-
-
 @pytest.fixture
 def nda_program():
-    return _machine_build()("nda_counter")
-
-
-def start_desktop(m):
-    tb = m.tb
-    tb.qd.QDStartUp(0x1000, 0x80, 0, USER_ID)
-    event.EMStartUp(tb, 0x1300, 0, 0, 639, 0, 199, USER_ID)
-    window.WindStartUp(tb, USER_ID)
-    window.RefreshDesktop(tb, 0)
-    control.CtlStartUp(tb, USER_ID, 0x1400)
-    menu.MenuStartUp(tb, USER_ID, 0x1500)
-    lineedit.LEStartUp(tb, USER_ID, 0x1600)
-    dialog.DialogStartUp(tb, USER_ID)
-    desk.DeskStartUp(tb)
-    _, text = tb.wm.alloc(64)
-    write_bytes(tb.mem, text, b">>@\\XN1\0--About\\N256V\0.\0")
-    menu.InsertMenu(tb, menu.NewMenu(tb, text), 0)
-    desk.FixAppleMenu(tb, 1)
-    menu.FixMenuBar(tb)
-    menu.DrawMenuBar(tb)
-    return tb
+    return machine_build("nda_counter")
 
 
 def make_disk(path, files):

@@ -208,3 +208,61 @@ def test_all_caps_and_the_version(tb, disk):
     assert tb.sf.display_name(sf.Row("Notes", 4, 0, False, True)) == b"NOTES"
     assert tb.sf.display_name(sf.Row("Docs", 15, 0, True, True)) == b"DOCS/"
     assert sf.SFShowInvisible(tb, 1) == 0 and sf.SFShowInvisible(tb, 0) == 1
+
+
+# FUNCTION filter(entryPtr:L): Integer -- Pascal convention, in 65816 code: the entry's
+# fileType (GS/OS DirEntry +$0E) $04 -> noDisplay, anything else -> displaySelect.
+FILTER_PROC = bytes([
+    0x0B, 0x3B, 0x5B,                   # PHD; TSC; TCD (entryPtr at DP 6, result at 10)
+    0xA0, 0x0E, 0x00,                   # LDY #$000E
+    0xB7, 0x06,                         # LDA [6],Y
+    0xC9, 0x04, 0x00,                   # CMP #$0004
+    0xF0, 0x05,                         # BEQ hide
+    0xA9, 0x02, 0x00,                   # LDA #displaySelect
+    0x80, 0x03,                         # BRA store
+    0xA9, 0x00, 0x00,                   # hide: LDA #noDisplay
+    0x85, 0x0A,                         # store: STA 10 (the result)
+    0x2B,                               # PLD
+    0xA3, 0x02, 0x83, 0x06,             # move the return address over the parameter
+    0xA3, 0x01, 0x83, 0x05,
+    0x68, 0x68, 0x6B,                   # PLA; PLA; RTL
+])
+
+
+def test_the_programs_filter_procedure_decides_what_shows(tmp_path):
+    from iigs.machine import Machine
+    from iigs.memory import write_bytes
+    from machine_desktop import Host, call_tool, start_desktop
+    image = tmp_path / "work.po"
+    vol = Volume.create(image, "WORK", 1600)
+    with vol.transaction():
+        vol.write_file("NOTES", b"n\r", 0x04, 0)
+        vol.write_file("PICTURE", b"\0" * 32, 0xC1, 0)
+        vol.write_file("TOOL", b"\0" * 32, 0xB3, 0)
+    vol.commit()
+    host = Host()
+    m = Machine(disk=image, host=host)
+    tb = start_desktop(m)
+    _, proc = tb.wm.alloc(len(FILTER_PROC))
+    write_bytes(tb.mem, proc, FILTER_PROC)
+    _, reply = tb.wm.alloc(0x14)
+    write_word(tb.mem, reply + 8, sf.REF_IS_NEW_HANDLE)
+    write_word(tb.mem, reply + 0x0E, sf.REF_IS_NEW_HANDLE)
+    shown = []
+    real_run = tb.sf.run
+
+    def run(put, judge):
+        shown.append([r.name for r in tb.sf.rows])
+        return real_run(put, judge)
+    tb.sf.run = run
+    host.click(*row_point(1))                    # TOOL
+    host.click(*OPEN_BUTTON)
+    # made as a program makes it: JSL $E10000 with the parameters on the stack
+    error, _ = call_tool(m, 0x0E17, [("W", WHERE[0]), ("W", WHERE[1]),
+                                     ("W", sf.REF_IS_POINTER), ("L", 0), ("L", proc),
+                                     ("L", 0), ("L", reply)])
+    assert error == 0
+    assert shown == [["PICTURE", "TOOL"]]        # NOTES ($04) refused by the filter
+    handle = read_long(tb.mem, reply + 0x10)
+    assert (read_word(tb.mem, reply), read_word(tb.mem, reply + 2)) == (1, 0xB3)
+    assert result_buf(tb, tb.mm.deref(handle))[1] == b":WORK:TOOL"
