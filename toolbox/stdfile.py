@@ -32,7 +32,9 @@ The reply record is filled as the Reference lays it out:
                  alone, as GS/OS does), 1 refIsHandle (resized), 3 refIsNewHandle
                  (Standard File allocates it and stores the handle in the Ref))
 
-A scripted host with no input left ends the dialog as Cancel would (good = FALSE).
+The dialogs are 400 pixels wide in 640 mode and 300 in 320 mode (the master SCB says
+which), kept on the screen whatever whereX and whereY ask. A scripted host with no
+input left ends the dialog as Cancel would (good = FALSE).
 SFPGetFile/SFPPutFile and their "2" forms (custom dialog templates and hooks) and
 SFMultiGet2 are not here: the Tool Locator answers them with funcNotFoundErr.
 """
@@ -92,17 +94,32 @@ LIST_ITEM = 6                    # the list of names
 PROMPT_ITEM = 7
 NAME_ITEM = 8                    # Save dialog: the name field
 
-# Layout (640 mode), local to the dialog
-DIALOG_WIDTH = 400
-GET_HEIGHT = 112
-PUT_HEIGHT = 132
+# Layout, local to the dialog: 640 mode, and the narrower one of 320 mode
 ROW_HEIGHT = 10
 LIST_ROWS = 7
-LIST_RECT = (30, 10, 30 + LIST_ROWS * ROW_HEIGHT + 2, 250)
-PROMPT_RECT = (4, 10, 14, 390)
-PATH_RECT = (16, 10, 26, 390)
-NAME_RECT = (112, 14, 122, 246)
-BUTTON_LEFT, BUTTON_RIGHT = 272, 380
+GET_HEIGHT = 112
+PUT_HEIGHT = 132
+
+
+@dataclass(frozen=True)
+class Layout:
+    width: int
+    list_rect: tuple[int, int, int, int]
+    prompt_rect: tuple[int, int, int, int]
+    path_rect: tuple[int, int, int, int]
+    name_rect: tuple[int, int, int, int]
+    button_left: int
+    button_right: int
+    screen_width: int
+
+
+LAYOUT_640 = Layout(400, (30, 10, 30 + LIST_ROWS * ROW_HEIGHT + 2, 250), (4, 10, 14, 390),
+                    (16, 10, 26, 390), (112, 14, 122, 246), 272, 380, 640)
+LAYOUT_320 = Layout(300, (30, 6, 30 + LIST_ROWS * ROW_HEIGHT + 2, 186), (4, 6, 14, 294),
+                    (16, 6, 26, 294), (112, 10, 122, 182), 196, 292, 320)
+DIALOG_WIDTH = LAYOUT_640.width
+LIST_RECT = LAYOUT_640.list_rect
+BUTTON_LEFT, BUTTON_RIGHT = LAYOUT_640.button_left, LAYOUT_640.button_right
 
 KEY_UP, KEY_DOWN = 0x0B, 0x0A
 BLACK, WHITE = 0, 3
@@ -168,6 +185,7 @@ class StandardFile:
         self.selected = -1
         self.top = 0
         self._last_click = (-1, -1)            # (row, tick) of the last click in the list
+        self.layout = LAYOUT_640
 
     # -- the disk ---------------------------------------------------------------------
     def _volume(self):
@@ -222,11 +240,14 @@ class StandardFile:
     def open_dialog(self, where: tuple[int, int], prompt: bytes, put: bool,
                     orig_name: bytes = b"", max_len: int = MAX_NAME) -> Dialog:
         dm = self.tb.dlg
+        qd = getattr(self.tb, "qd", None)
+        lay = self.layout = (LAYOUT_640 if qd is None or qd.master_scb & 0x80
+                             else LAYOUT_320)
         height = PUT_HEIGHT if put else GET_HEIGHT
         h, v = where
         v = max(14 + 4, min(v, 200 - height - 4))
-        h = max(4, min(h, 640 - DIALOG_WIDTH - 4))
-        dlg = dm.new_modal((v, h, v + height, h + DIALOG_WIDTH), True, 0)
+        h = max(4, min(h, lay.screen_width - lay.width - 4))
+        dlg = dm.new_modal((v, h, v + height, h + lay.width), True, 0)
         titles = [b"Save" if put else b"Open", b"Cancel", b"Open", b"Close", prompt, b"",
                   orig_name]
         (accept, cancel, open_, close, prompt_p, path_p, name_p) = self._pstrings(titles)
@@ -236,13 +257,14 @@ class StandardFile:
         if put:
             buttons.append((OPEN_ITEM, open_, 54))
         for item_id, title, top in buttons:
-            dm.new_item(dlg, item_id, (top, BUTTON_LEFT, top + 13, BUTTON_RIGHT),
+            dm.new_item(dlg, item_id, (top, lay.button_left, top + 13, lay.button_right),
                         BUTTON_ITEM, title, 0, 0)
-        dm.new_item(dlg, PROMPT_ITEM, PROMPT_RECT, STAT_TEXT | ITEM_DISABLE, prompt_p, 0, 0)
-        dm.new_item(dlg, PATH_ITEM, PATH_RECT, STAT_TEXT | ITEM_DISABLE, path_p, 0, 0)
-        dm.new_item(dlg, LIST_ITEM, LIST_RECT, USER_ITEM, 0, 0, 0)
+        dm.new_item(dlg, PROMPT_ITEM, lay.prompt_rect, STAT_TEXT | ITEM_DISABLE, prompt_p,
+                    0, 0)
+        dm.new_item(dlg, PATH_ITEM, lay.path_rect, STAT_TEXT | ITEM_DISABLE, path_p, 0, 0)
+        dm.new_item(dlg, LIST_ITEM, lay.list_rect, USER_ITEM, 0, 0, 0)
         if put:
-            dm.new_item(dlg, NAME_ITEM, NAME_RECT, EDIT_LINE, name_p, max_len, 0)
+            dm.new_item(dlg, NAME_ITEM, lay.name_rect, EDIT_LINE, name_p, max_len, 0)
         self.dialog = dlg
         return dlg
 
@@ -278,12 +300,12 @@ class StandardFile:
         if dlg is None or qd is None:
             return
         wm = self.tb.wm
-        t, l, b, r = LIST_RECT
+        t, l, b, r = self.layout.list_rect
         with wm.window_drawing(dlg.window):
             qd.SetSolidPenPat(WHITE)
-            qd.PaintRect(LIST_RECT)
+            qd.PaintRect(self.layout.list_rect)
             qd.SetSolidPenPat(BLACK)
-            qd.FrameRect(LIST_RECT)
+            qd.FrameRect(self.layout.list_rect)
             qd.ClipRect((t + 1, l + 1, b - 1, r - 1))
             for n in range(LIST_ROWS):
                 index = self.top + n
@@ -338,7 +360,7 @@ class StandardFile:
 
     def row_at(self, v: int) -> int:
         """The row index under a local vertical coordinate in the list, or -1."""
-        n = (v - LIST_RECT[0] - 1) // ROW_HEIGHT
+        n = (v - self.layout.list_rect[0] - 1) // ROW_HEIGHT
         index = self.top + n
         return index if 0 <= n < LIST_ROWS and index < len(self.rows) else -1
 
@@ -396,7 +418,7 @@ class StandardFile:
         dlg = self.dialog
         if ev.what == MOUSE_DOWN_EVT and contains(dlg.window.content, ev.v, ev.h):
             v, h = dlg.window.to_local(ev.v, ev.h)
-            if contains(LIST_RECT, v, h):
+            if contains(self.layout.list_rect, v, h):
                 for _ in tb.em.track():
                     pass
                 index = self.row_at(v)

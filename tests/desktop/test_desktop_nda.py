@@ -89,6 +89,7 @@ def test_an_nda_from_the_disk_in_the_apple_menu_opened_run_and_closed(tmp_path,
     assert any(b != 0xFF for b in pixels(tb, top + 10, left + 10, left + 80))
     runs = counter("Runs")
     assert runs >= 1                                 # period 0: every SystemTask
+    assert counter("Cursors") >= 1                   # in front: cursorAction too
 
     # a click in its content: an eventAction with the mouse-down event; it redraws
     before = pixels(tb, top + 24, left + 10, left + 120)

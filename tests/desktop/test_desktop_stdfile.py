@@ -266,3 +266,24 @@ def test_the_programs_filter_procedure_decides_what_shows(tmp_path):
     handle = read_long(tb.mem, reply + 0x10)
     assert (read_word(tb.mem, reply), read_word(tb.mem, reply + 2)) == (1, 0xB3)
     assert result_buf(tb, tb.mm.deref(handle))[1] == b":WORK:TOOL"
+
+
+def test_in_320_mode_the_dialog_is_narrower_and_stays_on_the_screen(tb, host, disk):
+    tb.qd.SetMasterSCB(0x00)
+    reply = tb.scratch.take(151)
+    seen = []
+    real_run = tb.sf.run
+
+    def run(put, judge):
+        seen.append(tb.wm.front().content)
+        return real_run(put, judge)
+    tb.sf.run = run
+    lay = sf.LAYOUT_320
+    v0 = 40
+    h0 = 320 - lay.width - 4                       # whereX 100 would run off the right
+    # double-click the second name (DOCS) to open it, then the first there (LETTER)
+    for index in (1, 1, 0, 0):
+        host.click(h0 + lay.list_rect[1] + 30, v0 + lay.list_rect[0] + 1 + index * 10 + 5)
+    sf.SFGetFile(tb, 100, v0, 0, 0, type_list(tb, 0x04), reply)
+    assert seen == [(v0, h0, v0 + GET_HEIGHT, h0 + lay.width)]
+    assert old_reply(tb, reply) == (1, 0x04, 0, b"LETTER", b"/WORK/DOCS/LETTER")

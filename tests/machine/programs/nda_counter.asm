@@ -1,14 +1,15 @@
 * Counter: a new desk accessory (file type $B8 in SYSTEM/DESK.ACCS) for the Desk
 * Manager's tests. Its header (Toolbox Reference vol. 1, Desk Manager, "NDA header")
 * opens the segment; its window shows a title and how many clicks it was given, and it
-* counts every call the Desk Manager makes: init, open, close, run, event and edit
-* actions (the tests read the counters at their offsets in the segment).
+* counts every call the Desk Manager makes: init, open, close, run, cursor, event and
+* edit actions (the tests read the counters at their offsets in the segment).
 
         CASE    ON
         INCLUDE 'machine_tools.macros'
 
 EVENT_ACTION    EQU     1
 RUN_ACTION      EQU     2
+CURSOR_ACTION   EQU     3
 UNDO_ACTION     EQU     5
 CLEAR_ACTION    EQU     9
 MOUSE_DOWN      EQU     1
@@ -93,7 +94,11 @@ Action  PHB
         BNE     NotRun
         INC     Runs
         BRA     Used
-NotRun  CPX     #EVENT_ACTION
+NotRun  CPX     #CURSOR_ACTION
+        BNE     NotCursor
+        INC     Cursors
+        BRA     Used
+NotCursor CPX   #EVENT_ACTION
         BNE     NotEvent
         INC     Events
         LDA     [1]                     ; the event's what
@@ -193,6 +198,7 @@ InitA   DC.W    0
 Opens   DC.W    0
 Closes  DC.W    0
 Runs    DC.W    0
+Cursors DC.W    0
 Events  DC.W    0
 Clicks  DC.W    0
 Keys    DC.W    0
