@@ -16,7 +16,9 @@ from that letter on; Return is the default button, Esc or
 Apple-period Cancel. "Open" on a folder enters it, "Close" goes up to the enclosing
 folder. The Save dialog has a name field (LineEdit, at most 15 characters or the
 program's maxLen, a ProDOS name) and lists files dimmed: Save with a name answers
-good = TRUE with the folder's path plus the name. The folder last shown is remembered
+good = TRUE with the folder's path plus the name; the name of a file that is there
+first asks 'Replace existing "NAME"?' (Replace, or Cancel, the default, back to the
+Save dialog). The folder last shown is remembered
 from call to call; the first dialog shows prefix 8.
 
 The reply record is filled as the Reference lays it out:
@@ -405,9 +407,40 @@ class StandardFile:
                     if existing is not None and existing.is_dir:
                         self.show_folder(self.folder + [existing.name], judge, put)
                         continue
+                    if existing is not None and not self.confirm_replace(existing.name):
+                        continue
                     return self.folder, None, name
                 if row is not None and row.selectable:
                     return self.folder, row, b""
+
+    def confirm_replace(self, name: str) -> bool:
+        """The Save dialog names a file that is there: a modal dialog over it asks
+        'Replace existing "NAME"?' with Replace and Cancel (the default); True to
+        replace."""
+        dm = self.tb.dlg
+        t, l, b, r = self.dialog.window.content
+        width = 280 if self.layout is LAYOUT_640 else 220
+        top, left = t + 20, (l + r - width) // 2
+        ask = dm.new_modal((top, left, top + 56, left + width), True, 0)
+        ask.default_button = CANCEL_ITEM
+        handle = self.tb.mm.new_handle(64, self.user_id or 0x1000, 0xC000)
+        base = self.tb.mm.deref(handle)
+        texts = [b"Replace", b"Cancel", b'Replace existing "' + name.encode() + b'"?']
+        addrs, at = [], base
+        for text in texts:
+            write_pstring(self.tb.mem, at, text)
+            addrs.append(at)
+            at += len(text) + 1
+        try:
+            dm.new_item(ask, 3, (8, 12, 18, width - 12), STAT_TEXT | ITEM_DISABLE,
+                        addrs[2], 0, 0)
+            dm.new_item(ask, ACCEPT_ITEM, (34, 20, 47, 110), BUTTON_ITEM, addrs[0], 0, 0)
+            dm.new_item(ask, CANCEL_ITEM, (34, width - 110, 47, width - 20), BUTTON_ITEM,
+                        addrs[1], 0, 0)
+            return dm.modal(ask) == ACCEPT_ITEM
+        finally:
+            dm.close(ask)
+            self.tb.mm.dispose(handle)
 
     def typed_name(self) -> bytes:
         return bytes(self.dialog.item(NAME_ITEM).edit.model.text)

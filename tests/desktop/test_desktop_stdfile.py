@@ -287,3 +287,23 @@ def test_in_320_mode_the_dialog_is_narrower_and_stays_on_the_screen(tb, host, di
     sf.SFGetFile(tb, 100, v0, 0, 0, type_list(tb, 0x04), reply)
     assert seen == [(v0, h0, v0 + GET_HEIGHT, h0 + lay.width)]
     assert old_reply(tb, reply) == (1, 0x04, 0, b"LETTER", b"/WORK/DOCS/LETTER")
+
+
+def test_saving_over_a_file_that_is_there_asks_to_replace_it(tb, host, disk):
+    reply = tb.scratch.take(151)
+    asked = []
+    real = tb.sf.confirm_replace
+
+    def confirm(name):
+        asked.append(name)
+        return real(name)
+    tb.sf.confirm_replace = confirm
+    x, y = WHERE
+    ask_left = x + (sf.DIALOG_WIDTH - 280) // 2
+    host.key(RETURN)                              # NOTES is there: asked...
+    host.key(RETURN)                              # ...Return is Cancel: back to Save
+    host.key(RETURN)                              # asked again...
+    host.click(ask_left + 60, y + 20 + 40)        # ...Replace
+    sf.SFPutFile(tb, *WHERE, 0, tb.scratch.pstring(b"NOTES"), 15, reply)
+    assert asked == ["NOTES", "NOTES"]
+    assert old_reply(tb, reply)[0::3] == (1, b"NOTES")
