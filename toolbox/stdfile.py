@@ -9,7 +9,8 @@ A dialog here is a modal dialog of the Dialog Manager (toolbox/dialog.py) listin
 current folder of the mounted ProDOS volume (GS/OS's, toolbox/gsos.py): folders
 first-class (they can always be opened), files filtered by the type list (and the
 program's filter procedure, called with the Pascal convention), in alphabetical
-order. A click selects a row, a double-click (within GetDblTime) opens
+order, seven at a time with a scroll bar (its arrows scroll a row, its track a
+page). A click selects a row, a double-click (within GetDblTime) opens
 it (a dimmed name cannot be chosen); the up and down arrows move the selection to the
 next name that can be; a letter typed in the Open dialog selects the first such name
 from that letter on; Return is the default button, Esc or
@@ -54,7 +55,7 @@ from toolbox.dialog import (BUTTON_ITEM, CANCEL_ITEM, EDIT_LINE, ITEM_DISABLE, K
 from toolbox.event import AUTO_KEY_EVT, KEY_DOWN_EVT, MOUSE_DOWN_EVT, UPDATE_EVT, Event
 from toolbox.lineedit import KEY_RETURN
 from toolbox.toolbox import tool_state
-from toolbox.window import contains
+from toolbox.window import DESKTOP_PATTERN, contains
 
 TOOLSET = 0x17
 SF_VERSION = 0x0300
@@ -122,6 +123,11 @@ LAYOUT_320 = Layout(300, (30, 6, 30 + LIST_ROWS * ROW_HEIGHT + 2, 186), (4, 6, 1
 DIALOG_WIDTH = LAYOUT_640.width
 LIST_RECT = LAYOUT_640.list_rect
 BUTTON_LEFT, BUTTON_RIGHT = LAYOUT_640.button_left, LAYOUT_640.button_right
+
+SCROLL_WIDTH = 14                # the list's scroll bar, at its right
+ARROW_HEIGHT = 10
+THUMB_HEIGHT = 8
+TRACK_PATTERN = DESKTOP_PATTERN  # the scroll bar's track: the desktop's grey
 
 KEY_UP, KEY_DOWN = 0x0B, 0x0A
 BLACK, WHITE = 0, 3
@@ -308,7 +314,9 @@ class StandardFile:
             qd.PaintRect(self.layout.list_rect)
             qd.SetSolidPenPat(BLACK)
             qd.FrameRect(self.layout.list_rect)
-            qd.ClipRect((t + 1, l + 1, b - 1, r - 1))
+            self._draw_scroll_bar(qd)
+            r -= SCROLL_WIDTH
+            qd.ClipRect((t + 1, l + 1, b - 1, r))
             for n in range(LIST_ROWS):
                 index = self.top + n
                 if index >= len(self.rows):
@@ -330,6 +338,60 @@ class StandardFile:
             qd.SetForeColor(BLACK)
             qd.SetBackColor(WHITE)
             qd.ClipRect(wm.local_content(dlg.window))
+
+    def scroll_parts(self) -> tuple[tuple, tuple, tuple | None]:
+        """The scroll bar's up arrow, down arrow and thumb (None: nothing to scroll)."""
+        t, l, b, r = self.layout.list_rect
+        left = r - SCROLL_WIDTH
+        up = (t, left, t + ARROW_HEIGHT, r)
+        down = (b - ARROW_HEIGHT, left, b, r)
+        hidden = len(self.rows) - LIST_ROWS
+        if hidden <= 0:
+            return up, down, None
+        track = b - t - 2 * ARROW_HEIGHT - THUMB_HEIGHT
+        at = t + ARROW_HEIGHT + track * self.top // hidden
+        return up, down, (at, left, at + THUMB_HEIGHT, r)
+
+    def _draw_scroll_bar(self, qd) -> None:
+        t, l, b, r = self.layout.list_rect
+        up, down, thumb = self.scroll_parts()
+        qd.SetSolidPenPat(BLACK)
+        qd.FrameRect((t, r - SCROLL_WIDTH - 1, b, r))
+        for box, point in ((up, 1), (down, -1)):
+            qd.FrameRect(box)
+            if thumb is None:
+                continue
+            mid_h = (box[1] + box[3]) // 2
+            tip = box[0] + 2 if point == 1 else box[2] - 3
+            for i in range(4):                      # a small triangle
+                v = tip + i * point
+                qd.PaintRect((v, mid_h - i - 1, v + 1, mid_h + i + 1))
+        if thumb is not None:
+            qd.FillRect((up[2], up[1] + 1, down[0], up[3] - 1), TRACK_PATTERN)
+            qd.SetSolidPenPat(WHITE)
+            qd.PaintRect(thumb)
+            qd.SetSolidPenPat(BLACK)
+            qd.FrameRect(thumb)
+
+    def scroll(self, rows: int) -> None:
+        top = max(0, min(self.top + rows, len(self.rows) - LIST_ROWS))
+        if top != self.top:
+            self.top = top
+            self.draw_list()
+
+    def click_scroll_bar(self, v: int, h: int) -> None:
+        """A click in the scroll bar: an arrow scrolls a row, the track a page."""
+        up, down, thumb = self.scroll_parts()
+        if thumb is None:
+            return
+        if contains(up, v, h):
+            self.scroll(-1)
+        elif contains(down, v, h):
+            self.scroll(1)
+        elif v < thumb[0]:
+            self.scroll(-(LIST_ROWS - 1))
+        elif v >= thumb[2]:
+            self.scroll(LIST_ROWS - 1)
 
     def update_buttons(self, put: bool) -> None:
         dlg = self.dialog
@@ -454,6 +516,9 @@ class StandardFile:
             if contains(self.layout.list_rect, v, h):
                 for _ in tb.em.track():
                     pass
+                if h >= self.layout.list_rect[3] - SCROLL_WIDTH:
+                    self.click_scroll_bar(v, h)
+                    return None
                 index = self.row_at(v)
                 if index < 0:
                     return None

@@ -307,3 +307,24 @@ def test_saving_over_a_file_that_is_there_asks_to_replace_it(tb, host, disk):
     sf.SFPutFile(tb, *WHERE, 0, tb.scratch.pstring(b"NOTES"), 15, reply)
     assert asked == ["NOTES", "NOTES"]
     assert old_reply(tb, reply)[0::3] == (1, b"NOTES")
+
+
+def test_a_long_folder_scrolls_with_the_scroll_bar(tb, host, disk):
+    with disk.transaction():
+        for n in range(12):
+            disk.write_file(f"LOG{n:02d}", b"x", 0x04, 0)    # 3 + 12 + 1 folder = 16 names
+    reply = tb.scratch.take(151)
+    x, y = WHERE
+    t, l, b, r = LIST_RECT
+    arrow_h = x + r - sf.SCROLL_WIDTH // 2
+    host.click(arrow_h, y + b - 3)                 # down arrow: one row
+    host.click(arrow_h, y + b - 20)                # the track below the thumb: a page
+    host.click(*row_point(6))                      # the last row shown, twice: opened
+    host.click(*row_point(6))
+    sf.SFGetFile(tb, *WHERE, 0, 0, type_list(tb, 0x04), reply)
+    # ALPHA DOCS LOG00..LOG11 NOTES: from the top, 1 + 6 rows down, then row 6 = index 13
+    assert old_reply(tb, reply)[3] == b"LOG11"
+    host.click(*row_point(0))                      # the list starts at the top again
+    host.click(*row_point(0))
+    sf.SFGetFile(tb, *WHERE, 0, 0, type_list(tb, 0x04), reply)
+    assert old_reply(tb, reply)[3] == b"ALPHA"
