@@ -50,8 +50,8 @@ from iigs.memory import (read_bytes, read_long, read_pstring, read_word, write_b
                          write_long, write_pstring, write_word)
 from toolbox.calls import ToolError, s16, tool
 from toolbox.control import _dim
-from toolbox.dialog import (BUTTON_ITEM, CANCEL_ITEM, EDIT_LINE, ITEM_DISABLE, KEY_ESCAPE,
-                            OK_ITEM, STAT_TEXT, USER_ITEM, Dialog)
+from toolbox.dialog import (BUTTON_ITEM, CANCEL_ITEM, EDIT_LINE, ITEM_DISABLE, OK_ITEM,
+                            STAT_TEXT, USER_ITEM, Dialog)
 from toolbox.event import AUTO_KEY_EVT, KEY_DOWN_EVT, MOUSE_DOWN_EVT, UPDATE_EVT, Event
 from toolbox.lineedit import KEY_RETURN
 from toolbox.toolbox import tool_state
@@ -395,7 +395,6 @@ class StandardFile:
 
     def update_buttons(self, put: bool) -> None:
         dlg = self.dialog
-        dm = self.tb.dlg
         row = self.rows[self.selected] if 0 <= self.selected < len(self.rows) else None
         at_root = self.folder is not None and len(self.folder) <= 1
         states = {CLOSE_ITEM: not at_root}

@@ -3,11 +3,11 @@ as a user drives them, checked through the reply records' bytes."""
 import pytest
 
 from disk.volume import Volume
-from iigs.hostinput import APPLE_KEY
+from iigs.hostinput import APPLE_KEY, HostInput
 from iigs.memory import read_bytes, read_long, read_pstring, read_word, write_long, \
     write_word
 from toolbox import stdfile as sf
-from toolbox.stdfile import (GET_HEIGHT, LIST_RECT, PUT_HEIGHT, ROW_HEIGHT)
+from toolbox.stdfile import GET_HEIGHT, LIST_RECT, ROW_HEIGHT
 
 WHERE = (100, 40)                  # whereX, whereY: the dialog's top-left
 RETURN, ESC, DOWN = 0x0D, 0x1B, 0x0A
@@ -28,7 +28,7 @@ def disk(tb):
     return vol
 
 
-def row_point(index, height=GET_HEIGHT):
+def row_point(index):
     """The global (h, v) of row `index` of the list."""
     x, y = WHERE
     return x + LIST_RECT[1] + 30, y + LIST_RECT[0] + 1 + index * ROW_HEIGHT + 5
@@ -328,3 +328,44 @@ def test_a_long_folder_scrolls_with_the_scroll_bar(tb, host, disk):
     host.click(*row_point(0))
     sf.SFGetFile(tb, *WHERE, 0, 0, type_list(tb, 0x04), reply)
     assert old_reply(tb, reply)[3] == b"ALPHA"
+
+
+def test_a_program_asks_for_a_file_to_open_and_a_name_to_save(tmp_path):
+    """tests/machine/programs/machine_stdfile.asm: its own tool start-up, SFGetFile2
+    and SFPutFile2 by JSL $E10000, the replies in its own memory."""
+    from iigs.machine import Machine
+    from machine_desktop import Host, machine_build
+    data, labels = machine_build("machine_stdfile")
+    image = tmp_path / "work.po"
+    vol = Volume.create(image, "WORK", 1600)
+    with vol.transaction():
+        vol.write_file("NOTES", b"n\r", 0x04, 0)
+        vol.write_file("PICTURE", b"\0" * 32, 0xC1, 0)
+        vol.mkdir("DOCS")
+        vol.write_file("DOCS/LETTER", b"Dear\r", 0x04, 0x0001)
+    vol.commit()
+    host = Host()
+    m = Machine(disk=image, host=host)
+    host.click(*row_point(0))                    # DOCS, twice: opened
+    host.click(*row_point(0))
+    host.click(*row_point(0))                    # LETTER, then Open
+    host.click(*OPEN_BUTTON)
+    for ch in "MEMO":                            # typed over REPORT, then Save
+        host.inputs.append(HostInput("key", key=ord(ch)))
+    host.click(*SAVE_BUTTON)
+    prog = m.load(data)
+    assert m.run(max_cycles=5_000_000) == "quit"
+    base = prog.entry
+    mem = m.mem
+    word = lambda label, off=0: read_word(mem, base + labels[label] + off)
+    assert (word("GetErr"), word("PutErr")) == (0, 0)
+    reply = base + labels["Reply"]
+    assert (read_word(mem, reply), read_word(mem, reply + 2), read_long(mem, reply + 4)) \
+        == (1, 0x04, 0x0001)
+    name_handle = read_long(mem, reply + 0x0A)
+    assert result_buf(m.tb, m.tb.mm.deref(name_handle)) == (10, b"LETTER")
+    assert m.tb.mm.block(name_handle).user_id == prog.user_id   # SFStartUp's user ID
+    assert result_buf(m.tb, base + labels["Path"]) == (68, b":WORK:DOCS:LETTER")
+    assert word("Reply2") == 1
+    assert result_buf(m.tb, base + labels["Name2"]) == (20, b"MEMO")
+    assert result_buf(m.tb, base + labels["Path2"]) == (68, b":WORK:DOCS:MEMO")

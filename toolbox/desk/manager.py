@@ -14,15 +14,16 @@ divider after its last item, as IIGS programs do). Opening one opens its system 
 TaskMaster passes that window's clicks to SystemClick and, while it is in front, keys
 to SystemEvent, so the program's own window and menus go on working around it.
 SystemTask gives each open accessory its run action every `period` ticks (0: every
-SystemTask, $FFFF: never) and the front one cursorAction; SystemEvent passes an accessory only the events of its
-event mask; SystemEdit gives the front accessory the undo/cut/copy/paste/clear
+SystemTask, $FFFF: never) and the front one cursorAction; SystemEvent passes an
+accessory only the events of its event mask; SystemEdit gives the front accessory the undo/cut/copy/paste/clear
 actions (editType + 4) and answers TRUE when a desk accessory's window is in front.
 """
 from __future__ import annotations
 
 from toolbox.calls import ToolError, tool
 from toolbox.desk.loaded import load_desk_accessories
-from toolbox.desk.nda import (CURSOR_ACTION, EVENT_ACTION, NDA_CLASSES, RUN_ACTION, NewDeskAccessory)
+from toolbox.desk.nda import (CURSOR_ACTION, EVENT_ACTION, NDA_CLASSES, RUN_ACTION,
+                              NewDeskAccessory)
 from toolbox.event import AUTO_KEY_EVT, KEY_DOWN_EVT, Event, read_event
 from toolbox.menu import MenuItem
 from toolbox.toolbox import tool_state
