@@ -304,16 +304,38 @@ class Machine:
         direct-page/stack block in bank 0, native mode with 16-bit registers, A = user
         ID, D = bottom of the block, S = its top (below a return address that catches a
         main that RTLs instead of quitting), B = K = the entry segment's bank."""
-        from iigs import omf
         path = None
         if isinstance(source, (str, Path)):
             path = str(source)
             data = Path(source).read_bytes()
         else:
             data = bytes(source)
-        segments = omf.read_load_file(data)
-        user_id = self.tb.misc.get_new_id(APPLICATION_ID_TYPE)
+        user_id, loaded, handles = self.load_segments(data, APPLICATION_ID_TYPE)
         self.tb.mm.app_user_id = user_id
+        mm = self.tb.mm
+        if loaded.dp_stack is not None:
+            dp_base, dp_size = loaded.dp_stack.address, loaded.dp_stack.length
+        else:
+            handle = mm.new_handle(DEFAULT_DP_STACK_SIZE, user_id,
+                                   ATTR_LOCKED_FIXED | ATTR_BANK | ATTR_PAGE | ATTR_NO_CROSS)
+            handles.append(handle)
+            dp_base, dp_size = mm.deref(handle), DEFAULT_DP_STACK_SIZE
+        self.program = Program(user_id, loaded.entry, loaded.segments, dp_base, dp_size,
+                               handles, path)
+        gsos = getattr(self.tb, "gsos", None)
+        if path and getattr(gsos, "volume", None) is not None:
+            gsos.set_launch(path)
+        self._launch()
+        return self.program
+
+    def load_segments(self, data: bytes, id_type: int) -> tuple[int, Any, list[int]]:
+        """The System Loader's core: read a load file, place its segments in Memory
+        Manager blocks under a new user ID of `id_type` (relocated, KIND and ORG
+        honoured); (user ID, omf.LoadedProgram, the blocks' handles). The Desk Manager
+        loads desk accessories with it too."""
+        from iigs import omf
+        segments = omf.read_load_file(data)
+        user_id = self.tb.misc.get_new_id(id_type)
         handles: list[int] = []
         mm = self.tb.mm
 
@@ -333,21 +355,7 @@ class Machine:
             handles.append(handle)
             return mm.deref(handle)
 
-        loaded = omf.load(segments, self.mem, allocate)
-        if loaded.dp_stack is not None:
-            dp_base, dp_size = loaded.dp_stack.address, loaded.dp_stack.length
-        else:
-            handle = mm.new_handle(DEFAULT_DP_STACK_SIZE, user_id,
-                                   ATTR_LOCKED_FIXED | ATTR_BANK | ATTR_PAGE | ATTR_NO_CROSS)
-            handles.append(handle)
-            dp_base, dp_size = mm.deref(handle), DEFAULT_DP_STACK_SIZE
-        self.program = Program(user_id, loaded.entry, loaded.segments, dp_base, dp_size,
-                               handles, path)
-        gsos = getattr(self.tb, "gsos", None)
-        if path and getattr(gsos, "volume", None) is not None:
-            gsos.set_launch(path)
-        self._launch()
-        return self.program
+        return user_id, omf.load(segments, self.mem, allocate), handles
 
     def load_from_disk(self, pathname: str) -> Program:
         """Load the program at GS/OS `pathname` on the mounted disk (its data fork) and

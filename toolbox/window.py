@@ -1017,3 +1017,16 @@ def GetNextWindow(tb, ptr: int) -> int:
         if w.ptr == ptr:
             return wins[i + 1].ptr if i + 1 < len(wins) else 0
     return 0
+
+
+@tool(0x0E, 0x4B, "L")
+def SetSysWindow(tb, ptr: int) -> None:
+    """SetSysWindow(theWindow:L*): a desk accessory's window (TaskMaster hands its
+    events to the Desk Manager)."""
+    _wm(tb).window(ptr).system = True
+
+
+@tool(0x0E, 0x4C, "L", 2)
+def GetSysWFlag(tb, ptr: int) -> int:
+    """GetSysWFlag(theWindow:L*) -> Boolean:W"""
+    return 0xFFFF if _wm(tb).window(ptr).system else 0

@@ -5,17 +5,25 @@ reference §1.7 "Desk Manager ($05)"; call numbers from desk.h): DeskStartUp,
 FixAppleMenu, OpenNDA, CloseNDA, CloseNDAbyWinPtr, CloseAllNDAs, SystemClick,
 SystemEdit, SystemEvent, SystemTask, GetNumNDAs.
 
-The desk accessories are the registered ones (`toolbox.desk.nda`). FixAppleMenu
+The desk accessories are the registered ones (`toolbox.desk.nda`, the Control Panel)
+and, from DeskStartUp on, the NDAs of the boot disk's SYSTEM/DESK.ACCS
+(`toolbox.desk.loaded`: loaded by the System Loader, their init routines called; at
+DeskShutDown called again with A = 0), listed after them. FixAppleMenu
 appends their names to the Apple menu, the first as item 1 (a program puts its own
 divider after its last item, as IIGS programs do). Opening one opens its system window;
 TaskMaster passes that window's clicks to SystemClick and, while it is in front, keys
 to SystemEvent, so the program's own window and menus go on working around it.
-SystemTask gives each open accessory its run action every `period` ticks.
+SystemTask gives each open accessory its run action every `period` ticks (0: every
+SystemTask, $FFFF: never) and the front one cursorAction; SystemEvent passes an
+accessory only the events of its event mask; SystemEdit gives the front accessory the undo/cut/copy/paste/clear
+actions (editType + 4) and answers TRUE when a desk accessory's window is in front.
 """
 from __future__ import annotations
 
 from toolbox.calls import ToolError, tool
-from toolbox.desk.nda import (EVENT_ACTION, NDA_CLASSES, RUN_ACTION, NewDeskAccessory)
+from toolbox.desk.loaded import load_desk_accessories
+from toolbox.desk.nda import (CURSOR_ACTION, EVENT_ACTION, NDA_CLASSES, RUN_ACTION,
+                              NewDeskAccessory)
 from toolbox.event import AUTO_KEY_EVT, KEY_DOWN_EVT, Event, read_event
 from toolbox.menu import MenuItem
 from toolbox.toolbox import tool_state
@@ -23,6 +31,9 @@ from toolbox.toolbox import tool_state
 # Desk Manager errors (desk.h)
 DA_NOT_FOUND = 0x0510
 NOT_SYS_WINDOW = 0x0511
+
+NEVER = 0xFFFF                      # an NDA period: no run actions
+EDIT_ACTION_BASE = 4                # SystemEdit: action code = editType + 4 (undo = 5)
 
 FIRST_NDA_ITEM = 1                  # NDA item IDs: 1 .. 249
 LAST_NDA_ITEM = 249
@@ -43,6 +54,22 @@ class DeskManager:
         self.tb = tb
         self.started = False
         self.ndas: list[NewDeskAccessory] = [cls(tb) for cls in NDA_CLASSES]
+        self.loaded = False             # the disk's NDAs are in `ndas`
+
+    def start(self) -> None:
+        """DeskStartUp's core: load the disk's NDAs (once) and call every init."""
+        if not self.loaded:
+            self.loaded = True
+            self.ndas += load_desk_accessories(self.tb)
+        self.started = True
+        for acc in self.ndas:
+            acc.init(True)
+
+    def shut_down(self) -> None:
+        self.close_all()
+        for acc in self.ndas:
+            acc.init(False)
+        self.started = False
 
     # -- lookup ---------------------------------------------------------------------------
     def item_of(self, acc: NewDeskAccessory) -> int:
@@ -117,7 +144,7 @@ class DeskManager:
         if part == W_IN_DRAG:
             wm.drag(win, (ev.v, ev.h), (14, 0, 200, 640))
             return W_CLICK_CALLED
-        if part == W_IN_CONTENT:
+        if part == W_IN_CONTENT and acc.wants(ev):
             acc.action(EVENT_ACTION, ev)
         return W_CLICK_CALLED
 
@@ -126,13 +153,25 @@ class DeskManager:
         if ev.what not in (KEY_DOWN_EVT, AUTO_KEY_EVT):
             return False
         acc = self.by_window(self.tb.wm.front())
-        return acc is not None and acc.action(EVENT_ACTION, ev)
+        return acc is not None and acc.wants(ev) and acc.action(EVENT_ACTION, ev)
+
+    def system_edit(self, edit_type: int) -> bool:
+        """SystemEdit's core: the edit action for the front desk accessory."""
+        acc = self.by_window(self.tb.wm.front())
+        if acc is None:
+            return False
+        acc.action(edit_type + EDIT_ACTION_BASE)
+        return True
 
     def system_task(self) -> None:
-        """SystemTask's core: run actions that are due."""
+        """SystemTask's core: run actions that are due, and cursorAction for the
+        accessory whose window is in front (so it can set the cursor)."""
         now = self.tb.em.ticks()
+        front = self.by_window(self.tb.wm.front())
+        if front is not None:
+            front.action(CURSOR_ACTION)
         for acc in self.ndas:
-            if acc.is_open and acc.period and now - acc.last_run >= acc.period:
+            if acc.is_open and acc.period != NEVER and now - acc.last_run >= acc.period:
                 acc.last_run = now
                 acc.action(RUN_ACTION)
 
@@ -151,16 +190,14 @@ def _desk(tb) -> DeskManager:
 
 @tool(0x05, 0x02)
 def DeskStartUp(tb) -> None:
-    """DeskStartUp()"""
-    _desk(tb).started = True
+    """DeskStartUp(): loads the disk's NDAs (the first time) and calls their init."""
+    _desk(tb).start()
 
 
 @tool(0x05, 0x03)
 def DeskShutDown(tb) -> None:
     """DeskShutDown(): closes the open desk accessories."""
-    desk = _desk(tb)
-    desk.close_all()
-    desk.started = False
+    _desk(tb).shut_down()
 
 
 @tool(0x05, 0x04, "", 2)
@@ -238,6 +275,7 @@ def SystemEvent(tb, what: int, message: int, when: int, where: int, mods: int) -
 
 @tool(0x05, 0x18, "W", 2)
 def SystemEdit(tb, edit_type: int) -> int:
-    """SystemEdit(editType:W) -> Boolean:W (FALSE: no desk accessory edits text)"""
-    return 0
+    """SystemEdit(editType:W) -> Boolean:W (TRUE: a desk accessory's window is in
+    front and was given the edit action)"""
+    return 0xFFFF if _desk(tb).system_edit(edit_type) else 0
 

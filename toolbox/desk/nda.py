@@ -36,7 +36,8 @@ class NewDeskAccessory:
     """The NDA header and routines; subclasses fill them in."""
 
     menu_name: bytes = b""          # the Apple menu item's text
-    period: int = 0                 # ticks between run actions; 0 = none
+    period: int = 0xFFFF            # ticks between run actions; 0 = every SystemTask,
+                                    # $FFFF = never (the Reference's NDA header)
     event_mask: int = 0xFFFF
 
     def __init__(self, tb) -> None:
@@ -61,6 +62,13 @@ class NewDeskAccessory:
     def action(self, code: int, event=None) -> bool:
         """Handle an action; True if the accessory used it."""
         return False
+
+    def wants(self, event) -> bool:
+        """Is the event in the accessory's event mask?"""
+        return bool(self.event_mask & (1 << event.what))
+
+    def init(self, starting: bool) -> None:
+        """DeskStartUp (starting) and DeskShutDown call each accessory's init routine."""
 
     def draw(self) -> None:
         """Draw the whole content (an update of the system window)."""

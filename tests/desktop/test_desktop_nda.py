@@ -1,0 +1,122 @@
+"""A new desk accessory from the disk: an NDA written in MPW IIgs assembly
+(tests/machine/programs/nda_counter.asm) in SYSTEM/DESK.ACCS of a test disk, loaded by
+the Desk Manager at DeskStartUp, listed in the Apple menu after the Control Panel,
+opened by mouse, drawn on the Super Hi-Res screen, given run, event and edit actions,
+closed by its close box and shut down."""
+import pytest
+
+from disk.volume import Volume
+from iigs.hostinput import HostInput
+from iigs.machine import Machine
+from iigs.memory import read_word, write_long
+from machine_desktop import Host, machine_build, start_desktop
+from toolbox import event, window
+from toolbox.desk import manager as desk
+
+SHR = 0xE12000                         # the Super Hi-Res pixels, 160 bytes a line
+CONTENT = (60, 200, 100, 440)          # the NDA's window (nda_counter.asm, wPosition)
+COUNTER_ITEM = 2                       # after the Control Panel (item 1)
+TASK_MASK = 0x13FF
+
+
+@pytest.fixture
+def nda_program():
+    return machine_build("nda_counter")
+
+
+def make_disk(path, files):
+    vol = Volume.create(path, "NDADISK", 1600)
+    with vol.transaction():
+        vol.mkdir("SYSTEM")
+        vol.mkdir("SYSTEM/DESK.ACCS")
+        for name, data, ftype in files:
+            vol.write_file(f"SYSTEM/DESK.ACCS/{name}", data, ftype, 0)
+    vol.commit()
+    return path
+
+
+def task_master(tb, host):
+    _, rec = tb.wm.alloc(0x16)
+    write_long(tb.mem, rec + 0x14, TASK_MASK)
+    codes = []
+    idle = 0
+    while idle < 3:                       # and a few more: the activate and update events
+        idle = 0 if host.inputs or tb.em.backlog or tb.em.queue else idle + 1
+        code = window.TaskMaster(tb, 0xFFFF, rec)
+        if code != window.NULL_EVT:
+            codes.append(code)
+    return codes
+
+
+def pixels(tb, v, h0, h1):
+    """The SHR bytes of line v from 640-mode pixel h0 to h1."""
+    return bytes(tb.mem[SHR + 160 * v + h0 // 4:SHR + 160 * v + h1 // 4])
+
+
+def test_an_nda_from_the_disk_in_the_apple_menu_opened_run_and_closed(tmp_path,
+                                                                    nda_program):
+    data, labels = nda_program
+    # a text file and a folder in DESK.ACCS are not desk accessories
+    image = make_disk(tmp_path / "nda.po", [("COUNTER", data, 0xB8),
+                                            ("README", b"not an NDA\r", 0x04)])
+    host = Host()
+    m = Machine(disk=image, host=host)
+    tb = start_desktop(m)
+    acc = tb.desk.ndas[1]
+    counter = lambda name: read_word(tb.mem, acc.header + labels[name])
+    # loaded by the System Loader under a desk accessory ID; init called with A <> 0
+    assert acc.user_id & 0xF000 == 0x5000
+    assert (counter("Inits"), counter("InitA")) == (1, 0xFFFF)
+    assert (acc.period, acc.event_mask) == (0, 0xFFFF)
+    items = tb.menu.menu(1).items
+    assert [(i.text, i.item_id) for i in items] == [
+        (b"About", 256), (b"Control Panel", 1), (b"Counter", COUNTER_ITEM)]
+    assert desk.GetNumNDAs(tb) == 2
+
+    # chosen from the Apple menu with the mouse
+    apple = tb.menu.menu(1)
+    item = apple.item_rect(2)
+    h = apple.title_left + 20
+    host.inputs += [HostInput("down", apple.title_left + 5, 5), HostInput("move", h, 5),
+                    HostInput("move", h, item[0] + 4), HostInput("up", h, item[0] + 4)]
+    task_master(tb, host)
+    win = tb.wm.front()
+    assert win is not None and win.system and win.content == CONTENT
+    assert counter("Opens") == 1 and acc.is_open
+    # its content on the screen: a white line above the title, the title drawn below it
+    top, left = CONTENT[0], CONTENT[1]
+    assert pixels(tb, top + 2, left, left + 200) == b"\xFF" * 50
+    assert any(b != 0xFF for b in pixels(tb, top + 10, left + 10, left + 80))
+    runs = counter("Runs")
+    assert runs >= 1                                 # period 0: every SystemTask
+    assert counter("Cursors") >= 1                   # in front: cursorAction too
+
+    # a click in its content: an eventAction with the mouse-down event; it redraws
+    before = pixels(tb, top + 24, left + 10, left + 120)
+    host.click(left + 100, top + 30)
+    task_master(tb, host)
+    assert (counter("Clicks"), counter("LastWhat")) == (1, event.MOUSE_DOWN_EVT)
+    assert pixels(tb, top + 24, left + 10, left + 120) != before   # "Clicks:    1"
+    assert counter("Runs") > runs
+    # a key while it is in front goes to it; SystemEdit gives it copy (editType 3 + 4)
+    host.inputs.append(HostInput("key", key=ord("x")))
+    task_master(tb, host)
+    assert counter("Keys") == 1
+    assert desk.SystemEdit(tb, 3) == 0xFFFF
+    assert (counter("Edits"), counter("LastAction")) == (1, 7)
+
+    # its close box: close routine, window gone
+    box = win.close_box()
+    host.click(box[1] + 3, box[0] + 3)
+    assert task_master(tb, host) == [desk.W_CLOSED_NDA]
+    assert counter("Closes") == 1 and not acc.is_open and tb.wm.front() is None
+    assert desk.SystemEdit(tb, 3) == 0                # no desk accessory in front
+    desk.DeskShutDown(tb)
+    assert (counter("Inits"), counter("InitA")) == (2, 0)
+
+
+def test_without_desk_accs_the_apple_menu_keeps_the_control_panel_only(tmp_path):
+    image = tmp_path / "plain.po"
+    Volume.create(image, "PLAIN", 1600).commit()
+    tb = start_desktop(Machine(disk=image, host=Host()))
+    assert [i.text for i in tb.menu.menu(1).items] == [b"About", b"Control Panel"]
