@@ -819,7 +819,6 @@ StatRow
         CMP     #ST_BEST+1
         BCC     @blank
 @name   JSR     MsgClear                ; the player: a human's name, a computer's
-        Msg     '  '
         LDY     #StatEntry.kind
         LDA     (<Zp.ptr2),Y
         CMP     #HUMAN
