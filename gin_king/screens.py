@@ -7,7 +7,12 @@ saves the table, a pulled-down menu and each dialog as 640 x 400 PNGs:
     table_matrix.png          the matrix display, Computer Visible on
     table_hand_over.png       the end of a hand: both hands by melds, each player's melds
                               and deadwood in words, the score
+    table_hand_over_layoff.png  the end of a knock with lay-offs: which card went on
+                              which meld, in words under the two hands
     table_score_sheet.png     the final score sheet
+    gk_dialog_score_sheet.png Options > Score Sheet at the end of that game: the hands
+                              with running totals, the winners starred, the bonuses
+    gk_dialog_statistics.png  Options > Statistics... after two games
     gk_menu_options.png       the Options menu pulled down
     gk_dialog_game_settings.png, gk_dialog_players.png, gk_dialog_name.png
     gk_alert_advice.png       the tutor's advice
@@ -40,6 +45,7 @@ DRAW_SEED = 2               # the player draws high for deal
 SHUTOUT_SEED = 58           # the player loses without winning a hand
 APPLE = 0x0100
 PH_OFFER, PH_DRAW, PH_DISCARD, PH_KNOCKQ, PH_HANDOVER, PH_GAMEOVER = 1, 2, 3, 4, 5, 6
+WALL = 3                    # ResKind of a tie
 MATRIX_ITEM, SUIT_ITEM, USER_ITEM, OK_ITEM = 11, 13, 17, 1
 CONTROL_PANEL_PANELS = (b"Display", b"Sound", b"Mouse", b"Speed", b"Time")
 
@@ -171,11 +177,19 @@ def refresh(out: Path) -> list[Path]:
                     break
                 g.step()
             shot("table_hand_over.png")
+            laid_off_shown = False
             for _ in range(3000):
                 if g.word("GPhase") == PH_GAMEOVER:
                     break
+                if g.word("GPhase") == PH_HANDOVER and not laid_off_shown and \
+                        g.word("ResKind") != WALL and any(g.word("LaidOff", i) for i in range(4)):
+                    shot("table_hand_over_layoff.png")
+                    laid_off_shown = True
                 g.step()
             shot("table_score_sheet.png")
+            s.key("t", APPLE)                           # Options > Score Sheet
+            shot("gk_dialog_score_sheet.png")
+            s.key("\r")
             s.choose("Settings", "Tournament Mode")    # a game for the record
             s.choose("File", "New Game")
             for _ in range(3000):
@@ -184,6 +198,9 @@ def refresh(out: Path) -> list[Path]:
                 g.step()
             s.choose("Options", "Show History")
             shot("gk_alert_history.png")
+            s.key("\r")
+            s.choose("Options", "Statistics...")      # the two games so far
+            shot("gk_dialog_statistics.png")
             s.key("\r")
             s.choose("Settings", "Tournament Mode")
             s.choose("File", "New Game")

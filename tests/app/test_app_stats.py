@@ -1,6 +1,6 @@
 """Options > Statistics... (SETTINGS:STATS: games, wins, points and the best game per
 player and variation, Reset, a restart, a damaged file set aside), Options > Score Sheet
-(Apple-K: the hands so far with running totals, the final sheet at the end) and the
+(Apple-T: the hands so far with running totals, the final sheet at the end) and the
 lay-off list at the end of a knock, each checked against the oracle's play_game."""
 from __future__ import annotations
 
@@ -159,7 +159,7 @@ def test_app_score_sheet_during_and_after_a_game_matches_the_oracle(tmp_path, pr
     assert not t.item("Options", "Score Sheet").enabled  # no game
     t.choose("File", "New Game")                         # the human: none ended yet
     assert t.item("Options", "Score Sheet").enabled
-    assert t.s.key("k", APPLE) == "held"
+    assert t.s.key("t", APPLE) == "held"
     assert rows(t) == [("Hand", "Player", "Willy", "Result")]
     assert extra(t) == ["No hand has ended yet."]
     t.s.key("\r")
@@ -179,7 +179,7 @@ def test_app_score_sheet_during_and_after_a_game_matches_the_oracle(tmp_path, pr
     seen = []
 
     def look(t):                                          # each hand's end, by the key
-        assert t.s.key("k", APPLE) == "held"
+        assert t.s.key("t", APPLE) == "held"
         seen.append(rows(t))
         t.s.key("\r")
     play_out(t, 29, look)

@@ -234,7 +234,7 @@ OptionsMenu
         DC.B    '--Show History\N271',0
         DC.B    '--Show Cards\N272',0
         DC.B    '--Statistics...\N273',0
-        DC.B    '--Score Sheet\N274*Kk',0
+        DC.B    '--Score Sheet\N274*Tt',0
         DC.B    '.',0
 
 ; ---- the table window: NewWindow parameters, 78 bytes (reference §1.9.4) ----------------

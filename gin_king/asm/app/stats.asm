@@ -339,7 +339,7 @@ ColBuf4         DS.B    COL_MAX
 ColBuf5         DS.B    COL_MAX
 
 ; ------------------------------------------------------------------------------------
-; DoScoreSheet — Options/Score Sheet (Apple-K): the game's hands so far, one row each:
+; DoScoreSheet — Options/Score Sheet (Apple-T): the game's hands so far, one row each:
 ;   its number, each player's running total (the hand's winner marked " *"), and how
 ;   it ended ("knock 12", "gin 37", "undercut 31", "tie"); the last hands when they are
 ;   more than fit. At the end of the game the final sheet follows (BuildSheet's lines:
