@@ -151,6 +151,13 @@ def test_app_a_damaged_statistics_file_is_reported_and_set_aside(tmp_path, progr
     computers(again, OKLAHOMA)                           # a game makes a new file
     play_out(again, 79)
     assert statistics(again) == expected_rows([(Variant.OKLAHOMA, 79)])
+    v2.write_file("SETTINGS/STATS", b"GS\x01\x00", 0xF1, replace=True)   # cut short
+    assert again.choose("Options", "Statistics...") == "held"
+    assert again.alert_text().startswith("The statistics file was damaged")
+    assert v2.read_file("SETTINGS/STATS.BAD") == b"GS\x01\x00"         # the older one gone
+    again.s.key("\r")
+    assert rows(again) == [("Player", "Games", "Won", "Points", "Best")]
+    again.s.key("\r")
     again.s.close()
 
 
