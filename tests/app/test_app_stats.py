@@ -254,3 +254,14 @@ def test_app_the_end_of_a_knock_lists_the_lay_offs(table_factory):
         expect.append(layoff_line(NAMES[1 - knocker], t.hand(knocker), laid) if laid else None)
     play_out(t, 224, look)
     assert lines == expect and sum(x is not None for x in lines) >= 4
+
+
+def test_app_the_new_items_join_the_options_menu_with_a_key_of_their_own(table_factory):
+    t = table_factory()
+    menus = t.s.tb.menu.menus
+    keys = [item.keys[:1].upper() for m in menus for item in m.items if item.keys]
+    assert len(keys) == len(set(keys))                   # no key equivalent twice
+    options = [m for m in menus if m.title.strip() == b"Options"][0]
+    assert [i.text for i in options.items][-2:] == [b"Statistics...", b"Score Sheet"]
+    assert t.item("Options", "Score Sheet").keys[:1].upper() == b"T"
+    assert t.item("Options", "Statistics...").enabled    # any time, games or not
