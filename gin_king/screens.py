@@ -7,7 +7,12 @@ saves the table, a pulled-down menu and each dialog as 640 x 400 PNGs:
     table_matrix.png          the matrix display, Computer Visible on
     table_hand_over.png       the end of a hand: both hands by melds, each player's melds
                               and deadwood in words, the score
+    table_hand_over_layoff.png  the end of a knock with lay-offs: which card went on
+                              which meld, in words under the two hands
     table_score_sheet.png     the final score sheet
+    gk_dialog_score_sheet.png Options > Score Sheet at the end of that game: the hands
+                              with running totals, the winners starred, the bonuses
+    gk_dialog_statistics.png  Options > Statistics... after two games
     gk_menu_options.png       the Options menu pulled down
     gk_dialog_game_settings.png, gk_dialog_players.png, gk_dialog_name.png
     gk_alert_advice.png       the tutor's advice
@@ -40,6 +45,9 @@ DRAW_SEED = 2               # the player draws high for deal
 SHUTOUT_SEED = 58           # the player loses without winning a hand
 APPLE = 0x0100
 PH_OFFER, PH_DRAW, PH_DISCARD, PH_KNOCKQ, PH_HANDOVER, PH_GAMEOVER = 1, 2, 3, 4, 5, 6
+WALL = 3                    # ResKind of a tie
+LAYOFF_SEED = 2024          # Sonia against Willy: a lay-off in the first hands
+SONIA_ITEM, HUMAN_ITEM = 5, 11      # Players dialog: player 1's buttons
 MATRIX_ITEM, SUIT_ITEM, USER_ITEM, OK_ITEM = 11, 13, 17, 1
 CONTROL_PANEL_PANELS = (b"Display", b"Sound", b"Mouse", b"Speed", b"Time")
 
@@ -100,6 +108,22 @@ def refresh(out: Path) -> list[Path]:
         path = out / name
         s.screenshot(path)
         saved.append(path)
+
+    laid_off_shown = []
+
+    def play_to_the_end(until_layoff: bool = False) -> None:
+        """Play on to the score sheet (or the first end of a knock with lay-offs, which
+        is shot)."""
+        for _ in range(3000):
+            if g.word("GPhase") == PH_GAMEOVER:
+                return
+            if g.word("GPhase") == PH_HANDOVER and not laid_off_shown and \
+                    g.word("ResKind") != WALL and any(g.word("LaidOff", i) for i in range(4)):
+                shot("table_hand_over_layoff.png")
+                laid_off_shown.append(True)
+            if until_layoff and laid_off_shown:
+                return
+            g.step()
 
     with tempfile.TemporaryDirectory() as tmp:
         volume, _ = app.prepare_disk(Path(tmp) / "screens.po")
@@ -171,19 +195,19 @@ def refresh(out: Path) -> list[Path]:
                     break
                 g.step()
             shot("table_hand_over.png")
-            for _ in range(3000):
-                if g.word("GPhase") == PH_GAMEOVER:
-                    break
-                g.step()
+            play_to_the_end()
             shot("table_score_sheet.png")
+            s.key("t", APPLE)                           # Options > Score Sheet
+            shot("gk_dialog_score_sheet.png")
+            s.key("\r")
             s.choose("Settings", "Tournament Mode")    # a game for the record
             s.choose("File", "New Game")
-            for _ in range(3000):
-                if g.word("GPhase") == PH_GAMEOVER:
-                    break
-                g.step()
+            play_to_the_end()
             s.choose("Options", "Show History")
             shot("gk_alert_history.png")
+            s.key("\r")
+            s.choose("Options", "Statistics...")      # the two games so far
+            shot("gk_dialog_statistics.png")
             s.key("\r")
             s.choose("Settings", "Tournament Mode")
             s.choose("File", "New Game")
@@ -203,6 +227,17 @@ def refresh(out: Path) -> list[Path]:
                 g.step()
             shot("table_score_sheet_shutout.png")
             g.step()
+            s.choose("Settings", "Players...")         # Sonia against Willy: lay-offs
+            g.click_item(SONIA_ITEM)
+            g.click_item(OK_ITEM)
+            g.poke("SetSeedLo", LAYOFF_SEED)
+            s.choose("File", "New Game")
+            play_to_the_end(until_layoff=True)
+            s.choose("File", "End Game")
+            s.choose("Settings", "Players...")
+            g.click_item(HUMAN_ITEM)
+            g.click_item(OK_ITEM)
+            g.poke("SetSeedLo", SHUTOUT_SEED)           # (the next screens as before)
             s.choose("Settings", "Game Settings...")
             g.click_item(USER_ITEM)
             g.click_item(OK_ITEM)

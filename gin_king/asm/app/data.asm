@@ -55,6 +55,9 @@ IrvRng          DC.W    0,0,0,0         ; each player's own generator (Irv)
 HandNum         DC.W    0               ; hands dealt this game
 Walls           DC.W    0               ; hands tied at the wall
 WinsByKind      DC.W    0,0,0,0,0,0     ; [kind][player]: knock, gin, undercut
+LogN            DC.W    0               ; hands in the log (LogHand, the Score Sheet)
+LogRes          DS.W    LOG_MAX         ;   each: winner << 8 | RES_... (a tie: RES_WALL)
+LogPts          DS.W    LOG_MAX         ;   and the points it scored
 NewCard         DC.W    NO_CARD         ; the card drawn last (F/X frames it)
 Target          DC.W    100
 KnockLimit      DC.W    STANDARD_LIMIT
@@ -230,6 +233,8 @@ OptionsMenu
         DC.B    '--Advice\N270*Aa',0
         DC.B    '--Show History\N271',0
         DC.B    '--Show Cards\N272',0
+        DC.B    '--Statistics...\N273',0
+        DC.B    '--Score Sheet\N274*Tt',0
         DC.B    '.',0
 
 ; ---- the table window: NewWindow parameters, 78 bytes (reference §1.9.4) ----------------

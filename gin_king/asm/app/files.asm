@@ -9,6 +9,8 @@
 ; then the old one is destroyed and the new one renamed, so a failed save never leaves
 ; a half-written file in place of a good one. A file that does not read back whole, with
 ; the right magic, version and checksum, is ignored (the defaults stand) and left as it is.
+; SETTINGS:STATS (stats.asm) holds the statistics, written the same way; FileBuf holds
+; any of the three (the statistics, 1,192 bytes, are the smallest).
 
 PREFS_MAGIC     EQU     $4B47          ; the bytes 'G','K'
 PREFS_VERSION   EQU     2               ; the deals by seat (version 1: deck orders)

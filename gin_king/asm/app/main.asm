@@ -340,6 +340,8 @@ MenuTable                               ; one line per item ID from 256
         DC.W    DoAdvice                ; 270 Options/Advice
         DC.W    DoHistory               ; 271 Options/Show History
         DC.W    DoShowCards             ; 272 Options/Show Cards
+        DC.W    DoStatistics            ; 273 Options/Statistics... (stats.asm)
+        DC.W    DoScoreSheet            ; 274 Options/Score Sheet (stats.asm)
 MENU_ITEMS      EQU     (*-MenuTable)/2
 
 ; ------------------------------------------------------------------------------------
@@ -402,7 +404,8 @@ DoTournament
 ;   discard waits beside the pile; Advice: the human is to act and no tournament;
 ;   Players and Enter Name: not in a tournament game (the record's name is fixed);
 ;   Tournament Mode: between games; Show Cards: in a game, not a tournament;
-;   Computer Visible: not in tournament mode (the opponent's cards stay hidden there).
+;   Computer Visible: not in tournament mode (the opponent's cards stay hidden there);
+;   Score Sheet: a game on or just over.
 ;   Then the system volume follows Options > Sound (SoundVolume).
 ; ------------------------------------------------------------------------------------
 UpdateMenus
@@ -444,6 +447,9 @@ UpdateMenus
         EOR     #1
         AND     MenuTmp
         LDX     #I_SHOWCARDS
+        JSR     EnableIf
+        LDA     GPhase                  ; Score Sheet: a game, on or just over
+        LDX     #I_SHEET
         JSR     EnableIf
         LDA     SetTournament           ; Computer Visible: no effect in a tournament
         EOR     #1
@@ -502,6 +508,7 @@ Beep
         INCLUDE 'app/play.asm'
         INCLUDE 'app/dialogs.asm'
         INCLUDE 'app/files.asm'
+        INCLUDE 'app/stats.asm'
         INCLUDE 'app/cards.asm'
         INCLUDE 'app/sound.asm'
         INCLUDE 'app/help.asm'

@@ -124,6 +124,7 @@ DoNewGame
         STZ     Won
         STZ     Won+2
         STZ     HandNum
+        STZ     LogN
         STZ     Walls
         STZ     GameEnded
         LDX     #3*4-2                  ; no wins of any kind yet
@@ -1239,6 +1240,7 @@ Knock
         BNE     @single
         ASL     A
 @single STA     ResPoints
+        JSR     LogHand                 ; stats.asm: the Score Sheet's row
         LDA     ResWinner
         ASL     A
         TAX
@@ -1353,6 +1355,9 @@ TellKnock
 Wall
         LDA     #RES_WALL
         STA     ResKind
+        STZ     ResWinner               ; (the log's tie: no points)
+        STZ     ResPoints
+        JSR     LogHand
         INC     Walls
         LDA     #PH_HANDOVER
         STA     GPhase
@@ -1608,6 +1613,7 @@ NextHand
         LDA     #PH_GAMEOVER
         STA     GPhase
         JSR     GameFinished            ; files.asm: the tournament record
+        JSR     StatsGameOver           ; stats.asm: the statistics on the disk
         JSR     GameOverSound           ; sound.asm: the fanfare or the falling tune
         JSR     MsgClear
         Msg     'Game over. Choose New Game from the File menu to play again.'

@@ -289,7 +289,179 @@ DrawEndLines
         _MoveTo
         PushLong Build
         _DrawString
+        JSR     LayoffLine              ; a knock with lay-offs: which card went where
+        BCC     @out
+        PEA     10
+        PEA     END_V+2*END_LINE
+        _MoveTo
+        PushLong Build
+        _DrawString
+@out    RTS
+
+; LayoffLine — after a knock the defender laid off on: carry set and Build :=
+;   "<defender> laid off <cards> on <meld>; <cards> on <meld>." — each of the knocker's
+;   melds (his canonical arrangement, in EndLine's order) with the laid-off cards it
+;   takes: a set its missing card, a run the cards next to it, one after another (a
+;   card that fits two melds is given to the first, as LayMelds joins it). Else carry
+;   clear. Clobbers A, X, Y, LayHand/LayCard/LayEnds/LayExtra, EndPlayer, EndI, EndM,
+;   EndStop, LayMask, LoBefore, LoAny.
+LayoffLine
+        LDA     Knocker                 ; the defender laid off?
+        EOR     #1
+        STA     EndPlayer
+        JSR     EndLaidOff
+        BCS     @some
         RTS
+@some   JSR     MsgClear
+        LDA     EndPlayer
+        JSR     MsgName
+        Msg     ' laid off'
+        LDA     Knocker                 ; LayHand := the knocker's hand
+        ASL     A
+        ASL     A
+        ASL     A
+        TAX
+        LDY     #0
+@copy   LDA     Hands,X
+        STA     LayHand,Y
+        LDA     LaidOff,Y               ; LayExtra := the cards laid off (after
+        STA     LoExtra,Y               ;   LayMelds, which must find none)
+        INX
+        INX
+        INY
+        INY
+        CPY     #Hand.Size
+        BCC     @copy
+        STZ     LayN
+        STZ     LayX
+        JSR     LayMelds                ; LayCard, LayEnds: the knocker's melds
+        LDX     #Hand.Size-2
+@extra  LDA     LoExtra,X
+        STA     LayExtra,X
+        DEX
+        DEX
+        BPL     @extra
+        STZ     EndI
+        STZ     EndM
+        STZ     LoAny
+@meld   LDA     EndM
+        CMP     CnBestCount
+        BCC     @one
+        STZ     LayExtra                ; (LayExtra is empty again for the table)
+        STZ     LayExtra+2
+        STZ     LayExtra+4
+        STZ     LayExtra+6
+        Msg     '.'
+        SEC
+        RTS
+@one    TAX
+        LDA     CnBestHi,X
+        BMI     @set
+        XBA                             ; a run: its suit and ranks, as LayMelds
+        LSR     A
+        LSR     A
+        LSR     A
+        LSR     A
+        LSR     A
+        AND     #3
+        STA     LaySuitI
+        LDA     CnBestLo,X
+        EOR     #$FFFF
+        AND     #SUIT_MASK_ALL
+        STA     LayMask
+        STA     LoBefore
+        JSR     JoinRun
+        LDA     LoBefore                ; the ranks it took
+        EOR     #$FFFF
+        AND     LayMask
+        BNE     @rany
+        BRL     @skip
+@rany   STA     LoBefore
+        JSR     LoSep
+        STZ     LayRankI
+@rrank  LDA     LayRankI
+        ASL     A
+        TAY
+        LDA     RankBit,Y
+        AND     LoBefore
+        BEQ     @rnext
+        LDA     LaySuitI
+        LDX     #RANKS_PER_SUIT
+        JSR     Mul
+        CLC
+        ADC     LayRankI
+        JSR     LoCard
+@rnext  INC     LayRankI
+        LDA     LayRankI
+        CMP     #RANKS_PER_SUIT
+        BCC     @rrank
+        BRA     @on
+@set    AND     #SUIT_MASK_ALL          ; a set: its rank and suits
+        JSR     BitIndex
+        STA     LayRankI
+        LDX     EndM
+        LDA     CnBestLo,X
+        ASL     A
+        TAX
+        LDA     SetSuitMasks,X
+        STA     LayMask
+        STA     LoBefore
+        JSR     JoinSet
+        LDA     LoBefore                ; the suits it took
+        EOR     #$FFFF
+        AND     LayMask
+        BEQ     @skip
+        STA     LoBefore
+        JSR     LoSep
+        STZ     LaySuitI
+@ssuit  LDA     LaySuitI
+        ASL     A
+        TAY
+        LDA     RankBit,Y
+        AND     LoBefore
+        BEQ     @snext
+        LDA     LaySuitI
+        LDX     #RANKS_PER_SUIT
+        JSR     Mul
+        CLC
+        ADC     LayRankI
+        JSR     LoCard
+@snext  INC     LaySuitI
+        LDA     LaySuitI
+        CMP     #SUITS
+        BCC     @ssuit
+@on     Msg     ' on'                   ; " on" and the meld's cards
+        LDX     EndM
+        LDA     LayEnds,X
+        STA     EndStop
+        JSR     EndCards
+        BRA     @next
+@skip   LDX     EndM                    ; no lay-off here: past its cards
+        LDA     LayEnds,X
+        STA     EndI
+@next   INC     EndM
+        INC     EndM
+        BRL     @meld
+
+; LoSep — "; " between two melds' lay-offs (LoAny: one is written already).
+LoSep
+        LDA     LoAny
+        BEQ     @first
+        Msg     ';'
+@first  INC     LoAny
+        RTS
+
+; LoCard — append " <card>" for card A.
+LoCard
+        PHA
+        LDA     #' '
+        JSR     MsgChar
+        PLA
+        JMP     MsgCard
+
+LoBefore        DC.W    0
+LoAny           DC.W    0
+LoExtra         DS.B    Hand.Size
 
 ; EndLine — Build := "<name>: <meld>, <meld>; deadwood <cards> (N)" for player A: the
 ;   canonical arrangement (GK_Canon through LayMelds; deadwood by rank). A defender who

@@ -1,0 +1,969 @@
+; stats.asm — Options/Statistics... and Options/Score Sheet: two tables in modal dialogs,
+; built column by column (ColPut) and shown by one routine (TableDialog); the hand log
+; the score sheet is made from (LogHand); the statistics file SETTINGS:STATS, kept as
+; the settings and the history are (files.asm: read whole, written to a .NEW file and
+; renamed). Included into main.asm.
+;
+; SETTINGS:STATS ($F1, aux $0000), version 1: per player (a human by name, a computer
+; by personality) and per variation (standard, Oklahoma, and Simple and Hollywood for
+; the house rules to come: their cells are kept, and stay at zero until the desktop
+; program can choose them), games played and won, total points and the best game's
+; points (the score sheet's totals: hand points and bonuses). Every game played to its
+; end counts, in a tournament or not (a game ended by End Game, Quit or the 200-hand
+; limit does not). A file that is there but does not read back sound (size, magic,
+; version, count, checksum) is reported in a caution alert and set aside as
+; SETTINGS:STATS.BAD; the statistics start again from zero.
+
+STATS_MAGIC     EQU     $5347           ; the bytes 'G','S'
+STATS_VERSION   EQU     1
+STAT_NAMES      EQU     16              ; players kept (the last is reused when full)
+STAT_VARIATIONS EQU     4               ; VAR_... below
+VAR_STANDARD    EQU     0               ; = SetVariant 0
+VAR_OKLAHOMA    EQU     1               ; = SetVariant 1
+VAR_SIMPLE      EQU     2               ; house rules (reserved: no game chooses them yet)
+VAR_HOLLYWOOD   EQU     3
+STAT_TYPE       EQU     $F1
+
+StatCell RECORD 0                       ; one player in one variation
+played  DS.W    1                       ; games played to the end
+won     DS.W    1                       ; games won
+points  DS.L    1                       ; the games' totals added up
+best    DS.W    1                       ; the best game's total
+Size    EQU     *
+        ENDR
+StatEntry RECORD 0                      ; one player
+name    DS.B    NAME_MAX+1              ; a human's name (Pascal string); '' for a computer
+kind    DS.W    1                       ; the player kind (HUMAN or a personality)
+cells   DS.B    STAT_VARIATIONS*StatCell.Size
+Size    EQU     *
+        ENDR
+Stats   RECORD  0                       ; the file (it fits FileBuf: 1,192 bytes)
+magic   DS.W    1
+version DS.W    1
+count   DS.W    1                       ; entries in use
+entries DS.B    STAT_NAMES*StatEntry.Size
+sum     DS.W    1                       ; the words above added up
+Size    EQU     *
+        ENDR
+
+; ------------------------------------------------------------------------------------
+; LogHand — the hand just ended joins the game's log (the Score Sheet's rows).
+;   In: ResKind, ResWinner, ResPoints (a tie: RES_WALL, 0, 0).  Out: LogN + 1 (at most
+;   LOG_MAX).  Clobbers A, X.  Cost: about 60 cycles.
+; ------------------------------------------------------------------------------------
+LogHand
+        LDA     LogN
+        CMP     #LOG_MAX
+        BCS     @full
+        ASL     A
+        TAX
+        LDA     ResWinner               ; winner << 8 | kind
+        XBA
+        ORA     ResKind
+        STA     LogRes,X
+        LDA     ResPoints
+        STA     LogPts,X
+        INC     LogN
+@full   RTS
+
+; ------------------------------------------------------------------------------------
+; The table dialogs: up to TD_COLS columns of text, one line per row, each column a
+;   long static text item (Toolbox Reference vol. 1 ch. 6: LongStatText, the text and
+;   its length; a return starts a line), and under them the full-width text of column
+;   TD_EXTRA; OK (and Reset when asked) under it all, the dialog as tall as its rows.
+; ------------------------------------------------------------------------------------
+TD_COLS         EQU     6               ; columns 0 .. 4 and the text under them
+TD_EXTRA        EQU     5
+COL_MAX         EQU     600             ; bytes of one column's text
+TD_ROW          EQU     10              ; a line of text
+TD_TOP          EQU     16              ; the dialog's top (global)
+TD_MAX_ROWS     EQU     14              ; rows (columns and text under them) that fit
+TD_FIRST_COL    EQU     10              ; the columns' item IDs: 10 ..
+TD_RESET        EQU     3               ; the Reset button's item ID
+
+TdSpec  RECORD  0                       ; a table dialog's shape
+left    DS.W    1                       ; the dialog's left and right (global)
+right   DS.W    1
+cols    DS.W    1                       ; table columns (column TD_EXTRA aside)
+reset   DS.W    1                       ; nonzero: a Reset button beside OK
+edges   DS.W    2                       ; each column's left and right, in the dialog
+        ENDR
+
+; ColClear — every column empty.  Clobbers A, X.
+ColClear
+        LDX     #2*TD_COLS-2
+@col    STZ     ColLen,X
+        STZ     ColRows,X
+        DEX
+        DEX
+        BPL     @col
+        RTS
+
+; ColPut — Build becomes the next line of column A (a return before it unless it is
+;   the first).  Clobbers A, X, Y.  Cost: about 60 cycles a byte.
+ColPut
+        ASL     A
+        STA     ColI
+        TAX
+        LDA     ColRows,X
+        BEQ     @first
+        LDA     #$0D
+        JSR     ColByte
+@first  LDX     ColI
+        INC     ColRows,X
+        LDA     Build
+        AND     #$00FF
+        STA     ColLeft
+        LDA     #1
+        STA     ColFrom
+@byte   LDA     ColLeft
+        BEQ     @out
+        LDX     ColFrom
+        LDA     Build,X
+        AND     #$00FF
+        JSR     ColByte
+        INC     ColFrom
+        DEC     ColLeft
+        BRA     @byte
+@out    RTS
+
+; ColByte — the byte A at the end of column ColI (2 * column); dropped when it is full.
+ColByte
+        LDX     ColI
+        LDY     ColLen,X
+        CPY     #COL_MAX
+        BCS     @full
+        PHA
+        LDA     ColAt,X
+        STA     <Zp.ptr
+        PLA
+        SEP     #$20
+        LONGA   OFF
+        STA     (<Zp.ptr),Y
+        REP     #$20
+        LONGA   ON
+        INY
+        TYA
+        STA     ColLen,X
+@full   RTS
+
+; ColPutN — column A := the number in ColNum (MsgNum).  Clobbers A, X, Y.
+ColPutN
+        PHA
+        JSR     MsgClear
+        LDA     ColNum
+        JSR     MsgNum
+        PLA
+        JMP     ColPut
+
+; ------------------------------------------------------------------------------------
+; TableDialog — the columns in a modal dialog shaped by the TdSpec at A: the columns
+;   side by side, as tall as column 0's rows; column TD_EXTRA's text under them, the
+;   whole width; OK at the bottom right (Return), an invisible Cancel (Escape), Reset
+;   left of OK when the spec asks. ModalDialog until one of them is hit.
+;   In: A = the TdSpec (our bank), the columns.  Out: A = the item hit (1 OK, 2 Cancel,
+;   TD_RESET).  Clobbers X, Y, DlgBounds, DlgI, TdItem, TdBounds.
+; ------------------------------------------------------------------------------------
+TableDialog
+        STA     <Zp.ptr2
+        LDY     #TdSpec.left            ; the bounds: left, right from the spec
+        LDA     (<Zp.ptr2),Y
+        STA     TdBounds+2
+        LDY     #TdSpec.right
+        LDA     (<Zp.ptr2),Y
+        STA     TdBounds+6
+        LDA     ColRows                 ; the table's height
+        LDX     #TD_ROW
+        JSR     Mul
+        CLC
+        ADC     #6+4
+        STA     TdTextTop               ; the text under it starts there
+        LDA     ColRows+2*TD_EXTRA
+        LDX     #TD_ROW
+        JSR     Mul
+        CLC
+        ADC     TdTextTop
+        ADC     #4+6
+        STA     TdButtonTop
+        CLC
+        ADC     #13+8+TD_TOP            ; the button and a margin
+        STA     TdBounds+4
+        LDA     #TdBounds
+        STA     DlgBounds
+        STZ     DlgItemN
+        STZ     DlgGroupN
+        JSR     OpenDlg
+        PushVarLong DlgPtr              ; Escape: the invisible Cancel
+        PushLong EscapeItem
+        _GetNewDItem
+        LDA     TdBounds+6              ; OK: 10 from the right
+        SEC
+        SBC     TdBounds+2
+        STA     TdWidth
+        SEC
+        SBC     #10
+        STA     TdItem+8
+        SBC     #OK_WIDTH
+        STA     TdItem+4
+        LDA     #1
+        STA     TdItem                  ; id
+        LDA     #OkStr
+        STA     TdItem+12
+        LDA     #1                      ; the default button
+        STA     TdItem+18
+        JSR     TdButton
+        LDY     #TdSpec.reset           ; Reset: left of OK
+        LDA     (<Zp.ptr2),Y
+        BEQ     @cols
+        LDA     TdItem+4
+        SEC
+        SBC     #20
+        STA     TdItem+8
+        SBC     #OK_WIDTH
+        STA     TdItem+4
+        LDA     #TD_RESET
+        STA     TdItem
+        LDA     #ResetStr
+        STA     TdItem+12
+        STZ     TdItem+18
+        JSR     TdButton
+@cols   LDA     #$8010                  ; the columns: disabled long static text
+        STA     TdItem+10
+        STZ     TdItem+18
+        LDA     #6
+        STA     TdItem+2                ; top
+        LDA     TdTextTop
+        STA     TdItem+6                ; bottom
+        STZ     DlgI
+@col    LDA     DlgI
+        LDY     #TdSpec.cols
+        CMP     (<Zp.ptr2),Y
+        BCS     @extra
+        ASL     A                       ; its edges: spec.edges + 4 * column
+        ASL     A
+        CLC
+        ADC     #TdSpec.edges
+        TAY
+        LDA     (<Zp.ptr2),Y
+        STA     TdItem+4
+        INY
+        INY
+        LDA     (<Zp.ptr2),Y
+        STA     TdItem+8
+        LDA     DlgI
+        JSR     TdText
+        INC     DlgI
+        BRA     @col
+@extra  LDA     ColRows+2*TD_EXTRA      ; the text under the table
+        BEQ     @loop
+        LDA     TdTextTop
+        STA     TdItem+2
+        LDA     TdButtonTop
+        STA     TdItem+6
+        LDA     #10
+        STA     TdItem+4
+        LDA     TdWidth
+        SEC
+        SBC     #10
+        STA     TdItem+8
+        LDA     #TD_EXTRA
+        JSR     TdText
+@loop   PHA                             ; hit = ModalDialog(nil)
+        PEA     $0000
+        PEA     $0000
+        _ModalDialog
+        PLA
+        BEQ     @loop
+        CMP     #TD_RESET+1
+        BCS     @loop
+        STA     DlgHit
+        JSR     CloseDlg
+        LDA     DlgHit
+        RTS
+
+; TdButton — a button from TdItem (id, left, right, title, flag set): its top and
+;   bottom at TdButtonTop.
+TdButton
+        LDA     #$000A
+        STA     TdItem+10
+        STZ     TdItem+16
+        LDA     TdButtonTop
+        STA     TdItem+2
+        CLC
+        ADC     #13
+        STA     TdItem+6
+        BRA     TdAdd
+
+; TdText — column A as the text item TdItem (rect set): id TD_FIRST_COL + A.
+TdText
+        ASL     A
+        TAX
+        LSR     A
+        CLC
+        ADC     #TD_FIRST_COL
+        STA     TdItem
+        LDA     ColAt,X
+        STA     TdItem+12
+        LDA     ColLen,X
+        STA     TdItem+16
+TdAdd
+        PushVarLong DlgPtr              ; GetNewDItem(dlg, @TdItem)
+        PushLong TdItem
+        _GetNewDItem
+        RTS
+
+TdBounds        DC.W    TD_TOP,0,0,0
+TdItem                                  ; an item template (reference §1.9.5)
+        DC.W    0                       ; +0 id
+        DC.W    0,0,0,0                 ; +2 top, left, bottom, right
+        DC.W    0                       ; +10 type
+        DC.L    ColBuf0                 ; +12 descriptor (our bank: the low word is set)
+        DC.W    0                       ; +16 value (a long static text's length)
+        DC.W    0                       ; +18 flag
+        DC.L    0                       ; +20 colour table
+TdTextTop       DC.W    0
+TdButtonTop     DC.W    0
+TdWidth         DC.W    0
+ColI            DC.W    0
+ColLeft         DC.W    0
+ColFrom         DC.W    0
+ColNum          DC.W    0
+ColLen          DS.W    TD_COLS
+ColRows         DS.W    TD_COLS
+ColAt           DC.W    ColBuf0,ColBuf1,ColBuf2,ColBuf3,ColBuf4,ColBuf5
+ColBuf0         DS.B    COL_MAX
+ColBuf1         DS.B    COL_MAX
+ColBuf2         DS.B    COL_MAX
+ColBuf3         DS.B    COL_MAX
+ColBuf4         DS.B    COL_MAX
+ColBuf5         DS.B    COL_MAX
+
+; ------------------------------------------------------------------------------------
+; DoScoreSheet — Options/Score Sheet (Apple-T): the game's hands so far, one row each:
+;   its number, each player's running total (the hand's winner marked " *"), and how
+;   it ended ("knock 12", "gin 37", "undercut 31", "tie"); the last hands when they are
+;   more than fit. At the end of the game the final sheet follows (BuildSheet's lines:
+;   each player's hand points, box and game bonuses and total, the net, the wins by
+;   kind), and fewer hands are shown to make room for it.
+;   Notes: the sheet is a table of columns (SsSpec: Hand, one column per player,
+;   Result). Hollywood's three games fit the same dialog: each player's column becomes
+;   three (games 1, 2 and 3: six narrow score columns, ~60 pixels each, in an SsSpec of
+;   their own with TD_COLS raised to 9), the log row telling which games a hand
+;   scored in, the running totals kept per game.
+; ------------------------------------------------------------------------------------
+SS_RESULT       EQU     3               ; the columns: 0 Hand, 1-2 the players, 3 Result
+
+DoScoreSheet
+        LDA     GPhase
+        BNE     @open
+        JMP     Beep
+@open   JSR     ColClear
+        JSR     MsgClear                ; the heading row
+        Msg     'Hand'
+        LDA     #0
+        JSR     ColPut
+        JSR     MsgClear
+        LDA     #0
+        JSR     MsgName
+        LDA     #1
+        JSR     ColPut
+        JSR     MsgClear
+        LDA     #1
+        JSR     MsgName
+        LDA     #2
+        JSR     ColPut
+        JSR     MsgClear
+        Msg     'Result'
+        LDA     #SS_RESULT
+        JSR     ColPut
+        STZ     SsExtra                 ; the final sheet's lines (not its heading)
+        LDA     GPhase
+        CMP     #PH_GAMEOVER
+        BNE     @fit
+        LDA     SheetN
+        LSR     A
+        DEC     A
+        STA     SsExtra
+@fit    LDA     #TD_MAX_ROWS-1          ; hands that fit: the rows less the heading
+        SEC                             ;   and the sheet's lines
+        SBC     SsExtra
+        STA     SsFirst
+        LDA     LogN                    ; the first hand shown
+        SEC
+        SBC     SsFirst
+        BCS     @from
+        LDA     #0
+@from   STA     SsFirst
+        STZ     SsTotal
+        STZ     SsTotal+2
+        STZ     SsI
+@hand   LDA     SsI
+        CMP     LogN
+        BCS     @sheet
+        ASL     A
+        TAX
+        LDA     LogRes,X                ; the running totals
+        AND     #$00FF
+        STA     SsKind
+        LDA     LogRes,X
+        XBA
+        AND     #$00FF
+        STA     SsWinner
+        LDA     LogPts,X
+        STA     SsPts
+        LDA     SsKind
+        CMP     #RES_WALL
+        BEQ     @row
+        LDA     SsWinner
+        ASL     A
+        TAX
+        LDA     SsTotal,X
+        CLC
+        ADC     SsPts
+        STA     SsTotal,X
+@row    LDA     SsI
+        CMP     SsFirst
+        BCC     @next
+        JSR     SsRow
+@next   INC     SsI
+        BRA     @hand
+@sheet  LDA     LogN                    ; no hand over yet: say so
+        BNE     @final
+        JSR     MsgClear
+        Msg     'No hand has ended yet.'
+        LDA     #TD_EXTRA
+        JSR     ColPut
+@final  LDX     #SHEET_WIDTH            ; the final sheet's lines, its heading left out
+        STX     SsLine
+@line   LDA     SsExtra
+        BEQ     @show
+        DEC     SsExtra
+        LDX     SsLine                  ; Build := the line
+        LDY     #0
+@copy   LDA     SheetLines,X
+        STA     Build,Y
+        INX
+        INX
+        INY
+        INY
+        CPY     #MSG_MAX+2
+        BCC     @copy
+        LDA     #TD_EXTRA
+        JSR     ColPut
+        LDA     SsLine
+        CLC
+        ADC     #SHEET_WIDTH
+        STA     SsLine
+        BRA     @line
+@show   LDA     #SsSpec
+        JSR     TableDialog
+        JMP     Redraw
+
+; SsRow — the row of hand SsI: its number, the running totals, how it ended.
+SsRow
+        LDA     SsI
+        INC     A
+        STA     ColNum
+        LDA     #0
+        JSR     ColPutN
+        STZ     SsP
+@player JSR     MsgClear
+        LDA     SsP
+        ASL     A
+        TAX
+        LDA     SsTotal,X
+        JSR     MsgNum
+        LDA     SsKind                  ; the winner's mark
+        CMP     #RES_WALL
+        BEQ     @put
+        LDA     SsP
+        CMP     SsWinner
+        BNE     @put
+        Msg     ' *'
+@put    LDA     SsP
+        INC     A
+        JSR     ColPut
+        INC     SsP
+        LDA     SsP
+        CMP     #2
+        BCC     @player
+        JSR     MsgClear                ; how it ended
+        LDA     SsKind
+        ASL     A
+        TAX
+        LDA     SsKinds,X
+        TAX
+        JSR     MsgPStr
+        LDA     SsKind
+        CMP     #RES_WALL
+        BEQ     @res
+        LDA     #' '
+        JSR     MsgChar
+        LDA     SsPts
+        JSR     MsgNum
+@res    LDA     #SS_RESULT
+        JMP     ColPut
+
+SsSpec  DC.W    10,630,4,0              ; TdSpec: the whole width, four columns
+        DC.W    10,50, 60,210, 220,370, 380,610
+SsKinds DC.W    SsKnock,SsGin,SsUndercut,SsTie   ; by RES_...
+        STRING  PASCAL
+SsKnock         DC.B    'knock'
+SsGin           DC.B    'gin'
+SsUndercut      DC.B    'undercut'
+SsTie           DC.B    'tie'
+        STRING  ASIS
+SsI             DC.W    0
+SsP             DC.W    0
+SsFirst         DC.W    0
+SsExtra         DC.W    0
+SsLine          DC.W    0
+SsKind          DC.W    0
+SsWinner        DC.W    0
+SsPts           DC.W    0
+SsTotal         DC.W    0,0             ; each player's running total
+
+; ------------------------------------------------------------------------------------
+; StatsGameOver — a game has ended (NextHand, after BuildSheet's totals): each player's
+;   statistics in this variation (SetVariant, fixed during a game) take it — played + 1,
+;   won + 1 for the winner, points + the total, best = the total when higher — and the
+;   file is written (atomically: files.asm WriteWhole).  Clobbers A, X, Y, FileBuf.
+; ------------------------------------------------------------------------------------
+StatsGameOver
+        JSR     StatLoad
+        STZ     StatP
+@player LDA     StatP
+        ASL     A
+        TAX
+        LDA     Kind,X
+        STA     StatKind
+        LDA     Total,X
+        STA     StatGame
+        JSR     StatFind                ; Zp.ptr2 -> the player's entry
+        LDA     SetVariant              ; StatY = the variation's cell
+        LDX     #StatCell.Size
+        JSR     Mul
+        CLC
+        ADC     #StatEntry.cells
+        STA     StatY
+        TAY                             ; played + 1
+        LDA     (<Zp.ptr2),Y
+        INC     A
+        STA     (<Zp.ptr2),Y
+        LDA     StatP                   ; won + 1
+        CMP     GameWinner
+        BNE     @points
+        LDA     #StatCell.won
+        JSR     StatField
+        LDA     (<Zp.ptr2),Y
+        INC     A
+        STA     (<Zp.ptr2),Y
+@points LDA     #StatCell.points        ; points + the total (a long)
+        JSR     StatField
+        LDA     (<Zp.ptr2),Y
+        CLC
+        ADC     StatGame
+        STA     (<Zp.ptr2),Y
+        INY
+        INY
+        LDA     (<Zp.ptr2),Y
+        ADC     #0
+        STA     (<Zp.ptr2),Y
+        LDA     #StatCell.best          ; the best game
+        JSR     StatField
+        LDA     StatGame
+        CMP     (<Zp.ptr2),Y
+        BCC     @next
+        STA     (<Zp.ptr2),Y
+@next   INC     StatP
+        LDA     StatP
+        CMP     #2
+        BCC     @player
+        JMP     StatSave
+
+; StatField — Y := the offset of field A of the cell at StatY.
+StatField
+        CLC
+        ADC     StatY
+        TAY
+        RTS
+
+; StatLoad — FileBuf := the statistics on the disk, or empty ones when there is no
+;   file; a file that is there but not sound is reported and set aside (StatSetAside).
+StatLoad
+        _GSOS   $2006,StatInfoParms     ; GetFileInfo: is there a file?
+        BCS     StatEmpty
+        LDA     #StatsPath
+        LDX     #Stats.Size
+        JSR     ReadWhole
+        BCS     @bad
+        LDA     FileBuf+Stats.magic
+        CMP     #STATS_MAGIC
+        BNE     @bad
+        LDA     FileBuf+Stats.version
+        CMP     #STATS_VERSION
+        BNE     @bad
+        LDA     FileBuf+Stats.count
+        CMP     #STAT_NAMES+1
+        BCS     @bad
+        LDX     #Stats.sum
+        JSR     Checksum
+        CMP     FileBuf+Stats.sum
+        BNE     @bad
+        RTS
+@bad    JSR     StatSetAside
+StatEmpty                               ; FileBuf := no statistics
+        LDX     #0
+        TXA
+@clr    STA     FileBuf,X
+        INX
+        INX
+        CPX     #Stats.Size
+        BCC     @clr
+        LDA     #STATS_MAGIC
+        STA     FileBuf+Stats.magic
+        LDA     #STATS_VERSION
+        STA     FileBuf+Stats.version
+        RTS
+
+; StatSetAside — the damaged SETTINGS:STATS becomes SETTINGS:STATS.BAD (an older one
+;   destroyed first), and a caution alert says so.
+StatSetAside
+        _GSOS   $2002,StatBadDestroy
+        _GSOS   $2004,StatBadRename
+        JSR     MsgClear
+        Msg     'The statistics file was damaged: it is kept as SETTINGS:STATS.BAD and the statistics start again from zero.'
+        JMP     RefuseBuild
+
+; StatSave — FileBuf's statistics to SETTINGS:STATS; a disk that refuses is said.
+StatSave
+        LDX     #Stats.sum
+        JSR     Checksum
+        STA     FileBuf+Stats.sum
+        LDA     #StatsPath
+        STA     FilePath
+        LDA     #StatsNew
+        STA     FileNew
+        LDA     #STAT_TYPE
+        STA     CreateParms+8
+        LDA     #Stats.Size
+        JSR     WriteWhole
+        BCC     @ok
+        JSR     MsgClear
+        Msg     'The statistics could not be saved.'
+        JMP     RefuseBuild
+@ok     RTS
+
+; StatFind — Zp.ptr2 := the entry of player kind StatKind (a human: the one named
+;   PlayerName); a new one, zero, when there is none (the last reused when all are
+;   taken).  Clobbers A, X, Y, DlgI.
+StatFind
+        STZ     DlgI
+@entry  LDA     DlgI
+        CMP     FileBuf+Stats.count
+        BCS     @new
+        JSR     StatEntryAt
+        LDY     #StatEntry.kind
+        LDA     (<Zp.ptr2),Y
+        CMP     StatKind
+        BNE     @next
+        CMP     #HUMAN
+        BNE     @out                    ; a computer: its kind is enough
+        JSR     SameName
+        BCS     @out
+@next   INC     DlgI
+        BRA     @entry
+@new    LDA     DlgI
+        CMP     #STAT_NAMES
+        BCC     @room
+        DEC     A
+        STA     DlgI
+        BRA     @init
+@room   INC     FileBuf+Stats.count
+@init   LDA     DlgI
+        JSR     StatEntryAt
+        LDY     #StatEntry.Size-2       ; all zero, then its kind and name
+        LDA     #0
+@zero   STA     (<Zp.ptr2),Y
+        DEY
+        DEY
+        BPL     @zero
+        LDY     #StatEntry.kind
+        LDA     StatKind
+        STA     (<Zp.ptr2),Y
+        CMP     #HUMAN
+        BNE     @out
+        LDY     #0
+@name   LDA     PlayerName,Y
+        STA     (<Zp.ptr2),Y
+        INY
+        INY
+        CPY     #NAME_MAX+1
+        BCC     @name
+@out    RTS
+
+; StatEntryAt — A = entry number -> Zp.ptr2 = its address in FileBuf.  Clobbers X.
+StatEntryAt
+        LDX     #StatEntry.Size
+        JSR     Mul
+        CLC
+        ADC     #FileBuf+Stats.entries
+        STA     <Zp.ptr2
+        RTS
+
+; ------------------------------------------------------------------------------------
+; DoStatistics — Options/Statistics...: the table of the statistics file: a heading,
+;   then for each variation with games a line naming it and a row per player who
+;   played it (name, games, won, points, best game); no games: a line says so. Reset
+;   (with a caution alert to confirm, as Dynamic Gin's Reset box) sets them all to
+;   zero on the disk, and the table is shown again.
+; ------------------------------------------------------------------------------------
+ST_NAME         EQU     0               ; the columns
+ST_PLAYED       EQU     1
+ST_WON          EQU     2
+ST_POINTS       EQU     3
+ST_BEST         EQU     4
+
+DoStatistics
+        JSR     StatLoad
+        JSR     ColClear
+        STZ     DlgI                    ; the heading
+@head   LDA     DlgI
+        ASL     A
+        TAX
+        LDA     StHeads,X
+        TAX
+        JSR     MsgClear
+        JSR     MsgPStr
+        LDA     DlgI
+        JSR     ColPut
+        INC     DlgI
+        LDA     DlgI
+        CMP     #ST_BEST+1
+        BCC     @head
+        STZ     StatV
+        STZ     StatAny
+@var    STZ     StatE                   ; each variation: its players
+        STZ     StatVarShown
+@entry  LDA     StatE
+        CMP     FileBuf+Stats.count
+        BCS     @nextv
+        LDA     ColRows                 ; no room left: the rest is not shown
+        CMP     #TD_MAX_ROWS-1
+        BCS     @nextv
+        JSR     StatRow
+        INC     StatE
+        BRA     @entry
+@nextv  INC     StatV
+        LDA     StatV
+        CMP     #STAT_VARIATIONS
+        BCC     @var
+        LDA     StatAny
+        BNE     @show
+        JSR     MsgClear
+        Msg     'No games have been played to the end yet.'
+        LDA     #TD_EXTRA
+        JSR     ColPut
+@show   LDA     #StSpec
+        JSR     TableDialog
+        CMP     #TD_RESET
+        BEQ     @reset
+        JMP     Redraw
+@reset  PHA                             ; CautionAlert(@StResetAlert, nil)
+        PushLong StResetAlert
+        PEA     $0000
+        PEA     $0000
+        _CautionAlert
+        PLA
+        CMP     #1                      ; Reset: all to zero, on the disk too
+        BNE     @again
+        JSR     StatEmpty
+        JSR     StatSave
+@again  BRL     DoStatistics
+
+; StatRow — the row of entry StatE in variation StatV when it has games (the
+;   variation's line first, once).
+StatRow
+        LDA     StatE
+        JSR     StatEntryAt
+        LDA     StatV
+        LDX     #StatCell.Size
+        JSR     Mul
+        CLC
+        ADC     #StatEntry.cells
+        STA     StatY
+        TAY
+        LDA     (<Zp.ptr2),Y
+        BNE     @played
+        RTS
+@played STA     ColNum
+        INC     StatAny
+        LDA     StatVarShown            ; the variation's line
+        BNE     @name
+        INC     StatVarShown
+        JSR     MsgClear
+        LDA     StatV
+        ASL     A
+        TAX
+        LDA     StVarNames,X
+        TAX
+        JSR     MsgPStr
+        LDA     #ST_NAME
+        JSR     ColPut
+        JSR     MsgClear
+        LDA     #ST_PLAYED
+@blank  PHA
+        JSR     ColPut
+        PLA
+        INC     A
+        CMP     #ST_BEST+1
+        BCC     @blank
+@name   JSR     MsgClear                ; the player: a human's name, a computer's
+        LDY     #StatEntry.kind
+        LDA     (<Zp.ptr2),Y
+        CMP     #HUMAN
+        BEQ     @human
+        ASL     A
+        TAX
+        LDA     PersNames,X
+        TAX
+        BRA     @pstr
+@human  LDX     <Zp.ptr2
+@pstr   JSR     MsgPStr
+        LDA     #ST_NAME
+        JSR     ColPut
+        LDA     #ST_PLAYED              ; games (ColNum already)
+        JSR     ColPutN
+        JSR     StatEntryAgain
+        LDA     #StatCell.won
+        JSR     StatField
+        LDA     (<Zp.ptr2),Y
+        STA     ColNum
+        LDA     #ST_WON
+        JSR     ColPutN
+        JSR     StatEntryAgain
+        LDA     #StatCell.points
+        JSR     StatField
+        LDA     (<Zp.ptr2),Y
+        PHA
+        INY
+        INY
+        LDA     (<Zp.ptr2),Y
+        TAX
+        JSR     MsgClear
+        PLA
+        JSR     MsgLong
+        LDA     #ST_POINTS
+        JSR     ColPut
+        JSR     StatEntryAgain
+        LDA     #StatCell.best
+        JSR     StatField
+        LDA     (<Zp.ptr2),Y
+        STA     ColNum
+        LDA     #ST_BEST
+        JMP     ColPutN
+
+; StatEntryAgain — Zp.ptr2 := entry StatE again (a guard: the Msg routines and ColPut
+;   keep it today).
+StatEntryAgain
+        LDA     StatE
+        JMP     StatEntryAt
+
+; MsgLong — append the unsigned long X:A (high:low) in decimal.  Clobbers A, X, Y.
+MsgLong
+        STA     LongLo
+        STX     LongHi
+        LDX     #0
+@div    STZ     MsgTmp                  ; (LongHi:LongLo) /= 10, remainder in MsgTmp
+        LDY     #32
+@bit    ASL     LongLo
+        ROL     LongHi
+        ROL     MsgTmp
+        LDA     MsgTmp
+        CMP     #10
+        BCC     @zero
+        SBC     #10
+        STA     MsgTmp
+        INC     LongLo
+@zero   DEY
+        BNE     @bit
+        LDA     MsgTmp
+        STA     LongDigits,X
+        INX
+        INX
+        LDA     LongLo
+        ORA     LongHi
+        BNE     @div
+@out    DEX
+        DEX
+        BMI     @done
+        LDA     LongDigits,X
+        CLC
+        ADC     #'0'
+        JSR     MsgChar
+        BRA     @out
+@done   RTS
+LongLo          DC.W    0
+LongHi          DC.W    0
+LongDigits      DS.W    10
+
+StSpec  DC.W    110,530,5,1             ; TdSpec: five columns, a Reset button
+        DC.W    10,170, 180,230, 240,290, 300,360, 370,410
+StHeads DC.W    StHPlayer,StHGames,StHWon,StHPoints,StHBest
+StVarNames DC.W StVStandard,StVOklahoma,StVSimple,StVHollywood  ; by VAR_...
+        STRING  PASCAL
+StHPlayer       DC.B    'Player'
+StHGames        DC.B    'Games'
+StHWon          DC.B    'Won'
+StHPoints       DC.B    'Points'
+StHBest         DC.B    'Best'
+StVStandard     DC.B    'Standard gin'
+StVOklahoma     DC.B    'Oklahoma gin'
+StVSimple       DC.B    'Simple gin'
+StVHollywood    DC.B    'Hollywood gin'
+ResetStr        DC.B    'Reset'
+StResetText     DC.B    'Reset the statistics of every player and variation to zero? This cannot be undone.'
+        STRING  ASIS
+StResetAlert
+        DC.W    50,130,130,510
+        DC.W    3
+        DC.B    $80,$80,$80,$80
+        DC.L    StResetOK,StResetCancel,StResetMsg,0
+StResetOK DC.W  1,58,290,71,360,$0A     ; Reset (item 1: Return)
+        DC.L    ResetStr
+        DC.W    0,1
+        DC.L    0
+StResetCancel DC.W 2,58,200,71,270,$0A  ; Cancel (Escape)
+        DC.L    CancelStr
+        DC.W    0,1
+        DC.L    0
+StResetMsg DC.W 100,8,60,52,370,$800F   ; disabled static text
+        DC.L    StResetText
+        DC.W    0,0
+        DC.L    0
+
+StatP           DC.W    0
+StatKind        DC.W    0
+StatGame        DC.W    0
+StatY           DC.W    0
+StatV           DC.W    0
+StatE           DC.W    0
+StatAny         DC.W    0
+StatVarShown    DC.W    0
+StatInfoParms
+        DC.W    2                       ; GetFileInfo: pathname, access (out)
+        DC.L    StatsPath
+        DC.W    0
+StatBadDestroy
+        DC.W    1
+        DC.L    StatsBad
+StatBadRename
+        DC.W    2
+        DC.L    StatsPath
+        DC.L    StatsBad
+StatsPath       DC.W    14
+                DC.B    'SETTINGS:STATS'
+StatsNew        DC.W    18
+                DC.B    'SETTINGS:STATS.NEW'
+StatsBad        DC.W    18
+                DC.B    'SETTINGS:STATS.BAD'
