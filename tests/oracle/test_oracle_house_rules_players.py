@@ -149,6 +149,23 @@ def test_every_player_opens_an_eleven_ten_hand():
             assert card in view.hand and advice.startswith(f"Discard the {card}.")
 
 
+def test_every_player_decides_a_knock_on_the_opening_discard():
+    # Eleven/Ten: 10 points left after the opening discard (the Q♦), nothing on the pile
+    # before it, the opponent has drawn nothing.
+    view = view_from_cards("4h 5h 6h Ac 2c 3c 9h 9c 9s Kd", "", rules=Rules(deal="eleven"),
+                           opponent_draws=0, stock_size=31, phase=Phase.KNOCK)
+    discard = Card.parse("Qd")
+    caught = "Knock. your opponent is likely to be caught with a lot of deadwood. "
+    expected = {"bernie": "Don't knock. Wait for gin; you have 10 points in deadwood.",
+                "phyllis": "Knock. The K♦ cannot be melded in one draw. ",
+                "shark": caught, "king": caught}
+    for name in NAMES:
+        player = PERSONALITIES[name](seed=1)
+        advice = player.advise_knock(view, discard)
+        assert advice.startswith(expected.get(name, "Knock. You can knock with: ")), advice
+        assert player.wants_knock(view, discard) == (name != "bernie")
+
+
 # ---- the score: target, shutout, Hollywood, gin bonus ---------------------------------------
 
 def _knock_view(rules, scores, hands_won, opponent_draws=8):
