@@ -13,7 +13,6 @@ import sys
 from typing import IO, Any
 
 from gin_king.oracle.cards import Card, from_mask, to_mask
-from gin_king.oracle.melds import deadwood_of_mask
 from gin_king.oracle.rules import HAND_SIZE, POINTS_PER_GAME, STANDARD_KNOCK_LIMIT, Rules
 from gin_king.oracle.state import Phase
 from gin_king.oracle.tournament import AGENTS, make_agent
@@ -169,10 +168,10 @@ class Session:
         advice = _advice(self.agent, "advise_discard", view) or f"Discard the {card}."
         kept = view.hand_mask & ~(1 << card)
         return {"type": "discard", "card": str(card), "number": int(card),
-                "can_knock": deadwood_of_mask(kept) <= view.knock_limit, "advice": advice}
+                "can_knock": view.counting.deadwood(kept) <= view.knock_limit, "advice": advice}
 
     def _knock(self, view: PlayerView, message: dict) -> dict:
-        if deadwood_of_mask(view.hand_mask) > view.knock_limit:
+        if view.counting.deadwood(view.hand_mask) > view.knock_limit:
             raise ProtocolError(f"knock: the hand's deadwood is over {view.knock_limit}")
         discard = card_of(message.get("discard"), "discard")
         if discard in view.hand or discard in view.discard_pile:

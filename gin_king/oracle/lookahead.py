@@ -6,22 +6,20 @@ stock from the opponent's hand). Adding x and then making the best discard leave
 ``least_after_discard(hand + x)``. Only an x in a three-card meld with two cards of the hand
 can join a meld; any other x is plain deadwood, so its outcome is
 ``min(deadwood(hand), value(x) + least_after_discard(hand))`` without a search. The 65816
-port (``asm/outlook.asm``) uses the same shortcut.
+port (``asm/outlook.asm``) uses the same shortcut. Under runs around the corner (``count``
+= ``melds.CORNER``) the three-card melds are the cyclic ones and an ace's value is 15; the
+shortcut and the bound below hold as they are.
 """
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from gin_king.oracle.cards import Card, card_value, from_mask
+from gin_king.oracle.cards import Card, from_mask
 from gin_king.oracle.measures import melds_one_draw_away
-from gin_king.oracle.melds import deadwood_of_mask
-
-_VALUE = tuple(card_value(c) for c in range(52))
-# Cards by value, highest first: the order in which a discard can save the most.
-_BY_VALUE = tuple(sorted(range(52), key=lambda c: (-_VALUE[c], c)))
+from gin_king.oracle.melds import PLAIN, Counting
 
 
-def least_after_discard(hand: int) -> int:
+def least_after_discard(hand: int, count: Counting = PLAIN) -> int:
     """min over c in ``hand`` of deadwood(hand - c).
 
     deadwood(hand - c) >= deadwood(hand) - value(c) (an arrangement of hand - c is one of
@@ -29,11 +27,12 @@ def least_after_discard(hand: int) -> int:
     can do better and the search stops. (The 65816 ``DeadwoodDiscard`` gets the same minimum
     from its own search.)
     """
+    deadwood_of_mask, value = count.deadwood, count.values
     whole = deadwood_of_mask(hand)
     best = None
-    for c in _BY_VALUE:
+    for c in count.by_value:     # highest value first: the order a discard saves the most
         if hand >> c & 1:
-            if best is not None and whole - _VALUE[c] >= best:
+            if best is not None and whole - value[c] >= best:
                 break
             after = deadwood_of_mask(hand & ~(1 << c))
             if best is None or after < best:
@@ -47,26 +46,27 @@ class Outlook(NamedTuple):
     now: int     # the hand's own deadwood (Shark's tie-break; the 65816 OlNow)
 
 
-def outlook(hand: int, unseen: int) -> Outlook:
+def outlook(hand: int, unseen: int, count: Counting = PLAIN) -> Outlook:
     """Over the unseen cards x, the sum of least_after_discard(hand + x) and the number of
     x that give gin, for a 10-card hand: Shark's expected deadwood after his next draw
     (times the number of unseen cards) and his chances of gin; and the hand's deadwood."""
-    now = deadwood_of_mask(hand)
-    short = least_after_discard(hand)
+    now = count.deadwood(hand)
+    short = least_after_discard(hand, count)
     total = gins = 0
     for x in from_mask(unseen):
-        if melds_one_draw_away(x, hand):
-            after = least_after_discard(hand | 1 << x)
+        if melds_one_draw_away(x, hand, count):
+            after = least_after_discard(hand | 1 << x, count)
         else:
-            after = min(now, _VALUE[x] + short)
+            after = min(now, count.values[x] + short)
         total += after
         gins += after == 0
     return Outlook(total, gins, now)
 
 
-def gin_outs(hand: int, unseen: int) -> list[Card]:
+def gin_outs(hand: int, unseen: int, count: Counting = PLAIN) -> list[Card]:
     """The unseen cards that would give gin at once (after the best discard), for a hand
     that is not gin: an x in no three-card meld with two cards of ``hand`` stays deadwood,
     and discarding it leaves ``hand``'s own deadwood, so only the others are tried."""
     return [x for x in from_mask(unseen)
-            if melds_one_draw_away(x, hand) and least_after_discard(hand | 1 << x) == 0]
+            if melds_one_draw_away(x, hand, count)
+            and least_after_discard(hand | 1 << x, count) == 0]

@@ -3,7 +3,9 @@
 docs/personalities.md section 1).
 
 All functions take 52-bit masks: ``hand`` is the player's hand, ``pile`` the discard pile,
-``opp_known`` the cards the opponent took from the pile and still holds.
+``opp_known`` the cards the opponent took from the pile and still holds; and ``count``, the
+game's ``Counting`` (``view.counting``: runs around the corner or the manual's melds), which
+supplies every deadwood count, arrangement and three-card meld.
 """
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from gin_king.oracle.cards import ALL_CARDS_MASK, Card, count_cards, from_mask
-from gin_king.oracle.melds import THREE_CARD_MELDS, arrangement_of_mask, deadwood_of_mask
+from gin_king.oracle.melds import PLAIN, Counting
 
 # Discards are scanned King down to Ace, spades down to clubs; the first best card wins.
 SCAN_ORDER: tuple[int, ...] = tuple(suit * 13 + rank for rank in range(12, -1, -1)
@@ -28,10 +30,10 @@ def eligible_discards(hand: int, taken_from_pile: int | None) -> int:
     return hand & ~(1 << taken_from_pile) if taken_from_pile is not None else hand
 
 
-def unmelded_candidates(hand: int, eligible: int) -> int:
+def unmelded_candidates(hand: int, eligible: int, count: Counting = PLAIN) -> int:
     """Eligible cards that are deadwood in the canonical arrangement; all eligible if none."""
     melded = 0
-    for meld in arrangement_of_mask(hand).melds:
+    for meld in count.arrangement(hand).melds:
         melded |= meld.mask
     unmelded = eligible & ~melded
     return unmelded or eligible
@@ -52,13 +54,14 @@ class DefenceMeasure:
     both_known: int = 0       # live melds with both partners there
 
 
-def defence_measure(card: int, hand: int, pile: int, opp_known: int) -> DefenceMeasure:
+def defence_measure(card: int, hand: int, pile: int, opp_known: int,
+                    count: Counting = PLAIN) -> DefenceMeasure:
     accounted = (hand & ~(1 << card)) | pile
     live = 0
     opp = 0
     dead = 0
     known = [0, 0, 0]          # live melds by how many partners the opponent is known to hold
-    for x, y in THREE_CARD_MELDS[card]:
+    for x, y in count.three_card_melds[card]:
         bx, by = 1 << x, 1 << y
         if (bx | by) & accounted:
             dead |= (bx | by) & accounted
@@ -69,11 +72,11 @@ def defence_measure(card: int, hand: int, pile: int, opp_known: int) -> DefenceM
     return DefenceMeasure(live, opp, dead, known[1], known[2])
 
 
-def helpers(card: int, hand: int, pile: int, opp_known: int) -> int:
+def helpers(card: int, hand: int, pile: int, opp_known: int, count: Counting = PLAIN) -> int:
     """Unseen cards that would meld ``card`` at once with a card of ``hand``."""
     unseen = unseen_mask(hand, pile, opp_known)
     found = 0
-    for x, y in THREE_CARD_MELDS[card]:
+    for x, y in count.three_card_melds[card]:
         if hand >> x & 1 and unseen >> y & 1:
             found |= 1 << y
         elif hand >> y & 1 and unseen >> x & 1:
@@ -81,15 +84,15 @@ def helpers(card: int, hand: int, pile: int, opp_known: int) -> int:
     return count_cards(found)
 
 
-def dw_after(card: int, hand: int) -> int:
-    return deadwood_of_mask(hand & ~(1 << card))
+def dw_after(card: int, hand: int, count: Counting = PLAIN) -> int:
+    return count.deadwood(hand & ~(1 << card))
 
 
-def upcard_after(hand: int, upcard: int) -> int:
+def upcard_after(hand: int, upcard: int, count: Counting = PLAIN) -> int:
     """min over c in ``hand`` of deadwood(hand + upcard - c): the least deadwood the upcard
     leaves (it may not go straight back; Willy's draw, Shark's)."""
     with_up = hand | 1 << upcard
-    return min(dw_after(c, with_up) for c in from_mask(hand))
+    return min(dw_after(c, with_up, count) for c in from_mask(hand))
 
 
 def pick(candidates: Sequence[Card], key: Callable[[Card], tuple]) -> tuple[Card, Card | None]:
@@ -100,11 +103,11 @@ def pick(candidates: Sequence[Card], key: Callable[[Card], tuple]) -> tuple[Card
     return best[2], (min(rest)[2] if rest else None)
 
 
-def min_deadwood_discard(hand: int, eligible: int) -> Card:
+def min_deadwood_discard(hand: int, eligible: int, count: Counting = PLAIN) -> Card:
     """Willy's discard: the eligible card leaving the least deadwood."""
-    return pick(scan(eligible), lambda c: (dw_after(c, hand),))[0]
+    return pick(scan(eligible), lambda c: (dw_after(c, hand, count),))[0]
 
 
-def melds_one_draw_away(card: int, hand: int) -> bool:
+def melds_one_draw_away(card: int, hand: int, count: Counting = PLAIN) -> bool:
     """True when ``card`` forms a three-card meld with two cards of ``hand``."""
-    return any(hand >> x & 1 and hand >> y & 1 for x, y in THREE_CARD_MELDS[card])
+    return any(hand >> x & 1 and hand >> y & 1 for x, y in count.three_card_melds[card])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
+from typing import Callable, Iterable
 
 from gin_king.oracle.cards import Card, card_value, from_mask, to_mask
 from gin_king.oracle.rules import CORNER_ACE_VALUE, Rules
@@ -280,35 +280,16 @@ def _arrangement(mask: int, best: tuple[int, tuple[Meld, ...]]) -> Arrangement:
     return Arrangement(melds, tuple(from_mask(mask & ~melded)), value)
 
 
-def meld_functions(rules: Rules):
-    """``(deadwood_of_mask, arrangement_of_mask)`` for ``rules``: chosen once per game, so
-    the manual's game calls the plain functions with no test per hand."""
-    if rules.around_corner:
-        return corner_deadwood_of_mask, corner_arrangement_of_mask
-    return deadwood_of_mask, arrangement_of_mask
-
-
-def deadwood(cards: Iterable[int], rules: Rules | None = None) -> int:
-    """Minimum deadwood of any hand (exact for 10 and 11 cards)."""
-    if rules is not None and rules.around_corner:
-        return _best_corner(to_mask(cards))[0]
-    return _best(to_mask(cards))[0]
-
-
-def best_melds(cards: Iterable[int], rules: Rules | None = None) -> Arrangement:
-    """The canonical best arrangement (printed in advice, laid down when knocking)."""
-    if rules is not None and rules.around_corner:
-        return corner_arrangement_of_mask(to_mask(cards))
-    return arrangement_of_mask(to_mask(cards))
-
-
-def three_card_melds(card: int) -> list[tuple[int, int]]:
-    """The partner pairs of every 3-card meld containing ``card`` (personalities.md §1)."""
+def three_card_melds(card: int, cyclic: bool = False) -> list[tuple[int, int]]:
+    """The partner pairs of every 3-card meld containing ``card`` (personalities.md §1):
+    the runs {c-2,c-1,c}, {c-1,c,c+1}, {c,c+1,c+2} inside the suit (with ``cyclic``, runs
+    around the corner, all three, ranks taken mod 13: Q-K-A, K-A-2, A-2-3 for an ace), then
+    the three sets of its rank."""
     rank, suit = card % 13, card // 13
     pairs = []
     for low in (rank - 2, rank - 1, rank):
-        if 0 <= low and low + 2 <= 12:
-            pairs.append(tuple(suit * 13 + r for r in range(low, low + 3) if r != rank))
+        if cyclic or (0 <= low and low + 2 <= 12):
+            pairs.append(tuple(suit * 13 + r % 13 for r in range(low, low + 3) if r != rank))
     others = [s for s in range(4) if s != suit]
     for i in range(3):
         for j in range(i + 1, 3):
@@ -318,3 +299,59 @@ def three_card_melds(card: int) -> list[tuple[int, int]]:
 
 THREE_CARD_MELDS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple(three_card_melds(c)) for c in range(52))
+CORNER_THREE_CARD_MELDS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(three_card_melds(c, cyclic=True)) for c in range(52))
+
+
+@dataclass(frozen=True)
+class Counting:
+    """How one meld rule counts a hand: the one place the computer players (and the game)
+    ask for deadwood, the canonical arrangement, the melds held, the three-card melds of a
+    card and a card's deadwood value. ``counting(rules)`` picks it once; the manual's game
+    gets ``PLAIN`` (the same functions and tables as before the house rules), runs around
+    the corner get ``CORNER`` (cyclic runs, a dead ace worth 15)."""
+
+    name: str
+    deadwood: Callable[[int], int]                  # mask -> least deadwood
+    arrangement: Callable[[int], Arrangement]       # mask -> canonical arrangement
+    candidates: Callable[[int], list[Meld]]         # mask -> melds held, candidate order
+    three_card_melds: tuple[tuple[tuple[int, int], ...], ...]   # card -> partner pairs
+    values: tuple[int, ...]                         # card -> its deadwood value
+    by_value: tuple[int, ...]                       # cards, highest value first, then number
+
+    def value(self, card: int) -> int:
+        return self.values[card]
+
+
+def _counting(name, deadwood_fn, arrangement_fn, candidates_fn, three, value) -> Counting:
+    values = tuple(value(c) for c in range(52))
+    return Counting(name, deadwood_fn, arrangement_fn, candidates_fn, three, values,
+                    tuple(sorted(range(52), key=lambda c: (-values[c], c))))
+
+
+PLAIN = _counting("plain", deadwood_of_mask, arrangement_of_mask, candidate_melds,
+                  THREE_CARD_MELDS, card_value)
+CORNER = _counting("around the corner", corner_deadwood_of_mask, corner_arrangement_of_mask,
+                   corner_candidate_melds, CORNER_THREE_CARD_MELDS, _corner_value)
+
+
+def counting(rules: Rules | None) -> Counting:
+    """The ``Counting`` of ``rules`` (``PLAIN`` for None or the manual's melds)."""
+    return CORNER if rules is not None and rules.around_corner else PLAIN
+
+
+def meld_functions(rules: Rules):
+    """``(deadwood_of_mask, arrangement_of_mask)`` for ``rules``: chosen once per game, so
+    the manual's game calls the plain functions with no test per hand."""
+    c = counting(rules)
+    return c.deadwood, c.arrangement
+
+
+def deadwood(cards: Iterable[int], rules: Rules | None = None) -> int:
+    """Minimum deadwood of any hand (exact for 10 and 11 cards)."""
+    return counting(rules).deadwood(to_mask(cards))
+
+
+def best_melds(cards: Iterable[int], rules: Rules | None = None) -> Arrangement:
+    """The canonical best arrangement (printed in advice, laid down when knocking)."""
+    return counting(rules).arrangement(to_mask(cards))

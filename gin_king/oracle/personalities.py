@@ -7,6 +7,11 @@ tie-breaks and sentences are in docs/personalities.md.
 Each ``_draw`` / ``_discard`` / ``_knock`` returns ``(decision, advice text)``; the agent
 protocol (``wants_upcard``, ``choose_discard``, ``wants_knock``) and the advice methods
 (``advise_draw``, ``advise_discard``, ``advise_knock``) are two faces of it.
+
+Under house rules (docs/personalities.md "Under house rules") every count goes through
+``view.counting`` (runs around the corner: cyclic melds, an ace worth 15), the knock is asked
+only when legal (Simple Gin: only with gin), and Shark's and King's score rules read the
+rules' terms (``shutout_costs``, ``gin_draw_worth``).
 """
 from __future__ import annotations
 
@@ -18,9 +23,8 @@ from gin_king.oracle.lookahead import Outlook, gin_outs, outlook
 from gin_king.oracle.measures import (DefenceMeasure, defence_measure, dw_after,
                                       eligible_discards, helpers, min_deadwood_discard, pick,
                                       scan, unmelded_candidates, unseen_mask, upcard_after)
-from gin_king.oracle.melds import arrangement_of_mask, deadwood_of_mask
 from gin_king.oracle.rng import Xorshift32
-from gin_king.oracle.rules import HAND_SIZE
+from gin_king.oracle.rules import GIN_BONUS, HAND_SIZE, SHUTOUT_DOUBLE, Rules
 from gin_king.oracle.view import PlayerView
 
 
@@ -61,7 +65,7 @@ class Personality:
 
     def _knock(self, view: PlayerView, discard: Card | None) -> tuple[bool, str]:
         # "Willy will always knock as soon as possible" (and Irv, Sonia, Mort).
-        arrangement = arrangement_of_mask(view.hand_mask)
+        arrangement = view.counting.arrangement(view.hand_mask)
         return True, "Knock. " + text.knocking_text(arrangement)
 
 
@@ -97,9 +101,9 @@ class Willy(Personality):
     name = "Willy"
 
     def _draw(self, view):
-        hand, upcard = view.hand_mask, view.upcard
-        before = deadwood_of_mask(hand)
-        after = upcard_after(hand, upcard)
+        hand, upcard, count = view.hand_mask, view.upcard, view.counting
+        before = count.deadwood(hand)
+        after = upcard_after(hand, upcard, count)
         if after < before:
             return True, (f"Take the {upcard}. This will reduce your deadwood from {before} to "
                           f"{text.points(after)}.")
@@ -107,17 +111,17 @@ class Willy(Personality):
                        + f" The {upcard} will not reduce your deadwood of {text.points(before)}.")
 
     def _discard(self, view):
-        hand = view.hand_mask
-        card = min_deadwood_discard(hand, eligible_discards(hand, view.taken_from_pile))
-        return card, text.melds_after_discard(card, arrangement_of_mask(hand & ~(1 << card)))
+        hand, count = view.hand_mask, view.counting
+        card = min_deadwood_discard(hand, eligible_discards(hand, view.taken_from_pile), count)
+        return card, text.melds_after_discard(card, count.arrangement(hand & ~(1 << card)))
 
 
 def melded_count_draw(view: PlayerView) -> tuple[bool, str]:
     """Sonia's draw (also Mort's, Bernie's, Phyllis's): take the upcard only if it raises
     the number of cards in melds of the canonical arrangement."""
-    hand, upcard = view.hand_mask, view.upcard
-    before = arrangement_of_mask(hand).melded_count
-    after_arrangement = arrangement_of_mask(hand | 1 << upcard)
+    hand, upcard, arrange = view.hand_mask, view.upcard, view.counting.arrangement
+    before = arrange(hand).melded_count
+    after_arrangement = arrange(hand | 1 << upcard)
     after = after_arrangement.melded_count
     if after > before:
         advice = f"Take the {upcard}."
@@ -154,9 +158,9 @@ class _Remembering(Personality):
 
     def _discard(self, view):
         ctx = _DiscardContext(view)
-        candidates = scan(unmelded_candidates(ctx.hand, ctx.eligible))
+        candidates = scan(unmelded_candidates(ctx.hand, ctx.eligible, ctx.count))
         choice, runner = pick(candidates, lambda c: self._key(c, ctx))
-        willy = min_deadwood_discard(ctx.hand, ctx.eligible)
+        willy = min_deadwood_discard(ctx.hand, ctx.eligible, ctx.count)
         compare = willy if willy != choice else runner
         return choice, f"Discard the {choice}. " + self._reason(choice, compare, ctx)
 
@@ -166,6 +170,7 @@ class _DiscardContext:
 
     def __init__(self, view: PlayerView) -> None:
         self.view = view
+        self.count = view.counting
         self.hand = view.hand_mask
         self.pile = view.pile_mask
         self.opp_known = view.opponent_known_mask
@@ -175,16 +180,18 @@ class _DiscardContext:
 
     def defence(self, card: int) -> DefenceMeasure:
         if card not in self._defence:
-            self._defence[card] = defence_measure(card, self.hand, self.pile, self.opp_known)
+            self._defence[card] = defence_measure(card, self.hand, self.pile, self.opp_known,
+                                                  self.count)
         return self._defence[card]
 
     def helpers(self, card: int) -> int:
         if card not in self._helpers:
-            self._helpers[card] = helpers(card, self.hand, self.pile, self.opp_known)
+            self._helpers[card] = helpers(card, self.hand, self.pile, self.opp_known,
+                                          self.count)
         return self._helpers[card]
 
     def dw_after(self, card: int) -> int:
-        return dw_after(card, self.hand)
+        return dw_after(card, self.hand, self.count)
 
     def mort(self, m: Card, r: Card | None) -> str:
         return text.mort_sentence(m, r, self.defence(m), self.defence(r) if r is not None else None,
@@ -231,7 +238,7 @@ class Bernie(_Remembering):
         return ctx.bernie(m, r)
 
     def _knock(self, view, discard):
-        arrangement = arrangement_of_mask(view.hand_mask)
+        arrangement = view.counting.arrangement(view.hand_mask)
         if arrangement.deadwood == 0:
             return True, "Knock. " + text.knocking_text(arrangement)
         return False, (f"Don't knock. Wait for gin; you have {text.points(arrangement.deadwood)} "
@@ -240,13 +247,13 @@ class Bernie(_Remembering):
 
 def phyllis_knock(view: PlayerView, discard: Card | None) -> tuple[bool, str]:
     """Knock iff some deadwood card "cannot be melded in one draw" (no helping card)."""
-    hand = view.hand_mask
-    arrangement = arrangement_of_mask(hand)
+    hand, count = view.hand_mask, view.counting
+    arrangement = count.arrangement(hand)
     if arrangement.deadwood == 0:
         return True, "Knock. " + text.knocking_text(arrangement)
     pile = view.pile_mask | (1 << discard if discard is not None else 0)
     stuck = [d for d in arrangement.deadwood_cards
-             if helpers(d, hand, pile, view.opponent_known_mask) == 0]
+             if helpers(d, hand, pile, view.opponent_known_mask, count) == 0]
     if stuck:
         names = format_card_list(stuck)
         return True, (f"Knock. {names[0].upper()}{names[1:]} cannot be melded in one draw. "
@@ -300,6 +307,19 @@ KNOCK_MAX = (10, 10, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 # (25), for a gin also ends the hand before the opponent can knock or undercut (measured:
 # docs/strength.md; 40 beat 25 by 1.5 points of games against Phyllis).
 GIN_DRAW_WORTH = 40
+
+
+def gin_draw_worth(rules: Rules) -> int:
+    """GIN_DRAW_WORTH with the gin bonus the rules set: that bonus and 15 more (40 with the
+    manual's 25), for a gin is worth its bonus and also ends the hand at once."""
+    return GIN_DRAW_WORTH - GIN_BONUS + rules.gin_bonus
+
+
+def shutout_costs(rules: Rules) -> bool:
+    """Does a shutout cost the loser anything (the manual's doubling, or a Blitz bonus above
+    0 points)? Shark's and King's shutout rule applies only then."""
+    return rules.shutout == SHUTOUT_DOUBLE or rules.shutout > 0
+
 # What a discard the opponent may meld costs King, in points of deadwood per meld he can
 # make with it: each live three-card meld of the card counts with the chance that the
 # opponent holds both partners (1 for a card he took, k/n for each other, k = his cards not
@@ -326,11 +346,12 @@ def danger_points(d: DefenceMeasure, unseen: int, unknown_held: int) -> int:
     return points
 
 
-def stock_worth(o: Outlook, unseen: int) -> int:
+def stock_worth(o: Outlook, unseen: int, gin_worth: int = GIN_DRAW_WORTH) -> int:
     """What a card from the stock is worth after the best discard, in the units of King's
-    look-ahead (n x points, smaller better): the expected deadwood, and GIN_DRAW_WORTH for
-    each unseen card that does not give gin. His draw and his discard key both use it."""
-    return o.total + GIN_DRAW_WORTH * (unseen - o.gins)
+    look-ahead (n x points, smaller better): the expected deadwood, and ``gin_worth``
+    (gin_draw_worth of the rules) for each unseen card that does not give gin. His draw and
+    his discard key both use it."""
+    return o.total + gin_worth * (unseen - o.gins)
 
 
 class DrawWorth(NamedTuple):
@@ -347,27 +368,31 @@ def stock_or_upcard(view: PlayerView) -> DrawWorth:
     """King's look-ahead draw: the upcard leaves
     ``after`` = min over c in H of deadwood(H + u - c), worth n after + GIN_DRAW_WORTH n
     unless that is gin; a card from the stock is worth stock_worth(outlook(H), n)."""
-    hand, upcard = view.hand_mask, view.upcard
+    hand, upcard, count = view.hand_mask, view.upcard, view.counting
+    gin_worth = gin_draw_worth(view.rules)
     unseen = unseen_mask(hand, view.pile_mask, view.opponent_known_mask)
     n = count_cards(unseen)
-    after = upcard_after(hand, upcard)
-    o = outlook(hand, unseen)
-    taken = n * after + (GIN_DRAW_WORTH * n if after else 0)
-    return DrawWorth(taken, stock_worth(o, n), o, after, n)
+    after = upcard_after(hand, upcard, count)
+    o = outlook(hand, unseen, count)
+    taken = n * after + (gin_worth * n if after else 0)
+    return DrawWorth(taken, stock_worth(o, n, gin_worth), o, after, n)
 
 
 def score_knock(view: PlayerView, arrangement) -> tuple[bool, str] | None:
     """The knock rules only Shark and King know, on the score: gin; "knock as soon as
     possible if he only needs a few points to win" (NEAR_WIN); "knock immediately if he
     needs to score to avoid a shutout" (no box yet, opponent within SHUTOUT_DANGER of the
-    target). None when none applies."""
+    target, and a shutout costs something: shutout_costs). None when none applies. Under
+    Hollywood scoring the view's scores are the lowest open game's: the one nearest its end
+    for both players (docs/personalities.md "Under house rules")."""
     mine, theirs = view.scores
     need = view.target - mine
     if arrangement.deadwood == 0:
         return True, "Knock. " + text.knocking_text(arrangement)
     if need <= NEAR_WIN:
         reason = f"You only need {text.points(need)} to win."
-    elif view.hands_won[0] == 0 and view.target - theirs <= SHUTOUT_DANGER:
+    elif (view.hands_won[0] == 0 and view.target - theirs <= SHUTOUT_DANGER
+          and shutout_costs(view.rules)):
         reason = "You need to score to avoid a shutout."
     else:
         return None
@@ -394,7 +419,7 @@ class Shark(Phyllis):
     name = "Shark"
 
     def _knock(self, view, discard):
-        arrangement = arrangement_of_mask(view.hand_mask)
+        arrangement = view.counting.arrangement(view.hand_mask)
         for rule in (score_knock, catch_knock):
             decided = rule(view, arrangement)
             if decided is not None:
@@ -430,17 +455,19 @@ class King(Phyllis):
 
     def _discard(self, view):
         hand, pile, known = view.hand_mask, view.pile_mask, view.opponent_known_mask
+        count, gin_worth = view.counting, gin_draw_worth(view.rules)
         unseen = unseen_mask(hand, pile, known)
         n = count_cards(unseen)
         unknown_held = max(0, HAND_SIZE - count_cards(known))
         eligible = from_mask(eligible_discards(hand, view.taken_from_pile))
-        outlooks = {c: outlook(hand & ~(1 << c), unseen) for c in eligible}
-        dangers = {c: danger_points(defence_measure(c, hand, pile, known), n, unknown_held)
+        outlooks = {c: outlook(hand & ~(1 << c), unseen, count) for c in eligible}
+        dangers = {c: danger_points(defence_measure(c, hand, pile, known, count), n,
+                                    unknown_held)
                    for c in eligible}
 
         def key(c: Card) -> tuple[int, int]:
             o = outlooks[c]
-            return (LOOK_WEIGHT * stock_worth(o, n)
+            return (LOOK_WEIGHT * stock_worth(o, n, gin_worth)
                     + NOW_WEIGHT * n * o.now + KEY_SCALE * dangers[c], o.now)
 
         choice, runner = pick(scan(sum(1 << c for c in outlooks)), key)
@@ -448,12 +475,14 @@ class King(Phyllis):
         if runner is not None and dangers[runner] > dangers[choice]:
             why = f"which {view.opponent_name} is likelier to use"
         elif runner is not None and outlooks[runner].now > outlooks[choice].now:
-            why = f"which leaves you more deadwood if {view.opponent_name} knocks first"
+            # Simple Gin: the opponent can end the hand only with gin.
+            ends = "knocks" if view.rules.knocking else "goes gin"
+            why = f"which leaves you more deadwood if {view.opponent_name} {ends} first"
         return choice, text.outlook_sentence(choice, runner, outlooks[choice],
                                              outlooks.get(runner), n, why)
 
     def _knock(self, view, discard):
-        arrangement = arrangement_of_mask(view.hand_mask)
+        arrangement = view.counting.arrangement(view.hand_mask)
         score_rule = score_knock(view, arrangement)
         if score_rule is not None:
             return score_rule
@@ -470,7 +499,7 @@ class King(Phyllis):
             return catch
         pile = view.pile_mask | (1 << discard if discard is not None else 0)
         unseen = unseen_mask(view.hand_mask, pile, view.opponent_known_mask)
-        outs = gin_outs(view.hand_mask, unseen)
+        outs = gin_outs(view.hand_mask, unseen, view.counting)
         if len(outs) >= GIN_OUTS_TO_WAIT:
             return False, (f"Don't knock. {len(outs)} cards would give you gin: "
                            f"{format_card_list(outs, 'and')[4:]}.")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gin_king.oracle.cards import Card, from_mask, parse_cards, to_mask
+from gin_king.oracle.melds import Counting, counting
 from gin_king.oracle.rules import Rules
 from gin_king.oracle.state import GameState, Phase
 
@@ -53,7 +54,16 @@ class PlayerView:
 
     @property
     def target(self) -> int:
+        """The points per game. Under Hollywood scoring ``scores`` and ``hands_won`` are the
+        lowest open game's, the one nearest its end (docs/personalities.md "Under house
+        rules"), and each game is played to this target."""
         return self.rules.points_per_game
+
+    @property
+    def counting(self) -> Counting:
+        """How this game counts melds and deadwood (runs around the corner or not): every
+        computer player asks it, never the plain functions."""
+        return counting(self.rules)
 
 
 def observe(state: GameState, player: int, opponent_name: str = "your opponent") -> PlayerView:
