@@ -667,13 +667,16 @@ DoResume
         JMP     GameAside
 @no     JMP     Beep
 
-; ResumeBuf — the sound game in FileBuf becomes the game in progress, and goes on.
+; ResumeBuf — the sound game in FileBuf becomes the game in progress, and goes on: it
+;   was saved where the human acts or a hand has ended (the computer had played), so the
+;   prompt and the table are all there is to show (AfterMove would save it again).
 ResumeBuf
         LDA     #1
         JSR     GameTransfer
         LDA     #1
         STA     GameSaved
-        JMP     AfterMove
+        JSR     Prompt
+        JMP     Redraw
 
 ; GameAside — a damaged SETTINGS:GIN.GAME: renamed GIN.GAME.BAD (an older one replaced)
 ;   and reported in a caution alert; the program goes on with no game.
