@@ -116,7 +116,7 @@ class Child:
             path = self.path_at(pblock, 2)
             if path == GAME_NEW:                                # a save or a discard starts
                 name = "Destroy .NEW"
-                if self.word("GPhase") == PH_HANDOVER:          # a save (a hand's end)
+                if PH_OFFER <= self.word("GPhase") <= PH_HANDOVER:   # a save, not a discard
                     self.started = time.perf_counter()
                     self.say("S")
             elif path == GAME:
@@ -181,9 +181,10 @@ class Child:
                 self.s.choose("Options", "Sound")
             self.choose("File", "New Game")
 
-    def play(self) -> None:
+    def play(self, moves: int) -> None:
+        """`moves` decisions (a hand's end saves on the way), then File > Quit (it saves)."""
         from gin_king.oracle.melds import deadwood_of_mask
-        while True:
+        for _ in range(moves):
             ph = self.word("GPhase")
             if ph in (PH_OFFER, PH_DRAW):
                 self.click(STOCK)
@@ -202,14 +203,18 @@ class Child:
                 self.click((300, 150))
             else:                                               # the table is empty
                 self.choose("File", "New Game")
+        if not PH_OFFER <= self.word("GPhase") <= PH_HANDOVER:
+            self.choose("File", "New Game")                     # a game to keep
+        self.s.choose("File", "Quit")
 
 
 def child_main(argv: list[str]) -> int:
-    disk_path, log_path, seed = Path(argv[0]), Path(argv[1]), int(argv[2])
+    disk_path, log_path = Path(argv[0]), Path(argv[1])
+    seed, moves = int(argv[2]), int(argv[3])
     c = Child(disk_path, log_path, seed)
     c.say("B")
     c.start()
-    c.play()
+    c.play(moves)
     return 0
 
 
@@ -237,6 +242,8 @@ def kill_main(argv: list[str]) -> int:
     p.add_argument("--times", type=int, default=300, help="rounds (kills)")
     p.add_argument("--seed", type=int, default=1, help="the game's and the delays' seed")
     p.add_argument("--dir", help="where the disk image and logs go (default: a temporary)")
+    p.add_argument("--moves", type=int, default=12,
+                   help="each round plays 0 .. this many decisions, then quits")
     p.add_argument("--max-delay", type=float, default=40.0,
                    help="the kill comes 0 .. this many ms after a save starts")
     args = p.parse_args(argv)
@@ -262,7 +269,8 @@ def kill_main(argv: list[str]) -> int:
         errors = open(work / "child.err", "w")
         child = subprocess.Popen(
             [sys.executable, "-m", "gin_king.soak", "child", str(image), str(log),
-             str(args.seed)], stdout=subprocess.PIPE, stderr=errors, text=True)
+             str(args.seed), str(rng.randrange(args.moves + 1))],
+            stdout=subprocess.PIPE, stderr=errors, text=True)
         last_call, killed_in_save, resumed = "", False, False
         delay = rng.uniform(0, args.max_delay) / 1000
         saw_save = False
