@@ -29,6 +29,7 @@ BENCHES: tuple[str, ...] = ("cpu", "video", "oracle", "native", "idle", "build",
 # commands whose own sub-commands each have options (`gin-king disk ls --help` ...)
 SUBCOMMANDS: dict[str, tuple[str, ...]] = {
     "disk": ("info", "ls", "check", "build", "get", "put"),
+    "soak": ("kill",),
 }
 
 KEYS = """keys while playing (README "Playing"): Command (Alt or the Windows key on a PC,

@@ -236,17 +236,17 @@ def read_log(path: Path) -> list[bytes | None]:
     return out
 
 
-def kill_main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="gin-king soak kill",
-                                description="SIGKILL GIN.KING while it saves the game.")
+def add_kill_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--times", type=int, default=300, help="rounds (kills)")
     p.add_argument("--seed", type=int, default=1, help="the game's and the delays' seed")
     p.add_argument("--dir", help="where the disk image and logs go (default: a temporary)")
     p.add_argument("--moves", type=int, default=12,
                    help="each round plays 0 .. this many decisions, then quits")
-    p.add_argument("--max-delay", type=float, default=40.0,
+    p.add_argument("--max-delay", type=float, default=110.0,
                    help="the kill comes 0 .. this many ms after a save starts")
-    args = p.parse_args(argv)
+
+
+def kill(args: argparse.Namespace) -> int:
     import disk
     from gin_king import app
     work = Path(args.dir or tempfile.mkdtemp(prefix="gk-soak-"))
@@ -350,13 +350,17 @@ def kill_main(argv: list[str]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] == "child":
+    if argv and argv[0] == "child":                  # a round's process (kill starts it)
         return child_main(argv[1:])
-    if argv and argv[0] == "kill":
-        return kill_main(argv[1:])
-    print("usage: gin-king soak kill [--times N] [--seed S] [--dir DIR] [--max-delay MS]",
-          file=sys.stderr)
-    return 2
+    parser = argparse.ArgumentParser(prog="gin-king soak",
+                                     description="Soaks of the desktop program.")
+    sub = parser.add_subparsers(dest="soak", required=True)
+    add_kill_options(sub.add_parser(
+        "kill", help="SIGKILL GIN.KING while it saves the game; check the disk",
+        description="SIGKILL GIN.KING while it saves the game, round after round on one "
+                    "disk; check the image and the saved state (docs/resume.md)."))
+    args = parser.parse_args(argv)
+    return kill(args)
 
 
 if __name__ == "__main__":
