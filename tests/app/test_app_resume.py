@@ -168,3 +168,25 @@ def with_sum(data: bytes) -> bytes:
     """The checksum (the sum of the words before it) made right again."""
     total = sum(int.from_bytes(data[i:i + 2], "little") for i in range(0, len(data) - 2, 2))
     return data[:-2] + (total & 0xFFFF).to_bytes(2, "little")
+
+
+def test_app_a_save_cut_short_after_the_old_file_went_is_taken_from_the_new_file(
+        tmp_path, program):
+    """A save stopped between destroying GIN.GAME and renaming GIN.GAME.NEW leaves the new
+    file alone: the next start offers it and puts it in place."""
+    t = boot_table(tmp_path, program, seed=2024)
+    t.choose("File", "New Game")
+    play_on(t, 5)
+    before = snapshot(t)
+    assert t.choose("File", "Quit") == "quit"
+    volume = t.s.machine.tb.gsos.volume
+    volume.rename(GAME, GAME + ".NEW")
+    volume.commit()
+    t.s.close()
+    again = boot_table(tmp_path, program)
+    assert again.word("ResumeAsking") == 1
+    again.s.key("\r")
+    assert snapshot(again) == before
+    v2 = again.s.machine.tb.gsos.volume
+    assert v2.exists(GAME) and not v2.exists(GAME + ".NEW")
+    again.s.close()
