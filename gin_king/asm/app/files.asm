@@ -360,7 +360,7 @@ DestroyFile
 ; ------------------------------------------------------------------------------------
 ; SaveGame — the game in progress to SETTINGS:GIN.GAME (written whole, as GIN.PREFS).
 ;   Out: carry clear when saved (GameSaved = 1).  Clobbers A, X, Y, FileBuf.
-;   Cost: about 45 cycles a byte of the state (GAME_SIZE) and the GS/OS calls.
+;   Cost: about 165,000 cycles (31 a byte to copy, 22 a word to sum) and the GS/OS calls.
 ; ------------------------------------------------------------------------------------
 SaveGame
         LDA     #GAME_MAGIC
@@ -398,7 +398,7 @@ DiscardGame
 ; ------------------------------------------------------------------------------------
 ; GameTransfer — copy the game's state, part by part (GameParts), into FileBuf after the
 ;   magic and version (A = 0), or from there back into place (A = 1).
-;   Clobbers A, X, Y, Zp.ptr, Zp.ptr2, GameAt.  Cost: about 25 cycles a byte.
+;   Clobbers A, X, Y, Zp.ptr, Zp.ptr2, GameAt, GameLeft.  Cost: about 31 cycles a byte.
 ; ------------------------------------------------------------------------------------
 GameTransfer
         STA     GameDir
