@@ -20,6 +20,7 @@ COMMANDS: dict[str, str] = {
     "screens": "gin_king.screens:main",
     "openspiel": "gin_king.openspiel:main",
     "agent": "gin_king.agent:main",
+    "soak": "gin_king.soak:main",
 }
 
 # `gin-king bench NAME`: one module per benchmark under gin_king/bench/.
@@ -28,6 +29,7 @@ BENCHES: tuple[str, ...] = ("cpu", "video", "oracle", "native", "idle", "build",
 # commands whose own sub-commands each have options (`gin-king disk ls --help` ...)
 SUBCOMMANDS: dict[str, tuple[str, ...]] = {
     "disk": ("info", "ls", "check", "build", "get", "put"),
+    "soak": ("kill",),
 }
 
 KEYS = """keys while playing (README "Playing"): Command (Alt or the Windows key on a PC,
@@ -41,6 +43,7 @@ USAGE = """usage: gin-king [play] [--disk IMG] [--script FILE]   play Gin King
        gin-king openspiel --p1 NAME [--p2 simple|NAME] [--hands N] [--seed S] [--json]
        gin-king agent --player NAME      a computer player on stdin/stdout (JSON lines)
        gin-king bench {%s}
+       gin-king soak kill [--times N] [--seed S]   SIGKILLs while the game is saved
        gin-king disk ...""" % ",".join(BENCHES)
 
 

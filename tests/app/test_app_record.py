@@ -1,6 +1,6 @@
-"""The tournament record cannot be dodged (End Game or Quit during a tournament game
-records it as lost, after a confirmation; the name is fixed while one is on), and the
-Enter Name dialog re-prompts for an empty name."""
+"""The tournament record cannot be dodged (End Game during a tournament game records it
+as lost, after a confirmation; a game kept at Quit and not resumed likewise; the name is
+fixed while one is on), and the Enter Name dialog re-prompts for an empty name."""
 from __future__ import annotations
 
 from gk_table import boot_table
@@ -56,15 +56,19 @@ def test_app_end_game_in_a_tournament_records_a_loss_after_asking(tmp_path, prog
     t.s.close()
 
 
-def test_app_quit_in_a_tournament_records_a_loss(tmp_path, program):
+def test_app_quit_in_a_tournament_keeps_the_game_and_not_resuming_it_records_a_loss(
+        tmp_path, program):
+    """Quit keeps a tournament game on the disk (no question: it resumes); choosing New
+    Game instead at the next start records it as lost, as End Game would."""
     t = boot_table(tmp_path, program, seed=1234)
     start_tournament_game(t)
-    t.s.clear_text_log()
-    assert t.choose("File", "Quit") == "held"
-    assert "quit" in " ".join(t.text())
-    assert click_item(t, OK) == "quit"
+    assert t.choose("File", "Quit") == "quit"
     t.s.close()
-    again = boot_table(tmp_path, program)                       # the record on the disk
+    again = boot_table(tmp_path, program)                       # Resume or New Game?
+    assert again.word("ResumeAsking") == 1
+    click_item(again, 2)                                        # New Game
+    if again.word("DealAsking"):
+        again.s.key("\r")
     assert record_table(again) == ONE_FORFEIT
     again.s.close()
 

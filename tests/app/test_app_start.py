@@ -5,7 +5,7 @@ from gk_table import APPLE
 
 MENUS = {
     "@": ["About Gin King...", "Help...", "Control Panel"],
-    "File": ["New Game", "Save Settings", "End Game", "Quit"],
+    "File": ["New Game", "Resume Game", "Save Settings", "End Game", "Quit"],
     "Edit": ["Undo"],
     "Settings": ["Game Settings...", "Tournament Mode", "Enter Name...", "Players..."],
     "Options": ["Sound", "F/X", "Computer Visible", "Advice", "Show History", "Show Cards"],

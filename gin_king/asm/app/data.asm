@@ -31,8 +31,11 @@ PointsTable     DC.W    100,150,200,300,400,500
 POINTS_CHOICES  EQU     (*-PointsTable)/2
 
 ; ---- the game's state ---------------------------------------------------------------
-GPhase          DC.W    PH_NONE
+; GameState .. GameStateEnd and GameDeckCount .. PrevDecksEnd are kept whole in the saved
+; game (files.asm GameParts): what is not the game's goes elsewhere.
 CurCursor       DC.W    CURSOR_ARROW    ; the pointer's shape now (TrackCursor)
+GameState
+GPhase          DC.W    PH_NONE
 Turn            DC.W    0               ; the player to act
 Dealer          DC.W    0
 FirstDealer     DC.W    0
@@ -79,6 +82,7 @@ KHi             DC.W    0,0,0,0
 KLo             DC.W    0,0,0,0
 DefHand         DS.B    Hand.Size
 LaidOff         DS.B    Hand.Size       ; cards the defender laid off
+GameStateEnd
 GameDeckCount   DC.W    0               ; deals recorded this game
 PrevCount       DC.W    0               ; deals of the previous game (Replay Cards)
 PrevDealer      DC.W    0
@@ -87,6 +91,8 @@ SeatTmp         DC.W    0
 SeatDir         DC.W    0               ; SeatCopy: 0 Deck -> GameDecks, 1 PrevDecks -> Deck
 GameDecks       DS.B    MAX_HANDS*CARDS_IN_DECK ; by seat (SeatsFromDeck)
 PrevDecks       DS.B    MAX_HANDS*CARDS_IN_DECK
+PrevDecksEnd
+GameSaved       DC.W    0               ; 1: a saved game is on the disk (files.asm)
 QuitFlag        DC.W    0
 LastItem        DC.W    0
 TableWin        DC.L    0
@@ -170,6 +176,14 @@ SheetN          DC.W    0               ; 2 * lines
 SheetP          DC.W    0
 SheetLines      DS.B    SHEET_ROWS*SHEET_WIDTH
 
+; ---- the files' buffer (files.asm) -----------------------------------------------------
+; The saved game (SETTINGS:GIN.GAME): magic, version, the GameParts, a checksum; FileBuf
+; holds it and two bytes more (a longer file shows itself), more than GIN.PREFS and
+; HISTORY need.
+GAME_SUM        EQU     GAME_BODY_AT+SETTINGS_SIZE+GameStateEnd-GameState+PrevDecksEnd-GameDeckCount+CARDS_IN_DECK+4+8+2*(MSG_MAX+2)
+GAME_SIZE       EQU     GAME_SUM+2
+FileBuf         DS.B    GAME_SIZE+2
+
 ; ---- constant tables ------------------------------------------------------------------
 RankBit         DC.W    $0001,$0002,$0004,$0008,$0010,$0020,$0040
                 DC.W    $0080,$0100,$0200,$0400,$0800,$1000
@@ -210,6 +224,7 @@ AppleMenu
 FileMenu
         DC.B    '>> File \N2',0
         DC.B    '--New Game\N258*Nn',0
+        DC.B    '--Resume Game\N275',0
         DC.B    '--Save Settings\N259*Ss',0
         DC.B    '--End Game\N260*Ee',0
         DC.B    '--Quit\N261*Qq',0

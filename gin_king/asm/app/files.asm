@@ -23,6 +23,12 @@ HIST_OPPONENTS  EQU     PLAYER_KINDS    ; a column per kind (Human's, 7, stays e
 HIST_V1_OPPONENTS EQU   7               ; version 1: Irv .. Shark
 CFG_TYPE        EQU     $5A
 HIST_TYPE       EQU     $F1
+GAME_MAGIC      EQU     $5247          ; the bytes 'G','R'
+GAME_VERSION    EQU     1
+GAME_TYPE       EQU     $F2
+GAME_BODY_AT    EQU     4               ; the state after magic and version
+FILE_NOT_FOUND  EQU     $46             ; GS/OS errors: no such file, no such folder
+PATH_NOT_FOUND  EQU     $44
 ACCESS_ALL      EQU     $C3             ; destroy, rename, write, read (ORCALib)
 READ_ACCESS     EQU     1
 WRITE_ACCESS    EQU     2
@@ -96,23 +102,8 @@ LoadSettings
         JSR     Checksum
         CMP     FileBuf+Prefs.sum
         BNE     @no
-        LDX     #0                      ; every setting within its range?
-@check  LDA     FileBuf+Prefs.settings,X
-        CMP     SettingLimits,X
-        BCS     @no
-        INX
-        INX
-        CPX     #SETTING_WORDS*2
-        BCC     @check
-        LDA     FileBuf+Prefs.settings+SetP2-Settings
-        CMP     #HUMAN                  ; player 2 and the tutor are computers
-        BEQ     @no
-        LDA     FileBuf+Prefs.settings+SetTutor-Settings
-        CMP     #HUMAN
-        BEQ     @no
-        LDA     FileBuf+Prefs.settings+PlayerName-Settings
-        AND     #$00FF
-        CMP     #NAME_MAX+1
+        LDX     #FileBuf+Prefs.settings ; every setting within its range?
+        JSR     SettingsSound
         BCS     @no
         LDA     FileBuf+Prefs.count
         CMP     #MAX_HANDS+1
@@ -152,6 +143,37 @@ UseDefaults
         INX
         CPX     #SETTINGS_SIZE
         BCC     @copy
+        RTS
+
+; SettingsSound — are the settings at X (a copy in FileBuf) within their ranges: each
+;   word below its SettingLimits, player 2 and the tutor computers, the name no longer
+;   than NAME_MAX?  Out: carry clear when so.  Clobbers A, Y, Zp.ptr.
+SettingsSound
+        STX     <Zp.ptr
+        LDY     #0
+@check  LDA     (<Zp.ptr),Y
+        CMP     SettingLimits,Y
+        BCS     @bad
+        INY
+        INY
+        CPY     #SETTING_WORDS*2
+        BCC     @check
+        LDY     #SetP2-Settings         ; player 2 and the tutor are computers
+        LDA     (<Zp.ptr),Y
+        CMP     #HUMAN
+        BEQ     @bad
+        LDY     #SetTutor-Settings
+        LDA     (<Zp.ptr),Y
+        CMP     #HUMAN
+        BEQ     @bad
+        LDY     #PlayerName-Settings
+        LDA     (<Zp.ptr),Y
+        AND     #$00FF
+        CMP     #NAME_MAX+1
+        BCS     @bad
+        CLC
+        RTS
+@bad    SEC
         RTS
 
 ; SettingLimits — one more than the largest value of each setting word, in order.
@@ -242,26 +264,50 @@ Checksum
 @out    RTS
 
 ; ------------------------------------------------------------------------------------
-; ReadWhole — open the file at path A (a GSString in our bank), read X bytes into
-;   FileBuf, close.  Out: carry clear when exactly X bytes were read.
+; Transfer — the one GS/OS open-move-close: open the file at path A (a GSString in our
+;   bank) with access X (READ_ACCESS or WRITE_ACCESS), read into or write from FileBuf
+;   RwParms' request count, close.
+;   Out: carry clear and A = the bytes moved; carry set and A = the GS/OS error.
+;   Clobbers X.  Cost: the GS/OS calls (Open, Read or Write, Close).
 ; ------------------------------------------------------------------------------------
-ReadWhole
+Transfer
         STA     OpenParms+4
-        STX     RwParms+8
-        LDA     #READ_ACCESS
-        STA     OpenParms+8
+        STX     OpenParms+8
         _GSOS   $2010,OpenParms         ; Open
-        BCS     @fail
+        BCS     @out
         LDA     OpenParms+2
         STA     RwParms+2
         STA     CloseParms+2
+        LDA     OpenParms+8
+        CMP     #READ_ACCESS
+        BNE     @write
         _GSOS   $2012,RwParms           ; Read
+        BRA     @close
+@write  _GSOS   $2013,RwParms           ; Write
+@close  PHA                             ; its error and carry through Close
         PHP
         _GSOS   $2014,CloseParms        ; Close
         PLP
+        PLA
+        BCS     @out
+        LDA     RwParms+12              ; transferCount
+@out    RTS
+
+; ReadUpTo — read at most X bytes of the file at path A into FileBuf.
+;   Out: as Transfer (carry clear, A = the bytes read).
+ReadUpTo
+        STX     RwParms+8
+        LDX     #READ_ACCESS
+        JMP     Transfer
+
+; ------------------------------------------------------------------------------------
+; ReadWhole — read X bytes of the file at path A into FileBuf.
+;   Out: carry clear when exactly X bytes were read.
+; ------------------------------------------------------------------------------------
+ReadWhole
+        JSR     ReadUpTo
         BCS     @fail
-        LDA     RwParms+12              ; transferCount = requestCount?
-        CMP     RwParms+8
+        CMP     RwParms+8               ; transferCount = requestCount?
         BNE     @fail
         CLC
         RTS
@@ -283,35 +329,425 @@ WriteWhole
         _GSOS   $2001,CreateParms       ; Create
         BCS     @fail
         LDA     FileNew
-        STA     OpenParms+4
-        LDA     #WRITE_ACCESS
-        STA     OpenParms+8
-        _GSOS   $2010,OpenParms         ; Open
+        LDX     #WRITE_ACCESS
+        JSR     Transfer
         BCS     @fail
-        LDA     OpenParms+2
-        STA     RwParms+2
-        STA     CloseParms+2
-        _GSOS   $2013,RwParms           ; Write
-        PHP
-        _GSOS   $2014,CloseParms        ; Close
-        PLP
-        BCS     @fail
-        LDA     RwParms+12
         CMP     RwParms+8
         BNE     @fail
         LDA     FilePath                ; replace the old file by the new one
         STA     DestroyParms+2
         _GSOS   $2002,DestroyParms
         LDA     FileNew
-        STA     RenameParms+2
-        LDA     FilePath
-        STA     RenameParms+6
-        _GSOS   $2004,RenameParms       ; ChangePath
+        LDX     FilePath
+        JSR     RenameFile
         BCS     @fail
         CLC
         RTS
 @fail   SEC
         RTS
+
+; RenameFile — GS/OS ChangePath: the file at path A is renamed path X.  Out: carry.
+RenameFile
+        STA     RenameParms+2
+        STX     RenameParms+6
+        _GSOS   $2004,RenameParms       ; ChangePath
+        RTS
+
+; DestroyFile — GS/OS Destroy of the file at path A (none there: no matter).
+DestroyFile
+        STA     DestroyParms+2
+        _GSOS   $2002,DestroyParms
+        RTS
+
+; ------------------------------------------------------------------------------------
+; SaveGame — the game in progress to SETTINGS:GIN.GAME (written whole, as GIN.PREFS).
+;   Out: carry clear when saved (GameSaved = 1).  Clobbers A, X, Y, FileBuf.
+;   Cost: about 165,000 cycles (31 a byte to copy, 22 a word to sum) and the GS/OS calls.
+; ------------------------------------------------------------------------------------
+SaveGame
+        LDA     #GAME_MAGIC
+        STA     FileBuf
+        LDA     #GAME_VERSION
+        STA     FileBuf+2
+        LDA     #0                      ; the state into FileBuf
+        JSR     GameTransfer
+        LDX     #GAME_SUM
+        JSR     Checksum
+        STA     FileBuf+GAME_SUM
+        LDA     #GamePath
+        STA     FilePath
+        LDA     #GameNew
+        STA     FileNew
+        LDA     #GAME_TYPE
+        STA     CreateParms+8
+        LDA     #GAME_SIZE
+        JSR     WriteWhole
+        BCS     @out
+        LDA     #1
+        STA     GameSaved
+@out    RTS
+
+; DiscardGame — no saved game any more: GIN.GAME.NEW first (so it is never taken for a
+;   save cut short), then GIN.GAME.
+DiscardGame
+        LDA     #GameNew
+        JSR     DestroyFile
+        LDA     #GamePath
+        JSR     DestroyFile
+        STZ     GameSaved
+        RTS
+
+; ------------------------------------------------------------------------------------
+; GameTransfer — copy the game's state, part by part (GameParts), into FileBuf after the
+;   magic and version (A = 0), or from there back into place (A = 1).
+;   Clobbers A, X, Y, Zp.ptr, Zp.ptr2, GameAt, GameLeft.  Cost: about 31 cycles a byte.
+; ------------------------------------------------------------------------------------
+GameTransfer
+        STA     GameDir
+        LDA     #FileBuf+GAME_BODY_AT
+        STA     GameAt
+        LDX     #0
+@part   LDA     GameParts,X             ; ptr -> the part, ptr2 -> its place in FileBuf
+        STA     <Zp.ptr
+        LDA     GameAt
+        STA     <Zp.ptr2
+        CLC
+        ADC     GameParts+2,X
+        STA     GameAt
+        LDA     GameParts+2,X
+        STA     GameLeft
+        LDY     #0
+        SEP     #$20
+        LONGA   OFF
+@byte   LDA     GameDir
+        BNE     @in
+        LDA     (<Zp.ptr),Y             ; save: state -> file
+        STA     (<Zp.ptr2),Y
+        BRA     @next
+@in     LDA     (<Zp.ptr2),Y            ; restore: file -> state
+        STA     (<Zp.ptr),Y
+@next   INY
+        CPY     GameLeft
+        BCC     @byte
+        REP     #$20
+        LONGA   ON
+        INX
+        INX
+        INX
+        INX
+        CPX     #GAME_PARTS*4
+        BCC     @part
+        RTS
+
+; GameWordAt — A = the address of a word of the game's state -> X = its address in
+;   FileBuf (the part holding it found in GameParts).  Clobbers A, GameAt, MulA.
+GameWordAt
+        STA     MulA
+        LDA     #FileBuf+GAME_BODY_AT
+        STA     GameAt
+        LDX     #0
+@part   LDA     MulA                    ; the offset into this part
+        SEC
+        SBC     GameParts,X
+        CMP     GameParts+2,X
+        BCC     @in
+        LDA     GameAt
+        CLC
+        ADC     GameParts+2,X
+        STA     GameAt
+        INX
+        INX
+        INX
+        INX
+        BRA     @part                   ; (every address asked for is in a part)
+@in     CLC
+        ADC     GameAt
+        TAX
+        RTS
+
+; ------------------------------------------------------------------------------------
+; GameSound — is FileBuf a sound saved game? Magic, version, checksum; every word of
+;   GameLimits below its limit, every card word of GameCards a card or NO_CARD, the
+;   settings as LoadSettings wants them, the phase one of a hand, the deck's bytes cards
+;   (or UD_OPEN), the pile's cards, the message lines' lengths.
+;   Out: carry clear when sound.  Clobbers A, X, Y.
+; ------------------------------------------------------------------------------------
+GameSound
+        LDA     FileBuf
+        CMP     #GAME_MAGIC
+        BNE     @bad
+        LDA     FileBuf+2
+        CMP     #GAME_VERSION
+        BNE     @bad
+        LDX     #GAME_SUM
+        JSR     Checksum
+        CMP     FileBuf+GAME_SUM
+        BNE     @bad
+        LDY     #0                      ; the words with a limit
+@limit  LDA     GameLimits,Y
+        JSR     GameWordAt
+        LDA     |0,X
+        CMP     GameLimits+2,Y
+        BCS     @bad
+        INY
+        INY
+        INY
+        INY
+        CPY     #GAME_LIMITS*4
+        BCC     @limit
+        LDY     #0                      ; the card words: a card or NO_CARD
+@card   LDA     GameCards,Y
+        JSR     GameWordAt
+        LDA     |0,X
+        INC     A
+        CMP     #CARDS_IN_DECK+1
+        BCS     @bad
+        INY
+        INY
+        CPY     #GAME_CARDS*2
+        BCC     @card
+        LDA     #GPhase                 ; a hand being played or just ended
+        JSR     GameWordAt
+        LDA     |0,X
+        CMP     #PH_OFFER
+        BCC     @bad
+        LDX     #FileBuf+GAME_BODY_AT   ; the settings come first
+        JSR     SettingsSound
+        BCS     @bad
+        JSR     GameBytesSound
+        RTS
+@bad    SEC
+        RTS
+
+; GameBytesSound — the deck's bytes cards or UD_OPEN, the pile's PileLen bytes cards,
+;   the message lines no longer than MSG_MAX.  Out: carry clear when so.
+GameBytesSound
+        LDA     #PileLen
+        JSR     GameWordAt
+        LDA     |0,X
+        STA     GameLeft
+        LDA     #Pile
+        JSR     GameWordAt
+        LDY     #0
+@pile   CPY     GameLeft
+        BCS     @deck
+        LDA     |0,X
+        AND     #$00FF
+        CMP     #CARDS_IN_DECK
+        BCS     @bad
+        INX
+        INY
+        BRA     @pile
+@deck   LDA     #Deck
+        JSR     GameWordAt
+        LDY     #CARDS_IN_DECK
+@dbyte  LDA     |0,X
+        AND     #$00FF
+        CMP     #UD_OPEN
+        BEQ     @dnext
+        CMP     #CARDS_IN_DECK
+        BCS     @bad
+@dnext  INX
+        DEY
+        BNE     @dbyte
+        LDA     #MsgLine1
+        JSR     GameWordAt
+        LDA     |0,X
+        AND     #$00FF
+        CMP     #MSG_MAX+1
+        BCS     @bad
+        LDA     #MsgLine2
+        JSR     GameWordAt
+        LDA     |0,X
+        AND     #$00FF
+        CMP     #MSG_MAX+1
+        BCS     @bad
+        CLC
+        RTS
+@bad    SEC
+        RTS
+
+; ------------------------------------------------------------------------------------
+; GameOnDisk — the saved game into FileBuf: SETTINGS:GIN.GAME, or when it is not there
+;   a GIN.GAME.NEW that is sound (a save cut short after the old file went: it is
+;   renamed into place).
+;   Out: carry clear: FileBuf holds a sound game; carry set: A = 0 none, 1 damaged.
+; ------------------------------------------------------------------------------------
+GameOnDisk
+        LDA     #GamePath
+        JSR     ReadGame
+        BCC     @ok
+        CMP     #0
+        BNE     @out                    ; damaged (carry set)
+        LDA     #GameNew
+        JSR     ReadGame
+        BCS     @none
+        LDA     #GameNew
+        LDX     #GamePath
+        JSR     RenameFile
+@ok     CLC
+        RTS
+@none   LDA     #0
+        SEC
+@out    RTS
+
+; ReadGame — the file at path A into FileBuf, checked (GameSound).
+;   Out: carry clear when sound; carry set: A = 0 no such file, 1 a damaged one.
+ReadGame
+        LDX     #GAME_SIZE+2            ; a longer file reads more than GAME_SIZE
+        JSR     ReadUpTo
+        BCC     @read
+        CMP     #FILE_NOT_FOUND
+        BEQ     @none
+        CMP     #PATH_NOT_FOUND
+        BEQ     @none
+        BRA     @bad
+@read   CMP     #GAME_SIZE
+        BNE     @bad
+        JSR     GameSound
+        BCS     @bad
+        RTS
+@none   LDA     #0
+        SEC
+        RTS
+@bad    LDA     #1
+        SEC
+        RTS
+
+; ------------------------------------------------------------------------------------
+; OfferResume — at start: a game left unfinished is offered (an alert: Resume, the
+;   default, or New Game); a damaged one is reported and set aside (GameAside).
+;   New Game on a saved tournament game records it as lost (no points), as End Game.
+; DoResume — File/Resume Game: the saved game, when there is none in progress.
+; ------------------------------------------------------------------------------------
+RESUME_YES      EQU     1               ; ResumeAlert's buttons (item IDs)
+RESUME_NEW      EQU     2
+
+OfferResume
+        JSR     GameOnDisk
+        BCC     @found
+        CMP     #0
+        BEQ     @out
+        JMP     GameAside
+@found  LDA     #1
+        STA     GameSaved
+        LDA     #1
+        STA     ResumeAsking
+        PHA                             ; NoteAlert(@ResumeAlert, nil)
+        PushLong ResumeAlert
+        PEA     $0000
+        PEA     $0000
+        _NoteAlert
+        PLA
+        STZ     ResumeAsking
+        CMP     #RESUME_NEW
+        BEQ     @new
+        JMP     ResumeBuf
+@new    LDA     #1                      ; the saved game's players and mode
+        JSR     GameTransfer
+        LDA     SetTournament           ; a tournament game is not dodged
+        BEQ     @fresh
+        LDA     Kind
+        CMP     #HUMAN
+        BNE     @fresh
+        LDA     #1
+        STA     GameWinner
+        STZ     NetScore
+        JSR     GameFinished
+@fresh  STZ     GPhase
+        JMP     DoNewGame
+@out    RTS
+
+DoResume
+        JSR     InGame
+        BCS     @no
+        JSR     GameOnDisk
+        BCC     ResumeBuf
+        STZ     GameSaved
+        CMP     #0
+        BEQ     @no
+        JMP     GameAside
+@no     JMP     Beep
+
+; ResumeBuf — the sound game in FileBuf becomes the game in progress, and goes on: it
+;   was saved where the human acts or a hand has ended (the computer had played), so the
+;   prompt and the table are all there is to show (AfterMove would save it again).
+ResumeBuf
+        LDA     #1
+        JSR     GameTransfer
+        LDA     #1
+        STA     GameSaved
+        JSR     Prompt
+        JMP     Redraw
+
+; GameAside — a damaged SETTINGS:GIN.GAME: renamed GIN.GAME.BAD (an older one replaced)
+;   and reported in a caution alert; the program goes on with no game.
+GameAside
+        LDA     #GameBad
+        JSR     DestroyFile
+        LDA     #GamePath
+        LDX     #GameBad
+        JSR     RenameFile
+        BCC     @said
+        LDA     #GamePath               ; it cannot even be renamed: away with it
+        JSR     DestroyFile
+@said   STZ     GameSaved
+        JSR     MsgClear
+        Msg     'The saved game is damaged: it is set aside as GIN.GAME.BAD and cannot be resumed.'
+        JMP     RefuseBuild
+
+ResumeAsking    DC.W    0               ; 1 while ResumeAlert is up (tests read it)
+GameDir         DC.W    0
+GameAt          DC.W    0
+GameLeft        DC.W    0
+ResumeAlert
+        DC.W    60,140,120,500
+        DC.W    3
+        DC.B    $80,$80,$80,$80
+        DC.L    ResumeYes,ResumeNew,ResumeMsg,0
+ResumeYes DC.W  RESUME_YES,36,250,49,340,$0A
+        DC.L    ResumeStr
+        DC.W    0,1
+        DC.L    0
+ResumeNew DC.W  RESUME_NEW,36,140,49,230,$0A
+        DC.L    NewGameStr
+        DC.W    0,0
+        DC.L    0
+ResumeMsg DC.W  100,8,60,30,350,$800F
+        DC.L    ResumeText
+        DC.W    0,0
+        DC.L    0
+        STRING  PASCAL
+ResumeStr       DC.B    'Resume'
+NewGameStr      DC.B    'New Game'
+ResumeText      DC.B    'A game was left unfinished. Resume it where it stopped?'
+        STRING  ASIS
+
+; GameParts — the saved game's state: address, bytes (each even), in file order.
+GameParts
+        DC.W    Settings,SETTINGS_SIZE
+        DC.W    GameState,GameStateEnd-GameState
+        DC.W    GameDeckCount,PrevDecksEnd-GameDeckCount
+        DC.W    Deck,CARDS_IN_DECK      ; the engine's deck: the stock's order
+        DC.W    RngLo,4                 ; the engine's generator (RngLo, RngHi)
+        DC.W    DrawCard0,8             ; the cards drawn for deal, on the first hand
+        DC.W    MsgLine1,2*(MSG_MAX+2)  ; the two message lines
+GAME_PARTS      EQU     (*-GameParts)/4
+
+; GameLimits — words of the state and one more than their largest value.
+GameLimits
+        DC.W    GPhase,PH_HANDOVER+1, Turn,2, Dealer,2, FirstDealer,2, OfferStep,2
+        DC.W    Kind,PLAYER_KINDS, Kind+2,PLAYER_KINDS, PileLen,CARDS_IN_DECK+1
+        DC.W    StockIdx,CARDS_IN_DECK+1, HandNum,201, KnockLimit,STANDARD_LIMIT+1
+        DC.W    Mult,3, GameEnded,2, GameWinner,2, Knocker,2, ResKind,RES_WALL+1
+        DC.W    ResWinner,2, KMeldN,2*4+1, GameDeckCount,MAX_HANDS+1
+        DC.W    PrevCount,MAX_HANDS+1, PrevDealer,2, PrevBySeat,2
+        DC.W    DrawCard0,CARDS_IN_DECK, DrawCard1,CARDS_IN_DECK, DrawHigh,2, DrawShown,2
+GAME_LIMITS     EQU     (*-GameLimits)/4
+; GameCards — words of the state that hold a card or NO_CARD.
+GameCards
+        DC.W    Taken,Pending,Upcard,LastDrawn,NewCard
+GAME_CARDS      EQU     (*-GameCards)/2
 
 ; ------------------------------------------------------------------------------------
 ; GameFinished — a game has just ended. A tournament game (a human player 1 against a
@@ -862,8 +1298,13 @@ PrefsPath       DC.W    18
                 DC.B    'SETTINGS:GIN.PREFS'
 PrefsNew        DC.W    22
                 DC.B    'SETTINGS:GIN.PREFS.NEW'
+GamePath        DC.W    17
+                DC.B    'SETTINGS:GIN.GAME'
+GameNew         DC.W    21
+                DC.B    'SETTINGS:GIN.GAME.NEW'
+GameBad         DC.W    21
+                DC.B    'SETTINGS:GIN.GAME.BAD'
 HistPath        DC.W    16
                 DC.B    'SETTINGS:HISTORY'
 HistNew         DC.W    20
                 DC.B    'SETTINGS:HISTORY.NEW'
-FileBuf         DS.B    Prefs.Size+History.Size

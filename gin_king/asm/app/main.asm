@@ -17,7 +17,7 @@
 
 GinKing PROC
         IMPORT  GK_Seed,GK_Below,GK_Shuffle,GK_Deadwood,GK_Canon,GK_Decide
-        IMPORT  Deck,DwHand,DwOut,CnBestCount,CnBestHi,CnBestLo,CnDead
+        IMPORT  Deck,RngLo,DwHand,DwOut,CnBestCount,CnBestHi,CnBestLo,CnDead
         IMPORT  PosBlock,DecBlock
         IMPORT  GK_ParseEntry,GK_ClosestCard,EntryText,EntryRanks,EntrySuits,EntryTaken
         LONGA   ON
@@ -38,6 +38,7 @@ Main
         JSR     BuildMenus
         JSR     OpenTable
         _InitCursor
+        JSR     OfferResume             ; files.asm: a game left unfinished?
         JSR     UpdateMenus
         LDA     #TASK_MASK              ; the services TaskMaster performs for us
         STA     <Zp.task+TaskRec.mask
@@ -342,14 +343,20 @@ MenuTable                               ; one line per item ID from 256
         DC.W    DoShowCards             ; 272 Options/Show Cards
         DC.W    DoStatistics            ; 273 Options/Statistics... (stats.asm)
         DC.W    DoScoreSheet            ; 274 Options/Score Sheet (stats.asm)
+        DC.W    DoResume                ; 275 File/Resume Game (files.asm)
 MENU_ITEMS      EQU     (*-MenuTable)/2
 
 ; ------------------------------------------------------------------------------------
-; DoQuit — File/Quit: leave the event loop (the game in progress ends with it; a
-;   tournament game is recorded as lost, after a confirmation: files.asm ForfeitAsked).
+; DoQuit — File/Quit: leave the event loop. The game in progress is kept on the disk
+;   (files.asm SaveGame) to be resumed at the next start; only when the disk refuses it
+;   does a tournament game end as lost, after a confirmation (files.asm ForfeitAsked).
 ; ------------------------------------------------------------------------------------
 DoQuit
-        LDA     #ForfeitQuit
+        JSR     InGame
+        BCC     @ask
+        JSR     SaveGame
+        BCC     @quit
+@ask    LDA     #ForfeitQuit
         JSR     ForfeitAsked
         BCC     @quit
         RTS
@@ -400,7 +407,8 @@ DoTournament
 
 ; ------------------------------------------------------------------------------------
 ; UpdateMenus — dim what is not possible now and check what is on.
-;   New Game: no game in progress; End Game: a game in progress; Undo: the player's
+;   New Game: no game in progress; End Game: a game in progress; Resume Game: a saved
+;   game on the disk and none in progress; Undo: the player's
 ;   discard waits beside the pile; Advice: the human is to act and no tournament;
 ;   Players and Enter Name: not in a tournament game (the record's name is fixed);
 ;   Tournament Mode: between games; Show Cards: in a game, not a tournament;
@@ -418,6 +426,11 @@ UpdateMenus
         JSR     EnableIf
         LDA     MenuTmp
         LDX     #I_ENDGAME
+        JSR     EnableIf
+        LDA     MenuTmp                 ; Resume Game: a saved game, none in progress
+        EOR     #1
+        AND     GameSaved
+        LDX     #I_RESUME
         JSR     EnableIf
         LDA     MenuTmp
         EOR     #1

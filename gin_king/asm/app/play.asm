@@ -106,6 +106,7 @@ DoNewGame
         LDA     SeedHi
         EOR     #$1234
         STA     IrvRng+6
+        JSR     DiscardGame             ; files.asm: a saved game is replaced
         JSR     KeepLastGame            ; the finished game's deals become "previous"
         STZ     DrawShown               ; Replay Cards draws nothing
         LDA     SetShuffle
@@ -832,7 +833,7 @@ DoUndo
 ; ------------------------------------------------------------------------------------
 ; DoEndGame — File/End Game: abandon the game in progress; the table is cleared. A
 ;   tournament game is recorded as lost, after a confirmation (files.asm ForfeitAsked).
-; ClearGame — after the score sheet: back to the empty table.
+; ClearGame — after the score sheet: back to the empty table; the saved game discarded.
 ; ------------------------------------------------------------------------------------
 DoEndGame
         LDA     #ForfeitEnd
@@ -841,14 +842,15 @@ DoEndGame
         RTS
 ClearGame
         STZ     GPhase
+        JSR     DiscardGame             ; files.asm: the saved game goes with it
         JSR     MsgClear
         JSR     MsgToLine1
         JSR     MsgToLine2
         JMP     Redraw
 
 ; ------------------------------------------------------------------------------------
-; AfterMove — the computer plays while it is its turn; then the prompt for the human
-;   and the table redrawn.
+; AfterMove — the computer plays while it is its turn; then the prompt for the human,
+;   the game saved when a hand has just ended (files.asm SaveGame), the table redrawn.
 ; ------------------------------------------------------------------------------------
 AfterMove
 @loop   LDA     GPhase
@@ -865,7 +867,11 @@ AfterMove
         JSR     ComputerStep
         BRA     @loop
 @done   JSR     Prompt
-        JMP     Redraw
+        LDA     GPhase                  ; a hand just ended: the game kept on the disk
+        CMP     #PH_HANDOVER
+        BNE     @draw
+        JSR     SaveGame                ; files.asm
+@draw   JMP     Redraw
 
 ; ------------------------------------------------------------------------------------
 ; Prompt — message line 1: what the human is asked to do now.
@@ -1612,6 +1618,7 @@ NextHand
         JSR     BuildSheet
         LDA     #PH_GAMEOVER
         STA     GPhase
+        JSR     DiscardGame             ; files.asm: a finished game is not resumed
         JSR     GameFinished            ; files.asm: the tournament record
         JSR     StatsGameOver           ; stats.asm: the statistics on the disk
         JSR     GameOverSound           ; sound.asm: the fanfare or the falling tune
