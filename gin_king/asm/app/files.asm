@@ -743,6 +743,7 @@ GameLimits
         DC.W    ResWinner,2, KMeldN,2*4+1, GameDeckCount,MAX_HANDS+1
         DC.W    PrevCount,MAX_HANDS+1, PrevDealer,2, PrevBySeat,2
         DC.W    DrawCard0,CARDS_IN_DECK, DrawCard1,CARDS_IN_DECK, DrawHigh,2, DrawShown,2
+        DC.W    LogN,LOG_MAX+1          ; the Score Sheet's hands (stats.asm)
 GAME_LIMITS     EQU     (*-GameLimits)/4
 ; GameCards — words of the state that hold a card or NO_CARD.
 GameCards
