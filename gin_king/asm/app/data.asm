@@ -30,6 +30,17 @@ DefaultSettings
 PointsTable     DC.W    100,150,200,300,400,500
 POINTS_CHOICES  EQU     (*-PointsTable)/2
 
+; ---- the house rules (Settings/House Rules..., dialogs.asm DoHouseRules) ----------------
+; SetRules is a RulesRec (engine.records): saved after the settings (GIN.PREFS version 3),
+; copied into RulesBlock before each hand (the manual's, ManualRules, in a tournament;
+; .points is then the game's target). Every flag off: the manual's game.
+SetRules        DC.W    RULE_OFF,RULE_OFF,RULE_OFF,RULE_OFF,RULE_OFF,DEAL_TEN
+                DC.W    SCORING_SINGLE,GIN_BONUS,UNDERCUT_BONUS,BOX_BONUS,BOX_EACH
+                DC.W    GAME_BONUS,SHUTOUT_DOUBLE,POINTS_PER_GAME
+ManualRules     DC.W    RULE_OFF,RULE_OFF,RULE_OFF,RULE_OFF,RULE_OFF,DEAL_TEN
+                DC.W    SCORING_SINGLE,GIN_BONUS,UNDERCUT_BONUS,BOX_BONUS,BOX_EACH
+                DC.W    GAME_BONUS,SHUTOUT_DOUBLE,POINTS_PER_GAME
+
 ; ---- the game's state ---------------------------------------------------------------
 GPhase          DC.W    PH_NONE
 CurCursor       DC.W    CURSOR_ARROW    ; the pointer's shape now (TrackCursor)
@@ -221,6 +232,7 @@ SettingsMenu
         DC.B    '--Tournament Mode\N264',0
         DC.B    '--Enter Name...\N265',0
         DC.B    '--Players...\N266',0
+        DC.B    '--House Rules...\N273',0
         DC.B    '.',0
 OptionsMenu
         DC.B    '>> Options \N5',0

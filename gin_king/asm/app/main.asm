@@ -19,6 +19,7 @@ GinKing PROC
         IMPORT  GK_Seed,GK_Below,GK_Shuffle,GK_Deadwood,GK_Canon,GK_Decide
         IMPORT  Deck,DwHand,DwOut,CnBestCount,CnBestHi,CnBestLo,CnDead
         IMPORT  PosBlock,DecBlock
+        IMPORT  GK_HandTerms,GK_FinalScore,RulesBlock,GameEndBlock
         IMPORT  GK_ParseEntry,GK_ClosestCard,EntryText,EntryRanks,EntrySuits,EntryTaken
         LONGA   ON
         LONGI   ON
@@ -340,6 +341,7 @@ MenuTable                               ; one line per item ID from 256
         DC.W    DoAdvice                ; 270 Options/Advice
         DC.W    DoHistory               ; 271 Options/Show History
         DC.W    DoShowCards             ; 272 Options/Show Cards
+        DC.W    DoHouseRules            ; 273 Settings/House Rules... (after Players...)
 MENU_ITEMS      EQU     (*-MenuTable)/2
 
 ; ------------------------------------------------------------------------------------

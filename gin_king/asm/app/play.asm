@@ -449,27 +449,12 @@ StartHand
         STA     PileLen
         LDA     #2*HAND_SIZE+1
         STA     StockIdx
-        LDA     #STANDARD_LIMIT         ; the knock limit and the hand's multiplier
-        STA     KnockLimit
-        LDA     #1
-        STA     Mult
-        LDA     SetVariant
-        BEQ     @std
-        LDA     Upcard                  ; Oklahoma: the upcard's value (Ace: gin only)
-        JSR     SplitCard
-        CPX     #SUITS-1
-        BNE     @value
-        LDA     #2
-        STA     Mult                    ; a spade doubles the hand
-@value  TYA
-        BEQ     @ace
-        INC     A
-        CMP     #STANDARD_LIMIT
-        BCC     @lim
-        LDA     #STANDARD_LIMIT
-        BRA     @lim
-@ace    LDA     #0
-@lim    STA     KnockLimit
+        JSR     RulesIn                 ; RulesBlock := the game's house rules
+        LDA     Upcard                  ; the knock limit and the hand's multiplier
+        LDX     SetVariant              ;   (Oklahoma: the upcard's value, Ace gin
+        JSL     GK_HandTerms            ;   only, a spade doubles; house rules:
+        STA     KnockLimit              ;   knocking off, spades double)
+        STX     Mult
 @std    LDA     Dealer                  ; the non-dealer is offered the upcard first
         EOR     #1
         STA     Turn
@@ -484,6 +469,26 @@ StartHand
         STA     GPhase
         JSR     MsgClear
         JSR     MsgToLine2
+        RTS
+
+; ------------------------------------------------------------------------------------
+; RulesIn — RulesBlock := the house rules the game plays by: SetRules, or the manual's
+;   in a tournament (ManualRules); its points are the game's target.
+;   Clobbers A, X.  Cost: about 250 cycles.
+; ------------------------------------------------------------------------------------
+RulesIn
+        LDX     #RulesRec.Size-2
+@copy   LDA     SetTournament
+        BEQ     @house
+        LDA     ManualRules,X
+        BRA     @put
+@house  LDA     SetRules,X
+@put    STA     RulesBlock,X
+        DEX
+        DEX
+        BPL     @copy
+        LDA     Target
+        STA     RulesBlock+RulesRec.points
         RTS
 
 ; ------------------------------------------------------------------------------------
@@ -1184,24 +1189,26 @@ Knock
         JSR     KnockerMelds
         LDA     KnockDw
         BNE     @layoff
-        LDX     #Hand.Size-2            ; gin: no laying off
-@dcopy  LDA     DefHand,X
-        STA     DwHand,X
-        DEX
-        DEX
-        BPL     @dcopy
-        JSL     GK_Deadwood
-        STA     DefDw
-        LDA     #RES_GIN
+        LDA     RulesBlock+RulesRec.layoffGin ; gin: no laying off (house rule: on gin too)
+        BEQ     @nolay
+        JSR     BestDefence
+        BRA     @gin
+@nolay  JSR     DefenceAsIs
+@gin    LDA     #RES_GIN
         STA     ResKind
         LDA     Knocker
         STA     ResWinner
         LDA     DefDw
         CLC
-        ADC     #GIN_BONUS
+        ADC     RulesBlock+RulesRec.ginBonus
         BRA     @points
-@layoff JSR     BestDefence
-        LDA     DefDw
+@layoff LDA     RulesBlock+RulesRec.layoffOff ; house rule: no laying off at all
+        ORA     RulesBlock+RulesRec.knockOff
+        BEQ     @lay
+        JSR     DefenceAsIs
+        BRA     @cmp
+@lay    JSR     BestDefence
+@cmp    LDA     DefDw
         CMP     KnockDw
         BEQ     @under
         BCS     @won
@@ -1214,7 +1221,7 @@ Knock
         SEC
         SBC     DefDw
         CLC
-        ADC     #UNDERCUT_BONUS
+        ADC     RulesBlock+RulesRec.undercutBonus
         BRA     @points
 @won    LDA     #RES_KNOCK
         STA     ResKind
@@ -1263,6 +1270,19 @@ Knock
         STA     GameEnded
 @over   LDA     #PH_HANDOVER
         STA     GPhase
+        RTS
+
+; DefenceAsIs — DefDw := the defender's deadwood with nothing laid off (GK_Deadwood of
+;   DefHand).  Clobbers A, X, Y, DwHand.
+DefenceAsIs
+        LDX     #Hand.Size-2
+@copy   LDA     DefHand,X
+        STA     DwHand,X
+        DEX
+        DEX
+        BPL     @copy
+        JSL     GK_Deadwood
+        STA     DefDw
         RTS
 
 ; KnockerMelds — the knocker's (player Turn) canonical melds and deadwood (GK_Canon):
@@ -1631,40 +1651,25 @@ NextHand
 ; ------------------------------------------------------------------------------------
 BuildSheet
         STZ     SheetN
-        LDA     GameWinner              ; X = winner * 2, Y = loser * 2
-        ASL     A
-        TAX
-        EOR     #2
-        TAY
-        STZ     Shutout
-        LDA     Won,Y
-        BNE     @totals
-        INC     Shutout
-@totals LDA     Score,Y                 ; loser: points + box bonus
-        STA     Total,Y
-        LDA     Won,Y
-        PHX
-        LDX     #BOX_BONUS
-        JSR     Mul
-        PLX
-        CLC
-        ADC     Total,Y
-        STA     Total,Y
-        LDA     Score,X                 ; winner: (points + game bonus) [x2] + box
-        CLC
-        ADC     #GAME_BONUS
-        LDY     Shutout
-        BEQ     @single
-        ASL     A
-@single STA     Total,X
+        LDA     GameWinner              ; the totals: GK_FinalScore under RulesBlock
+        STA     GameEndBlock+GameEnd.winner
+        LDX     #2
+@in     LDA     Score,X
+        STA     GameEndBlock+GameEnd.handPoints,X
         LDA     Won,X
-        PHX
-        LDX     #BOX_BONUS
-        JSR     Mul
-        PLX
-        CLC
-        ADC     Total,X
+        STA     GameEndBlock+GameEnd.boxes,X
+        DEX
+        DEX
+        BPL     @in
+        JSL     GK_FinalScore
+        LDA     GameEndBlock+GameEnd.shutout
+        STA     Shutout
+        LDX     #2
+@out    LDA     GameEndBlock+GameEnd.totals,X
         STA     Total,X
+        DEX
+        DEX
+        BPL     @out
         JSR     MsgClear
         Msg     'Final score sheet'
         JSR     SheetAdd
@@ -1673,10 +1678,18 @@ BuildSheet
         LDA     #1
         JSR     SheetPlayer
         LDA     Shutout
-        BEQ     @net
-        JSR     MsgClear
+        BNE     @shut
+        JMP     @net
+@shut   JSR     MsgClear
+        JSR     ShutoutDoubles
+        BNE     @blitz
         Msg     'Shutout: the winner''s hand points and game bonus are doubled.'
-        JSR     SheetAdd
+        BRA     @said
+@blitz  Msg     'Shutout: the winner gets '
+        LDA     RulesBlock+RulesRec.shutout
+        JSR     MsgNum
+        Msg     ' points more.'
+@said   JSR     SheetAdd
 @net    JSR     MsgClear
         LDA     GameWinner
         JSR     MsgName
@@ -1739,16 +1752,23 @@ SheetPlayer
         LDA     SheetP
         CMP     GameWinner
         BNE     @total
-        Msg     ', game bonus 100'
+        Msg     ', game bonus '
+        LDA     RulesBlock+RulesRec.gameBonus
+        JSR     MsgNum
         LDA     Shutout                 ; the doubling as arithmetic
         BEQ     @total
+        JSR     ShutoutDoubles
+        BNE     @total
         Msg     ', total ('
         LDA     SheetP
         ASL     A
         TAX
         LDA     Score,X
         JSR     MsgNum
-        Msg     ' + 100) x 2 + '
+        Msg     ' + '
+        LDA     RulesBlock+RulesRec.gameBonus
+        JSR     MsgNum
+        Msg     ') x 2 + '
         JSR     SheetBox
         JSR     MsgNum
         Msg     ' = '
@@ -1797,14 +1817,36 @@ SheetStats
         Msg     ' by undercut.'
         JMP     SheetAdd
 
-; SheetBox — A := player SheetP's box bonus (hands won x BOX_BONUS). Clobbers X.
+; SheetBox — A := player SheetP's box bonus under RulesBlock: hands won x boxBonus (the
+;   manual), the lead in hands won x boxBonus (BOX_DIFFERENCE), or 0 (BOX_OFF).
+;   Clobbers X.
 SheetBox
         LDA     SheetP
         ASL     A
         TAX
+        LDA     RulesBlock+RulesRec.box
+        CMP     #BOX_OFF
+        BEQ     @none
         LDA     Won,X
-        LDX     #BOX_BONUS
+        LDY     RulesBlock+RulesRec.box
+        BEQ     @mul
+        TXA                             ; BOX_DIFFERENCE: less the other's
+        EOR     #2
+        TAY
+        LDA     Won,X
+        SEC
+        SBC     Won,Y
+        BCS     @mul
+@none   LDA     #0
+        RTS
+@mul    LDX     RulesBlock+RulesRec.boxBonus
         JMP     Mul
+
+; ShutoutDoubles — Z set when a shutout doubles (the manual), clear when it adds points.
+ShutoutDoubles
+        LDA     RulesBlock+RulesRec.shutout
+        CMP     #SHUTOUT_DOUBLE
+        RTS
 
 ; SheetAdd — Build becomes the next line of the score sheet.
 SheetAdd
