@@ -293,7 +293,7 @@ OpenDlg
         STA     <Zp.ptr
         LDY     #0
 @items  CPY     DlgItemN
-        BCS     @groups
+        BCS     @boxes
         PHY
         PushVarLong DlgPtr
         PEA     GinKing>>16
@@ -304,7 +304,7 @@ OpenDlg
         INY
         INY
         BRA     @items
-        LDA     DlgCheckVar             ; SetDItemValue(var[i], dlg, checks + i)
+@boxes  LDA     DlgCheckVar             ; SetDItemValue(var[i], dlg, checks + i)
         STA     <Zp.handle
         LDX     #0
 @checks CPX     DlgCheckN
@@ -802,6 +802,8 @@ HrFieldText
 @byte   LDA     Build,X
         STA     HrTexts,Y
         INY
+        INY
+        INX
         INX
         CPX     #HR_TEXT_SIZE
         BCC     @byte

@@ -1,0 +1,156 @@
+"""Settings > House Rules...: the dialog (check boxes, the box's modes, the bonuses' edit
+lines, Cancel, bad numbers, ghosting during a game), games under the house rules against
+the oracle hand by hand, and GIN.PREFS version 3 (an older file: no house rules)."""
+from __future__ import annotations
+
+import pytest
+
+from gk_table import PH_GAMEOVER, PH_HANDOVER, SimpleHuman, play_human_turn
+from gin_king.oracle.game import play_game
+from gin_king.oracle.personalities import Sonia, Willy
+from gin_king.oracle.rules import Rules, parse_rules
+from test_app_settings import OK, CANCEL, P1_FIRST, click_item
+
+# item IDs of the House Rules dialog (dialogs.asm HR_...)
+KNOCK_OFF, LAYOFF_OFF, LAYOFF_GIN, CORNER, SPADES, ELEVEN, HOLLYWOOD = range(3, 10)
+BOX_EACH, BOX_DIFFERENCE, BOX_OFF = 10, 11, 12
+GIN, UNDERCUT, BOX, GAME, SHUTOUT = range(13, 18)
+RULE_WORDS = ("knockOff", "layoffOff", "layoffGin", "corner", "spadesDouble", "deal",
+              "scoring", "ginBonus", "undercutBonus", "boxBonus", "box", "gameBonus",
+              "shutout", "points")
+MANUAL = [0, 0, 0, 0, 0, 0, 0, 25, 25, 25, 0, 100, 0xFFFF, 100]
+
+
+def value(dlg, item):
+    return dlg.item(item).control.value
+
+
+def field(dlg, item):
+    return bytes(dlg.item(item).edit.model.text)
+
+
+def rules_words(t, name="SetRules"):
+    return [t.word(name, i) for i in range(len(RULE_WORDS))]
+
+
+def open_rules(t):
+    assert t.choose("Settings", "House Rules...") == "held"
+    return t.s.tb.dlg.front()
+
+
+def type_numbers(t, numbers):
+    """The five edit lines, first to last (the first is selected, Tab selects the next)."""
+    for i, n in enumerate(numbers):
+        if i:
+            t.s.key("\t")
+        t.s.type(str(n))
+
+
+def choose_rules(t, checks=(), box=None, numbers=None):
+    open_rules(t)
+    for item in checks:
+        click_item(t, item)
+    if box is not None:
+        click_item(t, box)
+    if numbers is not None:
+        type_numbers(t, numbers)
+    assert click_item(t, OK) == "idle"
+
+
+def computers_game(t, rules: Rules, seed: int):
+    """Sonia against Willy under `rules`: the program's scores after every hand and at the
+    end against the oracle's play_game, hand by hand."""
+    t.choose("Settings", "Players...")
+    click_item(t, P1_FIRST + 2)                          # player 1: Sonia
+    click_item(t, OK)
+    t.choose("File", "New Game")
+    per_hand = []
+    for _ in range(400):
+        t.check_cards()
+        if t.phase == PH_GAMEOVER:
+            break
+        if t.phase == PH_HANDOVER:
+            per_hand.append(t.scores())
+        play_human_turn(t)
+    else:
+        raise AssertionError("the game did not end")
+    expected = play_game(Sonia(), Willy(), rules, seed=seed)
+    running, oracle = [0, 0], []
+    for h in expected.hands:
+        if h.score.winner is not None:
+            running[h.score.winner] += h.score.points
+        oracle.append(tuple(running))
+    assert per_hand == oracle
+    assert t.scores() == expected.scores
+    return expected
+
+
+def test_app_house_rules_dialog_sets_every_rule(table_factory):
+    t = table_factory()
+    assert rules_words(t) == MANUAL
+    dlg = open_rules(t)
+    assert [dlg.item(i).kind for i in range(KNOCK_OFF, HOLLYWOOD + 1)] == [0x0B] * 7
+    assert any("tournament plays the manual" in (i.text or b"").decode("latin-1")
+               for i in dlg.items if hasattr(i, "text") and i.text)
+    for item in (CORNER, SPADES, LAYOFF_GIN):
+        click_item(t, item)
+    click_item(t, BOX_DIFFERENCE)
+    type_numbers(t, [30, 20, 10, 150, 200])
+    assert click_item(t, OK) == "idle"
+    assert rules_words(t) == [0, 0, 1, 1, 1, 0, 0, 30, 20, 10, 1, 150, 200, 100]
+    dlg = open_rules(t)                                  # shown as they were chosen
+    assert [value(dlg, i) for i in range(KNOCK_OFF, HOLLYWOOD + 1)] == [0, 0, 1, 1, 1, 0, 0]
+    assert value(dlg, BOX_DIFFERENCE) == 1
+    assert [field(dlg, i) for i in range(GIN, SHUTOUT + 1)] == [b"30", b"20", b"10", b"150", b"200"]
+    click_item(t, CANCEL)
+
+
+def test_app_house_rules_cancel_restores_and_links(table_factory):
+    t = table_factory()
+    dlg = open_rules(t)
+    click_item(t, LAYOFF_GIN)
+    click_item(t, KNOCK_OFF)                             # knocking off: laying off off too
+    assert value(dlg, LAYOFF_OFF) == 1 and value(dlg, LAYOFF_GIN) == 0
+    click_item(t, BOX_OFF)
+    type_numbers(t, [1, 2, 3, 4, "double"])
+    assert click_item(t, CANCEL) == "idle"
+    assert rules_words(t) == MANUAL
+    choose_rules(t, checks=(KNOCK_OFF,))
+    assert rules_words(t)[:3] == [1, 1, 0]
+
+
+def test_app_house_rules_bad_number_is_refused(table_factory):
+    t = table_factory()
+    open_rules(t)
+    type_numbers(t, [25, "x1", 25, 100, "double"])
+    click_item(t, OK)
+    assert "number of points from 0 to 999" in t.alert_text()
+    t.s.key("\r")                                        # the alert's OK: the dialog stays
+    assert t.s.tb.dlg.front() is not None
+    click_item(t, CANCEL)
+    assert rules_words(t) == MANUAL
+    open_rules(t)
+    type_numbers(t, [25, 25, 25, 1000, 5])
+    click_item(t, OK)
+    assert "0 to 999" in t.alert_text()
+    t.s.key("\r")
+    click_item(t, CANCEL)
+    assert rules_words(t) == MANUAL
+
+
+def test_app_house_rules_ghosted_during_a_game(table_factory):
+    t = table_factory()
+    t.choose("File", "New Game")
+    dlg = open_rules(t)
+    assert not any(dlg.item(i).enabled for i in range(KNOCK_OFF, SHUTOUT + 1))
+    assert dlg.item(OK).enabled and dlg.item(CANCEL).enabled
+    click_item(t, CORNER)
+    click_item(t, OK)
+    assert rules_words(t) == MANUAL
+
+
+def test_app_simple_gin_game_matches_the_oracle(table_factory):
+    t = table_factory(2024)
+    choose_rules(t, checks=(KNOCK_OFF,))
+    computers_game(t, parse_rules("simple"), 2024)
+    assert t.word("KnockLimit") == 0 and t.word("RulesBlock") == 1
