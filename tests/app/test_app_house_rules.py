@@ -154,3 +154,19 @@ def test_app_simple_gin_game_matches_the_oracle(table_factory):
     choose_rules(t, checks=(KNOCK_OFF,))
     computers_game(t, parse_rules("simple"), 2024)
     assert t.word("KnockLimit") == 0 and t.word("RulesBlock") == 1
+
+
+@pytest.mark.parametrize("checks,box,numbers,names,seed", [
+    ((CORNER,), None, None, "around-corner", 2024),
+    ((SPADES,), None, None, "spades-double", 7),
+    ((LAYOFF_GIN,), BOX_DIFFERENCE, [10, 30, 20, 50, 75],
+     "layoff-on-gin,box-difference,gin=10,undercut=30,box=20,game=50,shutout=75", 11),
+    ((LAYOFF_OFF,), BOX_OFF, None, "no-layoff,no-box", 5),
+])
+def test_app_house_rule_games_match_the_oracle(table_factory, checks, box, numbers, names, seed):
+    t = table_factory(seed)
+    choose_rules(t, checks=checks, box=box, numbers=numbers)
+    expected = computers_game(t, parse_rules(names), seed)
+    f = expected.final
+    assert t.word("NetScore") == f.net
+    assert [t.word("Total", p) for p in (0, 1)] == list(f.totals)

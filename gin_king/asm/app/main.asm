@@ -19,7 +19,7 @@ GinKing PROC
         IMPORT  GK_Seed,GK_Below,GK_Shuffle,GK_Deadwood,GK_Canon,GK_Decide
         IMPORT  Deck,DwHand,DwOut,CnBestCount,CnBestHi,CnBestLo,CnDead
         IMPORT  PosBlock,DecBlock
-        IMPORT  GK_HandTerms,GK_FinalScore,RulesBlock,GameEndBlock
+        IMPORT  GK_HandTerms,GK_FinalScore,GK_Showdown,RulesBlock,GameEndBlock,ShowBlock
         IMPORT  GK_ParseEntry,GK_ClosestCard,EntryText,EntryRanks,EntrySuits,EntryTaken
         LONGA   ON
         LONGI   ON

@@ -1191,7 +1191,7 @@ Knock
         BNE     @layoff
         LDA     RulesBlock+RulesRec.layoffGin ; gin: no laying off (house rule: on gin too)
         BEQ     @nolay
-        JSR     BestDefence
+        JSR     Defence
         BRA     @gin
 @nolay  JSR     DefenceAsIs
 @gin    LDA     #RES_GIN
@@ -1207,7 +1207,7 @@ Knock
         BEQ     @lay
         JSR     DefenceAsIs
         BRA     @cmp
-@lay    JSR     BestDefence
+@lay    JSR     Defence
 @cmp    LDA     DefDw
         CMP     KnockDw
         BEQ     @under
@@ -1270,6 +1270,42 @@ Knock
         STA     GameEnded
 @over   LDA     #PH_HANDOVER
         STA     GPhase
+        RTS
+
+; Defence — the defender lays off to his best: BestDefence, or under runs around the
+;   corner (whose runs reach past the King) the engine's own search, GK_Showdown.
+;   In: Turn = the knocker, DefHand, KHi/KLo/KMeldN.  Out: DefDw, LaidOff.
+Defence
+        LDA     RulesBlock+RulesRec.corner
+        BNE     @corner
+        JMP     BestDefence
+@corner LDA     Turn                    ; ShowBlock := the knocker's and defender's cards
+        ASL     A
+        ASL     A
+        ASL     A
+        TAX
+        LDY     #0
+@copy   LDA     Hands,X
+        STA     ShowBlock+Showdown.knocker,Y
+        LDA     DefHand,Y
+        STA     ShowBlock+Showdown.defender,Y
+        INX
+        INX
+        INY
+        INY
+        CPY     #Hand.Size
+        BCC     @copy
+        LDA     #1
+        STA     ShowBlock+Showdown.multiplier
+        JSL     GK_Showdown
+        LDA     ShowBlock+Showdown.defenderDw
+        STA     DefDw
+        LDX     #Hand.Size-2
+@laid   LDA     ShowBlock+Showdown.laidOff,X
+        STA     LaidOff,X
+        DEX
+        DEX
+        BPL     @laid
         RTS
 
 ; DefenceAsIs — DefDw := the defender's deadwood with nothing laid off (GK_Deadwood of
