@@ -3,9 +3,11 @@ lines, Cancel, bad numbers, ghosting during a game), games under the house rules
 the oracle hand by hand, and GIN.PREFS version 3 (an older file: no house rules)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from gk_table import PH_GAMEOVER, PH_HANDOVER, SimpleHuman, play_human_turn
+from gk_table import PH_GAMEOVER, PH_HANDOVER, boot_table, play_human_turn
 from gin_king.oracle.game import play_game
 from gin_king.oracle.personalities import Sonia, Willy
 from gin_king.oracle.rules import Rules, parse_rules
@@ -225,3 +227,55 @@ def test_app_around_the_corner_table_and_scores_follow_the_oracle(table_factory)
         t.s.clear_text_log()
         play_human_turn(t)
     assert hands >= 2 and corners >= 1                   # Q-K-A runs were laid down
+
+
+# GIN.PREFS as today's version-2 program wrote it (Computer Visible, 300 points, seed 4321)
+PREFS_V2 = Path(__file__).parent / "data" / "gin_prefs_v2.bin"
+
+
+def save_like_the_fixture(t):
+    t.choose("Options", "Computer Visible")
+    t.choose("Settings", "Game Settings...")
+    click_item(t, 8)                                     # 300 points
+    click_item(t, OK)
+    t.choose("File", "Save Settings")
+    return t.s.machine.tb.gsos.volume.read_file("SETTINGS/GIN.PREFS")
+
+
+def test_app_no_house_rule_saves_the_version_2_file(tmp_path, program):
+    t = boot_table(tmp_path, program, seed=4321)
+    assert save_like_the_fixture(t) == PREFS_V2.read_bytes()
+    t.s.close()
+
+
+def test_app_version_2_prefs_load_with_no_house_rules(tmp_path, program):
+    t = boot_table(tmp_path, program)
+    volume = t.s.machine.tb.gsos.volume
+    volume.write_file("SETTINGS/GIN.PREFS", PREFS_V2.read_bytes(), 0x5A, replace=True)
+    volume.commit()
+    t.s.close()
+    again = boot_table(tmp_path, program)
+    assert again.word("SettingsLoaded") == 1
+    assert again.word("SetVisible") == 1 and again.word("SetPoints") == 3
+    assert rules_words(again) == MANUAL
+    again.s.close()
+
+
+def test_app_house_rules_round_trip_in_prefs_version_3(tmp_path, program):
+    t = boot_table(tmp_path, program, seed=4321)
+    choose_rules(t, checks=(KNOCK_OFF, CORNER, HOLLYWOOD), box=BOX_OFF,
+                 numbers=[10, 0, 5, 250, "Double"])
+    chosen = rules_words(t)
+    assert chosen == [1, 1, 0, 1, 0, 0, 1, 10, 0, 5, 2, 250, 0xFFFF, 100]
+    data = save_like_the_fixture(t)
+    old = PREFS_V2.read_bytes()
+    assert data[2:4] == b"\x03\x00" and len(data) == len(old) + 2 * len(RULE_WORDS) + 2
+    assert data[4:len(old) - 2] == old[4:-2]             # version 2's record, then the rules
+    t.s.close()
+    again = boot_table(tmp_path, program)
+    assert again.word("SettingsLoaded") == 1 and rules_words(again) == chosen
+    dlg = open_rules(again)
+    assert value(dlg, HOLLYWOOD) == 1 and value(dlg, BOX_OFF) == 1
+    assert field(dlg, GAME) == b"250" and field(dlg, SHUTOUT) == b"double"
+    click_item(again, CANCEL)
+    again.s.close()
