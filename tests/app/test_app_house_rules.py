@@ -279,3 +279,38 @@ def test_app_house_rules_round_trip_in_prefs_version_3(tmp_path, program):
     assert field(dlg, GAME) == b"250" and field(dlg, SHUTOUT) == b"double"
     click_item(again, CANCEL)
     again.s.close()
+
+
+def test_app_eleven_ten_game_matches_the_oracle(table_factory):
+    t = table_factory(31)
+    choose_rules(t, checks=(ELEVEN,))
+    computers_game(t, parse_rules("eleven-ten"), 31)
+
+
+def test_app_eleven_ten_the_human_opens_with_a_discard(table_factory):
+    """Willy deals (seed 2): the human gets eleven cards, no upcard, and opens with a
+    discard that becomes the first upcard (a spade doubles the hand under spades double);
+    with seed 1234 the human deals, Willy opens and the human then draws."""
+    from gk_table import PH_DISCARD, PH_DRAW, NO_CARD
+    t = table_factory(2)
+    choose_rules(t, checks=(ELEVEN, SPADES))
+    t.choose("File", "New Game")
+    assert t.word("Dealer") == 1 and t.turn == 0
+    assert t.phase == PH_DISCARD and len(t.hand(0)) == 11 and len(t.hand(1)) == 10
+    assert t.pile() == [] and t.word("Upcard") == NO_CARD
+    assert t.message(1) == "Discard: click a card of your hand."
+    spades = [c for c in t.hand(0) if c // 13 == 3]
+    card = spades[0] if spades else t.hand(0)[0]
+    t.click_card(card)
+    if t.phase != PH_DRAW:                               # the knock question: no knock
+        t.click_pile()
+    assert t.word("Upcard") == card and len(t.hand(0)) == 10
+    assert t.pile()[:1] == [card] or card in t.hand(1)   # Willy may have taken it
+    assert t.word("Mult") == (2 if card // 13 == 3 else 1)
+    assert any("Spade upcard: doubled" in x for x in t.text()) == (card // 13 == 3)
+    other = table_factory(1234)
+    choose_rules(other, checks=(ELEVEN,))
+    other.choose("File", "New Game")
+    assert other.word("Dealer") == 0 and other.phase == PH_DRAW and other.turn == 0
+    assert len(other.hand(0)) == 10 and len(other.hand(1)) == 10
+    assert other.pile() == [other.word("Upcard")]

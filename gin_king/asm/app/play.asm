@@ -368,6 +368,7 @@ HighKey
 ;   Oklahoma: the upcard sets the knock limit (Ace: gin only) and a spade doubles.
 ; ------------------------------------------------------------------------------------
 StartHand
+        JSR     RulesIn                 ; RulesBlock := the game's house rules
         LDA     SetShuffle
         CMP     #SHUF_REPLAY
         BNE     @shuffle
@@ -449,7 +450,8 @@ StartHand
         STA     PileLen
         LDA     #2*HAND_SIZE+1
         STA     StockIdx
-        JSR     RulesIn                 ; RulesBlock := the game's house rules
+        JSR     ElevenTen               ; Eleven/Ten: the first player's eleventh card
+        BCS     @first
         LDA     Upcard                  ; the knock limit and the hand's multiplier
         LDX     SetVariant              ;   (Oklahoma: the upcard's value, Ace gin
         JSL     GK_HandTerms            ;   only, a spade doubles; house rules:
@@ -459,17 +461,70 @@ StartHand
         EOR     #1
         STA     Turn
         STZ     OfferStep
+        LDA     #PH_OFFER
+@phase  STA     GPhase
         LDA     #NO_CARD
         STA     Taken
         STA     Pending
         STZ     Draws
         STZ     Draws+2
         INC     HandNum
-        LDA     #PH_OFFER
-        STA     GPhase
         JSR     MsgClear
         JSR     MsgToLine2
         RTS
+@first  LDA     #PH_DISCARD             ; Eleven/Ten: the first player discards
+        BRA     @phase
+
+; ElevenTen — the Eleven/Ten deal (002; docs/rules.md), in standard gin only: the card
+;   the deal would turn up goes to the non-dealer, the first player, as his eleventh; the
+;   pile stays empty until his opening discard (OpeningDiscard), and Turn is his.
+;   Out: carry set when so dealt (else nothing changed).  Clobbers A, X, Y.
+ElevenTen
+        LDA     RulesBlock+RulesRec.deal
+        BEQ     @no
+        LDA     SetVariant              ; never with Oklahoma: ten and ten
+        BNE     @no
+        LDA     Dealer
+        EOR     #1
+        STA     Turn
+        LDA     Pile                    ; (Deck[2 * HAND_SIZE], the upcard)
+        AND     #$00FF
+        JSR     AddToHand
+        STZ     PileLen
+        LDA     #NO_CARD
+        STA     Upcard
+        SEC
+        RTS
+@no     CLC
+        RTS
+
+; OpeningDiscard — after a discard: with the pile still empty and no card drawn yet
+;   (Eleven/Ten's opening discard) that card is the hand's first upcard: it fixes the
+;   hand's terms (GK_HandTerms: spades double reads it).  In: Pending.
+;   Clobbers A, X, Y.
+OpeningDiscard
+        LDA     PileLen
+        ORA     Draws
+        ORA     Draws+2
+        BNE     @out
+        LDA     Pending
+        STA     Upcard
+        LDX     SetVariant
+        JSL     GK_HandTerms
+        STA     KnockLimit
+        STX     Mult
+@out    RTS
+
+; NoKnockQuestion — knocking off (Simple Gin): a discard that does not make gin goes
+;   straight onto the pile; there is no knock to offer.  Clobbers A, X, Y.
+NoKnockQuestion
+        LDA     RulesBlock+RulesRec.knockOff
+        BEQ     @out
+        JSR     KnockDeadwood
+        CMP     #0
+        BEQ     @out
+        JMP     PutOnPile
+@out    RTS
 
 ; ------------------------------------------------------------------------------------
 ; RulesIn — RulesBlock := the house rules the game plays by: SetRules, or the manual's
@@ -646,6 +701,7 @@ DoDiscard
         PlaySfx SND_DISCARD
         LDA     Pending
         JSR     RemoveFromHand
+        JSR     OpeningDiscard          ; Eleven/Ten: the first upcard
         LDA     #PH_KNOCKQ
         STA     GPhase
         RTS
@@ -774,6 +830,7 @@ ClickDiscard
         BCC     @out
         AND     #$00FF
         JSR     DoDiscard
+        JSR     NoKnockQuestion
         JMP     AfterMove
 @out    RTS
 
@@ -897,8 +954,12 @@ Prompt
 @disc   CMP     #PH_DISCARD
         BNE     @knock
         Msg     'Discard: click a card of your hand.'
+        BRL     @set
+@knock  LDA     RulesBlock+RulesRec.knockOff
+        BNE     @gin
+        Msg     'Knock? Click the knock card to knock, or the pile to discard.'
         BRA     @set
-@knock  Msg     'Knock? Click the knock card to knock, or the pile to discard.'
+@gin    Msg     'Gin! Click the knock card to go gin (knocking is off: gin only), or the pile.'
 @set    JSR     MsgToLine1
         RTS
 

@@ -613,9 +613,17 @@ DrawInfo
         JSR     MsgNum
 @dbl    LDA     Mult
         CMP     #2
-        BNE     @std
+        BNE     @draw
         Msg     ', doubled'
-@std
+        BRA     @draw
+@std    LDA     RulesBlock+RulesRec.knockOff ; house rules: gin only, a spade upcard
+        BEQ     @spade
+        Msg     '      Gin only'
+@spade  LDA     Mult
+        CMP     #2
+        BNE     @draw
+        Msg     '      Spade upcard: doubled'
+@draw
         PEA     C_BLACK
         _SetForeColor
         PEA     C_GREEN
