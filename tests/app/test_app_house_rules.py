@@ -314,3 +314,42 @@ def test_app_eleven_ten_the_human_opens_with_a_discard(table_factory):
     assert other.word("Dealer") == 0 and other.phase == PH_DRAW and other.turn == 0
     assert len(other.hand(0)) == 10 and len(other.hand(1)) == 10
     assert other.pile() == [other.word("Upcard")]
+
+
+def test_app_hollywood_match_matches_the_oracle(table_factory):
+    """Hollywood: the three games' scores after every hand (the table's info line), the
+    game shown, and the match sheet, against the oracle's tally hand by hand."""
+    from gin_king.oracle.scoring import HollywoodTally
+    rules = parse_rules("hollywood")
+    t = table_factory(2024)
+    choose_rules(t, checks=(HOLLYWOOD,))
+    t.choose("Settings", "Players...")
+    click_item(t, P1_FIRST + 2)                          # Sonia against Willy
+    click_item(t, OK)
+    t.choose("File", "New Game")
+    seen = []
+    for _ in range(2000):
+        if t.phase == PH_GAMEOVER:
+            break
+        if t.phase == PH_HANDOVER:
+            info = [x for x in t.text() if "Hollywood" in x]
+            seen.append((t.scores(), info[-1].split("Hollywood ")[1]))
+        t.s.clear_text_log()
+        play_human_turn(t)
+    expected = play_game(Sonia(), Willy(), rules, seed=2024)
+    tally, want = HollywoodTally(rules), []
+    for h in expected.hands:
+        if h.score.winner is not None:
+            tally.record(h.score.winner, h.score.points)
+            tally.close_games()
+        g = tally.current()
+        want.append((tuple(tally.scores[g]),
+                     " ".join(f"{a}-{b}" for a, b in tally.scores)))
+    assert seen == want
+    f = expected.final
+    assert len(f.games) == 3 and t.word("NetScore") == f.net
+    assert [t.word("Total", p) for p in (0, 1)] == list(f.totals)
+    sheet = "\n".join(t.text())
+    for g, game in enumerate(f.games, 1):
+        assert f"Game {g}: Sonia {game.totals[0]}, Willy {game.totals[1]}" in sheet
+    assert f"wins the match by {f.net} points." in sheet

@@ -20,6 +20,7 @@ GinKing PROC
         IMPORT  Deck,DwHand,DwOut,CnBestCount,CnBestHi,CnBestLo,CnDead
         IMPORT  PosBlock,DecBlock
         IMPORT  GK_HandTerms,GK_FinalScore,GK_Showdown,RulesBlock,GameEndBlock,ShowBlock
+        IMPORT  GK_HollywoodStart,GK_HollywoodHand,GK_HollywoodMatch,HollyBlock
         IMPORT  GK_ParseEntry,GK_ClosestCard,EntryText,EntryRanks,EntrySuits,EntryTaken
         LONGA   ON
         LONGI   ON

@@ -123,6 +123,7 @@ DoNewGame
         STZ     Score+2
         STZ     Won
         STZ     Won+2
+        JSL     GK_HollywoodStart       ; (Hollywood: a new match)
         STZ     HandNum
         STZ     Walls
         STZ     GameEnded
@@ -1307,7 +1308,11 @@ Knock
         BNE     @single
         ASL     A
 @single STA     ResPoints
-        LDA     ResWinner
+        LDA     RulesBlock+RulesRec.scoring ; Hollywood: three games (HollyHand)
+        BEQ     @one
+        JSR     HollyHand
+        BRA     @dealer
+@one    LDA     ResWinner
         ASL     A
         TAX
         LDA     Score,X
@@ -1315,10 +1320,12 @@ Knock
         ADC     ResPoints
         STA     Score,X
         INC     Won,X
-        LDA     ResWinner               ; the winner deals the next hand
+@dealer LDA     ResWinner               ; the winner deals the next hand
         STA     Dealer
         JSR     HandEndSound            ; sound.asm: knock, gin or undercut
         JSR     TellKnock
+        LDA     RulesBlock+RulesRec.scoring ; (Hollywood: HollyHand ended the match)
+        BNE     @over
         LDA     ResWinner
         ASL     A
         TAX
@@ -1368,6 +1375,35 @@ Defence
         DEX
         BPL     @laid
         RTS
+
+; HollyHand — Hollywood scoring (004; docs/rules.md): the hand won (ResWinner,
+;   ResPoints) scored in the three games (GK_HollywoodHand); Score and Won show the game
+;   the players see; the match is over (GameEnded) when all three games are.
+;   Clobbers A, X.
+HollyHand
+        LDA     ResWinner
+        STA     HollyBlock+Holly.winner
+        LDA     ResPoints
+        STA     HollyBlock+Holly.points
+        JSL     GK_HollywoodHand
+        LDA     HollyBlock+Holly.current ; Score, Won := the game shown
+        ASL     A
+        ASL     A
+        TAX
+        LDA     HollyBlock+Holly.scores,X
+        STA     Score
+        LDA     HollyBlock+Holly.scores+2,X
+        STA     Score+2
+        LDA     HollyBlock+Holly.boxes,X
+        STA     Won
+        LDA     HollyBlock+Holly.boxes+2,X
+        STA     Won+2
+        LDA     HollyBlock+Holly.closed
+        CMP     #GAMES_ALL
+        BNE     @out
+        LDA     #1
+        STA     GameEnded
+@out    RTS
 
 ; DefenceAsIs — DefDw := the defender's deadwood with nothing laid off (GK_Deadwood of
 ;   DefHand).  Clobbers A, X, Y, DwHand.
@@ -1748,7 +1784,10 @@ NextHand
 ; ------------------------------------------------------------------------------------
 BuildSheet
         STZ     SheetN
-        LDA     GameWinner              ; the totals: GK_FinalScore under RulesBlock
+        LDA     RulesBlock+RulesRec.scoring
+        BEQ     @single
+        JMP     HollySheet
+@single LDA     GameWinner              ; the totals: GK_FinalScore under RulesBlock
         STA     GameEndBlock+GameEnd.winner
         LDX     #2
 @in     LDA     Score,X
@@ -1803,6 +1842,7 @@ BuildSheet
         JSR     MsgNum
         Msg     ' points.'
         JSR     SheetAdd
+SheetEnd
         LDA     #0
         JSR     SheetStats
         LDA     #1
@@ -1817,6 +1857,103 @@ BuildSheet
         Msg     '.'
         JSR     SheetAdd
         RTS
+
+; HollySheet — the Hollywood match's score sheet: each game's totals (GK_FinalScore of
+;   its scores and boxes), the match totals and net (GK_HollywoodMatch), then the
+;   statistics as BuildSheet's.  Out: GameWinner, Total, NetScore, SheetLines.
+HollySheet
+        JSL     GK_HollywoodMatch
+        LDA     HollyBlock+Holly.matchWinner
+        STA     GameWinner
+        LDA     HollyBlock+Holly.net
+        STA     NetScore
+        LDA     HollyBlock+Holly.totals
+        STA     Total
+        LDA     HollyBlock+Holly.totals+2
+        STA     Total+2
+        JSR     MsgClear
+        Msg     'Final score sheet: Hollywood, three games'
+        JSR     SheetAdd
+        STZ     SheetP                  ; (SheetP: the game here)
+@game   JSR     MsgClear
+        Msg     'Game '
+        LDA     SheetP
+        INC     A
+        JSR     MsgNum
+        Msg     ':'
+        LDA     SheetP                  ; GameEndBlock := the game's sheet
+        ASL     A
+        TAX
+        LDA     HollyBlock+Holly.winners,X
+        STA     GameEndBlock+GameEnd.winner
+        TXA
+        ASL     A
+        TAX
+        LDY     #0
+@in     LDA     HollyBlock+Holly.scores,X
+        STA     GameEndBlock+GameEnd.handPoints,Y
+        LDA     HollyBlock+Holly.boxes,X
+        STA     GameEndBlock+GameEnd.boxes,Y
+        INX
+        INX
+        INY
+        INY
+        CPY     #4
+        BCC     @in
+        JSL     GK_FinalScore
+        LDA     #0
+        JSR     @player
+        Msg     ','
+        LDA     #1
+        JSR     @player
+        Msg     ' ('
+        LDA     GameEndBlock+GameEnd.winner
+        JSR     MsgName
+        Msg     ' wins)'
+        JSR     SheetAdd
+        INC     SheetP
+        LDA     SheetP
+        CMP     #HOLLYWOOD_GAMES
+        BCC     @game
+        JSR     MsgClear                ; the match
+        Msg     'Match:'
+        LDA     #0
+        JSR     @match
+        Msg     ','
+        LDA     #1
+        JSR     @match
+        JSR     SheetAdd
+        JSR     MsgClear
+        LDA     GameWinner
+        JSR     MsgName
+        Msg     ' wins the match by '
+        LDA     NetScore
+        JSR     MsgNum
+        Msg     ' points.'
+        JSR     SheetAdd
+        JMP     SheetEnd
+@player PHA                             ; " <name> total" of this game
+        LDA     #' '
+        JSR     MsgChar
+        LDA     1,S
+        JSR     MsgName
+        Msg     ' '
+        PLA
+        ASL     A
+        TAX
+        LDA     GameEndBlock+GameEnd.totals,X
+        JMP     MsgNum
+@match  PHA                             ; " <name> total" of the match
+        LDA     #' '
+        JSR     MsgChar
+        LDA     1,S
+        JSR     MsgName
+        Msg     ' '
+        PLA
+        ASL     A
+        TAX
+        LDA     Total,X
+        JMP     MsgNum
 
 ; SheetPlayer — "<name>: hand points N, box bonus B (H hands)[, game bonus 100],
 ;   total T" for player A; a shutout winner's total shows the doubling:

@@ -623,7 +623,31 @@ DrawInfo
         CMP     #2
         BNE     @draw
         Msg     '      Spade upcard: doubled'
-@draw
+@draw   LDA     RulesBlock+RulesRec.scoring ; Hollywood: the three games' scores
+        BEQ     @show
+        Msg     '      Hollywood'
+        LDX     #0
+@holly  PHX
+        LDA     #' '
+        JSR     MsgChar
+        LDA     1,S
+        TAX
+        LDA     HollyBlock+Holly.scores,X
+        JSR     MsgNum
+        LDA     #'-'
+        JSR     MsgChar
+        LDA     1,S
+        TAX
+        LDA     HollyBlock+Holly.scores+2,X
+        JSR     MsgNum
+        PLX
+        INX
+        INX
+        INX
+        INX
+        CPX     #4*HOLLYWOOD_GAMES
+        BCC     @holly
+@show
         PEA     C_BLACK
         _SetForeColor
         PEA     C_GREEN
