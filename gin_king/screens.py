@@ -40,7 +40,7 @@ DRAW_SEED = 2               # the player draws high for deal
 SHUTOUT_SEED = 58           # the player loses without winning a hand
 APPLE = 0x0100
 PH_OFFER, PH_DRAW, PH_DISCARD, PH_KNOCKQ, PH_HANDOVER, PH_GAMEOVER = 1, 2, 3, 4, 5, 6
-MATRIX_ITEM, SUIT_ITEM, USER_ITEM, OK_ITEM = 11, 13, 17, 1
+MATRIX_ITEM, SUIT_ITEM, USER_ITEM, OK_ITEM = 12, 14, 18, 1
 CONTROL_PANEL_PANELS = (b"Display", b"Sound", b"Mouse", b"Speed", b"Time")
 
 

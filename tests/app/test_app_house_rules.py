@@ -353,3 +353,24 @@ def test_app_hollywood_match_matches_the_oracle(table_factory):
     for g, game in enumerate(f.games, 1):
         assert f"Game {g}: Sonia {game.totals[0]}, Willy {game.totals[1]}" in sheet
     assert f"wins the match by {f.net} points." in sheet
+
+
+def test_app_250_points_and_a_tournament_plays_the_manual(table_factory):
+    from test_app_settings import POINTS
+    t = table_factory()
+    t.choose("Settings", "Game Settings...")
+    click_item(t, POINTS[250])
+    click_item(t, OK)
+    t.choose("File", "New Game")
+    assert t.word("Target") == 250 and t.word("RulesBlock", 13) == 250
+    assert any("Game to 250" in x for x in t.text())
+    t.choose("File", "End Game")
+    choose_rules(t, checks=(KNOCK_OFF, CORNER, HOLLYWOOD), box=BOX_OFF)
+    t.choose("Settings", "Tournament Mode")              # the manual's rules only
+    assert t.word("SetPoints") == 0
+    t.choose("Settings", "Game Settings...")
+    assert not t.s.tb.dlg.front().item(POINTS[250]).enabled
+    click_item(t, CANCEL)
+    t.choose("File", "New Game")
+    assert rules_words(t, "RulesBlock") == MANUAL and t.word("KnockLimit") == 10
+    assert rules_words(t)[:3] == [1, 1, 0]               # the choices are kept for later

@@ -27,8 +27,9 @@ DefaultSettings
         DC.B    6,'Player'
         DS.B    NAME_MAX+1-7
 
-PointsTable     DC.W    100,150,200,300,400,500
+PointsTable     DC.W    100,150,200,300,400,500,250 ; 250: a house choice (002)
 POINTS_CHOICES  EQU     (*-PointsTable)/2
+POINTS_250      EQU     POINTS_CHOICES-1 ; its index: not in a tournament
 
 ; ---- the house rules (Settings/House Rules..., dialogs.asm DoHouseRules) ----------------
 ; SetRules is a RulesRec (engine.records): saved after the settings (GIN.PREFS version 3),

@@ -536,6 +536,8 @@ DoGameSettings
         JSR     DisableItem
         LDA     #GS_USER
         JSR     DisableItem
+        LDA     #GS_POINTS+POINTS_250   ;   nor the house choice of 250 points
+        JSR     DisableItem
 @loop   JSR     DlgLoop
         CMP     #1
         BNE     @close
@@ -545,12 +547,12 @@ DoGameSettings
 
 GS_STANDARD     EQU     3               ; item IDs of the Game Settings dialog
 GS_OKLAHOMA     EQU     4
-GS_POINTS       EQU     5               ; 100 .. 500: 5 .. 10
-GS_MATRIX       EQU     11              ; matrix, by rank, by suit, by melds: 11 .. 14
-GS_MELDS        EQU     14
-GS_SHUFFLE      EQU     15              ; shuffle, replay, user supplied: 15 .. 17
-GS_REPLAY       EQU     16
-GS_USER         EQU     17
+GS_POINTS       EQU     5               ; 100 .. 500: 5 .. 10, then 250 (002): 11
+GS_MATRIX       EQU     12              ; matrix, by rank, by suit, by melds: 12 .. 15
+GS_MELDS        EQU     15
+GS_SHUFFLE      EQU     16              ; shuffle, replay, user supplied: 16 .. 18
+GS_REPLAY       EQU     17
+GS_USER         EQU     18
 GsBounds        DC.W    30,100,185,540
 GsGroups
         DC.W    GS_STANDARD,2,SetVariant
@@ -1018,7 +1020,7 @@ AdviceTemplate  DC.B    '^0^1^2'
 
 GsItems
         DC.W    GsOK,GsCancel,GsStd,GsOkla,GsPts100,GsPts150
-        DC.W    GsPts200,GsPts300,GsPts400,GsPts500,GsDispMatrix,GsDispRank
+        DC.W    GsPts200,GsPts300,GsPts400,GsPts500,GsPts250,GsDispMatrix,GsDispRank
         DC.W    GsDispSuit,GsDispMelds,GsShufShuffle,GsShufReplay,GsShufUser,GsLabVariant
         DC.W    GsLabPoints,GsLabDisplay,GsLabShuffle,GsNote
 GS_ITEMS        EQU     (*-GsItems)/2
@@ -1038,55 +1040,59 @@ GsOkla DC.W    4,8,220,20,310,$000C
         DC.L    StOklahoma
         DC.W    0,1
         DC.L    0
-GsPts100 DC.W    5,30,120,42,168,$000C
+GsPts100 DC.W    5,30,116,42,159,$000C
         DC.L    StPts100
         DC.W    0,2
         DC.L    0
-GsPts150 DC.W    6,30,172,42,220,$000C
+GsPts150 DC.W    6,30,161,42,204,$000C
         DC.L    StPts150
         DC.W    0,2
         DC.L    0
-GsPts200 DC.W    7,30,224,42,272,$000C
+GsPts200 DC.W    7,30,206,42,249,$000C
         DC.L    StPts200
         DC.W    0,2
         DC.L    0
-GsPts300 DC.W    8,30,276,42,324,$000C
+GsPts300 DC.W    8,30,296,42,339,$000C
         DC.L    StPts300
         DC.W    0,2
         DC.L    0
-GsPts400 DC.W    9,30,328,42,376,$000C
+GsPts400 DC.W    9,30,341,42,384,$000C
         DC.L    StPts400
         DC.W    0,2
         DC.L    0
-GsPts500 DC.W    10,30,380,42,428,$000C
+GsPts500 DC.W    10,30,386,42,429,$000C
         DC.L    StPts500
         DC.W    0,2
         DC.L    0
-GsDispMatrix DC.W    11,52,120,64,196,$000C
+GsPts250 DC.W    11,30,251,42,294,$000C
+        DC.L    StPts250
+        DC.W    0,2
+        DC.L    0
+GsDispMatrix DC.W    12,52,120,64,196,$000C
         DC.L    StDispMatrix
         DC.W    0,3
         DC.L    0
-GsDispRank DC.W    12,52,200,64,276,$000C
+GsDispRank DC.W    13,52,200,64,276,$000C
         DC.L    StDispRank
         DC.W    0,3
         DC.L    0
-GsDispSuit DC.W    13,52,280,64,356,$000C
+GsDispSuit DC.W    14,52,280,64,356,$000C
         DC.L    StDispSuit
         DC.W    0,3
         DC.L    0
-GsDispMelds DC.W    14,52,360,64,436,$000C
+GsDispMelds DC.W    15,52,360,64,436,$000C
         DC.L    StDispMelds
         DC.W    0,3
         DC.L    0
-GsShufShuffle DC.W    15,74,120,86,220,$000C
+GsShufShuffle DC.W    16,74,120,86,220,$000C
         DC.L    StShufShuffle
         DC.W    0,4
         DC.L    0
-GsShufReplay DC.W    16,74,224,86,324,$000C
+GsShufReplay DC.W    17,74,224,86,324,$000C
         DC.L    StShufReplay
         DC.W    0,4
         DC.L    0
-GsShufUser DC.W    17,74,328,86,428,$000C
+GsShufUser DC.W    18,74,328,86,428,$000C
         DC.L    StShufUser
         DC.W    0,4
         DC.L    0
@@ -1360,6 +1366,7 @@ PlKingNote DC.W  31,151,10,163,400,$800F
 StPts100        DC.B    '100'
 StPts150        DC.B    '150'
 StPts200        DC.B    '200'
+StPts250        DC.B    '250'
 StPts300        DC.B    '300'
 StPts400        DC.B    '400'
 StPts500        DC.B    '500'

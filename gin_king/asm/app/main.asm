@@ -392,7 +392,11 @@ DoTournament
         STA     SetTournament
         BEQ     @out
         STZ     SetShuffle              ; cards are shuffled and dealt normally
-        LDA     SetDisplay
+        LDA     SetPoints               ; the manual's points (250 is a house choice)
+        CMP     #POINTS_250
+        BNE     @disp
+        STZ     SetPoints
+@disp   LDA     SetDisplay
         CMP     #DISP_MELDS
         BNE     @out
         LDA     #DISP_SUIT
