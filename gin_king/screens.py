@@ -10,6 +10,7 @@ saves the table, a pulled-down menu and each dialog as 640 x 400 PNGs:
     table_score_sheet.png     the final score sheet
     gk_menu_options.png       the Options menu pulled down
     gk_dialog_game_settings.png, gk_dialog_players.png, gk_dialog_name.png
+    gk_dialog_house_rules.png Settings > House Rules...: every house rule and bonus
     gk_alert_advice.png       the tutor's advice
     gk_alert_about.png        About Gin King
     gk_alert_refusal.png      a knock refused: a caution alert
@@ -117,6 +118,9 @@ def refresh(out: Path) -> list[Path]:
             s.key(0x1B)
             s.choose("Settings", "Players...")
             shot("gk_dialog_players.png")
+            s.key(0x1B)
+            s.choose("Settings", "House Rules...")
+            shot("gk_dialog_house_rules.png")
             s.key(0x1B)
             s.choose("Settings", "Enter Name...")
             shot("gk_dialog_name.png")
