@@ -66,13 +66,15 @@ def computers_game(t, rules: Rules, seed: int):
     click_item(t, P1_FIRST + 2)                          # player 1: Sonia
     click_item(t, OK)
     t.choose("File", "New Game")
-    per_hand = []
+    per_hand, marks = [], []
     for _ in range(400):
         t.check_cards()
         if t.phase == PH_GAMEOVER:
             break
         if t.phase == PH_HANDOVER:
             per_hand.append(t.scores())
+            marks.append(sum(bin(t.word("LaidOff", i)).count("1") for i in range(4))
+                         if t.word("ResKind") != 3 else 0)
         play_human_turn(t)
     else:
         raise AssertionError("the game did not end")
@@ -84,6 +86,7 @@ def computers_game(t, rules: Rules, seed: int):
         oracle.append(tuple(running))
     assert per_hand == oracle
     assert t.scores() == expected.scores
+    assert marks == [len(h.defence.laid_off) if h.defence else 0 for h in expected.hands]
     return expected
 
 
@@ -161,13 +164,15 @@ def test_app_simple_gin_game_matches_the_oracle(table_factory):
 @pytest.mark.parametrize("checks,box,numbers,names,seed", [
     ((SPADES,), None, None, "spades-double", 7),
     ((LAYOFF_GIN,), BOX_DIFFERENCE, [10, 30, 20, 50, 75],
-     "layoff-on-gin,box-difference,gin=10,undercut=30,box=20,game=50,shutout=75", 11),
+     "layoff-on-gin,box-difference,gin=10,undercut=30,box=20,game=50,shutout=75", 15),
     ((LAYOFF_OFF,), BOX_OFF, None, "no-layoff,no-box", 5),
 ])
 def test_app_house_rule_games_match_the_oracle(table_factory, checks, box, numbers, names, seed):
     t = table_factory(seed)
     choose_rules(t, checks=checks, box=box, numbers=numbers)
     expected = computers_game(t, parse_rules(names), seed)
+    if LAYOFF_GIN in checks:                             # cards were laid off on a gin
+        assert any(h.score.kind.value == "gin" and h.defence.laid_off for h in expected.hands)
     f = expected.final
     assert t.word("NetScore") == f.net
     assert [t.word("Total", p) for p in (0, 1)] == list(f.totals)

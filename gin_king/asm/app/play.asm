@@ -494,6 +494,11 @@ ElevenTen
         STZ     PileLen
         LDA     #NO_CARD
         STA     Upcard
+        LDA     #0                      ; until the opening discard: the terms of a
+        TAX                             ;   club upcard in standard gin (no doubling)
+        JSL     GK_HandTerms
+        STA     KnockLimit
+        STX     Mult
         SEC
         RTS
 @no     CLC
