@@ -379,3 +379,27 @@ def test_app_250_points_and_a_tournament_plays_the_manual(table_factory):
     t.choose("File", "New Game")
     assert rules_words(t, "RulesBlock") == MANUAL and t.word("KnockLimit") == 10
     assert rules_words(t)[:3] == [1, 1, 0]               # the choices are kept for later
+
+
+def test_app_simple_gin_offers_no_knock_without_gin(table_factory):
+    """Knocking off: the human's discard goes straight to the pile unless it makes gin
+    (then the knock question says "gin only"); the info line says "Gin only"."""
+    from gk_table import PH_DISCARD, PH_KNOCKQ, PH_OFFER, PH_DRAW
+    from gin_king.oracle.melds import deadwood_of_mask
+    t = table_factory(1234)
+    choose_rules(t, checks=(KNOCK_OFF,))
+    t.choose("File", "New Game")
+    assert t.word("KnockLimit") == 0 and any("Gin only" in x for x in t.text())
+    for _ in range(6):                                   # a few turns of the human
+        while t.phase in (PH_OFFER, PH_DRAW) and t.turn == 0:
+            t.click_stock()
+        if t.phase != PH_DISCARD:
+            break
+        card = max(t.hand(0))
+        gin = deadwood_of_mask(t.hand_mask(0) & ~(1 << card)) == 0
+        t.click_card(card)
+        assert (t.phase == PH_KNOCKQ) == gin
+        if gin:
+            assert "gin only" in t.message(1)
+            break
+        assert card in t.pile() or card in t.hand(1)
