@@ -370,6 +370,8 @@ def test_app_250_points_and_a_tournament_plays_the_manual(table_factory):
     assert t.word("Target") == 250 and t.word("RulesBlock", 13) == 250
     assert any("Game to 250" in x for x in t.text())
     t.choose("File", "End Game")
+    t.choose("File", "Save Settings")                    # 250 points: version 3
+    assert t.s.machine.tb.gsos.volume.read_file("SETTINGS/GIN.PREFS")[2] == 3
     choose_rules(t, checks=(KNOCK_OFF, CORNER, HOLLYWOOD), box=BOX_OFF)
     t.choose("Settings", "Tournament Mode")              # the manual's rules only
     assert t.word("SetPoints") == 0

@@ -39,8 +39,9 @@ sum     DS.W    1                       ; the words above added up
 Size    EQU     *
         ENDR
 
-; version 3: the house rules after version 2's record (written only when one is set, so
-; the manual's game saves exactly the version 2 file); their own checksum ends the file
+; version 3: the house rules after version 2's record (written only when one is set or
+; the game is to 250 points, so the manual's game saves exactly the version 2 file); their
+; own checksum ends the file
 PrefsRules RECORD Prefs.Size
 rules   DS.B    RulesRec.Size           ; SetRules (RulesRec; .points unused)
 rsum    DS.W    1                       ; the words of the whole file above added up
@@ -102,7 +103,10 @@ LoadSettings
         JSR     ReadWhole               ; carry clear: FileBuf holds Prefs.Size bytes
         BCC     @v2
 @no     RTS                             ; no file, or not a sound one: the defaults
-@v2     LDA     FileBuf+Prefs.version
+@v2     LDA     FileBuf+Prefs.settings+SetPoints-Settings
+        CMP     #POINTS_250             ; (250 points come with version 3 only)
+        BEQ     @no
+        LDA     FileBuf+Prefs.version
         CMP     #PREFS_BY_SEAT
         BEQ     @read
         CMP     #PREFS_ORDERS
@@ -193,10 +197,16 @@ NoHouseRules
         BPL     @copy
         RTS
 
-; HouseRulesSet — Z clear when SetRules differs from ManualRules (a house rule is set).
+; HouseRulesSet — Z clear when a house rule is set: SetRules differs from ManualRules,
+;   or the points per game are 250 (which a version 2 file cannot hold).
 ;   Clobbers A, X.
 HouseRulesSet
-        LDX     #RulesRec.Size-2
+        LDA     SetPoints
+        CMP     #POINTS_250
+        BNE     @rules
+        INC     A                       ; (Z clear)
+        RTS
+@rules  LDX     #RulesRec.Size-2
 @cmp    LDA     SetRules,X
         CMP     ManualRules,X
         BNE     @out
