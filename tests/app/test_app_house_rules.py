@@ -405,3 +405,33 @@ def test_app_simple_gin_offers_no_knock_without_gin(table_factory):
             assert "gin only" in t.message(1)
             break
         assert card in t.pile() or card in t.hand(1)
+
+
+def test_app_random_input_under_house_rules(table_factory):
+    """A short soak (as test_app_soak's) with the Eleven/Ten deal, runs around the corner,
+    laying off on gin and Hollywood on: random clicks and keys never crash, lose or double
+    a card, and hands end and are dealt again."""
+    import random
+    from gk_table import PH_NONE
+    from test_app_soak import KEYS, settle
+    rng = random.Random(20261125)
+    t = table_factory(seed=556)
+    choose_rules(t, checks=(CORNER, ELEVEN, HOLLYWOOD, LAYOFF_GIN))
+    t.choose("File", "New Game")
+    for n in range(80):
+        r = rng.random()
+        if r < 0.5 and t.phase != PH_NONE:               # the game moves on
+            play_human_turn(t)
+            reason = t.s.last_reason
+        elif r < 0.85:
+            h, v = rng.choice([(225, 62), (275, 62), (335, 62)] +
+                              [(57 + 36 * i, 110) for i in range(11)])
+            reason = t.s.click(h, v)
+        else:
+            reason = t.s.key(rng.choice(KEYS))
+        assert reason in ("idle", "held"), (n, reason)
+        settle(t)
+        t.check_cards()
+        if t.phase in (PH_NONE, PH_GAMEOVER):
+            t.choose("File", "New Game")
+    assert t.word("HandNum") >= 2
