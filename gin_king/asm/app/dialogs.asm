@@ -261,10 +261,12 @@ AdvPart2        DS.B    ADVICE_PART+1
 
 
 ; ------------------------------------------------------------------------------------
-; The radio-button dialogs (Game Settings, Players) share one engine: a dialog is its
-;   bounds, a list of item templates and a list of radio groups; a group is a family
-;   of radio buttons (first item ID, count) standing for one setting word (the index of
-;   the button that is on).
+; The radio-button dialogs (Game Settings, Players, House Rules) share one engine: a
+;   dialog is its bounds, a list of item templates and a list of radio groups; a group is
+;   a family of radio buttons (first item ID, count) standing for one setting word (the
+;   index of the button that is on). A dialog may also have a row of check boxes
+;   (DlgChecks: first item ID, DlgCheckN of them, each a word 0/1 of DlgCheckVar's list;
+;   DlgCheckHook runs after one is turned over); CloseDlg sets them back to none.
 ;   DlgBounds, DlgItemList, DlgItemN, DlgGroups, DlgGroupN describe the open dialog.
 ; ------------------------------------------------------------------------------------
 Group   RECORD  0
@@ -358,8 +360,9 @@ GroupAt
         STA     <Zp.ptr2
         RTS
 
-; DlgLoop — ModalDialog until OK (1) or Cancel (2); a radio button clicked is turned on
-;   (its family turns the others off).  Out: A = the button that ended the dialog.
+; DlgLoop — ModalDialog until OK (1) or Cancel (2); a check box clicked is turned over,
+;   a radio button clicked is turned on (its family turns the others off).
+;   Out: A = the button that ended the dialog.
 DlgLoop
         PHA                             ; hit = ModalDialog(nil)
         PEA     $0000
