@@ -435,3 +435,42 @@ def test_app_random_input_under_house_rules(table_factory):
         if t.phase in (PH_NONE, PH_GAMEOVER):
             t.choose("File", "New Game")
     assert t.word("HandNum") >= 2
+
+
+def test_app_around_the_corner_an_ace_counts_15(table_factory):
+    """Around the corner a dead ace counts 15: a knock the manual would allow is refused
+    with the deadwood counted so, and the end of the hand shows the ace's 15."""
+    from gk_table import PH_KNOCKQ
+    from gin_king.oracle.melds import best_melds, deadwood_of_mask
+    rules = parse_rules("around-corner")
+    t = table_factory(1)
+    choose_rules(t, checks=(CORNER,))
+    t.choose("File", "New Game")
+    refused = ace_shown = False
+    for _ in range(1500):
+        if t.phase == PH_GAMEOVER or (refused and ace_shown):
+            break
+        if t.phase == PH_KNOCKQ:
+            plain = deadwood_of_mask(t.hand_mask(0))
+            corner = best_melds(t.hand(0), rules).deadwood
+            if plain <= 10 < corner and not refused:      # an ace makes the difference
+                t.click_knock()
+                assert (f"You cannot knock with {corner} points of deadwood (the limit is 10)."
+                        in t.alert_text())
+                t.s.key("\r")
+                refused = True
+            if corner <= 10:
+                t.click_knock()
+            else:
+                t.click_pile()
+            continue
+        if t.phase == PH_HANDOVER and t.word("ResKind") != 3 and not ace_shown:
+            arr = best_melds(t.hand(0), rules)
+            if any(int(c) % 13 == 0 for c in arr.deadwood_cards) and t.word("Knocker") == 1:
+                line = [x for x in t.text() if x.startswith("Player:") and "deadwood" in x]
+                laid = [c for c in range(52) if t.hand_mask(0, "LaidOff") >> c & 1]
+                assert line == [end_line("Player", t.hand(0), laid, rules)]
+                ace_shown = True
+        t.s.clear_text_log()
+        play_human_turn(t)
+    assert refused and ace_shown
