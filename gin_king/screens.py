@@ -15,6 +15,7 @@ saves the table, a pulled-down menu and each dialog as 640 x 400 PNGs:
     gk_dialog_statistics.png  Options > Statistics... after two games
     gk_menu_options.png       the Options menu pulled down
     gk_dialog_game_settings.png, gk_dialog_players.png, gk_dialog_name.png
+    gk_dialog_house_rules.png Settings > House Rules...: every house rule and bonus
     gk_alert_advice.png       the tutor's advice
     gk_alert_about.png        About Gin King
     gk_alert_refusal.png      a knock refused: a caution alert
@@ -48,7 +49,7 @@ PH_OFFER, PH_DRAW, PH_DISCARD, PH_KNOCKQ, PH_HANDOVER, PH_GAMEOVER = 1, 2, 3, 4,
 WALL = 3                    # ResKind of a tie
 LAYOFF_SEED = 2024          # Sonia against Willy: a lay-off in the first hands
 SONIA_ITEM, HUMAN_ITEM = 5, 11      # Players dialog: player 1's buttons
-MATRIX_ITEM, SUIT_ITEM, USER_ITEM, OK_ITEM = 11, 13, 17, 1
+MATRIX_ITEM, SUIT_ITEM, USER_ITEM, OK_ITEM = 12, 14, 18, 1
 CONTROL_PANEL_PANELS = (b"Display", b"Sound", b"Mouse", b"Speed", b"Time")
 
 
@@ -141,6 +142,9 @@ def refresh(out: Path) -> list[Path]:
             s.key(0x1B)
             s.choose("Settings", "Players...")
             shot("gk_dialog_players.png")
+            s.key(0x1B)
+            s.choose("Settings", "House Rules...")
+            shot("gk_dialog_house_rules.png")
             s.key(0x1B)
             s.choose("Settings", "Enter Name...")
             shot("gk_dialog_name.png")

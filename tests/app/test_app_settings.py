@@ -7,9 +7,9 @@ from gin_king.oracle.melds import best_melds
 
 OK, CANCEL = 1, 2
 STANDARD, OKLAHOMA = 3, 4
-POINTS = {100: 5, 150: 6, 200: 7, 300: 8, 400: 9, 500: 10}
-MATRIX, BY_RANK, BY_SUIT, BY_MELDS = 11, 12, 13, 14
-SHUFFLE, REPLAY, USER = 15, 16, 17
+POINTS = {100: 5, 150: 6, 200: 7, 300: 8, 400: 9, 500: 10, 250: 11}
+MATRIX, BY_RANK, BY_SUIT, BY_MELDS = 12, 13, 14, 15
+SHUFFLE, REPLAY, USER = 16, 17, 18
 P1_FIRST, P2_FIRST, TUTOR_FIRST = 3, 12, 20
 KING_BUTTON, HUMAN_BUTTON = 7, 8                    # King listed after Shark, Human last
 

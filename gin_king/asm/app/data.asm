@@ -27,8 +27,20 @@ DefaultSettings
         DC.B    6,'Player'
         DS.B    NAME_MAX+1-7
 
-PointsTable     DC.W    100,150,200,300,400,500
+PointsTable     DC.W    100,150,200,300,400,500,250 ; 250: a house choice (002)
 POINTS_CHOICES  EQU     (*-PointsTable)/2
+POINTS_250      EQU     POINTS_CHOICES-1 ; its index: not in a tournament
+
+; ---- the house rules (Settings/House Rules..., dialogs.asm DoHouseRules) ----------------
+; SetRules is a RulesRec (engine.records): saved after the settings (GIN.PREFS version 3),
+; copied into RulesBlock before each hand (the manual's, ManualRules, in a tournament;
+; .points is then the game's target). Every flag off: the manual's game.
+SetRules        DC.W    RULE_OFF,RULE_OFF,RULE_OFF,RULE_OFF,RULE_OFF,DEAL_TEN
+                DC.W    SCORING_SINGLE,GIN_BONUS,UNDERCUT_BONUS,BOX_BONUS,BOX_EACH
+                DC.W    GAME_BONUS,SHUTOUT_DOUBLE,POINTS_PER_GAME
+ManualRules     DC.W    RULE_OFF,RULE_OFF,RULE_OFF,RULE_OFF,RULE_OFF,DEAL_TEN
+                DC.W    SCORING_SINGLE,GIN_BONUS,UNDERCUT_BONUS,BOX_BONUS,BOX_EACH
+                DC.W    GAME_BONUS,SHUTOUT_DOUBLE,POINTS_PER_GAME
 
 ; ---- the game's state ---------------------------------------------------------------
 ; GameState .. GameStateEnd and GameDeckCount .. PrevDecksEnd are kept whole in the saved
@@ -141,6 +153,7 @@ LayX            DC.W    0
 LayY            DC.W    0
 LaySuitI        DC.W    0
 LayRankI        DC.W    0
+LayLeft         DC.W    0               ; ranks of a run still to look at
 LayMeldI        DC.W    0
 SlideCard       DC.W    0               ; F/X (table.asm Slide): the card or NO_CARD
 SlideH0         DC.W    0               ;   from (h, v)
@@ -180,7 +193,7 @@ SheetLines      DS.B    SHEET_ROWS*SHEET_WIDTH
 ; The saved game (SETTINGS:GIN.GAME): magic, version, the GameParts, a checksum; FileBuf
 ; holds it and two bytes more (a longer file shows itself), more than GIN.PREFS and
 ; HISTORY need.
-GAME_SUM        EQU     GAME_BODY_AT+SETTINGS_SIZE+GameStateEnd-GameState+PrevDecksEnd-GameDeckCount+CARDS_IN_DECK+4+8+2*(MSG_MAX+2)
+GAME_SUM        EQU     GAME_BODY_AT+SETTINGS_SIZE+GameStateEnd-GameState+PrevDecksEnd-GameDeckCount+CARDS_IN_DECK+4+8+2*(MSG_MAX+2)+2*RulesRec.Size+Holly.Size
 GAME_SIZE       EQU     GAME_SUM+2
 FileBuf         DS.B    GAME_SIZE+2
 
@@ -239,6 +252,7 @@ SettingsMenu
         DC.B    '--Tournament Mode\N264',0
         DC.B    '--Enter Name...\N265',0
         DC.B    '--Players...\N266',0
+        DC.B    '--House Rules...\N276',0
         DC.B    '.',0
 OptionsMenu
         DC.B    '>> Options \N5',0

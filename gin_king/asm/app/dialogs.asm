@@ -261,10 +261,12 @@ AdvPart2        DS.B    ADVICE_PART+1
 
 
 ; ------------------------------------------------------------------------------------
-; The radio-button dialogs (Game Settings, Players) share one engine: a dialog is its
-;   bounds, a list of item templates and a list of radio groups; a group is a family
-;   of radio buttons (first item ID, count) standing for one setting word (the index of
-;   the button that is on).
+; The radio-button dialogs (Game Settings, Players, House Rules) share one engine: a
+;   dialog is its bounds, a list of item templates and a list of radio groups; a group is
+;   a family of radio buttons (first item ID, count) standing for one setting word (the
+;   index of the button that is on). A dialog may also have a row of check boxes
+;   (DlgChecks: first item ID, DlgCheckN of them, each a word 0/1 of DlgCheckVar's list;
+;   DlgCheckHook runs after one is turned over); CloseDlg sets them back to none.
 ;   DlgBounds, DlgItemList, DlgItemN, DlgGroups, DlgGroupN describe the open dialog.
 ; ------------------------------------------------------------------------------------
 Group   RECORD  0
@@ -293,7 +295,7 @@ OpenDlg
         STA     <Zp.ptr
         LDY     #0
 @items  CPY     DlgItemN
-        BCS     @groups
+        BCS     @boxes
         PHY
         PushVarLong DlgPtr
         PEA     GinKing>>16
@@ -304,6 +306,26 @@ OpenDlg
         INY
         INY
         BRA     @items
+@boxes  LDA     DlgCheckVar             ; SetDItemValue(var[i], dlg, checks + i)
+        STA     <Zp.handle
+        LDX     #0
+@checks CPX     DlgCheckN
+        BCS     @groups
+        PHX
+        TXA
+        ASL     A
+        TAY
+        LDA     (<Zp.handle),Y
+        PHA
+        PushVarLong DlgPtr
+        TXA
+        CLC
+        ADC     DlgChecks
+        PHA
+        _SetDItemValue
+        PLX
+        INX
+        BRA     @checks
 @groups LDX     #0                      ; SetDItemValue(1, dlg, first + setting)
 @group  CPX     DlgGroupN
         BCS     @out
@@ -338,8 +360,9 @@ GroupAt
         STA     <Zp.ptr2
         RTS
 
-; DlgLoop — ModalDialog until OK (1) or Cancel (2); a radio button clicked is turned on
-;   (its family turns the others off).  Out: A = the button that ended the dialog.
+; DlgLoop — ModalDialog until OK (1) or Cancel (2); a check box clicked is turned over,
+;   a radio button clicked is turned on (its family turns the others off).
+;   Out: A = the button that ended the dialog.
 DlgLoop
         PHA                             ; hit = ModalDialog(nil)
         PEA     $0000
@@ -352,7 +375,22 @@ DlgLoop
         CMP     #1
         BCC     DlgLoop
         RTS
-@radio  LDX     #0                      ; one of the groups' buttons?
+@radio  SEC                             ; one of the check boxes? turn it over
+        SBC     DlgChecks
+        CMP     DlgCheckN
+        BCS     @groups
+        PHA                             ; SetDItemValue(1 - GetDItemValue(dlg, hit))
+        PushVarLong DlgPtr
+        LDA     DlgHit
+        PHA
+        _GetDItemValue
+        PLA
+        EOR     #1
+        JSR     SetHitValue
+        LDX     #0                      ; the dialog's own links between the boxes
+        JSR     (DlgCheckHook,X)
+        BRA     DlgLoop
+@groups LDX     #0                      ; one of the groups' buttons?
 @group  CPX     DlgGroupN
         BCS     DlgLoop
         PHX
@@ -367,16 +405,53 @@ DlgLoop
         BCC     @on
         INX
         BRA     @group
-@on     PEA     $0001                   ; SetDItemValue(1, dlg, hit)
-        PushVarLong DlgPtr
-        LDA     DlgHit
-        PHA
-        _SetDItemValue
+@on     LDA     #1                      ; SetDItemValue(1, dlg, hit)
+        JSR     SetHitValue
         BRA     DlgLoop
 
-; ReadGroups — each group's setting := the index of its button that is on.
+; SetHitValue — SetDItemValue(A, DlgPtr, DlgHit).  Clobbers A.
+SetHitValue
+        LDX     DlgHit
+SetItemValue                            ; SetDItemValue(A, DlgPtr, X)
+        PHA
+        PushVarLong DlgPtr
+        PHX
+        _SetDItemValue
+        RTS
+
+; ItemValue — A := GetDItemValue(DlgPtr, A).
+ItemValue
+        TAX
+        PHA
+        PushVarLong DlgPtr
+        PHX
+        _GetDItemValue
+        PLA
+        RTS
+
+; ReadGroups — each check box's word := its value (0 or 1); each group's setting := the
+;   index of its button that is on.
 ReadGroups
         LDX     #0
+@check  CPX     DlgCheckN
+        BCS     @radios
+        PHX
+        TXA
+        CLC
+        ADC     DlgChecks
+        JSR     ItemValue
+        PLX
+        PHA
+        TXA
+        ASL     A
+        TAY
+        LDA     DlgCheckVar
+        STA     <Zp.handle
+        PLA
+        STA     (<Zp.handle),Y
+        INX
+        BRA     @check
+@radios LDX     #0
 @group  CPX     DlgGroupN
         BCS     @out
         PHX
@@ -408,10 +483,13 @@ ReadGroups
         BRA     @group
 @out    RTS
 
-; CloseDlg — CloseDialog(DlgPtr).
+; CloseDlg — CloseDialog(DlgPtr); the next dialog has no check boxes unless it says so.
 CloseDlg
         PushVarLong DlgPtr
         _CloseDialog
+        STZ     DlgCheckN
+        LDA     #Ignore
+        STA     DlgCheckHook
         RTS
 
 ; DisableItem — DisableDItem(DlgPtr, A).
@@ -461,6 +539,8 @@ DoGameSettings
         JSR     DisableItem
         LDA     #GS_USER
         JSR     DisableItem
+        LDA     #GS_POINTS+POINTS_250   ;   nor the house choice of 250 points
+        JSR     DisableItem
 @loop   JSR     DlgLoop
         CMP     #1
         BNE     @close
@@ -470,12 +550,12 @@ DoGameSettings
 
 GS_STANDARD     EQU     3               ; item IDs of the Game Settings dialog
 GS_OKLAHOMA     EQU     4
-GS_POINTS       EQU     5               ; 100 .. 500: 5 .. 10
-GS_MATRIX       EQU     11              ; matrix, by rank, by suit, by melds: 11 .. 14
-GS_MELDS        EQU     14
-GS_SHUFFLE      EQU     15              ; shuffle, replay, user supplied: 15 .. 17
-GS_REPLAY       EQU     16
-GS_USER         EQU     17
+GS_POINTS       EQU     5               ; 100 .. 500: 5 .. 10, then 250 (002): 11
+GS_MATRIX       EQU     12              ; matrix, by rank, by suit, by melds: 12 .. 15
+GS_MELDS        EQU     15
+GS_SHUFFLE      EQU     16              ; shuffle, replay, user supplied: 16 .. 18
+GS_REPLAY       EQU     17
+GS_USER         EQU     18
 GsBounds        DC.W    30,100,185,540
 GsGroups
         DC.W    GS_STANDARD,2,SetVariant
@@ -572,6 +652,266 @@ ButtonsToPlayers
         RTS
 
 ; ------------------------------------------------------------------------------------
+; DoHouseRules — Settings/House Rules...: the house rules of docs/rules.md in a dialog in
+;   the look of Game Settings: check boxes for the switches (each a word of SetRules, in
+;   RulesRec order), the box's three modes, and edit lines for the five bonuses (0 .. 999
+;   points; the shutout also "double"). OK keeps them (a bad number is refused with a
+;   caution alert and the dialog stays); Cancel leaves SetRules as it was. During a game
+;   every rule is ghosted (the game plays by the rules it began with); with Oklahoma the
+;   Eleven/Ten deal is (002: dealt ten and ten). Knocking off turns laying off off, and
+;   laying off off turns laying off on gin off (HrLinks). A tournament plays the manual's
+;   rules (play.asm RulesIn); the dialog says so.
+; ------------------------------------------------------------------------------------
+HR_KNOCKOFF     EQU     3               ; item IDs: the check boxes, RulesRec words 0 .. 6
+HR_LAYOFFOFF    EQU     4
+HR_LAYOFFGIN    EQU     5
+HR_ELEVEN       EQU     8
+HR_CHECKS       EQU     7
+HR_BOX          EQU     10              ; each, difference, off: 10 .. 12
+HR_EDITS        EQU     13              ; gin, undercut, box, game, shutout: 13 .. 17
+HR_NUMBERS      EQU     5
+HR_LAST_RULE    EQU     HR_EDITS+HR_NUMBERS-1
+HR_EDIT_LEN     EQU     6               ; "double"
+HR_TEXT_SIZE    EQU     8               ; a field's first text (Pascal string)
+HR_MAX_BONUS    EQU     999
+
+DoHouseRules
+        LDA     #HrBounds
+        STA     DlgBounds
+        LDA     #HrItems
+        STA     DlgItemList
+        LDA     #HR_ITEMS*2
+        STA     DlgItemN
+        LDA     #HrGroups
+        STA     DlgGroups
+        LDA     #1
+        STA     DlgGroupN
+        LDA     #HR_KNOCKOFF
+        STA     DlgChecks
+        LDA     #HR_CHECKS
+        STA     DlgCheckN
+        LDA     #SetRules
+        STA     DlgCheckVar
+        LDA     #HrLinks
+        STA     DlgCheckHook
+        JSR     OpenDlg
+        LDX     #0                      ; the bonuses' edit lines
+@edit   STX     HrI
+        JSR     HrFieldText
+        LDA     HrI                     ; NewDItem(dlg, HR_EDITS + i, @rect i, editLine,
+        ASL     A                       ;   @text i, HR_EDIT_LEN, 0, nil)
+        ASL     A
+        ASL     A
+        STA     HrOff
+        PushVarLong DlgPtr
+        LDA     HrI
+        CLC
+        ADC     #HR_EDITS
+        PHA
+        PEA     GinKing>>16
+        LDA     #HrEditRects
+        CLC
+        ADC     HrOff
+        PHA
+        PEA     $0011
+        PEA     GinKing>>16
+        LDA     #HrTexts
+        CLC
+        ADC     HrOff
+        PHA
+        PEA     HR_EDIT_LEN
+        PEA     $0000
+        PEA     $0000
+        PEA     $0000
+        _NewDItem
+        LDX     HrI
+        INX
+        CPX     #HR_NUMBERS
+        BCC     @edit
+        JSR     InGame                  ; during a game: every rule ghosted
+        BCC     @okla
+        LDA     #HR_KNOCKOFF
+@ghost  PHA
+        JSR     DisableItem
+        PLA
+        INC     A
+        CMP     #HR_LAST_RULE+1
+        BCC     @ghost
+@okla   LDA     SetVariant              ; Oklahoma: never the Eleven/Ten deal
+        BEQ     @loop
+        LDA     #HR_ELEVEN
+        JSR     DisableItem
+@loop   JSR     DlgLoop
+        CMP     #1
+        BEQ     @ok
+        JMP     @close
+@ok     JSR     HrReadNumbers
+        BCC     @keep
+        JSR     MsgClear                ; a bad number: refused, asked again
+        Msg     'Please type each bonus as a number of points from 0 to 999 (the shutout may also be double).'
+        JSR     RefuseBuild
+        BRA     @loop
+@keep   JSR     ReadGroups
+        LDX     #2*(HR_NUMBERS-1)
+@put    LDY     HrFields,X
+        LDA     HrNums,X
+        STA     SetRules,Y
+        DEX
+        DEX
+        BPL     @put
+        LDA     SetRules+RulesRec.knockOff ; knocking off: no laying off
+        BEQ     @lay
+        STA     SetRules+RulesRec.layoffOff
+@lay    LDA     SetRules+RulesRec.layoffOff ; no laying off: not on gin either
+        BEQ     @close
+        STZ     SetRules+RulesRec.layoffGin
+@close  JSR     CloseDlg
+        JMP     Redraw
+
+; HrLinks — after a box is turned over: knocking off checks laying off off, and laying
+;   off off unchecks laying off on gin (docs/rules.md's rulings, shown as they happen).
+HrLinks
+        LDA     #HR_KNOCKOFF
+        JSR     ItemValue
+        BEQ     @lay
+        LDX     #HR_LAYOFFOFF
+        JSR     SetItemValue            ; (A = 1)
+@lay    LDA     #HR_LAYOFFOFF
+        JSR     ItemValue
+        BEQ     @out
+        LDA     #0
+        LDX     #HR_LAYOFFGIN
+        JSR     SetItemValue
+@out    RTS
+
+; HrFieldText — HrTexts[HrI] := SetRules' bonus HrI as text ("double" for the manual's
+;   shutout).  Clobbers A, X, Y, Build.
+HrFieldText
+        JSR     MsgClear
+        LDA     HrI
+        ASL     A
+        TAX
+        LDY     HrFields,X
+        LDA     SetRules,Y
+        CMP     #SHUTOUT_DOUBLE
+        BNE     @num
+        Msg     'double'
+        BRA     @copy
+@num    JSR     MsgNum
+@copy   LDA     HrI                     ; Build (7 bytes at most) -> HrTexts + 8i
+        ASL     A
+        ASL     A
+        ASL     A
+        TAY
+        LDX     #0
+@byte   LDA     Build,X
+        STA     HrTexts,Y
+        INY
+        INY
+        INX
+        INX
+        CPX     #HR_TEXT_SIZE
+        BCC     @byte
+        RTS
+
+; HrReadNumbers — HrNums := the five edit lines' numbers.  Out: carry set when one is
+;   not 0 .. HR_MAX_BONUS (or, for the shutout, "double": SHUTOUT_DOUBLE).
+;   Clobbers A, X, Y, AdvText.
+HrReadNumbers
+        STZ     HrI
+@field  PushVarLong DlgPtr              ; GetIText(dlg, HR_EDITS + i, @AdvText)
+        LDA     HrI
+        CLC
+        ADC     #HR_EDITS
+        PHA
+        PushLong AdvText
+        _GetIText
+        JSR     HrParse
+        BCS     @out
+        PHA
+        LDA     HrI
+        ASL     A
+        TAX
+        PLA
+        STA     HrNums,X
+        INC     HrI
+        LDA     HrI
+        CMP     #HR_NUMBERS
+        BCC     @field
+        CLC
+@out    RTS
+
+; HrParse — AdvText (a Pascal string) -> A = its number: 1 .. 3 digits, or "double" in
+;   any case for the shutout (field HrI = HR_NUMBERS-1).  Out: carry set when bad.
+HrParse
+        LDA     AdvText
+        AND     #$00FF
+        STA     HrLen
+        LDA     HrI
+        CMP     #HR_NUMBERS-1
+        BNE     @digits
+        LDA     HrLen
+        CMP     #HR_EDIT_LEN
+        BNE     @digits
+        LDX     #HR_EDIT_LEN            ; "double", any case?
+@dbl    LDA     AdvText,X
+        ORA     #$0020                  ; lower case
+        EOR     StDouble,X
+        AND     #$00FF
+        BNE     @bad
+        DEX
+        BNE     @dbl
+        LDA     #SHUTOUT_DOUBLE
+        CLC
+        RTS
+@digits LDA     HrLen
+        BEQ     @bad
+        CMP     #4
+        BCS     @bad
+        STZ     HrVal
+        LDX     #1
+@next   LDA     AdvText,X
+        AND     #$00FF
+        SEC
+        SBC     #'0'
+        CMP     #10
+        BCS     @bad
+        PHA                             ; value := value * 10 + digit
+        LDA     HrVal
+        ASL     A
+        STA     HrVal
+        ASL     A
+        ASL     A
+        CLC
+        ADC     HrVal
+        STA     HrVal
+        PLA
+        CLC
+        ADC     HrVal
+        STA     HrVal
+        INX
+        CPX     HrLen
+        BCC     @next
+        BEQ     @next
+        LDA     HrVal
+        CLC
+        RTS
+@bad    SEC
+        RTS
+
+HrI             DC.W    0
+HrOff           DC.W    0
+HrLen           DC.W    0
+HrVal           DC.W    0
+HrNums          DS.W    HR_NUMBERS
+HrFields                                ; the bonuses' offsets in SetRules
+        DC.W    RulesRec.ginBonus,RulesRec.undercutBonus,RulesRec.boxBonus
+        DC.W    RulesRec.gameBonus,RulesRec.shutout
+HrTexts         DS.B    HR_NUMBERS*HR_TEXT_SIZE
+HrGroups
+        DC.W    HR_BOX,3,SetRules+RulesRec.box
+
+; ------------------------------------------------------------------------------------
 ; DoEnterName — Settings/Enter Name...: the player's name in an edit line (LineEdit's
 ;   editing keys); OK keeps it. An empty name is not taken: a caution alert says so,
 ;   and the dialog stays for another entry (manual: "the program will re-prompt you").
@@ -653,6 +993,10 @@ DlgItemN        DC.W    0
 DlgGroups       DC.W    0
 DlgGroupN       DC.W    0
 DlgPtr          DC.L    0
+DlgChecks       DC.W    0               ; the first check box's item ID
+DlgCheckN       DC.W    0               ; check boxes (0: none)
+DlgCheckVar     DC.W    0               ; their words, one after another (our bank)
+DlgCheckHook    DC.W    Ignore          ; called after a box is turned over
 DlgHit          DC.W    0
 DlgI            DC.W    0
 
@@ -679,7 +1023,7 @@ AdviceTemplate  DC.B    '^0^1^2'
 
 GsItems
         DC.W    GsOK,GsCancel,GsStd,GsOkla,GsPts100,GsPts150
-        DC.W    GsPts200,GsPts300,GsPts400,GsPts500,GsDispMatrix,GsDispRank
+        DC.W    GsPts200,GsPts300,GsPts400,GsPts500,GsPts250,GsDispMatrix,GsDispRank
         DC.W    GsDispSuit,GsDispMelds,GsShufShuffle,GsShufReplay,GsShufUser,GsLabVariant
         DC.W    GsLabPoints,GsLabDisplay,GsLabShuffle,GsNote
 GS_ITEMS        EQU     (*-GsItems)/2
@@ -699,55 +1043,59 @@ GsOkla DC.W    4,8,220,20,310,$000C
         DC.L    StOklahoma
         DC.W    0,1
         DC.L    0
-GsPts100 DC.W    5,30,120,42,168,$000C
+GsPts100 DC.W    5,30,116,42,159,$000C
         DC.L    StPts100
         DC.W    0,2
         DC.L    0
-GsPts150 DC.W    6,30,172,42,220,$000C
+GsPts150 DC.W    6,30,161,42,204,$000C
         DC.L    StPts150
         DC.W    0,2
         DC.L    0
-GsPts200 DC.W    7,30,224,42,272,$000C
+GsPts200 DC.W    7,30,206,42,249,$000C
         DC.L    StPts200
         DC.W    0,2
         DC.L    0
-GsPts300 DC.W    8,30,276,42,324,$000C
+GsPts300 DC.W    8,30,296,42,339,$000C
         DC.L    StPts300
         DC.W    0,2
         DC.L    0
-GsPts400 DC.W    9,30,328,42,376,$000C
+GsPts400 DC.W    9,30,341,42,384,$000C
         DC.L    StPts400
         DC.W    0,2
         DC.L    0
-GsPts500 DC.W    10,30,380,42,428,$000C
+GsPts500 DC.W    10,30,386,42,429,$000C
         DC.L    StPts500
         DC.W    0,2
         DC.L    0
-GsDispMatrix DC.W    11,52,120,64,196,$000C
+GsPts250 DC.W    11,30,251,42,294,$000C
+        DC.L    StPts250
+        DC.W    0,2
+        DC.L    0
+GsDispMatrix DC.W    12,52,120,64,196,$000C
         DC.L    StDispMatrix
         DC.W    0,3
         DC.L    0
-GsDispRank DC.W    12,52,200,64,276,$000C
+GsDispRank DC.W    13,52,200,64,276,$000C
         DC.L    StDispRank
         DC.W    0,3
         DC.L    0
-GsDispSuit DC.W    13,52,280,64,356,$000C
+GsDispSuit DC.W    14,52,280,64,356,$000C
         DC.L    StDispSuit
         DC.W    0,3
         DC.L    0
-GsDispMelds DC.W    14,52,360,64,436,$000C
+GsDispMelds DC.W    15,52,360,64,436,$000C
         DC.L    StDispMelds
         DC.W    0,3
         DC.L    0
-GsShufShuffle DC.W    15,74,120,86,220,$000C
+GsShufShuffle DC.W    16,74,120,86,220,$000C
         DC.L    StShufShuffle
         DC.W    0,4
         DC.L    0
-GsShufReplay DC.W    16,74,224,86,324,$000C
+GsShufReplay DC.W    17,74,224,86,324,$000C
         DC.L    StShufReplay
         DC.W    0,4
         DC.L    0
-GsShufUser DC.W    17,74,328,86,428,$000C
+GsShufUser DC.W    18,74,328,86,428,$000C
         DC.L    StShufUser
         DC.W    0,4
         DC.L    0
@@ -771,6 +1119,120 @@ GsNote DC.W    24,98,8,122,430,$800F
         DC.L    StGsNote
         DC.W    0,0
         DC.L    0
+HrBounds        DC.W    18,60,193,580
+HrItems
+        DC.W    HrOK,HrCancel,HrKnockOff,HrLayOff,HrLayGin,HrCorner
+        DC.W    HrSpades,HrEleven,HrHolly,HrBoxEach,HrBoxDiff,HrBoxOff
+        DC.W    HrLabBox,HrLabGin,HrLabUnder,HrLabBoxPts,HrLabGame,HrLabShut
+        DC.W    HrLabDouble,HrNote
+HR_ITEMS        EQU     (*-HrItems)/2
+HrOK DC.W    1,154,440,167,510,$000A
+        DC.L    OkStr
+        DC.W    0,1
+        DC.L    0
+HrCancel DC.W    2,154,350,167,420,$000A
+        DC.L    CancelStr
+        DC.W    0,0
+        DC.L    0
+HrKnockOff DC.W    3,6,10,18,250,$000B
+        DC.L    StHrKnockOff
+        DC.W    0,0
+        DC.L    0
+HrLayOff DC.W    4,20,10,32,250,$000B
+        DC.L    StHrLayOff
+        DC.W    0,0
+        DC.L    0
+HrLayGin DC.W    5,34,10,46,250,$000B
+        DC.L    StHrLayGin
+        DC.W    0,0
+        DC.L    0
+HrCorner DC.W    6,48,10,60,250,$000B
+        DC.L    StHrCorner
+        DC.W    0,0
+        DC.L    0
+HrSpades DC.W    7,6,270,18,510,$000B
+        DC.L    StHrSpades
+        DC.W    0,0
+        DC.L    0
+HrEleven DC.W    8,20,270,32,510,$000B
+        DC.L    StHrEleven
+        DC.W    0,0
+        DC.L    0
+HrHolly DC.W    9,34,270,46,510,$000B
+        DC.L    StHrHolly
+        DC.W    0,0
+        DC.L    0
+HrBoxEach DC.W    10,66,110,78,206,$000C
+        DC.L    StHrBoxEach
+        DC.W    0,1
+        DC.L    0
+HrBoxDiff DC.W    11,66,214,78,310,$000C
+        DC.L    StHrBoxDiff
+        DC.W    0,1
+        DC.L    0
+HrBoxOff DC.W    12,66,318,78,380,$000C
+        DC.L    StHrBoxOff
+        DC.W    0,1
+        DC.L    0
+HrLabBox DC.W    18,67,10,77,104,$800F
+        DC.L    StHrLabBox
+        DC.W    0,0
+        DC.L    0
+HrLabGin DC.W    19,87,10,97,60,$800F
+        DC.L    StHrLabGin
+        DC.W    0,0
+        DC.L    0
+HrLabUnder DC.W    20,87,130,97,200,$800F
+        DC.L    StHrLabUnder
+        DC.W    0,0
+        DC.L    0
+HrLabBoxPts DC.W    21,87,270,97,310,$800F
+        DC.L    StHrLabBoxPts
+        DC.W    0,0
+        DC.L    0
+HrLabGame DC.W    22,107,10,117,60,$800F
+        DC.L    StHrLabGame
+        DC.W    0,0
+        DC.L    0
+HrLabShut DC.W    23,107,130,117,200,$800F
+        DC.L    StHrLabShut
+        DC.W    0,0
+        DC.L    0
+HrLabDouble DC.W    24,107,280,117,500,$800F
+        DC.L    StHrLabDouble
+        DC.W    0,0
+        DC.L    0
+HrNote DC.W    25,124,10,148,510,$800F
+        DC.L    StHrNote
+        DC.W    0,0
+        DC.L    0
+HrEditRects                             ; the bonuses' edit lines (HR_EDITS ..)
+        DC.W    84,64,98,110
+        DC.W    84,204,98,250
+        DC.W    84,314,98,360
+        DC.W    104,64,118,110
+        DC.W    104,204,118,270
+        STRING  PASCAL
+StHrKnockOff    DC.B    'Knocking off (Simple Gin: gin only)'
+StHrLayOff      DC.B    'Laying off off'
+StHrLayGin      DC.B    'Laying off on gin'
+StHrCorner      DC.B    'Runs around the corner (ace 15)'
+StHrSpades      DC.B    'Spades double'
+StHrEleven      DC.B    'Eleven/Ten deal'
+StHrHolly       DC.B    'Hollywood scoring'
+StHrBoxEach     DC.B    'Each hand'
+StHrBoxDiff     DC.B    'Difference'
+StHrBoxOff      DC.B    'Off'
+StHrLabBox      DC.B    'Box bonus:'
+StHrLabGin      DC.B    'Gin:'
+StHrLabUnder    DC.B    'Undercut:'
+StHrLabBoxPts   DC.B    'Box:'
+StHrLabGame     DC.B    'Game:'
+StHrLabShut     DC.B    'Shutout:'
+StHrLabDouble   DC.B    'points (the shutout: or double)'
+StHrNote        DC.B    'A tournament plays the manual''s rules only. The house rules cannot change during a game.'
+StDouble        DC.B    'double'
+        STRING  ASIS
 PlItems
         DC.W    PlOK,PlCancel,PlP10,PlP11,PlP12,PlP13
         DC.W    PlP14,PlP15,PlP16,PlP17,PlP18,PlP20
@@ -907,6 +1369,7 @@ PlKingNote DC.W  31,151,10,163,400,$800F
 StPts100        DC.B    '100'
 StPts150        DC.B    '150'
 StPts200        DC.B    '200'
+StPts250        DC.B    '250'
 StPts300        DC.B    '300'
 StPts400        DC.B    '400'
 StPts500        DC.B    '500'

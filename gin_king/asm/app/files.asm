@@ -13,8 +13,10 @@
 ; any of the three (the statistics, 1,192 bytes, are the smallest).
 
 PREFS_MAGIC     EQU     $4B47          ; the bytes 'G','K'
-PREFS_VERSION   EQU     2               ; the deals by seat (version 1: deck orders)
+PREFS_VERSION   EQU     3               ; version 2 followed by the house rules (PrefsRules)
+PREFS_BY_SEAT   EQU     2               ; the deals by seat: no house rule set (as before)
 PREFS_ORDERS    EQU     1               ; an older file: the deals as deck orders
+MAX_BONUS       EQU     999             ; a house rule's bonus points (the dialog's bound)
 HIST_MAGIC      EQU     $4847          ; the bytes 'G','H'
 HIST_VERSION    EQU     2               ; 2: a column per player kind (King's too)
 HIST_V1         EQU     1               ; 1: seven columns, Irv .. Shark (still read)
@@ -42,6 +44,15 @@ count   DS.W    1                       ; deals recorded
 dealer  DS.W    1                       ; the game's first dealer
 decks   DS.B    MAX_HANDS*CARDS_IN_DECK ; by seat (play.asm SeatsFromDeck)
 sum     DS.W    1                       ; the words above added up
+Size    EQU     *
+        ENDR
+
+; version 3: the house rules after version 2's record (written only when one is set or
+; the game is to 250 points, so the manual's game saves exactly the version 2 file); their
+; own checksum ends the file
+PrefsRules RECORD Prefs.Size
+rules   DS.B    RulesRec.Size           ; SetRules (RulesRec; .points unused)
+rsum    DS.W    1                       ; the words of the whole file above added up
 Size    EQU     *
         ENDR
 
@@ -85,18 +96,31 @@ Size    EQU     *
 ; ------------------------------------------------------------------------------------
 LoadSettings
         JSR     UseDefaults
-        LDA     #PrefsPath
-        LDX     #Prefs.Size
-        JSR     ReadWhole               ; carry clear: FileBuf holds Prefs.Size bytes
-        BCC     @read
-@no     RTS                             ; no file, or not a sound one: the defaults
-@read   LDA     FileBuf+Prefs.magic
-        CMP     #PREFS_MAGIC
-        BNE     @no
+        LDA     #PrefsPath              ; version 3 (with the house rules)?
+        LDX     #PrefsRules.Size
+        JSR     ReadWhole
+        BCS     @old
         LDA     FileBuf+Prefs.version
         CMP     #PREFS_VERSION
-        BEQ     @known
+        BNE     @no
+        JSR     RulesSound
+        BCC     @read
+        RTS
+@old    LDA     #PrefsPath              ; else version 2 or 1: no house rules
+        LDX     #Prefs.Size
+        JSR     ReadWhole               ; carry clear: FileBuf holds Prefs.Size bytes
+        BCC     @v2
+@no     RTS                             ; no file, or not a sound one: the defaults
+@v2     LDA     FileBuf+Prefs.settings+SetPoints-Settings
+        CMP     #POINTS_250             ; (250 points come with version 3 only)
+        BEQ     @no
+        LDA     FileBuf+Prefs.version
+        CMP     #PREFS_BY_SEAT
+        BEQ     @read
         CMP     #PREFS_ORDERS
+        BNE     @no
+@read   LDA     FileBuf+Prefs.magic
+        CMP     #PREFS_MAGIC
         BNE     @no
 @known  LDX     #Prefs.sum
         JSR     Checksum
@@ -120,10 +144,21 @@ LoadSettings
         LDA     FileBuf+Prefs.dealer
         AND     #1
         STA     PrevDealer
-        LDA     FileBuf+Prefs.version   ; 1 for by seat, 0 for deck orders
-        AND     #1
-        EOR     #1
-        STA     PrevBySeat
+        LDX     #0                      ; 1 for by seat, 0 for deck orders
+        LDA     FileBuf+Prefs.version
+        CMP     #PREFS_ORDERS
+        BEQ     @orders
+        INX
+@orders STX     PrevBySeat
+        CMP     #PREFS_VERSION          ; version 3: the house rules
+        BNE     @nrules
+        LDX     #RulesRec.Size-2
+@rules  LDA     FileBuf+PrefsRules.rules,X
+        STA     SetRules,X
+        DEX
+        DEX
+        BPL     @rules
+@nrules
         LDX     #0
 @decks  LDA     FileBuf+Prefs.decks,X
         STA     PrevDecks,X
@@ -134,7 +169,7 @@ LoadSettings
         INC     SettingsLoaded
         RTS
 
-; UseDefaults — Settings := DefaultSettings.
+; UseDefaults — Settings := DefaultSettings; no house rule (SetRules := ManualRules).
 UseDefaults
         LDX     #0
 @copy   LDA     DefaultSettings,X
@@ -143,6 +178,16 @@ UseDefaults
         INX
         CPX     #SETTINGS_SIZE
         BCC     @copy
+        JMP     NoHouseRules
+
+; NoHouseRules — SetRules := ManualRules.  Clobbers A, X.
+NoHouseRules
+        LDX     #RulesRec.Size-2
+@copy   LDA     ManualRules,X
+        STA     SetRules,X
+        DEX
+        DEX
+        BPL     @copy
         RTS
 
 ; SettingsSound — are the settings at X (a copy in FileBuf) within their ranges: each
@@ -176,6 +221,64 @@ SettingsSound
 @bad    SEC
         RTS
 
+; HouseRulesSet — Z clear when a house rule is set: SetRules differs from ManualRules,
+;   or the points per game are 250 (which a version 2 file cannot hold).
+;   Clobbers A, X.
+HouseRulesSet
+        LDA     SetPoints
+        CMP     #POINTS_250
+        BNE     @rules
+        INC     A                       ; (Z clear)
+        RTS
+@rules  LDX     #RulesRec.Size-2
+@cmp    LDA     SetRules,X
+        CMP     ManualRules,X
+        BNE     @out
+        DEX
+        DEX
+        BPL     @cmp
+        LDA     #0
+@out    RTS
+
+; RulesSound — is FileBuf's version 3 tail sound: its checksum, every rule in range (the
+;   switches 0 or 1, the box a mode, the bonuses 0 .. MAX_BONUS, the shutout also
+;   SHUTOUT_DOUBLE)?  Out: carry clear when it is.  Clobbers A, X.
+RulesSound
+        LDX     #PrefsRules.rsum
+        JSR     Checksum
+        CMP     FileBuf+PrefsRules.rsum
+        BNE     @bad
+        LDX     #FileBuf+PrefsRules.rules
+        JMP     RulesInRange
+@bad    SEC
+        RTS
+
+; RulesInRange — is the RulesRec at X (a copy in FileBuf) within its ranges: the
+;   switches 0 or 1, the box a mode, the bonuses 0 .. MAX_BONUS, the shutout also
+;   SHUTOUT_DOUBLE?  Out: carry clear when so.  Clobbers A, Y, Zp.ptr.
+RulesInRange
+        STX     <Zp.ptr
+        LDY     #RulesRec.Size-2
+@each   LDA     (<Zp.ptr),Y
+        CMP     RuleLimits,Y
+        BCC     @next
+        CPY     #RulesRec.shutout       ; the shutout may be "double"
+        BNE     @bad
+        CMP     #SHUTOUT_DOUBLE
+        BNE     @bad
+@next   DEY
+        DEY
+        BPL     @each
+        CLC
+        RTS
+@bad    SEC
+        RTS
+
+; RuleLimits — one more than the largest value of each RulesRec word, in order.
+RuleLimits
+        DC.W    2,2,2,2,2,2,2,MAX_BONUS+1,MAX_BONUS+1,MAX_BONUS+1,BOX_OFF+1
+        DC.W    MAX_BONUS+1,MAX_BONUS+1,$FFFF
+
 ; SettingLimits — one more than the largest value of each setting word, in order.
 SettingLimits
         DC.W    2,POINTS_CHOICES,4,3,2,2,2,2,PLAYER_KINDS,PLAYER_KINDS,PLAYER_KINDS
@@ -189,7 +292,7 @@ SETTING_WORDS   EQU     (*-SettingLimits)/2
 DoSaveSettings
         LDA     #PREFS_MAGIC
         STA     FileBuf+Prefs.magic
-        LDA     #PREFS_VERSION
+        LDA     #PREFS_BY_SEAT
         STA     FileBuf+Prefs.version
         LDX     #0
 @set    LDA     Settings,X
@@ -226,16 +329,37 @@ DoSaveSettings
         INX
         CPX     #MAX_HANDS*CARDS_IN_DECK
         BCC     @pd
-@sum    LDX     #Prefs.sum
+@sum    LDA     #Prefs.Size             ; the manual's game: version 2 (or 1) as before
+        STA     PrefsLen
+        JSR     HouseRulesSet
+        BEQ     @plain
+        LDA     #PREFS_VERSION          ; house rules: version 3, the rules appended
+        STA     FileBuf+Prefs.version   ;   (an old file's deck orders are not kept)
+        LDA     PrevBySeat
+        ORA     GameDeckCount
+        BNE     @rules
+        STZ     FileBuf+Prefs.count
+@rules  LDX     #RulesRec.Size-2
+@rcopy  LDA     SetRules,X
+        STA     FileBuf+PrefsRules.rules,X
+        DEX
+        DEX
+        BPL     @rcopy
+        LDA     #PrefsRules.Size
+        STA     PrefsLen
+@plain  LDX     #Prefs.sum
         JSR     Checksum
         STA     FileBuf+Prefs.sum
+        LDX     #PrefsRules.rsum        ; (version 3: the checksum of the whole)
+        JSR     Checksum
+        STA     FileBuf+PrefsRules.rsum
         LDA     #PrefsPath
         STA     FilePath
         LDA     #PrefsNew
         STA     FileNew
         LDA     #CFG_TYPE
         STA     CreateParms+8
-        LDA     #Prefs.Size
+        LDA     PrefsLen
         JSR     WriteWhole
         BCC     @ok
         JSR     MsgClear                ; the disk refused: say so
@@ -514,6 +638,14 @@ GameSound
         LDX     #FileBuf+GAME_BODY_AT   ; the settings come first
         JSR     SettingsSound
         BCS     @bad
+        LDA     #SetRules               ; the house rules chosen, and the hand's
+        JSR     GameWordAt
+        JSR     RulesInRange
+        BCS     @bad
+        LDA     #RulesBlock
+        JSR     GameWordAt
+        JSR     RulesInRange
+        BCS     @bad
         JSR     GameBytesSound
         RTS
 @bad    SEC
@@ -732,6 +864,9 @@ GameParts
         DC.W    RngLo,4                 ; the engine's generator (RngLo, RngHi)
         DC.W    DrawCard0,8             ; the cards drawn for deal, on the first hand
         DC.W    MsgLine1,2*(MSG_MAX+2)  ; the two message lines
+        DC.W    SetRules,RulesRec.Size  ; the house rules the game began with
+        DC.W    RulesBlock,RulesRec.Size ; the engine's copy for this hand
+        DC.W    HollyBlock,Holly.Size   ; Hollywood's three games
 GAME_PARTS      EQU     (*-GameParts)/4
 
 ; GameLimits — words of the state and one more than their largest value.
@@ -744,6 +879,7 @@ GameLimits
         DC.W    PrevCount,MAX_HANDS+1, PrevDealer,2, PrevBySeat,2
         DC.W    DrawCard0,CARDS_IN_DECK, DrawCard1,CARDS_IN_DECK, DrawHigh,2, DrawShown,2
         DC.W    LogN,LOG_MAX+1          ; the Score Sheet's hands (stats.asm)
+        DC.W    HollyBlock+Holly.current,HOLLYWOOD_GAMES, HollyBlock+Holly.closed,GAMES_ALL+1
 GAME_LIMITS     EQU     (*-GameLimits)/4
 ; GameCards — words of the state that hold a card or NO_CARD.
 GameCards
@@ -1263,6 +1399,7 @@ HistAny         DC.W    0
 HistWon         DC.W    0
 HistLost        DC.W    0
 SettingsLoaded  DC.W    0
+PrefsLen        DC.W    0               ; bytes of GIN.PREFS to write
 
 ; ---- GS/OS parameter blocks and paths -----------------------------------------------
 OpenParms

@@ -19,6 +19,8 @@ GinKing PROC
         IMPORT  GK_Seed,GK_Below,GK_Shuffle,GK_Deadwood,GK_Canon,GK_Decide
         IMPORT  Deck,RngLo,DwHand,DwOut,CnBestCount,CnBestHi,CnBestLo,CnDead
         IMPORT  PosBlock,DecBlock
+        IMPORT  GK_HandTerms,GK_FinalScore,GK_Showdown,RulesBlock,GameEndBlock,ShowBlock
+        IMPORT  GK_HollywoodStart,GK_HollywoodHand,GK_HollywoodMatch,HollyBlock
         IMPORT  GK_ParseEntry,GK_ClosestCard,EntryText,EntryRanks,EntrySuits,EntryTaken
         LONGA   ON
         LONGI   ON
@@ -344,6 +346,7 @@ MenuTable                               ; one line per item ID from 256
         DC.W    DoStatistics            ; 273 Options/Statistics... (stats.asm)
         DC.W    DoScoreSheet            ; 274 Options/Score Sheet (stats.asm)
         DC.W    DoResume                ; 275 File/Resume Game (files.asm)
+        DC.W    DoHouseRules            ; 276 Settings/House Rules... (after Players...)
 MENU_ITEMS      EQU     (*-MenuTable)/2
 
 ; ------------------------------------------------------------------------------------
@@ -398,7 +401,11 @@ DoTournament
         STA     SetTournament
         BEQ     @out
         STZ     SetShuffle              ; cards are shuffled and dealt normally
-        LDA     SetDisplay
+        LDA     SetPoints               ; the manual's points (250 is a house choice)
+        CMP     #POINTS_250
+        BNE     @disp
+        STZ     SetPoints
+@disp   LDA     SetDisplay
         CMP     #DISP_MELDS
         BNE     @out
         LDA     #DISP_SUIT

@@ -124,6 +124,7 @@ DoNewGame
         STZ     Score+2
         STZ     Won
         STZ     Won+2
+        JSL     GK_HollywoodStart       ; (Hollywood: a new match)
         STZ     HandNum
         STZ     LogN
         STZ     Walls
@@ -370,6 +371,7 @@ HighKey
 ;   Oklahoma: the upcard sets the knock limit (Ace: gin only) and a spade doubles.
 ; ------------------------------------------------------------------------------------
 StartHand
+        JSR     RulesIn                 ; RulesBlock := the game's house rules
         LDA     SetShuffle
         CMP     #SHUF_REPLAY
         BNE     @shuffle
@@ -451,41 +453,105 @@ StartHand
         STA     PileLen
         LDA     #2*HAND_SIZE+1
         STA     StockIdx
-        LDA     #STANDARD_LIMIT         ; the knock limit and the hand's multiplier
-        STA     KnockLimit
-        LDA     #1
-        STA     Mult
-        LDA     SetVariant
-        BEQ     @std
-        LDA     Upcard                  ; Oklahoma: the upcard's value (Ace: gin only)
-        JSR     SplitCard
-        CPX     #SUITS-1
-        BNE     @value
-        LDA     #2
-        STA     Mult                    ; a spade doubles the hand
-@value  TYA
-        BEQ     @ace
-        INC     A
-        CMP     #STANDARD_LIMIT
-        BCC     @lim
-        LDA     #STANDARD_LIMIT
-        BRA     @lim
-@ace    LDA     #0
-@lim    STA     KnockLimit
+        JSR     ElevenTen               ; Eleven/Ten: the first player's eleventh card
+        BCS     @first
+        LDA     Upcard                  ; the knock limit and the hand's multiplier
+        LDX     SetVariant              ;   (Oklahoma: the upcard's value, Ace gin
+        JSL     GK_HandTerms            ;   only, a spade doubles; house rules:
+        STA     KnockLimit              ;   knocking off, spades double)
+        STX     Mult
 @std    LDA     Dealer                  ; the non-dealer is offered the upcard first
         EOR     #1
         STA     Turn
         STZ     OfferStep
+        LDA     #PH_OFFER
+@phase  STA     GPhase
         LDA     #NO_CARD
         STA     Taken
         STA     Pending
         STZ     Draws
         STZ     Draws+2
         INC     HandNum
-        LDA     #PH_OFFER
-        STA     GPhase
         JSR     MsgClear
         JSR     MsgToLine2
+        RTS
+@first  LDA     #PH_DISCARD             ; Eleven/Ten: the first player discards
+        BRA     @phase
+
+; ElevenTen — the Eleven/Ten deal (002; docs/rules.md), in standard gin only: the card
+;   the deal would turn up goes to the non-dealer, the first player, as his eleventh; the
+;   pile stays empty until his opening discard (OpeningDiscard), and Turn is his.
+;   Out: carry set when so dealt (else nothing changed).  Clobbers A, X, Y.
+ElevenTen
+        LDA     RulesBlock+RulesRec.deal
+        BEQ     @no
+        LDA     SetVariant              ; never with Oklahoma: ten and ten
+        BNE     @no
+        LDA     Dealer
+        EOR     #1
+        STA     Turn
+        LDA     Pile                    ; (Deck[2 * HAND_SIZE], the upcard)
+        AND     #$00FF
+        JSR     AddToHand
+        STZ     PileLen
+        LDA     #NO_CARD
+        STA     Upcard
+        LDA     #0                      ; until the opening discard: the terms of a
+        TAX                             ;   club upcard in standard gin (no doubling)
+        JSL     GK_HandTerms
+        STA     KnockLimit
+        STX     Mult
+        SEC
+        RTS
+@no     CLC
+        RTS
+
+; OpeningDiscard — after a discard: with the pile still empty and no card drawn yet
+;   (Eleven/Ten's opening discard) that card is the hand's first upcard: it fixes the
+;   hand's terms (GK_HandTerms: spades double reads it).  In: Pending.
+;   Clobbers A, X, Y.
+OpeningDiscard
+        LDA     PileLen
+        ORA     Draws
+        ORA     Draws+2
+        BNE     @out
+        LDA     Pending
+        STA     Upcard
+        LDX     SetVariant
+        JSL     GK_HandTerms
+        STA     KnockLimit
+        STX     Mult
+@out    RTS
+
+; NoKnockQuestion — knocking off (Simple Gin): a discard that does not make gin goes
+;   straight onto the pile; there is no knock to offer.  Clobbers A, X, Y.
+NoKnockQuestion
+        LDA     RulesBlock+RulesRec.knockOff
+        BEQ     @out
+        JSR     KnockDeadwood
+        CMP     #0
+        BEQ     @out
+        JMP     PutOnPile
+@out    RTS
+
+; ------------------------------------------------------------------------------------
+; RulesIn — RulesBlock := the house rules the game plays by: SetRules, or the manual's
+;   in a tournament (ManualRules); its points are the game's target.
+;   Clobbers A, X.  Cost: about 250 cycles.
+; ------------------------------------------------------------------------------------
+RulesIn
+        LDX     #RulesRec.Size-2
+@copy   LDA     SetTournament
+        BEQ     @house
+        LDA     ManualRules,X
+        BRA     @put
+@house  LDA     SetRules,X
+@put    STA     RulesBlock,X
+        DEX
+        DEX
+        BPL     @copy
+        LDA     Target
+        STA     RulesBlock+RulesRec.points
         RTS
 
 ; ------------------------------------------------------------------------------------
@@ -643,6 +709,7 @@ DoDiscard
         PlaySfx SND_DISCARD
         LDA     Pending
         JSR     RemoveFromHand
+        JSR     OpeningDiscard          ; Eleven/Ten: the first upcard
         LDA     #PH_KNOCKQ
         STA     GPhase
         RTS
@@ -771,6 +838,7 @@ ClickDiscard
         BCC     @out
         AND     #$00FF
         JSR     DoDiscard
+        JSR     NoKnockQuestion
         JMP     AfterMove
 @out    RTS
 
@@ -899,8 +967,12 @@ Prompt
 @disc   CMP     #PH_DISCARD
         BNE     @knock
         Msg     'Discard: click a card of your hand.'
+        BRL     @set
+@knock  LDA     RulesBlock+RulesRec.knockOff
+        BNE     @gin
+        Msg     'Knock? Click the knock card to knock, or the pile to discard.'
         BRA     @set
-@knock  Msg     'Knock? Click the knock card to knock, or the pile to discard.'
+@gin    Msg     'Gin! Click the knock card to go gin (knocking is off: gin only), or the pile.'
 @set    JSR     MsgToLine1
         RTS
 
@@ -1191,24 +1263,26 @@ Knock
         JSR     KnockerMelds
         LDA     KnockDw
         BNE     @layoff
-        LDX     #Hand.Size-2            ; gin: no laying off
-@dcopy  LDA     DefHand,X
-        STA     DwHand,X
-        DEX
-        DEX
-        BPL     @dcopy
-        JSL     GK_Deadwood
-        STA     DefDw
-        LDA     #RES_GIN
+        LDA     RulesBlock+RulesRec.layoffGin ; gin: no laying off (house rule: on gin too)
+        BEQ     @nolay
+        JSR     Defence
+        BRA     @gin
+@nolay  JSR     DefenceAsIs
+@gin    LDA     #RES_GIN
         STA     ResKind
         LDA     Knocker
         STA     ResWinner
         LDA     DefDw
         CLC
-        ADC     #GIN_BONUS
+        ADC     RulesBlock+RulesRec.ginBonus
         BRA     @points
-@layoff JSR     BestDefence
-        LDA     DefDw
+@layoff LDA     RulesBlock+RulesRec.layoffOff ; house rule: no laying off at all
+        ORA     RulesBlock+RulesRec.knockOff
+        BEQ     @lay
+        JSR     DefenceAsIs
+        BRA     @cmp
+@lay    JSR     Defence
+@cmp    LDA     DefDw
         CMP     KnockDw
         BEQ     @under
         BCS     @won
@@ -1221,7 +1295,7 @@ Knock
         SEC
         SBC     DefDw
         CLC
-        ADC     #UNDERCUT_BONUS
+        ADC     RulesBlock+RulesRec.undercutBonus
         BRA     @points
 @won    LDA     #RES_KNOCK
         STA     ResKind
@@ -1247,7 +1321,11 @@ Knock
         ASL     A
 @single STA     ResPoints
         JSR     LogHand                 ; stats.asm: the Score Sheet's row
-        LDA     ResWinner
+        LDA     RulesBlock+RulesRec.scoring ; Hollywood: three games (HollyHand)
+        BEQ     @one
+        JSR     HollyHand
+        BRA     @dealer
+@one    LDA     ResWinner
         ASL     A
         TAX
         LDA     Score,X
@@ -1255,10 +1333,12 @@ Knock
         ADC     ResPoints
         STA     Score,X
         INC     Won,X
-        LDA     ResWinner               ; the winner deals the next hand
+@dealer LDA     ResWinner               ; the winner deals the next hand
         STA     Dealer
         JSR     HandEndSound            ; sound.asm: knock, gin or undercut
         JSR     TellKnock
+        LDA     RulesBlock+RulesRec.scoring ; (Hollywood: HollyHand ended the match)
+        BNE     @over
         LDA     ResWinner
         ASL     A
         TAX
@@ -1271,6 +1351,84 @@ Knock
         STA     GameEnded
 @over   LDA     #PH_HANDOVER
         STA     GPhase
+        RTS
+
+; Defence — the defender lays off to his best: BestDefence, or under runs around the
+;   corner (whose runs reach past the King) the engine's own search, GK_Showdown.
+;   In: Turn = the knocker, DefHand, KHi/KLo/KMeldN.  Out: DefDw, LaidOff.
+Defence
+        LDA     RulesBlock+RulesRec.corner
+        BNE     @corner
+        JMP     BestDefence
+@corner LDA     Turn                    ; ShowBlock := the knocker's and defender's cards
+        ASL     A
+        ASL     A
+        ASL     A
+        TAX
+        LDY     #0
+@copy   LDA     Hands,X
+        STA     ShowBlock+Showdown.knocker,Y
+        LDA     DefHand,Y
+        STA     ShowBlock+Showdown.defender,Y
+        INX
+        INX
+        INY
+        INY
+        CPY     #Hand.Size
+        BCC     @copy
+        LDA     #1
+        STA     ShowBlock+Showdown.multiplier
+        JSL     GK_Showdown
+        LDA     ShowBlock+Showdown.defenderDw
+        STA     DefDw
+        LDX     #Hand.Size-2
+@laid   LDA     ShowBlock+Showdown.laidOff,X
+        STA     LaidOff,X
+        DEX
+        DEX
+        BPL     @laid
+        RTS
+
+; HollyHand — Hollywood scoring (004; docs/rules.md): the hand won (ResWinner,
+;   ResPoints) scored in the three games (GK_HollywoodHand); Score and Won show the game
+;   the players see; the match is over (GameEnded) when all three games are.
+;   Clobbers A, X.
+HollyHand
+        LDA     ResWinner
+        STA     HollyBlock+Holly.winner
+        LDA     ResPoints
+        STA     HollyBlock+Holly.points
+        JSL     GK_HollywoodHand
+        LDA     HollyBlock+Holly.current ; Score, Won := the game shown
+        ASL     A
+        ASL     A
+        TAX
+        LDA     HollyBlock+Holly.scores,X
+        STA     Score
+        LDA     HollyBlock+Holly.scores+2,X
+        STA     Score+2
+        LDA     HollyBlock+Holly.boxes,X
+        STA     Won
+        LDA     HollyBlock+Holly.boxes+2,X
+        STA     Won+2
+        LDA     HollyBlock+Holly.closed
+        CMP     #GAMES_ALL
+        BNE     @out
+        LDA     #1
+        STA     GameEnded
+@out    RTS
+
+; DefenceAsIs — DefDw := the defender's deadwood with nothing laid off (GK_Deadwood of
+;   DefHand).  Clobbers A, X, Y, DwHand.
+DefenceAsIs
+        LDX     #Hand.Size-2
+@copy   LDA     DefHand,X
+        STA     DwHand,X
+        DEX
+        DEX
+        BPL     @copy
+        JSL     GK_Deadwood
+        STA     DefDw
         RTS
 
 ; KnockerMelds — the knocker's (player Turn) canonical melds and deadwood (GK_Canon):
@@ -1644,40 +1802,28 @@ NextHand
 ; ------------------------------------------------------------------------------------
 BuildSheet
         STZ     SheetN
-        LDA     GameWinner              ; X = winner * 2, Y = loser * 2
-        ASL     A
-        TAX
-        EOR     #2
-        TAY
-        STZ     Shutout
-        LDA     Won,Y
-        BNE     @totals
-        INC     Shutout
-@totals LDA     Score,Y                 ; loser: points + box bonus
-        STA     Total,Y
-        LDA     Won,Y
-        PHX
-        LDX     #BOX_BONUS
-        JSR     Mul
-        PLX
-        CLC
-        ADC     Total,Y
-        STA     Total,Y
-        LDA     Score,X                 ; winner: (points + game bonus) [x2] + box
-        CLC
-        ADC     #GAME_BONUS
-        LDY     Shutout
+        LDA     RulesBlock+RulesRec.scoring
         BEQ     @single
-        ASL     A
-@single STA     Total,X
+        JMP     HollySheet
+@single LDA     GameWinner              ; the totals: GK_FinalScore under RulesBlock
+        STA     GameEndBlock+GameEnd.winner
+        LDX     #2
+@in     LDA     Score,X
+        STA     GameEndBlock+GameEnd.handPoints,X
         LDA     Won,X
-        PHX
-        LDX     #BOX_BONUS
-        JSR     Mul
-        PLX
-        CLC
-        ADC     Total,X
+        STA     GameEndBlock+GameEnd.boxes,X
+        DEX
+        DEX
+        BPL     @in
+        JSL     GK_FinalScore
+        LDA     GameEndBlock+GameEnd.shutout
+        STA     Shutout
+        LDX     #2
+@out    LDA     GameEndBlock+GameEnd.totals,X
         STA     Total,X
+        DEX
+        DEX
+        BPL     @out
         JSR     MsgClear
         Msg     'Final score sheet'
         JSR     SheetAdd
@@ -1686,10 +1832,18 @@ BuildSheet
         LDA     #1
         JSR     SheetPlayer
         LDA     Shutout
-        BEQ     @net
-        JSR     MsgClear
+        BNE     @shut
+        JMP     @net
+@shut   JSR     MsgClear
+        JSR     ShutoutDoubles
+        BNE     @blitz
         Msg     'Shutout: the winner''s hand points and game bonus are doubled.'
-        JSR     SheetAdd
+        BRA     @said
+@blitz  Msg     'Shutout: the winner gets '
+        LDA     RulesBlock+RulesRec.shutout
+        JSR     MsgNum
+        Msg     ' points more.'
+@said   JSR     SheetAdd
 @net    JSR     MsgClear
         LDA     GameWinner
         JSR     MsgName
@@ -1706,6 +1860,7 @@ BuildSheet
         JSR     MsgNum
         Msg     ' points.'
         JSR     SheetAdd
+SheetEnd
         LDA     #0
         JSR     SheetStats
         LDA     #1
@@ -1720,6 +1875,103 @@ BuildSheet
         Msg     '.'
         JSR     SheetAdd
         RTS
+
+; HollySheet — the Hollywood match's score sheet: each game's totals (GK_FinalScore of
+;   its scores and boxes), the match totals and net (GK_HollywoodMatch), then the
+;   statistics as BuildSheet's.  Out: GameWinner, Total, NetScore, SheetLines.
+HollySheet
+        JSL     GK_HollywoodMatch
+        LDA     HollyBlock+Holly.matchWinner
+        STA     GameWinner
+        LDA     HollyBlock+Holly.net
+        STA     NetScore
+        LDA     HollyBlock+Holly.totals
+        STA     Total
+        LDA     HollyBlock+Holly.totals+2
+        STA     Total+2
+        JSR     MsgClear
+        Msg     'Final score sheet: Hollywood, three games'
+        JSR     SheetAdd
+        STZ     SheetP                  ; (SheetP: the game here)
+@game   JSR     MsgClear
+        Msg     'Game '
+        LDA     SheetP
+        INC     A
+        JSR     MsgNum
+        Msg     ':'
+        LDA     SheetP                  ; GameEndBlock := the game's sheet
+        ASL     A
+        TAX
+        LDA     HollyBlock+Holly.winners,X
+        STA     GameEndBlock+GameEnd.winner
+        TXA
+        ASL     A
+        TAX
+        LDY     #0
+@in     LDA     HollyBlock+Holly.scores,X
+        STA     GameEndBlock+GameEnd.handPoints,Y
+        LDA     HollyBlock+Holly.boxes,X
+        STA     GameEndBlock+GameEnd.boxes,Y
+        INX
+        INX
+        INY
+        INY
+        CPY     #4
+        BCC     @in
+        JSL     GK_FinalScore
+        LDA     #0
+        JSR     @player
+        Msg     ','
+        LDA     #1
+        JSR     @player
+        Msg     ' ('
+        LDA     GameEndBlock+GameEnd.winner
+        JSR     MsgName
+        Msg     ' wins)'
+        JSR     SheetAdd
+        INC     SheetP
+        LDA     SheetP
+        CMP     #HOLLYWOOD_GAMES
+        BCC     @game
+        JSR     MsgClear                ; the match
+        Msg     'Match:'
+        LDA     #0
+        JSR     @match
+        Msg     ','
+        LDA     #1
+        JSR     @match
+        JSR     SheetAdd
+        JSR     MsgClear
+        LDA     GameWinner
+        JSR     MsgName
+        Msg     ' wins the match by '
+        LDA     NetScore
+        JSR     MsgNum
+        Msg     ' points.'
+        JSR     SheetAdd
+        JMP     SheetEnd
+@player PHA                             ; " <name> total" of this game
+        LDA     #' '
+        JSR     MsgChar
+        LDA     1,S
+        JSR     MsgName
+        Msg     ' '
+        PLA
+        ASL     A
+        TAX
+        LDA     GameEndBlock+GameEnd.totals,X
+        JMP     MsgNum
+@match  PHA                             ; " <name> total" of the match
+        LDA     #' '
+        JSR     MsgChar
+        LDA     1,S
+        JSR     MsgName
+        Msg     ' '
+        PLA
+        ASL     A
+        TAX
+        LDA     Total,X
+        JMP     MsgNum
 
 ; SheetPlayer — "<name>: hand points N, box bonus B (H hands)[, game bonus 100],
 ;   total T" for player A; a shutout winner's total shows the doubling:
@@ -1752,16 +2004,23 @@ SheetPlayer
         LDA     SheetP
         CMP     GameWinner
         BNE     @total
-        Msg     ', game bonus 100'
+        Msg     ', game bonus '
+        LDA     RulesBlock+RulesRec.gameBonus
+        JSR     MsgNum
         LDA     Shutout                 ; the doubling as arithmetic
         BEQ     @total
+        JSR     ShutoutDoubles
+        BNE     @total
         Msg     ', total ('
         LDA     SheetP
         ASL     A
         TAX
         LDA     Score,X
         JSR     MsgNum
-        Msg     ' + 100) x 2 + '
+        Msg     ' + '
+        LDA     RulesBlock+RulesRec.gameBonus
+        JSR     MsgNum
+        Msg     ') x 2 + '
         JSR     SheetBox
         JSR     MsgNum
         Msg     ' = '
@@ -1810,14 +2069,36 @@ SheetStats
         Msg     ' by undercut.'
         JMP     SheetAdd
 
-; SheetBox — A := player SheetP's box bonus (hands won x BOX_BONUS). Clobbers X.
+; SheetBox — A := player SheetP's box bonus under RulesBlock: hands won x boxBonus (the
+;   manual), the lead in hands won x boxBonus (BOX_DIFFERENCE), or 0 (BOX_OFF).
+;   Clobbers X.
 SheetBox
         LDA     SheetP
         ASL     A
         TAX
+        LDA     RulesBlock+RulesRec.box
+        CMP     #BOX_OFF
+        BEQ     @none
         LDA     Won,X
-        LDX     #BOX_BONUS
+        LDY     RulesBlock+RulesRec.box
+        BEQ     @mul
+        TXA                             ; BOX_DIFFERENCE: less the other's
+        EOR     #2
+        TAY
+        LDA     Won,X
+        SEC
+        SBC     Won,Y
+        BCS     @mul
+@none   LDA     #0
+        RTS
+@mul    LDX     RulesBlock+RulesRec.boxBonus
         JMP     Mul
+
+; ShutoutDoubles — Z set when a shutout doubles (the manual), clear when it adds points.
+ShutoutDoubles
+        LDA     RulesBlock+RulesRec.shutout
+        CMP     #SHUTOUT_DOUBLE
+        RTS
 
 ; SheetAdd — Build becomes the next line of the score sheet.
 SheetAdd

@@ -5,9 +5,8 @@
 ; renamed). Included into main.asm.
 ;
 ; SETTINGS:STATS ($F1, aux $0000), version 1: per player (a human by name, a computer
-; by personality) and per variation (standard, Oklahoma, and Simple and Hollywood for
-; the house rules to come: their cells are kept, and stay at zero until the desktop
-; program can choose them), games played and won, total points and the best game's
+; by personality) and per variation (standard, Oklahoma, and the house rules' Simple Gin
+; and Hollywood: StatVariation), games played and won, total points and the best game's
 ; points (the score sheet's totals: hand points and bonuses). Every game played to its
 ; end counts, in a tournament or not (a game ended by End Game, Quit or the 200-hand
 ; limit does not). A file that is there but does not read back sound (size, magic,
@@ -20,8 +19,8 @@ STAT_NAMES      EQU     16              ; players kept (the last is reused when 
 STAT_VARIATIONS EQU     4               ; VAR_... below
 VAR_STANDARD    EQU     0               ; = SetVariant 0
 VAR_OKLAHOMA    EQU     1               ; = SetVariant 1
-VAR_SIMPLE      EQU     2               ; house rules (reserved: no game chooses them yet)
-VAR_HOLLYWOOD   EQU     3
+VAR_SIMPLE      EQU     2               ; house rules: knocking off (Simple Gin)
+VAR_HOLLYWOOD   EQU     3               ; house rules: Hollywood scoring (before Simple)
 STAT_TYPE       EQU     $F1
 
 StatCell RECORD 0                       ; one player in one variation
@@ -540,7 +539,7 @@ StatsGameOver
         LDA     Total,X
         STA     StatGame
         JSR     StatFind                ; Zp.ptr2 -> the player's entry
-        LDA     SetVariant              ; StatY = the variation's cell
+        JSR     StatVariation           ; StatY = the variation's cell
         LDX     #StatCell.Size
         JSR     Mul
         CLC
@@ -580,6 +579,22 @@ StatsGameOver
         CMP     #2
         BCC     @player
         JMP     StatSave
+
+; StatVariation — A := the game's variation: Hollywood or Simple Gin when the game is
+;   played under those house rules (RulesBlock, fixed during a game), else SetVariant
+;   (standard or Oklahoma).  Clobbers nothing else.
+StatVariation
+        LDA     RulesBlock+RulesRec.scoring
+        CMP     #SCORING_HOLLYWOOD
+        BNE     @simple
+        LDA     #VAR_HOLLYWOOD
+        RTS
+@simple LDA     RulesBlock+RulesRec.knockOff
+        BEQ     @plain
+        LDA     #VAR_SIMPLE
+        RTS
+@plain  LDA     SetVariant
+        RTS
 
 ; StatField — Y := the offset of field A of the cell at StatY.
 StatField

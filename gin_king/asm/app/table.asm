@@ -785,9 +785,41 @@ DrawInfo
         JSR     MsgNum
 @dbl    LDA     Mult
         CMP     #2
-        BNE     @std
+        BNE     @draw
         Msg     ', doubled'
-@std
+        BRA     @draw
+@std    LDA     RulesBlock+RulesRec.knockOff ; house rules: gin only, a spade upcard
+        BEQ     @spade
+        Msg     '      Gin only'
+@spade  LDA     Mult
+        CMP     #2
+        BNE     @draw
+        Msg     '      Spade upcard: doubled'
+@draw   LDA     RulesBlock+RulesRec.scoring ; Hollywood: the three games' scores
+        BEQ     @show
+        Msg     '      Hollywood'
+        LDX     #0
+@holly  PHX
+        LDA     #' '
+        JSR     MsgChar
+        LDA     1,S
+        TAX
+        LDA     HollyBlock+Holly.scores,X
+        JSR     MsgNum
+        LDA     #'-'
+        JSR     MsgChar
+        LDA     1,S
+        TAX
+        LDA     HollyBlock+Holly.scores+2,X
+        JSR     MsgNum
+        PLX
+        INX
+        INX
+        INX
+        INX
+        CPX     #4*HOLLYWOOD_GAMES
+        BCC     @holly
+@show
         PEA     C_BLACK
         _SetForeColor
         PEA     C_GREEN
@@ -1307,7 +1339,9 @@ LayMelds
         AND     #SUIT_MASK_ALL
         STA     LayMask
         JSR     JoinRun
-        STZ     LayRankI
+        JSR     RunStart                ; from its first card (Q K A 2 around the corner)
+        LDA     #RANKS_PER_SUIT
+        STA     LayLeft
 @run    LDA     LayRankI
         ASL     A
         TAY
@@ -1320,10 +1354,13 @@ LayMelds
         CLC
         ADC     LayRankI
         JSR     LayAdd
-@nextr  INC     LayRankI
+@nextr  INC     LayRankI                ; the next rank, the ace after the King
         LDA     LayRankI
         CMP     #RANKS_PER_SUIT
-        BCC     @run
+        BCC     @left
+        STZ     LayRankI
+@left   DEC     LayLeft
+        BNE     @run
         BRA     @gap
 @set    AND     #SUIT_MASK_ALL          ; a set: its rank bit; its suits from lo
         JSR     BitIndex
@@ -1368,6 +1405,33 @@ LayMelds
         DEX
         BPL     @dcopy
         JMP     LayRank
+
+; RunStart — LayRankI := a run's first rank: the first rank of LayMask whose rank below
+;   (the King below the ace) is not in it; the ace for a whole suit. A run that does not
+;   go around the corner starts at its lowest rank, as before.  Clobbers A, Y.
+RunStart
+        STZ     LayRankI
+@find   LDA     LayRankI
+        ASL     A
+        TAY
+        LDA     RankBit,Y
+        AND     LayMask
+        BEQ     @next
+        LDA     LayRankI                ; the rank below, cyclic
+        BNE     @below
+        LDA     #RANKS_PER_SUIT
+@below  DEC     A
+        ASL     A
+        TAY
+        LDA     RankBit,Y
+        AND     LayMask
+        BEQ     @out
+@next   INC     LayRankI
+        LDA     LayRankI
+        CMP     #RANKS_PER_SUIT
+        BCC     @find
+        STZ     LayRankI
+@out    RTS
 
 ; JoinRun — LayMask (a run's ranks in suit LaySuitI) += the LayExtra cards of that suit
 ;   next to it, one after another; they leave LayExtra.  Clobbers A, X, JoinTmp.
