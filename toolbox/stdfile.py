@@ -49,6 +49,7 @@ from iigs.hostinput import APPLE_KEY
 from iigs.memory import (read_bytes, read_long, read_pstring, read_word, write_bytes,
                          write_long, write_pstring, write_word)
 from toolbox.calls import ToolError, s16, tool
+from toolbox.resource import R_PSTRING
 from toolbox.control import _dim
 from toolbox.dialog import (BUTTON_ITEM, CANCEL_ITEM, EDIT_LINE, ITEM_DISABLE, OK_ITEM,
                             STAT_TEXT, USER_ITEM, Dialog)
@@ -658,12 +659,8 @@ def _read_ref(tb, verb: int, ref: int, what: str, code: int) -> bytes:
         return read_pstring(mem, ref) if ref else b""
     if verb == REF_IS_HANDLE:
         return read_pstring(mem, read_long(mem, ref)) if ref else b""
-    if verb == REF_IS_RESOURCE:
-        rm = getattr(tb, "rm", None)
-        load = getattr(rm, "load_resource", None)
-        if load is not None:
-            return read_pstring(mem, read_long(mem, load(0x8006, ref)))
-        return b""
+    if verb == REF_IS_RESOURCE:                  # an rPString of the open resource files
+        return read_pstring(mem, read_long(mem, tb.rm.load(R_PSTRING, ref)))
     raise ToolError(code, f"bad {what} descriptor {verb}")
 
 

@@ -561,3 +561,15 @@ def test_iigs_run_launches_a_program_from_the_disk_with_its_fork(build_program, 
     assert status == EXIT_QUIT, out
     assert "missing" not in out.lower() and "toolNotFoundErr" not in out
     assert ") OK" in out            # the alert's button, from the rAlertString resource
+
+
+def test_a_standard_file_prompt_given_as_a_resource_is_its_rpstring(m):
+    """SFGetFile2/SFPutFile2 take their prompt by reference: refIsResource names an
+    rPString of the open resource files (the program's own, here)."""
+    from toolbox import stdfile
+    ok(m, "ResourceStartUp", APP_ID)
+    assert open_file(m, "/RES/APP")[0] == 0
+    assert stdfile._read_ref(m.tb, stdfile.REF_IS_RESOURCE, 1, "prompt", 0x1701) == b"Hello"
+    with pytest.raises(ToolError):                        # resNotFound, not an empty prompt
+        stdfile._read_ref(m.tb, stdfile.REF_IS_RESOURCE, 9, "prompt", 0x1701)
+
