@@ -1950,28 +1950,27 @@ HollySheet
         Msg     ' points.'
         JSR     SheetAdd
         JMP     SheetEnd
-@player PHA                             ; " <name> total" of this game
-        LDA     #' '
-        JSR     MsgChar
-        LDA     1,S
-        JSR     MsgName
-        Msg     ' '
-        PLA
+@player JSR     MsgSpacedName           ; " <name> total" of this game
         ASL     A
         TAX
         LDA     GameEndBlock+GameEnd.totals,X
         JMP     MsgNum
-@match  PHA                             ; " <name> total" of the match
+@match  JSR     MsgSpacedName           ; " <name> total" of the match
+        ASL     A
+        TAX
+        LDA     Total,X
+        JMP     MsgNum
+
+; MsgSpacedName — " <name> " for player A onto the message.  Out: A kept.
+MsgSpacedName
+        PHA
         LDA     #' '
         JSR     MsgChar
         LDA     1,S
         JSR     MsgName
         Msg     ' '
         PLA
-        ASL     A
-        TAX
-        LDA     Total,X
-        JMP     MsgNum
+        RTS
 
 ; SheetPlayer — "<name>: hand points N, box bonus B (H hands)[, game bonus 100],
 ;   total T" for player A; a shutout winner's total shows the doubling:

@@ -357,18 +357,7 @@ LayoffLine
 @one    TAX
         LDA     CnBestHi,X
         BMI     @set
-        XBA                             ; a run: its suit and ranks, as LayMelds
-        LSR     A
-        LSR     A
-        LSR     A
-        LSR     A
-        LSR     A
-        AND     #3
-        STA     LaySuitI
-        LDA     CnBestLo,X
-        EOR     #$FFFF
-        AND     #SUIT_MASK_ALL
-        STA     LayMask
+        JSR     CanonRun                ; a run: its suit and ranks, as LayMelds
         STA     LoBefore
         JSR     JoinRun
         LDA     LoBefore                ; the ranks it took
@@ -1150,6 +1139,28 @@ CardMaskBit
         RTS
 
 ; ------------------------------------------------------------------------------------
+; CanonRun — one run of GK_Canon's answer, as LayMelds reads it.
+;   In: X = the meld's offset in CnBestHi/CnBestLo (a run: CnBestHi bit 15 clear).
+;   Out: LaySuitI = its suit (CnBestHi >> 13), A = LayMask = its ranks (~CnBestLo).
+;   Clobbers A.  Cost: about 45 cycles.
+; ------------------------------------------------------------------------------------
+CanonRun
+        LDA     CnBestHi,X
+        XBA
+        LSR     A
+        LSR     A
+        LSR     A
+        LSR     A
+        LSR     A
+        AND     #3
+        STA     LaySuitI
+        LDA     CnBestLo,X
+        EOR     #$FFFF
+        AND     #SUIT_MASK_ALL
+        STA     LayMask
+        RTS
+
+; ------------------------------------------------------------------------------------
 ; LayoutHand — place player A's cards for drawing and hit-testing: LayCard/LayH/LayV
 ;   (word entries; LayN = 2 * count). Player 1 sits at the top, player 0 below in the
 ;   hand display mode (matrix, by rank, by suit, by melds); at the end of a hand both are
@@ -1326,18 +1337,7 @@ LayMelds
 @one    TAX
         LDA     CnBestHi,X
         BMI     @set
-        XBA                             ; a run: suit = hi >> 13, cards = ~lo
-        LSR     A
-        LSR     A
-        LSR     A
-        LSR     A
-        LSR     A
-        AND     #3
-        STA     LaySuitI
-        LDA     CnBestLo,X
-        EOR     #$FFFF
-        AND     #SUIT_MASK_ALL
-        STA     LayMask
+        JSR     CanonRun                ; a run: its suit and ranks
         JSR     JoinRun
         JSR     RunStart                ; from its first card (Q K A 2 around the corner)
         LDA     #RANKS_PER_SUIT
