@@ -747,19 +747,8 @@ EndTurn
 ; KnockDeadwood — A = deadwood of the 10 cards player Turn keeps.
 KnockDeadwood
         LDA     Turn
-        ASL     A
-        ASL     A
-        ASL     A
-        TAX
-        LDY     #0
-@copy   LDA     Hands,X
-        STA     DwHand,Y
-        INX
-        INX
-        INY
-        INY
-        CPY     #Hand.Size
-        BCC     @copy
+        LDY     #DwHand
+        JSR     CopyHand
         JSL     GK_Deadwood
         RTS
 
@@ -1127,19 +1116,8 @@ FillPos
         INX
 @fo     STX     PosBlock+Pos.firstOffer
         LDA     Turn                    ; hand; the opponent's known cards
-        ASL     A
-        ASL     A
-        ASL     A
-        TAX
-        LDY     #0
-@hand   LDA     Hands,X
-        STA     PosBlock+Pos.hand,Y
-        INX
-        INX
-        INY
-        INY
-        CPY     #Hand.Size
-        BCC     @hand
+        LDY     #PosBlock+Pos.hand
+        JSR     CopyHand
         LDA     Turn
         EOR     #1
         ASL     A
@@ -1361,21 +1339,14 @@ Defence
         BNE     @corner
         JMP     BestDefence
 @corner LDA     Turn                    ; ShowBlock := the knocker's and defender's cards
-        ASL     A
-        ASL     A
-        ASL     A
-        TAX
-        LDY     #0
-@copy   LDA     Hands,X
-        STA     ShowBlock+Showdown.knocker,Y
-        LDA     DefHand,Y
-        STA     ShowBlock+Showdown.defender,Y
-        INX
-        INX
-        INY
-        INY
-        CPY     #Hand.Size
-        BCC     @copy
+        LDY     #ShowBlock+Showdown.knocker
+        JSR     CopyHand
+        LDX     #Hand.Size-2
+@copy   LDA     DefHand,X
+        STA     ShowBlock+Showdown.defender,X
+        DEX
+        DEX
+        BPL     @copy
         LDA     #1
         STA     ShowBlock+Showdown.multiplier
         JSL     GK_Showdown
@@ -1449,21 +1420,12 @@ KnockerMelds
         BPL     @keep
         LDA     Turn                    ; the defender's hand -> DefHand
         EOR     #1
-        ASL     A
-        ASL     A
-        ASL     A
-        TAX
-        LDY     #0
-@def    LDA     Hands,X
-        STA     DefHand,Y
-        LDA     #0
-        STA     LaidOff,Y
-        INX
-        INX
-        INY
-        INY
-        CPY     #Hand.Size
-        BCC     @def
+        LDY     #DefHand
+        JSR     CopyHand
+        STZ     LaidOff                 ; nothing laid off yet
+        STZ     LaidOff+2
+        STZ     LaidOff+4
+        STZ     LaidOff+6
         RTS
 
 ; LayoffL — the lay-off search alone, for the tests (JSL, any B): player 0 knocks on
