@@ -1,7 +1,8 @@
 ; measures.asm — the per-card measures the remembering personalities weigh
 ; (docs/personalities.md section 1; manual: Mort's "missing melds", Bernie's "cards that
 ; will help"). For a card c, over its three-card melds (generated table MeldPairs, from
-; the oracle's THREE_CARD_MELDS):
+; the oracle's THREE_CARD_MELDS; around the corner, RulesBlock.corner, MeldPairsCorner in
+; the data segment, from CORNER_THREE_CARD_MELDS):
 ;   accounted = (MsHand - c) | MsPile          cards the opponent cannot have
 ;   unseen    = all - MsHand - MsPile - oppKnown
 ;   live      = melds with neither partner accounted          ("missing melds")
@@ -59,7 +60,8 @@ MsHelpers DS.W  1                       ; OUT: their number
 Measure PROC    EXPORT
         IMPORT  MsHand,MsPile,MsAcc,MsUnseen,MsLive,MsOpp,MsOppCount,MsDead,MsHelp,MsHelpers
         IMPORT  MsLive1,MsLive2
-        IMPORT  PosBlock,MeldPairs,CardSuit2,CardBit,CardFlip,CountCards
+        IMPORT  PosBlock,MeldPairs,MeldPairsCorner,CardSuit2,CardBit,CardFlip,CountCards
+        IMPORT  RulesBlock
         sta     MeCard
         ldx     #Hand.Size-2            ; per suit: accounted, unseen; clear the results
 @suit   lda     MsHand,x
@@ -86,17 +88,42 @@ Measure PROC    EXPORT
         stz     MsLive
         stz     MsLive1
         stz     MsLive2
-        lda     MeCard                  ; y = offset of c's pairs in MeldPairs
+        lda     MeCard                  ; x = offset of c's pairs in MeldPairs
         asl     a
         adc     MeCard                  ; 3c (carry clear: c < 52)
         asl     a
         asl     a                       ; 12c
-        sta     MePair
-        clc
-        adc     #PAIR_BYTES
-        sta     MeEnd
+        tax
+        lda     RulesBlock+RulesRec.corner
+        bne     @corner
+        lda     MeldPairs,x             ; MeRow = c's pairs (the manual's melds)
+        sta     MeRow
+        lda     MeldPairs+2,x
+        sta     MeRow+2
+        lda     MeldPairs+4,x
+        sta     MeRow+4
+        lda     MeldPairs+6,x
+        sta     MeRow+6
+        lda     MeldPairs+8,x
+        sta     MeRow+8
+        lda     MeldPairs+10,x
+        sta     MeRow+10
+        bra     @row
+@corner lda     >MeldPairsCorner,x      ; around the corner (data segment)
+        sta     MeRow
+        lda     >MeldPairsCorner+2,x
+        sta     MeRow+2
+        lda     >MeldPairsCorner+4,x
+        sta     MeRow+4
+        lda     >MeldPairsCorner+6,x
+        sta     MeRow+6
+        lda     >MeldPairsCorner+8,x
+        sta     MeRow+8
+        lda     >MeldPairsCorner+10,x
+        sta     MeRow+10
+@row    stz     MePair
 @pair   ldx     MePair
-        lda     MeldPairs,x
+        lda     MeRow,x
         and     #$00FF
         cmp     #NO_PARTNER
         bne     @partners
@@ -107,7 +134,7 @@ Measure PROC    EXPORT
         sta     MeXOff
         lda     CardBit,y
         sta     MeXBit
-        lda     MeldPairs+1,x
+        lda     MeRow+1,x
         and     #$00FF
         asl     a
         tay
@@ -180,7 +207,7 @@ Measure PROC    EXPORT
         clc
         adc     #2
         sta     MePair
-        cmp     MeEnd
+        cmp     #PAIR_BYTES
         bcs     @done
         jmp     @pair
 @done   ldx     #MsOpp
@@ -192,7 +219,7 @@ Measure PROC    EXPORT
         rts
 MeCard  DS.W    1
 MePair  DS.W    1
-MeEnd   DS.W    1
+MeRow   DS.B    PAIR_BYTES              ; c's partner pairs, from MeldPairs(Corner)
 MeXOff  DS.W    1
 MeXBit  DS.W    1
 MeYOff  DS.W    1
