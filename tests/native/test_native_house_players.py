@@ -11,7 +11,9 @@ import pytest
 from gin_king.compare import (Report, compare_games, compare_positions, oracle_decision,
                               position_from_view, random_position)
 from gin_king.native import NativeEngine
+from gin_king.oracle.personalities import King
 from gin_king.oracle.rules import DEFAULT_RULES, parse_rules
+from gin_king.oracle.view import view_from_cards
 from toolbox.font import decode
 
 ALONE = ["simple", "no-layoff", "layoff-on-gin", "around-corner", "spades-double",
@@ -101,3 +103,21 @@ def test_a_shutout_worth_points_still_makes_shark_knock(under, engine):
         got = engine.decide(position_from_view(view, "shark", "knock", discard, 1))
         assert got.choice == 1
         assert decode(got.text).startswith("Knock. You need to score to avoid a shutout.")
+
+
+@pytest.mark.parametrize("text, card, advice", [
+    ("", 45, "Discard the 7♠. After your next draw your deadwood should "
+     "average 0.9 points (2 cards give gin), against 4.7 (4 cards give gin) if you discard "
+     "the A♠, which leaves you more deadwood if Phyllis knocks first."),
+    # a gin bonus of 100 makes a draw that gives gin worth 115: King keeps four outs
+    ("gin=100", 39, "Discard the A♠. After your next draw your deadwood should average 4.7 "
+     "points (4 cards give gin), against 0.9 (2 cards give gin) if you discard the 7♠."),
+])
+def test_king_weighs_gin_by_the_gin_bonus(under, engine, text, card, advice):
+    rules = under(text)
+    view = view_from_cards("7h 7s 8h 9h Th Jh 4d 4s 4c 4h As", "2h Qs 5c", opponent_took=[10],
+                           opponent_name="Phyllis", rules=rules)
+    want = King()._discard(view)
+    assert (int(want[0]), want[1]) == (card, advice)
+    got = engine.decide(position_from_view(view, "king", "discard"))
+    assert (got.choice, decode(got.text)) == (card, advice)
