@@ -230,7 +230,7 @@ def _generate_card_tables() -> str:
     each card's three-card melds (MeldPairs)."""
     out = _HEADER + ["CardTables PROC EXPORT", "        EXPORT  CardSuit2", "        EXPORT  CardBit",
                      "        EXPORT  CardRank2", "        EXPORT  ScanOrder",
-                     "        EXPORT  MeldPairs"]
+                     "        EXPORT  MeldPairs", "        EXPORT  MeldPairsScratch"]
     out += ["; suit * 2 of each card 0..51 (an offset into a Hand record)", "CardSuit2"]
     out += ["        DC.W    " + ",".join(str(2 * (c // RANKS_PER_SUIT)) for c in range(s, s + 13))
             for s in range(0, 52, 13)]
@@ -245,6 +245,9 @@ def _generate_card_tables() -> str:
     for c, pairs in enumerate(_three_card_melds()):
         flat = [v for pair in pairs for v in pair] + [0xFF] * (2 * (MELD_PAIRS_MAX - len(pairs)))
         out.append("        DC.B    " + ",".join(str(v) for v in flat) + f"   ; card {c}")
+    out += ["; one more row, written: Measure copies a card's row of MeldPairsCorner here (runs",
+            "; around the corner) and reads it as MeldPairs row 52",
+            f"MeldPairsScratch DS.B {2 * MELD_PAIRS_MAX}"]
     out += ["; 1 << rank of each card 0..51 (its bit in its suit mask)", "CardBit"]
     out += ["        DC.W    " + ",".join(f"${1 << (c % RANKS_PER_SUIT):04X}" for c in range(s, s + 13))
             for s in range(0, 52, 13)]

@@ -2,7 +2,7 @@
 ; (docs/personalities.md section 1; manual: Mort's "missing melds", Bernie's "cards that
 ; will help"). For a card c, over its three-card melds (generated table MeldPairs, from
 ; the oracle's THREE_CARD_MELDS; around the corner, RulesBlock.corner, MeldPairsCorner in
-; the data segment, from CORNER_THREE_CARD_MELDS):
+; the data segment, from CORNER_THREE_CARD_MELDS, copied to MeldPairsScratch per call):
 ;   accounted = (MsHand - c) | MsPile          cards the opponent cannot have
 ;   unseen    = all - MsHand - MsPile - oppKnown
 ;   live      = melds with neither partner accounted          ("missing melds")
@@ -19,6 +19,7 @@
 MELD_PAIRS_MAX  EQU     6               ; three-card melds of a card: 4 to 6
 PAIR_BYTES      EQU     2*MELD_PAIRS_MAX
 NO_PARTNER      EQU     $FF
+SCRATCH_ROW     EQU     CARDS_IN_DECK   ; MeldPairsScratch: the row after card 51's
 
 ; ------------------------------------------------------------------------------------
 ; MeasureData — inputs and results of Measure.
@@ -55,12 +56,14 @@ MsHelpers DS.W  1                       ; OUT: their number
 ;   In:  A = card; MsHand, MsPile, PosBlock.oppKnown.
 ;   Out: MsLive (MsLive1, MsLive2: those with one, two known opponent partners),
 ;        MsOpp/MsOppCount, MsDead, MsHelp/MsHelpers.
-;   Clobbers: A, X, Y. Cost: about 3,100 cycles.
+;   Clobbers: A, X, Y. Cost: about 3,100 cycles (around the corner, six pairs for every
+;   card and the row's copy: about 3,400).
 ; ------------------------------------------------------------------------------------
 Measure PROC    EXPORT
         IMPORT  MsHand,MsPile,MsAcc,MsUnseen,MsLive,MsOpp,MsOppCount,MsDead,MsHelp,MsHelpers
         IMPORT  MsLive1,MsLive2
-        IMPORT  PosBlock,MeldPairs,MeldPairsCorner,CardSuit2,CardBit,CardFlip,CountCards
+        IMPORT  PosBlock,MeldPairs,MeldPairsCorner,MeldPairsScratch,CardSuit2,CardBit
+        IMPORT  CardFlip,CountCards
         IMPORT  RulesBlock
         sta     MeCard
         ldx     #Hand.Size-2            ; per suit: accounted, unseen; clear the results
@@ -88,42 +91,33 @@ Measure PROC    EXPORT
         stz     MsLive
         stz     MsLive1
         stz     MsLive2
-        lda     MeCard                  ; x = offset of c's pairs in MeldPairs
+        lda     MeCard                  ; offset of c's pairs in MeldPairs
         asl     a
         adc     MeCard                  ; 3c (carry clear: c < 52)
         asl     a
         asl     a                       ; 12c
-        tax
-        lda     RulesBlock+RulesRec.corner
-        bne     @corner
-        lda     MeldPairs,x             ; MeRow = c's pairs (the manual's melds)
-        sta     MeRow
-        lda     MeldPairs+2,x
-        sta     MeRow+2
-        lda     MeldPairs+4,x
-        sta     MeRow+4
-        lda     MeldPairs+6,x
-        sta     MeRow+6
-        lda     MeldPairs+8,x
-        sta     MeRow+8
-        lda     MeldPairs+10,x
-        sta     MeRow+10
-        bra     @row
-@corner lda     >MeldPairsCorner,x      ; around the corner (data segment)
-        sta     MeRow
+        ldx     RulesBlock+RulesRec.corner
+        beq     @plain
+        tax                             ; around the corner: c's row of MeldPairsCorner
+        lda     >MeldPairsCorner,x      ;   (data segment) to MeldPairsScratch, read as
+        sta     MeldPairsScratch        ;   row SCRATCH_ROW of MeldPairs
         lda     >MeldPairsCorner+2,x
-        sta     MeRow+2
+        sta     MeldPairsScratch+2
         lda     >MeldPairsCorner+4,x
-        sta     MeRow+4
+        sta     MeldPairsScratch+4
         lda     >MeldPairsCorner+6,x
-        sta     MeRow+6
+        sta     MeldPairsScratch+6
         lda     >MeldPairsCorner+8,x
-        sta     MeRow+8
+        sta     MeldPairsScratch+8
         lda     >MeldPairsCorner+10,x
-        sta     MeRow+10
-@row    stz     MePair
+        sta     MeldPairsScratch+10
+        lda     #SCRATCH_ROW*PAIR_BYTES
+@plain  sta     MePair
+        clc
+        adc     #PAIR_BYTES
+        sta     MeEnd
 @pair   ldx     MePair
-        lda     MeRow,x
+        lda     MeldPairs,x
         and     #$00FF
         cmp     #NO_PARTNER
         bne     @partners
@@ -134,7 +128,7 @@ Measure PROC    EXPORT
         sta     MeXOff
         lda     CardBit,y
         sta     MeXBit
-        lda     MeRow+1,x
+        lda     MeldPairs+1,x
         and     #$00FF
         asl     a
         tay
@@ -207,7 +201,7 @@ Measure PROC    EXPORT
         clc
         adc     #2
         sta     MePair
-        cmp     #PAIR_BYTES
+        cmp     MeEnd
         bcs     @done
         jmp     @pair
 @done   ldx     #MsOpp
@@ -219,7 +213,7 @@ Measure PROC    EXPORT
         rts
 MeCard  DS.W    1
 MePair  DS.W    1
-MeRow   DS.B    PAIR_BYTES              ; c's partner pairs, from MeldPairs(Corner)
+MeEnd   DS.W    1
 MeXOff  DS.W    1
 MeXBit  DS.W    1
 MeYOff  DS.W    1
