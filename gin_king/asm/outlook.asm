@@ -307,7 +307,8 @@ TnQ     DS.W    1
 ; ------------------------------------------------------------------------------------
 ; GinWorth — A = gin draw worth x A: GIN_DRAW_WORTH = 32 A + 8 A under the manual's gin
 ;   bonus; else (RulesBlock.ginBonus + GIN_WORTH_OVER_BONUS) x A, the oracle's
-;   gin_draw_worth (A <= 52, the worth small enough for 16 bits).
+;   gin_draw_worth (A <= 52). King's discard key, 4 (sum + worth x draws) + ..., stays
+;   within 16 bits for gin bonuses up to about 200 points.
 ;   Clobbers: A, X. Cost: 50 cycles (the manual's bonus), else about 100 + 12 A.
 ; ------------------------------------------------------------------------------------
 GinWorth PROC   EXPORT
