@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from gin_king.bench.native import KING_WORST_BUDGET
 from gin_king.compare import (Report, compare_games, compare_positions, oracle_decision,
                               position_from_view, random_position)
 from gin_king.native import NativeEngine
@@ -121,3 +122,14 @@ def test_king_weighs_gin_by_the_gin_bonus(under, engine, text, card, advice):
     assert (int(want[0]), want[1]) == (card, advice)
     got = engine.decide(position_from_view(view, "king", "discard"))
     assert (got.choice, decode(got.text)) == (card, advice)
+
+
+def test_the_heaviest_known_discard_around_the_corner_is_within_budget(under, engine):
+    # test_native_outlook's hill-climbed hand (two four-of-a-kinds of neighbouring ranks):
+    # around the corner every card has six three-card melds and the runs go round the King
+    rules = under("around-corner")
+    view = view_from_cards([8, 9, 16, 17, 21, 22, 34, 35, 43, 47, 48], rules=rules)
+    want_card, want_text = King()._discard(view)
+    got = engine.decide(position_from_view(view, "king", "discard"))
+    assert (got.choice, decode(got.text)) == (int(want_card), want_text)
+    assert got.cycles <= KING_WORST_BUDGET
