@@ -6,6 +6,8 @@ the missing melds, helpers and look-ahead; Simple Gin's "goes gin first"; a shut
 costs nothing; King's gin draw worth from the gin bonus)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from gin_king.bench.native import KING_WORST_BUDGET
@@ -133,3 +135,20 @@ def test_the_heaviest_known_discard_around_the_corner_is_within_budget(under, en
     got = engine.decide(position_from_view(view, "king", "discard"))
     assert (got.choice, decode(got.text)) == (int(want_card), want_text)
     assert got.cycles <= KING_WORST_BUDGET
+
+
+@pytest.mark.parametrize("seed, advice", [
+    # Q♥ K♥ + A♥ (Q-K-A): the ace gives gin around the corner only
+    (8001218, "Don't knock. 2 cards would give you gin: A♥ and 10♦."),
+    # A♠ 2♠ 3♠ + K♠, and 10♣-K♣ + A♣ 2♣: three of the four outs go round the corner
+    (8001250, "Don't knock. 4 cards would give you gin: 2♣, 4♠, J♥ and K♠."),
+])
+def test_king_counts_his_gin_outs_around_the_corner(under, engine, seed, advice):
+    rules = under("around-corner")
+    view, discard = random_position("king", "knock", seed, rules)
+    # three opponent draws, no score rule: the gin outs decide (KNOCK_MAX 10, no catch)
+    view = replace(view, opponent_draws=3, scores=(0, 0), hands_won=(1, 1))
+    choice, want, _ = oracle_decision("king", "knock", view, discard, 1)
+    assert (choice, want) == (0, advice)
+    got = engine.decide(position_from_view(view, "king", "knock", discard, 1))
+    assert (got.choice, decode(got.text)) == (0, advice)
