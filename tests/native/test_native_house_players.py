@@ -152,3 +152,21 @@ def test_king_counts_his_gin_outs_around_the_corner(under, engine, seed, advice)
     assert (choice, want) == (0, advice)
     got = engine.decide(position_from_view(view, "king", "knock", discard, 1))
     assert (got.choice, decode(got.text)) == (0, advice)
+
+
+@pytest.mark.parametrize("player", ["shark", "king"])
+@pytest.mark.parametrize("scores, won, opening", [
+    ((245, 100), (2, 1), "Knock. You only need 5 points to win."),     # 250 points a game
+    ((244, 100), (2, 1), "Don't knock."),
+    ((0, 210), (0, 3), "Knock. You need to score to avoid a shutout."),
+    ((0, 209), (0, 3), "Don't knock."),
+])
+def test_the_score_rules_play_to_250(under, engine, player, scores, won, opening):
+    rules = replace(under("shutout=double"), points_per_game=250)
+    view = view_from_cards("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", [8], scores=scores, hands_won=won,
+                           opponent_draws=11, rules=rules, opponent_name="Phyllis")
+    discard = 21                            # the 9♦
+    choice, want, _ = oracle_decision(player, "knock", view, discard, 1)
+    assert want.startswith(opening)
+    got = engine.decide(position_from_view(view, player, "knock", discard, 1))
+    assert (got.choice, decode(got.text)) == (choice, want)
