@@ -43,11 +43,12 @@ OlNear  DS.B    Hand.Size               ; the cards in a three-card meld with tw
 ; discarding (the oracle's lookahead.outlook):
 ;   now   = Deadwood(H), short = DeadwoodDiscard(H) (exact for 10 cards too)
 ;   x near H:      DeadwoodDiscard(H + x)
-;   any other x:   min(now, value(x) + short)
+;   any other x:   min(now, value(x) + short)      (value(ace) 15 around the corner)
 ;   (the second is also a bound on the first: when it is 0 no search is made)
 ;   Each draw's value reaches the sum in one place (@draw; OkDraw keeps the last),
 ;   which also counts the draws worth 0 (gin) in OlGins.
-;   In:  OlHand (10 cards), OlUnseen. Out: A = OlSum (<= 41 x 98: 16 bits), OlGins, OlNow.
+;   In:  OlHand (10 cards), OlUnseen; RulesBlock.corner. Out: A = OlSum (<= 41 x 120:
+;   16 bits), OlGins, OlNow.
 ;   Clobbers: A, X, Y; DwHand, DwOut. Cost (the hands kept in random discard positions):
 ;   mean 12,200 cycles, p99 30,900 (about 5 searches); 164,000 with two four-of-a-kinds
 ;   of neighbouring ranks (13 searches over 36 choices of sets).
