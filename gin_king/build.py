@@ -113,10 +113,21 @@ def _scan_order() -> list[int]:
 MELD_PAIRS_MAX = 6
 
 
-def _three_card_melds() -> list[list[tuple[int, int]]]:
-    """docs/personalities.md section 1, "the three-card melds of c", from the oracle."""
-    from gin_king.oracle.melds import THREE_CARD_MELDS
-    return [[(int(x), int(y)) for x, y in pairs] for pairs in THREE_CARD_MELDS]
+def _three_card_melds(corner: bool = False) -> list[list[tuple[int, int]]]:
+    """docs/personalities.md section 1, "the three-card melds of c", from the oracle (with
+    ``corner``, CORNER_THREE_CARD_MELDS: runs around the corner)."""
+    from gin_king.oracle.melds import CORNER_THREE_CARD_MELDS, THREE_CARD_MELDS
+    melds = CORNER_THREE_CARD_MELDS if corner else THREE_CARD_MELDS
+    return [[(int(x), int(y)) for x, y in pairs] for pairs in melds]
+
+
+def _meld_pairs(corner: bool = False) -> list[int]:
+    """MeldPairs (or MeldPairsCorner): per card its partner pairs, MELD_PAIRS_MAX pairs of
+    bytes, $FF after the last."""
+    flat: list[int] = []
+    for pairs in _three_card_melds(corner):
+        flat += [v for pair in pairs for v in pair] + [0xFF] * (2 * (MELD_PAIRS_MAX - len(pairs)))
+    return flat
 
 
 def _byte_table(label: str, comment: str, values: list[int]) -> list[str]:
@@ -206,12 +217,20 @@ def _generate_corner_gain() -> str:
     return "\n".join(out + ["        ENDP", "        END", ""])
 
 
+def _generate_corner_meld_pairs() -> str:
+    """MeldPairsCorner: MeldPairs with runs around the corner (every card 6 pairs)."""
+    out = _HEADER + ["MeldPairsCornerTable PROC EXPORT", "        EXPORT  MeldPairsCorner"]
+    out += _byte_table("MeldPairsCorner", "per card: its three-card melds around the corner "
+                       "as partner pairs (x, y), 6 pairs", _meld_pairs(corner=True))
+    return "\n".join(out + ["        ENDP", "        END", ""])
+
+
 def _generate_card_tables() -> str:
     """Per-card tables: CardSuit2, CardRank2, CardBit (words), the discard ScanOrder and
     each card's three-card melds (MeldPairs)."""
     out = _HEADER + ["CardTables PROC EXPORT", "        EXPORT  CardSuit2", "        EXPORT  CardBit",
                      "        EXPORT  CardRank2", "        EXPORT  ScanOrder",
-                     "        EXPORT  MeldPairs"]
+                     "        EXPORT  MeldPairs", "        EXPORT  MeldPairsScratch"]
     out += ["; suit * 2 of each card 0..51 (an offset into a Hand record)", "CardSuit2"]
     out += ["        DC.W    " + ",".join(str(2 * (c // RANKS_PER_SUIT)) for c in range(s, s + 13))
             for s in range(0, 52, 13)]
@@ -226,6 +245,9 @@ def _generate_card_tables() -> str:
     for c, pairs in enumerate(_three_card_melds()):
         flat = [v for pair in pairs for v in pair] + [0xFF] * (2 * (MELD_PAIRS_MAX - len(pairs)))
         out.append("        DC.B    " + ",".join(str(v) for v in flat) + f"   ; card {c}")
+    out += ["; one more row, written: Measure copies a card's row of MeldPairsCorner here (runs",
+            "; around the corner) and reads it as MeldPairs row 52",
+            f"MeldPairsScratch DS.B {2 * MELD_PAIRS_MAX}"]
     out += ["; 1 << rank of each card 0..51 (its bit in its suit mask)", "CardBit"]
     out += ["        DC.W    " + ",".join(f"${1 << (c % RANKS_PER_SUIT):04X}" for c in range(s, s + 13))
             for s in range(0, 52, 13)]
@@ -238,6 +260,7 @@ GENERATED: dict[str, Callable[[], str]] = {
     "rungain.asm": _generate_run_gain,
     "rundeadwoodcorner.asm": _generate_corner_deadwood,    # house rule: around the corner
     "rungaincorner.asm": _generate_corner_gain,
+    "meldpairscorner.asm": _generate_corner_meld_pairs,
     "cardtables.asm": _generate_card_tables,
 }
 
@@ -250,6 +273,7 @@ DATA_SEGMENT_UNITS: tuple[str, ...] = (
     "rungain.asm",
     "rundeadwoodcorner.asm",
     "rungaincorner.asm",
+    "meldpairscorner.asm",
 )
 
 CODE_SEGMENT = 1                  # SEGNUM of the program (code and its variables)

@@ -1,7 +1,8 @@
 ; measures.asm — the per-card measures the remembering personalities weigh
 ; (docs/personalities.md section 1; manual: Mort's "missing melds", Bernie's "cards that
 ; will help"). For a card c, over its three-card melds (generated table MeldPairs, from
-; the oracle's THREE_CARD_MELDS):
+; the oracle's THREE_CARD_MELDS; around the corner, RulesBlock.corner, MeldPairsCorner in
+; the data segment, from CORNER_THREE_CARD_MELDS, copied to MeldPairsScratch per call):
 ;   accounted = (MsHand - c) | MsPile          cards the opponent cannot have
 ;   unseen    = all - MsHand - MsPile - oppKnown
 ;   live      = melds with neither partner accounted          ("missing melds")
@@ -18,6 +19,7 @@
 MELD_PAIRS_MAX  EQU     6               ; three-card melds of a card: 4 to 6
 PAIR_BYTES      EQU     2*MELD_PAIRS_MAX
 NO_PARTNER      EQU     $FF
+SCRATCH_ROW     EQU     CARDS_IN_DECK   ; MeldPairsScratch: the row after card 51's
 
 ; ------------------------------------------------------------------------------------
 ; MeasureData — inputs and results of Measure.
@@ -54,12 +56,15 @@ MsHelpers DS.W  1                       ; OUT: their number
 ;   In:  A = card; MsHand, MsPile, PosBlock.oppKnown.
 ;   Out: MsLive (MsLive1, MsLive2: those with one, two known opponent partners),
 ;        MsOpp/MsOppCount, MsDead, MsHelp/MsHelpers.
-;   Clobbers: A, X, Y. Cost: about 3,100 cycles.
+;   Clobbers: A, X, Y. Cost: about 3,100 cycles (around the corner, six pairs for every
+;   card and the row's copy: about 3,400).
 ; ------------------------------------------------------------------------------------
 Measure PROC    EXPORT
         IMPORT  MsHand,MsPile,MsAcc,MsUnseen,MsLive,MsOpp,MsOppCount,MsDead,MsHelp,MsHelpers
         IMPORT  MsLive1,MsLive2
-        IMPORT  PosBlock,MeldPairs,CardSuit2,CardBit,CardFlip,CountCards
+        IMPORT  PosBlock,MeldPairs,MeldPairsCorner,MeldPairsScratch,CardSuit2,CardBit
+        IMPORT  CardFlip,CountCards
+        IMPORT  RulesBlock
         sta     MeCard
         ldx     #Hand.Size-2            ; per suit: accounted, unseen; clear the results
 @suit   lda     MsHand,x
@@ -86,12 +91,28 @@ Measure PROC    EXPORT
         stz     MsLive
         stz     MsLive1
         stz     MsLive2
-        lda     MeCard                  ; y = offset of c's pairs in MeldPairs
+        lda     MeCard                  ; offset of c's pairs in MeldPairs
         asl     a
         adc     MeCard                  ; 3c (carry clear: c < 52)
         asl     a
         asl     a                       ; 12c
-        sta     MePair
+        ldx     RulesBlock+RulesRec.corner
+        beq     @plain
+        tax                             ; around the corner: c's row of MeldPairsCorner
+        lda     >MeldPairsCorner,x      ;   (data segment) to MeldPairsScratch, read as
+        sta     MeldPairsScratch        ;   row SCRATCH_ROW of MeldPairs
+        lda     >MeldPairsCorner+2,x
+        sta     MeldPairsScratch+2
+        lda     >MeldPairsCorner+4,x
+        sta     MeldPairsScratch+4
+        lda     >MeldPairsCorner+6,x
+        sta     MeldPairsScratch+6
+        lda     >MeldPairsCorner+8,x
+        sta     MeldPairsScratch+8
+        lda     >MeldPairsCorner+10,x
+        sta     MeldPairsScratch+10
+        lda     #SCRATCH_ROW*PAIR_BYTES
+@plain  sta     MePair
         clc
         adc     #PAIR_BYTES
         sta     MeEnd

@@ -14,8 +14,11 @@
         INCLUDE 'engine.macros'
 
 DIVIDE_BITS     EQU     16              ; UDiv16: bits of the dividend
+ACE_VALUE       EQU     1               ; a deadwood ace in the manual's game
 ; GIN_DRAW_WORTH = 40 (the oracle's personalities.GIN_DRAW_WORTH): what a draw that gives
-; gin is worth beyond its 0 points, in Shark's draw and discard keys (GinWorth)
+; gin is worth beyond its 0 points, in Shark's draw and discard keys (GinWorth); under a
+; gin bonus set by the player, that bonus and GIN_WORTH_OVER_BONUS more (gin_draw_worth)
+GIN_WORTH_OVER_BONUS EQU 15
 
 ; ------------------------------------------------------------------------------------
 ; OutlookData — inputs and results of Outlook.
@@ -40,11 +43,12 @@ OlNear  DS.B    Hand.Size               ; the cards in a three-card meld with tw
 ; discarding (the oracle's lookahead.outlook):
 ;   now   = Deadwood(H), short = DeadwoodDiscard(H) (exact for 10 cards too)
 ;   x near H:      DeadwoodDiscard(H + x)
-;   any other x:   min(now, value(x) + short)
+;   any other x:   min(now, value(x) + short)      (value(ace) 15 around the corner)
 ;   (the second is also a bound on the first: when it is 0 no search is made)
 ;   Each draw's value reaches the sum in one place (@draw; OkDraw keeps the last),
 ;   which also counts the draws worth 0 (gin) in OlGins.
-;   In:  OlHand (10 cards), OlUnseen. Out: A = OlSum (<= 41 x 98: 16 bits), OlGins, OlNow.
+;   In:  OlHand (10 cards), OlUnseen; RulesBlock.corner. Out: A = OlSum (<= 41 x 120:
+;   16 bits), OlGins, OlNow.
 ;   Clobbers: A, X, Y; DwHand, DwOut. Cost (the hands kept in random discard positions):
 ;   mean 12,200 cycles, p99 30,900 (about 5 searches); 164,000 with two four-of-a-kinds
 ;   of neighbouring ranks (13 searches over 36 choices of sets).
@@ -52,6 +56,12 @@ OlNear  DS.B    Hand.Size               ; the cards in a three-card meld with tw
 Outlook PROC    EXPORT
         IMPORT  OlHand,OlUnseen,OlNow,OlSum,OlGins,OlNear,NearCards
         IMPORT  DwHand,CopyHand,Deadwood,DeadwoodDiscard,CardSuit2,CardBit,CardRank2
+        IMPORT  RulesBlock
+        lda     #ACE_VALUE              ; the ace's value: 15 around the corner
+        ldx     RulesBlock+RulesRec.corner
+        beq     @ace
+        lda     #CORNER_ACE_VALUE
+@ace    sta     RankValue
         ldx     #OlHand
         ldy     #DwHand
         jsr     CopyHand
@@ -108,8 +118,9 @@ Outlook PROC    EXPORT
         bcc     @x
         lda     OlSum
         rts
-; deadwood value by 2 * rank: Ace 1, 2..10 their rank, J, Q, K 10 (docs/rng.md)
-RankValue DC.W  1,2,3,4,5,6,7,8,9,10,10,10,10
+; deadwood value by 2 * rank: Ace 1 (CORNER_ACE_VALUE around the corner: Outlook sets
+; it), 2..10 their rank, J, Q, K 10 (docs/rng.md)
+RankValue DC.W  ACE_VALUE,2,3,4,5,6,7,8,9,10,10,10,10
 OkShort DS.W    1
 OkCard  DS.W    1
 OkBit   DS.W    1
@@ -139,12 +150,60 @@ Unseen  PROC    EXPORT
 ; NearCards — OlNear = the cards x in a three-card meld with two cards of OlHand (the
 ; oracle's melds_one_draw_away(x, H); x not in H):
 ;   runs, per suit m:  (m<<1 & m<<2) | (m<<1 & m>>1) | (m>>1 & m>>2)
+;     around the corner (RulesBlock.corner) the same on e = m<<2 | m>>11 (bits 0, 1: Q, K
+;     below the ace, so Q-K-A and K-A-2 are runs of e), folded back: N>>2 | N<<11
 ;   sets, per suit:    the ranks held in at least two of the other three suits
-;   Clobbers: A, X. Cost: about 400 cycles.
+;   Clobbers: A, X. Cost: about 400 cycles (around the corner about 700).
 ; ------------------------------------------------------------------------------------
 NearCards PROC  EXPORT
-        IMPORT  OlHand,OlNear
+        IMPORT  OlHand,OlNear,RulesBlock
         ldx     #Hand.Size-2            ; x = 2 * suit
+        lda     RulesBlock+RulesRec.corner
+        beq     @run
+@cRun   lda     OlHand,x                ; around the corner: e = m<<2 | m>>11
+        xba                             ; m>>8
+        and     #$00FF
+        lsr     a
+        lsr     a
+        lsr     a                       ; m>>11
+        sta     NcT
+        lda     OlHand,x
+        asl     a
+        asl     a
+        ora     NcT
+        sta     NcE
+        asl     a
+        sta     NcUp
+        asl     a
+        and     NcUp
+        sta     NcT
+        lda     NcE
+        lsr     a
+        sta     NcDown
+        and     NcUp
+        ora     NcT
+        sta     NcT
+        lda     NcDown
+        lsr     a
+        and     NcDown
+        ora     NcT
+        sta     NcT                     ; N: the near positions of e
+        xba                             ; fold: N<<11 (bits 0, 1 -> Q, K)
+        and     #$FF00
+        asl     a
+        asl     a
+        asl     a
+        sta     NcE
+        lda     NcT
+        lsr     a
+        lsr     a                       ; N>>2
+        ora     NcE
+        and     #SUIT_MASK_ALL
+        sta     OlNear,x
+        dex
+        dex
+        bpl     @cRun
+        bra     @sets
 @run    lda     OlHand,x
         asl     a
         sta     NcUp                    ; bit r: r-1 held
@@ -166,7 +225,7 @@ NearCards PROC  EXPORT
         dex
         dex
         bpl     @run
-        lda     OlHand+Hand.clubs       ; the ranks held in each pair of suits
+@sets   lda     OlHand+Hand.clubs       ; the ranks held in each pair of suits
         and     OlHand+Hand.diamonds
         sta     NcCD
         lda     OlHand+Hand.clubs
@@ -207,6 +266,7 @@ NearCards PROC  EXPORT
         rts
 NcUp    DS.W    1
 NcDown  DS.W    1
+NcE     DS.W    1
 NcT     DS.W    1
 NcCD    DS.W    1
 NcCH    DS.W    1
@@ -246,11 +306,23 @@ TnQ     DS.W    1
         ENDP
 
 ; ------------------------------------------------------------------------------------
-; GinWorth — A = GIN_DRAW_WORTH x A = 32 A + 8 A (A <= 1,638).
-;   Clobbers: A. Cost: 40 cycles.
+; GinWorth — A = gin draw worth x A: GIN_DRAW_WORTH = 32 A + 8 A under the manual's gin
+;   bonus; else (RulesBlock.ginBonus + GIN_WORTH_OVER_BONUS) x A, the oracle's
+;   gin_draw_worth (A <= 52). King's discard key, 4 (sum + worth x draws) + ..., stays
+;   within 16 bits for gin bonuses up to about 200 points.
+;   Clobbers: A, X. Cost: 50 cycles (the manual's bonus), else about 100 + 12 A.
 ; ------------------------------------------------------------------------------------
 GinWorth PROC   EXPORT
-        asl     a
+        IMPORT  RulesBlock,UMulSmall
+        ldx     RulesBlock+RulesRec.ginBonus
+        cpx     #GIN_BONUS
+        beq     @forty
+        tax                             ; X = A, A = the worth: A additions
+        lda     RulesBlock+RulesRec.ginBonus
+        clc
+        adc     #GIN_WORTH_OVER_BONUS
+        jmp     UMulSmall
+@forty  asl     a
         asl     a
         asl     a
         sta     GwEight                 ; 8 A

@@ -154,7 +154,8 @@ BernieMortText PROC EXPORT
 ;   "Discard the m. After your next draw your deadwood should average <T(m)> points<G(m)>"
 ;   + (r and (T(r), gins(r)) != (T(m), gins(m)): ", against <T(r)><G(r)> if you discard
 ;   the r" + (danger(r) > danger(m): ", which <Opp> is likelier to use" | now(r) > now(m):
-;   ", which leaves you more deadwood if <Opp> knocks first")) + "."
+;   ", which leaves you more deadwood if <Opp> knocks first" (Simple Gin, RulesBlock
+;   .knockOff: "goes gin first"))) + "."
 ;   T(c) = Tenths(sum, n), written "12.4"; G = "" (no gin), " (1 card gives gin)", " (<N>
 ;   cards give gin)".
 ;   In: PosBlock: hand (11), taken, pile, oppKnown. Out: DecBlock.choice, text.
@@ -167,6 +168,7 @@ KingDiscard PROC EXPORT
         IMPORT  Outlook,OlHand,OlUnseen,OlNow,OlGins,Tenths,TxtTenths,TxtInline,TxtCard
         IMPORT  TxtNum,Unseen,PodiumClear,PodiumEnter,PdCur,PdBest,PdRun,TxtOppName
         IMPORT  Measure,MsHand,MsPile,MsLive,MsLive1,MsLive2,UDiv16,GinWorth,UMulSmall
+        IMPORT  RulesBlock
         jsr     Unseen                  ; OlUnseen = all - hand - pile - oppKnown
         ldx     #OlUnseen
         jsr     CountCards
@@ -294,8 +296,12 @@ KingDiscard PROC EXPORT
         bcs     @noWhy
         Say     ', which leaves you more deadwood if '
         jsr     TxtOppName
+        lda     RulesBlock+RulesRec.knockOff
+        bne     @ginFirst
         Say     ' knocks first'
 @noWhy  rts
+@ginFirst Say   ' goes gin first'       ; Simple Gin: only gin ends the hand
+        rts
 ; @danger — A = the danger points of ShCard (the oracle's danger_points):
 ;   DANGER_WEIGHT (MsLive2 n + MsLive1 k) + (DANGER_WEIGHT k k none) / n, where none =
 ;   MsLive - MsLive1 - MsLive2 are the live melds with no known partner. Cost: Measure

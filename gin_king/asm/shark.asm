@@ -34,7 +34,8 @@ SharkKnock PROC EXPORT
 
 ; ------------------------------------------------------------------------------------
 ; ScoreKnock — the rules on the score, first that applies: gin; target - mine <=
-;   NEAR_WIN; no hand won and target - theirs <= SHUTOUT_DANGER. Each knocks:
+;   NEAR_WIN; no hand won and target - theirs <= SHUTOUT_DANGER, when a shutout costs
+;   something (RulesBlock.shutout: double, or points above 0). Each knocks:
 ;   "Knock. " + ("" on gin | "You only need <N points> to win. " | "You need to score to
 ;   avoid a shutout. ") + KnockingText.
 ;   In: PosBlock: hand (10), scores, myWon, target. Out: carry set when a rule decided
@@ -42,12 +43,12 @@ SharkKnock PROC EXPORT
 ;   (CnBestVal = its deadwood). Clobbers: A, X, Y. Cost: one Canon + the text.
 ; ------------------------------------------------------------------------------------
 ScoreKnock PROC EXPORT
-        IMPORT  PosBlock,DecBlock,CanonOf,KnockingText,TxtInline,TxtPoints,Knocks
+        IMPORT  PosBlock,DecBlock,CanonOf,KnockingText,TxtInline,TxtPoints,Knocks,RulesBlock
         ldx     #PosBlock+Pos.hand
         jsr     CanonOf
         bne     @nearWin
         jsr     Knocks                  ; gin: no reason given
-        bra     @text
+        brl     @text
 @nearWin lda    PosBlock+Pos.target     ; target - mine <= NEAR_WIN
         sec
         sbc     PosBlock+Pos.myScore
@@ -61,7 +62,9 @@ ScoreKnock PROC EXPORT
         jsr     TxtPoints
         Say     ' to win. '
         bra     @text
-@shutout lda    PosBlock+Pos.myWon      ; no hand won, opponent near the target
+@shutout lda    RulesBlock+RulesRec.shutout ; a shutout that costs nothing (0 points)
+        beq     @none                   ;   is no danger (the oracle's shutout_costs)
+        lda     PosBlock+Pos.myWon      ; no hand won, opponent near the target
         bne     @none
         lda     PosBlock+Pos.target
         sec

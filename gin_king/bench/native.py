@@ -5,7 +5,8 @@ Prints mean, 99th percentile and worst per routine and per personality and decis
 against DESIGN.md section 4: deadwood of 11 cards <= 2,500 mean (and the same budget with
 runs around the corner, issue 19); Willy..Shark <= 100,000
 mean (Shark too: he plays Phyllis's draw and discard); King, the look-ahead player,
-<= 1,400,000 worst. Cycle counts are deterministic.
+<= 1,400,000 worst. Cycle counts are deterministic. ``--rules NAME[,...]`` measures the
+decisions under house rules (the same budgets).
 """
 from __future__ import annotations
 
@@ -36,7 +37,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--positions", type=int, default=200, help="per personality and decision")
     ap.add_argument("--hands", type=int, default=2000, help="random hands for deadwood")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rules", default="", metavar="NAME[,NAME...]",
+                    help="house rules for the decisions (as gin-king compare --rules)")
     args = ap.parse_args(argv)
+    from gin_king.oracle.rules import DEFAULT_RULES, RulesError, parse_rules
+    try:
+        rules = parse_rules(args.rules)
+    except RulesError as error:
+        ap.error(str(error))
 
     engine = NativeEngine()
     ok = True
@@ -56,7 +64,6 @@ def main(argv: list[str] | None = None) -> int:
     print(_row("after discard, 11", dwd))
     print(_row("canonical, 11 cards", canon))
     # runs around the corner (house rule): the same hands, RulesBlock.corner on
-    from gin_king.oracle.rules import DEFAULT_RULES, parse_rules
     engine.write_rules(parse_rules("around-corner"))
     corner11 = [engine.deadwood(h).cycles for h in hands11]
     corner_mean = _stats(corner11)[0]
@@ -68,13 +75,16 @@ def main(argv: list[str] | None = None) -> int:
     engine.write_rules(DEFAULT_RULES)
     engine.seed(args.seed)
     print(_row("deal (shuffle + deal)", [engine.deal()["cycles"] for _ in range(50)]))
+    engine.write_rules(rules)       # the decisions under --rules (none: the manual's game)
+    if args.rules.strip():
+        print(f"decisions under --rules {args.rules}")
 
     for p_index, personality in enumerate(compare.PERSONALITY_ORDER):
         for d_index, decision in enumerate(compare.DECISIONS):
             cycles = []
             for i in range(args.positions):
                 seed = (args.seed * compare.POSITION_SEED_STRIDE + i) * 32 + p_index * 4 + d_index
-                view, discard = compare.random_position(personality, decision, seed)
+                view, discard = compare.random_position(personality, decision, seed, rules)
                 got = engine.decide(compare.position_from_view(view, personality, decision,
                                                                discard, seed & 0xFFFFFFFF or 1))
                 if got.native:

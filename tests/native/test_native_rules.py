@@ -201,7 +201,7 @@ def test_box_difference_and_blitz(under):
 def test_compare_rules_command(rules, capsys):
     import json
     code = compare.main(["--rules", rules, "--positions", "1", "--games", "1", "--deadwood", "60",
-                         "--rules-checks", "30", "--primitives-only", "--seed", "5", "--json"])
+                         "--rules-checks", "30", "--seed", "5", "--json"])
     report = json.loads(capsys.readouterr().out)
     assert code == 0
     assert report["rules"] == parse_rules(rules).house_rules()
@@ -210,8 +210,9 @@ def test_compare_rules_command(rules, capsys):
                                          "showdown", "final score"}
     assert all(t["disagree"] == 0 and t["agree"] > 0 for t in report["primitives"].values())
     assert all(t["disagree"] == 0 for t in report["games"]["engine"].values())
-    # every personality's positions were asked under the rules
+    # every personality's positions were asked under the rules, and agree
     assert len(report["positions"]) == 8 * 3
+    assert all(t["disagree"] == 0 and t["agree"] == 1 for t in report["positions"].values())
 
 
 # ---- Hollywood scoring (004): GK_HollywoodHand / GK_HollywoodMatch ------------------------
