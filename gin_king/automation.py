@@ -65,31 +65,42 @@ class ScriptedHost(_headless_host_class()):
     """A HeadlessHost that can hold a tool call waiting for the script's next input.
 
     `block_until_input()` (called by the Event Manager inside an interactive tool call
-    that has run out of input) waits until the script pushes something or the session
-    closes; `blocked` tells the session the program is held there."""
+    that has run out of input) waits until the script has pushed something *and* asked
+    the program to go on (`resume()`, done by `Session.run_until_idle`), or the session
+    closes; `blocked` tells the session the program is held there. Input pushed while
+    the program is held waits for the next run: a gesture's events (move, press,
+    release) always reach the program together, whatever the threads' timing, so a
+    script plays the same game on a busy machine as on an idle one."""
 
     def __init__(self) -> None:
         super().__init__()
         self.cv = threading.Condition()
         self.blocked = False
+        self.resumed = False
         self.closing = False
 
     def push(self, event: HostInput) -> None:
         with self.cv:
             super().push(event)
-            self.cv.notify_all()
 
     def poll(self) -> list[HostInput]:
         with self.cv:
             return super().poll()
 
+    def resume(self) -> None:
+        """Let a held tool call take the input pushed so far (caller holds `cv`)."""
+        self.resumed = True
+        self.cv.notify_all()
+
     def block_until_input(self) -> bool:
         with self.cv:
             self.blocked = True
+            self.resumed = False
             self.cv.notify_all()
-            while not self.queue and not self.closing:
+            while not (self.queue and self.resumed) and not self.closing:
                 self.cv.wait()
             self.blocked = False
+            self.resumed = False
             return not self.closing
 
 
@@ -128,20 +139,26 @@ class Session:
             self.last_reason = reason
             return reason
         with cv:
-            if self._worker is None or not self._worker.is_alive():
-                self._worker_result = None
-                self._worker = threading.Thread(target=self._work, args=(max_cycles,),
-                                                daemon=True)
-                self._worker.start()
+            host.resume()
             while True:
-                done = self._worker_result is not None
-                held = host.blocked and not host.queue
-                if done or held:
+                result = self._worker_result
+                if result is not None:
+                    # The worker has finished (it does nothing after handing over its
+                    # result). Input it did not see is run now, not left for later.
+                    self._worker = None
+                    self._worker_result = None
+                    if result == "idle" and self._input_pending():
+                        continue
+                    break
+                if self._worker is None:
+                    self._worker = threading.Thread(target=self._work, args=(max_cycles,),
+                                                    daemon=True)
+                    self._worker.start()
+                elif host.blocked and not host.queue:
+                    host.resumed = False        # later pushes wait for the next run
                     break
                 cv.wait()
-            result = self._worker_result
         if isinstance(result, BaseException):
-            self._worker_result = None
             raise result
         reason = "held" if result is None else result
         self.last_reason = reason
