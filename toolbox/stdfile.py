@@ -44,6 +44,7 @@ SFMultiGet2 are not here: the Tool Locator answers them with funcNotFoundErr.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable
 
 from iigs.hostinput import APPLE_KEY
 from iigs.memory import (read_bytes, read_long, read_pstring, read_word, write_bytes,
@@ -691,26 +692,30 @@ def _write_result(tb, verb: int, ref_addr: int, text: bytes, code: int) -> None:
     write_bytes(mem, addr + 4, text)
 
 
-def _old_reply(tb, reply: int, good: bool, file_type: int = 0, aux: int = 0,
+def _old_reply(tb, reply: int, good: bool, file_type: int | None = None, aux: int = 0,
                name: bytes = b"", path: bytes = b"") -> None:
+    """The SFReplyRec; `file_type` None (a Save) leaves the type fields as they are."""
     mem = tb.mem
     write_word(mem, reply, TRUE if good else FALSE)
     if not good:
         return
-    write_word(mem, reply + 2, file_type)
-    write_word(mem, reply + 4, aux & 0xFFFF)
+    if file_type is not None:
+        write_word(mem, reply + 2, file_type)
+        write_word(mem, reply + 4, aux & 0xFFFF)
     write_pstring(mem, reply + 6, name[:MAX_NAME])
     write_pstring(mem, reply + 0x16, path[:OLD_PATH_MAX])
 
 
-def _new_reply(tb, reply: int, good: bool, file_type: int = 0, aux: int = 0,
+def _new_reply(tb, reply: int, good: bool, file_type: int | None = None, aux: int = 0,
                name: bytes = b"", path: bytes = b"") -> None:
+    """The SFReplyRec2; `file_type` None (a Save) leaves the type fields as they are."""
     mem = tb.mem
     write_word(mem, reply, TRUE if good else FALSE)
     if not good:
         return
-    write_word(mem, reply + 2, file_type)
-    write_long(mem, reply + 4, aux)
+    if file_type is not None:
+        write_word(mem, reply + 2, file_type)
+        write_long(mem, reply + 4, aux)
     _write_result(tb, read_word(mem, reply + 8), reply + 0x0A, name, BAD_REPLY_NAME_DESC)
     _write_result(tb, read_word(mem, reply + 0x0E), reply + 0x10, path,
                   BAD_REPLY_PATH_DESC)
@@ -718,6 +723,27 @@ def _new_reply(tb, reply: int, good: bool, file_type: int = 0, aux: int = 0,
 
 def _path(folder: list[str], name: str, sep: str) -> bytes:
     return (sep + sep.join(folder + [name])).encode()
+
+
+def _reply_opened(tb, reply: int, answer: Any, write_reply: Callable[..., None],
+                  sep: str) -> None:
+    """An Open dialog's answer ((folder, row) or None for Cancel) into its reply record."""
+    if answer is None:
+        write_reply(tb, reply, False)
+        return
+    folder, row = answer
+    write_reply(tb, reply, True, row.file_type, row.aux_type, row.name.encode(),
+                _path(folder, row.name, sep))
+
+
+def _reply_saved(tb, reply: int, answer: Any, write_reply: Callable[..., None],
+                 sep: str) -> None:
+    """A Save dialog's answer ((folder, name) or None for Cancel) into its reply record."""
+    if answer is None:
+        write_reply(tb, reply, False)
+        return
+    folder, name = answer
+    write_reply(tb, reply, True, None, 0, name, _path(folder, name.decode(), sep))
 
 
 # -- tool calls (Toolbox Reference vol. 2 ch. 22, vol. 3 ch. 48) ---------------------------
@@ -786,13 +812,8 @@ def SFGetFile(tb, x: int, y: int, prompt: int, filter_proc: int, type_list: int,
     replyPtr:L*): the Open dialog; the SFReplyRec."""
     judge = _judge(tb, type_list_filter(tb.mem, type_list), filter_proc, prodos_entry)
     text = read_pstring(tb.mem, prompt) if prompt else b""
-    answer = _sf(tb).get_file((s16(x), s16(y)), text, judge)
-    if answer is None:
-        _old_reply(tb, reply, False)
-        return
-    folder, row = answer
-    _old_reply(tb, reply, True, row.file_type, row.aux_type, row.name.encode(),
-               _path(folder, row.name, "/"))
+    _reply_opened(tb, reply, _sf(tb).get_file((s16(x), s16(y)), text, judge), _old_reply,
+                  "/")
 
 
 @tool(TOOLSET, 0x0A, "WWLLWL")
@@ -805,13 +826,7 @@ def SFPutFile(tb, x: int, y: int, prompt: int, orig_name: int, max_len: int,
     orig = read_pstring(mem, orig_name) if orig_name else b""
     answer = _sf(tb).put_file((s16(x), s16(y)), text, orig,
                               max(1, min(max_len or MAX_NAME, MAX_NAME)))
-    if answer is None:
-        _old_reply(tb, reply, False)
-        return
-    folder, name = answer
-    write_word(mem, reply, TRUE)
-    write_pstring(mem, reply + 6, name)
-    write_pstring(mem, reply + 0x16, _path(folder, name.decode(), "/")[:OLD_PATH_MAX])
+    _reply_saved(tb, reply, answer, _old_reply, "/")
 
 
 @tool(TOOLSET, 0x0E, "WWWLLLL")
@@ -822,13 +837,8 @@ def SFGetFile2(tb, x: int, y: int, prompt_verb: int, prompt_ref: int, filter_pro
     text = _read_ref(tb, prompt_verb, prompt_ref, "prompt", BAD_PROMPT_DESC)
     judge = _judge(tb, type_list2_filter(tb.mem, type_list), filter_proc,
                    dir_entry_record)
-    answer = _sf(tb).get_file((s16(x), s16(y)), text, judge)
-    if answer is None:
-        _new_reply(tb, reply, False)
-        return
-    folder, row = answer
-    _new_reply(tb, reply, True, row.file_type, row.aux_type, row.name.encode(),
-               _path(folder, row.name, ":"))
+    _reply_opened(tb, reply, _sf(tb).get_file((s16(x), s16(y)), text, judge), _new_reply,
+                  ":")
 
 
 @tool(TOOLSET, 0x0F, "WWWLWLL")
@@ -844,12 +854,5 @@ def SFPutFile2(tb, x: int, y: int, prompt_verb: int, prompt_ref: int, orig_verb:
     addr = orig_ref if orig_verb == REF_IS_POINTER else (read_long(mem, orig_ref)
                                                         if orig_ref else 0)
     orig = read_bytes(mem, addr + 2, read_word(mem, addr)) if addr else b""
-    answer = _sf(tb).put_file((s16(x), s16(y)), text, orig, MAX_NAME)
-    if answer is None:
-        _new_reply(tb, reply, False)
-        return
-    folder, name = answer
-    write_word(mem, reply, TRUE)
-    _write_result(tb, read_word(mem, reply + 8), reply + 0x0A, name, BAD_REPLY_NAME_DESC)
-    _write_result(tb, read_word(mem, reply + 0x0E), reply + 0x10,
-                  _path(folder, name.decode(), ":"), BAD_REPLY_PATH_DESC)
+    _reply_saved(tb, reply, _sf(tb).put_file((s16(x), s16(y)), text, orig, MAX_NAME),
+                 _new_reply, ":")
