@@ -29,6 +29,9 @@ saves the table, a pulled-down menu and each dialog as 640 x 400 PNGs:
     gk_alert_draw_for_deal.png  the player drew high for deal: Deal, or Make Willy deal
     table_draw_for_deal.png   the first hand with both cards drawn for deal on the table
     table_score_sheet_shutout.png  a score sheet with a shutout's doubling
+    gk_dialog_score_sheet_hollywood.png  Options > Score Sheet under Hollywood scoring,
+                              the hand after game 1 ended: the three games' columns,
+                              game 1's line with its bonuses under them
 
     gin-king screens [--out DIR]
 """
@@ -49,6 +52,8 @@ PH_OFFER, PH_DRAW, PH_DISCARD, PH_KNOCKQ, PH_HANDOVER, PH_GAMEOVER = 1, 2, 3, 4,
 WALL = 3                    # ResKind of a tie
 LAYOFF_SEED = 2024          # Sonia against Willy: a lay-off in the first hands
 SONIA_ITEM, HUMAN_ITEM = 5, 11      # Players dialog: player 1's buttons
+HOLLYWOOD_ITEM = 9                  # House Rules dialog: Hollywood scoring
+HOLLY_CLOSED = 16                   # HollyBlock's word Holly.closed (a bit per game over)
 MATRIX_ITEM, SUIT_ITEM, USER_ITEM, OK_ITEM = 12, 14, 18, 1
 CONTROL_PANEL_PANELS = (b"Display", b"Sound", b"Mouse", b"Speed", b"Time")
 
@@ -238,6 +243,25 @@ def refresh(out: Path) -> list[Path]:
             s.choose("File", "New Game")
             play_to_the_end(until_layoff=True)
             s.choose("File", "End Game")
+            s.choose("Settings", "House Rules...")     # Hollywood, the same deal
+            g.click_item(HOLLYWOOD_ITEM)
+            g.click_item(OK_ITEM)
+            s.choose("File", "New Game")
+            for over in range(2):                       # the hand after game 1's end
+                for _ in range(3000):
+                    if g.word("GPhase") == PH_HANDOVER and \
+                            (over or g.word("HollyBlock", HOLLY_CLOSED)):
+                        break
+                    g.step()
+                if not over:
+                    g.step()
+            s.key("t", APPLE)
+            shot("gk_dialog_score_sheet_hollywood.png")
+            s.key("\r")
+            s.choose("File", "End Game")
+            s.choose("Settings", "House Rules...")
+            g.click_item(HOLLYWOOD_ITEM)
+            g.click_item(OK_ITEM)
             s.choose("Settings", "Players...")
             g.click_item(HUMAN_ITEM)
             g.click_item(OK_ITEM)

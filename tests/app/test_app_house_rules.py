@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gk_table import PH_GAMEOVER, PH_HANDOVER, boot_table, play_human_turn
+from gk_table import APPLE, PH_GAMEOVER, PH_HANDOVER, boot_table, play_human_turn
 from gin_king.oracle.game import play_game
 from gin_king.oracle.personalities import Sonia, Willy
 from gin_king.oracle.rules import Rules, parse_rules
@@ -321,10 +321,52 @@ def test_app_eleven_ten_the_human_opens_with_a_discard(table_factory):
     assert other.pile() == [other.word("Upcard")]
 
 
+SHEET_ROWS, HOLLYWOOD_HEADING = 14, 2   # stats.asm TD_MAX_ROWS; "Game g" over the names
+
+
+def hollywood_sheets(hands, rules, names=("Sonia", "Willy")):
+    """What Options > Score Sheet shows after each hand of a Hollywood match, from the
+    oracle's tally: two heading rows ("Game 1" .. "Game 3" over the names), then per hand
+    its number, each game's running totals (blank once the game was over before the
+    hand; " *" on the winner's total in the games the hand scored in: open, and entered
+    by him), how it ended; the last hands that fit (14 rows less the heading and the
+    lines under the table: one per game over, "Game g: <name> total, ... (<name> wins)",
+    the totals with the bonuses). Returns [(rows, lines under the table)] by hand."""
+    from gin_king.oracle.scoring import HollywoodTally
+    tally = HollywoodTally(rules)
+    heading = [("", "Game 1", "", "Game 2", "", "Game 3", "", ""),
+               ("Hand", *names * 3, "Result")]
+    body, sheets = [], []
+    for n, h in enumerate(hands, 1):
+        over_before = set(g for g in range(3) if tally.finals[g] is not None)
+        winner = h.score.winner
+        if winner is not None:
+            tally.record(winner, h.score.points)
+            tally.close_games()
+        cells = []
+        for g in range(3):
+            for p in range(2):
+                if g in over_before:
+                    cells.append("")
+                    continue
+                scored = p == winner and g in tally.entered[p]
+                cells.append(f"{tally.scores[g][p]}" + (" *" if scored else ""))
+        how = "tie" if winner is None else f"{h.score.kind.value} {h.score.points}"
+        body.append((str(n), *cells, how))
+        lines = [f"Game {g + 1}: {names[0]} {f.totals[0]}, {names[1]} {f.totals[1]} "
+                 f"({names[f.winner]} wins)" for g, f in enumerate(tally.finals) if f]
+        sheets.append((heading + body[-(SHEET_ROWS - HOLLYWOOD_HEADING - len(lines)):],
+                       lines))
+    return sheets
+
+
 def test_app_hollywood_match_matches_the_oracle(table_factory):
     """Hollywood: the three games' scores after every hand (the table's info line), the
-    game shown, and the match sheet, against the oracle's tally hand by hand."""
+    game shown, and the match sheet, against the oracle's tally hand by hand; Options >
+    Score Sheet (Apple-T) after every hand and at the match's end: the three games in
+    columns of their own, each number against the tally."""
     from gin_king.oracle.scoring import HollywoodTally
+    from test_app_stats import extra, rows
     rules = parse_rules("hollywood")
     t = table_factory(2024)
     choose_rules(t, checks=(HOLLYWOOD,))
@@ -332,13 +374,16 @@ def test_app_hollywood_match_matches_the_oracle(table_factory):
     click_item(t, P1_FIRST + 2)                          # Sonia against Willy
     click_item(t, OK)
     t.choose("File", "New Game")
-    seen = []
+    seen, sheets = [], []
     for _ in range(2000):
         if t.phase == PH_GAMEOVER:
             break
         if t.phase == PH_HANDOVER:
             info = [x for x in t.text() if "Hollywood" in x]
             seen.append((t.scores(), info[-1].split("Hollywood ")[1]))
+            assert t.s.key("t", APPLE) == "held"         # the score sheet, by the key
+            sheets.append((rows(t), extra(t)))
+            t.s.key("\r")
         t.s.clear_text_log()
         play_human_turn(t)
     expected = play_game(Sonia(), Willy(), rules, seed=2024)
@@ -358,6 +403,18 @@ def test_app_hollywood_match_matches_the_oracle(table_factory):
     for g, game in enumerate(f.games, 1):
         assert f"Game {g}: Sonia {game.totals[0]}, Willy {game.totals[1]}" in sheet
     assert f"wins the match by {f.net} points." in sheet
+    during = hollywood_sheets(expected.hands, rules)
+    assert [lines for _, lines in during][:3] == [[], [], []]     # no game over yet
+    assert any(len(lines) == 1 for _, lines in during)              # then game 1's
+    assert sheets == during                              # the last hand's end too
+    assert t.choose("Options", "Score Sheet") == "held"  # the match over: all of it
+    table, lines = during[-1]
+    assert rows(t) == table[:2] + table[-4:]              # room for 4 hands and the sheet
+    assert extra(t)[:3] == lines
+    assert extra(t)[3:5] == [f"Match: Sonia {f.totals[0]}, Willy {f.totals[1]}",
+                             f"{('Sonia', 'Willy')[f.winner]} wins the match by "
+                             f"{f.net} points."]
+    t.s.key("\r")
 
 
 def test_app_250_points_and_a_tournament_plays_the_manual(table_factory):

@@ -15,7 +15,7 @@ from toolbox.font import decode
 
 RESET = 3                      # stats.asm TD_RESET
 FIRST_COLUMN = 10              # stats.asm TD_FIRST_COL: the columns' items, 10 ..
-EXTRA = 15                     # the text under the columns (TD_EXTRA 5)
+EXTRA = 18                     # the text under the columns (TD_EXTRA 8)
 NAMES = ["Sonia", "Willy"]
 
 

@@ -1366,10 +1366,8 @@ Defence
 ;   Clobbers A, X.
 HollyHand
         LDA     ResWinner
-        STA     HollyBlock+Holly.winner
-        LDA     ResPoints
-        STA     HollyBlock+Holly.points
-        JSL     GK_HollywoodHand
+        LDX     ResPoints
+        JSR     HollyScore
         LDA     HollyBlock+Holly.current ; Score, Won := the game shown
         ASL     A
         ASL     A
@@ -1388,6 +1386,16 @@ HollyHand
         LDA     #1
         STA     GameEnded
 @out    RTS
+
+; HollyScore — a hand won by player A for X points scored in the Hollywood tally
+;   (GK_HollywoodHand: the games it enters and scores in, the games it ends).  Used by
+;   HollyHand and by the Score Sheet playing the log again.  Clobbers A, X, Y.
+;   Cost: about 500 cycles.
+HollyScore
+        STA     HollyBlock+Holly.winner
+        STX     HollyBlock+Holly.points
+        JSL     GK_HollywoodHand
+        RTS
 
 ; DefenceAsIs — DefDw := the defender's deadwood with nothing laid off (GK_Deadwood of
 ;   DefHand).  Clobbers A, X, Y, DwHand.
@@ -1854,8 +1862,46 @@ HollySheet
         JSR     MsgClear
         Msg     'Final score sheet: Hollywood, three games'
         JSR     SheetAdd
-        STZ     SheetP                  ; (SheetP: the game here)
-@game   JSR     MsgClear
+        STZ     SheetP                  ; each game's line
+@game   LDA     SheetP
+        JSR     HollyGameLine
+        JSR     SheetAdd
+        INC     SheetP
+        LDA     SheetP
+        CMP     #HOLLYWOOD_GAMES
+        BCC     @game
+        JSR     MsgClear                ; the match
+        Msg     'Match:'
+        LDA     #0
+        JSR     @match
+        Msg     ','
+        LDA     #1
+        JSR     @match
+        JSR     SheetAdd
+        JSR     MsgClear
+        LDA     GameWinner
+        JSR     MsgName
+        Msg     ' wins the match by '
+        LDA     NetScore
+        JSR     MsgNum
+        Msg     ' points.'
+        JSR     SheetAdd
+        JMP     SheetEnd
+@match  JSR     MsgSpacedName           ; " <name> total" of the match
+        ASL     A
+        TAX
+        LDA     Total,X
+        JMP     MsgNum
+
+; HollyGameLine — Build := "Game g: <name> total, <name> total (<name> wins)" of the
+;   Hollywood game A (one that is over): its sheet is GK_FinalScore's of its scores and
+;   boxes, the totals with the box and game bonuses (and a shutout's).  Used by the
+;   final sheet (HollySheet) and by the Score Sheet during the match.
+;   Out: SheetP = A, GameEndBlock = the game's sheet.  Clobbers A, X, Y.
+;   Cost: GK_FinalScore's and about 60 cycles a byte of the line.
+HollyGameLine
+        STA     SheetP
+        JSR     MsgClear
         Msg     'Game '
         LDA     SheetP
         INC     A
@@ -1890,37 +1936,11 @@ HollySheet
         LDA     GameEndBlock+GameEnd.winner
         JSR     MsgName
         Msg     ' wins)'
-        JSR     SheetAdd
-        INC     SheetP
-        LDA     SheetP
-        CMP     #HOLLYWOOD_GAMES
-        BCC     @game
-        JSR     MsgClear                ; the match
-        Msg     'Match:'
-        LDA     #0
-        JSR     @match
-        Msg     ','
-        LDA     #1
-        JSR     @match
-        JSR     SheetAdd
-        JSR     MsgClear
-        LDA     GameWinner
-        JSR     MsgName
-        Msg     ' wins the match by '
-        LDA     NetScore
-        JSR     MsgNum
-        Msg     ' points.'
-        JSR     SheetAdd
-        JMP     SheetEnd
+        RTS
 @player JSR     MsgSpacedName           ; " <name> total" of this game
         ASL     A
         TAX
         LDA     GameEndBlock+GameEnd.totals,X
-        JMP     MsgNum
-@match  JSR     MsgSpacedName           ; " <name> total" of the match
-        ASL     A
-        TAX
-        LDA     Total,X
         JMP     MsgNum
 
 ; MsgSpacedName — " <name> " for player A onto the message.  Out: A kept.

@@ -66,14 +66,15 @@ LogHand
 @full   RTS
 
 ; ------------------------------------------------------------------------------------
-; The table dialogs: up to TD_COLS columns of text, one line per row, each column a
+; The table dialogs: up to TD_EXTRA columns of text, one line per row, each column a
 ;   long static text item (Toolbox Reference vol. 1 ch. 6: LongStatText, the text and
 ;   its length; a return starts a line), and under them the full-width text of column
 ;   TD_EXTRA; OK (and Reset when asked) under it all, the dialog as tall as its rows.
 ; ------------------------------------------------------------------------------------
-TD_COLS         EQU     6               ; columns 0 .. 4 and the text under them
-TD_EXTRA        EQU     5
-COL_MAX         EQU     600             ; bytes of one column's text
+TD_COLS         EQU     9               ; columns 0 .. 7 and the text under them
+TD_EXTRA        EQU     8
+COL_MAX         EQU     600             ; bytes of the first column's text, and the text's
+COL_NARROW      EQU     256             ; bytes of the other columns' (14 short lines)
 TD_ROW          EQU     10              ; a line of text
 TD_TOP          EQU     16              ; the dialog's top (global)
 TD_MAX_ROWS     EQU     14              ; rows (columns and text under them) that fit
@@ -126,13 +127,15 @@ ColPut
         BRA     @byte
 @out    RTS
 
-; ColByte — the byte A at the end of column ColI (2 * column); dropped when it is full.
+; ColByte — the byte A at the end of column ColI (2 * column); dropped when it is full
+;   (ColCap).  Clobbers A, X, Y.
 ColByte
-        LDX     ColI
-        LDY     ColLen,X
-        CPY     #COL_MAX
-        BCS     @full
         PHA
+        LDX     ColI
+        LDA     ColLen,X
+        CMP     ColCap,X
+        BCS     @full
+        TAY
         LDA     ColAt,X
         STA     <Zp.ptr
         PLA
@@ -144,7 +147,9 @@ ColByte
         INY
         TYA
         STA     ColLen,X
-@full   RTS
+        RTS
+@full   PLA
+        RTS
 
 ; ColPutN — column A := the number in ColNum (MsgNum).  Clobbers A, X, Y.
 ColPutN
@@ -329,13 +334,19 @@ ColFrom         DC.W    0
 ColNum          DC.W    0
 ColLen          DS.W    TD_COLS
 ColRows         DS.W    TD_COLS
-ColAt           DC.W    ColBuf0,ColBuf1,ColBuf2,ColBuf3,ColBuf4,ColBuf5
-ColBuf0         DS.B    COL_MAX
-ColBuf1         DS.B    COL_MAX
-ColBuf2         DS.B    COL_MAX
-ColBuf3         DS.B    COL_MAX
-ColBuf4         DS.B    COL_MAX
-ColBuf5         DS.B    COL_MAX
+ColAt           DC.W    ColBuf0,ColBuf1,ColBuf2,ColBuf3,ColBuf4,ColBuf5,ColBuf6,ColBuf7
+                DC.W    ColBufX
+ColCap          DC.W    COL_MAX,COL_NARROW,COL_NARROW,COL_NARROW,COL_NARROW,COL_NARROW
+                DC.W    COL_NARROW,COL_NARROW,COL_MAX
+ColBuf0         DS.B    COL_MAX         ; (the statistics' names: 14 of up to 31 bytes)
+ColBuf1         DS.B    COL_NARROW
+ColBuf2         DS.B    COL_NARROW
+ColBuf3         DS.B    COL_NARROW
+ColBuf4         DS.B    COL_NARROW
+ColBuf5         DS.B    COL_NARROW
+ColBuf6         DS.B    COL_NARROW
+ColBuf7         DS.B    COL_NARROW
+ColBufX         DS.B    COL_MAX         ; column TD_EXTRA
 
 ; ------------------------------------------------------------------------------------
 ; DoScoreSheet — Options/Score Sheet (Apple-T): the game's hands so far, one row each:
@@ -344,47 +355,51 @@ ColBuf5         DS.B    COL_MAX
 ;   more than fit. At the end of the game the final sheet follows (BuildSheet's lines:
 ;   each player's hand points, box and game bonuses and total, the net, the wins by
 ;   kind), and fewer hands are shown to make room for it.
-;   Notes: the sheet is a table of columns (SsSpec: Hand, one column per player,
-;   Result). Hollywood's three games fit the same dialog: each player's column becomes
-;   three (games 1, 2 and 3: six narrow score columns, ~60 pixels each, in an SsSpec of
-;   their own with TD_COLS raised to 9), the log row telling which games a hand
-;   scored in, the running totals kept per game.
+;   Hollywood (house rule scoring = hollywood; docs/rules.md): the three games side by
+;   side, two columns each (SsHollySpec: Hand, "Game 1" .. "Game 3" over the players'
+;   names, Result): each player's running total in each game, the winner's mark in the
+;   games the hand scored in, a game already over before the hand left blank. Under the
+;   table, each game over so far: its line of the final sheet (HollyGameLine, the totals
+;   with the bonuses); at the match's end the final sheet as above. The per-game totals
+;   are the tally's own: the log played again through HollyScore (HsKeep, HsBack).
+;   In: GPhase, LogN, LogRes, LogPts, SheetLines, HollyBlock.  Clobbers A, X, Y, the
+;   columns, GameEndBlock, SheetP.  Cost: the rows (SsRow), a GK_HollywoodHand a hand
+;   played again (about 500 cycles), then the dialog.
 ; ------------------------------------------------------------------------------------
 SS_RESULT       EQU     3               ; the columns: 0 Hand, 1-2 the players, 3 Result
+HS_RESULT       EQU     7               ; Hollywood: 0 Hand, game g's player p in 1+2g+p,
+HS_CELLS        EQU     2*HOLLYWOOD_GAMES ;   7 Result
+HS_NAME         EQU     8               ; the letters of a name a Hollywood column shows
 
 DoScoreSheet
         LDA     GPhase
         BNE     @open
         JMP     Beep
 @open   JSR     ColClear
-        JSR     MsgClear                ; the heading row
-        Msg     'Hand'
-        LDA     #0
-        JSR     ColPut
-        JSR     MsgClear
-        LDA     #0
-        JSR     MsgName
-        LDA     #1
-        JSR     ColPut
-        JSR     MsgClear
-        LDA     #1
-        JSR     MsgName
-        LDA     #2
-        JSR     ColPut
-        JSR     MsgClear
-        Msg     'Result'
+        STZ     SsExtra                 ; lines under the table: none yet
         LDA     #SS_RESULT
-        JSR     ColPut
-        STZ     SsExtra                 ; the final sheet's lines (not its heading)
-        LDA     GPhase
-        CMP     #PH_GAMEOVER
+        LDX     RulesBlock+RulesRec.scoring
+        STX     SsHolly
+        BEQ     @head
+        LDA     HollyBlock+Holly.closed ; Hollywood: a line per game over
+@games  LSR     A
+        BCC     @gnext
+        INC     SsExtra
+@gnext  CMP     #0
+        BNE     @games
+        LDA     #HS_RESULT
+@head   STA     SsResCol
+        JSR     SsHeading
+        LDA     GPhase                  ; the end: the final sheet's lines (not its
+        CMP     #PH_GAMEOVER            ;   heading)
         BNE     @fit
         LDA     SheetN
         LSR     A
         DEC     A
         STA     SsExtra
-@fit    LDA     #TD_MAX_ROWS-1          ; hands that fit: the rows less the heading
-        SEC                             ;   and the sheet's lines
+@fit    LDA     #TD_MAX_ROWS            ; hands that fit: the rows less the heading
+        SEC                             ;   and the lines under the table
+        SBC     ColRows
         SBC     SsExtra
         STA     SsFirst
         LDA     LogN                    ; the first hand shown
@@ -395,7 +410,10 @@ DoScoreSheet
 @from   STA     SsFirst
         STZ     SsTotal
         STZ     SsTotal+2
-        STZ     SsI
+        LDA     SsHolly                 ; Hollywood: the tally from its start
+        BEQ     @log
+        JSR     HsKeep
+@log    STZ     SsI
 @hand   LDA     SsI
         CMP     LogN
         BCS     @sheet
@@ -410,10 +428,18 @@ DoScoreSheet
         STA     SsWinner
         LDA     LogPts,X
         STA     SsPts
+        LDA     HollyBlock+Holly.closed ; (Hollywood: the games over before it)
+        STA     SsClosed
         LDA     SsKind
         CMP     #RES_WALL
         BEQ     @row
-        LDA     SsWinner
+        LDA     SsHolly
+        BEQ     @single
+        LDA     SsWinner                ; Hollywood: the tally takes the hand
+        LDX     SsPts
+        JSR     HollyScore
+        BRA     @row
+@single LDA     SsWinner
         ASL     A
         TAX
         LDA     SsTotal,X
@@ -426,13 +452,37 @@ DoScoreSheet
         JSR     SsRow
 @next   INC     SsI
         BRA     @hand
-@sheet  LDA     LogN                    ; no hand over yet: say so
+@sheet  LDA     SsHolly
+        BEQ     @none
+        JSR     HsBack
+@none   LDA     LogN                    ; no hand over yet: say so
         BNE     @final
         JSR     MsgClear
         Msg     'No hand has ended yet.'
         LDA     #TD_EXTRA
         JSR     ColPut
-@final  LDX     #SHEET_WIDTH            ; the final sheet's lines, its heading left out
+@final  LDA     GPhase                  ; Hollywood during the match: the games over
+        CMP     #PH_GAMEOVER
+        BEQ     @lines
+        LDA     SsHolly
+        BEQ     @show
+        STZ     SsP
+@over   LDA     SsP
+        ASL     A
+        TAX
+        LDA     HsBits,X
+        BIT     HollyBlock+Holly.closed
+        BEQ     @onext
+        LDA     SsP
+        JSR     HollyGameLine
+        LDA     #TD_EXTRA
+        JSR     ColPut
+@onext  INC     SsP
+        LDA     SsP
+        CMP     #HOLLYWOOD_GAMES
+        BCC     @over
+        BRA     @show
+@lines  LDX     #SHEET_WIDTH            ; the final sheet's lines, its heading left out
         STX     SsLine
 @line   LDA     SsExtra
         BEQ     @show
@@ -454,28 +504,114 @@ DoScoreSheet
         ADC     #SHEET_WIDTH
         STA     SsLine
         BRA     @line
-@show   LDA     #SsSpec
-        JSR     TableDialog
+@show   LDA     #SsSpec                 ; the dialog: single or Hollywood
+        LDX     SsHolly
+        BEQ     @spec
+        LDA     #SsHollySpec
+@spec   JSR     TableDialog
         JMP     Redraw
 
-; SsRow — the row of hand SsI: its number, the running totals, how it ended.
+; SsHeading — the heading: Hand, each player's name, Result (column SsResCol);
+;   Hollywood: "Game 1" .. "Game 3" over each game's two columns first, a row of its
+;   own, and the names cut to HS_NAME letters to fit.  Clobbers A, X, Y, SsP.
+;   Cost: about 60 cycles a byte put (ColPut), some 5,000 in all.
+SsHeading
+        LDA     SsHolly
+        BEQ     @names
+        STZ     SsP                     ; column SsP: odd (before Result) "Game n"
+@top    JSR     MsgClear
+        LDA     SsP
+        CMP     #HS_RESULT
+        BCS     @put
+        LSR     A
+        BCC     @put
+        INC     A
+        PHA
+        Msg     'Game '
+        PLA
+        JSR     MsgNum
+@put    LDA     SsP
+        JSR     ColPut
+        INC     SsP
+        LDA     SsP
+        CMP     #HS_RESULT+1
+        BCC     @top
+@names  JSR     MsgClear
+        Msg     'Hand'
+        LDA     #0
+        JSR     ColPut
+        STZ     SsP                     ; column SsP + 1: player SsP & 1
+@name   JSR     MsgClear
+        LDA     SsP
+        AND     #1
+        JSR     MsgName
+        LDA     SsHolly                 ; Hollywood: what fits a narrow column
+        BEQ     @keep
+        LDA     Build
+        AND     #$00FF
+        CMP     #HS_NAME+1
+        BCC     @keep
+        LDA     Build
+        AND     #$FF00
+        ORA     #HS_NAME
+        STA     Build
+@keep   LDA     SsP
+        INC     A
+        JSR     ColPut
+        INC     SsP
+        LDA     SsP
+        INC     A
+        CMP     SsResCol
+        BCC     @name
+        JSR     MsgClear
+        Msg     'Result'
+        LDA     SsResCol
+        JMP     ColPut
+
+; SsRow — the row of hand SsI: its number, the running totals (SsTotal; Hollywood:
+;   each game's from the tally, blank for a game over before the hand), the winner's
+;   mark (Hollywood: in the games the hand scored in: open before it and entered by
+;   the winner), how it ended.  Clobbers A, X, Y, SsP, SsBit.
+;   Cost: about 60 cycles a byte put; a row some 3,000 (Hollywood 5,000).
 SsRow
         LDA     SsI
         INC     A
         STA     ColNum
         LDA     #0
         JSR     ColPutN
-        STZ     SsP
-@player JSR     MsgClear
+        STZ     SsP                     ; column SsP + 1: player SsP & 1 (in game SsP / 2)
+@cell   JSR     MsgClear
+        LDA     SsHolly
+        BNE     @holly
         LDA     SsP
         ASL     A
         TAX
         LDA     SsTotal,X
         JSR     MsgNum
-        LDA     SsKind                  ; the winner's mark
+        BRA     @mark
+@holly  LDA     SsP                     ; the game's bit
+        AND     #$FFFE
+        TAX
+        LDA     HsBits,X
+        BIT     SsClosed
+        BNE     @put                    ; over before the hand: blank
+        STA     SsBit
+        LDA     SsP                     ; its total: scores + 4g + 2p
+        ASL     A
+        TAX
+        LDA     HollyBlock+Holly.scores,X
+        JSR     MsgNum
+        LDA     SsWinner                ; the hand scored in it: the winner entered it
+        ASL     A
+        TAX
+        LDA     HollyBlock+Holly.entered,X
+        AND     SsBit
+        BEQ     @put
+@mark   LDA     SsKind                  ; the winner's mark
         CMP     #RES_WALL
         BEQ     @put
         LDA     SsP
+        AND     #1
         CMP     SsWinner
         BNE     @put
         Msg     ' *'
@@ -484,8 +620,9 @@ SsRow
         JSR     ColPut
         INC     SsP
         LDA     SsP
-        CMP     #2
-        BCC     @player
+        INC     A
+        CMP     SsResCol
+        BCC     @cell
         JSR     MsgClear                ; how it ended
         LDA     SsKind
         ASL     A
@@ -500,11 +637,35 @@ SsRow
         JSR     MsgChar
         LDA     SsPts
         JSR     MsgNum
-@res    LDA     #SS_RESULT
+@res    LDA     SsResCol
         JMP     ColPut
+
+; HsKeep — the Hollywood tally (HollyBlock) set aside in HsSaved and a new one begun,
+;   for the log to be played again; HsBack puts it back.  Clobbers A, X.
+;   Cost: about 400 cycles each (HsKeep: and GK_HollywoodStart's).
+HsKeep
+        LDX     #Holly.Size-2
+@copy   LDA     HollyBlock,X
+        STA     HsSaved,X
+        DEX
+        DEX
+        BPL     @copy
+        JSL     GK_HollywoodStart
+        RTS
+HsBack
+        LDX     #Holly.Size-2
+@copy   LDA     HsSaved,X
+        STA     HollyBlock,X
+        DEX
+        DEX
+        BPL     @copy
+        RTS
 
 SsSpec  DC.W    10,630,4,0              ; TdSpec: the whole width, four columns
         DC.W    10,50, 60,210, 220,370, 380,610
+SsHollySpec DC.W 10,630,8,0             ; Hollywood: Hand, three games of two, Result
+        DC.W    10,38, 44,104, 110,170, 182,242, 248,308, 320,380, 386,446, 456,610
+HsBits  DC.W    1,2,4                   ; the bit of game g (Holly.closed, .entered)
 SsKinds DC.W    SsKnock,SsGin,SsUndercut,SsTie   ; by RES_...
         STRING  PASCAL
 SsKnock         DC.B    'knock'
@@ -521,6 +682,11 @@ SsKind          DC.W    0
 SsWinner        DC.W    0
 SsPts           DC.W    0
 SsTotal         DC.W    0,0             ; each player's running total
+SsHolly         DC.W    0               ; nonzero: Hollywood scoring
+SsResCol        DC.W    0               ; the Result column
+SsClosed        DC.W    0               ; Hollywood: the games over before the hand
+SsBit           DC.W    0               ; the bit of the game in hand
+HsSaved         DS.B    Holly.Size      ; the tally, set aside while the log is replayed
 
 ; ------------------------------------------------------------------------------------
 ; StatsGameOver — a game has ended (NextHand, after BuildSheet's totals): each player's
