@@ -29,6 +29,7 @@ saves the table, a pulled-down menu and each dialog as 640 x 400 PNGs:
     gk_alert_draw_for_deal.png  the player drew high for deal: Deal, or Make Willy deal
     table_draw_for_deal.png   the first hand with both cards drawn for deal on the table
     table_score_sheet_shutout.png  a score sheet with a shutout's doubling
+    gk_alert_resume.png       the next start after Quit during a game: Resume, or Not Now
 
     gin-king screens [--out DIR]
 """
@@ -261,6 +262,13 @@ def refresh(out: Path) -> list[Path]:
             shot("gk_dialog_user_stock.png")
             s.key(0x7F)
             s.key("\r")
+            s.choose("File", "Quit")                    # the game is kept on the disk
+            s.close()
+            volume, _ = app.prepare_disk(Path(tmp) / "screens.po")
+            s = app.session(volume)                     # the next start offers it
+            s.run_until_idle()
+            shot("gk_alert_resume.png")
+            s.key(0x1B)                                 # Not Now: it stays there
         finally:
             s.close()
     return saved

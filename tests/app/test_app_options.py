@@ -67,7 +67,8 @@ def test_app_screens_are_refreshed(tmp_path, program):
             "gk_dialog_help.png", "gk_window_show_cards.png", "gk_alert_history.png",
             "gk_alert_refusal.png",
             "gk_dialog_user_cards.png", "gk_dialog_user_stock.png", "gk_alert_draw_for_deal.png",
-            "table_draw_for_deal.png", "table_score_sheet_shutout.png"} <= names
+            "table_draw_for_deal.png", "table_score_sheet_shutout.png",
+            "gk_alert_resume.png"} <= names
     for p in saved:
         assert p.stat().st_size > 2000
 
