@@ -32,6 +32,7 @@ saves the table, a pulled-down menu and each dialog as 640 x 400 PNGs:
     gk_dialog_score_sheet_hollywood.png  Options > Score Sheet under Hollywood scoring,
                               the hand after game 1 ended: the three games' columns,
                               game 1's line with its bonuses under them
+    gk_alert_resume.png       the next start after Quit during a game: Resume, or Not Now
 
     gin-king screens [--out DIR]
 """
@@ -285,6 +286,13 @@ def refresh(out: Path) -> list[Path]:
             shot("gk_dialog_user_stock.png")
             s.key(0x7F)
             s.key("\r")
+            s.choose("File", "Quit")                    # the game is kept on the disk
+            s.close()
+            volume, _ = app.prepare_disk(Path(tmp) / "screens.po")
+            s = app.session(volume)                     # the next start offers it
+            s.run_until_idle()
+            shot("gk_alert_resume.png")
+            s.key(0x1B)                                 # Not Now: it stays there
         finally:
             s.close()
     return saved

@@ -314,7 +314,14 @@ def page_line(t):
     return [x for x in t.text() if ": page " in x][-1]
 
 
+def page_text(t) -> str:
+    return t.s.tb.dlg.front().item(8).text.decode("latin-1")
+
+
 def test_app_help_pages(table_factory):
+    """Each topic's pages by Next and Prev; every page whole (a Pascal string of 255
+    characters at most: a longer one would be cut short), the eight computer players
+    all named."""
     t = table_factory()
     assert t.choose("@", "Help...") == "held"
     assert "Rules of Gin: page 1 of 3" in t.text()
@@ -322,15 +329,25 @@ def test_app_help_pages(table_factory):
     assert page_line(t) == "Rules of Gin: page 2 of 3"
     click_item(t, 9)                                     # Prev
     assert page_line(t) == "Rules of Gin: page 1 of 3"
-    for topic, name, pages in [(4, "Playing", 3), (5, "Menus", 3),
+    pages_seen = []
+    for topic, name, pages in [(3, "Rules of Gin", 3), (4, "Playing", 3), (5, "Menus", 4),
                                (6, "Computer Players", 2), (7, "Scoring", 2)]:
         click_item(t, topic)
         assert page_line(t) == f"{name}: page 1 of {pages}"
-        for _ in range(pages + 1):                       # Next stops at the last page
+        pages_seen.append(page_text(t))
+        for _ in range(pages):                           # Next stops at the last page
             click_item(t, 10)
+            pages_seen.append(page_text(t))
         assert page_line(t) == f"{name}: page {pages} of {pages}"
+        assert pages_seen[-1] == pages_seen[-2]
+        del pages_seen[-1]
         items = {i.item_id: i for i in t.s.tb.dlg.front().items}
         assert items[9].enabled and not items[10].enabled  # Next dimmed on the last page
+    assert len(pages_seen) == 14 and all(p.endswith(".") for p in pages_seen), pages_seen
+    players = " ".join(pages_seen[10:12])
+    assert players.startswith("Eight computer players")
+    assert all(n in players for n in ("Irv", "Willy", "Sonia", "Mort", "Bernie", "Phyllis",
+                                      "Shark", "King"))
     click_item(t, 3)
     items = {i.item_id: i for i in t.s.tb.dlg.front().items}
     assert not items[9].enabled and items[10].enabled      # Prev dimmed on the first

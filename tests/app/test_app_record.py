@@ -56,19 +56,42 @@ def test_app_end_game_in_a_tournament_records_a_loss_after_asking(tmp_path, prog
     t.s.close()
 
 
-def test_app_quit_in_a_tournament_keeps_the_game_and_not_resuming_it_records_a_loss(
+def test_app_quit_in_a_tournament_keeps_the_game_and_replacing_it_records_a_loss(
         tmp_path, program):
-    """Quit keeps a tournament game on the disk (no question: it resumes); choosing New
-    Game instead at the next start records it as lost, as End Game would."""
+    """Quit keeps a tournament game on the disk (no question: it resumes). Not Now at the
+    next start records nothing; a New Game that would replace it asks first (Cancel: the
+    saved game stays) and then records it as lost for the saved game's player, though
+    Tournament Mode is off now and another name was entered meanwhile."""
     t = boot_table(tmp_path, program, seed=1234)
     start_tournament_game(t)
     assert t.choose("File", "Quit") == "quit"
     t.s.close()
-    again = boot_table(tmp_path, program)                       # Resume or New Game?
+    again = boot_table(tmp_path, program)                       # Resume or Not Now?
     assert again.word("ResumeAsking") == 1
-    click_item(again, 2)                                        # New Game
+    click_item(again, 2)                                        # Not Now
+    assert "No tournament games yet for Player." in record_line(again)
+    assert again.word("SetTournament") == 0                     # the settings saved: off
+    again.choose("Settings", "Enter Name...")
+    again.s.type("Ann")
+    click_item(again, OK)
+    again.s.clear_text_log()
+    assert again.choose("File", "New Game") == "held"           # the confirmation
+    said = again.alert_text()
+    assert said == ("The saved game is a tournament game: start a new one now and it is "
+                    "recorded as a game lost (no points). Go on?")
+    click_item(again, CANCEL)                                   # nothing replaced
+    assert again.word("GPhase") == 0 and again.item("File", "Resume Game").enabled
+    assert again.choose("File", "New Game") == "held"
+    click_item(again, OK)
     if again.word("DealAsking"):
         again.s.key("\r")
+    assert again.word("GPhase") != 0 and not again.item("File", "Resume Game").enabled
+    assert again.s.read_pstring(again.addr("PlayerName")) == b"Ann"
+    assert "No tournament games yet for Ann." in record_line(again)
+    again.choose("File", "End Game")                            # (not a tournament game)
+    again.choose("Settings", "Enter Name...")
+    again.s.type("Player")
+    click_item(again, OK)
     assert record_table(again) == ONE_FORFEIT
     again.s.close()
 

@@ -1,8 +1,9 @@
 """A game that survives quitting (issue 20, part 2): the game in progress is kept on the
-disk (SETTINGS:GIN.GAME) after every hand and at Quit, offered at the next start, and goes
-on exactly as if never interrupted — the same cards, decisions and scores, a tournament
-still reaching the record; End Game discards it; File > Resume Game is ghosted without
-one; a damaged one is reported and set aside as GIN.GAME.BAD."""
+disk (SETTINGS:GIN.GAME) after every hand and at Quit, offered at the next start (Resume,
+or Not Now: it stays on the disk for File > Resume Game until a New Game replaces it), and
+goes on exactly as if never interrupted — the same cards, decisions and scores, a
+tournament still reaching the record; End Game discards it; File > Resume Game is ghosted
+without one; a damaged one is reported and set aside as GIN.GAME.BAD."""
 from __future__ import annotations
 
 from gin_king.oracle.game import play_game
@@ -14,7 +15,7 @@ from test_app_files import history_columns
 from test_app_settings import OK, click_item
 
 GAME, BAD = "SETTINGS/GIN.GAME", "SETTINGS/GIN.GAME.BAD"
-RESUME, NEW_GAME = 1, 2                     # the start's alert (files.asm ResumeAlert)
+RESUME, NOT_NOW = 1, 2                      # the start's alert (files.asm ResumeAlert)
 SHORT_SEED = 178                            # SimpleHuman against Willy: two hands
 
 
@@ -65,7 +66,7 @@ def test_app_quit_mid_hand_and_resume_plays_on_as_if_never_interrupted(tmp_path,
     assert t.choose("File", "Quit") == "quit"             # no question: the game is kept
     t.s.close()
     again = boot_table(tmp_path, program, disk_name="quit.po")
-    assert again.word("ResumeAsking") == 1                 # Resume or New Game?
+    assert again.word("ResumeAsking") == 1                 # Resume or Not Now?
     again.s.key("\r")                                      # Resume, the default button
     assert again.word("ResumeAsking") == 0
     assert snapshot(again) == before
@@ -75,8 +76,9 @@ def test_app_quit_mid_hand_and_resume_plays_on_as_if_never_interrupted(tmp_path,
 
 
 def test_app_a_tournament_resumed_after_a_finished_hand_reaches_the_record(tmp_path, program):
-    """The machine stops (no Quit) after the first hand: the hand's end was saved. The
-    resumed tournament game ends as the oracle's does and is recorded."""
+    """The machine stops (no Quit) after the first hand: the hand's end was saved. At the
+    start the player answers Not Now (nothing is lost, nothing recorded), then resumes the
+    game with File > Resume Game: it ends as the oracle's does and is recorded once."""
     expected = play_game(SimpleHuman(), Willy(), Rules(), seed=SHORT_SEED)
     t = quick_table(tmp_path, program, SHORT_SEED)
     t.choose("Settings", "Tournament Mode")
@@ -86,7 +88,11 @@ def test_app_a_tournament_resumed_after_a_finished_hand_reaches_the_record(tmp_p
     at_hand_end = snapshot(t)
     t.s.close()                                            # no Quit: as if switched off
     again = boot_table(tmp_path, program)
-    click_item(again, RESUME)
+    assert "Not Now keeps it for File > Resume Game." in again.alert_text()
+    click_item(again, NOT_NOW)                             # a look around first
+    assert again.alert() is None and again.phase == PH_NONE and saved(again)
+    assert again.item("File", "Resume Game").enabled and again.item("File", "New Game").enabled
+    again.choose("File", "Resume Game")
     assert snapshot(again) == at_hand_end
     assert again.word("SetTournament") == 1
     assert again.item("Settings", "Tournament Mode").mark == 0x12
@@ -121,17 +127,22 @@ def test_app_end_game_discards_the_saved_game(tmp_path, program):
     again.s.close()
 
 
-def test_app_new_game_at_the_start_replaces_the_saved_game(tmp_path, program):
+def test_app_not_now_keeps_the_saved_game_until_a_new_game_replaces_it(tmp_path, program):
     t = boot_table(tmp_path, program, seed=2024)
     t.choose("File", "New Game")
     play_on(t, 5)
     assert t.choose("File", "Quit") == "quit"
+    kept = t.s.machine.tb.gsos.volume.read_file(GAME)
     t.s.close()
-    again = boot_table(tmp_path, program)
-    click_item(again, NEW_GAME)
-    if again.word("DealAsking"):
-        again.s.key("\r")
+    again = boot_table(tmp_path, program, seed=77)
+    assert again.s.key(0x1B) == "idle"                     # Escape: Not Now
+    assert again.phase == PH_NONE and saved(again)
+    assert again.item("File", "Resume Game").enabled
+    again.choose("File", "New Game")                       # the saved game is replaced
     assert again.word("HandNum") == 1 and again.phase != PH_NONE and not saved(again)
+    assert not again.item("File", "Resume Game").enabled
+    assert again.choose("File", "Quit") == "quit"          # the new game is kept instead
+    assert again.s.machine.tb.gsos.volume.read_file(GAME) != kept
     again.s.close()
 
 

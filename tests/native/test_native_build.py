@@ -77,3 +77,23 @@ def test_generated_tables_follow_the_oracle():
     assert build.run_deadwood(0b0000000000111, values) == 0          # A 2 3
     assert build.run_deadwood(0b0000000001011, values) == 1 + 2 + 4  # A 2 . 4
     assert build.run_deadwood(0b1111000000000, values) == 0          # 10 J Q K
+
+
+def test_no_pascal_string_passes_255_characters():
+    """A `DC.B '...'` under `STRING PASCAL` gets a length byte: a longer text would be cut
+    short on the screen (its length taken modulo 256) without a word from the assembler.
+    Every source's Pascal strings fit."""
+    import re
+    longest = {}
+    for path in sorted(build.ASM_DIR.rglob("*.asm")):
+        pascal = False
+        for number, line in enumerate(path.read_text(encoding="latin-1").splitlines(), 1):
+            mode = re.match(r"\s+STRING\s+(\w+)", line)
+            if mode:
+                pascal = mode.group(1).upper() == "PASCAL"
+                continue
+            text = re.match(r"^\S*\s+DC\.B\s+'((?:[^']|'')*)'", line)
+            if pascal and text:
+                longest[f"{path.name}:{number}"] = len(text.group(1).replace("''", "'"))
+    assert len(longest) > 50
+    assert {at: n for at, n in longest.items() if n > 255} == {}

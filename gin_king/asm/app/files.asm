@@ -748,12 +748,13 @@ ReadGame
 
 ; ------------------------------------------------------------------------------------
 ; OfferResume — at start: a game left unfinished is offered (an alert: Resume, the
-;   default, or New Game); a damaged one is reported and set aside (GameAside).
-;   New Game on a saved tournament game records it as lost (no points), as End Game.
+;   default, or Not Now); a damaged one is reported and set aside (GameAside). Not Now
+;   (or Escape) leaves it on the disk: File/Resume Game goes on with it later, and only a
+;   New Game replaces it (SavedForfeit: a tournament game is then recorded as lost).
 ; DoResume — File/Resume Game: the saved game, when there is none in progress.
 ; ------------------------------------------------------------------------------------
 RESUME_YES      EQU     1               ; ResumeAlert's buttons (item IDs)
-RESUME_NEW      EQU     2
+RESUME_LATER    EQU     2
 
 OfferResume
         JSR     GameOnDisk
@@ -763,7 +764,6 @@ OfferResume
         JMP     GameAside
 @found  LDA     #1
         STA     GameSaved
-        LDA     #1
         STA     ResumeAsking
         PHA                             ; NoteAlert(@ResumeAlert, nil)
         PushLong ResumeAlert
@@ -772,22 +772,9 @@ OfferResume
         _NoteAlert
         PLA
         STZ     ResumeAsking
-        CMP     #RESUME_NEW
-        BEQ     @new
+        CMP     #RESUME_LATER
+        BEQ     @out                    ; Not Now: the game stays on the disk
         JMP     ResumeBuf
-@new    LDA     #1                      ; the saved game's players and mode
-        JSR     GameTransfer
-        LDA     SetTournament           ; a tournament game is not dodged
-        BEQ     @fresh
-        LDA     Kind
-        CMP     #HUMAN
-        BNE     @fresh
-        LDA     #1
-        STA     GameWinner
-        STZ     NetScore
-        JSR     GameFinished
-@fresh  STZ     GPhase
-        JMP     DoNewGame
 @out    RTS
 
 DoResume
@@ -836,13 +823,13 @@ ResumeAlert
         DC.W    60,140,120,500
         DC.W    3
         DC.B    $80,$80,$80,$80
-        DC.L    ResumeYes,ResumeNew,ResumeMsg,0
+        DC.L    ResumeYes,ResumeLater,ResumeMsg,0
 ResumeYes DC.W  RESUME_YES,36,250,49,340,$0A
         DC.L    ResumeStr
         DC.W    0,1
         DC.L    0
-ResumeNew DC.W  RESUME_NEW,36,140,49,230,$0A
-        DC.L    NewGameStr
+ResumeLater DC.W RESUME_LATER,36,140,49,230,$0A
+        DC.L    NotNowStr
         DC.W    0,0
         DC.L    0
 ResumeMsg DC.W  100,8,60,30,350,$800F
@@ -851,8 +838,8 @@ ResumeMsg DC.W  100,8,60,30,350,$800F
         DC.L    0
         STRING  PASCAL
 ResumeStr       DC.B    'Resume'
-NewGameStr      DC.B    'New Game'
-ResumeText      DC.B    'A game was left unfinished. Resume it where it stopped?'
+NotNowStr       DC.B    'Not Now'
+ResumeText      DC.B    'A game was left unfinished. Resume it where it stopped? Not Now keeps it for File > Resume Game.'
         STRING  ASIS
 
 ; GameParts — the saved game's state: address, bytes (each even), in file order.
@@ -890,6 +877,8 @@ GAME_CARDS      EQU     (*-GameCards)/2
 ; GameFinished — a game has just ended. A tournament game (a human player 1 against a
 ;   personality) updates the player's record in SETTINGS:HISTORY: won or lost, and the
 ;   net points, against that personality.
+; RecordGame — the same for any game: PlayerName's record against Kind+2, GameWinner
+;   (0: won) and NetScore.  Clobbers A, X, Y, FileBuf, Zp.ptr2.
 ; ------------------------------------------------------------------------------------
 GameFinished
         LDA     SetTournament
@@ -897,9 +886,10 @@ GameFinished
         RTS
 @tour   LDA     Kind
         CMP     #HUMAN
-        BEQ     @human
+        BEQ     RecordGame
         RTS
-@human  JSR     LoadHistory
+RecordGame
+        JSR     LoadHistory
         JSR     FindPlayer              ; Zp.ptr2 -> the player's entry
         LDA     Kind+2                  ; X = opponent * 2
         ASL     A
@@ -955,11 +945,86 @@ ForfeitAsked
         LDA     Kind
         CMP     #HUMAN
         BNE     @go
-        PEA     ForfeitEnd>>16          ; ParamText(the action, nil, nil, nil)
-        LDA     ForfeitVerb
+        LDA     ForfeitVerb             ; "This is a tournament game: <action> now ..."
+        LDX     #ForfeitThis
+        JSR     ForfeitConfirm
+        BCS     @out
+        JSR     GameLost
+@go     CLC
+@out    RTS
+
+; ------------------------------------------------------------------------------------
+; SavedForfeit — New Game (play.asm DoNewGame) is about to replace a saved game that was
+;   not resumed (the start's Not Now). A tournament game (a human player 1) is not dodged
+;   so: the caution alert asks as End Game's does, and OK records it as lost (no points)
+;   for the saved game's own player and opponent, whatever the settings say now; Cancel
+;   leaves it on the disk. Any other saved game goes without a question.
+;   Out: carry set when cancelled.  Clobbers A, X, Y, FileBuf, Zp.ptr, Zp.ptr2, Kind+2,
+;   GameWinner, NetScore.
+; ------------------------------------------------------------------------------------
+SavedForfeit
+        LDA     GameSaved
+        BEQ     @go
+        JSR     GameOnDisk              ; FileBuf := the saved game
+        BCS     @go                     ; (none left: nothing to record)
+        LDA     FileBuf+GAME_BODY_AT+SetTournament-Settings
+        BEQ     @go
+        LDA     #Kind
+        JSR     GameWordAt              ; X -> the saved game's players in FileBuf
+        LDA     |0,X
+        CMP     #HUMAN
+        BNE     @go
+        LDA     |2,X
+        STA     SavedOpponent
+        LDA     #ForfeitNew             ; "The saved game is a tournament game: ..."
+        LDX     #ForfeitSaved
+        JSR     ForfeitConfirm          ; (FileBuf untouched meanwhile)
+        BCS     @out
+        LDX     #PlayerName             ; the record under the saved game's name
+        LDY     #KeptName
+        JSR     CopyName
+        LDX     #FileBuf+GAME_BODY_AT+PlayerName-Settings
+        LDY     #PlayerName
+        JSR     CopyName
+        LDA     SavedOpponent
+        STA     Kind+2
+        JSR     GameLost
+        LDX     #KeptName               ; the player's name as it was
+        LDY     #PlayerName
+        JSR     CopyName
+@go     CLC
+@out    RTS
+
+; GameLost — the game is recorded as lost with no points (RecordGame).
+GameLost
+        LDA     #1
+        STA     GameWinner
+        STZ     NetScore
+        JMP     RecordGame
+
+; CopyName — a name's NAME_MAX+1 bytes (a Pascal string and its room) from X to Y, both
+;   in this bank.  Clobbers A, Y, Zp.ptr, Zp.ptr2.  About 200 cycles.
+CopyName
+        STX     <Zp.ptr
+        STY     <Zp.ptr2
+        LDY     #NAME_MAX+1-2
+@word   LDA     (<Zp.ptr),Y
+        STA     (<Zp.ptr2),Y
+        DEY
+        DEY
+        BPL     @word
+        RTS
+
+; ForfeitConfirm — the caution alert "<game> is a tournament game: <action> now and it is
+;   recorded as a game lost (no points). Go on?" with OK and Cancel.
+;   In: A = the action's name, X = the game's (Pascal strings in this bank).
+;   Out: carry set when cancelled.  Clobbers A, X, Y.
+FORFEIT_CANCEL  EQU     2               ; ForfeitAlert's Cancel (item ID)
+ForfeitConfirm
+        PEA     ForfeitEnd>>16          ; ParamText(the action, the game, nil, nil)
         PHA
-        PEA     $0000
-        PEA     $0000
+        PEA     ForfeitEnd>>16
+        PHX
         PEA     $0000
         PEA     $0000
         PEA     $0000
@@ -971,17 +1036,11 @@ ForfeitAsked
         PEA     $0000
         _CautionAlert
         PLA
-        CMP     #1                      ; OK: a game lost, no points
-        BNE     @keep
-        LDA     #1
-        STA     GameWinner
-        STZ     NetScore
-        JSR     GameFinished
-@go     CLC
-        RTS
-@keep   SEC
+        CMP     #FORFEIT_CANCEL         ; carry set: Cancel
         RTS
 
+SavedOpponent   DC.W    0               ; the saved game's player 2 (SavedForfeit)
+KeptName        DS.B    NAME_MAX+1      ; the name chosen now, kept meanwhile
 ForfeitVerb     DC.W    0
 ForfeitAlert
         DC.W    50,130,130,510
@@ -992,7 +1051,7 @@ ForfeitOK DC.W  1,58,290,71,360,$0A     ; OK button
         DC.L    OkStr
         DC.W    0,1
         DC.L    0
-ForfeitCancel DC.W 2,58,200,71,270,$0A  ; Cancel button
+ForfeitCancel DC.W FORFEIT_CANCEL,58,200,71,270,$0A ; Cancel button
         DC.L    CancelStr
         DC.W    0,1
         DC.L    0
@@ -1001,9 +1060,12 @@ ForfeitMsg DC.W 100,8,60,52,370,$800F   ; disabled static text
         DC.W    0,0
         DC.L    0
         STRING  PASCAL
-ForfeitText     DC.B    'This is a tournament game: ^0 now and it is recorded as a game lost (no points). Go on?'
+ForfeitText     DC.B    '^1 is a tournament game: ^0 now and it is recorded as a game lost (no points). Go on?'
 ForfeitEnd      DC.B    'end it'
 ForfeitQuit     DC.B    'quit'
+ForfeitNew      DC.B    'start a new one'
+ForfeitThis     DC.B    'This'
+ForfeitSaved    DC.B    'The saved game'
         STRING  ASIS
 
 ; LoadHistory — FileBuf := the record on disk (a version 1 record widened to this

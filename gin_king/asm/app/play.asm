@@ -60,15 +60,20 @@ CanAdvise
         RTS
 
 ; ------------------------------------------------------------------------------------
-; DoNewGame — File/New Game: players and points from the settings, the generator
-;   seeded (the settings' seed when set, else the clock), the draw for deal (or, for
-;   Replay Cards, the previous game's first dealer), the first hand dealt.
+; DoNewGame — File/New Game: a saved game not resumed is replaced (a tournament one
+;   recorded as lost after asking, files.asm SavedForfeit; Cancel: no new game), players
+;   and points from the settings, the generator seeded (the settings' seed when set,
+;   else the clock), the draw for deal (or, for Replay Cards, the previous game's first
+;   dealer), the first hand dealt.
 ; ------------------------------------------------------------------------------------
 DoNewGame
         JSR     InGame                  ; End Game first (the item is dimmed anyway)
         BCC     @start
         JMP     Beep
-@start  LDA     SetP1
+@start  JSR     SavedForfeit            ; files.asm: a tournament game is not dodged
+        BCC     @new
+        RTS
+@new    LDA     SetP1
         STA     Kind
         LDA     SetP2
         STA     Kind+2

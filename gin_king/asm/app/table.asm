@@ -725,7 +725,11 @@ FrameNew
 
 ; ------------------------------------------------------------------------------------
 ; DrawInfo — the line under the opponent's hand: each player's name, points and hands
-;   won this game, and the points to play to.
+;   won this game, and the points to play to; while a game is in progress, its terms
+;   too: a tournament game, Oklahoma's knock card, the house rules' notes (gin only, a
+;   spade upcard doubled, Hollywood's three scores). Between games (the score sheet up)
+;   the terms are not shown: they were the last hand's, read from settings and rules
+;   that may change before the next game, which sets them anew (StartHand).
 ; ------------------------------------------------------------------------------------
 DrawInfo
         JSR     MsgClear
@@ -737,7 +741,10 @@ DrawInfo
         Msg     '      Game to '
         LDA     Target
         JSR     MsgNum
-        LDA     SetTournament           ; the table says a tournament game is on
+        JSR     InGame                  ; play.asm: carry set while a game is on
+        BCS     @terms
+        BRL     @show
+@terms  LDA     SetTournament           ; the table says a tournament game is on
         BEQ     @okla
         Msg     '      Tournament game'
 @okla
