@@ -555,18 +555,25 @@ SsHeading
         AND     #$FF00
         ORA     #HS_NAME
         STA     Build
-@keep   LDA     SsP
+@keep   JSR     SsNext
+        BCC     @name
+        JSR     MsgClear
+        Msg     'Result'
+        LDA     SsResCol
+        JMP     ColPut
+
+; SsNext — the message goes in column SsP + 1 and SsP moves on.
+;   Out: carry clear while a player's column is left before Result.
+;   Clobbers A, X, Y.  Cost: ColPut's and 30 cycles.
+SsNext
+        LDA     SsP
         INC     A
         JSR     ColPut
         INC     SsP
         LDA     SsP
         INC     A
         CMP     SsResCol
-        BCC     @name
-        JSR     MsgClear
-        Msg     'Result'
-        LDA     SsResCol
-        JMP     ColPut
+        RTS
 
 ; SsRow — the row of hand SsI: its number, the running totals (SsTotal; Hollywood:
 ;   each game's from the tally, blank for a game over before the hand), the winner's
@@ -615,13 +622,7 @@ SsRow
         CMP     SsWinner
         BNE     @put
         Msg     ' *'
-@put    LDA     SsP
-        INC     A
-        JSR     ColPut
-        INC     SsP
-        LDA     SsP
-        INC     A
-        CMP     SsResCol
+@put    JSR     SsNext
         BCC     @cell
         JSR     MsgClear                ; how it ended
         LDA     SsKind
