@@ -894,40 +894,32 @@ RecordGame
         LDA     Kind+2                  ; X = opponent * 2
         ASL     A
         TAX
-        LDA     GameWinner
-        BNE     @lost
-        TXA                             ; won: won[opp]++, points[opp] += net
+        TXA                             ; won[opp]++ or lost[opp]++
         CLC
         ADC     #HistEntry.won
-        TAY
+        LDY     GameWinner
+        BEQ     @count
+        CLC
+        ADC     #HistEntry.lost-HistEntry.won
+@count  TAY
         LDA     (<Zp.ptr2),Y
         INC     A
         STA     (<Zp.ptr2),Y
+        LDA     NetScore                ; points[opp] += net, or -= net when lost
+        LDY     GameWinner
+        BEQ     @add
+        EOR     #$FFFF
+        INC     A
+@add    PHA
         TXA
         CLC
         ADC     #HistEntry.points
         TAY
-        LDA     (<Zp.ptr2),Y
+        PLA
         CLC
-        ADC     NetScore
+        ADC     (<Zp.ptr2),Y
         STA     (<Zp.ptr2),Y
-        BRA     @save
-@lost   TXA                             ; lost: lost[opp]++, points[opp] -= net
-        CLC
-        ADC     #HistEntry.lost
-        TAY
-        LDA     (<Zp.ptr2),Y
-        INC     A
-        STA     (<Zp.ptr2),Y
-        TXA
-        CLC
-        ADC     #HistEntry.points
-        TAY
-        LDA     (<Zp.ptr2),Y
-        SEC
-        SBC     NetScore
-        STA     (<Zp.ptr2),Y
-@save   JMP     SaveHistory
+        JMP     SaveHistory
 
 ; ------------------------------------------------------------------------------------
 ; ForfeitAsked — File/End Game or Quit during a tournament game (a human player 1): a

@@ -719,8 +719,9 @@ DoDiscard
         STA     GPhase
         RTS
 
-; PutOnPile — the waiting discard goes on the pile without a knock; the turn ends.
-PutOnPile
+; PendingToPile — the waiting discard (Pending) goes on top of the pile; none waits.
+;   Clobbers A, X.  Cost: about 40 cycles.
+PendingToPile
         LDX     PileLen
         SEP     #$20
         LONGA   OFF
@@ -731,6 +732,11 @@ PutOnPile
         INC     PileLen
         LDA     #NO_CARD
         STA     Pending
+        RTS
+
+; PutOnPile — the waiting discard goes on the pile without a knock; the turn ends.
+PutOnPile
+        JSR     PendingToPile
 ; EndTurn — the wall (docs/rules.md: two cards left after a discard: a tie) or the
 ;   other player's draw.
 EndTurn
@@ -1233,16 +1239,7 @@ FillPos
 Knock
         LDA     Turn
         STA     Knocker
-        LDX     PileLen                 ; the knock card onto the pile
-        SEP     #$20
-        LONGA   OFF
-        LDA     Pending
-        STA     Pile,X
-        REP     #$20
-        LONGA   ON
-        INC     PileLen
-        LDA     #NO_CARD
-        STA     Pending
+        JSR     PendingToPile           ; the knock card onto the pile
         JSR     KnockerMelds
         LDA     KnockDw
         BNE     @layoff

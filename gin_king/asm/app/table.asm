@@ -991,14 +991,13 @@ DrawSheet
 @out    RTS
 
 ; ------------------------------------------------------------------------------------
-; DrawCard — one card face up: a white round rect framed in black, the rank and suit
-;   top left, the suit again bottom right, red for diamonds and hearts.
-;   In: A = card (suit*13+rank), CardH/CardV = its top-left corner (local).
+; CardShape — a card's outline at CardH/CardV (CardRect set): a round rect filled with
+;   colour A and framed in black, as both a face and a back begin.
+;   In: A = the fill's colour.  Clobbers A, X, Y.  Cost: four tool calls.
 ; ------------------------------------------------------------------------------------
-DrawCard
-        STA     CardNum
+CardShape
+        PHA                             ; SetSolidPenPat(A), once CardRect is set
         JSR     SetCardRect
-        PEA     C_WHITE
         _SetSolidPenPat
         PushLong CardRect
         PEA     CARD_ROUND
@@ -1010,6 +1009,17 @@ DrawCard
         PEA     CARD_ROUND
         PEA     CARD_ROUND
         _FrameRRect
+        RTS
+
+; ------------------------------------------------------------------------------------
+; DrawCard — one card face up: a white round rect framed in black, the rank and suit
+;   top left, the suit again bottom right, red for diamonds and hearts.
+;   In: A = card (suit*13+rank), CardH/CardV = its top-left corner (local).
+; ------------------------------------------------------------------------------------
+DrawCard
+        STA     CardNum
+        LDA     #C_WHITE
+        JSR     CardShape
         LDA     CardNum                 ; X = suit, Y = rank
         JSR     SplitCard
         STX     CardSuit
@@ -1063,19 +1073,8 @@ DrawCard
 ; DrawBack — one card face down at CardH/CardV: red, framed black, a white inner line.
 ; ------------------------------------------------------------------------------------
 DrawBack
-        JSR     SetCardRect
-        PEA     C_RED
-        _SetSolidPenPat
-        PushLong CardRect
-        PEA     CARD_ROUND
-        PEA     CARD_ROUND
-        _PaintRRect
-        PEA     C_BLACK
-        _SetSolidPenPat
-        PushLong CardRect
-        PEA     CARD_ROUND
-        PEA     CARD_ROUND
-        _FrameRRect
+        LDA     #C_RED
+        JSR     CardShape
         PEA     C_WHITE
         _SetSolidPenPat
         PushLong CardRect               ; InsetRect(CardRect, 4, 3); FrameRect
