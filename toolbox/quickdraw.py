@@ -42,6 +42,7 @@ the baseline), `cursor_visible`, `cursor_shape`, `cursor_moved`.
 """
 from __future__ import annotations
 
+import functools
 import random
 import struct
 from typing import Any
@@ -240,27 +241,39 @@ def solid_pattern(color: int, mode640: bool) -> bytes:
     return bytes([v * 0x11]) * 32
 
 
+# Masks are kept by size (a program draws the same few shapes again and again: cards,
+# buttons) and handed out read-only; a caller that needs to change one copies it.
+MASK_CACHE_SIZE = 512
+
+
+@functools.lru_cache(maxsize=MASK_CACHE_SIZE)
 def oval_mask(height: int, width: int) -> np.ndarray:
     """Pixels whose centres lie inside the ellipse inscribed in a height x width box."""
     if height <= 0 or width <= 0:
-        return np.zeros((max(height, 0), max(width, 0)), dtype=bool)
+        return _frozen(np.zeros((max(height, 0), max(width, 0)), dtype=bool))
     y = (np.arange(height) + 0.5 - height / 2) / (height / 2)
     x = (np.arange(width) + 0.5 - width / 2) / (width / 2)
-    return (y[:, None] ** 2 + x[None, :] ** 2) <= 1.0
+    return _frozen((y[:, None] ** 2 + x[None, :] ** 2) <= 1.0)
 
 
+@functools.lru_cache(maxsize=MASK_CACHE_SIZE)
 def rrect_mask(height: int, width: int, oval_w: int, oval_h: int) -> np.ndarray:
     """A rectangle whose corners are the quarters of an oval_w x oval_h oval."""
     mask = np.ones((max(height, 0), max(width, 0)), dtype=bool)
     ow, oh = min(max(oval_w, 0), width), min(max(oval_h, 0), height)
     qw, qh = ow // 2, oh // 2
     if qw == 0 or qh == 0:
-        return mask
+        return _frozen(mask)
     corner = oval_mask(oh, ow)
     mask[:qh, :qw] = corner[:qh, :qw]
     mask[:qh, width - qw:] = corner[:qh, ow - qw:]
     mask[height - qh:, :qw] = corner[oh - qh:, :qw]
     mask[height - qh:, width - qw:] = corner[oh - qh:, ow - qw:]
+    return _frozen(mask)
+
+
+def _frozen(mask: np.ndarray) -> np.ndarray:
+    mask.flags.writeable = False
     return mask
 
 
