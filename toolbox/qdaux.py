@@ -1,5 +1,5 @@
 """QuickDraw II Auxiliary (tool set $12): the watch and I-beam cursors, icons, copying
-pixels between pixel images, and framed rectangles.
+pixels between pixel images, framed rectangles, and the paint bucket's fill and mask.
 
 Follows the Apple IIGS Toolbox Reference vol. 2, ch. 17 "QuickDraw II Auxiliary" and
 vol. 3 (System 5/6 additions: SpecialRect, IBeamCursor), with the call numbers and
@@ -47,7 +47,34 @@ CopyPixels(srcLocPtr, destLocPtr, srcRectPtr, destRectPtr, xferMode, maskRgn)  c
 SpecialRect(rectPtr, frameColor, fillColor)  fills the rectangle with fillColor and
   frames it, pen-size thick, with frameColor, in copy mode.
 
-Not here: SeedFill, CalcMask, GetSysIcon, PixelMap2Rgn, WhooshRect, DrawStringWidth,
+SeedFill(srcLocPtr, srcRect, destLocPtr, destRect, seedH, seedV, resMode, patternPtr,
+         leakTblPtr)  pours paint at (seedH, seedV), a point of srcRect in the source's
+  local coordinates, like the paint bucket: the fill spreads up, down, left and right
+  (not diagonally) through the pixels of the seed's value, and through those of the
+  values the leak table lists, without leaving srcRect or the source's boundsRect.
+  The pixels it reached form the mask (1 where the fill reached); the pattern is drawn
+  through that mask into destRect of the destination (source and destination may be
+  the same LocInfo, as a paint program passes them). The leak table is a count word
+  and that many pixel-value words; leakTblPtr 0 is no table:
+
+    +0 count:W       +2 value:W ...   (4-bit values in 320 mode, 2-bit in 640 mode)
+
+CalcMask(srcLocPtr, srcRect, destLocPtr, destRect, resMode, patternPtr, leakTblPtr)
+  is the lasso's mask: paint poured in from all around srcRect spreads through the
+  "open" pixels (those of the leak table's values, or with no table those of the
+  value of srcRect's top-left pixel); the mask is 1 on every pixel the paint does not
+  reach (the shapes, with what they enclose), and the pattern is drawn through it.
+
+  For both: 4-bit pixels in a 320-mode LocInfo, 2-bit in a 640-mode one (the SCB of
+  each LocInfo decides); the two rectangles must be the same size (badRectSize
+  otherwise); the pattern is read in the destination's mode, aligned to its pixel
+  image, and patternPtr 0 is the solid pattern of all-ones pixels ($F, or 3 in 640
+  mode), so the destination shows the mask itself. Bits 0-1 of resMode are the
+  transfer mode (copy, OR, XOR, BIC) with which the pattern is drawn; the other bits
+  are not used by this toolbox. Only the pixels under the mask change, clipped to the
+  destination's boundsRect.
+
+Not here: GetSysIcon, PixelMap2Rgn, WhooshRect, DrawStringWidth,
 UseColorTable, RestoreColorTable (the Tool Locator answers funcNotFoundErr).
 """
 from __future__ import annotations
@@ -58,8 +85,8 @@ from iigs.memory import read_bytes, read_word, write_bytes
 from toolbox import cursor as cursors
 from toolbox.calls import ToolError, s16, tool
 from toolbox.quickdraw import (MODE_BIC, MODE_COPY, MODE_OR, NOT_INIT_ERR, SCB_640,
-                               _PortState, _read_loc, empty_rect, read_rect, sect_rect,
-                               solid_pattern)
+                               _PixelImage, _PortState, _read_loc, empty_rect, read_rect,
+                               sect_rect, solid_pattern, unpack_pixels)
 from toolbox.toolbox import tool_state
 
 TOOLSET = 0x12
@@ -68,6 +95,11 @@ TRUE, FALSE = 0xFFFF, 0x0000
 
 # Error codes (qdaux.h)
 BAD_RECT_SIZE = 0x1211          # badRectSize: CopyPixels' rectangles differ in size
+
+# SeedFill / CalcMask
+RES_XFER_MODE = 0x0003          # resMode bits 0-1: the transfer mode of the pattern
+PATTERN_BYTES = 32              # a Pattern is always 32 bytes (TN #6)
+OUTSIDE = -1                    # a pixel outside the source's boundsRect: a wall
 
 # Where the watch or I-beam record goes in QuickDraw II's 3 direct pages (after the
 # screen port at $100 and the arrow at $200; a record is at most $80 bytes).
@@ -151,9 +183,7 @@ class QDAux:
     def CopyPixels(self, src_loc, dest_loc, src_rect, dest_rect, mode: int,
                    mask_rgn: int) -> None:
         """CopyPixels(srcLocPtr, destLocPtr, srcRect, destRect, xferMode, maskRgn) $0912."""
-        if (src_rect[2] - src_rect[0], src_rect[3] - src_rect[1]) != \
-                (dest_rect[2] - dest_rect[0], dest_rect[3] - dest_rect[1]):
-            raise ToolError(BAD_RECT_SIZE, "CopyPixels does not scale")
+        _same_size(src_rect, dest_rect)                 # CopyPixels does not scale
         qd = self.tb.qd
         st = _PortState.of_loc(qd, dest_loc)
         clip = sect_rect(st.clip, dest_rect)[1]
@@ -164,6 +194,73 @@ class QDAux:
         st.clip = clip
         if not empty_rect(clip):
             qd._copy_pixels(st, src_loc, src_rect, dest_rect[1], dest_rect[0], mode)
+
+    def SeedFill(self, src_loc, src_rect, dest_loc, dest_rect, seed_h: int, seed_v: int,
+                 res_mode: int, pattern_ptr: int, leak_ptr: int) -> None:
+        """SeedFill(srcLocPtr, srcRect, destLocPtr, destRect, seedH, seedV, resMode,
+        patternPtr, leakTblPtr) $0D12."""
+        _same_size(src_rect, dest_rect)
+        px = self._loc_pixels(src_loc, src_rect)
+        row, col = seed_v - src_rect[0], seed_h - src_rect[1]
+        mask = np.zeros(px.shape, dtype=bool)
+        if 0 <= row < px.shape[0] and 0 <= col < px.shape[1] and px[row, col] != OUTSIDE:
+            open_px = np.isin(px, [px[row, col], *self._leak_values(leak_ptr)])
+            mask = flood(open_px, [(row, col)])
+        self._paint_mask(dest_loc, dest_rect, mask, res_mode, pattern_ptr)
+
+    def CalcMask(self, src_loc, src_rect, dest_loc, dest_rect, res_mode: int,
+                 pattern_ptr: int, leak_ptr: int) -> None:
+        """CalcMask(srcLocPtr, srcRect, destLocPtr, destRect, resMode, patternPtr,
+        leakTblPtr) $0E12."""
+        _same_size(src_rect, dest_rect)
+        px = self._loc_pixels(src_loc, src_rect)
+        mask = np.zeros(px.shape, dtype=bool)
+        if px.size:
+            values = self._leak_values(leak_ptr) if leak_ptr else [px[0, 0]]
+            open_px = np.isin(px, values) & (px != OUTSIDE)
+            height, width = px.shape
+            edge = [(r, c) for r in range(height) for c in (0, width - 1)] + \
+                   [(r, c) for c in range(width) for r in (0, height - 1)]
+            mask = ~flood(open_px, [(r, c) for r, c in edge if open_px[r, c]]) & \
+                (px != OUTSIDE)
+        self._paint_mask(dest_loc, dest_rect, mask, res_mode, pattern_ptr)
+
+    def _loc_pixels(self, loc, rect) -> np.ndarray:
+        """The pixel values of `rect` (local) of a LocInfo, OUTSIDE where the rectangle
+        leaves the boundsRect."""
+        scb, ptr, width, bounds = loc
+        height, wide = max(rect[2] - rect[0], 0), max(rect[3] - rect[1], 0)
+        out = np.full((height, wide), OUTSIDE, dtype=np.int16)
+        ok, r = sect_rect(rect, bounds)
+        if not ok:
+            return out
+        mode640 = bool(scb & SCB_640)
+        ppb = 4 if mode640 else 2
+        c0, c1 = r[1] - bounds[1], r[3] - bounds[1]
+        b0, b1 = c0 // ppb, -(-c1 // ppb)
+        raw = _PixelImage(self.tb.qd, ptr & 0xFFFFFF, width).get(
+            r[0] - bounds[0], r[2] - bounds[0], b0, b1)
+        px = unpack_pixels(raw, mode640)[:, c0 - b0 * ppb:c1 - b0 * ppb]
+        out[r[0] - rect[0]:r[2] - rect[0], r[1] - rect[1]:r[3] - rect[1]] = px
+        return out
+
+    def _leak_values(self, leak_ptr: int) -> list[int]:
+        """The pixel values a leak table lists (none for leakTblPtr 0)."""
+        if not leak_ptr:
+            return []
+        mem, addr = self.tb.mem, leak_ptr & 0xFFFFFF
+        return [read_word(mem, addr + 2 + 2 * i) for i in range(read_word(mem, addr))]
+
+    def _paint_mask(self, dest_loc, dest_rect, mask: np.ndarray, res_mode: int,
+                    pattern_ptr: int) -> None:
+        """Draw the pattern through `mask` (over dest_rect) into the destination."""
+        if not mask.any():
+            return
+        qd = self.tb.qd
+        st = _PortState.of_loc(qd, dest_loc)
+        pattern = read_bytes(self.tb.mem, pattern_ptr & 0xFFFFFF, PATTERN_BYTES) \
+            if pattern_ptr else solid_pattern(st.full, st.mode640)
+        qd._draw(st, dest_rect, res_mode & RES_XFER_MODE, pattern=pattern, shape=mask)
 
     def SpecialRect(self, rect, frame_color: int, fill_color: int) -> None:
         """SpecialRect(rectPtr, frameColor, fillColor) $0C12."""
@@ -179,6 +276,39 @@ class QDAux:
                      (top, left, bottom, left + pw), (top, right - pw, bottom, right)):
             if not empty_rect(band):
                 qd._draw(st, band, MODE_COPY, pattern=frame)
+
+
+def flood(open_px: np.ndarray, seeds: list[tuple[int, int]]) -> np.ndarray:
+    """The pixels reached from `seeds` through the True pixels of `open_px`, moving up,
+    down, left and right (a scanline fill: each run of a row is filled at once, and
+    the rows above and below it are searched for runs to continue into)."""
+    height, width = open_px.shape
+    reached = np.zeros(open_px.shape, dtype=bool)
+    stack = list(seeds)
+    while stack:
+        row, col = stack.pop()
+        if reached[row, col] or not open_px[row, col]:
+            continue
+        left, right = col, col
+        while left > 0 and open_px[row, left - 1] and not reached[row, left - 1]:
+            left -= 1
+        while right < width - 1 and open_px[row, right + 1] and not reached[row, right + 1]:
+            right += 1
+        reached[row, left:right + 1] = True
+        for near in (row - 1, row + 1):
+            if 0 <= near < height:
+                todo = open_px[near, left:right + 1] & ~reached[near, left:right + 1]
+                # one seed per run of open pixels in the neighbouring row
+                starts = np.flatnonzero(todo & ~np.concatenate(([False], todo[:-1])))
+                stack.extend((near, left + int(c)) for c in starts)
+    return reached
+
+
+def _same_size(src_rect, dest_rect) -> None:
+    """badRectSize unless the two rectangles are the same size (nothing here scales)."""
+    if (src_rect[2] - src_rect[0], src_rect[3] - src_rect[1]) != \
+            (dest_rect[2] - dest_rect[0], dest_rect[3] - dest_rect[1]):
+        raise ToolError(BAD_RECT_SIZE, "the source and destination rectangles differ")
 
 
 def _nibbles(data: bytes, height: int, width: int) -> np.ndarray:
@@ -265,6 +395,28 @@ def DrawIcon(tb, icon_ptr, mode, h, v) -> None:
 def SpecialRect(tb, rect_ptr, frame_color, fill_color) -> None:
     """SpecialRect(rectPtr:L, frameColor:W, fillColor:W)"""
     _aux(tb).SpecialRect(read_rect(tb.mem, rect_ptr), frame_color, fill_color)
+
+
+@tool(TOOLSET, 0x0D, "LLLLWWWLL")
+def SeedFill(tb, src_loc, src_rect, dest_loc, dest_rect, seed_h, seed_v, res_mode,
+             pattern_ptr, leak_ptr) -> None:
+    """SeedFill(srcLocInfoPtr:L, srcRect:L, destLocInfoPtr:L, destRect:L, seedH:W,
+    seedV:W, resMode:W, patternPtr:L, leakTblPtr:L)"""
+    mem = tb.mem
+    _aux(tb).SeedFill(_read_loc(mem, src_loc), read_rect(mem, src_rect),
+                      _read_loc(mem, dest_loc), read_rect(mem, dest_rect), s16(seed_h),
+                      s16(seed_v), res_mode, pattern_ptr, leak_ptr)
+
+
+@tool(TOOLSET, 0x0E, "LLLLWLL")
+def CalcMask(tb, src_loc, src_rect, dest_loc, dest_rect, res_mode, pattern_ptr,
+             leak_ptr) -> None:
+    """CalcMask(srcLocInfoPtr:L, srcRect:L, destLocInfoPtr:L, destRect:L, resMode:W,
+    patternPtr:L, leakTblPtr:L)"""
+    mem = tb.mem
+    _aux(tb).CalcMask(_read_loc(mem, src_loc), read_rect(mem, src_rect),
+                      _read_loc(mem, dest_loc), read_rect(mem, dest_rect), res_mode,
+                      pattern_ptr, leak_ptr)
 
 
 @tool(TOOLSET, 0x13)

@@ -38,15 +38,27 @@ The reply record is filled as the Reference lays it out:
 The dialogs are 400 pixels wide in 640 mode and 300 in 320 mode (the master SCB says
 which), kept on the screen whatever whereX and whereY ask. A scripted host with no
 input left ends the dialog as Cancel would (good = FALSE).
-SFPGetFile/SFPPutFile and their "2" forms (custom dialog templates and hooks) and
-SFMultiGet2 are not here: the Tool Locator answers them with funcNotFoundErr.
+
+SFMultiGet2 is the Open dialog of SFGetFile2 in which more than one file can be chosen:
+a click selects one name (a double-click opens it, as there), a shift-click adds a
+file to the selection or takes it out again, and Open answers the files selected (a
+folder alone selected is opened instead; folders in a selection of several are left
+out). Its reply is the six-byte MultiReplyRecord:
+
+    MultiReplyRecord  +$00 good:W  +$02 namesHandle:L
+                 (a new handle of the program's user ID: +0 count:W, then for each
+                 file chosen, in the list's order, its full pathname as a GS/OS input
+                 string, length:W then the text, ':' separators)
+
+SFPGetFile/SFPPutFile and their "2" forms and SFPMultiGet2 (custom dialog templates and
+hooks) are not here: the Tool Locator answers them with funcNotFoundErr.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from iigs.hostinput import APPLE_KEY
+from iigs.hostinput import APPLE_KEY, SHIFT_KEY
 from iigs.memory import (read_bytes, read_long, read_pstring, read_word, write_bytes,
                          write_long, write_pstring, write_word)
 from toolbox.calls import ToolError, s16, tool
@@ -193,6 +205,8 @@ class StandardFile:
         self.dialog: Dialog | None = None
         self.rows: list[Row] = []
         self.selected = -1
+        self.multi = False                     # SFMultiGet2: several files can be chosen
+        self.marked: set[int] = set()          # ... the rows chosen (with `selected`)
         self.top = 0
         self._last_click = (-1, -1)            # (row, tick) of the last click in the list
         self.layout = LAYOUT_640
@@ -293,6 +307,7 @@ class StandardFile:
         self.top = 0
         self.selected = next((i for i, r in enumerate(self.rows) if r.selectable and
                               not put), -1)
+        self.marked = {self.selected} if self.selected >= 0 else set()
         dlg = self.dialog
         path = self.tb.dlg.dialog(dlg.ptr).item(PATH_ITEM)
         path.text = ("/" + "/".join(folder)).encode()
@@ -326,7 +341,7 @@ class StandardFile:
                 row = self.rows[index]
                 top = t + 1 + n * ROW_HEIGHT
                 rect = (top, l + 1, top + ROW_HEIGHT, r - 1)
-                chosen = index == self.selected
+                chosen = index in self.marked if self.multi else index == self.selected
                 qd.SetForeColor(WHITE if chosen else BLACK)
                 qd.SetBackColor(BLACK if chosen else WHITE)
                 if chosen:
@@ -416,11 +431,25 @@ class StandardFile:
             return
         index = max(0, min(index, len(self.rows) - 1))
         self.selected = index
+        self.marked = {index}
         if index < self.top:
             self.top = index
         elif index >= self.top + LIST_ROWS:
             self.top = index - LIST_ROWS + 1
         self.update_buttons(put)
+        self.draw_list()
+
+    def toggle(self, index: int) -> None:
+        """A shift-click in SFMultiGet2's list: the row joins the selection, or leaves
+        it if it is in it (the last one stays)."""
+        if index in self.marked and len(self.marked) > 1:
+            self.marked.discard(index)
+            self.selected = max(self.marked)
+        else:
+            self.marked.add(index)
+            self.selected = index
+        self._last_click = (-1, -1)
+        self.update_buttons(False)
         self.draw_list()
 
     def row_at(self, v: int) -> int:
@@ -456,7 +485,8 @@ class StandardFile:
             if hit == CLOSE_ITEM and len(self.folder) > 1:
                 self.show_folder(self.folder[:-1], judge, put)
             elif hit == OPEN_ITEM or (hit == ACCEPT_ITEM and row is not None and row.is_dir
-                                      and (not put or not self.typed_name())):
+                                      and (not put or not self.typed_name())
+                                      and len(self.marked) <= 1):
                 if row is not None and row.is_dir:
                     self.show_folder(self.folder + [row.name], judge, put)
             elif hit == ACCEPT_ITEM:
@@ -473,7 +503,12 @@ class StandardFile:
                     if existing is not None and not self.confirm_replace(existing.name):
                         continue
                     return self.folder, None, name
-                if row is not None and row.selectable:
+                if self.multi:
+                    files = [self.rows[i] for i in sorted(self.marked)
+                             if not self.rows[i].is_dir]
+                    if files:
+                        return self.folder, files, b""
+                elif row is not None and row.selectable:
                     return self.folder, row, b""
 
     def confirm_replace(self, name: str) -> bool:
@@ -526,6 +561,9 @@ class StandardFile:
                 row = self.rows[index]
                 if not row.selectable:
                     return None                  # a dimmed name cannot be chosen
+                if self.multi and ev.modifiers & SHIFT_KEY:
+                    self.toggle(index)
+                    return None
                 last_row, last_tick = self._last_click
                 self._last_click = (index, ev.when)
                 self.select(index, put)
@@ -561,12 +599,17 @@ class StandardFile:
         return None
 
     # -- the calls' core ----------------------------------------------------------------
-    def get_file(self, where, prompt: bytes, judge) -> tuple[list[str], Row] | None:
+    def get_file(self, where, prompt: bytes, judge,
+                 multi: bool = False) -> tuple[list[str], Any] | None:
+        """The Open dialog: (folder, the chosen row), or with `multi` (folder, the
+        chosen rows); None for Cancel."""
         self.open_dialog(where, prompt, put=False)
+        self.multi = multi
         try:
             self.show_folder(self.start_folder(), judge, put=False)
             answer = self.run(False, judge)
         finally:
+            self.multi = False
             self.close_dialog()
         if answer is None:
             return None
@@ -736,6 +779,22 @@ def _reply_opened(tb, reply: int, answer: Any, write_reply: Callable[..., None],
                 _path(folder, row.name, sep))
 
 
+def _multi_reply(tb, reply: int, answer: Any) -> None:
+    """SFMultiGet2's answer ((folder, rows) or None) into the MultiReplyRecord."""
+    mem = tb.mem
+    if answer is None:
+        write_word(mem, reply, FALSE)
+        return
+    folder, rows = answer
+    paths = [_path(folder, row.name, ":") for row in rows]
+    data = len(paths).to_bytes(2, "little") + b"".join(
+        len(p).to_bytes(2, "little") + p for p in paths)
+    handle = tb.mm.new_handle(len(data), tb.mm.app_user_id or _sf(tb).user_id or 0x1000, 0)
+    write_bytes(mem, tb.mm.deref(handle), data)
+    write_word(mem, reply, TRUE)
+    write_long(mem, reply + 2, handle)
+
+
 def _reply_saved(tb, reply: int, answer: Any, write_reply: Callable[..., None],
                  sep: str) -> None:
     """A Save dialog's answer ((folder, name) or None for Cancel) into its reply record."""
@@ -856,3 +915,14 @@ def SFPutFile2(tb, x: int, y: int, prompt_verb: int, prompt_ref: int, orig_verb:
     orig = read_bytes(mem, addr + 2, read_word(mem, addr)) if addr else b""
     _reply_saved(tb, reply, _sf(tb).put_file((s16(x), s16(y)), text, orig, MAX_NAME),
                  _new_reply, ":")
+
+
+@tool(TOOLSET, 0x14, "WWWLLLL")
+def SFMultiGet2(tb, x: int, y: int, prompt_verb: int, prompt_ref: int, filter_proc: int,
+                type_list: int, reply: int) -> None:
+    """SFMultiGet2(whereX:W, whereY:W, promptVerb:W, promptRef:L, filterProcPtr:L*,
+    typeListPtr:L*, replyPtr:L*): the Open dialog, several files; the MultiReplyRecord."""
+    text = _read_ref(tb, prompt_verb, prompt_ref, "prompt", BAD_PROMPT_DESC)
+    judge = _judge(tb, type_list2_filter(tb.mem, type_list), filter_proc,
+                   dir_entry_record)
+    _multi_reply(tb, reply, _sf(tb).get_file((s16(x), s16(y)), text, judge, multi=True))

@@ -3,7 +3,7 @@ as a user drives them, checked through the reply records' bytes."""
 import pytest
 
 from disk.volume import Volume
-from iigs.hostinput import APPLE_KEY, HostInput
+from iigs.hostinput import APPLE_KEY, SHIFT_KEY, HostInput
 from iigs.memory import read_bytes, read_long, read_pstring, read_word, write_long, \
     write_word
 from toolbox import stdfile as sf
@@ -369,3 +369,52 @@ def test_a_program_asks_for_a_file_to_open_and_a_name_to_save(tmp_path):
     assert word("Reply2") == 1
     assert result_buf(m.tb, base + labels["Name2"]) == (20, b"MEMO")
     assert result_buf(m.tb, base + labels["Path2"]) == (68, b":WORK:DOCS:MEMO")
+
+
+def names_list(tb, handle):
+    """SFMultiGet2's namesHandle: count, then GS/OS input strings."""
+    addr = tb.mm.deref(handle)
+    out, at = [], addr + 2
+    for _ in range(read_word(tb.mem, addr)):
+        length = read_word(tb.mem, at)
+        out.append(read_bytes(tb.mem, at + 2, length))
+        at += 2 + length
+    return out
+
+
+def test_multi_get2_chooses_several_files_with_shift_clicks(tb, host, disk):
+    reply = tb.scratch.take(16)
+    types = type_list2(tb, (sf.SF_MATCH_FILE_TYPE, 0x04, 0), (sf.SF_MATCH_FILE_TYPE, 0xC1, 0))
+    shown = []
+    real_run = tb.sf.run
+
+    def run(put, judge):
+        result = real_run(put, judge)
+        shown.append(sorted(tb.sf.marked))
+        return result
+    tb.sf.run = run
+    host.click(*row_point(3))                       # PICTURE
+    host.click(*row_point(0), modifiers=SHIFT_KEY)  # + ALPHA
+    host.click(*row_point(2), modifiers=SHIFT_KEY)  # + NOTES
+    host.click(*row_point(1), modifiers=SHIFT_KEY)  # + DOCS: a folder, left out
+    host.click(*row_point(3), modifiers=SHIFT_KEY)  # - PICTURE again
+    host.click(*OPEN_BUTTON)
+    sf.SFMultiGet2(tb, *WHERE, sf.REF_IS_POINTER, tb.scratch.pstring(b"Open which?"), 0,
+                   types, reply)
+    assert shown == [[0, 1, 2]]
+    assert read_word(tb.mem, reply) == 1
+    handle = read_long(tb.mem, reply + 2)
+    assert names_list(tb, handle) == [b":WORK:ALPHA", b":WORK:NOTES"]
+    # a plain click starts the selection again, and a folder alone opens: DOCS,
+    # then LETTER and SHEET (a double-click on one answers that one alone)
+    host.click(*row_point(0))
+    host.click(*row_point(1))
+    host.click(*OPEN_BUTTON)                        # into DOCS
+    host.click(*row_point(1))                       # SHEET, double-clicked
+    host.click(*row_point(1))
+    sf.SFMultiGet2(tb, *WHERE, sf.REF_IS_POINTER, 0, 0, 0, reply)
+    assert names_list(tb, read_long(tb.mem, reply + 2)) == [b":WORK:DOCS:SHEET"]
+    host.key(ESC)                                   # Cancel: good = FALSE
+    sf.SFMultiGet2(tb, *WHERE, sf.REF_IS_POINTER, 0, 0, 0, reply)
+    assert read_word(tb.mem, reply) == 0
+    assert tb.wm.front() is None

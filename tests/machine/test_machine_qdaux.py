@@ -1,7 +1,8 @@
 """QuickDraw II Auxiliary (toolbox/qdaux.py) called the way a program calls it, through
 JSL $E10000: housekeeping, the watch and I-beam cursors, DrawIcon's icon record and
 display modes drawn onto the current port (clipped like any QuickDraw drawing),
-CopyPixels between two pixel images and SpecialRect."""
+CopyPixels between two pixel images, SpecialRect, and SeedFill's and CalcMask's fills
+and masks with known pixel results."""
 from __future__ import annotations
 
 import numpy as np
@@ -18,7 +19,7 @@ CALLS = {                # Apple's numbers (Toolbox Reference vol. 2 ch. 17, vol
     "QDAuxBootInit": 0x0112, "QDAuxStartUp": 0x0212, "QDAuxShutDown": 0x0312,
     "QDAuxVersion": 0x0412, "QDAuxReset": 0x0512, "QDAuxStatus": 0x0612,
     "CopyPixels": 0x0912, "WaitCursor": 0x0A12, "DrawIcon": 0x0B12,
-    "SpecialRect": 0x0C12, "IBeamCursor": 0x1312,
+    "SpecialRect": 0x0C12, "SeedFill": 0x0D12, "CalcMask": 0x0E12, "IBeamCursor": 0x1312,
 }
 QD_DP = 0x3000           # QuickDraw II's three direct pages
 ICON = 0x7400            # an icon record
@@ -218,6 +219,128 @@ def test_special_rect_fills_and_frames():
     assert rows[0] == rows[3] == [4] * 5
     assert rows[1] == rows[2] == [4, 9, 9, 9, 4]
     assert pixels(m, 9, 10, 10, 15) == [[0] * 5]
+
+
+# -- SeedFill and CalcMask -------------------------------------------------------------------
+PATTERN, LEAK = 0x7500, 0x7540
+ROW_BYTES = 16
+OUTLINE = ["00000000",          # a box of 1s; inside it 0s, a 2 and a walled-in 0
+           "01111100",
+           "01002100",
+           "01010100",
+           "01111100",
+           "00000000"]
+
+
+def put_rows(m, ptr, rows, mode640=False):
+    """Pixel rows (one digit a pixel) into a pixel image ROW_BYTES wide."""
+    for i, row in enumerate(rows):
+        if mode640:                              # four 2-bit pixels a byte
+            data = bytes(int(row[j:j + 4], 4) for j in range(0, len(row), 4))
+        else:
+            data = bytes.fromhex(row)
+        write_bytes(m.mem, ptr + i * ROW_BYTES, data)
+
+
+def get_rows(m, ptr, count, width, mode640=False):
+    out = []
+    for i in range(count):
+        data = bytes(m.mem[ptr + i * ROW_BYTES:ptr + i * ROW_BYTES + ROW_BYTES])
+        if mode640:
+            row = "".join("".join(str((b >> s) & 3) for s in (6, 4, 2, 0)) for b in data)
+        else:
+            row = data.hex().upper()
+        out.append(row[:width])
+    return out
+
+
+def fill_setup(mode=MODE_320, rows=OUTLINE, pattern_byte=0xAA):
+    m = machine(mode)
+    mode640 = mode == MODE_640
+    width = ROW_BYTES * (4 if mode640 else 2)
+    put_loc(m, SRC_LOC, mode, SRC_PIX, ROW_BYTES, (0, 0, 8, width))
+    put_loc(m, DEST_LOC, mode, DEST_PIX, ROW_BYTES, (0, 0, 8, width))
+    put_rows(m, SRC_PIX, rows, mode640)
+    write_bytes(m.mem, PATTERN, bytes([pattern_byte]) * 32)
+    return m
+
+
+def test_seed_fill_pours_through_the_seed_colour_not_diagonally():
+    m = fill_setup()
+    put_rect(m, RECT, 0, 0, 6, 8)
+    ok(m, "SeedFill", SRC_LOC, RECT, SRC_LOC, RECT, 2, 2, 0, PATTERN, 0)   # seed (2, 2)
+    assert get_rows(m, SRC_PIX, 6, 8) == [
+        "00000000",
+        "01111100",
+        "01AA2100",             # the 2 stops it ...
+        "01A10100",             # ... and the 0 it walls in is only a diagonal away
+        "01111100",
+        "00000000"]
+
+
+def test_seed_fill_leaks_through_the_leak_tables_colours_into_another_image():
+    m = fill_setup()
+    put_rect(m, RECT, 0, 0, 6, 8)
+    put_rect(m, RECT2, 1, 2, 7, 10)                      # the mask lands 1 down, 2 right
+    write_bytes(m.mem, LEAK, bytes([1, 0, 2, 0]))        # one value: 2
+    put_rows(m, DEST_PIX, ["5555555555"] * 7)
+    ok(m, "SeedFill", SRC_LOC, RECT, DEST_LOC, RECT2, 2, 2, 2, PATTERN, LEAK)  # XOR
+    assert get_rows(m, DEST_PIX, 7, 10) == [
+        "5555555555",
+        "5555555555",
+        "5555555555",
+        "5555FFF555",           # 5 XOR A where the fill went: through the 2 ...
+        "5555F5F555",           # ... and down into the walled-in 0
+        "5555555555",
+        "5555555555"]
+    assert get_rows(m, SRC_PIX, 6, 8) == OUTLINE          # the source is not changed
+
+
+def test_seed_fill_stays_inside_the_source_rectangle():
+    m = fill_setup()
+    put_rect(m, RECT, 0, 0, 3, 4)                        # the top-left 4 x 3 only
+    ok(m, "SeedFill", SRC_LOC, RECT, SRC_LOC, RECT, 0, 0, 0, PATTERN, 0)
+    assert get_rows(m, SRC_PIX, 6, 8) == [
+        "AAAA0000", "A1111100", "A1002100", "01010100", "01111100", "00000000"]
+    ok(m, "SeedFill", SRC_LOC, RECT, SRC_LOC, RECT, 6, 0, 0, PATTERN, 0)  # seed outside
+    assert get_rows(m, SRC_PIX, 1, 8) == ["AAAA0000"]
+
+
+def test_seed_fill_in_640_mode_fills_2_bit_pixels():
+    rows = ["00000000", "03333000", "03003000", "03333000", "00000000"]
+    m = fill_setup(MODE_640, rows, pattern_byte=0b01100110)   # pixels 1, 2, 1, 2 ...
+    put_rect(m, RECT, 0, 0, 5, 8)
+    ok(m, "SeedFill", SRC_LOC, RECT, SRC_LOC, RECT, 2, 2, 0, PATTERN, 0)
+    assert get_rows(m, SRC_PIX, 5, 8, mode640=True) == [
+        "00000000", "03333000", "03123000", "03333000", "00000000"]
+
+
+def test_calc_mask_marks_what_paint_from_outside_cannot_reach():
+    rows = ["00000000",
+            "01110000",
+            "01010030",         # a ring, its hole, and a lone pixel
+            "01110000",
+            "00000000"]
+    m = fill_setup(rows=rows)
+    put_rect(m, RECT, 0, 0, 5, 8)
+    ok(m, "CalcMask", SRC_LOC, RECT, DEST_LOC, RECT, 0, 0, 0)   # no pattern: $F pixels
+    assert get_rows(m, DEST_PIX, 5, 8) == [
+        "00000000", "0FFF0000", "0FFF00F0", "0FFF0000", "00000000"]
+    write_bytes(m.mem, LEAK, bytes([2, 0, 0, 0, 3, 0]))  # 0 and 3 are open
+    put_rows(m, DEST_PIX, ["00000000"] * 5)
+    ok(m, "CalcMask", SRC_LOC, RECT, DEST_LOC, RECT, 0, PATTERN, LEAK)
+    assert get_rows(m, DEST_PIX, 5, 8) == [
+        "00000000", "0AAA0000", "0AAA0000", "0AAA0000", "00000000"]
+
+
+def test_seed_fill_and_calc_mask_do_not_scale():
+    m = fill_setup()
+    put_rect(m, RECT, 0, 0, 2, 2)
+    put_rect(m, RECT2, 0, 0, 4, 4)
+    assert call(m, "SeedFill", SRC_LOC, RECT, SRC_LOC, RECT2, 0, 0, 0, 0, 0)[0] == \
+        qdaux.BAD_RECT_SIZE
+    assert call(m, "CalcMask", SRC_LOC, RECT, SRC_LOC, RECT2, 0, 0, 0)[0] == \
+        qdaux.BAD_RECT_SIZE
 
 
 # -- a program --------------------------------------------------------------------------
