@@ -85,8 +85,8 @@ from iigs.memory import read_bytes, read_word, write_bytes
 from toolbox import cursor as cursors
 from toolbox.calls import ToolError, s16, tool
 from toolbox.quickdraw import (MODE_BIC, MODE_COPY, MODE_OR, NOT_INIT_ERR, SCB_640,
-                               _PixelImage, _PortState, _read_loc, empty_rect, read_rect,
-                               sect_rect, solid_pattern, unpack_pixels)
+                               _PortState, _read_loc, empty_rect, read_rect, sect_rect,
+                               solid_pattern)
 from toolbox.toolbox import tool_state
 
 TOOLSET = 0x12
@@ -228,20 +228,12 @@ class QDAux:
     def _loc_pixels(self, loc, rect) -> np.ndarray:
         """The pixel values of `rect` (local) of a LocInfo, OUTSIDE where the rectangle
         leaves the boundsRect."""
-        scb, ptr, width, bounds = loc
         height, wide = max(rect[2] - rect[0], 0), max(rect[3] - rect[1], 0)
         out = np.full((height, wide), OUTSIDE, dtype=np.int16)
-        ok, r = sect_rect(rect, bounds)
-        if not ok:
-            return out
-        mode640 = bool(scb & SCB_640)
-        ppb = 4 if mode640 else 2
-        c0, c1 = r[1] - bounds[1], r[3] - bounds[1]
-        b0, b1 = c0 // ppb, -(-c1 // ppb)
-        raw = _PixelImage(self.tb.qd, ptr & 0xFFFFFF, width).get(
-            r[0] - bounds[0], r[2] - bounds[0], b0, b1)
-        px = unpack_pixels(raw, mode640)[:, c0 - b0 * ppb:c1 - b0 * ppb]
-        out[r[0] - rect[0]:r[2] - rect[0], r[1] - rect[1]:r[3] - rect[1]] = px
+        found = self.tb.qd.loc_pixels(loc, rect)
+        if found is not None:
+            r, px = found
+            out[r[0] - rect[0]:r[2] - rect[0], r[1] - rect[1]:r[3] - rect[1]] = px
         return out
 
     def _leak_values(self, leak_ptr: int) -> list[int]:

@@ -1117,20 +1117,29 @@ class QuickDraw:
         raw = st.image.get(v - b[0], v - b[0] + 1, col // ppb, col // ppb + 1)
         return int(unpack_pixels(raw, st.mode640)[0, col % ppb])
 
-    def _copy_pixels(self, st: _PortState, src_loc: tuple[int, int, int, Rect],
-                     src_rect: Rect, dest_h: int, dest_v: int, mode: int) -> None:
-        """Copy src_rect of a LocInfo into `st` with its top-left at (dest_h, dest_v)."""
-        scb, ptr, width, bounds = src_loc
-        ok, r = sect_rect(src_rect, bounds)
+    def loc_pixels(self, loc: tuple[int, int, int, Rect],
+                   rect: Rect) -> tuple[Rect, np.ndarray] | None:
+        """The pixel values of `rect` (local) of a LocInfo, clipped to its boundsRect:
+        (the clipped rect, its values), or None when none of it is inside."""
+        scb, ptr, width, bounds = loc
+        ok, r = sect_rect(rect, bounds)
         if not ok:
-            return
+            return None
         mode640 = bool(scb & SCB_640)
         ppb = 4 if mode640 else 2
         c0, c1 = r[1] - bounds[1], r[3] - bounds[1]
         b0, b1 = c0 // ppb, -(-c1 // ppb)
         image = _PixelImage(self, ptr & 0xFFFFFF, width)
         px = unpack_pixels(image.get(r[0] - bounds[0], r[2] - bounds[0], b0, b1), mode640)
-        src = px[:, c0 - b0 * ppb:c1 - b0 * ppb]
+        return r, px[:, c0 - b0 * ppb:c1 - b0 * ppb]
+
+    def _copy_pixels(self, st: _PortState, src_loc: tuple[int, int, int, Rect],
+                     src_rect: Rect, dest_h: int, dest_v: int, mode: int) -> None:
+        """Copy src_rect of a LocInfo into `st` with its top-left at (dest_h, dest_v)."""
+        found = self.loc_pixels(src_loc, src_rect)
+        if found is None:
+            return
+        r, src = found
         dv, dh = dest_v + (r[0] - src_rect[0]), dest_h + (r[1] - src_rect[1])
         self._draw(st, (dv, dh, dv + src.shape[0], dh + src.shape[1]), mode, src=src)
 

@@ -341,7 +341,7 @@ class StandardFile:
                 row = self.rows[index]
                 top = t + 1 + n * ROW_HEIGHT
                 rect = (top, l + 1, top + ROW_HEIGHT, r - 1)
-                chosen = index in self.marked if self.multi else index == self.selected
+                chosen = index in self.marked     # {selected} but in SFMultiGet2
                 qd.SetForeColor(WHITE if chosen else BLACK)
                 qd.SetBackColor(BLACK if chosen else WHITE)
                 if chosen:
