@@ -952,12 +952,9 @@ DoEnterName
         Msg     'Please type a name: it cannot be empty.'
         JSR     RefuseBuild
         BRA     @ask
-@keep   LDX     #NAME_MAX+1-2           ; PlayerName := NameTry (NAME_MAX+1 is even)
-@copy   LDA     NameTry,X
-        STA     PlayerName,X
-        DEX
-        DEX
-        BPL     @copy
+@keep   LDX     #NameTry                ; PlayerName := NameTry (files.asm CopyName)
+        LDY     #PlayerName
+        JSR     CopyName
 @close  JSR     CloseDlg
         JMP     Redraw
 
