@@ -15,7 +15,8 @@ from test_app_house_rules import (HOLLYWOOD, KNOCK_OFF, LAYOFF_OFF, choose_rules
 from test_app_settings import OK, P1_FIRST, click_item
 from test_app_stats import statistics
 
-SEED = 2024                     # a Hollywood match of several hands
+SEED = 2024                     # a Simple Gin game of several hands
+HOLLYWOOD_SEED = 44             # a Hollywood match of six hands, the player winning it
 
 
 def sonia_against_willy(t) -> None:
@@ -40,8 +41,9 @@ def play_until(t, done, limit=2000) -> None:
 
 def test_app_a_hollywood_match_resumes_under_its_rules_and_counts_as_hollywood(tmp_path, program):
     """The player (SimpleHuman's clicks) against Willy, quit in the second hand."""
-    expected = play_game(SimpleHuman(), Willy(), parse_rules("hollywood"), seed=SEED).final
-    t = boot_table(tmp_path, program, seed=SEED)
+    expected = play_game(SimpleHuman(), Willy(), parse_rules("hollywood"),
+                         seed=HOLLYWOOD_SEED).final
+    t = boot_table(tmp_path, program, seed=HOLLYWOOD_SEED)
     choose_rules(t, checks=(HOLLYWOOD,))
     t.choose("File", "New Game")
     play_until(t, lambda t: t.word("HandNum") >= 2 and t.phase != PH_HANDOVER)
