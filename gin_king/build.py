@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from toolbox import ASM_DIR as SHARED_DIR   # the start-up every desktop program shares
+
 ASM_DIR = Path(__file__).resolve().parent / "asm"
 MACRO_DIR = ASM_DIR / "macros"
 LOCAL_BUILD_DIR = Path(__file__).resolve().parent / "_build"
@@ -300,12 +302,13 @@ def engine_sources() -> list[Source]:
 
 def _all_inputs(engine_only: bool = False) -> list[Path]:
     """Every hand-written file the build reads: sources and includes, in every folder
-    under asm/ (asm/app/ left out for the engine alone)."""
+    under asm/, and the desktop start-up the desktop program includes from SHARED_DIR
+    (toolbox/asm/). The engine alone leaves out asm/app/ and SHARED_DIR."""
     files = sorted(p for p in ASM_DIR.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     if engine_only:
         app_dir = ASM_DIR / APP_PREFIX.rstrip("/")
-        files = [p for p in files if app_dir not in p.parents]
-    return files
+        return [p for p in files if app_dir not in p.parents]
+    return files + sorted(p for p in SHARED_DIR.iterdir() if p.is_file())
 
 
 def _generated_texts() -> dict[str, str]:
@@ -401,7 +404,7 @@ def build(out_dir: Path | None = None,
         if not path.exists() or path.read_text() != text:
             _atomic_write(path, text.encode())
 
-    include_dirs = [str(ASM_DIR), str(MACRO_DIR), str(gen_dir)]
+    include_dirs = [str(ASM_DIR), str(MACRO_DIR), str(gen_dir), str(SHARED_DIR)]
     sources = engine_sources() if engine_only else SOURCES
     # the data segment's units last: the code segment is everything before them
     data_units = [gen_dir / n for n in GENERATED if n in DATA_SEGMENT_UNITS]

@@ -1,10 +1,11 @@
 """The desktop demo: a small native 65816 program that exercises the desktop toolbox.
 
-`demo.asm` (MPW IIgs dialect, DESIGN.md §6) with its own tool-call macros in
-`demo.macros` is assembled and linked with gsasm into a relocatable S16 load file.
-`build()` returns the load file and the symbols the tests read: the offsets of the
-fields of its direct-page `Vars` record (what the user did) and its labels. `play()` runs
-it in a window.
+`demo.asm` (MPW IIgs dialect, DESIGN.md §6) is assembled with its own tool-call macros
+(`demo.macros`) and the start-up every desktop program shares, GIN.KING too
+(`toolbox/asm/`: `desktop.records`, `desktop.asm`), and linked with gsasm into a
+relocatable S16 load file. `build()` returns the load file and the symbols the tests
+read: the offsets of the fields of its direct-page `Vars` record (what the user did) and
+its labels. `play()` runs it in a window.
 """
 from __future__ import annotations
 
@@ -12,9 +13,16 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from toolbox import ASM_DIR as SHARED_DIR
+
 DEMO_DIR = Path(__file__).resolve().parent
 SOURCE = DEMO_DIR / "demo.asm"
 MACROS = DEMO_DIR / "demo.macros"
+
+
+def inputs() -> list[Path]:
+    """Every file the build reads: the demo's source and macros, the shared sources."""
+    return [SOURCE, MACROS] + sorted(p for p in SHARED_DIR.iterdir() if p.is_file())
 
 
 class DemoBuildError(Exception):
@@ -40,9 +48,9 @@ def build() -> DemoProgram:
     import gsasm.linkiigs
     import gsasm.omf
 
-    key = hashlib.sha256(SOURCE.read_bytes() + MACROS.read_bytes()).hexdigest()
+    key = hashlib.sha256(b"".join(p.read_bytes() for p in inputs())).hexdigest()
     if key not in _cache:
-        a = gsasm.asm.assemble(str(SOURCE), [str(DEMO_DIR)])
+        a = gsasm.asm.assemble(str(SOURCE), [str(DEMO_DIR), str(SHARED_DIR)])
         if a.errors:
             raise DemoBuildError("\n".join(a.errors))
         obj = gsasm.omf.emit(a)

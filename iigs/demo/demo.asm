@@ -5,13 +5,15 @@
 ; TaskMaster loop. What the user did is left in the direct page (the Vars record) so
 ; the tests can check it in memory as well as on the screen.
 ;
-; Follows the start-up order of the project reference (iigs-toolbox.md §1.5), the
-; TaskMaster pattern of §1.11 (ORCA Reversi.cc) and the menu strings of §1.9.7.
+; The tool sets are started by StartDesktop, the start-up GIN.KING shares
+; (toolbox/asm/desktop.asm). Follows the TaskMaster pattern of the project reference
+; (iigs-toolbox.md §1.11, ORCA Reversi.cc) and the menu strings of §1.9.7.
 ; Every routine expects full native mode (M=16, X=16), D = the program's direct page
 ; and B = K (set once at launch).
 
         CASE    ON
         INCLUDE 'demo.macros'
+        INCLUDE 'desktop.records'       ; toolbox/asm/: the tool pages, DeskDP
 
 ; -- Task codes, menu and item IDs (reference §1.10.2, §1.9.7) -------------------------
 wInMenuBar      EQU     $11
@@ -36,7 +38,8 @@ NAME_MAX        EQU     20
 
 editLine        EQU     $11             ; dialog item type (reference §1.10.5)
 
-; -- The direct page: tool pages pointer, window, what the user did --------------------
+; -- The direct page: after the fields every desktop program keeps first (DeskDP of
+;    toolbox/asm/desktop.records: userID, toolDP, handle), the window, what the user did
 TaskRec RECORD  0                       ; TaskMaster's task record (reference §1.9.3)
 what    DS.W    1
 message DS.L    1
@@ -49,10 +52,7 @@ mask    DS.L    1
 Size    EQU     *
         ENDR
 
-Vars    RECORD  0
-userID  DS.W    1                       ; MMStartUp's user ID
-toolDP  DS.W    1                       ; bank-0 pages for the tool sets' direct pages
-handle  DS.L    1                       ; scratch: a handle being dereferenced
+Vars    RECORD  DeskDP.Size
 winPtr  DS.L    1                       ; the document window, 0 when closed
 dlgPtr  DS.L    1                       ; the Settings dialog while it is open
 done    DS.W    1                       ; set by File/Quit
@@ -71,8 +71,6 @@ nameBuf DS.B    NAME_MAX+1              ; the player's name (a Pascal string)
 Size    EQU     *
         ENDR
 
-TOOL_PAGES      EQU     $0700           ; QD 3 pages, EM, Ctl, Menu, LE one each
-
 ; ------------------------------------------------------------------------------------
 ; Main — start the tools, build the desktop, run the event loop, quit.
 ;   In:  A = user ID (the launch state), D = our direct page.
@@ -83,7 +81,7 @@ Main    PROC
         LONGI   ON
         PHK                             ; B = K: data is addressed in our bank
         PLB
-        JSR     StartTools
+        JSR     StartDesktop            ; toolbox/asm/desktop.asm: the tool sets
         JSR     ClearVars
         JSR     BuildMenus
         JSR     OpenDemoWindow
@@ -141,88 +139,6 @@ QuitParms
 ; Ignore — a task code the demo does nothing with.
 ; ------------------------------------------------------------------------------------
 Ignore
-        RTS
-
-; ------------------------------------------------------------------------------------
-; StartTools — start every tool set the desktop needs, in dependency order.
-;   In:  A = user ID.  Out: Vars.userID, Vars.toolDP set; the desktop drawn.
-;   Notes: reference §1.5; the tool pages come from one bank-0 block (attr $C015).
-; ------------------------------------------------------------------------------------
-StartTools
-        STA     <Vars.userID
-        _TLStartUp
-        PHA                             ; userID = MMStartUp()
-        _MMStartUp
-        PLA
-        STA     <Vars.userID
-        _MTStartUp
-        PHA                             ; handle = NewHandle(TOOL_PAGES, id, $C015, 0)
-        PHA
-        PEA     $0000
-        PEA     TOOL_PAGES
-        LDA     <Vars.userID
-        PHA
-        PEA     $C015                   ; locked, fixed, no bank cross, page, bank 0
-        PEA     $0000
-        PEA     $0000
-        _NewHandle
-        PLA
-        STA     <Vars.handle
-        PLA
-        STA     <Vars.handle+2
-        LDA     [<Vars.handle]          ; the block's address (bank 0)
-        STA     <Vars.toolDP
-
-        LDA     <Vars.toolDP            ; QDStartUp(dp, 640 mode, 0, id)
-        PHA
-        PEA     $0080
-        PEA     $0000
-        LDA     <Vars.userID
-        PHA
-        _QDStartUp
-        LDA     <Vars.toolDP            ; EMStartUp(dp+$300, 0, 0, 639, 0, 199, id)
-        CLC
-        ADC     #$0300
-        PHA
-        PEA     $0000
-        PEA     $0000
-        PEA     639
-        PEA     $0000
-        PEA     199
-        LDA     <Vars.userID
-        PHA
-        _EMStartUp
-        LDA     <Vars.userID            ; WindStartUp(id)
-        PHA
-        _WindStartUp
-        PEA     $0000                   ; RefreshDesktop(nil): the whole screen
-        PEA     $0000
-        _RefreshDesktop
-        LDA     <Vars.userID            ; CtlStartUp(id, dp+$400)
-        PHA
-        LDA     <Vars.toolDP
-        CLC
-        ADC     #$0400
-        PHA
-        _CtlStartUp
-        LDA     <Vars.userID            ; MenuStartUp(id, dp+$500)
-        PHA
-        LDA     <Vars.toolDP
-        CLC
-        ADC     #$0500
-        PHA
-        _MenuStartUp
-        LDA     <Vars.userID            ; LEStartUp(id, dp+$600)
-        PHA
-        LDA     <Vars.toolDP
-        CLC
-        ADC     #$0600
-        PHA
-        _LEStartUp
-        LDA     <Vars.userID            ; DialogStartUp(id)
-        PHA
-        _DialogStartUp
-        _DeskStartUp
         RTS
 
 ; ------------------------------------------------------------------------------------
@@ -632,6 +548,8 @@ KeepSettings
         PushLong TextRect
         _InvalRect
 @done   RTS
+
+        INCLUDE 'desktop.asm'           ; toolbox/asm/: StartDesktop, NewBlock
 
 ; ------------------------------------------------------------------------------------
 ; The demo's data: menu strings, window parameters, dialog and alert templates.

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 
@@ -43,6 +44,23 @@ def test_source_hash_changes_with_a_source(tmp_path, monkeypatch):
     before = build.source_hash()
     monkeypatch.setattr(build, "SOURCES", build.SOURCES + [build.Source("x.asm", "extra")])
     assert build.source_hash() != before
+
+
+def test_the_shared_start_up_is_in_both_desktop_programs_keys(tmp_path, monkeypatch):
+    """toolbox/asm/ (StartDesktop): GIN.KING and the demo are rebuilt when it changes; the
+    engine alone does not read it."""
+    import iigs.demo as demo
+    shared = tmp_path / "asm"
+    shutil.copytree(build.SHARED_DIR, shared)
+    monkeypatch.setattr(build, "SHARED_DIR", shared)
+    monkeypatch.setattr(demo, "SHARED_DIR", shared)
+    app_key, engine_key = build.source_hash(), build.source_hash(engine_only=True)
+    first = demo.build()
+    with open(shared / "desktop.asm", "a") as f:
+        f.write("; one comment more\n")
+    assert build.source_hash() != app_key
+    assert build.source_hash(engine_only=True) == engine_key
+    assert demo.build() is not first
 
 
 def test_assembler_errors_name_file_and_line(tmp_path, monkeypatch):

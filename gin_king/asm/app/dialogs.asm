@@ -307,7 +307,7 @@ OpenDlg
         INY
         BRA     @items
 @boxes  LDA     DlgCheckVar             ; SetDItemValue(var[i], dlg, checks + i)
-        STA     <Zp.handle
+        STA     <DeskDP.handle
         LDX     #0
 @checks CPX     DlgCheckN
         BCS     @groups
@@ -315,7 +315,7 @@ OpenDlg
         TXA
         ASL     A
         TAY
-        LDA     (<Zp.handle),Y
+        LDA     (<DeskDP.handle),Y
         PHA
         PushVarLong DlgPtr
         TXA
@@ -335,8 +335,8 @@ OpenDlg
         PushVarLong DlgPtr
         LDY     #Group.var
         LDA     (<Zp.ptr2),Y
-        STA     <Zp.handle
-        LDA     (<Zp.handle)
+        STA     <DeskDP.handle
+        LDA     (<DeskDP.handle)
         LDY     #Group.first
         CLC
         ADC     (<Zp.ptr2),Y
@@ -446,9 +446,9 @@ ReadGroups
         ASL     A
         TAY
         LDA     DlgCheckVar
-        STA     <Zp.handle
+        STA     <DeskDP.handle
         PLA
-        STA     (<Zp.handle),Y
+        STA     (<DeskDP.handle),Y
         INX
         BRA     @check
 @radios LDX     #0
@@ -473,9 +473,9 @@ ReadGroups
         BEQ     @off
         LDY     #Group.var
         LDA     (<Zp.ptr2),Y
-        STA     <Zp.handle
+        STA     <DeskDP.handle
         LDA     DlgI
-        STA     (<Zp.handle)
+        STA     (<DeskDP.handle)
 @off    INC     DlgI
         BRA     @button
 @next   PLX

@@ -1,17 +1,19 @@
-; main.asm — Gin King, the desktop program: tool start-up, the menu bar, the TaskMaster
+; main.asm — Gin King, the desktop program: start-up, the menu bar, the TaskMaster
 ; loop and the menu-command jump table. The table (table.asm), the game (play.asm), the
 ; dialogs (dialogs.asm) and the settings file (files.asm) are included into this one
-; unit, so the program is a single PROC whose labels all reach the symbol map.
+; unit, so the program is a single PROC whose labels all reach the symbol map; so is the
+; tool start-up every desktop program shares (toolbox/asm/desktop.asm, StartDesktop).
 ;
-; Follows the start-up order of the project reference (iigs-toolbox.md §1.5), the
-; TaskMaster pattern of §1.11 and the menu strings of §1.9.7; the menus and their key
-; equivalents are the manual's ("Playing Gin King": Apple, File, Edit, Settings, Options).
+; Follows the TaskMaster pattern of the project reference (iigs-toolbox.md §1.11) and
+; the menu strings of §1.9.7; the menus and their key equivalents are the manual's
+; ("Playing Gin King": Apple, File, Edit, Settings, Options).
 ; Every routine expects full native mode (M=16, X=16), D = the program's direct page and
 ; B = K, unless its header says otherwise.
 
         CASE    ON
         MACHINE M65816
         INCLUDE 'app/app.macros'
+        INCLUDE 'desktop.records'       ; toolbox/asm/: the tool pages, DeskDP
         INCLUDE 'engine.records'
         INCLUDE 'app/app.records'
 
@@ -33,7 +35,7 @@ GinKing PROC
 Main
         PHK                             ; B = K: data is addressed in our bank
         PLB
-        JSR     StartTools
+        JSR     StartDesktop            ; toolbox/asm/desktop.asm: the tool sets
         JSR     StartSound              ; sound.asm: the Sound Tool Set
         JSR     SetTablePalette
         JSR     LoadSettings            ; files.asm: SETTINGS/GIN.KING.PREFS or defaults
@@ -97,87 +99,6 @@ QuitParms
 ; Ignore — a task code or menu item with nothing to do.
 ; ------------------------------------------------------------------------------------
 Ignore
-        RTS
-
-; ------------------------------------------------------------------------------------
-; StartTools — start every tool set the desktop needs, in dependency order.
-;   In:  A = user ID.  Out: Zp.userID, Zp.toolDP set; the desktop drawn.
-;   Notes: reference §1.5; the tool pages come from one bank-0 block (attr $C015).
-; ------------------------------------------------------------------------------------
-StartTools
-        STA     <Zp.userID
-        _TLStartUp
-        PHA                             ; userID = MMStartUp()
-        _MMStartUp
-        PLA
-        STA     <Zp.userID
-        _MTStartUp
-        PHA                             ; handle = NewHandle(TOOL_PAGES, id, $C015, 0)
-        PHA
-        PEA     $0000
-        PEA     TOOL_PAGES
-        LDA     <Zp.userID
-        PHA
-        PEA     $C015                   ; locked, fixed, no bank cross, page, bank 0
-        PEA     $0000
-        PEA     $0000
-        _NewHandle
-        PLA
-        STA     <Zp.handle
-        PLA
-        STA     <Zp.handle+2
-        LDA     [<Zp.handle]            ; the block's address (bank 0)
-        STA     <Zp.toolDP
-        LDA     <Zp.toolDP              ; QDStartUp(dp, 640 mode, 0, id)
-        PHA
-        PEA     $0080
-        PEA     $0000
-        LDA     <Zp.userID
-        PHA
-        _QDStartUp
-        LDA     <Zp.toolDP              ; EMStartUp(dp+$300, 0, 0, 639, 0, 199, id)
-        CLC
-        ADC     #$0300
-        PHA
-        PEA     $0000
-        PEA     $0000
-        PEA     639
-        PEA     $0000
-        PEA     199
-        LDA     <Zp.userID
-        PHA
-        _EMStartUp
-        LDA     <Zp.userID              ; WindStartUp(id)
-        PHA
-        _WindStartUp
-        PEA     $0000                   ; RefreshDesktop(nil): the whole screen
-        PEA     $0000
-        _RefreshDesktop
-        LDA     <Zp.userID              ; CtlStartUp(id, dp+$400)
-        PHA
-        LDA     <Zp.toolDP
-        CLC
-        ADC     #$0400
-        PHA
-        _CtlStartUp
-        LDA     <Zp.userID              ; MenuStartUp(id, dp+$500)
-        PHA
-        LDA     <Zp.toolDP
-        CLC
-        ADC     #$0500
-        PHA
-        _MenuStartUp
-        LDA     <Zp.userID              ; LEStartUp(id, dp+$600)
-        PHA
-        LDA     <Zp.toolDP
-        CLC
-        ADC     #$0600
-        PHA
-        _LEStartUp
-        LDA     <Zp.userID              ; DialogStartUp(id)
-        PHA
-        _DialogStartUp
-        _DeskStartUp
         RTS
 
 ; ------------------------------------------------------------------------------------
@@ -524,6 +445,7 @@ Beep
         _SysBeep
 @out    RTS
 
+        INCLUDE 'desktop.asm'           ; toolbox/asm/: StartDesktop, NewBlock
         INCLUDE 'app/table.asm'
         INCLUDE 'app/play.asm'
         INCLUDE 'app/dialogs.asm'

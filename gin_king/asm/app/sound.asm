@@ -30,6 +30,7 @@ LFSR_TAPS       EQU     $B400           ; x^16 + x^14 + x^13 + x^11 + 1 (Galois 
 FF_SYNTH_MODE   EQU     $0001           ; FFStartSound: the free-form synthesizer
 SYSTEM_VOL_GEN  EQU     $000F           ; SetSoundVolume genNumber: the system volume
 BP_USER_VOLUME  EQU     $001E           ; ReadBParam: the Control Panel's volume, 0-15
+SND_DP_SIZE     EQU     $0100           ; the Sound Tool Set's direct page: one page
 SND_DP_ATTR     EQU     $C015           ; locked, fixed, bank 0, page-aligned, no cross
 WAVE_ATTR       EQU     $C000           ; locked, fixed
 
@@ -72,28 +73,16 @@ Size            EQU     *
 
 ; ------------------------------------------------------------------------------------
 ; StartSound — start the Sound Tool Set on a direct page of its own.
-;   In:  Zp.userID.  Out: SoundReady = 1 when the tool set started (else effects stay
+;   In:  DeskDP.userID.  Out: SoundReady = 1 when the tool set started (else effects stay
 ;   silent: a machine without a DOC).  Clobbers A, X, Y.
 ; ------------------------------------------------------------------------------------
 StartSound
         STZ     SoundReady
-        PHA                             ; handle = NewHandle($100, id, attr, 0)
-        PHA
-        PEA     $0000
-        PEA     $0100
-        LDA     <Zp.userID
-        PHA
-        PEA     SND_DP_ATTR
-        PEA     $0000
-        PEA     $0000
-        _NewHandle
-        PLA
-        STA     <Zp.handle
-        PLA
-        STA     <Zp.handle+2
+        LDA     #SND_DP_SIZE            ; the page = NewBlock(SND_DP_SIZE, SND_DP_ATTR)
+        LDX     #SND_DP_ATTR
+        JSR     NewBlock                ; toolbox/asm/desktop.asm
         BCS     @out
-        LDA     [<Zp.handle]            ; SoundStartUp(the page)
-        PHA
+        PHA                             ; SoundStartUp(the page)
         _SoundStartUp
         BCS     @out
         LDA     #1
@@ -202,14 +191,14 @@ PlaySound
 ; MakeWave — synthesise effect SfxId into a new block: SfxWave[SfxId] points at it and
 ;   SfxPages[SfxId] holds its length in pages. The block is zero-filled, so the byte
 ;   after the last sample is $00, the DOC's stop byte.
-;   In:  SfxId.  Out: -.  Clobbers A, X, Y; Zp.handle and Zp.ptr saved and restored.
+;   In:  SfxId.  Out: -.  Clobbers A, X, Y; DeskDP.handle and Zp.ptr saved and restored.
 ;   Cost: about 55 cycles a sample of a tone, 120 of white noise: from 35,000 cycles
 ;   (discard) to 494,000 (win); 2.04 million for all nine (0.73 s on a IIGS), which is
 ;   why each is made when first played rather than all at start-up.
 ; ------------------------------------------------------------------------------------
 MakeWave
-        LDX     #6                      ; the caller's scratch (Zp.handle, Zp.ptr), kept
-@save   LDA     <Zp.handle,X
+        LDX     #6                      ; the caller's DeskDP.handle and Zp.ptr (next), kept
+@save   LDA     <DeskDP.handle,X
         PHA
         DEX
         DEX
@@ -221,27 +210,14 @@ MakeWave
         TAX
         LDA     SfxTable+SfxRec.seg,X
         STA     SfxSegAt
-        PHA                             ; handle = NewHandle(bufLen, id, attr, 0)
-        PHA
-        PEA     $0000
-        LDA     SfxTable+SfxRec.bufLen,X
-        PHA
-        LDA     <Zp.userID
-        PHA
-        PEA     WAVE_ATTR
-        PEA     $0000
-        PEA     $0000
-        _NewHandle
-        PLA
-        STA     <Zp.handle
-        PLA
-        STA     <Zp.handle+2
+        LDA     SfxTable+SfxRec.bufLen,X ; ptr = NewBlock(bufLen, WAVE_ATTR)
+        LDX     #WAVE_ATTR
+        JSR     NewBlock                ; toolbox/asm/desktop.asm
         BCS     @fail                   ; no memory: the effect stays silent
-        LDY     #2                      ; ptr = *handle
-        LDA     [<Zp.handle],Y
-        STA     <Zp.ptr+2
-        LDA     [<Zp.handle]
         STA     <Zp.ptr
+        LDY     #2                      ; the bank, from the block's master pointer
+        LDA     [<DeskDP.handle],Y
+        STA     <Zp.ptr+2
         LDA     #LFSR_SEED
         STA     SfxLfsr
         LDY     #0                      ; Y = the next sample
@@ -275,7 +251,7 @@ MakeWave
         STA     SfxWave+2,X
 @fail   LDX     #0
 @restore PLA
-        STA     <Zp.handle,X
+        STA     <DeskDP.handle,X
         INX
         INX
         CPX     #8

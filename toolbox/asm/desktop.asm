@@ -1,0 +1,114 @@
+; desktop.asm — the start-up every native desktop program shares: StartDesktop starts
+; the tool sets a TaskMaster program needs, in dependency order; NewBlock gets a block
+; from the Memory Manager (the tool pages here, the program's own blocks too).
+;
+; Included inside the program's PROC (after 'desktop.records' and the program's tool-call
+; macros, which must define _TLStartUp ... _DeskStartUp and _NewHandle), so the routines
+; are the program's own labels, called with JSR. Used by GIN.KING (gin_king/asm/app/
+; main.asm) and the toolbox demo (iigs/demo/demo.asm).
+; Follows the start-up order of the project reference (iigs-toolbox.md §1.5).
+; Both routines expect full native mode (M=16, X=16) and D = the program's direct page,
+; which starts with the DeskDP fields (desktop.records); any B.
+
+; ------------------------------------------------------------------------------------
+; StartDesktop — start every tool set the desktop needs, in dependency order: Tool
+;   Locator, Memory Manager, Miscellaneous Tools, QuickDraw II (640 mode), Event Manager,
+;   Window Manager (then the desktop drawn), Control, Menu, LineEdit, Dialog and Desk
+;   Managers. Their direct pages come from one bank-0 block of TOOL_PAGES.
+;   In:  A = the user ID of the launch state; D = a direct page starting with DeskDP.
+;   Out: DeskDP.userID = MMStartUp's user ID, DeskDP.toolDP = the tool pages,
+;        DeskDP.handle = their block; the desktop drawn.
+;   Clobbers A, X, Y.  Cycles: about 400 besides the thirteen tool calls' own work.
+; ------------------------------------------------------------------------------------
+StartDesktop
+        STA     <DeskDP.userID
+        _TLStartUp
+        PHA                             ; userID = MMStartUp()
+        _MMStartUp
+        PLA
+        STA     <DeskDP.userID
+        _MTStartUp
+        LDA     #TOOL_PAGES             ; toolDP = NewBlock(TOOL_PAGES, TOOL_PAGES_ATTR)
+        LDX     #TOOL_PAGES_ATTR
+        JSR     NewBlock
+        STA     <DeskDP.toolDP
+        PHA                             ; QDStartUp(dp, 640 mode, 0, id)
+        PEA     QD_MODE_640
+        PEA     $0000
+        LDA     <DeskDP.userID
+        PHA
+        _QDStartUp
+        LDA     <DeskDP.toolDP          ; EMStartUp(dp+EM_PAGE, 0, 0, 639, 0, 199, id)
+        CLC
+        ADC     #EM_PAGE
+        PHA
+        PEA     $0000
+        PEA     $0000
+        PEA     SCREEN_RIGHT
+        PEA     $0000
+        PEA     SCREEN_BOTTOM
+        LDA     <DeskDP.userID
+        PHA
+        _EMStartUp
+        LDA     <DeskDP.userID          ; WindStartUp(id)
+        PHA
+        _WindStartUp
+        PEA     $0000                   ; RefreshDesktop(nil): the whole screen
+        PEA     $0000
+        _RefreshDesktop
+        LDA     <DeskDP.userID          ; CtlStartUp(id, dp+CTL_PAGE)
+        PHA
+        LDA     <DeskDP.toolDP
+        CLC
+        ADC     #CTL_PAGE
+        PHA
+        _CtlStartUp
+        LDA     <DeskDP.userID          ; MenuStartUp(id, dp+MENU_PAGE)
+        PHA
+        LDA     <DeskDP.toolDP
+        CLC
+        ADC     #MENU_PAGE
+        PHA
+        _MenuStartUp
+        LDA     <DeskDP.userID          ; LEStartUp(id, dp+LE_PAGE)
+        PHA
+        LDA     <DeskDP.toolDP
+        CLC
+        ADC     #LE_PAGE
+        PHA
+        _LEStartUp
+        LDA     <DeskDP.userID          ; DialogStartUp(id)
+        PHA
+        _DialogStartUp
+        _DeskStartUp
+        RTS
+
+; ------------------------------------------------------------------------------------
+; NewBlock — a block of memory for the program: NewHandle(size, userID, attributes, 0)
+;   and its address (Memory Manager, Toolbox Reference vol. 1 ch. 12).
+;   In:  A = the size in bytes (under 64K), X = the attributes (e.g. TOOL_PAGES_ATTR);
+;        DeskDP.userID.
+;   Out: carry clear: DeskDP.handle = the block's handle, A = the low word of its address
+;        (the bank is at [DeskDP.handle]+2). Carry set: no block (DeskDP.handle is not
+;        one), A undefined.
+;   Clobbers A, X, Y.  Cycles: about 90 besides NewHandle's own work.
+; ------------------------------------------------------------------------------------
+NewBlock
+        TAY
+        PHA                             ; handle = NewHandle(size, id, attr, 0)
+        PHA
+        PEA     $0000                   ; the size's high word
+        PHY
+        LDA     <DeskDP.userID
+        PHA
+        PHX
+        PEA     $0000                   ; no fixed address
+        PEA     $0000
+        _NewHandle
+        PLA                             ; (PLA keeps the carry: the error)
+        STA     <DeskDP.handle
+        PLA
+        STA     <DeskDP.handle+2
+        BCS     @out
+        LDA     [<DeskDP.handle]        ; the block's address
+@out    RTS
