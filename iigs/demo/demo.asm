@@ -81,31 +81,7 @@ EventLoop
         BRK     $00                     ; Quit does not return
 
 ; The TaskMaster jump table: one line per code 0 .. wInGoAway (reference §1.10.2).
-TaskTable
-        DC.W    Ignore                  ; $00 nothing happened
-        DC.W    Ignore                  ; $01 mouseDown TaskMaster did not use
-        DC.W    Ignore                  ; $02 mouseUp
-        DC.W    Ignore                  ; $03 keyDown (not a menu key)
-        DC.W    Ignore                  ; $04 (unused code)
-        DC.W    Ignore                  ; $05 autoKey
-        DC.W    DoUpdate                ; $06 updateEvt: draw the window
-        DC.W    Ignore                  ; $07 (unused code)
-        DC.W    Ignore                  ; $08 activateEvt
-        DC.W    Ignore                  ; $09 switchEvt
-        DC.W    Ignore                  ; $0A deskAccEvt
-        DC.W    Ignore                  ; $0B driverEvt
-        DC.W    Ignore                  ; $0C app1Evt
-        DC.W    Ignore                  ; $0D app2Evt
-        DC.W    Ignore                  ; $0E app3Evt
-        DC.W    Ignore                  ; $0F app4Evt
-        DC.W    Ignore                  ; $10 wInDesk
-        DC.W    DoMenu                  ; $11 wInMenuBar: a menu item was chosen
-        DC.W    Ignore                  ; $12 wClickCalled
-        DC.W    DoContent               ; $13 wInContent: a click in the window
-        DC.W    Ignore                  ; $14 wInDrag (TaskMaster moved it)
-        DC.W    Ignore                  ; $15 wInGrow
-        DC.W    DoGoAway                ; $16 wInGoAway: close the window
-TASK_CODES      EQU     (*-TaskTable)/2
+TaskTable TaskHandlers Ignore,DoUpdate,DoMenu,DoContent,DoGoAway
 
 QuitParms
         DC.W    0                       ; pCount 0: quit to the launcher

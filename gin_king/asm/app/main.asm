@@ -55,31 +55,7 @@ EventLoop
         BRK     $00                     ; Quit does not return
 
 ; The TaskMaster jump table: one line per code 0 .. wInGoAway (reference §1.10.2).
-TaskTable
-        DC.W    Ignore                  ; $00 nothing happened
-        DC.W    Ignore                  ; $01 mouseDown TaskMaster did not use
-        DC.W    Ignore                  ; $02 mouseUp
-        DC.W    DoKey                   ; $03 keyDown (not a menu key)
-        DC.W    Ignore                  ; $04 (unused code)
-        DC.W    Ignore                  ; $05 autoKey
-        DC.W    DoUpdate                ; $06 updateEvt TaskMaster left to us
-        DC.W    Ignore                  ; $07 (unused code)
-        DC.W    Ignore                  ; $08 activateEvt
-        DC.W    Ignore                  ; $09 switchEvt
-        DC.W    Ignore                  ; $0A deskAccEvt
-        DC.W    Ignore                  ; $0B driverEvt
-        DC.W    Ignore                  ; $0C app1Evt
-        DC.W    Ignore                  ; $0D app2Evt
-        DC.W    Ignore                  ; $0E app3Evt
-        DC.W    Ignore                  ; $0F app4Evt
-        DC.W    Ignore                  ; $10 wInDesk
-        DC.W    DoMenu                  ; $11 wInMenuBar: a menu item was chosen
-        DC.W    Ignore                  ; $12 wClickCalled
-        DC.W    DoContent               ; $13 wInContent: a click on the table
-        DC.W    Ignore                  ; $14 wInDrag
-        DC.W    Ignore                  ; $15 wInGrow
-        DC.W    Ignore                  ; $16 wInGoAway (the table has no close box)
-TASK_CODES      EQU     (*-TaskTable)/2
+TaskTable TaskHandlers DoKey,DoUpdate,DoMenu,DoContent,Ignore
 
 QuitParms
         DC.W    0                       ; pCount 0: quit to the launcher
