@@ -80,7 +80,7 @@ EventLoop
         _GSOS   $2029,QuitParms         ; GS/OS Quit
         BRK     $00                     ; Quit does not return
 
-; The TaskMaster jump table: one line per code 0 .. wInGoAway (reference §1.10.2).
+; The TaskMaster jump table NextTask runs (TaskHandlers, desktop.records: reference §1.10.2).
 TaskTable TaskHandlers Ignore,DoUpdate,DoMenu,DoContent,DoGoAway
 
 QuitParms

@@ -54,7 +54,7 @@ EventLoop
         _GSOS   $2029,QuitParms         ; GS/OS Quit
         BRK     $00                     ; Quit does not return
 
-; The TaskMaster jump table: one line per code 0 .. wInGoAway (reference §1.10.2).
+; The TaskMaster jump table NextTask runs (TaskHandlers, desktop.records: reference §1.10.2).
 TaskTable TaskHandlers DoKey,DoUpdate,DoMenu,DoContent,Ignore
 
 QuitParms
