@@ -5,9 +5,10 @@
 ; TaskMaster loop. What the user did is left in the direct page (the Vars record) so
 ; the tests can check it in memory as well as on the screen.
 ;
-; The tool sets are started by StartDesktop, the start-up GIN.KING shares
-; (toolbox/asm/desktop.asm). Follows the TaskMaster pattern of the project reference
-; (iigs-toolbox.md §1.11, ORCA Reversi.cc) and the menu strings of §1.9.7.
+; The tool sets are started by StartDesktop and each TaskMaster round is NextTask (it runs
+; TaskTable's handlers), routines GIN.KING shares (toolbox/asm/desktop.asm). Follows the
+; TaskMaster pattern of the project reference (iigs-toolbox.md §1.11, ORCA Reversi.cc) and
+; the menu strings of §1.9.7.
 ; Every routine expects full native mode (M=16, X=16), D = the program's direct page
 ; and B = K (set once at launch).
 
@@ -19,8 +20,6 @@
 wInMenuBar      EQU     $11
 wInContent      EQU     $13
 wInGoAway       EQU     $16
-TASK_MASK       EQU     $13FF           ; the ORCA samples' TaskMaster services
-EVERY_EVENT     EQU     $FFFF
 
 APPLE_MENU      EQU     1
 FIRST_ITEM      EQU     256             ; application item IDs start here
@@ -39,19 +38,8 @@ NAME_MAX        EQU     20
 editLine        EQU     $11             ; dialog item type (reference §1.10.5)
 
 ; -- The direct page: after the fields every desktop program keeps first (DeskDP of
-;    toolbox/asm/desktop.records: userID, toolDP, handle), the window, what the user did
-TaskRec RECORD  0                       ; TaskMaster's task record (reference §1.9.3)
-what    DS.W    1
-message DS.L    1
-when    DS.L    1
-whereV  DS.W    1
-whereH  DS.W    1
-mods    DS.W    1
-data    DS.L    1
-mask    DS.L    1
-Size    EQU     *
-        ENDR
-
+;    toolbox/asm/desktop.records: the task record, userID, toolDP, handle), the window,
+;    what the user did
 Vars    RECORD  DeskDP.Size
 winPtr  DS.L    1                       ; the document window, 0 when closed
 dlgPtr  DS.L    1                       ; the Settings dialog while it is open
@@ -66,7 +54,6 @@ lastItem DS.W   1                       ; the last menu item chosen
 aboutHit DS.W   1                       ; the item that closed the About alert
 hit     DS.W    1                       ; ModalDialog's answer
 settingsOK DS.W 1                       ; times Settings was closed with OK
-task    DS.B    TaskRec.Size
 nameBuf DS.B    NAME_MAX+1              ; the player's name (a Pascal string)
 Size    EQU     *
         ENDR
@@ -86,51 +73,15 @@ Main    PROC
         JSR     BuildMenus
         JSR     OpenDemoWindow
         _InitCursor
-        LDA     #TASK_MASK              ; the services TaskMaster performs for us
-        STA     <Vars.task+TaskRec.mask
-        STZ     <Vars.task+TaskRec.mask+2
 EventLoop
-        PHA                             ; code = TaskMaster(everyEvent, @task)
-        PEA     EVERY_EVENT
-        PushDPAddr Vars.task
-        _TaskMaster
-        PLA
-        CMP     #TASK_CODES             ; codes past the table: nothing to do
-        BCS     @next
-        ASL     A
-        TAX
-        JSR     (TaskTable,X)           ; one handler per code
-@next   LDA     <Vars.done
+        JSR     NextTask                ; desktop.asm: one event, its TaskTable handler
+        LDA     <Vars.done
         BEQ     EventLoop
         _GSOS   $2029,QuitParms         ; GS/OS Quit
         BRK     $00                     ; Quit does not return
 
-; The TaskMaster jump table: one line per code 0 .. wInGoAway (reference §1.10.2).
-TaskTable
-        DC.W    Ignore                  ; $00 nothing happened
-        DC.W    Ignore                  ; $01 mouseDown TaskMaster did not use
-        DC.W    Ignore                  ; $02 mouseUp
-        DC.W    Ignore                  ; $03 keyDown (not a menu key)
-        DC.W    Ignore                  ; $04 (unused code)
-        DC.W    Ignore                  ; $05 autoKey
-        DC.W    DoUpdate                ; $06 updateEvt: draw the window
-        DC.W    Ignore                  ; $07 (unused code)
-        DC.W    Ignore                  ; $08 activateEvt
-        DC.W    Ignore                  ; $09 switchEvt
-        DC.W    Ignore                  ; $0A deskAccEvt
-        DC.W    Ignore                  ; $0B driverEvt
-        DC.W    Ignore                  ; $0C app1Evt
-        DC.W    Ignore                  ; $0D app2Evt
-        DC.W    Ignore                  ; $0E app3Evt
-        DC.W    Ignore                  ; $0F app4Evt
-        DC.W    Ignore                  ; $10 wInDesk
-        DC.W    DoMenu                  ; $11 wInMenuBar: a menu item was chosen
-        DC.W    Ignore                  ; $12 wClickCalled
-        DC.W    DoContent               ; $13 wInContent: a click in the window
-        DC.W    Ignore                  ; $14 wInDrag (TaskMaster moved it)
-        DC.W    Ignore                  ; $15 wInGrow
-        DC.W    DoGoAway                ; $16 wInGoAway: close the window
-TASK_CODES      EQU     (*-TaskTable)/2
+; The TaskMaster jump table NextTask runs (TaskHandlers, desktop.records: reference §1.10.2).
+TaskTable TaskHandlers Ignore,DoUpdate,DoMenu,DoContent,DoGoAway
 
 QuitParms
         DC.W    0                       ; pCount 0: quit to the launcher
@@ -218,12 +169,12 @@ OpenDemoWindow
 ;   routine): BeginUpdate, DrawContent, EndUpdate. In: task.message = the window.
 ; ------------------------------------------------------------------------------------
 DoUpdate
-        PushDPLong Vars.task+TaskRec.message ; StartDrawing(window)
+        PushDPLong DeskDP.task+TaskRec.message ; StartDrawing(window)
         _StartDrawing
-        PushDPLong Vars.task+TaskRec.message ; BeginUpdate(window)
+        PushDPLong DeskDP.task+TaskRec.message ; BeginUpdate(window)
         _BeginUpdate
         JSL     DrawContent
-        PushDPLong Vars.task+TaskRec.message ; EndUpdate(window)
+        PushDPLong DeskDP.task+TaskRec.message ; EndUpdate(window)
         _EndUpdate
         RTS
 
@@ -256,11 +207,11 @@ DrawContent
 ; DoContent — a click in the window: remember it (local), count it, mark it with "*".
 ; ------------------------------------------------------------------------------------
 DoContent
-        PushDPLong Vars.task+TaskRec.data ; StartDrawing(the window clicked)
+        PushDPLong DeskDP.task+TaskRec.data ; StartDrawing(the window clicked)
         _StartDrawing
-        LDA     <Vars.task+TaskRec.whereV ; lastV/lastH := where, global ...
+        LDA     <DeskDP.task+TaskRec.whereV ; lastV/lastH := where, global ...
         STA     <Vars.lastV
-        LDA     <Vars.task+TaskRec.whereH
+        LDA     <DeskDP.task+TaskRec.whereH
         STA     <Vars.lastH
         PushDPAddr Vars.lastV           ; ... then GlobalToLocal in place (a Point)
         _GlobalToLocal
@@ -282,7 +233,7 @@ DoContent
 ; DoGoAway — the close box was clicked: close the window, forget it.
 ; ------------------------------------------------------------------------------------
 DoGoAway
-        PushDPLong Vars.task+TaskRec.data
+        PushDPLong DeskDP.task+TaskRec.data
         _CloseWindow
         STZ     <Vars.winPtr
         STZ     <Vars.winPtr+2
@@ -293,7 +244,7 @@ DoGoAway
 ;   In: task.data = menu ID << 16 | item ID.
 ; ------------------------------------------------------------------------------------
 DoMenu
-        LDA     <Vars.task+TaskRec.data ; the item ID
+        LDA     <DeskDP.task+TaskRec.data ; the item ID
         STA     <Vars.lastItem
         SEC
         SBC     #FIRST_ITEM
@@ -304,7 +255,7 @@ DoMenu
         JSR     (MenuTable,X)
 @unhilite
         PEA     $0000                   ; HiliteMenu(FALSE, menu ID)
-        LDA     <Vars.task+TaskRec.data+2
+        LDA     <DeskDP.task+TaskRec.data+2
         PHA
         _HiliteMenu
         RTS
@@ -549,7 +500,7 @@ KeepSettings
         _InvalRect
 @done   RTS
 
-        INCLUDE 'desktop.asm'           ; toolbox/asm/: StartDesktop, NewBlock
+        INCLUDE 'desktop.asm'           ; toolbox/asm/: StartDesktop, NewBlock, NextTask
 
 ; ------------------------------------------------------------------------------------
 ; The demo's data: menu strings, window parameters, dialog and alert templates.

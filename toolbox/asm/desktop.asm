@@ -1,24 +1,29 @@
-; desktop.asm — the start-up every native desktop program shares: StartDesktop starts
-; the tool sets a TaskMaster program needs, in dependency order; NewBlock gets a block
-; from the Memory Manager (the tool pages here, the program's own blocks too).
+; desktop.asm — the start-up and the event loop every native desktop program shares:
+; StartDesktop starts the tool sets a TaskMaster program needs, in dependency order;
+; NewBlock gets a block from the Memory Manager (the tool pages here, the program's own
+; blocks too); NextTask is one round of the program's TaskMaster loop.
 ;
 ; Included inside the program's PROC (after 'desktop.records' and the program's tool-call
-; macros, which must define _TLStartUp ... _DeskStartUp and _NewHandle), so the routines
-; are the program's own labels, called with JSR. Used by GIN.KING (gin_king/asm/app/
-; main.asm) and the toolbox demo (iigs/demo/demo.asm).
-; Follows the start-up order of the project reference (iigs-toolbox.md §1.5).
-; Both routines expect full native mode (M=16, X=16) and D = the program's direct page,
+; macros, which must define _TLStartUp ... _DeskStartUp, _NewHandle and _TaskMaster), so
+; the routines are the program's own labels, called with JSR. The program defines
+; TaskTable and TASK_CODES, the handlers NextTask runs (see there). Used by GIN.KING
+; (gin_king/asm/app/main.asm) and the toolbox demo (iigs/demo/demo.asm).
+; Follows the start-up order of the project reference (iigs-toolbox.md §1.5) and its
+; TaskMaster pattern (§1.11).
+; Every routine expects full native mode (M=16, X=16) and D = the program's direct page,
 ; which starts with the DeskDP fields (desktop.records); any B.
 
 ; ------------------------------------------------------------------------------------
 ; StartDesktop — start every tool set the desktop needs, in dependency order: Tool
 ;   Locator, Memory Manager, Miscellaneous Tools, QuickDraw II (640 mode), Event Manager,
 ;   Window Manager (then the desktop drawn), Control, Menu, LineEdit, Dialog and Desk
-;   Managers. Their direct pages come from one bank-0 block of TOOL_PAGES.
+;   Managers. Their direct pages come from one bank-0 block of TOOL_PAGES. Then the
+;   task record's mask is set, ready for NextTask.
 ;   In:  A = the user ID of the launch state; D = a direct page starting with DeskDP.
 ;   Out: DeskDP.userID = MMStartUp's user ID, DeskDP.toolDP = the tool pages,
-;        DeskDP.handle = their block; the desktop drawn.
-;   Clobbers A, X, Y.  Cycles: about 400 besides the thirteen tool calls' own work.
+;        DeskDP.handle = their block; the desktop drawn; DeskDP.task's mask = TASK_MASK
+;        (the services TaskMaster performs for the program).
+;   Clobbers A, X, Y.  Cycles: about 410 besides the thirteen tool calls' own work.
 ; ------------------------------------------------------------------------------------
 StartDesktop
         STA     <DeskDP.userID
@@ -81,7 +86,38 @@ StartDesktop
         PHA
         _DialogStartUp
         _DeskStartUp
+        LDA     #TASK_MASK              ; the services TaskMaster performs for us
+        STA     <DeskDP.task+TaskRec.mask
+        STZ     <DeskDP.task+TaskRec.mask+2
         RTS
+
+; ------------------------------------------------------------------------------------
+; NextTask — one round of the event loop: code = TaskMaster(EVERY_EVENT, @DeskDP.task)
+;   (reference §1.9.3), then the program's handler for the code, if it has one.
+;   The program (the includer) defines TaskTable, a table of DC.W handler addresses,
+;   one per task code 0 .. TASK_CODES-1 (reference §1.10.2), and TASK_CODES, their
+;   count. A handler is entered as if JSR'd from NextTask's caller (NextTask jumps to it,
+;   its RTS returns there), with A = X = the code * 2, the caller's D and B, and
+;   DeskDP.task holding the event (what, message, where, mods, data).
+;   In:  DeskDP.task's mask (StartDesktop sets TASK_MASK).
+;   Out: DeskDP.task = the event TaskMaster got (a null event too: where = the mouse);
+;        the handler's outputs for a code below TASK_CODES; none for the others.
+;   Clobbers A, X, Y and what the handler clobbers.  Cycles: about 60 besides
+;   TaskMaster's and the handler's own work.
+; ------------------------------------------------------------------------------------
+NextTask
+        PHA                             ; code = TaskMaster(everyEvent, @task)
+        PEA     EVERY_EVENT
+        PEA     $0000                   ; @task: bank 0, D itself (task starts DeskDP)
+        PHD
+        _TaskMaster
+        PLA
+        CMP     #TASK_CODES             ; codes past the table: nothing to do
+        BCS     @out
+        ASL     A
+        TAX
+        JMP     (TaskTable,X)           ; one handler per code; it returns for us
+@out    RTS
 
 ; ------------------------------------------------------------------------------------
 ; NewBlock — a block of memory for the program: NewHandle(size, userID, attributes, 0)

@@ -1,8 +1,9 @@
 ; main.asm — Gin King, the desktop program: start-up, the menu bar, the TaskMaster
 ; loop and the menu-command jump table. The table (table.asm), the game (play.asm), the
 ; dialogs (dialogs.asm) and the settings file (files.asm) are included into this one
-; unit, so the program is a single PROC whose labels all reach the symbol map; so is the
-; tool start-up every desktop program shares (toolbox/asm/desktop.asm, StartDesktop).
+; unit, so the program is a single PROC whose labels all reach the symbol map; so are the
+; tool start-up and the TaskMaster round every desktop program shares
+; (toolbox/asm/desktop.asm: StartDesktop, NextTask, which runs TaskTable's handlers).
 ;
 ; Follows the TaskMaster pattern of the project reference (iigs-toolbox.md §1.11) and
 ; the menu strings of §1.9.7; the menus and their key equivalents are the manual's
@@ -44,53 +45,17 @@ Main
         _InitCursor
         JSR     OfferResume             ; files.asm: a game left unfinished?
         JSR     UpdateMenus
-        LDA     #TASK_MASK              ; the services TaskMaster performs for us
-        STA     <Zp.task+TaskRec.mask
-        STZ     <Zp.task+TaskRec.mask+2
 EventLoop
-        PHA                             ; code = TaskMaster(everyEvent, @task)
-        PEA     EVERY_EVENT
-        PushDPAddr Zp.task
-        _TaskMaster
-        PLA
-        CMP     #TASK_CODES             ; codes past the table: nothing to do
-        BCS     @next
-        ASL     A
-        TAX
-        JSR     (TaskTable,X)           ; one handler per code
-@next   JSR     TrackCursor             ; the pointer's shape for where the mouse is now
+        JSR     NextTask                ; desktop.asm: one event, its TaskTable handler
+        JSR     TrackCursor             ; the pointer's shape for where the mouse is now
         LDA     QuitFlag
         BEQ     EventLoop
         JSR     RestoreVolume           ; sound.asm: the Control Panel's volume back
         _GSOS   $2029,QuitParms         ; GS/OS Quit
         BRK     $00                     ; Quit does not return
 
-; The TaskMaster jump table: one line per code 0 .. wInGoAway (reference §1.10.2).
-TaskTable
-        DC.W    Ignore                  ; $00 nothing happened
-        DC.W    Ignore                  ; $01 mouseDown TaskMaster did not use
-        DC.W    Ignore                  ; $02 mouseUp
-        DC.W    DoKey                   ; $03 keyDown (not a menu key)
-        DC.W    Ignore                  ; $04 (unused code)
-        DC.W    Ignore                  ; $05 autoKey
-        DC.W    DoUpdate                ; $06 updateEvt TaskMaster left to us
-        DC.W    Ignore                  ; $07 (unused code)
-        DC.W    Ignore                  ; $08 activateEvt
-        DC.W    Ignore                  ; $09 switchEvt
-        DC.W    Ignore                  ; $0A deskAccEvt
-        DC.W    Ignore                  ; $0B driverEvt
-        DC.W    Ignore                  ; $0C app1Evt
-        DC.W    Ignore                  ; $0D app2Evt
-        DC.W    Ignore                  ; $0E app3Evt
-        DC.W    Ignore                  ; $0F app4Evt
-        DC.W    Ignore                  ; $10 wInDesk
-        DC.W    DoMenu                  ; $11 wInMenuBar: a menu item was chosen
-        DC.W    Ignore                  ; $12 wClickCalled
-        DC.W    DoContent               ; $13 wInContent: a click on the table
-        DC.W    Ignore                  ; $14 wInDrag
-        DC.W    Ignore                  ; $15 wInGrow
-        DC.W    Ignore                  ; $16 wInGoAway (the table has no close box)
-TASK_CODES      EQU     (*-TaskTable)/2
+; The TaskMaster jump table NextTask runs (TaskHandlers, desktop.records: reference §1.10.2).
+TaskTable TaskHandlers DoKey,DoUpdate,DoMenu,DoContent,Ignore
 
 QuitParms
         DC.W    0                       ; pCount 0: quit to the launcher
@@ -168,10 +133,10 @@ OpenTable
 ;   In: task.message = the window.
 ; ------------------------------------------------------------------------------------
 DoUpdate
-        PushDPLong Zp.task+TaskRec.message
+        PushDPLong DeskDP.task+TaskRec.message
         _BeginUpdate
         JSL     DrawTable
-        PushDPLong Zp.task+TaskRec.message
+        PushDPLong DeskDP.task+TaskRec.message
         _EndUpdate
         RTS
 
@@ -181,9 +146,9 @@ DoUpdate
 ; ------------------------------------------------------------------------------------
 DoContent
         JSR     FocusTable
-        LDA     <Zp.task+TaskRec.whereV ; where := GlobalToLocal(task.where)
+        LDA     <DeskDP.task+TaskRec.whereV ; where := GlobalToLocal(task.where)
         STA     <Zp.where
-        LDA     <Zp.task+TaskRec.whereH
+        LDA     <DeskDP.task+TaskRec.whereH
         STA     <Zp.where+2
         PushDPAddr Zp.where
         _GlobalToLocal
@@ -199,10 +164,10 @@ DoContent
 ;   In: the task record's message (key code) and mods (KEY_PAD_MOD on a function key).
 ; ------------------------------------------------------------------------------------
 DoKey
-        LDA     <Zp.task+TaskRec.mods   ; a function key: its command
+        LDA     <DeskDP.task+TaskRec.mods   ; a function key: its command
         AND     #KEY_PAD_MOD
         BEQ     @plain
-        LDA     <Zp.task+TaskRec.message
+        LDA     <DeskDP.task+TaskRec.message
         AND     #$00FF
         CMP     #FKEY_F3
         BNE     @f6
@@ -212,7 +177,7 @@ DoKey
         BNE     @plain                  ; other keypad keys: keypad Enter is Return
         JSR     DoShowCards             ; F6 = Options/Show Cards
         BRA     @menus
-@plain  LDA     <Zp.task+TaskRec.message
+@plain  LDA     <DeskDP.task+TaskRec.message
         AND     #$00FF
         CMP     #' '
         BEQ     @go
@@ -229,7 +194,7 @@ DoKey
 ;   In: task.data = menu ID << 16 | item ID.
 ; ------------------------------------------------------------------------------------
 DoMenu
-        LDA     <Zp.task+TaskRec.data   ; the item ID
+        LDA     <DeskDP.task+TaskRec.data   ; the item ID
         STA     LastItem
         SEC
         SBC     #FIRST_ITEM
@@ -240,7 +205,7 @@ DoMenu
         JSR     (MenuTable,X)
 @unhilite
         PEA     $0000                   ; HiliteMenu(FALSE, menu ID)
-        LDA     <Zp.task+TaskRec.data+2
+        LDA     <DeskDP.task+TaskRec.data+2
         PHA
         _HiliteMenu
         JSR     UpdateMenus
@@ -445,7 +410,7 @@ Beep
         _SysBeep
 @out    RTS
 
-        INCLUDE 'desktop.asm'           ; toolbox/asm/: StartDesktop, NewBlock
+        INCLUDE 'desktop.asm'           ; toolbox/asm/: StartDesktop, NewBlock, NextTask
         INCLUDE 'app/table.asm'
         INCLUDE 'app/play.asm'
         INCLUDE 'app/dialogs.asm'

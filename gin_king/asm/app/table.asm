@@ -1728,7 +1728,7 @@ MsgCopy
 ;   arrow over the stock, the hand over the upcard): the hand while the mouse is over
 ;   the upcard and the human may take it (the first-upcard offer or a draw), else the
 ;   arrow.
-;   In:  Zp.task whereV/whereH (global, written by TaskMaster even for a null event).
+;   In:  DeskDP.task whereV/whereH (global, written by TaskMaster even for a null event).
 ;   Out: CurCursor; SetCursor/InitCursor only when the shape changes.
 ;   Clobbers: A, X, Zp.where, CardV/CardH (click scratch).  M/X 16-bit, B = our bank.
 ;   Cost: ~110 cycles without a change.
@@ -1741,11 +1741,11 @@ TrackCursor
         BNE     @arrow
 @human  JSR     HumanToAct              ; is it the human's draw? (clobbers A, X)
         BCC     @arrow
-        LDA     <Zp.task+TaskRec.whereV ; Zp.where := the mouse, table-local
+        LDA     <DeskDP.task+TaskRec.whereV ; Zp.where := the mouse, table-local
         SEC
         SBC     #CONTENT_V0
         STA     <Zp.where
-        LDA     <Zp.task+TaskRec.whereH
+        LDA     <DeskDP.task+TaskRec.whereH
         SEC
         SBC     #CONTENT_H0
         STA     <Zp.where+2
