@@ -29,7 +29,7 @@ def play_to_the_end(t, limit: int = 1500, laid_off: list | None = None) -> list[
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("seed", [1234, 77, 9])
+@pytest.mark.parametrize("seed", [1234, 77, 284])   # 284: the player undercuts and wins
 def test_app_full_game_against_willy_matches_the_oracle(table_factory, seed):
     t = table_factory(seed)
     t.choose("File", "New Game")
