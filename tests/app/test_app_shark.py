@@ -12,7 +12,7 @@ from test_app_game import play_to_the_end
 from test_app_settings import OK, P2_FIRST, click_item
 
 
-@pytest.mark.parametrize("seed", [31, 2026])
+@pytest.mark.parametrize("seed", [31, 54])   # his score knocks: 31 near the target, 54 to avoid a shutout
 def test_app_full_game_against_shark_matches_the_oracle(table_factory, seed):
     t = table_factory(seed)
     t.choose("Settings", "Players...")
