@@ -197,12 +197,8 @@ PlaySound
 ;   why each is made when first played rather than all at start-up.
 ; ------------------------------------------------------------------------------------
 MakeWave
-        LDX     #6                      ; the caller's DeskDP.handle and Zp.ptr (next), kept
-@save   LDA     <DeskDP.handle,X
-        PHA
-        DEX
-        DEX
-        BPL     @save
+        PushDPLong DeskDP.handle        ; the caller's scratch, kept
+        PushDPLong Zp.ptr
         LDA     SfxId
         ASL     A
         ASL     A
@@ -249,13 +245,14 @@ MakeWave
         STA     SfxWave,X
         LDA     <Zp.ptr+2
         STA     SfxWave+2,X
-@fail   LDX     #0
-@restore PLA
-        STA     <DeskDP.handle,X
-        INX
-        INX
-        CPX     #8
-        BCC     @restore
+@fail   PLA                             ; the caller's Zp.ptr and DeskDP.handle back
+        STA     <Zp.ptr
+        PLA
+        STA     <Zp.ptr+2
+        PLA
+        STA     <DeskDP.handle
+        PLA
+        STA     <DeskDP.handle+2
         RTS
 
 ; ------------------------------------------------------------------------------------
