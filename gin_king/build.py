@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Callable
 
 from toolbox import ASM_DIR as SHARED_DIR   # the start-up every desktop program shares
+from toolbox import asm_files
 
 ASM_DIR = Path(__file__).resolve().parent / "asm"
 MACRO_DIR = ASM_DIR / "macros"
@@ -308,7 +309,7 @@ def _all_inputs(engine_only: bool = False) -> list[Path]:
     if engine_only:
         app_dir = ASM_DIR / APP_PREFIX.rstrip("/")
         return [p for p in files if app_dir not in p.parents]
-    return files + sorted(p for p in SHARED_DIR.iterdir() if p.is_file())
+    return files + asm_files(SHARED_DIR)
 
 
 def _generated_texts() -> dict[str, str]:

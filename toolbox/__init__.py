@@ -7,3 +7,8 @@ GIN.KING (gin_king/build.py) and the demo (iigs/demo) add it to their include fo
 from pathlib import Path
 
 ASM_DIR = Path(__file__).resolve().parent / "asm"
+
+
+def asm_files(folder: Path = ASM_DIR) -> list[Path]:
+    """The shared sources a native program's build reads (and hashes), in name order."""
+    return sorted(p for p in folder.iterdir() if p.is_file())

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolbox import ASM_DIR as SHARED_DIR
+from toolbox import asm_files
 
 DEMO_DIR = Path(__file__).resolve().parent
 SOURCE = DEMO_DIR / "demo.asm"
@@ -22,7 +23,7 @@ MACROS = DEMO_DIR / "demo.macros"
 
 def inputs() -> list[Path]:
     """Every file the build reads: the demo's source and macros, the shared sources."""
-    return [SOURCE, MACROS] + sorted(p for p in SHARED_DIR.iterdir() if p.is_file())
+    return [SOURCE, MACROS] + asm_files(SHARED_DIR)
 
 
 class DemoBuildError(Exception):
