@@ -780,8 +780,8 @@ TableClick
 
 ClickTable                              ; one line per phase
         DC.W    Ignore                  ; PH_NONE: nothing on the table
-        DC.W    ClickOffer              ; PH_OFFER
-        DC.W    ClickDraw               ; PH_DRAW
+        DC.W    ClickUpcard             ; PH_OFFER
+        DC.W    ClickUpcard             ; PH_DRAW
         DC.W    ClickDiscard            ; PH_DISCARD
         DC.W    ClickKnock              ; PH_KNOCKQ
         DC.W    NextHand                ; PH_HANDOVER: anywhere deals the next hand
@@ -798,34 +798,25 @@ ContinueKey
         JMP     ClearGame
 @out    RTS
 
-; ClickOffer — the upcard takes it; the stock refuses it.
-ClickOffer
+; ClickUpcard — the pile's top card takes it; the stock refuses the first upcard
+;   (PH_OFFER) or draws from the stock (PH_DRAW).
+ClickUpcard
         JSR     HumanToAct
         BCC     @out
         LDA     HitCode
         CMP     #HIT_PILE
         BNE     @stock
         JSR     TakeUpcard
-        JMP     AfterMove
+        BRA     @moved
 @stock  CMP     #HIT_STOCK
         BNE     @out
+        LDA     GPhase
+        CMP     #PH_OFFER
+        BNE     @draw
         JSR     Refuse
-        JMP     AfterMove
-@out    RTS
-
-; ClickDraw — the stock or the pile's top card.
-ClickDraw
-        JSR     HumanToAct
-        BCC     @out
-        LDA     HitCode
-        CMP     #HIT_PILE
-        BNE     @stock
-        JSR     TakeUpcard
-        JMP     AfterMove
-@stock  CMP     #HIT_STOCK
-        BNE     @out
-        JSR     DrawStock
-        JMP     AfterMove
+        BRA     @moved
+@draw   JSR     DrawStock
+@moved  JMP     AfterMove
 @out    RTS
 
 ; ClickDiscard — any card of the hand, the one just taken from the pile included (the
