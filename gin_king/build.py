@@ -26,8 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from toolbox import ASM_DIR as SHARED_DIR   # the start-up every desktop program shares
-from toolbox import asm_files
+from toolbox import ASM_DIR as SHARED_DIR, asm_files   # what every desktop program shares
 
 ASM_DIR = Path(__file__).resolve().parent / "asm"
 MACRO_DIR = ASM_DIR / "macros"

@@ -13,8 +13,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from toolbox import ASM_DIR as SHARED_DIR
-from toolbox import asm_files
+from toolbox import ASM_DIR as SHARED_DIR, asm_files
 
 DEMO_DIR = Path(__file__).resolve().parent
 SOURCE = DEMO_DIR / "demo.asm"

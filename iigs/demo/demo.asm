@@ -16,11 +16,7 @@
         INCLUDE 'demo.macros'
         INCLUDE 'desktop.records'       ; toolbox/asm/: the tool pages, DeskDP
 
-; -- Task codes, menu and item IDs (reference §1.10.2, §1.9.7) -------------------------
-wInMenuBar      EQU     $11
-wInContent      EQU     $13
-wInGoAway       EQU     $16
-
+; -- Menu and item IDs (reference §1.9.7) ---------------------------------------------
 APPLE_MENU      EQU     1
 FIRST_ITEM      EQU     256             ; application item IDs start here
 ITEM_SOUND      EQU     261

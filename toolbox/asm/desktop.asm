@@ -5,9 +5,9 @@
 ;
 ; Included inside the program's PROC (after 'desktop.records' and the program's tool-call
 ; macros, which must define _TLStartUp ... _DeskStartUp, _NewHandle and _TaskMaster), so
-; the routines are the program's own labels, called with JSR. The program defines
-; TaskTable and TASK_CODES, the handlers NextTask runs (see there). Used by GIN.KING
-; (gin_king/asm/app/main.asm) and the toolbox demo (iigs/demo/demo.asm).
+; the routines are the program's own labels, called with JSR. The program lays out
+; TaskTable, the handlers NextTask runs, with the TaskHandlers macro (desktop.records).
+; Used by GIN.KING (gin_king/asm/app/main.asm) and the toolbox demo (iigs/demo/demo.asm).
 ; Follows the start-up order of the project reference (iigs-toolbox.md §1.5) and its
 ; TaskMaster pattern (§1.11).
 ; Every routine expects full native mode (M=16, X=16) and D = the program's direct page,
