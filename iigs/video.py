@@ -1,7 +1,6 @@
 """Super Hi-Res memory -> an RGB frame.
 
-Follows the Apple IIGS Hardware Reference, ch. 4 ("Super Hi-Res graphics"; summarised in
-../shared/reference/iigs-toolbox.md §4.1-4.4):
+Follows the Apple IIGS Hardware Reference, ch. 4 ("Super Hi-Res graphics"):
 
     $E1:2000-9CFF  pixels, 200 lines of 160 bytes
     $E1:9D00-9DC7  one scan-line control byte (SCB) a line:

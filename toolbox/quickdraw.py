@@ -2,7 +2,7 @@
 
 Follows the Apple IIGS Toolbox Reference vol. 2, ch. 16 (QuickDraw II), Technical Notes
 #6 (patterns) and #63 (the 640-mode colour table), and the Hardware Reference ch. 4 for
-the screen layout (see also ../shared/reference/iigs-toolbox.md §1.7, §1.9, §4).
+the screen layout.
 
 Two layers, as every tool set here:
   * `QuickDraw`, the pure core (`tb.qd`): one method per call, NAMED AS IN THE TOOLBOX
