@@ -41,9 +41,9 @@ from typing import Any, Callable, Sequence
 from iigs.bram import SPEED_FAST, SYS_SPEED
 from iigs.cpu import CPU65816
 from iigs.doc import DOC
-from iigs.memory import (GSOS_INLINE_ENTRY, GSOS_STACK_ENTRY, MEMORY_SIZE, TOOL_ENTRY,
-                         TOOL_ENTRY_2, USER_TOOL_ENTRY, USER_TOOL_ENTRY_2, ShrShadow,
-                         is_mapped)
+from iigs.memory import (GSOS_INLINE_ENTRY, GSOS_STACK_ENTRY, MEMORY_SIZE, TO_BUSY_STRIP,
+                         TO_STRIP, TOOL_ENTRY, TOOL_ENTRY_2, TOOL_RETURN_RTL,
+                         USER_TOOL_ENTRY, USER_TOOL_ENTRY_2, ShrShadow, is_mapped)
 from iigs.report import MachineError, build_report
 from toolbox.dispatch import Dispatcher
 from toolbox.toolbox import Toolbox
@@ -57,6 +57,7 @@ CYCLES_PER_TICK = CPU_HZ // TICK_HZ
 
 WDM = 0x42                          # the 2-byte opcode traps are built from
 WDM_CYCLES = 2
+RTL = 0x6B
 JSL_CYCLES = 8
 
 # Trap points owned by the machine (bank $E1 page 0 is the system's entry-point page).
@@ -148,7 +149,11 @@ class Machine:
         self.trap(TOOL_ENTRY, self.dispatcher.tool_call)
         self.trap(TOOL_ENTRY_2, lambda cpu: self.dispatcher.tool_call(cpu, extra_rtl=True))
         self.trap(USER_TOOL_ENTRY, self.dispatcher.user_tool_call)
-        self.trap(USER_TOOL_ENTRY_2, self.dispatcher.user_tool_call)
+        self.trap(USER_TOOL_ENTRY_2,
+                  lambda cpu: self.dispatcher.user_tool_call(cpu, extra_rtl=True))
+        self.trap(TO_STRIP, self.dispatcher.to_strip)
+        self.trap(TO_BUSY_STRIP, self.dispatcher.to_strip)
+        self.mem[TOOL_RETURN_RTL] = RTL
         self.trap(GSOS_INLINE_ENTRY, self.dispatcher.gsos_inline)
         self.trap(GSOS_STACK_ENTRY, self.dispatcher.gsos_stack)
         self.trap(CALL_RETURN_TRAP, lambda cpu: "return")
@@ -298,19 +303,21 @@ class Machine:
             from iigs.bram import BatteryRAM, bram_path
             self.tb.misc.use_bram(BatteryRAM(bram_path(path)))
 
-    def load(self, source: str | Path | bytes) -> Program:
+    def load(self, source: str | Path | bytes, pathname: str = "") -> Program:
         """Load an S16 file and set up the launch state (reference §3.4, §3.6):
         segments placed by the Memory Manager under a new application user ID, the
         direct-page/stack block in bank 0, native mode with 16-bit registers, A = user
         ID, D = bottom of the block, S = its top (below a return address that catches a
-        main that RTLs instead of quitting), B = K = the entry segment's bank."""
+        main that RTLs instead of quitting), B = K = the entry segment's bank.
+        `pathname` is the file's GS/OS pathname, for the System Loader's books."""
         path = None
         if isinstance(source, (str, Path)):
             path = str(source)
             data = Path(source).read_bytes()
         else:
             data = bytes(source)
-        user_id, loaded, handles = self.load_segments(data, APPLICATION_ID_TYPE)
+        user_id, loaded, handles = self.load_segments(data, APPLICATION_ID_TYPE,
+                                                      pathname or (path or ""))
         self.tb.mm.app_user_id = user_id
         mm = self.tb.mm
         if loaded.dp_stack is not None:
@@ -328,15 +335,26 @@ class Machine:
         self._launch()
         return self.program
 
-    def load_segments(self, data: bytes, id_type: int) -> tuple[int, Any, list[int]]:
-        """The System Loader's core: read a load file, place its segments in Memory
-        Manager blocks under a new user ID of `id_type` (relocated, KIND and ORG
-        honoured); (user ID, omf.LoadedProgram, the blocks' handles). The Desk Manager
-        loads desk accessories with it too."""
+    def load_segments(self, data: bytes, id_type: int,
+                      pathname: str = "") -> tuple[int, Any, list[int]]:
+        """Read a load file and place all its segments in Memory Manager blocks under
+        a new user ID of `id_type` (relocated, KIND and ORG honoured); (user ID,
+        omf.LoadedProgram, the blocks' handles). The System Loader (`toolbox.loader`)
+        is told, under `pathname`, so its calls know the file. The Desk Manager loads
+        desk accessories with it too."""
         from iigs import omf
         segments = omf.read_load_file(data)
         user_id = self.tb.misc.get_new_id(id_type)
         handles: list[int] = []
+        loaded = omf.load(segments, self.mem, self.segment_allocator(user_id, handles))
+        self.tb.loader.register(user_id, pathname, segments, loaded, handles)
+        return user_id, loaded, handles
+
+    def segment_allocator(self, user_id: int, handles: list[int]) -> Callable[[Any], int]:
+        """The allocator `omf.load` places segments with: a locked, fixed Memory
+        Manager block under `user_id` honouring the segment's ORG, alignment, bank
+        size and KIND $12; each block's handle is appended to `handles`."""
+        from iigs import omf
         mm = self.tb.mm
 
         def allocate(seg: Any) -> int:
@@ -355,7 +373,7 @@ class Machine:
             handles.append(handle)
             return mm.deref(handle)
 
-        return user_id, omf.load(segments, self.mem, allocate), handles
+        return allocate
 
     def load_from_disk(self, pathname: str) -> Program:
         """Load the program at GS/OS `pathname` on the mounted disk (its data fork) and
@@ -373,7 +391,7 @@ class Machine:
             data = gs.volume.read_file(path)
         except (GSOSError, FileNotFoundError, IsADirectoryError) as err:
             raise ValueError(f"{pathname}: not a file on the disk ({err})") from None
-        program = self.load(data)
+        program = self.load(data, ":" + ":".join(components))
         gs.set_launch("/" + "/".join(components))
         program.path = pathname
         return program

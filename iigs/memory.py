@@ -114,6 +114,12 @@ TOOL_ENTRY_2 = 0xE10004         # second entry (glue with an extra RTL address)
 USER_TOOL_ENTRY = 0xE10008      # user tool sets
 USER_TOOL_ENTRY_2 = 0xE1000C
 GSOS_INLINE_ENTRY = 0xE100A8    # JSL $E100A8 / DC I2 call / DC I4 pblock
+TO_BUSY_STRIP = 0xE10180        # a tool function's exit: X = error, Y = bytes to strip
+TO_STRIP = 0xE10184             # (Technical Note #73), the busy flag left alone here
+# The RTL a native tool function returns through after a JSL $E10000/$E10008 (the
+# dispatcher's own return address, so the function finds two RTL addresses, 6 bytes,
+# above its parameters, as the Tool Locator chapter says).
+TOOL_RETURN_RTL = 0xE100F8
 GSOS_STACK_ENTRY = 0xE100B0     # PEA pblock / PEA call / JSL $E100B0
 
 # Memory Manager territory: free ranges (start, end exclusive) it may hand out.

@@ -425,20 +425,22 @@ def _super_relocations(seg: Segment, image: bytearray, stype: int,
 Allocator = Callable[[Segment], int]
 
 
-def load(segments: list[Segment], mem: Any, allocate: Allocator) -> LoadedProgram:
+def load(segments: list[Segment], mem: Any, allocate: Allocator,
+         dynamic: bool = True) -> LoadedProgram:
     """Place, copy and relocate every loadable segment; return where they went.
 
     `allocate(segment)` returns the 24-bit load address and is responsible for the
     Memory Manager rules the segment carries (`org`, `align`, `banksize`, KIND
     $12 direct-page/stack in bank 0); this function checks the address honours
-    them. Dynamic segments are loaded with the static ones (the program has no
-    jump table, so nothing would load them later). The entry point is the first
-    static code segment's address + ENTRY (§3.4, §3.6).
+    them. With `dynamic` (the launch of an application, which has no jump table to
+    load them later) dynamic segments are loaded with the static ones; without it
+    (the System Loader's InitialLoad) they are left for `place_segment`. The entry
+    point is the first static code segment's address + ENTRY (§3.4, §3.6).
     """
     placed: dict[int, LoadedSegment] = {}
     order: list[Segment] = []
     for seg in segments:
-        if not seg.is_loadable:
+        if not seg.is_loadable or (seg.is_dynamic and not dynamic):
             continue
         if seg.segnum in placed:
             raise OMFError(f"segment number {seg.segnum} used twice",
@@ -449,20 +451,9 @@ def load(segments: list[Segment], mem: Any, allocate: Allocator) -> LoadedProgra
         placed[seg.segnum] = LoadedSegment(seg.name, address, seg.length, seg.kind)
         order.append(seg)
 
+    addresses = {n: s.address for n, s in placed.items()}
     for seg in order:
-        base = placed[seg.segnum].address
-        for r in seg.relocations:
-            if r.file_num != 1:
-                raise OMFError(f"{r.record} at ${r.offset:X} refers to load file "
-                               f"{r.file_num}; only file 1 is loadable",
-                               segment=seg.name, offset=seg.file_offset)
-            target = placed.get(r.target_segnum)
-            if target is None:
-                raise OMFError(f"{r.record} at ${r.offset:X} refers to segment "
-                               f"{r.target_segnum}, which was not loaded",
-                               segment=seg.name, offset=seg.file_offset)
-            write_bytes(mem, base + r.offset,
-                        r.value(target.address).to_bytes(r.size, "little"))
+        _relocate(seg, mem, addresses)
 
     entry = None
     dp_stack = None
@@ -474,6 +465,35 @@ def load(segments: list[Segment], mem: Any, allocate: Allocator) -> LoadedProgra
     if entry is None:
         raise OMFError("no static code segment to start")
     return LoadedProgram(segments=placed, entry=entry & 0xFFFFFF, dp_stack=dp_stack)
+
+
+def _relocate(seg: Segment, mem: Any, addresses: dict[int, int]) -> None:
+    """Patch `seg` (already copied to addresses[seg.segnum]) against the segments
+    in `addresses`; a reference to any other segment is an error."""
+    base = addresses[seg.segnum]
+    for r in seg.relocations:
+        if r.file_num != 1:
+            raise OMFError(f"{r.record} at ${r.offset:X} refers to load file "
+                           f"{r.file_num}; only file 1 is loadable",
+                           segment=seg.name, offset=seg.file_offset)
+        target = addresses.get(r.target_segnum)
+        if target is None:
+            raise OMFError(f"{r.record} at ${r.offset:X} refers to segment "
+                           f"{r.target_segnum}, which was not loaded",
+                           segment=seg.name, offset=seg.file_offset)
+        write_bytes(mem, base + r.offset, r.value(target).to_bytes(r.size, "little"))
+
+
+def place_segment(seg: Segment, mem: Any, allocate: Allocator,
+                  placed: dict[int, int]) -> int:
+    """Load one more segment of a file whose other segments sit at `placed`
+    (segment number -> address): a dynamic segment the program asks for. Its
+    relocations may refer to itself and to those; returns its address."""
+    address = allocate(seg)
+    _check_placement(seg, address)
+    write_bytes(mem, address, seg.image)
+    _relocate(seg, mem, {**placed, seg.segnum: address})
+    return address
 
 
 def _check_placement(seg: Segment, address: int) -> None:

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from iigs.memory import read_long, read_word
+from iigs.memory import TOOL_RETURN_RTL, read_long, read_word
 from iigs.report import MachineError, SystemFailure
 from toolbox.calls import (FUNC_NOT_FOUND, PARAM_BYTES, TOOL_NOT_FOUND, TOOL_TABLE,
                            OpwordFrame, ToolCall, ToolError)
@@ -157,6 +157,9 @@ class Dispatcher:
                 f"Tool call X=${number:04X} with E={cpu.e}, "
                 f"X flag={1 if cpu.p & X_FLAG else 0}: the toolbox needs 16-bit X "
                 "(reference §1.2)."])
+        table = self.tb.tl.function_table(False, number & 0xFF)
+        if table:                  # a system tool set the program replaced (SetTSPtr)
+            return self._native_call(cpu, table, number, caller, extra_rtl, False)
         if row is None:
             return self._missing_call(cpu, number, caller, frames)
         if row.params is None:
@@ -281,11 +284,15 @@ class Dispatcher:
                 f"${low:04X}-${high:04X}.",
                 f"Called from {caller >> 16:02X}/{caller & 0xFFFF:04X}."])
 
-    def user_tool_call(self, cpu: Any) -> str | None:
-        """Trap for JSL $E10008/$E1000C: no user tool sets are installed, so the Tool
-        Locator answers toolNotFoundErr (no sizes are known: the stack stays)."""
+    def user_tool_call(self, cpu: Any, extra_rtl: bool = False) -> str | None:
+        """Trap for JSL $E10008 (and $E1000C with `extra_rtl`): a user tool set the
+        program installed with SetTSPtr runs; for any other the Tool Locator answers
+        toolNotFoundErr (no sizes are known: the stack stays)."""
         caller = (self._return_address(cpu, 1) - 3) & 0xFFFFFF
         number = cpu.x & 0xFFFF
+        table = self.tb.tl.function_table(True, number & 0xFF)
+        if table:
+            return self._native_call(cpu, table, number, caller, extra_rtl, True)
         if self.machine.strict:
             raise self._fail(cpu, f"User tool call ${number:04X}", caller, [
                 f"User tool set ${number & 0xFF:02X} is not installed (Tool Locator "
@@ -294,6 +301,46 @@ class Dispatcher:
         return self._answer_missing(
             cpu, MissingCall(number, "user tool", TOOL_NOT_FOUND, caller, None),
             number | USER_TOOL_FLAG)
+
+    def _native_call(self, cpu: Any, table: int, number: int, caller: int,
+                     extra_rtl: bool, user: bool) -> str | None:
+        """Hand the call to a tool set in 65816 code, as the Tool Locator does: its
+        function pointer table (a count of functions + 1, then each function's address
+        - 1) gives the entry; with the first entry of a pair the dispatcher's own RTL
+        address goes on the stack, so the function always finds two RTL addresses (6
+        bytes) above its parameters. X holds the call number, A and Y the set's work
+        area pointer (low word in A). The function returns through RTL or ToStrip."""
+        mem = self.mem
+        function = number >> 8
+        if not 1 <= function < read_long(mem, table):
+            return self._answer_missing(
+                cpu, MissingCall(number, "user tool" if user else "", FUNC_NOT_FOUND,
+                                 caller, None),
+                number | (USER_TOOL_FLAG if user else 0), 2 if extra_rtl else 1)
+        entry = (read_long(mem, table + 4 * function) + 1) & 0xFFFFFF
+        if not extra_rtl:
+            ret = TOOL_RETURN_RTL - 1
+            s = cpu.sp
+            for offset, byte in enumerate((ret >> 16, (ret >> 8) & 0xFF, ret & 0xFF)):
+                mem[_bank0(s - offset)] = byte
+            cpu.sp = _bank0(s - 3)
+        wap = self.tb.tl.work_area(user, number & 0xFF)
+        cpu.a, cpu.y = wap & 0xFFFF, (wap >> 16) & 0xFFFF
+        cpu.pbr, cpu.pc = entry >> 16, entry & 0xFFFF
+        cpu.processorCycles += TOOL_CALL_CYCLES
+        self._log(f"{'user ' if user else ''}tool ${number:04X} -> "
+                  f"{entry >> 16:02X}/{entry & 0xFFFF:04X}")
+        return None
+
+    def to_strip(self, cpu: Any) -> str | None:
+        """Trap for ToStrip ($E10184) and ToBusyStrip ($E10180), a native tool
+        function's exit (Technical Note #73): X = error code, Y = bytes of parameters
+        to strip. The two RTL addresses move up over the parameters, A and carry take
+        the error, and the function returns to whoever called the tool."""
+        error, drop = cpu.x & 0xFFFF, cpu.y & 0xFFFF
+        self._rtl(cpu, drop, frames=2)
+        self._set_result(cpu, error)
+        return self.machine.take_stop_request()
 
     # -- GS/OS ---------------------------------------------------------------------------
     def gsos_inline(self, cpu: Any) -> str | None:

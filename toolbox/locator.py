@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from iigs.memory import read_long, read_word, write_long, write_word
+from iigs.memory import TOOL_RETURN_RTL, read_long, read_word, write_long, write_word
 from toolbox.calls import FUNC_NOT_FOUND, TOOL_NOT_FOUND, TOOL_TABLE, ToolError, tool
 from toolbox.resource import READ_ENABLE, R_TOOL_STARTUP
 from toolbox.toolbox import tool_state
@@ -57,6 +57,8 @@ SELF_STARTED = (0x01, 0x02, 0x1E)
 
 # Where every implemented function "is": the system dispatcher (GetFuncPtr).
 DISPATCHER_ADDRESS = 0xE10000
+# userOrSystem: bit 15 names a user tool set (Technical Note #73).
+USER_TOOL_SET = 0x8000
 
 ArgsBuilder = Callable[[int, int, int], tuple]
 
@@ -101,6 +103,40 @@ class ToolLocator:
         self.tb = tb
         self.started = False
         self.started_records: dict[int, int] = {}    # record address -> user ID
+        # Tool sets in 65816 code that SetTSPtr installed: (user?, tsNum) -> the
+        # address of the set's function pointer table; and the work area pointers.
+        self.tables: dict[tuple[bool, int], int] = {}
+        self.waps: dict[tuple[bool, int], int] = {}
+
+    def function_table(self, user: bool, ts_num: int) -> int:
+        """The installed function pointer table of a tool set in 65816 code (0: none:
+        a system set is the toolbox's own, a user set is absent)."""
+        return self.tables.get((user, ts_num & 0xFF), 0)
+
+    def work_area(self, user: bool, ts_num: int) -> int:
+        return self.waps.get((user, ts_num & 0xFF), 0)
+
+    def install(self, user: bool, ts_num: int, table: int) -> None:
+        """SetTSPtr's core: a table whose count is 0 removes the set (Technical
+        Note #73: "point at a zero word"); a new set's BootInit (function 1) is
+        called at once, as the Tool Locator does."""
+        key = (user, ts_num & 0xFF)
+        if not table or read_long(self.tb.mem, table) == 0:
+            self.tables.pop(key, None)
+            return
+        self.tables[key] = table & 0xFFFFFF
+        machine = self.tb.machine
+        if machine is not None and read_long(self.tb.mem, table) > 1:
+            boot = (read_long(self.tb.mem, table + 4) + 1) & 0xFFFFFF
+            ret = TOOL_RETURN_RTL - 1            # the dispatcher's RTL, as on a call
+            machine.call(boot, a=0, x=(1 << 8) | key[1], y=0,
+                         stack_args=bytes((ret & 0xFF, (ret >> 8) & 0xFF, ret >> 16)))
+
+    def shut_down_user_tools(self) -> None:
+        """TLShutDown disconnects the application's user tool sets (TN #73)."""
+        for key in [k for k in self.tables if k[0]]:
+            del self.tables[key]
+            self.waps.pop(key, None)
 
     @staticmethod
     def implemented(toolset: int) -> bool:
@@ -238,8 +274,9 @@ def TLStartUp(tb) -> None:
 
 @tool(0x01, 0x03, "")
 def TLShutDown(tb) -> None:
-    """TLShutDown()"""
+    """TLShutDown() -- the application's user tool sets are disconnected too."""
     _tl(tb).started = False
+    _tl(tb).shut_down_user_tools()
 
 
 @tool(0x01, 0x04, "", 2)
@@ -256,22 +293,56 @@ def TLStatus(tb) -> int:
 
 @tool(0x01, 0x09, "WW", 4)
 def GetTSPtr(tb, user_or_system: int, ts_num: int) -> int:
-    """GetTSPtr(userOrSystem:W, tsNum:W): FPTPtr:L -- the dispatcher stands in for
-    every function table here; toolErr for a tool set that is not implemented."""
-    if user_or_system & 0x8000 or not ToolLocator.implemented(ts_num & 0xFF):
+    """GetTSPtr(userOrSystem:W, tsNum:W): FPTPtr:L -- an installed set's own table;
+    for the toolbox's sets the dispatcher stands in for every function table;
+    toolErr for a tool set that is not there."""
+    user = bool(user_or_system & USER_TOOL_SET)
+    table = _tl(tb).function_table(user, ts_num)
+    if table:
+        return table
+    if user or not ToolLocator.implemented(ts_num & 0xFF):
         raise ToolError(TOOL_NOT_FOUND, f"tool set ${ts_num:02X}")
     return DISPATCHER_ADDRESS
+
+
+@tool(0x01, 0x0A, "WWL")
+def SetTSPtr(tb, user_or_system: int, ts_num: int, fpt_ptr: int) -> None:
+    """SetTSPtr(userOrSystem:W, tsNum:W, FPTPtr:L) -- install a tool set in 65816
+    code (bit 15 of userOrSystem: a user tool set, reached by JSL $E10008), calling
+    its BootInit; a system set given this way replaces the toolbox's own."""
+    _tl(tb).install(bool(user_or_system & USER_TOOL_SET), ts_num, fpt_ptr)
 
 
 @tool(0x01, 0x0B, "WW", 4)
 def GetFuncPtr(tb, user_or_system: int, func_ts_num: int) -> int:
     """GetFuncPtr(userOrSystem:W, funcTsNum:W): funcPtr:L (address - 1, as in the
-    function pointer table; every function is reached through the dispatcher)."""
-    if user_or_system & 0x8000 or not ToolLocator.implemented(func_ts_num & 0xFF):
+    function pointer table; the toolbox's functions are reached through the
+    dispatcher)."""
+    user = bool(user_or_system & USER_TOOL_SET)
+    table = _tl(tb).function_table(user, func_ts_num)
+    function = (func_ts_num >> 8) & 0xFF
+    if table:
+        if not 1 <= function < read_long(tb.mem, table):
+            raise ToolError(FUNC_NOT_FOUND, f"function ${func_ts_num:04X}")
+        return read_long(tb.mem, table + 4 * function)
+    if user or not ToolLocator.implemented(func_ts_num & 0xFF):
         raise ToolError(TOOL_NOT_FOUND, f"tool set ${func_ts_num & 0xFF:02X}")
     if func_ts_num & 0xFFFF not in TOOL_TABLE:
         raise ToolError(FUNC_NOT_FOUND, f"function ${func_ts_num:04X}")
     return DISPATCHER_ADDRESS - 1
+
+
+@tool(0x01, 0x0C, "WW", 4)
+def GetWAP(tb, user_or_system: int, ts_num: int) -> int:
+    """GetWAP(userOrSystem:W, tsNum:W): WAPPtr:L -- the set's work area pointer."""
+    return _tl(tb).work_area(bool(user_or_system & USER_TOOL_SET), ts_num)
+
+
+@tool(0x01, 0x0D, "WWL")
+def SetWAP(tb, user_or_system: int, ts_num: int, wap: int) -> None:
+    """SetWAP(userOrSystem:W, tsNum:W, WAPPtr:L) -- handed to the set's functions in
+    A (low word) and Y (high word) when they are called."""
+    _tl(tb).waps[(bool(user_or_system & USER_TOOL_SET), ts_num & 0xFF)] = wap & 0xFFFFFFFF
 
 
 @tool(0x01, 0x0E, "L")

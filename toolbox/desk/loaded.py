@@ -109,7 +109,9 @@ def load_desk_accessories(tb) -> list[LoadedDeskAccessory]:
             continue
         try:
             data = volume.read_file(f"{DESK_ACCS_FOLDER}/{info.name}")
-            user_id, loaded, _ = machine.load_segments(data, DESK_ACCESSORY_ID_TYPE)
+            user_id, loaded, _ = machine.load_segments(
+                data, DESK_ACCESSORY_ID_TYPE,
+                f":{volume.name}:{DESK_ACCS_FOLDER.replace('/', ':')}:{info.name}")
         except Exception as exc:             # a damaged file: the others still load
             tb.call_log.append(f"Desk Manager: {info.name} not loaded ({exc})")
             continue
