@@ -1,19 +1,35 @@
 """`python -m iigs run PROGRAM`: run any S16 load file on the machine.
 
     python -m iigs run PROGRAM [--disk IMG] [--headless] [--seconds N] [--screenshot PNG]
-                               [--strict]
+                               [--screenshot-every S] [--strict] [--type TEXT]
+                               [--keys T:TEXT ...] [-- ARGS ...]
 
 PROGRAM is a file on the host, or, with --disk, a GS/OS pathname of a file on that disk
 (":VOLUME:FOLDER:NAME", or a partial one from the volume directory): it is launched
 from there, so its resource fork is the one StartUpTools opens.
 
 What the program prints (Text Tools, GS/OS `.CONSOLE`: a C program's printf) appears
-on this terminal as it runs, its error output on stderr. Runs until the program quits
-(GS/OS Quit) or N seconds of emulated time have passed, then prints a newline if the
-program's text did not end with one, the strings QuickDraw drew and where, and the
-tool calls the program made that the toolbox lacks (each answered as the Tool Locator
-does, with toolNotFoundErr or funcNotFoundErr). With --strict such a call stops the machine instead. A crash prints
-the machine's report, shows it on the screen, and exits non-zero.
+on this terminal as it runs, its error output on stderr; on a terminal the 80-column
+firmware's screen codes (clear, cursor moves, inverse) become ANSI sequences. Runs
+until the program quits (GS/OS Quit) or N seconds of emulated time have passed, then
+prints a newline if the program's text did not end with one, the strings QuickDraw
+drew and where, and the tool calls the program made that the toolbox lacks (each
+answered as the Tool Locator does, with toolNotFoundErr or funcNotFoundErr). With
+--strict such a call stops the machine instead. A crash prints the machine's report,
+shows it on the screen, and exits non-zero.
+
+Input for a run without anyone at the keyboard:
+  --type TEXT      console input, read by the program as typed (`\n` is Return, `\t`
+                   a tab, `\\` a backslash); when this runner's own standard input is
+                   not a terminal, what it holds follows (a pipe, a file)
+  --keys T:TEXT    key presses at emulated second T (repeatable): each character goes
+                   down and up through the Event Manager, as a person's would (a run
+                   with --keys is headless: the keys are its input)
+  -- ARGS          a command line, as the ORCA and GS/OS shells hand one to a shell
+                   program (ProDOS type $B5, which gets its own name alone without
+                   ARGS): X/Y point to "BYTEWRKS" and the line "PROGRAM ARGS"
+  --screenshot-every S   a PNG every S emulated seconds, NAME-0001.png ... beside the
+                   --screenshot PATH (default screen.png)
 
 Exit status: 0 the program quit (or its window was closed), 1 it crashed, 2 bad usage
 or unreadable file, 124 the time ran out first (as `timeout` does).
@@ -23,7 +39,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Sequence
 
 EXIT_QUIT = 0
 EXIT_CRASH = 1
@@ -33,6 +49,10 @@ EXIT_TIME_UP = 124
 # Emulated seconds a headless run gets when no --seconds is given (it has no one to
 # close its window).
 HEADLESS_DEFAULT_SECONDS = 60.0
+DEFAULT_SCREENSHOT = "screen.png"
+ESCAPES = {"n": "\n", "t": "\t", "\\": "\\"}
+RETURN = 0x0D
+SHELL_FILE_TYPE = 0xB5                     # ProDOS EXE: a shell program
 
 
 def _make_host(headless: bool) -> Any:
@@ -73,17 +93,126 @@ def _show_report(machine: Any, report: str, interactive: bool) -> None:
         host.wait(0.1)
 
 
+def unescape(text: str) -> str:
+    """`--type` and `--keys` text: `\n` Return, `\t` tab, `\\` a backslash."""
+    out, i = [], 0
+    while i < len(text):
+        if text[i] == "\\" and i + 1 < len(text) and text[i + 1] in ESCAPES:
+            out.append(ESCAPES[text[i + 1]])
+            i += 2
+        else:
+            out.append(text[i])
+            i += 1
+    return "".join(out)
+
+
+def parse_keys(spec: str) -> tuple[float, str]:
+    """"T:TEXT" -> (T, TEXT unescaped); ValueError for anything else."""
+    when, sep, text = spec.partition(":")
+    if not sep:
+        raise ValueError(f"--keys {spec!r}: expected T:TEXT (seconds, a colon, keys)")
+    seconds = float(when)
+    if seconds < 0:
+        raise ValueError(f"--keys {spec!r}: the time is negative")
+    return seconds, unescape(text)
+
+
+def _stdin_source() -> Callable[[], bytes] | None:
+    """This runner's standard input as the console's source, when it is a pipe or a
+    file (never a terminal, whose keys go to the window); a line at a time, so a
+    program's prompts and answers interleave as they would with a person."""
+    try:
+        stream = sys.stdin.buffer
+        if sys.stdin.isatty():
+            return None
+    except (AttributeError, OSError, ValueError):       # no standard input at all
+        return None
+
+    def read_line() -> bytes:
+        try:
+            return stream.readline()
+        except (OSError, ValueError):
+            return b""
+    return read_line
+
+
+def _keyed_host(keys: Sequence[tuple[float, str]]) -> Any:
+    """A headless host that types `keys` (emulated second, text) at their times."""
+    from iigs.host import HeadlessHost
+    from iigs.hostinput import HostInput
+    from iigs.machine import CPU_HZ
+
+    class KeyedHost(HeadlessHost):
+        """Key presses due at emulated times: `due()` queues those whose time has
+        come; a program blocked reading the keyboard inside a tool call (ReadChar,
+        ReadLine, a modal dialog) is not held up: the clock skips to the next one,
+        as a person's pause would pass on a IIGS."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.machine: Any = None
+            self.schedule = sorted((int(t * CPU_HZ), text) for t, text in keys)
+
+        def due(self) -> None:
+            now = self.machine.elapsed_cycles
+            while self.schedule and self.schedule[0][0] <= now:
+                for ch in self.schedule.pop(0)[1]:
+                    code = RETURN if ch == "\n" else ord(ch) & 0x7F
+                    self.push(HostInput("key", key=code))
+                    self.push(HostInput("keyup", key=code))
+
+        def next_at(self) -> int | None:
+            return self.schedule[0][0] if self.schedule else None
+
+        def block_until_input(self) -> bool:
+            if not self.schedule:
+                return False
+            self.machine.skip_idle_to(self.schedule[0][0])
+            self.due()
+            return True
+
+    return KeyedHost()
+
+
+def _command_line(machine: Any, program: str, args: list[str] | None) -> None:
+    """The shell's command line for a shell program (type $B5) or when ARGS are given."""
+    shell_program = False
+    gs = getattr(machine.tb, "gsos", None)
+    if gs is not None and gs.volume is not None and not Path(program).is_file():
+        try:
+            info = gs.volume.info(gs.on_volume(gs.resolve(program)))
+            shell_program = info.file_type == SHELL_FILE_TYPE
+        except Exception:                    # not on the disk: a host file
+            shell_program = False
+    if args is None and not shell_program:
+        return
+    name = program.replace("\\", "/").split("/")[-1].split(":")[-1]
+    words = [name] + [f'"{a}"' if (" " in a or not a) else a for a in args or []]
+    machine.set_command_line(" ".join(words))
+
+
 def run(program: str, disk: str | None = None, headless: bool = False,
         seconds: float | None = None, screenshot: str | None = None,
-        strict: bool = False) -> int:
-    """The `run` command; returns the exit status."""
-    from iigs.machine import Machine, MachineError
+        strict: bool = False, typed: str = "", keys: Sequence[tuple[float, str]] = (),
+        args: list[str] | None = None, screenshot_every: float | None = None,
+        stdin: bool = False) -> int:
+    """The `run` command; returns the exit status. `typed` is console input, `keys`
+    (second, text) key presses, `args` the shell command line's arguments, `stdin`
+    whether this process's standard input follows `typed` as console input."""
+    from iigs.machine import CPU_HZ, Machine, MachineError
     from iigs.omf import OMFError
     from toolbox.calls import ToolError
-    host = _make_host(headless)
+    from toolbox.console import terminal_echo
+    host = _keyed_host(keys) if keys else _make_host(headless)
     machine = Machine(host=host, strict=strict)
-    from toolbox.text import terminal_echo
-    machine.console.echo = terminal_echo     # what the program prints shows here too
+    if keys:
+        host.machine = machine
+    console = machine.console
+    console.echo = terminal_echo             # what the program prints shows here too
+    console.ansi = sys.stdout.isatty()
+    console.feed(typed)
+    if stdin:
+        console.source = _stdin_source()
     interactive = bool(getattr(host, "interactive", False)) and not headless
     if seconds is None and not interactive:
         seconds = HEADLESS_DEFAULT_SECONDS
@@ -94,17 +223,26 @@ def run(program: str, disk: str | None = None, headless: bool = False,
             machine.load_from_disk(program)  # a program on the disk, forks and all
         else:
             machine.load(program)
+        _command_line(machine, program, args)
     except (OSError, ValueError, OMFError, ToolError) as err:
         print(f"iigs: cannot load {program}: {err}", file=sys.stderr)
         return EXIT_USAGE
     status = EXIT_TIME_UP
+    shots = _Screenshots(screenshot or DEFAULT_SCREENSHOT, screenshot_every)
     try:
-        end = None if seconds is None else machine.elapsed_cycles + int(seconds * 2_800_000)
+        end = None if seconds is None else int(seconds * CPU_HZ)
         while True:
-            left = None if end is None else end - machine.elapsed_cycles
+            now = machine.elapsed_cycles
+            if keys:
+                host.due()
+            shots.take(machine, now / CPU_HZ)
+            left = None if end is None else end - now
             if left is not None and left <= 0:
                 print(f"iigs: time up after {seconds:g} s of emulated time")
                 break
+            for stop in (host.next_at() if keys else None, shots.next_cycles()):
+                if stop is not None:     # come back when the next key or shot is due
+                    left = max(1, stop - now) if left is None else max(1, min(left, stop - now))
             reason = machine.run(max_cycles=left)
             if reason in ("quit", "closed", "returned"):
                 status = EXIT_QUIT
@@ -130,6 +268,27 @@ def run(program: str, disk: str | None = None, headless: bool = False,
     return status
 
 
+class _Screenshots:
+    """`--screenshot-every S`: PATH's stem + -0001 ... every S emulated seconds."""
+
+    def __init__(self, path: str, every: float | None) -> None:
+        self.path, self.every = Path(path), every
+        self.count = 0
+        self.next_at = every
+
+    def next_cycles(self) -> int | None:
+        from iigs.machine import CPU_HZ
+        return None if self.next_at is None else int(self.next_at * CPU_HZ)
+
+    def take(self, machine: Any, elapsed: float) -> None:
+        while self.next_at is not None and elapsed >= self.next_at:
+            self.count += 1
+            machine.tb.text.present()
+            _screenshot(machine, str(self.path.with_name(
+                f"{self.path.stem}-{self.count:04d}{self.path.suffix or '.png'}")))
+            self.next_at += self.every
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m iigs",
                                      description="Run IIGS programs on the machine.")
@@ -142,12 +301,35 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--screenshot", help="save the screen as a PNG at the end")
     p.add_argument("--strict", action="store_true",
                    help="stop the machine at a tool call the toolbox lacks")
+    p.add_argument("--type", default="", metavar="TEXT",
+                   help="console input, as typed (\\n is Return)")
+    p.add_argument("--keys", action="append", default=[], metavar="T:TEXT",
+                   help="key presses at emulated second T (repeatable)")
+    p.add_argument("--screenshot-every", type=float, metavar="S",
+                   help="a numbered PNG beside --screenshot every S emulated seconds")
+    p.add_argument("args", nargs="*", metavar="-- ARGS",
+                   help="the command line a shell program gets")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    shell_args = None
+    if "--" in argv:                         # everything after -- is the program's
+        cut = argv.index("--")
+        argv, shell_args = argv[:cut], argv[cut + 1:]
     try:
         args = parser.parse_args(argv)
+        keys = [parse_keys(spec) for spec in args.keys]
+        if args.screenshot_every is not None and args.screenshot_every <= 0:
+            raise ValueError("--screenshot-every needs a positive number of seconds")
     except SystemExit as exc:
         return int(exc.code or 0) and EXIT_USAGE
+    except ValueError as err:
+        print(f"iigs: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.args:
+        shell_args = list(args.args) + (shell_args or [])
     return run(args.program, disk=args.disk, headless=args.headless, seconds=args.seconds,
-               screenshot=args.screenshot, strict=args.strict)
+               screenshot=args.screenshot, strict=args.strict,
+               typed=unescape(args.type), keys=keys, args=shell_args,
+               screenshot_every=args.screenshot_every, stdin=True)
 
 
 if __name__ == "__main__":

@@ -67,6 +67,7 @@ PROGRAM_RETURN_TRAP = 0xE100F4      # where the program's main RTLs to, if it do
 # Launch defaults (reference §3.4, §3.6).
 DEFAULT_DP_STACK_SIZE = 0x1000      # when the load file has no KIND $12 segment
 APPLICATION_ID_TYPE = 0x1000        # GetNewID type for an application
+SHELL_IDENTIFIER = b"BYTEWRKS"      # what the ORCA shell puts before a command line
 
 # Memory Manager attributes used by the loader (reference §1.10.7).
 ATTR_LOCKED_FIXED = 0x8000 | 0x4000
@@ -236,6 +237,11 @@ class Machine:
         """Normal speed (battery RAM sysSpeed): a busy program runs at 2.8 MHz of real
         time in a window; Fast runs it as fast as the host can."""
         return self.tb.misc.bram.param(SYS_SPEED) != SPEED_FAST
+
+    def skip_idle_to(self, cycles: int) -> None:
+        """Let emulated time pass, idle, until `elapsed_cycles` reaches `cycles` (a
+        scripted key press that is due later, while the program waits for it)."""
+        self._idle_cycles += max(0, cycles - self.elapsed_cycles)
 
     def _skip_to_next_tick(self) -> None:
         now = self.elapsed_cycles
@@ -413,6 +419,21 @@ class Machine:
         cpu.pc = prog.entry & 0xFFFF
         cpu.waiting = cpu.stopped = False
         self.stack_block = (prog.dp_base, top - 3)
+
+    def set_command_line(self, line: str) -> int:
+        """Hand the loaded program a command line as the ORCA and GS/OS shells do: X
+        (high word) and Y (low word) point to the 8-byte shell identifier "BYTEWRKS"
+        followed by the command line (the program's name, then its arguments) as a C
+        string, in a block the program owns. Returns the block's address."""
+        if self.program is None:
+            raise RuntimeError("no program loaded")
+        data = SHELL_IDENTIFIER + line.encode("ascii", "replace") + b"\0"
+        mm = self.tb.mm
+        handle = mm.new_handle(len(data), self.program.user_id, ATTR_LOCKED_FIXED)
+        address = mm.deref(handle)
+        self.mem[address:address + len(data)] = data
+        self.cpu.x, self.cpu.y = address >> 16, address & 0xFFFF
+        return address
 
     # -- running -------------------------------------------------------------------------
     def run(self, max_cycles: int | None = None, seconds: float | None = None) -> str:

@@ -301,8 +301,9 @@ def _check_file_num(file_num: int) -> None:
 
 
 @tool(0x11, 0x01, "")
-def LoaderInitialization(tb) -> None:
-    """LoaderInitialization() -- the boot-time call: nothing to set up here."""
+def LoaderBootInit(tb) -> None:
+    """LoaderBootInit() (LoaderInitialization in Apple's interfaces) -- the boot-time
+    call: nothing to set up here."""
 
 
 @tool(0x11, 0x02, "")

@@ -38,18 +38,17 @@ shown on the Super Hi-Res screen as a text window, its last 24 lines wrapped at 
 columns, redrawn at the machine's next 60 Hz tick after something was written
 (`TextTools.present`). A program that draws with QuickDraw keeps its screen.
 
-The console keeps what was written as text: the high bit stripped, carriage return
-(and a line feed not after one) as a new line, backspace removing the last character
-of the line, form feed ($0C, clear screen) and other control characters not shown.
+The console itself (`toolbox.console`) keeps what was written twice: as a transcript
+(the high bit stripped, carriage return and a line feed not after one a new line,
+backspace taking back the line's last character) and as the 80-column screen, which
+honours the firmware's control characters (form feed clears it, Ctrl-^ moves the
+cursor, Ctrl-O/Ctrl-N inverse and normal ...).
 """
 from __future__ import annotations
 
-import sys
-from collections import deque
-from typing import Callable
-
 from iigs.memory import read_bytes, write_bytes
 from toolbox.calls import ToolError, tool
+from toolbox.console import CR, Console, terminal_echo  # noqa: F401 (re-exported)
 from toolbox.toolbox import tool_state
 
 TOOLSET = 0x0C
@@ -67,95 +66,10 @@ CONSOLE_SLOT = 3
 DEFAULT_AND, DEFAULT_OR = 0xFF, 0x80
 STATUS_INPUT_READY = 1        # StatusTextDev request: is a character waiting?
 
-CR, LF, BS, FF = 0x0D, 0x0A, 0x08, 0x0C
 HIGH_BIT = 0x80
 ASCII = 0x7F
 KEY_EVENTS = (1 << 3) | (1 << 5)      # keyDownMask | autoKeyMask (Event Manager)
 MAX_C_STRING = 0x10000                # WriteCString stops here if no NUL comes
-SCREEN_ROWS, SCREEN_COLUMNS = 24, 80  # the text window: the 80-column screen's size
-
-
-class Console:
-    """The machine's console: text the program printed, keys it may read.
-
-    output:  every byte written (stdout and stderr interleaved, as the screen shows them)
-    streams: the same split by stream ("out", "err")
-    input:   bytes waiting to be read (tests feed it; keys follow from the keyboard)
-    echo:    called with (text, stream) for each piece of text written (the host's
-             terminal), or None
-    """
-
-    def __init__(self) -> None:
-        self.output = bytearray()
-        self.streams: dict[str, bytearray] = {"out": bytearray(), "err": bytearray()}
-        self.input: deque[int] = deque()
-        self.echo: Callable[[str, str], None] | None = None
-        self.writes = 0                   # counts writes, so the screen knows it is stale
-        self._last = 0
-
-    def feed(self, data: bytes | str) -> None:
-        """Queue input as if typed (str is taken as ASCII; "\\n" becomes a return)."""
-        if isinstance(data, str):
-            data = data.replace("\n", "\r").encode("ascii")
-        self.input.extend(data)
-
-    def write(self, data: bytes, stream: str = "out") -> None:
-        """Bytes the program wrote to the console (any high bits are kept here)."""
-        if not data:
-            return
-        self.output += data
-        self.writes += 1
-        self.streams.setdefault(stream, bytearray()).extend(data)
-        if self.echo is not None:
-            shown = self._shown(data)
-            if shown:
-                self.echo(shown, stream)
-
-    def _shown(self, data: bytes) -> str:
-        """The terminal's view of some bytes: newlines for CR (and a lone LF)."""
-        out = []
-        for byte in data:
-            ch = byte & ASCII
-            if ch == CR or (ch == LF and self._last != CR):
-                out.append("\n")
-            elif ch == BS:
-                out.append("\b")
-            elif ch == 0x09 or 0x20 <= ch < ASCII:
-                out.append(chr(ch))
-            self._last = ch
-        return "".join(out)
-
-    def text(self, stream: str | None = None) -> str:
-        """What the console shows (or one stream of it) as text; see the module doc."""
-        data = self.output if stream is None else self.streams.get(stream, b"")
-        lines: list[list[str]] = [[]]
-        last = 0
-        for byte in data:
-            ch = byte & ASCII
-            if ch == CR or (ch == LF and last != CR):
-                lines.append([])
-            elif ch == BS:
-                if lines[-1]:
-                    lines[-1].pop()
-            elif ch == 0x09 or 0x20 <= ch < ASCII:
-                lines[-1].append(chr(ch))
-            last = ch
-        return "\n".join("".join(line) for line in lines)
-
-    def screen_lines(self, rows: int = SCREEN_ROWS,
-                     columns: int = SCREEN_COLUMNS) -> list[str]:
-        """The last `rows` lines of the text, long lines wrapped at `columns`."""
-        wrapped: list[str] = []
-        for line in self.text().split("\n"):
-            wrapped.extend(line[i:i + columns] for i in range(0, max(len(line), 1), columns))
-        return wrapped[-rows:]
-
-
-def terminal_echo(text: str, stream: str) -> None:
-    """Console echo to the host's terminal: stdout, or stderr for the error stream."""
-    out = sys.stderr if stream == "err" else sys.stdout
-    out.write(text)
-    out.flush()
 
 
 @tool_state("text")
@@ -217,7 +131,7 @@ class TextTools:
     def key_waiting(self) -> bool:
         if not self.on_console(INPUT):
             return False
-        if self.console.input:
+        if self.console.has_input():
             return True
         em = getattr(self.tb, "em", None)
         return em is not None and em.next_event(KEY_EVENTS, remove=False) is not None
@@ -227,7 +141,7 @@ class TextTools:
         can give it), or None when none can come."""
         if not self.on_console(INPUT):
             return None
-        if self.console.input:
+        if self.console.has_input():
             return self.console.input.popleft()
         em = getattr(self.tb, "em", None)
         if em is None:

@@ -14,7 +14,7 @@ from typing import Any, Callable
 STATE_CLASSES: dict[str, type] = {}
 
 # Modules of the package that are not tool sets.
-_NOT_TOOL_SETS = {"calls", "toolbox", "dispatch"}
+_NOT_TOOL_SETS = {"calls", "toolbox", "dispatch", "console"}
 
 
 def tool_state(attr: str) -> Callable[[type], type]:
