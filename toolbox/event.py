@@ -48,6 +48,9 @@ MOUSE_EVENTS = (1 << MOUSE_DOWN_EVT) | (1 << MOUSE_UP_EVT)
 ACTIVE_FLAG = 0x0001
 CHANGE_FLAG = 0x0002
 KEY_MODIFIERS = APPLE_KEY | SHIFT_KEY | CAPS_LOCK | OPTION_KEY | CONTROL_KEY | KEY_PAD
+# Control-Apple-Escape opens the classic desk accessories' menu (toolbox.desk.cda).
+ESCAPE = 0x1B
+CDA_KEYS = APPLE_KEY | CONTROL_KEY
 
 # Event Manager errors (Toolbox Reference, Event Manager error codes)
 EM_DUP_STARTUP = 0x0601      # emDupStrtUpErr
@@ -181,6 +184,9 @@ class EventManager:
             self.button_down = False
             return self.post(MOUSE_UP_EVT, 0)
         if inp.kind == "key":
+            if inp.key & 0x7F == ESCAPE and inp.modifiers & CDA_KEYS == CDA_KEYS:
+                self.tb.desk.classic_menu()      # Control-Apple-Escape: the CDA menu
+                return None
             self.key_modifiers = inp.modifiers & KEY_MODIFIERS
             if getattr(self.tb.host, "reports_key_releases", False):
                 self.held_key = (inp.key & 0xFF, self.current_modifiers(),

@@ -3,7 +3,8 @@
 Follows the Apple IIGS Toolbox Reference vol. 1, chapter 5 "Desk Manager" (project
 reference §1.7 "Desk Manager ($05)"; call numbers from desk.h): DeskStartUp,
 FixAppleMenu, OpenNDA, CloseNDA, CloseNDAbyWinPtr, CloseAllNDAs, SystemClick,
-SystemEdit, SystemEvent, SystemTask, GetNumNDAs.
+SystemEdit, SystemEvent, SystemTask, GetNumNDAs. Classic desk accessories and their Control-Apple-Escape menu
+are `toolbox.desk.cda`'s.
 
 The desk accessories are the registered ones (`toolbox.desk.nda`, the Control Panel)
 and, from DeskStartUp on, the NDAs of the boot disk's SYSTEM/DESK.ACCS
@@ -21,6 +22,7 @@ actions (editType + 4) and answers TRUE when a desk accessory's window is in fro
 from __future__ import annotations
 
 from toolbox.calls import ToolError, tool
+from toolbox.desk.cda import ClassicDeskAccessory, ClassicMenu, load_classic_accessories
 from toolbox.desk.loaded import load_desk_accessories
 from toolbox.desk.nda import (CURSOR_ACTION, EVENT_ACTION, NDA_CLASSES, RUN_ACTION,
                               NewDeskAccessory)
@@ -55,6 +57,21 @@ class DeskManager:
         self.started = False
         self.ndas: list[NewDeskAccessory] = [cls(tb) for cls in NDA_CLASSES]
         self.loaded = False             # the disk's NDAs are in `ndas`
+        self._cdas: list[ClassicDeskAccessory] | None = None
+        self.last_classic_menu: ClassicMenu | None = None
+
+    # -- classic desk accessories (toolbox.desk.cda) -------------------------------------
+    def classic(self) -> list[ClassicDeskAccessory]:
+        """The disk's CDAs, loaded the first time they are wanted (the IIGS loads
+        them at start-up; here that is when a disk's program first needs them)."""
+        if self._cdas is None:
+            self._cdas = load_classic_accessories(self.tb)
+        return self._cdas
+
+    def classic_menu(self) -> None:
+        """Control-Apple-Escape: the CDA menu, until the user leaves it."""
+        menu = self.last_classic_menu = ClassicMenu(self.tb, self.classic())
+        menu.run()
 
     def start(self) -> None:
         """DeskStartUp's core: load the disk's NDAs (once) and call every init."""
@@ -69,6 +86,8 @@ class DeskManager:
         self.close_all()
         for acc in self.ndas:
             acc.init(False)
+        for cda in self._cdas or []:       # every CDA hears of DeskShutDown
+            self.tb.machine.call(cda.shutdown)
         self.started = False
 
     # -- lookup ---------------------------------------------------------------------------

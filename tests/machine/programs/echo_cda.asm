@@ -1,0 +1,42 @@
+* A classic desk accessory (file type $B9): the CDA header of the Desk Manager chapter
+* (the name as a Pascal string, then the main and shutdown routines' addresses), a main
+* routine that counts its runs and prints "CDA ran" through the Text Tools, and a
+* shutdown routine that counts DeskShutDown. Both are called with JSL and RTL back.
+
+        CASE    ON
+        INCLUDE 'machine_tools.macros'
+        INCLUDE 'text.macros'
+
+EchoCDA PROC
+        EXPORT  Runs
+        EXPORT  Shuts
+        LONGA   ON
+        LONGI   ON
+        DC.B    8,'Echo CDA'            ; the name in the CDA menu
+        DC.L    Main                    ; main routine
+        DC.L    ShutDown                ; shutdown routine
+
+* Main: Inputs: none. Outputs: none. Clobbers: A, X, Y. Prints "CDA ran".
+Main    PHB
+        PHK
+        PLB
+        INC     Runs
+        PEA     Said>>16
+        PEA     Said
+        _WriteCString
+        PLB
+        RTL
+
+* ShutDown: Inputs: none. Outputs: none. Clobbers: A.
+ShutDown PHB
+        PHK
+        PLB
+        INC     Shuts
+        PLB
+        RTL
+
+Said    DC.B    'CDA ran',13,0
+Runs    DC.W    0
+Shuts   DC.W    0
+        ENDP
+        END
