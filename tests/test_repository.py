@@ -12,7 +12,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # A merge left by halves: git's markers at the start of a line, followed by a space
 # (`<<<<<<< HEAD`, `>>>>>>> branch`); a lone `=======` is a Markdown heading underline.
 CONFLICT = re.compile(r"^(<<<<<<<|>>>>>>>) ", re.MULTILINE)
-OUTSIDE = re.compile(r"\.\./shared/|/work/shared")
+# (the second alternative is spelt in two pieces so that this file does not match it)
+OUTSIDE = re.compile(r"\.\./shared/|/work/" + "shared")
 TEXT_SUFFIXES = {".py", ".md", ".asm", ".macros", ".inc", ".toml", ".txt", ".cfg", ""}
 
 
