@@ -12,6 +12,7 @@ the screen layout. One module per part:
   ports     GrafPorts, clipping, coordinates       (PortsMixin, _PortState)
   pen       the pen and lines                      (PenMixin)
   drawing   the drawing path; rects, round rects, ovals, pixel copies (DrawingMixin)
+  polygons  OpenPoly ... ClosePoly, Frame/Paint/Erase/Invert/FillPoly (PolygonsMixin)
   text      text                                   (TextMixin)
   core      `QuickDraw` (`tb.qd`): the mixins together, the cursor, Random, helpers
   adapters  the `@tool(4, ...)` rows: stack and records in, core calls, results out
@@ -39,6 +40,8 @@ from toolbox.quickdraw.records import (ALREADY_INIT_ERR, BAD_COLOR_NUM_ERR, BAD_
                                        MODE_640, MODE_BIC, MODE_COPY, MODE_FORE_BIC,
                                        MODE_FORE_COPY, MODE_FORE_OR, MODE_FORE_XOR,
                                        MODE_NOT, MODE_OR, MODE_XOR, NOT_INIT_ERR, OUTLINE,
+                                       POLY_ALREADY_OPEN_ERR, POLY_NOT_OPEN_ERR,
+                                       POLY_TOO_BIG_ERR, PORT_POLY_SAVE,
                                        Point, PORT_ARC_ROT, PORT_BG_COLOR, PORT_BK_PAT,
                                        PORT_BOUNDS, PORT_CH_EXTRA, PORT_CLIP_RGN,
                                        PORT_FG_COLOR, PORT_FONT_FLAGS, PORT_FONT_HANDLE,
@@ -66,31 +69,36 @@ from toolbox.quickdraw.screen import ScreenMixin
 from toolbox.quickdraw.ports import (_PORT_HEAD, PortsMixin, _PortState)
 from toolbox.quickdraw.pen import PenMixin
 from toolbox.quickdraw.drawing import DrawingMixin
+from toolbox.quickdraw.polygons import (bounding_box, map_point, MAX_POLY_SIZE, POINT_SIZE,
+                                        POLY_HEADER, polygon_interior, polygon_record,
+                                        PolygonsMixin)
 from toolbox.quickdraw.text import (_encoded, TextMixin)
 from toolbox.quickdraw.core import QuickDraw
-from toolbox.quickdraw.adapters import (CharWidth, ClearScreen, ClipRect, ClosePort,
-                                        CopyRgn, CStringWidth, DisposeRgn, DrawChar,
-                                        DrawCString, DrawString, DrawText, EqualRect,
-                                        FillOval, FillRect, FillRRect, GetBackColor,
-                                        GetBackPat, GetClip, GetColorEntry, GetColorTable,
-                                        GetCursorAdr, GetFont, GetFontID, GetFontInfo,
-                                        GetForeColor, GetMasterSCB, GetPen, GetPenMode,
-                                        GetPenPat, GetPenSize, GetPixel, GetPort,
-                                        GetPortLoc, GetPortRect, GetSCB, GetTextFace,
-                                        GetTextMode, GetTextSize, GlobalToLocal, GrafOff,
-                                        GrafOn, HideCursor, HidePen, InitCursor, InitPort,
-                                        InsetRect, Line, LineTo, LocalToGlobal, Move,
+from toolbox.quickdraw.adapters import (CharWidth, ClearScreen, ClipRect, ClosePoly,
+                                        ClosePort, CopyRgn, CStringWidth, DisposeRgn,
+                                        DrawChar, DrawCString, DrawString, DrawText,
+                                        EqualRect, FillOval, FillPoly, FillRect, FillRRect,
+                                        GetBackColor, GetBackPat, GetClip, GetColorEntry,
+                                        GetColorTable, GetCursorAdr, GetFont, GetFontID,
+                                        GetFontInfo, GetForeColor, GetMasterSCB, GetPen,
+                                        GetPenMode, GetPenPat, GetPenSize, GetPixel,
+                                        GetPort, GetPortLoc, GetPortRect, GetSCB,
+                                        GetTextFace, GetTextMode, GetTextSize,
+                                        GlobalToLocal, GrafOff, GrafOn, HideCursor,
+                                        HidePen, InitCursor, InitPort, InsetRect, KillPoly,
+                                        Line, LineTo, LocalToGlobal, MapPoly, Move,
                                         MovePortTo, MoveTo, NewRgn, NotEmptyRect,
-                                        ObscureCursor, OffsetRect, OpenPort, PaintPixels,
-                                        PenNormal, PPToPort, PtInRect, _qd, QDShutDown,
-                                        QDStartUp, QDVersion, Random, _read_loc,
-                                        _rect_call, RectRgn, _rrect_call, SectRect,
-                                        SetAllSCBs, SetBackColor, SetBackPat, SetClip,
-                                        SetColorEntry, SetColorTable, SetCursor,
-                                        SetEmptyRgn, SetFont, SetFontID, SetForeColor,
-                                        SetMasterSCB, SetOrigin, SetPenMode, SetPenPat,
-                                        SetPenSize, SetPort, SetPortLoc, SetPortRect,
-                                        SetPortSize, SetRandSeed, SetRect, SetRectRgn,
-                                        SetSCB, SetSolidBackPat, SetSolidPenPat,
-                                        SetTextFace, SetTextMode, SetTextSize, ShowCursor,
-                                        ShowPen, StringWidth, TextWidth, UnionRect)
+                                        ObscureCursor, OffsetPoly, OffsetRect, OpenPoly,
+                                        OpenPort, PaintPixels, PenNormal, _poly_call,
+                                        PPToPort, PtInRect, _qd, QDShutDown, QDStartUp,
+                                        QDVersion, Random, _read_loc, _rect_call, RectRgn,
+                                        _rrect_call, SectRect, SetAllSCBs, SetBackColor,
+                                        SetBackPat, SetClip, SetColorEntry, SetColorTable,
+                                        SetCursor, SetEmptyRgn, SetFont, SetFontID,
+                                        SetForeColor, SetMasterSCB, SetOrigin, SetPenMode,
+                                        SetPenPat, SetPenSize, SetPort, SetPortLoc,
+                                        SetPortRect, SetPortSize, SetRandSeed, SetRect,
+                                        SetRectRgn, SetSCB, SetSolidBackPat,
+                                        SetSolidPenPat, SetTextFace, SetTextMode,
+                                        SetTextSize, ShowCursor, ShowPen, StringWidth,
+                                        TextWidth, UnionRect)

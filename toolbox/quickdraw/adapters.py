@@ -674,3 +674,51 @@ def PPToPort(tb, loc_ptr, rect_ptr, dest_h, dest_v, mode):
     """PPToPort(srcLocPtr:L, srcRectPtr:L, destX:W, destY:W, transferMode:W)"""
     _qd(tb).PPToPort(_read_loc(tb.mem, loc_ptr), read_rect(tb.mem, rect_ptr),
                      s16(dest_h), s16(dest_v), mode)
+
+
+@tool(4, 0xC1, result=4)
+def OpenPoly(tb):
+    """OpenPoly() -> polyHandle:L"""
+    return _qd(tb).OpenPoly()
+
+
+@tool(4, 0xC2)
+def ClosePoly(tb):
+    """ClosePoly()"""
+    _qd(tb).ClosePoly()
+
+
+@tool(4, 0xC3, "L")
+def KillPoly(tb, poly):
+    """KillPoly(polyHandle:L)"""
+    _qd(tb).KillPoly(poly & 0xFFFFFF)
+
+
+@tool(4, 0xC4, "LWW")
+def OffsetPoly(tb, poly, dh, dv):
+    """OffsetPoly(polyHandle:L, dH:W, dV:W)"""
+    _qd(tb).OffsetPoly(poly & 0xFFFFFF, s16(dh), s16(dv))
+
+
+@tool(4, 0xC5, "LLL")
+def MapPoly(tb, poly, src_ptr, dst_ptr):
+    """MapPoly(polyHandle:L, srcRectPtr:L, destRectPtr:L)"""
+    _qd(tb).MapPoly(poly & 0xFFFFFF, read_rect(tb.mem, src_ptr), read_rect(tb.mem, dst_ptr))
+
+
+def _poly_call(method: str):
+    def adapter(tb, poly):
+        getattr(_qd(tb), method)(poly & 0xFFFFFF)
+    adapter.__doc__ = f"{method}(polyHandle:L)"
+    return adapter
+
+
+for _num, _name in ((0xBC, "FramePoly"), (0xBD, "PaintPoly"), (0xBE, "ErasePoly"),
+                    (0xBF, "InvertPoly")):
+    tool(4, _num, "L", name=_name)(_poly_call(_name))
+
+
+@tool(4, 0xC0, "LL")
+def FillPoly(tb, poly, pat_ptr):
+    """FillPoly(polyHandle:L, patternPtr:L)"""
+    _qd(tb).FillPoly(poly & 0xFFFFFF, read_bytes(tb.mem, pat_ptr, 32))

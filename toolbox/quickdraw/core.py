@@ -1,5 +1,5 @@
 """QuickDraw II's core (`tb.qd`): the state of the tool set, made of one mixin per part
-(screen, regions, ports, pen, drawing, text), plus the cursor, Random and the helpers
+(screen, regions, ports, pen, drawing, polygons, text), plus the cursor, Random and the helpers
 other managers use (save_bits / restore_bits, text_log, cursor_visible, cursor_shape).
 
 Each method is one call, NAMED AS IN THE TOOLBOX REFERENCE (vol. 2, ch. 16), taking
@@ -17,9 +17,10 @@ from toolbox.quickdraw.drawing import DrawingMixin
 from toolbox.quickdraw.geometry import empty_rect, sect_rect
 from toolbox.quickdraw.pen import PenMixin
 from toolbox.quickdraw.pixels import pack_pixels, _PixelImage, unpack_pixels
+from toolbox.quickdraw.polygons import PolygonsMixin
 from toolbox.quickdraw.ports import PortsMixin
-from toolbox.quickdraw.records import (DP_ARROW_CURSOR, MODE_640, PRIVATE_REGIONS, Rect,
-                                       SCB_640, SHR_PIXELS, SHR_ROW_BYTES)
+from toolbox.quickdraw.records import (DP_ARROW_CURSOR, MODE_640, Point, PRIVATE_REGIONS,
+                                       Rect, SCB_640, SHR_PIXELS, SHR_ROW_BYTES)
 from toolbox.quickdraw.regions import RegionsMixin
 from toolbox.quickdraw.screen import ScreenMixin
 from toolbox.quickdraw.text import TextMixin
@@ -28,7 +29,7 @@ from toolbox.toolbox import tool_state
 
 @tool_state("qd")
 class QuickDraw(ScreenMixin, RegionsMixin, PortsMixin, PenMixin, DrawingMixin,
-                TextMixin):
+                PolygonsMixin, TextMixin):
     """QuickDraw II's state: started?, master SCB, current port, regions, cursor."""
 
     def __init__(self, tb: Any) -> None:
@@ -47,6 +48,8 @@ class QuickDraw(ScreenMixin, RegionsMixin, PortsMixin, PenMixin, DrawingMixin,
         self.port = 0
         self.regions: dict[int, Rect] = {}
         self._next_private_rgn = PRIVATE_REGIONS
+        self.polygons: dict[int, bytes] = {}        # token polygons (no Memory Manager)
+        self.open_points: dict[int, list[Point]] = {}   # the points of an open polygon
         self.text_log: list[tuple[int, int, str, int]] = []
         self.cursor_level = -1        # 0 = visible; HideCursor decrements
         self.cursor_obscured = False

@@ -123,7 +123,12 @@ class PenMixin:
     def LineTo(self, h: int, v: int) -> None:
         """LineTo(h, v) $3C04: the pen rectangle is dragged from the pen to (h, v)."""
         v0, h0 = self.GetPen()
+        self._record_poly_line((v0, h0), (v, h))
         self.MoveTo(h, v)
+        self._pen_line(v0, h0, v, h)
+
+    def _pen_line(self, v0: int, h0: int, v: int, h: int) -> None:
+        """The pen rectangle dragged from (h0, v0) to (h, v); the pen does not move."""
         if not self._pen_visible():
             return
         pw, ph = self.GetPenSize()
