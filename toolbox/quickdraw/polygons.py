@@ -113,7 +113,7 @@ def polygon_interior(points: list[Point]) -> tuple[Rect, np.ndarray] | None:
 class PolygonsMixin:
     """QuickDraw's polygon calls."""
 
-    # ---- the record -------------------------------------------------------------------------
+    # ---- the record ---------------------------------------------------------------------
     def _poly_handle(self) -> int:
         """The polygon being recorded in the current port (its polySave), 0 when none."""
         return read_long(self.tb.mem, self._require_port() + PORT_POLY_SAVE) & 0xFFFFFF
@@ -145,7 +145,7 @@ class PolygonsMixin:
             mm.set_size(handle, len(record))
         write_bytes(self.tb.mem, mm.deref(handle), record)
 
-    # ---- recording ----------------------------------------------------------------------------
+    # ---- recording ----------------------------------------------------------------------
     def OpenPoly(self) -> int:
         """OpenPoly() $C104 -> polyHandle: start recording lines; the pen is hidden."""
         if self._poly_handle():
@@ -198,7 +198,7 @@ class PolygonsMixin:
         """MapPoly(polyHandle, srcRectPtr, destRectPtr) $C504."""
         self.write_polygon(handle, [map_point(p, src, dst) for p in self.read_polygon(handle)])
 
-    # ---- drawing --------------------------------------------------------------------------------
+    # ---- drawing ------------------------------------------------------------------------
     def FramePoly(self, handle: int) -> None:
         """FramePoly(polyHandle) $BC04: the recorded lines, drawn with the pen."""
         points = self.read_polygon(handle)

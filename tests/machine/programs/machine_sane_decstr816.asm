@@ -29,11 +29,7 @@ Main    PROC
         LONGI   ON
         PHK                     ; B = K (GS/OS does not promise B)
         PLB
-        TDC                     ; SANE's direct page: the page after ours
-        CLC
-        ADC     #$0100
-        PHA
-        _SANEStartUp
+        _SANEStartUpAbove       ; SANE's direct page: the page after ours
 
         _PushAddr CText         ; strtod: FCSTR2DEC $0004 from index 0
         _PushDP Vars.index
