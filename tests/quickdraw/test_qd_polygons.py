@@ -275,3 +275,19 @@ def test_offset_map_and_kill_poly():
     qd.KillPoly(handle)
     with pytest.raises(ToolError):
         tb.mm.deref(handle)
+
+
+def test_poly_save_is_the_ports_field_a_program_can_pause_recording_with():
+    tb = toolbox(MODE_640)
+    qd = tb.qd
+    handle = qd.OpenPoly()
+    qd.MoveTo(0, 0)
+    qd.LineTo(10, 0)
+    assert qd.GetPolySave() == handle
+    qd.SetPolySave(0)                                    # paused: lines are not kept
+    qd.LineTo(10, 10)
+    qd.SetPolySave(handle)
+    qd.LineTo(0, 10)
+    qd.ClosePoly()
+    assert qd.read_polygon(handle) == [(0, 0), (0, 10), (10, 10), (10, 0)]
+    assert qd.GetPolySave() == 0

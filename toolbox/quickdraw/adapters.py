@@ -722,3 +722,15 @@ for _num, _name in ((0xBC, "FramePoly"), (0xBD, "PaintPoly"), (0xBE, "ErasePoly"
 def FillPoly(tb, poly, pat_ptr):
     """FillPoly(polyHandle:L, patternPtr:L)"""
     _qd(tb).FillPoly(poly & 0xFFFFFF, read_bytes(tb.mem, pat_ptr, 32))
+
+
+@tool(4, 0x42, "L")
+def SetPolySave(tb, value):
+    """SetPolySave(polySaveValue:L)"""
+    _qd(tb).SetPolySave(value)
+
+
+@tool(4, 0x43, result=4)
+def GetPolySave(tb):
+    """GetPolySave() -> polySaveValue:L"""
+    return _qd(tb).GetPolySave()

@@ -1,5 +1,6 @@
 """QuickDraw II's polygons: OpenPoly / ClosePoly recording, KillPoly, OffsetPoly, MapPoly,
-and FramePoly, PaintPoly, ErasePoly, InvertPoly, FillPoly ($BC04-$C504).
+and FramePoly, PaintPoly, ErasePoly, InvertPoly, FillPoly ($BC04-$C504); SetPolySave and
+GetPolySave ($4204, $4304), the port's polySave field.
 
 Follows the Apple IIGS Toolbox Reference vol. 2, ch. 16 ("Polygons"; the call numbers
 and the error codes polyAlreadyOpen $0440, polyNotOpen $0441, polyTooBig $0442 as
@@ -120,6 +121,14 @@ class PolygonsMixin:
 
     def _set_poly_handle(self, handle: int) -> None:
         write_long(self.tb.mem, self._require_port() + PORT_POLY_SAVE, handle)
+
+    def GetPolySave(self) -> int:
+        """GetPolySave() $4304 -> the port's polySave: the polygon being recorded, or 0."""
+        return read_long(self.tb.mem, self._require_port() + PORT_POLY_SAVE)
+
+    def SetPolySave(self, value: int) -> None:
+        """SetPolySave(polySaveValue) $4204: a program may stop (0) or resume recording."""
+        write_long(self.tb.mem, self._require_port() + PORT_POLY_SAVE, value)
 
     def read_polygon(self, handle: int) -> list[Point]:
         """The points of the polygon record a handle holds (its polySize says how many)."""
