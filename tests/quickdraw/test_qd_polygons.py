@@ -291,3 +291,14 @@ def test_poly_save_is_the_ports_field_a_program_can_pause_recording_with():
     qd.ClosePoly()
     assert qd.read_polygon(handle) == [(0, 0), (0, 10), (10, 10), (10, 0)]
     assert qd.GetPolySave() == 0
+
+
+def test_recording_resumed_on_a_closed_polygon_extends_its_record():
+    tb = toolbox(MODE_640)
+    qd = tb.qd
+    handle = record(qd, [(0, 0), (0, 10)])
+    qd.SetPolySave(handle)                               # recording again, into it
+    qd.HidePen()
+    qd.LineTo(10, 10)
+    qd.ClosePoly()
+    assert qd.read_polygon(handle) == [(0, 0), (0, 10), (10, 10)]

@@ -176,7 +176,9 @@ class PolygonsMixin:
         handle = self._poly_handle()
         if not handle:
             return
-        points = self.open_points.setdefault(handle, [])
+        points = self.open_points.get(handle)
+        if points is None:              # a polySave the program set: extend its record
+            points = self.open_points[handle] = self.read_polygon(handle)
         if not points or points[-1] != start:
             points.append(start)
         points.append(end)
@@ -186,7 +188,8 @@ class PolygonsMixin:
         handle = self._poly_handle()
         if not handle:
             raise ToolError(POLY_NOT_OPEN_ERR)
-        self.write_polygon(handle, self.open_points.pop(handle, []))
+        points = self.open_points.pop(handle, None)
+        self.write_polygon(handle, self.read_polygon(handle) if points is None else points)
         self._set_poly_handle(0)
         self.ShowPen()
 
