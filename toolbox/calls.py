@@ -94,6 +94,16 @@ class OpwordFrame:
         return self.word(0)
 
 
+class UnknownOpword(Exception):
+    """An opword its call does not know: the machine stops with a report that says so
+    in words (`message`), never with a Python trace."""
+
+    def __init__(self, opword: int, message: str) -> None:
+        super().__init__(message)
+        self.opword = opword & 0xFFFF
+        self.message = message
+
+
 @dataclass(frozen=True)
 class OpwordAnswer:
     """What an opword call leaves: `drop` parameter bytes (opword included) go; X, Y and

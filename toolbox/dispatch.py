@@ -38,7 +38,7 @@ from typing import Any
 from iigs.memory import TOOL_RETURN_RTL, read_long, read_word
 from iigs.report import MachineError, SystemFailure
 from toolbox.calls import (FUNC_NOT_FOUND, PARAM_BYTES, TOOL_NOT_FOUND, TOOL_TABLE,
-                           OpwordFrame, ToolCall, ToolError)
+                           OpwordFrame, ToolCall, ToolError, UnknownOpword)
 from toolbox.reference import reference_table
 
 CARRY, ZERO, OVERFLOW, NEGATIVE = 0x01, 0x02, 0x40, 0x80
@@ -214,7 +214,11 @@ class Dispatcher:
             answer = row.impl(self.tb, frame)
         except MachineError:
             raise
-        except Exception as exc:             # an opword this toolbox lacks: a report
+        except UnknownOpword as unknown:      # the program's mistake (or a gap): in words
+            raise self._fail(cpu, f"{row.name}: unknown opword ${unknown.opword:04X}",
+                             caller, [f"{row.name}: {unknown.message}.",
+                                      f"Called from {caller >> 16:02X}/{caller & 0xFFFF:04X}."])
+        except Exception as exc:             # a fault in the toolbox itself: still a report
             raise self._fail(cpu, f"Toolbox fault in {row.name}", caller, [
                 f"{row.name}(opword ${frame.opword:04X}) raised {type(exc).__name__}: {exc}",
                 *_python_where(exc),

@@ -1,12 +1,17 @@
 """SANE (tool set $0A): the Standard Apple Numerics Environment, exact in Python integers.
 
 Follows the Apple IIGS Toolbox Reference vol. 2, chapter "SANE Tool Set" and the Apple
-Numerics Manual (the 65C816 interface), with the call conventions ORCA/C's libraries use
-(ORCALib fenv.asm, math2.asm):
+Numerics Manual (the 65C816 interface), with the opwords of Apple's IIGS SANE macros
+(the FOPRF / FOPRD / FOPRE macro file, Apple Computer 1986-87) and the call conventions
+ORCA/C's libraries use (ORCALib fenv.asm, math2.asm; SysFloat fp.macros, stdlib.macros).
+The opword tables below (FP816_OPWORDS, DECSTR816_OPWORDS, ELEMS816_OPWORDS) are the
+whole of what this SANE accepts; docs/compatibility.md prints them with their sources.
 
 - FP816 ($090A), Elems816 ($0B0A) and DecStr816 ($0A0A) take an opword as the last word
   pushed; its low byte is the operation, its high byte the source operand's format
-  (0 extended, 1 double, 2 single, 4 integer, 5 comp, 6 longint). A two-operand operation
+  (0 extended, 1 double, 2 single, 3 longint, 4 integer, 5 comp: FL2X is $030E, FI2X
+  $040E, FC2X $050E in Apple's macros and in ORCA/C's code; the 68000 SANE's longint
+  format 6 is not a 65816 one). A two-operand operation
   has the source's address pushed first, then the destination's: PEA ^src / PEA src /
   PEA ^dst / PEA dst / PEA opword / LDX #$090A / JSL $E10000, and dst := dst op src.
   A one-operand operation pushes only the destination's address. FSETENV, FSETXCP,
@@ -31,13 +36,23 @@ Numerics Manual (the 65C816 interface), with the call conventions ORCA/C's libra
   source the destination's sign (SANE's order: sane.h's copysign(x, y) is y with the
   sign of x); FNEG and FABS change only the destination's sign bit, NaNs included.
 - FX2DEC / FDEC2X (binary <-> decimal record) are exact and round once. DecStr816 turns
-  a decimal record into text (FDEC2STR, opword 1: decform, record, string pushed in that
-  order) and reads the longest numeric prefix of a Pascal (FPSTR2DEC, 0) or C
-  (FCSTR2DEC, 2) string: string, index, record, validPrefix pushed in that order.
+  a decimal record into text (FDEC2STR: decform, record, string pushed in that order)
+  and reads the longest numeric prefix of a Pascal (FPSTR2DEC) or C (FCSTR2DEC) string:
+  string, index, record, validPrefix pushed in that order. Its opwords are Apple's IIGS
+  ones, FPSTR2DEC $0000, FDEC2STR $0001, FCSTR2DEC $0002 (SysFloat's fp.macros agree),
+  and the Numerics Manual's 68000 numbering that ORCA/C's strtod and scanf use, FDEC2STR
+  $0003 and FCSTR2DEC $0004 (SysFloat's stdlib.macros). $0002 stays FCSTR2DEC: Apple's
+  IIGS macros and ORCA's own older code call it so (the 68000's FPSTR2DEC $0002 is not
+  a 65816 opword).
   Decimal record: sgn:W, exp:W, sig (length byte + up to 28 digits); decform: style:W,
   digits:W.
-- Elems816 (logarithms, exponentials, powers, trigonometry, random) is computed in
-  double precision and widened to extended (exact cases stay exact).
+- Elems816 (logarithms, exponentials, powers, trigonometry, compound and annuity,
+  random) is computed in double precision and widened to extended (exact cases stay
+  exact). The IIGS order is atan $18, sin $1A, cos $1C, tan $1E (Apple's IIGS macros;
+  the 68000's is sin, cos, tan, atan). FCOMPOUND and FANNUITY take three addresses,
+  rate (SRC2), periods (SRC) and the destination, pushed in that order.
+- An opword outside the tables stops the machine with a report that names the call and
+  the opword ("SANE opword $xxxx is not one this SANE knows").
 """
 from __future__ import annotations
 
@@ -45,7 +60,7 @@ import math
 from dataclasses import dataclass
 
 from iigs.memory import read_bytes, write_bytes
-from toolbox.calls import OpwordAnswer, OpwordFrame, opword_tool, tool
+from toolbox.calls import OpwordAnswer, OpwordFrame, UnknownOpword, opword_tool, tool
 from toolbox.toolbox import tool_state
 
 TOOLSET = 0x0A
@@ -61,8 +76,9 @@ FONEG, FOABS, FOCPYSGN = 0x0D, 0x0F, 0x11
 FOSETXCP, FOPROCENTRY, FOPROCEXIT, FOTESTXCP = 0x15, 0x17, 0x19, 0x1B
 FOD2B, FOB2D = 0x09, 0x0B                # decimal record to binary, binary to decimal
 
-# DecStr816 operations
+# DecStr816 operations: Apple's IIGS numbers, then the Numerics Manual's 68000 ones
 FOPSTR2DEC, FODEC2STR, FOCSTR2DEC = 0x00, 0x01, 0x02
+FODEC2STR_68K, FOCSTR2DEC_68K = 0x03, 0x04
 
 # Decimal record: sgn:W, exp:W, sig: length byte + up to 28 characters + an unused byte;
 # decform: style:W (0 floating, 1 fixed), digits:W.
@@ -82,7 +98,10 @@ FOXPWRI, FOXPWRY, FOCOMPOUND, FOANNUITY = 0x10, 0x12, 0x14, 0x16
 FOATANX, FOSINX, FOCOSX, FOTANX, FORANDX = 0x18, 0x1A, 0x1C, 0x1E, 0x20
 
 # Operand formats (opword high byte)
-FFEXT, FFDBL, FFSGL, FFINT, FFCOMP, FFLONG = 0, 1, 2, 4, 5, 6
+FFEXT, FFDBL, FFSGL, FFLONG, FFINT, FFCOMP = 0, 1, 2, 3, 4, 5
+FORMAT_SUFFIX = {FFEXT: "X", FFDBL: "D", FFSGL: "S", FFLONG: "L", FFINT: "I", FFCOMP: "C"}
+ALL_FORMATS = tuple(FORMAT_SUFFIX)
+FLOAT_FORMATS = (FFEXT, FFDBL, FFSGL)
 
 # Exceptions (bits of the flags and halt fields)
 INVALID, UNDERFLOW, OVERFLOW, DIVBYZERO, INEXACT = 0x01, 0x02, 0x04, 0x08, 0x10
@@ -113,6 +132,54 @@ EXT_SIZE = 10
 RANDOM_MODULUS = (1 << 31) - 1          # Lehmer generator of the Numerics Manual
 RANDOM_MULTIPLIER = 16807
 MAX_EXACT_POWER = 64                    # FXPWRI multiplies out powers up to this
+
+
+# -- the opwords this SANE knows, named as Apple's IIGS macros name them ---------------------
+def _each_format(op: int, name: str, formats: tuple[int, ...]) -> dict[int, str]:
+    """One opword per source format: `name` with {s} standing for the format's letter."""
+    return {fmt << 8 | op: name.format(s=FORMAT_SUFFIX[fmt]) for fmt in formats}
+
+
+FP816_OPWORDS: dict[int, str] = {
+    **_each_format(FOADD, "FADD{s}", ALL_FORMATS),
+    **_each_format(FOSUB, "FSUB{s}", ALL_FORMATS),
+    **_each_format(FOMUL, "FMUL{s}", ALL_FORMATS),
+    **_each_format(FODIV, "FDIV{s}", ALL_FORMATS),
+    **_each_format(FOCMP, "FCMP{s}", ALL_FORMATS),
+    **_each_format(FOCPX, "FCPX{s}", ALL_FORMATS),
+    **_each_format(FOREM, "FREM{s}", ALL_FORMATS),
+    **_each_format(FOZ2X, "F{s}2X", ALL_FORMATS),
+    **_each_format(FOX2Z, "FX2{s}", ALL_FORMATS[1:]),
+    **_each_format(FOD2B, "FDEC2{s}", ALL_FORMATS),
+    **_each_format(FOB2D, "F{s}2DEC", ALL_FORMATS),
+    **_each_format(FOCPYSGN, "FCPYSGN{s}", ALL_FORMATS),
+    **_each_format(FOCLASS, "FCLASS{s}", ALL_FORMATS),
+    **_each_format(FONEXT, "FNEXT{s}", FLOAT_FORMATS),
+    FOSQRT: "FSQRTX", FORTI: "FRINTX", FOTTI: "FTINTX", FOSCALB: "FSCALBX",
+    FOLOGB: "FLOGBX", FONEG: "FNEGX", FOABS: "FABSX",
+    FOSETENV: "FSETENV", FOGETENV: "FGETENV", FOSETHV: "FSETHV", FOGETHV: "FGETHV",
+    FOSETXCP: "FSETXCP", FOPROCENTRY: "FPROCENTRY", FOPROCEXIT: "FPROCEXIT",
+    FOTESTXCP: "FTESTXCP",
+}
+DECSTR816_OPWORDS: dict[int, str] = {
+    FOPSTR2DEC: "FPSTR2DEC", FODEC2STR: "FDEC2STR", FOCSTR2DEC: "FCSTR2DEC",
+    FODEC2STR_68K: "FDEC2STR", FOCSTR2DEC_68K: "FCSTR2DEC",
+}
+ELEMS816_OPWORDS: dict[int, str] = {
+    FOLNX: "FLNX", FOLOG2X: "FLOG2X", FOLN1X: "FLN1X", FOLOG21X: "FLOG21X",
+    FOEXPX: "FEXPX", FOEXP2X: "FEXP2X", FOEXP1X: "FEXP1X", FOEXP21X: "FEXP21X",
+    FOXPWRI: "FXPWRI", FOXPWRY: "FXPWRY", FOCOMPOUND: "FCOMPOUND", FOANNUITY: "FANNUITY",
+    FOATANX: "FATANX", FOSINX: "FSINX", FOCOSX: "FCOSX", FOTANX: "FTANX",
+    FORANDX: "FRANDX",
+}
+
+
+def known_opword(opword: int, table: dict[int, str]) -> str:
+    """The macro name of a known opword; an unknown one stops the machine with a report."""
+    name = table.get(opword)
+    if name is None:
+        raise UnknownOpword(opword, f"SANE opword ${opword:04X} is not one this SANE knows")
+    return name
 
 
 @dataclass(frozen=True)
@@ -761,14 +828,15 @@ def SANEStatus(tb) -> int:
 
 
 # -- FP816 -------------------------------------------------------------------------------
-DST, SRC = 2, 6              # operand addresses above the opword
-TWO_OPERANDS, ONE_OPERAND, WORD_VALUE, OPWORD_ONLY = 10, 6, 4, 2
+DST, SRC, SRC2 = 2, 6, 10    # operand addresses above the opword
+THREE_OPERANDS, TWO_OPERANDS, ONE_OPERAND, WORD_VALUE, OPWORD_ONLY = 14, 10, 6, 4, 2
 
 
 @opword_tool(TOOLSET, 0x09)
 def SANEFP816(tb, frame: OpwordFrame) -> OpwordAnswer:
     """FP816(opword, operands): the arithmetic, conversions, comparisons, environment."""
     sane: Sane = tb.sane
+    known_opword(frame.opword, FP816_OPWORDS)
     op, fmt = frame.opword & 0xFF, frame.opword >> 8 & 0xFF
     if op in (FOADD, FOSUB, FOMUL, FODIV):
         dst, src = frame.long(DST), frame.long(SRC)
@@ -818,10 +886,11 @@ def SANEFP816(tb, frame: OpwordFrame) -> OpwordAnswer:
         quiet = _nan_result(x)
         sane.store_rounded(dst, quiet[0] if quiet else x, False, quiet[1] if quiet else 0)
         return OpwordAnswer(TWO_OPERANDS)
-    if op == FOCPYSGN:
+    if op == FOCPYSGN:                      # the sign bit is the top of the last byte
         src, dst = frame.long(SRC), frame.long(DST)
         sign = tb.mem[(dst + 9) & 0xFFFFFF] & 0x80
-        at = (src + 9) & 0xFFFFFF
+        size = INTEGERS.get(fmt) or FLOATS[fmt].size
+        at = (src + size - 1) & 0xFFFFFF
         tb.mem[at] = (tb.mem[at] & 0x7F) | sign
         return OpwordAnswer(TWO_OPERANDS)
     if op in (FOSQRT, FORTI, FOTTI, FOLOGB):
@@ -881,7 +950,7 @@ def SANEFP816(tb, frame: OpwordFrame) -> OpwordAnswer:
     if op == FOGETHV:
         return OpwordAnswer(OPWORD_ONLY, x=sane.halt_vector & 0xFFFF,
                             y=sane.halt_vector >> 16)
-    if op == FONEXT and fmt in FLOATS:
+    if op == FONEXT:
         dst = frame.long(DST)
         value, flags = next_after(sane.read(fmt, dst), sane.read(fmt, frame.long(SRC)),
                                   FLOATS[fmt])
@@ -912,7 +981,7 @@ def SANEFP816(tb, frame: OpwordFrame) -> OpwordAnswer:
             write_bytes(tb.mem, frame.long(DST), data)
         sane.signal(flags)
         return OpwordAnswer(TWO_OPERANDS)
-    raise NotImplementedError(f"FP816 operation ${op:02X} (format ${fmt:02X})")
+    raise AssertionError(f"FP816_OPWORDS lists {frame.opword:04X} without a handler")
 
 
 def _decimal_to_integer(sane: Sane, fmt: int, value: Num, sticky: bool) -> tuple[bytes, int]:
@@ -930,32 +999,31 @@ def _decimal_to_integer(sane: Sane, fmt: int, value: Num, sticky: bool) -> tuple
 def SANEDecStr816(tb, frame: OpwordFrame) -> OpwordAnswer:
     """DecStr816(opword, operands): decimal records to and from strings."""
     mem = tb.mem
-    op = frame.opword & 0xFF
-    if op == FODEC2STR:                     # decform, decimal record, string (Pascal)
+    name = known_opword(frame.opword, DECSTR816_OPWORDS)
+    if name == "FDEC2STR":                  # decform, decimal record, string (Pascal)
         form, record, out = frame.long(10), frame.long(6), frame.long(2)
         style = read_bytes(mem, form + FORM_STYLE, 2)[0] & 1
         digits = int.from_bytes(read_bytes(mem, form + FORM_DIGITS, 2), "little", signed=True)
         text = decimal_string(style, digits, *read_decimal(mem, record))[:DECSTROUTLEN]
         write_bytes(mem, out, bytes([len(text)]) + text)
         return OpwordAnswer(14)
-    if op in (FOPSTR2DEC, FOCSTR2DEC):      # string, index, decimal record, validPrefix
-        string, index_at = frame.long(14), frame.long(10)
-        record, valid_at = frame.long(6), frame.long(2)
-        index = int.from_bytes(read_bytes(mem, index_at, 2), "little")
-        if op == FOPSTR2DEC:
-            length = mem[string]
-            text = read_bytes(mem, string + 1, length)
-            start = max(index, 1) - 1
-        else:
-            raw = read_bytes(mem, string, 256)
-            text = raw.split(b"\0", 1)[0]
-            start = index
-        end, sgn, exp, sig, valid = parse_decimal(text, min(start, len(text)))
-        write_decimal(mem, record, sgn, exp, sig)
-        write_bytes(mem, index_at, (end + (1 if op == FOPSTR2DEC else 0)).to_bytes(2, "little"))
-        write_bytes(mem, valid_at, (1 if valid else 0).to_bytes(2, "little"))
-        return OpwordAnswer(18)
-    raise NotImplementedError(f"DecStr816 operation ${op:02X}")
+    pascal = name == "FPSTR2DEC"            # string, index, decimal record, validPrefix
+    string, index_at = frame.long(14), frame.long(10)
+    record, valid_at = frame.long(6), frame.long(2)
+    index = int.from_bytes(read_bytes(mem, index_at, 2), "little")
+    if pascal:
+        length = mem[string]
+        text = read_bytes(mem, string + 1, length)
+        start = max(index, 1) - 1
+    else:
+        raw = read_bytes(mem, string, 256)
+        text = raw.split(b"\0", 1)[0]
+        start = index
+    end, sgn, exp, sig, valid = parse_decimal(text, min(start, len(text)))
+    write_decimal(mem, record, sgn, exp, sig)
+    write_bytes(mem, index_at, (end + (1 if pascal else 0)).to_bytes(2, "little"))
+    write_bytes(mem, valid_at, (1 if valid else 0).to_bytes(2, "little"))
+    return OpwordAnswer(18)
 
 
 # -- Elems816 ----------------------------------------------------------------------------
@@ -995,10 +1063,26 @@ ELEMENTARY = {
 }
 
 
-def _elementary(fn, value: float, code: int) -> tuple[Num, int]:
-    """fn(value) as an extended, with SANE's exceptions for a domain or range error."""
+def compound(rate: float, periods: float) -> float:
+    """(1 + rate) ** periods (Numerics Manual, "Compound")."""
+    if rate < -1:
+        raise ValueError("compound of a rate below -1")
+    return math.exp(periods * math.log1p(rate)) if rate != -1 else math.pow(0.0, periods)
+
+
+def annuity(rate: float, periods: float) -> float:
+    """(1 - (1 + rate) ** -periods) / rate, periods when rate is 0 ("Annuity")."""
+    if rate == 0:
+        return periods
+    if rate < -1:
+        raise ValueError("annuity of a rate below -1")
+    return -math.expm1(-periods * math.log1p(rate)) / rate
+
+
+def _elementary(fn, value: float, code: int, *more: float) -> tuple[Num, int]:
+    """fn(value, *more) as an extended, with SANE's exceptions for a domain or range error."""
     try:
-        result = fn(value)
+        result = fn(value, *more)
     except ValueError:
         if fn in (math.log, math.log2) and value == 0:
             return Num("inf", 1), DIVBYZERO
@@ -1017,8 +1101,10 @@ def _elementary(fn, value: float, code: int) -> tuple[Num, int]:
 
 @opword_tool(TOOLSET, 0x0B)
 def SANEElems816(tb, frame: OpwordFrame) -> OpwordAnswer:
-    """Elems816(opword, operands): logarithms, exponentials, powers, trigonometry, random."""
+    """Elems816(opword, operands): logarithms, exponentials, powers, trigonometry,
+    compound and annuity, random."""
     sane: Sane = tb.sane
+    known_opword(frame.opword, ELEMS816_OPWORDS)
     op = frame.opword & 0xFF
     dst = frame.long(DST)
     x = sane.read(FFEXT, dst)
@@ -1055,9 +1141,18 @@ def SANEElems816(tb, frame: OpwordFrame) -> OpwordAnswer:
             sane.write_ext(dst, value)
             sane.signal(flags)
         return OpwordAnswer(TWO_OPERANDS)
-    if op == FORANDX:
-        seed, _ = to_integer(x, TO_NEAREST) if x.kind == "finite" else (1, False)
-        seed = seed * RANDOM_MULTIPLIER % RANDOM_MODULUS
-        sane.write_ext(dst, from_int(seed))
-        return OpwordAnswer(ONE_OPERAND)
-    raise NotImplementedError(f"Elems816 operation ${op:02X}")
+    if op in (FOCOMPOUND, FOANNUITY):
+        periods, rate = sane.read(FFEXT, frame.long(SRC)), sane.read(FFEXT, frame.long(SRC2))
+        if (r := _nan_result(rate, periods)) is not None:
+            value, flags = r
+        else:
+            value, flags = _elementary(
+                compound if op == FOCOMPOUND else annuity, _to_float(rate),
+                NAN_FINANCE, _to_float(periods))
+        sane.write_ext(dst, value)
+        sane.signal(flags)
+        return OpwordAnswer(THREE_OPERANDS)
+    seed, _ = to_integer(x, TO_NEAREST) if x.kind == "finite" else (1, False)   # FRANDX
+    seed = seed * RANDOM_MULTIPLIER % RANDOM_MODULUS
+    sane.write_ext(dst, from_int(seed))
+    return OpwordAnswer(ONE_OPERAND)

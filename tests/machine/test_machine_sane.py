@@ -523,3 +523,99 @@ def test_a_huge_decimal_exponent_stays_huge():
     assert sn.read_decimal(machine().mem, REC) == (0, 32767, b"1")
     fp(sn.FOD2B, DST, REC)
     assert got() == x80("7FFF 0000000000000000") and flags() & sn.OVERFLOW
+
+
+# -- the opword tables and the calls as compiled code makes them -------------------------
+def run_program(build_program, name: str):
+    """Run programs/NAME.asm to its Quit; a reader of its Vars fields."""
+    data, labels = build_program(name)
+    m = Machine()
+    prog = m.load(data)
+    assert m.run(max_cycles=2_000_000) == "quit"
+
+    def field(label: str, size: int) -> bytes:
+        return read_bytes(m.mem, prog.dp_base + labels[label], size)
+    return field
+
+
+def ext_value(raw: bytes) -> float:
+    return sn._to_float(sn.unpack(sn.FFEXT, raw))
+
+
+@pytest.mark.parametrize("opword, name", [
+    # Apple's IIGS SANE macros (FOPRF / FOPRD / FOPRE), as ORCA/C's libraries use them
+    (0x030E, "FL2X"), (0x0310, "FX2L"), (0x040E, "FI2X"), (0x0410, "FX2I"),
+    (0x050E, "FC2X"), (0x0510, "FX2C"), (0x010E, "FD2X"), (0x0110, "FX2D"),
+    (0x020E, "FS2X"), (0x0210, "FX2S"), (0x0300, "FADDL"), (0x0502, "FSUBC"),
+    (0x0404, "FMULI"), (0x0106, "FDIVD"), (0x0308, "FCMPL"), (0x000A, "FCPXX"),
+    (0x030C, "FREML"), (0x0009, "FDEC2X"), (0x0309, "FDEC2L"), (0x000B, "FX2DEC"),
+    (0x030B, "FL2DEC"), (0x0311, "FCPYSGNL"), (0x031C, "FCLASSL"), (0x021E, "FNEXTS"),
+    (0x0012, "FSQRTX"), (0x0014, "FRINTX"), (0x0016, "FTINTX"), (0x0018, "FSCALBX"),
+    (0x001A, "FLOGBX"), (0x000D, "FNEGX"), (0x000F, "FABSX"), (0x0001, "FSETENV"),
+    (0x0003, "FGETENV"), (0x0005, "FSETHV"), (0x0007, "FGETHV"), (0x0015, "FSETXCP"),
+    (0x0017, "FPROCENTRY"), (0x0019, "FPROCEXIT"), (0x001B, "FTESTXCP"),
+])
+def test_fp816_opwords_are_apples(opword, name):
+    assert sn.FP816_OPWORDS[opword] == name
+
+
+def test_the_68000_longint_format_and_odd_opwords_are_not_65816_ones():
+    assert not any(op >> 8 >= 6 for op in sn.FP816_OPWORDS)       # 68K FFLONG is 6
+    assert 0x0010 not in sn.FP816_OPWORDS or sn.FP816_OPWORDS[0x0010] != "FX2L"
+    assert 0x031E not in sn.FP816_OPWORDS                           # FNEXT: S, D, X only
+    assert sn.DECSTR816_OPWORDS == {0: "FPSTR2DEC", 1: "FDEC2STR", 2: "FCSTR2DEC",
+                                    3: "FDEC2STR", 4: "FCSTR2DEC"}
+    assert {op: n for op, n in sn.ELEMS816_OPWORDS.items() if op >= 0x18} == {
+        0x18: "FATANX", 0x1A: "FSINX", 0x1C: "FCOSX", 0x1E: "FTANX", 0x20: "FRANDX"}
+
+
+@pytest.mark.parametrize("tool, opword, call", [
+    (FP816, 0x0610, "SANEFP816"),         # FX2L with the 68000's longint format
+    (FP816, 0x0022, "SANEFP816"),
+    (DECSTR816, 0x0005, "SANEDecStr816"),
+    (ELEMS816, 0x0022, "SANEElems816"),
+])
+def test_an_unknown_opword_stops_with_a_report_in_words(tool, opword, call):
+    from iigs.report import MachineError
+    put(ext(1), DST)
+    put(ext(1), SRC)
+    cpu = machine().cpu
+    sp, p, pc, pbr = cpu.sp, cpu.p, cpu.pc, cpu.pbr
+    with pytest.raises(MachineError) as stop:
+        fp(opword, DST, SRC, tool=tool)
+    cpu.sp, cpu.p, cpu.pc, cpu.pbr = sp, p, pc, pbr                # the frame is abandoned
+    report = stop.value.report
+    assert f"{call}: SANE opword ${opword:04X} is not one this SANE knows" in report
+    assert "Traceback" not in report and ".py:" not in report and "Error:" not in report
+
+
+def test_fp816_conversions_as_orca_c_calls_them(build_program):
+    field = run_program(build_program, "machine_sane_fp816")
+    assert field("single", 4) == struct.pack("<f", -100000.0)
+    assert int.from_bytes(field("long", 4), "little", signed=True) == 123457
+    assert int.from_bytes(field("int", 2), "little", signed=True) == -1234
+    assert int.from_bytes(field("comp", 8), "little", signed=True) == -(2 ** 40)
+    assert int.from_bytes(field("sum", 4), "little", signed=True) == 40002
+    assert int.from_bytes(field("less", 2), "little") == sn.CMP_LESS
+
+
+def test_decstr816_as_orca_c_calls_it(build_program):
+    field = run_program(build_program, "machine_sane_decstr816")
+    assert field("strtod", 8) == struct.pack("<d", -12500.0)
+    assert int.from_bytes(field("endAt", 2), "little") == 9
+    assert field("tenth", 8) == struct.pack("<d", 0.1)
+    assert int.from_bytes(field("half", 2), "little") == 2
+    for label in ("text1", "text3"):
+        text = field(label, 16)
+        assert text[1:1 + text[0]] == b" 3.25"
+
+
+def test_elems816_as_orca_c_calls_it(build_program):
+    field = run_program(build_program, "machine_sane_elems816")
+    for label, expected in [("atan", math.atan(1)), ("sin", math.sin(1)),
+                            ("cos", math.cos(1)), ("tan", math.tan(1)),
+                            ("exp", math.e), ("ln", math.log(2.5)),
+                            ("pwry", 2.5 ** 2.5), ("annuity", 10 / 9)]:
+        assert ext_value(field(label, 10)) == pytest.approx(expected, rel=1e-15), label
+    assert field("pwri", 10) == ext(15.625)
+    assert field("compnd", 10) == ext(2.25)

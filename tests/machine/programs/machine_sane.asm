@@ -25,11 +25,7 @@ Main    PROC
         LONGI   ON
         PHK                     ; B = K (GS/OS does not promise B)
         PLB
-        TDC                     ; SANE's direct page: the page after ours
-        CLC
-        ADC     #$0100
-        PHA
-        _SANEStartUp
+        _SANEStartUpAbove       ; SANE's direct page: the page after ours
         PHA                     ; result space: activeFlag
         _SANEStatus
         PLA

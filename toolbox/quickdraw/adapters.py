@@ -1,0 +1,736 @@
+"""QuickDraw II's tool-call adapters: one `@tool(4, ...)` row per call, decoding the
+caller's records, calling the core (`tb.qd`) and writing results back.
+
+Signatures are the Apple IIGS Toolbox Reference's (vol. 2, ch. 16); words arrive
+unsigned.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from iigs.memory import (read_bytes, read_cstring, read_long, read_pstring, read_word,
+                         write_bytes, write_long, write_word)
+
+from toolbox.calls import s16, tool
+from toolbox.quickdraw.core import QuickDraw
+from toolbox.quickdraw.geometry import (empty_rect, inset_rect, offset_rect, pt_in_rect,
+                                        read_point, read_rect, sect_rect, set_rect,
+                                        union_rect, write_point, write_rect)
+from toolbox.quickdraw.records import Rect
+
+
+def _qd(tb: Any) -> QuickDraw:
+    return tb.qd
+
+
+def _read_loc(mem: Any, addr: int) -> tuple[int, int, int, Rect]:
+    """A LocInfo record: portSCB:W, ptrToPixImage:L, width:W, boundsRect:Rect."""
+    return (read_word(mem, addr), read_long(mem, addr + 2) & 0xFFFFFF,
+            read_word(mem, addr + 6), read_rect(mem, addr + 8))
+
+
+@tool(4, 0x02, "WWWW")
+def QDStartUp(tb, dp, mode, max_width, user_id):
+    """QDStartUp(dPageAddr:W, masterSCB:W, maxWidth:W, userID:W)"""
+    _qd(tb).QDStartUp(dp, mode, max_width, user_id)
+
+
+@tool(4, 0x03)
+def QDShutDown(tb):
+    """QDShutDown()"""
+    _qd(tb).QDShutDown()
+
+
+@tool(4, 0x04, result=2)
+def QDVersion(tb):
+    """QDVersion() -> versionInfo:W"""
+    return _qd(tb).QDVersion()
+
+
+@tool(4, 0x0A)
+def GrafOn(tb):
+    """GrafOn()"""
+    _qd(tb).GrafOn()
+
+
+@tool(4, 0x0B)
+def GrafOff(tb):
+    """GrafOff()"""
+    _qd(tb).GrafOff()
+
+
+@tool(4, 0x0E, "WL")
+def SetColorTable(tb, table, ptr):
+    """SetColorTable(tableNumber:W, newTablePtr:L)"""
+    _qd(tb).SetColorTable(table, [read_word(tb.mem, ptr + 2 * i) for i in range(16)])
+
+
+@tool(4, 0x0F, "WL")
+def GetColorTable(tb, table, ptr):
+    """GetColorTable(tableNumber:W, saveTablePtr:L)"""
+    for i, c in enumerate(_qd(tb).GetColorTable(table)):
+        write_word(tb.mem, ptr + 2 * i, c)
+
+
+@tool(4, 0x10, "WWW")
+def SetColorEntry(tb, table, entry, color):
+    """SetColorEntry(tableNumber:W, entryNumber:W, newColor:W)"""
+    _qd(tb).SetColorEntry(table, entry, color)
+
+
+@tool(4, 0x11, "WW", 2)
+def GetColorEntry(tb, table, entry):
+    """GetColorEntry(tableNumber:W, entryNumber:W) -> color:W"""
+    return _qd(tb).GetColorEntry(table, entry)
+
+
+@tool(4, 0x12, "WW")
+def SetSCB(tb, line, scb):
+    """SetSCB(scanLine:W, newSCB:W)"""
+    _qd(tb).SetSCB(line, scb)
+
+
+@tool(4, 0x13, "W", 2)
+def GetSCB(tb, line):
+    """GetSCB(scanLine:W) -> scb:W"""
+    return _qd(tb).GetSCB(line)
+
+
+@tool(4, 0x14, "W")
+def SetAllSCBs(tb, scb):
+    """SetAllSCBs(newSCB:W)"""
+    _qd(tb).SetAllSCBs(scb)
+
+
+@tool(4, 0x15, "W")
+def ClearScreen(tb, color_word):
+    """ClearScreen(colorWord:W)"""
+    _qd(tb).ClearScreen(color_word)
+
+
+@tool(4, 0x16, "W")
+def SetMasterSCB(tb, scb):
+    """SetMasterSCB(masterSCB:W)"""
+    _qd(tb).SetMasterSCB(scb)
+
+
+@tool(4, 0x17, result=2)
+def GetMasterSCB(tb):
+    """GetMasterSCB() -> masterSCB:W"""
+    return _qd(tb).GetMasterSCB()
+
+
+@tool(4, 0x18, "L")
+def OpenPort(tb, port):
+    """OpenPort(portPtr:L)"""
+    _qd(tb).OpenPort(port & 0xFFFFFF)
+
+
+@tool(4, 0x19, "L")
+def InitPort(tb, port):
+    """InitPort(portPtr:L)"""
+    _qd(tb).InitPort(port & 0xFFFFFF)
+
+
+@tool(4, 0x1A, "L")
+def ClosePort(tb, port):
+    """ClosePort(portPtr:L)"""
+    _qd(tb).ClosePort(port & 0xFFFFFF)
+
+
+@tool(4, 0x1B, "L")
+def SetPort(tb, port):
+    """SetPort(portPtr:L)"""
+    _qd(tb).SetPort(port)
+
+
+@tool(4, 0x1C, result=4)
+def GetPort(tb):
+    """GetPort() -> portPtr:L"""
+    return _qd(tb).GetPort()
+
+
+@tool(4, 0x1D, "L")
+def SetPortLoc(tb, ptr):
+    """SetPortLoc(locInfoPtr:L)"""
+    _qd(tb).SetPortLoc(_read_loc(tb.mem, ptr))
+
+
+@tool(4, 0x1E, "L")
+def GetPortLoc(tb, ptr):
+    """GetPortLoc(locInfoPtr:L)"""
+    scb, pix, width, bounds = _qd(tb).GetPortLoc()
+    write_word(tb.mem, ptr, scb)
+    write_long(tb.mem, ptr + 2, pix)
+    write_word(tb.mem, ptr + 6, width)
+    write_rect(tb.mem, ptr + 8, bounds)
+
+
+@tool(4, 0x1F, "L")
+def SetPortRect(tb, ptr):
+    """SetPortRect(rectPtr:L)"""
+    _qd(tb).SetPortRect(read_rect(tb.mem, ptr))
+
+
+@tool(4, 0x20, "L")
+def GetPortRect(tb, ptr):
+    """GetPortRect(rectPtr:L)"""
+    write_rect(tb.mem, ptr, _qd(tb).GetPortRect())
+
+
+@tool(4, 0x21, "WW")
+def SetPortSize(tb, width, height):
+    """SetPortSize(portWidth:W, portHeight:W)"""
+    _qd(tb).SetPortSize(s16(width), s16(height))
+
+
+@tool(4, 0x22, "WW")
+def MovePortTo(tb, h, v):
+    """MovePortTo(h:W, v:W)"""
+    _qd(tb).MovePortTo(s16(h), s16(v))
+
+
+@tool(4, 0x23, "WW")
+def SetOrigin(tb, h, v):
+    """SetOrigin(h:W, v:W)"""
+    _qd(tb).SetOrigin(s16(h), s16(v))
+
+
+@tool(4, 0x24, "L")
+def SetClip(tb, rgn):
+    """SetClip(rgnHandle:L)"""
+    _qd(tb).SetClip(rgn & 0xFFFFFF)
+
+
+@tool(4, 0x25, "L")
+def GetClip(tb, rgn):
+    """GetClip(rgnHandle:L)"""
+    _qd(tb).GetClip(rgn & 0xFFFFFF)
+
+
+@tool(4, 0x26, "L")
+def ClipRect(tb, ptr):
+    """ClipRect(rectPtr:L)"""
+    _qd(tb).ClipRect(read_rect(tb.mem, ptr))
+
+
+@tool(4, 0x27)
+def HidePen(tb):
+    """HidePen()"""
+    _qd(tb).HidePen()
+
+
+@tool(4, 0x28)
+def ShowPen(tb):
+    """ShowPen()"""
+    _qd(tb).ShowPen()
+
+
+@tool(4, 0x29, "L")
+def GetPen(tb, ptr):
+    """GetPen(pointPtr:L)"""
+    write_point(tb.mem, ptr, _qd(tb).GetPen())
+
+
+@tool(4, 0x2C, "WW")
+def SetPenSize(tb, width, height):
+    """SetPenSize(penWidth:W, penHeight:W)"""
+    _qd(tb).SetPenSize(s16(width), s16(height))
+
+
+@tool(4, 0x2D, "L")
+def GetPenSize(tb, ptr):
+    """GetPenSize(pointPtr:L): the size as a Point (v = height, h = width)"""
+    width, height = _qd(tb).GetPenSize()
+    write_point(tb.mem, ptr, (height, width))
+
+
+@tool(4, 0x2E, "W")
+def SetPenMode(tb, mode):
+    """SetPenMode(penMode:W)"""
+    _qd(tb).SetPenMode(mode)
+
+
+@tool(4, 0x2F, result=2)
+def GetPenMode(tb):
+    """GetPenMode() -> penMode:W"""
+    return _qd(tb).GetPenMode()
+
+
+@tool(4, 0x30, "L")
+def SetPenPat(tb, ptr):
+    """SetPenPat(patternPtr:L)"""
+    _qd(tb).SetPenPat(read_bytes(tb.mem, ptr, 32))
+
+
+@tool(4, 0x31, "L")
+def GetPenPat(tb, ptr):
+    """GetPenPat(patternPtr:L)"""
+    write_bytes(tb.mem, ptr, _qd(tb).GetPenPat())
+
+
+@tool(4, 0x34, "L")
+def SetBackPat(tb, ptr):
+    """SetBackPat(patternPtr:L)"""
+    _qd(tb).SetBackPat(read_bytes(tb.mem, ptr, 32))
+
+
+@tool(4, 0x35, "L")
+def GetBackPat(tb, ptr):
+    """GetBackPat(patternPtr:L)"""
+    write_bytes(tb.mem, ptr, _qd(tb).GetBackPat())
+
+
+@tool(4, 0x36)
+def PenNormal(tb):
+    """PenNormal()"""
+    _qd(tb).PenNormal()
+
+
+@tool(4, 0x37, "W")
+def SetSolidPenPat(tb, color):
+    """SetSolidPenPat(colorNum:W)"""
+    _qd(tb).SetSolidPenPat(color)
+
+
+@tool(4, 0x38, "W")
+def SetSolidBackPat(tb, color):
+    """SetSolidBackPat(colorNum:W)"""
+    _qd(tb).SetSolidBackPat(color)
+
+
+@tool(4, 0x3A, "WW")
+def MoveTo(tb, h, v):
+    """MoveTo(h:W, v:W)"""
+    _qd(tb).MoveTo(s16(h), s16(v))
+
+
+@tool(4, 0x3B, "WW")
+def Move(tb, dh, dv):
+    """Move(dH:W, dV:W)"""
+    _qd(tb).Move(s16(dh), s16(dv))
+
+
+@tool(4, 0x3C, "WW")
+def LineTo(tb, h, v):
+    """LineTo(h:W, v:W)"""
+    _qd(tb).LineTo(s16(h), s16(v))
+
+
+@tool(4, 0x3D, "WW")
+def Line(tb, dh, dv):
+    """Line(dH:W, dV:W)"""
+    _qd(tb).Line(s16(dh), s16(dv))
+
+
+@tool(4, 0x4A, "LWWWW")
+def SetRect(tb, ptr, left, top, right, bottom):
+    """SetRect(rectPtr:L, left:W, top:W, right:W, bottom:W)"""
+    write_rect(tb.mem, ptr, set_rect(s16(left), s16(top), s16(right), s16(bottom)))
+
+
+@tool(4, 0x4B, "LWW")
+def OffsetRect(tb, ptr, dh, dv):
+    """OffsetRect(rectPtr:L, dH:W, dV:W)"""
+    write_rect(tb.mem, ptr, offset_rect(read_rect(tb.mem, ptr), s16(dh), s16(dv)))
+
+
+@tool(4, 0x4C, "LWW")
+def InsetRect(tb, ptr, dh, dv):
+    """InsetRect(rectPtr:L, dH:W, dV:W)"""
+    write_rect(tb.mem, ptr, inset_rect(read_rect(tb.mem, ptr), s16(dh), s16(dv)))
+
+
+@tool(4, 0x4D, "LLL", 2)
+def SectRect(tb, p1, p2, dest):
+    """SectRect(rect1Ptr:L, rect2Ptr:L, destRectPtr:L) -> nonEmpty:W"""
+    ok, r = sect_rect(read_rect(tb.mem, p1), read_rect(tb.mem, p2))
+    write_rect(tb.mem, dest, r)
+    return int(ok)
+
+
+@tool(4, 0x4E, "LLL")
+def UnionRect(tb, p1, p2, dest):
+    """UnionRect(rect1Ptr:L, rect2Ptr:L, destRectPtr:L)"""
+    write_rect(tb.mem, dest, union_rect(read_rect(tb.mem, p1), read_rect(tb.mem, p2)))
+
+
+@tool(4, 0x4F, "LL", 2)
+def PtInRect(tb, pt_ptr, rect_ptr):
+    """PtInRect(pointPtr:L, rectPtr:L) -> inRect:W"""
+    return int(pt_in_rect(read_point(tb.mem, pt_ptr), read_rect(tb.mem, rect_ptr)))
+
+
+@tool(4, 0x51, "LL", 2)
+def EqualRect(tb, p1, p2):
+    """EqualRect(rect1Ptr:L, rect2Ptr:L) -> equal:W"""
+    return int(read_rect(tb.mem, p1) == read_rect(tb.mem, p2))
+
+
+@tool(4, 0x52, "L", 2)
+def NotEmptyRect(tb, ptr):
+    """NotEmptyRect(rectPtr:L) -> notEmpty:W (TRUE, $0001, when right > left and
+    bottom > top; the Toolbox has no 'EmptyRect' call)."""
+    return int(not empty_rect(read_rect(tb.mem, ptr)))
+
+
+def _rect_call(method: str):
+    def adapter(tb, ptr):
+        getattr(_qd(tb), method)(read_rect(tb.mem, ptr))
+    adapter.__doc__ = f"{method}(rectPtr:L)"
+    return adapter
+
+
+def _rrect_call(method: str):
+    def adapter(tb, ptr, oval_w, oval_h):
+        getattr(_qd(tb), method)(read_rect(tb.mem, ptr), s16(oval_w), s16(oval_h))
+    adapter.__doc__ = f"{method}(rectPtr:L, ovalWidth:W, ovalHeight:W)"
+    return adapter
+
+
+# Shape calls: one row each, same stack shape within a family.
+for _num, _name in ((0x53, "FrameRect"), (0x54, "PaintRect"), (0x55, "EraseRect"),
+                    (0x56, "InvertRect"), (0x58, "FrameOval"), (0x59, "PaintOval"),
+                    (0x5A, "EraseOval"), (0x5B, "InvertOval")):
+    tool(4, _num, "L", name=_name)(_rect_call(_name))
+for _num, _name in ((0x5D, "FrameRRect"), (0x5E, "PaintRRect"), (0x5F, "EraseRRect"),
+                    (0x60, "InvertRRect")):
+    tool(4, _num, "LWW", name=_name)(_rrect_call(_name))
+
+
+@tool(4, 0x57, "LL")
+def FillRect(tb, rect_ptr, pat_ptr):
+    """FillRect(rectPtr:L, patternPtr:L)"""
+    _qd(tb).FillRect(read_rect(tb.mem, rect_ptr), read_bytes(tb.mem, pat_ptr, 32))
+
+
+@tool(4, 0x5C, "LL")
+def FillOval(tb, rect_ptr, pat_ptr):
+    """FillOval(rectPtr:L, patternPtr:L)"""
+    _qd(tb).FillOval(read_rect(tb.mem, rect_ptr), read_bytes(tb.mem, pat_ptr, 32))
+
+
+@tool(4, 0x61, "LWWL")
+def FillRRect(tb, rect_ptr, oval_w, oval_h, pat_ptr):
+    """FillRRect(rectPtr:L, ovalWidth:W, ovalHeight:W, patternPtr:L)"""
+    _qd(tb).FillRRect(read_rect(tb.mem, rect_ptr), s16(oval_w), s16(oval_h),
+                      read_bytes(tb.mem, pat_ptr, 32))
+
+
+@tool(4, 0x67, result=4)
+def NewRgn(tb):
+    """NewRgn() -> rgnHandle:L"""
+    return _qd(tb).NewRgn()
+
+
+@tool(4, 0x68, "L")
+def DisposeRgn(tb, rgn):
+    """DisposeRgn(rgnHandle:L)"""
+    _qd(tb).DisposeRgn(rgn & 0xFFFFFF)
+
+
+@tool(4, 0x69, "LL")
+def CopyRgn(tb, src, dst):
+    """CopyRgn(srcRgnHandle:L, destRgnHandle:L)"""
+    _qd(tb).CopyRgn(src & 0xFFFFFF, dst & 0xFFFFFF)
+
+
+@tool(4, 0x6A, "L")
+def SetEmptyRgn(tb, rgn):
+    """SetEmptyRgn(rgnHandle:L)"""
+    _qd(tb).SetEmptyRgn(rgn & 0xFFFFFF)
+
+
+@tool(4, 0x6B, "LWWWW")
+def SetRectRgn(tb, rgn, left, top, right, bottom):
+    """SetRectRgn(rgnHandle:L, left:W, top:W, right:W, bottom:W)"""
+    _qd(tb).SetRectRgn(rgn & 0xFFFFFF, s16(left), s16(top), s16(right), s16(bottom))
+
+
+@tool(4, 0x6C, "LL")
+def RectRgn(tb, rgn, ptr):
+    """RectRgn(rgnHandle:L, rectPtr:L)"""
+    _qd(tb).RectRgn(rgn & 0xFFFFFF, read_rect(tb.mem, ptr))
+
+
+@tool(4, 0x7F, "L")
+def PaintPixels(tb, ptr):
+    """PaintPixels(paintParamPtr:L): {srcLoc:L, destLoc:L, srcRect:L, destPt:L, mode:W,
+    maskHandle:L}"""
+    mem = tb.mem
+    _qd(tb).PaintPixels(_read_loc(mem, read_long(mem, ptr)),
+                        _read_loc(mem, read_long(mem, ptr + 4)),
+                        read_rect(mem, read_long(mem, ptr + 8)),
+                        read_point(mem, read_long(mem, ptr + 12)), read_word(mem, ptr + 16))
+
+
+@tool(4, 0x84, "L")
+def LocalToGlobal(tb, ptr):
+    """LocalToGlobal(pointPtr:L)"""
+    write_point(tb.mem, ptr, _qd(tb).LocalToGlobal(read_point(tb.mem, ptr)))
+
+
+@tool(4, 0x85, "L")
+def GlobalToLocal(tb, ptr):
+    """GlobalToLocal(pointPtr:L)"""
+    write_point(tb.mem, ptr, _qd(tb).GlobalToLocal(read_point(tb.mem, ptr)))
+
+
+@tool(4, 0x86, result=2)
+def Random(tb):
+    """Random() -> randomNum:W"""
+    return _qd(tb).Random()
+
+
+@tool(4, 0x87, "L")
+def SetRandSeed(tb, seed):
+    """SetRandSeed(randomSeed:L)"""
+    _qd(tb).SetRandSeed(seed)
+
+
+@tool(4, 0x88, "WW", 2)
+def GetPixel(tb, h, v):
+    """GetPixel(h:W, v:W) -> pixel:W"""
+    return _qd(tb).GetPixel(s16(h), s16(v))
+
+
+@tool(4, 0x8E, "L")
+def SetCursor(tb, ptr):
+    """SetCursor(cursorPtr:L)"""
+    _qd(tb).SetCursor(ptr)
+
+
+@tool(4, 0x8F, result=4)
+def GetCursorAdr(tb):
+    """GetCursorAdr() -> cursorPtr:L"""
+    return _qd(tb).GetCursorAdr()
+
+
+@tool(4, 0x90)
+def HideCursor(tb):
+    """HideCursor()"""
+    _qd(tb).HideCursor()
+
+
+@tool(4, 0x91)
+def ShowCursor(tb):
+    """ShowCursor()"""
+    _qd(tb).ShowCursor()
+
+
+@tool(4, 0x92)
+def ObscureCursor(tb):
+    """ObscureCursor()"""
+    _qd(tb).ObscureCursor()
+
+
+@tool(4, 0x94, "L")
+def SetFont(tb, handle):
+    """SetFont(newFontHandle:L)"""
+    _qd(tb).SetFont(handle)
+
+
+@tool(4, 0x95, result=4)
+def GetFont(tb):
+    """GetFont() -> fontHandle:L"""
+    return _qd(tb).GetFont()
+
+
+@tool(4, 0x96, "L")
+def GetFontInfo(tb, ptr):
+    """GetFontInfo(fontInfoRecPtr:L): {ascent, descent, widMax, leading}"""
+    for i, x in enumerate(_qd(tb).GetFontInfo()):
+        write_word(tb.mem, ptr + 2 * i, x)
+
+
+@tool(4, 0x9A, "W")
+def SetTextFace(tb, face):
+    """SetTextFace(textFace:W)"""
+    _qd(tb).SetTextFace(face)
+
+
+@tool(4, 0x9B, result=2)
+def GetTextFace(tb):
+    """GetTextFace() -> textFace:W"""
+    return _qd(tb).GetTextFace()
+
+
+@tool(4, 0x9C, "W")
+def SetTextMode(tb, mode):
+    """SetTextMode(textMode:W)"""
+    _qd(tb).SetTextMode(mode)
+
+
+@tool(4, 0x9D, result=2)
+def GetTextMode(tb):
+    """GetTextMode() -> textMode:W"""
+    return _qd(tb).GetTextMode()
+
+
+@tool(4, 0xA0, "W")
+def SetForeColor(tb, color):
+    """SetForeColor(foreColor:W)"""
+    _qd(tb).SetForeColor(color)
+
+
+@tool(4, 0xA1, result=2)
+def GetForeColor(tb):
+    """GetForeColor() -> foreColor:W"""
+    return _qd(tb).GetForeColor()
+
+
+@tool(4, 0xA2, "W")
+def SetBackColor(tb, color):
+    """SetBackColor(backColor:W)"""
+    _qd(tb).SetBackColor(color)
+
+
+@tool(4, 0xA3, result=2)
+def GetBackColor(tb):
+    """GetBackColor() -> backColor:W"""
+    return _qd(tb).GetBackColor()
+
+
+@tool(4, 0xA4, "W")
+def DrawChar(tb, code):
+    """DrawChar(theChar:W)"""
+    _qd(tb).DrawChar(code)
+
+
+@tool(4, 0xA5, "L")
+def DrawString(tb, ptr):
+    """DrawString(stringPtr:L)"""
+    _qd(tb).DrawString(read_pstring(tb.mem, ptr))
+
+
+@tool(4, 0xA6, "L")
+def DrawCString(tb, ptr):
+    """DrawCString(cStringPtr:L)"""
+    _qd(tb).DrawCString(read_cstring(tb.mem, ptr))
+
+
+@tool(4, 0xA7, "LW")
+def DrawText(tb, ptr, length):
+    """DrawText(textPtr:L, textLength:W)"""
+    _qd(tb).DrawText(read_bytes(tb.mem, ptr, length))
+
+
+@tool(4, 0xA8, "W", 2)
+def CharWidth(tb, code):
+    """CharWidth(theChar:W) -> width:W"""
+    return _qd(tb).CharWidth(code)
+
+
+@tool(4, 0xA9, "L", 2)
+def StringWidth(tb, ptr):
+    """StringWidth(stringPtr:L) -> width:W"""
+    return _qd(tb).StringWidth(read_pstring(tb.mem, ptr))
+
+
+@tool(4, 0xAA, "L", 2)
+def CStringWidth(tb, ptr):
+    """CStringWidth(cStringPtr:L) -> width:W"""
+    return _qd(tb).CStringWidth(read_cstring(tb.mem, ptr))
+
+
+@tool(4, 0xAB, "LW", 2)
+def TextWidth(tb, ptr, length):
+    """TextWidth(textPtr:L, textLength:W) -> width:W"""
+    return _qd(tb).TextWidth(read_bytes(tb.mem, ptr, length))
+
+
+@tool(4, 0xCA)
+def InitCursor(tb):
+    """InitCursor()"""
+    _qd(tb).InitCursor()
+
+
+@tool(4, 0xD0, "L")
+def SetFontID(tb, font_id):
+    """SetFontID(newFontID:L)"""
+    _qd(tb).SetFontID(font_id)
+
+
+@tool(4, 0xD1, result=4)
+def GetFontID(tb):
+    """GetFontID() -> fontID:L"""
+    return _qd(tb).GetFontID()
+
+
+@tool(4, 0xD2, "W")
+def SetTextSize(tb, size):
+    """SetTextSize(textSize:W)"""
+    _qd(tb).SetTextSize(size)
+
+
+@tool(4, 0xD3, result=2)
+def GetTextSize(tb):
+    """GetTextSize() -> textSize:W"""
+    return _qd(tb).GetTextSize()
+
+
+@tool(4, 0xD6, "LLWWW")
+def PPToPort(tb, loc_ptr, rect_ptr, dest_h, dest_v, mode):
+    """PPToPort(srcLocPtr:L, srcRectPtr:L, destX:W, destY:W, transferMode:W)"""
+    _qd(tb).PPToPort(_read_loc(tb.mem, loc_ptr), read_rect(tb.mem, rect_ptr),
+                     s16(dest_h), s16(dest_v), mode)
+
+
+@tool(4, 0xC1, result=4)
+def OpenPoly(tb):
+    """OpenPoly() -> polyHandle:L"""
+    return _qd(tb).OpenPoly()
+
+
+@tool(4, 0xC2)
+def ClosePoly(tb):
+    """ClosePoly()"""
+    _qd(tb).ClosePoly()
+
+
+@tool(4, 0xC3, "L")
+def KillPoly(tb, poly):
+    """KillPoly(polyHandle:L)"""
+    _qd(tb).KillPoly(poly & 0xFFFFFF)
+
+
+@tool(4, 0xC4, "LWW")
+def OffsetPoly(tb, poly, dh, dv):
+    """OffsetPoly(polyHandle:L, dH:W, dV:W)"""
+    _qd(tb).OffsetPoly(poly & 0xFFFFFF, s16(dh), s16(dv))
+
+
+@tool(4, 0xC5, "LLL")
+def MapPoly(tb, poly, src_ptr, dst_ptr):
+    """MapPoly(polyHandle:L, srcRectPtr:L, destRectPtr:L)"""
+    _qd(tb).MapPoly(poly & 0xFFFFFF, read_rect(tb.mem, src_ptr), read_rect(tb.mem, dst_ptr))
+
+
+def _poly_call(method: str):
+    def adapter(tb, poly):
+        getattr(_qd(tb), method)(poly & 0xFFFFFF)
+    adapter.__doc__ = f"{method}(polyHandle:L)"
+    return adapter
+
+
+for _num, _name in ((0xBC, "FramePoly"), (0xBD, "PaintPoly"), (0xBE, "ErasePoly"),
+                    (0xBF, "InvertPoly")):
+    tool(4, _num, "L", name=_name)(_poly_call(_name))
+
+
+@tool(4, 0xC0, "LL")
+def FillPoly(tb, poly, pat_ptr):
+    """FillPoly(polyHandle:L, patternPtr:L)"""
+    _qd(tb).FillPoly(poly & 0xFFFFFF, read_bytes(tb.mem, pat_ptr, 32))
+
+
+@tool(4, 0x42, "L")
+def SetPolySave(tb, value):
+    """SetPolySave(polySaveValue:L)"""
+    _qd(tb).SetPolySave(value)
+
+
+@tool(4, 0x43, result=4)
+def GetPolySave(tb):
+    """GetPolySave() -> polySaveValue:L"""
+    return _qd(tb).GetPolySave()

@@ -1,0 +1,162 @@
+"""QuickDraw II's pixels: packing, patterns, shape masks, line points, transfer modes
+and a port's pixel image.
+
+Follows the Apple IIGS Toolbox Reference vol. 2, ch. 16 (pixel images, patterns, the
+transfer modes), Technical Note #6 (patterns) and the Hardware Reference ch. 4 (2 bits a
+pixel in 640 mode, 4 in 320 mode, leftmost pixel in the high bits).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import functools
+
+import numpy as np
+
+from iigs.memory import read_bytes, write_bytes
+
+from toolbox.quickdraw.records import MODE_COPY, MODE_NOT, MODE_OR, MODE_XOR
+
+if TYPE_CHECKING:                   # the core, which is made of these parts
+    from toolbox.quickdraw.core import QuickDraw
+
+
+# Pixel packing: bytes <-> pixel values, built once
+
+_BYTES = np.arange(256, dtype=np.uint8)
+UNPACK_640 = np.stack([(_BYTES >> s) & 3 for s in (6, 4, 2, 0)], axis=1)   # (256, 4)
+UNPACK_320 = np.stack([(_BYTES >> s) & 15 for s in (4, 0)], axis=1)        # (256, 2)
+
+
+def unpack_pixels(raw: np.ndarray, mode640: bool) -> np.ndarray:
+    """(rows, bytes) packed pixels -> (rows, pixels) pixel values."""
+    table = UNPACK_640 if mode640 else UNPACK_320
+    return table[raw].reshape(raw.shape[0], -1)
+
+
+def pack_pixels(px: np.ndarray, mode640: bool) -> np.ndarray:
+    """(rows, pixels) pixel values -> (rows, bytes) packed pixels."""
+    if mode640:
+        p = px.reshape(px.shape[0], -1, 4)
+        return (p[..., 0] << 6) | (p[..., 1] << 4) | (p[..., 2] << 2) | p[..., 3]
+    p = px.reshape(px.shape[0], -1, 2)
+    return (p[..., 0] << 4) | p[..., 1]
+
+
+def pattern_pixels(pattern: bytes, mode640: bool, wide: bool = False) -> np.ndarray:
+    """A 32-byte Pattern -> its pixel values (TN #6): 8 x 8, or 8 rows x 16 in 640 mode
+    when the port asks for wide patterns (bit 15 of arcRot)."""
+    if mode640 and not wide:
+        raw = np.frombuffer(bytes(pattern[:16]), dtype=np.uint8).reshape(8, 2)
+    else:
+        raw = np.frombuffer(bytes(pattern[:32]), dtype=np.uint8).reshape(8, 4)
+    return unpack_pixels(raw, mode640)
+
+
+def solid_pattern(color: int, mode640: bool) -> bytes:
+    """The pattern SetSolidPenPat builds: every pixel the colour's value."""
+    if mode640:
+        v = color & 3
+        return bytes([v * 0x55]) * 32
+    v = color & 15
+    return bytes([v * 0x11]) * 32
+
+
+# Masks are kept by size (a program draws the same few shapes again and again: cards,
+# buttons) and handed out read-only; a caller that needs to change one copies it.
+MASK_CACHE_SIZE = 512
+
+
+@functools.lru_cache(maxsize=MASK_CACHE_SIZE)
+def oval_mask(height: int, width: int) -> np.ndarray:
+    """Pixels whose centres lie inside the ellipse inscribed in a height x width box."""
+    if height <= 0 or width <= 0:
+        return _frozen(np.zeros((max(height, 0), max(width, 0)), dtype=bool))
+    y = (np.arange(height) + 0.5 - height / 2) / (height / 2)
+    x = (np.arange(width) + 0.5 - width / 2) / (width / 2)
+    return _frozen((y[:, None] ** 2 + x[None, :] ** 2) <= 1.0)
+
+
+@functools.lru_cache(maxsize=MASK_CACHE_SIZE)
+def rrect_mask(height: int, width: int, oval_w: int, oval_h: int) -> np.ndarray:
+    """A rectangle whose corners are the quarters of an oval_w x oval_h oval."""
+    mask = np.ones((max(height, 0), max(width, 0)), dtype=bool)
+    ow, oh = min(max(oval_w, 0), width), min(max(oval_h, 0), height)
+    qw, qh = ow // 2, oh // 2
+    if qw == 0 or qh == 0:
+        return _frozen(mask)
+    corner = oval_mask(oh, ow)
+    mask[:qh, :qw] = corner[:qh, :qw]
+    mask[:qh, width - qw:] = corner[:qh, ow - qw:]
+    mask[height - qh:, :qw] = corner[oh - qh:, :qw]
+    mask[height - qh:, width - qw:] = corner[oh - qh:, ow - qw:]
+    return _frozen(mask)
+
+
+def _frozen(mask: np.ndarray) -> np.ndarray:
+    mask.flags.writeable = False
+    return mask
+
+
+def line_points(h0: int, v0: int, h1: int, v1: int) -> list[tuple[int, int]]:
+    """Bresenham's points from (h0, v0) to (h1, v1), both ends included."""
+    points = []
+    dh, dv = abs(h1 - h0), -abs(v1 - v0)
+    sh, sv = (1 if h0 < h1 else -1), (1 if v0 < v1 else -1)
+    err = dh + dv
+    h, v = h0, v0
+    while True:
+        points.append((h, v))
+        if h == h1 and v == v1:
+            return points
+        e2 = 2 * err
+        if e2 >= dv:
+            err += dv
+            h += sh
+        if e2 <= dh:
+            err += dh
+            v += sv
+
+
+def transfer(dst: np.ndarray, src: np.ndarray, mode: int, full: int) -> np.ndarray:
+    """The new pixel values for a transfer mode's copy/OR/XOR/BIC (NOT inverts src)."""
+    if mode & MODE_NOT:
+        src = src ^ full
+    op = mode & 3
+    if op == MODE_COPY:
+        return src
+    if op == MODE_OR:
+        return dst | src
+    if op == MODE_XOR:
+        return dst ^ src
+    return dst & (src ^ full)
+
+
+class _PixelImage:
+    """A port's pixel image (LocInfo): rows of packed pixels anywhere in memory."""
+
+    def __init__(self, qd: "QuickDraw", ptr: int, row_bytes: int) -> None:
+        self.qd, self.ptr, self.row_bytes = qd, ptr, row_bytes
+
+    def get(self, r0: int, r1: int, b0: int, b1: int) -> np.ndarray:
+        ram = self.qd.ram
+        if ram is not None:
+            start = self.ptr + r0 * self.row_bytes
+            block = ram[start:start + (r1 - r0) * self.row_bytes]
+            return block.reshape(r1 - r0, self.row_bytes)[:, b0:b1].copy()
+        mem = self.qd.tb.mem
+        rows = [read_bytes(mem, self.ptr + r * self.row_bytes + b0, b1 - b0)
+                for r in range(r0, r1)]
+        return np.frombuffer(b"".join(rows), dtype=np.uint8).reshape(r1 - r0, b1 - b0)
+
+    def put(self, r0: int, b0: int, data: np.ndarray) -> None:
+        rows, width = data.shape
+        ram = self.qd.ram
+        if ram is not None:
+            start = self.ptr + r0 * self.row_bytes
+            block = ram[start:start + rows * self.row_bytes].reshape(rows, self.row_bytes)
+            block[:, b0:b0 + width] = data
+            return
+        mem = self.qd.tb.mem
+        for i in range(rows):
+            write_bytes(mem, self.ptr + (r0 + i) * self.row_bytes + b0, data[i].tobytes())

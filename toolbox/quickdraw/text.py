@@ -1,0 +1,123 @@
+"""QuickDraw II's text: the port's font, face, mode and size, widths, and drawing
+characters and strings.
+
+Follows the Apple IIGS Toolbox Reference vol. 2, ch. 16 (text calls) with the system
+font of toolbox/font.py.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from iigs.memory import read_long, read_word, write_long
+
+from toolbox import font
+from toolbox.quickdraw.geometry import read_point, write_point
+from toolbox.quickdraw.records import (BOLD, PORT_FONT_HANDLE, PORT_FONT_ID, PORT_PN_LOC,
+                                       PORT_TX_FACE, PORT_TX_MODE, PORT_TX_SIZE,
+                                       TEXT_LOG_LIMIT, UNDERLINE)
+
+
+class TextMixin:
+    """QuickDraw's text calls."""
+
+    # ---- text --------------------------------------------------------------------------------
+    def SetFont(self, handle: int) -> None:
+        """SetFont(fontHandle) $9404 (the system font is the only font)."""
+        write_long(self.tb.mem, self._require_port() + PORT_FONT_HANDLE, handle)
+
+    def GetFont(self) -> int:
+        """GetFont() $9504 -> fontHandle."""
+        return read_long(self.tb.mem, self._require_port() + PORT_FONT_HANDLE)
+
+    def SetFontID(self, font_id: int) -> None:
+        """SetFontID(fontID) $D004."""
+        write_long(self.tb.mem, self._require_port() + PORT_FONT_ID, font_id)
+
+    def GetFontID(self) -> int:
+        """GetFontID() $D104 -> fontID."""
+        return read_long(self.tb.mem, self._require_port() + PORT_FONT_ID)
+
+    def GetFontInfo(self) -> tuple[int, int, int, int]:
+        """GetFontInfo(fontInfoRecPtr) $9604 -> (ascent, descent, widMax, leading)."""
+        bold = 1 if self.GetTextFace() & BOLD else 0
+        return font.ASCENT, font.DESCENT, font.WID_MAX + bold, font.LEADING
+
+    def SetTextFace(self, face: int) -> None:
+        """SetTextFace(textFace) $9A04: bold and underline are drawn; other bits kept."""
+        self._set_word(PORT_TX_FACE, face)
+
+    def GetTextFace(self) -> int:
+        """GetTextFace() $9B04 -> textFace."""
+        return self._word(PORT_TX_FACE)
+
+    def SetTextMode(self, mode: int) -> None:
+        """SetTextMode(textMode) $9C04."""
+        self._set_word(PORT_TX_MODE, mode)
+
+    def GetTextMode(self) -> int:
+        """GetTextMode() $9D04 -> textMode."""
+        return self._word(PORT_TX_MODE)
+
+    def SetTextSize(self, size: int) -> None:
+        """SetTextSize(textSize) $D204 (kept; the system font has one size)."""
+        self._set_word(PORT_TX_SIZE, size)
+
+    def GetTextSize(self) -> int:
+        """GetTextSize() $D304 -> textSize."""
+        return self._word(PORT_TX_SIZE)
+
+    def CharWidth(self, code: int) -> int:
+        """CharWidth(theChar) $A804 -> width in pixels, in the current text face."""
+        return self.TextWidth(bytes([code & 0xFF]))
+
+    def TextWidth(self, text: bytes | str) -> int:
+        """TextWidth(textPtr, textLength) $AB04 -> width in pixels."""
+        data = _encoded(text)
+        bold = len(data) if self.port and self.GetTextFace() & BOLD else 0
+        return font.text_width(data) + bold
+
+    def StringWidth(self, text: bytes | str) -> int:
+        """StringWidth(stringPtr) $A904 (the Pascal string's text, here)."""
+        return self.TextWidth(text)
+
+    def CStringWidth(self, text: bytes | str) -> int:
+        """CStringWidth(cStringPtr) $AA04 (the C string's text, here)."""
+        return self.TextWidth(text)
+
+    def DrawChar(self, code: int) -> None:
+        """DrawChar(theChar) $A404."""
+        self.DrawText(bytes([code & 0xFF]))
+
+    def DrawString(self, text: bytes | str) -> None:
+        """DrawString(stringPtr) $A504 (the Pascal string's text, here)."""
+        self.DrawText(text)
+
+    def DrawCString(self, text: bytes | str) -> None:
+        """DrawCString(cStringPtr) $A604 (the C string's text, here)."""
+        self.DrawText(text)
+
+    def DrawText(self, text: bytes | str) -> None:
+        """DrawText(textPtr, textLength) $A704: at the pen, on the baseline; the pen
+        advances by the text's width."""
+        data = _encoded(text)
+        st = self._state()
+        mem = self.tb.mem
+        v, h = read_point(mem, st.addr + PORT_PN_LOC)
+        face = read_word(mem, st.addr + PORT_TX_FACE)
+        mode = read_word(mem, st.addr + PORT_TX_MODE)
+        ink = font.text_bits(data, bold=bool(face & BOLD), underline=bool(face & UNDERLINE))
+        width = ink.shape[1]
+        gv, gh = v - st.bounds[0], h - st.bounds[1]
+        self.text_log.append((gh, gv, font.decode(data), st.addr))
+        if len(self.text_log) > TEXT_LOG_LIMIT:
+            del self.text_log[:TEXT_LOG_LIMIT // 2]     # a long session keeps the recent half
+        if width:
+            src = np.where(ink, np.uint8(st.fg), np.uint8(st.bg))
+            top = v - font.ASCENT
+            self._draw(st, (top, h, top + font.HEIGHT, h + width), mode, src=src, ink=ink)
+        write_point(mem, st.addr + PORT_PN_LOC, (v, h + width))
+
+
+
+def _encoded(text: bytes | str) -> bytes:
+    return font.encode(text) if isinstance(text, str) else bytes(text)
