@@ -5,7 +5,9 @@
 
 PROGRAM is a file on the host, or, with --disk, a GS/OS pathname of a file on that disk
 (":VOLUME:FOLDER:NAME", or a partial one from the volume directory): it is launched
-from there, so its resource fork is the one StartUpTools opens.
+from there, so its resource fork is the one StartUpTools opens. The disk is a ProDOS
+image, `.po` or `.2mg` (docs/disk.md); what is no image (a device, a FIFO, a folder)
+is refused with one line and left alone, and a read-only image runs read-only.
 
 What the program prints (Text Tools, GS/OS `.CONSOLE`: a C program's printf) appears
 on this terminal as it runs, its error output on stderr. Runs until the program quits
@@ -77,6 +79,7 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         seconds: float | None = None, screenshot: str | None = None,
         strict: bool = False) -> int:
     """The `run` command; returns the exit status."""
+    from disk import DiskError
     from iigs.machine import Machine, MachineError
     from iigs.omf import OMFError
     from toolbox.calls import ToolError
@@ -90,6 +93,12 @@ def run(program: str, disk: str | None = None, headless: bool = False,
     try:
         if disk:
             machine.mount(disk)
+            if machine.disk_message:
+                print(f"iigs: {machine.disk_message}", file=sys.stderr)
+    except DiskError as err:
+        print(f"iigs: --disk {disk}: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
         if disk and not Path(program).is_file():
             machine.load_from_disk(program)  # a program on the disk, forks and all
         else:
