@@ -45,6 +45,8 @@ STORAGE_EXTENDED = 0x5
 STORAGE_DIRECTORY = 0xD
 STORAGE_VOLUME = 0xF
 
+MAX_DEPTH = 32                      # folders in a 64-character ProDOS pathname
+
 # Access byte: destroy, rename, backup-needed, write, read (an unlocked file).
 ACCESS_UNLOCKED = 0xE3
 
@@ -170,6 +172,7 @@ class Volume:
         A read-only volume is never written."""
         if not self._dirty or self.path is None or self.read_only:
             return False
+        self._vol.flush()       # a DOS-order 5.25" image is edited in a ProDOS-order copy
         atomic_write(self.path, self._image)
         self._dirty = False
         return True
@@ -179,6 +182,8 @@ class Volume:
         return self._dirty
 
     def image_bytes(self) -> bytes:
+        if self._vol._tx is None:
+            self._vol.flush()
         return bytes(self._image)
 
     # -- the volume ------------------------------------------------------------------
@@ -264,10 +269,12 @@ class Volume:
                 for e in self._vol.scandir(self._full(path))]
 
     def walk(self, path: str = "") -> Iterator[FileInfo]:
-        """Every entry below `path`, depth first."""
+        """Every entry below `path`, depth first. No deeper than a ProDOS pathname
+        can reach (64 characters: 32 folders), so a damaged disk whose folders form a
+        loop ends."""
         for info in self.listdir(path):
             yield info
-            if info.is_dir:
+            if info.is_dir and info.path.count("/") < MAX_DEPTH:
                 yield from self.walk(info.path)
 
     def read_file(self, path: str, fork: str = "data") -> bytes:

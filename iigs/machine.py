@@ -286,7 +286,7 @@ class Machine:
     def mount(self, disk: Any) -> None:
         """Put a disk (a `disk.Volume` or an image path) in GS/OS's drive. A path that
         cannot hold a disk raises disk.DiskError (nothing touched). The battery RAM
-        lives beside the image; with a read-only image it is kept in memory only."""
+        lives beside the image; beside a read-only image it is read, never written."""
         if isinstance(disk, (str, Path)):
             import disk as disk_pkg
             disk, message = disk_pkg.open_or_recover(disk)
@@ -298,8 +298,8 @@ class Machine:
         path = getattr(disk, "path", None)
         if path is not None:
             from iigs.bram import BatteryRAM, bram_path
-            writable = not getattr(disk, "read_only", None)
-            self.tb.misc.use_bram(BatteryRAM(bram_path(path) if writable else None))
+            read_only = bool(getattr(disk, "read_only", None))
+            self.tb.misc.use_bram(BatteryRAM(bram_path(path), read_only=read_only))
 
     def load(self, source: str | Path | bytes) -> Program:
         """Load an S16 file and set up the launch state (reference §3.4, §3.6):

@@ -348,3 +348,34 @@ def test_damage_that_would_lose_data_opens_read_only_with_the_reason(tmp_path, c
     assert gin_king(["disk", "put", str(path), "F", str(tmp_path / "f")]) == 1
     (tmp_path / "f").unlink()
     assert snapshot(tmp_path) == before
+
+
+def test_a_dos_order_floppy_image_keeps_what_is_written(tmp_path):
+    """a2til edits a 5.25" DOS-order image in a ProDOS-order copy: a commit must carry
+    the change back into the image's own order."""
+    path = tmp_path / "floppy.do"
+    path.write_bytes(bytes(prodos._interleave(memoryview(bytearray(
+        prodos.format_image("FLOPPY", 280))))))
+    volume = disk.Volume.open(path)
+    volume.write_file("A", b"x" * 700, 0x04, 0)
+    assert volume.commit()
+    again = disk.Volume.open(path)
+    assert again.read_file("A") == b"x" * 700 and again.check() == []
+
+
+def test_the_machine_mounts_a_read_only_disk_and_keeps_its_battery_ram_unwritten(tmp_path):
+    """`python -m iigs run --disk g.po` on a read-only image: the battery RAM beside it
+    is read, and a Control Panel change stays in memory."""
+    from iigs.bram import BatteryRAM, bram_path
+    from iigs.machine import Machine
+    path = tmp_path / "g.po"
+    disk.build_default(path, PROGRAM)
+    BatteryRAM(bram_path(path)).set_param(0x20, 1)          # a setting saved before
+    path.chmod(0o444)
+    before = snapshot(tmp_path)
+    machine = Machine(disk=path)
+    assert "will not be saved" in machine.disk_message
+    bram = machine.tb.misc.bram
+    assert bram.param(0x20) == 1
+    bram.set_param(0x20, 2)
+    assert bram.param(0x20) == 2 and snapshot(tmp_path) == before
