@@ -71,5 +71,6 @@ def open_or_recover(path: str | os.PathLike,
     aside = damaged_copy_path(where.real)
     os.rename(where.real, aside)          # the same folder: a rename, never a copy
     volume = build_default(where.given, program)
+    kept = aside.name if aside.parent == path.parent else str(aside)
     return volume, (f"The disk {path} could not be used ({problem}). "
-                    f"It was kept unchanged as {aside.name}, and a new disk was made.")
+                    f"It was kept unchanged as {kept}, and a new disk was made.")

@@ -58,3 +58,18 @@ def test_app_follows_a_link_to_a_2mg_and_keeps_both(tmp_path, program, capsys):
     assert volume.read_file(disk.PROGRAM_NAME) == program
     assert volume.exists("SETTINGS/GIN.GAME")
     assert sorted(p.name for p in images.iterdir()) == ["games.2mg"]      # no temporaries
+
+
+def test_iigs_runs_gin_king_from_a_2mg(tmp_path, program, capsys):
+    """`python -m iigs run :GINKING:GIN.KING --disk game.2mg` (issue 37 §5)."""
+    from iigs.__main__ import EXIT_TIME_UP, main
+    path = tmp_path / "game.2mg"
+    app.prepare_disk(path, program)
+    image = path.read_bytes()
+    assert image[:4] == b"2IMG"
+    status = main(["run", ":GINKING:GIN.KING", "--disk", str(path), "--headless",
+                   "--seconds", "1"])
+    out = capsys.readouterr().out
+    assert status == EXIT_TIME_UP, out
+    assert "Choose New Game from the File menu to deal." in out    # the table is up
+    assert path.read_bytes()[:64] == image[:64]

@@ -379,3 +379,17 @@ def test_the_machine_mounts_a_read_only_disk_and_keeps_its_battery_ram_unwritten
     assert bram.param(0x20) == 1
     bram.set_param(0x20, 2)
     assert bram.param(0x20) == 2 and snapshot(tmp_path) == before
+
+
+def test_an_image_this_user_may_not_write_opens_read_only(tmp_path, monkeypatch):
+    """As root every file is writable, so `access(2)` is made to answer as it does for
+    another user's 0644 file."""
+    path = tmp_path / "g.po"
+    disk.build_default(path, PROGRAM)
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode: False if Path(p) == path and
+                        mode & os.W_OK else real_access(p, mode))
+    before = snapshot(tmp_path)
+    volume, message = disk.open_or_recover(path, b"newer")
+    assert volume.read_only == "this user may not write it" and "read-only" in message
+    assert snapshot(tmp_path) == before
