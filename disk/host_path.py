@@ -135,17 +135,20 @@ def _not_there_yet(given: Path) -> ImagePath:
 def read_image(image: ImagePath) -> bytearray:
     """The bytes of the checked image. Opened without waiting (O_NONBLOCK) and checked
     again on the open file, so a path swapped for a FIFO or a device since the check is
-    refused too, never waited on or read."""
+    refused too, never waited on or read. A file that cannot be read is refused (it
+    may well be a disk: it must not be taken for a damaged one and set aside)."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(image.real, flags)
     except OSError as err:
-        raise DiskError(f"cannot read {image.given}: {err.strerror or err}") from err
+        raise ImagePathRefused(f"cannot read {image.given}: {err.strerror or err}; "
+                               "nothing was changed") from err
     try:
         refuse_kind(image.given, os.fstat(fd))
         with os.fdopen(os.dup(fd), "rb") as f:
             return bytearray(f.read(MAX_IMAGE_BYTES + 1))
     except OSError as err:
-        raise DiskError(f"cannot read {image.given}: {err.strerror or err}") from err
+        raise ImagePathRefused(f"cannot read {image.given}: {err.strerror or err}; "
+                               "nothing was changed") from err
     finally:
         os.close(fd)

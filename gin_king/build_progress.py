@@ -4,7 +4,7 @@ Building takes from 20 s to a minute on a slow machine, once per install (and ag
 only when a source changes): `ensure_built` says so on stderr in one line, what is being
 built and why, with a bar that fills as the units are assembled and the time it took:
 
-    Building GIN.KING (first start only)… [############------------] 18/34
+    Building GIN.KING (first start only)… [############------------] 13/25
 
 On a terminal the bar is redrawn in place (carriage return); into a pipe or a log the
 line is written once, and the time appended when the build is done, so a log holds one

@@ -393,3 +393,22 @@ def test_an_image_this_user_may_not_write_opens_read_only(tmp_path, monkeypatch)
     volume, message = disk.open_or_recover(path, b"newer")
     assert volume.read_only == "this user may not write it" and "read-only" in message
     assert snapshot(tmp_path) == before
+
+
+def test_an_image_that_cannot_be_read_is_refused_not_set_aside(tmp_path, monkeypatch):
+    """As root every file is readable, so the open is made to fail as it does for
+    another user's 0600 file: it may be a good disk, and must not be taken for a
+    damaged one."""
+    path = tmp_path / "g.po"
+    disk.build_default(path, PROGRAM)
+    real_open = os.open
+
+    def no_read(p, flags, *args):
+        if Path(p) == path:
+            raise PermissionError(13, "Permission denied")
+        return real_open(p, flags, *args)
+    monkeypatch.setattr(os, "open", no_read)
+    before = snapshot(tmp_path)
+    with pytest.raises(disk.ImagePathRefused, match="Permission denied"):
+        disk.open_or_recover(path, PROGRAM)
+    assert snapshot(tmp_path) == before
