@@ -3,12 +3,15 @@
     gin-king disk info  [IMG]              volume name, size, free space, soundness
     gin-king disk ls    [IMG] [PATH] [-R]  a folder's entries (ProDOS catalog style)
     gin-king disk check [IMG]              a2til's structural check; exit 1 if damaged
+                                           (lost blocks are warnings: exit 0)
     gin-king disk build [IMG] [--program FILE] [--force]   a fresh /GINKING disk
     gin-king disk get   IMG PATH [-o OUT]  copy a file out (to stdout without -o)
     gin-king disk put   IMG PATH FILE [--type $5A] [--aux $0000]   copy a file in
 
-IMG defaults to the user's disk (`disk.default_disk_path()`). File type names
-follow the ProDOS file type list (reference §5).
+IMG defaults to the user's disk (`disk.default_disk_path()`); a `.2mg` image (2IMG
+header) works as a `.po` does. What is no disk image (a device, a FIFO, a folder...)
+is refused untouched; a read-only or damaged image is looked at but `put` refuses it.
+File type names follow the ProDOS file type list (reference §5).
 """
 from __future__ import annotations
 
@@ -17,7 +20,9 @@ import sys
 from pathlib import Path
 
 from disk.default import build_default, default_disk_path
-from disk.volume import DiskError, FileInfo, Volume, VolumeFull
+from disk.errors import DiskError, VolumeFull, WriteProtected
+from disk.host_path import check_image_path
+from disk.volume import FileInfo, Volume
 
 # ProDOS file type abbreviations (reference §5; ProDOS Technical Note: file types).
 TYPE_NAMES = {
@@ -51,9 +56,15 @@ def cmd_info(args: argparse.Namespace) -> int:
     files = sum(1 for _ in volume.walk())
     used = volume.total_blocks - volume.free_blocks
     print(f"/{volume.name}  {args.image}")
+    damage = volume.damage()
+    state = "sound" if not damage else f"damaged: {damage[0]}"
+    if volume.warnings:
+        state += f"; {len(volume.warnings)} lost blocks"
     print(f"{volume.total_blocks} blocks ({volume.total_blocks // 2}K), {used} used, "
-          f"{volume.free_blocks} free; {files} files and folders; sound")
-    return 0
+          f"{volume.free_blocks} free; {files} files and folders; {state}")
+    if volume.read_only:
+        print(f"{args.image}: read-only: {volume.read_only}", file=sys.stderr)
+    return 1 if damage else 0
 
 
 def cmd_ls(args: argparse.Namespace) -> int:
@@ -74,24 +85,30 @@ def cmd_ls(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    try:
-        volume = Volume(bytearray(Path(args.image).read_bytes()), args.image)
-    except OSError as err:
-        print(f"{args.image}: {err.strerror or err}", file=sys.stderr)
-        return 1
-    problems = volume.check()
-    for problem in problems:
+    volume = Volume.open(args.image)
+    damage = volume.damage()
+    for problem in damage:
         print(f"{args.image}: {problem}")
-    if not problems:
-        print(f"{args.image}: /{volume.name} is sound")
-    return 1 if problems else 0
+    for warning in volume.warnings:
+        print(f"{args.image}: warning: {warning} (a lost block: space wasted, no data lost)")
+    if not damage:
+        print(f"{args.image}: /{volume.name} is sound"
+              + (f" ({len(volume.warnings)} lost blocks)" if volume.warnings else ""))
+    return 1 if damage else 0
 
 
 def cmd_build(args: argparse.Namespace) -> int:
     image = Path(args.image)
-    if image.exists() and not args.force:
+    where = check_image_path(image)
+    if where.exists and not args.force:
         print(f"{image} exists; use --force to replace it", file=sys.stderr)
         return 1
+    if where.exists and where.read_only:
+        print(f"{image}: {where.read_only}; nothing was changed", file=sys.stderr)
+        return 1
+    if where.missing_folder is not None:
+        where.missing_folder.mkdir(parents=True)
+        print(f"made the folder {where.missing_folder}")
     program = Path(args.program).read_bytes() if args.program else None
     volume = build_default(image, program)
     print(f"built /{volume.name} at {image}" + (f" with {len(program)}-byte GIN.KING"
@@ -167,6 +184,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except VolumeFull:
         print("gin-king disk: the disk is full", file=sys.stderr)
+        return 1
+    except WriteProtected as err:
+        print(f"gin-king disk: {args.image}: {err.strerror}; nothing was changed",
+              file=sys.stderr)
         return 1
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError, ValueError) as err:
         print(f"gin-king disk: {err}", file=sys.stderr)

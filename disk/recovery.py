@@ -1,19 +1,29 @@
-"""Opening the user's disk, and what happens when it is damaged.
+"""Opening the user's disk, and what happens when it is odd, locked or damaged.
 
-A damaged image (one that does not open, or that a2til's checker finds fault
-with) is never edited: it is copied aside untouched as
-`NAME.damaged-<UTC timestamp>.EXT`, the user is told, and a fresh default disk
-takes its place so the program carries on.
+Nothing the disk path points at is harmed (issue 38):
+- what cannot be a disk image (a device, a FIFO, a socket, a folder, a file larger
+  than a ProDOS volume) is refused with one line, untouched (`disk.host_path`);
+- a missing image is made, and a missing folder for it too, said in one line;
+- a file that is no ProDOS volume at all is set aside by renaming it (never by
+  copying) to `NAME.damaged-<UTC timestamp>.EXT`, and a fresh default disk takes
+  its place; a read-only one is refused instead, as nothing may replace it;
+- a read-only image, or one whose damage a write could make worse, opens read-only:
+  the program runs from it, the user is told once that nothing will be saved, and
+  the file is never written (`Volume.read_only`);
+- lost blocks are harmless and open as usual (`disk check` lists them as warnings).
 """
 from __future__ import annotations
 
 import os
-import shutil
 from datetime import datetime, timezone
 from pathlib import Path
 
 from disk.default import build_default
-from disk.volume import DiskError, Volume
+from disk.errors import DiskError
+from disk.host_path import ImagePathRefused, check_image_path
+from disk.volume import Volume
+
+NOT_SAVED = "settings and games will not be saved"
 
 
 def damaged_copy_path(path: Path, when: datetime | None = None) -> Path:
@@ -21,29 +31,46 @@ def damaged_copy_path(path: Path, when: datetime | None = None) -> Path:
     stamp = (when or datetime.now(timezone.utc)).strftime("%Y%m%dT%H%M%SZ")
     candidate = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
     n = 1
-    while candidate.exists():
+    while candidate.exists() or candidate.is_symlink():
         n += 1
         candidate = path.with_name(f"{path.stem}.damaged-{stamp}-{n}{path.suffix}")
     return candidate
 
 
+def read_only_notice(path: Path, volume: Volume) -> str:
+    return f"The disk {path} is open read-only ({volume.read_only}); {NOT_SAVED}."
+
+
 def open_or_recover(path: str | os.PathLike,
                     program: bytes | None = None) -> tuple[Volume, str | None]:
-    """Open the disk at `path`, creating it if missing.
+    """Open the disk at `path`, creating it (and its folder) if missing.
 
-    Returns the volume and None, or — when the disk was damaged — a fresh
-    default volume and a message saying what was wrong and where the damaged
-    image was kept.
-    """
+    Returns the volume and None, or a volume and what the user should be told (one
+    line each): a folder made, a read-only disk, a file that was no disk kept aside
+    under another name and a fresh default volume in its place. Raises
+    ImagePathRefused, with the line to show, when the path cannot hold a disk."""
     path = Path(path)
-    if not path.exists():
-        return build_default(path, program), None
+    where = check_image_path(path)
+    if not where.exists:
+        said = None
+        if where.missing_folder is not None:
+            where.missing_folder.mkdir(parents=True, exist_ok=True)
+            said = f"Made the folder {where.missing_folder} for the disk."
+        return build_default(where.given, program), said
     try:
-        return Volume.open(path), None
+        volume = Volume.open(path)
+    except ImagePathRefused:
+        raise
     except DiskError as err:
         problem = str(err)
-    aside = damaged_copy_path(path)
-    shutil.copy2(path, aside)
-    volume = build_default(path, program)
+    else:
+        return volume, read_only_notice(path, volume) if volume.read_only else None
+    if where.read_only:
+        raise ImagePathRefused(f"{path} is not a disk image ({problem}), and {where.read_only}: "
+                               "nothing was changed")
+    aside = damaged_copy_path(where.real)
+    os.rename(where.real, aside)          # the same folder: a rename, never a copy
+    volume = build_default(where.given, program)
+    kept = aside.name if aside.parent == path.parent else str(aside)
     return volume, (f"The disk {path} could not be used ({problem}). "
-                    f"It was kept unchanged as {aside.name}, and a new disk was made.")
+                    f"It was kept unchanged as {kept}, and a new disk was made.")

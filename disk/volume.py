@@ -9,12 +9,18 @@ instant, `Volume` works on an in-memory copy of the image (a2til's `Volume` over
 mutator runs inside one a2til transaction, so a failed operation (a full disk, a
 bad name) leaves the copy exactly as it was.
 
+A volume opened read-only (`read_only` says why: the file's mode, a locked 2IMG
+header, or damage that a write could make worse) refuses every change with
+WriteProtected (ProDOS error $2B) and never writes its file. Lost blocks (marked
+used, owned by nothing) are only warnings: they waste space and lose nothing.
+
 Paths given to `Volume` are relative to the volume directory, components
 separated by '/': "GIN.KING", "SETTINGS/PREFS"; "" is the volume directory.
 """
 from __future__ import annotations
 
 import errno
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -23,7 +29,9 @@ from typing import Iterator
 
 from a2til import prodos
 
+from disk import two_img
 from disk.atomic import atomic_write, remove_stale_temporaries
+from disk.errors import DiskError, VolumeDirectoryFull, VolumeFull, WriteProtected
 
 BLOCK_SIZE = 512
 BLOCKS_800K = 1600
@@ -37,23 +45,19 @@ STORAGE_EXTENDED = 0x5
 STORAGE_DIRECTORY = 0xD
 STORAGE_VOLUME = 0xF
 
+MAX_DEPTH = 32                      # folders in a 64-character ProDOS pathname
+
 # Access byte: destroy, rename, backup-needed, write, read (an unlocked file).
 ACCESS_UNLOCKED = 0xE3
 
 
-class DiskError(Exception):
-    """The image cannot be used: it does not open or its structure is damaged."""
+# a2til's words for a block the bitmap holds but no file owns: space lost, nothing
+# else (CiderPress ignores them too). Every other finding could cost data on a write.
+LOST_BLOCK = re.compile(r"^block \d+ is marked used but unreferenced$")
 
 
-class VolumeFull(OSError):
-    """No free blocks for the change (ProDOS error $48)."""
-
-    def __init__(self, message: str = "volume full") -> None:
-        super().__init__(errno.ENOSPC, message)
-
-
-class VolumeDirectoryFull(VolumeFull):
-    """The volume directory has no free entry; it never grows (ProDOS error $49)."""
+def is_lost_block(problem: str) -> bool:
+    return bool(LOST_BLOCK.match(problem))
 
 
 @dataclass(frozen=True)
@@ -103,10 +107,13 @@ def blocks_for_size(size: int) -> int:
 class Volume:
     """A ProDOS volume image held in memory and committed atomically to `path`."""
 
-    def __init__(self, image: bytearray, path: str | Path | None = None) -> None:
+    def __init__(self, image: bytearray, path: str | Path | None = None,
+                 read_only: str | None = None) -> None:
         self._image = image
         self.path = Path(path) if path is not None else None
         self._dirty = False
+        self.read_only = read_only          # why nothing may be written, or None
+        self.warnings: list[str] = []       # harmless findings (lost blocks)
         try:
             self._vol = prodos.Volume(self._image)
         except Exception as err:                      # a2til raises many kinds on garbage
@@ -115,34 +122,57 @@ class Volume:
     # -- opening and saving ----------------------------------------------------------
 
     @classmethod
-    def open(cls, path: str | Path) -> "Volume":
-        """Load the image at `path`; raise DiskError if it does not open cleanly."""
-        path = Path(path)
-        remove_stale_temporaries(path)
-        try:
-            image = bytearray(path.read_bytes())
-        except OSError as err:
-            raise DiskError(f"cannot read {path}: {err.strerror or err}") from err
-        volume = cls(image, path)
-        problems = volume.check()
-        if problems:
-            raise DiskError(f"{path.name} is damaged: {problems[0]}"
-                            + (f" (and {len(problems) - 1} more)" if len(problems) > 1
-                               else ""))
+    def open(cls, path: str | Path, *, read_only: str | None = None) -> "Volume":
+        """Load the image at `path` (checked first: a device, FIFO, socket, folder or
+        oversized file is refused untouched, disk.host_path).
+
+        Raises DiskError when it is no ProDOS volume. Opens it read-only — `read_only`
+        says why — when asked, when the file may not be written, when its 2IMG header
+        is locked, or when a2til's check finds damage a write could make worse; lost
+        blocks are kept in `warnings`."""
+        from disk.host_path import check_image_path, read_image
+        where = check_image_path(path)
+        if not where.exists:
+            raise DiskError(f"cannot read {path}: no such file")
+        read_only = read_only or where.read_only
+        if read_only is None:
+            remove_stale_temporaries(where.real)
+        image = read_image(where)
+        if two_img.is_locked(image):
+            read_only = read_only or "its 2IMG header marks it locked"
+        volume = cls(image, where.given, read_only)
+        damage = volume.damage()
+        if damage and not volume.read_only:
+            volume.read_only = (f"it is damaged: {damage[0]}"
+                                + (f" (and {len(damage) - 1} more)" if len(damage) > 1
+                                   else ""))
         return volume
+
+    def damage(self) -> list[str]:
+        """The check's findings that a write could turn into lost data (files sharing
+        a block, a block outside the volume, a used block marked free, ...); lost
+        blocks go to `warnings` instead."""
+        problems = self.check()
+        self.warnings = [p for p in problems if is_lost_block(p)]
+        return [p for p in problems if not is_lost_block(p)]
 
     @classmethod
     def create(cls, path: str | Path | None, name: str,
                blocks: int = BLOCKS_800K) -> "Volume":
         """A fresh empty volume; written to `path` (if given) by `commit()`."""
-        volume = cls(bytearray(prodos.format_image(name, blocks)), path)
+        image = bytearray(prodos.format_image(name, blocks))
+        if two_img.wants_2img(path):
+            image = two_img.wrap(image)
+        volume = cls(image, path)
         volume._dirty = True
         return volume
 
     def commit(self) -> bool:
-        """Write the image to its path atomically if it changed; True if written."""
-        if not self._dirty or self.path is None:
+        """Write the image to its path atomically if it changed; True if written.
+        A read-only volume is never written."""
+        if not self._dirty or self.path is None or self.read_only:
             return False
+        self._vol.flush()       # a DOS-order 5.25" image is edited in a ProDOS-order copy
         atomic_write(self.path, self._image)
         self._dirty = False
         return True
@@ -152,6 +182,8 @@ class Volume:
         return self._dirty
 
     def image_bytes(self) -> bytes:
+        if self._vol._tx is None:
+            self._vol.flush()
         return bytes(self._image)
 
     # -- the volume ------------------------------------------------------------------
@@ -237,10 +269,12 @@ class Volume:
                 for e in self._vol.scandir(self._full(path))]
 
     def walk(self, path: str = "") -> Iterator[FileInfo]:
-        """Every entry below `path`, depth first."""
+        """Every entry below `path`, depth first. No deeper than a ProDOS pathname
+        can reach (64 characters: 32 folders), so a damaged disk whose folders form a
+        loop ends."""
         for info in self.listdir(path):
             yield info
-            if info.is_dir:
+            if info.is_dir and info.path.count("/") < MAX_DEPTH:
                 yield from self.walk(info.path)
 
     def read_file(self, path: str, fork: str = "data") -> bytes:
@@ -257,11 +291,17 @@ class Volume:
     def transaction(self) -> Iterator["Volume"]:
         """Several changes as one: all of them stand, or none (the image is
         restored if the body raises)."""
+        self._refuse_if_read_only()
         with self._vol.transaction():
             yield self
         self._dirty = True
 
+    def _refuse_if_read_only(self) -> None:
+        if self.read_only:
+            raise WriteProtected(f"the disk is read-only: {self.read_only}")
+
     def _mutate(self, action, *args, **kwargs):
+        self._refuse_if_read_only()
         try:
             if self._vol._tx is not None:          # inside an explicit transaction
                 return action(*args, **kwargs)

@@ -3,10 +3,13 @@ from that disk and run the program until it quits.
 
     gin-king [--disk IMG] [--script FILE] [--headless] [--seconds N]
 
-The disk is the default one (`disk.default_disk_path()`) unless `--disk` names another.
-A missing disk is made with the program on it; a damaged one is kept aside and replaced
-(`disk.open_or_recover`), and the player is told. When the build has changed, the newer
-GIN.KING is copied onto the disk before it boots. GS/OS launches the program from the
+The disk is the default one (`disk.default_disk_path()`) unless `--disk` names another
+(docs/disk.md). A missing disk is made with the program on it; a file that is no disk is
+renamed aside and replaced; what cannot be a disk (a device, a FIFO, a folder) is refused
+with one line and left alone; a read-only or damaged disk is played from read-only, the
+player told once that nothing will be saved (`disk.open_or_recover`). When the build has
+changed, the newer GIN.KING is copied onto a writable disk before it boots (a read-only
+one boots the current build from memory). GS/OS launches the program from the
 disk: prefixes 8 and 9 are the volume's root, so the program finds its SETTINGS folder.
 
 A script (`--script FILE`, run by `gin_king.automation.run_script`) drives the session
@@ -50,13 +53,17 @@ def program_bytes() -> bytes:
 # the disk and the machine
 
 def prepare_disk(path: str | Path | None = None, program: bytes | None = None) -> tuple[Any, str | None]:
-    """Open (or make, or recover) the disk and make sure it holds this GIN.KING.
-    Returns (volume, message about a damaged disk or None)."""
+    """Open (or make, or recover) the disk and make sure it holds this GIN.KING (a
+    read-only disk is left as it is). Returns (volume, what to tell the player or
+    None); disk.DiskError when the path cannot hold a disk (before any build)."""
     import disk
-    program = program if program is not None else program_bytes()
+    from disk.host_path import check_image_path
     path = Path(path) if path is not None else disk.default_disk_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
+    check_image_path(path)                  # refuse a device or a folder before building
+    program = program if program is not None else program_bytes()
     volume, message = disk.open_or_recover(path, program)
+    if volume.read_only:
+        return volume, message
     try:
         current = volume.read_file(disk.PROGRAM_NAME)
     except Exception:           # not on the disk (or unreadable): put it there
@@ -69,14 +76,16 @@ def prepare_disk(path: str | Path | None = None, program: bytes | None = None) -
     return volume, message
 
 
-def boot(volume: Any, host: Any = None, strict: bool | None = None) -> Any:
-    """A Machine with `volume` in its drive and GIN.KING loaded from it, launched as
-    GS/OS launches an application (prefixes 8 and 9 = the program's folder). `strict`:
-    a tool call the toolbox lacks stops the machine (None: IIGS_STRICT decides)."""
+def boot(volume: Any, host: Any = None, strict: bool | None = None,
+         program: bytes | None = None) -> Any:
+    """A Machine with `volume` in its drive and GIN.KING loaded from it (or `program`,
+    the current build, which a read-only disk may not hold), launched as GS/OS
+    launches an application (prefixes 8 and 9 = the program's folder). `strict`: a
+    tool call the toolbox lacks stops the machine (None: IIGS_STRICT decides)."""
     import disk
     from iigs.machine import Machine
     machine = Machine(disk=volume, host=host, strict=strict)
-    machine.load(volume.read_file(disk.PROGRAM_NAME))
+    machine.load(program if program is not None else volume.read_file(disk.PROGRAM_NAME))
     machine.tb.gsos.set_launch(LAUNCH_PATH)
     message = machine.tb.misc.bram.take_message()   # a damaged battery RAM, said once
     if message:
@@ -84,11 +93,11 @@ def boot(volume: Any, host: Any = None, strict: bool | None = None) -> Any:
     return machine
 
 
-def session(volume: Any) -> Any:
+def session(volume: Any, program: bytes | None = None) -> Any:
     """A scripted session (gin_king.automation) of the program booted from `volume`."""
     from gin_king.automation import ScriptedHost, Session
     host = ScriptedHost()
-    machine = boot(volume, host)
+    machine = boot(volume, host, program=program)
     s = Session(machine=machine, host=host)
     s.program = machine.program
     return s
@@ -106,16 +115,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strict", action="store_true", default=None,
                         help="stop at a tool call the toolbox lacks (with the report)")
     args = parser.parse_args(argv)
+    from disk import DiskError
     try:
         volume, message = prepare_disk(args.disk)
     except build.BuildError as exc:
         print(f"gin-king: the program does not build:\n{exc}", file=sys.stderr)
         return 1
+    except DiskError as exc:
+        print(f"gin-king: {exc}", file=sys.stderr)
+        return 1
     if message:
         print(message, file=sys.stderr)
+    # a read-only disk may hold an older GIN.KING, or none: boot the current build
+    program = program_bytes() if volume.read_only else None
     if args.script:
         from gin_king.automation import AutomationError, run_script
-        s = session(volume)
+        s = session(volume, program)
         try:
             s.run_until_idle()                       # to the menu bar, then the steps
             run_script(s, Path(args.script).read_text())
@@ -128,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     from iigs.host import HeadlessHost, WindowHost
     from iigs.machine import MachineError
     host = HeadlessHost() if args.headless else WindowHost()
-    machine = boot(volume, host, strict=args.strict)
+    machine = boot(volume, host, strict=args.strict, program=program)
     budget = None if args.seconds is None else int(args.seconds * EMULATED_HZ)
     if budget is None and args.headless:
         budget = 10 * EMULATED_HZ

@@ -37,6 +37,9 @@ SYMBOLS_SUFFIX = ".json"
 APP_PREFIX = "app/"               # sources under asm/app/ are the desktop program
 
 
+Progress = Callable[[int, int], None]     # (steps done, steps in all)
+
+
 class BuildError(Exception):
     """Assembly or link failed; the message lists every error as `file:line: text`."""
 
@@ -376,24 +379,34 @@ def _assemble_unit(path: str, include_dirs: list[str]):
     return omf.emit(a), a, []
 
 
-def _assemble_all(units: list[Path], include_dirs: list[str]) -> list[tuple]:
-    """Every unit, in parallel when there are several processors; results in unit order."""
+def _assemble_all(units: list[Path], include_dirs: list[str],
+                  progress: Progress | None = None) -> list[tuple]:
+    """Every unit, in parallel when there are several processors; results in unit order.
+    `progress(done, total)` is told as each unit is finished."""
+    tell = progress or (lambda done, total: None)
     workers = min(len(units), os.cpu_count() or 1)
     if workers > 1:
         try:
-            from concurrent.futures import ProcessPoolExecutor
+            from concurrent.futures import ProcessPoolExecutor, as_completed
             with ProcessPoolExecutor(max_workers=workers) as pool:
-                return list(pool.map(_assemble_unit, [str(u) for u in units],
-                                     [include_dirs] * len(units)))
+                futures = [pool.submit(_assemble_unit, str(u), include_dirs) for u in units]
+                for done, _ in enumerate(as_completed(futures), 1):
+                    tell(done, len(units) + 1)
+                return [f.result() for f in futures]
         except (OSError, ImportError):  # no processes available: assemble here
             pass
-    return [_assemble_unit(str(u), include_dirs) for u in units]
+    results = []
+    for u in units:
+        results.append(_assemble_unit(str(u), include_dirs))
+        tell(len(results), len(units) + 1)
+    return results
 
 
-def build(out_dir: Path | None = None,
-          engine_only: bool = False) -> tuple[Path, dict[str, dict[str, int]]]:
+def build(out_dir: Path | None = None, engine_only: bool = False,
+          progress: Progress | None = None) -> tuple[Path, dict[str, dict[str, int]]]:
     """Assemble and link every unit now (no cache check). Returns (load file, symbols).
-    `engine_only`: leave out the desktop program (GIN.ENGINE instead of GIN.KING)."""
+    `engine_only`: leave out the desktop program (GIN.ENGINE instead of GIN.KING).
+    `progress(done, total)`: told after each unit and after the link (the last step)."""
     out_dir = out_dir or build_dir()
     gen_dir = out_dir / "generated"
     gen_dir.mkdir(parents=True, exist_ok=True)
@@ -414,7 +427,8 @@ def build(out_dir: Path | None = None,
     objects = []
     # the big generated tables first, so they start early on their own worker
     order = sorted(range(len(units)), key=lambda i: units[i].parent != gen_dir)
-    results = dict(zip(order, _assemble_all([units[i] for i in order], include_dirs)))
+    results = dict(zip(order, _assemble_all([units[i] for i in order], include_dirs,
+                                            progress)))
     for i, path in enumerate(units):
         obj, a, errs = results[i]
         errors.extend(_with_path(e, path) for e in errs)
@@ -435,6 +449,8 @@ def build(out_dir: Path | None = None,
     _atomic_write(out, load_file)
     _atomic_write(out.with_name(out.name + SYMBOLS_SUFFIX),
                   json.dumps({"key": key, "symbols": symbols}, indent=0, sort_keys=True).encode())
+    if progress is not None:
+        progress(len(units) + 1, len(units) + 1)
     return out, symbols
 
 
@@ -669,11 +685,27 @@ def ensure_built(engine_only: bool = False) -> tuple[Path, dict[str, dict[str, i
         except (OSError, ValueError, KeyError):
             pass
     if result is None:
-        result = build(out_dir, engine_only)
+        result = _build_telling(out_dir, engine_only, first=not out.exists())
     if engine_only:
         _engine_memo = (key, result[0], result[1])
     else:
         _memo = (key, result[0], result[1])
+    return result
+
+
+def _build_telling(out_dir: Path, engine_only: bool,
+                   first: bool) -> tuple[Path, dict[str, dict[str, int]]]:
+    """`build`, saying so on stderr in one line with a progress bar (a build takes
+    20-60 s: the first start must not look hung)."""
+    from gin_king.build_progress import BuildProgress
+    name = ENGINE_FILE_NAME if engine_only else LOAD_FILE_NAME
+    line = BuildProgress(name, "first start only" if first else "its sources changed")
+    try:
+        result = build(out_dir, engine_only, progress=line.step)
+    except BaseException:
+        line.finish(ok=False)
+        raise
+    line.finish()
     return result
 
 

@@ -6,7 +6,9 @@
 
 PROGRAM is a file on the host, or, with --disk, a GS/OS pathname of a file on that disk
 (":VOLUME:FOLDER:NAME", or a partial one from the volume directory): it is launched
-from there, so its resource fork is the one StartUpTools opens.
+from there, so its resource fork is the one StartUpTools opens. The disk is a ProDOS
+image, `.po` or `.2mg` (docs/disk.md); what is no image (a device, a FIFO, a folder)
+is refused with one line and left alone, and a read-only image runs read-only.
 
 What the program prints (Text Tools, GS/OS `.CONSOLE`: a C program's printf) appears
 on this terminal as it runs, its error output on stderr; on a terminal the 80-column
@@ -199,6 +201,7 @@ def run(program: str, disk: str | None = None, headless: bool = False,
     """The `run` command; returns the exit status. `typed` is console input, `keys`
     (second, text) key presses, `args` the shell command line's arguments, `stdin`
     whether this process's standard input follows `typed` as console input."""
+    from disk import DiskError
     from iigs.machine import CPU_HZ, Machine, MachineError
     from iigs.omf import OMFError
     from toolbox.calls import ToolError
@@ -219,6 +222,12 @@ def run(program: str, disk: str | None = None, headless: bool = False,
     try:
         if disk:
             machine.mount(disk)
+            if machine.disk_message:
+                print(f"iigs: {machine.disk_message}", file=sys.stderr)
+    except DiskError as err:
+        print(f"iigs: --disk {disk}: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
         if disk and not Path(program).is_file():
             machine.load_from_disk(program)  # a program on the disk, forks and all
         else:

@@ -106,10 +106,13 @@ def bram_path(disk_path: str | os.PathLike) -> Path:
 
 
 class BatteryRAM:
-    """256 bytes of battery RAM, kept in `path` (None: in memory only)."""
+    """256 bytes of battery RAM, kept in `path` (None: in memory only). `read_only`
+    (beside a read-only disk): read from `path`, never written back."""
 
-    def __init__(self, path: str | os.PathLike | None = None) -> None:
+    def __init__(self, path: str | os.PathLike | None = None, *,
+                 read_only: bool = False) -> None:
         self.path = Path(path) if path is not None else None
+        self.read_only = read_only
         self.data = default_image()
         self.message: str | None = None    # the damaged-file notice, taken once
         if self.path is not None:
@@ -167,7 +170,7 @@ class BatteryRAM:
 
     def save(self) -> None:
         seal(self.data)
-        if self.path is not None:
+        if self.path is not None and not self.read_only:
             from disk.atomic import atomic_write
             try:
                 atomic_write(self.path, self.data)

@@ -295,11 +295,13 @@ class Machine:
 
     # -- disk and program ----------------------------------------------------------------
     def mount(self, disk: Any) -> None:
-        """Put a disk (a `disk.Volume` or an image path) in GS/OS's drive."""
+        """Put a disk (a `disk.Volume` or an image path) in GS/OS's drive. A path that
+        cannot hold a disk raises disk.DiskError (nothing touched). The battery RAM
+        lives beside the image; beside a read-only image it is read, never written."""
         if isinstance(disk, (str, Path)):
             import disk as disk_pkg
             disk, message = disk_pkg.open_or_recover(disk)
-            self.disk_message = message   # a damaged image was kept aside: say so
+            self.disk_message = message   # what the user must be told about the disk
         gsos = getattr(self.tb, "gsos", None)
         if gsos is None or not hasattr(gsos, "mount"):
             raise RuntimeError("this machine has no GS/OS to mount a disk in")
@@ -307,7 +309,8 @@ class Machine:
         path = getattr(disk, "path", None)
         if path is not None:
             from iigs.bram import BatteryRAM, bram_path
-            self.tb.misc.use_bram(BatteryRAM(bram_path(path)))
+            read_only = bool(getattr(disk, "read_only", None))
+            self.tb.misc.use_bram(BatteryRAM(bram_path(path), read_only=read_only))
 
     def load(self, source: str | Path | bytes, pathname: str = "") -> Program:
         """Load an S16 file and set up the launch state (reference §3.4, §3.6):

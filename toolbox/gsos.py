@@ -16,7 +16,10 @@ file, on Flush and on Close (and on Quit, which closes every file). Create,
 Destroy, ChangePath and SetFileInfo commit at once. So once Close or Flush has
 returned without error, a crash cannot lose the data. Write checks the free
 space before accepting bytes, so a full disk answers volumeFull ($48) at the Write
-and nothing already on the disk is disturbed.
+and nothing already on the disk is disturbed. On a read-only disk (`Volume.read_only`:
+a write-protected image) files open and read as usual, and every call that would
+change the disk — Write, SetEOF, Create, Destroy, ChangePath, SetFileInfo — answers
+drvrWrtProt ($2B), as a locked floppy does.
 
 Character device `.CONSOLE`: Open gives a refNum on the machine's console (the Text
 Tool Set's `Console`, toolbox/text.py); Write sends the bytes there and Read takes a
@@ -34,7 +37,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable
 
-from disk.volume import VolumeDirectoryFull, VolumeFull, blocks_for_size
+from disk.errors import VolumeDirectoryFull, VolumeFull, WriteProtected
+from disk.volume import blocks_for_size
 from iigs.memory import read_bytes, read_gsstring, read_long, read_word, write_bytes, \
     write_long, write_word
 from toolbox.toolbox import tool_state
@@ -44,6 +48,7 @@ NO_ERROR = 0x0000
 BAD_SYSTEM_CALL = 0x0001
 INVALID_PCOUNT = 0x0004
 IO_ERROR = 0x0027
+WRITE_PROTECTED = 0x002B
 BAD_PATH_SYNTAX = 0x0040
 TOO_MANY_FILES_OPEN = 0x0042
 INVALID_REF_NUM = 0x0043
@@ -67,7 +72,7 @@ RES_FORK_NOT_FOUND = 0x0063
 
 ERROR_NAMES = {
     NO_ERROR: "noError", BAD_SYSTEM_CALL: "badSystemCall", INVALID_PCOUNT: "invalidPcount",
-    IO_ERROR: "drvrIOError", BAD_PATH_SYNTAX: "badPathSyntax",
+    IO_ERROR: "drvrIOError", WRITE_PROTECTED: "drvrWrtProt", BAD_PATH_SYNTAX: "badPathSyntax",
     TOO_MANY_FILES_OPEN: "tooManyFilesOpen", INVALID_REF_NUM: "invalidRefNum",
     PATH_NOT_FOUND: "pathNotFound", VOL_NOT_FOUND: "volNotFound",
     FILE_NOT_FOUND: "fileNotFound", DUP_PATHNAME: "dupPathname", VOLUME_FULL: "volumeFull",
@@ -523,7 +528,14 @@ class GSOS:
             raise GSOSError(DUP_PATHNAME) from None
         except FileNotFoundError:
             raise GSOSError(PATH_NOT_FOUND) from None
+        except WriteProtected:
+            raise GSOSError(WRITE_PROTECTED) from None
         self._commit()
+
+    def refuse_if_write_protected(self) -> None:
+        """drvrWrtProt when the mounted disk is read-only."""
+        if getattr(self._volume(), "read_only", None):
+            raise GSOSError(WRITE_PROTECTED, "the disk is write-protected")
 
     def open_fork(self, path: str, fork: str, request: int) -> OpenFile:
         """Open's core on a located volume path: check the access asked for against
@@ -887,6 +899,7 @@ def write(gs: GSOS, pb: ParamBlock) -> None:
         return
     end = f.mark + request
     gs._note(f"refNum={f.refnum} request={request} mark={f.mark}")
+    gs.refuse_if_write_protected()
     if end > MAX_EOF:
         raise GSOSError(OUT_OF_RANGE, "past the largest ProDOS file")
     if end > f.eof and not gs.room_for(f, end):
@@ -958,6 +971,7 @@ def set_eof(gs: GSOS, pb: ParamBlock) -> None:
         raise GSOSError(INVALID_ACCESS, "not open for writing")
     eof = _position(f, pb.get("base"), pb.get("displacement"))
     gs._note(f"refNum={f.refnum} eof={eof}")
+    gs.refuse_if_write_protected()
     if not 0 <= eof <= MAX_EOF:
         raise GSOSError(OUT_OF_RANGE, f"EOF {eof}")
     if eof > f.eof and not gs.room_for(f, eof):

@@ -98,7 +98,7 @@ def test_disk_atomic_commit_survives_sigkill(tmp_path):
                 break
         receive.close()
 
-        survivor = disk.Volume.open(path)          # raises DiskError if damaged
+        survivor = disk.Volume.open(path)          # damaged: read_only, and check() says why
         assert survivor.check() == []
         on_disk = parse(survivor.read_file(COUNTER_PATH))
         assert last <= on_disk <= last + 1, (last, on_disk)

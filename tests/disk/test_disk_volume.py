@@ -91,23 +91,24 @@ def test_full_volume_raises_volume_full_and_keeps_old_file(tmp_path):
 def test_open_or_recover_creates_missing_disk(tmp_path):
     path = tmp_path / "new" / "GinKing.po"
     volume, message = disk.open_or_recover(path, PROGRAM)
-    assert message is None and path.exists()
+    assert message == f"Made the folder {tmp_path / 'new'} for the disk." and path.exists()
     assert volume.read_file("GIN.KING") == PROGRAM
     again, message = disk.open_or_recover(path, PROGRAM)
     assert message is None and again.read_file("GIN.KING") == PROGRAM
 
 
-def test_open_or_recover_keeps_damaged_image_aside(tmp_path):
+def test_open_or_recover_renames_a_file_that_is_no_disk_aside(tmp_path):
     path = tmp_path / "GinKing.po"
-    disk.build_default(path, PROGRAM)
-    damaged = bytearray(path.read_bytes())
-    damaged[6 * 512 + 8:6 * 512 + 16] = bytes(8)   # bitmap: free blocks 64-127 "used"
-    path.write_bytes(damaged)
+    path.write_bytes(b"a letter, not a disk" * 1000)
+    path.chmod(0o640)
+    inode = path.stat().st_ino
     volume, message = disk.open_or_recover(path, PROGRAM)
-    assert message is not None and "damaged" in message
+    assert message is not None and "could not be used" in message
     kept = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
     assert len(kept) == 1 and kept[0].suffix == ".po"
-    assert kept[0].read_bytes() == bytes(damaged)   # untouched
+    assert kept[0].read_bytes() == b"a letter, not a disk" * 1000   # untouched
+    assert kept[0].stat().st_ino == inode            # renamed, not copied
+    assert kept[0].stat().st_mode & 0o777 == 0o640
     assert kept[0].name in message
     assert volume.check() == [] and disk.Volume.open(path).check() == []
     assert volume.read_file("GIN.KING") == PROGRAM
@@ -156,16 +157,21 @@ def test_fuzzed_images_never_crash_recovery(tmp_path_factory, data):
     path = folder / "GinKing.po"
     path.write_bytes(image)
     volume, message = disk.open_or_recover(path, PROGRAM)
-    assert volume.check() == []
-    if message is None:
-        # Accepted as sound: everything on it must read without an exception
-        # other than the ones a file system reports.
-        for info in volume.walk():
-            if not info.is_dir:
-                try:
-                    volume.read_file(info.path)
-                except (ValueError, OSError):
-                    pass
+    assert volume.read_only or volume.damage() == []
+    if volume.read_only:                     # damaged: opened read-only, never written
+        assert message and "read-only" in message and path.read_bytes() == bytes(image)
+    if volume.read_only or message is None:
+        # Opened: everything on it must read without an exception other than the
+        # ones a file system reports (a damaged one may fail part way).
+        try:
+            for info in volume.walk():
+                if not info.is_dir:
+                    try:
+                        volume.read_file(info.path)
+                    except (ValueError, OSError):
+                        pass
+        except (ValueError, OSError):
+            assert volume.read_only
     else:
         kept = [p for p in folder.iterdir() if ".damaged-" in p.name]
         assert len(kept) == 1 and kept[0].read_bytes() == bytes(image)
