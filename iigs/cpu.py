@@ -64,6 +64,9 @@ class CPU65816(MPU):
         self.dbr = 0
         self.d = 0
         self.trap_hook: TrapHook | None = None
+        # The machine's I/O page and memory map (`iigs.io.IOPage`), or None: RAM alone
+        # (the CPU tests). Data accesses consult its page flags; see `iigs.io`.
+        self.io: Any = None
         self.trap_result: str | None = None
         self.stop_on_brk = False
         self.stop_on_cop = False
@@ -244,6 +247,13 @@ class CPU65816(MPU):
         return self.memory[addr & 0xFFFF] | (self.memory[(addr + 1) & 0xFFFF] << 8)
 
     def _read(self, row: Opcode, addr: int, wide: bool) -> int:
+        """A data read (low byte first); through the I/O page and memory map if any."""
+        io = self.io
+        if io is not None:
+            if not wide:
+                return io.read_byte(addr)
+            mask = 0xFFFF if row.mode in BANK0_MODES else 0xFFFFFF
+            return io.map_read16(addr, mask)
         mem = self.memory
         if not wide:
             return mem[addr]
@@ -251,6 +261,15 @@ class CPU65816(MPU):
         return mem[addr] | (mem[(addr + 1) & mask] << 8)
 
     def _write(self, row: Opcode, addr: int, value: int, wide: bool) -> None:
+        """A data write (low byte first); through the I/O page and memory map if any."""
+        io = self.io
+        if io is not None:
+            if not wide:
+                io.write_byte(addr, value & 0xFF)
+            else:
+                mask = 0xFFFF if row.mode in BANK0_MODES else 0xFFFFFF
+                io.map_write16(addr, value & 0xFFFF, mask)
+            return
         mem = self.memory
         mem[addr] = value & 0xFF
         if wide:
@@ -869,7 +888,11 @@ class CPU65816(MPU):
         dest = self._fetch8()
         src = self._fetch8()
         self.dbr = dest
-        self.memory[(dest << 16) | self.y] = self.memory[(src << 16) | self.x]
+        source, target = (src << 16) | self.x, (dest << 16) | self.y
+        if self.io is not None:
+            self.io.write_byte(target, self.io.read_byte(source))
+        else:
+            self.memory[target] = self.memory[source]
         mask = 0xFF if self.p & X else 0xFFFF
         self.x = (self.x + delta) & mask
         self.y = (self.y + delta) & mask

@@ -49,7 +49,13 @@ class _Exit(Exception):
         self.reason = reason
 
 
-def state_key(cpu: Any) -> tuple[int, int, int]:
+def state_key(cpu: Any) -> tuple[int, ...]:
+    """(e, m, x), and a fourth element 1 when the CPU has an I/O page (`cpu.io`): the
+    memory-map dimension of the tables and blocks (see `_Gen.read`)."""
+    if cpu.io is not None:
+        if cpu.e:
+            return (1, 1, 1, 1)
+        return (0, 1 if cpu.p & 0x20 else 0, 1 if cpu.p & 0x10 else 0, 1)
     if cpu.e:
         return (1, 1, 1)
     return (0, 1 if cpu.p & 0x20 else 0, 1 if cpu.p & 0x10 else 0)
@@ -62,6 +68,14 @@ def reference_step(cpu: Any) -> int:
     cycles = cpu.processorCycles - before
     cpu.processorCycles = before
     return cycles
+
+
+def io_exit(cpu: Any, at: int, cycles: int) -> None:
+    """Leave translated code before the instruction at `at` touches the I/O page: the
+    loop brings the cycle count up to date and runs it through `step()`, so the soft
+    switch sees the exact cycle (VBL, counters) in every tier."""
+    cpu.pc = at & 0xFFFF
+    raise _Exit(cycles, "io")
 
 
 def decimal_step(cpu: Any, a0: int) -> int:
@@ -118,6 +132,23 @@ def _software_interrupt_for(key: tuple[int, int, int], reason: str) -> Handler:
 # Marks an early exit in generated code: a plain `return` in a handler; in a block,
 # the locals are written back first.
 BAIL = "@bail "
+# Marks (alone on its line) the exit before an I/O-page access: `io_exit(...)` with the
+# cycles so far; in a block, the locals are written back first.
+IO_EXIT = "@io_exit"
+
+# The memory-map names generated code uses when the state has an I/O page, bound from
+# `cpu.io` (an `iigs.io.IOPage`) on entry to a handler or block.
+IO_NAMES = {"RP": "rpages", "RP2": "rpages2", "WP": "wpages", "WP2": "wpages2",
+            "TIMED": "timed", "MAP_READ": "read_byte", "MAP_READ16": "map_read16",
+            "MAP_WRITE": "write_byte", "MAP_WRITE16": "map_write16"}
+
+
+def io_prologue(text: str) -> list[str]:
+    """Lines binding the memory-map names `text` uses (none when it uses none)."""
+    used = [name for name in IO_NAMES if name + "[" in text or name + "(" in text]
+    if not used:
+        return []
+    return ["io = cpu.io"] + [f"{name} = io.{IO_NAMES[name]}" for name in used]
 
 
 class _Gen:
@@ -131,7 +162,8 @@ class _Gen:
         self.code = code
         self.inline = inline
         self.static_cycles = 0
-        self.e, self.m, self.x = key
+        self.e, self.m, self.x = key[:3]
+        self.io = len(key) > 3 and bool(key[3])   # data accesses consult the memory map
         self.lines: list[str] = []
         self.size = row.operand_size(self.m, self.x) + 1
         self.bank0 = row.mode in ("dp", "dpx", "dpy", "sr")
@@ -225,21 +257,51 @@ class _Gen:
     def wide(self, width: str) -> bool:
         return not (self.m if width == "m" else self.x)
 
+    # Every data access of generated code goes through `read`/`write`. With an I/O page
+    # (`self.io`) the access first tests its page's flag (`iigs.io`): 0 = RAM, as
+    # without; otherwise it goes through MAP_READ/MAP_WRITE (RAMRD/RAMWRT, language
+    # card, shadowing, soft switches), except a read of a register that needs the exact
+    # cycle (TIMED: VBL, the counters), which leaves the block before the instruction
+    # (IO_EXIT) so that `step()` runs it. A 16-bit access tests the RP2/WP2 flag of its
+    # first page, which covers the second byte's page too.
     def read(self, wide: bool) -> str:
         """Expression of the operand value (immediate or at `ea`)."""
         if self.row.mode in ("immm", "immx"):
             return self.word() if wide else self.byte()
-        if not wide:
-            return "mem[ea]"
         mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
-        return f"(mem[ea] | (mem[(ea + 1) & {mask}] << 8))"
+        plain = f"(mem[ea] | (mem[(ea + 1) & {mask}] << 8))" if wide else "mem[ea]"
+        if not self.io:
+            return plain
+        if wide:
+            flags, slow = "RP2", f"MAP_READ16(ea, {mask})"
+            timed = f"TIMED[ea & 0xFF] or TIMED[(ea + 1) & 0xFF]"
+        else:
+            flags, slow, timed = "RP", "MAP_READ(ea)", "TIMED[ea & 0xFF]"
+        self.emit(f"pf = {flags}[ea >> 8]",
+                  "if pf:",
+                  f"    if pf & 2 and ({timed}):",
+                  "        " + IO_EXIT,
+                  f"    mv = {slow}",
+                  "else:",
+                  f"    mv = {plain}")
+        return "mv"
 
     def write(self, value: str, wide: bool) -> None:
-        if not wide:
-            self.emit(f"mem[ea] = {value} & 0xFF")
+        mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
+        if wide:
+            self.emit(f"w = {value}")
+            plain = ["mem[ea] = w & 0xFF", f"mem[(ea + 1) & {mask}] = w >> 8"]
+            flags, slow = "WP2", f"MAP_WRITE16(ea, w, {mask})"
         else:
-            mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
-            self.emit(f"w = {value}", "mem[ea] = w & 0xFF", f"mem[(ea + 1) & {mask}] = w >> 8")
+            plain = [f"mem[ea] = {value} & 0xFF"]
+            flags, slow = "WP", f"MAP_WRITE(ea, {value} & 0xFF)"
+        if not self.io:
+            self.emit(*plain)
+            return
+        self.emit(f"if {flags}[ea >> 8]:",
+                  f"    {slow}",
+                  "else:",
+                  *["    " + line for line in plain])
 
     def set_nz(self, value: str, wide: bool, keep: str = "0x7D") -> None:
         table = "NZ16" if wide else "NZ8"
@@ -306,7 +368,9 @@ class _Gen:
     # ------------------------------------------------ operations
     def generate(self) -> str:
         self.generate_body()
-        body = "\n".join("    " + line.replace(BAIL, "return ") for line in self.lines)
+        lines = io_prologue("\n".join(self.lines)) + [
+            line.replace(IO_EXIT, "io_exit(cpu, a0, 0)") for line in self.lines]
+        body = "\n".join("    " + line.replace(BAIL, "return ") for line in lines)
         return f"def op_{self.row.code:02X}(cpu, mem, a0):\n{body}\n"
 
     def generate_body(self) -> None:
@@ -644,7 +708,8 @@ def table_for(key: tuple[int, int, int]) -> list[Handler]:
     """The 256 handlers of one state, compiled on first use."""
     table = _TABLES.get(key)
     if table is None:
-        namespace: dict[str, Any] = {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step}
+        namespace: dict[str, Any] = {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step,
+                                     "io_exit": io_exit}
         exec(compile(source_for(key), f"<iigs.cpu_fast {key}>", "exec"), namespace)
         delegate = _delegate_for(key)
         table = []
@@ -737,7 +802,11 @@ def block_source(mem: Any, a0: int, key: tuple[int, int, int],
             line = _A0.sub(str(at), line)
             if gen.inline:
                 line = _REGISTER.sub(r"r_\1", line)
-            if BAIL in line:
+            if line.strip() == IO_EXIT:
+                indent = line[:len(line) - len(line.lstrip())]
+                body += [indent + w for w in writeback]
+                line = f"{indent}io_exit(cpu, {at:#x}, ((done + cyc) >> 24) + {static})"
+            elif BAIL in line:
                 indent = line[:len(line) - len(line.lstrip())]
                 call = line.strip()[len(BAIL):]
                 body += [indent + w for w in writeback]
@@ -768,7 +837,8 @@ def block_source(mem: Any, a0: int, key: tuple[int, int, int],
                 [f"    return done + cyc + {not_taken:#x}"])
     elif last.inline:
         body += writeback + [f"return done + cyc + {(static << 24) + pos:#x}"]
-    prologue = [f"r_{r} = cpu.{r}" for r in sorted(used)] + ["done = 0", "cyc = 0"]
+    prologue = ([f"r_{r} = cpu.{r}" for r in sorted(used)] + io_prologue("\n".join(body)) +
+                ["done = 0", "cyc = 0"])
     source = ("def block(cpu, mem, limit):\n" +
               "\n".join("    " + line for line in prologue + body) + "\n")
     return source, pos, max_cycles
@@ -812,6 +882,9 @@ def block_move(mem: bytearray, a0: int, key: tuple[int, int, int]) -> Block:
     def move(cpu: Any, mem: bytearray, limit: int) -> int:
         count = min(cpu.a + 1, MOVE_CHUNK)
         x, y = cpu.x, cpu.y
+        io = cpu.io
+        if io is not None and _move_flags(io, src, x, dest, y, count, step, mask):
+            return _mapped_move(cpu, io, a0, src, dest, count, step, mask)
         if step == 1:
             if x + count <= mask + 1 and y + count <= mask + 1 and (dest | y) <= (src | x):
                 mem[dest | y:(dest | y) + count] = mem[src | x:(src | x) + count]
@@ -834,6 +907,32 @@ def block_move(mem: bytearray, a0: int, key: tuple[int, int, int]) -> Block:
     return Block(move, a0 + 3, code, 7 * MOVE_CHUNK)
 
 
+def _move_flags(io: Any, src: int, x: int, dest: int, y: int, count: int, step: int,
+                mask: int) -> int:
+    """The memory-map flags of the pages a block move's chunk reads and writes."""
+    flags = 0
+    for base, index, pages in ((src, x, io.rpages), (dest, y, io.wpages)):
+        end = index + step * (count - 1)
+        low, high = (min(index, end), max(index, end)) if 0 <= end <= mask else (0, mask)
+        flags |= max(pages[(base | low) >> 8:((base | high) >> 8) + 1])
+    return flags
+
+
+def _mapped_move(cpu: Any, io: Any, a0: int, src: int, dest: int, count: int, step: int,
+                 mask: int) -> int:
+    """A block move through the memory map, byte by byte (RAMRD/RAMWRT, shadowing,
+    soft switches)."""
+    x, y = cpu.x, cpu.y
+    read, write = io.read_byte, io.write_byte
+    for i in range(count):
+        write(dest | ((y + step * i) & mask), read(src | ((x + step * i) & mask)))
+    cpu.x = (x + step * count) & mask
+    cpu.y = (y + step * count) & mask
+    cpu.a = a = (cpu.a - count) & 0xFFFF
+    cpu.dbr = dest >> 16
+    return (7 * count << 24) | (a0 + 3 if a == 0xFFFF else a0)
+
+
 def translate(mem: Any, a0: int, key: tuple[int, int, int],
               max_length: int = MAX_BLOCK) -> Block:
     """Compile the block at `a0` (NO_BLOCK when it would be empty)."""
@@ -845,7 +944,7 @@ def translate(mem: Any, a0: int, key: tuple[int, int, int],
     source, end, max_cycles = found
     code = bytes(mem[a0:end])
     namespace: dict[str, Any] = {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step,
-                                 "CODE": code}
+                                 "io_exit": io_exit, "CODE": code}
     exec(compile(source, f"<iigs.cpu_fast block {a0:06X}>", "exec"), namespace)
     return Block(namespace["block"], end, code, max_cycles)
 
@@ -893,6 +992,8 @@ def run_fast(cpu: Any, max_cycles: int) -> int:
                     cpu._trapped = False
                     reason = "trap"
                     break
+            elif stop.reason == "io":
+                cpu.step()   # the I/O-page access, at its exact cycle (`io_exit`)
             elif stop.reason is not None:
                 reason = stop.reason
                 break

@@ -1,0 +1,215 @@
+"""The I/O page and the memory map (iigs/io.py), driven by 65816 programs
+(programs/machine_io.asm) through both CPU tiers: every routine runs on a machine whose
+CPU uses `run()` (translated code) and on one that uses `run_reference()` (`step()`),
+several times so its code is translated, and both must agree on registers, cycles and
+memory."""
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from iigs.hostinput import HostInput
+from iigs.host import HeadlessHost
+from iigs.io import IOPage, Keyboard
+from iigs.machine import CYCLES_PER_TICK, Machine
+
+TIERS = ("run", "run_reference")
+
+
+def loaded(build_program, tier: str, host=None):
+    data, labels = build_program("machine_io")
+    m = Machine(host=host)
+    if tier == "run_reference":
+        m.cpu.run = m.cpu.run_reference          # every instruction through step()
+    prog = m.load(data)
+    return m, (lambda name: prog.entry + labels[name]), labels, prog
+
+
+def outcome(m, regs) -> tuple:
+    return (regs.a, regs.x, regs.y, regs.p, regs.cycles, m.elapsed_cycles)
+
+
+# ---------------------------------------------------------------- keyboard latch
+
+def test_keyboard_latch_holds_keys_until_the_strobe_is_cleared():
+    kb = Keyboard()
+    kb.press("OK\n")
+    assert kb.data() == 0x80 | ord("O")           # $C000: key with the strobe
+    assert kb.data() == 0x80 | ord("O")           # reading does not take it
+    assert kb.clear_strobe() & 0x80               # $C010: a key was down
+    assert kb.data() == 0x80 | ord("K")           # the next buffered key latches
+    kb.clear_strobe()
+    assert kb.data() == 0x80 | 0x0D               # "\n" is Return
+    kb.clear_strobe()
+    assert kb.data() == 0x0D                      # strobe clear, the key stays
+    assert not kb.clear_strobe() & 0x80           # no key down any more
+
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_key_poll_reads_keys_a_script_typed(build_program, tier):
+    m, at, labels, prog = loaded(build_program, tier)
+    m.io.keyboard.press("RUN\r")
+    regs = m.call(at("ReadKeys"))
+    assert regs.a == 4
+    keybuf = at("KeyBuf")
+    assert bytes(m.mem[keybuf:keybuf + 4]) == b"RUN\r"
+    assert not m.io.keyboard.strobe               # the program took every key
+
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_key_poll_sees_the_hosts_keys_without_the_event_manager(build_program, tier):
+    host = HeadlessHost()
+    m, at, labels, prog = loaded(build_program, tier, host=host)
+    for char in "GO\r":
+        host.push(HostInput("key", key=ord(char)))
+    m.cpu.pc = at("ReadKeys") & 0xFFFF            # main is the key poll: its RTL ends it
+    assert m.run(seconds=1) == "returned"         # keys arrive at the next tick
+    keybuf = at("KeyBuf")
+    assert (m.cpu.a, bytes(m.mem[keybuf:keybuf + 3])) == (3, b"GO\r")
+
+
+def test_event_manager_key_input_reaches_the_latch_too(build_program):
+    host = HeadlessHost()
+    m, at, labels, prog = loaded(build_program, "run", host=host)
+    m.tb.em.started = True                        # an Event Manager program
+    host.push(HostInput("key", key=ord("Q"), modifiers=0x0100))   # Apple-Q
+    m.tb.em.pump()
+    assert m.tb.em.queue[-1].message == ord("Q")  # the event, as before
+    assert m.io.read(0xE0C000) == 0x80 | ord("Q")  # and the latch
+    assert m.io.read(0xE0C025) & 0x80             # KEYMODREG: command key
+
+
+def test_key_poll_identical_in_both_tiers(build_program):
+    results = []
+    for tier in TIERS:
+        m, at, labels, prog = loaded(build_program, tier)
+        for _ in range(3):
+            m.io.keyboard.press("ABC\r")
+            results.append((tier, outcome(m, m.call(at("ReadKeys")))))
+    assert [r for t, r in results if t == "run"] == [r for t, r in results if t != "run"]
+
+
+# ---------------------------------------------------------------- shadowing, STATEREG
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_write_bank_01_read_e1_back_with_newvideo_shadow_statereg(build_program, tier):
+    m, at, labels, prog = loaded(build_program, tier)
+    m.io.write(0xE0C035, 0x08)                    # start with SHR shadowing inhibited
+    for _ in range(5):                            # the fill loop is translated too
+        regs = m.call(at("ShadowSHR"))
+        assert regs.a == 0x0042                   # the bank $01 write, seen in $E1
+        assert regs.x == 0x0044                   # inhibited: $E1 kept the old word
+        assert regs.y == m.io.statereg & 0xFF and not regs.y & 0x30
+    assert m.io.read(0xE0C029) == 0xC1            # NEWVIDEO as the program set it
+    assert m.mem[0x012044] == 0xEF                # the bank $01 write itself
+    assert bytes(m.mem[0xE12000:0xE12006]) == bytes([0, 0, 2, 0, 4, 0])
+
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_ramwrt_and_ramrd_send_bank_00_to_bank_01(build_program, tier):
+    m, at, labels, prog = loaded(build_program, tier)
+    for _ in range(5):
+        m.mem[0x003000] = 0x11
+        regs = m.call(at("AuxMemory"))
+        assert regs.a == 0x5A11                   # main $3000 untouched; aux has $5A
+        assert regs.x == 0x8080                   # RDRAMWRT, RDRAMRD read back on
+        assert regs.y & 0x30 == 0x30              # STATEREG: RAMRD | RAMWRT
+    assert m.mem[0x013000] == 0x5A
+    assert m.mem[0x002000:0x002002] == bytes(2)   # the drawing went to bank $01 ...
+    assert m.mem[0x012000:0x012002] == bytes([0x34, 0x12])
+    assert m.mem[0xE12000:0xE12002] == bytes([0x34, 0x12])   # ... and on screen
+    assert not m.io.statereg & 0x30               # both off again
+
+
+def test_shadow_and_aux_programs_identical_in_both_tiers(build_program):
+    seen = {}
+    for tier in TIERS:
+        m, at, labels, prog = loaded(build_program, tier)
+        runs = [outcome(m, m.call(at(name))) for name in ("ShadowSHR", "AuxMemory") * 5]
+        seen[tier] = (runs, bytes(m.mem[0x010000:0x020000]), bytes(m.mem[0xE12000:0xE13000]))
+    assert seen["run"] == seen["run_reference"]
+
+
+def test_language_card_switches_map_bank_00_d000():
+    m = Machine()
+    io = m.io
+    m.mem[0x00D000] = 0x22                        # bank 2 (the power-on map: plain RAM)
+    io.read(0xE0C08B)                             # bank 1, read RAM; two reads enable
+    io.read(0xE0C08B)                             # writing
+    assert io.statereg & 0x0C == 0                # RDROM off, LCBNK2 off
+    io.write_byte(0x00D000, 0x11)
+    assert io.read_byte(0x00D000) == 0x11 and m.mem[0x00C000] == 0x11  # bank 1 store
+    assert m.mem[0x00D000] == 0x22
+    io.read(0xE0C080)                             # bank 2, read RAM, write-protected
+    assert io.read_byte(0x00D000) == 0x22
+    io.write_byte(0x00D000, 0x99)
+    assert m.mem[0x00D000] == 0x22                # write-protected
+    assert io.read(0xE0C011) & 0x80 and io.read(0xE0C012) & 0x80
+    io.read(0xE0C083)
+    io.read(0xE0C083)                             # the power-on map again
+    assert not io.rpages[0x00D0] and not io.wpages[0x00D0]
+
+
+# ---------------------------------------------------------------- VBL and counters
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_vbl_wait_ends_where_the_60hz_tick_starts_blanking(build_program, tier):
+    m, at, labels, prog = loaded(build_program, tier)
+    for _ in range(3):
+        regs = m.call(at("WaitVBL"))
+        vertical, horizontal = regs.a & 0xFF, regs.a >> 8
+        assert vertical == 0x1C8 >> 1             # line 200: the first line of the blank
+        assert m.elapsed_cycles % CYCLES_PER_TICK < 200
+        assert horizontal & 0x7F < 0x48           # early in the line
+
+
+def test_vbl_program_identical_in_both_tiers(build_program):
+    seen = {}
+    for tier in TIERS:
+        m, at, labels, prog = loaded(build_program, tier)
+        seen[tier] = [outcome(m, m.call(at("WaitVBL"))) for _ in range(3)]
+    assert seen["run"] == seen["run_reference"]
+
+
+def test_counters_follow_the_cycle_count():
+    now = [0]
+    io = IOPage(bytearray(1 << 24), clock=lambda: now[0], cycles_per_frame=46666)
+    assert io.read(0xE0C019) & 0x80               # the tick starts the blank
+    assert io.read(0xE0C02E) == 0x1C8 >> 1
+    now[0] = 46666 * 62 // 262 + 1                # 62 lines later: line 0, visible
+    assert not io.read(0xE0C019) & 0x80
+    assert io.read(0xE0C02E) == 0x80 and io.read(0xE0C02F) & 0x80 == 0
+    now[0] = 46666 * 3 // 4                       # 3/4 frame later: in the picture
+    line = (262 * 3 // 4 + 200) % 262
+    assert io.read(0xE0C02E) == (0x100 + line) >> 1
+
+
+# ---------------------------------------------------------------- other registers
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_border_and_speed_registers_read_back(build_program, tier):
+    m, at, labels, prog = loaded(build_program, tier)
+    regs = m.call(at("Registers"))
+    assert (regs.a, regs.x) == (0x0B, 0x80)
+
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_unmodelled_address_reads_floating_bus_and_is_logged_once(build_program, tier,
+                                                                   caplog):
+    m, at, labels, prog = loaded(build_program, tier)
+    with caplog.at_level(logging.WARNING, logger="iigs.io"):
+        for _ in range(5):
+            regs = m.call(at("Floating"))
+            assert regs.a == 0x0000
+    warnings = [r for r in caplog.records if "$C0B0" in r.getMessage()]
+    assert len(warnings) == 1
+    assert m.io.unmodelled[(0xC0B0, "read")] == 10
+
+
+def test_io_page_is_not_memory_but_the_rest_of_the_bank_is():
+    m = Machine()
+    m.io.write(0x00C034, 0x05)
+    assert m.mem[0x00C034] == 0                   # a register, not a byte of RAM
+    assert m.io.read(0xE1C034) == 0x05            # the same register in bank $E1
+    assert not m.io.rpages[0x02C0]                # bank $02 $C0xx is plain RAM
