@@ -67,6 +67,7 @@ class CPU65816(MPU):
         # The machine's I/O page and memory map (`iigs.io.IOPage`), or None: RAM alone
         # (the CPU tests). Data accesses consult its page flags; see `iigs.io`.
         self.io: Any = None
+        self.run_end = 0                # set by run(): see `iigs.cpu_fast.timed_read`
         self.trap_result: str | None = None
         self.stop_on_brk = False
         self.stop_on_cop = False

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, NamedTuple
 
+from iigs.io import IO_BANKS, TIMED_REGISTERS
 from iigs.opcodes import MODES, OPCODES, Opcode
 
 # N and Z for every 8-bit and 16-bit result.
@@ -71,11 +72,25 @@ def reference_step(cpu: Any) -> int:
 
 
 def io_exit(cpu: Any, at: int, cycles: int) -> None:
-    """Leave translated code before the instruction at `at` touches the I/O page: the
+    """Leave a handler before the instruction at `at` reads a TIMED register: the
     loop brings the cycle count up to date and runs it through `step()`, so the soft
-    switch sees the exact cycle (VBL, counters) in every tier."""
+    switch sees the exact cycle (VBL, counters)."""
     cpu.pc = at & 0xFFFF
     raise _Exit(cycles, "io")
+
+
+def timed_read(cpu: Any, ea: int, mask: int, wide: int, now: int) -> int:
+    """A block's read of a TIMED register: `now` is the cycle count `step()` would
+    have at this instruction (`cpu.run_end` - what is left of the budget + the
+    block's cycles so far), given to the I/O page's clock for the read."""
+    io, saved = cpu.io, cpu.processorCycles
+    cpu.processorCycles = now
+    try:
+        if wide or not io.rpages[ea >> 8] & 2:
+            return io.map_read16(ea, mask) if wide else io.read_byte(ea)
+        return io.handlers[ea & 0xFF][0](ea)
+    finally:
+        cpu.processorCycles = saved
 
 
 def decimal_step(cpu: Any, a0: int) -> int:
@@ -132,9 +147,10 @@ def _software_interrupt_for(key: tuple[int, int, int], reason: str) -> Handler:
 # Marks an early exit in generated code: a plain `return` in a handler; in a block,
 # the locals are written back first.
 BAIL = "@bail "
-# Marks (alone on its line) the exit before an I/O-page access: `io_exit(...)` with the
-# cycles so far; in a block, the locals are written back first.
-IO_EXIT = "@io_exit"
+# Marks the read of a TIMED register, `@io_timed <var> <mask> <wide>`: a handler
+# leaves (`io_exit`) so that `step()` runs the instruction; a block calls
+# `timed_read` with the exact cycle count.
+IO_TIMED = "@io_timed "
 
 # The memory-map names generated code uses when the state has an I/O page, bound from
 # `cpu.io` (an `iigs.io.IOPage`) on entry to a handler or block.
@@ -264,24 +280,56 @@ class _Gen:
     # cycle (TIMED: VBL, the counters), which leaves the block before the instruction
     # (IO_EXIT) so that `step()` runs it. A 16-bit access tests the RP2/WP2 flag of its
     # first page, which covers the second byte's page too.
+    def constant_address(self) -> tuple[int, int] | None:
+        """(first bank, banks spanned) of a data address fixed by the translated
+        operand bytes (long and long,X modes), else None."""
+        if self.code is None or self.row.mode not in ("absl", "abslx"):
+            return None
+        return self.code[3], (2 if self.row.mode == "absl" else 3)
+
+    def plain_memory(self) -> bool:
+        """True when the access cannot reach a page the memory map ever flags: only
+        banks IO_BANKS have such pages, so a constant bank outside them is RAM."""
+        fixed = self.constant_address()
+        return fixed is not None and not any(((fixed[0] + i) & 0xFF) in IO_BANKS
+                                             for i in range(fixed[1]))
+
+    def io_register(self) -> int | None:
+        """The address of a long operand that is in the I/O page of an I/O bank."""
+        if self.code is None or self.row.mode != "absl":
+            return None
+        address = self.code[1] | (self.code[2] << 8) | (self.code[3] << 16)
+        if (address >> 16) in IO_BANKS and (address & 0xFF00) == 0xC000:
+            return address
+        return None
+
     def read(self, wide: bool) -> str:
         """Expression of the operand value (immediate or at `ea`)."""
         if self.row.mode in ("immm", "immx"):
             return self.word() if wide else self.byte()
         mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
         plain = f"(mem[ea] | (mem[(ea + 1) & {mask}] << 8))" if wide else "mem[ea]"
-        if not self.io:
+        if not self.io or self.plain_memory():
             return plain
+        register = self.io_register()
+        if register is not None:
+            # An I/O-page address known now: the I/O path directly, no page test.
+            low = register & 0xFFFF
+            timed = {low, low + 1} & TIMED_REGISTERS if wide else {low} & TIMED_REGISTERS
+            if timed:
+                self.emit(f"{IO_TIMED}mv {mask} {int(wide)}")
+                return "mv"
+            return f"MAP_READ16(ea, {mask})" if wide else "MAP_READ(ea)"
         if wide:
             flags, slow = "RP2", f"MAP_READ16(ea, {mask})"
             timed = f"TIMED[ea & 0xFF] or TIMED[(ea + 1) & 0xFF]"
         else:
             flags, slow, timed = "RP", "MAP_READ(ea)", "TIMED[ea & 0xFF]"
-        self.emit(f"pf = {flags}[ea >> 8]",
-                  "if pf:",
-                  f"    if pf & 2 and ({timed}):",
-                  "        " + IO_EXIT,
-                  f"    mv = {slow}",
+        self.emit(f"if {flags}[ea >> 8]:",
+                  f"    if {flags}[ea >> 8] & 2 and ({timed}):",
+                  f"        {IO_TIMED}mv {mask} {int(wide)}",
+                  "    else:",
+                  f"        mv = {slow}",
                   "else:",
                   f"    mv = {plain}")
         return "mv"
@@ -295,8 +343,11 @@ class _Gen:
         else:
             plain = [f"mem[ea] = {value} & 0xFF"]
             flags, slow = "WP", f"MAP_WRITE(ea, {value} & 0xFF)"
-        if not self.io:
+        if not self.io or self.plain_memory():
             self.emit(*plain)
+            return
+        if self.io_register() is not None:
+            self.emit(slow)           # an I/O-page address known now: directly
             return
         self.emit(f"if {flags}[ea >> 8]:",
                   f"    {slow}",
@@ -369,7 +420,8 @@ class _Gen:
     def generate(self) -> str:
         self.generate_body()
         lines = io_prologue("\n".join(self.lines)) + [
-            line.replace(IO_EXIT, "io_exit(cpu, a0, 0)") for line in self.lines]
+            line[:line.index(IO_TIMED)] + "io_exit(cpu, a0, 0)" if IO_TIMED in line
+            else line for line in self.lines]
         body = "\n".join("    " + line.replace(BAIL, "return ") for line in lines)
         return f"def op_{self.row.code:02X}(cpu, mem, a0):\n{body}\n"
 
@@ -709,7 +761,7 @@ def table_for(key: tuple[int, int, int]) -> list[Handler]:
     table = _TABLES.get(key)
     if table is None:
         namespace: dict[str, Any] = {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step,
-                                     "io_exit": io_exit}
+                                     "io_exit": io_exit, "timed_read": timed_read}
         exec(compile(source_for(key), f"<iigs.cpu_fast {key}>", "exec"), namespace)
         delegate = _delegate_for(key)
         table = []
@@ -802,10 +854,11 @@ def block_source(mem: Any, a0: int, key: tuple[int, int, int],
             line = _A0.sub(str(at), line)
             if gen.inline:
                 line = _REGISTER.sub(r"r_\1", line)
-            if line.strip() == IO_EXIT:
-                indent = line[:len(line) - len(line.lstrip())]
-                body += [indent + w for w in writeback]
-                line = f"{indent}io_exit(cpu, {at:#x}, ((done + cyc) >> 24) + {static})"
+            if IO_TIMED in line:
+                indent = line[:line.index(IO_TIMED)]
+                var, mask, wide = line.strip()[len(IO_TIMED):].split()
+                now = f"cpu.run_end - (limit >> 24) + ((done + cyc) >> 24) + {static}"
+                line = f"{indent}{var} = timed_read(cpu, ea, {mask}, {wide}, {now})"
             elif BAIL in line:
                 indent = line[:len(line) - len(line.lstrip())]
                 call = line.strip()[len(BAIL):]
@@ -944,7 +997,7 @@ def translate(mem: Any, a0: int, key: tuple[int, int, int],
     source, end, max_cycles = found
     code = bytes(mem[a0:end])
     namespace: dict[str, Any] = {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step,
-                                 "io_exit": io_exit, "CODE": code}
+                                 "io_exit": io_exit, "timed_read": timed_read, "CODE": code}
     exec(compile(source, f"<iigs.cpu_fast block {a0:06X}>", "exec"), namespace)
     return Block(namespace["block"], end, code, max_cycles)
 
@@ -971,6 +1024,7 @@ def run_fast(cpu: Any, max_cycles: int) -> int:
         if cycles >= max_cycles:
             break
         key = state_key(cpu)
+        cpu.run_end = start + max_cycles   # for a block's TIMED reads (`timed_read`)
         table = table_for(key)
         delegate = _delegate_for(key)
         a0 = (cpu.pbr << 16) | cpu.pc

@@ -289,6 +289,7 @@ _LC_NAMES = ("read RAM, no write", "read ROM, write RAM", "read ROM, no write",
 IO_PAGE: tuple[Switch, ...] = tuple(_rows())
 # Registers whose value depends on the exact cycle of the read (see `IOPage.timed`).
 TIMED_REGISTERS = frozenset({0xC019, 0xC02E, 0xC02F})
+TIMED_FLAGS = bytes(1 if 0xC000 | low in TIMED_REGISTERS else 0 for low in range(0x100))
 
 
 class IOPage:
@@ -317,14 +318,13 @@ class IOPage:
                           0xC036: CYAREG_DEFAULT, 0xC041: 0, 0xC047: 0}
         self.unmodelled: dict[tuple[int, str], int] = {}   # (address, "read"/"write") -> count
         self.on_shadow_write: Callable[[int, int], None] | None = None
-        self.timed = bytes(1 if 0xC000 | low in TIMED_REGISTERS else 0
-                           for low in range(0x100))
+        self.timed = TIMED_FLAGS
         self.rpages = bytearray(PAGES)
         self.wpages = bytearray(PAGES)
         self.rpages2 = bytearray(PAGES)
         self.wpages2 = bytearray(PAGES)
-        self.rphys = list(range(PAGES))       # page -> physical page for MAPPED reads
-        self.wphys = list(range(PAGES))       # ... writes (-1: discarded)
+        self.rphys: list[int] = []            # bank $00/$01 page -> physical page, reads
+        self.wphys: list[int] = []            # ... writes (-1: discarded)
         self.handlers = [(None, None)] * 0x100
         for row in IO_PAGE:
             self.handlers[row.address & 0xFF] = (
@@ -349,40 +349,41 @@ class IOPage:
         """Recompute the page flags and targets of banks $00/$01/$E0/$E1 from the
         switches (called whenever one that shapes the map changes)."""
         st, shadow = self.statereg, self.shadow
-        ramrd, ramwrt = bool(st & ST_RAMRD), bool(st & ST_RAMWRT)
-        store80, page2 = self.flags["80STORE"], bool(st & ST_PAGE2)
-        hires = self.flags["HIRES"]
+        rphys, wphys = list(range(0x200)), list(range(0x200))
+        aux_r, aux_w = bool(st & ST_RAMRD), bool(st & ST_RAMWRT)
+        for aux, phys in ((aux_r, rphys), (aux_w, wphys)):
+            if aux:
+                phys[0x02:0xC0] = range(0x102, 0x1C0)
+        if self.flags["80STORE"]:                # PAGE2 picks text (and hi-res) page 1
+            pages = [range(0x04, 0x08)] + ([range(0x20, 0x40)] if self.flags["HIRES"] else [])
+            for span in pages:
+                target = range(span.start + (0x100 if st & ST_PAGE2 else 0),
+                               span.stop + (0x100 if st & ST_PAGE2 else 0))
+                rphys[span.start:span.stop] = wphys[span.start:span.stop] = target
         iolc = not shadow & SHADOW_IOLC
+        if iolc:
+            for bank in (0x000, 0x100):
+                ram = list(range(bank | 0xD0, bank + 0x100))
+                if not st & ST_LCBNK2:
+                    ram[:0x10] = range(bank | 0xC0, bank | 0xD0)   # bank 1 kept at $Cxxx
+                rom = range((ROM_BANK << 8) + 0xD0, (ROM_BANK << 8) + 0x100)
+                rphys[bank | 0xD0:bank + 0x100] = rom if st & ST_RDROM else ram
+                wphys[bank | 0xD0:bank + 0x100] = ram if self.lc_write else [-1] * 0x30
         shr = not shadow & SHADOW_SHR
-        rdrom, bank2 = bool(st & ST_RDROM), bool(st & ST_LCBNK2)
-        for bank in (0x00, 0x01):
-            for page in range(0x100):
-                p = (bank << 8) | page
-                rt = wt = p
-                if bank == 0 and 0x02 <= page < 0xC0:
-                    aux_r, aux_w = ramrd, ramwrt
-                    if store80 and (0x04 <= page < 0x08 or (hires and 0x20 <= page < 0x40)):
-                        aux_r = aux_w = page2
-                    rt = p + 0x100 if aux_r else p
-                    wt = p + 0x100 if aux_w else p
-                if iolc and page >= 0xD0:
-                    ram = p - 0x10 if (page < 0xE0 and not bank2) else p
-                    rt = (ROM_BANK << 8) | page if rdrom else ram
-                    wt = ram if self.lc_write else -1
-                self.rphys[p], self.wphys[p] = rt, wt
-                self.rpages[p] = MAPPED if rt != p else 0
-                shadowed = shr and wt in SHR_SHADOW_PAGES
-                self.wpages[p] = MAPPED if (wt != p or shadowed) else 0
-            if iolc:
+        self.rphys, self.wphys = rphys, wphys
+        self.rpages[0:0x200] = bytes(MAPPED if rphys[p] != p else 0 for p in range(0x200))
+        self.wpages[0:0x200] = bytes(
+            MAPPED if wphys[p] != p or (shr and wphys[p] in SHR_SHADOW_PAGES) else 0
+            for p in range(0x200))
+        for bank in IO_BANKS:
+            if iolc or bank >= 0xE0:
                 self.rpages[(bank << 8) | 0xC0] = self.wpages[(bank << 8) | 0xC0] = IO
-        for bank in (0xE0, 0xE1):
-            self.rpages[(bank << 8) | 0xC0] = self.wpages[(bank << 8) | 0xC0] = IO
         for flags, wide in ((self.rpages, self.rpages2), (self.wpages, self.wpages2)):
-            for p in list(range(0x0000, 0x0201)) + [0xE0BF, 0xE0C0, 0xE1BF, 0xE1C0]:
-                f = flags[p] | flags[(p + 1) & 0xFFFF]
-                if p & 0xFF == 0xFF:
-                    f |= flags[p & 0xFF00]
-                wide[p] = f
+            wide[0:0x201] = bytes(flags[p] | flags[p + 1] for p in range(0x201))
+            for p in (0x00FF, 0x01FF):           # bank-0 modes wrap to the bank's start
+                wide[p] |= flags[p & 0xFF00]
+            for p in (0xE0BF, 0xE0C0, 0xE1BF, 0xE1C0):
+                wide[p] = flags[p] | flags[p + 1]
 
     def map_read(self, addr: int) -> int:
         """A read of a MAPPED page (no clock needed)."""
@@ -396,7 +397,7 @@ class IOPage:
             return                   # language card write-protected
         physical = (target << 8) | (addr & 0xFF)
         self.mem[physical] = value
-        if 0x0120 <= target < 0x01A0 and not self.shadow & SHADOW_SHR:
+        if target in SHR_SHADOW_PAGES and not self.shadow & SHADOW_SHR:
             self.mem[physical + 0xE00000] = value
             if self.on_shadow_write is not None:
                 self.on_shadow_write(physical, value)

@@ -126,10 +126,10 @@ class Machine:
                  strict: bool | None = None) -> None:
         self.mem = bytearray(MEMORY_SIZE)
         self.strict = strict_default() if strict is None else strict
-        self.cpu = CPU65816(self.mem, pc=0)
+        self.cpu = cpu = CPU65816(self.mem, pc=0)
         # The I/O page and memory map of banks $00/$01/$E0/$E1: every data access of
         # the CPU consults it (soft switches, keyboard latch, shadowing on the write).
-        self.io = IOPage(self.mem, clock=lambda: self.elapsed_cycles,
+        self.io = IOPage(self.mem, clock=lambda: cpu.processorCycles + self._idle_cycles,
                          cycles_per_frame=CYCLES_PER_TICK)
         self.cpu.io = self.io
         self.cpu.trap_hook = self._on_wdm

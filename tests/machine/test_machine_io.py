@@ -213,3 +213,60 @@ def test_io_page_is_not_memory_but_the_rest_of_the_bank_is():
     assert m.mem[0x00C034] == 0                   # a register, not a byte of RAM
     assert m.io.read(0xE1C034) == 0x05            # the same register in bank $E1
     assert not m.io.rpages[0x02C0]                # bank $02 $C0xx is plain RAM
+
+
+# ---------------------------------------------------------------- both tiers, at random
+
+def random_io_cpu(seed: int):
+    """A CPU with an I/O page running random code in banks $00/$01, its direct page
+    often on the I/O page, its data bank one of the I/O banks: soft switches flip the
+    memory map under it (RAMRD/RAMWRT, language card, SHADOW) as it runs."""
+    import random
+    from iigs.cpu import CPU65816
+    rng = random.Random(seed)
+    mem = bytearray(1 << 24)
+    for bank in (0x00, 0x01):
+        mem[bank << 16:(bank + 1) << 16] = rng.randbytes(0x10000)
+    cpu = CPU65816(mem, pc=0)
+    cpu.io = IOPage(mem, clock=lambda: cpu.processorCycles, cycles_per_frame=46666)
+    cpu.io.keyboard.press("KEYS")
+    cpu.e = rng.randrange(2)
+    cpu.p = rng.randrange(0x100) | (0x30 if cpu.e else 0)
+    cpu.pbr = rng.choice([0x00, 0x01])
+    cpu.dbr = rng.choice([0x00, 0x01, 0xE0, 0xE1])
+    cpu.pc = rng.randrange(0x10000)
+    cpu.a, cpu.d = rng.randrange(0x10000), rng.choice([0xC000, 0xC000, 0xBFF0, 0x2000])
+    cpu.x, cpu.y = rng.randrange(0x100), rng.randrange(0x100)
+    cpu.sp = 0x1FF if cpu.e else rng.randrange(0x10000)
+    return cpu
+
+
+def io_state(cpu) -> tuple:
+    io = cpu.io
+    return (io.statereg, io.shadow, io.lc_write, io.lc_prewrite, dict(io.flags),
+            dict(io.registers), io.keyboard.data(), list(io.keyboard.pending),
+            dict(io.unmodelled), [getattr(cpu, n) for n in
+                                  ("a", "x", "y", "sp", "p", "pc", "pbr", "dbr", "d", "e",
+                                   "processorCycles", "waiting", "stopped")])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_code_on_the_io_page_same_in_both_tiers(seed, monkeypatch):
+    from iigs import cpu_fast
+    monkeypatch.setattr(cpu_fast, "HOT", 1)      # translate at once: blocks everywhere
+    fast, reference = random_io_cpu(seed), random_io_cpu(seed)
+    fast.run(4000)
+    reference.run_reference(4000)
+    assert fast.stop_reason == reference.stop_reason
+    assert io_state(fast) == io_state(reference)
+    assert fast.memory == reference.memory
+
+
+def test_compatibility_page_carries_the_io_table():
+    from pathlib import Path
+    from iigs.io import IO_PAGE, table_markdown
+    doc = (Path(__file__).parents[2] / "docs" / "compatibility.md").read_text()
+    assert table_markdown() in doc                # regenerate: python -m iigs.io
+    page = IOPage(bytearray(1 << 24))
+    for row in IO_PAGE:                           # every row names real handlers
+        assert page.handlers[row.address & 0xFF] != (None, None)
