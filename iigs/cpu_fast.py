@@ -20,6 +20,16 @@ of them changes the state, ends the run (WAI, STP, a trap) or is a BRK/COP the c
 asked to stop on, it raises `_Exit` and `run_fast` picks the right table or returns.
 Tests run every vector through `step()` and `run()`, a sample as one-instruction blocks,
 and random programs through `run()` and `run_reference()` side by side.
+
+The memory map (`iigs.io`): a CPU with an I/O page (`cpu.io`, the machine's) runs tables
+and blocks of its own (`state_key` gains a fourth element), in which every data access
+goes through `_Gen.read`/`_Gen.write`: a test of the page's flag (`RP`/`WP`, `RP2`/`WP2`
+for 16 bits) and, when set, `MAP_READ`/`MAP_WRITE` (the I/O page's `read_byte` /
+`write_byte`); reads of the few registers that need the exact cycle (`TIMED`) go to
+`timed_read` in a block and `io_exit` (then `step()`) in a handler. Constant long
+addresses outside the I/O banks skip the test; constant ones in the I/O page skip it the
+other way. Stack accesses, the pointers of indirect modes and instruction fetches are
+plain memory, as in `step()`.
 """
 from __future__ import annotations
 

@@ -68,6 +68,38 @@ ST_RDROM, ST_LCBNK2, ST_ROMBANK, ST_INTCXROM = 0x08, 0x04, 0x02, 0x01
 # $D000-$FFFF is plain RAM, as the toolbox of this machine expects.
 STATEREG_DEFAULT = ST_LCBNK2
 
+STATEREG_BITS = {"ALTZP": ST_ALTZP, "PAGE2": ST_PAGE2, "RAMRD": ST_RAMRD,
+                 "RAMWRT": ST_RAMWRT, "RDROM": ST_RDROM, "LCBNK2": ST_LCBNK2,
+                 "ROMBANK": ST_ROMBANK, "INTCXROM": ST_INTCXROM}
+MAP_FLAGS = frozenset({"80STORE", "HIRES"})      # other switches that shape the map
+
+# $C000-$C00F written: (switch, on) (Hardware Reference, appendix C).
+WRITE_SWITCHES = {
+    0x00: ("80STORE", False), 0x01: ("80STORE", True),       # CLR80STORE, SET80STORE
+    0x02: ("RAMRD", False), 0x03: ("RAMRD", True),           # RDMAINRAM, RDCARDRAM
+    0x04: ("RAMWRT", False), 0x05: ("RAMWRT", True),         # WRMAINRAM, WRCARDRAM
+    0x06: ("INTCXROM", False), 0x07: ("INTCXROM", True),     # SETSLOTCXROM, SETINTCXROM
+    0x08: ("ALTZP", False), 0x09: ("ALTZP", True),           # SETSTDZP, SETALTZP
+    0x0A: ("SLOTC3ROM", False), 0x0B: ("SLOTC3ROM", True),   # SETINTC3ROM, SETSLOTC3ROM
+    0x0C: ("80VID", False), 0x0D: ("80VID", True),           # CLR80VID, SET80VID
+    0x0E: ("ALTCHAR", False), 0x0F: ("ALTCHAR", True),       # CLRALTCHAR, SETALTCHAR
+}
+# $C011-$C01F read: bit 7 = (switch, inverted) ($C019 RDVBLBAR is the clock's).
+STATUS_SWITCHES = {
+    0x11: ("LCBNK2", False), 0x12: ("RDROM", True), 0x13: ("RAMRD", False),
+    0x14: ("RAMWRT", False), 0x15: ("INTCXROM", False), 0x16: ("ALTZP", False),
+    0x17: ("SLOTC3ROM", False), 0x18: ("80STORE", False), 0x1A: ("TEXT", False),
+    0x1B: ("MIXED", False), 0x1C: ("PAGE2", False), 0x1D: ("HIRES", False),
+    0x1E: ("ALTCHAR", False), 0x1F: ("80VID", False),
+}
+# $C050-$C057, any access: (switch, on).
+DISPLAY_SWITCHES = {
+    0x50: ("TEXT", False), 0x51: ("TEXT", True),             # TXTCLR, TXTSET
+    0x52: ("MIXED", False), 0x53: ("MIXED", True),           # MIXCLR, MIXSET
+    0x54: ("PAGE2", False), 0x55: ("PAGE2", True),           # TXTPAGE1, TXTPAGE2
+    0x56: ("HIRES", False), 0x57: ("HIRES", True),           # LORES, HIRES
+}
+
 NEWVIDEO_SHR = 0x80         # Super Hi-Res on
 NEWVIDEO_LINEAR = 0x40
 NEWVIDEO_MONO = 0x20
@@ -174,32 +206,32 @@ class Switch:
 
 def _rows() -> list[Switch]:
     rows = [
-        Switch(0xC000, "KBD / CLR80STORE", "r_C000_KBD", "w_C000_CLR80STORE",
+        Switch(0xC000, "KBD / CLR80STORE", "r_C000_KBD", "w_C000_SWITCHES",
                "key and strobe (bit 7) from the host and scripts; write: 80STORE off"),
-        Switch(0xC001, "KBD / SET80STORE", "r_C000_KBD", "w_C001_SET80STORE",
+        Switch(0xC001, "KBD / SET80STORE", "r_C000_KBD", "w_C000_SWITCHES",
                "read: keyboard; write: 80STORE on (PAGE2 picks text/hi-res page)"),
-        Switch(0xC002, "KBD / RDMAINRAM", "r_C000_KBD", "w_C002_RDMAINRAM",
+        Switch(0xC002, "KBD / RDMAINRAM", "r_C000_KBD", "w_C000_SWITCHES",
                "write: RAMRD off (bank $00 $0200-$BFFF reads bank $00)"),
-        Switch(0xC003, "KBD / RDCARDRAM", "r_C000_KBD", "w_C003_RDCARDRAM",
+        Switch(0xC003, "KBD / RDCARDRAM", "r_C000_KBD", "w_C000_SWITCHES",
                "write: RAMRD on (bank $00 $0200-$BFFF reads bank $01)"),
-        Switch(0xC004, "KBD / WRMAINRAM", "r_C000_KBD", "w_C004_WRMAINRAM",
+        Switch(0xC004, "KBD / WRMAINRAM", "r_C000_KBD", "w_C000_SWITCHES",
                "write: RAMWRT off"),
-        Switch(0xC005, "KBD / WRCARDRAM", "r_C000_KBD", "w_C005_WRCARDRAM",
+        Switch(0xC005, "KBD / WRCARDRAM", "r_C000_KBD", "w_C000_SWITCHES",
                "write: RAMWRT on (bank $00 $0200-$BFFF writes go to bank $01, shadowed)"),
-        Switch(0xC006, "KBD / SETSLOTCXROM", "r_C000_KBD", "w_C006_SETSLOTCXROM",
+        Switch(0xC006, "KBD / SETSLOTCXROM", "r_C000_KBD", "w_C000_SWITCHES",
                "write: INTCXROM off (kept; slot ROM space is RAM here)"),
-        Switch(0xC007, "KBD / SETINTCXROM", "r_C000_KBD", "w_C007_SETINTCXROM",
+        Switch(0xC007, "KBD / SETINTCXROM", "r_C000_KBD", "w_C000_SWITCHES",
                "write: INTCXROM on (kept)"),
-        Switch(0xC008, "KBD / SETSTDZP", "r_C000_KBD", "w_C008_SETSTDZP",
+        Switch(0xC008, "KBD / SETSTDZP", "r_C000_KBD", "w_C000_SWITCHES",
                "write: ALTZP off"),
-        Switch(0xC009, "KBD / SETALTZP", "r_C000_KBD", "w_C009_SETALTZP",
+        Switch(0xC009, "KBD / SETALTZP", "r_C000_KBD", "w_C000_SWITCHES",
                "write: ALTZP on (kept and read back; zero page/stack stay in bank $00)"),
-        Switch(0xC00A, "KBD / SETINTC3ROM", "r_C000_KBD", "w_C00A_SETINTC3ROM", "kept"),
-        Switch(0xC00B, "KBD / SETSLOTC3ROM", "r_C000_KBD", "w_C00B_SETSLOTC3ROM", "kept"),
-        Switch(0xC00C, "KBD / CLR80VID", "r_C000_KBD", "w_C00C_CLR80VID", "kept"),
-        Switch(0xC00D, "KBD / SET80VID", "r_C000_KBD", "w_C00D_SET80VID", "kept"),
-        Switch(0xC00E, "KBD / CLRALTCHAR", "r_C000_KBD", "w_C00E_CLRALTCHAR", "kept"),
-        Switch(0xC00F, "KBD / SETALTCHAR", "r_C000_KBD", "w_C00F_SETALTCHAR", "kept"),
+        Switch(0xC00A, "KBD / SETINTC3ROM", "r_C000_KBD", "w_C000_SWITCHES", "kept"),
+        Switch(0xC00B, "KBD / SETSLOTC3ROM", "r_C000_KBD", "w_C000_SWITCHES", "kept"),
+        Switch(0xC00C, "KBD / CLR80VID", "r_C000_KBD", "w_C000_SWITCHES", "kept"),
+        Switch(0xC00D, "KBD / SET80VID", "r_C000_KBD", "w_C000_SWITCHES", "kept"),
+        Switch(0xC00E, "KBD / CLRALTCHAR", "r_C000_KBD", "w_C000_SWITCHES", "kept"),
+        Switch(0xC00F, "KBD / SETALTCHAR", "r_C000_KBD", "w_C000_SWITCHES", "kept"),
         Switch(0xC010, "KBDSTRB", "r_C010_KBDSTRB", "w_C010_KBDSTRB",
                "clears the strobe (next buffered key latches); read: any-key-down in bit 7"),
     ]
@@ -219,7 +251,8 @@ def _rows() -> list[Switch]:
               (0xC01E, "RDALTCHAR", "alternate character set"),
               (0xC01F, "RD80VID", "80-column video")]
     for address, name, what in status:
-        rows.append(Switch(address, name, f"r_{address:04X}_{name}", "w_C010_KBDSTRB",
+        reader = "r_C019_RDVBLBAR" if address == 0xC019 else "r_C011_STATUS"
+        rows.append(Switch(address, name, reader, "w_C010_KBDSTRB",
                            f"bit 7: {what}; bits 0-6: the key; write: clears the strobe"))
     rows += [
         Switch(0xC021, "MONOCOLOR", "r_register", "w_register", "kept (bit 7: mono)"),
@@ -264,8 +297,7 @@ def _rows() -> list[Switch]:
                (0xC053, "MIXSET"), (0xC054, "TXTPAGE1"), (0xC055, "TXTPAGE2"),
                (0xC056, "LORES"), (0xC057, "HIRES")]
     for address, name in display:
-        rows.append(Switch(address, name, f"t_{address:04X}_{name}",
-                           f"t_{address:04X}_{name}",
+        rows.append(Switch(address, name, "t_C050_DISPLAY", "t_C050_DISPLAY",
                            "any access sets the switch (kept; PAGE2 with 80STORE maps "
                            "bank $00 text page/hi-res page 1 to bank $01)"))
     rows += [
@@ -477,63 +509,21 @@ class IOPage:
     def w_C010_KBDSTRB(self, addr: int, value: int) -> None:
         self.keyboard.clear_strobe()
 
-    def _status(self, on: bool) -> int:
-        return (0x80 if on else 0) | self.keyboard.key
+    def switch(self, name: str) -> bool:
+        """A soft switch's state: a STATEREG bit or one of `flags`."""
+        if name in STATEREG_BITS:
+            return bool(self.statereg & STATEREG_BITS[name])
+        return self.flags[name]
 
-    def r_C011_RDLCBNK2(self, addr: int) -> int:
-        return self._status(bool(self.statereg & ST_LCBNK2))
-
-    def r_C012_RDLCRAM(self, addr: int) -> int:
-        return self._status(not self.statereg & ST_RDROM)
-
-    def r_C013_RDRAMRD(self, addr: int) -> int:
-        return self._status(bool(self.statereg & ST_RAMRD))
-
-    def r_C014_RDRAMWRT(self, addr: int) -> int:
-        return self._status(bool(self.statereg & ST_RAMWRT))
-
-    def r_C015_RDCXROM(self, addr: int) -> int:
-        return self._status(bool(self.statereg & ST_INTCXROM))
-
-    def r_C016_RDALTZP(self, addr: int) -> int:
-        return self._status(bool(self.statereg & ST_ALTZP))
-
-    def r_C017_RDC3ROM(self, addr: int) -> int:
-        return self._status(self.flags["SLOTC3ROM"])
-
-    def r_C018_RD80STORE(self, addr: int) -> int:
-        return self._status(self.flags["80STORE"])
-
-    def r_C019_RDVBLBAR(self, addr: int) -> int:
-        # On the IIGS bit 7 is 1 during vertical blanking (the IIe's is inverted).
-        return self._status(self.in_vbl())
-
-    def r_C01A_RDTEXT(self, addr: int) -> int:
-        return self._status(self.flags["TEXT"])
-
-    def r_C01B_RDMIXED(self, addr: int) -> int:
-        return self._status(self.flags["MIXED"])
-
-    def r_C01C_RDPAGE2(self, addr: int) -> int:
-        return self._status(bool(self.statereg & ST_PAGE2))
-
-    def r_C01D_RDHIRES(self, addr: int) -> int:
-        return self._status(self.flags["HIRES"])
-
-    def r_C01E_RDALTCHAR(self, addr: int) -> int:
-        return self._status(self.flags["ALTCHAR"])
-
-    def r_C01F_RD80VID(self, addr: int) -> int:
-        return self._status(self.flags["80VID"])
-
-    def _set_flag(self, name: str, on: bool, remap: bool = False) -> None:
-        if self.flags[name] != on:
+    def set_switch(self, name: str, on: bool) -> None:
+        """Set a soft switch; the memory map follows the ones that shape it."""
+        if name in STATEREG_BITS:
+            bit = STATEREG_BITS[name]
+            self.set_statereg((self.statereg | bit) if on else (self.statereg & ~bit))
+        elif self.flags[name] != on:
             self.flags[name] = on
-            if remap:
+            if name in MAP_FLAGS:
                 self.remap()
-
-    def _set_state(self, bit: int, on: bool) -> None:
-        self.set_statereg((self.statereg | bit) if on else (self.statereg & ~bit))
 
     def set_statereg(self, value: int) -> None:
         value &= 0xFF
@@ -541,53 +531,26 @@ class IOPage:
             self.statereg = value
             self.remap()
 
-    def w_C000_CLR80STORE(self, addr: int, value: int) -> None:
-        self._set_flag("80STORE", False, remap=True)
+    def _status(self, on: bool) -> int:
+        return (0x80 if on else 0) | self.keyboard.key
 
-    def w_C001_SET80STORE(self, addr: int, value: int) -> None:
-        self._set_flag("80STORE", True, remap=True)
+    def r_C011_STATUS(self, addr: int) -> int:
+        """$C011-$C01F: bit 7 = the switch `STATUS_SWITCHES` names, bits 0-6 = the key."""
+        name, inverted = STATUS_SWITCHES[addr & 0xFF]
+        return self._status(self.switch(name) != inverted)
 
-    def w_C002_RDMAINRAM(self, addr: int, value: int) -> None:
-        self._set_state(ST_RAMRD, False)
+    def r_C019_RDVBLBAR(self, addr: int) -> int:
+        # On the IIGS bit 7 is 1 during vertical blanking (the IIe's is inverted).
+        return self._status(self.in_vbl())
 
-    def w_C003_RDCARDRAM(self, addr: int, value: int) -> None:
-        self._set_state(ST_RAMRD, True)
+    def w_C000_SWITCHES(self, addr: int, value: int) -> None:
+        """$C000-$C00F writes: each address turns one switch off or on."""
+        self.set_switch(*WRITE_SWITCHES[addr & 0xFF])
 
-    def w_C004_WRMAINRAM(self, addr: int, value: int) -> None:
-        self._set_state(ST_RAMWRT, False)
-
-    def w_C005_WRCARDRAM(self, addr: int, value: int) -> None:
-        self._set_state(ST_RAMWRT, True)
-
-    def w_C006_SETSLOTCXROM(self, addr: int, value: int) -> None:
-        self._set_state(ST_INTCXROM, False)
-
-    def w_C007_SETINTCXROM(self, addr: int, value: int) -> None:
-        self._set_state(ST_INTCXROM, True)
-
-    def w_C008_SETSTDZP(self, addr: int, value: int) -> None:
-        self._set_state(ST_ALTZP, False)
-
-    def w_C009_SETALTZP(self, addr: int, value: int) -> None:
-        self._set_state(ST_ALTZP, True)
-
-    def w_C00A_SETINTC3ROM(self, addr: int, value: int) -> None:
-        self._set_flag("SLOTC3ROM", False)
-
-    def w_C00B_SETSLOTC3ROM(self, addr: int, value: int) -> None:
-        self._set_flag("SLOTC3ROM", True)
-
-    def w_C00C_CLR80VID(self, addr: int, value: int) -> None:
-        self._set_flag("80VID", False)
-
-    def w_C00D_SET80VID(self, addr: int, value: int) -> None:
-        self._set_flag("80VID", True)
-
-    def w_C00E_CLRALTCHAR(self, addr: int, value: int) -> None:
-        self._set_flag("ALTCHAR", False)
-
-    def w_C00F_SETALTCHAR(self, addr: int, value: int) -> None:
-        self._set_flag("ALTCHAR", True)
+    def t_C050_DISPLAY(self, addr: int, value: int = 0) -> int:
+        """$C050-$C057: any access turns one display switch off or on."""
+        self.set_switch(*DISPLAY_SWITCHES[addr & 0xFF])
+        return FLOATING_BUS
 
     def r_C024_MOUSEDATA(self, addr: int) -> int:
         return 0x00 if self.mouse_button else 0x80
@@ -620,41 +583,6 @@ class IOPage:
 
     def r_C046_INTFLAG(self, addr: int) -> int:
         return 0x80 if self.mouse_button else 0x00
-
-    def _display(self, name: str, on: bool) -> None:
-        self._set_flag(name, on, remap=(name == "HIRES"))
-
-    def t_C050_TXTCLR(self, addr: int, value: int = 0) -> int:
-        self._display("TEXT", False)
-        return FLOATING_BUS
-
-    def t_C051_TXTSET(self, addr: int, value: int = 0) -> int:
-        self._display("TEXT", True)
-        return FLOATING_BUS
-
-    def t_C052_MIXCLR(self, addr: int, value: int = 0) -> int:
-        self._display("MIXED", False)
-        return FLOATING_BUS
-
-    def t_C053_MIXSET(self, addr: int, value: int = 0) -> int:
-        self._display("MIXED", True)
-        return FLOATING_BUS
-
-    def t_C054_TXTPAGE1(self, addr: int, value: int = 0) -> int:
-        self._set_state(ST_PAGE2, False)
-        return FLOATING_BUS
-
-    def t_C055_TXTPAGE2(self, addr: int, value: int = 0) -> int:
-        self._set_state(ST_PAGE2, True)
-        return FLOATING_BUS
-
-    def t_C056_LORES(self, addr: int, value: int = 0) -> int:
-        self._display("HIRES", False)
-        return FLOATING_BUS
-
-    def t_C057_HIRES(self, addr: int, value: int = 0) -> int:
-        self._display("HIRES", True)
-        return FLOATING_BUS
 
     def r_C061_BUTN0(self, addr: int) -> int:
         return 0x80 if self.keyboard.modifiers & KEYMOD_COMMAND else 0x00

@@ -270,3 +270,18 @@ def test_compatibility_page_carries_the_io_table():
     page = IOPage(bytearray(1 << 24))
     for row in IO_PAGE:                           # every row names real handlers
         assert page.handlers[row.address & 0xFF] != (None, None)
+
+
+def test_80store_with_page2_sends_the_text_page_to_bank_01():
+    m = Machine()
+    io = m.io
+    io.write(0x00C001, 0)                         # SET80STORE
+    io.read(0x00C055)                             # TXTPAGE2: any access
+    io.write_byte(0x000400, 0x41)
+    assert (m.mem[0x000400], m.mem[0x010400]) == (0, 0x41)
+    assert io.read(0x00C01C) & 0x80 and io.read(0x00C018) & 0x80   # RDPAGE2, RD80STORE
+    io.read(0x00C054)                             # TXTPAGE1
+    io.write_byte(0x000400, 0x42)
+    assert m.mem[0x000400] == 0x42
+    io.write_byte(0x002000, 0x43)                 # hi-res page 1 follows only with HIRES
+    assert m.mem[0x002000] == 0x43
