@@ -157,10 +157,23 @@ def _software_interrupt_for(key: tuple[int, int, int], reason: str) -> Handler:
 # Marks an early exit in generated code: a plain `return` in a handler; in a block,
 # the locals are written back first.
 BAIL = "@bail "
-# Marks the read of a TIMED register, `@io_timed <var> <mask> <wide>`: a handler
-# leaves (`io_exit`) so that `step()` runs the instruction; a block calls
-# `timed_read` with the exact cycle count.
-IO_TIMED = "@io_timed "
+# Marks the read of a TIMED register inside an expression, `@timed(<mask>, <wide>)`: a
+# handler leaves there (`io_exit`) so that `step()` runs the instruction; a block calls
+# `timed_read` with the exact cycle count (`expand_timed`).
+IO_TIMED = "@timed("
+
+
+def expand_timed(line: str, now: str | None) -> str:
+    """`line` with its `@timed(mask, wide)` marks replaced: by the exit of a handler
+    (`now` None) or by a block's `timed_read` at cycle `now`."""
+    while IO_TIMED in line:
+        start = line.index(IO_TIMED)
+        end = line.index(")", start)
+        mask, wide = line[start + len(IO_TIMED):end].split(", ")
+        call = ("io_exit(cpu, a0, 0)" if now is None
+                else f"timed_read(cpu, ea, {mask}, {wide}, {now})")
+        line = line[:start] + call + line[end + 1:]
+    return line
 
 # The memory-map names generated code uses when the state has an I/O page, bound from
 # `cpu.io` (an `iigs.io.IOPage`) on entry to a handler or block.
@@ -327,22 +340,15 @@ class _Gen:
             low = register & 0xFFFF
             timed = {low, low + 1} & TIMED_REGISTERS if wide else {low} & TIMED_REGISTERS
             if timed:
-                self.emit(f"{IO_TIMED}mv {mask} {int(wide)}")
-                return "mv"
+                return f"{IO_TIMED}{mask}, {int(wide)})"
             return f"MAP_READ16(ea, {mask})" if wide else "MAP_READ(ea)"
         if wide:
             flags, slow = "RP2", f"MAP_READ16(ea, {mask})"
             timed = f"TIMED[ea & 0xFF] or TIMED[(ea + 1) & 0xFF]"
         else:
             flags, slow, timed = "RP", "MAP_READ(ea)", "TIMED[ea & 0xFF]"
-        self.emit(f"if {flags}[ea >> 8]:",
-                  f"    if {flags}[ea >> 8] & 2 and ({timed}):",
-                  f"        {IO_TIMED}mv {mask} {int(wide)}",
-                  "    else:",
-                  f"        mv = {slow}",
-                  "else:",
-                  f"    mv = {plain}")
-        return "mv"
+        return (f"({plain} if not {flags}[ea >> 8] else {IO_TIMED}{mask}, {int(wide)}) "
+                f"if {flags}[ea >> 8] & 2 and ({timed}) else {slow})")
 
     def write(self, value: str, wide: bool) -> None:
         mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
@@ -430,8 +436,7 @@ class _Gen:
     def generate(self) -> str:
         self.generate_body()
         lines = io_prologue("\n".join(self.lines)) + [
-            line[:line.index(IO_TIMED)] + "io_exit(cpu, a0, 0)" if IO_TIMED in line
-            else line for line in self.lines]
+            expand_timed(line, None) for line in self.lines]
         body = "\n".join("    " + line.replace(BAIL, "return ") for line in lines)
         return f"def op_{self.row.code:02X}(cpu, mem, a0):\n{body}\n"
 
@@ -864,12 +869,9 @@ def block_source(mem: Any, a0: int, key: tuple[int, int, int],
             line = _A0.sub(str(at), line)
             if gen.inline:
                 line = _REGISTER.sub(r"r_\1", line)
-            if IO_TIMED in line:
-                indent = line[:line.index(IO_TIMED)]
-                var, mask, wide = line.strip()[len(IO_TIMED):].split()
-                now = f"cpu.run_end - (limit >> 24) + ((done + cyc) >> 24) + {static}"
-                line = f"{indent}{var} = timed_read(cpu, ea, {mask}, {wide}, {now})"
-            elif BAIL in line:
+            line = expand_timed(
+                line, f"cpu.run_end - (limit >> 24) + ((done + cyc) >> 24) + {static}")
+            if BAIL in line:
                 indent = line[:len(line) - len(line.lstrip())]
                 call = line.strip()[len(BAIL):]
                 body += [indent + w for w in writeback]
