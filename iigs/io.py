@@ -287,7 +287,8 @@ def _rows() -> list[Switch]:
                "each write; bit 6 = I/O and language card off in banks $00/$01; "
                "other bits kept"),
         Switch(0xC036, "CYAREG", "r_register", "w_register",
-               "speed (bit 7 fast) and motor bits: kept; the clock stays 2.8 MHz"),
+               "speed (bit 7 fast), shadow-all-banks (bit 4) and motor bits: kept; the "
+               "clock stays 2.8 MHz and only bank $01 is shadowed"),
         Switch(0xC041, "INTEN", "r_register", "w_register", "kept; no interrupts raised"),
         Switch(0xC046, "DIAGTYPE / INTFLAG", "r_C046_INTFLAG", None,
                "bit 7 mouse button; no interrupt pending"),

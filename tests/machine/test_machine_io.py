@@ -285,3 +285,22 @@ def test_80store_with_page2_sends_the_text_page_to_bank_01():
     assert m.mem[0x000400] == 0x42
     io.write_byte(0x002000, 0x43)                 # hi-res page 1 follows only with HIRES
     assert m.mem[0x002000] == 0x43
+
+
+def test_closing_the_window_stops_a_program_that_only_polls_the_keyboard(build_program):
+    host = HeadlessHost()
+    m, at, labels, prog = loaded(build_program, "run", host=host)
+    host.push(HostInput("quit"))
+    m.cpu.pc = at("ReadKeys") & 0xFFFF            # waits for a key that never comes
+    assert m.run(seconds=1) == "closed"
+
+
+def test_a_held_key_is_down_until_the_host_says_it_went_up():
+    io = IOPage(bytearray(1 << 24))
+    io.take_input(HostInput("key", key=ord("A")), reports_releases=True)
+    io.read(0xE0C010)                             # the program takes the key ...
+    assert io.read(0xE0C010) & 0x80               # ... it is still held down
+    io.take_input(HostInput("keyup", key=ord("A")), reports_releases=True)
+    assert not io.read(0xE0C010) & 0x80
+    io.take_input(HostInput("down", 10, 10))
+    assert io.read(0xE0C024) & 0x80 == 0          # MOUSEDATA bit 7: button down
