@@ -244,8 +244,14 @@ class CPU65816(MPU):
         lo = self._fetch16()
         return lo | (self._fetch8() << 16)
 
+    def _bank_ram(self) -> Any:
+        """Memory as the stack and the pointers of indirect modes see it: with an I/O
+        page, bank $00 remapped by RAMRD/RAMWRT and the language card (`iigs.io`)."""
+        return self.memory if self.io is None else self.io.stack
+
     def _read16_bank0(self, addr: int) -> int:
-        return self.memory[addr & 0xFFFF] | (self.memory[(addr + 1) & 0xFFFF] << 8)
+        mem = self._bank_ram()
+        return mem[addr & 0xFFFF] | (mem[(addr + 1) & 0xFFFF] << 8)
 
     def _read(self, row: Opcode, addr: int, wide: bool) -> int:
         """A data read (low byte first); through the I/O page and memory map if any."""
@@ -287,7 +293,7 @@ class CPU65816(MPU):
 
     def _push8(self, value: int) -> None:
         """Push one byte; in emulation mode S stays in page 1 (datasheet 7.2)."""
-        self.memory[self.sp] = value & 0xFF
+        self._bank_ram()[self.sp] = value & 0xFF
         if self.e:
             self.sp = 0x100 | ((self.sp - 1) & 0xFF)
         else:
@@ -298,7 +304,7 @@ class CPU65816(MPU):
             self.sp = 0x100 | ((self.sp + 1) & 0xFF)
         else:
             self.sp = (self.sp + 1) & 0xFFFF
-        return self.memory[self.sp]
+        return self._bank_ram()[self.sp]
 
     def _push16(self, value: int) -> None:
         self._push8(value >> 8)
@@ -313,17 +319,19 @@ class CPU65816(MPU):
     # S back in page 1 (datasheet 7.2, confirmed by SingleStepTests recordings).
     def _push_new(self, value: int, count: int) -> None:
         sp = self.sp
+        mem = self._bank_ram()
         for i in range(count - 1, -1, -1):
-            self.memory[sp] = (value >> (8 * i)) & 0xFF
+            mem[sp] = (value >> (8 * i)) & 0xFF
             sp = (sp - 1) & 0xFFFF
         self.sp = (0x100 | (sp & 0xFF)) if self.e else sp
 
     def _pull_new(self, count: int) -> int:
         sp = self.sp
         value = 0
+        mem = self._bank_ram()
         for i in range(count):
             sp = (sp + 1) & 0xFFFF
-            value |= self.memory[sp] << (8 * i)
+            value |= mem[sp] << (8 * i)
         self.sp = (0x100 | (sp & 0xFF)) if self.e else sp
         return value
 
@@ -355,7 +363,7 @@ class CPU65816(MPU):
     def _dp_pointer16(self) -> int:
         """(d) and (d),y: in emulation mode with DL=0 the pointer's high byte wraps in the page."""
         operand = self._fetch8()
-        mem = self.memory
+        mem = self._bank_ram()
         if self._dp_page_wrap():
             return mem[self.d | operand] | (mem[self.d | ((operand + 1) & 0xFF)] << 8)
         return self._read16_bank0(self.d + operand)
@@ -379,7 +387,7 @@ class CPU65816(MPU):
     def _dp_pointer24(self) -> int:
         # [d] and [d],y never wrap in the page (datasheet 7.2).
         base = self.d + self._fetch8()
-        return self._read16_bank0(base) | (self.memory[(base + 2) & 0xFFFF] << 16)
+        return self._read16_bank0(base) | (self._bank_ram()[(base + 2) & 0xFFFF] << 16)
 
     def dpil(self) -> int:
         return self._dp_pointer24()
@@ -818,14 +826,16 @@ class CPU65816(MPU):
     def _indexed_pointer(self) -> int:
         base = (self._fetch16() + self.x) & 0xFFFF
         bank = self.pbr << 16
-        return self.memory[bank | base] | (self.memory[bank | ((base + 1) & 0xFFFF)] << 8)
+        mem = self._bank_ram()
+        return mem[bank | base] | (mem[bank | ((base + 1) & 0xFFFF)] << 8)
 
     def op_JML(self, row: Opcode) -> None:
         if row.mode == "absl":
             target = self._fetch24()
         else:   # absil: JML [a], the pointer is in bank 0
             pointer = self._fetch16()
-            target = self._read16_bank0(pointer) | (self.memory[(pointer + 2) & 0xFFFF] << 16)
+            target = (self._read16_bank0(pointer) |
+                      (self._bank_ram()[(pointer + 2) & 0xFFFF] << 16))
         self.pc = target & 0xFFFF
         self.pbr = target >> 16
 

@@ -22,21 +22,24 @@ Tests run every vector through `step()` and `run()`, a sample as one-instruction
 and random programs through `run()` and `run_reference()` side by side.
 
 The memory map (`iigs.io`): a CPU with an I/O page (`cpu.io`, the machine's) runs tables
-and blocks of its own (`state_key` gains a fourth element), in which every data access
-goes through `_Gen.read`/`_Gen.write`: a test of the page's flag (`RP`/`WP`, `RP2`/`WP2`
-for 16 bits) and, when set, `MAP_READ`/`MAP_WRITE` (the I/O page's `read_byte` /
-`write_byte`); reads of the few registers that need the exact cycle (`TIMED`) go to
-`timed_read` in a block and `io_exit` (then `step()`) in a handler. Constant long
-addresses outside the I/O banks skip the test; constant ones in the I/O page skip it the
-other way. Stack accesses, the pointers of indirect modes and instruction fetches are
-plain memory, as in `step()`.
+and blocks of its own (`state_key` gains a fourth element: 1 common map, 2 rare map),
+in which every data access goes through `_Gen.read`/`_Gen.write`: a test of the page's
+flag (`RP`/`WP`, `RP2`/`WP2` for 16 bits) and, when set, `MAP_READ`/`MAP_WRITE` (the I/O
+page's `read_byte`/`write_byte`). On the I/O page, a write or a read of a `LEAVES`
+register (the map may change) leaves before the instruction (`IO_LEAVE` -> `io_exit`,
+then `step()` and a new key); a read of a `TIMED` register (VBL, counters) goes to
+`timed_read` with the exact cycle in a block, `io_exit` in a handler. Constant long
+addresses outside the I/O banks skip the test; constant ones in the I/O page take the
+I/O path at once. Stack accesses and the pointers of indirect modes (`emit_bank`) are
+plain memory in the common map and go through `BANK` (`IOPage.stack`) in the rare one;
+instruction fetches are plain memory, as in `step()`.
 """
 from __future__ import annotations
 
 import re
 from typing import Any, Callable, NamedTuple
 
-from iigs.io import IO_BANKS, TIMED_REGISTERS
+from iigs.io import IO_BANKS, MAP_READ_REGISTERS, TIMED_REGISTERS
 from iigs.opcodes import MODES, OPCODES, Opcode
 
 # N and Z for every 8-bit and 16-bit result.
@@ -61,12 +64,15 @@ class _Exit(Exception):
 
 
 def state_key(cpu: Any) -> tuple[int, ...]:
-    """(e, m, x), and a fourth element 1 when the CPU has an I/O page (`cpu.io`): the
-    memory-map dimension of the tables and blocks (see `_Gen.read`)."""
-    if cpu.io is not None:
+    """(e, m, x), and a fourth element when the CPU has an I/O page (`cpu.io`): the
+    memory-map dimension of the tables and blocks (see `_Gen.read`): 1 in the common
+    map, 2 when bank $00's stack and pointers are remapped (`IOPage.rare_map`)."""
+    io = cpu.io
+    if io is not None:
+        kind = 2 if io.rare_map else 1
         if cpu.e:
-            return (1, 1, 1, 1)
-        return (0, 1 if cpu.p & 0x20 else 0, 1 if cpu.p & 0x10 else 0, 1)
+            return (1, 1, 1, kind)
+        return (0, 1 if cpu.p & 0x20 else 0, 1 if cpu.p & 0x10 else 0, kind)
     if cpu.e:
         return (1, 1, 1)
     return (0, 1 if cpu.p & 0x20 else 0, 1 if cpu.p & 0x10 else 0)
@@ -157,6 +163,10 @@ def _software_interrupt_for(key: tuple[int, int, int], reason: str) -> Handler:
 # Marks an early exit in generated code: a plain `return` in a handler; in a block,
 # the locals are written back first.
 BAIL = "@bail "
+# Marks (alone on its line) an I/O-page access that may reshape the memory map: the
+# instruction leaves translated code before it runs (`io_exit`; in a block, the locals
+# are written back first) and `step()` runs it, after which the loop picks its tables.
+IO_LEAVE = "@leave"
 # Marks the read of a TIMED register inside an expression, `@timed(<mask>, <wide>)`: a
 # handler leaves there (`io_exit`) so that `step()` runs the instruction; a block calls
 # `timed_read` with the exact cycle count (`expand_timed`).
@@ -178,8 +188,9 @@ def expand_timed(line: str, now: str | None) -> str:
 # The memory-map names generated code uses when the state has an I/O page, bound from
 # `cpu.io` (an `iigs.io.IOPage`) on entry to a handler or block.
 IO_NAMES = {"RP": "rpages", "RP2": "rpages2", "WP": "wpages", "WP2": "wpages2",
-            "TIMED": "timed", "MAP_READ": "read_byte", "MAP_READ16": "map_read16",
-            "MAP_WRITE": "write_byte", "MAP_WRITE16": "map_write16"}
+            "TIMED": "timed", "LEAVES": "leaves", "MAP_READ": "read_byte",
+            "MAP_READ16": "map_read16", "MAP_WRITE": "write_byte",
+            "MAP_WRITE16": "map_write16", "BANK": "stack"}
 
 
 def io_prologue(text: str) -> list[str]:
@@ -203,6 +214,7 @@ class _Gen:
         self.static_cycles = 0
         self.e, self.m, self.x = key[:3]
         self.io = len(key) > 3 and bool(key[3])   # data accesses consult the memory map
+        self.rare = len(key) > 3 and key[3] == 2  # ... and so do stack and pointers
         self.lines: list[str] = []
         self.size = row.operand_size(self.m, self.x) + 1
         self.bank0 = row.mode in ("dp", "dpx", "dpy", "sr")
@@ -210,6 +222,13 @@ class _Gen:
         self.crossing = False       # note 4 page-cross term present
 
     def emit(self, *lines: str) -> None:
+        self.lines.extend(lines)
+
+    def emit_bank(self, *lines: str) -> None:
+        """Lines whose `mem[...]` are stack or indirect-pointer accesses: through the
+        bank $00 view of the map (`BANK`, `iigs.io.StackView`) in a rare map."""
+        if self.rare:
+            lines = tuple(line.replace("mem[", "BANK[") for line in lines)
         self.lines.extend(lines)
 
     # operand bytes
@@ -249,12 +268,13 @@ class _Gen:
             self.emit("ea = t")
         elif mode in ("dpi", "dpiy"):
             if self.e:
-                self.emit("o = " + self.byte(),
-                          "if d & 0xFF: t = (d + o) & 0xFFFF; ptr = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)",
-                          "else: ptr = mem[d | o] | (mem[d | ((o + 1) & 0xFF)] << 8)")
+                self.emit("o = " + self.byte())
+                self.emit_bank(
+                    "if d & 0xFF: t = (d + o) & 0xFFFF; ptr = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)",
+                    "else: ptr = mem[d | o] | (mem[d | ((o + 1) & 0xFF)] << 8)")
             else:
-                self.emit(f"t = (d + {self.byte()}) & 0xFFFF",
-                          "ptr = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)")
+                self.emit(f"t = (d + {self.byte()}) & 0xFFFF")
+                self.emit_bank("ptr = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)")
             if mode == "dpi":
                 self.emit("ea = (cpu.dbr << 16) | ptr")
             else:
@@ -262,10 +282,11 @@ class _Gen:
                 self._note4()
         elif mode == "dpix":
             self._dp_indexed("x")
-            self.emit("ea = (cpu.dbr << 16) | mem[t] | (mem[(t + 1) & 0xFFFF] << 8)")
+            self.emit_bank("ea = (cpu.dbr << 16) | mem[t] | (mem[(t + 1) & 0xFFFF] << 8)")
         elif mode in ("dpil", "dpily"):
-            self.emit(f"t = d + {self.byte()}",
-                      "ea = mem[t & 0xFFFF] | (mem[(t + 1) & 0xFFFF] << 8) | (mem[(t + 2) & 0xFFFF] << 16)")
+            self.emit(f"t = d + {self.byte()}")
+            self.emit_bank("ea = mem[t & 0xFFFF] | (mem[(t + 1) & 0xFFFF] << 8) | "
+                           "(mem[(t + 2) & 0xFFFF] << 16)")
             if mode == "dpily":
                 self.emit("ea = (ea + cpu.y) & 0xFFFFFF")
         elif mode == "abs":
@@ -281,9 +302,9 @@ class _Gen:
         elif mode == "sr":
             self.emit(f"ea = (cpu.sp + {self.byte()}) & 0xFFFF")
         elif mode == "sriy":
-            self.emit(f"t = (cpu.sp + {self.byte()}) & 0xFFFF",
-                      "ptr = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)",
-                      "ea = (((cpu.dbr << 16) | ptr) + cpu.y) & 0xFFFFFF")
+            self.emit(f"t = (cpu.sp + {self.byte()}) & 0xFFFF")
+            self.emit_bank("ptr = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)")
+            self.emit("ea = (((cpu.dbr << 16) | ptr) + cpu.y) & 0xFFFFFF")
         else:
             raise ValueError(f"no data address for mode {mode}")
 
@@ -337,18 +358,29 @@ class _Gen:
         register = self.io_register()
         if register is not None:
             # An I/O-page address known now: the I/O path directly, no page test.
-            low = register & 0xFFFF
-            timed = {low, low + 1} & TIMED_REGISTERS if wide else {low} & TIMED_REGISTERS
-            if timed:
+            low = {register & 0xFFFF, (register + 1) & 0xFFFF} if wide else {register & 0xFFFF}
+            if low & MAP_READ_REGISTERS or self.row.access == "rmw":
+                self.emit(IO_LEAVE)
+            if low & TIMED_REGISTERS:
                 return f"{IO_TIMED}{mask}, {int(wide)})"
             return f"MAP_READ16(ea, {mask})" if wide else "MAP_READ(ea)"
         if wide:
             flags, slow = "RP2", f"MAP_READ16(ea, {mask})"
-            timed = f"TIMED[ea & 0xFF] or TIMED[(ea + 1) & 0xFF]"
+            timed = "TIMED[ea & 0xFF] or TIMED[(ea + 1) & 0xFF]"
+            leaves = "LEAVES[ea & 0xFF] or LEAVES[(ea + 1) & 0xFF]"
         else:
-            flags, slow, timed = "RP", "MAP_READ(ea)", "TIMED[ea & 0xFF]"
-        return (f"({plain} if not {flags}[ea >> 8] else {IO_TIMED}{mask}, {int(wide)}) "
-                f"if {flags}[ea >> 8] & 2 and ({timed}) else {slow})")
+            flags, slow = "RP", "MAP_READ(ea)"
+            timed, leaves = "TIMED[ea & 0xFF]", "LEAVES[ea & 0xFF]"
+        if self.row.access == "rmw":
+            leaves = "True"           # its write will leave: leave before the read
+        self.emit(f"if {flags}[ea >> 8]:",
+                  f"    if {flags}[ea >> 8] & 2 and ({leaves}):",
+                  "        " + IO_LEAVE,
+                  f"    mv = ({IO_TIMED}{mask}, {int(wide)}) if {flags}[ea >> 8] & 2 and "
+                  f"({timed}) else {slow})",
+                  "else:",
+                  f"    mv = {plain}")
+        return "mv"
 
     def write(self, value: str, wide: bool) -> None:
         mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
@@ -363,9 +395,11 @@ class _Gen:
             self.emit(*plain)
             return
         if self.io_register() is not None:
-            self.emit(slow)           # an I/O-page address known now: directly
+            self.emit(IO_LEAVE)       # an I/O-page address known now: directly
             return
         self.emit(f"if {flags}[ea >> 8]:",
+                  f"    if {flags}[ea >> 8] & 2:",
+                  "        " + IO_LEAVE,
                   f"    {slow}",
                   "else:",
                   *["    " + line for line in plain])
@@ -387,7 +421,7 @@ class _Gen:
                 addr = "sp" if i == 0 else f"0x100 | ((sp - {i}) & 0xFF)"
             else:
                 addr = "sp" if i == 0 else f"(sp - {i}) & 0xFFFF"
-            self.emit(f"mem[{addr}] = ({v}) & 0xFF")
+            self.emit_bank(f"mem[{addr}] = ({v}) & 0xFF")
         n = len(values)
         if self.e:
             self.emit(f"cpu.sp = 0x100 | ((sp - {n}) & 0xFF)")
@@ -404,7 +438,7 @@ class _Gen:
             else:
                 addr = f"(sp + {i}) & 0xFFFF"
             parts.append(f"(mem[{addr}] << {8 * (i - 1)})" if i > 1 else f"mem[{addr}]")
-        self.emit(f"{into} = " + " | ".join(parts))
+        self.emit_bank(f"{into} = " + " | ".join(parts))
         if self.e:
             self.emit(f"cpu.sp = 0x100 | ((sp + {count}) & 0xFF)")
         else:
@@ -436,7 +470,8 @@ class _Gen:
     def generate(self) -> str:
         self.generate_body()
         lines = io_prologue("\n".join(self.lines)) + [
-            expand_timed(line, None) for line in self.lines]
+            expand_timed(line, None).replace(IO_LEAVE, "io_exit(cpu, a0, 0)")
+            for line in self.lines]
         body = "\n".join("    " + line.replace(BAIL, "return ") for line in lines)
         return f"def op_{self.row.code:02X}(cpu, mem, a0):\n{body}\n"
 
@@ -648,21 +683,22 @@ class _Gen:
         if mode == "abs":
             self.emit(f"v = {self.word()}")
         elif mode == "absi":
-            self.emit(f"t = {self.word()}", "v = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)")
+            self.emit(f"t = {self.word()}")
+            self.emit_bank("v = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)")
         else:
             self._indexed_pointer()
         self.finish("(a0 & 0xFF0000) + v")
 
     def _indexed_pointer(self) -> None:
-        self.emit("bank = a0 & 0xFF0000", f"t = ({self.word()} + cpu.x) & 0xFFFF",
-                  "v = mem[bank | t] | (mem[bank | ((t + 1) & 0xFFFF)] << 8)")
+        self.emit("bank = a0 & 0xFF0000", f"t = ({self.word()} + cpu.x) & 0xFFFF")
+        self.emit_bank("v = mem[bank | t] | (mem[bank | ((t + 1) & 0xFFFF)] << 8)")
 
     def op_JML(self) -> None:
         if self.row.mode == "absl":
             self.emit(f"t = {self.long()}")
         else:
-            self.emit(f"o = {self.word()}",
-                      "t = mem[o] | (mem[(o + 1) & 0xFFFF] << 8) | (mem[(o + 2) & 0xFFFF] << 16)")
+            self.emit(f"o = {self.word()}")
+            self.emit_bank("t = mem[o] | (mem[(o + 1) & 0xFFFF] << 8) | (mem[(o + 2) & 0xFFFF] << 16)")
         self.emit("cpu.pbr = t >> 16")
         self.finish("t")
 
@@ -732,8 +768,8 @@ class _Gen:
         self.finish()
 
     def op_PEI(self) -> None:
-        self.emit("d = cpu.d", f"t = d + {self.byte()}",
-                  "v = mem[t & 0xFFFF] | (mem[(t + 1) & 0xFFFF] << 8)")
+        self.emit("d = cpu.d", f"t = d + {self.byte()}")
+        self.emit_bank("v = mem[t & 0xFFFF] | (mem[(t + 1) & 0xFFFF] << 8)")
         self.extra.append("(0x1000000 if d & 0xFF else 0)")
         self.push(["v >> 8", "v"], new_style=True)
         self.finish()
@@ -871,7 +907,11 @@ def block_source(mem: Any, a0: int, key: tuple[int, int, int],
                 line = _REGISTER.sub(r"r_\1", line)
             line = expand_timed(
                 line, f"cpu.run_end - (limit >> 24) + ((done + cyc) >> 24) + {static}")
-            if BAIL in line:
+            if line.strip() == IO_LEAVE:
+                indent = line[:len(line) - len(line.lstrip())]
+                body += [indent + w for w in writeback]
+                line = f"{indent}io_exit(cpu, {at:#x}, ((done + cyc) >> 24) + {static})"
+            elif BAIL in line:
                 indent = line[:len(line) - len(line.lstrip())]
                 call = line.strip()[len(BAIL):]
                 body += [indent + w for w in writeback]

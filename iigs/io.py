@@ -14,9 +14,15 @@ How the CPU sees it (the contract `iigs.cpu` and `iigs.cpu_fast` keep):
   value)`: `MAPPED` (1) = the page is remapped or shadowed (RAMRD/RAMWRT, the language
   card, Super Hi-Res shadowing); `IO` (2) = the I/O page, whose handlers run.
 - `timed[low]`: 1 for the I/O registers whose read depends on the exact cycle (VBL,
-  the video counters). The CPU must read them at the cycle its instruction starts
-  (`clock()`), so translated code leaves its block before such a read and lets the
-  reference interpreter run that one instruction (see `iigs.cpu_fast.io_exit`).
+  the video counters). The CPU reads them at the cycle its instruction starts
+  (`clock()`; translated code passes it, see `iigs.cpu_fast.timed_read`).
+- Every write to the I/O page, and a read of `leaves[low]` (PAGE2/HIRES, the language
+  card), may reshape the map: translated code hands that instruction to the reference
+  interpreter (`iigs.cpu_fast.io_exit`) and picks its tables again after it.
+- `rare_map`: True when bank $00 below $C000 or the language card is remapped. The
+  stack and the pointers of indirect modes then go through `stack` (`stack_read` /
+  `stack_write`: remapped pages followed, the I/O page not); in the common map they
+  are plain RAM, which translated code relies on (it is a key of its tables).
 - `rpages2` / `wpages2`: the same for a 16-bit access starting in a page: the flags of
   that page OR the next (and, for the last page of a bank, the bank's first page,
   where direct-page and stack accesses wrap). `map_read16` / `map_write16` do such an
@@ -27,8 +33,8 @@ bytearrays once sees every change.
 What is not modelled (the switches are kept and read back): Apple II text and hi-res
 shadowing into $E0/$E1 (bank $E0 holds the Memory Manager's records here, and only
 Super Hi-Res is shown), ALTZP (bank $00's zero page and stack stay in bank $00), the
-instruction fetch and the pointers of indirect addressing modes (always bank RAM), slot
-ROM ($C100-$CFFF reads RAM), the 1 MHz speed. See docs/compatibility.md.
+instruction fetch and the interrupt vectors (always bank RAM), slot ROM ($C100-$CFFF
+reads RAM), the 1 MHz speed. See docs/compatibility.md.
 """
 from __future__ import annotations
 
@@ -110,6 +116,7 @@ CYAREG_FAST = 0x80          # $C036 bit 7: fast speed
 CYAREG_DEFAULT = CYAREG_FAST
 
 SHR_SHADOW_PAGES = range(0x0120, 0x01A0)   # bank $01 $2000-$9FFF -> $E1
+COMMON_PHYS = list(range(0x200))           # banks $00/$01 as themselves: the common map
 ROM_BANK = 0xFF             # where language-card ROM reads go (no ROM image here: zeros)
 
 # Video timing (Hardware Reference ch. 7): 262 lines of 65 horizontal counts a frame,
@@ -323,6 +330,25 @@ IO_PAGE: tuple[Switch, ...] = tuple(_rows())
 # Registers whose value depends on the exact cycle of the read (see `IOPage.timed`).
 TIMED_REGISTERS = frozenset({0xC019, 0xC02E, 0xC02F})
 TIMED_FLAGS = bytes(1 if 0xC000 | low in TIMED_REGISTERS else 0 for low in range(0x100))
+# Registers whose read may reshape the memory map (PAGE2/HIRES, the language card): like
+# every write to the I/O page, translated code hands them to the interpreter and picks
+# its tables again after them (see `IOPage.leaves`).
+MAP_READ_REGISTERS = frozenset(range(0xC054, 0xC058)) | frozenset(range(0xC080, 0xC090))
+LEAVE_FLAGS = bytes(1 if 0xC000 | low in MAP_READ_REGISTERS else 0 for low in range(0x100))
+
+
+class StackView:
+    """Bank $00 as the stack and the pointers of indirect modes see it: remapped pages
+    (RAMRD/RAMWRT, the language card) followed, the I/O page not (plain RAM there)."""
+
+    def __init__(self, page: "IOPage") -> None:
+        self.page = page
+
+    def __getitem__(self, addr: int) -> int:
+        return self.page.stack_read(addr)
+
+    def __setitem__(self, addr: int, value: int) -> None:
+        self.page.stack_write(addr, value)
 
 
 class IOPage:
@@ -352,6 +378,9 @@ class IOPage:
         self.unmodelled: dict[tuple[int, str], int] = {}   # (address, "read"/"write") -> count
         self.on_shadow_write: Callable[[int, int], None] | None = None
         self.timed = TIMED_FLAGS
+        self.leaves = LEAVE_FLAGS
+        self.rare_map = False          # bank $00 below $C000 or the language card remapped
+        self.stack = StackView(self)
         self.rpages = bytearray(PAGES)
         self.wpages = bytearray(PAGES)
         self.rpages2 = bytearray(PAGES)
@@ -404,6 +433,7 @@ class IOPage:
                 wphys[bank | 0xD0:bank + 0x100] = ram if self.lc_write else [-1] * 0x30
         shr = not shadow & SHADOW_SHR
         self.rphys, self.wphys = rphys, wphys
+        self.rare_map = (rphys[:0x200] != COMMON_PHYS or wphys[:0x200] != COMMON_PHYS)
         self.rpages[0:0x200] = bytes(MAPPED if rphys[p] != p else 0 for p in range(0x200))
         self.wpages[0:0x200] = bytes(
             MAPPED if wphys[p] != p or (shr and wphys[p] in SHR_SHADOW_PAGES) else 0
@@ -434,6 +464,18 @@ class IOPage:
             self.mem[physical + 0xE00000] = value
             if self.on_shadow_write is not None:
                 self.on_shadow_write(physical, value)
+
+    def stack_read(self, addr: int) -> int:
+        """A stack or indirect-pointer read (see `StackView`)."""
+        if self.rpages[addr >> 8] & MAPPED:
+            return self.map_read(addr)
+        return self.mem[addr]
+
+    def stack_write(self, addr: int, value: int) -> None:
+        if self.wpages[addr >> 8] & MAPPED:
+            self.map_write(addr, value)
+        else:
+            self.mem[addr] = value
 
     def map_read16(self, addr: int, mask: int) -> int:
         return self.read_byte(addr) | (self.read_byte((addr + 1) & mask) << 8)

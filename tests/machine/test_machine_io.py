@@ -304,3 +304,28 @@ def test_a_held_key_is_down_until_the_host_says_it_went_up():
     assert not io.read(0xE0C010) & 0x80
     io.take_input(HostInput("down", 10, 10))
     assert io.read(0xE0C024) & 0x80 == 0          # MOUSEDATA bit 7: button down
+
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_pei_slam_draws_through_ramwrt_and_shadowing(build_program, tier):
+    # The stack and the direct page follow RAMRD/RAMWRT: a game's PEI blitter.
+    m, at, labels, prog = loaded(build_program, tier)
+    m.mem[0x013000:0x013008] = bytes(range(0xA0, 0xA8))   # the source, in bank $01
+    m.mem[0x003000:0x003008] = bytes(8)                   # not this one
+    for _ in range(5):
+        m.mem[0xE12000:0xE12008] = bytes(8)
+        regs = m.call(at("PeiSlam"))
+        assert m.mem[0x012000:0x012008] == bytes(range(0xA0, 0xA8))
+        assert m.mem[0xE12000:0xE12008] == bytes(range(0xA0, 0xA8))   # on screen
+        assert m.mem[0x002000:0x002008] == bytes(8)       # bank $00 untouched
+        assert not m.io.statereg & 0x30 and not m.io.rare_map
+    assert regs.cycles > 0
+
+
+def test_pei_slam_identical_in_both_tiers(build_program):
+    seen = {}
+    for tier in TIERS:
+        m, at, labels, prog = loaded(build_program, tier)
+        m.mem[0x013000:0x013008] = bytes(range(0xA0, 0xA8))
+        seen[tier] = [outcome(m, m.call(at("PeiSlam"))) for _ in range(5)]
+    assert seen["run"] == seen["run_reference"]

@@ -193,7 +193,45 @@ Floating
         LONGA   ON
         RTL
 
+* PeiSlam: the stack blitter of IIGS games: RAMRD and RAMWRT on, the direct page on a
+* source line at $3000 (read from bank $01 through RAMRD), the stack at the end of the
+* screen line $2000-$2007; each PEI pushes a word of the source through RAMWRT into
+* bank $01, shadowed to $E1. Restores D, S, B and the memory map. Clobbers A.
+PeiSlam
+        PHB
+        PHD
+        TSC
+        STA     >SaveSP
+        SEP     #$20
+        LONGA   OFF
+        LDA     >STATEREG
+        ORA     #ST_RAMRW
+        STA     >STATEREG
+        REP     #$20
+        LONGA   ON
+        LDA     #$3000          ; D = the source line
+        TCD
+        LDA     #$2007          ; S = the last byte of the screen line
+        TCS
+        PEI     <$06            ; pushed high byte first: $2007 <- $3007, ...
+        PEI     <$04
+        PEI     <$02
+        PEI     <$00
+        SEP     #$20
+        LONGA   OFF
+        LDA     >STATEREG
+        AND     #$FF-ST_RAMRW
+        STA     >STATEREG
+        REP     #$20
+        LONGA   ON
+        LDA     >SaveSP
+        TCS
+        PLD
+        PLB
+        RTL
+
 KeyBuf  DS.B    16
+SaveSP  DC.W    0
 Seen    DC.W    0
 Status  DC.W    0
 State   DC.W    0
