@@ -1025,9 +1025,10 @@ def _move_flags(io: Any, src: int, x: int, dest: int, y: int, count: int, step: 
 
 def _mapped_move(cpu: Any, io: Any, a0: int, src: int, dest: int, count: int, step: int,
                  mask: int) -> int:
-    """A block move through the memory map, byte by byte (RAMRD/RAMWRT, shadowing,
-    soft switches)."""
+    """A block move through the memory map, byte by byte (RAMRD/RAMWRT, shadowing)."""
     x, y = cpu.x, cpu.y
+    if _move_flags(io, src, x, dest, y, count, step, mask) & 2:
+        io_exit(cpu, a0, 0)   # the I/O page: a byte per `step()`, the map may change
     read, write = io.read_byte, io.write_byte
     for i in range(count):
         write(dest | ((y + step * i) & mask), read(src | ((x + step * i) & mask)))

@@ -329,3 +329,29 @@ def test_pei_slam_identical_in_both_tiers(build_program):
         m.mem[0x013000:0x013008] = bytes(range(0xA0, 0xA8))
         seen[tier] = [outcome(m, m.call(at("PeiSlam"))) for _ in range(5)]
     assert seen["run"] == seen["run_reference"]
+
+
+@pytest.mark.parametrize("opcode", [0x54, 0x44], ids=["mvn", "mvp"])
+def test_block_move_into_shadowed_bank_01_in_both_tiers(opcode, monkeypatch):
+    # MVx $01,$02 of $200 bytes into $01:2000 (shadowed), then of $10 bytes across the
+    # I/O page: translated moves and `step()` agree, on screen too.
+    from iigs import cpu_fast
+    monkeypatch.setattr(cpu_fast, "HOT", 1)
+    seen = []
+    for execute in ("run", "run_reference"):
+        m = Machine()
+        m.mem[0x020000:0x030000] = bytes((i * 7 + 3) & 0xFF for i in range(0x10000))
+        m.mem[0x031000:0x031004] = bytes([opcode, 0x01, 0x02, 0xDB])   # MVx ; STP
+        cpu = m.cpu
+        for count, x, y in ((0x1FF, 0x0100, 0x2000), (0x0F, 0x0200, 0xC040)):
+            cpu.e, cpu.p, cpu.pbr, cpu.pc = 0, 0x00, 0x03, 0x1000
+            cpu.stopped = False
+            cpu.a, cpu.x, cpu.y = count, x, y
+            if opcode == 0x44:                        # MVP walks down from the ends
+                cpu.x, cpu.y = x + count, y + count
+            getattr(cpu, execute)(100_000)
+            assert cpu.stop_reason == "stp"
+        seen.append((bytes(m.mem[0x012000:0x012200]), bytes(m.mem[0xE12000:0xE12200]),
+                     cpu.processorCycles, cpu.x, cpu.y, m.io.statereg, dict(m.io.unmodelled)))
+    assert seen[0] == seen[1]
+    assert seen[0][0] == seen[0][1] != bytes(0x200)      # written through to $E1
