@@ -28,7 +28,9 @@ flag (`RP`/`WP`, `RP2`/`WP2` for 16 bits) and, when set, `MAP_READ`/`MAP_WRITE` 
 page's `read_byte`/`write_byte`). On the I/O page, a write or a read of a `LEAVES`
 register (the map may change) leaves before the instruction (`IO_LEAVE` -> `io_exit`,
 then `step()` and a new key); a read of a `TIMED` register (VBL, counters) goes to
-`timed_read` with the exact cycle in a block, `io_exit` in a handler. Constant long
+`timed_read` with the exact cycle in a block, `io_exit` in a handler, and an instruction
+handed to `step()` from inside the loop (`stale_clock_step`) is run again once the cycle
+count is brought up to date if it reads one. Constant long
 addresses outside the I/O banks skip the test; constant ones in the I/O page take the
 I/O path at once. Stack accesses and the pointers of indirect modes (`emit_bank`) are
 plain memory in the common map and go through `BANK` (`IOPage.stack`) in the rare one;
@@ -39,7 +41,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, NamedTuple
 
-from iigs.io import IO_BANKS, MAP_READ_REGISTERS, TIMED_REGISTERS
+from iigs.io import IO_BANKS, MAP_READ_REGISTERS, TIMED_REGISTERS, StaleClock
 from iigs.opcodes import MODES, OPCODES, Opcode
 
 # N and Z for every 8-bit and 16-bit result.
@@ -109,16 +111,36 @@ def timed_read(cpu: Any, ea: int, mask: int, wide: int, now: int) -> int:
         cpu.processorCycles = saved
 
 
-def decimal_step(cpu: Any, a0: int) -> int:
-    """Decimal-mode ADC/SBC through the reference interpreter, as a packed result."""
+def decimal_step(cpu: Any, a0: int, spent: int = 0) -> int:
+    """Decimal-mode ADC/SBC through the reference interpreter, as a packed result
+    (`spent`: the cycles the block ran before it, for `stale_clock_step`)."""
     cpu.pc = a0 & 0xFFFF
-    return (reference_step(cpu) << 24) | (cpu.pbr << 16) | cpu.pc
+    cycles = stale_clock_step(cpu, a0, spent) if cpu.io is not None else reference_step(cpu)
+    return (cycles << 24) | (cpu.pbr << 16) | cpu.pc
+
+
+def stale_clock_step(cpu: Any, a0: int, spent: int = 0) -> int:
+    """`reference_step` from inside the fast loop, where `cpu.processorCycles` lags the
+    loop's count: a read of a TIMED register, which needs the exact cycle, stops the
+    step before the instruction has changed anything (`iigs.io.StaleClock`), and the
+    loop runs it again with the count brought up to date (`_Exit` "io")."""
+    io, dbr = cpu.io, cpu.dbr
+    io.clock_exact = False
+    try:
+        return reference_step(cpu)
+    except StaleClock:
+        cpu.pc, cpu.dbr = a0 & 0xFFFF, dbr       # MVN/MVP set B before they read
+        raise _Exit(spent, "io") from None
+    finally:
+        io.clock_exact = True
 
 
 def _delegate_for(key: tuple[int, int, int]) -> Handler:
+    step = stale_clock_step if len(key) > 3 else (lambda cpu, a0: reference_step(cpu))
+
     def delegate(cpu: Any, mem: Any, a0: int) -> int:
         cpu.pc = a0 & 0xFFFF
-        cycles = reference_step(cpu)
+        cycles = step(cpu, a0)
         if cpu._trapped:
             cpu._trapped = False
             raise _Exit(cycles, "trap")
@@ -471,7 +493,7 @@ class _Gen:
         self.generate_body()
         lines = io_prologue("\n".join(self.lines)) + [
             expand_timed(line, None).replace(IO_LEAVE, "io_exit(cpu, a0, 0)")
-            for line in self.lines]
+            .replace("@spent", "0") for line in self.lines]
         body = "\n".join("    " + line.replace(BAIL, "return ") for line in lines)
         return f"def op_{self.row.code:02X}(cpu, mem, a0):\n{body}\n"
 
@@ -521,7 +543,8 @@ class _Gen:
         wide = self.wide("m")
         mask, sign = ("0xFFFF", "0x8000") if wide else ("0xFF", "0x80")
         # Decimal mode is rare: the reference interpreter owns its corrections.
-        self.emit("p = cpu.p", "if p & 0x08:", f"    {BAIL}decimal_step(cpu, a0)")
+        spent = ", @spent" if self.io else ""
+        self.emit("p = cpu.p", "if p & 0x08:", f"    {BAIL}decimal_step(cpu, a0{spent})")
         if self.row.mode not in ("immm", "immx"):
             self.address()
         self.emit(f"v = {self.read(wide)}")
@@ -913,7 +936,8 @@ def block_source(mem: Any, a0: int, key: tuple[int, int, int],
                 line = f"{indent}io_exit(cpu, {at:#x}, ((done + cyc) >> 24) + {static})"
             elif BAIL in line:
                 indent = line[:len(line) - len(line.lstrip())]
-                call = line.strip()[len(BAIL):]
+                call = line.strip()[len(BAIL):].replace(
+                    "@spent", f"((done + cyc) >> 24) + {static}")
                 body += [indent + w for w in writeback]
                 line = f"{indent}return done + cyc + {static << 24:#x} + {call}"
             elif not gen.inline:

@@ -337,6 +337,11 @@ MAP_READ_REGISTERS = frozenset(range(0xC054, 0xC058)) | frozenset(range(0xC080, 
 LEAVE_FLAGS = bytes(1 if 0xC000 | low in MAP_READ_REGISTERS else 0 for low in range(0x100))
 
 
+class StaleClock(Exception):
+    """A TIMED register was read while `IOPage.clock_exact` is False (see
+    `iigs.cpu_fast.stale_clock_step`)."""
+
+
 class StackView:
     """Bank $00 as the stack and the pointers of indirect modes see it: remapped pages
     (RAMRD/RAMWRT, the language card) followed, the I/O page not (plain RAM there)."""
@@ -380,6 +385,7 @@ class IOPage:
         self.timed = TIMED_FLAGS
         self.leaves = LEAVE_FLAGS
         self.rare_map = False          # bank $00 below $C000 or the language card remapped
+        self.clock_exact = True        # False while `clock()` may lag (see StaleClock)
         self.stack = StackView(self)
         self.rpages = bytearray(PAGES)
         self.wpages = bytearray(PAGES)
@@ -667,6 +673,8 @@ class IOPage:
     def beam(self) -> tuple[int, int]:
         """(scan line 0-261 with 0 the first visible line, horizontal count 0-64) now.
         The 60 Hz tick starts vertical blanking at line 200."""
+        if not self.clock_exact:
+            raise StaleClock
         phase = self.clock() % self.cycles_per_frame
         count = phase * LINES_PER_FRAME * COUNTS_PER_LINE // self.cycles_per_frame
         line, horizontal = divmod(count, COUNTS_PER_LINE)

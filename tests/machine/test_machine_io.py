@@ -355,3 +355,33 @@ def test_block_move_into_shadowed_bank_01_in_both_tiers(opcode, monkeypatch):
                      cpu.processorCycles, cpu.x, cpu.y, m.io.statereg, dict(m.io.unmodelled)))
     assert seen[0] == seen[1]
     assert seen[0][0] == seen[0][1] != bytes(0x200)      # written through to $E1
+
+
+def test_timed_reads_by_interpreted_instructions_see_the_exact_cycle(monkeypatch):
+    # Decimal-mode ADC and MVN are run by the interpreter from translated code; their
+    # reads of VBL and the vertical counter must see the same cycle as under step().
+    #   $02:1000 SED
+    #      loop: CLC ; LDA #$00 ; ADC $C02E (B = $E0) ; STA >$023000,X
+    #            INX ; CPX #$40 ; BNE loop
+    #            CLD ; REP #$30 ; LDA #1 ; LDX #$C019 ; LDY #$4000
+    #            MVN $02,$E0 (two bytes: $E0:C019-C01A -> $02:4000) ; STP
+    from iigs import cpu_fast
+    monkeypatch.setattr(cpu_fast, "HOT", 1)
+    code = bytes([0xF8, 0x18, 0xA9, 0x00, 0x6D, 0x2E, 0xC0, 0x9F, 0x00, 0x30, 0x02,
+                  0xE8, 0xE0, 0x40, 0xD0, 0xF1,
+                  0xD8, 0xC2, 0x30, 0xA9, 0x01, 0x00, 0xA2, 0x19, 0xC0, 0xA0, 0x00, 0x40,
+                  0x54, 0x02, 0xE0, 0xDB])
+    seen = []
+    for execute in ("run", "run_reference"):
+        m = Machine()
+        m.mem[0x021000:0x021000 + len(code)] = code
+        cpu = m.cpu
+        cpu.e, cpu.p, cpu.pbr, cpu.dbr, cpu.pc = 0, 0x30, 0x02, 0xE0, 0x1000
+        cpu.x, cpu.y, cpu.a = 0, 0, 0
+        cpu.processorCycles = 46000                   # near the blank: the counter moves
+        getattr(cpu, execute)(200_000)
+        assert cpu.stop_reason == "stp"
+        seen.append((bytes(m.mem[0x023000:0x023040]), bytes(m.mem[0x024000:0x024002]),
+                     cpu.processorCycles, cpu.a, cpu.x, cpu.y, cpu.dbr))
+    assert seen[0] == seen[1]
+    assert len(set(seen[0][0])) > 1                   # the counter did move
