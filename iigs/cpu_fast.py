@@ -136,11 +136,11 @@ def stale_clock_step(cpu: Any, a0: int, spent: int = 0) -> int:
 
 
 def _delegate_for(key: tuple[int, int, int]) -> Handler:
-    step = stale_clock_step if len(key) > 3 else (lambda cpu, a0: reference_step(cpu))
+    io_key = len(key) > 3
 
     def delegate(cpu: Any, mem: Any, a0: int) -> int:
         cpu.pc = a0 & 0xFFFF
-        cycles = step(cpu, a0)
+        cycles = stale_clock_step(cpu, a0) if io_key else reference_step(cpu)
         if cpu._trapped:
             cpu._trapped = False
             raise _Exit(cycles, "trap")
