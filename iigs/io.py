@@ -1,11 +1,12 @@
 """The I/O page and the memory map of banks $00, $01, $E0 and $E1.
 
-Follows the *Apple IIGS Hardware Reference* (2nd ed.): ch. 2 "memory map" (the I/O page
-$C000-$C0FF of banks $00/$01/$E0/$E1, the language card, RAMRD/RAMWRT), ch. 4 "shadowing"
-and the SHADOW register $C035, ch. 7 "video" (NEWVIDEO $C029, the border colour $C034,
-the vertical and horizontal counters $C02E/$C02F, VBL), ch. 6 "keyboard" (the keyboard
-latch $C000/$C010) and the soft-switch tables of appendix C. `IO_PAGE` below is that
-table, one row per address, handlers named by address and soft-switch name.
+Follows the *Apple IIGS Hardware Reference* (2nd ed.): the memory chapter (the I/O page
+$C000-$C0FF of banks $00/$01/$E0/$E1, the language card, RAMRD/RAMWRT, shadowing and the
+SHADOW register $C035), the video chapter (NEWVIDEO $C029, the border colour $C034, the
+vertical and horizontal counters $C02E/$C02F, VBL), the keyboard and ADB chapters (the
+latch $C000/$C010, KEYMODREG, the GLU registers) and its soft-switch tables. `IO_PAGE`
+below is that table, one row per address, handlers named by address and soft-switch
+name.
 
 How the CPU sees it (the contract `iigs.cpu` and `iigs.cpu_fast` keep):
 - `IOPage.rpages` / `wpages`: one flag byte per 256-byte page of the 24-bit space for
@@ -119,7 +120,7 @@ SHR_SHADOW_PAGES = range(0x0120, 0x01A0)   # bank $01 $2000-$9FFF -> $E1
 COMMON_PHYS = list(range(0x200))           # banks $00/$01 as themselves: the common map
 ROM_BANK = 0xFF             # where language-card ROM reads go (no ROM image here: zeros)
 
-# Video timing (Hardware Reference ch. 7): 262 lines of 65 horizontal counts a frame,
+# Video timing (Hardware Reference, video chapter): 262 lines of 65 horizontal counts a frame,
 # 60 frames a second; the machine's 60 Hz tick is the start of vertical blanking.
 LINES_PER_FRAME = 262
 COUNTS_PER_LINE = 65
