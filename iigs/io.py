@@ -80,7 +80,7 @@ STATEREG_BITS = {"ALTZP": ST_ALTZP, "PAGE2": ST_PAGE2, "RAMRD": ST_RAMRD,
                  "ROMBANK": ST_ROMBANK, "INTCXROM": ST_INTCXROM}
 MAP_FLAGS = frozenset({"80STORE", "HIRES"})      # other switches that shape the map
 
-# $C000-$C00F written: (switch, on) (Hardware Reference, appendix C).
+# $C000-$C00F written: (switch, on) (Hardware Reference, soft-switch tables).
 WRITE_SWITCHES = {
     0x00: ("80STORE", False), 0x01: ("80STORE", True),       # CLR80STORE, SET80STORE
     0x02: ("RAMRD", False), 0x03: ("RAMRD", True),           # RDMAINRAM, RDCARDRAM
