@@ -64,6 +64,10 @@ class CPU65816(MPU):
         self.dbr = 0
         self.d = 0
         self.trap_hook: TrapHook | None = None
+        # The machine's I/O page and memory map (`iigs.io.IOPage`), or None: RAM alone
+        # (the CPU tests). Data accesses consult its page flags; see `iigs.io`.
+        self.io: Any = None
+        self.run_end = 0                # set by run(): see `iigs.cpu_fast.timed_read`
         self.trap_result: str | None = None
         self.stop_on_brk = False
         self.stop_on_cop = False
@@ -240,10 +244,23 @@ class CPU65816(MPU):
         lo = self._fetch16()
         return lo | (self._fetch8() << 16)
 
+    def _bank_ram(self) -> Any:
+        """Memory as the stack and the pointers of indirect modes see it: with an I/O
+        page, bank $00 remapped by RAMRD/RAMWRT and the language card (`iigs.io`)."""
+        return self.memory if self.io is None else self.io.stack
+
     def _read16_bank0(self, addr: int) -> int:
-        return self.memory[addr & 0xFFFF] | (self.memory[(addr + 1) & 0xFFFF] << 8)
+        mem = self._bank_ram()
+        return mem[addr & 0xFFFF] | (mem[(addr + 1) & 0xFFFF] << 8)
 
     def _read(self, row: Opcode, addr: int, wide: bool) -> int:
+        """A data read (low byte first); through the I/O page and memory map if any."""
+        io = self.io
+        if io is not None:
+            if not wide:
+                return io.read_byte(addr)
+            mask = 0xFFFF if row.mode in BANK0_MODES else 0xFFFFFF
+            return io.map_read16(addr, mask)
         mem = self.memory
         if not wide:
             return mem[addr]
@@ -251,6 +268,15 @@ class CPU65816(MPU):
         return mem[addr] | (mem[(addr + 1) & mask] << 8)
 
     def _write(self, row: Opcode, addr: int, value: int, wide: bool) -> None:
+        """A data write (low byte first); through the I/O page and memory map if any."""
+        io = self.io
+        if io is not None:
+            if not wide:
+                io.write_byte(addr, value & 0xFF)
+            else:
+                mask = 0xFFFF if row.mode in BANK0_MODES else 0xFFFFFF
+                io.map_write16(addr, value & 0xFFFF, mask)
+            return
         mem = self.memory
         mem[addr] = value & 0xFF
         if wide:
@@ -267,7 +293,7 @@ class CPU65816(MPU):
 
     def _push8(self, value: int) -> None:
         """Push one byte; in emulation mode S stays in page 1 (datasheet 7.2)."""
-        self.memory[self.sp] = value & 0xFF
+        self._bank_ram()[self.sp] = value & 0xFF
         if self.e:
             self.sp = 0x100 | ((self.sp - 1) & 0xFF)
         else:
@@ -278,7 +304,7 @@ class CPU65816(MPU):
             self.sp = 0x100 | ((self.sp + 1) & 0xFF)
         else:
             self.sp = (self.sp + 1) & 0xFFFF
-        return self.memory[self.sp]
+        return self._bank_ram()[self.sp]
 
     def _push16(self, value: int) -> None:
         self._push8(value >> 8)
@@ -293,17 +319,19 @@ class CPU65816(MPU):
     # S back in page 1 (datasheet 7.2, confirmed by SingleStepTests recordings).
     def _push_new(self, value: int, count: int) -> None:
         sp = self.sp
+        mem = self._bank_ram()
         for i in range(count - 1, -1, -1):
-            self.memory[sp] = (value >> (8 * i)) & 0xFF
+            mem[sp] = (value >> (8 * i)) & 0xFF
             sp = (sp - 1) & 0xFFFF
         self.sp = (0x100 | (sp & 0xFF)) if self.e else sp
 
     def _pull_new(self, count: int) -> int:
         sp = self.sp
         value = 0
+        mem = self._bank_ram()
         for i in range(count):
             sp = (sp + 1) & 0xFFFF
-            value |= self.memory[sp] << (8 * i)
+            value |= mem[sp] << (8 * i)
         self.sp = (0x100 | (sp & 0xFF)) if self.e else sp
         return value
 
@@ -335,7 +363,7 @@ class CPU65816(MPU):
     def _dp_pointer16(self) -> int:
         """(d) and (d),y: in emulation mode with DL=0 the pointer's high byte wraps in the page."""
         operand = self._fetch8()
-        mem = self.memory
+        mem = self._bank_ram()
         if self._dp_page_wrap():
             return mem[self.d | operand] | (mem[self.d | ((operand + 1) & 0xFF)] << 8)
         return self._read16_bank0(self.d + operand)
@@ -359,7 +387,7 @@ class CPU65816(MPU):
     def _dp_pointer24(self) -> int:
         # [d] and [d],y never wrap in the page (datasheet 7.2).
         base = self.d + self._fetch8()
-        return self._read16_bank0(base) | (self.memory[(base + 2) & 0xFFFF] << 16)
+        return self._read16_bank0(base) | (self._bank_ram()[(base + 2) & 0xFFFF] << 16)
 
     def dpil(self) -> int:
         return self._dp_pointer24()
@@ -798,14 +826,16 @@ class CPU65816(MPU):
     def _indexed_pointer(self) -> int:
         base = (self._fetch16() + self.x) & 0xFFFF
         bank = self.pbr << 16
-        return self.memory[bank | base] | (self.memory[bank | ((base + 1) & 0xFFFF)] << 8)
+        mem = self._bank_ram()
+        return mem[bank | base] | (mem[bank | ((base + 1) & 0xFFFF)] << 8)
 
     def op_JML(self, row: Opcode) -> None:
         if row.mode == "absl":
             target = self._fetch24()
         else:   # absil: JML [a], the pointer is in bank 0
             pointer = self._fetch16()
-            target = self._read16_bank0(pointer) | (self.memory[(pointer + 2) & 0xFFFF] << 16)
+            target = (self._read16_bank0(pointer) |
+                      (self._bank_ram()[(pointer + 2) & 0xFFFF] << 16))
         self.pc = target & 0xFFFF
         self.pbr = target >> 16
 
@@ -869,7 +899,11 @@ class CPU65816(MPU):
         dest = self._fetch8()
         src = self._fetch8()
         self.dbr = dest
-        self.memory[(dest << 16) | self.y] = self.memory[(src << 16) | self.x]
+        source, target = (src << 16) | self.x, (dest << 16) | self.y
+        if self.io is not None:
+            self.io.write_byte(target, self.io.read_byte(source))
+        else:
+            self.memory[target] = self.memory[source]
         mask = 0xFF if self.p & X else 0xFFFF
         self.x = (self.x + delta) & mask
         self.y = (self.y + delta) & mask

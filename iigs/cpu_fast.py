@@ -20,12 +20,28 @@ of them changes the state, ends the run (WAI, STP, a trap) or is a BRK/COP the c
 asked to stop on, it raises `_Exit` and `run_fast` picks the right table or returns.
 Tests run every vector through `step()` and `run()`, a sample as one-instruction blocks,
 and random programs through `run()` and `run_reference()` side by side.
+
+The memory map (`iigs.io`): a CPU with an I/O page (`cpu.io`, the machine's) runs tables
+and blocks of its own (`state_key` gains a fourth element: 1 common map, 2 rare map),
+in which every data access goes through `_Gen.read`/`_Gen.write`: a test of the page's
+flag (`RP`/`WP`, `RP2`/`WP2` for 16 bits) and, when set, `MAP_READ`/`MAP_WRITE` (the I/O
+page's `read_byte`/`write_byte`). On the I/O page, a write or a read of a `LEAVES`
+register (the map may change) leaves before the instruction (`IO_LEAVE` -> `io_exit`,
+then `step()` and a new key); a read of a `TIMED` register (VBL, counters) goes to
+`timed_read` with the exact cycle in a block, `io_exit` in a handler, and an instruction
+handed to `step()` from inside the loop (`stale_clock_step`) is run again once the cycle
+count is brought up to date if it reads one. Constant long
+addresses outside the I/O banks skip the test; constant ones in the I/O page take the
+I/O path at once. Stack accesses and the pointers of indirect modes (`emit_bank`) are
+plain memory in the common map and go through `BANK` (`IOPage.stack`) in the rare one;
+instruction fetches are plain memory, as in `step()`.
 """
 from __future__ import annotations
 
 import re
 from typing import Any, Callable, NamedTuple
 
+from iigs.io import IO_BANKS, MAP_READ_REGISTERS, TIMED_REGISTERS, StaleClock
 from iigs.opcodes import MODES, OPCODES, Opcode
 
 # N and Z for every 8-bit and 16-bit result.
@@ -49,7 +65,16 @@ class _Exit(Exception):
         self.reason = reason
 
 
-def state_key(cpu: Any) -> tuple[int, int, int]:
+def state_key(cpu: Any) -> tuple[int, ...]:
+    """(e, m, x), and a fourth element when the CPU has an I/O page (`cpu.io`): the
+    memory-map dimension of the tables and blocks (see `_Gen.read`): 1 in the common
+    map, 2 when bank $00's stack and pointers are remapped (`IOPage.rare_map`)."""
+    io = cpu.io
+    if io is not None:
+        kind = 2 if io.rare_map else 1
+        if cpu.e:
+            return (1, 1, 1, kind)
+        return (0, 1 if cpu.p & 0x20 else 0, 1 if cpu.p & 0x10 else 0, kind)
     if cpu.e:
         return (1, 1, 1)
     return (0, 1 if cpu.p & 0x20 else 0, 1 if cpu.p & 0x10 else 0)
@@ -64,16 +89,58 @@ def reference_step(cpu: Any) -> int:
     return cycles
 
 
-def decimal_step(cpu: Any, a0: int) -> int:
-    """Decimal-mode ADC/SBC through the reference interpreter, as a packed result."""
+def io_exit(cpu: Any, at: int, cycles: int) -> None:
+    """Leave a handler before the instruction at `at` reads a TIMED register: the
+    loop brings the cycle count up to date and runs it through `step()`, so the soft
+    switch sees the exact cycle (VBL, counters)."""
+    cpu.pc = at & 0xFFFF
+    raise _Exit(cycles, "io")
+
+
+def timed_read(cpu: Any, ea: int, mask: int, wide: int, now: int) -> int:
+    """A block's read of a TIMED register: `now` is the cycle count `step()` would
+    have at this instruction (`cpu.run_end` - what is left of the budget + the
+    block's cycles so far), given to the I/O page's clock for the read."""
+    io, saved = cpu.io, cpu.processorCycles
+    cpu.processorCycles = now
+    try:
+        if wide or not io.rpages[ea >> 8] & 2:
+            return io.map_read16(ea, mask) if wide else io.read_byte(ea)
+        return io.handlers[ea & 0xFF][0](ea)
+    finally:
+        cpu.processorCycles = saved
+
+
+def decimal_step(cpu: Any, a0: int, spent: int = 0) -> int:
+    """Decimal-mode ADC/SBC through the reference interpreter, as a packed result
+    (`spent`: the cycles the block ran before it, for `stale_clock_step`)."""
     cpu.pc = a0 & 0xFFFF
-    return (reference_step(cpu) << 24) | (cpu.pbr << 16) | cpu.pc
+    cycles = stale_clock_step(cpu, a0, spent) if cpu.io is not None else reference_step(cpu)
+    return (cycles << 24) | (cpu.pbr << 16) | cpu.pc
+
+
+def stale_clock_step(cpu: Any, a0: int, spent: int = 0) -> int:
+    """`reference_step` from inside the fast loop, where `cpu.processorCycles` lags the
+    loop's count: a read of a TIMED register, which needs the exact cycle, stops the
+    step before the instruction has changed anything (`iigs.io.StaleClock`), and the
+    loop runs it again with the count brought up to date (`_Exit` "io")."""
+    io, dbr = cpu.io, cpu.dbr
+    io.clock_exact = False
+    try:
+        return reference_step(cpu)
+    except StaleClock:
+        cpu.pc, cpu.dbr = a0 & 0xFFFF, dbr       # MVN/MVP set B before they read
+        raise _Exit(spent, "io") from None
+    finally:
+        io.clock_exact = True
 
 
 def _delegate_for(key: tuple[int, int, int]) -> Handler:
+    io_key = len(key) > 3
+
     def delegate(cpu: Any, mem: Any, a0: int) -> int:
         cpu.pc = a0 & 0xFFFF
-        cycles = reference_step(cpu)
+        cycles = stale_clock_step(cpu, a0) if io_key else reference_step(cpu)
         if cpu._trapped:
             cpu._trapped = False
             raise _Exit(cycles, "trap")
@@ -118,6 +185,42 @@ def _software_interrupt_for(key: tuple[int, int, int], reason: str) -> Handler:
 # Marks an early exit in generated code: a plain `return` in a handler; in a block,
 # the locals are written back first.
 BAIL = "@bail "
+# Marks (alone on its line) an I/O-page access that may reshape the memory map: the
+# instruction leaves translated code before it runs (`io_exit`; in a block, the locals
+# are written back first) and `step()` runs it, after which the loop picks its tables.
+IO_LEAVE = "@leave"
+# Marks the read of a TIMED register inside an expression, `@timed(<mask>, <wide>)`: a
+# handler leaves there (`io_exit`) so that `step()` runs the instruction; a block calls
+# `timed_read` with the exact cycle count (`expand_timed`).
+IO_TIMED = "@timed("
+
+
+def expand_timed(line: str, now: str | None) -> str:
+    """`line` with its `@timed(mask, wide)` marks replaced: by the exit of a handler
+    (`now` None) or by a block's `timed_read` at cycle `now`."""
+    while IO_TIMED in line:
+        start = line.index(IO_TIMED)
+        end = line.index(")", start)
+        mask, wide = line[start + len(IO_TIMED):end].split(", ")
+        call = ("io_exit(cpu, a0, 0)" if now is None
+                else f"timed_read(cpu, ea, {mask}, {wide}, {now})")
+        line = line[:start] + call + line[end + 1:]
+    return line
+
+# The memory-map names generated code uses when the state has an I/O page, bound from
+# `cpu.io` (an `iigs.io.IOPage`) on entry to a handler or block.
+IO_NAMES = {"RP": "rpages", "RP2": "rpages2", "WP": "wpages", "WP2": "wpages2",
+            "TIMED": "timed", "LEAVES": "leaves", "MAP_READ": "read_byte",
+            "MAP_READ16": "map_read16", "MAP_WRITE": "write_byte",
+            "MAP_WRITE16": "map_write16", "BANK": "stack"}
+
+
+def io_prologue(text: str) -> list[str]:
+    """Lines binding the memory-map names `text` uses (none when it uses none)."""
+    used = [name for name in IO_NAMES if name + "[" in text or name + "(" in text]
+    if not used:
+        return []
+    return ["io = cpu.io"] + [f"{name} = io.{IO_NAMES[name]}" for name in used]
 
 
 class _Gen:
@@ -131,7 +234,9 @@ class _Gen:
         self.code = code
         self.inline = inline
         self.static_cycles = 0
-        self.e, self.m, self.x = key
+        self.e, self.m, self.x = key[:3]
+        self.io = len(key) > 3 and bool(key[3])   # data accesses consult the memory map
+        self.rare = len(key) > 3 and key[3] == 2  # ... and so do stack and pointers
         self.lines: list[str] = []
         self.size = row.operand_size(self.m, self.x) + 1
         self.bank0 = row.mode in ("dp", "dpx", "dpy", "sr")
@@ -139,6 +244,13 @@ class _Gen:
         self.crossing = False       # note 4 page-cross term present
 
     def emit(self, *lines: str) -> None:
+        self.lines.extend(lines)
+
+    def emit_bank(self, *lines: str) -> None:
+        """Lines whose `mem[...]` are stack or indirect-pointer accesses: through the
+        bank $00 view of the map (`BANK`, `iigs.io.StackView`) in a rare map."""
+        if self.rare:
+            lines = tuple(line.replace("mem[", "BANK[") for line in lines)
         self.lines.extend(lines)
 
     # operand bytes
@@ -178,12 +290,13 @@ class _Gen:
             self.emit("ea = t")
         elif mode in ("dpi", "dpiy"):
             if self.e:
-                self.emit("o = " + self.byte(),
-                          "if d & 0xFF: t = (d + o) & 0xFFFF; ptr = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)",
-                          "else: ptr = mem[d | o] | (mem[d | ((o + 1) & 0xFF)] << 8)")
+                self.emit("o = " + self.byte())
+                self.emit_bank(
+                    "if d & 0xFF: t = (d + o) & 0xFFFF; ptr = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)",
+                    "else: ptr = mem[d | o] | (mem[d | ((o + 1) & 0xFF)] << 8)")
             else:
-                self.emit(f"t = (d + {self.byte()}) & 0xFFFF",
-                          "ptr = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)")
+                self.emit(f"t = (d + {self.byte()}) & 0xFFFF")
+                self.emit_bank("ptr = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)")
             if mode == "dpi":
                 self.emit("ea = (cpu.dbr << 16) | ptr")
             else:
@@ -191,10 +304,11 @@ class _Gen:
                 self._note4()
         elif mode == "dpix":
             self._dp_indexed("x")
-            self.emit("ea = (cpu.dbr << 16) | mem[t] | (mem[(t + 1) & 0xFFFF] << 8)")
+            self.emit_bank("ea = (cpu.dbr << 16) | mem[t] | (mem[(t + 1) & 0xFFFF] << 8)")
         elif mode in ("dpil", "dpily"):
-            self.emit(f"t = d + {self.byte()}",
-                      "ea = mem[t & 0xFFFF] | (mem[(t + 1) & 0xFFFF] << 8) | (mem[(t + 2) & 0xFFFF] << 16)")
+            self.emit(f"t = d + {self.byte()}")
+            self.emit_bank("ea = mem[t & 0xFFFF] | (mem[(t + 1) & 0xFFFF] << 8) | "
+                           "(mem[(t + 2) & 0xFFFF] << 16)")
             if mode == "dpily":
                 self.emit("ea = (ea + cpu.y) & 0xFFFFFF")
         elif mode == "abs":
@@ -210,9 +324,9 @@ class _Gen:
         elif mode == "sr":
             self.emit(f"ea = (cpu.sp + {self.byte()}) & 0xFFFF")
         elif mode == "sriy":
-            self.emit(f"t = (cpu.sp + {self.byte()}) & 0xFFFF",
-                      "ptr = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)",
-                      "ea = (((cpu.dbr << 16) | ptr) + cpu.y) & 0xFFFFFF")
+            self.emit(f"t = (cpu.sp + {self.byte()}) & 0xFFFF")
+            self.emit_bank("ptr = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)")
+            self.emit("ea = (((cpu.dbr << 16) | ptr) + cpu.y) & 0xFFFFFF")
         else:
             raise ValueError(f"no data address for mode {mode}")
 
@@ -225,21 +339,92 @@ class _Gen:
     def wide(self, width: str) -> bool:
         return not (self.m if width == "m" else self.x)
 
+    # Every data access of generated code goes through `read`/`write`. With an I/O page
+    # (`self.io`) the access first tests its page's flag (`iigs.io`): 0 = RAM, as
+    # without; otherwise it goes through MAP_READ/MAP_WRITE (RAMRD/RAMWRT, language
+    # card, shadowing, soft switches), except a read of a register that needs the exact
+    # cycle (TIMED: VBL, the counters), which leaves the block before the instruction
+    # (IO_EXIT) so that `step()` runs it. A 16-bit access tests the RP2/WP2 flag of its
+    # first page, which covers the second byte's page too.
+    def constant_address(self) -> tuple[int, int] | None:
+        """(first bank, banks spanned) of a data address fixed by the translated
+        operand bytes (long and long,X modes), else None."""
+        if self.code is None or self.row.mode not in ("absl", "abslx"):
+            return None
+        return self.code[3], (2 if self.row.mode == "absl" else 3)
+
+    def plain_memory(self) -> bool:
+        """True when the access cannot reach a page the memory map ever flags: only
+        banks IO_BANKS have such pages, so a constant bank outside them is RAM."""
+        fixed = self.constant_address()
+        return fixed is not None and not any(((fixed[0] + i) & 0xFF) in IO_BANKS
+                                             for i in range(fixed[1]))
+
+    def io_register(self) -> int | None:
+        """The address of a long operand that is in the I/O page of an I/O bank."""
+        if self.code is None or self.row.mode != "absl":
+            return None
+        address = self.code[1] | (self.code[2] << 8) | (self.code[3] << 16)
+        if (address >> 16) in IO_BANKS and (address & 0xFF00) == 0xC000:
+            return address
+        return None
+
     def read(self, wide: bool) -> str:
         """Expression of the operand value (immediate or at `ea`)."""
         if self.row.mode in ("immm", "immx"):
             return self.word() if wide else self.byte()
-        if not wide:
-            return "mem[ea]"
         mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
-        return f"(mem[ea] | (mem[(ea + 1) & {mask}] << 8))"
+        plain = f"(mem[ea] | (mem[(ea + 1) & {mask}] << 8))" if wide else "mem[ea]"
+        if not self.io or self.plain_memory():
+            return plain
+        register = self.io_register()
+        if register is not None:
+            # An I/O-page address known now: the I/O path directly, no page test.
+            low = {register & 0xFFFF, (register + 1) & 0xFFFF} if wide else {register & 0xFFFF}
+            if low & MAP_READ_REGISTERS or self.row.access == "rmw":
+                self.emit(IO_LEAVE)
+            if low & TIMED_REGISTERS:
+                return f"{IO_TIMED}{mask}, {int(wide)})"
+            return f"MAP_READ16(ea, {mask})" if wide else "MAP_READ(ea)"
+        if wide:
+            flags, slow = "RP2", f"MAP_READ16(ea, {mask})"
+            timed = "TIMED[ea & 0xFF] or TIMED[(ea + 1) & 0xFF]"
+            leaves = "LEAVES[ea & 0xFF] or LEAVES[(ea + 1) & 0xFF]"
+        else:
+            flags, slow = "RP", "MAP_READ(ea)"
+            timed, leaves = "TIMED[ea & 0xFF]", "LEAVES[ea & 0xFF]"
+        if self.row.access == "rmw":
+            leaves = "True"           # its write will leave: leave before the read
+        self.emit(f"if {flags}[ea >> 8]:",
+                  f"    if {flags}[ea >> 8] & 2 and ({leaves}):",
+                  "        " + IO_LEAVE,
+                  f"    mv = ({IO_TIMED}{mask}, {int(wide)}) if {flags}[ea >> 8] & 2 and "
+                  f"({timed}) else {slow})",
+                  "else:",
+                  f"    mv = {plain}")
+        return "mv"
 
     def write(self, value: str, wide: bool) -> None:
-        if not wide:
-            self.emit(f"mem[ea] = {value} & 0xFF")
+        mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
+        if wide:
+            self.emit(f"w = {value}")
+            plain = ["mem[ea] = w & 0xFF", f"mem[(ea + 1) & {mask}] = w >> 8"]
+            flags, slow = "WP2", f"MAP_WRITE16(ea, w, {mask})"
         else:
-            mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
-            self.emit(f"w = {value}", "mem[ea] = w & 0xFF", f"mem[(ea + 1) & {mask}] = w >> 8")
+            plain = [f"mem[ea] = {value} & 0xFF"]
+            flags, slow = "WP", f"MAP_WRITE(ea, {value} & 0xFF)"
+        if not self.io or self.plain_memory():
+            self.emit(*plain)
+            return
+        if self.io_register() is not None:
+            self.emit(IO_LEAVE)       # an I/O-page address known now: directly
+            return
+        self.emit(f"if {flags}[ea >> 8]:",
+                  f"    if {flags}[ea >> 8] & 2:",
+                  "        " + IO_LEAVE,
+                  f"    {slow}",
+                  "else:",
+                  *["    " + line for line in plain])
 
     def set_nz(self, value: str, wide: bool, keep: str = "0x7D") -> None:
         table = "NZ16" if wide else "NZ8"
@@ -258,7 +443,7 @@ class _Gen:
                 addr = "sp" if i == 0 else f"0x100 | ((sp - {i}) & 0xFF)"
             else:
                 addr = "sp" if i == 0 else f"(sp - {i}) & 0xFFFF"
-            self.emit(f"mem[{addr}] = ({v}) & 0xFF")
+            self.emit_bank(f"mem[{addr}] = ({v}) & 0xFF")
         n = len(values)
         if self.e:
             self.emit(f"cpu.sp = 0x100 | ((sp - {n}) & 0xFF)")
@@ -275,7 +460,7 @@ class _Gen:
             else:
                 addr = f"(sp + {i}) & 0xFFFF"
             parts.append(f"(mem[{addr}] << {8 * (i - 1)})" if i > 1 else f"mem[{addr}]")
-        self.emit(f"{into} = " + " | ".join(parts))
+        self.emit_bank(f"{into} = " + " | ".join(parts))
         if self.e:
             self.emit(f"cpu.sp = 0x100 | ((sp + {count}) & 0xFF)")
         else:
@@ -306,7 +491,10 @@ class _Gen:
     # ------------------------------------------------ operations
     def generate(self) -> str:
         self.generate_body()
-        body = "\n".join("    " + line.replace(BAIL, "return ") for line in self.lines)
+        lines = io_prologue("\n".join(self.lines)) + [
+            expand_timed(line, None).replace(IO_LEAVE, "io_exit(cpu, a0, 0)")
+            .replace("@spent", "0") for line in self.lines]
+        body = "\n".join("    " + line.replace(BAIL, "return ") for line in lines)
         return f"def op_{self.row.code:02X}(cpu, mem, a0):\n{body}\n"
 
     def generate_body(self) -> None:
@@ -355,7 +543,8 @@ class _Gen:
         wide = self.wide("m")
         mask, sign = ("0xFFFF", "0x8000") if wide else ("0xFF", "0x80")
         # Decimal mode is rare: the reference interpreter owns its corrections.
-        self.emit("p = cpu.p", "if p & 0x08:", f"    {BAIL}decimal_step(cpu, a0)")
+        spent = ", @spent" if self.io else ""
+        self.emit("p = cpu.p", "if p & 0x08:", f"    {BAIL}decimal_step(cpu, a0{spent})")
         if self.row.mode not in ("immm", "immx"):
             self.address()
         self.emit(f"v = {self.read(wide)}")
@@ -517,21 +706,22 @@ class _Gen:
         if mode == "abs":
             self.emit(f"v = {self.word()}")
         elif mode == "absi":
-            self.emit(f"t = {self.word()}", "v = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)")
+            self.emit(f"t = {self.word()}")
+            self.emit_bank("v = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)")
         else:
             self._indexed_pointer()
         self.finish("(a0 & 0xFF0000) + v")
 
     def _indexed_pointer(self) -> None:
-        self.emit("bank = a0 & 0xFF0000", f"t = ({self.word()} + cpu.x) & 0xFFFF",
-                  "v = mem[bank | t] | (mem[bank | ((t + 1) & 0xFFFF)] << 8)")
+        self.emit("bank = a0 & 0xFF0000", f"t = ({self.word()} + cpu.x) & 0xFFFF")
+        self.emit_bank("v = mem[bank | t] | (mem[bank | ((t + 1) & 0xFFFF)] << 8)")
 
     def op_JML(self) -> None:
         if self.row.mode == "absl":
             self.emit(f"t = {self.long()}")
         else:
-            self.emit(f"o = {self.word()}",
-                      "t = mem[o] | (mem[(o + 1) & 0xFFFF] << 8) | (mem[(o + 2) & 0xFFFF] << 16)")
+            self.emit(f"o = {self.word()}")
+            self.emit_bank("t = mem[o] | (mem[(o + 1) & 0xFFFF] << 8) | (mem[(o + 2) & 0xFFFF] << 16)")
         self.emit("cpu.pbr = t >> 16")
         self.finish("t")
 
@@ -601,8 +791,8 @@ class _Gen:
         self.finish()
 
     def op_PEI(self) -> None:
-        self.emit("d = cpu.d", f"t = d + {self.byte()}",
-                  "v = mem[t & 0xFFFF] | (mem[(t + 1) & 0xFFFF] << 8)")
+        self.emit("d = cpu.d", f"t = d + {self.byte()}")
+        self.emit_bank("v = mem[t & 0xFFFF] | (mem[(t + 1) & 0xFFFF] << 8)")
         self.extra.append("(0x1000000 if d & 0xFF else 0)")
         self.push(["v >> 8", "v"], new_style=True)
         self.finish()
@@ -644,7 +834,8 @@ def table_for(key: tuple[int, int, int]) -> list[Handler]:
     """The 256 handlers of one state, compiled on first use."""
     table = _TABLES.get(key)
     if table is None:
-        namespace: dict[str, Any] = {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step}
+        namespace: dict[str, Any] = {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step,
+                                     "io_exit": io_exit, "timed_read": timed_read}
         exec(compile(source_for(key), f"<iigs.cpu_fast {key}>", "exec"), namespace)
         delegate = _delegate_for(key)
         table = []
@@ -737,9 +928,16 @@ def block_source(mem: Any, a0: int, key: tuple[int, int, int],
             line = _A0.sub(str(at), line)
             if gen.inline:
                 line = _REGISTER.sub(r"r_\1", line)
-            if BAIL in line:
+            line = expand_timed(
+                line, f"cpu.run_end - (limit >> 24) + ((done + cyc) >> 24) + {static}")
+            if line.strip() == IO_LEAVE:
                 indent = line[:len(line) - len(line.lstrip())]
-                call = line.strip()[len(BAIL):]
+                body += [indent + w for w in writeback]
+                line = f"{indent}io_exit(cpu, {at:#x}, ((done + cyc) >> 24) + {static})"
+            elif BAIL in line:
+                indent = line[:len(line) - len(line.lstrip())]
+                call = line.strip()[len(BAIL):].replace(
+                    "@spent", f"((done + cyc) >> 24) + {static}")
                 body += [indent + w for w in writeback]
                 line = f"{indent}return done + cyc + {static << 24:#x} + {call}"
             elif not gen.inline:
@@ -768,7 +966,8 @@ def block_source(mem: Any, a0: int, key: tuple[int, int, int],
                 [f"    return done + cyc + {not_taken:#x}"])
     elif last.inline:
         body += writeback + [f"return done + cyc + {(static << 24) + pos:#x}"]
-    prologue = [f"r_{r} = cpu.{r}" for r in sorted(used)] + ["done = 0", "cyc = 0"]
+    prologue = ([f"r_{r} = cpu.{r}" for r in sorted(used)] + io_prologue("\n".join(body)) +
+                ["done = 0", "cyc = 0"])
     source = ("def block(cpu, mem, limit):\n" +
               "\n".join("    " + line for line in prologue + body) + "\n")
     return source, pos, max_cycles
@@ -812,6 +1011,9 @@ def block_move(mem: bytearray, a0: int, key: tuple[int, int, int]) -> Block:
     def move(cpu: Any, mem: bytearray, limit: int) -> int:
         count = min(cpu.a + 1, MOVE_CHUNK)
         x, y = cpu.x, cpu.y
+        io = cpu.io
+        if io is not None and _move_flags(io, src, x, dest, y, count, step, mask):
+            return _mapped_move(cpu, io, a0, src, dest, count, step, mask)
         if step == 1:
             if x + count <= mask + 1 and y + count <= mask + 1 and (dest | y) <= (src | x):
                 mem[dest | y:(dest | y) + count] = mem[src | x:(src | x) + count]
@@ -834,6 +1036,33 @@ def block_move(mem: bytearray, a0: int, key: tuple[int, int, int]) -> Block:
     return Block(move, a0 + 3, code, 7 * MOVE_CHUNK)
 
 
+def _move_flags(io: Any, src: int, x: int, dest: int, y: int, count: int, step: int,
+                mask: int) -> int:
+    """The memory-map flags of the pages a block move's chunk reads and writes."""
+    flags = 0
+    for base, index, pages in ((src, x, io.rpages), (dest, y, io.wpages)):
+        end = index + step * (count - 1)
+        low, high = (min(index, end), max(index, end)) if 0 <= end <= mask else (0, mask)
+        flags |= max(pages[(base | low) >> 8:((base | high) >> 8) + 1])
+    return flags
+
+
+def _mapped_move(cpu: Any, io: Any, a0: int, src: int, dest: int, count: int, step: int,
+                 mask: int) -> int:
+    """A block move through the memory map, byte by byte (RAMRD/RAMWRT, shadowing)."""
+    x, y = cpu.x, cpu.y
+    if _move_flags(io, src, x, dest, y, count, step, mask) & 2:
+        io_exit(cpu, a0, 0)   # the I/O page: a byte per `step()`, the map may change
+    read, write = io.read_byte, io.write_byte
+    for i in range(count):
+        write(dest | ((y + step * i) & mask), read(src | ((x + step * i) & mask)))
+    cpu.x = (x + step * count) & mask
+    cpu.y = (y + step * count) & mask
+    cpu.a = a = (cpu.a - count) & 0xFFFF
+    cpu.dbr = dest >> 16
+    return (7 * count << 24) | (a0 + 3 if a == 0xFFFF else a0)
+
+
 def translate(mem: Any, a0: int, key: tuple[int, int, int],
               max_length: int = MAX_BLOCK) -> Block:
     """Compile the block at `a0` (NO_BLOCK when it would be empty)."""
@@ -845,7 +1074,7 @@ def translate(mem: Any, a0: int, key: tuple[int, int, int],
     source, end, max_cycles = found
     code = bytes(mem[a0:end])
     namespace: dict[str, Any] = {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step,
-                                 "CODE": code}
+                                 "io_exit": io_exit, "timed_read": timed_read, "CODE": code}
     exec(compile(source, f"<iigs.cpu_fast block {a0:06X}>", "exec"), namespace)
     return Block(namespace["block"], end, code, max_cycles)
 
@@ -872,6 +1101,7 @@ def run_fast(cpu: Any, max_cycles: int) -> int:
         if cycles >= max_cycles:
             break
         key = state_key(cpu)
+        cpu.run_end = start + max_cycles   # for a block's TIMED reads (`timed_read`)
         table = table_for(key)
         delegate = _delegate_for(key)
         a0 = (cpu.pbr << 16) | cpu.pc
@@ -893,6 +1123,8 @@ def run_fast(cpu: Any, max_cycles: int) -> int:
                     cpu._trapped = False
                     reason = "trap"
                     break
+            elif stop.reason == "io":
+                cpu.step()   # the I/O-page access, at its exact cycle (`io_exit`)
             elif stop.reason is not None:
                 reason = stop.reason
                 break

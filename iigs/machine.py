@@ -2,7 +2,8 @@
 
 Follows the project reference iigs-toolbox.md: §1.1 (the system entry points in bank
 $E1, trapped here), §3.4/§3.6 (loading a load file and the launch state GS/OS sets up),
-§4.1/§4.5 (Super Hi-Res and its shadowing, see `iigs.memory.ShrShadow`), and the
+§4.1/§4.5 (Super Hi-Res and its shadowing: `iigs.io` on each CPU write,
+`iigs.memory.ShrShadow` for the toolbox's), the I/O page (`iigs.io`, `m.io`), and the
 Apple IIGS Hardware Reference for the clock: a fast IIGS runs at 2.8 MHz and the
 vertical blank that drives the tick counter comes 60 times a second.
 
@@ -21,6 +22,7 @@ Public API:
     m.call(addr, a=0, x=0, y=0, stack_args=()) -> Registers
     m.trap(addr, handler) -> WDM number
     m.note_idle(); m.ticks
+    m.io.keyboard.press("TEXT")   (keys into the $C000 latch; `iigs.io`)
     m.console.text()  (what the program printed; toolbox/text.py)
 Anything the program does that the real machine would die of raises `MachineError`
 (from `iigs.report`) carrying the report text.
@@ -41,6 +43,7 @@ from typing import Any, Callable, Sequence
 from iigs.bram import SPEED_FAST, SYS_SPEED
 from iigs.cpu import CPU65816
 from iigs.doc import DOC
+from iigs.io import IOPage
 from iigs.memory import (GSOS_INLINE_ENTRY, GSOS_STACK_ENTRY, MEMORY_SIZE, TO_BUSY_STRIP,
                          TO_STRIP, TOOL_ENTRY, TOOL_ENTRY_2, TOOL_RETURN_RTL,
                          USER_TOOL_ENTRY, USER_TOOL_ENTRY_2, ShrShadow, is_mapped)
@@ -125,7 +128,12 @@ class Machine:
                  strict: bool | None = None) -> None:
         self.mem = bytearray(MEMORY_SIZE)
         self.strict = strict_default() if strict is None else strict
-        self.cpu = CPU65816(self.mem, pc=0)
+        self.cpu = cpu = CPU65816(self.mem, pc=0)
+        # The I/O page and memory map of banks $00/$01/$E0/$E1: every data access of
+        # the CPU consults it (soft switches, keyboard latch, shadowing on the write).
+        self.io = IOPage(self.mem, clock=lambda: cpu.processorCycles + self._idle_cycles,
+                         cycles_per_frame=CYCLES_PER_TICK)
+        self.cpu.io = self.io
         self.cpu.trap_hook = self._on_wdm
         self.cpu.stop_on_brk = True
         self.cpu.stop_on_cop = True
@@ -145,7 +153,8 @@ class Machine:
         self._last_pace = 0.0
         self.doc = DOC()                # the Ensoniq 5503; the Sound Tool Set drives it
         self.tb = Toolbox(self.mem, machine=self, host=host)
-        self.shadow = ShrShadow(self.mem)
+        self.shadow = ShrShadow(self.mem, self.io)
+        self.io.on_shadow_write = self.shadow.note_write
         self.dispatcher = Dispatcher(self)
         self.trap(TOOL_ENTRY, self.dispatcher.tool_call)
         self.trap(TOOL_ENTRY_2, lambda cpu: self.dispatcher.tool_call(cpu, extra_rtl=True))
@@ -253,6 +262,9 @@ class Machine:
         start), and a frame to a live window."""
         self._last_tick = self.ticks
         self.shadow.sync()
+        em = getattr(self.tb, "em", None)
+        if em is not None:
+            em.poll_for_hardware()      # host keys into the $C000 latch before EMStartUp
         self.tb.text.present()          # a program that only prints: its text window
         self.tb.snd.sync()
         host = self.host

@@ -77,8 +77,8 @@ def read_gsstring(mem: Any, addr: int) -> bytes:
 # (Apple IIGS Hardware Reference ch. 2 "memory map"; project reference §1.1, §4.1, §4.5.)
 #
 #   $00-$7F   RAM (8 MB). Bank $00 $C000-$FFFF and bank $01 $C000-$FFFF are I/O and
-#             language-card space on the real machine: never handed out here.
-#             Bank $01 $2000-$9FFF is the shadowed Super Hi-Res buffer (see ShrShadow).
+#             language-card space (`iigs.io`): never handed out here.
+#             Bank $01 $2000-$9FFF is the shadowed Super Hi-Res buffer (`iigs.io`).
 #   $E0, $E1  the "slow" banks. $E1:0000-$00FF holds the system entry points (traps);
 #             $E1:2000-$9FFF is Super Hi-Res. Bank $E0 holds the Memory Manager's
 #             handle records (it has no other use without Apple II video).
@@ -103,9 +103,9 @@ SHR_PALETTES = 0xE19E00         # 16 palettes x 16 colours x 2 bytes
 SHR_SHADOW_SOURCE = 0x012000    # bank $01 copy of $E1:2000-$9FFF
 SHR_SHADOW_LENGTH = 0x8000
 
-# The SHADOW soft switch (reference §4.5): a 1 bit inhibits shadowing.
+# The SHADOW soft switch (reference §4.5): a 1 bit inhibits shadowing. It lives in the
+# I/O page (`iigs.io`), not in memory.
 SHADOW_REGISTER = 0xE0C035
-SHADOW_REGISTER_BANK0 = 0x00C035
 SHADOW_INHIBIT_SHR = 0x08
 
 # System entry points in bank $E1 (reference §1.1)
@@ -139,35 +139,40 @@ MM_HANDLE_AREA = (0xE00800, 0xE10000)
 
 
 class ShrShadow:
-    """Shadowing of bank $01 $2000-$9FFF into the Super Hi-Res buffer in bank $E1.
+    """Shadowing of bank $01 $2000-$9FFF into the Super Hi-Res buffer in bank $E1 for
+    the bytes the toolbox writes from Python.
 
-    On the IIGS every CPU write to the shadowed range is copied to $E1 as it happens
-    (SHADOW register $C035 bit 3 clear). The CPU here writes straight into the memory
-    bytearray with no per-write hook, so shadowing is emulated at frame granularity:
-    `sync()` is called at every 60 Hz tick and copies to $E1 exactly the bytes of the
-    bank $01 range that changed since the previous tick. Bytes drawn directly into $E1
-    (QuickDraw does) are left alone unless the program rewrote the same bytes in
-    bank $01 in that tick, which is the same outcome as on the real machine. The screen
-    can therefore lag the program by at most one frame, which no one can see.
+    The CPU's own writes are shadowed on each write by the memory map (`iigs.io`,
+    SHADOW register $C035 bit 3 clear). Toolbox code that writes the machine's memory
+    directly (BlockMove into the bank $01 copy, say) has no such hook, so at every
+    60 Hz tick `sync()` copies to $E1 the bytes of the bank $01 range that changed
+    since the previous tick and that the CPU did not itself write through
+    (`note_write` keeps those in step). Bytes drawn directly into $E1 (QuickDraw does)
+    are left alone. The screen can lag such a toolbox write by one frame at most.
 
-    The SHADOW register is honoured as a byte of memory: bit 3 set at $E0:C035 (or its
-    bank $00 alias $00:C035) inhibits Super Hi-Res shadowing, as on the IIGS; it is
-    read at each tick. `enabled` = False turns shadowing off from Python as well.
+    The SHADOW register is the I/O page's (`io.shadow`); `enabled` = False turns this
+    copy off from Python as well.
     """
 
-    def __init__(self, mem: bytearray) -> None:
+    def __init__(self, mem: bytearray, io: Any = None) -> None:
         import numpy as np
         self.mem = mem
+        self.io = io
         view = np.frombuffer(mem, dtype=np.uint8)
         self.source = view[SHR_SHADOW_SOURCE:SHR_SHADOW_SOURCE + SHR_SHADOW_LENGTH]
         self.target = view[SHR_PIXELS:SHR_PIXELS + SHR_SHADOW_LENGTH]
-        self.previous = self.source.copy()
+        self.previous_bytes = bytearray(self.source.tobytes())
+        self.previous = np.frombuffer(self.previous_bytes, dtype=np.uint8)
         self.enabled = True
 
     def inhibited(self) -> bool:
         """True when the SHADOW register's Super Hi-Res bit says "do not shadow"."""
-        mem = self.mem
-        return bool((mem[SHADOW_REGISTER] | mem[SHADOW_REGISTER_BANK0]) & SHADOW_INHIBIT_SHR)
+        shadow = self.io.shadow if self.io is not None else 0
+        return bool(shadow & SHADOW_INHIBIT_SHR)
+
+    def note_write(self, physical: int, value: int) -> None:
+        """The CPU wrote `value` at `physical` (bank $01) and through to $E1."""
+        self.previous_bytes[physical - SHR_SHADOW_SOURCE] = value
 
     def sync(self) -> int:
         """Copy the changed bytes; returns how many changed."""

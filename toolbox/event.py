@@ -58,6 +58,7 @@ EM_BAD_EVT_Q = 0x0683        # emBadEvtQErr: queue size out of range
 EM_QUEUE_FULL = 0x0682       # emQueueFullErr (PostEvent's result says it; kept for logs)
 
 DEFAULT_QUEUE_SIZE = 20      # the ROM's default when EMStartUp passes 0
+HARDWARE_BACKLOG = 4096          # host inputs kept before EMStartUp (see poll_for_hardware)
 # A key held down repeats as autoKey events: first after the delay, then at the rate
 # (ticks; the Control Panel's middle settings for repeat delay and speed).
 AUTO_KEY_DELAY = 30
@@ -155,7 +156,26 @@ class EventManager:
             return False
         got = list(host.poll())
         self.backlog.extend(got)
+        io = self._io()
+        if io is not None:
+            # Where host input enters: its keys and button reach the I/O page too (the
+            # keyboard latch $C000, the button), as on the IIGS, whoever reads them.
+            releases = getattr(host, "reports_key_releases", False)
+            for inp in got:
+                io.take_input(inp, releases)
         return bool(got)
+
+    def poll_for_hardware(self) -> None:
+        """Each tick before EMStartUp: take the host's input now, so a program that
+        reads the keyboard itself ($C000) sees keys, and a closed window stops it.
+        The input stays queued, in order, for the Event Manager or Text Tools."""
+        if self.started or self.tb.host is None:
+            return
+        self._fetch()
+        if any(inp.kind == "quit" for inp in self.backlog):
+            self.quit_requested = True
+        while len(self.backlog) > HARDWARE_BACKLOG:
+            self.backlog.popleft()       # nobody reads the queue: keep it bounded
 
     def current_modifiers(self) -> int:
         mods = self.key_modifiers & KEY_MODIFIERS
@@ -207,6 +227,10 @@ class EventManager:
                 self.held_key = None
             return None
         return None
+
+    def _io(self):
+        """The machine's I/O page (`iigs.io.IOPage`), if there is a machine."""
+        return getattr(self.tb.machine, "io", None)
 
     def auto_key(self) -> Event | None:
         """Post an autoKey event when the held key's next repeat is due."""

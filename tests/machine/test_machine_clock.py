@@ -82,11 +82,11 @@ def test_shadowing_off_leaves_the_screen_alone():
 def test_shadow_register_bit_3_inhibits_shadowing():
     from iigs.memory import SHADOW_REGISTER
     m = Machine()
-    m.mem[SHADOW_REGISTER] = 0x08                  # STA >$E0C035 with bit 3 set
+    m.io.write(SHADOW_REGISTER, 0x08)              # STA >$E0C035 with bit 3 set
     m.mem[SHR_SHADOW_SOURCE + 7] = 0x22
     m.shadow.sync()
     assert m.mem[SHR_PIXELS + 7] == 0
-    m.mem[SHADOW_REGISTER] = 0x00
+    m.io.write(SHADOW_REGISTER, 0x00)
     m.mem[SHR_SHADOW_SOURCE + 8] = 0x33
     m.shadow.sync()
     assert m.mem[SHR_PIXELS + 8] == 0x33
