@@ -443,6 +443,9 @@ class AgentProcess:
         quit_reply = self.reply()
         status = self.proc.wait(timeout=self.REPLY_TIMEOUT)
         err = self.proc.stderr.read()
+        self.proc.stderr.close()
+        self.reader.join(timeout=self.REPLY_TIMEOUT)
+        self.proc.stdout.close()
         if json.loads(quit_reply or b"null") != {"type": "quit"}:
             err += b"quit got " + quit_reply
         return status, err
