@@ -29,6 +29,7 @@ class RemotePlayer:
              "--seed", str(seed)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, text=True, encoding="utf-8", env=env)
         self.advice: list[str] = []
+        self.views: list[dict] = []
 
     def ask(self, message: dict | str) -> dict:
         line = message if isinstance(message, str) else json.dumps(message)
@@ -43,10 +44,11 @@ class RemotePlayer:
         return self.proc.stderr.read()
 
 
-def _remote_game(player: str, seed: int) -> tuple[list[tuple[int, int]], RemotePlayer]:
-    """A whole game, seat 0 played through the subprocess, seat 1 by Phyllis."""
-    remote = RemotePlayer(player, seed ^ 0x5EED0001)
-    local = Phyllis(seed ^ 0x5EED0002)
+def _remote_game(player: str, seed: int, remote_seed: int, local
+                 ) -> tuple[list[tuple[int, int]], RemotePlayer]:
+    """A whole game, seat 0 played through the subprocess, seat 1 by ``local``; every
+    view sent is kept in ``remote.views``."""
+    remote = RemotePlayer(player, remote_seed)
     state = GameState(Rules(), seed)
     actions = []
     while not state.is_over():
@@ -67,6 +69,7 @@ def _remote_game(player: str, seed: int) -> tuple[list[tuple[int, int]], RemoteP
                     else NO_KNOCK
         else:
             msg = {"view": view_to_json(view)}
+            remote.views.append(msg["view"])
             if state.phase in (Phase.FIRST_UPCARD, Phase.DRAW):
                 reply = remote.ask(dict(msg, type="draw"))
                 action = {"upcard": TAKE_UPCARD, "stock": DRAW_STOCK,
@@ -91,13 +94,28 @@ def _remote_game(player: str, seed: int) -> tuple[list[tuple[int, int]], RemoteP
 @pytest.mark.parametrize("player", ["shark", "simple"])
 def test_a_whole_game_through_the_subprocess_matches_the_oracle(player):
     seed = 7
-    scores, remote = _remote_game(player, seed)
+    scores, remote = _remote_game(player, seed, seed ^ 0x5EED0001, Phyllis(seed ^ 0x5EED0002))
     assert remote.close() == ""
     expected = play_game(make_agent(player, seed ^ 0x5EED0001), Phyllis(seed ^ 0x5EED0002),
                          Rules(), seed)
     assert scores == [expected.scores]
     assert max(expected.scores) >= 100
     assert len(remote.advice) > 20
+
+
+def test_a_whole_game_whose_histories_repeat_events_plays_through():
+    # Seed 24, simple against simple: cards taken, discarded and taken again, so seat 0's
+    # my_took and opponent_discarded each name a card twice (events, not places).
+    seed = 24
+    scores, remote = _remote_game("simple", seed, 2 * seed + 1, make_agent("simple", 2 * seed + 2))
+    assert remote.close() == ""
+    repeated = {name for view in remote.views for name in
+                ("my_took", "opponent_took", "opponent_declined", "opponent_discarded")
+                if len(set(view[name])) < len(view[name])}
+    assert repeated >= {"my_took", "opponent_discarded"}
+    expected = play_game(make_agent("simple", 2 * seed + 1), make_agent("simple", 2 * seed + 2),
+                         Rules(), seed)
+    assert scores == [expected.scores]
 
 
 def test_malformed_lines_get_one_error_line_each_and_the_player_carries_on():

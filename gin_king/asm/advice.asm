@@ -450,6 +450,31 @@ OnLen   DS.W    1
         ENDP
 
 ; ------------------------------------------------------------------------------------
+; TxtOppNameCap — append the opponent's name opening a sentence: a first letter a..z
+;   capitalised ("your opponent" -> "Your opponent"; advice_text.sentence_start).
+;   In: 16-bit A, X, Y.  Clobbers: A, X, Y.  About 40 cycles + TxtOppName.
+; ------------------------------------------------------------------------------------
+TxtOppNameCap PROC EXPORT
+        IMPORT  DecBlock,TxtOppName
+        ldy     DecBlock+Dec.textLen    ; where the name starts
+        phy
+        jsr     TxtOppName
+        plx
+        cpx     DecBlock+Dec.textLen    ; an empty name: nothing to capitalise
+        bcs     @done
+        Acc8
+        lda     DecBlock+Dec.text,x
+        cmp     #'a'
+        bcc     @keep
+        cmp     #'z'+1
+        bcs     @keep
+        and     #$DF                    ; a..z -> A..Z: clear bit 5
+        sta     DecBlock+Dec.text,x
+@keep   Acc16
+@done   rts
+        ENDP
+
+; ------------------------------------------------------------------------------------
 ; TxtPronoun — append "he", "she" or "they" (PosBlock.oppPronoun).  Clobbers: A, X, Y.
 ; ------------------------------------------------------------------------------------
 TxtPronoun PROC EXPORT

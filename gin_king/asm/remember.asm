@@ -575,7 +575,7 @@ BtHelpR DS.W    1
 ; ------------------------------------------------------------------------------------
 MortText PROC   EXPORT
         IMPORT  DecBlock,RdCompare,Measure,MsLive,MsOpp,MsOppCount,MsDead,TlMask,CopyHand
-        IMPORT  TxtInline,TxtCard,TxtNum,TxtCardList,TxtOppName,TxtPronoun
+        IMPORT  TxtInline,TxtCard,TxtNum,TxtCardList,TxtOppName,TxtOppNameCap,TxtPronoun
         lda     RdCompare               ; r's measures first (m's stay in Ms... after)
         cmp     #NO_CARD
         beq     @m
@@ -591,7 +591,7 @@ MortText PROC   EXPORT
         jsr     Measure
         lda     MsLive                  ; 1. no live meld
         bne     @rule2
-        jsr     TxtOppName
+        jsr     TxtOppNameCap
         Say     ' does not have '
         ldx     #MsDead
         ldy     #TlMask
@@ -613,7 +613,7 @@ MortText PROC   EXPORT
         cmp     MsOppCount
         beq     @rule3
         bcc     @rule3
-        jsr     TxtOppName
+        jsr     TxtOppNameCap
         Say     ' is holding '
         ldx     #MtOppMaskR
         ldy     #TlMask

@@ -90,7 +90,7 @@ SnNeed  DS.W    1
 ;   Out: carry set when it knocks (DecBlock written), clear when not. Clobbers: A, X, Y.
 ; ------------------------------------------------------------------------------------
 CatchKnock PROC EXPORT
-        IMPORT  DecBlock,CnBestVal,KnockingText,TxtInline,TxtOppName,DrawsIndex,Knocks
+        IMPORT  DecBlock,CnBestVal,KnockingText,TxtInline,TxtOppNameCap,DrawsIndex,Knocks
         jsr     DrawsIndex
         lda     CatchTable,x
         sec
@@ -99,7 +99,7 @@ CatchKnock PROC EXPORT
         cmp     #CATCH_MARGIN
         bcc     @no
         jsr     Knocks
-        jsr     TxtOppName
+        jsr     TxtOppNameCap
         Say     ' is likely to be caught with a lot of deadwood. '
         jsr     KnockingText
         sec

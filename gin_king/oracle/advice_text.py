@@ -17,6 +17,14 @@ def pronoun(name: str) -> str:
     return PRONOUNS.get(name, "they")
 
 
+def sentence_start(name: str) -> str:
+    """A name opening a sentence: a lower-case first letter capitalised ("your opponent" ->
+    "Your opponent"); only a..z, as the engine's TxtOppNameCap does."""
+    if name[:1] and "a" <= name[0] <= "z":
+        return name[0].upper() + name[1:]
+    return name
+
+
 def points(n: int) -> str:
     return "1 point" if n == 1 else f"{n} points"
 
@@ -53,10 +61,10 @@ def knocking_text(arrangement: Arrangement) -> str:
 def mort_sentence(m: Card, r: Card | None, measure_m, measure_r, opponent: str) -> str:
     """MORT(m, r) of docs/personalities.md section 6."""
     if measure_m.live == 0:
-        return (f"{opponent} does not have {_cards(measure_m.dead_partners, 'or')}, "
+        return (f"{sentence_start(opponent)} does not have {_cards(measure_m.dead_partners, 'or')}, "
                 f"so {pronoun(opponent)} can't use the {m}.")
     if r is not None and count_cards(measure_r.opp_partners) > count_cards(measure_m.opp_partners):
-        return (f"{opponent} is holding {_cards(measure_r.opp_partners, 'and')}, so the {m} is "
+        return (f"{sentence_start(opponent)} is holding {_cards(measure_r.opp_partners, 'and')}, so the {m} is "
                 f"a better discard than the {r}.")
     n = measure_m.live
     if r is not None and measure_r.live > n:

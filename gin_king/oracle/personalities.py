@@ -406,8 +406,8 @@ def catch_knock(view: PlayerView, arrangement) -> tuple[bool, str] | None:
     expected = CATCH[min(view.opponent_draws, len(CATCH) - 1)]
     if expected - arrangement.deadwood < CATCH_MARGIN:
         return None
-    return True, (f"Knock. {view.opponent_name} is likely to be caught with a lot of deadwood. "
-                  + text.knocking_text(arrangement))
+    return True, (f"Knock. {text.sentence_start(view.opponent_name)} is likely to be caught "
+                  "with a lot of deadwood. " + text.knocking_text(arrangement))
 
 
 class Shark(Phyllis):

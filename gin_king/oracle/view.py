@@ -23,6 +23,10 @@ class PlayerView:
     stock_size: int
     taken_from_pile: Card | None         # just taken from the pile (the AIs keep it)
     first_upcard_offer: bool
+    # The four history lists are events of this hand in order, not places: a card may recur
+    # (declined at the offer and again at the next draw; discarded, taken back, discarded
+    # again). The players read them as such: where a card is now comes from the places
+    # (hand, pile), e.g. ``opponent_known_mask``.
     my_took: tuple[Card, ...]
     opponent_took: tuple[Card, ...]
     opponent_declined: tuple[Card, ...]
@@ -49,7 +53,8 @@ class PlayerView:
 
     @property
     def opponent_known_mask(self) -> int:
-        """Cards the opponent took from the pile and still holds."""
+        """Cards the opponent took from the pile and still holds: taken (once or more) and
+        neither on the pile nor in this hand now, so in his hand."""
         return to_mask(self.opponent_took) & ~self.pile_mask & ~self.hand_mask
 
     @property

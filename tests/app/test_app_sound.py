@@ -180,3 +180,25 @@ def test_app_sound_off_mutes_the_toolbox_beeps_and_keeps_the_users_volume(table_
         if not sound_on:
             assert t.s.key("q", APPLE_KEY) == "quit"   # Quit: the user's volume back
             assert snd.system_volume == user == ram.param(br.USER_VOLUME)
+
+
+def test_app_waves_are_made_in_idle_time_before_the_first_action(table_factory):
+    """While the player looks at the table (null events, one a tick) the program makes
+    every wave, slice by slice (SoundIdle), the same bytes as made whole; nothing plays."""
+    t = table_factory(1234)
+    waves = t.addr("SfxWave")
+    ticks = 0
+    while not all(t.s.read_long(waves + 4 * i) for i in range(len(EFFECTS))):
+        assert t.s.run_until_idle() == "idle"
+        ticks += 1
+        assert ticks <= 70, "idle time did not make the waves"
+    assert ticks > len(EFFECTS)                 # slice by slice, not all at once
+    mem = t.s.machine.mem
+    for effect, name in enumerate(EFFECTS):
+        want = reference_wave(t, effect)
+        at = t.s.read_long(waves + 4 * effect)
+        assert bytes(mem[at:at + len(want) + 1]) == want + b"\0", name
+        assert t.word("SfxPages", effect) == (len(want) + 1 + 255) // 256, name
+    assert t.s.host.sound_log == []
+    t.choose("File", "New Game")                # played from the waves made
+    assert heard(t)[:2] == ["shuffle", "deal"]

@@ -1,5 +1,6 @@
 """Mort's discard natively (KeyMort in asm/remember.asm) on the manual's three examples and
-on the tie his helping-card count breaks: the same card and the same sentence as the oracle."""
+on the tie his helping-card count breaks: the same card and the same sentence as the oracle,
+the opponent's name capitalised where it opens a sentence."""
 from __future__ import annotations
 
 import pytest
@@ -30,13 +31,21 @@ def engine() -> NativeEngine:
     return NativeEngine()
 
 
+# the opponent's name as given, and as the first two sentences open with it (capitalised)
+NAMES = [("Shark", "Shark"), ("your opponent", "Your opponent")]
+
+
+@pytest.mark.parametrize("name, opening", NAMES)
 @pytest.mark.parametrize("hand, pile, took, card", CASES)
-def test_native_mort_discards_as_the_oracle(engine, hand, pile, took, card):
+def test_native_mort_discards_as_the_oracle(engine, hand, pile, took, card, name, opening):
     view = view_from_cards(hand, pile, opponent_took=parse_cards(took) if took else [],
-                           opponent_name="Shark", phase=Phase.DISCARD)
+                           opponent_name=name, phase=Phase.DISCARD)
     mort = PERSONALITIES["mort"]()
     want = mort.choose_discard(view)
     assert str(want) == card
     got = engine.decide(position_from_view(view, "mort", "discard"))
     assert got.native
-    assert (got.choice, decode(got.text)) == (int(want), mort.advise_discard(view))
+    advice = mort.advise_discard(view)
+    assert (got.choice, decode(got.text)) == (int(want), advice)
+    if "does not have" in advice or "is holding" in advice:
+        assert f". {opening} " in advice

@@ -155,7 +155,7 @@ def test_every_player_decides_a_knock_on_the_opening_discard():
     view = view_from_cards("4h 5h 6h Ac 2c 3c 9h 9c 9s Kd", "", rules=Rules(deal="eleven"),
                            opponent_draws=0, stock_size=31, phase=Phase.KNOCK)
     discard = Card.parse("Qd")
-    caught = "Knock. your opponent is likely to be caught with a lot of deadwood. "
+    caught = "Knock. Your opponent is likely to be caught with a lot of deadwood. "
     expected = {"bernie": "Don't knock. Wait for gin; you have 10 points in deadwood.",
                 "phyllis": "Knock. The K♦ cannot be melded in one draw. ",
                 "shark": caught, "king": caught}

@@ -48,6 +48,7 @@ Main
 EventLoop
         JSR     NextTask                ; desktop.asm: one event, its TaskTable handler
         JSR     TrackCursor             ; the pointer's shape for where the mouse is now
+        JSR     SoundIdle               ; sound.asm: no event, so a slice of a wave
         LDA     QuitFlag
         BEQ     EventLoop
         JSR     RestoreVolume           ; sound.asm: the Control Panel's volume back

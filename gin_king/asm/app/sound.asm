@@ -1,9 +1,11 @@
-; sound.asm — Gin King's sound effects: synthesised by the program the first time each
-; is played (square-wave notes and noise bursts with a falling amplitude, described
-; by the segment table below) and played through the Sound Tool Set's free-form
-; synthesizer, each effect on its own generator and in its own DOC buffer, so effects
-; overlap as they would on a IIGS. Options > Sound off: no effect is started (PlaySound
-; returns at once), Beep (main.asm) is silent, and the system volume is set to 0
+; sound.asm — Gin King's sound effects: synthesised by the program (square-wave notes and
+; noise bursts with a falling amplitude, described by the segment table below) while it
+; waits for the player — a slice of a wave at each null event of the event loop once the
+; player is idle (SoundIdle), so the player never waits for one — or, for an effect played
+; before idle time has made it, when it is first played; and played through the Sound Tool
+; Set's free-form synthesizer, each effect on its own generator and in its own DOC buffer,
+; so effects overlap as they would on a IIGS. Options > Sound off: no effect is started
+; (PlaySound returns at once), Beep (main.asm) is silent, and the system volume is set to 0
 ; (SoundVolume), so the beeps the toolbox gives on its own are not heard either.
 ;
 ; Follows the Apple IIGS Toolbox Reference vol. 2, ch. 21 (SoundStartUp, FFStopSound,
@@ -33,6 +35,14 @@ BP_USER_VOLUME  EQU     $001E           ; ReadBParam: the Control Panel's volume
 SND_DP_SIZE     EQU     $0100           ; the Sound Tool Set's direct page: one page
 SND_DP_ATTR     EQU     $C015           ; locked, fixed, bank 0, page-aligned, no cross
 WAVE_ATTR       EQU     $C000           ; locked, fixed
+NO_WAVE         EQU     $FFFF           ; SfxMaking: no wave being made
+NO_LIMIT        EQU     $FFFF           ; SfxBudget: make the whole wave (at most 8,073
+                                        ;   samples: the budget never runs out)
+IDLE_SAMPLES    EQU     512             ; samples a null event makes: 36,000-73,000
+                                        ;   cycles, about a tick at 2.8 MHz (46,667);
+                                        ;   all nine waves in 62 null events
+NULL_EVT        EQU     0               ; TaskRec.what of a null event
+IDLE_NULLS      EQU     2               ; null events in a row that make idle time
 
 ; one segment of an effect: KIND_TONE (a square wave flipping every `half` samples) or
 ; KIND_NOISE (a new random level every `half` samples), `count` samples long, starting
@@ -123,9 +133,9 @@ SetVolume
 ; ------------------------------------------------------------------------------------
 ; PlaySound — start effect A (SND_...) on generator A, stopping what that generator
 ;   was playing; nothing when Options > Sound is off or the tool set did not start.
-;   The first time an effect is played its wave is made (MakeWave).
+;   An effect idle time has not made yet is made now (MakeWave).
 ;   In:  A = effect.  Out: -.  Clobbers A (X, Y kept; use the PlaySfx macro).
-;   Cost: about 900 cycles and two tool calls; MakeWave's the first time.
+;   Cost: about 900 cycles and two tool calls; MakeWave's when not made yet.
 ; ------------------------------------------------------------------------------------
 PlaySound
         PHX
@@ -188,96 +198,143 @@ PlaySound
         RTS
 
 ; ------------------------------------------------------------------------------------
-; MakeWave — synthesise effect SfxId into a new block: SfxWave[SfxId] points at it and
-;   SfxPages[SfxId] holds its length in pages. The block is zero-filled, so the byte
-;   after the last sample is $00, the DOC's stop byte.
-;   In:  SfxId.  Out: -.  Clobbers A, X, Y; DeskDP.handle and Zp.ptr saved and restored.
-;   Cost: about 55 cycles a sample of a tone, 120 of white noise: from 35,000 cycles
-;   (discard) to 494,000 (win); 2.04 million for all nine (0.73 s on a IIGS), which is
-;   why each is made when first played rather than all at start-up.
+; SoundIdle — the event loop's idle time: from the second null event in a row (the player
+;   is not acting: the first only ends the round of the last action), IDLE_SAMPLES more of
+;   the next wave not made yet (effects in SND_ order), so by the player's first actions
+;   every effect is ready. Nothing once all nine are made, or when the tool set did not
+;   start. The round that ends an action is left as it was: its clock (an unseeded deal
+;   reads TickCount) is the same as without idle work.
+;   In:  DeskDP.task (the event NextTask got), SoundReady.  Out: -.  Clobbers A, X, Y.
+;   Cost: about 40 cycles with nothing to do; else a slice, 36,000-73,000 cycles.
+; ------------------------------------------------------------------------------------
+SoundIdle
+        LDA     <DeskDP.task+TaskRec.what
+        CMP     #NULL_EVT
+        BEQ     @null
+        STZ     SfxNulls                ; an event: the player is acting
+        RTS
+@null   LDA     SfxNulls                ; null events in a row, up to IDLE_NULLS
+        CMP     #IDLE_NULLS
+        BCS     @idle
+        INC     SfxNulls
+        CMP     #IDLE_NULLS-1
+        BNE     @out                    ; not yet the IDLE_NULLS-th
+@idle   LDA     SoundReady
+        BEQ     @out
+        LDA     SfxMaking               ; a wave under way: go on with it
+        CMP     #NO_WAVE
+        BNE     @slice
+@next   LDA     SfxNext                 ; else the next effect not made yet
+        CMP     #SFX_COUNT
+        BCS     @out                    ; all made
+        INC     SfxNext
+        STA     SfxStarting
+        ASL     A
+        ASL     A
+        TAX
+        LDA     SfxWave,X
+        ORA     SfxWave+2,X
+        BNE     @next                   ; made already (played first)
+        LDA     SfxStarting
+        JSR     StartWave
+        BCS     @out                    ; no memory: left to its first play
+@slice  LDA     #IDLE_SAMPLES
+        STA     SfxBudget
+        JSR     WaveSlice
+@out    RTS
+
+; ------------------------------------------------------------------------------------
+; MakeWave — make effect SfxId's wave now, whole (it is being played): a wave idle time
+;   left half-made is finished first (at most one wave's cost more).
+;   In:  SfxId.  Out: SfxWave[SfxId] set, or still 0 when there was no memory.
+;   Clobbers A, X, Y.  Cost: about 70 cycles a sample of a tone, 140 of white noise:
+;   from 40,000 cycles (discard) to 580,000 (win); 2.5 million for all nine (0.9 s on a
+;   IIGS), which is why idle time makes them.
 ; ------------------------------------------------------------------------------------
 MakeWave
+        LDA     #NO_LIMIT
+        STA     SfxBudget
+        LDA     SfxMaking
+        CMP     #NO_WAVE
+        BEQ     @start
+        CMP     SfxId
+        BEQ     @finish
+        JSR     WaveSlice               ; another wave under way: finish it first
+@start  LDA     SfxId
+        JSR     StartWave
+        BCS     @out                    ; no memory: the effect stays silent
+@finish LDA     #NO_LIMIT
+        STA     SfxBudget
+        JSR     WaveSlice
+@out    RTS
+
+; ------------------------------------------------------------------------------------
+; StartWave — begin effect A's wave in a new block (WaveSlice fills it). The block is
+;   zero-filled, so the byte after the last sample is $00, the DOC's stop byte.
+;   In:  A = effect, no wave under way.  Out: carry clear: SfxMaking = A, SfxAt = the
+;   block, SfxAtY = 0, the generator and the first segment ready; carry set: no memory.
+;   Clobbers A, X, Y; DeskDP.handle saved and restored.  Cycles: about 150 + NewHandle.
+; ------------------------------------------------------------------------------------
+StartWave
+        STA     SfxStarting
         PushDPLong DeskDP.handle        ; the caller's scratch, kept
-        PushDPLong Zp.ptr
-        LDA     SfxId
+        LDA     SfxStarting
         ASL     A
         ASL     A
         ASL     A
         TAX
         LDA     SfxTable+SfxRec.seg,X
         STA     SfxSegAt
-        LDA     SfxTable+SfxRec.bufLen,X ; ptr = NewBlock(bufLen, WAVE_ATTR)
+        LDA     SfxTable+SfxRec.bufLen,X ; SfxAt = NewBlock(bufLen, WAVE_ATTR)
         LDX     #WAVE_ATTR
         JSR     NewBlock                ; toolbox/asm/desktop.asm
-        BCS     @fail                   ; no memory: the effect stays silent
-        STA     <Zp.ptr
+        BCS     @fail
+        STA     SfxAt
         LDY     #2                      ; the bank, from the block's master pointer
         LDA     [<DeskDP.handle],Y
-        STA     <Zp.ptr+2
+        STA     SfxAt+2
+        STZ     SfxAtY
+        STZ     SfxCount                ; the first segment not begun
         LDA     #LFSR_SEED
         STA     SfxLfsr
-        LDY     #0                      ; Y = the next sample
-@seg    LDX     SfxSegAt
-        LDA     SfxSegs+SegRec.kind,X
-        CMP     #KIND_END
-        BEQ     @done
-        JSR     MakeSegment
-        LDA     SfxSegAt
+        LDA     SfxStarting
+        STA     SfxMaking
         CLC
-        ADC     #SegRec.Size
-        STA     SfxSegAt
-        BRA     @seg
-@done   TYA                             ; pages = (samples + 1 + 255) / 256: the
-        CLC                             ;   stop byte included
-        ADC     #256
-        XBA
-        AND     #$00FF
-        PHA
-        LDA     SfxId
-        ASL     A
-        TAX
-        PLA
-        STA     SfxPages,X
-        TXA                             ; SfxWave[id] = ptr
-        ASL     A
-        TAX
-        LDA     <Zp.ptr
-        STA     SfxWave,X
-        LDA     <Zp.ptr+2
-        STA     SfxWave+2,X
-@fail   PLA                             ; the caller's Zp.ptr and DeskDP.handle back
-        STA     <Zp.ptr
-        PLA
-        STA     <Zp.ptr+2
-        PLA
+@fail   PLA                             ; the caller's DeskDP.handle back (carry kept)
         STA     <DeskDP.handle
         PLA
         STA     <DeskDP.handle+2
         RTS
 
 ; ------------------------------------------------------------------------------------
-; MakeSegment — write segment X of SfxSegs at [Zp.ptr],Y.
-;   In:  X = its offset in SfxSegs, Y = the next sample.  Out: Y past its samples.
-;   Clobbers A, X.  Notes: each sample is stored as a word, so the following byte is
-;   written as $00 until the next sample overwrites it.
+; WaveSlice — SfxBudget more samples of the wave under way (SfxMaking), segment after
+;   segment; at its end marker the wave is done: SfxWave[SfxMaking] points at it,
+;   SfxPages[SfxMaking] holds its length in pages, SfxMaking = NO_WAVE.
+;   In:  SfxMaking (a wave under way), SfxBudget (NO_LIMIT: to the end).  Out: -.
+;   Clobbers A, X, Y; Zp.ptr saved and restored.
+;   Notes: each sample is stored as a word, so the following byte is written as $00
+;   until the next sample overwrites it. Every state of the synthesizer is in the Sfx...
+;   variables between slices, so the wave is the same however it is sliced.
 ; ------------------------------------------------------------------------------------
-MakeSegment
+WaveSlice
+        PushDPLong Zp.ptr               ; the caller's scratch, kept
+        LDA     SfxAt
+        STA     <Zp.ptr
+        LDA     SfxAt+2
+        STA     <Zp.ptr+2
+        LDY     SfxAtY                  ; Y = the next sample
+@seg    LDA     SfxCount                ; a segment under way: go on with it
+        BNE     @loop
+        LDX     SfxSegAt                ; else the next segment
         LDA     SfxSegs+SegRec.kind,X
-        STA     SfxSegKind
-        LDA     SfxSegs+SegRec.half,X
-        STA     SfxSegHalf
-        STA     SfxHalfLeft
-        LDA     SfxSegs+SegRec.decay,X
-        STA     SfxSegDecay
-        STA     SfxDecayLeft
-        LDA     SfxSegs+SegRec.count,X
-        STA     SfxCount
-        BEQ     @out
-        LDA     SfxSegs+SegRec.amp,X
-        STA     SfxAmp
-        STZ     SfxPhase
-        JSR     Levels                  ; SfxCur for amplitude SfxAmp, phase 0
-@loop   LDA     SfxCur                     ; the sample
+        CMP     #KIND_END
+        BEQ     @done
+        JSR     BeginSegment
+        BRA     @seg
+@loop   LDA     SfxBudget               ; the slice is over: pause here
+        BEQ     @pause
+        DEC     SfxBudget
+        LDA     SfxCur                     ; the sample
         STA     [<Zp.ptr],Y
         INY
         DEC     SfxHalfLeft                ; every `half` samples: flip or a new level
@@ -293,7 +350,65 @@ MakeSegment
         JSR     Levels
 @same   DEC     SfxCount
         BNE     @loop
-@out    RTS
+        LDA     SfxSegAt                ; the segment is done: on to the next
+        CLC
+        ADC     #SegRec.Size
+        STA     SfxSegAt
+        BRA     @seg
+@done   TYA                             ; pages = (samples + 1 + 255) / 256: the
+        CLC                             ;   stop byte included
+        ADC     #256
+        XBA
+        AND     #$00FF
+        PHA
+        LDA     SfxMaking
+        ASL     A
+        TAX
+        PLA
+        STA     SfxPages,X
+        TXA                             ; SfxWave[id] = the block
+        ASL     A
+        TAX
+        LDA     SfxAt
+        STA     SfxWave,X
+        LDA     SfxAt+2
+        STA     SfxWave+2,X
+        LDA     #NO_WAVE
+        STA     SfxMaking
+@pause  STY     SfxAtY
+        PLA                             ; the caller's Zp.ptr back
+        STA     <Zp.ptr
+        PLA
+        STA     <Zp.ptr+2
+        RTS
+
+; ------------------------------------------------------------------------------------
+; BeginSegment — ready segment X of SfxSegs: its kind, half-period, decay, samples and
+;   amplitude in the synthesizer's state, the first level in SfxCur. A segment of no
+;   samples is passed over (SfxSegAt moves on, SfxCount stays 0).
+;   In:  X = its offset in SfxSegs (= SfxSegAt).  Out: -.  Clobbers A.
+; ------------------------------------------------------------------------------------
+BeginSegment
+        LDA     SfxSegs+SegRec.kind,X
+        STA     SfxSegKind
+        LDA     SfxSegs+SegRec.half,X
+        STA     SfxSegHalf
+        STA     SfxHalfLeft
+        LDA     SfxSegs+SegRec.decay,X
+        STA     SfxSegDecay
+        STA     SfxDecayLeft
+        LDA     SfxSegs+SegRec.count,X
+        STA     SfxCount
+        BEQ     @empty
+        LDA     SfxSegs+SegRec.amp,X
+        STA     SfxAmp
+        STZ     SfxPhase
+        JMP     Levels                  ; SfxCur for amplitude SfxAmp, phase 0
+@empty  TXA
+        CLC
+        ADC     #SegRec.Size
+        STA     SfxSegAt
+        RTS
 
 ; NextLevel — the half-period is over: a tone flips, noise takes the generator's next
 ;   bit (Galois LFSR). In/Out: SfxHalfLeft reloaded, SfxPhase and SfxCur set. Clobbers A.
@@ -452,7 +567,14 @@ SfxId           DC.W    0
 SfxWave         DS.L    SFX_COUNT       ; each effect's wave once made (0: not yet)
 SfxPages        DS.W    SFX_COUNT
 SfxBlock        DS.B    SoundPB.Size
-SfxSegAt           DC.W    0               ; MakeWave's state
+SfxNulls        DC.W    0               ; null events in a row (SoundIdle), up to 2
+SfxMaking       DC.W    NO_WAVE         ; the wave being made (StartWave .. WaveSlice)
+SfxNext         DC.W    0               ; the next effect SoundIdle looks at
+SfxStarting     DC.W    0               ; StartWave's effect
+SfxAt           DS.L    1               ; the block being filled
+SfxAtY          DC.W    0               ; its next sample
+SfxBudget       DC.W    0               ; samples left in this slice (NO_LIMIT: all)
+SfxSegAt           DC.W    0               ; the synthesizer's state, kept between slices
 SfxSegKind         DC.W    0
 SfxSegHalf         DC.W    0
 SfxSegDecay        DC.W    0
