@@ -855,8 +855,9 @@ ClickKnock
         JSR     MsgClear                ;   on the table)
         Msg     'You cannot knock with '
         LDA     MsgTmp3
-        JSR     MsgNum
-        Msg     ' points of deadwood ('
+        LDX     #NounPoint
+        JSR     MsgQuantity
+        Msg     ' of deadwood ('
         LDA     KnockLimit              ; Oklahoma's ace knock card: gin only
         BNE     @limit
         Msg     'gin only'
@@ -1032,8 +1033,18 @@ ComputerStep
         BCS     @chosen
 @any    JSR     AnyDiscard
         STA     DecBlock+Dec.choice
-@chosen JSR     MsgFromLine2            ; "... and discarded the Y."
+@chosen LDA     PileLen                 ; Eleven/Ten's opening discard (nothing
+        ORA     Draws                   ;   drawn, the pile empty): "<name>
+        ORA     Draws+2                 ;   discarded the Y." on a line of its own
+        BNE     @after
+        JSR     MsgClear
+        LDA     Turn
+        JSR     MsgName
+        Msg     ' discarded the '
+        BRA     @card
+@after  JSR     MsgFromLine2            ; "... and discarded the Y."
         Msg     ' and discarded the '
+@card
         LDA     DecBlock+Dec.choice
         JSR     MsgCard
         Msg     '.'
@@ -1454,15 +1465,17 @@ TellKnock
         BRA     @def
 @knock  Msg     ' knocks with '
         LDA     KnockDw
-        JSR     MsgNum
-        Msg     ' points. '
+        LDX     #NounPoint
+        JSR     MsgQuantity
+        Msg     '. '
 @def    LDA     Knocker
         EOR     #1
         JSR     MsgName
         Msg     ' has '
         LDA     DefDw
-        JSR     MsgNum
-        Msg     ' points of deadwood.'
+        LDX     #NounPoint
+        JSR     MsgQuantity
+        Msg     ' of deadwood.'
         JSR     MsgToLine1
         JSR     MsgClear
         LDA     ResWinner
@@ -1804,8 +1817,9 @@ BuildSheet
         BRA     @said
 @blitz  Msg     'Shutout: the winner gets '
         LDA     RulesBlock+RulesRec.shutout
-        JSR     MsgNum
-        Msg     ' points more.'
+        LDX     #NounPoint
+        JSR     MsgQuantity
+        Msg     ' more.'
 @said   JSR     SheetAdd
 @net    JSR     MsgClear
         LDA     GameWinner
@@ -1820,8 +1834,9 @@ BuildSheet
         SEC
         SBC     Total,Y
         STA     NetScore
-        JSR     MsgNum
-        Msg     ' points.'
+        LDX     #NounPoint
+        JSR     MsgQuantity
+        Msg     '.'
         JSR     SheetAdd
 SheetEnd
         LDA     #0
@@ -1876,8 +1891,9 @@ HollySheet
         JSR     MsgName
         Msg     ' wins the match by '
         LDA     NetScore
-        JSR     MsgNum
-        Msg     ' points.'
+        LDX     #NounPoint
+        JSR     MsgQuantity
+        Msg     '.'
         JSR     SheetAdd
         JMP     SheetEnd
 @match  JSR     MsgSpacedName           ; " <name> total" of the match
@@ -1969,11 +1985,8 @@ SheetPlayer
         ASL     A
         TAX
         LDA     Won,X
-        STA     PluralN
-        JSR     MsgNum
-        Msg     ' hand'
-        LDA     PluralN
-        JSR     MsgPlural
+        LDX     #NounHand
+        JSR     MsgQuantity
         Msg     ')'
         LDA     SheetP
         CMP     GameWinner
