@@ -336,11 +336,9 @@ class ControlManager:
         win = wm.find(ctl.owner)
         if qd is None or win is None or not win.visible:
             return
+        if not ctl.visible:       # an invisible control draws nothing (DrawControls
+            return                #   passes it by); HideControl erases it (erase)
         with wm.window_drawing(win, wm.local_content(win)):
-            if not ctl.visible:
-                qd.SetSolidPenPat(WHITE)
-                qd.PaintRect(ctl.hit_rect())
-                return
             qd.SetPenMode(0)
             qd.SetTextFace(0)
             if ctl.is_scroll_bar:
@@ -351,6 +349,17 @@ class ControlManager:
                 self._draw_box(qd, ctl, pressed)
             if not ctl.active:
                 _dim(qd, ctl.hit_rect())
+
+    def erase(self, ctl: Control) -> None:
+        """The control's area painted white (HideControl, DisposeControl)."""
+        wm = self.tb.wm
+        qd = getattr(self.tb, "qd", None)
+        win = wm.find(ctl.owner)
+        if qd is None or win is None or not win.visible:
+            return
+        with wm.window_drawing(win, wm.local_content(win)):
+            qd.SetSolidPenPat(WHITE)
+            qd.PaintRect(ctl.hit_rect())
 
     def _draw_button(self, qd, ctl: Control, pressed: bool) -> None:
         t, l, b, r = ctl.rect
@@ -563,8 +572,8 @@ def DisposeControl(tb, handle: int) -> None:
     """DisposeControl(theControl:L)"""
     mgr = _ctl(tb)
     ctl = mgr.control(handle)
-    ctl.flag |= CTL_INVISIBLE
-    mgr.draw(ctl)
+    if ctl.visible:
+        mgr.erase(ctl)
     mgr.dispose(ctl)
 
 
@@ -698,9 +707,10 @@ def HideControl(tb, handle: int) -> None:
     """HideControl(theControl:L)"""
     mgr = _ctl(tb)
     ctl = mgr.control(handle)
+    if ctl.visible:
+        mgr.erase(ctl)
     ctl.flag |= CTL_INVISIBLE
     mgr.sync(ctl)
-    mgr.draw(ctl)
 
 
 @tool(0x10, 0x0C, "LL")

@@ -720,6 +720,8 @@ def _set_item_visible(tb, dlg_ptr: int, item_id: int, visible: bool) -> None:
     item = dlg.item(item_id)
     item.visible = visible
     if item.control is not None:
+        if not visible and item.control.visible:
+            tb.ctl.erase(item.control)
         item.control.flag = (item.control.flag & ~0x80) | (0 if visible else 0x80)
         tb.ctl.sync(item.control)
     if item.edit is not None and not visible and dlg.current_edit == item_id:

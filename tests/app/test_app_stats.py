@@ -183,16 +183,20 @@ def test_app_score_sheet_during_and_after_a_game_matches_the_oracle(tmp_path, pr
             cells.append(f"{running[p]}" + (" *" if h.score.winner == p else ""))
         how = "tie" if h.score.winner is None else f"{h.score.kind.value} {h.score.points}"
         want.append((str(n), *cells, how))
-    seen = []
+    seen, totals, running = [], [], [0, 0]
+    for h in expected.hands:                              # the Total row after each
+        if h.score.winner is not None:
+            running[h.score.winner] += h.score.points
+        totals.append(("Total", str(running[0]), str(running[1]), ""))
 
     def look(t):                                          # each hand's end, by the key
         assert t.s.key("t", APPLE) == "held"
         seen.append(rows(t))
         t.s.key("\r")
     play_out(t, 29, look)
-    assert seen == [want[:n + 1] for n in range(1, len(want))]
+    assert seen == [want[:n + 1] + [totals[n - 1]] for n in range(1, len(want))]
     assert t.choose("Options", "Score Sheet") == "held"  # the game is over: all of it
-    assert rows(t) == want
+    assert rows(t) == want + [totals[-1]]
     f = expected.final
     lines = extra(t)
     assert lines[0] == (f"Sonia: hand points {f.hand_points[0]}, box bonus {25 * f.boxes[0]} "

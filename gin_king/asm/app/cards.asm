@@ -250,8 +250,9 @@ AskEntry
         BRA     @asked
 @upto   Msg     ' (up to '
         LDA     EntryLimit
-        JSR     MsgNum
-        Msg     ' cards, e.g. AS 2H 10D 5). Return deals the rest at random.'
+        LDX     #NounCard
+        JSR     MsgQuantity
+        Msg     ', e.g. AS 2H 10D 5). Return deals the rest at random.'
 @asked  LDX     #PromptStr
         JSR     MsgCopy
         PushLong PromptStr              ; ParamText(prompt, why, nil, nil)

@@ -318,6 +318,7 @@ HandCursor
 
 ; CountNouns — the nouns a count is written with (MsgQuantity: "1 point", "2 points"),
 ;   singular, as Pascal strings; the list ends with 0.
-CountNouns      DC.W    NounPoint,NounHand,0
+CountNouns      DC.W    NounPoint,NounHand,NounCard,0
 NounPoint       DC.B    5,'point'
 NounHand        DC.B    4,'hand'
+NounCard        DC.B    4,'card'
