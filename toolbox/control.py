@@ -493,10 +493,14 @@ def thumb_value(ctl: Control, start_value: int, moved: int) -> int:
 
 
 def _arrow(qd, box: Rect, horizontal: bool, start: bool, filled: bool) -> None:
-    """A small triangle in an arrow box, pointing along the bar (up/left at the start)."""
+    """A small triangle in an arrow box, pointing along the bar (up/left at the start):
+    black on white, or white on a black box while the arrow is pressed."""
     t, l, b, r = box
+    if filled:
+        qd.SetSolidPenPat(BLACK)
+        qd.PaintRect((t + 1, l + 1, b - 1, r - 1))
+    qd.SetSolidPenPat(WHITE if filled else BLACK)
     cv, ch = (t + b) // 2, (l + r) // 2
-    qd.SetSolidPenPat(BLACK)
     for i in range(3):
         if horizontal:
             x = ch - 1 + i if start else ch + 1 - i
@@ -504,17 +508,6 @@ def _arrow(qd, box: Rect, horizontal: bool, start: bool, filled: bool) -> None:
         else:
             y = cv - 1 + i if start else cv + 1 - i
             qd.PaintRect((y, ch - 2 * i, y + 1, ch + 2 * i + 1))
-    if filled:
-        qd.SetSolidPenPat(BLACK)
-        qd.PaintRect((t + 1, l + 1, b - 1, r - 1))
-        qd.SetSolidPenPat(WHITE)
-        for i in range(3):
-            if horizontal:
-                x = ch - 1 + i if start else ch + 1 - i
-                qd.PaintRect((cv - i, x, cv + i + 1, x + 1))
-            else:
-                y = cv - 1 + i if start else cv + 1 - i
-                qd.PaintRect((y, ch - 2 * i, y + 1, ch + 2 * i + 1))
 
 
 def _dim(qd, rect: Rect) -> None:
