@@ -431,7 +431,7 @@ def test_app_hollywood_match_matches_the_oracle(table_factory):
     table, lines = during[-1]                             #   hands that fit, the Total
     assert rows(t) == table[:2] + table[-4:]              # room for 3 hands and the sheet
     every, _ = hollywood_sheets(expected.hands, rules, every_hand=True)[-1]
-    from test_app_score_sheet_scroll import every_row
+    from test_app_stats import every_row
     assert every_row(t, heading=2) == every[2:-1]         # every hand, by the scroll bar
     assert extra(t)[:3] == lines
     assert extra(t)[3:5] == [f"Match: Sonia {f.totals[0]}, Willy {f.totals[1]}",
