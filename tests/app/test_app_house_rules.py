@@ -397,10 +397,11 @@ def test_app_hollywood_match_matches_the_oracle(table_factory):
     for _ in range(2000):
         if t.phase == PH_GAMEOVER:
             break
-        if t.phase == PH_HANDOVER:
-            info = [x for x in t.text() if x.startswith("Game ") and " Hollywood " in x]
-            seen.append((t.scores(), info[-1].split(":")[0],
-                         info[-1].split(" Hollywood ")[1]))
+        if t.phase == PH_HANDOVER:                       # the score line, its game;
+            info = [x for x in t.text() if x.startswith("Game ") and " points" in x]
+            rule = [x for x in t.text() if x.startswith("House rules: Hollywood ")]
+            seen.append((t.scores(), info[-1].split(":")[0],    # the rules line, the
+                         rule[-1].split("Hollywood ")[1]))      #   three games' scores
             assert t.s.key("t", APPLE) == "held"         # the score sheet, by the key
             sheets.append((rows(t), extra(t)))
             t.s.key("\r")

@@ -43,8 +43,8 @@ def test_app_the_table_shows_every_house_rule_in_force(table_factory):
     assert rules_lines(many)[-2:] == [
         "House rules: lay off on gin, around the corner (ace 15), spades double, "
         "Eleven/Ten deal",
-        "Scoring: Hollywood, box on the difference, gin bonus 30, undercut bonus 20, "
-        "box bonus 30, game bonus 150, shutout +50"]
+        "Scoring: Hollywood 0-0 0-0 0-0, box: difference, bonuses: gin 30, undercut 20, "
+        "box 30, game 150, shutout +50"]
 
 
 def test_app_eleven_ten_opening_discard_has_its_subject(table_factory):

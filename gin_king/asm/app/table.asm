@@ -781,30 +781,7 @@ DrawInfo
         CMP     #2
         BNE     @draw
         Msg     '      Spade upcard: doubled'
-@draw   LDA     RulesBlock+RulesRec.scoring ; Hollywood: the three games' scores
-        BEQ     @show
-        Msg     '      Hollywood'
-        LDX     #0
-@holly  PHX
-        LDA     #' '
-        JSR     MsgChar
-        LDA     1,S
-        TAX
-        LDA     HollyBlock+Holly.scores,X
-        JSR     MsgNum
-        LDA     #'-'
-        JSR     MsgChar
-        LDA     1,S
-        TAX
-        LDA     HollyBlock+Holly.scores+2,X
-        JSR     MsgNum
-        PLX
-        INX
-        INX
-        INX
-        INX
-        CPX     #4*HOLLYWOOD_GAMES
-        BCC     @holly
+@draw                                   ; (Hollywood's three games: DrawRules)
 @show
         PEA     C_BLACK
         _SetForeColor
@@ -838,8 +815,9 @@ InfoFor
 ; ------------------------------------------------------------------------------------
 ; DrawRules — the house rules in force (RulesBlock), on the table's bottom line: "House
 ;   rules: " and each rule that differs from the manual: the play rules (RuleWords),
-;   then the scoring (RulesScoring). When that is wider than the table, the play rules
-;   go on the line above and the scoring on the bottom line ("Scoring: ..."). The
+;   then the scoring (RulesScoring; Hollywood with its three games' scores). When that is wider than the table, the play rules
+;   go on the line above and the scoring on the bottom line ("Scoring: ..."), unless
+;   a final sheet of SHEET_ROWS lines fills the table (then the two are left out). The
 ;   manual's rules: nothing is drawn.
 ;   In: RulesBlock.  Clobbers A, X, Y, Rule*.  Cost: about 60 cycles a letter, twice
 ;   for a long text.
@@ -875,7 +853,13 @@ DrawRules
         PLA
         CMP     #RULES_WIDTH
         BCC     @one
-@two    LDA     #RULES_V-RULES_LINE
+@two    LDA     GPhase                  ; a full final sheet leaves no room for
+        CMP     #PH_GAMEOVER            ;   two lines: the sheet says the scoring
+        BNE     @above
+        LDA     SheetN
+        CMP     #2*SHEET_ROWS
+        BCS     @out
+@above  LDA     #RULES_V-RULES_LINE
         LDX     #RulesTmp
         JSR     RulesDraw
         JSR     MsgClear
@@ -891,10 +875,31 @@ DrawRules
 ;   other points than the manual's (RuleBonuses), a shutout that adds points.
 ;   Clobbers A, X, Y, RuleI.
 RulesScoring
-        LDA     RulesBlock+RulesRec.scoring
-        BEQ     @box
+        LDA     RulesBlock+RulesRec.scoring ; Hollywood and the three games' scores:
+        BEQ     @box                    ;   "Hollywood 73-20 68-20 0-0"
         LDA     #RwHolly
         JSR     RuleSay
+        LDX     #0
+@holly  PHX
+        LDA     #' '
+        JSR     MsgChar
+        LDA     1,S
+        TAX
+        LDA     HollyBlock+Holly.scores,X
+        JSR     MsgNum
+        LDA     #'-'
+        JSR     MsgChar
+        LDA     1,S
+        TAX
+        LDA     HollyBlock+Holly.scores+2,X
+        JSR     MsgNum
+        PLX
+        INX
+        INX
+        INX
+        INX
+        CPX     #4*HOLLYWOOD_GAMES
+        BCC     @holly
 @box    LDA     RulesBlock+RulesRec.box ; the box bonus's mode
         BEQ     @bonus
         LDX     #RwBoxDiff
@@ -903,15 +908,26 @@ RulesScoring
         LDX     #RwBoxOff
 @say    TXA
         JSR     RuleSay
-@bonus  STZ     RuleI
+@bonus  STZ     RuleI                   ; "bonuses: gin 30, game 150"
+        STZ     RuleBon
 @bon    LDX     RuleI
         LDY     RuleBonuses,X           ; Y = the field's offset
         LDA     RulesBlock,Y
         CMP     RuleBonuses+2,X         ; the manual's points
         BEQ     @bnext
-        LDA     RuleBonuses+4,X
+        LDA     RuleBon                 ; the first: "bonuses: " before it
+        BNE     @bsay
+        INC     RuleBon
+        LDA     #RwBonuses
         JSR     RuleSay
         LDX     RuleI
+        LDA     RuleBonuses+4,X
+        TAX
+        JSR     MsgPStr
+        BRA     @bnum
+@bsay   LDA     RuleBonuses+4,X
+        JSR     RuleSay
+@bnum   LDX     RuleI
         LDY     RuleBonuses,X
         LDA     RulesBlock,Y
         JSR     MsgNum
@@ -982,14 +998,16 @@ RwCorner        DC.B    26,'around the corner (ace 15)'
 RwSpades        DC.B    13,'spades double'
 RwEleven        DC.B    15,'Eleven/Ten deal'
 RwHolly         DC.B    9,'Hollywood'
-RwBoxDiff       DC.B    21,'box on the difference'
+RwBoxDiff       DC.B    15,'box: difference'
 RwBoxOff        DC.B    12,'no box bonus'
-RwGin           DC.B    10,'gin bonus '
-RwUndercut      DC.B    15,'undercut bonus '
-RwBox           DC.B    10,'box bonus '
-RwGame          DC.B    11,'game bonus '
+RwGin           DC.B    4,'gin '
+RwUndercut      DC.B    9,'undercut '
+RwBox           DC.B    4,'box '
+RwGame          DC.B    5,'game '
 RwShutout       DC.B    9,'shutout +'
 RuleI           DC.W    0
+RuleBon         DC.W    0               ; nonzero once a bonus has been said
+RwBonuses       DC.B    9,'bonuses: '
 RuleV           DC.W    0
 RuleStr         DC.W    0
 RulePre         DC.W    0               ; the first line's opening words
