@@ -816,14 +816,21 @@ InfoFor
 ; DrawRules — the house rules in force (RulesBlock), on the table's bottom line: "House
 ;   rules: " and each rule that differs from the manual: the play rules (RuleWords),
 ;   then the scoring (RulesScoring; Hollywood with its three games' scores). When that is wider than the table, the play rules
-;   go on the line above and the scoring on the bottom line ("Scoring: ..."), unless
-;   a final sheet of SHEET_ROWS lines fills the table (then the two are left out). The
-;   manual's rules: nothing is drawn.
+;   go on the line above and the scoring on the bottom line ("Scoring: ..."). Nothing
+;   is drawn for the manual's rules, nor under a final sheet of SHEET_ROWS lines (it
+;   reaches the bottom line; it says the scoring).
 ;   In: RulesBlock.  Clobbers A, X, Y, Rule*.  Cost: about 60 cycles a letter, twice
 ;   for a long text.
 ; ------------------------------------------------------------------------------------
 DrawRules
-        LDA     #RwHouse
+        LDA     GPhase                  ; a final sheet of SHEET_ROWS lines reaches
+        CMP     #PH_GAMEOVER            ;   the bottom line: the sheet says the
+        BNE     @rules                  ;   scoring
+        LDA     SheetN
+        CMP     #2*SHEET_ROWS
+        BCC     @rules
+        RTS
+@rules  LDA     #RwHouse
         STA     RulePre
         JSR     MsgClear
         STZ     RuleI                   ; the play rules: on when nonzero
@@ -853,13 +860,7 @@ DrawRules
         PLA
         CMP     #RULES_WIDTH
         BCC     @one
-@two    LDA     GPhase                  ; a full final sheet leaves no room for
-        CMP     #PH_GAMEOVER            ;   two lines: the sheet says the scoring
-        BNE     @above
-        LDA     SheetN
-        CMP     #2*SHEET_ROWS
-        BCS     @out
-@above  LDA     #RULES_V-RULES_LINE
+@two    LDA     #RULES_V-RULES_LINE
         LDX     #RulesTmp
         JSR     RulesDraw
         JSR     MsgClear
