@@ -557,6 +557,7 @@ SsFill
 
 ; SsTotalRow — the Total row: "Total", each player's points after the last hand
 ;   (SsTotal; Hollywood: each game's from the tally), no Result.  Clobbers A, X, Y, SsP.
+;   Cost: about 60 cycles a byte put (ColPut), some 2,000 (Hollywood 4,000).
 SsTotalRow
         JSR     MsgClear
         Msg     'Total'
@@ -583,7 +584,8 @@ SsTotalRow
 
 ; SsScrollBar — the scroll bar item beside the hand rows (TableDialog, when TdScroll):
 ;   data size the hands (LogN), view size SsView, value SsFirst, action SsAction.
-;   In: DlgPtr, SsHead, SsView.  Clobbers A, X, Y, TdItem.
+;   In: DlgPtr, SsHead, SsView.  Clobbers A, X, Y, TdItem, SsBar.
+;   Cost: four tool calls (GetNewDItem, GetControlDItem, SetCtlParams, SetCtlValue).
 SsScrollBar
         LDA     #TD_SCROLL
         STA     TdItem                  ; id
@@ -704,7 +706,7 @@ SsAction
         RTL
 
 ; SsScrolled — the thumb was let go elsewhere (TableDialog: ModalDialog answered the
-;   scroll bar): the rows from its value.  Clobbers A, X, Y.
+;   scroll bar): the rows from its value.  Clobbers A, X, Y.  Cost: SsShow's.
 SsScrolled
         PHA
         PushVarLong SsBar
@@ -714,6 +716,7 @@ SsScrolled
 
 ; SsShow — the rows from SsFirst in the dialog: the columns filled again, each text
 ;   item given its new length, the dialog drawn.  Clobbers A, X, Y, DlgI.
+;   Cost: SsFill's, nine SetDItemValue and a DrawDialog.
 SsShow
         JSR     SsFill
         STZ     DlgI
