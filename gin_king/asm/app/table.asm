@@ -872,9 +872,10 @@ DrawRules
         JMP     RulesDraw
 @out    RTS
 
-; RulesScoring — append the scoring's house rules: the box's mode, each bonus of
-;   other points than the manual's (RuleBonuses), a shutout that adds points.
-;   Clobbers A, X, Y, RuleI.
+; RulesScoring — append the scoring's house rules: Hollywood and its three games'
+;   scores, the box's mode, "bonuses: " and each bonus of other points than the
+;   manual's (RuleBonuses), a shutout that adds points.
+;   Clobbers A, X, Y, RuleI, RuleBon.  Cost: about 60 cycles a letter (MsgChar).
 RulesScoring
         LDA     RulesBlock+RulesRec.scoring ; Hollywood and the three games' scores:
         BEQ     @box                    ;   "Hollywood 73-20 68-20 0-0"
@@ -948,7 +949,7 @@ RulesScoring
 @out    RTS
 
 ; RulesDraw — draw the Pascal string X (our bank) at the table's left, baseline A,
-;   black on the baize.  Clobbers A, X, Y, RuleV, RuleStr.
+;   black on the baize.  Clobbers A, X, Y, RuleV, RuleStr.  Cost: four tool calls.
 RulesDraw
         STA     RuleV
         STX     RuleStr
@@ -967,7 +968,8 @@ RulesDraw
         RTS
 
 ; RuleSay — append the rule's words (Pascal string A): RulePre ("House rules: ") before
-;   the first, ", " before the others.  Clobbers A, X, Y.
+;   the first, ", " before the others.  Clobbers A, X, Y.  Cost: about 60 cycles a
+;   letter (MsgChar).
 RuleSay
         PHA
         LDA     Build
