@@ -32,6 +32,11 @@ saves the table, a pulled-down menu and each dialog as 640 x 400 PNGs:
     gk_dialog_score_sheet_hollywood.png  Options > Score Sheet under Hollywood scoring,
                               the hand after game 1 ended: the three games' columns,
                               game 1's line with its bonuses under them
+    table_score_sheet_hollywood.png  the Hollywood match's final sheet: each game's hand
+                              points, box and game bonuses, the match
+    gk_dialog_score_sheet_scrolled.png  Options > Score Sheet at the match's end scrolled
+                              to hand 1 (its scroll bar's thumb dragged to the top), the
+                              Total row and the final sheet still in view
     gk_alert_resume.png       the next start after Quit during a game: Resume, or Not Now
 
     gin-king screens [--out DIR]
@@ -57,6 +62,25 @@ HOLLYWOOD_ITEM = 9                  # House Rules dialog: Hollywood scoring
 HOLLY_CLOSED = 16                   # HollyBlock's word Holly.closed (a bit per game over)
 MATRIX_ITEM, SUIT_ITEM, USER_ITEM, OK_ITEM = 12, 14, 18, 1
 CONTROL_PANEL_PANELS = (b"Display", b"Sound", b"Mouse", b"Speed", b"Time")
+
+
+SCROLL_ITEM = 4                     # the Score Sheet's scroll bar (stats.asm TD_SCROLL)
+
+
+def _scroll_to_top(s) -> bool:
+    """The Score Sheet up: drag its scroll bar's thumb to the top, as a player does;
+    False when all the hands fit (no scroll bar)."""
+    from toolbox.control import scroll_geometry
+    dlg = s.tb.dlg.front()
+    bars = [it.control for it in dlg.items if it.item_id == SCROLL_ITEM]
+    if not bars:
+        return False
+    geo = scroll_geometry(bars[0])
+    top, left, _, right = bars[0].rect
+    content = dlg.window.content
+    h = content[1] + (left + right) // 2
+    s.drag(h, content[0] + sum(geo.thumb) // 2, h, content[0] + top)
+    return True
 
 
 class _Game:
@@ -258,6 +282,13 @@ def refresh(out: Path) -> list[Path]:
                     g.step()
             s.key("t", APPLE)
             shot("gk_dialog_score_sheet_hollywood.png")
+            s.key("\r")
+            play_to_the_end()                           # the match's end: its sheet,
+            shot("table_score_sheet_hollywood.png")     #   and every hand by scrolling
+            s.key("t", APPLE)
+            if not _scroll_to_top(s):
+                raise RuntimeError("the match's hands all fit: the screens' seed changed?")
+            shot("gk_dialog_score_sheet_scrolled.png")
             s.key("\r")
             s.choose("File", "End Game")
             s.choose("Settings", "House Rules...")

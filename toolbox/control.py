@@ -1,4 +1,5 @@
-"""Control Manager (tool set $10): simple buttons, check boxes and radio buttons.
+"""Control Manager (tool set $10): simple buttons, check boxes, radio buttons and
+scroll bars.
 
 Follows the Apple IIGS Toolbox Reference vol. 1, chapter 4 "Control Manager", with the
 numbers, CtlRec layout, defProc values and part codes of the project reference
@@ -10,6 +11,19 @@ are kept in step, so a program that reads `ctlValue` through the handle sees the
 
 Radio buttons: setting one member of a family (flag bits 0-6, same window) to 1 turns
 the others off, so the program only sets the one the user chose.
+
+Scroll bars (scrollProc / scrollBarControl): the flag's bits say vertical or horizontal
+(horScroll $10) and which arrows it has (upFlag 1, downFlag 2, leftFlag 4, rightFlag 8);
+its value runs from 0 to dataSize - viewSize, and its thumb is as long, against the
+track, as the view is against the data (the IIGS's proportional thumb, Tech Note #47).
+ctlData holds the two sizes: viewSize in the low word, dataSize in the high word (as
+GetCtlParams answers them). TrackControl on an arrow or a page area calls the action
+procedure -- PROCEDURE action(theControl: CtlRecHndl; partCode: Integer), the Pascal
+convention, the procedure removes its parameters -- once when the button goes down and
+again for each step the mouse stays down in the part, and does not move the thumb
+itself: the procedure scrolls and calls SetCtlValue. On the thumb it drags the thumb
+and, released, sets the value its place stands for. An actionProc of -1 means the
+control's own ctlAction (SetCtlAction, or a dialog item's itemDescr).
 
 Look (640 mode): round-cornered buttons with a centred title, the default button
 (style 1) with the heavy outer ring; a square box with an X for check boxes; a round
@@ -37,6 +51,18 @@ NO_PART = 0
 SIMPLE_BUTTON = 2
 CHECK_BOX = 3
 RADIO_BUTTON = 4
+UP_ARROW = 5
+DOWN_ARROW = 6
+PAGE_UP = 7
+PAGE_DOWN = 8
+THUMB = 0x81
+SCROLL_PARTS = (UP_ARROW, DOWN_ARROW, PAGE_UP, PAGE_DOWN)
+
+# Scroll bar flag bits (ORCA/C control.h: upFlag, downFlag, leftFlag, rightFlag, horScroll)
+UP_FLAG, DOWN_FLAG, LEFT_FLAG, RIGHT_FLAG, HOR_SCROLL = 0x01, 0x02, 0x04, 0x08, 0x10
+ARROW_LENGTH = 10            # an arrow's box along the bar, 640-mode pixels
+MIN_THUMB = 6                # the shortest thumb
+ACTION_OWN = 0xFFFFFFFF      # TrackControl's actionProc -1: the control's ctlAction
 
 CTL_INVISIBLE = 0x80
 INACTIVE_HILITE = 255
@@ -45,7 +71,7 @@ DEFAULT_BUTTON_STYLE = 1
 CTL_REC_SIZE = 64
 # CtlRec field offsets (control.h)
 CTL_OWNER, CTL_RECT, CTL_FLAG, CTL_HILITE, CTL_VALUE = 0x04, 0x08, 0x10, 0x11, 0x12
-CTL_PROC, CTL_REFCON = 0x14, 0x20
+CTL_PROC, CTL_ACTION, CTL_DATA, CTL_REFCON = 0x14, 0x18, 0x1C, 0x20
 
 CTL_NOT_FOUND = 0x1004       # a handle that is not a control (Control Manager errors)
 
@@ -71,12 +97,26 @@ class Control:
     refcon: int = 0
     hilite: int = 0
     ctl_id: int = 0
+    action: int = 0          # ctlAction
+    view_size: int = 0       # scroll bars: ctlData's low word
+    data_size: int = 0       #   and high word
 
     @property
     def kind(self) -> int:
-        """The part code a hit on this control reports."""
+        """The part code a hit on this control reports (a scroll bar: SCROLL_PROC)."""
+        if self.is_scroll_bar:
+            return SCROLL_PROC
         return {CHECK_PROC: CHECK_BOX, RADIO_PROC: RADIO_BUTTON}.get(
             self.proc & 0xFF000000, SIMPLE_BUTTON)
+
+    @property
+    def is_scroll_bar(self) -> bool:
+        return self.proc & 0x7F000000 == SCROLL_PROC
+
+    @property
+    def max_value(self) -> int:
+        """A scroll bar's largest value: dataSize - viewSize (0 when all is in view)."""
+        return max(0, self.data_size - self.view_size)
 
     @property
     def visible(self) -> bool:
@@ -136,6 +176,8 @@ class ControlManager:
         mem[ptr + CTL_HILITE] = ctl.hilite & 0xFF
         write_word(mem, ptr + CTL_VALUE, ctl.value)
         write_long(mem, ptr + CTL_PROC, ctl.proc)
+        write_long(mem, ptr + CTL_ACTION, ctl.action)
+        write_long(mem, ptr + CTL_DATA, ctl.data_size << 16 | ctl.view_size)
         write_long(mem, ptr + CTL_REFCON, ctl.refcon)
 
     def dispose(self, ctl: Control) -> None:
@@ -148,6 +190,8 @@ class ControlManager:
 
     # -- values -----------------------------------------------------------------------
     def set_value(self, ctl: Control, value: int, redraw: bool = True) -> None:
+        if ctl.is_scroll_bar:                 # pinned to the bar's range
+            value = min(max(s16(value), 0), ctl.max_value)
         ctl.value = value & 0xFFFF
         self.sync(ctl)
         if redraw:
@@ -171,12 +215,45 @@ class ControlManager:
         """FindControl's core for a point local to `window`."""
         for ctl in reversed(self.in_window(window)):
             if ctl.visible and ctl.active and contains(ctl.hit_rect(), v, h):
-                return ctl.kind, ctl
+                return self.part_at(ctl, v, h), ctl
         return NO_PART, None
 
-    def track(self, ctl: Control) -> int:
+    def part_at(self, ctl: Control, v: int, h: int) -> int:
+        """The part of `ctl` under a local point (a scroll bar's arrows, page areas,
+        thumb; another control's one part), NO_PART outside it."""
+        if not contains(ctl.hit_rect(), v, h):
+            return NO_PART
+        if not ctl.is_scroll_bar:
+            return ctl.kind
+        geo = scroll_geometry(ctl)
+        at = h if geo.horizontal else v
+        if at < geo.track_start:
+            return UP_ARROW if geo.has_start_arrow else NO_PART
+        if at >= geo.track_end:
+            return DOWN_ARROW if geo.has_end_arrow else NO_PART
+        if geo.thumb is None:
+            return NO_PART
+        if at < geo.thumb[0]:
+            return PAGE_UP
+        if at >= geo.thumb[1]:
+            return PAGE_DOWN
+        return THUMB
+
+    def call_action(self, ctl: Control, proc: int, part: int) -> None:
+        """Call an action procedure in the program: (theControl:L, partCode:W),
+        Pascal order (the handle pushed first, high word before low)."""
+        machine = self.tb.machine
+        if machine is None or not proc:
+            return
+        machine.call(proc, stack_args=[ctl.handle >> 16, ctl.handle & 0xFFFF, part])
+
+    def track(self, ctl: Control, action: int = 0, v: int | None = None,
+              h: int | None = None) -> int:
         """TrackControl's core: show the control pressed while the mouse is over it;
-        the part code if released inside, else 0."""
+        the part code if released inside, else 0. A scroll bar is tracked by the part
+        the press (local v, h; else where the mouse is) hit (track_scroll)."""
+        if ctl.is_scroll_bar:
+            return self.track_scroll(ctl, action, v, h)
         wm = self.tb.wm
         win = wm.find(ctl.owner)
         inside = None
@@ -194,30 +271,95 @@ class ControlManager:
             self.draw(ctl, pressed=False)
         return ctl.kind if released_in else NO_PART
 
+    def track_scroll(self, ctl: Control, action: int, v: int | None,
+                     h: int | None) -> int:
+        """A scroll bar pressed: an arrow or page area calls the action procedure
+        (ACTION_OWN: the control's ctlAction) now and for every step the mouse stays
+        in the part, and answers the part if the button comes up in it; the thumb
+        follows the mouse along the track and, let go, sets the value its place
+        stands for (THUMB), or nothing when it went back where it was."""
+        wm = self.tb.wm
+        win = wm.find(ctl.owner)
+        proc = ctl.action if action == ACTION_OWN else action
+
+        def local() -> tuple[int, int]:
+            gv, gh = self.tb.em.mouse
+            return win.to_local(gv, gh) if win is not None else (gv, gh)
+
+        if v is None or h is None:
+            v, h = local()
+        part = self.part_at(ctl, v, h)
+        if part == NO_PART:
+            for _ in self.tb.em.track():
+                pass
+            return NO_PART
+        if part == THUMB:
+            start_value, start_at = ctl.value, (h if scroll_geometry(ctl).horizontal else v)
+            moved = start_value
+            for _ in self.tb.em.track():
+                lv, lh = local()
+                moved = thumb_value(ctl, start_value,
+                                    (lh if scroll_geometry(ctl).horizontal else lv) - start_at)
+                if moved != ctl.value:
+                    self.set_value(ctl, moved)
+                    wm.present_frame()
+            lv, lh = local()
+            moved = thumb_value(ctl, start_value,
+                                (lh if scroll_geometry(ctl).horizontal else lv) - start_at)
+            self.set_value(ctl, moved)
+            return THUMB if moved != start_value else NO_PART
+        self.draw(ctl, pressed_part=part)
+        self.call_action(ctl, proc, part)
+        first = True
+        for _ in self.tb.em.track():
+            if first:                         # the press itself was called above
+                first = False
+                continue
+            lv, lh = local()
+            inside = self.part_at(ctl, lv, lh) == part
+            self.draw(ctl, pressed_part=part if inside else NO_PART)
+            self.call_action(ctl, proc, part if inside else NO_PART)
+            wm.present_frame()
+        lv, lh = local()
+        released_in = self.part_at(ctl, lv, lh) == part
+        self.draw(ctl)
+        return part if released_in else NO_PART
+
     # -- drawing ----------------------------------------------------------------------
     def draw_all(self, window: int) -> None:
         for ctl in self.in_window(window):
             self.draw(ctl)
 
-    def draw(self, ctl: Control, pressed: bool = False) -> None:
+    def draw(self, ctl: Control, pressed: bool = False, pressed_part: int = NO_PART) -> None:
+        wm = self.tb.wm
+        qd = getattr(self.tb, "qd", None)
+        win = wm.find(ctl.owner)
+        if qd is None or win is None or not win.visible:
+            return
+        if not ctl.visible:       # an invisible control draws nothing (DrawControls
+            return                #   passes it by); HideControl erases it (erase)
+        with wm.window_drawing(win, wm.local_content(win)):
+            qd.SetPenMode(0)
+            qd.SetTextFace(0)
+            if ctl.is_scroll_bar:
+                self._draw_scroll_bar(qd, ctl, pressed_part)
+            elif ctl.kind == SIMPLE_BUTTON:
+                self._draw_button(qd, ctl, pressed)
+            else:
+                self._draw_box(qd, ctl, pressed)
+            if not ctl.active:
+                _dim(qd, ctl.hit_rect())
+
+    def erase(self, ctl: Control) -> None:
+        """The control's area painted white (HideControl, DisposeControl)."""
         wm = self.tb.wm
         qd = getattr(self.tb, "qd", None)
         win = wm.find(ctl.owner)
         if qd is None or win is None or not win.visible:
             return
         with wm.window_drawing(win, wm.local_content(win)):
-            if not ctl.visible:
-                qd.SetSolidPenPat(WHITE)
-                qd.PaintRect(ctl.hit_rect())
-                return
-            qd.SetPenMode(0)
-            qd.SetTextFace(0)
-            if ctl.kind == SIMPLE_BUTTON:
-                self._draw_button(qd, ctl, pressed)
-            else:
-                self._draw_box(qd, ctl, pressed)
-            if not ctl.active:
-                _dim(qd, ctl.hit_rect())
+            qd.SetSolidPenPat(WHITE)
+            qd.PaintRect(ctl.hit_rect())
 
     def _draw_button(self, qd, ctl: Control, pressed: bool) -> None:
         t, l, b, r = ctl.rect
@@ -272,6 +414,102 @@ class ControlManager:
         qd.DrawString(ctl.title)
 
 
+    def _draw_scroll_bar(self, qd, ctl: Control, pressed_part: int) -> None:
+        """The frame, an arrow box at each end it has (a triangle, filled while it is
+        pressed), the track in grey (white when all is in view) and the thumb, a
+        white box, as long against the track as the view against the data."""
+        geo = scroll_geometry(ctl)
+        t, l, b, r = ctl.rect
+
+        def span(a: int, z: int) -> Rect:     # a stretch along the bar, full width
+            return (t, a, b, z) if geo.horizontal else (a, l, z, r)
+
+        qd.SetSolidPenPat(WHITE)
+        qd.PaintRect(ctl.rect)
+        track = span(geo.track_start, geo.track_end)
+        if geo.thumb is not None:
+            for y in range(track[0] + 1, track[2] - 1):      # the grey track
+                for x in range(track[1] + 1 + (y & 1), track[3] - 1, 2):
+                    qd.SetSolidPenPat(BLACK)
+                    qd.PaintRect((y, x, y + 1, x + 1))
+            thumb = span(*geo.thumb)
+            qd.SetSolidPenPat(WHITE)
+            qd.PaintRect(thumb)
+            qd.SetSolidPenPat(BLACK)
+            qd.FrameRect(thumb)
+        qd.SetSolidPenPat(BLACK)
+        qd.FrameRect(ctl.rect)
+        for start, has, part in ((True, geo.has_start_arrow, UP_ARROW),
+                                 (False, geo.has_end_arrow, DOWN_ARROW)):
+            if not has:
+                continue
+            box = span(geo.a0, geo.track_start) if start else span(geo.track_end, geo.a1)
+            qd.FrameRect(box)
+            _arrow(qd, box, geo.horizontal, start, filled=pressed_part == part)
+
+
+@dataclass
+class ScrollGeometry:
+    """A scroll bar laid out along its length (v for a vertical bar, h for a
+    horizontal one): the ends, the track between the arrows, the thumb's span."""
+    horizontal: bool
+    a0: int
+    a1: int
+    track_start: int
+    track_end: int
+    thumb: tuple[int, int] | None          # None: nothing to scroll (no thumb)
+    has_start_arrow: bool
+    has_end_arrow: bool
+
+
+def scroll_geometry(ctl: Control) -> ScrollGeometry:
+    t, l, b, r = ctl.rect
+    horizontal = bool(ctl.flag & HOR_SCROLL)
+    a0, a1 = (l, r) if horizontal else (t, b)
+    start_arrow = bool(ctl.flag & (LEFT_FLAG if horizontal else UP_FLAG))
+    end_arrow = bool(ctl.flag & (RIGHT_FLAG if horizontal else DOWN_FLAG))
+    ts = a0 + (ARROW_LENGTH if start_arrow else 0)
+    te = a1 - (ARROW_LENGTH if end_arrow else 0)
+    thumb = None
+    length = te - ts
+    if ctl.max_value > 0 and ctl.data_size > 0 and length > MIN_THUMB:
+        size = max(MIN_THUMB, length * ctl.view_size // ctl.data_size)
+        at = ts + (length - size) * min(ctl.value, ctl.max_value) // ctl.max_value
+        thumb = (at, at + size)
+    return ScrollGeometry(horizontal, a0, a1, ts, te, thumb, start_arrow, end_arrow)
+
+
+def thumb_value(ctl: Control, start_value: int, moved: int) -> int:
+    """The value the thumb stands for once dragged `moved` pixels from where it was
+    when its value was `start_value` (pinned to the range)."""
+    geo = scroll_geometry(ctl)
+    if geo.thumb is None:
+        return ctl.value
+    room = (geo.track_end - geo.track_start) - (geo.thumb[1] - geo.thumb[0])
+    if room <= 0:
+        return ctl.value
+    value = start_value + round(moved * ctl.max_value / room)
+    return min(max(value, 0), ctl.max_value)
+
+
+def _arrow(qd, box: Rect, horizontal: bool, start: bool, filled: bool) -> None:
+    """A small triangle in an arrow box, pointing along the bar (up/left at the start):
+    black on white, or white on a black box while the arrow is pressed."""
+    t, l, b, r = box
+    if filled:
+        qd.SetSolidPenPat(BLACK)
+        qd.PaintRect((t + 1, l + 1, b - 1, r - 1))
+    qd.SetSolidPenPat(WHITE if filled else BLACK)
+    cv, ch = (t + b) // 2, (l + r) // 2
+    for i in range(3):
+        if horizontal:
+            x = ch - 1 + i if start else ch + 1 - i
+            qd.PaintRect((cv - i, x, cv + i + 1, x + 1))
+        else:
+            y = cv - 1 + i if start else cv + 1 - i
+            qd.PaintRect((y, ch - 2 * i, y + 1, ch + 2 * i + 1))
+
+
 def _dim(qd, rect: Rect) -> None:
     """Grey out an area: white on every other pixel (the classic inactive look)."""
     qd.SetSolidPenPat(WHITE)
@@ -311,9 +549,13 @@ def NewControl(tb, window: int, rect_ptr: int, title_ptr: int, flag: int, value:
     """NewControl(theWindow:L*, boundsRect:L*, title:L*, flag:W, value:W, param1:W,
     param2:W, defProc:L*, refCon:L, ctlColorTable:L*) -> ctlHandle:L"""
     mgr = _ctl(tb)
-    title = read_pstring(tb.mem, title_ptr) if title_ptr else b""
-    ctl = mgr.new_control(window, read_rect(tb.mem, rect_ptr), title, flag, value, proc,
+    scroll = proc & 0x7F000000 == SCROLL_PROC
+    title = read_pstring(tb.mem, title_ptr) if title_ptr and not scroll else b""
+    ctl = mgr.new_control(window, read_rect(tb.mem, rect_ptr), title, flag, 0, proc,
                           refcon)
+    if scroll:                  # param1 the view size, param2 the data size (ctlData)
+        ctl.view_size, ctl.data_size = param1, param2
+    mgr.set_value(ctl, value, redraw=False)
     mgr.draw(ctl)
     return ctl.handle
 
@@ -323,8 +565,8 @@ def DisposeControl(tb, handle: int) -> None:
     """DisposeControl(theControl:L)"""
     mgr = _ctl(tb)
     ctl = mgr.control(handle)
-    ctl.flag |= CTL_INVISIBLE
-    mgr.draw(ctl)
+    if ctl.visible:
+        mgr.erase(ctl)
     mgr.dispose(ctl)
 
 
@@ -363,17 +605,64 @@ def FindControl(tb, found_ptr: int, x: int, y: int, window: int) -> int:
 
 @tool(0x10, 0x15, "WWLL", 2)
 def TrackControl(tb, x: int, y: int, action: int, handle: int) -> int:
-    """TrackControl(startX:W, startY:W, actionProc:L*, theControl:L) -> part:W"""
+    """TrackControl(startX:W, startY:W, actionProc:L*, theControl:L) -> part:W
+
+    The start point is global, as FindControl's. A scroll bar's arrows and page areas
+    call actionProc (-1: the control's ctlAction) while the button is down."""
     mgr = _ctl(tb)
-    return mgr.track(mgr.control(handle))
+    ctl = mgr.control(handle)
+    win = tb.wm.find(ctl.owner)
+    v, h = s16(y), s16(x)
+    if win is not None:
+        v, h = win.to_local(v, h)
+    return mgr.track(ctl, action, v, h)
 
 
 @tool(0x10, 0x14, "WWL", 2)
 def TestControl(tb, x: int, y: int, handle: int) -> int:
     """TestControl(pointX:W, pointY:W, theControl:L) -> part:W (local point)"""
+    mgr = _ctl(tb)
+    ctl = mgr.control(handle)
+    if not (ctl.visible and ctl.active):
+        return NO_PART
+    return mgr.part_at(ctl, s16(y), s16(x))
+
+
+@tool(0x10, 0x1B, "WWL")
+def SetCtlParams(tb, param2: int, param1: int, handle: int) -> None:
+    """SetCtlParams(param2:W, param1:W, theControl:L) -- a scroll bar's data size
+    (param2, pushed first) and view size (param1), the order ORCA/C programs on the
+    IIGS pass them; the value is pinned to the new range and the bar redrawn."""
+    mgr = _ctl(tb)
+    ctl = mgr.control(handle)
+    if ctl.is_scroll_bar:
+        ctl.data_size, ctl.view_size = param2, param1
+        mgr.set_value(ctl, ctl.value, redraw=False)
+    mgr.sync(ctl)
+    mgr.draw(ctl)
+
+
+@tool(0x10, 0x1C, "L", 4)
+def GetCtlParams(tb, handle: int) -> int:
+    """GetCtlParams(theControl:L) -> params:L (param2 in the high word, param1 low:
+    a scroll bar's data size and view size)."""
     ctl = _ctl(tb).control(handle)
-    hit = ctl.visible and ctl.active and contains(ctl.hit_rect(), s16(y), s16(x))
-    return ctl.kind if hit else NO_PART
+    return (ctl.data_size & 0xFFFF) << 16 | ctl.view_size & 0xFFFF
+
+
+@tool(0x10, 0x20, "LL")
+def SetCtlAction(tb, action: int, handle: int) -> None:
+    """SetCtlAction(newAction:L*, theControl:L)"""
+    mgr = _ctl(tb)
+    ctl = mgr.control(handle)
+    ctl.action = action
+    mgr.sync(ctl)
+
+
+@tool(0x10, 0x21, "L", 4)
+def GetCtlAction(tb, handle: int) -> int:
+    """GetCtlAction(theControl:L) -> action:L*"""
+    return _ctl(tb).control(handle).action
 
 
 @tool(0x10, 0x1A, "L", 2)
@@ -411,9 +700,10 @@ def HideControl(tb, handle: int) -> None:
     """HideControl(theControl:L)"""
     mgr = _ctl(tb)
     ctl = mgr.control(handle)
+    if ctl.visible:
+        mgr.erase(ctl)
     ctl.flag |= CTL_INVISIBLE
     mgr.sync(ctl)
-    mgr.draw(ctl)
 
 
 @tool(0x10, 0x0C, "LL")
@@ -467,7 +757,11 @@ P_FLAG, P_MORE_FLAGS, P_REFCON, P_TITLE, P_VALUE = 4, 5, 6, 7, 8   # pCount need
 R_CONTROL_TEMPLATE, R_CONTROL_LIST, R_PSTRING = 0x8004, 0x8003, 0x8006
 SINGLE_DESCS = (0, 1, 2)
 RESOURCE_TO_RESOURCE = 9
+SCROLL_BAR_CONTROL = 0x86000000
 TEMPLATE_PROCS = (SIMPLE_PROC, CHECK_PROC, RADIO_PROC)
+# a scroll bar template after refCon: maxSize:W (the data size), viewSize:W, initialValue:W
+T_MAX_SIZE, T_VIEW_SIZE, T_INIT_VALUE = 0x1A, 0x1C, 0x1E
+P_MAX_SIZE, P_VIEW_SIZE, P_INIT_VALUE = 7, 8, 9
 
 
 def _templates(tb, desc: int, ref: int) -> list[int]:
@@ -490,13 +784,14 @@ def _templates(tb, desc: int, ref: int) -> list[int]:
 
 
 def control_from_template(tb, owner: int, addr: int) -> Control | None:
-    """One control from a template (buttons, check boxes, radio buttons; another
-    procRef is logged and not made)."""
+    """One control from a template (buttons, check boxes, radio buttons, scroll
+    bars; another procRef is logged and not made)."""
     from toolbox.resource import ref_address
     mem = tb.mem
     count = read_word(mem, addr)
     proc = read_long(mem, addr + T_PROC)
-    if proc & 0xFF000000 not in TEMPLATE_PROCS or proc & 0x00FFFFFF:
+    scroll = proc & 0x7F000000 == SCROLL_PROC and not proc & 0x00FFFFFF
+    if not scroll and (proc & 0xFF000000 not in TEMPLATE_PROCS or proc & 0x00FFFFFF):
         tb.call_log.append(f"NewControl2: procRef ${proc:08X} not made here")
         return None
 
@@ -505,6 +800,17 @@ def control_from_template(tb, owner: int, addr: int) -> Control | None:
             return 0
         return read_long(mem, addr + offset) if long else read_word(mem, addr + offset)
 
+    mgr = _ctl(tb)
+    if scroll:
+        ctl = mgr.new_control(owner, read_rect(mem, addr + T_RECT), b"",
+                              field(P_FLAG, T_FLAG), 0, proc, field(P_REFCON, T_REFCON, True))
+        ctl.data_size = field(P_MAX_SIZE, T_MAX_SIZE)
+        ctl.view_size = field(P_VIEW_SIZE, T_VIEW_SIZE)
+        mgr.set_value(ctl, field(P_INIT_VALUE, T_INIT_VALUE), redraw=False)
+        ctl.ctl_id = read_long(mem, addr + T_ID)
+        mgr.sync(ctl)
+        mgr.draw(ctl)
+        return ctl
     more = field(P_MORE_FLAGS, T_MORE_FLAGS)
     title = b""
     if field(P_TITLE, T_TITLE, True):

@@ -7,6 +7,13 @@ numbers, item types, template layouts and error codes of the project reference
 A dialog is a window (drawn with the dialog outline) plus an item list. Buttons, check
 boxes and radio buttons are real Control Manager controls; editLine items are LineEdit
 records; static text is drawn here, word-wrapped, with ^0..^3 replaced by ParamText.
+A long static text is drawn from its text where the program keeps it (itemDescr, the
+length in itemValue, SetDItemValue changes it), each time the item is drawn. A scroll
+bar item is a Control Manager scroll bar: itemDescr its action procedure, itemValue its
+value, itemFlag its flag (arrows, vertical or horizontal); the program gives it its
+data and view sizes with SetCtlParams on GetControlDItem's handle. ModalDialog tracks a
+click on it (the action procedure called while an arrow or page area is held, the thumb
+dragged) and answers its ID.
 
 ModalDialog runs its own event loop inside the call, as the real one does: it takes
 events from the Event Manager, offers each to the filter proc (called in the program
@@ -24,7 +31,8 @@ from iigs.hostinput import APPLE_KEY, SHIFT_KEY
 from iigs.memory import (read_bytes, read_long, read_pstring, read_word, write_pstring,
                          write_word)
 from toolbox.calls import ToolError, s16, tool
-from toolbox.control import (CHECK_PROC, NO_PART, RADIO_PROC, SIMPLE_PROC, Control)
+from toolbox.control import (ACTION_OWN, CHECK_PROC, NO_PART, RADIO_PROC, SCROLL_PROC,
+                             SIMPLE_PROC, Control)
 from toolbox.event import (AUTO_KEY_EVT, KEY_DOWN_EVT, MOUSE_DOWN_EVT, UPDATE_EVT, Event,
                            write_event)
 from toolbox.lineedit import KEY_RETURN, KEY_TAB, LineEdit
@@ -229,6 +237,13 @@ class DialogManager:
             if not item.enabled:
                 item.control.hilite = 255
                 ctl.sync(item.control)
+        elif kind == SCROLL_BAR_ITEM:
+            item.control = ctl.new_control(dlg.ptr, rect, b"", flag & 0xFF, 0, SCROLL_PROC)
+            item.control.action = descr
+            ctl.set_value(item.control, value, redraw=False)
+            if not item.enabled:
+                item.control.hilite = 255
+            ctl.sync(item.control)
         elif kind == STAT_TEXT:
             item.text = read_pstring(mem, descr) if descr else b""
         elif kind == LONG_STAT_TEXT:
@@ -251,8 +266,7 @@ class DialogManager:
             if not dlg.current_edit:
                 dlg.current_edit = item_id
                 rec.active = True
-        elif kind not in (SCROLL_BAR_ITEM, USER_CTL_ITEM, ICON_ITEM, PIC_ITEM, USER_ITEM,
-                          0x15, 0x16):
+        elif kind not in (USER_CTL_ITEM, ICON_ITEM, PIC_ITEM, USER_ITEM, 0x15, 0x16):
             raise ToolError(BAD_ITEM_TYPE, f"item type ${item_type:04X}")
         dlg.items = [it for it in dlg.items if it.item_id != item_id] + [item]
         self.draw_item(dlg, item)
@@ -293,6 +307,8 @@ class DialogManager:
                     t, l, b, r = item.rect
                     qd.PaintRect((t - 2, l - 4, b + 2, r + 4))
             return
+        if item.kind == LONG_STAT_TEXT and item.descr:
+            item.text = read_bytes(self.tb.mem, item.descr, item.value)
         if item.kind in (STAT_TEXT, LONG_STAT_TEXT):
             with wm.window_drawing(dlg.window):
                 qd.SetSolidPenPat(WHITE)
@@ -374,7 +390,7 @@ class DialogManager:
                     continue
                 if item.control is not None:
                     if contains(item.control.hit_rect(), v, h):
-                        hit = tb.ctl.track(item.control)
+                        hit = tb.ctl.track(item.control, ACTION_OWN, v, h)
                         return item.item_id if hit != NO_PART else 0
                 elif item.edit is not None and contains(item.rect, v, h):
                     self.set_current_edit(dlg, item)
@@ -704,6 +720,8 @@ def _set_item_visible(tb, dlg_ptr: int, item_id: int, visible: bool) -> None:
     item = dlg.item(item_id)
     item.visible = visible
     if item.control is not None:
+        if not visible and item.control.visible:
+            tb.ctl.erase(item.control)
         item.control.flag = (item.control.flag & ~0x80) | (0 if visible else 0x80)
         tb.ctl.sync(item.control)
     if item.edit is not None and not visible and dlg.current_edit == item_id:

@@ -324,14 +324,33 @@ def test_app_eleven_ten_the_human_opens_with_a_discard(table_factory):
 SHEET_ROWS, HOLLYWOOD_HEADING = 14, 2   # stats.asm TD_MAX_ROWS; "Game g" over the names
 
 
-def hollywood_sheets(hands, rules, names=("Sonia", "Willy")):
+def game_line(g: int, final, names=("Sonia", "Willy")) -> str:
+    """A Hollywood game's line of the final sheet: each player's hand points, box bonus
+    (the manual's 25 a hand won), the winner's game bonus (doubled with his hand points
+    on a shutout), the totals, the winner."""
+    parts = []
+    for p in range(2):
+        box = f" + box {25 * final.boxes[p]}"
+        if p == final.winner and final.shutout:
+            parts.append(f"{names[p]} ({final.hand_points[p]} + game 100) x 2{box} "
+                         f"= {final.totals[p]}")
+        elif p == final.winner:
+            parts.append(f"{names[p]} {final.hand_points[p]}{box} + game 100 "
+                         f"= {final.totals[p]}")
+        else:
+            parts.append(f"{names[p]} {final.hand_points[p]}{box} = {final.totals[p]}")
+    return f"Game {g + 1}: {parts[0]}, {parts[1]} ({names[final.winner]} wins)"
+
+
+def hollywood_sheets(hands, rules, names=("Sonia", "Willy"), every_hand=False):
     """What Options > Score Sheet shows after each hand of a Hollywood match, from the
     oracle's tally: two heading rows ("Game 1" .. "Game 3" over the names), then per hand
     its number, each game's running totals (blank once the game was over before the
     hand; " *" on the winner's total in the games the hand scored in: open, and entered
-    by him), how it ended; the last hands that fit (14 rows less the heading and the
-    lines under the table: one per game over, "Game g: <name> total, ... (<name> wins)",
-    the totals with the bonuses). Returns [(rows, lines under the table)] by hand."""
+    by him), how it ended; the last hands that fit (14 rows less the heading, the Total
+    row and the lines under the table: one per game over, game_line), or every hand;
+    then the Total row (each game's points). Returns [(rows, lines under the table)] by
+    hand."""
     from gin_king.oracle.scoring import HollywoodTally
     tally = HollywoodTally(rules)
     heading = [("", "Game 1", "", "Game 2", "", "Game 3", "", ""),
@@ -353,10 +372,10 @@ def hollywood_sheets(hands, rules, names=("Sonia", "Willy")):
                 cells.append(f"{tally.scores[g][p]}" + (" *" if scored else ""))
         how = "tie" if winner is None else f"{h.score.kind.value} {h.score.points}"
         body.append((str(n), *cells, how))
-        lines = [f"Game {g + 1}: {names[0]} {f.totals[0]}, {names[1]} {f.totals[1]} "
-                 f"({names[f.winner]} wins)" for g, f in enumerate(tally.finals) if f]
-        sheets.append((heading + body[-(SHEET_ROWS - HOLLYWOOD_HEADING - len(lines)):],
-                       lines))
+        lines = [game_line(g, f, names) for g, f in enumerate(tally.finals) if f]
+        total = ("Total", *(str(tally.scores[g][p]) for g in range(3) for p in range(2)), "")
+        fit = len(body) if every_hand else SHEET_ROWS - HOLLYWOOD_HEADING - 1 - len(lines)
+        sheets.append((heading + body[-fit:] + [total], lines))
     return sheets
 
 
@@ -378,9 +397,11 @@ def test_app_hollywood_match_matches_the_oracle(table_factory):
     for _ in range(2000):
         if t.phase == PH_GAMEOVER:
             break
-        if t.phase == PH_HANDOVER:
-            info = [x for x in t.text() if "Hollywood" in x]
-            seen.append((t.scores(), info[-1].split("Hollywood ")[1]))
+        if t.phase == PH_HANDOVER:                       # the score line, its game;
+            info = [x for x in t.text() if x.startswith("Game ") and " points" in x]
+            rule = [x for x in t.text() if x.startswith("House rules: Hollywood ")]
+            seen.append((t.scores(), info[-1].split(":")[0],    # the rules line, the
+                         rule[-1].split("Hollywood ")[1]))      #   three games' scores
             assert t.s.key("t", APPLE) == "held"         # the score sheet, by the key
             sheets.append((rows(t), extra(t)))
             t.s.key("\r")
@@ -392,24 +413,27 @@ def test_app_hollywood_match_matches_the_oracle(table_factory):
         if h.score.winner is not None:
             tally.record(h.score.winner, h.score.points)
             tally.close_games()
-        g = tally.current()
-        want.append((tuple(tally.scores[g]),
+        g = tally.current()                              # "Game g:" names the game shown
+        want.append((tuple(tally.scores[g]), f"Game {g + 1}",
                      " ".join(f"{a}-{b}" for a, b in tally.scores)))
     assert seen == want
     f = expected.final
     assert len(f.games) == 3 and t.word("NetScore") == f.net
     assert [t.word("Total", p) for p in (0, 1)] == list(f.totals)
-    sheet = "\n".join(t.text())
-    for g, game in enumerate(f.games, 1):
-        assert f"Game {g}: Sonia {game.totals[0]}, Willy {game.totals[1]}" in sheet
-    assert f"wins the match by {f.net} points." in sheet
+    sheet = t.text()
+    for g, game in enumerate(f.games):                   # each game's box and bonuses
+        assert game_line(g, game) in sheet
+    assert any(f"wins the match by {f.net} points." in x for x in sheet)
     during = hollywood_sheets(expected.hands, rules)
     assert [lines for _, lines in during][:3] == [[], [], []]     # no game over yet
     assert any(len(lines) == 1 for _, lines in during)              # then game 1's
     assert sheets == during                              # the last hand's end too
-    assert t.choose("Options", "Score Sheet") == "held"  # the match over: all of it
-    table, lines = during[-1]
-    assert rows(t) == table[:2] + table[-4:]              # room for 4 hands and the sheet
+    assert t.choose("Options", "Score Sheet") == "held"  # the match over: the last
+    table, lines = during[-1]                             #   hands that fit, the Total
+    assert rows(t) == table[:2] + table[-4:]              # room for 3 hands and the sheet
+    every, _ = hollywood_sheets(expected.hands, rules, every_hand=True)[-1]
+    from test_app_stats import every_row
+    assert every_row(t, heading=2) == every[2:-1]         # every hand, by the scroll bar
     assert extra(t)[:3] == lines
     assert extra(t)[3:5] == [f"Match: Sonia {f.totals[0]}, Willy {f.totals[1]}",
                              f"{('Sonia', 'Willy')[f.winner]} wins the match by "

@@ -68,7 +68,8 @@ def test_app_screens_are_refreshed(tmp_path, program):
             "gk_alert_refusal.png",
             "gk_dialog_user_cards.png", "gk_dialog_user_stock.png", "gk_alert_draw_for_deal.png",
             "table_draw_for_deal.png", "table_score_sheet_shutout.png",
-            "gk_dialog_score_sheet_hollywood.png", "gk_alert_resume.png"} <= names
+            "gk_dialog_score_sheet_hollywood.png", "gk_alert_resume.png",
+            "table_score_sheet_hollywood.png", "gk_dialog_score_sheet_scrolled.png"} <= names
     for p in saved:
         assert p.stat().st_size > 2000
 

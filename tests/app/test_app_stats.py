@@ -1,7 +1,8 @@
 """Options > Statistics... (SETTINGS:STATS: games, wins, points and the best game per
 player and variation, Reset, a restart, a damaged file set aside), Options > Score Sheet
-(Apple-T: the hands so far with running totals, the final sheet at the end) and the
-lay-off list at the end of a knock, each checked against the oracle's play_game."""
+(Apple-T: the hands so far with running totals and a Total row, the final sheet at the
+end, a scroll bar reaching every hand of a long game: issue 39) and the lay-off list at
+the end of a knock, each checked against the oracle's play_game."""
 from __future__ import annotations
 
 from gk_table import (APPLE, PH_GAMEOVER, PH_HANDOVER, boot_table, play_human_turn)
@@ -11,6 +12,7 @@ from gin_king.oracle.melds import best_melds
 from gin_king.oracle.personalities import Sonia, Willy
 from gin_king.oracle.rules import Rules, Variant
 from test_app_settings import CANCEL, OK, OKLAHOMA, P1_FIRST, STANDARD, click_item
+from toolbox.control import DOWN_ARROW, PAGE_UP, THUMB, UP_ARROW, scroll_geometry
 from toolbox.font import decode
 
 RESET = 3                      # stats.asm TD_RESET
@@ -34,6 +36,66 @@ def extra(t) -> list[str]:
 
 def rows(t) -> list[tuple[str, ...]]:
     return list(zip(*columns(t)))
+
+
+SCROLL = 4                      # stats.asm TD_SCROLL: the scroll bar's item
+
+
+def bar(t):
+    """The Score Sheet's scroll bar (a control), or None when all the hands fit."""
+    dlg = t.s.tb.dlg.front()
+    items = [it for it in dlg.items if it.item_id == SCROLL]
+    return items[0].control if items else None
+
+
+def click_part(t, part: int) -> None:
+    """Click the scroll bar where `part` is (its arrows, a page area above the thumb)."""
+    ctl = bar(t)
+    geo = scroll_geometry(ctl)
+    top, left, bottom, right = ctl.rect
+    v = {UP_ARROW: top + 3, DOWN_ARROW: bottom - 3,
+         PAGE_UP: (geo.track_start + geo.thumb[0]) // 2}[part]
+    assert t.s.tb.ctl.part_at(ctl, v, (left + right) // 2) == part
+    content = t.s.tb.dlg.front().window.content
+    t.s.click(content[1] + (left + right) // 2, content[0] + v)
+
+
+def drag_thumb(t, to_v: int) -> None:
+    """Drag the thumb by its middle to local v (clamped by the track)."""
+    ctl = bar(t)
+    geo = scroll_geometry(ctl)
+    top, left, bottom, right = ctl.rect
+    h, v0 = (left + right) // 2, (geo.thumb[0] + geo.thumb[1]) // 2
+    assert t.s.tb.ctl.part_at(ctl, v0, h) == THUMB
+    content = t.s.tb.dlg.front().window.content
+    t.s.drag(content[1] + h, content[0] + v0, content[1] + h, content[0] + to_v)
+
+
+def hand_rows(t, heading: int) -> tuple[list[tuple[str, ...]], tuple[str, ...]]:
+    """(the hand rows in view, the Total row)."""
+    got = rows(t)
+    assert got[-1][0] == "Total"
+    return got[heading:-1], got[-1]
+
+
+def every_row(t, heading: int) -> list[tuple[str, ...]]:
+    """Every hand row the sheet up can show: the thumb dragged to the top, then the
+    down arrow clicked until the bar's end; the Total row the same all the way."""
+    ctl = bar(t)
+    total = hand_rows(t, heading)[1]
+    drag_thumb(t, ctl.rect[0])
+    assert ctl.value == 0
+    reached = {}
+    while True:
+        shown, again = hand_rows(t, heading)
+        assert again == total and len(shown) == ctl.view_size
+        for r in shown:
+            reached[int(r[0])] = r
+        if ctl.value == ctl.max_value:
+            break
+        click_part(t, DOWN_ARROW)
+    assert sorted(reached) == list(range(1, ctl.data_size + 1))
+    return [reached[n] for n in sorted(reached)]
 
 
 def statistics(t) -> list[tuple[str, ...]]:
@@ -161,7 +223,14 @@ def test_app_a_damaged_statistics_file_is_reported_and_set_aside(tmp_path, progr
     again.s.close()
 
 
+SEED_11_HANDS = 7               # Sonia against Willy: a game of eleven hands
+
+
 def test_app_score_sheet_during_and_after_a_game_matches_the_oracle(tmp_path, program):
+    """The hands so far after each hand (all fit: no scroll bar), then at the end of an
+    eleven-hand game, fewer rows than hands: the sheet opens on the last hands, a hand up
+    by the up arrow, a view by the page area, hand 1 by the thumb, then every hand 1 ..
+    11 by the down arrow, the Total row in view all the time."""
     t = boot_table(tmp_path, program)
     assert not t.item("Options", "Score Sheet").enabled  # no game
     t.choose("File", "New Game")                         # the human: none ended yet
@@ -172,7 +241,7 @@ def test_app_score_sheet_during_and_after_a_game_matches_the_oracle(tmp_path, pr
     t.s.key("\r")
     t.choose("File", "End Game")
     computers(t)
-    expected = play_game(Sonia(), Willy(), Rules(), seed=29)
+    expected = play_game(Sonia(), Willy(), Rules(), seed=SEED_11_HANDS)
     want = [("Hand", "Sonia", "Willy", "Result")]
     running = [0, 0]
     for n, h in enumerate(expected.hands, 1):
@@ -183,16 +252,34 @@ def test_app_score_sheet_during_and_after_a_game_matches_the_oracle(tmp_path, pr
             cells.append(f"{running[p]}" + (" *" if h.score.winner == p else ""))
         how = "tie" if h.score.winner is None else f"{h.score.kind.value} {h.score.points}"
         want.append((str(n), *cells, how))
-    seen = []
+    assert len(want) == 12
+    seen, totals, running = [], [], [0, 0]
+    for h in expected.hands:                              # the Total row after each
+        if h.score.winner is not None:
+            running[h.score.winner] += h.score.points
+        totals.append(("Total", str(running[0]), str(running[1]), ""))
 
     def look(t):                                          # each hand's end, by the key
         assert t.s.key("t", APPLE) == "held"
-        seen.append(rows(t))
+        seen.append((rows(t), bar(t)))
         t.s.key("\r")
-    play_out(t, 29, look)
-    assert seen == [want[:n + 1] for n in range(1, len(want))]
-    assert t.choose("Options", "Score Sheet") == "held"  # the game is over: all of it
-    assert rows(t) == want
+    play_out(t, SEED_11_HANDS, look)
+    assert seen == [(want[:n + 1] + [totals[n - 1]], None) for n in range(1, len(want))]
+    assert t.choose("Options", "Score Sheet") == "held"  # the game over: the last hands
+    ctl = bar(t)
+    view = ctl.view_size
+    assert ctl.data_size == 11 and 0 < view < 11
+    assert ctl.value == ctl.max_value == 11 - view
+    assert rows(t) == want[:1] + want[-view:] + [totals[-1]]
+    click_part(t, UP_ARROW)                               # a hand up
+    assert ctl.value == 11 - view - 1
+    assert hand_rows(t, 1)[0] == want[-view - 1:-1]
+    click_part(t, PAGE_UP)                                # a view up
+    assert ctl.value == max(0, 11 - 2 * view - 1)
+    assert hand_rows(t, 1)[0] == want[1 + ctl.value:1 + ctl.value + view]
+    assert every_row(t, heading=1) == want[1:]           # hand 1 .. 11, all of them
+    click_part(t, DOWN_ARROW)                             # at the bottom: it stays
+    assert ctl.value == ctl.max_value
     f = expected.final
     lines = extra(t)
     assert lines[0] == (f"Sonia: hand points {f.hand_points[0]}, box bonus {25 * f.boxes[0]} "

@@ -118,3 +118,133 @@ def test_refcon_and_title(tb):
     assert control.GetCtlRefCon(tb, h) == 77
     control.SetCtlTitle(tb, tb.scratch.pstring(b"Redeal"), h)
     assert tb.ctl.control(h).title == b"Redeal"
+
+
+# -- scroll bars (Toolbox Reference vol. 1 ch. 4; ORCA/C control.h) ---------------------
+from toolbox.control import (DOWN_ARROW, PAGE_DOWN, PAGE_UP, SCROLL_PROC, THUMB, UP_ARROW,
+                             scroll_geometry)
+
+BAR = (10, 300, 110, 316)       # a vertical bar, 100 pixels: arrows 10 each, track 80
+
+
+def make_bar(tb, value=0, view=10, data=50, flag=0x03) -> int:
+    """NewControl(scrollProc): param1 the view size, param2 the data size."""
+    win = tb.wm.front().ptr
+    return control.NewControl(tb, win, tb.scratch.rect(BAR), 0, flag, value, view, data,
+                              SCROLL_PROC, 0, 0)
+
+
+class Calls:
+    """A machine stand-in that records the action procedure's calls."""
+
+    ticks = 0
+
+    def __init__(self, tb, handle: int, step: int = 1) -> None:
+        self.tb, self.handle, self.step, self.calls = tb, handle, step, []
+
+    def call(self, addr, stack_args=()):
+        self.calls.append((addr, list(stack_args)))
+        part = stack_args[2]
+        moved = {UP_ARROW: -self.step, DOWN_ARROW: self.step}.get(part, 0)
+        control.SetCtlValue(self.tb, control.GetCtlValue(self.tb, self.handle) + moved,
+                            self.handle)
+
+
+def test_scroll_bar_parts_thumb_and_ctl_data(tb):
+    ptr = open_window(tb)
+    h = make_bar(tb, value=20)
+    ctl = tb.ctl.control(h)
+    assert (ctl.view_size, ctl.data_size, ctl.max_value, ctl.value) == (10, 50, 40, 20)
+    assert read_long(tb.mem, tb.mm.deref(h) + 0x1C) == 50 << 16 | 10   # ctlData
+    geo = scroll_geometry(ctl)
+    assert (geo.track_start, geo.track_end) == (20, 100)
+    assert geo.thumb == (20 + (80 - 16) * 20 // 40, 20 + (80 - 16) * 20 // 40 + 16)  # 10/50
+    found = tb.scratch.take(4)
+    for v, part in ((12, UP_ARROW), (105, DOWN_ARROW), (25, PAGE_UP), (95, PAGE_DOWN),
+                    (sum(geo.thumb) // 2, THUMB)):
+        assert control.FindControl(tb, found, *to_global(v, 308), ptr) == part
+        assert control.TestControl(tb, 308, v, h) == part
+    control.SetCtlValue(tb, 99, h)                        # kept within 0 .. data - view
+    assert control.GetCtlValue(tb, h) == 40
+    control.SetCtlValue(tb, 0xFFFF, h)
+    assert control.GetCtlValue(tb, h) == 0
+
+
+def test_scroll_bar_params_and_action(tb):
+    open_window(tb)
+    h = make_bar(tb, value=40)
+    control.SetCtlParams(tb, 30, 20, h)                   # data 30 (pushed first), view 20
+    assert control.GetCtlParams(tb, h) == 30 << 16 | 20
+    assert control.GetCtlValue(tb, h) == 10               # pinned to the new range
+    control.SetCtlAction(tb, 0x123456, h)
+    assert control.GetCtlAction(tb, h) == 0x123456
+
+
+def test_track_control_calls_the_action_procedure_on_an_arrow(tb, host, monkeypatch):
+    open_window(tb)
+    h = make_bar(tb, value=5)
+    calls = Calls(tb, h)
+    monkeypatch.setattr(tb, "machine", calls)
+    control.SetCtlAction(tb, 0x0A1234, h)
+    host.push(HostInput("move", *to_global(105, 308)))
+    host.push(HostInput("up", *to_global(105, 308)))
+    tb.em.button_down = True                               # -1: the control's own action
+    assert control.TrackControl(tb, *to_global(105, 308), 0xFFFFFFFF, h) == DOWN_ARROW
+    assert calls.calls[0] == (0x0A1234, [h >> 16, h & 0xFFFF, DOWN_ARROW])   # pressed,
+    assert {tuple(c[1]) for c in calls.calls} == {(h >> 16, h & 0xFFFF, DOWN_ARROW)}
+    assert control.GetCtlValue(tb, h) == 5 + len(calls.calls)   # then each step held
+    host.push(HostInput("move", *to_global(12, 308)))      # an explicit procedure; the
+    host.push(HostInput("move", *to_global(60, 200)))      #   mouse leaves the part
+    host.push(HostInput("up", *to_global(60, 200)))
+    tb.em.button_down = True
+    before = len(calls.calls)
+    assert control.TrackControl(tb, *to_global(12, 308), 0x0B0000, h) == 0
+    assert calls.calls[before][0] == 0x0B0000 and calls.calls[before][1][2] == UP_ARROW
+    assert calls.calls[-1][1][2] == 0                      # called with 0 outside it
+
+
+def test_dragging_the_thumb_sets_the_value_its_place_stands_for(tb, host):
+    open_window(tb)
+    h = make_bar(tb, value=0)
+    geo = scroll_geometry(tb.ctl.control(h))
+    mid = sum(geo.thumb) // 2
+    host.push(HostInput("move", *to_global(mid + 32, 308)))   # half the room (64 px)
+    host.push(HostInput("up", *to_global(mid + 32, 308)))
+    tb.em.button_down = True
+    assert control.TrackControl(tb, *to_global(mid, 308), 0, h) == THUMB
+    assert control.GetCtlValue(tb, h) == 20
+    host.push(HostInput("move", *to_global(109, 308)))        # past the end: the last
+    host.push(HostInput("up", *to_global(109, 308)))
+    tb.em.button_down = True
+    geo = scroll_geometry(tb.ctl.control(h))
+    assert control.TrackControl(tb, *to_global(sum(geo.thumb) // 2, 308), 0, h) == THUMB
+    assert control.GetCtlValue(tb, h) == 40
+
+
+def test_scroll_bar_from_a_template(tb):
+    from iigs.memory import write_long, write_word
+    ptr = open_window(tb)
+    t = tb.scratch.take(0x20)
+    for off, value in ((0, 9), (0x12, 0x03), (0x14, 0), (0x1A, 60), (0x1C, 12),
+                       (0x1E, 7)):
+        write_word(tb.mem, t + off, value)
+    write_long(tb.mem, t + 2, 77)                           # ID
+    for i, x in enumerate(BAR):
+        write_word(tb.mem, t + 6 + 2 * i, x)
+    write_long(tb.mem, t + 0x0E, 0x86000000)                # scrollBarControl
+    write_long(tb.mem, t + 0x16, 0)
+    h = control.NewControl2(tb, ptr, 0, t)
+    ctl = tb.ctl.control(h)
+    assert (ctl.data_size, ctl.view_size, ctl.value, ctl.ctl_id) == (60, 12, 7, 77)
+
+
+def test_an_invisible_control_draws_nothing_over_its_window(tb):
+    open_window(tb)
+    h = make(tb, (10, 10, 23, 80), b"Deal")
+    v, x = CONTENT[0] + 10, CONTENT[1] + 20                        # the button's frame
+    hidden = make(tb, (0, 0, 30, 100), b"Cancel", flag=0x80)   # over the button
+    tb.ctl.draw_all(tb.wm.front().ptr)
+    assert tb.qd.save_bits((v, x, v + 1, x + 1)) == b"\0"
+    control.HideControl(tb, h)                                      # hiding erases it
+    assert tb.qd.save_bits((v, x, v + 1, x + 1)) == b"\x03"
+    assert tb.ctl.control(hidden).visible is False

@@ -250,8 +250,9 @@ AskEntry
         BRA     @asked
 @upto   Msg     ' (up to '
         LDA     EntryLimit
-        JSR     MsgNum
-        Msg     ' cards, e.g. AS 2H 10D 5). Return deals the rest at random.'
+        LDX     #NounCard
+        JSR     MsgQuantity
+        Msg     ', e.g. AS 2H 10D 5). Return deals the rest at random.'
 @asked  LDX     #PromptStr
         JSR     MsgCopy
         PushLong PromptStr              ; ParamText(prompt, why, nil, nil)
@@ -351,7 +352,8 @@ SHOW_STEP       EQU     24
 SHOW_LEFT       EQU     8
 SHOW_TOP        EQU     16              ; the first row's card tops (local)
 SHOW_PITCH      EQU     50              ; one row to the next
-SC_OK           EQU     1               ; item IDs of the window
+SC_OK           EQU     1               ; item IDs of the window (2: Escape's
+                                        ;   invisible Cancel; the titles 5, 3, 4)
 
 DoShowCards
         JSR     InGame
@@ -527,7 +529,7 @@ ScOK    DC.W    SC_OK,154,540,167,610,$0A
         DC.L    OkStr
         DC.W    0,1
         DC.L    0
-ScTitle0 DC.W   2,4,8,14,610,$800F
+ScTitle0 DC.W   5,4,8,14,610,$800F   ; (not 2: the invisible Cancel's ID)
         DC.L    ParamZero
         DC.W    0,0
         DC.L    0

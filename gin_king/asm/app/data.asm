@@ -315,3 +315,10 @@ HandCursor
         DC.B    $0F,$FF,$FF,$F0,$03,$FF,$FF,$C0
         DC.B    $00,$FF,$FF,$00,$00,$FF,$FF,$00
         DC.W    0,6                     ; cursorHotSpot (v, h)
+
+; CountNouns — the nouns a count is written with (MsgQuantity: "1 point", "2 points"),
+;   singular, as Pascal strings; the list ends with 0.
+CountNouns      DC.W    NounPoint,NounHand,NounCard,0
+NounPoint       DC.B    5,'point'
+NounHand        DC.B    4,'hand'
+NounCard        DC.B    4,'card'

@@ -48,8 +48,9 @@ DoAdvice
         JSR     MsgClear
         Msg     'You cannot knock yet: you have '
         LDA     MsgTmp3
-        JSR     MsgNum
-        Msg     ' points of deadwood. Click the pile.'
+        LDX     #NounPoint              ; "1 point" (table.asm MsgQuantity)
+        JSR     MsgQuantity
+        Msg     ' of deadwood. Click the pile.'
         JSR     AdvAppendBuild
         BRA     @show
 @legal  LDA     #DEC_KNOCK

@@ -855,8 +855,9 @@ ClickKnock
         JSR     MsgClear                ;   on the table)
         Msg     'You cannot knock with '
         LDA     MsgTmp3
-        JSR     MsgNum
-        Msg     ' points of deadwood ('
+        LDX     #NounPoint
+        JSR     MsgQuantity
+        Msg     ' of deadwood ('
         LDA     KnockLimit              ; Oklahoma's ace knock card: gin only
         BNE     @limit
         Msg     'gin only'
@@ -1032,8 +1033,18 @@ ComputerStep
         BCS     @chosen
 @any    JSR     AnyDiscard
         STA     DecBlock+Dec.choice
-@chosen JSR     MsgFromLine2            ; "... and discarded the Y."
+@chosen LDA     PileLen                 ; Eleven/Ten's opening discard (nothing
+        ORA     Draws                   ;   drawn, the pile empty): "<name>
+        ORA     Draws+2                 ;   discarded the Y." on a line of its own
+        BNE     @after
+        JSR     MsgClear
+        LDA     Turn
+        JSR     MsgName
+        Msg     ' discarded the '
+        BRA     @card
+@after  JSR     MsgFromLine2            ; "... and discarded the Y."
         Msg     ' and discarded the '
+@card
         LDA     DecBlock+Dec.choice
         JSR     MsgCard
         Msg     '.'
@@ -1454,15 +1465,17 @@ TellKnock
         BRA     @def
 @knock  Msg     ' knocks with '
         LDA     KnockDw
-        JSR     MsgNum
-        Msg     ' points. '
+        LDX     #NounPoint
+        JSR     MsgQuantity
+        Msg     '. '
 @def    LDA     Knocker
         EOR     #1
         JSR     MsgName
         Msg     ' has '
         LDA     DefDw
-        JSR     MsgNum
-        Msg     ' points of deadwood.'
+        LDX     #NounPoint
+        JSR     MsgQuantity
+        Msg     ' of deadwood.'
         JSR     MsgToLine1
         JSR     MsgClear
         LDA     ResWinner
@@ -1775,6 +1788,7 @@ BuildSheet
         STA     GameEndBlock+GameEnd.handPoints,X
         LDA     Won,X
         STA     GameEndBlock+GameEnd.boxes,X
+        STA     SheetWon,X              ; (SheetBox's)
         DEX
         DEX
         BPL     @in
@@ -1804,8 +1818,9 @@ BuildSheet
         BRA     @said
 @blitz  Msg     'Shutout: the winner gets '
         LDA     RulesBlock+RulesRec.shutout
-        JSR     MsgNum
-        Msg     ' points more.'
+        LDX     #NounPoint
+        JSR     MsgQuantity
+        Msg     ' more.'
 @said   JSR     SheetAdd
 @net    JSR     MsgClear
         LDA     GameWinner
@@ -1820,8 +1835,9 @@ BuildSheet
         SEC
         SBC     Total,Y
         STA     NetScore
-        JSR     MsgNum
-        Msg     ' points.'
+        LDX     #NounPoint
+        JSR     MsgQuantity
+        Msg     '.'
         JSR     SheetAdd
 SheetEnd
         LDA     #0
@@ -1876,8 +1892,9 @@ HollySheet
         JSR     MsgName
         Msg     ' wins the match by '
         LDA     NetScore
-        JSR     MsgNum
-        Msg     ' points.'
+        LDX     #NounPoint
+        JSR     MsgQuantity
+        Msg     '.'
         JSR     SheetAdd
         JMP     SheetEnd
 @match  JSR     MsgSpacedName           ; " <name> total" of the match
@@ -1886,11 +1903,13 @@ HollySheet
         LDA     Total,X
         JMP     MsgNum
 
-; HollyGameLine — Build := "Game g: <name> total, <name> total (<name> wins)" of the
-;   Hollywood game A (one that is over): its sheet is GK_FinalScore's of its scores and
-;   boxes, the totals with the box and game bonuses (and a shutout's).  Used by the
-;   final sheet (HollySheet) and by the Score Sheet during the match.
-;   Out: SheetP = A, GameEndBlock = the game's sheet.  Clobbers A, X, Y.
+; HollyGameLine — Build := "Game g: <name> N + box B + game G = T, <name> N + box B = T
+;   (<name> wins)" of the Hollywood game A (one that is over), its sheet as the single
+;   game's (GK_FinalScore of its scores and boxes): each player's hand points, box bonus
+;   (none said under BOX_OFF), the winner's game bonus, a shutout's doubling
+;   "(N + game G) x 2 + box B = T" or its points "+ shutout S", and the total.  Used by
+;   the final sheet (HollySheet) and by the Score Sheet during the match.
+;   Out: SheetP = A, GameEndBlock = the game's sheet.  Clobbers A, X, Y, HgP, SheetWon.
 ;   Cost: GK_FinalScore's and about 60 cycles a byte of the line.
 HollyGameLine
         STA     SheetP
@@ -1913,6 +1932,7 @@ HollyGameLine
         STA     GameEndBlock+GameEnd.handPoints,Y
         LDA     HollyBlock+Holly.boxes,X
         STA     GameEndBlock+GameEnd.boxes,Y
+        STA     SheetWon,Y              ; (BoxOf's)
         INX
         INX
         INY
@@ -1930,11 +1950,56 @@ HollyGameLine
         JSR     MsgName
         Msg     ' wins)'
         RTS
-@player JSR     MsgSpacedName           ; " <name> total" of this game
+@player JSR     MsgSpacedName           ; " <name> " then the sum of this game
+        STA     HgP
+        CMP     GameEndBlock+GameEnd.winner
+        BNE     @points                 ; the winner of a shutout that doubles:
+        LDA     GameEndBlock+GameEnd.shutout ;   "(N + game G) x 2"
+        BEQ     @points
+        JSR     ShutoutDoubles
+        BNE     @points
+        Msg     '('
+        JSR     @hand
+        JSR     @game
+        Msg     ') x 2'
+        JSR     @box
+        BRA     @total
+@points JSR     @hand                   ; else "N + box B[ + game G][ + shutout S]"
+        JSR     @box
+        LDA     HgP
+        CMP     GameEndBlock+GameEnd.winner
+        BNE     @total
+        JSR     @game
+        LDA     GameEndBlock+GameEnd.shutout
+        BEQ     @total
+        Msg     ' + shutout '
+        LDA     RulesBlock+RulesRec.shutout
+        JSR     MsgNum
+@total  Msg     ' = '
+        LDA     HgP
         ASL     A
         TAX
         LDA     GameEndBlock+GameEnd.totals,X
         JMP     MsgNum
+@hand   LDA     HgP                     ; his hand points
+        ASL     A
+        TAX
+        LDA     GameEndBlock+GameEnd.handPoints,X
+        JMP     MsgNum
+@game   Msg     ' + game '              ; the game bonus
+        LDA     RulesBlock+RulesRec.gameBonus
+        JMP     MsgNum
+@box    LDA     RulesBlock+RulesRec.box ; " + box B" (none under BOX_OFF)
+        CMP     #BOX_OFF
+        BEQ     @nobox
+        Msg     ' + box '
+        LDA     HgP
+        ASL     A
+        TAX
+        JSR     BoxOf
+        JMP     MsgNum
+@nobox  RTS
+HgP             DC.W    0               ; the player whose sum is said
 
 ; MsgSpacedName — " <name> " for player A onto the message.  Out: A kept.
 MsgSpacedName
@@ -1969,11 +2034,8 @@ SheetPlayer
         ASL     A
         TAX
         LDA     Won,X
-        STA     PluralN
-        JSR     MsgNum
-        Msg     ' hand'
-        LDA     PluralN
-        JSR     MsgPlural
+        LDX     #NounHand
+        JSR     MsgQuantity
         Msg     ')'
         LDA     SheetP
         CMP     GameWinner
@@ -2015,6 +2077,7 @@ MsgPlural
         JMP     MsgChar
 @one    RTS
 PluralN         DC.W    0               ; the count MsgPlural is given
+SheetWon        DC.W    0,0             ; each player's hands won, as SheetBox counts them
 
 ; SheetStats — "<name> won N by knocking, G by gin, U by undercut" for player A.
 SheetStats
@@ -2043,25 +2106,27 @@ SheetStats
         Msg     ' by undercut.'
         JMP     SheetAdd
 
-; SheetBox — A := player SheetP's box bonus under RulesBlock: hands won x boxBonus (the
-;   manual), the lead in hands won x boxBonus (BOX_DIFFERENCE), or 0 (BOX_OFF).
-;   Clobbers X.
+; SheetBox — A := player SheetP's box bonus under RulesBlock (the hands won: SheetWon).
+; BoxOf — A := player X / 2's: hands won x boxBonus (the manual), the lead in hands won
+;   x boxBonus (BOX_DIFFERENCE), or 0 (BOX_OFF).  In: SheetWon (each player's hands
+;   won: the game's, or a Hollywood game's).  Clobbers X, Y.
 SheetBox
         LDA     SheetP
         ASL     A
         TAX
+BoxOf
         LDA     RulesBlock+RulesRec.box
         CMP     #BOX_OFF
         BEQ     @none
-        LDA     Won,X
+        LDA     SheetWon,X
         LDY     RulesBlock+RulesRec.box
         BEQ     @mul
         TXA                             ; BOX_DIFFERENCE: less the other's
         EOR     #2
         TAY
-        LDA     Won,X
+        LDA     SheetWon,X
         SEC
-        SBC     Won,Y
+        SBC     SheetWon,Y
         BCS     @mul
 @none   LDA     #0
         RTS

@@ -164,9 +164,11 @@ ColPutN
 ; TableDialog — the columns in a modal dialog shaped by the TdSpec at A: the columns
 ;   side by side, as tall as column 0's rows; column TD_EXTRA's text under them, the
 ;   whole width; OK at the bottom right (Return), an invisible Cancel (Escape), Reset
-;   left of OK when the spec asks. ModalDialog until one of them is hit.
-;   In: A = the TdSpec (our bank), the columns.  Out: A = the item hit (1 OK, 2 Cancel,
-;   TD_RESET).  Clobbers X, Y, DlgBounds, DlgI, TdItem, TdBounds.
+;   left of OK when the spec asks; with TdScroll, the Score Sheet's scroll bar beside
+;   the rows (SsScrollBar; its thumb let go: SsScrolled). ModalDialog until OK, Cancel
+;   or Reset is hit.
+;   In: A = the TdSpec (our bank), the columns, TdScroll.  Out: A = the item hit (1 OK,
+;   2 Cancel, TD_RESET), TdScroll 0.  Clobbers X, Y, DlgBounds, DlgI, TdItem, TdBounds.
 ; ------------------------------------------------------------------------------------
 TableDialog
         STA     <Zp.ptr2
@@ -242,7 +244,7 @@ TableDialog
 @col    LDA     DlgI
         LDY     #TdSpec.cols
         CMP     (<Zp.ptr2),Y
-        BCS     @extra
+        BCS     @bar
         ASL     A                       ; its edges: spec.edges + 4 * column
         ASL     A
         CLC
@@ -258,6 +260,9 @@ TableDialog
         JSR     TdText
         INC     DlgI
         BRA     @col
+@bar    LDA     TdScroll                ; a scroll bar beside the rows (the Score
+        BEQ     @extra                  ;   Sheet's: SsScrollBar)
+        JSR     SsScrollBar
 @extra  LDA     ColRows+2*TD_EXTRA      ; the text under the table
         BEQ     @loop
         LDA     TdTextTop
@@ -278,9 +283,14 @@ TableDialog
         _ModalDialog
         PLA
         BEQ     @loop
-        CMP     #TD_RESET+1
+        CMP     #TD_SCROLL              ; the scroll bar's thumb let go: the rows
+        BNE     @which                  ;   follow it
+        JSR     SsScrolled
+        BRA     @loop
+@which  CMP     #TD_RESET+1
         BCS     @loop
         STA     DlgHit
+        STZ     TdScroll
         JSR     CloseDlg
         LDA     DlgHit
         RTS
@@ -326,6 +336,7 @@ TdItem                                  ; an item template (reference §1.9.5)
         DC.W    0                       ; +18 flag
         DC.L    0                       ; +20 colour table
 TdTextTop       DC.W    0
+TdScroll        DC.W    0               ; nonzero: the Score Sheet's scroll bar (once)
 TdButtonTop     DC.W    0
 TdWidth         DC.W    0
 ColI            DC.W    0
@@ -349,38 +360,53 @@ ColBuf7         DS.B    COL_NARROW
 ColBufX         DS.B    COL_MAX         ; column TD_EXTRA
 
 ; ------------------------------------------------------------------------------------
-; DoScoreSheet — Options/Score Sheet (Apple-T): the game's hands so far, one row each:
-;   its number, each player's running total (the hand's winner marked " *"), and how
-;   it ended ("knock 12", "gin 37", "undercut 31", "tie"); the last hands when they are
-;   more than fit. At the end of the game the final sheet follows (BuildSheet's lines:
-;   each player's hand points, box and game bonuses and total, the net, the wins by
-;   kind), and fewer hands are shown to make room for it.
+; DoScoreSheet — Options/Score Sheet (Apple-T): the game's hands, one row each: its
+;   number, each player's running total (the hand's winner marked " *"), and how it
+;   ended ("knock 12", "gin 37", "undercut 31", "tie"), under them a "Total" row (each
+;   player's points after the last hand: always in view). When there are more hands
+;   than rows, a scroll bar beside them (a Control Manager scroll bar: its arrows move
+;   a hand, its page areas a view, its thumb anywhere; SsAction, SsScrolled) reaches
+;   every one; the sheet opens on the last hands. At the end of the game the final
+;   sheet follows (BuildSheet's lines: each player's hand points, box and game bonuses
+;   and total, the net, the wins by kind), and fewer rows are shown to make room.
 ;   Hollywood (house rule scoring = hollywood; docs/rules.md): the three games side by
 ;   side, two columns each (SsHollySpec: Hand, "Game 1" .. "Game 3" over the players'
 ;   names, Result): each player's running total in each game, the winner's mark in the
-;   games the hand scored in, a game already over before the hand left blank. Under the
-;   table, each game over so far: its line of the final sheet (HollyGameLine, the totals
-;   with the bonuses); at the match's end the final sheet as above. The per-game totals
-;   are the tally's own: the log played again through HollyScore (HsKeep, HsBack).
+;   games the hand scored in, a game already over before the hand left blank; the Total
+;   row, each game's points. Under the table, each game over so far: its line of the
+;   final sheet (HollyGameLine: the hand points, box and game bonuses, a shutout's
+;   doubling, the totals); at the match's end the final sheet as above. The per-game
+;   totals are the tally's own: the log played again through HollyScore (HsKeep, HsBack).
 ;   In: GPhase, LogN, LogRes, LogPts, SheetLines, HollyBlock.  Clobbers A, X, Y, the
-;   columns, GameEndBlock, SheetP.  Cost: the rows (SsRow), a GK_HollywoodHand a hand
-;   played again (about 500 cycles), then the dialog.
+;   columns, GameEndBlock, SheetP, Ss*, Td*.  Cost: the rows (SsRow), a
+;   GK_HollywoodHand a hand played again (about 500 cycles), then the dialog.
 ; ------------------------------------------------------------------------------------
 SS_RESULT       EQU     3               ; the columns: 0 Hand, 1-2 the players, 3 Result
 HS_RESULT       EQU     7               ; Hollywood: 0 Hand, game g's player p in 1+2g+p,
 HS_CELLS        EQU     2*HOLLYWOOD_GAMES ;   7 Result
 HS_NAME         EQU     8               ; the letters of a name a Hollywood column shows
+TD_SCROLL       EQU     4               ; the scroll bar's item ID
+SS_BAR_LEFT     EQU     598             ; the scroll bar, right of the Result column
+SS_BAR_RIGHT    EQU     614
+SB_VERTICAL     EQU     $03             ; scroll bar flag: vertical, up and down arrows
+PART_UP_ARROW   EQU     5               ; Control Manager part codes (Toolbox Reference
+PART_DOWN_ARROW EQU     6               ;   vol. 1 ch. 4)
+PART_PAGE_UP    EQU     7
+PART_PAGE_DOWN  EQU     8
 
 DoScoreSheet
         LDA     GPhase
         BNE     @open
         JMP     Beep
-@open   JSR     ColClear
-        STZ     SsExtra                 ; lines under the table: none yet
-        LDA     #SS_RESULT
-        LDX     RulesBlock+RulesRec.scoring
+@open   LDX     RulesBlock+RulesRec.scoring
         STX     SsHolly
+        STZ     SsExtra                 ; lines under the table
+        LDA     #1                      ; the heading's rows: Hollywood two
+        STA     SsHead
+        LDA     #SS_RESULT
+        CPX     #0
         BEQ     @head
+        INC     SsHead
         LDA     HollyBlock+Holly.closed ; Hollywood: a line per game over
 @games  LSR     A
         BCC     @gnext
@@ -389,7 +415,6 @@ DoScoreSheet
         BNE     @games
         LDA     #HS_RESULT
 @head   STA     SsResCol
-        JSR     SsHeading
         LDA     GPhase                  ; the end: the final sheet's lines (not its
         CMP     #PH_GAMEOVER            ;   heading)
         BNE     @fit
@@ -397,17 +422,34 @@ DoScoreSheet
         LSR     A
         DEC     A
         STA     SsExtra
-@fit    LDA     #TD_MAX_ROWS            ; hands that fit: the rows less the heading
-        SEC                             ;   and the lines under the table
-        SBC     ColRows
+@fit    LDA     #TD_MAX_ROWS-1          ; the rows for hands: the rest, less the
+        SEC                             ;   heading, the Total row and the lines
+        SBC     SsHead                  ;   under the table
         SBC     SsExtra
-        STA     SsFirst
-        LDA     LogN                    ; the first hand shown
+        STA     SsView
+        STZ     SsFirst                 ; open on the last hands
+        LDA     LogN
         SEC
-        SBC     SsFirst
-        BCS     @from
-        LDA     #0
-@from   STA     SsFirst
+        SBC     SsView
+        BCC     @fill
+        BEQ     @fill
+        STA     SsFirst
+        STA     TdScroll                ; more than fit: the scroll bar
+@fill   JSR     SsFill
+        LDA     #SsSpec                 ; the dialog: single or Hollywood
+        LDX     SsHolly
+        BEQ     @spec
+        LDA     #SsHollySpec
+@spec   JSR     TableDialog
+        JMP     Redraw
+
+; SsFill — the sheet's columns with hands SsFirst .. SsFirst + SsView - 1 (those the
+;   log has), the Total row and the lines under the table.  In: SsHolly, SsResCol,
+;   SsExtra, SsFirst, SsView.  Clobbers A, X, Y, the columns, SsExtra's copy SsLeft.
+;   Cost: the rows (SsRow) and the log played again (Hollywood: HollyScore a hand).
+SsFill
+        JSR     ColClear
+        JSR     SsHeading
         STZ     SsTotal
         STZ     SsTotal+2
         LDA     SsHolly                 ; Hollywood: the tally from its start
@@ -446,26 +488,34 @@ DoScoreSheet
         CLC
         ADC     SsPts
         STA     SsTotal,X
-@row    LDA     SsI
-        CMP     SsFirst
+@row    LDA     SsI                     ; in view: SsFirst <= SsI < SsFirst + SsView
+        SEC
+        SBC     SsFirst
         BCC     @next
+        CMP     SsView
+        BCS     @next
         JSR     SsRow
 @next   INC     SsI
         BRA     @hand
-@sheet  LDA     SsHolly
+@sheet  LDA     LogN                    ; the Total row (the tally as the log left it)
         BEQ     @none
+        JSR     SsTotalRow
+@none   LDA     SsHolly
+        BEQ     @said
         JSR     HsBack
-@none   LDA     LogN                    ; no hand over yet: say so
+@said   LDA     LogN                    ; no hand over yet: say so
         BNE     @final
         JSR     MsgClear
         Msg     'No hand has ended yet.'
         LDA     #TD_EXTRA
         JSR     ColPut
-@final  LDA     GPhase                  ; Hollywood during the match: the games over
+@final  LDA     SsExtra
+        STA     SsLeft
+        LDA     GPhase                  ; Hollywood during the match: the games over
         CMP     #PH_GAMEOVER
         BEQ     @lines
         LDA     SsHolly
-        BEQ     @show
+        BEQ     @out
         STZ     SsP
 @over   LDA     SsP
         ASL     A
@@ -481,12 +531,12 @@ DoScoreSheet
         LDA     SsP
         CMP     #HOLLYWOOD_GAMES
         BCC     @over
-        BRA     @show
+@out    RTS
 @lines  LDX     #SHEET_WIDTH            ; the final sheet's lines, its heading left out
         STX     SsLine
-@line   LDA     SsExtra
-        BEQ     @show
-        DEC     SsExtra
+@line   LDA     SsLeft
+        BEQ     @out
+        DEC     SsLeft
         LDX     SsLine                  ; Build := the line
         LDY     #0
 @copy   LDA     SheetLines,X
@@ -504,12 +554,190 @@ DoScoreSheet
         ADC     #SHEET_WIDTH
         STA     SsLine
         BRA     @line
-@show   LDA     #SsSpec                 ; the dialog: single or Hollywood
+
+; SsTotalRow — the Total row: "Total", each player's points after the last hand
+;   (SsTotal; Hollywood: each game's from the tally), no Result.  Clobbers A, X, Y, SsP.
+;   Cost: about 60 cycles a byte put (ColPut), some 2,000 (Hollywood 4,000).
+SsTotalRow
+        JSR     MsgClear
+        Msg     'Total'
+        LDA     #0
+        JSR     ColPut
+        STZ     SsP                     ; column SsP + 1: player SsP & 1
+@cell   JSR     MsgClear
+        LDA     SsP
         LDX     SsHolly
-        BEQ     @spec
-        LDA     #SsHollySpec
-@spec   JSR     TableDialog
-        JMP     Redraw
+        BNE     @game
+        ASL     A
+        TAX
+        LDA     SsTotal,X
+        BRA     @num
+@game   ASL     A                       ; Hollywood: scores + 4g + 2p = 2 * SsP
+        TAX
+        LDA     HollyBlock+Holly.scores,X
+@num    JSR     MsgNum
+        JSR     SsNext
+        BCC     @cell
+        JSR     MsgClear
+        LDA     SsResCol
+        JMP     ColPut
+
+; SsScrollBar — the scroll bar item beside the hand rows (TableDialog, when TdScroll):
+;   data size the hands (LogN), view size SsView, value SsFirst, action SsAction.
+;   In: DlgPtr, SsHead, SsView.  Clobbers A, X, Y, TdItem, SsBar.
+;   Cost: four tool calls (GetNewDItem, GetControlDItem, SetCtlParams, SetCtlValue).
+SsScrollBar
+        LDA     #TD_SCROLL
+        STA     TdItem                  ; id
+        LDA     SsHead                  ; top: the first hand row
+        LDX     #TD_ROW
+        JSR     Mul
+        CLC
+        ADC     #6
+        STA     TdItem+2
+        PHA
+        LDA     SsView                  ; bottom: under the last
+        LDX     #TD_ROW
+        JSR     Mul
+        CLC
+        ADC     1,S
+        STA     TdItem+6
+        PLA
+        LDA     #SS_BAR_LEFT
+        STA     TdItem+4
+        LDA     #SS_BAR_RIGHT
+        STA     TdItem+8
+        LDA     #$0D                    ; scrollBarItem
+        STA     TdItem+10
+        LDA     #SsAction               ; itemDescr: the action procedure
+        STA     TdItem+12
+        STZ     TdItem+16               ; value (set below, once the sizes are)
+        LDA     #SB_VERTICAL
+        STA     TdItem+18
+        JSR     TdAdd
+        PHA                             ; SsBar := GetControlDItem(dlg, TD_SCROLL)
+        PHA
+        PushVarLong DlgPtr
+        PEA     TD_SCROLL
+        _GetControlDItem
+        PLA
+        STA     SsBar
+        PLA
+        STA     SsBar+2
+        LDA     LogN                    ; SetCtlParams(data: the hands, view: SsView)
+        PHA
+        LDA     SsView
+        PHA
+        PushVarLong SsBar
+        _SetCtlParams
+        LDA     SsFirst                 ; SetCtlValue(SsFirst): the last hands
+        PHA
+        PushVarLong SsBar
+        _SetCtlValue
+        LDA     #$8010                  ; TdItem a column's again (disabled long
+        STA     TdItem+10               ;   static text)
+        STZ     TdItem+18
+        RTS
+
+; SsAction — the scroll bar's action procedure (TrackControl calls it while an arrow
+;   or a page area is held): PROCEDURE SsAction(theControl: CtlRecHndl; partCode:
+;   Integer), Pascal (it removes its parameters). An arrow moves the rows a hand, a
+;   page area a view; the value follows (SetCtlValue), and the rows are drawn again.
+;   In: (JSL) the stack as above, M=X=16, D = ours, any B.  Out: B kept.
+;   Clobbers A, X, Y.  Cost: SsFill's and the dialog's drawing.
+SsAction
+        PHB
+        PHK
+        PLB
+        LDA     7,S                     ; the control's handle (past B, the RTL
+        STA     SsBar                   ;   and the part)
+        LDA     9,S
+        STA     SsBar+2
+        LDA     5,S                     ; the part: by how much the rows move
+        LDX     #0
+        CMP     #PART_UP_ARROW          ; a hand up
+        BNE     @down
+        DEX
+        BRA     @move
+@down   CMP     #PART_DOWN_ARROW        ; a hand down
+        BNE     @pgup
+        INX
+        BRA     @move
+@pgup   CMP     #PART_PAGE_UP           ; a view up
+        BNE     @pgdn
+        LDA     #0
+        SEC
+        SBC     SsView
+        TAX
+        BRA     @move
+@pgdn   CMP     #PART_PAGE_DOWN         ; a view down (another part, or 0 when the
+        BNE     @move                   ;   mouse left it: nothing)
+        LDX     SsView
+@move   TXA
+        BEQ     @out
+        CLC                             ; SsFirst + the move, kept in 0 .. LogN - SsView
+        ADC     SsFirst
+        BPL     @low
+        LDA     #0
+@low    PHA
+        LDA     LogN
+        SEC
+        SBC     SsView
+        CMP     1,S
+        BCS     @keep
+        STA     1,S
+@keep   PLA
+        CMP     SsFirst
+        BEQ     @out
+        STA     SsFirst
+        PHA                             ; SetCtlValue(SsFirst, theControl)
+        PushVarLong SsBar
+        _SetCtlValue
+        JSR     SsShow
+@out    PLB
+        LDA     2,S                     ; Pascal: the 6 bytes of parameters go
+        STA     8,S
+        LDA     1,S
+        STA     7,S
+        TSC
+        CLC
+        ADC     #6
+        TCS
+        RTL
+
+; SsScrolled — the thumb was let go elsewhere (TableDialog: ModalDialog answered the
+;   scroll bar): the rows from its value.  Clobbers A, X, Y.  Cost: SsShow's.
+SsScrolled
+        PHA
+        PushVarLong SsBar
+        _GetCtlValue
+        PLA
+        STA     SsFirst
+
+; SsShow — the rows from SsFirst in the dialog: the columns filled again, each text
+;   item given its new length, the dialog drawn.  Clobbers A, X, Y, DlgI.
+;   Cost: SsFill's, nine SetDItemValue and a DrawDialog.
+SsShow
+        JSR     SsFill
+        STZ     DlgI
+@col    LDA     DlgI                    ; column DlgI: item TD_FIRST_COL + DlgI
+        ASL     A
+        TAX
+        LDA     ColLen,X
+        PHA                             ; SetDItemValue(length, dlg, item)
+        PushVarLong DlgPtr
+        LDA     DlgI
+        CLC
+        ADC     #TD_FIRST_COL
+        PHA
+        _SetDItemValue
+        INC     DlgI
+        LDA     DlgI
+        CMP     #TD_EXTRA+1
+        BCC     @col
+        PushVarLong DlgPtr
+        _DrawDialog
+        RTS
 
 ; SsHeading — the heading: Hand, each player's name, Result (column SsResCol);
 ;   Hollywood: "Game 1" .. "Game 3" over each game's two columns first, a row of its
@@ -663,9 +891,9 @@ HsBack
         RTS
 
 SsSpec  DC.W    10,630,4,0              ; TdSpec: the whole width, four columns
-        DC.W    10,50, 60,210, 220,370, 380,610
+        DC.W    10,50, 60,210, 220,370, 380,590
 SsHollySpec DC.W 10,630,8,0             ; Hollywood: Hand, three games of two, Result
-        DC.W    10,38, 44,104, 110,170, 182,242, 248,308, 320,380, 386,446, 456,610
+        DC.W    10,38, 44,104, 110,170, 182,242, 248,308, 320,380, 386,446, 456,590
 HsBits  DC.W    1,2,4                   ; the bit of game g (Holly.closed, .entered)
 SsKinds DC.W    SsKnock,SsGin,SsUndercut,SsTie   ; by RES_...
         STRING  PASCAL
@@ -676,7 +904,11 @@ SsTie           DC.B    'tie'
         STRING  ASIS
 SsI             DC.W    0
 SsP             DC.W    0
-SsFirst         DC.W    0
+SsFirst         DC.W    0               ; the first hand in view (the scroll bar's value)
+SsView          DC.W    0               ; the rows for hands
+SsHead          DC.W    0               ; the heading's rows
+SsLeft          DC.W    0
+SsBar           DC.L    0               ; the scroll bar's handle
 SsExtra         DC.W    0
 SsLine          DC.W    0
 SsKind          DC.W    0

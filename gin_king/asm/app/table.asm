@@ -48,6 +48,7 @@ DrawTable
         BRL     @done
 @game   JSR     DrawOpponent
         JSR     DrawInfo
+        JSR     DrawRules
         JSR     DrawMiddle
         JSR     DrawMessages
         LDA     GPhase
@@ -733,7 +734,14 @@ FrameNew
 ; ------------------------------------------------------------------------------------
 DrawInfo
         JSR     MsgClear
-        LDA     #1
+        LDA     RulesBlock+RulesRec.scoring ; Hollywood: the game the scores are of
+        BEQ     @names
+        Msg     'Game '
+        LDA     HollyBlock+Holly.current
+        INC     A
+        JSR     MsgNum
+        Msg     ':  '
+@names  LDA     #1
         JSR     InfoFor
         Msg     '      '
         LDA     #0
@@ -773,9 +781,106 @@ DrawInfo
         CMP     #2
         BNE     @draw
         Msg     '      Spade upcard: doubled'
-@draw   LDA     RulesBlock+RulesRec.scoring ; Hollywood: the three games' scores
-        BEQ     @show
-        Msg     '      Hollywood'
+@draw                                   ; (Hollywood's three games: DrawRules)
+@show
+        PEA     C_BLACK
+        _SetForeColor
+        PEA     C_GREEN
+        _SetBackColor
+        PEA     10
+        PEA     INFO_V
+        _MoveTo
+        PushLong Build
+        _DrawString
+        RTS
+
+; InfoFor — append "<name>: N points, H hands" of player A ("1 point", "1 hand").
+InfoFor
+        PHA
+        JSR     MsgName
+        Msg     ': '
+        PLA
+        ASL     A
+        TAX
+        PHX
+        LDA     Score,X
+        LDX     #NounPoint
+        JSR     MsgQuantity
+        Msg     ', '
+        PLX
+        LDA     Won,X
+        LDX     #NounHand
+        JMP     MsgQuantity
+
+; ------------------------------------------------------------------------------------
+; DrawRules — the house rules in force (RulesBlock), on the table's bottom line: "House
+;   rules: " and each rule that differs from the manual: the play rules (RuleWords),
+;   then the scoring (RulesScoring; Hollywood with its three games' scores). When that is wider than the table, the play rules
+;   go on the line above and the scoring on the bottom line ("Scoring: ..."). Nothing
+;   is drawn for the manual's rules, nor under a final sheet of SHEET_ROWS lines (it
+;   reaches the bottom line; it says the scoring).
+;   In: RulesBlock.  Clobbers A, X, Y, Rule*.  Cost: about 60 cycles a letter, twice
+;   for a long text.
+; ------------------------------------------------------------------------------------
+DrawRules
+        LDA     GPhase                  ; a final sheet of SHEET_ROWS lines reaches
+        CMP     #PH_GAMEOVER            ;   the bottom line: the sheet says the
+        BNE     @rules                  ;   scoring
+        LDA     SheetN
+        CMP     #2*SHEET_ROWS
+        BCC     @rules
+        RTS
+@rules  LDA     #RwHouse
+        STA     RulePre
+        JSR     MsgClear
+        STZ     RuleI                   ; the play rules: on when nonzero
+@word   LDX     RuleI
+        LDY     RuleWords,X             ; Y = the field's offset
+        LDA     RulesBlock,Y
+        BEQ     @wnext
+        LDA     RuleWords+2,X
+        JSR     RuleSay
+@wnext  LDA     RuleI
+        CLC
+        ADC     #4
+        STA     RuleI
+        CMP     #RULE_WORDS*4
+        BCC     @word
+        LDX     #RulesTmp               ; kept for a line of their own
+        JSR     MsgCopy
+        JSR     RulesScoring
+        LDA     Build                   ; the manual's rules: nothing to say
+        AND     #$00FF
+        BEQ     @out
+        CMP     #MSG_MAX                ; cut at MSG_MAX or wider than the table:
+        BCS     @two                    ;   two lines
+        PHA
+        PushLong Build
+        _StringWidth
+        PLA
+        CMP     #RULES_WIDTH
+        BCC     @one
+@two    LDA     #RULES_V-RULES_LINE
+        LDX     #RulesTmp
+        JSR     RulesDraw
+        JSR     MsgClear
+        LDA     #RwScoring
+        STA     RulePre
+        JSR     RulesScoring
+@one    LDA     #RULES_V
+        LDX     #Build
+        JMP     RulesDraw
+@out    RTS
+
+; RulesScoring — append the scoring's house rules: Hollywood and its three games'
+;   scores, the box's mode, "bonuses: " and each bonus of other points than the
+;   manual's (RuleBonuses), a shutout that adds points.
+;   Clobbers A, X, Y, RuleI, RuleBon.  Cost: about 60 cycles a letter (MsgChar).
+RulesScoring
+        LDA     RulesBlock+RulesRec.scoring ; Hollywood and the three games' scores:
+        BEQ     @box                    ;   "Hollywood 73-20 68-20 0-0"
+        LDA     #RwHolly
+        JSR     RuleSay
         LDX     #0
 @holly  PHX
         LDA     #' '
@@ -797,35 +902,123 @@ DrawInfo
         INX
         CPX     #4*HOLLYWOOD_GAMES
         BCC     @holly
-@show
+@box    LDA     RulesBlock+RulesRec.box ; the box bonus's mode
+        BEQ     @bonus
+        LDX     #RwBoxDiff
+        CMP     #BOX_DIFFERENCE
+        BEQ     @say
+        LDX     #RwBoxOff
+@say    TXA
+        JSR     RuleSay
+@bonus  STZ     RuleI                   ; "bonuses: gin 30, game 150"
+        STZ     RuleBon
+@bon    LDX     RuleI
+        LDY     RuleBonuses,X           ; Y = the field's offset
+        LDA     RulesBlock,Y
+        CMP     RuleBonuses+2,X         ; the manual's points
+        BEQ     @bnext
+        LDA     RuleBon                 ; the first: "bonuses: " before it
+        BNE     @bsay
+        INC     RuleBon
+        LDA     #RwBonuses
+        JSR     RuleSay
+        LDX     RuleI
+        LDA     RuleBonuses+4,X
+        TAX
+        JSR     MsgPStr
+        BRA     @bnum
+@bsay   LDA     RuleBonuses+4,X
+        JSR     RuleSay
+@bnum   LDX     RuleI
+        LDY     RuleBonuses,X
+        LDA     RulesBlock,Y
+        JSR     MsgNum
+@bnext  LDA     RuleI
+        CLC
+        ADC     #6
+        STA     RuleI
+        CMP     #RULE_BONUSES*6
+        BCC     @bon
+        LDA     RulesBlock+RulesRec.shutout ; a shutout that adds points
+        CMP     #SHUTOUT_DOUBLE
+        BEQ     @out
+        LDA     #RwShutout
+        JSR     RuleSay
+        LDA     RulesBlock+RulesRec.shutout
+        JMP     MsgNum
+@out    RTS
+
+; RulesDraw — draw the Pascal string X (our bank) at the table's left, baseline A,
+;   black on the baize.  Clobbers A, X, Y, RuleV, RuleStr.  Cost: four tool calls.
+RulesDraw
+        STA     RuleV
+        STX     RuleStr
         PEA     C_BLACK
         _SetForeColor
         PEA     C_GREEN
         _SetBackColor
         PEA     10
-        PEA     INFO_V
+        LDA     RuleV
+        PHA
         _MoveTo
-        PushLong Build
+        PEA     Build>>16               ; DrawString(our bank : RuleStr)
+        LDA     RuleStr
+        PHA
         _DrawString
         RTS
 
-; InfoFor — append "<name>: N points, H hands" of player A.
-InfoFor
+; RuleSay — append the rule's words (Pascal string A): RulePre ("House rules: ") before
+;   the first, ", " before the others.  Clobbers A, X, Y.  Cost: about 60 cycles a
+;   letter (MsgChar).
+RuleSay
         PHA
-        JSR     MsgName
-        Msg     ': '
-        PLA
-        ASL     A
-        TAX
-        PHX
-        LDA     Score,X
-        JSR     MsgNum
-        Msg     ' points, '
-        PLX
-        LDA     Won,X
-        JSR     MsgNum
-        Msg     ' hands'
-        RTS
+        LDA     Build
+        AND     #$00FF
+        BNE     @more
+        LDX     RulePre
+        JSR     MsgPStr
+        BRA     @say
+@more   Msg     ', '
+@say    PLX
+        JMP     MsgPStr
+
+RULE_WORDS      EQU     6               ; RuleWords: field offset, words
+RuleWords       DC.W    RulesRec.knockOff,RwGinOnly
+                DC.W    RulesRec.layoffOff,RwNoLayoff
+                DC.W    RulesRec.layoffGin,RwLayGin
+                DC.W    RulesRec.corner,RwCorner
+                DC.W    RulesRec.spadesDouble,RwSpades
+                DC.W    RulesRec.deal,RwEleven
+RULE_BONUSES    EQU     4               ; RuleBonuses: field offset, the manual's, words
+RuleBonuses     DC.W    RulesRec.ginBonus,GIN_BONUS,RwGin
+                DC.W    RulesRec.undercutBonus,UNDERCUT_BONUS,RwUndercut
+                DC.W    RulesRec.boxBonus,BOX_BONUS,RwBox
+                DC.W    RulesRec.gameBonus,GAME_BONUS,RwGame
+RwGinOnly       DC.B    22,'gin only (no knocking)'
+RwNoLayoff      DC.B    13,'no laying off'
+RwLayGin        DC.B    14,'lay off on gin'
+RwCorner        DC.B    26,'around the corner (ace 15)'
+RwSpades        DC.B    13,'spades double'
+RwEleven        DC.B    15,'Eleven/Ten deal'
+RwHolly         DC.B    9,'Hollywood'
+RwBoxDiff       DC.B    15,'box: difference'
+RwBoxOff        DC.B    12,'no box bonus'
+RwGin           DC.B    4,'gin '
+RwUndercut      DC.B    9,'undercut '
+RwBox           DC.B    4,'box '
+RwGame          DC.B    5,'game '
+RwShutout       DC.B    9,'shutout +'
+RuleI           DC.W    0
+RuleBon         DC.W    0               ; nonzero once a bonus has been said
+RwBonuses       DC.B    9,'bonuses: '
+RuleV           DC.W    0
+RuleStr         DC.W    0
+RulePre         DC.W    0               ; the first line's opening words
+RULES_WIDTH     EQU     616             ; the widest line the table shows
+RULES_LINE      EQU     9               ; the play rules' line above the scoring's
+RwHouse         DC.B    13,'House rules: '
+RwScoring       DC.B    9,'Scoring: '
+RulesTmp        DS.B    MSG_MAX+2       ; the play rules, kept for a line of their own
 
 ; ------------------------------------------------------------------------------------
 ; DrawMiddle — the stock (face down, its size beside it), the pile's top card, and the
@@ -1640,6 +1833,21 @@ MsgPStr
         DEC     MsgCount
         BRA     @next
 @out    RTS
+
+; MsgQuantity — append "N <noun>", the noun plural unless N = 1: "0 points", "1 point",
+;   "2 points" (every count the program writes goes through here; the nouns: data.asm
+;   CountNouns).  In: A = N, X = the noun, singular (Pascal string, our bank).
+;   Clobbers A, X, Y, PluralN.  Cost: MsgNum's and about 60 cycles a letter.
+MsgQuantity
+        STA     PluralN
+        PHX
+        JSR     MsgNum
+        LDA     #' '
+        JSR     MsgChar
+        PLX
+        JSR     MsgPStr
+        LDA     PluralN
+        JMP     MsgPlural
 
 ; MsgNum — append A as an unsigned decimal number.
 MsgNum
