@@ -1,5 +1,6 @@
 """The disk: Save Settings survives a restart (a second machine on the same disk), a
-damaged settings file falls back to the defaults without touching other files, Replay
+damaged settings file falls back to the defaults (said, and kept as GIN.PREFS.BAD)
+without touching other files, Replay
 Cards deals the previous game's cards again, a tournament game updates the record."""
 from __future__ import annotations
 
@@ -56,7 +57,10 @@ def test_app_damaged_settings_fall_back_to_defaults(tmp_path, program):
     assert again.word("SettingsLoaded") == 0 and again.word("SetVisible") == 0
     v2 = again.s.machine.tb.gsos.volume
     assert v2.read_file("SETTINGS/NOTES") == b"keep me"
-    assert v2.read_file("SETTINGS/GIN.PREFS") == bytes(data)   # left as it was
+    assert v2.read_file("SETTINGS/GIN.PREFS.BAD") == bytes(data)   # kept aside, and said
+    assert not v2.exists("SETTINGS/GIN.PREFS")
+    assert again.alert().icon == "caution"
+    assert again.alert_text().startswith("The settings file was damaged")
     again.s.close()
 
 
@@ -281,6 +285,7 @@ def test_app_settings_keep_king_and_refuse_a_human_player_2(tmp_path, program):
     third.s.close()
     fourth = boot_table(tmp_path, program)
     assert fourth.word("SettingsLoaded") == 0 and fourth.word("SetP2") == 1   # the defaults
+    assert fourth.alert_text().startswith("The settings file was damaged")
     fourth.s.close()
 
 
