@@ -167,11 +167,15 @@ class Dialog:
 
 
 def wrap_text(text: bytes, width: int, measure) -> list[bytes]:
-    """Static text broken into lines no wider than `width` (at spaces; CR breaks)."""
+    """Static text broken into lines no wider than `width` (at spaces; CR breaks); the
+    spaces that open a line after a CR are kept (an indented line stays indented)."""
     lines: list[bytes] = []
     for para in text.split(b"\r"):
+        body = para.lstrip(b" ")
+        indent = para[:len(para) - len(body)]
+        first = len(lines)
         line = b""
-        for word in para.split(b" "):
+        for word in body.split(b" "):
             trial = word if not line else line + b" " + word
             if line and measure(trial) > width:
                 lines.append(line)
@@ -179,6 +183,7 @@ def wrap_text(text: bytes, width: int, measure) -> list[bytes]:
             else:
                 line = trial
         lines.append(line)
+        lines[first] = indent + lines[first]
     return lines
 
 

@@ -86,7 +86,7 @@ def expected_rows(games) -> list[tuple[str, ...]]:
     for variant, heading in ((Variant.STANDARD, "Standard gin"), (Variant.OKLAHOMA, "Oklahoma gin")):
         if variant.name in table:
             out.append((heading, "", "", "", ""))
-            out += [("  " + name, *map(str, table[variant.name][name])) for name in NAMES]
+            out += [("    " + name, *map(str, table[variant.name][name])) for name in NAMES]
     return out
 
 

@@ -203,3 +203,12 @@ def test_a_disabled_edit_line_is_ghosted_and_takes_no_keys_or_clicks(tb, host):
     host.key("Z")
     assert [dialog.ModalDialog(tb, 0) for _ in range(2)] == [7, 7]
     assert b"Z" in model.text
+
+
+def test_static_text_keeps_the_indent_of_a_line():
+    """Spaces that open a line (after a return) are drawn, as a table's indented rows
+    need; words still wrap at the width."""
+    assert dialog.wrap_text(b"Standard gin\r    Ann\r  x y z", 12, len) == [
+        b"Standard gin", b"    Ann", b"  x y z"]
+    assert dialog.wrap_text(b"Standard gin\r    Ann\r  x y z", 2, len) == [
+        b"Standard", b"gin", b"    Ann", b"  x", b"y", b"z"]

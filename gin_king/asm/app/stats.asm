@@ -1104,7 +1104,7 @@ StatRow
         CMP     #ST_BEST+1
         BCC     @blank
 @name   JSR     MsgClear                ; the player, under the variation's line: a
-        Msg     '  '                    ;   human's name, a computer's
+        Msg     '    '                  ;   human's name, a computer's (indented)
         LDY     #StatEntry.kind
         LDA     (<Zp.ptr2),Y
         CMP     #HUMAN
