@@ -11,7 +11,7 @@ from gk_table import PH_NONE, boot_table
 from test_app_settings import CANCEL, OK, click_item
 from test_app_stats import RESET, statistics
 from test_app_stats_versions import v1_file
-from toolbox.dialog import BUTTON_ITEM, TEXT_LINE_HEIGHT, wrap_text
+from toolbox.dialog import BUTTON_ITEM, ICONS, TEXT_LINE_HEIGHT, wrap_text
 from toolbox.font import decode
 
 GREEN = (0, 0x77, 0)                         # the table's baize
@@ -28,6 +28,12 @@ def alert_shape(t) -> tuple[list[int], int, int]:
     text = dlg.item(TEXT)
     top, left, _, right = text.rect
     lines = wrap_text(t.s.tb.dlg.expand(text.text), right - left, t.s.tb.qd.StringWidth)
+    frame = t.s.frame()                                  # the icon whole: nothing over it
+    top0, left0 = dlg.window.content[0], dlg.window.content[1]
+    for row, line in enumerate(ICONS[dlg.icon]):
+        for col, c in enumerate(line):
+            if c == "#":
+                assert tuple(frame[top0 + 8 + row][left0 + 16 + 2 * col]) == (0, 0, 0)
     button_top = min(b.rect[0] for b in buttons)
     button_bottom = max(b.rect[2] for b in buttons)
     height = dlg.window.content[2] - dlg.window.content[0]
@@ -129,3 +135,19 @@ def test_app_house_rules_name_the_box_mode_and_its_points_apart(table_factory):
     labels = [decode(it.text) for it in t.s.tb.dlg.front().items if it.text and not it.edit]
     assert "Box bonus:" in labels and "Per box:" in labels and "Box:" not in labels
     click_item(t, CANCEL)
+
+
+def test_app_the_hidden_escape_button_covers_nothing(table_factory):
+    """The invisible Cancel that lets Escape close a one-button window is one pixel in
+    its corner: Show Cards' first label and an alert's icon are drawn whole."""
+    t = table_factory(1234)
+    t.choose("File", "New Game")
+    t.s.clear_text_log()
+    assert t.choose("Options", "Show Cards") == "held"
+    h, v = [(h, v) for h, v, text, _ in t.s.tb.qd.text_log if text == "Discard pile:"][0]
+    frame = t.s.frame()
+    width = t.s.tb.qd.StringWidth(b"Discard pile:")
+    ink = [h0 for h0 in range(h, h + width) if any(
+        tuple(frame[v0][h0]) == (0, 0, 0) for v0 in range(v - 7, v + 1))]
+    assert ink and ink[0] - h <= 2 and h + width - ink[-1] <= 4   # from D to :
+    assert t.s.key(0x1B) == "idle"

@@ -1028,10 +1028,12 @@ DoEnterName
 
 NameTry         DS.B    NAME_MAX+1      ; the entry, kept when it is not empty
 
-; EscapeItem — an invisible Cancel button (item 2, no area, ctlInvis): ModalDialog
-;   answers Escape with item 2, so a window with only OK or Exit (Help, Show Cards)
-;   closes on Escape as the other dialogs do.
-EscapeItem DC.W 2,0,0,0,0,$0A
+; EscapeItem — an invisible Cancel button (item 2, ctlInvis, one pixel in the corner:
+;   an empty rectangle would be sized from its title, and hidden it is painted white,
+;   over an alert's icon): ModalDialog answers Escape with item 2, so a window or alert
+;   with only OK or Exit (Help, Show Cards, About, Show History) closes on Escape as the
+;   other dialogs do.
+EscapeItem DC.W 2,0,0,1,1,$0A
         DC.L    CancelStr
         DC.W    0,$80
         DC.L    0

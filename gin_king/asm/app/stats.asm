@@ -998,11 +998,12 @@ StatEntryAt
         RTS
 
 ; ------------------------------------------------------------------------------------
-; DoStatistics — Options/Statistics...: the table of the statistics file: a heading,
-;   then for each variation with games a line naming it and a row per player who
-;   played it (name, games, won, points, best game); no games: a line says so. Reset
-;   (with a caution alert to confirm, as Dynamic Gin's Reset box) sets them all to
-;   zero on the disk, and the table is shown again.
+; DoStatistics — Options/Statistics...: the table of the statistics file: a heading
+;   (the names' column has none: each variation's line heads its players), then for
+;   each variation with games a line naming it and a row per player who played it
+;   (the name indented, games, won, points, best game); no games: a line says so. Reset
+;   (a caution alert to confirm, as Dynamic Gin's Reset box; Cancel its default:
+;   TellAsk) sets them all to zero on the disk, and the table is shown again.
 ; ------------------------------------------------------------------------------------
 ST_NAME         EQU     0               ; the columns
 ST_PLAYED       EQU     1
