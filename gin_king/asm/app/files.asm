@@ -9,7 +9,7 @@
 ; then the old one is destroyed and the new one renamed, so a failed save never leaves
 ; a half-written file in place of a good one. A file that does not read back whole, with
 ; the right magic, version and checksum, is set aside as a .BAD file and said (GIN.PREFS,
-; GIN.GAME, STATS); the defaults stand.
+; GIN.GAME, STATS, HISTORY); the defaults stand.
 ; SETTINGS:STATS (stats.asm) holds the statistics, written the same way; FileBuf holds
 ; any of the three (the statistics, 1,192 bytes, are the smallest).
 
@@ -1086,26 +1086,35 @@ ForfeitSaved    DC.B    'The saved game'
         STRING  ASIS
 
 ; LoadHistory — FileBuf := the record on disk (a version 1 record widened to this
-;   version's columns), or an empty one.
+;   version's columns), or an empty one. A record that is there but not sound (a size
+;   that is neither version's, bytes after it too; its magic, version, count or
+;   checksum wrong) is set aside as HISTORY.BAD and said (HistAside), never overwritten
+;   by the next game's.  Clobbers A, X, Y, FileBuf (and what an alert does).
 LoadHistory
-        LDA     #HistPath
-        LDX     #History.Size
-        JSR     ReadWhole
-        BCS     @v1
+        LDA     #HistPath               ; a longer file reads more than either size
+        LDX     #History.Size+2
+        JSR     ReadUpTo
+        BCC     @size
+        CMP     #FILE_NOT_FOUND         ; no record yet: an empty one
+        BEQ     @empty
+        CMP     #PATH_NOT_FOUND
+        BEQ     @empty
+        BRA     @bad
+@size   CMP     #History.Size
+        BNE     @v1
         LDA     #HIST_VERSION
         LDX     #History.sum
         JSR     HistSound
-        BCS     @v1
+        BCS     @bad
         RTS
-@v1     LDA     #HistPath               ; a record from before King?
-        LDX     #HistoryV1.Size
-        JSR     ReadWhole
-        BCS     @empty
+@v1     CMP     #HistoryV1.Size         ; a record from before King?
+        BNE     @bad
         LDA     #HIST_V1
         LDX     #HistoryV1.sum
         JSR     HistSound
-        BCS     @empty
+        BCS     @bad
         JMP     WidenHistory
+@bad    JSR     HistAside
 @empty  LDX     #0
         TXA
 @clr    STA     FileBuf,X
@@ -1118,6 +1127,18 @@ LoadHistory
         LDA     #HIST_VERSION
         STA     FileBuf+History.version
         RTS
+
+; HistAside — the damaged SETTINGS:HISTORY becomes HISTORY.BAD (an older one destroyed
+;   first), and a caution alert says so.  Clobbers A, X, Y, AdvText, Build.
+HistAside
+        LDA     #HistBad
+        JSR     DestroyFile
+        LDA     #HistPath
+        LDX     #HistBad
+        JSR     RenameFile
+        JSR     MsgClear
+        Msg     'The tournament record was damaged: it is kept as SETTINGS:HISTORY.BAD and the record starts again.'
+        JMP     RefuseBuild
 
 ; HistSound — is FileBuf a sound record of version A, its checksum word at X?
 ;   Out: carry clear when the magic, version, count and checksum are right.
@@ -1528,3 +1549,5 @@ HistPath        DC.W    16
                 DC.B    'SETTINGS:HISTORY'
 HistNew         DC.W    20
                 DC.B    'SETTINGS:HISTORY.NEW'
+HistBad         DC.W    20
+                DC.B    'SETTINGS:HISTORY.BAD'
