@@ -233,7 +233,7 @@ def refresh(out: Path) -> list[Path]:
             shot("gk_alert_end_game.png")
             s.key("\r")                                 # Return: Cancel, the game goes on
             s.choose("File", "End Game")
-            g.click_item(OK_ITEM)                       # OK: recorded as lost
+            g.click_item(OK_ITEM)                       # End Game: recorded as lost
             s.choose("Settings", "Tournament Mode")
             s.choose("File", "New Game")
             for _ in range(12):

@@ -77,7 +77,7 @@ def test_app_tournament_forfeits_ask_with_cancel_the_default(tmp_path, program):
     t.choose("Settings", "Tournament Mode")
     t.choose("File", "New Game")
     assert t.choose("File", "End Game") == "held"
-    assert_asks_with_cancel_the_default(t, "OK")
+    assert_asks_with_cancel_the_default(t, "End Game")
     assert t.alert_text() == ("This is a tournament game: end it now and it is recorded as "
                               "a game lost (no points). Go on?")
     t.s.key("\r")                                        # Return: the game goes on
@@ -90,7 +90,7 @@ def test_app_tournament_forfeits_ask_with_cancel_the_default(tmp_path, program):
     assert tuple(frame[195][620]) == GREEN and tuple(frame[150][20]) == GREEN
     click_item(again, 2)                                 # Not Now
     assert again.choose("File", "New Game") == "held"    # it would replace the saved game
-    assert_asks_with_cancel_the_default(again, "OK")
+    assert_asks_with_cancel_the_default(again, "New Game")
     assert again.alert_text().startswith("The saved game is a tournament game")
     again.s.key("\r")                                    # Return: nothing replaced
     assert again.phase == PH_NONE and again.item("File", "Resume Game").enabled

@@ -1053,12 +1053,24 @@ CopyName
         RTS
 
 ; ForfeitConfirm — the caution alert "<game> is a tournament game: <action> now and it is
-;   recorded as a game lost (no points). Go on?" with OK and Cancel, Cancel the default
-;   (TellAsk: Return and Escape keep the game).
-;   In: A = the action's name, X = the game's (Pascal strings in this bank).
-;   Out: carry set when cancelled.  Clobbers A, X, Y.
+;   recorded as a game lost (no points). Go on?" with the action's button (End Game,
+;   Quit, New Game: ForfeitButtons) and Cancel, Cancel the default (TellAsk: Return and
+;   Escape keep the game).
+;   In: A = the action's name (ForfeitEnd, ForfeitQuit or ForfeitNew), X = the game's
+;   (Pascal strings in this bank).  Out: carry set when cancelled.  Clobbers A, X, Y.
 ForfeitConfirm
         STA     ForfeitVerb
+        LDY     #FORFEIT_ACTIONS*4-4    ; the action's button title
+@find   CMP     ForfeitButtons,Y
+        BEQ     @title
+        DEY
+        DEY
+        DEY
+        DEY
+        BNE     @find                   ; (the first: End Game)
+@title  LDA     ForfeitButtons+2,Y
+        STA     ForfeitTitle
+        LDA     ForfeitVerb
         STZ     AdvLen                  ; AdvText := the question
         JSR     AdvAppendPStr           ; (the game's name, at X)
         LDX     #ForfeitMid
@@ -1067,7 +1079,7 @@ ForfeitConfirm
         JSR     AdvAppendPStr
         LDX     #ForfeitTail
         JSR     AdvAppendPStr
-        LDA     #OkStr
+        LDA     ForfeitTitle
         JSR     TellAsk
         CMP     #ASK_CANCEL             ; carry set: Cancel
         RTS
@@ -1075,7 +1087,15 @@ ForfeitConfirm
 SavedOpponent   DC.W    0               ; the saved game's player 2 (SavedForfeit)
 KeptName        DS.B    NAME_MAX+1      ; the name chosen now, kept meanwhile
 ForfeitVerb     DC.W    0
+ForfeitTitle    DC.W    0
+ForfeitButtons                          ; each action and its button's title
+        DC.W    ForfeitEnd,ForfeitEndBtn, ForfeitQuit,ForfeitQuitBtn
+        DC.W    ForfeitNew,ForfeitNewBtn
+FORFEIT_ACTIONS EQU     (*-ForfeitButtons)/4
         STRING  PASCAL
+ForfeitEndBtn   DC.B    'End Game'
+ForfeitQuitBtn  DC.B    'Quit'
+ForfeitNewBtn   DC.B    'New Game'
 ForfeitMid      DC.B    ' is a tournament game: '
 ForfeitTail     DC.B    ' now and it is recorded as a game lost (no points). Go on?'
 ForfeitEnd      DC.B    'end it'
