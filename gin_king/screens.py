@@ -13,6 +13,9 @@ saves the table, a pulled-down menu and each dialog as 640 x 400 PNGs:
     gk_dialog_score_sheet.png Options > Score Sheet at the end of that game: the hands
                               with running totals, the winners starred, the bonuses
     gk_dialog_statistics.png  Options > Statistics... after two games
+    gk_alert_reset.png        its Reset asks first: a caution alert, Cancel the default
+    gk_alert_end_game.png     End Game during a tournament game: recorded as lost? Cancel
+                              the default
     gk_menu_options.png       the Options menu pulled down
     gk_dialog_game_settings.png, gk_dialog_players.png, gk_dialog_name.png
     gk_dialog_house_rules.png Settings > House Rules...: every house rule and bonus
@@ -61,6 +64,7 @@ SONIA_ITEM, HUMAN_ITEM = 5, 11      # Players dialog: player 1's buttons
 HOLLYWOOD_ITEM = 9                  # House Rules dialog: Hollywood scoring
 HOLLY_CLOSED = 16                   # HollyBlock's word Holly.closed (a bit per game over)
 MATRIX_ITEM, SUIT_ITEM, USER_ITEM, OK_ITEM = 12, 14, 18, 1
+RESET_ITEM = 3                      # Statistics: Reset (stats.asm TD_RESET)
 CONTROL_PANEL_PANELS = (b"Display", b"Sound", b"Mouse", b"Speed", b"Time")
 
 
@@ -242,7 +246,18 @@ def refresh(out: Path) -> list[Path]:
             s.key("\r")
             s.choose("Options", "Statistics...")      # the two games so far
             shot("gk_dialog_statistics.png")
+            g.click_item(RESET_ITEM)                    # Reset asks first: Cancel default
+            shot("gk_alert_reset.png")
+            s.key("\r")                                 # Return: Cancel, the table again
             s.key("\r")
+            s.choose("File", "New Game")                # a tournament game ended early:
+            if g.word("DealAsking"):
+                s.key("\r")
+            s.choose("File", "End Game")                #   asked first
+            shot("gk_alert_end_game.png")
+            s.key("\r")                                 # Return: Cancel, the game goes on
+            s.choose("File", "End Game")
+            g.click_item(OK_ITEM)                       # End Game: recorded as lost
             s.choose("Settings", "Tournament Mode")
             s.choose("File", "New Game")
             for _ in range(12):

@@ -18,7 +18,8 @@ dragged) and answers its ID.
 ModalDialog runs its own event loop inside the call, as the real one does: it takes
 events from the Event Manager, offers each to the filter proc (called in the program
 with the documented Pascal convention), and handles the rest: clicks tracked on
-controls, clicks and keys in the current edit line, Return/Enter for the default
+controls, clicks and keys in the current edit line (a disabled edit line is ghosted and
+takes neither), Return/Enter for the default
 button, Escape or ⌘. for Cancel (item 2), Tab to the next edit line. It returns the ID
 of the enabled item that was hit. A scripted host with no input left makes it return
 0 (no item): the program calls it again once the script goes on.
@@ -32,7 +33,7 @@ from iigs.memory import (read_bytes, read_long, read_pstring, read_word, write_p
                          write_word)
 from toolbox.calls import ToolError, s16, tool
 from toolbox.control import (ACTION_OWN, CHECK_PROC, NO_PART, RADIO_PROC, SCROLL_PROC,
-                             SIMPLE_PROC, Control)
+                             SIMPLE_PROC, Control, _dim)
 from toolbox.event import (AUTO_KEY_EVT, KEY_DOWN_EVT, MOUSE_DOWN_EVT, UPDATE_EVT, Event,
                            write_event)
 from toolbox.lineedit import KEY_RETURN, KEY_TAB, LineEdit
@@ -167,13 +168,21 @@ class Dialog:
     def edit_items(self) -> list[DItem]:
         return [it for it in self.items if it.kind == EDIT_LINE and it.visible]
 
+    def live_edit_items(self) -> list[DItem]:
+        """The edit lines that take keys: visible and enabled (a disabled one is ghosted)."""
+        return [it for it in self.edit_items() if it.enabled]
+
 
 def wrap_text(text: bytes, width: int, measure) -> list[bytes]:
-    """Static text broken into lines no wider than `width` (at spaces; CR breaks)."""
+    """Static text broken into lines no wider than `width` (at spaces; CR breaks); the
+    spaces that open a line after a CR are kept (an indented line stays indented)."""
     lines: list[bytes] = []
     for para in text.split(b"\r"):
+        body = para.lstrip(b" ")
+        indent = para[:len(para) - len(body)]
+        first = len(lines)
         line = b""
-        for word in para.split(b" "):
+        for word in body.split(b" "):
             trial = word if not line else line + b" " + word
             if line and measure(trial) > width:
                 lines.append(line)
@@ -181,6 +190,7 @@ def wrap_text(text: bytes, width: int, measure) -> list[bytes]:
             else:
                 line = trial
         lines.append(line)
+        lines[first] = indent + lines[first]
     return lines
 
 
@@ -263,7 +273,7 @@ class DialogManager:
             rec.model.select(0, len(rec.model.text))
             le.sync_text(rec)
             item.edit = rec
-            if not dlg.current_edit:
+            if not dlg.current_edit and item.enabled:
                 dlg.current_edit = item_id
                 rec.active = True
         elif kind not in (USER_CTL_ITEM, ICON_ITEM, PIC_ITEM, USER_ITEM, 0x15, 0x16):
@@ -301,6 +311,10 @@ class DialogManager:
                     t, l, b, r = item.rect
                     qd.FrameRect((t - 2, l - 4, b + 2, r + 4))
                 self.tb.le.draw(item.edit)
+                if not item.enabled:
+                    with wm.window_drawing(dlg.window):
+                        t, l, b, r = item.rect
+                        _dim(qd, (t - 2, l - 4, b + 2, r + 4))
             else:
                 with wm.window_drawing(dlg.window):
                     qd.SetSolidPenPat(WHITE)
@@ -425,7 +439,7 @@ class DialogManager:
                     return 0
                 self.flash_button(dlg, CANCEL_ITEM)
                 return CANCEL_ITEM
-            edits = dlg.edit_items()
+            edits = dlg.live_edit_items()
             if ch == KEY_TAB and edits:
                 ids = [it.item_id for it in edits]
                 i = ids.index(dlg.current_edit) if dlg.current_edit in ids else -1
@@ -434,7 +448,7 @@ class DialogManager:
                 nxt.edit.model.select(0, len(nxt.edit.model.text))
                 tb.le.draw(nxt.edit)
                 return 0
-            if dlg.current_edit:
+            if dlg.current_edit and dlg.item(dlg.current_edit).enabled:
                 item = dlg.item(dlg.current_edit)
                 if not item.edit.model.key(ch, ev.modifiers):
                     tb.snd.beep()
@@ -743,10 +757,21 @@ def ShowDItem(tb, dlg_ptr: int, item_id: int) -> None:
 
 
 def _set_item_enabled(tb, dlg_ptr: int, item_id: int, enabled: bool) -> None:
-    item = _dm(tb).dialog(dlg_ptr).item(item_id)
+    """A disabled control is ghosted and takes no clicks; a disabled edit line is
+    ghosted too and takes neither clicks nor keys (the current edit line moves on to
+    the next enabled one, or none), so a value the program has fixed cannot be typed
+    over; enabled again, it is drawn plainly and can be clicked into."""
+    dm = _dm(tb)
+    dlg = dm.dialog(dlg_ptr)
+    item = dlg.item(item_id)
     item.item_type = (item.item_type & 0x7FFF) | (0 if enabled else ITEM_DISABLE)
     if item.control is not None:
         tb.ctl.set_hilite(item.control, 0 if enabled else 255)
+    if item.edit is not None:
+        if not enabled and dlg.current_edit == item_id:
+            live = dlg.live_edit_items()
+            dm.set_current_edit(dlg, live[0] if live else None)
+        dm.draw_item(dlg, item)
 
 
 @tool(0x15, 0x39, "LW")

@@ -1,5 +1,6 @@
 """The disk: Save Settings survives a restart (a second machine on the same disk), a
-damaged settings file falls back to the defaults without touching other files, Replay
+damaged settings file falls back to the defaults (said, and kept as GIN.PREFS.BAD)
+without touching other files, Replay
 Cards deals the previous game's cards again, a tournament game updates the record."""
 from __future__ import annotations
 
@@ -56,7 +57,10 @@ def test_app_damaged_settings_fall_back_to_defaults(tmp_path, program):
     assert again.word("SettingsLoaded") == 0 and again.word("SetVisible") == 0
     v2 = again.s.machine.tb.gsos.volume
     assert v2.read_file("SETTINGS/NOTES") == b"keep me"
-    assert v2.read_file("SETTINGS/GIN.PREFS") == bytes(data)   # left as it was
+    assert v2.read_file("SETTINGS/GIN.PREFS.BAD") == bytes(data)   # kept aside, and said
+    assert not v2.exists("SETTINGS/GIN.PREFS")
+    assert again.alert().icon == "caution"
+    assert again.alert_text().startswith("The settings file was damaged")
     again.s.close()
 
 
@@ -281,6 +285,7 @@ def test_app_settings_keep_king_and_refuse_a_human_player_2(tmp_path, program):
     third.s.close()
     fourth = boot_table(tmp_path, program)
     assert fourth.word("SettingsLoaded") == 0 and fourth.word("SetP2") == 1   # the defaults
+    assert fourth.alert_text().startswith("The settings file was damaged")
     fourth.s.close()
 
 
@@ -303,4 +308,32 @@ def test_app_settings_the_disk_refuses_are_said_in_a_caution_alert(tmp_path, pro
     assert t.s.key("\r") == "idle"
     assert t.message(2) == "The settings could not be saved."
     assert not volume.exists("SETTINGS/GIN.PREFS")
+    t.s.close()
+
+
+def test_app_a_damaged_record_is_said_and_kept_aside_not_overwritten(tmp_path, program):
+    """A SETTINGS:HISTORY that does not read back sound (bytes after the record, cut
+    short, a flipped byte) is said in a caution alert and kept as HISTORY.BAD: the next
+    game starts a new record instead of writing over the damaged one."""
+    good = _history_v1([("Player", (0, 3, 0, 0, 0, 0, 0), (0, 1, 0, 0, 0, 0, 5),
+                         (0, 57, 0, 0, 0, 0, -40))])
+    flipped = bytearray(good)
+    flipped[40] ^= 0xFF
+    t = boot_table(tmp_path, program)
+    volume = t.s.machine.tb.gsos.volume
+    for damaged in (good + b"\x00", good[:-4], bytes(flipped)):
+        volume.write_file("SETTINGS/HISTORY", damaged, 0xF1, replace=True)
+        t.s.clear_text_log()
+        assert t.choose("Options", "Show History") == "held"
+        assert t.alert().icon == "caution"
+        assert t.alert_text() == ("The tournament record was damaged: it is kept as "
+                                  "SETTINGS:HISTORY.BAD and the record starts again.")
+        assert volume.read_file("SETTINGS/HISTORY.BAD") == damaged
+        assert not volume.exists("SETTINGS/HISTORY")
+        t.s.key("\r")
+        assert "No tournament games yet for Player." in t.alert_text()   # then the note
+        t.s.key("\r")
+    assert t.choose("Options", "Show History") == "held"  # nothing more to say
+    assert t.alert_text() == "No tournament games yet for Player."
+    t.s.key("\r")
     t.s.close()

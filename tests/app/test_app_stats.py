@@ -19,6 +19,7 @@ RESET = 3                      # stats.asm TD_RESET
 FIRST_COLUMN = 10              # stats.asm TD_FIRST_COL: the columns' items, 10 ..
 EXTRA = 18                     # the text under the columns (TD_EXTRA 8)
 NAMES = ["Sonia", "Willy"]
+HEADING = ("", "Games", "Won", "Points", "Best")   # the variations' lines head the names
 
 
 def columns(t) -> list[list[str]]:
@@ -102,7 +103,7 @@ def statistics(t) -> list[tuple[str, ...]]:
     """Options > Statistics...: its rows (the heading left out); then OK."""
     assert t.choose("Options", "Statistics...") == "held"
     got = rows(t)
-    assert got[0] == ("Player", "Games", "Won", "Points", "Best")
+    assert got[0] == HEADING
     t.s.key("\r")
     assert t.s.tb.dlg.front() is None
     return got[1:]
@@ -147,14 +148,14 @@ def expected_rows(games) -> list[tuple[str, ...]]:
     for variant, heading in ((Variant.STANDARD, "Standard gin"), (Variant.OKLAHOMA, "Oklahoma gin")):
         if variant.name in table:
             out.append((heading, "", "", "", ""))
-            out += [(name, *map(str, table[variant.name][name])) for name in NAMES]
+            out += [("    " + name, *map(str, table[variant.name][name])) for name in NAMES]
     return out
 
 
 def test_app_statistics_after_games_a_restart_and_reset(tmp_path, program):
     t = boot_table(tmp_path, program)
     assert t.choose("Options", "Statistics...") == "held"
-    assert rows(t) == [("Player", "Games", "Won", "Points", "Best")]
+    assert rows(t) == [HEADING]
     assert extra(t) == ["No games have been played to the end yet."]
     t.s.key("\r")
     computers(t)
@@ -177,11 +178,11 @@ def test_app_statistics_after_games_a_restart_and_reset(tmp_path, program):
     assert rows(again)[1:] == want
     click_item(again, RESET)
     click_item(again, OK)                                # yes: all zero
-    assert rows(again) == [("Player", "Games", "Won", "Points", "Best")]
+    assert rows(again) == [HEADING]
     assert extra(again) == ["No games have been played to the end yet."]
     again.s.key("\r")
     data = again.s.machine.tb.gsos.volume.read_file("SETTINGS/STATS")
-    assert data[:6] == b"GS\x01\x00\x00\x00"              # magic, version 1, no players
+    assert data[:6] == b"GS\x02\x00\x00\x00"              # magic, version 2, no players
     again.s.close()
     third = boot_table(tmp_path, program)
     assert statistics(third) == []
@@ -218,7 +219,7 @@ def test_app_a_damaged_statistics_file_is_reported_and_set_aside(tmp_path, progr
     assert again.alert_text().startswith("The statistics file was damaged")
     assert v2.read_file("SETTINGS/STATS.BAD") == b"GS\x01\x00"         # the older one gone
     again.s.key("\r")
-    assert rows(again) == [("Player", "Games", "Won", "Points", "Best")]
+    assert rows(again) == [HEADING]
     again.s.key("\r")
     again.s.close()
 

@@ -179,3 +179,36 @@ def test_dragging_across_the_edit_line_selects(tb, host):
     host.key("X")
     dialog.ModalDialog(tb, 0)
     assert rec.model.text == b"PXer"
+
+
+def test_a_disabled_edit_line_is_ghosted_and_takes_no_keys_or_clicks(tb, host):
+    """A value the program has fixed cannot be typed over: a disabled edit line stops
+    being the current one (no caret, no selection), drops keys, clicks and Tab, and is
+    drawn ghosted; enabled again it takes a click and keys."""
+    dlg = build(tb)
+    rect = (56, 84, 66, 260)
+    plain = tb.qd.save_bits((BOUNDS[0] + 54, BOUNDS[1] + 80, BOUNDS[0] + 68, BOUNDS[1] + 264))
+    dialog.DisableDItem(tb, dlg, 7)
+    assert tb.dlg.dialog(dlg).current_edit == 0
+    ghosted = tb.qd.save_bits((BOUNDS[0] + 54, BOUNDS[1] + 80, BOUNDS[0] + 68, BOUNDS[1] + 264))
+    assert ghosted != plain
+    host.click(*point(rect))
+    for ch in "Zed\t":
+        host.key(ch)
+    assert [dialog.ModalDialog(tb, 0) for _ in range(2)] == [0, 0]
+    model = tb.dlg.dialog(dlg).item(7).edit.model
+    assert model.text == b"Player"
+    dialog.EnableDItem(tb, dlg, 7)
+    host.click(*point(rect))
+    host.key("Z")
+    assert [dialog.ModalDialog(tb, 0) for _ in range(2)] == [7, 7]
+    assert b"Z" in model.text
+
+
+def test_static_text_keeps_the_indent_of_a_line():
+    """Spaces that open a line (after a return) are drawn, as a table's indented rows
+    need; words still wrap at the width."""
+    assert dialog.wrap_text(b"Standard gin\r    Ann\r  x y z", 12, len) == [
+        b"Standard gin", b"    Ann", b"  x y z"]
+    assert dialog.wrap_text(b"Standard gin\r    Ann\r  x y z", 2, len) == [
+        b"Standard", b"gin", b"    Ann", b"  x", b"y", b"z"]

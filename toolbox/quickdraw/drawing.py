@@ -158,6 +158,13 @@ class DrawingMixin:
         if not empty_rect(rect) and self._pen_visible():
             self._paint_with_pen(rect)
 
+    def PaintMasked(self, rect: Rect, mask: np.ndarray) -> None:
+        """The pen (pattern, mode) on the pixels of `rect` where `mask` (bool,
+        rect-sized) is set: what a PaintRect of each such pixel would do, in one pass
+        (the toolbox's own ghosting of inactive controls; not a tool call)."""
+        if not empty_rect(rect) and self._pen_visible():
+            self._paint_with_pen(rect, shape=mask)
+
     def EraseRect(self, rect: Rect) -> None:
         """EraseRect(rectPtr) $5504: background pattern, copy mode."""
         if not empty_rect(rect):

@@ -2,12 +2,16 @@
 ; Reference vol. 1 ch. 6; templates as in reference §1.9.5). Included into main.asm.
 
 ; ------------------------------------------------------------------------------------
-; DoAbout — Apple/About Gin King: the version, credits and copyright in a note alert
-;   sized to its text (TellNote).
+; DoAbout — Apple/About Gin King: the version and credits, and the copyright on a line
+;   of its own, in a note alert sized to its text (TellNote; Escape closes it too).
 ; ------------------------------------------------------------------------------------
 DoAbout
-        STZ     AdvLen                  ; AdvText := AboutText
+        STZ     AdvLen                  ; AdvText := AboutText, a return, AboutCopy
         LDX     #AboutText
+        JSR     AdvAppendPStr
+        LDX     #AboutReturn
+        JSR     AdvAppendPStr
+        LDX     #AboutCopy
         JSR     AdvAppendPStr
         JMP     TellNote
 
@@ -92,7 +96,10 @@ TellCaution
         BRA     Tell
 TellNote
         LDX     #NOTE_ALERT
-Tell    STX     TellCall
+Tell    LDA     #TellAlert              ; OK alone (and Escape: EscapeItem)
+TellWith
+        STA     TellWhich
+        STX     TellCall
         JSR     AdvSplit
         PushLong AdvPart0               ; ParamText(part 0, part 1, part 2, nil)
         PushLong AdvPart1
@@ -100,22 +107,28 @@ Tell    STX     TellCall
         PEA     $0000
         PEA     $0000
         _ParamText
+        JSR     AdvReturns              ; X = 1 + the returns in the text
+        PHX
         PHA                             ; TextWidth(@AdvText, AdvLen)
         PushLong AdvText
         LDA     AdvLen
         PHA
         _TextWidth
         PLA
-        LDX     #1                      ; X = lines: one when it fits a line
-        CMP     #ALERT_LINE_W
+        PLX
+        CMP     #ALERT_LINE_W           ; one line when it fits a line
         BCC     @one                    ;   (carry clear)
-@div    CMP     #ALERT_WRAP             ; else width / ALERT_WRAP + 1
+@div    CMP     #ALERT_WRAP             ; else width / ALERT_WRAP more
         BCC     @many
         SBC     #ALERT_WRAP
         INX
         BRA     @div
 @many   LDA     #ALERT_LINE_W-4         ; (carry clear) a whole line wide
-@one    ADC     #ALERT_TEXT_L+4         ; the text's right, OK's right under it
+@one    CMP     #ASK_TEXT_W             ; wide enough for two buttons
+        BCS     @wide
+        LDA     #ASK_TEXT_W
+@wide   CLC
+        ADC     #ALERT_TEXT_L+4         ; the text's right, OK's right under it
         STA     TellMsg+8
         STA     TellOK+8
         SEC
@@ -143,8 +156,25 @@ Tell    STX     TellCall
         STA     TellOK+6
         ADC     #8+ALERT_TOP
         STA     TellAlert+4
-        PHA                             ; NoteAlert/CautionAlert(@TellAlert, nil)
-        PushLong TellAlert
+        LDX     #6                      ; an ask: the same bounds; Cancel where OK
+@ask    LDA     TellAlert,X             ;   is, the action left of it
+        STA     AskAlert,X
+        LDA     TellOK+2,X
+        STA     AskCancel+2,X
+        STA     AskGo+2,X
+        DEX
+        DEX
+        BPL     @ask
+        LDA     TellOK+4
+        SEC
+        SBC     #ASK_GAP
+        STA     AskGo+8
+        SBC     #OK_WIDTH
+        STA     AskGo+4
+        PHA                             ; NoteAlert/CautionAlert(TellWhich, nil)
+        PEA     GinKing>>16
+        LDA     TellWhich
+        PHA
         PEA     $0000
         PEA     $0000
         LDX     TellCall                ; (_Tool with the number in TellCall)
@@ -152,7 +182,41 @@ Tell    STX     TellCall
         PLA
         RTS
 
+; TellAsk — AdvText (AdvLen bytes) asks before a destructive action: a caution alert
+;   sized to the text (as Tell), Cancel at the right and the default (Return, Escape),
+;   the action's button left of it (Apple's Human Interface Guidelines: the safe
+;   answer is the default).  In: A = the action button's title (a Pascal string in
+;   this bank), AdvText.  Out: A = ASK_GO or ASK_CANCEL.  Clobbers as Tell.
+ASK_GO          EQU     1               ; AskAlert's items
+ASK_CANCEL      EQU     2
+ASK_GAP         EQU     16              ; between the two buttons
+ASK_TEXT_W      EQU     2*OK_WIDTH+ASK_GAP-ALERT_TEXT_L+ALERT_MARGIN
+TellAsk
+        STA     AskGo+12
+        LDA     #AskAlert
+        LDX     #CAUTION_ALERT
+        JMP     TellWith
+
+; AdvReturns — X := 1 + the returns ($0D: a line of its own follows) in AdvText.
+;   Clobbers Y.  About 20 cycles a byte.
+AdvReturns
+        PHA
+        LDX     #1
+        LDY     #0
+@byte   CPY     AdvLen
+        BCS     @out
+        LDA     AdvText,Y
+        AND     #$00FF
+        CMP     #$0D
+        BNE     @next
+        INX
+@next   INY
+        BRA     @byte
+@out    PLA
+        RTS
+
 TellCall        DC.W    0
+TellWhich       DC.W    0               ; the alert template (TellAlert, AskAlert)
 
 ; AdviceText — AdvText := "Advice from <tutor>: " + DecBlock's text; AdvLen its length.
 AdviceText
@@ -658,7 +722,8 @@ ButtonsToPlayers
 ;   RulesRec order), the box's three modes, and edit lines for the five bonuses (0 .. 999
 ;   points; the shutout also "double"). OK keeps them (a bad number is refused with a
 ;   caution alert and the dialog stays); Cancel leaves SetRules as it was. During a game
-;   every rule is ghosted (the game plays by the rules it began with); with Oklahoma the
+;   every rule is ghosted, the bonuses' edit lines too (they take no keys), and OK takes
+;   nothing (the game plays by the rules it began with); with Oklahoma the
 ;   Eleven/Ten deal is (002: dealt ten and ten). Knocking off turns laying off off, and
 ;   laying off off turns laying off on gin off (HrLinks). A tournament plays the manual's
 ;   rules (play.asm RulesIn); the dialog says so.
@@ -746,7 +811,10 @@ DoHouseRules
         CMP     #1
         BEQ     @ok
         JMP     @close
-@ok     JSR     HrReadNumbers
+@ok     JSR     InGame                  ; during a game nothing is taken: the game
+        BCC     @read                   ;   keeps the rules it began with
+        JMP     @close
+@read   JSR     HrReadNumbers
         BCC     @keep
         JSR     MsgClear                ; a bad number: refused, asked again
         Msg     'Please type each bonus as a number of points from 0 to 999 (the shutout may also be double).'
@@ -961,10 +1029,12 @@ DoEnterName
 
 NameTry         DS.B    NAME_MAX+1      ; the entry, kept when it is not empty
 
-; EscapeItem — an invisible Cancel button (item 2, no area, ctlInvis): ModalDialog
-;   answers Escape with item 2, so a window with only OK or Exit (Help, Show Cards)
-;   closes on Escape as the other dialogs do.
-EscapeItem DC.W 2,0,0,0,0,$0A
+; EscapeItem — an invisible Cancel button (item 2, ctlInvis, one pixel in the corner:
+;   an empty rectangle would be sized from its title, and hidden it is painted white,
+;   over an alert's icon): ModalDialog answers Escape with item 2, so a window or alert
+;   with only OK or Exit (Help, Show Cards, About, Show History) closes on Escape as the
+;   other dialogs do.
+EscapeItem DC.W 2,0,0,1,1,$0A
         DC.L    CancelStr
         DC.W    0,$80
         DC.L    0
@@ -1003,7 +1073,20 @@ TellAlert                               ; TellNote/TellCaution: sized to the tex
         DC.W    ALERT_TOP,0,0,0
         DC.W    2
         DC.B    $80,$80,$80,$80
-        DC.L    TellOK,TellMsg,0
+        DC.L    TellOK,TellMsg,EscapeItem,0
+AskAlert                                ; TellAsk: the same, Cancel the default
+        DC.W    ALERT_TOP,0,0,0
+        DC.W    5
+        DC.B    $C0,$C0,$C0,$C0         ; drawn; item 2 (Cancel) the default
+        DC.L    AskGo,AskCancel,TellMsg,0
+AskGo   DC.W    ASK_GO,0,0,0,0,$0A      ; the action (its title set by TellAsk)
+        DC.L    OkStr
+        DC.W    0,0
+        DC.L    0
+AskCancel DC.W  ASK_CANCEL,0,0,0,0,$0A  ; Cancel: the default button
+        DC.L    CancelStr
+        DC.W    0,1
+        DC.L    0
 TellOK  DC.W    1,0,0,0,0,$0A           ; OK button
         DC.L    OkStr
         DC.W    0,1
@@ -1015,9 +1098,11 @@ TellMsg DC.W    100,8,ALERT_TEXT_L,0,0,$800F ; the text: ^0^1^2 (right of the ic
 
         STRING  PASCAL
 OkStr           DC.B    'OK'
-AboutText       DC.B    'Gin King GS, version 1.0. Gin Rummy against eight computer personalities, on the Apple IIGS desktop. Copyright (c) 2026 the Gin King GS authors.'
+AboutText       DC.B    'Gin King GS, version 1.0. Gin Rummy against eight computer personalities, on the Apple IIGS desktop.'
+AboutCopy       DC.B    'Copyright (c) 2026 the Gin King GS authors.'
 AdviceTemplate  DC.B    '^0^1^2'
         STRING  ASIS
+AboutReturn     DC.B    1,$0D           ; (a Pascal string: the copyright's own line)
 
 GsItems
         DC.W    GsOK,GsCancel,GsStd,GsOkla,GsPts100,GsPts150
@@ -1184,7 +1269,7 @@ HrLabUnder DC.W    20,87,130,97,200,$800F
         DC.L    StHrLabUnder
         DC.W    0,0
         DC.L    0
-HrLabBoxPts DC.W    21,87,270,97,310,$800F
+HrLabBoxPts DC.W    21,87,258,97,312,$800F
         DC.L    StHrLabBoxPts
         DC.W    0,0
         DC.L    0
@@ -1224,7 +1309,7 @@ StHrBoxOff      DC.B    'Off'
 StHrLabBox      DC.B    'Box bonus:'
 StHrLabGin      DC.B    'Gin:'
 StHrLabUnder    DC.B    'Undercut:'
-StHrLabBoxPts   DC.B    'Box:'
+StHrLabBoxPts   DC.B    'Per box:'
 StHrLabGame     DC.B    'Game:'
 StHrLabShut     DC.B    'Shutout:'
 StHrLabDouble   DC.B    'points (the shutout: or double)'

@@ -8,7 +8,8 @@
 ; is widened when read). Both are written whole: to a .NEW file first,
 ; then the old one is destroyed and the new one renamed, so a failed save never leaves
 ; a half-written file in place of a good one. A file that does not read back whole, with
-; the right magic, version and checksum, is ignored (the defaults stand) and left as it is.
+; the right magic, version and checksum, is set aside as a .BAD file and said (GIN.PREFS,
+; GIN.GAME, STATS, HISTORY); the defaults stand.
 ; SETTINGS:STATS (stats.asm) holds the statistics, written the same way; FileBuf holds
 ; any of the three (the statistics, 1,192 bytes, are the smallest).
 
@@ -92,46 +93,56 @@ Size    EQU     *
 
 ; ------------------------------------------------------------------------------------
 ; LoadSettings — at start: SETTINGS:GIN.PREFS when it is sound (its settings in range),
-;   else the defaults. The previous game's deals come with it.
+;   else the defaults. The previous game's deals come with it. A file that is there but
+;   not sound (a size that is neither version's, a wrong magic, version or checksum, a
+;   setting out of range; an empty file too) is set aside as GIN.PREFS.BAD and marked
+;   for SayPrefsDamaged, which tells it once the table is up.
+;   Out: SettingsLoaded = 1 when the file was used; PrefsDamaged = 1 when it was set
+;   aside.  Clobbers A, X, Y, FileBuf, Zp.ptr.
 ; ------------------------------------------------------------------------------------
 LoadSettings
         JSR     UseDefaults
-        LDA     #PrefsPath              ; version 3 (with the house rules)?
-        LDX     #PrefsRules.Size
-        JSR     ReadWhole
-        BCS     @old
-        LDA     FileBuf+Prefs.version
-        CMP     #PREFS_VERSION
-        BNE     @no
-        JSR     RulesSound
-        BCC     @read
-        RTS
-@old    LDA     #PrefsPath              ; else version 2 or 1: no house rules
-        LDX     #Prefs.Size
-        JSR     ReadWhole               ; carry clear: FileBuf holds Prefs.Size bytes
-        BCC     @v2
-@no     RTS                             ; no file, or not a sound one: the defaults
-@v2     LDA     FileBuf+Prefs.settings+SetPoints-Settings
+        LDA     #PrefsPath              ; a longer file reads more than either size
+        LDX     #PrefsRules.Size+2
+        JSR     ReadUpTo
+        BCC     @size
+        CMP     #FILE_NOT_FOUND         ; no file: the defaults, nothing to say
+        BEQ     @none
+        CMP     #PATH_NOT_FOUND
+        BEQ     @none
+@bad    JMP     PrefsAside              ; there but unreadable (an empty file too)
+@none   RTS
+@size   CMP     #PrefsRules.Size        ; version 3 (with the house rules)?
+        BEQ     @v3
+        CMP     #Prefs.Size             ; else version 2 or 1: no house rules
+        BNE     @bad
+        LDA     FileBuf+Prefs.settings+SetPoints-Settings
         CMP     #POINTS_250             ; (250 points come with version 3 only)
-        BEQ     @no
+        BEQ     @bad
         LDA     FileBuf+Prefs.version
         CMP     #PREFS_BY_SEAT
         BEQ     @read
         CMP     #PREFS_ORDERS
-        BNE     @no
+        BEQ     @read
+        BRA     @bad
+@v3     LDA     FileBuf+Prefs.version
+        CMP     #PREFS_VERSION
+        BNE     @bad
+        JSR     RulesSound
+        BCS     @bad
 @read   LDA     FileBuf+Prefs.magic
         CMP     #PREFS_MAGIC
-        BNE     @no
-@known  LDX     #Prefs.sum
+        BNE     @bad
+        LDX     #Prefs.sum
         JSR     Checksum
         CMP     FileBuf+Prefs.sum
-        BNE     @no
+        BNE     @bad
         LDX     #FileBuf+Prefs.settings ; every setting within its range?
         JSR     SettingsSound
-        BCS     @no
+        BCS     @bad
         LDA     FileBuf+Prefs.count
         CMP     #MAX_HANDS+1
-        BCS     @no
+        BCS     @bad
         LDX     #0                      ; sound: use it
 @set    LDA     FileBuf+Prefs.settings,X
         STA     Settings,X
@@ -168,6 +179,40 @@ LoadSettings
         BCC     @decks
         INC     SettingsLoaded
         RTS
+
+; LoadSettingsL — LoadSettings alone, for the tests (JSL, any B): a settings file's
+;   verdict without a whole start (tests/app/test_app_damaged_prefs.py).
+LoadSettingsL
+        PHB
+        PHK
+        PLB
+        JSR     LoadSettings
+        PLB
+        RTL
+
+; PrefsAside — a damaged SETTINGS:GIN.PREFS: renamed GIN.PREFS.BAD (an older one
+;   replaced; when it cannot be renamed it stays) and PrefsDamaged set; the defaults
+;   stand (nothing was taken from it).  Clobbers A, X.
+PrefsAside
+        LDA     #PrefsBad
+        JSR     DestroyFile
+        LDA     #PrefsPath
+        LDX     #PrefsBad
+        JSR     RenameFile
+        LDA     #1
+        STA     PrefsDamaged
+        RTS
+
+; SayPrefsDamaged — once, at start, after the table is drawn: a damaged GIN.PREFS
+;   (PrefsAside) said in a caution alert.  Clobbers as RefuseBuild.
+SayPrefsDamaged
+        LDA     PrefsDamaged
+        BNE     @say
+        RTS
+@say    STZ     PrefsDamaged
+        JSR     MsgClear
+        Msg     'The settings file was damaged: it is kept as SETTINGS:GIN.PREFS.BAD and the settings start again from the defaults.'
+        JMP     RefuseBuild
 
 ; UseDefaults — Settings := DefaultSettings; no house rule (SetRules := ManualRules).
 UseDefaults
@@ -1008,51 +1053,51 @@ CopyName
         RTS
 
 ; ForfeitConfirm — the caution alert "<game> is a tournament game: <action> now and it is
-;   recorded as a game lost (no points). Go on?" with OK and Cancel.
-;   In: A = the action's name, X = the game's (Pascal strings in this bank).
-;   Out: carry set when cancelled.  Clobbers A, X, Y.
-FORFEIT_CANCEL  EQU     2               ; ForfeitAlert's Cancel (item ID)
+;   recorded as a game lost (no points). Go on?" with the action's button (End Game,
+;   Quit, New Game: ForfeitButtons) and Cancel, Cancel the default (TellAsk: Return and
+;   Escape keep the game).
+;   In: A = the action's name (ForfeitEnd, ForfeitQuit or ForfeitNew), X = the game's
+;   (Pascal strings in this bank).  Out: carry set when cancelled.  Clobbers A, X, Y.
 ForfeitConfirm
-        PEA     ForfeitEnd>>16          ; ParamText(the action, the game, nil, nil)
-        PHA
-        PEA     ForfeitEnd>>16
-        PHX
-        PEA     $0000
-        PEA     $0000
-        PEA     $0000
-        PEA     $0000
-        _ParamText
-        PHA                             ; CautionAlert(@ForfeitAlert, nil)
-        PushLong ForfeitAlert
-        PEA     $0000
-        PEA     $0000
-        _CautionAlert
-        PLA
-        CMP     #FORFEIT_CANCEL         ; carry set: Cancel
+        STA     ForfeitVerb
+        LDY     #FORFEIT_ACTIONS*4-4    ; the action's button title
+@find   CMP     ForfeitButtons,Y
+        BEQ     @title
+        DEY
+        DEY
+        DEY
+        DEY
+        BNE     @find                   ; (the first: End Game)
+@title  LDA     ForfeitButtons+2,Y
+        STA     ForfeitTitle
+        LDA     ForfeitVerb
+        STZ     AdvLen                  ; AdvText := the question
+        JSR     AdvAppendPStr           ; (the game's name, at X)
+        LDX     #ForfeitMid
+        JSR     AdvAppendPStr
+        LDX     ForfeitVerb
+        JSR     AdvAppendPStr
+        LDX     #ForfeitTail
+        JSR     AdvAppendPStr
+        LDA     ForfeitTitle
+        JSR     TellAsk
+        CMP     #ASK_CANCEL             ; carry set: Cancel
         RTS
 
 SavedOpponent   DC.W    0               ; the saved game's player 2 (SavedForfeit)
 KeptName        DS.B    NAME_MAX+1      ; the name chosen now, kept meanwhile
 ForfeitVerb     DC.W    0
-ForfeitAlert
-        DC.W    50,130,130,510
-        DC.W    3
-        DC.B    $80,$80,$80,$80
-        DC.L    ForfeitOK,ForfeitCancel,ForfeitMsg,0
-ForfeitOK DC.W  1,58,290,71,360,$0A     ; OK button
-        DC.L    OkStr
-        DC.W    0,1
-        DC.L    0
-ForfeitCancel DC.W FORFEIT_CANCEL,58,200,71,270,$0A ; Cancel button
-        DC.L    CancelStr
-        DC.W    0,1
-        DC.L    0
-ForfeitMsg DC.W 100,8,60,52,370,$800F   ; disabled static text
-        DC.L    ForfeitText
-        DC.W    0,0
-        DC.L    0
+ForfeitTitle    DC.W    0
+ForfeitButtons                          ; each action and its button's title
+        DC.W    ForfeitEnd,ForfeitEndBtn, ForfeitQuit,ForfeitQuitBtn
+        DC.W    ForfeitNew,ForfeitNewBtn
+FORFEIT_ACTIONS EQU     (*-ForfeitButtons)/4
         STRING  PASCAL
-ForfeitText     DC.B    '^1 is a tournament game: ^0 now and it is recorded as a game lost (no points). Go on?'
+ForfeitEndBtn   DC.B    'End Game'
+ForfeitQuitBtn  DC.B    'Quit'
+ForfeitNewBtn   DC.B    'New Game'
+ForfeitMid      DC.B    ' is a tournament game: '
+ForfeitTail     DC.B    ' now and it is recorded as a game lost (no points). Go on?'
 ForfeitEnd      DC.B    'end it'
 ForfeitQuit     DC.B    'quit'
 ForfeitNew      DC.B    'start a new one'
@@ -1061,26 +1106,35 @@ ForfeitSaved    DC.B    'The saved game'
         STRING  ASIS
 
 ; LoadHistory — FileBuf := the record on disk (a version 1 record widened to this
-;   version's columns), or an empty one.
+;   version's columns), or an empty one. A record that is there but not sound (a size
+;   that is neither version's, bytes after it too; its magic, version, count or
+;   checksum wrong) is set aside as HISTORY.BAD and said (HistAside), never overwritten
+;   by the next game's.  Clobbers A, X, Y, FileBuf (and what an alert does).
 LoadHistory
-        LDA     #HistPath
-        LDX     #History.Size
-        JSR     ReadWhole
-        BCS     @v1
+        LDA     #HistPath               ; a longer file reads more than either size
+        LDX     #History.Size+2
+        JSR     ReadUpTo
+        BCC     @size
+        CMP     #FILE_NOT_FOUND         ; no record yet: an empty one
+        BEQ     @empty
+        CMP     #PATH_NOT_FOUND
+        BEQ     @empty
+        BRA     @bad
+@size   CMP     #History.Size
+        BNE     @v1
         LDA     #HIST_VERSION
         LDX     #History.sum
         JSR     HistSound
-        BCS     @v1
+        BCS     @bad
         RTS
-@v1     LDA     #HistPath               ; a record from before King?
-        LDX     #HistoryV1.Size
-        JSR     ReadWhole
-        BCS     @empty
+@v1     CMP     #HistoryV1.Size         ; a record from before King?
+        BNE     @bad
         LDA     #HIST_V1
         LDX     #HistoryV1.sum
         JSR     HistSound
-        BCS     @empty
+        BCS     @bad
         JMP     WidenHistory
+@bad    JSR     HistAside
 @empty  LDX     #0
         TXA
 @clr    STA     FileBuf,X
@@ -1093,6 +1147,18 @@ LoadHistory
         LDA     #HIST_VERSION
         STA     FileBuf+History.version
         RTS
+
+; HistAside — the damaged SETTINGS:HISTORY becomes HISTORY.BAD (an older one destroyed
+;   first), and a caution alert says so.  Clobbers A, X, Y, AdvText, Build.
+HistAside
+        LDA     #HistBad
+        JSR     DestroyFile
+        LDA     #HistPath
+        LDX     #HistBad
+        JSR     RenameFile
+        JSR     MsgClear
+        Msg     'The tournament record was damaged: it is kept as SETTINGS:HISTORY.BAD and the record starts again.'
+        JMP     RefuseBuild
 
 ; HistSound — is FileBuf a sound record of version A, its checksum word at X?
 ;   Out: carry clear when the magic, version, count and checksum are right.
@@ -1410,7 +1476,7 @@ HistAlert
         DC.W    HIST_TOP,160,0,480      ; the bottom follows the rows
         DC.W    4
         DC.B    $80,$80,$80,$80
-        DC.L    HistOK,HistC0,HistC1,HistC2,HistC3,0
+        DC.L    HistOK,HistC0,HistC1,HistC2,HistC3,EscapeItem,0
 HistOK  DC.W    1,0,240,0,300,$0A       ; top and bottom follow the rows
         DC.L    OkStr
         DC.W    0,1
@@ -1453,6 +1519,7 @@ HistAny         DC.W    0
 HistWon         DC.W    0
 HistLost        DC.W    0
 SettingsLoaded  DC.W    0
+PrefsDamaged    DC.W    0               ; 1: GIN.PREFS was set aside, not said yet
 PrefsLen        DC.W    0               ; bytes of GIN.PREFS to write
 
 ; ---- GS/OS parameter blocks and paths -----------------------------------------------
@@ -1490,6 +1557,8 @@ PrefsPath       DC.W    18
                 DC.B    'SETTINGS:GIN.PREFS'
 PrefsNew        DC.W    22
                 DC.B    'SETTINGS:GIN.PREFS.NEW'
+PrefsBad        DC.W    22
+                DC.B    'SETTINGS:GIN.PREFS.BAD'
 GamePath        DC.W    17
                 DC.B    'SETTINGS:GIN.GAME'
 GameNew         DC.W    21
@@ -1500,3 +1569,5 @@ HistPath        DC.W    16
                 DC.B    'SETTINGS:HISTORY'
 HistNew         DC.W    20
                 DC.B    'SETTINGS:HISTORY.NEW'
+HistBad         DC.W    20
+                DC.B    'SETTINGS:HISTORY.BAD'

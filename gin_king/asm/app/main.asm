@@ -43,6 +43,8 @@ Main
         JSR     BuildMenus
         JSR     OpenTable
         _InitCursor
+        JSR     ShowTable               ; the table up before any alert of the start
+        JSR     SayPrefsDamaged         ; files.asm: a damaged GIN.PREFS, said once
         JSR     OfferResume             ; files.asm: a game left unfinished?
         JSR     UpdateMenus
 EventLoop
@@ -127,6 +129,19 @@ OpenTable
         STA     TableWin
         PLA
         STA     TableWin+2
+        RTS
+
+; ------------------------------------------------------------------------------------
+; ShowTable — the table window's first update done now (BeginUpdate, DrawTable,
+;   EndUpdate), so the alerts of the start (a damaged file, Resume) stand over the
+;   desktop and the table rather than an empty window.  Clobbers A, X, Y.
+; ------------------------------------------------------------------------------------
+ShowTable
+        PushVarLong TableWin
+        _BeginUpdate
+        JSR     Redraw                  ; table.asm: FocusTable, DrawTable
+        PushVarLong TableWin
+        _EndUpdate
         RTS
 
 ; ------------------------------------------------------------------------------------

@@ -4,23 +4,30 @@
 ; the settings and the history are (files.asm: read whole, written to a .NEW file and
 ; renamed). Included into main.asm.
 ;
-; SETTINGS:STATS ($F1, aux $0000), version 1: per player (a human by name, a computer
-; by personality) and per variation (standard, Oklahoma, and the house rules' Simple Gin
-; and Hollywood: StatVariation), games played and won, total points and the best game's
-; points (the score sheet's totals: hand points and bonuses). Every game played to its
-; end counts, in a tournament or not (a game ended by End Game, Quit or the 200-hand
-; limit does not). A file that is there but does not read back sound (size, magic,
-; version, count, checksum) is reported in a caution alert and set aside as
-; SETTINGS:STATS.BAD; the statistics start again from zero.
+; SETTINGS:STATS ($F1, aux $0000), version 2: per player (a human by name, a computer
+; by personality) and per variation — standard, Oklahoma, and the house rules' Simple Gin
+; and Hollywood, each once as the manual scores it and once under other house rules
+; (Eleven/Ten, the box's difference, other bonuses ...: StatVariation), so "Best" never
+; mixes games scored differently — games played and won, total points and the best
+; game's points (the score sheet's totals: hand points and bonuses). Version 1 (four
+; variations, before the house-rules ones) is still read: widened as it is loaded.
+; Every game played to its end counts, in a tournament or not (a game ended by End
+; Game, Quit or the 200-hand limit does not). A file that is there but does not read
+; back sound (a size that is neither version's — trailing bytes too —, magic, version,
+; count, checksum) is reported in a caution alert and set aside as SETTINGS:STATS.BAD;
+; the statistics start again from zero.
 
 STATS_MAGIC     EQU     $5347           ; the bytes 'G','S'
-STATS_VERSION   EQU     1
+STATS_VERSION   EQU     2               ; 2: eight variations (the house-rules ones)
+STATS_V1        EQU     1               ; 1: four (still read)
 STAT_NAMES      EQU     16              ; players kept (the last is reused when full)
-STAT_VARIATIONS EQU     4               ; VAR_... below
+STAT_VARIATIONS EQU     8               ; VAR_... below
+STAT_V1_VARIATIONS EQU  4               ; version 1: VAR_STANDARD .. VAR_HOLLYWOOD
 VAR_STANDARD    EQU     0               ; = SetVariant 0
 VAR_OKLAHOMA    EQU     1               ; = SetVariant 1
 VAR_SIMPLE      EQU     2               ; house rules: knocking off (Simple Gin)
 VAR_HOLLYWOOD   EQU     3               ; house rules: Hollywood scoring (before Simple)
+VAR_HOUSE       EQU     4               ; + any of the above under other house rules
 STAT_TYPE       EQU     $F1
 
 StatCell RECORD 0                       ; one player in one variation
@@ -36,12 +43,26 @@ kind    DS.W    1                       ; the player kind (HUMAN or a personalit
 cells   DS.B    STAT_VARIATIONS*StatCell.Size
 Size    EQU     *
         ENDR
-Stats   RECORD  0                       ; the file (it fits FileBuf: 1,192 bytes)
+Stats   RECORD  0                       ; the file (it fits FileBuf: 1,832 bytes)
 magic   DS.W    1
 version DS.W    1
 count   DS.W    1                       ; entries in use
 entries DS.B    STAT_NAMES*StatEntry.Size
 sum     DS.W    1                       ; the words above added up
+Size    EQU     *
+        ENDR
+StatEntryV1 RECORD 0                    ; version 1: four cells an entry
+name    DS.B    NAME_MAX+1
+kind    DS.W    1
+cells   DS.B    STAT_V1_VARIATIONS*StatCell.Size
+Size    EQU     *
+        ENDR
+StatsV1 RECORD  0                       ; version 1's file: 1,192 bytes
+magic   DS.W    1
+version DS.W    1
+count   DS.W    1
+entries DS.B    STAT_NAMES*StatEntryV1.Size
+sum     DS.W    1
 Size    EQU     *
         ENDR
 
@@ -981,19 +1002,55 @@ StatsGameOver
 
 ; StatVariation — A := the game's variation: Hollywood or Simple Gin when the game is
 ;   played under those house rules (RulesBlock, fixed during a game), else SetVariant
-;   (standard or Oklahoma).  Clobbers nothing else.
+;   (standard or Oklahoma); + VAR_HOUSE when any other rule scores or plays differently
+;   from the manual's (RulesBlock against ManualRules, word by word, the points per game
+;   aside; the words that make the variation itself are not counted: StatOwnWords).
+;   Clobbers X, Y.  Cost: about 400 cycles.
 StatVariation
         LDA     RulesBlock+RulesRec.scoring
         CMP     #SCORING_HOLLYWOOD
         BNE     @simple
         LDA     #VAR_HOLLYWOOD
-        RTS
+        BRA     @house
 @simple LDA     RulesBlock+RulesRec.knockOff
         BEQ     @plain
         LDA     #VAR_SIMPLE
-        RTS
+        BRA     @house
 @plain  LDA     SetVariant
+@house  PHA
+        ASL     A
+        TAX
+        LDA     StatOwnWords,X          ; the words of this variation's own rules
+        STA     StatMask
+        LDX     #RulesRec.points-2      ; each word but the points, last first
+@word   LDA     RulesBlock,X
+        CMP     ManualRules,X
+        BEQ     @next
+        TXA                             ; differs: is it one of the variation's own?
+        LSR     A
+        TAY
+        LDA     #1
+@bit    DEY
+        BMI     @test
+        ASL     A
+        BRA     @bit
+@test   AND     StatMask
+        BEQ     @other
+@next   DEX
+        DEX
+        BPL     @word
+        PLA                             ; the manual's scoring
         RTS
+@other  PLA                             ; other house rules too
+        CLC
+        ADC     #VAR_HOUSE
+        RTS
+
+; StatOwnWords — by VAR_...: the RulesRec words (bit n: word n) the variation itself is
+;   made of: Simple Gin's knocking off (and the laying off it turns off), Hollywood's
+;   scoring.
+StatOwnWords    DC.W    0,0,%11,%1000000
+StatMask        DC.W    0
 
 ; StatField — Y := the offset of field A of the cell at StatY.
 StatField
@@ -1002,28 +1059,42 @@ StatField
         TAY
         RTS
 
-; StatLoad — FileBuf := the statistics on the disk, or empty ones when there is no
-;   file; a file that is there but not sound is reported and set aside (StatSetAside).
+; StatLoad — FileBuf := the statistics on the disk (a version 1 file widened to this
+;   version), or empty ones when there is no file; a file that is there but not sound
+;   — its size neither version's (bytes after the record too), its magic, version,
+;   count or checksum wrong — is reported and set aside (StatSetAside).
+;   Clobbers A, X, Y, FileBuf.
 StatLoad
         _GSOS   $2006,StatInfoParms     ; GetFileInfo: is there a file?
         BCS     StatEmpty
-        LDA     #StatsPath
-        LDX     #Stats.Size
-        JSR     ReadWhole
+        LDA     #StatsPath              ; a longer file reads more than either size
+        LDX     #Stats.Size+2
+        JSR     ReadUpTo
         BCS     @bad
+        LDY     #STATS_VERSION          ; the record ends where its version says
+        LDX     #Stats.sum
+        CMP     #Stats.Size
+        BEQ     @check
+        LDY     #STATS_V1
+        LDX     #StatsV1.sum
+        CMP     #StatsV1.Size
+        BNE     @bad
+@check  TYA
+        CMP     FileBuf+Stats.version
+        BNE     @bad
         LDA     FileBuf+Stats.magic
         CMP     #STATS_MAGIC
-        BNE     @bad
-        LDA     FileBuf+Stats.version
-        CMP     #STATS_VERSION
         BNE     @bad
         LDA     FileBuf+Stats.count
         CMP     #STAT_NAMES+1
         BCS     @bad
-        LDX     #Stats.sum
+        STX     StatY                   ; (the checksum's place)
         JSR     Checksum
-        CMP     FileBuf+Stats.sum
+        LDX     StatY
+        CMP     FileBuf,X
         BNE     @bad
+        CPY     #STATS_V1
+        BEQ     StatWiden
         RTS
 @bad    JSR     StatSetAside
 StatEmpty                               ; FileBuf := no statistics
@@ -1036,6 +1107,39 @@ StatEmpty                               ; FileBuf := no statistics
         BCC     @clr
         LDA     #STATS_MAGIC
         STA     FileBuf+Stats.magic
+        LDA     #STATS_VERSION
+        STA     FileBuf+Stats.version
+        RTS
+
+; StatWiden — the version 1 file in FileBuf becomes this version's, in place: each
+;   entry's words move up to their new place (the last entry first, each from its last
+;   word, so nothing is overwritten before it has moved); the new cells start at zero.
+;   Clobbers A, X, Y, DlgI, Zp.ptr, Zp.ptr2.  Cost: about 40,000 cycles.
+StatWiden
+        LDA     #STAT_NAMES-1
+        STA     DlgI
+@entry  LDA     DlgI
+        LDX     #StatEntryV1.Size
+        JSR     Mul
+        CLC
+        ADC     #FileBuf+StatsV1.entries
+        STA     <Zp.ptr                 ; ptr -> the entry as it was
+        LDA     DlgI
+        JSR     StatEntryAt             ; ptr2 -> its new place
+        LDY     #StatEntry.Size-2
+        LDA     #0
+@zero   STA     (<Zp.ptr2),Y            ; the new cells: zero
+        DEY
+        DEY
+        CPY     #StatEntryV1.Size
+        BCS     @zero
+@word   LDA     (<Zp.ptr),Y             ; the old words, from the last
+        STA     (<Zp.ptr2),Y
+        DEY
+        DEY
+        BPL     @word
+        DEC     DlgI
+        BPL     @entry
         LDA     #STATS_VERSION
         STA     FileBuf+Stats.version
         RTS
@@ -1126,11 +1230,12 @@ StatEntryAt
         RTS
 
 ; ------------------------------------------------------------------------------------
-; DoStatistics — Options/Statistics...: the table of the statistics file: a heading,
-;   then for each variation with games a line naming it and a row per player who
-;   played it (name, games, won, points, best game); no games: a line says so. Reset
-;   (with a caution alert to confirm, as Dynamic Gin's Reset box) sets them all to
-;   zero on the disk, and the table is shown again.
+; DoStatistics — Options/Statistics...: the table of the statistics file: a heading
+;   (the names' column has none: each variation's line heads its players), then for
+;   each variation with games a line naming it and a row per player who played it
+;   (the name indented, games, won, points, best game); no games: a line says so. Reset
+;   (a caution alert to confirm, as Dynamic Gin's Reset box; Cancel its default:
+;   TellAsk) sets them all to zero on the disk, and the table is shown again.
 ; ------------------------------------------------------------------------------------
 ST_NAME         EQU     0               ; the columns
 ST_PLAYED       EQU     1
@@ -1183,13 +1288,12 @@ DoStatistics
         CMP     #TD_RESET
         BEQ     @reset
         JMP     Redraw
-@reset  PHA                             ; CautionAlert(@StResetAlert, nil)
-        PushLong StResetAlert
-        PEA     $0000
-        PEA     $0000
-        _CautionAlert
-        PLA
-        CMP     #1                      ; Reset: all to zero, on the disk too
+@reset  STZ     AdvLen                  ; Reset, or Cancel (the default)?
+        LDX     #StResetText
+        JSR     AdvAppendPStr
+        LDA     #ResetStr
+        JSR     TellAsk
+        CMP     #ASK_GO                 ; Reset: all to zero, on the disk too
         BNE     @again
         JSR     StatEmpty
         JSR     StatSave
@@ -1232,7 +1336,8 @@ StatRow
         INC     A
         CMP     #ST_BEST+1
         BCC     @blank
-@name   JSR     MsgClear                ; the player: a human's name, a computer's
+@name   JSR     MsgClear                ; the player, under the variation's line: a
+        Msg     '    '                  ;   human's name, a computer's (indented)
         LDY     #StatEntry.kind
         LDA     (<Zp.ptr2),Y
         CMP     #HUMAN
@@ -1323,10 +1428,15 @@ LongDigits      DS.W    10
 
 StSpec  DC.W    110,530,5,1             ; TdSpec: five columns, a Reset button
         DC.W    10,170, 180,230, 240,290, 300,360, 370,410
-StHeads DC.W    StHPlayer,StHGames,StHWon,StHPoints,StHBest
+StHeads DC.W    StHNames,StHGames,StHWon,StHPoints,StHBest
 StVarNames DC.W StVStandard,StVOklahoma,StVSimple,StVHollywood  ; by VAR_...
+        DC.W    StVStandardH,StVOklahomaH,StVSimpleH,StVHollywoodH
+StHNames        DC.B    0               ; (the names' column: the variations head it)
         STRING  PASCAL
-StHPlayer       DC.B    'Player'
+StVStandardH    DC.B    'Standard, house rules'
+StVOklahomaH    DC.B    'Oklahoma, house rules'
+StVSimpleH      DC.B    'Simple gin, house rules'
+StVHollywoodH   DC.B    'Hollywood, house rules'
 StHGames        DC.B    'Games'
 StHWon          DC.B    'Won'
 StHPoints       DC.B    'Points'
@@ -1338,23 +1448,6 @@ StVHollywood    DC.B    'Hollywood gin'
 ResetStr        DC.B    'Reset'
 StResetText     DC.B    'Reset the statistics of every player and variation to zero? This cannot be undone.'
         STRING  ASIS
-StResetAlert
-        DC.W    50,130,130,510
-        DC.W    3
-        DC.B    $80,$80,$80,$80
-        DC.L    StResetOK,StResetCancel,StResetMsg,0
-StResetOK DC.W  1,58,290,71,360,$0A     ; Reset (item 1: Return)
-        DC.L    ResetStr
-        DC.W    0,1
-        DC.L    0
-StResetCancel DC.W 2,58,200,71,270,$0A  ; Cancel (Escape)
-        DC.L    CancelStr
-        DC.W    0,1
-        DC.L    0
-StResetMsg DC.W 100,8,60,52,370,$800F   ; disabled static text
-        DC.L    StResetText
-        DC.W    0,0
-        DC.L    0
 
 StatP           DC.W    0
 StatKind        DC.W    0
