@@ -2,8 +2,8 @@
 scroll bars.
 
 Follows the Apple IIGS Toolbox Reference vol. 1, chapter 4 "Control Manager", with the
-numbers, CtlRec layout, defProc values and part codes of the project reference
-(iigs-toolbox.md §1.7 "Control Manager ($10)", §1.9.6, §1.8 FindControl/TrackControl).
+numbers, CtlRec layout, defProc values and part codes of ORCA/C `control.h` (and
+FindControl/TrackControl as the ORCA/C sample Reversi.cc calls them).
 
 Controls are referenced by handle: each has a 64-byte CtlRec in emulated memory whose
 documented fields (ctlOwner, ctlRect, ctlFlag, ctlHilite, ctlValue, ctlProc, ctlRefCon)
@@ -41,14 +41,14 @@ from toolbox.calls import ToolError, s16, tool
 from toolbox.toolbox import tool_state
 from toolbox.window import Rect, contains, read_rect, write_rect
 
-# defProc values of the classic NewControl (reference §1.9.6)
+# defProc values of the classic NewControl (control.h)
 SIMPLE_PROC = 0x00000000
 CHECK_PROC = 0x02000000
 RADIO_PROC = 0x04000000
 SCROLL_PROC = 0x06000000
 GROW_PROC = 0x08000000
 
-# Part codes (reference §1.9.6)
+# Part codes (control.h)
 NO_PART = 0
 SIMPLE_BUTTON = 2
 CHECK_BOX = 3

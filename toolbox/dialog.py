@@ -1,8 +1,8 @@
 """Dialog Manager (tool set $15): modal dialogs, their items, and alerts.
 
 Follows the Apple IIGS Toolbox Reference vol. 1, chapter 6 "Dialog Manager", with the
-numbers, item types, template layouts and error codes of the project reference
-(iigs-toolbox.md §1.7 "Dialog Manager ($15)", §1.9.5, §1.10.5, §1.8 notes).
+numbers, item types, template layouts and error codes of ORCA/C `dialog.h` (and the
+templates of the ORCA/C sample Frame.cc).
 
 A dialog is a window (drawn with the dialog outline) plus an item list. Buttons, check
 boxes and radio buttons are real Control Manager controls; editLine items are LineEdit
@@ -40,7 +40,7 @@ from toolbox.lineedit import KEY_RETURN, KEY_TAB, LineEdit
 from toolbox.toolbox import tool_state
 from toolbox.window import Rect, Window, contains, read_rect, write_rect
 
-# Item types (reference §1.10.5)
+# Item types (dialog.h)
 BUTTON_ITEM = 0x0A
 CHECK_ITEM = 0x0B
 RADIO_ITEM = 0x0C
@@ -57,13 +57,13 @@ ITEM_DISABLE = 0x8000
 OK_ITEM = 1
 CANCEL_ITEM = 2
 
-# Dialog Manager errors (reference §1.10.5)
+# Dialog Manager errors (dialog.h)
 BAD_ITEM_TYPE = 0x150A
 NEW_ITEM_FAILED = 0x150B
 ITEM_NOT_FOUND = 0x150C
 NOT_MODAL_DIALOG = 0x150D
 
-# Alert stage bits (reference §1.9.5)
+# Alert stage bits (dialog.h)
 CANCEL_DEFAULT = 0x40
 ALERT_DRAWN = 0x80
 
@@ -509,7 +509,7 @@ class DialogManager:
 
     # -- alerts -----------------------------------------------------------------------
     def alert(self, template: int, filter_proc: int, icon: str) -> int:
-        """Alert/NoteAlert/CautionAlert/StopAlert from an AlertTemplate (§1.9.5)."""
+        """Alert/NoteAlert/CautionAlert/StopAlert from an AlertTemplate (dialog.h)."""
         mem = self.tb.mem
         bounds = read_rect(mem, template)
         stage_byte = mem[template + 0x0A + min(self.alert_stage, 3)]
@@ -571,7 +571,7 @@ def NewModalDialog(tb, bounds_ptr: int, visible: int, refcon: int) -> int:
 
 @tool(0x15, 0x32, "L", 4)
 def GetNewModalDialog(tb, template: int) -> int:
-    """GetNewModalDialog(theDialogTemplate:L*) -> DialogPtr:L (§1.9.5 DialogTemplate)"""
+    """GetNewModalDialog(theDialogTemplate:L*) -> DialogPtr:L (DialogTemplate, dialog.h)"""
     dm = _dm(tb)
     mem = tb.mem
     dlg = dm.new_modal(read_rect(mem, template), bool(read_word(mem, template + 8)),

@@ -1,9 +1,10 @@
 """The system entry points: the tool dispatcher ($E1/0000, $E1/0004) and GS/OS ($E1/00A8,
 $E1/00B0), as trap handlers for the machine.
 
-Follows the project reference iigs-toolbox.md §1.1 (entry points), §1.2 (registers),
-§1.3 (stack protocol, the shim algorithm and the $E10004 variant) and §2.1 (GS/OS
-in-line and stack call forms); Apple IIGS Technical Note #87 for the second entry.
+Follows the Apple IIGS Toolbox Reference vol. 1 ch. 1 (entry points, registers, the
+stack protocol of a tool call), ORCA/C's code generator and the Merlin 32 tool macros
+(the same protocol), the GS/OS Reference (in-line and stack call forms; ORCA/C gsos.h)
+and Apple IIGS Technical Note #87 for the second entry ($E10004).
 
 Tool call, as the trap sees it (S = stack pointer after the JSL):
 
@@ -54,7 +55,7 @@ TOOL_CALL_CYCLES = 100
 # Python frames a toolbox-fault report shows
 PYTHON_FRAMES = 3
 
-# GS/OS Quit (class 1 and class 0): stops the machine (reference §2.2).
+# GS/OS Quit (class 1 and class 0): stops the machine (GS/OS Reference; gsos.h).
 QUIT_CALLS = (0x2029, 0x0029)
 
 # Keeps a user tool call apart from the system call of the same number in `missing`.
@@ -156,7 +157,7 @@ class Dispatcher:
             raise self._fail(cpu, "Tool call outside full native mode", caller, [
                 f"Tool call X=${number:04X} with E={cpu.e}, "
                 f"X flag={1 if cpu.p & X_FLAG else 0}: the toolbox needs 16-bit X "
-                "(reference §1.2)."])
+                "(Toolbox Reference vol. 1 ch. 1)."])
         table = self.tb.tl.function_table(False, number & 0xFF)
         if table:                  # a system tool set the program replaced (SetTSPtr)
             return self._native_call(cpu, table, number, caller, extra_rtl, False)
@@ -348,7 +349,7 @@ class Dispatcher:
 
     # -- GS/OS ---------------------------------------------------------------------------
     def gsos_inline(self, cpu: Any) -> str | None:
-        """Trap for JSL $E100A8 / DC I2 callnum / DC I4 pblock (reference §2.1)."""
+        """Trap for JSL $E100A8 / DC I2 callnum / DC I4 pblock (GS/OS Reference)."""
         ret = self._return_address(cpu, 1)
         # The six in-line bytes follow the JSL in the caller's bank (PC wraps in a bank).
         inline = bytes(self.mem[(ret & 0xFF0000) | ((ret + k) & 0xFFFF)] for k in range(1, 7))

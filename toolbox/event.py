@@ -1,8 +1,7 @@
 """Event Manager (tool set $06): the event queue between the host and the program.
 
 Follows the Apple IIGS Toolbox Reference vol. 1, chapter 7 "Event Manager", with the
-numbers, record layout and modifier bits of the project reference (iigs-toolbox.md
-§1.7 "Event Manager ($06)", §1.9.3, §1.10.1).
+numbers, record layout and modifier bits of ORCA/C `event.h` and `types.h`.
 
 Data flow: the host's raw input (`HostInput`) is pulled by `pump()` into a backlog and
 turned, one input at a time, into the mouse/keyboard state and queued events. Doing it
@@ -28,7 +27,7 @@ from toolbox.calls import ToolError, s16, tool
 from toolbox.toolbox import tool_state
 from toolbox.scheduler import run_queued_tasks
 
-# Event codes (Toolbox Reference, Event Manager; reference §1.10.1)
+# Event codes (Toolbox Reference, Event Manager; event.h)
 NULL_EVT = 0
 MOUSE_DOWN_EVT = 1
 MOUSE_UP_EVT = 2
@@ -90,7 +89,7 @@ class Event:
 
 
 def write_event(mem, addr: int, ev: Event) -> None:
-    """Lay an event out as the 16-byte record of reference §1.9.3."""
+    """Lay an event out as the 16-byte record of event.h (EventRecord)."""
     write_word(mem, addr, ev.what)
     write_long(mem, addr + 2, ev.message)
     write_long(mem, addr + 6, ev.when)

@@ -1,9 +1,8 @@
 """GS/OS class 1 file calls on the virtual ProDOS disk.
 
 Follows the Apple IIGS GS/OS Reference (vol. 1, chapters "GS/OS call reference")
-as summarised in the project reference `iigs-toolbox.md` §2: call numbers and pCount
-ranges §2.2, strings §2.3, parameter blocks §2.4, attributes §2.6, error codes §2.7,
-and the TimeRec layout §1.9.8.
+with ORCA/C `gsos.h` (call numbers, strings, parameter blocks, attributes, error codes),
+6502bench's GSOS.sym65 (pCount ranges) and the TimeRec of ORCA/C `types.h`.
 
 The dispatcher decodes the in-line ($E100A8) and stack ($E100B0) forms and calls
 `tb.gsos.call(callnum, pblock)`, which returns the error code (0 = none). Every call
@@ -43,7 +42,7 @@ from iigs.memory import read_bytes, read_gsstring, read_long, read_word, write_b
     write_long, write_word
 from toolbox.toolbox import tool_state
 
-# -- error codes (reference §2.7; GS/OS Reference appendix "Error codes") -------------
+# -- error codes (gsos.h; GS/OS Reference appendix "Error codes") -----------------------
 NO_ERROR = 0x0000
 BAD_SYSTEM_CALL = 0x0001
 INVALID_PCOUNT = 0x0004
@@ -92,7 +91,7 @@ class GSOSError(Exception):
         self.code = code
 
 
-# -- attributes (reference §2.6) ------------------------------------------------------
+# -- attributes (gsos.h) --------------------------------------------------------------
 ACCESS_DESTROY = 0x80
 ACCESS_RENAME = 0x40
 ACCESS_BACKUP = 0x20
@@ -127,7 +126,7 @@ GSOS_VERSION = 0x0601              # reported as System 6.0.1's GS/OS (bit 15 cl
 NAME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9.]{0,14}$")
 
 
-# -- parameter blocks (reference §2.4): field name and size, in order after pCount ----
+# -- parameter blocks (gsos.h): field name and size, in order after pCount -----------
 W, L, T = 2, 4, 8                  # word, long, TimeRec
 
 LAYOUTS: dict[str, tuple[tuple[str, int], ...]] = {
@@ -215,7 +214,7 @@ class ParamBlock:
             write_long(self.mem, where, value)
 
 
-# -- TimeRec <-> datetime (reference §1.9.8) ---------------------------------------------
+# -- TimeRec <-> datetime (types.h) ------------------------------------------------------
 
 def to_timerec(when: datetime | None) -> bytes:
     """second, minute, hour, year-1900, day-1, month-1, 0, weekday (1 = Sunday)."""
@@ -413,7 +412,7 @@ class GSOS:
     # -- pathnames ------------------------------------------------------------------------
 
     def resolve(self, pathname: str) -> list[str]:
-        """A GS/OS pathname -> [volume, dir, ..., name] (reference §2.3, §2.6).
+        """A GS/OS pathname -> [volume, dir, ..., name] (GS/OS Reference: pathnames).
 
         ':' is the separator if the path holds one, else '/'. A leading separator
         starts at a volume name; 'n:' / 'n/' starts at prefix n; '*' is the boot

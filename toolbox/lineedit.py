@@ -1,8 +1,8 @@
 """LineEdit (tool set $14): one line of editable text with a caret and a selection.
 
 Follows the Apple IIGS Toolbox Reference vol. 2, chapter 10 "LineEdit Tool Set" (call
-numbers and signatures as in ORCA/Pascal `LineEdit` and the Merlin macros; StartUp in the
-project reference §1.7 "Other start-up-only tool sets").
+numbers and signatures as in ORCA/Pascal `LineEdit` and the Merlin macros; StartUp as in
+ORCA/C `lineedit.h`).
 
 `LineEditText` is the editing model alone (text, selection, keys, clicks by character
 offset) and is tested without QuickDraw; `LineEdit` adds the record's rectangles, the

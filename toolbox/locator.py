@@ -1,8 +1,8 @@
 """Tool Locator (tool set $01): start-up, version, loading tools, StartUpTools.
 
 Follows the Apple IIGS Toolbox Reference vol. 1, chapter 24 "Tool Locator" and vol. 3
-(System 6 StartUpTools/ShutDownTools), with the project reference iigs-toolbox.md §1.5
-(start-up order, direct-page needs, the StartStopRecord) and §1.7 "Tool Locator ($01)".
+(System 6 StartUpTools/ShutDownTools, the StartStopRecord), with the call numbers of
+ORCA/C `locator.h` and the start-up order of the ORCA/C desktop samples.
 
 Every tool set here is "resident": LoadTools, LoadOneTool and UnloadOneTool succeed for
 tool sets this toolbox implements, report toolVersionErr ($0110) when the program asks
@@ -64,7 +64,7 @@ ArgsBuilder = Callable[[int, int, int], tuple]
 
 
 # tool set -> (direct-page pages, StartUp arguments from (userID, dp, videoMode)).
-# Parameter order per reference §1.5 ("parameter-order trap").
+# Parameter order per each set's XXStartUp (Toolbox Reference; ORCA/Pascal Tool.Interface).
 def _qd_args(uid: int, dp: int, mode: int) -> tuple:
     return (dp, mode & 0xFF, 0, uid)
 

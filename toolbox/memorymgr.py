@@ -1,8 +1,8 @@
 """Memory Manager (tool set $02): handles to blocks of the emulated 24-bit memory.
 
 Follows the Apple IIGS Toolbox Reference vol. 1, chapter 12 "Memory Manager", with the
-call numbers of ORCA/C `memory.h` and the project reference (iigs-toolbox.md §1.7
-"Memory Manager ($02)", §1.10.7 attributes, §1.5 the bank-0 direct-page idiom).
+call numbers and attribute bits of ORCA/C `memory.h` (and the bank-0 direct-page
+idiom of the ORCA/C desktop samples).
 
 A handle is the address of a 20-byte handle record in emulated memory whose first long
 is the master pointer, so `LDA [h]` in the program finds the block exactly as on the
@@ -46,7 +46,7 @@ HANDLE_ERR = 0x0206       # handleErr: an invalid handle was given
 ID_ERR = 0x0207           # idErr: an invalid owner ID was given
 ATTR_ERR = 0x0208         # attrErr: operation illegal on block with given attributes
 
-# Attribute bits (reference §1.10.7; memory.h)
+# Attribute bits (memory.h)
 ATTR_BANK = 0x0001        # fixed bank: the bank of `location`
 ATTR_ADDR = 0x0002        # fixed address: exactly `location`
 ATTR_PAGE = 0x0004        # page aligned

@@ -1,10 +1,10 @@
 """Menu Manager (tool set $0F): the menu bar, pull-down menus, MenuSelect and MenuKey.
 
 Follows the Apple IIGS Toolbox Reference vol. 2, chapter 13 "Menu Manager": the
-menu/item string syntax of NewMenu, item IDs, marks and flags, with the numbers of the
-project reference (iigs-toolbox.md §1.7 "Menu Manager ($0F)", §1.9.7, §1.10.6).
+menu/item string syntax of NewMenu, item IDs, marks and flags, with the numbers and
+flags of ORCA/C `menu.h`.
 
-The menu string (reference §1.9.7): the first line is the title line — two lead
+The menu string (ORCA/C samples): the first line is the title line — two lead
 characters (">>"), the title text, then options after a backslash; every following line
 that starts with the item lead character ("--") is an item; the menu ends at a line that
 starts with anything else ("." in the ORCA samples) or at an empty line. Lines end with
@@ -27,13 +27,13 @@ from iigs.memory import (read_bytes, read_long, read_pstring, read_word, write_l
 from toolbox.calls import ToolError, s16, tool
 from toolbox.toolbox import tool_state
 
-# Menu Manager errors (reference §1.10.6)
+# Menu Manager errors (menu.h)
 MENU_STARTED = 0x0F01
 MENU_ITEM_NOT_FOUND = 0x0F02
 MENU_NO_STRUCT = 0x0F03
 MENU_DUP_ID = 0x0F04
 
-# Item flags and menu flags (reference §1.10.6)
+# Item flags and menu flags (menu.h)
 ITEM_BOLD = 0x0001
 ITEM_ITALIC = 0x0002
 ITEM_UNDERLINE = 0x0004
@@ -73,7 +73,7 @@ APPLE_SHAPE = (
     "...###..###...",
 )
 # Row colours as 640-mode pixel values for even and odd columns (the standard 640
-# palette gives even and odd columns different quarter-palettes, reference §4.4).
+# palette gives even and odd columns different quarter-palettes, Hardware Reference ch. 4).
 APPLE_ROW_PIXELS = (
     (2, 2), (2, 2), (2, 2),  # green (green/yellow)
     (3, 2),                  # yellow (white/yellow)
@@ -192,7 +192,7 @@ class Menu:
 
 
 def _parse_options(opts: bytes) -> dict:
-    """The option letters after a backslash (reference §1.9.7)."""
+    """The option letters after a backslash (Toolbox Reference, "Menu Manager": NewMenu)."""
     out: dict = {"flags": 0}
     i = 0
     while i < len(opts):
@@ -584,7 +584,7 @@ def _mgr(tb) -> MenuManager:
 
 
 def _write_task_data(tb, task_ptr: int, menu_id: int, item_id: int) -> None:
-    # wmTaskData (+$10): low word item ID, high word menu ID (reference §1.8)
+    # wmTaskData (+$10): low word item ID, high word menu ID (Toolbox Reference, MenuSelect)
     write_long(tb.mem, task_ptr + 0x10, (menu_id << 16) | item_id)
 
 

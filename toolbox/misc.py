@@ -1,8 +1,8 @@
 """Miscellaneous Tool Set (tool set $03): time, ticks, user IDs, beep, system failure.
 
 Follows the Apple IIGS Toolbox Reference vol. 1, chapter 14 "Miscellaneous Tool Set",
-with the call numbers and error codes of ORCA/C `misctool.h` and the project reference
-(iigs-toolbox.md §1.7 "Miscellaneous Tool Set ($03)", §1.8 ReadTimeHex, §1.9.8 TimeRec).
+with the call numbers and error codes of ORCA/C `misctool.h`, ReadTimeHex as ORCALib's
+`time.macros` uses it and the TimeRec of ORCA/C `types.h`.
 
 Battery RAM (`iigs.bram`): ReadBParam / WriteBParam / ReadBRam / WriteBRam reach the
 machine's battery RAM, and a change takes effect at once for every tool set that
@@ -105,7 +105,7 @@ class MiscTools:
     # -- time ---------------------------------------------------------------------------
     def time_hex(self) -> bytes:
         """ReadTimeHex's 8 bytes: second, minute, hour, year-1900, day-1, month-1,
-        0, weekday (1 = Sunday, reference §1.8)."""
+        0, weekday (1 = Sunday, Toolbox Reference ch. 14)."""
         t = self.clock()
         weekday = (t.isoweekday() % 7) + 1
         return bytes([t.second, t.minute, t.hour, (t.year - 1900) & 0xFF, t.day - 1,

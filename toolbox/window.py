@@ -1,9 +1,8 @@
 """Window Manager (tool set $0E): windows, the desktop, update events and TaskMaster.
 
-Follows the Apple IIGS Toolbox Reference vol. 2, chapter 25 "Window Manager", and the
-project reference (iigs-toolbox.md §1.7 "Window Manager ($0E)", §1.9.2 window record,
-§1.9.3 task record, §1.9.4 NewWindow parameter list, §1.10.2 TaskMaster codes,
-§1.10.3 frame bits, §1.11 TaskMaster behaviour).
+Follows the Apple IIGS Toolbox Reference vol. 2, chapter 25 "Window Manager" (TaskMaster's
+behaviour too, with Technical Notes #75 and #84), and ORCA/C `window.h` (window record,
+task record, NewWindow parameter list, TaskMaster codes, frame bits).
 
 A WindowPtr is the address of the window's GrafPort in emulated memory (a $D4-byte
 record from the Memory Manager with the 4-byte wNext before the port, as in window.h);
@@ -34,7 +33,7 @@ from toolbox.quickdraw import Rect, pt_in_rect, read_rect, write_rect
 from toolbox.scheduler import run_queued_tasks
 from toolbox.toolbox import tool_state
 
-# Frame bits (reference §1.10.3)
+# Frame bits (window.h)
 F_TITLE = 0x8000
 F_CLOSE = 0x4000
 F_ALERT = 0x2000
@@ -43,7 +42,7 @@ F_VIS = 0x0020
 F_ALLOCATED = 0x0004
 F_HILITED = 0x0001
 
-# FindWindow / TaskMaster codes (reference §1.10.2)
+# FindWindow / TaskMaster codes (window.h)
 W_NO_HIT = 0x0000
 W_IN_DESK = 0x0010
 W_IN_MENU_BAR = 0x0011
@@ -60,7 +59,7 @@ W_IN_FRAME = 0x001B
 W_INACT_MENU = 0x001C
 W_IN_SYS_WINDOW = 0x8000
 
-# TaskMaster task mask bits (reference §1.10.2)
+# TaskMaster task mask bits (window.h)
 TM_MENU_KEY = 0x0001
 TM_UPDATE = 0x0002
 TM_FIND_W = 0x0004
@@ -667,7 +666,7 @@ class WindowManager:
 
     # -- TaskMaster ---------------------------------------------------------------------
     def task_master(self, event_mask: int, task_ptr: int) -> int:
-        """TaskMaster's core (reference §1.11): handle what it can, report the rest."""
+        """TaskMaster's core (Toolbox Reference ch. 25): handle what it can, report the rest."""
         tb = self.tb
         mem = tb.mem
         task_mask = read_long(mem, task_ptr + 0x14)
@@ -787,7 +786,7 @@ def WindVersion(tb) -> int:
 
 @tool(0x0E, 0x09, "L", 4)
 def NewWindow(tb, params: int) -> int:
-    """NewWindow(paramListPtr:L*) -> WindowPtr:L (the 78-byte list of reference §1.9.4)"""
+    """NewWindow(paramListPtr:L*) -> WindowPtr:L (the 78-byte list of window.h)"""
     mem = tb.mem
     if read_word(mem, params) != NEW_WINDOW_PARAM_LENGTH:
         raise ToolError(W_PARAM_LEN_ERR)

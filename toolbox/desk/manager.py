@@ -1,7 +1,7 @@
 """Desk Manager (tool set $05): new desk accessories in the Apple menu.
 
-Follows the Apple IIGS Toolbox Reference vol. 1, chapter 5 "Desk Manager" (project
-reference §1.7 "Desk Manager ($05)"; call numbers from desk.h): DeskStartUp,
+Follows the Apple IIGS Toolbox Reference vol. 1, chapter 5 "Desk Manager" (call
+numbers from ORCA/C desk.h): DeskStartUp,
 FixAppleMenu, OpenNDA, CloseNDA, CloseNDAbyWinPtr, CloseAllNDAs, SystemClick,
 SystemEdit, SystemEvent, SystemTask, GetNumNDAs. Classic desk accessories and their Control-Apple-Escape menu
 are `toolbox.desk.cda`'s.
@@ -40,7 +40,7 @@ EDIT_ACTION_BASE = 4                # SystemEdit: action code = editType + 4 (un
 FIRST_NDA_ITEM = 1                  # NDA item IDs: 1 .. 249
 LAST_NDA_ITEM = 249
 
-# FindWindow / TaskMaster codes the Desk Manager answers with (reference §1.10.2)
+# FindWindow / TaskMaster codes the Desk Manager answers with (window.h)
 W_IN_GO_AWAY = 0x0016
 W_IN_DRAG = 0x0014
 W_IN_CONTENT = 0x0013

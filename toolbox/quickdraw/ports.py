@@ -2,7 +2,7 @@
 origin and clipping, local and global coordinates, and rectangles under their Toolbox
 names.
 
-Follows the Apple IIGS Toolbox Reference vol. 2, ch. 16 (§1.9.2 the GrafPort; port and
+Follows the Apple IIGS Toolbox Reference vol. 2, ch. 16 (the GrafPort of types.h; port and
 coordinate calls). The state of a port lives in its record in memory: a drawing call
 reads the fields it needs (`_PortState`) each time, so a program that pokes its own port
 sees the same result as on the real machine.

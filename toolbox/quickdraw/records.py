@@ -2,7 +2,7 @@
 memory map, the GrafPort record's field offsets and the standard colour tables.
 
 Follows the Apple IIGS Toolbox Reference vol. 2, ch. 16 (QuickDraw II: error codes,
-§1.9.2 the GrafPort), ORCA/C's quickdraw.h and types.h, Technical Note #63 (the
+the GrafPort), ORCA/C's quickdraw.h and types.h, Technical Note #63 (the
 640-mode colour table) and the Hardware Reference ch. 4 (the screen layout).
 """
 from __future__ import annotations
@@ -89,7 +89,7 @@ SYSTEM_FONT_ID = 0xFFFE | (8 << 24)     # famNum $FFFE (Shaston), style 0, size 
 DP_SCREEN_PORT = 0x100
 DP_ARROW_CURSOR = 0x200
 
-# Standard colour tables (Tech Note #63 for 640 mode; §4.3 of the reference for 320)
+# Standard colour tables (Tech Note #63 for 640 mode; quickdraw.h's colour names for 320)
 STANDARD_640 = (0x000, 0xF00, 0x0F0, 0xFFF, 0x000, 0x00F, 0xFF0, 0xFFF,
                 0x000, 0xF00, 0x0F0, 0xFFF, 0x000, 0x00F, 0xFF0, 0xFFF)
 STANDARD_320 = (0x000, 0x777, 0x841, 0x72C, 0x00F, 0x080, 0xF70, 0xD00,
