@@ -7,8 +7,8 @@
 ;
 ; The tool sets are started by StartDesktop and each TaskMaster round is NextTask (it runs
 ; TaskTable's handlers), routines GIN.KING shares (toolbox/asm/desktop.asm). Follows the
-; TaskMaster pattern of the project reference (iigs-toolbox.md §1.11, ORCA Reversi.cc) and
-; the menu strings of §1.9.7.
+; TaskMaster loop of the ORCA/C sample Reversi.cc and the menu strings of the Menu
+; Manager (NewMenu).
 ; Every routine expects full native mode (M=16, X=16), D = the program's direct page
 ; and B = K (set once at launch).
 
@@ -16,7 +16,7 @@
         INCLUDE 'demo.macros'
         INCLUDE 'desktop.records'       ; toolbox/asm/: the tool pages, DeskDP
 
-; -- Menu and item IDs (reference §1.9.7) ---------------------------------------------
+; -- Menu and item IDs (Menu Manager) -------------------------------------------------
 APPLE_MENU      EQU     1
 FIRST_ITEM      EQU     256             ; application item IDs start here
 ITEM_SOUND      EQU     261
@@ -31,7 +31,7 @@ CHECK_HINTS     EQU     6
 EDIT_NAME       EQU     8
 NAME_MAX        EQU     20
 
-editLine        EQU     $11             ; dialog item type (reference §1.10.5)
+editLine        EQU     $11             ; dialog item type (dialog.h)
 
 ; -- The direct page: after the fields every desktop program keeps first (DeskDP of
 ;    toolbox/asm/desktop.records: the task record, userID, toolDP, handle), the window,
@@ -76,7 +76,7 @@ EventLoop
         _GSOS   $2029,QuitParms         ; GS/OS Quit
         BRK     $00                     ; Quit does not return
 
-; The TaskMaster jump table NextTask runs (TaskHandlers, desktop.records: reference §1.10.2).
+; The TaskMaster jump table NextTask runs (TaskHandlers, desktop.records: window.h).
 TaskTable TaskHandlers Ignore,DoUpdate,DoMenu,DoContent,DoGoAway
 
 QuitParms
@@ -117,7 +117,7 @@ ClearVars
 
 ; ------------------------------------------------------------------------------------
 ; BuildMenus — the menu bar: each menu inserted at the front, Options first (so the
-;   Apple menu ends leftmost), then FixAppleMenu, FixMenuBar, DrawMenuBar (§1.9.7).
+;   Apple menu ends leftmost), then FixAppleMenu, FixMenuBar, DrawMenuBar (as ORCA/C Frame.cc).
 ; ------------------------------------------------------------------------------------
 BuildMenus
         PHA                             ; InsertMenu(NewMenu(OptionsMenu), 0)
@@ -177,7 +177,7 @@ DoUpdate
 ; ------------------------------------------------------------------------------------
 ; DrawContent — the window's content-draw routine (wContDefProc): the greeting and the
 ;   player's name. TaskMaster JSLs here between BeginUpdate and EndUpdate with the
-;   port set to the window (reference §1.9.4).
+;   port set to the window (window.h: wContDefProc).
 ;   In: D = our direct page (TaskMaster calls back with the program's D), B = K.
 ; ------------------------------------------------------------------------------------
 DrawContent
@@ -502,7 +502,7 @@ KeepSettings
 ; The demo's data: menu strings, window parameters, dialog and alert templates.
 ; ------------------------------------------------------------------------------------
 
-; Menu strings (reference §1.9.7): title line, item lines, "." ends the menu.
+; Menu strings (Menu Manager, NewMenu): title line, item lines, "." ends the menu.
         STRING  ASIS
 AppleMenu
         DC.B    '>>@\XN1',0
@@ -539,7 +539,7 @@ NameLabel       DC.B    'Name:'
 SpeedLabel      DC.B    'Speed:'
         STRING  ASIS
 
-; NewWindow parameter list, 78 bytes (reference §1.9.4)
+; NewWindow parameter list, 78 bytes (window.h)
 WindowParams
         DC.W    78                      ; paramLength
         DC.W    $C0A0                   ; title, close box, movable, visible
@@ -560,7 +560,7 @@ WindowParams
 TextRect
         DC.W    0,0,44,400              ; the window's text lines (local)
 
-; The About alert (reference §1.9.5): bounds, ID, four stages, items, 0.
+; The About alert (dialog.h): bounds, ID, four stages, items, 0.
 AboutAlert
         DC.W    50,170,112,470
         DC.W    1
@@ -575,7 +575,7 @@ AboutMsg DC.W   100,8,60,36,290,$800F   ; disabled static text
         DC.W    0,0
         DC.L    0
 
-; The Settings dialog: bounds, then item templates (24 bytes each, §1.9.5).
+; The Settings dialog: bounds, then item templates (24 bytes each, dialog.h).
 SettingsBounds
         DC.W    40,150,150,490
 SettingsItems

@@ -8,8 +8,8 @@
 ; the routines are the program's own labels, called with JSR. The program lays out
 ; TaskTable, the handlers NextTask runs, with the TaskHandlers macro (desktop.records).
 ; Used by GIN.KING (gin_king/asm/app/main.asm) and the toolbox demo (iigs/demo/demo.asm).
-; Follows the start-up order of the project reference (iigs-toolbox.md §1.5) and its
-; TaskMaster pattern (§1.11).
+; Follows the start-up order and the TaskMaster loop of the ORCA/C desktop samples
+; (Frame.cc, Reversi.cc).
 ; Every routine expects full native mode (M=16, X=16) and D = the program's direct page,
 ; which starts with the DeskDP fields (desktop.records); any B.
 
@@ -93,9 +93,9 @@ StartDesktop
 
 ; ------------------------------------------------------------------------------------
 ; NextTask — one round of the event loop: code = TaskMaster(EVERY_EVENT, @DeskDP.task)
-;   (reference §1.9.3), then the program's handler for the code, if it has one.
+;   (window.h), then the program's handler for the code, if it has one.
 ;   The program (the includer) defines TaskTable, a table of DC.W handler addresses,
-;   one per task code 0 .. TASK_CODES-1 (reference §1.10.2), and TASK_CODES, their
+;   one per task code 0 .. TASK_CODES-1 (window.h), and TASK_CODES, their
 ;   count. A handler is entered as if JSR'd from NextTask's caller (NextTask jumps to it,
 ;   its RTS returns there), with A = X = the code * 2, the caller's D and B, and
 ;   DeskDP.task holding the event (what, message, where, mods, data).

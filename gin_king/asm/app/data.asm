@@ -228,7 +228,7 @@ WindowTitle     DC.B    'Gin King'
 DecideFailMsg   DC.B    'The engine refused a decision: the game is corrupt. '
         STRING  ASIS
 
-; ---- the menus (reference §1.9.7): title line, item lines, "." ends a menu ---------------
+; ---- the menus (Menu Manager, NewMenu): title line, item lines, "." ends a menu ----------
 AppleMenu
         DC.B    '>>@\XN1',0
         DC.B    '--About Gin King...\N256',0
@@ -266,7 +266,7 @@ OptionsMenu
         DC.B    '--Score Sheet\N274*Tt',0
         DC.B    '.',0
 
-; ---- the table window: NewWindow parameters, 78 bytes (reference §1.9.4) ----------------
+; ---- the table window: NewWindow parameters, 78 bytes (window.h) -------------------------
 TableParams
         DC.W    78                      ; paramLength
         DC.W    $0020                   ; visible; no title bar, not movable

@@ -1,5 +1,5 @@
 ; dialogs.asm — the About box and the tutor's advice (Dialog Manager alerts, Toolbox
-; Reference vol. 1 ch. 6; templates as in reference §1.9.5). Included into main.asm.
+; Reference vol. 1 ch. 6; templates as in ORCA/C dialog.h). Included into main.asm.
 
 ; ------------------------------------------------------------------------------------
 ; DoAbout — Apple/About Gin King: the version and credits, and the copyright on a line
@@ -1068,7 +1068,7 @@ DlgCheckHook    DC.W    Ignore          ; called after a box is turned over
 DlgHit          DC.W    0
 DlgI            DC.W    0
 
-; ---- alert templates (reference §1.9.5): bounds, ID, four stages, items, 0 ----------
+; ---- alert templates (dialog.h): bounds, ID, four stages, items, 0 -------------------
 TellAlert                               ; TellNote/TellCaution: sized to the text
         DC.W    ALERT_TOP,0,0,0
         DC.W    2

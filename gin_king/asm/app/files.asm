@@ -1,5 +1,5 @@
 ; files.asm — the settings file and the tournament record, through GS/OS class-1 calls
-; (reference §2.2-§2.7; file types §5). Included into main.asm.
+; (GS/OS Reference; ORCA/C gsos.h; ProDOS File Type Notes). Included into main.asm.
 ;
 ; SETTINGS:GIN.PREFS ($5A CFG, aux $0000: a fixed, self-explanatory name) holds the
 ; settings and the deals of the last game (for Replay Cards); SETTINGS:HISTORY ($F1, a

@@ -5,8 +5,8 @@
 ; tool start-up and the TaskMaster round every desktop program shares
 ; (toolbox/asm/desktop.asm: StartDesktop, NextTask, which runs TaskTable's handlers).
 ;
-; Follows the TaskMaster pattern of the project reference (iigs-toolbox.md §1.11) and
-; the menu strings of §1.9.7; the menus and their key equivalents are the manual's
+; Follows the TaskMaster loop of the ORCA/C sample Reversi.cc and the menu strings of
+; the Menu Manager (NewMenu); the menus and their key equivalents are the manual's
 ; ("Playing Gin King": Apple, File, Edit, Settings, Options).
 ; Every routine expects full native mode (M=16, X=16), D = the program's direct page and
 ; B = K, unless its header says otherwise.
@@ -57,7 +57,7 @@ EventLoop
         _GSOS   $2029,QuitParms         ; GS/OS Quit
         BRK     $00                     ; Quit does not return
 
-; The TaskMaster jump table NextTask runs (TaskHandlers, desktop.records: reference §1.10.2).
+; The TaskMaster jump table NextTask runs (TaskHandlers, desktop.records: window.h).
 TaskTable TaskHandlers DoKey,DoUpdate,DoMenu,DoContent,Ignore
 
 QuitParms
@@ -71,7 +71,7 @@ Ignore
 
 ; ------------------------------------------------------------------------------------
 ; SetTablePalette — colour table 0 gives one solid colour per pixel value in every
-;   quarter (reference §4.4): black, red, table green, white; no dithering needed.
+;   quarter (Hardware Reference ch. 4): black, red, table green, white; no dithering needed.
 ; ------------------------------------------------------------------------------------
 SetTablePalette
         PEA     $0000                   ; SetColorTable(0, @TablePalette)
@@ -87,7 +87,7 @@ TablePalette
 
 ; ------------------------------------------------------------------------------------
 ; BuildMenus — the menu bar: each menu inserted at the front, the last first (so the
-;   Apple menu ends leftmost), then FixAppleMenu, FixMenuBar, DrawMenuBar (§1.9.7).
+;   Apple menu ends leftmost), then FixAppleMenu, FixMenuBar, DrawMenuBar (as ORCA/C Frame.cc).
 ; ------------------------------------------------------------------------------------
 BuildMenus
         LDX     #MENU_COUNT*2-2

@@ -348,7 +348,7 @@ TdAdd
         RTS
 
 TdBounds        DC.W    TD_TOP,0,0,0
-TdItem                                  ; an item template (reference §1.9.5)
+TdItem                                  ; an item template (dialog.h)
         DC.W    0                       ; +0 id
         DC.W    0,0,0,0                 ; +2 top, left, bottom, right
         DC.W    0                       ; +10 type
