@@ -11,7 +11,7 @@
 IMG defaults to the user's disk (`disk.default_disk_path()`); a `.2mg` image (2IMG
 header) works as a `.po` does. What is no disk image (a device, a FIFO, a folder...)
 is refused untouched; a read-only or damaged image is looked at but `put` refuses it.
-File type names follow the ProDOS file type list (reference §5).
+File type names follow the ProDOS file type list (Apple II File Type Notes).
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from disk.errors import DiskError, VolumeFull, WriteProtected
 from disk.host_path import check_image_path
 from disk.volume import FileInfo, Volume
 
-# ProDOS file type abbreviations (reference §5; ProDOS Technical Note: file types).
+# ProDOS file type abbreviations (Apple II File Type Notes; CiderPress2 FileTypes.cs).
 TYPE_NAMES = {
     0x00: "NON", 0x04: "TXT", 0x06: "BIN", 0x0F: "DIR", 0x5A: "CFG", 0xB3: "S16",
     0xB5: "EXE", 0xB8: "NDA", 0xB9: "CDA", 0xBA: "TOL", 0xBC: "LDF", 0xC0: "PNT",

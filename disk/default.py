@@ -3,7 +3,7 @@
 The volume is an 800K ProDOS disk named /GINKING (the size of a 3.5" IIGS
 floppy) holding the program GIN.KING as a GS/OS application (file type $B3 S16,
 aux type $DB03: GS/OS-aware desktop application, File Type Note $B3) and a
-SETTINGS folder for the settings and history files (reference §3.6, §5).
+SETTINGS folder for the settings and history files (Apple II File Type Notes).
 """
 from __future__ import annotations
 

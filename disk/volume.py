@@ -1,7 +1,7 @@
 """The virtual ProDOS disk: one image file on the host, edited through a2til.
 
 Follows the ProDOS 8 Technical Reference Manual (Appendix B, file organisation) as
-a2til implements it, and the project reference `iigs-toolbox.md` §2.6, §2.8.
+a2til implements it, and the GS/OS Reference (storage types, access bits; ORCA/C gsos.h).
 
 a2til edits an image in place. To keep the file on the host whole at every
 instant, `Volume` works on an in-memory copy of the image (a2til's `Volume` over a
@@ -37,7 +37,7 @@ BLOCK_SIZE = 512
 BLOCKS_800K = 1600
 DIRECTORY_FILE_TYPE = 0x0F
 
-# ProDOS storage types (reference §2.6).
+# ProDOS storage types (ProDOS 8 Technical Reference, Appendix B).
 STORAGE_SEEDLING = 0x1
 STORAGE_SAPLING = 0x2
 STORAGE_TREE = 0x3

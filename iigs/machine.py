@@ -1,11 +1,12 @@
 """The machine: a 65C816, 16 MB of memory, the toolbox, a 60 Hz clock and trap points.
 
-Follows the project reference iigs-toolbox.md: §1.1 (the system entry points in bank
-$E1, trapped here), §3.4/§3.6 (loading a load file and the launch state GS/OS sets up),
-§4.1/§4.5 (Super Hi-Res and its shadowing: `iigs.io` on each CPU write,
-`iigs.memory.ShrShadow` for the toolbox's), the I/O page (`iigs.io`, `m.io`), and the
-Apple IIGS Hardware Reference for the clock: a fast IIGS runs at 2.8 MHz and the
-vertical blank that drives the tick counter comes 60 times a second.
+Follows the Toolbox Reference vol. 1 ch. 1 (the system entry points in bank $E1, trapped
+here), the GS/OS Reference's System Loader (loading a load file, the launch state), the
+Hardware Reference ch. 4 and its shadow register (Super Hi-Res and its shadowing:
+`iigs.io` on each CPU write, `iigs.memory.ShrShadow` for the toolbox's), the I/O page
+(`iigs.io`, `m.io`), and the Apple IIGS Hardware Reference for the clock: a fast IIGS
+runs at 2.8 MHz and the vertical blank that drives the tick counter comes 60 times a
+second.
 
 Time is emulated, so it is deterministic: `ticks` is the number of 1/60 s periods in
 the cycles executed so far at 2.8 MHz. When the program has nothing to do (the Event
@@ -67,12 +68,12 @@ JSL_CYCLES = 8
 CALL_RETURN_TRAP = 0xE100F0         # where Machine.call's routine RTLs to
 PROGRAM_RETURN_TRAP = 0xE100F4      # where the program's main RTLs to, if it does
 
-# Launch defaults (reference §3.4, §3.6).
+# Launch defaults (GS/OS Reference, System Loader).
 DEFAULT_DP_STACK_SIZE = 0x1000      # when the load file has no KIND $12 segment
 APPLICATION_ID_TYPE = 0x1000        # GetNewID type for an application
 SHELL_IDENTIFIER = b"BYTEWRKS"      # what the ORCA shell puts before a command line
 
-# Memory Manager attributes used by the loader (reference §1.10.7).
+# Memory Manager attributes used by the loader (memory.h).
 ATTR_LOCKED_FIXED = 0x8000 | 0x4000
 ATTR_NO_CROSS, ATTR_PAGE, ATTR_ADDR, ATTR_BANK = 0x0010, 0x0004, 0x0002, 0x0001
 
@@ -325,7 +326,7 @@ class Machine:
             self.tb.misc.use_bram(BatteryRAM(bram_path(path), read_only=read_only))
 
     def load(self, source: str | Path | bytes, pathname: str = "") -> Program:
-        """Load an S16 file and set up the launch state (reference §3.4, §3.6):
+        """Load an S16 file and set up the launch state (GS/OS Reference, System Loader):
         segments placed by the Memory Manager under a new application user ID, the
         direct-page/stack block in bank 0, native mode with 16-bit registers, A = user
         ID, D = bottom of the block, S = its top (below a return address that catches a

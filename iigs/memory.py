@@ -74,7 +74,7 @@ def read_gsstring(mem: Any, addr: int) -> bytes:
 
 
 # -- The memory map of this machine -------------------------------------------------------
-# (Apple IIGS Hardware Reference ch. 2 "memory map"; project reference §1.1, §4.1, §4.5.)
+# (Apple IIGS Hardware Reference ch. 2 "memory map", ch. 4; Toolbox Reference vol. 1 ch. 1.)
 #
 #   $00-$7F   RAM (8 MB). Bank $00 $C000-$FFFF and bank $01 $C000-$FFFF are I/O and
 #             language-card space (`iigs.io`): never handed out here.
@@ -95,7 +95,7 @@ def is_mapped(addr: int) -> bool:
     return bank in RAM_BANKS or bank in SLOW_BANKS
 
 
-# Super Hi-Res (reference §4.1)
+# Super Hi-Res (Hardware Reference ch. 4)
 SHR_PIXELS = 0xE12000           # 200 lines x 160 bytes
 SHR_PIXEL_BYTES = 32000
 SHR_SCB = 0xE19D00              # one scan-line control byte per line
@@ -103,12 +103,12 @@ SHR_PALETTES = 0xE19E00         # 16 palettes x 16 colours x 2 bytes
 SHR_SHADOW_SOURCE = 0x012000    # bank $01 copy of $E1:2000-$9FFF
 SHR_SHADOW_LENGTH = 0x8000
 
-# The SHADOW soft switch (reference §4.5): a 1 bit inhibits shadowing. It lives in the
+# The SHADOW soft switch (Hardware Reference): a 1 bit inhibits shadowing. It lives in the
 # I/O page (`iigs.io`), not in memory.
 SHADOW_REGISTER = 0xE0C035
 SHADOW_INHIBIT_SHR = 0x08
 
-# System entry points in bank $E1 (reference §1.1)
+# System entry points in bank $E1 (Toolbox Reference vol. 1 ch. 1)
 TOOL_ENTRY = 0xE10000           # JSL $E10000: system tool dispatcher
 TOOL_ENTRY_2 = 0xE10004         # second entry (glue with an extra RTL address)
 USER_TOOL_ENTRY = 0xE10008      # user tool sets

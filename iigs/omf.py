@@ -1,10 +1,9 @@
 """OMF load files: the segment reader and the relocating loader.
 
 Follows the Apple IIGS GS/OS Reference (Object Module Format v2.0/v2.1, the System
-Loader chapter), File Type Note $B3, and the project reference
-`iigs-toolbox.md` §3 (header table §3.2, body records §3.3, loading algorithm §3.4,
-ExpressLoad §3.5). gsasm's `omf`, `linkiigs` and `expressload` modules are the writer
-side this reader is tested against.
+Loader chapter), File Type Note $B3, Technical Note #66 (ExpressLoad), CiderPress2's
+`OMF-notes.md` and 6502bench's OMF loader. gsasm's `omf`, `linkiigs` and `expressload`
+modules are the writer side this reader is tested against.
 
 A load file is a concatenation of segments; each is a header and a body of records
 ending with END. `read_load_file` turns the bytes into `Segment`s whose body is
@@ -37,7 +36,7 @@ class OMFError(Exception):
         self.offset = offset
 
 
-# KIND: low 5 bits are the segment type, the high byte holds attribute flags (§3.2).
+# KIND: low 5 bits are the segment type, the high byte holds attribute flags (appendix F).
 KIND_TYPE_MASK = 0x001F
 KIND_CODE = 0x00
 KIND_DATA = 0x01
@@ -55,7 +54,7 @@ KIND_POSITION_INDEPENDENT = 0x2000
 KIND_PRIVATE = 0x4000
 KIND_DYNAMIC = 0x8000
 
-# The linker-made directory segment of an expressed file (§3.5); a plain loader skips it.
+# The linker-made directory segment of an expressed file (TN #66); a plain loader skips it.
 EXPRESSLOAD_NAMES = ("~ExpressLoad", "ExpressLoad")
 
 # Fixed part of a v2 header; v2.1 adds tempORG at $2C (DISPNAME = $30).
@@ -255,7 +254,7 @@ def _read_segment(data: bytes, start: int) -> Segment:
     return seg
 
 
-# SUPER record types (§3.4): 0 RELOC2, 1 RELOC3, 2..13 INTERSEG1..12 (3 bytes; the
+# SUPER record types (appendix F): 0 RELOC2, 1 RELOC3, 2..13 INTERSEG1..12 (3 bytes; the
 # target segment is the third byte stored at the patch), 14..25 INTERSEG13..24
 # (2 bytes to segment type-13), 26..37 INTERSEG25..36 (2 bytes, bank byte of
 # segment type-25).
@@ -435,7 +434,7 @@ def load(segments: list[Segment], mem: Any, allocate: Allocator,
     them. With `dynamic` (the launch of an application, which has no jump table to
     load them later) dynamic segments are loaded with the static ones; without it
     (the System Loader's InitialLoad) they are left for `place_segment`. The entry
-    point is the first static code segment's address + ENTRY (§3.4, §3.6).
+    point is the first static code segment's address + ENTRY (the System Loader).
     """
     placed: dict[int, LoadedSegment] = {}
     order: list[Segment] = []

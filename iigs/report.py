@@ -168,7 +168,7 @@ def render_report(mem: bytearray, text: str) -> None:
         w = min(w, width - _LEFT)
         h = min(h, _LINE_HEIGHT)
         ink[top:top + h, _LEFT:_LEFT + w] |= bits[:h, :w]
-    # 640 mode: 4 pixels per byte, 2 bits each, leftmost in bits 7-6 (reference §4.2).
+    # 640 mode: 4 pixels per byte, 2 bits each, leftmost in bits 7-6 (Hardware Reference ch. 4).
     # Colour 0 = blue, colour 3 = white in this palette (entries 0-3 and repeats).
     values = np.where(ink, 3, 0).astype(np.uint8).reshape(height, width // 4, 4)
     packed = (values[:, :, 0] << 6) | (values[:, :, 1] << 4) | (values[:, :, 2] << 2) \
