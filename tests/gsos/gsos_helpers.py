@@ -1,4 +1,4 @@
-"""Building GS/OS parameter blocks in memory for tests (reference §2.3-2.4)."""
+"""Building GS/OS parameter blocks in memory for tests (ORCA/C gsos.h layouts)."""
 from __future__ import annotations
 
 import struct
@@ -11,7 +11,7 @@ from toolbox.toolbox import Toolbox
 PROGRAM = b"\x60" * 3000
 FIXED_NOW = datetime(2026, 3, 14, 15, 9)
 
-# Call numbers (reference §2.2).
+# Call numbers (gsos.h).
 CREATE, DESTROY, CHANGE_PATH, SET_FILE_INFO, GET_FILE_INFO = 0x2001, 0x2002, 0x2004, 0x2005, 0x2006
 SET_PREFIX, GET_PREFIX, NULL, OPEN, READ, WRITE = 0x2009, 0x200A, 0x200D, 0x2010, 0x2012, 0x2013
 CLOSE, FLUSH, SET_MARK, GET_MARK, SET_EOF, GET_EOF = 0x2014, 0x2015, 0x2016, 0x2017, 0x2018, 0x2019

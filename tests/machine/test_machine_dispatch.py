@@ -1,5 +1,6 @@
 """The dispatcher's other entry points: $E10004 (glue with an extra RTL address) and
-the GS/OS in-line and stack forms (reference §1.3, §2.1), plus its register rules."""
+the GS/OS in-line and stack forms (Toolbox Reference vol. 1 ch. 1, TN #87; GS/OS
+Reference), plus its register rules."""
 from __future__ import annotations
 
 import pytest

@@ -50,7 +50,7 @@ def test_new_handle_zero_fills_the_block(tb):
 
 
 def test_bank_zero_page_aligned_block_for_a_direct_page(tb):
-    # NewHandle(size, id, $C015, 0): the Toolbox Reference's direct-page idiom (§1.5)
+    # NewHandle(size, id, $C015, 0): the Toolbox Reference's direct-page idiom
     h = tb.mm.new_handle(0x300, UID, 0xC015, 0)
     addr = tb.mm.deref(h)
     assert addr >> 16 == 0 and addr & 0xFF == 0

@@ -1,4 +1,4 @@
-"""The OMF loader against real gsasm output (reference §3.4, §3.7).
+"""The OMF loader against real gsasm output (the System Loader's algorithm).
 
 Two PROCs in two source files: `Main` pushes a long pointer to its own string
 (`PEA msg>>16 / PEA msg`), loads it (`LDA #msg / LDX #^msg`), calls and jumps into

@@ -1,4 +1,4 @@
-"""OMF records gsasm does not write, built by hand from the layouts in reference §3.2-3.3,
+"""OMF records gsasm does not write, built by hand from the layouts in GS/OS Ref. appendix F,
 and malformed files, which must raise OMFError naming the segment and offset."""
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """QuickDraw II's tool-call rows and stack adapters (records in memory), no CPU.
 
 The numbers, parameter bytes and result sizes below are copied from the QuickDraw II
-table of the project's toolbox reference (iigs-toolbox.md, section 1.7).
+calls of ORCA/C `quickdraw.h` and ORCA/Pascal `Tool.Interface` (Toolbox Reference ch. 16).
 """
 import numpy as np
 
