@@ -20,7 +20,7 @@ stack frame cannot be right are fatal: `MachineError` with the report (tool numb
 caller, registers, disassembly).
 
 A call the table lacks is answered as the IIGS Tool Locator answers it (Toolbox
-Reference vol. 1, ch. 24, error codes): toolNotFoundErr $0001 when its tool set is
+Reference vol. 2, ch. 24, error codes): toolNotFoundErr $0001 when its tool set is
 absent, funcNotFoundErr $0002 when the set is here but the function is not, in A with
 carry set. When `toolbox.reference` knows the call's sizes its parameters are dropped
 and its result space left for the caller to pull, so a program that checks the error

@@ -1,6 +1,6 @@
 """Font Manager (tool set $1B): font families, with the system font as the one family.
 
-Follows the Apple IIGS Toolbox Reference vol. 2, ch. 8 "Font Manager" and Technical
+Follows the Apple IIGS Toolbox Reference vol. 1, ch. 8 "Font Manager" and Technical
 Notes #41 (font family numbers) and #104 (Font Manager fundamentals), with the numbers,
 error codes and bits of ORCA/C's font.h. The glyphs are toolbox/font.py's.
 
@@ -126,7 +126,7 @@ def _name_to(tb, name_ptr: int) -> None:
         write_pstring(tb.mem, name_ptr & 0xFFFFFF, SYSTEM_FAMILY_NAME)
 
 
-# -- tool calls (Toolbox Reference vol. 2 ch. 8; numbers from font.h) --------------------
+# -- tool calls (Toolbox Reference vol. 1 ch. 8; numbers from font.h) --------------------
 
 @tool(TOOLSET, 0x01)
 def FMBootInit(tb) -> None:

@@ -1,6 +1,6 @@
 """LineEdit (tool set $14): one line of editable text with a caret and a selection.
 
-Follows the Apple IIGS Toolbox Reference vol. 2, chapter 10 "LineEdit Tool Set" (call
+Follows the Apple IIGS Toolbox Reference vol. 1, chapter 10 "LineEdit Tool Set" (call
 numbers and signatures as in ORCA/Pascal `LineEdit` and the Merlin macros; StartUp as in
 ORCA/C `lineedit.h`).
 

@@ -1,6 +1,6 @@
 """Tool Locator (tool set $01): start-up, version, loading tools, StartUpTools.
 
-Follows the Apple IIGS Toolbox Reference vol. 1, chapter 24 "Tool Locator" and vol. 3
+Follows the Apple IIGS Toolbox Reference vol. 2, chapter 24 "Tool Locator" and vol. 3
 (System 6 StartUpTools/ShutDownTools, the StartStopRecord), with the call numbers of
 ORCA/C `locator.h` and the start-up order of the ORCA/C desktop samples.
 
@@ -264,7 +264,7 @@ def _require(tb, tool_number: int, min_version: int) -> None:
                         f"${version:04X}, ${min_version:04X} asked for")
 
 
-# -- tool calls (Toolbox Reference vol. 1, ch. 24; vol. 3 for StartUpTools) --------------
+# -- tool calls (Toolbox Reference vol. 2, ch. 24; vol. 3 for StartUpTools) --------------
 
 @tool(0x01, 0x02, "")
 def TLStartUp(tb) -> None:

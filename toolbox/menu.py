@@ -1,6 +1,6 @@
 """Menu Manager (tool set $0F): the menu bar, pull-down menus, MenuSelect and MenuKey.
 
-Follows the Apple IIGS Toolbox Reference vol. 2, chapter 13 "Menu Manager": the
+Follows the Apple IIGS Toolbox Reference vol. 1, chapter 13 "Menu Manager": the
 menu/item string syntax of NewMenu, item IDs, marks and flags, with the numbers and
 flags of ORCA/C `menu.h`.
 

@@ -1,6 +1,6 @@
 """Scheduler (tool set $07): tasks a program queues to run when the system is free.
 
-Follows the Apple IIGS Toolbox Reference vol. 1, chapter 19 "Scheduler". On a IIGS a
+Follows the Apple IIGS Toolbox Reference vol. 2, chapter 19 "Scheduler". On a IIGS a
 routine that must not run while the system is busy (inside GS/OS or a tool that is
 not reentrant) is queued with SchAddTask; the Scheduler runs each queued task once,
 with JSL in full native mode, at the first heartbeat (or DecBusyFlg) that finds the

@@ -13,7 +13,7 @@ from toolbox.calls import TOOL_TABLE
 from toolbox.quickdraw import SYSTEM_FONT_ID
 from toolcall import call_row
 
-CALLS = {                # Apple's numbers (Toolbox Reference vol. 2 ch. 8)
+CALLS = {                # Apple's numbers (Toolbox Reference vol. 1 ch. 8)
     "FMBootInit": 0x011B, "FMStartUp": 0x021B, "FMShutDown": 0x031B,
     "FMVersion": 0x041B, "FMReset": 0x051B, "FMStatus": 0x061B,
     "CountFamilies": 0x091B, "FindFamily": 0x0A1B, "GetFamInfo": 0x0B1B,

@@ -18,7 +18,7 @@ COUNTER = 0x7200         # the byte the task increments
 TASK = 0x6800            # SEP #$20; INC COUNTER; REP #$20; RTL
 TASK_CODE = b"\xE2\x20\xEE" + COUNTER.to_bytes(2, "little") + b"\xC2\x20\x6B"
 
-CALLS = {                # Apple's numbers (Toolbox Reference vol. 1 ch. 19)
+CALLS = {                # Apple's numbers (Toolbox Reference vol. 2 ch. 19)
     "SchBootInit": 0x0107, "SchStartUp": 0x0207, "SchShutDown": 0x0307,
     "SchVersion": 0x0407, "SchReset": 0x0507, "SchStatus": 0x0607,
     "SchAddTask": 0x0907, "SchFlush": 0x0A07,
