@@ -182,7 +182,7 @@ KingKnock PROC  EXPORT
 @noOut  Say     'No single card would give you gin. '
         jmp     KnockingText
 ; the most deadwood he knocks with after that many opponent draws: after four, gin only
-; (measured: strength.md)
+; (measured: docs/strength-log.md)
 KnockMaxTable DC.W 10,10,10,10,0,0,0,0,0,0,0,0,0
 KkMost  DS.W    1
 KkOuts  DS.W    1

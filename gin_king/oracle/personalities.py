@@ -203,7 +203,7 @@ class _DiscardContext:
 
 # Mort's price, in points of deadwood, of each known opponent card a discard would meld with:
 # the least that keeps the manual's example (he throws the 4♠, not the 9♦ next to Shark's
-# 7♦ 8♦); higher prices lose games (docs/strength.md, "How Mort got there").
+# 7♦ 8♦); higher prices lose games (docs/strength-log.md, "How Mort got there").
 MORT_PARTNER_PRICE = 4
 
 
@@ -298,21 +298,24 @@ class ScoreRules(NamedTuple):
 CATCH = (54, 46, 39, 33, 29, 25, 21, 18, 16, 14, 12, 11, 10)
 # King's: a near win of 5 or fewer (a late knock wins only a few points, seldom enough for
 # more than that, and it gives up the undercut or gin a kept low hand would bring (a limit
-# of 15 lost games: docs/strength.md)).
+# of 15 lost games: docs/strength-log.md)).
 KING_SCORE_RULES = ScoreRules(near_win=5, shutout_danger=40, catch_margin=25, catch=CATCH)
-SHARK_SCORE_RULES = ScoreRules(near_win=5, shutout_danger=40, catch_margin=25, catch=CATCH)
+# Shark's, tuned for him against Phyllis (docs/strength-log.md, "Shark's knock rules"): a
+# few points are 15 (he knocks at 85 or more), and a lot of deadwood is 35 more than his
+# own, so he catches only in the first draws of a hand; the shutout rule as King's.
+SHARK_SCORE_RULES = ScoreRules(near_win=15, shutout_danger=40, catch_margin=35, catch=CATCH)
 # From here on, King's own look-ahead (beyond the original program).
 GIN_OUTS_TO_WAIT = 2   # go for gin only with at least this many cards that give gin
 # The most deadwood King knocks with, by the number of cards his opponent has drawn this
 # hand. Early he knocks with anything legal; after four draws only with gin (or by the score
 # rules), for then a knock wins less than it risks: the opponent's deadwood is low, and a
-# low hand kept wins 25 more when the opponent knocks into it (measured: docs/strength.md,
+# low hand kept wins 25 more when the opponent knocks into it (measured: docs/strength-log.md,
 # "Going for gin late").
 KNOCK_MAX = (10, 10, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 # A draw that gives gin counts this much better than its 0 points of deadwood: King's
 # discard weighs his chances of gin, not only his expected deadwood. More than the gin bonus
 # (25), for a gin also ends the hand before the opponent can knock or undercut (measured:
-# docs/strength.md; 40 beat 25 by 1.5 points of games against Phyllis).
+# docs/strength-log.md; 40 beat 25 by 1.5 points of games against Phyllis).
 GIN_DRAW_WORTH = 40
 
 
@@ -330,12 +333,12 @@ def shutout_costs(rules: Rules) -> bool:
 # What a discard the opponent may meld costs King, in points of deadwood per meld he can
 # make with it: each live three-card meld of the card counts with the chance that the
 # opponent holds both partners (1 for a card he took, k/n for each other, k = his cards not
-# known, n = the unseen cards). Heavier weights lose games (measured: docs/strength.md).
+# known, n = the unseen cards). Heavier weights lose games (measured: docs/strength-log.md).
 DANGER_WEIGHT = 5
 # The opponent may knock before King draws again, and then the deadwood he holds now is
 # what counts: King's discard key weighs the expected deadwood after his next draw
 # LOOK_WEIGHT to NOW_WEIGHT against his deadwood now (measured against the simple player:
-# docs/strength.md, "The headline pairs"). KEY_SCALE puts the danger points in the same
+# docs/strength-log.md, "The headline pairs"). KEY_SCALE puts the danger points in the same
 # units.
 LOOK_WEIGHT = 4
 NOW_WEIGHT = 1
