@@ -85,7 +85,7 @@ ScoreKnock PROC EXPORT
         beq     @none                   ;   is no danger (the oracle's shutout_costs)
         lda     PosBlock+Pos.myWon      ; no hand won, opponent near the target
         bne     @none
-        lda     PosBlock+Pos.target   ; target - theirs <= shutoutDanger
+        lda     PosBlock+Pos.target     ; target - theirs <= shutoutDanger
         sec
         sbc     PosBlock+Pos.oppScore
         bmi     @shut
