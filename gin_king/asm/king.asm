@@ -122,6 +122,7 @@ KingKnock PROC  EXPORT
         IMPORT  PosBlock,DecBlock,CnBestVal,KnockingText,GinOuts,TlMask,TxtNoThe
         IMPORT  TxtInline,TxtPoints,TxtOppName,TxtNum,TxtCardList,ScoreKnock,CatchKnock
         IMPORT  DrawsIndex
+        ldy     #KING_RULES
         jsr     ScoreKnock              ; gin, near the win, a shutout
         bcc     @most
         rts
@@ -150,7 +151,8 @@ KingKnock PROC  EXPORT
         jsr     TxtPoints
         Say     ' is likely to be undercut.'
         rts
-@catch  jsr     CatchKnock              ; the opponent caught with a lot of deadwood
+@catch  ldy     #KING_RULES
+        jsr     CatchKnock              ; the opponent caught with a lot of deadwood
         bcc     @outs
         rts
 @outs   jsr     GinOuts                 ; one draw ahead: A = outs, TlMask = them
@@ -180,7 +182,7 @@ KingKnock PROC  EXPORT
 @noOut  Say     'No single card would give you gin. '
         jmp     KnockingText
 ; the most deadwood he knocks with after that many opponent draws: after four, gin only
-; (measured: strength.md)
+; (measured: docs/strength-log.md)
 KnockMaxTable DC.W 10,10,10,10,0,0,0,0,0,0,0,0,0
 KkMost  DS.W    1
 KkOuts  DS.W    1

@@ -2,7 +2,8 @@
 ; docs/personalities.md sections 4 and 6): "Although he uses the same drawing strategy and
 ; discard strategy as Phyllis, he is the only player who is aware of the score". He draws
 ; with SoniaDraw and discards with PhyllisDiscard (decide.asm's table); his knock is the
-; score rules, then the catch rule, then PhyllisKnock. King (king.asm) shares the rules.
+; score rules, then the catch rule, then PhyllisKnock. King (king.asm) shares the rules,
+; each with his own constants (ScoreRows).
 ; Internal routines: M=16, X=16, DBR = this bank.
 
         MACHINE M65816
@@ -10,10 +11,21 @@
         INCLUDE 'engine.records'
         INCLUDE 'engine.macros'
 
-NEAR_WIN        EQU     5               ; "only needs a few points to win"
-SHUTOUT_DANGER  EQU     40              ; opponent this close while he has no box
-CATCH_MARGIN    EQU     25              ; "catch you with a lot of deadwood"
-DRAWS_LAST      EQU     12              ; last index of CatchTable (and King's KnockMaxTable)
+; ------------------------------------------------------------------------------------
+; ScoreData — the constants of the score rules, a ScoreRules row per player who knows the
+;   score (the oracle's KING_SCORE_RULES and SHARK_SCORE_RULES, docs/personalities.md
+;   section 4). The catch table is the opponent's mean deadwood after that many draws this
+;   hand, measured in Phyllis-vs-Phyllis games.
+; ------------------------------------------------------------------------------------
+ScoreData PROC EXPORT
+        EXPORT  ScoreRows
+ScoreRows                               ; KING_RULES
+        DC.W    5,40,25                 ;   nearWin, shutoutDanger, catchMargin
+        DC.W    54,46,39,33,29,25,21,18,16,14,12,11,10
+                                        ; SHARK_RULES (King's values: strength-log.md)
+        DC.W    5,40,25                 ;   nearWin, shutoutDanger, catchMargin
+        DC.W    54,46,39,33,29,25,21,18,16,14,12,11,10
+        ENDP
 
 ; ------------------------------------------------------------------------------------
 ; SharkKnock — Shark's knock and its advice: ScoreKnock's, else CatchKnock's, else
@@ -24,8 +36,10 @@ DRAWS_LAST      EQU     12              ; last index of CatchTable (and King's K
 ; ------------------------------------------------------------------------------------
 SharkKnock PROC EXPORT
         IMPORT  ScoreKnock,CatchKnock,PhyllisKnock
+        ldy     #SHARK_RULES
         jsr     ScoreKnock
         bcs     @done
+        ldy     #SHARK_RULES
         jsr     CatchKnock
         bcs     @done
         jmp     PhyllisKnock
@@ -34,27 +48,32 @@ SharkKnock PROC EXPORT
 
 ; ------------------------------------------------------------------------------------
 ; ScoreKnock — the rules on the score, first that applies: gin; target - mine <=
-;   NEAR_WIN; no hand won and target - theirs <= SHUTOUT_DANGER, when a shutout costs
+;   nearWin; no hand won and target - theirs <= shutoutDanger, when a shutout costs
 ;   something (RulesBlock.shutout: double, or points above 0). Each knocks:
 ;   "Knock. " + ("" on gin | "You only need <N points> to win. " | "You need to score to
 ;   avoid a shutout. ") + KnockingText.
-;   In: PosBlock: hand (10), scores, myWon, target. Out: carry set when a rule decided
+;   In: Y = the player's row of ScoreRows (KING_RULES, SHARK_RULES); PosBlock: hand (10),
+;   scores, myWon, target. Out: carry set when a rule decided
 ;   (DecBlock written); carry clear when none applies, with the Canon of the hand made
 ;   (CnBestVal = its deadwood). Clobbers: A, X, Y. Cost: one Canon + the text.
 ; ------------------------------------------------------------------------------------
 ScoreKnock PROC EXPORT
         IMPORT  PosBlock,DecBlock,CanonOf,KnockingText,TxtInline,TxtPoints,Knocks,RulesBlock
+        IMPORT  ScoreRows
+        sty     SnRow
         ldx     #PosBlock+Pos.hand
         jsr     CanonOf
         bne     @nearWin
         jsr     Knocks                  ; gin: no reason given
         brl     @text
-@nearWin lda    PosBlock+Pos.target     ; target - mine <= NEAR_WIN
+@nearWin lda    PosBlock+Pos.target     ; target - mine <= nearWin
         sec
         sbc     PosBlock+Pos.myScore
         sta     SnNeed
         bmi     @near
-        cmp     #NEAR_WIN+1
+        ldy     SnRow
+        cmp     ScoreRows+ScoreRules.nearWin,y
+        beq     @near
         bcs     @shutout
 @near   jsr     Knocks
         Say     'You only need '
@@ -66,11 +85,13 @@ ScoreKnock PROC EXPORT
         beq     @none                   ;   is no danger (the oracle's shutout_costs)
         lda     PosBlock+Pos.myWon      ; no hand won, opponent near the target
         bne     @none
-        lda     PosBlock+Pos.target
+        lda     PosBlock+Pos.target     ; target - theirs <= shutoutDanger
         sec
         sbc     PosBlock+Pos.oppScore
         bmi     @shut
-        cmp     #SHUTOUT_DANGER+1
+        ldy     SnRow
+        cmp     ScoreRows+ScoreRules.shutoutDanger,y
+        beq     @shut
         bcs     @none
 @shut   jsr     Knocks
         Say     'You need to score to avoid a shutout. '
@@ -80,23 +101,31 @@ ScoreKnock PROC EXPORT
 @none   clc
         rts
 SnNeed  DS.W    1
+SnRow   DS.W    1
         ENDP
 
 ; ------------------------------------------------------------------------------------
 ; CatchKnock — "If Shark thinks that he can catch you with a lot of deadwood, he will
-;   knock immediately": CATCH[min(oppDraws, 12)] - deadwood >= CATCH_MARGIN knocks,
-;   "Knock. <Opp> is likely to be caught with a lot of deadwood. " + KnockingText.
-;   In: the last Canon (of PosBlock.hand, as ScoreKnock leaves it), PosBlock.oppDraws.
+;   knock immediately": catch[min(oppDraws, 12)] - deadwood >= catchMargin (the row's)
+;   knocks, "Knock. <Opp> is likely to be caught with a lot of deadwood. " + KnockingText.
+;   In: Y = the player's row of ScoreRows; the last Canon (of PosBlock.hand, as
+;   ScoreKnock leaves it), PosBlock.oppDraws.
 ;   Out: carry set when it knocks (DecBlock written), clear when not. Clobbers: A, X, Y.
 ; ------------------------------------------------------------------------------------
 CatchKnock PROC EXPORT
         IMPORT  DecBlock,CnBestVal,KnockingText,TxtInline,TxtOppNameCap,DrawsIndex,Knocks
-        jsr     DrawsIndex
-        lda     CatchTable,x
+        IMPORT  ScoreRows
+        sty     CkRow
+        jsr     DrawsIndex              ; X = 2 min(draws, 12); Y kept
+        txa
+        clc
+        adc     CkRow
+        tax
+        lda     ScoreRows+ScoreRules.catch,x
         sec
         sbc     CnBestVal
         bmi     @no
-        cmp     #CATCH_MARGIN
+        cmp     ScoreRows+ScoreRules.catchMargin,y
         bcc     @no
         jsr     Knocks
         jsr     TxtOppNameCap
@@ -106,8 +135,7 @@ CatchKnock PROC EXPORT
         rts
 @no     clc
         rts
-; his opponent's mean deadwood after that many draws (measured; docs/personalities.md)
-CatchTable DC.W 54,46,39,33,29,25,21,18,16,14,12,11,10
+CkRow   DS.W    1
         ENDP
 
 ; ------------------------------------------------------------------------------------
@@ -122,7 +150,7 @@ Knocks  PROC    EXPORT
         ENDP
 
 ; ------------------------------------------------------------------------------------
-; DrawsIndex — X = 2 min(PosBlock.oppDraws, DRAWS_LAST): an index into CatchTable and
+; DrawsIndex — X = 2 min(PosBlock.oppDraws, DRAWS_LAST): an index into a catch table and
 ;   King's KnockMaxTable. Clobbers: A, X.
 ; ------------------------------------------------------------------------------------
 DrawsIndex PROC EXPORT

@@ -203,7 +203,7 @@ class _DiscardContext:
 
 # Mort's price, in points of deadwood, of each known opponent card a discard would meld with:
 # the least that keeps the manual's example (he throws the 4♠, not the 9♦ next to Shark's
-# 7♦ 8♦); higher prices lose games (docs/strength.md, "How Mort got there").
+# 7♦ 8♦); higher prices lose games (docs/strength-log.md, "How Mort got there").
 MORT_PARTNER_PRICE = 4
 
 
@@ -284,28 +284,37 @@ class Phyllis(_Remembering):
         return phyllis_knock(view, discard)
 
 
-# Shark's and King's knock on the score (the manual's Shark; King keeps the same rules).
-# Their estimate of the opponent's deadwood by the number of cards he has drawn this hand
-# (measured in Phyllis-vs-Phyllis games: mean deadwood of the player waiting to draw).
+class ScoreRules(NamedTuple):
+    """The constants of the manual's three knock rules on the score (Shark's, and King's who
+    keeps the same rules with his own constants)."""
+    near_win: int                # "only needs a few points to win": this many or fewer
+    shutout_danger: int          # opponent this close to the target while he has no box
+    catch_margin: int            # "catch you with a lot of deadwood": expected minus his own
+    catch: tuple[int, ...]       # the opponent's expected deadwood by his draws this hand
+
+
+# The opponent's expected deadwood by the number of cards he has drawn this hand (measured
+# in Phyllis-vs-Phyllis games: mean deadwood of the player waiting to draw).
 CATCH = (54, 46, 39, 33, 29, 25, 21, 18, 16, 14, 12, 11, 10)
-# "Shark will knock as soon as possible if he only needs a few points to win": 5 or fewer
-# (for King: a late knock wins only a few points, seldom enough for more than that, and it gives up
-# the undercut or gin a kept low hand would bring (a limit of 15 lost games: docs/strength.md)).
-NEAR_WIN = 5
-SHUTOUT_DANGER = 40    # opponent this close to the target while he has no box
-CATCH_MARGIN = 25      # "catch you with a lot of deadwood"
+# King's: a near win of 5 or fewer (a late knock wins only a few points, seldom enough for
+# more than that, and it gives up the undercut or gin a kept low hand would bring (a limit
+# of 15 lost games: docs/strength-log.md)).
+KING_SCORE_RULES = ScoreRules(near_win=5, shutout_danger=40, catch_margin=25, catch=CATCH)
+# Shark's: the same values. Tuned for him against Phyllis, the best of the screening (15,
+# 40, 35) did no better on fresh deals (docs/strength-log.md, "Shark's knock rules").
+SHARK_SCORE_RULES = ScoreRules(near_win=5, shutout_danger=40, catch_margin=25, catch=CATCH)
 # From here on, King's own look-ahead (beyond the original program).
 GIN_OUTS_TO_WAIT = 2   # go for gin only with at least this many cards that give gin
 # The most deadwood King knocks with, by the number of cards his opponent has drawn this
 # hand. Early he knocks with anything legal; after four draws only with gin (or by the score
 # rules), for then a knock wins less than it risks: the opponent's deadwood is low, and a
-# low hand kept wins 25 more when the opponent knocks into it (measured: docs/strength.md,
+# low hand kept wins 25 more when the opponent knocks into it (measured: docs/strength-log.md,
 # "Going for gin late").
 KNOCK_MAX = (10, 10, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 # A draw that gives gin counts this much better than its 0 points of deadwood: King's
 # discard weighs his chances of gin, not only his expected deadwood. More than the gin bonus
 # (25), for a gin also ends the hand before the opponent can knock or undercut (measured:
-# docs/strength.md; 40 beat 25 by 1.5 points of games against Phyllis).
+# docs/strength-log.md; 40 beat 25 by 1.5 points of games against Phyllis).
 GIN_DRAW_WORTH = 40
 
 
@@ -323,12 +332,12 @@ def shutout_costs(rules: Rules) -> bool:
 # What a discard the opponent may meld costs King, in points of deadwood per meld he can
 # make with it: each live three-card meld of the card counts with the chance that the
 # opponent holds both partners (1 for a card he took, k/n for each other, k = his cards not
-# known, n = the unseen cards). Heavier weights lose games (measured: docs/strength.md).
+# known, n = the unseen cards). Heavier weights lose games (measured: docs/strength-log.md).
 DANGER_WEIGHT = 5
 # The opponent may knock before King draws again, and then the deadwood he holds now is
 # what counts: King's discard key weighs the expected deadwood after his next draw
 # LOOK_WEIGHT to NOW_WEIGHT against his deadwood now (measured against the simple player:
-# docs/strength.md, "The headline pairs"). KEY_SCALE puts the danger points in the same
+# docs/strength-log.md, "The headline pairs"). KEY_SCALE puts the danger points in the same
 # units.
 LOOK_WEIGHT = 4
 NOW_WEIGHT = 1
@@ -378,10 +387,11 @@ def stock_or_upcard(view: PlayerView) -> DrawWorth:
     return DrawWorth(taken, stock_worth(o, n, gin_worth), o, after, n)
 
 
-def score_knock(view: PlayerView, arrangement) -> tuple[bool, str] | None:
+def score_knock(view: PlayerView, arrangement,
+                limits: ScoreRules) -> tuple[bool, str] | None:
     """The knock rules only Shark and King know, on the score: gin; "knock as soon as
-    possible if he only needs a few points to win" (NEAR_WIN); "knock immediately if he
-    needs to score to avoid a shutout" (no box yet, opponent within SHUTOUT_DANGER of the
+    possible if he only needs a few points to win" (near_win); "knock immediately if he
+    needs to score to avoid a shutout" (no box yet, opponent within shutout_danger of the
     target, and a shutout costs something: shutout_costs). None when none applies. Under
     Hollywood scoring the view's scores are the lowest open game's: the one nearest its end
     for both players (docs/personalities.md "Under house rules")."""
@@ -389,9 +399,9 @@ def score_knock(view: PlayerView, arrangement) -> tuple[bool, str] | None:
     need = view.target - mine
     if arrangement.deadwood == 0:
         return True, "Knock. " + text.knocking_text(arrangement)
-    if need <= NEAR_WIN:
+    if need <= limits.near_win:
         reason = f"You only need {text.points(need)} to win."
-    elif (view.hands_won[0] == 0 and view.target - theirs <= SHUTOUT_DANGER
+    elif (view.hands_won[0] == 0 and view.target - theirs <= limits.shutout_danger
           and shutout_costs(view.rules)):
         reason = "You need to score to avoid a shutout."
     else:
@@ -399,12 +409,14 @@ def score_knock(view: PlayerView, arrangement) -> tuple[bool, str] | None:
     return True, "Knock. " + reason + " " + text.knocking_text(arrangement)
 
 
-def catch_knock(view: PlayerView, arrangement) -> tuple[bool, str] | None:
+def catch_knock(view: PlayerView, arrangement,
+                limits: ScoreRules) -> tuple[bool, str] | None:
     """"If Shark thinks that he can catch you with a lot of deadwood, he will knock
-    immediately rather than go for Gin": the opponent's expected deadwood (CATCH, by his
-    draws this hand) at least CATCH_MARGIN above his own. None when it does not apply."""
-    expected = CATCH[min(view.opponent_draws, len(CATCH) - 1)]
-    if expected - arrangement.deadwood < CATCH_MARGIN:
+    immediately rather than go for Gin": the opponent's expected deadwood (the catch table,
+    by his draws this hand) at least catch_margin above his own. None when it does not
+    apply."""
+    expected = limits.catch[min(view.opponent_draws, len(limits.catch) - 1)]
+    if expected - arrangement.deadwood < limits.catch_margin:
         return None
     return True, (f"Knock. {text.sentence_start(view.opponent_name)} is likely to be caught "
                   "with a lot of deadwood. " + text.knocking_text(arrangement))
@@ -417,11 +429,12 @@ class Shark(Phyllis):
     rule and advice."""
 
     name = "Shark"
+    score_rules = SHARK_SCORE_RULES
 
     def _knock(self, view, discard):
         arrangement = view.counting.arrangement(view.hand_mask)
         for rule in (score_knock, catch_knock):
-            decided = rule(view, arrangement)
+            decided = rule(view, arrangement, self.score_rules)
             if decided is not None:
                 return decided
         return phyllis_knock(view, discard)
@@ -483,7 +496,7 @@ class King(Phyllis):
 
     def _knock(self, view, discard):
         arrangement = view.counting.arrangement(view.hand_mask)
-        score_rule = score_knock(view, arrangement)
+        score_rule = score_knock(view, arrangement, KING_SCORE_RULES)
         if score_rule is not None:
             return score_rule
         draws = view.opponent_draws
@@ -494,7 +507,7 @@ class King(Phyllis):
                 return False, after + "go for gin or an undercut."
             return False, (after + f"a knock with more than {text.points(most)} is likely to "
                            "be undercut.")
-        catch = catch_knock(view, arrangement)
+        catch = catch_knock(view, arrangement, KING_SCORE_RULES)
         if catch is not None:
             return catch
         pile = view.pile_mask | (1 << discard if discard is not None else 0)

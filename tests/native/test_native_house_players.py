@@ -14,7 +14,7 @@ from gin_king.bench.native import KING_WORST_BUDGET
 from gin_king.compare import (Report, compare_games, compare_positions, oracle_decision,
                               position_from_view, random_position)
 from gin_king.native import NativeEngine
-from gin_king.oracle.personalities import King
+from gin_king.oracle.personalities import KING_SCORE_RULES, SHARK_SCORE_RULES, King
 from gin_king.oracle.rules import DEFAULT_RULES, parse_rules
 from gin_king.oracle.view import view_from_cards
 from toolbox.font import decode
@@ -155,13 +155,15 @@ def test_king_counts_his_gin_outs_around_the_corner(under, engine, seed, advice)
 
 
 @pytest.mark.parametrize("player", ["shark", "king"])
-@pytest.mark.parametrize("scores, won, opening", [
-    ((245, 100), (2, 1), "Knock. You only need 5 points to win."),     # 250 points a game
-    ((244, 100), (2, 1), "Don't knock."),
-    ((0, 210), (0, 3), "Knock. You need to score to avoid a shutout."),
-    ((0, 209), (0, 3), "Don't knock."),
-])
-def test_the_score_rules_play_to_250(under, engine, player, scores, won, opening):
+@pytest.mark.parametrize("case", ["near", "not near", "shutout", "no shutout"])
+def test_the_score_rules_play_to_250(under, engine, player, case):
+    near = {"shark": SHARK_SCORE_RULES, "king": KING_SCORE_RULES}[player].near_win  # 15, 5
+    scores, won, opening = {                # 250 points a game
+        "near": ((250 - near, 100), (2, 1), f"Knock. You only need {near} points to win."),
+        "not near": ((249 - near, 100), (2, 1), "Don't knock."),
+        "shutout": ((0, 210), (0, 3), "Knock. You need to score to avoid a shutout."),
+        "no shutout": ((0, 209), (0, 3), "Don't knock."),
+    }[case]
     rules = replace(under("shutout=double"), points_per_game=250)
     view = view_from_cards("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", [8], scores=scores, hands_won=won,
                            opponent_draws=11, rules=rules, opponent_name="Phyllis")

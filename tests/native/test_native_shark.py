@@ -8,7 +8,7 @@ import pytest
 from gin_king.compare import position_from_view, random_position
 from gin_king.native import NativeEngine
 from gin_king.oracle.cards import parse_cards
-from gin_king.oracle.personalities import PERSONALITIES
+from gin_king.oracle.personalities import KING_SCORE_RULES, PERSONALITIES, SHARK_SCORE_RULES
 from gin_king.oracle.state import Phase
 from gin_king.oracle.view import view_from_cards
 from toolbox.font import decode
@@ -41,6 +41,9 @@ SHARK_KNOCK_RULES = [
     ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (0, 60), (0, 3), 11, "Knock. You need to score"),
     ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (0, 59), (0, 3), 11, "Don't knock. Every card"),
     ("4s 5s 6s 7s Kc Kd Kh As 2d 3d", "9c", (10, 10), (1, 1), 1, "Knock. Phyllis is likely"),
+    # the catch at its edge: after 3 draws 33 - 7 >= 25 catches, after 4 29 - 7 does not
+    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (10, 10), (1, 1), 3, "Knock. Phyllis is likely"),
+    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (10, 10), (1, 1), 4, "Don't knock. Every card"),
     ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "Ad 4d 9c", (50, 50), (1, 1), 11,
      "Knock. The 3♦ cannot be melded in one draw."),
 ]
@@ -56,3 +59,12 @@ def test_every_shark_knock_rule_matches_the_oracle(engine, hand, pile, scores, w
     assert text.startswith(opening)
     got = engine.decide(position_from_view(view, "shark", "knock", discard=int(discard)))
     assert (bool(got.choice), decode(got.text)) == (want, text)
+
+
+def test_native_score_rows_are_the_oracles_constants(engine):
+    # shark.asm's ScoreRows: King's row, then Shark's, each the oracle's ScoreRules (near
+    # win, shutout danger, catch margin, then the catch table), word for word.
+    for row, rules in enumerate((KING_SCORE_RULES, SHARK_SCORE_RULES)):
+        want = [rules.near_win, rules.shutout_danger, rules.catch_margin, *rules.catch]
+        base = row * 2 * len(want)
+        assert [engine.read_word("ScoreRows", base + 2 * i) for i in range(len(want))] == want
