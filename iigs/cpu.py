@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from py65.devices.mpu65c02 import MPU
 
-from iigs.cpu_fast import run_fast
+from iigs.tiers import run_fast
 from iigs.opcodes import MODES, OPCODES, Opcode
 
 # Status bits (datasheet 2.6, Figure 2-3).
@@ -123,7 +123,7 @@ class CPU65816(MPU):
         past it), "stp", "wai" (waiting for an interrupt), "trap" (the trap hook returned
         a string, now in `trap_result`), "brk"/"cop" (with `stop_on_brk`/`stop_on_cop`:
         PC is left on the opcode, which has not executed). Ends at the same instruction
-        and state as `run_reference`, only faster (see `iigs.cpu_fast`).
+        and state as `run_reference`, only faster (see `iigs.tiers`).
         """
         return run_fast(self, max_cycles)
 

@@ -1,0 +1,630 @@
+"""The translating tier of `CPU65816.run()`: hot code compiled into Python regions.
+
+A *region* is the code reachable from one hot address along direct edges: fall-through,
+conditional branches (both ways), BRA/BRL/JMP/JML/JSR/JSL to constant targets, and RTS/RTL
+back to a call made inside the region. Each basic block (an address and an (E, M, X) state)
+becomes one arm of a `while True` dispatch on a local label, so a loop, a function and the
+library routines it calls run in one Python call with the registers in locals. An edge
+that leaves the region returns `cycles << 24 | next address` to the loop in `iigs.tiers`.
+
+What stays in a block rather than ending it (datasheet section 5 and Table 5-7 cycles):
+- REP/SEP #imm: the operand is a constant, so the block goes on specialised for the new
+  M/X widths; XCE when an earlier CLC/SEC/REP/SEP of the block has fixed the carry; PLP
+  with a check that the pulled M/X bits are the widths the block assumed (the block is left
+  when they are not). PHD/TCD, TSC/TCS prologues and epilogues are plain instructions.
+- Rare or unknown-state instructions (BRK COP RTI MVN MVP WAI STP WDM, XCE with an unknown
+  carry) end the block before them; `iigs.tiers` hands them to the interpreter.
+
+Cheap translation: each instruction's source is a *template* made once per (opcode,
+state) by `iigs.cpu_fast._Gen` with placeholders for its address and operand bytes; a
+region's source is those templates joined, with no text rewriting per region, and its
+compiled code object is cached by the region's *shape* (opcodes, states and edges, not
+addresses or operands), so unrolled code of one shape at a thousand addresses compiles
+once: each region is the shape's factory called with that region's addresses and operands.
+
+Self-modifying code: a region checks its code bytes on entry (`Region.valid`), and a store
+(or push) that lands in the region's own code ends the region right after it; the loop
+then sees the changed bytes and drops just that region.
+
+Memory access: every data access in a region is text `iigs.cpu_fast._Gen` emitted (its
+`read`/`write`/stack emitters), so the I/O page's routing reaches this tier unchanged.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, NamedTuple
+
+from iigs import cpu_fast
+from iigs.cpu_fast import BAIL, DELEGATED, NZ8, NZ16, _Gen, decimal_step
+from iigs.opcodes import OPCODES, Opcode
+
+Key = tuple  # (e, m, x, ...): `iigs.cpu_fast.state_key`; anything after x is kept as is
+
+MAX_INSTRUCTIONS = 192     # instructions per region
+MAX_BLOCKS = 24            # basic blocks per region
+
+BRANCHES = {"BPL": "not r_p & 0x80", "BMI": "r_p & 0x80", "BVC": "not r_p & 0x40",
+            "BVS": "r_p & 0x40", "BCC": "not r_p & 0x01", "BCS": "r_p & 0x01",
+            "BNE": "not r_p & 0x02", "BEQ": "r_p & 0x02"}
+# Control flow to a constant target: the region follows it.
+DIRECT = {("BRA", "rel8"), ("BRL", "rel16"), ("JMP", "abs"), ("JML", "absl"),
+          ("JSR", "abs"), ("JSL", "absl")}
+# Control flow to a computed target: RTS/RTL may return to a call in the region.
+COMPUTED = {("RTS", "imp"), ("RTL", "imp"), ("JMP", "absi"), ("JMP", "absix"),
+            ("JML", "absil"), ("JSR", "absix")}
+# Instructions that end a block before them (the interpreter runs them).
+ENDS_BEFORE = (DELEGATED - {"REP", "SEP", "XCE", "PLP"})
+WRITES_CARRY = frozenset("ADC SBC CMP CPX CPY ASL LSR ROL ROR PLP RTI".split())
+PUSHES = frozenset("PHA PHX PHY PHP PHB PHK PHD PEA PEI PER JSR JSL".split())
+REGISTERS = ("a", "x", "y", "sp", "p", "d", "dbr", "pbr")
+
+_REGISTER = re.compile(r"\bcpu\.(a|x|y|sp|p|d|dbr|pbr)\b")
+_ASSIGNED = re.compile(r"\br_(\w+)\s*(?:[|&^+-]|<<|>>)?=(?!=)")
+_A0 = re.compile(r"\ba0\b")
+
+
+def with_widths(key: Key, e: int, m: int, x: int) -> Key:
+    """`key` with new E/M/X (any further components, e.g. a memory map, kept)."""
+    return (e, m, x) + tuple(key[3:])
+
+
+# ---------------------------------------------------------------- instruction templates
+
+class _TemplateGen(_Gen):
+    """`_Gen` with placeholders for the operand bytes (`§` is the instruction's index)."""
+
+    def __init__(self, row: Opcode, key: Key, inline: bool) -> None:
+        super().__init__(row, key, None, inline)
+        self.params: dict[str, tuple[str, int]] = {}
+
+    def _param(self, kind: str, k: int) -> str:
+        name = f"{kind}§_{k}"
+        self.params[name] = (kind, k)
+        return name
+
+    def byte(self, k: int = 1) -> str:
+        return self._param("B", k)
+
+    def word(self, k: int = 1) -> str:
+        return self._param("W", k)
+
+    def long(self) -> str:
+        return self._param("L", 1)
+
+    # The state-changing instructions a region keeps (see the module docstring).
+    def op_REP(self) -> None:
+        self._set_p("cpu.p & " + str(0xFF ^ self.imm))
+
+    def op_SEP(self) -> None:
+        self._set_p("cpu.p | " + str(self.imm))
+
+    def _set_p(self, value: str) -> None:
+        if self.e:
+            value = f"({value}) | 0x30"
+        self.emit(f"cpu.p = {value}")
+        if self.new_key[2] and not self.x:
+            self.emit("cpu.x &= 0xFF", "cpu.y &= 0xFF")
+        self.static_cycles = 3
+
+    def op_XCE(self) -> None:
+        carry = self.imm
+        if carry != self.e:
+            self.emit(f"cpu.e = {carry}", f"cpu.p = (cpu.p & 0xFE) | {self.e}")
+            if carry:
+                self.emit("cpu.sp = 0x100 | (cpu.sp & 0xFF)", "cpu.p |= 0x30",
+                          "cpu.x &= 0xFF", "cpu.y &= 0xFF")
+        self.static_cycles = 2
+
+    def op_PLP(self) -> None:
+        self.pull(1)
+        self.emit("cpu.p = v | 0x30" if self.e else "cpu.p = v")
+        if self.e:
+            self.emit("cpu.x &= 0xFF", "cpu.y &= 0xFF")
+        else:
+            self.emit("if v & 0x10:", "    cpu.x &= 0xFF", "    cpu.y &= 0xFF")
+        self.static_cycles = 4
+
+
+class Template(NamedTuple):
+    lines: tuple[str, ...]        # registers as r_ locals, placeholders for address/operands
+    ret: str | None               # a control-flow instruction's packed result expression
+    static: int                   # cycles known at translation
+    extras: tuple[str, ...]       # cycle terms computed at run time
+    params: tuple[tuple[str, str, int], ...]   # (placeholder, kind, byte index)
+    writes: frozenset[str]        # registers assigned
+    data_write: bool              # stores through `ea`
+    stack_write: bool             # pushes
+    bound: int                    # the most cycles it can take
+
+
+_TEMPLATES: dict[tuple, Template] = {}
+
+
+def template(op: int, key: Key, imm: int | None = None) -> Template:
+    """The source template of opcode `op` in state `key` (`imm`: REP/SEP's operand,
+    XCE's known carry)."""
+    cache_key = (op, key, imm)
+    found = _TEMPLATES.get(cache_key)
+    if found is not None:
+        return found
+    row = OPCODES[op]
+    if row.mnemonic in BRANCHES:   # the region writes conditional branches itself
+        found = _TEMPLATES[cache_key] = Template((), None, 0, (), (), frozenset(), False,
+                                                 False, 4)
+        return found
+    control = (row.mnemonic, row.mode) in DIRECT or (row.mnemonic, row.mode) in COMPUTED
+    gen = _TemplateGen(row, key, inline=not control)
+    gen.imm = imm
+    if row.mnemonic in ("REP", "SEP", "XCE", "PLP"):
+        gen.new_key = _key_after(row.mnemonic, key, imm) if imm is not None else key
+        getattr(gen, "op_" + row.mnemonic)()
+    else:
+        gen.generate_body()
+    lines = [_A0.sub("A§", _REGISTER.sub(r"r_\1", line)) for line in gen.lines]
+    ret = None
+    if control:
+        assert lines[-1].startswith("return ")
+        ret = lines.pop()[len("return "):]
+        static = gen.base_cycles()
+    else:
+        static = gen.static_cycles
+    text = "\n".join(lines)
+    found = Template(
+        tuple(lines), ret, static,
+        tuple(_A0.sub("A§", _REGISTER.sub(r"r_\1", t)) for t in gen.extra),
+        tuple((name, kind, k) for name, (kind, k) in gen.params.items()),
+        frozenset(_ASSIGNED.findall(text)) & set(REGISTERS),
+        row.access in ("w", "rmw") and row.mode != "acc",
+        row.mnemonic in PUSHES,
+        static + len(gen.extra) + 2)
+    _TEMPLATES[cache_key] = found
+    return found
+
+
+def _key_after(mnemonic: str, key: Key, imm: int) -> Key:
+    """The state after REP/SEP #imm or XCE with carry `imm`."""
+    e, m, x = key[:3]
+    if mnemonic == "XCE":
+        return with_widths(key, imm, 1, 1) if imm != e else key
+    if e:
+        return key
+    if mnemonic == "REP":
+        return with_widths(key, 0, 0 if imm & 0x20 else m, 0 if imm & 0x10 else x)
+    return with_widths(key, 0, 1 if imm & 0x20 else m, 1 if imm & 0x10 else x)
+
+
+# ---------------------------------------------------------------- discovery
+
+class Instruction(NamedTuple):
+    at: int            # 24-bit address
+    op: int
+    key: Key           # state the instruction runs in
+    imm: int | None    # REP/SEP operand or XCE carry (part of the shape)
+    size: int
+
+
+class BasicBlock(NamedTuple):
+    start: int
+    key: Key
+    instructions: list[Instruction]
+    end: str           # "exit" | "branch" | "direct" | "computed" | "plp"
+    targets: list[tuple[int, Key]]   # successors (branch: taken, fall-through)
+    returns: list[tuple[int, Key]]   # RTS/RTL: calls in the region it may return to
+
+
+def _decode(mem: Any, start: int, key: Key, budget: int) -> tuple[list[Instruction], str]:
+    """Instructions of one basic block from `start`, and how it ends."""
+    out: list[Instruction] = []
+    pos = start
+    carry: int | None = None
+    while True:
+        if len(out) >= budget or (pos & 0xFFFF) > 0xFFFB:
+            return out, "exit"
+        op = mem[pos]
+        row = OPCODES[op]
+        name = row.mnemonic
+        if name in ENDS_BEFORE:
+            return out, "exit"
+        imm: int | None = None
+        if name in ("REP", "SEP"):
+            imm = mem[pos + 1]
+        elif name == "XCE":
+            if carry is None:
+                return out, "exit"
+            imm = carry
+        size = row.operand_size(key[1], key[2]) + 1
+        out.append(Instruction(pos, op, key, imm, size))
+        pos += size
+        if name in BRANCHES:
+            return out, "branch"
+        if (name, row.mode) in DIRECT:
+            return out, "direct"
+        if (name, row.mode) in COMPUTED:
+            return out, "computed"
+        if name == "PLP" and not key[0]:
+            return out, "plp"
+        # The carry a later XCE would exchange.
+        if name in ("CLC", "SEC"):
+            carry = 1 if name == "SEC" else 0
+        elif name in ("REP", "SEP"):
+            if imm & 1:
+                carry = 1 if name == "SEP" else 0
+            key = _key_after(name, key, imm)
+        elif name == "XCE":
+            key, carry = _key_after(name, key, imm), key[0]
+        elif name in WRITES_CARRY:
+            carry = None
+
+
+def _target(mem: Any, ins: Instruction) -> int:
+    """The constant target of a branch or direct jump."""
+    row = OPCODES[ins.op]
+    at = ins.at
+    if row.mode == "rel8":
+        o = mem[at + 1]
+        return (at & 0xFF0000) | ((at + 2 + o - ((o & 0x80) << 1)) & 0xFFFF)
+    if row.mode == "rel16":
+        return (at & 0xFF0000) | ((at + 3 + mem[at + 1] + (mem[at + 2] << 8)) & 0xFFFF)
+    if row.mode == "abs":
+        return (at & 0xFF0000) | mem[at + 1] | (mem[at + 2] << 8)
+    return mem[at + 1] | (mem[at + 2] << 8) | (mem[at + 3] << 16)
+
+
+def discover(mem: Any, a0: int, key: Key, limit: int = MAX_INSTRUCTIONS) -> list[BasicBlock]:
+    """The basic blocks reachable from `a0` along direct edges, within the limits."""
+    blocks: list[BasicBlock] = []
+    known: set[tuple[int, Key]] = set()
+    calls: list[tuple[str, int]] = []   # ("RTS"/"RTL", return address) of calls seen
+    used = 0
+
+    def explore(work: list[tuple[int, Key]]) -> None:
+        nonlocal used
+        while work and len(blocks) < MAX_BLOCKS and used < limit:
+            start, k = work.pop(0)
+            if (start, k) in known:
+                continue
+            known.add((start, k))
+            instructions, end = _decode(mem, start, k, limit - used)
+            if not instructions:
+                continue
+            used += len(instructions)
+            last = instructions[-1]
+            after = last.at + last.size
+            name = OPCODES[last.op].mnemonic
+            targets: list[tuple[int, Key]] = []
+            if end == "branch":
+                targets = [(_target(mem, last), last.key), (after, last.key)]
+            elif end == "direct":
+                targets = [(_target(mem, last), last.key)]
+                call = ("RTS" if name == "JSR" else "RTL", after)
+                if name in ("JSR", "JSL") and call not in calls:
+                    calls.append(call)
+            elif end == "exit":
+                targets = [(after, _state_after(last))]
+            elif end == "plp":
+                targets = [(after, last.key)]
+            blocks.append(BasicBlock(start, k, instructions, end, targets, []))
+            work.extend(targets)
+
+    explore([(a0, key)])
+    if not blocks or blocks[0].start != a0:
+        return []
+    # RTS/RTL may go back to the instruction after a call made in the region (blocks
+    # found that way may hold more calls and returns: repeat until none is new).
+    done = 0
+    while done < len(blocks):
+        returns = []
+        for block in blocks:
+            name = OPCODES[block.instructions[-1].op].mnemonic
+            if block.end == "computed" and name in ("RTS", "RTL"):
+                found = [(address, block.instructions[-1].key)
+                         for kind, address in calls if kind == name]
+                block.returns[:] = found
+                returns += found
+        done = len(blocks)
+        explore(returns)
+    return blocks
+
+
+def _state_after(ins: Instruction) -> Key:
+    name = OPCODES[ins.op].mnemonic
+    if name in ("REP", "SEP", "XCE") and ins.imm is not None:
+        return _key_after(name, ins.key, ins.imm)
+    return ins.key
+
+
+# ---------------------------------------------------------------- regions
+
+class Region(NamedTuple):
+    run: Callable[[Any, Any, int], int]   # run(cpu, mem, limit << 24) -> cycles << 24 | next
+    segments: tuple[tuple[int, int, bytes], ...]   # (start, end, code bytes) it was made of
+    max_cycles: int                       # the most its first basic block can take
+    rekey: bool                           # it may leave in another (E, M, X) state
+
+    def valid(self, mem: Any) -> bool:
+        for lo, hi, code in self.segments:
+            if mem[lo:hi] != code:
+                return False
+        return True
+
+
+NO_REGION = Region(lambda cpu, mem, limit: 0, (), 1 << 62, False)
+
+# shape -> the factory that makes a region of that shape from its parameters
+SHAPES: dict[tuple, Callable[..., Callable[[Any, Any, int], int]]] = {}
+
+
+def _segments(mem: Any, blocks: list[BasicBlock]) -> tuple[tuple[int, int, bytes], ...]:
+    spans = sorted((b.start, b.instructions[-1].at + b.instructions[-1].size) for b in blocks)
+    merged: list[list[int]] = []
+    for lo, hi in spans:
+        if merged and lo <= merged[-1][1] and (lo >> 16) == (merged[-1][0] >> 16):
+            merged[-1][1] = max(merged[-1][1], hi)
+        else:
+            merged.append([lo, hi])
+    return tuple((lo, hi, bytes(mem[lo:hi])) for lo, hi in merged)
+
+
+def translate(mem: Any, a0: int, key: Key, max_length: int = MAX_INSTRUCTIONS) -> Region:
+    """The region at `a0` in state `key` (NO_REGION when nothing there can be translated)."""
+    if mem[a0] in (0x44, 0x54) and (a0 & 0xFFFF) <= 0xFFFC:
+        return block_move(mem, a0, key)
+    blocks = discover(mem, a0, key, max_length)
+    if not blocks:
+        return NO_REGION
+    segments = _segments(mem, blocks)
+    labels = {(b.start, b.key): i for i, b in enumerate(blocks)}
+    shape, params = _shape(mem, blocks, labels, segments)
+    factory = SHAPES.get(shape)
+    if factory is None:
+        factory = SHAPES[shape] = _compile(shape)
+    run = factory(*params)
+    first = blocks[0]
+    bound = sum(template(i.op, i.key, i.imm).bound for i in first.instructions) + 2
+    rekey = any(OPCODES[i.op].mnemonic in ("REP", "SEP", "XCE", "PLP")
+                for b in blocks for i in b.instructions)
+    return Region(run, segments, bound, rekey)
+
+
+def _shape(mem: Any, blocks: list[BasicBlock], labels: dict, segments: tuple) -> tuple:
+    """The region's shape (what its source depends on) and its parameters (what it
+    does not: addresses, operands, code ranges)."""
+    params: list[Any] = [_hit_for(segments)]
+    lo = min(s[0] for s in segments) - 1
+    hi = max(s[1] for s in segments)
+    params += [lo, hi]
+    bank0 = [s for s in segments if s[0] < 0x10000]
+    params += [min(s[0] for s in bank0) - 3, max(s[1] for s in bank0)] if bank0 else [0, 0]
+    stack_in_page1 = any(s[0] < 0x200 and s[1] > 0xFD for s in bank0)
+    shape: list[Any] = [bool(bank0), stack_in_page1]
+    for block in blocks:
+        items = []
+        for ins in block.instructions:
+            t = template(ins.op, ins.key, ins.imm)
+            params.append(ins.at)
+            for _, kind, k in t.params:
+                at = ins.at + k
+                if kind == "B":
+                    params.append(mem[at])
+                elif kind == "W":
+                    params.append(mem[at] | (mem[at + 1] << 8))
+                else:
+                    params.append(mem[at] | (mem[at + 1] << 8) | (mem[at + 2] << 16))
+            items.append((ins.op, ins.key, ins.imm))
+        last = block.instructions[-1]
+        after = last.at + last.size
+        params.append(after)
+        ends: list[Any] = [block.end]
+        for target in block.targets:
+            params.append(target[0])
+            ends.append(labels.get(target))
+        if block.end == "branch" or OPCODES[last.op].mnemonic == "BRA":
+            taken = block.targets[0][0]
+            cross = bool(last.key[0] and (taken ^ after) & 0xFF00)
+            ends.append(cross)
+        for r in block.returns:
+            params.append(r[0])
+            ends.append(labels.get(r))
+        shape.append((tuple(items), tuple(ends)))
+    return tuple(shape), params
+
+
+def _hit_for(segments: tuple) -> Callable[[int], bool]:
+    spans = [(lo - 1, hi) for lo, hi, _ in segments]
+
+    def hit(ea: int) -> bool:
+        """Does a store at `ea` (one or two bytes) land in the region's code?"""
+        for lo, hi in spans:
+            if lo <= ea < hi:
+                return True
+        return False
+    return hit
+
+
+class _Arm(NamedTuple):
+    """One basic block's source: its body, and how it ends (rendered by `_Writer`)."""
+    body: list[str]        # budget guard and instructions
+    kind: str              # "branch" | "direct" | "exit" | "plp" | "computed"
+    static: int            # cycles known at translation, before the ending
+    condition: str         # branch condition
+    targets: list[tuple[int | None, str, int]]   # (label, parameter name, extra cycles)
+
+
+INLINE_DEPTH = 4        # blocks followed into one arm
+INLINE_LINES = 3000     # source lines an arm may grow to by following
+
+
+def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
+    """The factory of one shape: `factory(*params) -> run`."""
+    bank0, stack_in_page1 = shape[0], shape[1]
+    names = iter(f"P{n}" for n in range(1 << 30))
+    hit, lo, hi, lo0, hi0 = (next(names) for _ in range(5))
+    written: set[str] = set()
+    for items, _ in shape[2:]:
+        for op, key, imm in items:
+            written |= template(op, key, imm).writes
+    # Leaving the region writes the registers back: one call, so each exit is one line.
+    saved = sorted(written)
+    exit_lines = [f"leave(cpu, {', '.join('r_' + r for r in saved)})"] if saved else []
+    leave_source = (f"def leave(cpu, {', '.join('r_' + r for r in saved)}):\n" +
+                    "".join(f"    cpu.{r} = r_{r}\n" for r in saved)) if saved else ""
+    arms: list[_Arm] = []
+    for items, ends in shape[2:]:
+        body: list[str] = []
+        static = 0
+        bound = 0
+        first = ""
+        for op, key, imm in items:
+            t = template(op, key, imm)
+            bound += t.bound
+            address = next(names)
+            first = first or address
+            mapping = {name: next(names) for name, _, _ in t.params}
+
+            def fill(text: str) -> str:
+                text = text.replace("A§", address)
+                for name, new in mapping.items():
+                    text = text.replace(name, new)
+                return text
+            for line in t.lines:
+                line = fill(line)
+                if BAIL in line:
+                    indent = line[:len(line) - len(line.lstrip())]
+                    call = line.strip()[len(BAIL):]
+                    body += [indent + w for w in exit_lines]
+                    line = f"{indent}return done + cyc + {static << 24:#x} + {call}"
+                body.append(line)
+            if t.ret is not None:
+                if (OPCODES[op].mnemonic, OPCODES[op].mode) in DIRECT:
+                    # A constant target: its cycles are constants too (note 5 for BRA).
+                    static += 3 if OPCODES[op].mnemonic == "BRA" else t.static
+                else:
+                    body.append("nxt = " + fill(t.ret))
+                continue
+            static += t.static
+            if t.extras:
+                body.append("cyc += " + " + ".join(fill(x) for x in t.extras))
+            leave = exit_lines + [f"return done + cyc + {static << 24:#x} + "
+                                  f"({address} + {_size_of(op, key)})"]
+            if t.data_write:
+                body.append(f"if {lo} <= ea < {hi} and {hit}(ea):")
+                body += ["    " + line for line in leave]
+            if t.stack_write and bank0:
+                if key[0] and stack_in_page1:
+                    body += leave
+                elif not key[0]:
+                    body.append(f"if {lo0} <= r_sp < {hi0} or r_sp >= 0xFFFD:")
+                    body += ["    " + line for line in leave]
+            if OPCODES[op].mnemonic == "PLP" and not key[0]:
+                widths = (0x20 if key[1] else 0) | (0x10 if key[2] else 0)
+                body.append(f"if (r_p & 0x30) != {widths}:")
+                body += ["    " + line for line in leave]
+        next(names)   # the address after the block (kept in the parameters)
+        # Budget: the block's slowest path must fit what is left of `limit`.
+        guard = [f"if done + {(bound + 2) << 24:#x} >= limit:"] + \
+                ["    " + line for line in exit_lines + [f"return done + {first}"]]
+        body = guard + ["cyc = 0"] + body
+        kind, rest = ends[0], list(ends[1:])
+        if kind == "branch":
+            taken_label, fall_label, cross = rest
+            condition = BRANCHES[OPCODES[items[-1][0]].mnemonic]
+            targets = [(taken_label, next(names), 4 if cross else 3),
+                       (fall_label, next(names), 2)]
+            arms.append(_Arm(body, kind, static, condition, targets))
+        elif kind in ("direct", "exit", "plp"):
+            extra = 1 if kind == "direct" and len(rest) > 1 and rest[1] else 0
+            arms.append(_Arm(body, kind, static + extra, "", [(rest[0], next(names), 0)]))
+        else:
+            arms.append(_Arm(body, kind, static, "", [(label, next(names), 0)
+                                                      for label in rest]))
+    writer = _Writer(arms, exit_lines)
+    lines = [f"r_{r} = cpu.{r}" for r in REGISTERS] + ["done = 0", "L = 0", "while True:"]
+    lines += ["    " + line for line in _dispatch([writer.arm(i) for i in range(len(arms))],
+                                                  0, len(arms))]
+    count = int(next(names)[1:])
+    args = ", ".join(f"P{n}" for n in range(count))
+    source = (leave_source + f"def factory({args}):\n    def region(cpu, mem, limit):\n" +
+              "\n".join("        " + line for line in lines) +
+              "\n    return region\n")
+    namespace: dict[str, Any] = {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step}
+    exec(compile(source, "<iigs.blocks region>", "exec"), namespace)
+    return namespace["factory"]
+
+
+class _Writer:
+    """Renders each arm: a block's body, then its successors followed in place (up to
+    INLINE_DEPTH blocks deep) so a hot path runs without going back to the dispatch."""
+
+    def __init__(self, arms: list[_Arm], exit_lines: list[str]) -> None:
+        self.arms = arms
+        self.exit_lines = exit_lines
+
+    def arm(self, i: int) -> list[str]:
+        self.size = 0
+        return self._block(i, (i,))
+
+    def _block(self, i: int, chain: tuple[int, ...]) -> list[str]:
+        arm = self.arms[i]
+        lines = list(arm.body)
+        self.size += len(lines)
+        if arm.kind == "branch":
+            (taken, t_name, t_cycles), (fall, f_name, f_cycles) = arm.targets
+            lines.append(f"if {arm.condition}:")
+            lines += ["    " + x for x in self._go(taken, t_name, arm.static + t_cycles, chain)]
+            lines.append("else:")
+            lines += ["    " + x for x in self._go(fall, f_name, arm.static + f_cycles, chain)]
+        elif arm.kind == "computed":
+            lines.append("t = nxt & 0xFFFFFF")
+            lines.append(f"done += cyc + {arm.static << 24:#x} + nxt - t")
+            keyword = "if"
+            for label, name, _ in arm.targets:
+                if label is None:
+                    continue
+                lines.append(f"{keyword} t == {name}:")
+                lines += ["    " + x for x in self._go(label, name, None, chain)]
+                keyword = "elif"
+            out = self.exit_lines + ["return done + t"]
+            if keyword == "elif":
+                lines.append("else:")
+                out = ["    " + x for x in out]
+            lines += out
+        else:
+            label, name, _ = arm.targets[0]
+            lines += self._go(label, name, arm.static, chain)
+        return lines
+
+    def _go(self, label: int | None, target: str, static: int | None,
+            chain: tuple[int, ...]) -> list[str]:
+        """On to block `label` (inline when it may be), or out of the region to `target`."""
+        lines = [] if static is None else [f"done += cyc + {static << 24:#x}"]
+        if label is None:
+            return lines + self.exit_lines + [f"return done + {target}"]
+        if (label != 0 and label not in chain and len(chain) < INLINE_DEPTH
+                and self.size < INLINE_LINES):
+            return lines + self._block(label, chain + (label,))
+        return lines + [f"L = {label}"]
+
+
+def _dispatch(arms: list[list[str]], lo: int, hi: int) -> list[str]:
+    """Arms lo..hi-1 chosen by the label `L` in a balanced tree of tests, so a jump to
+    any block of the region costs a few comparisons, not one per block before it."""
+    if hi - lo == 1:
+        return arms[lo]
+    if hi - lo == 2:
+        return ([f"if L == {lo}:"] + ["    " + x for x in arms[lo]] +
+                ["else:"] + ["    " + x for x in arms[lo + 1]])
+    mid = (lo + hi) // 2
+    return ([f"if L < {mid}:"] + ["    " + x for x in _dispatch(arms, lo, mid)] +
+            ["else:"] + ["    " + x for x in _dispatch(arms, mid, hi)])
+
+
+def _size_of(op: int, key: Key) -> int:
+    return OPCODES[op].operand_size(key[1], key[2]) + 1
+
+
+# ---------------------------------------------------------------- block moves
+
+def block_move(mem: bytearray, a0: int, key: Key) -> Region:
+    """MVN/MVP at `a0`: `iigs.cpu_fast.block_move`'s bulk move as a region."""
+    move = cpu_fast.block_move(mem, a0, key)
+    return Region(move.run, ((a0, move.end, move.code),), move.max_cycles, False)
