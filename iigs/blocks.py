@@ -31,7 +31,10 @@ Memory access: every data access in a region is text `iigs.cpu_fast._Gen` emitte
 """
 from __future__ import annotations
 
+import operator
 import re
+import struct
+from types import FunctionType
 from typing import Any, Callable, NamedTuple
 
 from iigs import cpu_fast
@@ -218,13 +221,17 @@ def _decode(mem: Any, start: int, key: Key, budget: int) -> tuple[list[Instructi
     pos = start
     carry: int | None = None
     while True:
-        if len(out) >= budget or (pos & 0xFFFF) > 0xFFFB:
+        if len(out) >= budget:
+            return out, "budget"
+        if (pos & 0xFFFF) > 0xFFFB:
             return out, "exit"
         op = mem[pos]
         row = OPCODES[op]
         name = row.mnemonic
         if name in ENDS_BEFORE:
             return out, "exit"
+        if REWRITTEN and _rewritten(pos, row.operand_size(key[1], key[2]) + 1):
+            return out, "exit"   # code that rewrites this instruction: interpret it
         imm: int | None = None
         if name in ("REP", "SEP"):
             imm = mem[pos + 1]
@@ -256,6 +263,27 @@ def _decode(mem: Any, start: int, key: Key, budget: int) -> tuple[list[Instructi
             carry = None
 
 
+# Addresses of code bytes seen to change under a region (self-modifying code): the
+# instructions holding them are left to the interpreter from then on.
+REWRITTEN: set[int] = set()
+REWRITTEN_BYTES = 8
+
+
+def _rewritten(pos: int, size: int) -> bool:
+    return any(pos + k in REWRITTEN for k in range(size))
+
+
+def note_rewritten(mem: Any, region: "Region") -> None:
+    """Record which of `region`'s code bytes have changed, when they are a few
+    (operands rewritten in place; new code loaded over old is not self-modifying)."""
+    for lo, hi, code in region.segments:
+        now = mem[lo:hi]
+        if now != code:
+            changed = [lo + i for i in range(hi - lo) if now[i] != code[i]]
+            if len(changed) <= REWRITTEN_BYTES:
+                REWRITTEN.update(changed)
+
+
 def _target(mem: Any, ins: Instruction) -> int:
     """The constant target of a branch or direct jump."""
     row = OPCODES[ins.op]
@@ -285,6 +313,10 @@ def discover(mem: Any, a0: int, key: Key, limit: int = MAX_INSTRUCTIONS) -> list
                 continue
             known.add((start, k))
             instructions, end = _decode(mem, start, k, limit - used)
+            if end == "budget":
+                if blocks:
+                    continue   # regions end between blocks, so unrolled ones line up
+                end = "exit"
             if not instructions:
                 continue
             used += len(instructions)
@@ -358,7 +390,9 @@ def _segments(mem: Any, blocks: list[BasicBlock]) -> tuple[tuple[int, int, bytes
     spans = sorted((b.start, b.instructions[-1].at + b.instructions[-1].size) for b in blocks)
     merged: list[list[int]] = []
     for lo, hi in spans:
-        if merged and lo <= merged[-1][1] and (lo >> 16) == (merged[-1][0] >> 16):
+        # (a few bytes between blocks, say an RTL not reached, join them: checking them
+        # too only means a change there also drops the region)
+        if merged and lo <= merged[-1][1] + 4 and (lo >> 16) == (merged[-1][0] >> 16):
             merged[-1][1] = max(merged[-1][1], hi)
         else:
             merged.append([lo, hi])
@@ -369,26 +403,51 @@ def translate(mem: Any, a0: int, key: Key, max_length: int = MAX_INSTRUCTIONS) -
     """The region at `a0` in state `key` (NO_REGION when nothing there can be translated)."""
     if mem[a0] in (0x44, 0x54) and (a0 & 0xFFFF) <= 0xFFFC:
         return block_move(mem, a0, key)
+    if max_length == MAX_INSTRUCTIONS:
+        entry = ENTRY_POINTS.get((a0, key))
+        if entry is not None and entry[0].valid(mem):
+            region, label, bound = entry
+            run = region.run
+            start = FunctionType(run.__code__, run.__globals__, "region",
+                                 (label,) + run.__defaults__[1:])
+            return Region(start, region.segments, bound, region.rekey)
+        for candidate in RELOCATABLE.get((key, mem[a0]), ()):
+            region = candidate.place(mem, a0)
+            if region is not None:
+                return region
     blocks = discover(mem, a0, key, max_length)
     if not blocks:
         return NO_REGION
     segments = _segments(mem, blocks)
     labels = {(b.start, b.key): i for i, b in enumerate(blocks)}
-    shape, params = _shape(mem, blocks, labels, segments)
+    shape, params, spec = _shape(mem, blocks, labels, segments)
     factory = SHAPES.get(shape)
     if factory is None:
         factory = SHAPES[shape] = _compile(shape)
-    run = factory(*params)
-    first = blocks[0]
-    bound = sum(template(i.op, i.key, i.imm).bound for i in first.instructions) + 2
+    run = factory(0, *params)
+    bounds = [sum(template(i.op, i.key, i.imm).bound for i in b.instructions) + 2
+              for b in blocks]
     rekey = any(OPCODES[i.op].mnemonic in ("REP", "SEP", "XCE", "PLP")
                 for b in blocks for i in b.instructions)
-    return Region(run, segments, bound, rekey)
+    region = Region(run, segments, bounds[0], rekey)
+    if max_length == MAX_INSTRUCTIONS:
+        # Every block of the region is an entry point: code reached at another of its
+        # blocks runs this region from there, with no translation of its own.
+        for label, (block, bound) in enumerate(zip(blocks, bounds)):
+            ENTRY_POINTS.setdefault((block.start, block.key), (region, label, bound))
+        _remember_relocatable(mem, a0, key, blocks, spec, segments, factory, region)
+    return region
 
 
-def _shape(mem: Any, blocks: list[BasicBlock], labels: dict, segments: tuple) -> tuple:
-    """The region's shape (what its source depends on) and its parameters (what it
-    does not: addresses, operands, code ranges)."""
+# (address, state) -> (region, label, bound) of every block of the regions translated
+ENTRY_POINTS: dict[tuple[int, Key], tuple[Region, int, int]] = {}
+
+
+def _shape(mem: Any, blocks: list[BasicBlock], labels: dict,
+           segments: tuple) -> tuple[tuple, list[Any], list[tuple[str, int]]]:
+    """The region's shape (what its source depends on), its parameters (what it does
+    not: addresses, operands, code ranges) and what each parameter after the first five
+    is: ("A", address) or an operand ("B"/"W"/"L", its address)."""
     params: list[Any] = [_hit_for(segments)]
     lo = min(s[0] for s in segments) - 1
     hi = max(s[1] for s in segments)
@@ -397,11 +456,13 @@ def _shape(mem: Any, blocks: list[BasicBlock], labels: dict, segments: tuple) ->
     params += [min(s[0] for s in bank0) - 3, max(s[1] for s in bank0)] if bank0 else [0, 0]
     stack_in_page1 = any(s[0] < 0x200 and s[1] > 0xFD for s in bank0)
     shape: list[Any] = [bool(bank0), stack_in_page1]
+    spec: list[tuple[str, int]] = []
     for block in blocks:
         items = []
         for ins in block.instructions:
             t = template(ins.op, ins.key, ins.imm)
             params.append(ins.at)
+            spec.append(("A", ins.at))
             for _, kind, k in t.params:
                 at = ins.at + k
                 if kind == "B":
@@ -410,13 +471,16 @@ def _shape(mem: Any, blocks: list[BasicBlock], labels: dict, segments: tuple) ->
                     params.append(mem[at] | (mem[at + 1] << 8))
                 else:
                     params.append(mem[at] | (mem[at + 1] << 8) | (mem[at + 2] << 16))
+                spec.append((kind, at))
             items.append((ins.op, ins.key, ins.imm))
         last = block.instructions[-1]
         after = last.at + last.size
         params.append(after)
+        spec.append(("A", after))
         ends: list[Any] = [block.end]
         for target in block.targets:
             params.append(target[0])
+            spec.append(("A", target[0]))
             ends.append(labels.get(target))
         if block.end == "branch" or OPCODES[last.op].mnemonic == "BRA":
             taken = block.targets[0][0]
@@ -424,9 +488,117 @@ def _shape(mem: Any, blocks: list[BasicBlock], labels: dict, segments: tuple) ->
             ends.append(cross)
         for r in block.returns:
             params.append(r[0])
+            spec.append(("A", r[0]))
             ends.append(labels.get(r))
         shape.append((tuple(items), tuple(ends)))
-    return tuple(shape), params
+    return tuple(shape), params, spec
+
+
+# ---------------------------------------------------------------- unrolled code
+#
+# Unrolled code repeats one shape at thousands of addresses. A region whose code is one
+# run of bytes, whose every edge is relative (branches, BRA/BRL) and that lies in one bank
+# away from bank 0 and its ends, is *relocatable*: at another address whose bytes agree
+# in every byte its discovery read (opcodes, REP/SEP operands, branch offsets, the opcode
+# where a block stopped), discovery would find the same blocks, so the region there is
+# the same factory called with the new addresses and operands, found without decoding.
+
+class Relocatable(NamedTuple):
+    length: int                  # bytes of code from the start
+    span: int                    # bytes read to check it (a little past the code)
+    reach: tuple[int, int]       # lowest and highest offset an edge reaches
+    fixed: Callable[[bytes], tuple]   # the bytes discovery read ...
+    expected: tuple              # ... and their values
+    operands: struct.Struct      # the operand fields, in address order
+    addresses: tuple[int, ...]   # offsets of the address parameters
+    order: Callable[[list], tuple]   # addresses + operands -> parameter order
+    factory: Callable[..., Callable[[Any, Any, int], int]]
+    bound: int
+    rekey: bool
+
+    def place(self, mem: Any, a0: int) -> Region | None:
+        """This shape's region at `a0`, or None when the code there differs."""
+        low = a0 & 0xFFFF
+        if (low + self.reach[0] < 0 or low + max(self.reach[1], self.span) > 0xFFFB
+                or a0 < 0x10000):
+            return None
+        code = bytes(mem[a0:a0 + self.span])
+        if self.fixed(code) != self.expected:
+            return None
+        values = [a0 + o for o in self.addresses]
+        values += self.operands.unpack_from(code)
+        segments = ((a0, a0 + self.length, code[:self.length]),)
+        params = (0, _hit_for(segments), a0 - 1, a0 + self.length, 0, 0) + self.order(values)
+        return Region(self.factory(*params), segments, self.bound, self.rekey)
+
+
+RELOCATABLE: dict[tuple, list[Relocatable]] = {}   # (state, first opcode) -> shapes
+RELOCATABLE_PER_OPCODE = 3
+
+
+def _remember_relocatable(mem: Any, a0: int, key: Key, blocks: list[BasicBlock],
+                          spec: list[tuple[str, int]], segments: tuple, factory: Any,
+                          region: Region) -> None:
+    if len(segments) != 1 or segments[0][0] != a0 or key[0] or a0 < 0x10000:
+        return
+    length = segments[0][1] - a0
+    fixed: dict[int, int] = {}
+    for block in blocks:
+        for ins in block.instructions:
+            row = OPCODES[ins.op]
+            if (row.mnemonic, row.mode) in DIRECT and row.mode in ("abs", "absl"):
+                return   # an absolute target: not relocatable
+            fixed[ins.at - a0] = ins.op
+            if row.mnemonic in ("REP", "SEP") or row.mode in ("rel8", "rel16"):
+                for k in range(1, ins.size):
+                    fixed[ins.at - a0 + k] = mem[ins.at + k]
+        if block.returns:
+            return
+        for target, _ in block.targets:   # where discovery read an opcode (or might)
+            if target - a0 < 0:
+                return
+            fixed[target - a0] = mem[target]
+    offsets = [tag_at[1] - a0 for tag_at in spec if tag_at[0] == "A"]
+    if any((at >> 16) != (a0 >> 16) for _, at in spec):
+        return
+    low = a0 & 0xFFFF
+    reach = (min(offsets + [0]), max(offsets + [length]))
+    if low + reach[0] < 0 or low + reach[1] > 0xFFFB:
+        return
+    operand_fields = sorted((at - a0, kind, i) for i, (kind, at) in enumerate(spec)
+                            if kind != "A")
+    if any(kind == "L" for _, kind, _ in operand_fields):
+        return
+    fmt, pos = "<", 0
+    for off, kind, _ in operand_fields:
+        fmt += f"{off - pos}x" if off > pos else ""
+        fmt += "B" if kind == "B" else "H"
+        pos = off + (1 if kind == "B" else 2)
+    address_index = [i for i, (kind, _) in enumerate(spec) if kind == "A"]
+    # values = addresses (in spec order) + operands (in address order) -> spec order
+    where = {spec_i: n for n, spec_i in enumerate(address_index)}
+    where.update({spec_i: len(address_index) + n
+                  for n, (_, _, spec_i) in enumerate(operand_fields)})
+    order = [where[i] for i in range(len(spec))]
+    positions = sorted(fixed)
+    span = max(length, positions[-1] + 1)
+    if low + span > 0xFFFB:
+        return
+    entry = Relocatable(length, span, reach, _getter(positions),
+                        _getter(positions)(bytes(mem[a0:a0 + span])),
+                        struct.Struct(fmt), tuple(offsets), _getter(order), factory,
+                        region.max_cycles, region.rekey)
+    shapes = RELOCATABLE.setdefault((key, mem[a0]), [])
+    shapes.insert(0, entry)
+    del shapes[RELOCATABLE_PER_OPCODE:]
+
+
+def _getter(indices: list[int]) -> Callable[[Any], tuple]:
+    """A function picking `indices` out of a sequence, as a tuple (even for one)."""
+    if len(indices) == 1:
+        only = indices[0]
+        return lambda seq: (seq[only],)
+    return operator.itemgetter(*indices)
 
 
 def _hit_for(segments: tuple) -> Callable[[int], bool]:
@@ -448,14 +620,17 @@ class _Arm(NamedTuple):
     static: int            # cycles known at translation, before the ending
     condition: str         # branch condition
     targets: list[tuple[int | None, str, int]]   # (label, parameter name, extra cycles)
+    small: bool            # short enough to be followed into another arm
 
 
 INLINE_DEPTH = 4        # blocks followed into one arm
-INLINE_LINES = 3000     # source lines an arm may grow to by following
+INLINE_LINES = 300      # source lines an arm may grow to by following
+INLINE_BLOCK = 8        # instructions of a block that may be followed (loops, calls)
 
 
 def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
-    """The factory of one shape: `factory(*params) -> run`."""
+    """The factory of one shape: `factory(label, *params) -> run`, a region entered at
+    block `label`."""
     bank0, stack_in_page1 = shape[0], shape[1]
     names = iter(f"P{n}" for n in range(1 << 30))
     hit, lo, hi, lo0, hi0 = (next(names) for _ in range(5))
@@ -525,30 +700,37 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
                 ["    " + line for line in exit_lines + [f"return done + {first}"]]
         body = guard + ["cyc = 0"] + body
         kind, rest = ends[0], list(ends[1:])
+        small = len(items) <= INLINE_BLOCK
         if kind == "branch":
             taken_label, fall_label, cross = rest
             condition = BRANCHES[OPCODES[items[-1][0]].mnemonic]
             targets = [(taken_label, next(names), 4 if cross else 3),
                        (fall_label, next(names), 2)]
-            arms.append(_Arm(body, kind, static, condition, targets))
+            arms.append(_Arm(body, kind, static, condition, targets, small))
         elif kind in ("direct", "exit", "plp"):
             extra = 1 if kind == "direct" and len(rest) > 1 and rest[1] else 0
-            arms.append(_Arm(body, kind, static + extra, "", [(rest[0], next(names), 0)]))
+            arms.append(_Arm(body, kind, static + extra, "", [(rest[0], next(names), 0)],
+                             small))
         else:
             arms.append(_Arm(body, kind, static, "", [(label, next(names), 0)
-                                                      for label in rest]))
+                                                      for label in rest], small))
     writer = _Writer(arms, exit_lines)
-    lines = [f"r_{r} = cpu.{r}" for r in REGISTERS] + ["done = 0", "L = 0", "while True:"]
+    lines = [f"r_{r} = cpu.{r}" for r in REGISTERS] + ["done = 0", "while True:"]
     lines += ["    " + line for line in _dispatch([writer.arm(i) for i in range(len(arms))],
                                                   0, len(arms))]
     count = int(next(names)[1:])
-    args = ", ".join(f"P{n}" for n in range(count))
-    source = (leave_source + f"def factory({args}):\n    def region(cpu, mem, limit):\n" +
-              "\n".join("        " + line for line in lines) +
-              "\n    return region\n")
+    # The parameters are the region function's argument defaults: locals when it runs,
+    # one tuple per region (no closure cells, little for the garbage collector to walk).
+    args = "".join(f", P{n}=0" for n in range(count))
+    source = (leave_source + f"def region(cpu, mem, limit, L=0{args}):\n" +
+              "\n".join("    " + line for line in lines) + "\n")
     namespace: dict[str, Any] = {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step}
     exec(compile(source, "<iigs.blocks region>", "exec"), namespace)
-    return namespace["factory"]
+    code = namespace["region"].__code__
+
+    def factory(*params: Any) -> Callable[[Any, Any, int], int]:
+        return FunctionType(code, namespace, "region", params)
+    return factory
 
 
 class _Writer:
@@ -600,7 +782,7 @@ class _Writer:
         if label is None:
             return lines + self.exit_lines + [f"return done + {target}"]
         if (label != 0 and label not in chain and len(chain) < INLINE_DEPTH
-                and self.size < INLINE_LINES):
+                and self.size < INLINE_LINES and self.arms[label].small):
             return lines + self._block(label, chain + (label,))
         return lines + [f"L = {label}"]
 

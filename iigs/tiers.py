@@ -21,7 +21,7 @@ from iigs import blocks
 from iigs.cpu_fast import LOOP_CHECKED, Handler, _delegate_for, _Exit, state_key, table_for
 from iigs.opcodes import OPCODES
 
-HOT = 4               # entries of a block start before it is translated
+HOT = 2               # entries of a block start before it is translated
 MAX_CACHED = 8192     # regions kept per state
 # Instructions after which a new basic block starts (control flow, state changes).
 ENDS_BLOCK = bytes(1 if row.mnemonic in blocks.BRANCHES
@@ -39,6 +39,9 @@ def forget_translations() -> None:
     """Drop every region and compiled shape (benchmarks time translation from cold)."""
     REGION_CACHES.clear()
     blocks.SHAPES.clear()
+    blocks.RELOCATABLE.clear()
+    blocks.REWRITTEN.clear()
+    blocks.ENTRY_POINTS.clear()
 
 
 def run_fast(cpu: Any, max_cycles: int) -> int:
@@ -131,6 +134,7 @@ def _run_tiers(cpu: Any, mem: bytearray, a0: int, cycles: int, max_cycles: int,
                     if len(regions) >= MAX_CACHED:
                         regions.clear()   # a simple bound: start again when full
                         visits.clear()
+                        blocks.ENTRY_POINTS.clear()
                     regions[a0] = blocks.translate(mem, a0, key)
                     continue
                 if count == 1 and len(visits) >= MAX_CACHED * 16:
@@ -145,7 +149,10 @@ def _run_tiers(cpu: Any, mem: bytearray, a0: int, cycles: int, max_cycles: int,
                         cpu.pc = a0 & 0xFFFF
                         raise _Exit(0, None)   # go on in the new state's tables
                     continue
-                del regions[a0]   # the code changed: translate it again once hot
+                # The code changed (self-modifying code, or a new program): drop the
+                # region; the bytes that changed are left to the interpreter from now on.
+                blocks.note_rewritten(mem, region)
+                del regions[a0]
                 visits[a0] = 0
             # One basic block through the handlers.
             while True:

@@ -130,12 +130,14 @@ def run_runner(workload: Workload, cycles: int) -> Callable[[], tuple[int, int]]
     return run
 
 
-def workloads(cycles: int) -> list[tuple[str, Workload, int, float]]:
+def workloads(cycles: int, sprites: int = cpu_workloads.SPRITES,
+              frames: int = 4) -> list[tuple[str, Workload, int, float]]:
     """(row name, workload, cycles, target ratio) of every workload."""
+    rows = sprites * cpu_workloads.ROWS
     return [
         ("compiled (C-shaped)", cpu_workloads.compiled(), cycles, 4.0),
-        ("unrolled (20,000 sprite rows)", cpu_workloads.unrolled(),
-         cpu_workloads.FRAME_CYCLES * 4, 2.0),
+        (f"unrolled ({rows:,} sprite rows)", cpu_workloads.unrolled(sprites),
+         cpu_workloads.frame_cycles(sprites) * frames, 2.0),
         ("loop (a) 8-bit emulation", cpu_workloads.loop(LOOP_8BIT, ORIGIN, "loop a"),
          cycles, 5.0),
         ("loop (b) 16-bit native", cpu_workloads.loop(LOOP_16BIT, ORIGIN, "loop b"),
@@ -150,13 +152,13 @@ def main(argv: list[str]) -> int:
                              "compiled and loop workloads run 10 cycles per instruction")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--frames", type=int, default=4,
-                        help="times the unrolled workload draws its 200 sprites (default 4)")
+                        help="times the unrolled workload draws its sprites (default 4)")
+    parser.add_argument("--sprites", type=int, default=cpu_workloads.SPRITES,
+                        help="sprites of 100 rows in the unrolled workload (default 200)")
     args = parser.parse_args(argv)
 
     cycles = args.instructions * 10
-    chosen = workloads(cycles)
-    chosen[1] = (chosen[1][0], chosen[1][1], cpu_workloads.FRAME_CYCLES * args.frames,
-                 chosen[1][3])
+    chosen = workloads(cycles, args.sprites, args.frames)
     table_for_all_states()
     runners = [py65_runner(args.instructions)] + [run_runner(w, c) for _, w, c, _ in chosen]
     # Interleave the repeats so machine load falls on all alike; keep the best.

@@ -6,7 +6,7 @@ Each builder returns a `Workload`: a 16 MB memory image and the CPU state to sta
   PEA/PHA and popped by the caller, `SEP #$20`/`REP #$20` around byte reads through a long
   pointer (`LDA [ptr],Y`), JSL/RTL to a small library routine, 32-bit arithmetic
   (ADC/INC, ASL/ROL pairs), stack-relative locals (`LDA 1,S`).
-- `unrolled`: a compiled-sprite drawer: 200 sprites of 100 rows, each row its own
+- `unrolled`: a compiled-sprite drawer: 200 sprites (by default) of 100 rows, each row its own
   straight-line block (four `LDA #data : STA screen,X` word stores into Super Hi-Res memory
   in bank $E1, the next scan line, and a row-count clip test), 20,000 distinct blocks
   that each run once a frame; the driver loop calls each sprite with a JSL whose operand
@@ -152,21 +152,25 @@ LINE = 160             # bytes per scan line
 SPRITE_BANK = 0x10     # sprites fill banks $10 and up
 DRIVER = 0x8000        # the driver at $02:8000, its sprite table after it
 INDEX = 0x80           # direct-page word: the sprite index * 4
-# Cycles of one frame (every sprite drawn once): a row is 4 x (3 + 6) stores, the next
-# line 9, the clip test 5; the driver's call costs 53 and the sprite's RTL 6.
-FRAME_CYCLES = SPRITES * (ROWS * (WORDS * 9 + 9 + 5) - 1 + 53 + 6)
 
 
-def unrolled() -> Workload:
+def frame_cycles(sprites: int = SPRITES) -> int:
+    """About the cycles of one frame (every sprite drawn once): a row is 4 x (3 + 6)
+    for the stores, 9 for the next line and 5 for the clip test; the driver's call
+    about 60 with the sprite's RTL."""
+    return sprites * (ROWS * (WORDS * 9 + 9 + 5) + 60)
+
+
+def unrolled(sprites: int = SPRITES) -> Workload:
     mem = bytearray(1 << 24)
     rng = random.Random(41)
-    sprites = []
+    addresses = []
     bank, at = SPRITE_BANK, 0
     row_bytes = WORDS * 6 + 6 + 4
-    for _ in range(SPRITES):
+    for _ in range(sprites):
         if at + ROWS * row_bytes > 0x10000:
             bank, at = bank + 1, 0
-        sprites.append((bank << 16) | at)
+        addresses.append((bank << 16) | at)
         s = Assembler(mem, (bank << 16) | at)
         for row in range(ROWS):
             for word in range(WORDS):
@@ -212,11 +216,11 @@ def unrolled() -> Workload:
     a.op("CLC")
     a.op("ADC", "immm", 4, wide=True)
     a.op("STA", "dp", INDEX)
-    a.op("CMP", "immm", 4 * SPRITES, wide=True)
+    a.op("CMP", "immm", 4 * sprites, wide=True)
     a.op("BNE", "rel8", "sprite")
     a.op("BRA", "rel8", "frame")
     a.label("table")
-    for address in sprites:
+    for address in addresses:
         a.data(address.to_bytes(4, "little"))
     a.assemble()
     return Workload("unrolled", mem, CODE_BANK, DRIVER)
