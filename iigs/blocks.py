@@ -58,6 +58,7 @@ COMPUTED = {("RTS", "imp"), ("RTL", "imp"), ("JMP", "absi"), ("JMP", "absix"),
 # Instructions that end a block before them (the interpreter runs them).
 ENDS_BEFORE = (DELEGATED - {"REP", "SEP", "XCE", "PLP"})
 WRITES_CARRY = frozenset("ADC SBC CMP CPX CPY ASL LSR ROL ROR PLP RTI".split())
+BANK0_MODES = frozenset({"dp", "dpx", "dpy", "sr"})
 PUSHES = frozenset("PHA PHX PHY PHP PHB PHK PHD PEA PEI PER JSR JSL".split())
 REGISTERS = ("a", "x", "y", "sp", "p", "d", "dbr", "pbr")
 
@@ -409,7 +410,7 @@ def translate(mem: Any, a0: int, key: Key, max_length: int = MAX_INSTRUCTIONS) -
             region, label, bound = entry
             run = region.run
             start = FunctionType(run.__code__, run.__globals__, "region",
-                                 (label,) + run.__defaults__[1:])
+                                 (label,) + run.__defaults__[1:])   # entered at `label`
             return Region(start, region.segments, bound, region.rekey)
         for candidate in RELOCATABLE.get((key, mem[a0]), ()):
             region = candidate.place(mem, a0)
@@ -528,8 +529,8 @@ class Relocatable(NamedTuple):
         values = [a0 + o for o in self.addresses]
         values += self.operands.unpack_from(code)
         segments = ((a0, a0 + self.length, code[:self.length]),)
-        params = (0, _hit_for(segments), a0 - 1, a0 + self.length, 0, 0) + self.order(values)
-        return Region(self.factory(*params), segments, self.bound, self.rekey)
+        params = (_hit_for(segments), a0 - 1, a0 + self.length, 0, 0) + self.order(values)
+        return Region(self.factory(0, *params), segments, self.bound, self.rekey)
 
 
 RELOCATABLE: dict[tuple, list[Relocatable]] = {}   # (state, first opcode) -> shapes
@@ -681,7 +682,9 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
                 body.append("cyc += " + " + ".join(fill(x) for x in t.extras))
             leave = exit_lines + [f"return done + cyc + {static << 24:#x} + "
                                   f"({address} + {_size_of(op, key)})"]
-            if t.data_write:
+            # (a direct-page or stack-relative store lands in bank 0: no check when
+            # the region has no code there)
+            if t.data_write and (bank0 or OPCODES[op].mode not in BANK0_MODES):
                 body.append(f"if {lo} <= ea < {hi} and {hit}(ea):")
                 body += ["    " + line for line in leave]
             if t.stack_write and bank0:
@@ -722,14 +725,15 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
     # The parameters are the region function's argument defaults: locals when it runs,
     # one tuple per region (no closure cells, little for the garbage collector to walk).
     args = "".join(f", P{n}=0" for n in range(count))
-    source = (leave_source + f"def region(cpu, mem, limit, L=0{args}):\n" +
+    source = (leave_source + f"def region(cpu, mem, limit, L=0, NZ8=0, NZ16=0{args}):\n" +
               "\n".join("    " + line for line in lines) + "\n")
     namespace: dict[str, Any] = {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step}
     exec(compile(source, "<iigs.blocks region>", "exec"), namespace)
     code = namespace["region"].__code__
 
-    def factory(*params: Any) -> Callable[[Any, Any, int], int]:
-        return FunctionType(code, namespace, "region", params)
+    def factory(label: int, *params: Any) -> Callable[[Any, Any, int], int]:
+        # The flag tables are arguments too: locals, the fastest names to read.
+        return FunctionType(code, namespace, "region", (label, NZ8, NZ16) + params)
     return factory
 
 
