@@ -624,7 +624,7 @@ class _Arm(NamedTuple):
     small: bool            # short enough to be followed into another arm
 
 
-INLINE_DEPTH = 4        # blocks followed into one arm
+INLINE_DEPTH = 3        # blocks followed into one arm
 INLINE_LINES = 300      # source lines an arm may grow to by following
 INLINE_BLOCK = 8        # instructions of a block that may be followed (loops, calls)
 

@@ -125,10 +125,15 @@ def _run_tiers(cpu: Any, mem: bytearray, a0: int, cycles: int, max_cycles: int,
     elsewhere, counting block starts. Returns (cycles, next address)."""
     regions, visits = cache
     ends = ENDS_BLOCK
+    # Where the loop starts (after a state change, or a new run) is not counted: the
+    # instruction after an interpreted REP/SEP is no block start worth a region of its own.
+    fresh = True
     try:
         while cycles < max_cycles:
             region = regions.get(a0)
-            if region is None:
+            if region is None and fresh:
+                fresh = False
+            elif region is None:
                 count = visits.get(a0, 0) + 1
                 if count >= HOT:
                     if len(regions) >= MAX_CACHED:
@@ -142,6 +147,7 @@ def _run_tiers(cpu: Any, mem: bytearray, a0: int, cycles: int, max_cycles: int,
                 visits[a0] = count
             elif cycles + region.max_cycles < max_cycles:
                 if region.valid(mem):
+                    fresh = False
                     packed = region.run(cpu, mem, (max_cycles - cycles) << 24)
                     cycles += packed >> 24
                     a0 = packed & 0xFFFFFF

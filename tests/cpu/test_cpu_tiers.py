@@ -17,9 +17,8 @@ import pytest
 from gin_king.bench.assembler import Assembler
 from iigs import blocks, tiers
 from iigs.cpu import CPU65816
+from test_cpu_run_vs_step import REGISTERS, clone
 
-REGISTERS = ("a", "x", "y", "sp", "p", "pc", "pbr", "dbr", "d", "e",
-             "processorCycles", "waiting", "stopped")
 CODE = 0x021000      # the program; DBR is $02 too, so absolute stores can reach it
 SUBS = 0x031000      # long subroutines (JSL/RTL)
 DATA = 0x8000        # data area in bank $02
@@ -192,13 +191,6 @@ def structured_machine(seed: int) -> CPU65816:
     cpu.pbr = cpu.dbr = CODE >> 16
     cpu.sp = 0x01F0
     return cpu
-
-
-def clone(cpu: CPU65816) -> CPU65816:
-    twin = CPU65816(bytearray(cpu.memory), pc=0)
-    for name in REGISTERS:
-        setattr(twin, name, getattr(cpu, name))
-    return twin
 
 
 @pytest.mark.parametrize("hot", [1, 2], ids=["hot-1", "hot-2"])
