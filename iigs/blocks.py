@@ -566,20 +566,24 @@ def _remember_relocatable(mem: Any, a0: int, key: Key, blocks: list[BasicBlock],
     reach = (min(offsets + [0]), max(offsets + [length]))
     if low + reach[0] < 0 or low + reach[1] > 0xFFFB:
         return
-    operand_fields = sorted((at - a0, kind, i) for i, (kind, at) in enumerate(spec)
-                            if kind != "A")
-    if any(kind == "L" for _, kind, _ in operand_fields):
+    # Operand fields in address order, each once (a block may be decoded twice, from two
+    # entries, so one field can feed several parameters).
+    fields = sorted({(at - a0, kind) for kind, at in spec if kind != "A"})
+    if any(kind == "L" for _, kind in fields):
         return
     fmt, pos = "<", 0
-    for off, kind, _ in operand_fields:
+    for off, kind in fields:
+        if off < pos:
+            return   # fields that overlap: not this way
         fmt += f"{off - pos}x" if off > pos else ""
         fmt += "B" if kind == "B" else "H"
         pos = off + (1 if kind == "B" else 2)
     address_index = [i for i, (kind, _) in enumerate(spec) if kind == "A"]
     # values = addresses (in spec order) + operands (in address order) -> spec order
     where = {spec_i: n for n, spec_i in enumerate(address_index)}
-    where.update({spec_i: len(address_index) + n
-                  for n, (_, _, spec_i) in enumerate(operand_fields)})
+    field_index = {field: len(address_index) + n for n, field in enumerate(fields)}
+    where.update({i: field_index[at - a0, kind] for i, (kind, at) in enumerate(spec)
+                  if kind != "A"})
     order = [where[i] for i in range(len(spec))]
     positions = sorted(fixed)
     span = max(length, positions[-1] + 1)

@@ -254,3 +254,36 @@ def test_store_into_own_code_leaves_region_and_drops_only_it(
     assert 0x021200 in regions                           # the other loop kept its region
     assert 0x021001 in blocks.REWRITTEN                  # the rewritten operand is known
     assert (cpu.a & 0xFF, mem[0x021001]) == (20, 20)
+
+
+def test_unrolled_copy_placed_by_shape_runs_like_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The same routine at $02:2000 and $02:3000 (its own source operand each):
+    #        BRA start  ; (so that `start` is a block start)
+    # start: LDY #$0000 ; SEP #$20
+    # loop:  LDA src,Y ; BEQ out ; STA $9000,Y ; INY ; BRA loop
+    # out:   REP #$20 ; STP
+    # The loop head is decoded twice (8-bit after SEP, inside the first block, and as the
+    # BRA's target), so one operand feeds two parameters; the second copy is placed from
+    # the first copy's shape without decoding and must run as step() does.
+    monkeypatch.setattr(tiers, "HOT", 1)
+    tiers.forget_translations()
+    mem = bytearray(1 << 24)
+    for origin, source, length in ((0x022000, 0x8000, 5), (0x023000, 0x8100, 9)):
+        mem[0x020000 | source:0x020000 | source + length] = bytes(range(1, length + 1))
+        mem[origin:origin + 21] = bytes([0x80, 0x00, 0xA0, 0x00, 0x00, 0xE2, 0x20,
+                                         0xB9, source & 0xFF, source >> 8, 0xF0, 0x06,
+                                         0x99, 0x00, 0x90, 0xC8, 0x80, 0xF5,
+                                         0xC2, 0x20, 0xDB])
+    fast = CPU65816(mem, pc=0x2000)
+    fast.e, fast.p, fast.pbr, fast.dbr = 0, 0x00, 0x02, 0x02
+    reference = clone(fast)
+    for origin in (0x2000, 0x3000):
+        for cpu in (fast, reference):
+            cpu.stopped, cpu.pc = False, origin
+        fast.run(10_000)
+        reference.run_reference(10_000)
+        assert [getattr(fast, n) for n in REGISTERS] == \
+            [getattr(reference, n) for n in REGISTERS]
+        assert fast.memory == reference.memory
+    assert fast.memory[0x029000:0x029009] == bytes(range(1, 10))
+    assert any(blocks.RELOCATABLE.values())
