@@ -38,7 +38,7 @@ from types import FunctionType
 from typing import Any, Callable, NamedTuple
 
 from iigs import cpu_fast
-from iigs.cpu_fast import BAIL, DELEGATED, NZ8, NZ16, _Gen, decimal_step
+from iigs.cpu_fast import BAIL, DELEGATED, NZ8, NZ16, _Gen
 from iigs.opcodes import OPCODES, Opcode
 
 Key = tuple  # (e, m, x, ...): `iigs.cpu_fast.state_key`; anything after x is kept as is
@@ -62,6 +62,7 @@ BANK0_MODES = frozenset({"dp", "dpx", "dpy", "sr"})
 PUSHES = frozenset("PHA PHX PHY PHP PHB PHK PHD PEA PEI PER JSR JSL".split())
 REGISTERS = ("a", "x", "y", "sp", "p", "d", "dbr", "pbr")
 
+# Applied once per template (opcode and state), never per region: registers become locals.
 _REGISTER = re.compile(r"\bcpu\.(a|x|y|sp|p|d|dbr|pbr)\b")
 _ASSIGNED = re.compile(r"\br_(\w+)\s*(?:[|&^+-]|<<|>>)?=(?!=)")
 _A0 = re.compile(r"\ba0\b")
@@ -412,10 +413,9 @@ def translate(mem: Any, a0: int, key: Key, max_length: int = MAX_INSTRUCTIONS) -
             start = FunctionType(run.__code__, run.__globals__, "region",
                                  (label,) + run.__defaults__[1:])   # entered at `label`
             return Region(start, region.segments, bound, region.rekey)
-        for candidate in RELOCATABLE.get((key, mem[a0]), ()):
-            region = candidate.place(mem, a0)
-            if region is not None:
-                return region
+        region = place(mem, a0, key)
+        if region is not None:
+            return region
     blocks = discover(mem, a0, key, max_length)
     if not blocks:
         return NO_REGION
@@ -534,6 +534,16 @@ class Relocatable(NamedTuple):
 
 
 RELOCATABLE: dict[tuple, list[Relocatable]] = {}   # (state, first opcode) -> shapes
+
+
+def place(mem: Any, a0: int, key: Key) -> Region | None:
+    """A region of a shape already compiled, at `a0`, when the code there has it: no
+    decoding, no compiling (cheaper than interpreting the code once)."""
+    for candidate in RELOCATABLE.get((key, mem[a0]), ()):
+        region = candidate.place(mem, a0)
+        if region is not None:
+            return region
+    return None
 RELOCATABLE_PER_OPCODE = 3
 
 
@@ -731,7 +741,7 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
     args = "".join(f", P{n}=0" for n in range(count))
     source = (leave_source + f"def region(cpu, mem, limit, L=0, NZ8=0, NZ16=0{args}):\n" +
               "\n".join("    " + line for line in lines) + "\n")
-    namespace: dict[str, Any] = {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step}
+    namespace = cpu_fast.generated_namespace()
     exec(compile(source, "<iigs.blocks region>", "exec"), namespace)
     code = namespace["region"].__code__
 

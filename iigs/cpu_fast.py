@@ -639,6 +639,11 @@ def source_for(key: tuple[int, int, int]) -> str:
                      if row.mnemonic not in DELEGATED)
 
 
+def generated_namespace() -> dict[str, Any]:
+    """The names generated code (handlers and `iigs.blocks` regions) may use."""
+    return {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step}
+
+
 _TABLES: dict[tuple[int, int, int], list[Handler]] = {}
 
 
@@ -646,7 +651,7 @@ def table_for(key: tuple[int, int, int]) -> list[Handler]:
     """The 256 handlers of one state, compiled on first use."""
     table = _TABLES.get(key)
     if table is None:
-        namespace: dict[str, Any] = {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step}
+        namespace = generated_namespace()
         exec(compile(source_for(key), f"<iigs.cpu_fast {key}>", "exec"), namespace)
         delegate = _delegate_for(key)
         table = []

@@ -125,6 +125,7 @@ def _run_tiers(cpu: Any, mem: bytearray, a0: int, cycles: int, max_cycles: int,
     elsewhere, counting block starts. Returns (cycles, next address)."""
     regions, visits = cache
     ends = ENDS_BLOCK
+    relocatable = blocks.RELOCATABLE
     # Where the loop starts (after a state change, or a new run) is not counted: the
     # instruction after an interpreted REP/SEP is no block start worth a region of its own.
     fresh = True
@@ -145,6 +146,13 @@ def _run_tiers(cpu: Any, mem: bytearray, a0: int, cycles: int, max_cycles: int,
                 if count == 1 and len(visits) >= MAX_CACHED * 16:
                     visits.clear()
                 visits[a0] = count
+                if (key, mem[a0]) in relocatable:
+                    # Unrolled code of a shape already compiled: placing its region costs
+                    # less than interpreting it once, so cold code takes it at once.
+                    region = blocks.place(mem, a0, key)
+                    if region is not None:
+                        regions[a0] = region
+                        continue
             elif cycles + region.max_cycles < max_cycles:
                 if region.valid(mem):
                     fresh = False
