@@ -384,6 +384,7 @@ class Region(NamedTuple):
 
 NO_REGION = Region(lambda cpu, mem, limit: 0, (), 1 << 62, False)
 
+MAX_SHAPES = 4096
 # shape -> the factory that makes a region of that shape from its parameters
 SHAPES: dict[tuple, Callable[..., Callable[[Any, Any, int], int]]] = {}
 
@@ -424,6 +425,8 @@ def translate(mem: Any, a0: int, key: Key, max_length: int = MAX_INSTRUCTIONS) -
     shape, params, spec = _shape(mem, blocks, labels, segments)
     factory = SHAPES.get(shape)
     if factory is None:
+        if len(SHAPES) >= MAX_SHAPES:
+            SHAPES.clear()   # a simple bound; regions already made keep their code
         factory = SHAPES[shape] = _compile(shape)
     run = factory(0, *params)
     bounds = [sum(template(i.op, i.key, i.imm).bound for i in b.instructions) + 2
