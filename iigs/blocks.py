@@ -176,7 +176,9 @@ def template(op: int, key: Key, imm: int | None = None) -> Template:
     text = "\n".join(lines)
     found = Template(
         tuple(lines), ret, static,
-        tuple(_A0.sub("A§", _REGISTER.sub(r"r_\1", t)) for t in gen.extra),
+        # (in plain cycles: a region counts cycles unshifted, small ints being fastest)
+        tuple(_A0.sub("A§", _REGISTER.sub(r"r_\1", t)).replace("0x1000000", "1")
+              for t in gen.extra),
         tuple((name, kind, k) for name, (kind, k) in gen.params.items()),
         frozenset(_ASSIGNED.findall(text)) & set(REGISTERS),
         row.access in ("w", "rmw") and row.mode != "acc",
@@ -685,7 +687,7 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
                     indent = line[:len(line) - len(line.lstrip())]
                     call = line.strip()[len(BAIL):]
                     body += [indent + w for w in exit_lines]
-                    line = f"{indent}return done + cyc + {static << 24:#x} + {call}"
+                    line = f"{indent}return ((done + cyc + {static}) << 24) + {call}"
                 body.append(line)
             if t.ret is not None:
                 if (OPCODES[op].mnemonic, OPCODES[op].mode) in DIRECT:
@@ -697,8 +699,8 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
             static += t.static
             if t.extras:
                 body.append("cyc += " + " + ".join(fill(x) for x in t.extras))
-            leave = exit_lines + [f"return done + cyc + {static << 24:#x} + "
-                                  f"({address} + {_size_of(op, key)})"]
+            leave = exit_lines + [f"return ((done + cyc + {static}) << 24) + "
+                                  f"{address} + {_size_of(op, key)}"]
             # (a direct-page or stack-relative store lands in bank 0: no check when
             # the region has no code there)
             if t.data_write and (bank0 or OPCODES[op].mode not in BANK0_MODES):
@@ -716,8 +718,8 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
                 body += ["    " + line for line in leave]
         next(names)   # the address after the block (kept in the parameters)
         # Budget: the block's slowest path must fit what is left of `limit`.
-        guard = [f"if done + {(bound + 2) << 24:#x} >= limit:"] + \
-                ["    " + line for line in exit_lines + [f"return done + {first}"]]
+        guard = [f"if done + {bound + 2} >= limit:"] + \
+                ["    " + line for line in exit_lines + [f"return (done << 24) + {first}"]]
         body = guard + ["cyc = 0"] + body
         kind, rest = ends[0], list(ends[1:])
         small = len(items) <= INLINE_BLOCK
@@ -735,7 +737,9 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
             arms.append(_Arm(body, kind, static, "", [(label, next(names), 0)
                                                       for label in rest], small))
     writer = _Writer(arms, exit_lines)
-    lines = [f"r_{r} = cpu.{r}" for r in REGISTERS] + ["done = 0", "while True:"]
+    # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
+    lines = [f"r_{r} = cpu.{r}" for r in REGISTERS] + ["done = 0", "limit >>= 24",
+                                                       "while True:"]
     lines += ["    " + line for line in _dispatch([writer.arm(i) for i in range(len(arms))],
                                                   0, len(arms))]
     count = int(next(names)[1:])
@@ -778,7 +782,7 @@ class _Writer:
             lines += ["    " + x for x in self._go(fall, f_name, arm.static + f_cycles, chain)]
         elif arm.kind == "computed":
             lines.append("t = nxt & 0xFFFFFF")
-            lines.append(f"done += cyc + {arm.static << 24:#x} + nxt - t")
+            lines.append(f"done += cyc + {arm.static} + (nxt >> 24)")
             keyword = "if"
             for label, name, _ in arm.targets:
                 if label is None:
@@ -786,7 +790,7 @@ class _Writer:
                 lines.append(f"{keyword} t == {name}:")
                 lines += ["    " + x for x in self._go(label, name, None, chain)]
                 keyword = "elif"
-            out = self.exit_lines + ["return done + t"]
+            out = self.exit_lines + ["return (done << 24) + t"]
             if keyword == "elif":
                 lines.append("else:")
                 out = ["    " + x for x in out]
@@ -799,9 +803,9 @@ class _Writer:
     def _go(self, label: int | None, target: str, static: int | None,
             chain: tuple[int, ...]) -> list[str]:
         """On to block `label` (inline when it may be), or out of the region to `target`."""
-        lines = [] if static is None else [f"done += cyc + {static << 24:#x}"]
+        lines = [] if static is None else [f"done += cyc + {static}"]
         if label is None:
-            return lines + self.exit_lines + [f"return done + {target}"]
+            return lines + self.exit_lines + [f"return (done << 24) + {target}"]
         if (label != 0 and label not in chain and len(chain) < INLINE_DEPTH
                 and self.size < INLINE_LINES and self.arms[label].small):
             return lines + self._block(label, chain + (label,))
