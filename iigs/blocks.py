@@ -687,7 +687,7 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
                     indent = line[:len(line) - len(line.lstrip())]
                     call = line.strip()[len(BAIL):]
                     body += [indent + w for w in exit_lines]
-                    line = f"{indent}return ((done + cyc + {static}) << 24) + {call}"
+                    line = f"{indent}return ((done + {static}) << 24) + {call}"
                 body.append(line)
             if t.ret is not None:
                 if (OPCODES[op].mnemonic, OPCODES[op].mode) in DIRECT:
@@ -698,8 +698,10 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
                 continue
             static += t.static
             if t.extras:
-                body.append("cyc += " + " + ".join(fill(x) for x in t.extras))
-            leave = exit_lines + [f"return ((done + cyc + {static}) << 24) + "
+                # (run-time terms go straight into `done`: a block's budget guard has
+                # been passed, and an exit adds only the block's constant cycles)
+                body.append("done += " + " + ".join(fill(x) for x in t.extras))
+            leave = exit_lines + [f"return ((done + {static}) << 24) + "
                                   f"{address} + {_size_of(op, key)}"]
             # (a direct-page or stack-relative store lands in bank 0: no check when
             # the region has no code there)
@@ -720,7 +722,7 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
         # Budget: the block's slowest path must fit what is left of `limit`.
         guard = [f"if done + {bound + 2} >= limit:"] + \
                 ["    " + line for line in exit_lines + [f"return (done << 24) + {first}"]]
-        body = guard + ["cyc = 0"] + body
+        body = guard + body
         kind, rest = ends[0], list(ends[1:])
         small = len(items) <= INLINE_BLOCK
         if kind == "branch":
@@ -782,7 +784,7 @@ class _Writer:
             lines += ["    " + x for x in self._go(fall, f_name, arm.static + f_cycles, chain)]
         elif arm.kind == "computed":
             lines.append("t = nxt & 0xFFFFFF")
-            lines.append(f"done += cyc + {arm.static} + (nxt >> 24)")
+            lines.append(f"done += {arm.static} + (nxt >> 24)")
             keyword = "if"
             for label, name, _ in arm.targets:
                 if label is None:
@@ -803,7 +805,7 @@ class _Writer:
     def _go(self, label: int | None, target: str, static: int | None,
             chain: tuple[int, ...]) -> list[str]:
         """On to block `label` (inline when it may be), or out of the region to `target`."""
-        lines = [] if static is None else [f"done += cyc + {static}"]
+        lines = [] if static is None else [f"done += {static}"]
         if label is None:
             return lines + self.exit_lines + [f"return (done << 24) + {target}"]
         if (label != 0 and label not in chain and len(chain) < INLINE_DEPTH
