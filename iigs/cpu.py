@@ -8,8 +8,9 @@ disagree, the helper that owns the behaviour says which one it follows and why.
 `step()` is the plain reference interpreter: addressing modes are methods named after
 the datasheet modes that return a 24-bit address, operations are methods named after the
 mnemonic, and register width is a parameter read from the M and X flags. `run()` is the
-fast loop for the machine: it executes handlers specialised per (E, M, X) state that
-`iigs.cpu_fast` generates from the same opcode table.
+fast loop for the machine (`iigs.tiers`): handlers specialised per (E, M, X) state that
+`iigs.cpu_fast` generates from the same opcode table, and for hot code regions that
+`iigs.blocks` translates from the same generated text.
 
 Registers: `a` is the full 16-bit accumulator C (the high byte is the hidden B when M=1),
 `x`/`y` are 16-bit (high byte 0 while X=1), `sp` is 16-bit ($01xx in emulation mode),
@@ -22,7 +23,7 @@ from typing import Any, Callable
 
 from py65.devices.mpu65c02 import MPU
 
-from iigs.cpu_fast import run_fast
+from iigs.tiers import run_fast
 from iigs.opcodes import MODES, OPCODES, Opcode
 
 # Status bits (datasheet 2.6, Figure 2-3).
@@ -127,7 +128,7 @@ class CPU65816(MPU):
         past it), "stp", "wai" (waiting for an interrupt), "trap" (the trap hook returned
         a string, now in `trap_result`), "brk"/"cop" (with `stop_on_brk`/`stop_on_cop`:
         PC is left on the opcode, which has not executed). Ends at the same instruction
-        and state as `run_reference`, only faster (see `iigs.cpu_fast`).
+        and state as `run_reference`, only faster (see `iigs.tiers`).
         """
         return run_fast(self, max_cycles)
 

@@ -1,34 +1,35 @@
-"""The fast run loop of `CPU65816`: code generated per (E, M, X) state from the opcode table.
+"""The interpreting tier of `CPU65816.run()`: handlers generated per (E, M, X) state.
 
-Two levels, both written as Python source by `_Gen` from the rows of `iigs.opcodes`
-(datasheet Table 5-4) with the register widths, the stack rule and the Table 5-7 cycle
-count (and its notes, as in `CPU65816.base_cycles`) folded in as constants:
+`_Gen` writes Python source from the rows of `iigs.opcodes` (datasheet Table 5-4) with the
+register widths, the stack rule and the Table 5-7 cycle count (and its notes, as in
+`CPU65816.base_cycles`) folded in as constants. It serves both generated tiers:
 
-1. Handlers: one function per opcode and state, compiled once per state.
+1. Handlers (this module): one function per opcode and state, compiled once per state.
    `handler(cpu, mem, a0) -> cycles << 24 | next`, where `a0` is the 24-bit address of
    the opcode and `next` that of the next instruction; the loop keeps the program counter
    in a local and writes `cpu.pc` back when it stops (handlers that change the program
    bank also set `cpu.pbr`). The loop never lets an instruction's bytes cross the end of
    the program bank (the reference `step()` does those), so operands are `mem[a0 + 1]`...
-2. Blocks (memory a bytearray, address entered HOT times): a straight run of instructions
-   up to the first control-flow instruction, compiled into one function with registers
-   in locals and operand bytes as constants; MVN/MVP become a bulk move. See `Block`.
+2. Regions (`iigs.blocks`): the same text per instruction, with registers in locals and
+   operands as constants, joined into one function for hot code.
+
+Every data memory access of generated code is text from `_Gen`'s emitters (`read`,
+`write`, the addressing modes' pointer reads, `push`/`pull`), so both tiers see one
+memory path. The choice between the tiers is made in `iigs.tiers`.
 
 Rare or state-changing instructions (BRK COP RTI MVN MVP XCE PLP REP SEP WAI STP WDM, and
-decimal-mode ADC/SBC) run through the reference interpreter `CPU65816.step()`; when one
-of them changes the state, ends the run (WAI, STP, a trap) or is a BRK/COP the caller
-asked to stop on, it raises `_Exit` and `run_fast` picks the right table or returns.
-Tests run every vector through `step()` and `run()`, a sample as one-instruction blocks,
-and random programs through `run()` and `run_reference()` side by side.
+decimal-mode ADC/SBC) run here through the reference interpreter `CPU65816.step()`; when
+one of them changes the state, ends the run (WAI, STP, a trap) or is a BRK/COP the caller
+asked to stop on, it raises `_Exit` and the loop picks the right table or returns.
 
 The memory map (`iigs.io`): a CPU with an I/O page (`cpu.io`, the machine's) runs tables
-and blocks of its own (`state_key` gains a fourth element: 1 common map, 2 rare map),
+and regions of its own (`state_key` gains a fourth element: 1 common map, 2 rare map),
 in which every data access goes through `_Gen.read`/`_Gen.write`: a test of the page's
 flag (`RP`/`WP`, `RP2`/`WP2` for 16 bits) and, when set, `MAP_READ`/`MAP_WRITE` (the I/O
 page's `read_byte`/`write_byte`). On the I/O page, a write or a read of a `LEAVES`
 register (the map may change) leaves before the instruction (`IO_LEAVE` -> `io_exit`,
 then `step()` and a new key); a read of a `TIMED` register (VBL, counters) goes to
-`timed_read` with the exact cycle in a block, `io_exit` in a handler, and an instruction
+`timed_read` with the exact cycle in a region, `io_exit` in a handler, and an instruction
 handed to `step()` from inside the loop (`stale_clock_step`) is run again once the cycle
 count is brought up to date if it reads one. Constant long
 addresses outside the I/O banks skip the test; constant ones in the I/O page take the
@@ -38,7 +39,6 @@ instruction fetches are plain memory, as in `step()`.
 """
 from __future__ import annotations
 
-import re
 from typing import Any, Callable, NamedTuple
 
 from iigs.io import IO_BANKS, MAP_READ_REGISTERS, TIMED_REGISTERS, StaleClock
@@ -67,7 +67,7 @@ class _Exit(Exception):
 
 def state_key(cpu: Any) -> tuple[int, ...]:
     """(e, m, x), and a fourth element when the CPU has an I/O page (`cpu.io`): the
-    memory-map dimension of the tables and blocks (see `_Gen.read`): 1 in the common
+    memory-map dimension of the tables and regions (see `_Gen.read`): 1 in the common
     map, 2 when bank $00's stack and pointers are remapped (`IOPage.rare_map`)."""
     io = cpu.io
     if io is not None:
@@ -98,9 +98,9 @@ def io_exit(cpu: Any, at: int, cycles: int) -> None:
 
 
 def timed_read(cpu: Any, ea: int, mask: int, wide: int, now: int) -> int:
-    """A block's read of a TIMED register: `now` is the cycle count `step()` would
+    """A region's read of a TIMED register: `now` is the cycle count `step()` would
     have at this instruction (`cpu.run_end` - what is left of the budget + the
-    block's cycles so far), given to the I/O page's clock for the read."""
+    region's cycles so far), given to the I/O page's clock for the read."""
     io, saved = cpu.io, cpu.processorCycles
     cpu.processorCycles = now
     try:
@@ -113,7 +113,7 @@ def timed_read(cpu: Any, ea: int, mask: int, wide: int, now: int) -> int:
 
 def decimal_step(cpu: Any, a0: int, spent: int = 0) -> int:
     """Decimal-mode ADC/SBC through the reference interpreter, as a packed result
-    (`spent`: the cycles the block ran before it, for `stale_clock_step`)."""
+    (`spent`: the cycles the region ran before it, for `stale_clock_step`)."""
     cpu.pc = a0 & 0xFFFF
     cycles = stale_clock_step(cpu, a0, spent) if cpu.io is not None else reference_step(cpu)
     return (cycles << 24) | (cpu.pbr << 16) | cpu.pc
@@ -182,22 +182,22 @@ def _software_interrupt_for(key: tuple[int, int, int], reason: str) -> Handler:
 
 # ---------------------------------------------------------------- source generation
 
-# Marks an early exit in generated code: a plain `return` in a handler; in a block,
+# Marks an early exit in generated code: a plain `return` in a handler; in a region,
 # the locals are written back first.
 BAIL = "@bail "
 # Marks (alone on its line) an I/O-page access that may reshape the memory map: the
-# instruction leaves translated code before it runs (`io_exit`; in a block, the locals
+# instruction leaves translated code before it runs (`io_exit`; in a region, the locals
 # are written back first) and `step()` runs it, after which the loop picks its tables.
 IO_LEAVE = "@leave"
 # Marks the read of a TIMED register inside an expression, `@timed(<mask>, <wide>)`: a
-# handler leaves there (`io_exit`) so that `step()` runs the instruction; a block calls
+# handler leaves there (`io_exit`) so that `step()` runs the instruction; a region calls
 # `timed_read` with the exact cycle count (`expand_timed`).
 IO_TIMED = "@timed("
 
 
 def expand_timed(line: str, now: str | None) -> str:
     """`line` with its `@timed(mask, wide)` marks replaced: by the exit of a handler
-    (`now` None) or by a block's `timed_read` at cycle `now`."""
+    (`now` None) or by a region's `timed_read` at cycle `now`."""
     while IO_TIMED in line:
         start = line.index(IO_TIMED)
         end = line.index(")", start)
@@ -208,7 +208,7 @@ def expand_timed(line: str, now: str | None) -> str:
     return line
 
 # The memory-map names generated code uses when the state has an I/O page, bound from
-# `cpu.io` (an `iigs.io.IOPage`) on entry to a handler or block.
+# `cpu.io` (an `iigs.io.IOPage`) on entry to a handler or region.
 IO_NAMES = {"RP": "rpages", "RP2": "rpages2", "WP": "wpages", "WP2": "wpages2",
             "TIMED": "timed", "LEAVES": "leaves", "MAP_READ": "read_byte",
             "MAP_READ16": "map_read16", "MAP_WRITE": "write_byte",
@@ -343,7 +343,7 @@ class _Gen:
     # (`self.io`) the access first tests its page's flag (`iigs.io`): 0 = RAM, as
     # without; otherwise it goes through MAP_READ/MAP_WRITE (RAMRD/RAMWRT, language
     # card, shadowing, soft switches), except a read of a register that needs the exact
-    # cycle (TIMED: VBL, the counters), which leaves the block before the instruction
+    # cycle (TIMED: VBL, the counters), which leaves generated code before the instruction
     # (IO_EXIT) so that `step()` runs it. A 16-bit access tests the RP2/WP2 flag of its
     # first page, which covers the second byte's page too.
     def constant_address(self) -> tuple[int, int] | None:
@@ -827,6 +827,12 @@ def source_for(key: tuple[int, int, int]) -> str:
                      if row.mnemonic not in DELEGATED)
 
 
+def generated_namespace() -> dict[str, Any]:
+    """The names generated code (handlers and `iigs.blocks` regions) may use."""
+    return {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step, "io_exit": io_exit,
+            "timed_read": timed_read}
+
+
 _TABLES: dict[tuple[int, int, int], list[Handler]] = {}
 
 
@@ -834,8 +840,7 @@ def table_for(key: tuple[int, int, int]) -> list[Handler]:
     """The 256 handlers of one state, compiled on first use."""
     table = _TABLES.get(key)
     if table is None:
-        namespace: dict[str, Any] = {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step,
-                                     "io_exit": io_exit, "timed_read": timed_read}
+        namespace = generated_namespace()
         exec(compile(source_for(key), f"<iigs.cpu_fast {key}>", "exec"), namespace)
         delegate = _delegate_for(key)
         table = []
@@ -854,25 +859,9 @@ def table_for(key: tuple[int, int, int]) -> list[Handler]:
     return table
 
 
-# ---------------------------------------------------------------- translated blocks
+# ---------------------------------------------------------------- block moves
 #
-# A block is a straight run of generated instructions ending at the first control-flow
-# instruction (or before a delegated one), compiled into ONE function with the registers
-# in locals and the operand bytes as constants. The loop runs a block only when its code
-# bytes are unchanged (compared on every entry, so self-modifying and freshly loaded code
-# is always seen) and when even its slowest path stays inside the cycle budget, so
-# run() stops at exactly the instruction boundary the per-instruction loop would.
-# Blocks are used when memory is a bytearray and an address has been entered HOT times.
-
-CONTROL_FLOW = frozenset("BPL BMI BVC BVS BCC BCS BNE BEQ BRA BRL JMP JML JSR JSL RTS RTL"
-                         .split())
-MAX_BLOCK = 32
-HOT = 4
-MAX_CACHED = 8192   # blocks kept per state
-NEVER = (1 << 62)   # max_cycles of "no block here": never fits a budget
-_REGISTER = re.compile(r"\bcpu\.(a|x|y|sp|p|d|dbr)\b")
-_ASSIGNED = re.compile(r"\br_(\w+)\s*(?:[|&^+-]|<<|>>)?=(?!=)")
-_A0 = re.compile(r"\ba0\b")
+# MVN/MVP as one bulk move per entry (`iigs.blocks` runs it as a region).
 
 
 class Block(NamedTuple):
@@ -880,116 +869,6 @@ class Block(NamedTuple):
     end: int                         # address after the block's last byte
     code: bytes                      # the bytes it was translated from
     max_cycles: int                  # its slowest path
-
-
-NO_BLOCK = Block(lambda cpu, mem, limit: 0, 0, b"", NEVER)
-
-# state -> (address -> Block, address -> entries counted before translation). Shared by
-# every CPU: a block depends only on its address, its code bytes (checked on entry) and
-# the state, so machines running the same program share their translations.
-BLOCK_CACHES: dict[tuple[int, int, int], tuple[dict[int, Block], dict[int, int]]] = {}
-
-
-def block_source(mem: Any, a0: int, key: tuple[int, int, int],
-                 max_length: int = MAX_BLOCK) -> tuple[str, int, int] | None:
-    """Source of the block at `a0`, its end address and its maximum cycle count."""
-    members: list[tuple[int, _Gen]] = []
-    pos = a0
-    while len(members) < max_length and (pos & 0xFFFF) <= 0xFFFB:
-        row = OPCODES[mem[pos]]
-        if row.mnemonic in DELEGATED:
-            break
-        size = row.operand_size(key[1], key[2]) + 1
-        terminal = row.mnemonic in CONTROL_FLOW
-        gen = _Gen(row, key, bytes(mem[pos:pos + size]), inline=not terminal)
-        gen.generate_body()
-        members.append((pos, gen))
-        pos += size
-        if terminal:
-            break
-    if not members:
-        return None
-    inline_text = "\n".join(line for _, gen in members if gen.inline for line in gen.lines)
-    used = set(_REGISTER.findall(inline_text))
-    written = sorted(set(_ASSIGNED.findall(_REGISTER.sub(r"r_\1", inline_text))))
-    writeback = [f"cpu.{r} = r_{r}" for r in written]
-    last_at, last = members[-1]
-    loop_condition = _self_loop_condition(last, last_at, a0)
-    if loop_condition is not None:
-        used.add("p")
-    body: list[str] = []
-    static = 0
-    max_cycles = 0
-    for at, gen in members:
-        max_cycles += gen.base_cycles() + len(gen.extra) + 2
-        if gen is last and loop_condition is not None:
-            break
-        for line in gen.lines:
-            line = _A0.sub(str(at), line)
-            if gen.inline:
-                line = _REGISTER.sub(r"r_\1", line)
-            line = expand_timed(
-                line, f"cpu.run_end - (limit >> 24) + ((done + cyc) >> 24) + {static}")
-            if line.strip() == IO_LEAVE:
-                indent = line[:len(line) - len(line.lstrip())]
-                body += [indent + w for w in writeback]
-                line = f"{indent}io_exit(cpu, {at:#x}, ((done + cyc) >> 24) + {static})"
-            elif BAIL in line:
-                indent = line[:len(line) - len(line.lstrip())]
-                call = line.strip()[len(BAIL):].replace(
-                    "@spent", f"((done + cyc) >> 24) + {static}")
-                body += [indent + w for w in writeback]
-                line = f"{indent}return done + cyc + {static << 24:#x} + {call}"
-            elif not gen.inline:
-                line = line.replace("return ", f"return done + cyc + {static << 24:#x} + ")
-            body.append(line)
-        if gen.inline:
-            static += gen.static_cycles
-            if gen.extra:
-                body.append("cyc += " + " + ".join(gen.extra))
-        else:
-            body[-len(gen.lines):-len(gen.lines)] = writeback
-    if loop_condition is not None:
-        # A loop that branches back to its own start runs inside the block while the
-        # next iteration, even at its slowest, fits the budget `limit` (cycles << 24)
-        # and its code bytes are still the ones translated (it may store into itself).
-        condition, taken = loop_condition
-        not_taken = (((static + 2) << 24) + (last_at & 0xFF0000) + ((last_at + 2) & 0xFFFF))
-        body = (["while True:", "    cyc = 0"] + ["    " + line for line in body] +
-                [f"    if {condition}:",
-                 f"        done += cyc + {(static + taken) << 24:#x}",
-                 f"        if done + {max_cycles << 24:#x} < limit and "
-                 f"mem[{a0:#x}:{pos:#x}] == CODE: continue"] +
-                ["        " + w for w in writeback] +
-                [f"        return done + {a0:#x}"] +
-                ["    " + w for w in writeback] +
-                [f"    return done + cyc + {not_taken:#x}"])
-    elif last.inline:
-        body += writeback + [f"return done + cyc + {(static << 24) + pos:#x}"]
-    prologue = ([f"r_{r} = cpu.{r}" for r in sorted(used)] + io_prologue("\n".join(body)) +
-                ["done = 0", "cyc = 0"])
-    source = ("def block(cpu, mem, limit):\n" +
-              "\n".join("    " + line for line in prologue + body) + "\n")
-    return source, pos, max_cycles
-
-
-_BRANCH_CONDITIONS = {"BPL": "not r_p & 0x80", "BMI": "r_p & 0x80",
-                      "BVC": "not r_p & 0x40", "BVS": "r_p & 0x40",
-                      "BCC": "not r_p & 0x01", "BCS": "r_p & 0x01",
-                      "BNE": "not r_p & 0x02", "BEQ": "r_p & 0x02", "BRA": "True"}
-
-
-def _self_loop_condition(gen: _Gen, at: int, start: int) -> tuple[str, int] | None:
-    """(condition, taken cycles) when the block ends in a branch back to its start."""
-    if gen.row.mnemonic not in _BRANCH_CONDITIONS or gen.code is None:
-        return None
-    offset = gen.code[1]
-    after = (at + 2) & 0xFFFF
-    target = (after + offset - (0x100 if offset & 0x80 else 0)) & 0xFFFF
-    if (at & 0xFF0000) | target != start:
-        return None
-    taken = 4 if gen.e and (target ^ after) & 0xFF00 else 3   # note 5
-    return _BRANCH_CONDITIONS[gen.row.mnemonic], taken
 
 
 MOVE_CHUNK = 1024   # bytes a block-move block moves per entry (7 cycles each)
@@ -1061,132 +940,3 @@ def _mapped_move(cpu: Any, io: Any, a0: int, src: int, dest: int, count: int, st
     cpu.a = a = (cpu.a - count) & 0xFFFF
     cpu.dbr = dest >> 16
     return (7 * count << 24) | (a0 + 3 if a == 0xFFFF else a0)
-
-
-def translate(mem: Any, a0: int, key: tuple[int, int, int],
-              max_length: int = MAX_BLOCK) -> Block:
-    """Compile the block at `a0` (NO_BLOCK when it would be empty)."""
-    if mem[a0] in (0x44, 0x54) and (a0 & 0xFFFF) <= 0xFFFC:
-        return block_move(mem, a0, key)
-    found = block_source(mem, a0, key, max_length)
-    if found is None:
-        return NO_BLOCK
-    source, end, max_cycles = found
-    code = bytes(mem[a0:end])
-    namespace: dict[str, Any] = {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step,
-                                 "io_exit": io_exit, "timed_read": timed_read, "CODE": code}
-    exec(compile(source, f"<iigs.cpu_fast block {a0:06X}>", "exec"), namespace)
-    return Block(namespace["block"], end, code, max_cycles)
-
-
-def run_fast(cpu: Any, max_cycles: int) -> int:
-    """`CPU65816.run`: execute until the budget is used or a stop condition.
-
-    `cpu.processorCycles` is brought up to date whenever control leaves the fast loop,
-    so a trap hook sees the exact cycle count of the WDM it serves.
-    """
-    cpu.stop_reason = None
-    start = cpu.processorCycles
-    mem = cpu.memory
-    reason = "cycles"
-    caches = BLOCK_CACHES if type(mem) is bytearray else None
-    while True:
-        if cpu.stopped:
-            reason = "stp"
-            break
-        if cpu.waiting:
-            reason = "wai"
-            break
-        cycles = cpu.processorCycles - start
-        if cycles >= max_cycles:
-            break
-        key = state_key(cpu)
-        cpu.run_end = start + max_cycles   # for a block's TIMED reads (`timed_read`)
-        table = table_for(key)
-        delegate = _delegate_for(key)
-        a0 = (cpu.pbr << 16) | cpu.pc
-        try:
-            if caches is not None:
-                cycles, a0 = _run_blocks(cpu, mem, a0, cycles, max_cycles, table, delegate,
-                                         caches.setdefault(key, ({}, {})), key)
-            else:
-                cycles, a0 = _run_handlers(cpu, mem, a0, cycles, max_cycles, table, delegate)
-            cpu.pc = a0 & 0xFFFF
-            cpu.processorCycles = start + cycles
-            break
-        except _Exit as stop:
-            # The inner loop has added the cycles it ran; PC is in the CPU.
-            cpu.processorCycles = start + stop.cycles
-            if stop.reason == "wdm":
-                cpu.step()   # runs the trap hook, which may change any register
-                if cpu._trapped:
-                    cpu._trapped = False
-                    reason = "trap"
-                    break
-            elif stop.reason == "io":
-                cpu.step()   # the I/O-page access, at its exact cycle (`io_exit`)
-            elif stop.reason is not None:
-                reason = stop.reason
-                break
-    cpu.stop_reason = reason
-    return cpu.processorCycles - start
-
-
-def _run_handlers(cpu: Any, mem: Any, a0: int, cycles: int, max_cycles: int,
-                  table: list[Handler], delegate: Handler) -> tuple[int, int]:
-    """One handler per instruction; returns (cycles, next address)."""
-    try:
-        while cycles < max_cycles:
-            if a0 & 0xFFFF > 0xFFFB:
-                # The instruction might wrap in its bank: let the reference do it
-                # (BRK/COP still go through their handlers, which check the stops).
-                op = mem[a0]
-                packed = (table[op] if op in LOOP_CHECKED else delegate)(cpu, mem, a0)
-            else:
-                packed = table[mem[a0]](cpu, mem, a0)
-            cycles += packed >> 24
-            a0 = packed & 0xFFFFFF
-    except _Exit as stop:
-        stop.cycles += cycles
-        raise
-    return cycles, a0
-
-
-def _run_blocks(cpu: Any, mem: bytearray, a0: int, cycles: int, max_cycles: int,
-                table: list[Handler], delegate: Handler,
-                cache: tuple[dict[int, Block], dict[int, int]],
-                key: tuple[int, int, int]) -> tuple[int, int]:
-    """Translated blocks where they fit the budget, handlers elsewhere."""
-    blocks, visits = cache
-    try:
-        while cycles < max_cycles:
-            block = blocks.get(a0)
-            if block is not None and cycles + block.max_cycles < max_cycles:
-                if mem[a0:block.end] == block.code:
-                    packed = block.run(cpu, mem, (max_cycles - cycles) << 24)
-                    cycles += packed >> 24
-                    a0 = packed & 0xFFFFFF
-                    continue
-                blocks.pop(a0, None)   # the code changed: translate it again when hot
-                visits[a0] = 0
-            elif block is None:
-                count = visits.get(a0, 0) + 1
-                if count == 1 and len(visits) >= MAX_CACHED * 16:
-                    visits.clear()
-                visits[a0] = count
-                if count >= HOT:
-                    if len(blocks) >= MAX_CACHED:
-                        blocks.clear()   # a simple bound: start again when full
-                        visits.clear()
-                    blocks[a0] = translate(mem, a0, key)
-            if a0 & 0xFFFF > 0xFFFB:
-                op = mem[a0]
-                packed = (table[op] if op in LOOP_CHECKED else delegate)(cpu, mem, a0)
-            else:
-                packed = table[mem[a0]](cpu, mem, a0)
-            cycles += packed >> 24
-            a0 = packed & 0xFFFFFF
-    except _Exit as stop:
-        stop.cycles += cycles
-        raise
-    return cycles, a0

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from gin_king.bench import cpu as bench_cpu
-from iigs import cpu_fast
+from iigs import tiers
 from iigs.cpu import CPU65816
 
 REGISTERS = ("a", "x", "y", "sp", "p", "pc", "pbr", "dbr", "d", "e",
@@ -50,12 +50,12 @@ def clone(cpu: CPU65816) -> CPU65816:
     return twin
 
 
-@pytest.mark.parametrize("hot", [cpu_fast.HOT, 1], ids=["hot-default", "hot-1"])
+@pytest.mark.parametrize("hot", [tiers.HOT, 1], ids=["hot-default", "hot-1"])
 @pytest.mark.parametrize("seed", range(40))
 def test_run_matches_step_random_program(seed: int, hot: int,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     # hot=1 translates a block at every address reached, the first time.
-    monkeypatch.setattr(cpu_fast, "HOT", hot)
+    monkeypatch.setattr(tiers, "HOT", hot)
     fast = random_machine(seed)
     reference = clone(fast)
     budget = 3000
@@ -92,7 +92,7 @@ def test_run_block_self_modifying_code_sees_new_operand(monkeypatch: pytest.Monk
     #                DEX
     #                BNE loop
     #                STP
-    monkeypatch.setattr(cpu_fast, "HOT", 1)
+    monkeypatch.setattr(tiers, "HOT", 1)
     mem = bytearray(1 << 24)
     mem[0x021000:0x021009] = bytes([0xA9, 0x00, 0xEE, 0x01, 0x10, 0xCA, 0xD0, 0xF8, 0xDB])
     cpu = CPU65816(mem, pc=0x1000)

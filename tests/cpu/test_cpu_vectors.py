@@ -1,5 +1,6 @@
 """Every vector of tests/cpu/vectors (sst/ and vectors/) through step() and run(),
-and a sample of each file through the block translator of run().
+and a sample of each file through the translated tier of run() (`iigs.blocks`): alone in
+a block, and after a REP/SEP inside the block that set the widths it runs in.
 
 Registers, flags, every final RAM byte and the cycle count are compared (README section 6).
 Only tests named in a folder's DISPUTED.json may be skipped; the CPU follows the
@@ -11,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from cpu_vector_harness import (TESTDATA, VectorRunner, block_once, disputed, load_tests,
-                            run_once, step_once, vector_files)
+from cpu_vector_harness import (TESTDATA, VectorRunner, block_after_width_change, block_once,
+                                disputed, load_tests, run_once, step_once, vector_files)
 
 FILES = [(folder, path) for folder in ("sst", "vectors") for path in vector_files(folder)]
 SKIPPED: dict[str, str] = {}   # name -> reason; empty: every disputed test passes
@@ -53,9 +54,13 @@ BLOCK_SAMPLE = 12   # tests per file through the block translator (one compile e
 @pytest.mark.parametrize("path", [p for f, p in FILES if f == "vectors"],
                          ids=[p.name.split(".jsonl")[0] for f, p in FILES if f == "vectors"])
 def test_vectors_file_sample_as_translated_block(runner: VectorRunner, path) -> None:
+    # The first half of the sample alone in a block, the second after a REP/SEP that set
+    # its widths inside the same block (the translated tier's specialised path).
     failures = []
-    for test in load_tests(path)[:BLOCK_SAMPLE]:
-        problems = runner.check(test, block_once)
+    tests = load_tests(path)[:BLOCK_SAMPLE]
+    half = len(tests) // 2
+    for i, test in enumerate(tests):
+        problems = runner.check(test, block_once if i < half else block_after_width_change)
         if problems:
             failures.append(f"{test['name']}: {'; '.join(problems[:3])}")
     assert not failures, "\n".join(failures[:10])

@@ -252,14 +252,17 @@ def io_state(cpu) -> tuple:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_random_code_on_the_io_page_same_in_both_tiers(seed, monkeypatch):
-    from iigs import cpu_fast
-    monkeypatch.setattr(cpu_fast, "HOT", 1)      # translate at once: blocks everywhere
+    from iigs import tiers
+    monkeypatch.setattr(tiers, "HOT", 1)      # translate at once: regions everywhere
     fast, reference = random_io_cpu(seed), random_io_cpu(seed)
+    tiers.forget_translations()
     fast.run(4000)
     reference.run_reference(4000)
     assert fast.stop_reason == reference.stop_reason
     assert io_state(fast) == io_state(reference)
     assert fast.memory == reference.memory
+    # ... and the translating tier took part, with the memory map in its key
+    assert any(len(key) == 4 and regions for key, (regions, _) in tiers.REGION_CACHES.items())
 
 
 def test_compatibility_page_carries_the_io_table():
@@ -335,8 +338,8 @@ def test_pei_slam_identical_in_both_tiers(build_program):
 def test_block_move_into_shadowed_bank_01_in_both_tiers(opcode, monkeypatch):
     # MVx $01,$02 of $200 bytes into $01:2000 (shadowed), then of $10 bytes across the
     # I/O page: translated moves and `step()` agree, on screen too.
-    from iigs import cpu_fast
-    monkeypatch.setattr(cpu_fast, "HOT", 1)
+    from iigs import tiers
+    monkeypatch.setattr(tiers, "HOT", 1)
     seen = []
     for execute in ("run", "run_reference"):
         m = Machine()
@@ -365,8 +368,8 @@ def test_timed_reads_by_interpreted_instructions_see_the_exact_cycle(monkeypatch
     #            INX ; CPX #$40 ; BNE loop
     #            CLD ; REP #$30 ; LDA #1 ; LDX #$C019 ; LDY #$4000
     #            MVN $02,$E0 (two bytes: $E0:C019-C01A -> $02:4000) ; STP
-    from iigs import cpu_fast
-    monkeypatch.setattr(cpu_fast, "HOT", 1)
+    from iigs import tiers
+    monkeypatch.setattr(tiers, "HOT", 1)
     code = bytes([0xF8, 0x18, 0xA9, 0x00, 0x6D, 0x2E, 0xC0, 0x9F, 0x00, 0x30, 0x02,
                   0xE8, 0xE0, 0x40, 0xD0, 0xF1,
                   0xD8, 0xC2, 0x30, 0xA9, 0x01, 0x00, 0xA2, 0x19, 0xC0, 0xA0, 0x00, 0x40,

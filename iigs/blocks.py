@@ -1,0 +1,854 @@
+"""The translating tier of `CPU65816.run()`: hot code compiled into Python regions.
+
+A *region* is the code reachable from one hot address along direct edges: fall-through,
+conditional branches (both ways), BRA/BRL/JMP/JML/JSR/JSL to constant targets, and RTS/RTL
+back to a call made inside the region. Each basic block (an address and an (E, M, X) state)
+becomes one arm of a `while True` dispatch on a local label, so a loop, a function and the
+library routines it calls run in one Python call with the registers in locals. An edge
+that leaves the region returns `cycles << 24 | next address` to the loop in `iigs.tiers`.
+
+What stays in a block rather than ending it (datasheet section 5 and Table 5-7 cycles):
+- REP/SEP #imm: the operand is a constant, so the block goes on specialised for the new
+  M/X widths; XCE when an earlier CLC/SEC/REP/SEP of the block has fixed the carry; PLP
+  with a check that the pulled M/X bits are the widths the block assumed (the block is left
+  when they are not). PHD/TCD, TSC/TCS prologues and epilogues are plain instructions.
+- Rare or unknown-state instructions (BRK COP RTI MVN MVP WAI STP WDM, XCE with an unknown
+  carry) end the block before them; `iigs.tiers` hands them to the interpreter.
+
+Cheap translation: each instruction's source is a *template* made once per (opcode,
+state) by `iigs.cpu_fast._Gen` with placeholders for its address and operand bytes; a
+region's source is those templates joined, with no text rewriting per region, and its
+compiled code object is cached by the region's *shape* (opcodes, states and edges, not
+addresses or operands), so unrolled code of one shape at a thousand addresses compiles
+once: each region is the shape's factory called with that region's addresses and operands.
+
+Self-modifying code: a region checks its code bytes on entry (`Region.valid`), and a store
+(or push) that lands in the region's own code ends the region right after it; the loop
+then sees the changed bytes and drops just that region.
+
+Memory access: every data access in a region is text `iigs.cpu_fast._Gen` emitted (its
+`read`/`write`/stack emitters), so the I/O page's routing reaches this tier unchanged.
+With an I/O page the state key has a fourth element (the memory map, `state_key`), which
+REP/SEP/XCE carry unchanged; the region binds the map's names on entry (`io_prologue`)
+and expands `_Gen`'s marks: `@timed` becomes `timed_read` at the exact cycle, `@leave`
+writes the registers back and raises `_Exit` "io" (`io_exit`), after which `iigs.tiers`
+runs the instruction through `step()` and picks the new key's tables and regions.
+Templates have no operand bytes, so a region tests the page flag even for a constant
+long address, as a handler does.
+"""
+from __future__ import annotations
+
+import operator
+import re
+import struct
+from types import FunctionType
+from typing import Any, Callable, NamedTuple
+
+from iigs import cpu_fast
+from iigs.cpu_fast import (BAIL, DELEGATED, IO_LEAVE, NZ8, NZ16, _Gen, expand_timed,
+                           io_prologue)
+from iigs.opcodes import OPCODES, Opcode
+
+Key = tuple  # (e, m, x, ...): `iigs.cpu_fast.state_key`; anything after x is kept as is
+
+MAX_INSTRUCTIONS = 192     # instructions per region
+MAX_BLOCKS = 24            # basic blocks per region
+
+BRANCHES = {"BPL": "not r_p & 0x80", "BMI": "r_p & 0x80", "BVC": "not r_p & 0x40",
+            "BVS": "r_p & 0x40", "BCC": "not r_p & 0x01", "BCS": "r_p & 0x01",
+            "BNE": "not r_p & 0x02", "BEQ": "r_p & 0x02"}
+# Control flow to a constant target: the region follows it.
+DIRECT = {("BRA", "rel8"), ("BRL", "rel16"), ("JMP", "abs"), ("JML", "absl"),
+          ("JSR", "abs"), ("JSL", "absl")}
+# Control flow to a computed target: RTS/RTL may return to a call in the region.
+COMPUTED = {("RTS", "imp"), ("RTL", "imp"), ("JMP", "absi"), ("JMP", "absix"),
+            ("JML", "absil"), ("JSR", "absix")}
+# Instructions that end a block before them (the interpreter runs them).
+ENDS_BEFORE = (DELEGATED - {"REP", "SEP", "XCE", "PLP"})
+WRITES_CARRY = frozenset("ADC SBC CMP CPX CPY ASL LSR ROL ROR PLP RTI".split())
+BANK0_MODES = frozenset({"dp", "dpx", "dpy", "sr"})
+PUSHES = frozenset("PHA PHX PHY PHP PHB PHK PHD PEA PEI PER JSR JSL".split())
+REGISTERS = ("a", "x", "y", "sp", "p", "d", "dbr", "pbr")
+
+# Applied once per template (opcode and state), never per region: registers become locals.
+_REGISTER = re.compile(r"\bcpu\.(a|x|y|sp|p|d|dbr|pbr)\b")
+_ASSIGNED = re.compile(r"\br_(\w+)\s*(?:[|&^+-]|<<|>>)?=(?!=)")
+_A0 = re.compile(r"\ba0\b")
+
+
+def with_widths(key: Key, e: int, m: int, x: int) -> Key:
+    """`key` with new E/M/X (any further components, e.g. a memory map, kept)."""
+    return (e, m, x) + tuple(key[3:])
+
+
+# ---------------------------------------------------------------- instruction templates
+
+class _TemplateGen(_Gen):
+    """`_Gen` with placeholders for the operand bytes (`§` is the instruction's index)."""
+
+    def __init__(self, row: Opcode, key: Key, inline: bool) -> None:
+        super().__init__(row, key, None, inline)
+        self.params: dict[str, tuple[str, int]] = {}
+
+    def _param(self, kind: str, k: int) -> str:
+        name = f"{kind}§_{k}"
+        self.params[name] = (kind, k)
+        return name
+
+    def byte(self, k: int = 1) -> str:
+        return self._param("B", k)
+
+    def word(self, k: int = 1) -> str:
+        return self._param("W", k)
+
+    def long(self) -> str:
+        return self._param("L", 1)
+
+    # The state-changing instructions a region keeps (see the module docstring).
+    def op_REP(self) -> None:
+        self._set_p("cpu.p & " + str(0xFF ^ self.imm))
+
+    def op_SEP(self) -> None:
+        self._set_p("cpu.p | " + str(self.imm))
+
+    def _set_p(self, value: str) -> None:
+        if self.e:
+            value = f"({value}) | 0x30"
+        self.emit(f"cpu.p = {value}")
+        if self.new_key[2] and not self.x:
+            self.emit("cpu.x &= 0xFF", "cpu.y &= 0xFF")
+        self.static_cycles = 3
+
+    def op_XCE(self) -> None:
+        carry = self.imm
+        if carry != self.e:
+            self.emit(f"cpu.e = {carry}", f"cpu.p = (cpu.p & 0xFE) | {self.e}")
+            if carry:
+                self.emit("cpu.sp = 0x100 | (cpu.sp & 0xFF)", "cpu.p |= 0x30",
+                          "cpu.x &= 0xFF", "cpu.y &= 0xFF")
+        self.static_cycles = 2
+
+    def op_PLP(self) -> None:
+        self.pull(1)
+        self.emit("cpu.p = v | 0x30" if self.e else "cpu.p = v")
+        if self.e:
+            self.emit("cpu.x &= 0xFF", "cpu.y &= 0xFF")
+        else:
+            self.emit("if v & 0x10:", "    cpu.x &= 0xFF", "    cpu.y &= 0xFF")
+        self.static_cycles = 4
+
+
+class Template(NamedTuple):
+    lines: tuple[str, ...]        # registers as r_ locals, placeholders for address/operands
+    ret: str | None               # a control-flow instruction's packed result expression
+    static: int                   # cycles known at translation
+    extras: tuple[str, ...]       # cycle terms computed at run time
+    params: tuple[tuple[str, str, int], ...]   # (placeholder, kind, byte index)
+    writes: frozenset[str]        # registers assigned
+    data_write: bool              # stores through `ea`
+    stack_write: bool             # pushes
+    bound: int                    # the most cycles it can take
+
+
+_TEMPLATES: dict[tuple, Template] = {}
+
+
+def template(op: int, key: Key, imm: int | None = None) -> Template:
+    """The source template of opcode `op` in state `key` (`imm`: REP/SEP's operand,
+    XCE's known carry)."""
+    cache_key = (op, key, imm)
+    found = _TEMPLATES.get(cache_key)
+    if found is not None:
+        return found
+    row = OPCODES[op]
+    if row.mnemonic in BRANCHES:   # the region writes conditional branches itself
+        found = _TEMPLATES[cache_key] = Template((), None, 0, (), (), frozenset(), False,
+                                                 False, 4)
+        return found
+    control = (row.mnemonic, row.mode) in DIRECT or (row.mnemonic, row.mode) in COMPUTED
+    gen = _TemplateGen(row, key, inline=not control)
+    gen.imm = imm
+    if row.mnemonic in ("REP", "SEP", "XCE", "PLP"):
+        gen.new_key = _key_after(row.mnemonic, key, imm) if imm is not None else key
+        getattr(gen, "op_" + row.mnemonic)()
+    else:
+        gen.generate_body()
+    lines = [_A0.sub("A§", _REGISTER.sub(r"r_\1", line)) for line in gen.lines]
+    ret = None
+    if control:
+        assert lines[-1].startswith("return ")
+        ret = lines.pop()[len("return "):]
+        static = gen.base_cycles()
+    else:
+        static = gen.static_cycles
+    text = "\n".join(lines)
+    found = Template(
+        tuple(lines), ret, static,
+        # (in plain cycles: a region counts cycles unshifted, small ints being fastest)
+        tuple(_A0.sub("A§", _REGISTER.sub(r"r_\1", t)).replace("0x1000000", "1")
+              for t in gen.extra),
+        tuple((name, kind, k) for name, (kind, k) in gen.params.items()),
+        frozenset(_ASSIGNED.findall(text)) & set(REGISTERS),
+        row.access in ("w", "rmw") and row.mode != "acc",
+        row.mnemonic in PUSHES,
+        static + len(gen.extra) + 2)
+    _TEMPLATES[cache_key] = found
+    return found
+
+
+def _key_after(mnemonic: str, key: Key, imm: int) -> Key:
+    """The state after REP/SEP #imm or XCE with carry `imm`."""
+    e, m, x = key[:3]
+    if mnemonic == "XCE":
+        return with_widths(key, imm, 1, 1) if imm != e else key
+    if e:
+        return key
+    if mnemonic == "REP":
+        return with_widths(key, 0, 0 if imm & 0x20 else m, 0 if imm & 0x10 else x)
+    return with_widths(key, 0, 1 if imm & 0x20 else m, 1 if imm & 0x10 else x)
+
+
+# ---------------------------------------------------------------- discovery
+
+class Instruction(NamedTuple):
+    at: int            # 24-bit address
+    op: int
+    key: Key           # state the instruction runs in
+    imm: int | None    # REP/SEP operand or XCE carry (part of the shape)
+    size: int
+
+
+class BasicBlock(NamedTuple):
+    start: int
+    key: Key
+    instructions: list[Instruction]
+    end: str           # "exit" | "branch" | "direct" | "computed" | "plp"
+    targets: list[tuple[int, Key]]   # successors (branch: taken, fall-through)
+    returns: list[tuple[int, Key]]   # RTS/RTL: calls in the region it may return to
+
+
+def _decode(mem: Any, start: int, key: Key, budget: int) -> tuple[list[Instruction], str]:
+    """Instructions of one basic block from `start`, and how it ends."""
+    out: list[Instruction] = []
+    pos = start
+    carry: int | None = None
+    while True:
+        if len(out) >= budget:
+            return out, "budget"
+        if (pos & 0xFFFF) > 0xFFFB:
+            return out, "exit"
+        op = mem[pos]
+        row = OPCODES[op]
+        name = row.mnemonic
+        if name in ENDS_BEFORE:
+            return out, "exit"
+        if REWRITTEN and _rewritten(pos, row.operand_size(key[1], key[2]) + 1):
+            return out, "exit"   # code that rewrites this instruction: interpret it
+        imm: int | None = None
+        if name in ("REP", "SEP"):
+            imm = mem[pos + 1]
+        elif name == "XCE":
+            if carry is None:
+                return out, "exit"
+            imm = carry
+        size = row.operand_size(key[1], key[2]) + 1
+        out.append(Instruction(pos, op, key, imm, size))
+        pos += size
+        if name in BRANCHES:
+            return out, "branch"
+        if (name, row.mode) in DIRECT:
+            return out, "direct"
+        if (name, row.mode) in COMPUTED:
+            return out, "computed"
+        if name == "PLP" and not key[0]:
+            return out, "plp"
+        # The carry a later XCE would exchange.
+        if name in ("CLC", "SEC"):
+            carry = 1 if name == "SEC" else 0
+        elif name in ("REP", "SEP"):
+            if imm & 1:
+                carry = 1 if name == "SEP" else 0
+            key = _key_after(name, key, imm)
+        elif name == "XCE":
+            key, carry = _key_after(name, key, imm), key[0]
+        elif name in WRITES_CARRY:
+            carry = None
+
+
+# Addresses of code bytes seen to change under a region (self-modifying code): the
+# instructions holding them are left to the interpreter from then on.
+REWRITTEN: set[int] = set()
+REWRITTEN_BYTES = 8
+
+
+def _rewritten(pos: int, size: int) -> bool:
+    return any(pos + k in REWRITTEN for k in range(size))
+
+
+def note_rewritten(mem: Any, region: "Region") -> None:
+    """Record which of `region`'s code bytes have changed, when they are a few
+    (operands rewritten in place; new code loaded over old is not self-modifying)."""
+    for lo, hi, code in region.segments:
+        now = mem[lo:hi]
+        if now != code:
+            changed = [lo + i for i in range(hi - lo) if now[i] != code[i]]
+            if len(changed) <= REWRITTEN_BYTES:
+                REWRITTEN.update(changed)
+
+
+def _target(mem: Any, ins: Instruction) -> int:
+    """The constant target of a branch or direct jump."""
+    row = OPCODES[ins.op]
+    at = ins.at
+    if row.mode == "rel8":
+        o = mem[at + 1]
+        return (at & 0xFF0000) | ((at + 2 + o - ((o & 0x80) << 1)) & 0xFFFF)
+    if row.mode == "rel16":
+        return (at & 0xFF0000) | ((at + 3 + mem[at + 1] + (mem[at + 2] << 8)) & 0xFFFF)
+    if row.mode == "abs":
+        return (at & 0xFF0000) | mem[at + 1] | (mem[at + 2] << 8)
+    return mem[at + 1] | (mem[at + 2] << 8) | (mem[at + 3] << 16)
+
+
+def discover(mem: Any, a0: int, key: Key, limit: int = MAX_INSTRUCTIONS) -> list[BasicBlock]:
+    """The basic blocks reachable from `a0` along direct edges, within the limits."""
+    blocks: list[BasicBlock] = []
+    known: set[tuple[int, Key]] = set()
+    calls: list[tuple[str, int]] = []   # ("RTS"/"RTL", return address) of calls seen
+    used = 0
+
+    def explore(work: list[tuple[int, Key]]) -> None:
+        nonlocal used
+        while work and len(blocks) < MAX_BLOCKS and used < limit:
+            start, k = work.pop(0)
+            if (start, k) in known:
+                continue
+            known.add((start, k))
+            instructions, end = _decode(mem, start, k, limit - used)
+            if end == "budget":
+                if blocks:
+                    continue   # regions end between blocks, so unrolled ones line up
+                end = "exit"
+            if not instructions:
+                continue
+            used += len(instructions)
+            last = instructions[-1]
+            after = last.at + last.size
+            name = OPCODES[last.op].mnemonic
+            targets: list[tuple[int, Key]] = []
+            if end == "branch":
+                targets = [(_target(mem, last), last.key), (after, last.key)]
+            elif end == "direct":
+                targets = [(_target(mem, last), last.key)]
+                call = ("RTS" if name == "JSR" else "RTL", after)
+                if name in ("JSR", "JSL") and call not in calls:
+                    calls.append(call)
+            elif end == "exit":
+                targets = [(after, _state_after(last))]
+            elif end == "plp":
+                targets = [(after, last.key)]
+            blocks.append(BasicBlock(start, k, instructions, end, targets, []))
+            work.extend(targets)
+
+    explore([(a0, key)])
+    if not blocks or blocks[0].start != a0:
+        return []
+    # RTS/RTL may go back to the instruction after a call made in the region (blocks
+    # found that way may hold more calls and returns: repeat until none is new).
+    done = 0
+    while done < len(blocks):
+        returns = []
+        for block in blocks:
+            name = OPCODES[block.instructions[-1].op].mnemonic
+            if block.end == "computed" and name in ("RTS", "RTL"):
+                found = [(address, block.instructions[-1].key)
+                         for kind, address in calls if kind == name]
+                block.returns[:] = found
+                returns += found
+        done = len(blocks)
+        explore(returns)
+    return blocks
+
+
+def _state_after(ins: Instruction) -> Key:
+    name = OPCODES[ins.op].mnemonic
+    if name in ("REP", "SEP", "XCE") and ins.imm is not None:
+        return _key_after(name, ins.key, ins.imm)
+    return ins.key
+
+
+# ---------------------------------------------------------------- regions
+
+class Region(NamedTuple):
+    run: Callable[[Any, Any, int], int]   # run(cpu, mem, limit << 24) -> cycles << 24 | next
+    segments: tuple[tuple[int, int, bytes], ...]   # (start, end, code bytes) it was made of
+    max_cycles: int                       # the most its first basic block can take
+    rekey: bool                           # it may leave in another (E, M, X) state
+
+    def valid(self, mem: Any) -> bool:
+        for lo, hi, code in self.segments:
+            if mem[lo:hi] != code:
+                return False
+        return True
+
+
+NO_REGION = Region(lambda cpu, mem, limit: 0, (), 1 << 62, False)
+
+MAX_SHAPES = 4096
+# shape -> the factory that makes a region of that shape from its parameters
+SHAPES: dict[tuple, Callable[..., Callable[[Any, Any, int], int]]] = {}
+
+
+def _segments(mem: Any, blocks: list[BasicBlock]) -> tuple[tuple[int, int, bytes], ...]:
+    spans = sorted((b.start, b.instructions[-1].at + b.instructions[-1].size) for b in blocks)
+    merged: list[list[int]] = []
+    for lo, hi in spans:
+        # (a few bytes between blocks, say an RTL not reached, join them: checking them
+        # too only means a change there also drops the region)
+        if merged and lo <= merged[-1][1] + 4 and (lo >> 16) == (merged[-1][0] >> 16):
+            merged[-1][1] = max(merged[-1][1], hi)
+        else:
+            merged.append([lo, hi])
+    return tuple((lo, hi, bytes(mem[lo:hi])) for lo, hi in merged)
+
+
+def translate(mem: Any, a0: int, key: Key, max_length: int = MAX_INSTRUCTIONS) -> Region:
+    """The region at `a0` in state `key` (NO_REGION when nothing there can be translated)."""
+    if mem[a0] in (0x44, 0x54) and (a0 & 0xFFFF) <= 0xFFFC:
+        return block_move(mem, a0, key)
+    if max_length == MAX_INSTRUCTIONS:
+        entry = ENTRY_POINTS.get((a0, key))
+        if entry is not None and entry[0].valid(mem):
+            region, label, bound = entry
+            run = region.run
+            start = FunctionType(run.__code__, run.__globals__, "region",
+                                 (label,) + run.__defaults__[1:])   # entered at `label`
+            return Region(start, region.segments, bound, region.rekey)
+        region = place(mem, a0, key)
+        if region is not None:
+            return region
+    blocks = discover(mem, a0, key, max_length)
+    if not blocks:
+        return NO_REGION
+    segments = _segments(mem, blocks)
+    labels = {(b.start, b.key): i for i, b in enumerate(blocks)}
+    shape, params, spec = _shape(mem, blocks, labels, segments)
+    factory = SHAPES.get(shape)
+    if factory is None:
+        if len(SHAPES) >= MAX_SHAPES:
+            SHAPES.clear()   # a simple bound; regions already made keep their code
+        factory = SHAPES[shape] = _compile(shape)
+    run = factory(0, *params)
+    bounds = [sum(template(i.op, i.key, i.imm).bound for i in b.instructions) + 2
+              for b in blocks]
+    rekey = any(OPCODES[i.op].mnemonic in ("REP", "SEP", "XCE", "PLP")
+                for b in blocks for i in b.instructions)
+    region = Region(run, segments, bounds[0], rekey)
+    if max_length == MAX_INSTRUCTIONS:
+        # Every block of the region is an entry point: code reached at another of its
+        # blocks runs this region from there, with no translation of its own.
+        for label, (block, bound) in enumerate(zip(blocks, bounds)):
+            ENTRY_POINTS.setdefault((block.start, block.key), (region, label, bound))
+        _remember_relocatable(mem, a0, key, blocks, spec, segments, factory, region)
+    return region
+
+
+# (address, state) -> (region, label, bound) of every block of the regions translated
+ENTRY_POINTS: dict[tuple[int, Key], tuple[Region, int, int]] = {}
+
+
+def _shape(mem: Any, blocks: list[BasicBlock], labels: dict,
+           segments: tuple) -> tuple[tuple, list[Any], list[tuple[str, int]]]:
+    """The region's shape (what its source depends on), its parameters (what it does
+    not: addresses, operands, code ranges) and what each parameter after the first five
+    is: ("A", address) or an operand ("B"/"W"/"L", its address)."""
+    params: list[Any] = [_hit_for(segments)]
+    lo = min(s[0] for s in segments) - 1
+    hi = max(s[1] for s in segments)
+    params += [lo, hi]
+    bank0 = [s for s in segments if s[0] < 0x10000]
+    params += [min(s[0] for s in bank0) - 3, max(s[1] for s in bank0)] if bank0 else [0, 0]
+    stack_in_page1 = any(s[0] < 0x200 and s[1] > 0xFD for s in bank0)
+    shape: list[Any] = [bool(bank0), stack_in_page1]
+    spec: list[tuple[str, int]] = []
+    for block in blocks:
+        items = []
+        for ins in block.instructions:
+            t = template(ins.op, ins.key, ins.imm)
+            params.append(ins.at)
+            spec.append(("A", ins.at))
+            for _, kind, k in t.params:
+                at = ins.at + k
+                if kind == "B":
+                    params.append(mem[at])
+                elif kind == "W":
+                    params.append(mem[at] | (mem[at + 1] << 8))
+                else:
+                    params.append(mem[at] | (mem[at + 1] << 8) | (mem[at + 2] << 16))
+                spec.append((kind, at))
+            items.append((ins.op, ins.key, ins.imm))
+        last = block.instructions[-1]
+        after = last.at + last.size
+        params.append(after)
+        spec.append(("A", after))
+        ends: list[Any] = [block.end]
+        for target in block.targets:
+            params.append(target[0])
+            spec.append(("A", target[0]))
+            ends.append(labels.get(target))
+        if block.end == "branch" or OPCODES[last.op].mnemonic == "BRA":
+            taken = block.targets[0][0]
+            cross = bool(last.key[0] and (taken ^ after) & 0xFF00)
+            ends.append(cross)
+        for r in block.returns:
+            params.append(r[0])
+            spec.append(("A", r[0]))
+            ends.append(labels.get(r))
+        shape.append((tuple(items), tuple(ends)))
+    return tuple(shape), params, spec
+
+
+# ---------------------------------------------------------------- unrolled code
+#
+# Unrolled code repeats one shape at thousands of addresses. A region whose code is one
+# run of bytes, whose every edge is relative (branches, BRA/BRL) and that lies in one bank
+# away from bank 0 and its ends, is *relocatable*: at another address whose bytes agree
+# in every byte its discovery read (opcodes, REP/SEP operands, branch offsets, the opcode
+# where a block stopped), discovery would find the same blocks, so the region there is
+# the same factory called with the new addresses and operands, found without decoding.
+
+class Relocatable(NamedTuple):
+    length: int                  # bytes of code from the start
+    span: int                    # bytes read to check it (a little past the code)
+    reach: tuple[int, int]       # lowest and highest offset an edge reaches
+    fixed: Callable[[bytes], tuple]   # the bytes discovery read ...
+    expected: tuple              # ... and their values
+    operands: struct.Struct      # the operand fields, in address order
+    addresses: tuple[int, ...]   # offsets of the address parameters
+    order: Callable[[list], tuple]   # addresses + operands -> parameter order
+    factory: Callable[..., Callable[[Any, Any, int], int]]
+    bound: int
+    rekey: bool
+
+    def place(self, mem: Any, a0: int) -> Region | None:
+        """This shape's region at `a0`, or None when the code there differs."""
+        low = a0 & 0xFFFF
+        if (low + self.reach[0] < 0 or low + max(self.reach[1], self.span) > 0xFFFB
+                or a0 < 0x10000):
+            return None
+        code = bytes(mem[a0:a0 + self.span])
+        if self.fixed(code) != self.expected:
+            return None
+        values = [a0 + o for o in self.addresses]
+        values += self.operands.unpack_from(code)
+        segments = ((a0, a0 + self.length, code[:self.length]),)
+        params = (_hit_for(segments), a0 - 1, a0 + self.length, 0, 0) + self.order(values)
+        return Region(self.factory(0, *params), segments, self.bound, self.rekey)
+
+
+RELOCATABLE: dict[tuple, list[Relocatable]] = {}   # (state, first opcode) -> shapes
+
+
+def place(mem: Any, a0: int, key: Key) -> Region | None:
+    """A region of a shape already compiled, at `a0`, when the code there has it: no
+    decoding, no compiling (cheaper than interpreting the code once)."""
+    for candidate in RELOCATABLE.get((key, mem[a0]), ()):
+        region = candidate.place(mem, a0)
+        if region is not None:
+            return region
+    return None
+RELOCATABLE_PER_OPCODE = 3
+
+
+def _remember_relocatable(mem: Any, a0: int, key: Key, blocks: list[BasicBlock],
+                          spec: list[tuple[str, int]], segments: tuple, factory: Any,
+                          region: Region) -> None:
+    if len(segments) != 1 or segments[0][0] != a0 or key[0] or a0 < 0x10000:
+        return
+    length = segments[0][1] - a0
+    fixed: dict[int, int] = {}
+    for block in blocks:
+        for ins in block.instructions:
+            row = OPCODES[ins.op]
+            if (row.mnemonic, row.mode) in DIRECT and row.mode in ("abs", "absl"):
+                return   # an absolute target: not relocatable
+            fixed[ins.at - a0] = ins.op
+            if row.mnemonic in ("REP", "SEP") or row.mode in ("rel8", "rel16"):
+                for k in range(1, ins.size):
+                    fixed[ins.at - a0 + k] = mem[ins.at + k]
+        if block.returns:
+            return
+        for target, _ in block.targets:   # where discovery read an opcode (or might)
+            if target - a0 < 0:
+                return
+            fixed[target - a0] = mem[target]
+    offsets = [tag_at[1] - a0 for tag_at in spec if tag_at[0] == "A"]
+    if any((at >> 16) != (a0 >> 16) for _, at in spec):
+        return
+    low = a0 & 0xFFFF
+    reach = (min(offsets + [0]), max(offsets + [length]))
+    if low + reach[0] < 0 or low + reach[1] > 0xFFFB:
+        return
+    # Operand fields in address order, each once (a block may be decoded twice, from two
+    # entries, so one field can feed several parameters).
+    fields = sorted({(at - a0, kind) for kind, at in spec if kind != "A"})
+    if any(kind == "L" for _, kind in fields):
+        return
+    fmt, pos = "<", 0
+    for off, kind in fields:
+        if off < pos:
+            return   # fields that overlap: not this way
+        fmt += f"{off - pos}x" if off > pos else ""
+        fmt += "B" if kind == "B" else "H"
+        pos = off + (1 if kind == "B" else 2)
+    address_index = [i for i, (kind, _) in enumerate(spec) if kind == "A"]
+    # values = addresses (in spec order) + operands (in address order) -> spec order
+    where = {spec_i: n for n, spec_i in enumerate(address_index)}
+    field_index = {field: len(address_index) + n for n, field in enumerate(fields)}
+    where.update({i: field_index[at - a0, kind] for i, (kind, at) in enumerate(spec)
+                  if kind != "A"})
+    order = [where[i] for i in range(len(spec))]
+    positions = sorted(fixed)
+    span = max(length, positions[-1] + 1)
+    if low + span > 0xFFFB:
+        return
+    entry = Relocatable(length, span, reach, _getter(positions),
+                        _getter(positions)(bytes(mem[a0:a0 + span])),
+                        struct.Struct(fmt), tuple(offsets), _getter(order), factory,
+                        region.max_cycles, region.rekey)
+    shapes = RELOCATABLE.setdefault((key, mem[a0]), [])
+    shapes.insert(0, entry)
+    del shapes[RELOCATABLE_PER_OPCODE:]
+
+
+def _getter(indices: list[int]) -> Callable[[Any], tuple]:
+    """A function picking `indices` out of a sequence, as a tuple (even for one)."""
+    if len(indices) == 1:
+        only = indices[0]
+        return lambda seq: (seq[only],)
+    return operator.itemgetter(*indices)
+
+
+def _hit_for(segments: tuple) -> Callable[[int], bool]:
+    spans = [(lo - 1, hi) for lo, hi, _ in segments]
+
+    def hit(ea: int) -> bool:
+        """Does a store at `ea` (one or two bytes) land in the region's code?"""
+        for lo, hi in spans:
+            if lo <= ea < hi:
+                return True
+        return False
+    return hit
+
+
+class _Arm(NamedTuple):
+    """One basic block's source: its body, and how it ends (rendered by `_Writer`)."""
+    body: list[str]        # budget guard and instructions
+    kind: str              # "branch" | "direct" | "exit" | "plp" | "computed"
+    static: int            # cycles known at translation, before the ending
+    condition: str         # branch condition
+    targets: list[tuple[int | None, str, int]]   # (label, parameter name, extra cycles)
+    small: bool            # short enough to be followed into another arm
+
+
+INLINE_DEPTH = 3        # blocks followed into one arm
+INLINE_LINES = 300      # source lines an arm may grow to by following
+INLINE_BLOCK = 8        # instructions of a block that may be followed (loops, calls)
+
+
+def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
+    """The factory of one shape: `factory(label, *params) -> run`, a region entered at
+    block `label`."""
+    bank0, stack_in_page1 = shape[0], shape[1]
+    names = iter(f"P{n}" for n in range(1 << 30))
+    hit, lo, hi, lo0, hi0 = (next(names) for _ in range(5))
+    written: set[str] = set()
+    for items, _ in shape[2:]:
+        for op, key, imm in items:
+            written |= template(op, key, imm).writes
+    # Leaving the region writes the registers back: one call, so each exit is one line.
+    saved = sorted(written)
+    exit_lines = [f"leave(cpu, {', '.join('r_' + r for r in saved)})"] if saved else []
+    leave_source = (f"def leave(cpu, {', '.join('r_' + r for r in saved)}):\n" +
+                    "".join(f"    cpu.{r} = r_{r}\n" for r in saved)) if saved else ""
+    arms: list[_Arm] = []
+    for items, ends in shape[2:]:
+        body: list[str] = []
+        static = 0
+        bound = 0
+        first = ""
+        for op, key, imm in items:
+            t = template(op, key, imm)
+            bound += t.bound
+            address = next(names)
+            first = first or address
+            mapping = {name: next(names) for name, _, _ in t.params}
+
+            def fill(text: str) -> str:
+                text = text.replace("A§", address)
+                for name, new in mapping.items():
+                    text = text.replace(name, new)
+                return text
+            for line in t.lines:
+                # The I/O page's marks (`iigs.cpu_fast`): a TIMED read at the exact
+                # cycle (the run's end - the budget at entry + the cycles so far), a
+                # leave to `step()` with the registers written back.
+                line = expand_timed(fill(line), f"cpu.run_end - limit + done + {static}")
+                if line.strip() == IO_LEAVE:
+                    indent = line[:len(line) - len(line.lstrip())]
+                    body += [indent + w for w in exit_lines]
+                    line = f"{indent}io_exit(cpu, {address}, done + {static})"
+                elif BAIL in line:
+                    indent = line[:len(line) - len(line.lstrip())]
+                    call = line.strip()[len(BAIL):].replace("@spent", f"done + {static}")
+                    body += [indent + w for w in exit_lines]
+                    line = f"{indent}return ((done + {static}) << 24) + {call}"
+                body.append(line)
+            if t.ret is not None:
+                if (OPCODES[op].mnemonic, OPCODES[op].mode) in DIRECT:
+                    # A constant target: its cycles are constants too (note 5 for BRA).
+                    static += 3 if OPCODES[op].mnemonic == "BRA" else t.static
+                else:
+                    body.append("nxt = " + fill(t.ret))
+                continue
+            static += t.static
+            if t.extras:
+                # (run-time terms go straight into `done`: a block's budget guard has
+                # been passed, and an exit adds only the block's constant cycles)
+                body.append("done += " + " + ".join(fill(x) for x in t.extras))
+            leave = exit_lines + [f"return ((done + {static}) << 24) + "
+                                  f"{address} + {_size_of(op, key)}"]
+            # (a direct-page or stack-relative store lands in bank 0: no check when
+            # the region has no code there)
+            if t.data_write and (bank0 or OPCODES[op].mode not in BANK0_MODES):
+                body.append(f"if {lo} <= ea < {hi} and {hit}(ea):")
+                body += ["    " + line for line in leave]
+            if t.stack_write and bank0:
+                if key[0] and stack_in_page1:
+                    body += leave
+                elif not key[0]:
+                    body.append(f"if {lo0} <= r_sp < {hi0} or r_sp >= 0xFFFD:")
+                    body += ["    " + line for line in leave]
+            if OPCODES[op].mnemonic == "PLP" and not key[0]:
+                widths = (0x20 if key[1] else 0) | (0x10 if key[2] else 0)
+                body.append(f"if (r_p & 0x30) != {widths}:")
+                body += ["    " + line for line in leave]
+        next(names)   # the address after the block (kept in the parameters)
+        # Budget: the block's slowest path must fit what is left of `limit`.
+        guard = [f"if done + {bound + 2} >= limit:"] + \
+                ["    " + line for line in exit_lines + [f"return (done << 24) + {first}"]]
+        body = guard + body
+        kind, rest = ends[0], list(ends[1:])
+        small = len(items) <= INLINE_BLOCK
+        if kind == "branch":
+            taken_label, fall_label, cross = rest
+            condition = BRANCHES[OPCODES[items[-1][0]].mnemonic]
+            targets = [(taken_label, next(names), 4 if cross else 3),
+                       (fall_label, next(names), 2)]
+            arms.append(_Arm(body, kind, static, condition, targets, small))
+        elif kind in ("direct", "exit", "plp"):
+            extra = 1 if kind == "direct" and len(rest) > 1 and rest[1] else 0
+            arms.append(_Arm(body, kind, static + extra, "", [(rest[0], next(names), 0)],
+                             small))
+        else:
+            arms.append(_Arm(body, kind, static, "", [(label, next(names), 0)
+                                                      for label in rest], small))
+    writer = _Writer(arms, exit_lines)
+    # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
+    dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms))
+    lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS] + io_prologue("\n".join(dispatch)) +
+             ["done = 0", "limit >>= 24", "while True:"])
+    lines += ["    " + line for line in dispatch]
+    count = int(next(names)[1:])
+    # The parameters are the region function's argument defaults: locals when it runs,
+    # one tuple per region (no closure cells, little for the garbage collector to walk).
+    args = "".join(f", P{n}=0" for n in range(count))
+    source = (leave_source + f"def region(cpu, mem, limit, L=0, NZ8=0, NZ16=0{args}):\n" +
+              "\n".join("    " + line for line in lines) + "\n")
+    namespace = cpu_fast.generated_namespace()
+    exec(compile(source, "<iigs.blocks region>", "exec"), namespace)
+    code = namespace["region"].__code__
+
+    def factory(label: int, *params: Any) -> Callable[[Any, Any, int], int]:
+        # The flag tables are arguments too: locals, the fastest names to read.
+        return FunctionType(code, namespace, "region", (label, NZ8, NZ16) + params)
+    return factory
+
+
+class _Writer:
+    """Renders each arm: a block's body, then its successors followed in place (up to
+    INLINE_DEPTH blocks deep) so a hot path runs without going back to the dispatch."""
+
+    def __init__(self, arms: list[_Arm], exit_lines: list[str]) -> None:
+        self.arms = arms
+        self.exit_lines = exit_lines
+
+    def arm(self, i: int) -> list[str]:
+        self.size = 0
+        return self._block(i, (i,))
+
+    def _block(self, i: int, chain: tuple[int, ...]) -> list[str]:
+        arm = self.arms[i]
+        lines = list(arm.body)
+        self.size += len(lines)
+        if arm.kind == "branch":
+            (taken, t_name, t_cycles), (fall, f_name, f_cycles) = arm.targets
+            lines.append(f"if {arm.condition}:")
+            lines += ["    " + x for x in self._go(taken, t_name, arm.static + t_cycles, chain)]
+            lines.append("else:")
+            lines += ["    " + x for x in self._go(fall, f_name, arm.static + f_cycles, chain)]
+        elif arm.kind == "computed":
+            lines.append("t = nxt & 0xFFFFFF")
+            lines.append(f"done += {arm.static} + (nxt >> 24)")
+            keyword = "if"
+            for label, name, _ in arm.targets:
+                if label is None:
+                    continue
+                lines.append(f"{keyword} t == {name}:")
+                lines += ["    " + x for x in self._go(label, name, None, chain)]
+                keyword = "elif"
+            out = self.exit_lines + ["return (done << 24) + t"]
+            if keyword == "elif":
+                lines.append("else:")
+                out = ["    " + x for x in out]
+            lines += out
+        else:
+            label, name, _ = arm.targets[0]
+            lines += self._go(label, name, arm.static, chain)
+        return lines
+
+    def _go(self, label: int | None, target: str, static: int | None,
+            chain: tuple[int, ...]) -> list[str]:
+        """On to block `label` (inline when it may be), or out of the region to `target`."""
+        lines = [] if static is None else [f"done += {static}"]
+        if label is None:
+            return lines + self.exit_lines + [f"return (done << 24) + {target}"]
+        if (label != 0 and label not in chain and len(chain) < INLINE_DEPTH
+                and self.size < INLINE_LINES and self.arms[label].small):
+            return lines + self._block(label, chain + (label,))
+        return lines + [f"L = {label}"]
+
+
+def _dispatch(arms: list[list[str]], lo: int, hi: int) -> list[str]:
+    """Arms lo..hi-1 chosen by the label `L` in a balanced tree of tests, so a jump to
+    any block of the region costs a few comparisons, not one per block before it."""
+    if hi - lo == 1:
+        return arms[lo]
+    if hi - lo == 2:
+        return ([f"if L == {lo}:"] + ["    " + x for x in arms[lo]] +
+                ["else:"] + ["    " + x for x in arms[lo + 1]])
+    mid = (lo + hi) // 2
+    return ([f"if L < {mid}:"] + ["    " + x for x in _dispatch(arms, lo, mid)] +
+            ["else:"] + ["    " + x for x in _dispatch(arms, mid, hi)])
+
+
+def _size_of(op: int, key: Key) -> int:
+    return OPCODES[op].operand_size(key[1], key[2]) + 1
+
+
+# ---------------------------------------------------------------- block moves
+
+def block_move(mem: bytearray, a0: int, key: Key) -> Region:
+    """MVN/MVP at `a0`: `iigs.cpu_fast.block_move`'s bulk move as a region."""
+    move = cpu_fast.block_move(mem, a0, key)
+    return Region(move.run, ((a0, move.end, move.code),), move.max_cycles, False)

@@ -1,0 +1,289 @@
+"""The translated tier (`iigs.blocks`, chosen by `iigs.tiers`) against step().
+
+Seeded random *structured* programs, the way compilers and games write them: loops with
+a counter in memory, REP/SEP and XCE (after CLC/SEC) inside the loop bodies, PHP ... PLP
+pairs, JSR/RTS and JSL/RTL to subroutines that change widths and restore them,
+direct-page frames (PHD/TCD), long pointers, decimal mode now and then, and stores into
+the operands of the loop's own instructions (self-modifying code). Each program runs
+through run() (translating on the first or second visit) and run_reference() (built on
+step()); registers, flags, memory, cycle counts and the stop must be the same.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gin_king.bench.assembler import Assembler
+from iigs import blocks, tiers
+from iigs.cpu import CPU65816
+from test_cpu_run_vs_step import REGISTERS, clone
+
+CODE = 0x021000      # the program; DBR is $02 too, so absolute stores can reach it
+SUBS = 0x031000      # long subroutines (JSL/RTL)
+DATA = 0x8000        # data area in bank $02
+COUNTER = 0xF0       # the loop counter (direct page)
+
+
+class ProgramWriter:
+    """Writes random instructions while tracking E/M/X, as an assembler's LONGA/LONGI."""
+
+    def __init__(self, rng: random.Random, a: Assembler) -> None:
+        self.rng = rng
+        self.a = a
+        self.e, self.m, self.x = 0, 1, 1
+        self.patchable: list[int] = []   # operand addresses of 8-bit immediates
+
+    def imm_m(self, mnemonic: str) -> None:
+        value = self.rng.randrange(0x10000)
+        at = self.a.op(mnemonic, "immm", value, wide=not self.m)
+        if self.m:
+            self.patchable.append(at + 1)
+
+    def widths(self, m: int, x: int) -> None:
+        """REP/SEP to the widths m, x (native mode)."""
+        clear = (0 if m else 0x20) | (0 if x else 0x10)
+        set_ = (0x20 if m else 0) | (0x10 if x else 0)
+        if clear:
+            self.a.op("REP", "imm8", clear | self.rng.choice([0, 0x01, 0x40]))
+        if set_:
+            self.a.op("SEP", "imm8", set_ | self.rng.choice([0, 0x01, 0x80]))
+        self.m, self.x = m, x
+
+    def simple(self) -> None:
+        rng, a = self.rng, self.a
+        choice = rng.randrange(22)
+        if choice < 5:
+            self.imm_m(rng.choice(["LDA", "ADC", "SBC", "AND", "ORA", "EOR", "CMP"]))
+        elif choice == 5:
+            a.op(rng.choice(["LDA", "ADC", "STA", "INC", "ASL", "ROR"]), "dp",
+                 rng.randrange(0x10, 0x60))
+        elif choice == 6:
+            a.op(rng.choice(["LDA", "STA", "STZ"]), "abs", DATA + rng.randrange(0x100))
+        elif choice == 7:
+            a.op(rng.choice(["TAY", "TYA", "INY", "DEY", "XBA", "TDC", "CLC", "SEC"]))
+        elif choice == 8:
+            a.op("PHA")
+            self.simple_alu()
+            a.op("PLA")
+        elif choice == 9 and not self.e:
+            # SEP/REP around byte work, then back.
+            m, x = self.m, self.x
+            self.widths(rng.randrange(2), rng.randrange(2))
+            self.simple_alu()
+            self.widths(m, x)
+        elif choice == 10 and not self.e:
+            # PHP, change widths, PLP restores them.
+            a.op("PHP")
+            m, x = self.m, self.x
+            self.widths(rng.randrange(2), rng.randrange(2))
+            self.simple_alu()
+            a.op("PLP")
+            self.m, self.x = m, x
+        elif choice == 11:
+            # to emulation mode and back (SEC; XCE ... CLC; XCE), widths 8-bit after
+            if not self.e:
+                a.op("SEC")
+                a.op("XCE")
+                self.e, self.m, self.x = 1, 1, 1
+                self.simple_alu()
+                a.op("CLC")
+                a.op("XCE")
+                self.e = 0
+        elif choice == 12 and not self.e:
+            # a direct-page frame: PHD; TSC; TCD; read a local; PLD
+            a.op("PHD")
+            a.op("TSC")
+            a.op("TCD")
+            a.op("LDA", "dp", rng.randrange(1, 4))
+            a.op("PLD")
+        elif choice == 13 and not self.e:
+            a.op("LDA", "dpily", 0x20)       # a long pointer at $20-$22
+        elif choice == 14:
+            a.op("SED")
+            self.imm_m(rng.choice(["ADC", "SBC"]))
+            a.op("CLD")
+        elif choice == 15 and self.patchable and not self.e:
+            # self-modifying code: rewrite an 8-bit immediate operand of the program
+            m, x = self.m, self.x
+            self.widths(1, x)
+            a.op("LDA", "immm", rng.randrange(0x100))
+            a.op("STA", "abs", rng.choice(self.patchable) & 0xFFFF)
+            self.widths(m, x)
+        elif choice == 16:
+            a.op("JSR", "abs", "sub")
+        elif choice == 17:
+            a.op("JSL", "absl", "lsub")
+        else:
+            self.simple_alu()
+
+    def simple_alu(self) -> None:
+        self.imm_m(self.rng.choice(["LDA", "ADC", "EOR", "AND", "ORA"]))
+
+    def loop(self, depth: int) -> None:
+        """LDA #n : STA counter ; body ; DEC counter ; BNE body (widths as at the head)."""
+        a, rng = self.a, self.rng
+        head = f"loop{a.pc:x}"
+        counter = COUNTER + 2 * depth
+        self.imm_counter(rng.randrange(2, 6), counter)
+        a.label(head)
+        m, x, e = self.m, self.x, self.e
+        for _ in range(rng.randrange(3, 9)):
+            if depth < 1 and rng.random() < 0.15:
+                self.loop(depth + 1)
+                self.widths(m, x)
+            else:
+                self.simple()
+        if not e:
+            self.widths(m, x)
+        a.op("DEC", "dp", counter)
+        if a.pc + 2 - a.labels[head] <= 128:
+            a.op("BNE", "rel8", head)
+        else:   # a long body: BEQ over a JMP back
+            a.op("BEQ", "rel8", 3)
+            a.op("JMP", "abs", head)
+
+    def imm_counter(self, n: int, counter: int) -> None:
+        self.a.op("LDA", "immm", n, wide=not self.m)
+        self.a.op("STA", "dp", counter)
+
+
+def structured_machine(seed: int) -> CPU65816:
+    rng = random.Random(seed)
+    mem = bytearray(1 << 24)
+    mem[0x20:0x23] = bytes([0x00, 0x90, 0x04])          # long pointer -> $04:9000
+    mem[0x049000:0x049100] = rng.randbytes(0x100)
+    a = Assembler(mem, CODE)
+    writer = ProgramWriter(rng, a)
+    a.op("CLC")
+    a.op("XCE")
+    writer.widths(rng.randrange(2), rng.randrange(2))
+    a.label("main")
+    widths = writer.m, writer.x
+    for _ in range(rng.randrange(2, 4)):
+        writer.loop(0)
+        if rng.random() < 0.5:
+            writer.widths(rng.randrange(2), rng.randrange(2))
+    writer.widths(*widths)
+    a.op("BRA", "rel8", "main") if a.pc - a.labels["main"] < 120 else a.op("JMP", "abs",
+                                                                          "main")
+    # sub: PHP; SEP/REP; work; PLP; RTS  (and lsub the same with RTL, in bank $03)
+    for name, ret, origin in (("sub", "RTS", None), ("lsub", "RTL", SUBS)):
+        if origin is not None:
+            sub = Assembler(mem, origin)
+            sub_writer = ProgramWriter(rng, sub)
+        else:
+            sub, sub_writer = a, writer
+        sub.label(name)
+        sub.op("PHP")
+        sub_writer.e, sub_writer.m, sub_writer.x = 0, rng.randrange(2), rng.randrange(2)
+        sub.op("REP", "imm8", 0x30)
+        sub_writer.m = sub_writer.x = 0
+        for _ in range(3):
+            sub_writer.simple_alu()
+        sub.op("PLP")
+        sub.op(ret)
+        if origin is not None:
+            sub.assemble()
+            a.labels[name] = sub.labels[name]
+    a.assemble()
+    cpu = CPU65816(mem, pc=CODE & 0xFFFF)
+    cpu.pbr = cpu.dbr = CODE >> 16
+    cpu.sp = 0x01F0
+    return cpu
+
+
+@pytest.mark.parametrize("hot", [1, 2], ids=["hot-1", "hot-2"])
+@pytest.mark.parametrize("seed", range(6))
+def test_run_matches_step_structured_program(seed: int, hot: int,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tiers, "HOT", hot)
+    tiers.forget_translations()
+    fast = structured_machine(seed)
+    reference = clone(fast)
+    for budget in (997, 9_000, 4_321):   # stops mid-region, then goes on
+        fast.run(budget)
+        reference.run_reference(budget)
+        assert fast.stop_reason == reference.stop_reason
+        assert [getattr(fast, n) for n in REGISTERS] == \
+            [getattr(reference, n) for n in REGISTERS]
+        assert fast.memory == reference.memory
+
+
+def test_region_keeps_widths_across_rep_sep_and_follows_calls() -> None:
+    # $02:1000 REP #$30 ; LDA #$1234 ; SEP #$20 ; LDA #$56 ; JSR $1100 ; INC A ; STP
+    # $02:1100 XBA ; RTS
+    # One region: REP/SEP do not end it, and the JSR/RTS pair is followed inside it.
+    mem = bytearray(1 << 24)
+    mem[0x021000:0x02100E] = bytes([0xC2, 0x30, 0xA9, 0x34, 0x12, 0xE2, 0x20, 0xA9, 0x56,
+                                    0x20, 0x00, 0x11, 0x1A, 0xDB])
+    mem[0x021100:0x021102] = bytes([0xEB, 0x60])
+    found = blocks.discover(mem, 0x021000, (0, 1, 1))
+    assert [b.start & 0xFFFF for b in found] == [0x1000, 0x1100, 0x100C]
+    assert found[0].instructions[2].key == (0, 0, 0)     # LDA #$1234 runs 16-bit
+    assert found[0].instructions[4].key == (0, 1, 0)     # LDA #$56 runs 8-bit
+    cpu = CPU65816(mem, pc=0x1000)
+    cpu.e, cpu.pbr = 0, 0x02
+    region = blocks.translate(mem, 0x021000, (0, 1, 1))
+    packed = region.run(cpu, mem, 1 << 40)
+    assert packed & 0xFFFFFF == 0x02100D                 # out at the STP, not before
+    assert (cpu.a, cpu.p & 0x30) == (0x5613, 0x20)
+    assert packed >> 24 == 3 + 3 + 3 + 2 + 6 + 3 + 6 + 2
+
+
+def test_store_into_own_code_leaves_region_and_drops_only_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # $02:1000 loop: LDA #$00 ; INC A ; STA $1001 (the LDA's operand) ; DEX ; BNE loop ; STP
+    # $02:1200       other loop: DEY ; BNE other ; (then) JMP $1000
+    monkeypatch.setattr(tiers, "HOT", 1)
+    tiers.forget_translations()
+    mem = bytearray(1 << 24)
+    mem[0x021000:0x02100A] = bytes([0xA9, 0x00, 0x1A, 0x8D, 0x01, 0x10, 0xCA, 0xD0, 0xF7,
+                                    0xDB])
+    mem[0x021200:0x021206] = bytes([0x88, 0xD0, 0xFD, 0x4C, 0x00, 0x10])
+    cpu = CPU65816(mem, pc=0x1200)
+    cpu.pbr = cpu.dbr = 0x02
+    cpu.x, cpu.y = 20, 30
+    reference = clone(cpu)
+    cpu.run(100_000)
+    reference.run_reference(100_000)
+    assert cpu.stop_reason == reference.stop_reason == "stp"
+    assert [getattr(cpu, n) for n in REGISTERS] == [getattr(reference, n) for n in REGISTERS]
+    assert cpu.memory == reference.memory
+    regions, _ = tiers.REGION_CACHES[(1, 1, 1)]
+    assert 0x021200 in regions                           # the other loop kept its region
+    assert 0x021001 in blocks.REWRITTEN                  # the rewritten operand is known
+    assert (cpu.a & 0xFF, mem[0x021001]) == (20, 20)
+
+
+def test_unrolled_copy_placed_by_shape_runs_like_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The same routine at $02:2000 and $02:3000 (its own source operand each):
+    #        BRA start  ; (so that `start` is a block start)
+    # start: LDY #$0000 ; SEP #$20
+    # loop:  LDA src,Y ; BEQ out ; STA $9000,Y ; INY ; BRA loop
+    # out:   REP #$20 ; STP
+    # The loop head is decoded twice (8-bit after SEP, inside the first block, and as the
+    # BRA's target), so one operand feeds two parameters; the second copy is placed from
+    # the first copy's shape without decoding and must run as step() does.
+    monkeypatch.setattr(tiers, "HOT", 1)
+    tiers.forget_translations()
+    mem = bytearray(1 << 24)
+    for origin, source, length in ((0x022000, 0x8000, 5), (0x023000, 0x8100, 9)):
+        mem[0x020000 | source:0x020000 | source + length] = bytes(range(1, length + 1))
+        mem[origin:origin + 21] = bytes([0x80, 0x00, 0xA0, 0x00, 0x00, 0xE2, 0x20,
+                                         0xB9, source & 0xFF, source >> 8, 0xF0, 0x06,
+                                         0x99, 0x00, 0x90, 0xC8, 0x80, 0xF5,
+                                         0xC2, 0x20, 0xDB])
+    fast = CPU65816(mem, pc=0x2000)
+    fast.e, fast.p, fast.pbr, fast.dbr = 0, 0x00, 0x02, 0x02
+    reference = clone(fast)
+    for origin in (0x2000, 0x3000):
+        for cpu in (fast, reference):
+            cpu.stopped, cpu.pc = False, origin
+        fast.run(10_000)
+        reference.run_reference(10_000)
+        assert [getattr(fast, n) for n in REGISTERS] == \
+            [getattr(reference, n) for n in REGISTERS]
+        assert fast.memory == reference.memory
+    assert fast.memory[0x029000:0x029009] == bytes(range(1, 10))
+    assert any(blocks.RELOCATABLE.values())
