@@ -12,6 +12,9 @@ Time is emulated, so it is deterministic: `ticks` is the number of 1/60 s period
 the cycles executed so far at 2.8 MHz. When the program has nothing to do (the Event
 Manager calls `note_idle`), the clock jumps to the next tick, as the real machine would
 spend that time waiting; with an interactive host the machine also sleeps until then.
+That waiting is also when the CPU translates the code that became hot (`iigs.tiers`,
+`translate_pending`): from the second idle tick after the player's input on, a slice of
+each tick, so the player's next action does not wait for it.
 With an interactive host a busy program is also held to 60 ticks of real time a second
 (2.8 MHz) unless the Control Panel's Speed is Fast (battery RAM sysSpeed); scripts and
 tests are never paced. The battery RAM lives beside the mounted disk (`iigs.bram`).
@@ -49,6 +52,7 @@ from iigs.memory import (GSOS_INLINE_ENTRY, GSOS_STACK_ENTRY, MEMORY_SIZE, TO_BU
                          TO_STRIP, TOOL_ENTRY, TOOL_ENTRY_2, TOOL_RETURN_RTL,
                          USER_TOOL_ENTRY, USER_TOOL_ENTRY_2, ShrShadow, is_mapped)
 from iigs.report import MachineError, build_report
+from iigs.tiers import translate_pending
 from toolbox.dispatch import Dispatcher
 from toolbox.toolbox import Toolbox
 
@@ -58,6 +62,7 @@ __all__ = ["Machine", "MachineError", "Program", "Registers", "CPU_HZ", "TICK_HZ
 CPU_HZ = 2_800_000                  # a fast IIGS (Hardware Reference, "system speed")
 TICK_HZ = 60                        # vertical blanks per second (NTSC)
 CYCLES_PER_TICK = CPU_HZ // TICK_HZ
+IDLE_TRANSLATION_S = 0.010          # host time a waiting tick gives to translation
 
 WDM = 0x42                          # the 2-byte opcode traps are built from
 WDM_CYCLES = 2
@@ -138,6 +143,10 @@ class Machine:
         self.cpu.trap_hook = self._on_wdm
         self.cpu.stop_on_brk = True
         self.cpu.stop_on_cop = True
+        # Translation of hot code waits for idle time once the program has shown it
+        # waits for input (its first idle); until then, it is done at once.
+        self.cpu.translate_later = None
+        self._inputs_at_idle = -1
         self.host = host
         # "stop": run() returns "idle" when the program waits for input (scripts, tests);
         # "sleep": wait for the next tick in real time (a window someone plays in).
@@ -281,9 +290,31 @@ class Machine:
         self._stop_request = "idle"
         if self.idle_mode == "sleep":
             self._on_tick()
+            self._translate_while_waiting()
             self._pace()
             if self._window_closed():
                 self._stop_request = "closed"
+        else:
+            self._translate_while_waiting()
+
+    def _translate_while_waiting(self) -> None:
+        """Idle time for the CPU's translation candidates: none on the first idle tick
+        after input (the player's wait ends there), then up to IDLE_TRANSLATION_S a tick
+        (and never past the tick's real-time end in a window)."""
+        cpu = self.cpu
+        if cpu.translate_later is None:
+            cpu.translate_later = {}     # the program waits for input: idle time to give
+            return
+        em = getattr(self.tb, "em", None)
+        inputs = em.inputs_applied if em is not None else 0
+        if inputs != self._inputs_at_idle:
+            self._inputs_at_idle = inputs
+            return
+        budget = IDLE_TRANSLATION_S
+        if self.idle_mode == "sleep":
+            budget = min(budget, self._last_pace + 1 / TICK_HZ - time.monotonic())
+        if budget > 0:
+            translate_pending(cpu, budget)
 
     def _pace(self) -> None:
         """Sleep until 1/60 s of real time has passed since the last paced tick.

@@ -9,6 +9,11 @@
    budget, and checks the budget before each further block itself, so run() stops on
    exactly the instruction `run_reference()` (built on `step()`) would. Its code bytes are
    compared on every entry: self-modifying or newly loaded code drops that region only.
+   A CPU given idle time (`cpu.translate_later`, set by `iigs.machine` whose program
+   waits for input) translates a hot block at once only past HOT_NOW entries: below
+   that it stays a candidate, interpreted, until `translate_pending` compiles it while
+   the program waits -- as a IIGS program does its slow work between the player's
+   actions, so the first run of new code is not held up by Python's `compile()`.
 
 With an I/O page (`cpu.io`) the state key carries the memory map; an access that may
 change it leaves either tier (`_Exit` "io"), is run here through `step()` at its exact
@@ -19,6 +24,7 @@ any other memory object runs the interpreter alone.
 """
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from iigs import blocks
@@ -27,6 +33,10 @@ from iigs.opcodes import OPCODES
 
 HOT = 2               # entries of a block start before it is translated
 MAX_CACHED = 8192     # regions kept per state
+# With idle time: entries before a candidate is translated at once anyway (a loop that
+# runs this often in one action pays for its compile; a region costs 5-70 ms to compile,
+# interpreting a block once a few microseconds).
+HOT_NOW = 512
 # Instructions after which a new basic block starts (control flow, state changes).
 ENDS_BLOCK = bytes(1 if row.mnemonic in blocks.BRANCHES
                    or (row.mnemonic, row.mode) in blocks.DIRECT
@@ -46,6 +56,37 @@ def forget_translations() -> None:
     blocks.RELOCATABLE.clear()
     blocks.REWRITTEN.clear()
     blocks.ENTRY_POINTS.clear()
+
+
+def _translate_into(regions: dict[int, blocks.Region], visits: dict[int, int], mem: Any,
+                    a0: int, key: tuple) -> None:
+    if len(regions) >= MAX_CACHED:
+        regions.clear()   # a simple bound: start again when full
+        visits.clear()
+        blocks.ENTRY_POINTS.clear()
+    regions[a0] = blocks.translate(mem, a0, key)
+
+
+def translate_pending(cpu: Any, seconds: float) -> int:
+    """Idle time: translate the CPU's waiting candidates (`cpu.translate_later`, oldest
+    first) until `seconds` of host time have passed; returns how many were translated.
+    A region is exact, so when it is made changes no emulated result, only speed."""
+    pending = getattr(cpu, "translate_later", None)
+    mem = cpu.memory
+    if not pending or type(mem) is not bytearray:
+        return 0
+    end = time.perf_counter() + seconds
+    made = 0
+    while pending and time.perf_counter() < end:
+        key, a0 = next(iter(pending))
+        del pending[key, a0]
+        cache = REGION_CACHES.get(key)
+        if cache is None:
+            cache = REGION_CACHES[key] = ({}, {})
+        if a0 not in cache[0]:
+            _translate_into(cache[0], cache[1], mem, a0, key)
+            made += 1
+    return made
 
 
 def run_fast(cpu: Any, max_cycles: int) -> int:
@@ -80,7 +121,7 @@ def run_fast(cpu: Any, max_cycles: int) -> int:
                 if cache is None:
                     cache = caches[key] = ({}, {})
                 cycles, a0 = _run_tiers(cpu, mem, a0, cycles, max_cycles, table, delegate,
-                                        cache, key)
+                                        cache, key, getattr(cpu, "translate_later", None))
             else:
                 cycles, a0 = _run_handlers(cpu, mem, a0, cycles, max_cycles, table, delegate)
             cpu.pc = a0 & 0xFFFF
@@ -127,9 +168,11 @@ def _run_handlers(cpu: Any, mem: Any, a0: int, cycles: int, max_cycles: int,
 def _run_tiers(cpu: Any, mem: bytearray, a0: int, cycles: int, max_cycles: int,
                table: list[Handler], delegate: Handler,
                cache: tuple[dict[int, blocks.Region], dict[int, int]],
-               key: tuple) -> tuple[int, int]:
+               key: tuple, later: dict[tuple, None] | None) -> tuple[int, int]:
     """Regions where they exist and fit the budget; handlers, a basic block at a time,
-    elsewhere, counting block starts. Returns (cycles, next address)."""
+    elsewhere, counting block starts. Hot blocks are translated at once, or with idle
+    time (`later` not None) noted there as candidates until HOT_NOW. Returns (cycles,
+    next address)."""
     regions, visits = cache
     ends = ENDS_BLOCK
     relocatable = blocks.RELOCATABLE
@@ -144,12 +187,13 @@ def _run_tiers(cpu: Any, mem: bytearray, a0: int, cycles: int, max_cycles: int,
             elif region is None:
                 count = visits.get(a0, 0) + 1
                 if count >= HOT:
-                    if len(regions) >= MAX_CACHED:
-                        regions.clear()   # a simple bound: start again when full
-                        visits.clear()
-                        blocks.ENTRY_POINTS.clear()
-                    regions[a0] = blocks.translate(mem, a0, key)
-                    continue
+                    if later is None or count >= HOT_NOW:
+                        _translate_into(regions, visits, mem, a0, key)
+                        continue
+                    if count == HOT:
+                        if len(later) >= MAX_CACHED:
+                            later.clear()   # never given idle time: a simple bound
+                        later[key, a0] = None
                 if count == 1 and len(visits) >= MAX_CACHED * 16:
                     visits.clear()
                 visits[a0] = count

@@ -125,6 +125,7 @@ class EventManager:
         self.caret_time = DEFAULT_CARET_TIME
         self.system_mask = EVERY_EVENT
         self.quit_requested = False
+        self.inputs_applied = 0          # host inputs taken (the machine's idle time)
         self._tick_fallback = 0          # ticks when there is no machine (core tests)
         self._empty_polls = 0
         # The Window Manager installs these: () -> Event | None, never queued.
@@ -188,6 +189,7 @@ class EventManager:
 
     def apply_input(self, inp: HostInput) -> Event | None:
         """Let one host input change the state; post and return the event it makes."""
+        self.inputs_applied += 1
         if inp.kind == "quit":
             self.quit_requested = True
             return None

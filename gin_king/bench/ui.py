@@ -94,15 +94,16 @@ class Player:
             mask |= self.word("Hands", HUMAN_SEAT * 4 + suit) << (13 * suit)
         return [c for c in range(52) if mask >> c & 1]
 
-    def discard(self) -> str:
-        """The card leaving the least deadwood (never the one just taken)."""
+    def discard_spot(self) -> tuple[int, int]:
+        """Where to click to discard the card leaving the least deadwood (never the one
+        just taken). The player's choice, made before the clock starts."""
         from gin_king.oracle.melds import deadwood_of_mask
         hand, taken = self.hand(), self.word("Taken")
         mask = sum(1 << c for c in hand)
         card = min((c for c in hand if c != taken),
                    key=lambda c: (deadwood_of_mask(mask & ~(1 << c)), -c))
         h, v = self.card_spot(card)
-        return self.click_local(h + CARD_W // 2, v + 4)
+        return h + CARD_W // 2, v + 4
 
     def play_turns(self, turns: int) -> None:
         """The player's turns: draw from the stock, discard (the computer's turn follows);
@@ -116,7 +117,8 @@ class Player:
                 self.timed("draw from the stock", self.click_local,
                            STOCK_LEFT + CARD_W // 2, MID_TOP + CARD_H // 2)
             elif phase == PH_DISCARD:
-                self.timed("discard + the computer's turn", self.discard)
+                self.timed("discard + the computer's turn", self.click_local,
+                           *self.discard_spot())
                 done += 1
             elif phase == PH_KNOCKQ:
                 self.timed("don't knock + the computer's turn", self.click_local,

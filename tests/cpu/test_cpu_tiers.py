@@ -287,3 +287,33 @@ def test_unrolled_copy_placed_by_shape_runs_like_step(monkeypatch: pytest.Monkey
         assert fast.memory == reference.memory
     assert fast.memory[0x029000:0x029009] == bytes(range(1, 10))
     assert any(blocks.RELOCATABLE.values())
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_candidates_translated_in_idle_time_run_like_step(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # With idle time (`translate_later`), hot blocks wait as candidates, interpreted;
+    # `translate_pending` then makes their regions, and the run goes on through them
+    # exactly as step() does.
+    monkeypatch.setattr(tiers, "HOT_NOW", 1 << 30)
+    tiers.forget_translations()
+    fast = structured_machine(seed)
+    fast.translate_later = {}
+    reference = clone(fast)
+    for budget, idle in ((997, False), (9_000, True), (4_321, False), (20_000, True)):
+        fast.run(budget)
+        reference.run_reference(budget)
+        if idle:
+            candidates = list(fast.translate_later)
+            assert candidates
+            assert tiers.translate_pending(fast, 60.0) == len(candidates)
+            assert not fast.translate_later
+            for key, a0 in candidates:
+                assert a0 in tiers.REGION_CACHES[key][0]
+        else:
+            assert all(a0 not in tiers.REGION_CACHES.get(key, ({}, {}))[0]
+                       for key, a0 in fast.translate_later)
+        assert fast.stop_reason == reference.stop_reason
+        assert [getattr(fast, n) for n in REGISTERS] == \
+            [getattr(reference, n) for n in REGISTERS]
+        assert fast.memory == reference.memory

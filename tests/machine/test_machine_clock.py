@@ -108,3 +108,40 @@ def test_wai_in_a_live_window_shows_each_frame_for_a_tick():
             assert host.waited >= 7 / 60 and host.presents >= 8
         else:
             assert host.presents == 0
+
+
+def test_waiting_ticks_translate_hot_code_and_change_no_cycle(build_program, monkeypatch):
+    # The event loop's blocks become hot over the first idle ticks; the waiting ticks
+    # translate them (none on the first tick after input), and every tick's cycle count
+    # is the same as a machine that gives translation no idle time at all.
+    from iigs import machine as machine_module, tiers
+    data, _ = build_program("machine_events")
+    made: list[int] = []
+
+    def counted(cpu, seconds):
+        n = tiers.translate_pending(cpu, seconds)
+        made.append(n)
+        return n
+    monkeypatch.setattr(machine_module, "translate_pending", counted)
+    timelines = []
+    for budget in (machine_module.IDLE_TRANSLATION_S, 0.0):
+        monkeypatch.setattr(machine_module, "IDLE_TRANSLATION_S", budget)
+        tiers.forget_translations()
+        made.clear()
+        host = HeadlessHost()
+        m = Machine(host=host)
+        m.load(data)
+        timeline = []
+        for _ in range(8):
+            assert m.run(max_cycles=1_000_000) == "idle"
+            timeline.append((m.cpu.processorCycles, m.ticks))
+        if budget:
+            assert sum(made) > 0 and not m.cpu.translate_later
+            host.push(HostInput("move", 10, 10))
+            made.clear()
+            assert m.run(max_cycles=1_000_000) == "idle"
+            assert made == []                       # the first wait after input: none
+        else:
+            assert m.cpu.translate_later            # candidates left waiting
+        timelines.append(timeline)
+    assert timelines[0] == timelines[1]
