@@ -174,6 +174,10 @@ def template(op: int, key: Key, imm: int | None = None) -> Template:
     else:
         gen.generate_body()
     lines = [_A0.sub("A§", _REGISTER.sub(r"r_\1", line)) for line in gen.lines]
+    extras = [_A0.sub("A§", _REGISTER.sub(r"r_\1", t)).replace("0x1000000", "1")
+              for t in gen.extra]
+    for alias in ("d", "sp"):
+        lines, extras = _without_alias(alias, lines, extras)
     ret = None
     if control:
         assert lines[-1].startswith("return ")
@@ -185,8 +189,7 @@ def template(op: int, key: Key, imm: int | None = None) -> Template:
     found = Template(
         tuple(lines), ret, static,
         # (in plain cycles: a region counts cycles unshifted, small ints being fastest)
-        tuple(_A0.sub("A§", _REGISTER.sub(r"r_\1", t)).replace("0x1000000", "1")
-              for t in gen.extra),
+        tuple(extras),
         tuple((name, kind, k) for name, (kind, k) in gen.params.items()),
         frozenset(_ASSIGNED.findall(text)) & set(REGISTERS),
         row.access in ("w", "rmw") and row.mode != "acc",
@@ -194,6 +197,35 @@ def template(op: int, key: Key, imm: int | None = None) -> Template:
         static + len(gen.extra) + 2)
     _TEMPLATES[cache_key] = found
     return found
+
+
+def _without_alias(name: str, lines: list[str],
+                   extras: list[str]) -> tuple[list[str], list[str]]:
+    """`lines` without a `name = r_name` copy (`d = cpu.d`, `sp = cpu.sp` in `_Gen`'s
+    text), reading the register's local instead, when that reads the same value: the
+    copy is the only assignment of `name`, and nothing reads `name` after the first
+    line that assigns `r_name` (one local store and load fewer per instruction)."""
+    copy = f"{name} = r_{name}"
+    word = re.compile(rf"\b{name}\b")
+    if lines.count(copy) != 1:
+        return lines, extras
+    at = lines.index(copy)
+    if any(_assigns(name, line) for k, line in enumerate(lines) if k != at):
+        return lines, extras
+    sets_register = [k for k in range(at + 1, len(lines)) if _assigns("r_" + name, lines[k])]
+    if sets_register:
+        first = sets_register[0]
+        if (any(word.search(line) for line in lines[first + 1:])
+                or any(word.search(x) for x in extras)
+                or any(line[:1].isspace() for line in lines[at + 1:first + 1])):
+            return lines, extras   # (read after, or set inside a conditional: keep it)
+    replaced = [word.sub(f"r_{name}", line) for k, line in enumerate(lines) if k != at]
+    return replaced, [word.sub(f"r_{name}", x) for x in extras]
+
+
+def _assigns(name: str, line: str) -> bool:
+    """Does `line` assign (or augment) the local `name`?"""
+    return re.search(rf"(?:^|[\s;:,]){name}\s*(?:[|&^+-]|<<|>>)?=(?!=)", line) is not None
 
 
 def _key_after(mnemonic: str, key: Key, imm: int) -> Key:
@@ -651,9 +683,113 @@ class _Arm(NamedTuple):
     small: bool            # short enough to be followed into another arm
 
 
-INLINE_DEPTH = 3        # blocks followed into one arm
+INLINE_DEPTH = 6        # blocks followed into one arm
 INLINE_LINES = 300      # source lines an arm may grow to by following
 INLINE_BLOCK = 8        # instructions of a block that may be followed (loops, calls)
+
+
+# ---------------------------------------------------------------- flag liveness
+#
+# An instruction's N/Z (and C) result that a later instruction of the same basic block
+# overwrites before anything reads it is not computed. Conservative by construction:
+# every flag is live at the end of a block (branches, calls, returns, leaving the region,
+# the next block's budget guard) and at every point where the region may be left
+# mid-block (a store or push into its own code, PLP's width check, the I/O page's
+# leaves); a line that reads `r_p` in a way not recognised below reads every flag.
+
+FLAGS = 0xC3                  # N V Z C: the flags tracked
+_UPDATE = re.compile(r"^r_p = \(r_p & (0x7D|0x7C)\) \| (.+)$")
+_NZ = r"NZ(?:8|16)\[[^\]]+\]"
+_NZ_ONLY = re.compile(rf"^{_NZ}$")
+_C_NZ = re.compile(rf"^(c|\(1 if r >= 0 else 0\)) \| ({_NZ})$")
+_MASK = re.compile(r"^r_p (?:(&|\|)= |= r_p (&|\|) )(0x[0-9a-fA-F]+|\d+)$")
+_ADD = re.compile(r"^r_p = \(p & 0x3C\) \| ")
+READS_CARRY = frozenset({"ADC", "SBC", "ROL", "ROR"})
+
+
+def _flag_effect(line: str, mnemonic: str) -> tuple[int, int] | None:
+    """(flags written, flags read) by one top-level template line that touches `r_p`
+    in a recognised way, else None (the caller then counts a read of every flag)."""
+    update = _UPDATE.match(line)
+    if update:
+        if update.group(1) == "0x7D" and _NZ_ONLY.match(update.group(2)):
+            return 0x82, 0
+        if update.group(1) == "0x7C" and _C_NZ.match(update.group(2)):
+            return 0x83, 0
+        return None
+    mask = _MASK.match(line)
+    if mask:
+        op, value = mask.group(1) or mask.group(2), int(mask.group(3), 0)
+        return ((~value if op == "&" else value) & FLAGS), 0
+    if mnemonic in READS_CARRY:   # their carry-in and result lines (`_Gen._add`, rmw)
+        if _ADD.match(line):
+            return FLAGS, 0
+        if line == "p = r_p" or "r_p & 1" in line:
+            return 0, 0x01
+    return None
+
+
+def _flags_used(template_: Template, mnemonic: str) -> tuple[int, int]:
+    """(flags the instruction writes whatever they were, flags it reads first)."""
+    writes = reads = 0
+    for line in template_.lines:
+        if "r_p" not in line and line != "p = r_p":
+            continue
+        effect = None if line[:1].isspace() else _flag_effect(line, mnemonic)
+        if effect is None:
+            return 0, FLAGS
+        written, read = effect
+        reads |= read & ~writes
+        writes |= written
+    return writes, reads
+
+
+def _leaves_midway(t: Template, op: int, key: Key, bank0: bool) -> bool:
+    """May the region be left inside this instruction (so every flag must be exact)?
+    The same conditions `_compile` writes exits for."""
+    mode = OPCODES[op].mode
+    if t.data_write and (bank0 or mode not in BANK0_MODES):
+        return True
+    if t.stack_write and bank0:
+        return True
+    if OPCODES[op].mnemonic == "PLP":
+        return True
+    text = "\n".join(t.lines)
+    # A decimal ADC/SBC left to `step()` computes the same flags, unless the I/O page's
+    # stale clock sends it back (`stale_clock_step`): with an I/O page, an exit too.
+    return IO_LEAVE in text or "@timed(" in text or (len(key) > 3 and BAIL in text)
+
+
+def dead_flags(items: tuple, bank0: bool) -> list[int]:
+    """For each instruction of a basic block (op, key, imm), the flags among N V Z C
+    that no later instruction can read before they are overwritten."""
+    live = FLAGS            # at the end of the block: everything
+    dead = [0] * len(items)
+    for i in range(len(items) - 1, -1, -1):
+        op, key, imm = items[i]
+        t = template(op, key, imm)
+        if _leaves_midway(t, op, key, bank0) or t.ret is not None:
+            live = FLAGS
+            continue
+        dead[i] = FLAGS & ~live
+        writes, reads = _flags_used(t, OPCODES[op].mnemonic)
+        live = (live & ~writes) | reads
+    return dead
+
+
+def without_dead_flags(line: str, dead: int) -> str | None:
+    """`line` with the computation of `dead` flags left out (None: the whole line)."""
+    update = _UPDATE.match(line) if dead & 0x82 == 0x82 else None
+    if update is None:
+        return line
+    if update.group(1) == "0x7D":
+        return None if _NZ_ONLY.match(update.group(2)) else line
+    carry = _C_NZ.match(update.group(2))
+    if carry is None:
+        return line
+    if dead & 0x01:
+        return None
+    return f"r_p = (r_p & 0xFE) | {carry.group(1)}"
 
 
 def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
@@ -677,7 +813,8 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
         static = 0
         bound = 0
         first = ""
-        for op, key, imm in items:
+        dead = dead_flags(items, bank0)
+        for (op, key, imm), unused in zip(items, dead):
             t = template(op, key, imm)
             bound += t.bound
             address = next(names)
@@ -690,6 +827,10 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
                     text = text.replace(name, new)
                 return text
             for line in t.lines:
+                if unused:
+                    line = without_dead_flags(line, unused)
+                    if line is None:
+                        continue
                 # The I/O page's marks (`iigs.cpu_fast`): a TIMED read at the exact
                 # cycle (the run's end - the budget at entry + the cycles so far), a
                 # leave to `step()` with the registers written back.
@@ -712,10 +853,9 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
                     body.append("nxt = " + fill(t.ret))
                 continue
             static += t.static
-            if t.extras:
-                # (run-time terms go straight into `done`: a block's budget guard has
-                # been passed, and an exit adds only the block's constant cycles)
-                body.append("done += " + " + ".join(fill(x) for x in t.extras))
+            # (run-time terms go straight into `done`: a block's budget guard has
+            # been passed, and an exit adds only the block's constant cycles)
+            body += _cycle_terms([fill(x) for x in t.extras])
             leave = exit_lines + [f"return ((done + {static}) << 24) + "
                                   f"{address} + {_size_of(op, key)}"]
             # (a direct-page or stack-relative store lands in bank 0: no check when
@@ -773,6 +913,26 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
         # The flag tables are arguments too: locals, the fastest names to read.
         return FunctionType(code, namespace, "region", (label, NZ8, NZ16) + params)
     return factory
+
+
+_ONE_IF = re.compile(r"^\(1 if (.+) else 0\)$")
+
+
+def _cycle_terms(extras: list[str]) -> list[str]:
+    """Lines adding run-time cycle terms to `done`: a one-cycle penalty (`(1 if c
+    else 0)`: the direct-page low byte, a page crossed) as a test that skips the
+    addition in the common case."""
+    lines = []
+    rest = []
+    for term in extras:
+        match = _ONE_IF.match(term)
+        if match:
+            lines.append(f"if {match.group(1)}: done += 1")
+        else:
+            rest.append(term)
+    if rest:
+        lines.append("done += " + " + ".join(rest))
+    return lines
 
 
 class _Writer:
