@@ -176,8 +176,7 @@ def template(op: int, key: Key, imm: int | None = None) -> Template:
     lines = [_A0.sub("A§", _REGISTER.sub(r"r_\1", line)) for line in gen.lines]
     extras = [_A0.sub("A§", _REGISTER.sub(r"r_\1", t)).replace("0x1000000", "1")
               for t in gen.extra]
-    for alias in ("d", "sp"):
-        lines, extras = _without_alias(alias, lines, extras)
+    lines, extras = _without_copies(lines, extras)
     ret = None
     if control:
         assert lines[-1].startswith("return ")
@@ -199,28 +198,40 @@ def template(op: int, key: Key, imm: int | None = None) -> Template:
     return found
 
 
-def _without_alias(name: str, lines: list[str],
-                   extras: list[str]) -> tuple[list[str], list[str]]:
-    """`lines` without a `name = r_name` copy (`d = cpu.d`, `sp = cpu.sp` in `_Gen`'s
-    text), reading the register's local instead, when that reads the same value: the
-    copy is the only assignment of `name`, and nothing reads `name` after the first
-    line that assigns `r_name` (one local store and load fewer per instruction)."""
-    copy = f"{name} = r_{name}"
+_COPY = re.compile(r"^([a-z]\w*) = (r_[a-z]+|0)$")
+
+
+def _without_copies(lines: list[str], extras: list[str]) -> tuple[list[str], list[str]]:
+    """`lines` without plain copies of a register local into a temporary (`d = r_d`,
+    `sp = r_sp`, `w = r_a`, `v = r_x`: `_Gen`'s text for `d = cpu.d`...), the register's
+    local read instead, where that reads the same value: the copy is the temporary's
+    only assignment, and nothing reads the temporary after the first line that assigns
+    the register (one local store and load fewer per instruction)."""
+    for line in list(lines):
+        match = _COPY.match(line)
+        if match and not match.group(1).startswith("r_") and line in lines:
+            lines, extras = _without_copy(match.group(1), match.group(2), lines, extras)
+    return lines, extras
+
+
+def _without_copy(name: str, source: str, lines: list[str],
+                  extras: list[str]) -> tuple[list[str], list[str]]:
+    copy = f"{name} = {source}"
     word = re.compile(rf"\b{name}\b")
     if lines.count(copy) != 1:
         return lines, extras
     at = lines.index(copy)
     if any(_assigns(name, line) for k, line in enumerate(lines) if k != at):
         return lines, extras
-    sets_register = [k for k in range(at + 1, len(lines)) if _assigns("r_" + name, lines[k])]
+    sets_register = [k for k in range(at + 1, len(lines)) if _assigns(source, lines[k])]
     if sets_register:
         first = sets_register[0]
         if (any(word.search(line) for line in lines[first + 1:])
                 or any(word.search(x) for x in extras)
                 or any(line[:1].isspace() for line in lines[at + 1:first + 1])):
             return lines, extras   # (read after, or set inside a conditional: keep it)
-    replaced = [word.sub(f"r_{name}", line) for k, line in enumerate(lines) if k != at]
-    return replaced, [word.sub(f"r_{name}", x) for x in extras]
+    replaced = [word.sub(source, line) for k, line in enumerate(lines) if k != at]
+    return replaced, [word.sub(source, x) for x in extras]
 
 
 def _assigns(name: str, line: str) -> bool:
@@ -683,7 +694,7 @@ class _Arm(NamedTuple):
     small: bool            # short enough to be followed into another arm
 
 
-INLINE_DEPTH = 6        # blocks followed into one arm
+INLINE_DEPTH = 3        # blocks followed into one arm
 INLINE_LINES = 300      # source lines an arm may grow to by following
 INLINE_BLOCK = 8        # instructions of a block that may be followed (loops, calls)
 
@@ -814,9 +825,18 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
         bound = 0
         first = ""
         dead = dead_flags(items, bank0)
+        # Direct-page penalties (D's low byte not 0) are added once per block, or before
+        # an instruction that changes D; an exit in between counts those not yet added.
+        pending = 0
+
+        def spent() -> str:
+            return f"{static} + ({pending} if r_d & 0xFF else 0)" if pending else f"{static}"
         for (op, key, imm), unused in zip(items, dead):
             t = template(op, key, imm)
             bound += t.bound
+            if pending and "d" in t.writes:
+                body.append(f"if r_d & 0xFF: done += {pending}")
+                pending = 0
             address = next(names)
             first = first or address
             mapping = {name: next(names) for name, _, _ in t.params}
@@ -834,29 +854,32 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
                 # The I/O page's marks (`iigs.cpu_fast`): a TIMED read at the exact
                 # cycle (the run's end - the budget at entry + the cycles so far), a
                 # leave to `step()` with the registers written back.
-                line = expand_timed(fill(line), f"cpu.run_end - limit + done + {static}")
+                line = expand_timed(fill(line), f"cpu.run_end - limit + done + {spent()}")
                 if line.strip() == IO_LEAVE:
                     indent = line[:len(line) - len(line.lstrip())]
                     body += [indent + w for w in exit_lines]
-                    line = f"{indent}io_exit(cpu, {address}, done + {static})"
+                    line = f"{indent}io_exit(cpu, {address}, done + {spent()})"
                 elif BAIL in line:
                     indent = line[:len(line) - len(line.lstrip())]
-                    call = line.strip()[len(BAIL):].replace("@spent", f"done + {static}")
+                    call = line.strip()[len(BAIL):].replace("@spent", f"done + {spent()}")
                     body += [indent + w for w in exit_lines]
-                    line = f"{indent}return ((done + {static}) << 24) + {call}"
+                    line = f"{indent}return ((done + {spent()}) << 24) + {call}"
                 body.append(line)
             if t.ret is not None:
                 if (OPCODES[op].mnemonic, OPCODES[op].mode) in DIRECT:
                     # A constant target: its cycles are constants too (note 5 for BRA).
                     static += 3 if OPCODES[op].mnemonic == "BRA" else t.static
                 else:
-                    body.append("nxt = " + fill(t.ret))
+                    target, cycles = _split_result(fill(t.ret))
+                    body.append(f"t = {target}")
+                    static += cycles
                 continue
             static += t.static
             # (run-time terms go straight into `done`: a block's budget guard has
             # been passed, and an exit adds only the block's constant cycles)
-            body += _cycle_terms([fill(x) for x in t.extras])
-            leave = exit_lines + [f"return ((done + {static}) << 24) + "
+            pending += t.extras.count(DP_PENALTY)
+            body += _cycle_terms([fill(x) for x in t.extras if x != DP_PENALTY])
+            leave = exit_lines + [f"return ((done + {spent()}) << 24) + "
                                   f"{address} + {_size_of(op, key)}"]
             # (a direct-page or stack-relative store lands in bank 0: no check when
             # the region has no code there)
@@ -873,6 +896,8 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
                 widths = (0x20 if key[1] else 0) | (0x10 if key[2] else 0)
                 body.append(f"if (r_p & 0x30) != {widths}:")
                 body += ["    " + line for line in leave]
+        if pending:
+            body.append(f"if r_d & 0xFF: done += {pending}")
         next(names)   # the address after the block (kept in the parameters)
         # Budget: the block's slowest path must fit what is left of `limit`.
         guard = [f"if done + {bound + 2} >= limit:"] + \
@@ -913,6 +938,19 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
         # The flag tables are arguments too: locals, the fastest names to read.
         return FunctionType(code, namespace, "region", (label, NZ8, NZ16) + params)
     return factory
+
+
+DP_PENALTY = "(1 if r_d & 0xFF else 0)"   # note 2, as `template` writes it
+_RESULT = re.compile(r"^(.+) \+ (0x[0-9a-fA-F]+000000)$")
+
+
+def _split_result(packed: str) -> tuple[str, int]:
+    """A computed jump's `target + cycles << 24` as (target expression, cycles); the
+    targets `_Gen` writes are 24-bit addresses (a bank plus 16 bits, or three bytes)."""
+    match = _RESULT.match(packed)
+    if match is None:
+        return f"({packed}) & 0xFFFFFF; done += ({packed}) >> 24", 0
+    return match.group(1), int(match.group(2), 16) >> 24
 
 
 _ONE_IF = re.compile(r"^\(1 if (.+) else 0\)$")
@@ -958,8 +996,7 @@ class _Writer:
             lines.append("else:")
             lines += ["    " + x for x in self._go(fall, f_name, arm.static + f_cycles, chain)]
         elif arm.kind == "computed":
-            lines.append("t = nxt & 0xFFFFFF")
-            lines.append(f"done += {arm.static} + (nxt >> 24)")
+            lines.append(f"done += {arm.static}")
             keyword = "if"
             for label, name, _ in arm.targets:
                 if label is None:
