@@ -198,7 +198,8 @@ def template(op: int, key: Key, imm: int | None = None) -> Template:
     return found
 
 
-_COPY = re.compile(r"^([a-z]\w*) = (r_[a-z]+|0)$")
+# Copies into these temporaries only: `ea` and `t` are read outside the templates.
+_COPY = re.compile(r"^(d|sp|v|w) = (r_[a-z]+|[a-z]|0)$")
 
 
 def _without_copies(lines: list[str], extras: list[str]) -> tuple[list[str], list[str]]:
@@ -803,6 +804,27 @@ def without_dead_flags(line: str, dead: int) -> str | None:
     return f"r_p = (r_p & 0xFE) | {carry.group(1)}"
 
 
+_SET = re.compile(r"^(v) = (.+)$")
+
+
+def _without_dead_temps(lines: list[str], extras: tuple[str, ...]) -> list[str]:
+    """`v = expr` then `r_x = v` as `r_x = expr` when nothing reads `v` after (once a
+    dead flag update that read it is gone): a store and a load fewer."""
+    out = list(lines)
+    k = 0
+    while k + 1 < len(out):
+        temp = _SET.match(out[k])
+        if temp and out[k + 1] == f"r_{out[k + 1][2:].split(' ')[0]} = {temp.group(1)}" \
+                and out[k + 1].startswith("r_"):
+            word = re.compile(rf"\b{temp.group(1)}\b")
+            if not any(word.search(x) for x in out[k + 2:]) and \
+                    not any(word.search(x) for x in extras):
+                out[k:k + 2] = [out[k + 1].split(" = ")[0] + " = " + temp.group(2)]
+                continue
+        k += 1
+    return out
+
+
 def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
     """The factory of one shape: `factory(label, *params) -> run`, a region entered at
     block `label`."""
@@ -846,11 +868,12 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
                 for name, new in mapping.items():
                     text = text.replace(name, new)
                 return text
-            for line in t.lines:
-                if unused:
-                    line = without_dead_flags(line, unused)
-                    if line is None:
-                        continue
+            lines = list(t.lines)
+            if unused:
+                lines = _without_dead_temps([x for x in (without_dead_flags(line, unused)
+                                                         for line in lines) if x is not None],
+                                            t.extras)
+            for line in lines:
                 # The I/O page's marks (`iigs.cpu_fast`): a TIMED read at the exact
                 # cycle (the run's end - the budget at entry + the cycles so far), a
                 # leave to `step()` with the registers written back.
@@ -983,7 +1006,14 @@ class _Writer:
 
     def arm(self, i: int) -> list[str]:
         self.size = 0
-        return self._block(i, (i,))
+        self.loops = False
+        lines = self._block(i, (i,))
+        if not self.loops:
+            return lines
+        # A path back to the arm's own block (a loop closed within the blocks followed)
+        # is a `continue` of a loop of its own, not a trip through the dispatch; every
+        # other path ends in `L = ...` (then leaves this loop) or a return.
+        return ["while True:"] + ["    " + x for x in lines] + ["    break"]
 
     def _block(self, i: int, chain: tuple[int, ...]) -> list[str]:
         arm = self.arms[i]
@@ -1020,6 +1050,9 @@ class _Writer:
         lines = [] if static is None else [f"done += {static}"]
         if label is None:
             return lines + self.exit_lines + [f"return (done << 24) + {target}"]
+        if label == chain[0]:
+            self.loops = True
+            return lines + ["continue"]
         if (label != 0 and label not in chain and len(chain) < INLINE_DEPTH
                 and self.size < INLINE_LINES and self.arms[label].small):
             return lines + self._block(label, chain + (label,))
