@@ -809,7 +809,8 @@ _SET = re.compile(r"^(v) = (.+)$")
 
 def _without_dead_temps(lines: list[str], extras: tuple[str, ...]) -> list[str]:
     """`v = expr` then `r_x = v` as `r_x = expr` when nothing reads `v` after (once a
-    dead flag update that read it is gone): a store and a load fewer."""
+    dead flag update that read it is gone): a store and a load fewer; and a carry `c`
+    nothing reads any more left out."""
     out = list(lines)
     k = 0
     while k + 1 < len(out):
@@ -822,6 +823,10 @@ def _without_dead_temps(lines: list[str], extras: tuple[str, ...]) -> list[str]:
                 out[k:k + 2] = [out[k + 1].split(" = ")[0] + " = " + temp.group(2)]
                 continue
         k += 1
+    # a carry computed for a flag update that is gone
+    carry = [k for k, line in enumerate(out) if line.startswith("c = ")]
+    if len(carry) == 1 and not any(re.search(r"\bc\b", x) for x in out[carry[0] + 1:]):
+        del out[carry[0]]
     return out
 
 
