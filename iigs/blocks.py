@@ -1058,7 +1058,10 @@ class _Writer:
         if label == chain[0]:
             self.loops = True
             return lines + ["continue"]
-        if (label != 0 and label not in chain and len(chain) < INLINE_DEPTH
+        # (one block deeper when that block goes back to the arm's own: a loop)
+        closes = any(to == chain[0] for to, _, _ in self.arms[label].targets)
+        if (label != 0 and label not in chain
+                and len(chain) < INLINE_DEPTH + (1 if closes else 0)
                 and self.size < INLINE_LINES and self.arms[label].small):
             return lines + self._block(label, chain + (label,))
         return lines + [f"L = {label}"]
