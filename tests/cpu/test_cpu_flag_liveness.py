@@ -12,7 +12,7 @@ import pytest
 from gin_king.bench.assembler import Assembler
 from iigs import blocks, tiers
 from iigs.cpu import CPU65816
-from test_cpu_run_vs_step import REGISTERS, clone
+from test_cpu_run_vs_step import clone, run_alike
 
 NATIVE = (0, 1, 1)
 N_Z, C = 0x82, 0x01
@@ -124,13 +124,7 @@ def test_random_flag_code_matches_step(seed: int, origin: int, d_in_code: bool,
     tiers.forget_translations()
     fast = flag_program(seed, origin, d_in_code)
     reference = clone(fast)
-    for budget in (613, 2_000, 5_003, 100_000):   # stops inside blocks, then the end
-        fast.run(budget)
-        reference.run_reference(budget)
-        assert fast.stop_reason == reference.stop_reason
-        assert [getattr(fast, n) for n in REGISTERS] == \
-            [getattr(reference, n) for n in REGISTERS]
-        assert fast.memory == reference.memory
+    run_alike(fast, reference, (613, 2_000, 5_003, 100_000))   # stops inside blocks
     assert fast.stop_reason == "stp" or d_in_code   # (rewritten code may not stop)
 
 
