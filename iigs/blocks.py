@@ -174,6 +174,9 @@ def template(op: int, key: Key, imm: int | None = None) -> Template:
     else:
         gen.generate_body()
     lines = [_A0.sub("A§", _REGISTER.sub(r"r_\1", line)) for line in gen.lines]
+    extras = [_A0.sub("A§", _REGISTER.sub(r"r_\1", t)).replace("0x1000000", "1")
+              for t in gen.extra]
+    lines, extras = _without_copies(lines, extras)
     ret = None
     if control:
         assert lines[-1].startswith("return ")
@@ -185,8 +188,7 @@ def template(op: int, key: Key, imm: int | None = None) -> Template:
     found = Template(
         tuple(lines), ret, static,
         # (in plain cycles: a region counts cycles unshifted, small ints being fastest)
-        tuple(_A0.sub("A§", _REGISTER.sub(r"r_\1", t)).replace("0x1000000", "1")
-              for t in gen.extra),
+        tuple(extras),
         tuple((name, kind, k) for name, (kind, k) in gen.params.items()),
         frozenset(_ASSIGNED.findall(text)) & set(REGISTERS),
         row.access in ("w", "rmw") and row.mode != "acc",
@@ -194,6 +196,48 @@ def template(op: int, key: Key, imm: int | None = None) -> Template:
         static + len(gen.extra) + 2)
     _TEMPLATES[cache_key] = found
     return found
+
+
+# Copies into these temporaries only: `ea` and `t` are read outside the templates.
+_COPY = re.compile(r"^(d|sp|v|w) = (r_[a-z]+|[a-z]|0)$")
+
+
+def _without_copies(lines: list[str], extras: list[str]) -> tuple[list[str], list[str]]:
+    """`lines` without plain copies of a register local into a temporary (`d = r_d`,
+    `sp = r_sp`, `w = r_a`, `v = r_x`: `_Gen`'s text for `d = cpu.d`...), the register's
+    local read instead, where that reads the same value: the copy is the temporary's
+    only assignment, and nothing reads the temporary after the first line that assigns
+    the register (one local store and load fewer per instruction)."""
+    for line in list(lines):
+        match = _COPY.match(line)
+        if match and not match.group(1).startswith("r_") and line in lines:
+            lines, extras = _without_copy(match.group(1), match.group(2), lines, extras)
+    return lines, extras
+
+
+def _without_copy(name: str, source: str, lines: list[str],
+                  extras: list[str]) -> tuple[list[str], list[str]]:
+    copy = f"{name} = {source}"
+    word = re.compile(rf"\b{name}\b")
+    if lines.count(copy) != 1:
+        return lines, extras
+    at = lines.index(copy)
+    if any(_assigns(name, line) for k, line in enumerate(lines) if k != at):
+        return lines, extras
+    sets_register = [k for k in range(at + 1, len(lines)) if _assigns(source, lines[k])]
+    if sets_register:
+        first = sets_register[0]
+        if (any(word.search(line) for line in lines[first + 1:])
+                or any(word.search(x) for x in extras)
+                or any(line[:1].isspace() for line in lines[at + 1:first + 1])):
+            return lines, extras   # (read after, or set inside a conditional: keep it)
+    replaced = [word.sub(source, line) for k, line in enumerate(lines) if k != at]
+    return replaced, [word.sub(source, x) for x in extras]
+
+
+def _assigns(name: str, line: str) -> bool:
+    """Does `line` assign (or augment) the local `name`?"""
+    return re.search(rf"(?:^|[\s;:,]){name}\s*(?:[|&^+-]|<<|>>)?=(?!=)", line) is not None
 
 
 def _key_after(mnemonic: str, key: Key, imm: int) -> Key:
@@ -656,6 +700,136 @@ INLINE_LINES = 300      # source lines an arm may grow to by following
 INLINE_BLOCK = 8        # instructions of a block that may be followed (loops, calls)
 
 
+# ---------------------------------------------------------------- flag liveness
+#
+# An instruction's N/Z (and C) result that a later instruction of the same basic block
+# overwrites before anything reads it is not computed. Conservative by construction:
+# every flag is live at the end of a block (branches, calls, returns, leaving the region,
+# the next block's budget guard) and at every point where the region may be left
+# mid-block (a store or push into its own code, PLP's width check, the I/O page's
+# leaves); a line that reads `r_p` in a way not recognised below reads every flag.
+
+FLAGS = 0xC3                  # N V Z C: the flags tracked
+_UPDATE = re.compile(r"^r_p = \(r_p & (0x7D|0x7C)\) \| (.+)$")
+_NZ = r"NZ(?:8|16)\[[^\]]+\]"
+_NZ_ONLY = re.compile(rf"^{_NZ}$")
+_C_NZ = re.compile(rf"^(c|\(1 if r >= 0 else 0\)) \| ({_NZ})$")
+_MASK = re.compile(r"^r_p (?:(&|\|)= |= r_p (&|\|) )(0x[0-9a-fA-F]+|\d+)$")
+_ADD = re.compile(r"^r_p = \(p & 0x3C\) \| ")
+READS_CARRY = frozenset({"ADC", "SBC", "ROL", "ROR"})
+
+
+def _flag_effect(line: str, mnemonic: str) -> tuple[int, int] | None:
+    """(flags written, flags read) by one top-level template line that touches `r_p`
+    in a recognised way, else None (the caller then counts a read of every flag)."""
+    update = _UPDATE.match(line)
+    if update:
+        if update.group(1) == "0x7D" and _NZ_ONLY.match(update.group(2)):
+            return 0x82, 0
+        if update.group(1) == "0x7C" and _C_NZ.match(update.group(2)):
+            return 0x83, 0
+        return None
+    mask = _MASK.match(line)
+    if mask:
+        op, value = mask.group(1) or mask.group(2), int(mask.group(3), 0)
+        return ((~value if op == "&" else value) & FLAGS), 0
+    if mnemonic in READS_CARRY:   # their carry-in and result lines (`_Gen._add`, rmw)
+        if _ADD.match(line):
+            return FLAGS, 0
+        if line == "p = r_p" or "r_p & 1" in line:
+            return 0, 0x01
+    return None
+
+
+def _flags_used(template_: Template, mnemonic: str) -> tuple[int, int]:
+    """(flags the instruction writes whatever they were, flags it reads first)."""
+    writes = reads = 0
+    for line in template_.lines:
+        if "r_p" not in line and line != "p = r_p":
+            continue
+        effect = None if line[:1].isspace() else _flag_effect(line, mnemonic)
+        if effect is None:
+            return 0, FLAGS
+        written, read = effect
+        reads |= read & ~writes
+        writes |= written
+    return writes, reads
+
+
+def _leaves_midway(t: Template, op: int, key: Key, bank0: bool) -> bool:
+    """May the region be left inside this instruction (so every flag must be exact)?
+    The same conditions `_compile` writes exits for."""
+    mode = OPCODES[op].mode
+    if t.data_write and (bank0 or mode not in BANK0_MODES):
+        return True
+    if t.stack_write and bank0:
+        return True
+    if OPCODES[op].mnemonic == "PLP":
+        return True
+    text = "\n".join(t.lines)
+    # A decimal ADC/SBC left to `step()` computes the same flags, unless the I/O page's
+    # stale clock sends it back (`stale_clock_step`): with an I/O page, an exit too.
+    return IO_LEAVE in text or "@timed(" in text or (len(key) > 3 and BAIL in text)
+
+
+def dead_flags(items: tuple, bank0: bool) -> list[int]:
+    """For each instruction of a basic block (op, key, imm), the flags among N V Z C
+    that no later instruction can read before they are overwritten."""
+    live = FLAGS            # at the end of the block: everything
+    dead = [0] * len(items)
+    for i in range(len(items) - 1, -1, -1):
+        op, key, imm = items[i]
+        t = template(op, key, imm)
+        if _leaves_midway(t, op, key, bank0) or t.ret is not None:
+            live = FLAGS
+            continue
+        dead[i] = FLAGS & ~live
+        writes, reads = _flags_used(t, OPCODES[op].mnemonic)
+        live = (live & ~writes) | reads
+    return dead
+
+
+def without_dead_flags(line: str, dead: int) -> str | None:
+    """`line` with the computation of `dead` flags left out (None: the whole line)."""
+    update = _UPDATE.match(line) if dead & 0x82 == 0x82 else None
+    if update is None:
+        return line
+    if update.group(1) == "0x7D":
+        return None if _NZ_ONLY.match(update.group(2)) else line
+    carry = _C_NZ.match(update.group(2))
+    if carry is None:
+        return line
+    if dead & 0x01:
+        return None
+    return f"r_p = (r_p & 0xFE) | {carry.group(1)}"
+
+
+_SET = re.compile(r"^(v) = (.+)$")
+
+
+def _without_dead_temps(lines: list[str], extras: tuple[str, ...]) -> list[str]:
+    """`v = expr` then `r_x = v` as `r_x = expr` when nothing reads `v` after (once a
+    dead flag update that read it is gone): a store and a load fewer; and a carry `c`
+    nothing reads any more left out."""
+    out = list(lines)
+    k = 0
+    while k + 1 < len(out):
+        temp = _SET.match(out[k])
+        if temp and out[k + 1] == f"r_{out[k + 1][2:].split(' ')[0]} = {temp.group(1)}" \
+                and out[k + 1].startswith("r_"):
+            word = re.compile(rf"\b{temp.group(1)}\b")
+            if not any(word.search(x) for x in out[k + 2:]) and \
+                    not any(word.search(x) for x in extras):
+                out[k:k + 2] = [out[k + 1].split(" = ")[0] + " = " + temp.group(2)]
+                continue
+        k += 1
+    # a carry computed for a flag update that is gone
+    carry = [k for k, line in enumerate(out) if line.startswith("c = ")]
+    if len(carry) == 1 and not any(re.search(r"\bc\b", x) for x in out[carry[0] + 1:]):
+        del out[carry[0]]
+    return out
+
+
 def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
     """The factory of one shape: `factory(label, *params) -> run`, a region entered at
     block `label`."""
@@ -677,9 +851,19 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
         static = 0
         bound = 0
         first = ""
-        for op, key, imm in items:
+        dead = dead_flags(items, bank0)
+        # Direct-page penalties (D's low byte not 0) are added once per block, or before
+        # an instruction that changes D; an exit in between counts those not yet added.
+        pending = 0
+
+        def spent() -> str:
+            return f"{static} + ({pending} if r_d & 0xFF else 0)" if pending else f"{static}"
+        for (op, key, imm), unused in zip(items, dead):
             t = template(op, key, imm)
             bound += t.bound
+            if pending and "d" in t.writes:
+                body.append(f"if r_d & 0xFF: done += {pending}")
+                pending = 0
             address = next(names)
             first = first or address
             mapping = {name: next(names) for name, _, _ in t.params}
@@ -689,34 +873,41 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
                 for name, new in mapping.items():
                     text = text.replace(name, new)
                 return text
-            for line in t.lines:
+            lines = list(t.lines)
+            if unused:
+                lines = _without_dead_temps([x for x in (without_dead_flags(line, unused)
+                                                         for line in lines) if x is not None],
+                                            t.extras)
+            for line in lines:
                 # The I/O page's marks (`iigs.cpu_fast`): a TIMED read at the exact
                 # cycle (the run's end - the budget at entry + the cycles so far), a
                 # leave to `step()` with the registers written back.
-                line = expand_timed(fill(line), f"cpu.run_end - limit + done + {static}")
+                line = expand_timed(fill(line), f"cpu.run_end - limit + done + {spent()}")
                 if line.strip() == IO_LEAVE:
                     indent = line[:len(line) - len(line.lstrip())]
                     body += [indent + w for w in exit_lines]
-                    line = f"{indent}io_exit(cpu, {address}, done + {static})"
+                    line = f"{indent}io_exit(cpu, {address}, done + {spent()})"
                 elif BAIL in line:
                     indent = line[:len(line) - len(line.lstrip())]
-                    call = line.strip()[len(BAIL):].replace("@spent", f"done + {static}")
+                    call = line.strip()[len(BAIL):].replace("@spent", f"done + {spent()}")
                     body += [indent + w for w in exit_lines]
-                    line = f"{indent}return ((done + {static}) << 24) + {call}"
+                    line = f"{indent}return ((done + {spent()}) << 24) + {call}"
                 body.append(line)
             if t.ret is not None:
                 if (OPCODES[op].mnemonic, OPCODES[op].mode) in DIRECT:
                     # A constant target: its cycles are constants too (note 5 for BRA).
                     static += 3 if OPCODES[op].mnemonic == "BRA" else t.static
                 else:
-                    body.append("nxt = " + fill(t.ret))
+                    target, cycles = _split_result(fill(t.ret))
+                    body.append(f"t = {target}")
+                    static += cycles
                 continue
             static += t.static
-            if t.extras:
-                # (run-time terms go straight into `done`: a block's budget guard has
-                # been passed, and an exit adds only the block's constant cycles)
-                body.append("done += " + " + ".join(fill(x) for x in t.extras))
-            leave = exit_lines + [f"return ((done + {static}) << 24) + "
+            # (run-time terms go straight into `done`: a block's budget guard has
+            # been passed, and an exit adds only the block's constant cycles)
+            pending += t.extras.count(DP_PENALTY)
+            body += _cycle_terms([fill(x) for x in t.extras if x != DP_PENALTY])
+            leave = exit_lines + [f"return ((done + {spent()}) << 24) + "
                                   f"{address} + {_size_of(op, key)}"]
             # (a direct-page or stack-relative store lands in bank 0: no check when
             # the region has no code there)
@@ -733,6 +924,8 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
                 widths = (0x20 if key[1] else 0) | (0x10 if key[2] else 0)
                 body.append(f"if (r_p & 0x30) != {widths}:")
                 body += ["    " + line for line in leave]
+        if pending:
+            body.append(f"if r_d & 0xFF: done += {pending}")
         next(names)   # the address after the block (kept in the parameters)
         # Budget: the block's slowest path must fit what is left of `limit`.
         guard = [f"if done + {bound + 2} >= limit:"] + \
@@ -775,6 +968,39 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
     return factory
 
 
+DP_PENALTY = "(1 if r_d & 0xFF else 0)"   # note 2, as `template` writes it
+_RESULT = re.compile(r"^(.+) \+ (0x[0-9a-fA-F]+000000)$")
+
+
+def _split_result(packed: str) -> tuple[str, int]:
+    """A computed jump's `target + cycles << 24` as (target expression, cycles); the
+    targets `_Gen` writes are 24-bit addresses (a bank plus 16 bits, or three bytes)."""
+    match = _RESULT.match(packed)
+    if match is None:
+        return f"({packed}) & 0xFFFFFF; done += ({packed}) >> 24", 0
+    return match.group(1), int(match.group(2), 16) >> 24
+
+
+_ONE_IF = re.compile(r"^\(1 if (.+) else 0\)$")
+
+
+def _cycle_terms(extras: list[str]) -> list[str]:
+    """Lines adding run-time cycle terms to `done`: a one-cycle penalty (`(1 if c
+    else 0)`: the direct-page low byte, a page crossed) as a test that skips the
+    addition in the common case."""
+    lines = []
+    rest = []
+    for term in extras:
+        match = _ONE_IF.match(term)
+        if match:
+            lines.append(f"if {match.group(1)}: done += 1")
+        else:
+            rest.append(term)
+    if rest:
+        lines.append("done += " + " + ".join(rest))
+    return lines
+
+
 class _Writer:
     """Renders each arm: a block's body, then its successors followed in place (up to
     INLINE_DEPTH blocks deep) so a hot path runs without going back to the dispatch."""
@@ -785,7 +1011,14 @@ class _Writer:
 
     def arm(self, i: int) -> list[str]:
         self.size = 0
-        return self._block(i, (i,))
+        self.loops = False
+        lines = self._block(i, (i,))
+        if not self.loops:
+            return lines
+        # A path back to the arm's own block (a loop closed within the blocks followed)
+        # is a `continue` of a loop of its own, not a trip through the dispatch; every
+        # other path ends in `L = ...` (then leaves this loop) or a return.
+        return ["while True:"] + ["    " + x for x in lines] + ["    break"]
 
     def _block(self, i: int, chain: tuple[int, ...]) -> list[str]:
         arm = self.arms[i]
@@ -798,8 +1031,7 @@ class _Writer:
             lines.append("else:")
             lines += ["    " + x for x in self._go(fall, f_name, arm.static + f_cycles, chain)]
         elif arm.kind == "computed":
-            lines.append("t = nxt & 0xFFFFFF")
-            lines.append(f"done += {arm.static} + (nxt >> 24)")
+            lines.append(f"done += {arm.static}")
             keyword = "if"
             for label, name, _ in arm.targets:
                 if label is None:
@@ -823,7 +1055,13 @@ class _Writer:
         lines = [] if static is None else [f"done += {static}"]
         if label is None:
             return lines + self.exit_lines + [f"return (done << 24) + {target}"]
-        if (label != 0 and label not in chain and len(chain) < INLINE_DEPTH
+        if label == chain[0]:
+            self.loops = True
+            return lines + ["continue"]
+        # (one block deeper when that block goes back to the arm's own: a loop)
+        closes = any(to == chain[0] for to, _, _ in self.arms[label].targets)
+        if (label != 0 and label not in chain
+                and len(chain) < INLINE_DEPTH + (1 if closes else 0)
                 and self.size < INLINE_LINES and self.arms[label].small):
             return lines + self._block(label, chain + (label,))
         return lines + [f"L = {label}"]

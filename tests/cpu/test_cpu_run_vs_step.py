@@ -50,6 +50,17 @@ def clone(cpu: CPU65816) -> CPU65816:
     return twin
 
 
+def run_alike(fast: CPU65816, reference: CPU65816, budgets: tuple[int, ...]) -> None:
+    """run() and run_reference() budget after budget: same stop, registers, memory."""
+    for budget in budgets:
+        fast.run(budget)
+        reference.run_reference(budget)
+        assert fast.stop_reason == reference.stop_reason
+        assert [getattr(fast, n) for n in REGISTERS] == \
+            [getattr(reference, n) for n in REGISTERS]
+        assert fast.memory == reference.memory
+
+
 @pytest.mark.parametrize("hot", [tiers.HOT, 1], ids=["hot-default", "hot-1"])
 @pytest.mark.parametrize("seed", range(40))
 def test_run_matches_step_random_program(seed: int, hot: int,

@@ -17,7 +17,7 @@ import pytest
 from gin_king.bench.assembler import Assembler
 from iigs import blocks, tiers
 from iigs.cpu import CPU65816
-from test_cpu_run_vs_step import REGISTERS, clone
+from test_cpu_run_vs_step import REGISTERS, clone, run_alike
 
 CODE = 0x021000      # the program; DBR is $02 too, so absolute stores can reach it
 SUBS = 0x031000      # long subroutines (JSL/RTL)
@@ -201,13 +201,7 @@ def test_run_matches_step_structured_program(seed: int, hot: int,
     tiers.forget_translations()
     fast = structured_machine(seed)
     reference = clone(fast)
-    for budget in (997, 9_000, 4_321):   # stops mid-region, then goes on
-        fast.run(budget)
-        reference.run_reference(budget)
-        assert fast.stop_reason == reference.stop_reason
-        assert [getattr(fast, n) for n in REGISTERS] == \
-            [getattr(reference, n) for n in REGISTERS]
-        assert fast.memory == reference.memory
+    run_alike(fast, reference, (997, 9_000, 4_321))   # stops mid-region, then goes on
 
 
 def test_region_keeps_widths_across_rep_sep_and_follows_calls() -> None:
