@@ -36,6 +36,11 @@ class OMFError(Exception):
         self.offset = offset
 
 
+class ForeignSegmentError(OMFError):
+    """A relocation into a segment that is not in memory, or into another load file
+    (the System Loader's idForeignSegErr)."""
+
+
 # KIND: low 5 bits are the segment type, the high byte holds attribute flags (appendix F).
 KIND_TYPE_MASK = 0x001F
 KIND_CODE = 0x00
@@ -472,12 +477,12 @@ def _relocate(seg: Segment, mem: Any, addresses: dict[int, int]) -> None:
     base = addresses[seg.segnum]
     for r in seg.relocations:
         if r.file_num != 1:
-            raise OMFError(f"{r.record} at ${r.offset:X} refers to load file "
+            raise ForeignSegmentError(f"{r.record} at ${r.offset:X} refers to load file "
                            f"{r.file_num}; only file 1 is loadable",
                            segment=seg.name, offset=seg.file_offset)
         target = addresses.get(r.target_segnum)
         if target is None:
-            raise OMFError(f"{r.record} at ${r.offset:X} refers to segment "
+            raise ForeignSegmentError(f"{r.record} at ${r.offset:X} refers to segment "
                            f"{r.target_segnum}, which was not loaded",
                            segment=seg.name, offset=seg.file_offset)
         write_bytes(mem, base + r.offset, r.value(target).to_bytes(r.size, "little"))

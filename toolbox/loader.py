@@ -70,6 +70,13 @@ SEG_INFO_SIZE = 0x10
 STRING_ATTRIBUTES = 0xC000    # locked, fixed
 
 
+def _load_error(err: Exception, otherwise: int, message: str) -> ToolError:
+    """The loader's error for an OMF failure: idForeignSegErr for a relocation into a
+    segment that is not loaded, `otherwise` for the rest."""
+    return ToolError(ID_FOREIGN_SEG_ERR if isinstance(err, omf.ForeignSegmentError)
+                     else otherwise, message)
+
+
 @dataclass
 class Placed:
     """A segment in memory: its address and the handle that holds it."""
@@ -159,8 +166,7 @@ class SystemLoader:
         except omf.OMFError as err:
             for handle in handles:
                 self.tb.mm.dispose(handle)
-            raise ToolError(ID_FOREIGN_SEG_ERR if "not loaded" in str(err)
-                            else ID_BAD_RECORD_ERR, str(err)) from None
+            raise _load_error(err, ID_BAD_RECORD_ERR, str(err)) from None
         lf.placed[segnum] = Placed(address, handles[0])
         return lf.placed[segnum]
 
@@ -173,8 +179,7 @@ class SystemLoader:
                               self.tb.machine.segment_allocator(lf.user_id, handles),
                               dynamic=False)
         except omf.OMFError as err:
-            raise ToolError(ID_FOREIGN_SEG_ERR if "not loaded" in str(err)
-                            else ID_NOT_LOAD_FILE, f"{lf.pathname}: {err}") from None
+            raise _load_error(err, ID_NOT_LOAD_FILE, f"{lf.pathname}: {err}") from None
         self._note_placed(lf, loaded, handles)
 
     # -- the calls' cores ---------------------------------------------------------------

@@ -171,6 +171,22 @@ def test_skip_and_dynamic_segments():
     assert program.entry == 0x020300     # first *static* code segment
 
 
+def test_static_segments_alone_refuse_a_reference_into_a_dynamic_one():
+    # The System Loader's InitialLoad places the static segments only: a relocation
+    # into a dynamic segment is a foreign one (its idForeignSegErr), and once that
+    # segment is in memory too, place_segment relocates against it.
+    main = segment(lconst(bytes(4)) + interseg(3, 0, 0, 1, 2, 0x0001) + END, segnum=1)
+    dyn = segment(lconst(b"\x60") + END, segnum=2, kind=0x8000, name=b"DYN")
+    segments = omf.read_load_file(main + dyn)
+    place = lambda s: 0x020000 + s.segnum * 0x100          # noqa: E731
+    with pytest.raises(omf.ForeignSegmentError):
+        omf.load(segments, bytearray(1 << 24), place, dynamic=False)
+    mem = bytearray(1 << 24)
+    assert omf.place_segment(segments[1], mem, place, {}) == 0x020200
+    assert omf.place_segment(segments[0], mem, place, {2: 0x020200}) == 0x020100
+    assert mem[0x020100:0x020103] == (0x020201).to_bytes(3, "little")
+
+
 @pytest.mark.parametrize("address, align, why", [
     (0x02FFF0, 0, "bank boundary"),       # 32 bytes from $02FFF0 cross into bank 3
     (0x020080, 0x100, "aligned"),
