@@ -181,11 +181,9 @@ def _command_line(machine: Any, program: str, args: list[str] | None) -> None:
     shell_program = False
     gs = getattr(machine.tb, "gsos", None)
     if gs is not None and gs.volume is not None and not Path(program).is_file():
-        try:
-            info = gs.volume.info(gs.on_volume(gs.resolve(program)))
-            shell_program = info.file_type == SHELL_FILE_TYPE
-        except Exception:                    # not on the disk: a host file
-            shell_program = False
+        # launched from the disk (load_from_disk found it), so its entry is there
+        info = gs.volume.info(gs.on_volume(gs.resolve(program)))
+        shell_program = info.file_type == SHELL_FILE_TYPE
     if args is None and not shell_program:
         return
     name = program.replace("\\", "/").split("/")[-1].split(":")[-1]
