@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from iigs.memory import SHR_PIXELS, read_long, read_pstring
-from toolbox.desk.loaded import DESK_ACCESSORY_ID_TYPE, DESK_ACCS_FOLDER
+from toolbox.desk.loaded import load_from_desk_accs
 
 CDA_FILE_TYPE = 0xB9
 INACTIVE = 0x8000                 # aux type bit 15: do not load
@@ -43,30 +43,16 @@ class ClassicDeskAccessory:
 def load_classic_accessories(tb: Any) -> list[ClassicDeskAccessory]:
     """Every active CDA file of the boot disk's SYSTEM/DESK.ACCS, loaded by the
     System Loader (directory order); one that does not load is noted and left out."""
-    machine = tb.machine
-    volume = getattr(getattr(tb, "gsos", None), "volume", None)
-    if machine is None or volume is None or not volume.is_dir(DESK_ACCS_FOLDER):
-        return []
     found = []
-    for info in volume.listdir(DESK_ACCS_FOLDER):
-        if info.is_dir or info.file_type != CDA_FILE_TYPE or info.aux_type & INACTIVE:
-            continue
-        path = f"{DESK_ACCS_FOLDER}/{info.name}"
-        try:
-            user_id, loaded, _ = machine.load_segments(
-                volume.read_file(path), DESK_ACCESSORY_ID_TYPE,
-                f":{volume.name}:{path.replace('/', ':')}")
-        except Exception as exc:             # a damaged file: the others still load
-            tb.call_log.append(f"Desk Manager: CDA {info.name} not loaded ({exc})")
-            continue
-        header = loaded.segments[min(loaded.segments)].address
+    for _, header, user_id in load_from_desk_accs(
+            tb, lambda info: info.file_type == CDA_FILE_TYPE
+            and not info.aux_type & INACTIVE, "CDA"):
         name = read_pstring(tb.mem, header)
         after = header + 1 + len(name)
         found.append(ClassicDeskAccessory(name.decode("ascii", "replace"),
                                           read_long(tb.mem, after) & 0xFFFFFF,
                                           read_long(tb.mem, after + 4) & 0xFFFFFF,
                                           user_id))
-        tb.call_log.append(f"Desk Manager: loaded CDA {info.name} at ${header:06X}")
     return found
 
 

@@ -24,6 +24,8 @@ eventAction with the update event, as the Desk Manager does.
 """
 from __future__ import annotations
 
+from typing import Any, Callable, Iterator
+
 from iigs.memory import read_cstring, read_long, read_word
 from toolbox.desk.nda import EVENT_ACTION, NewDeskAccessory
 from toolbox.event import UPDATE_EVT, Event, write_event
@@ -96,26 +98,34 @@ class LoadedDeskAccessory(NewDeskAccessory):
             self.action(EVENT_ACTION, Event(UPDATE_EVT, win.ptr, self.tb.em.ticks(), 0, 0, 0))
 
 
-def load_desk_accessories(tb) -> list[LoadedDeskAccessory]:
-    """Load every NDA in the boot disk's SYSTEM/DESK.ACCS (directory order); one that
-    does not load is left out and noted in the call log."""
+def load_from_desk_accs(tb, wanted: Callable[[Any], bool],
+                        kind: str) -> Iterator[tuple[str, int, int]]:
+    """Load each file of the boot disk's SYSTEM/DESK.ACCS that `wanted(FileInfo)`
+    takes, in directory order, with the System Loader's core under a desk accessory
+    user ID: (file name, its first segment's address, user ID) each. One that does not
+    load is left out and noted in the call log, with `kind` ("NDA", "CDA")."""
     machine = tb.machine
     volume = getattr(getattr(tb, "gsos", None), "volume", None)
     if machine is None or volume is None or not volume.is_dir(DESK_ACCS_FOLDER):
-        return []
-    found = []
+        return
     for info in volume.listdir(DESK_ACCS_FOLDER):
-        if info.is_dir or info.file_type != NDA_FILE_TYPE:
+        if info.is_dir or not wanted(info):
             continue
+        path = f"{DESK_ACCS_FOLDER}/{info.name}"
         try:
-            data = volume.read_file(f"{DESK_ACCS_FOLDER}/{info.name}")
             user_id, loaded, _ = machine.load_segments(
-                data, DESK_ACCESSORY_ID_TYPE,
-                f":{volume.name}:{DESK_ACCS_FOLDER.replace('/', ':')}:{info.name}")
+                volume.read_file(path), DESK_ACCESSORY_ID_TYPE,
+                f":{volume.name}:{path.replace('/', ':')}")
         except Exception as exc:             # a damaged file: the others still load
-            tb.call_log.append(f"Desk Manager: {info.name} not loaded ({exc})")
+            tb.call_log.append(f"Desk Manager: {kind} {info.name} not loaded ({exc})")
             continue
-        first = loaded.segments[min(loaded.segments)]
-        found.append(LoadedDeskAccessory(tb, first.address, user_id, info.name))
-        tb.call_log.append(f"Desk Manager: loaded NDA {info.name} at ${first.address:06X}")
-    return found
+        header = loaded.segments[min(loaded.segments)].address
+        tb.call_log.append(f"Desk Manager: loaded {kind} {info.name} at ${header:06X}")
+        yield info.name, header, user_id
+
+
+def load_desk_accessories(tb) -> list[LoadedDeskAccessory]:
+    """Every NDA (file type $B8) in the boot disk's SYSTEM/DESK.ACCS."""
+    return [LoadedDeskAccessory(tb, header, user_id, name)
+            for name, header, user_id in load_from_desk_accs(
+                tb, lambda info: info.file_type == NDA_FILE_TYPE, "NDA")]
