@@ -76,6 +76,15 @@ _ASSIGNED = re.compile(r"\br_(\w+)\s*(?:[|&^+-]|<<|>>)?=(?!=)")
 _A0 = re.compile(r"\ba0\b")
 
 
+# A 16-bit register masked to 16 bits is itself (every write of one masks it): such a mask,
+# in parentheses or as a whole right-hand side, is left out of a region's text.
+_MASKED = re.compile(r"\((r_(?:a|x|y|sp|d)) & 0xFFFF\)|(?<== )(r_(?:a|x|y|sp|d)) & 0xFFFF$")
+
+
+def _without_masks(line: str) -> str:
+    return _MASKED.sub(lambda m: m.group(1) or m.group(2), line)
+
+
 def with_widths(key: Key, e: int, m: int, x: int) -> Key:
     """`key` with new E/M/X (any further components, e.g. a memory map, kept)."""
     return (e, m, x) + tuple(key[3:])
@@ -173,7 +182,8 @@ def template(op: int, key: Key, imm: int | None = None) -> Template:
         getattr(gen, "op_" + row.mnemonic)()
     else:
         gen.generate_body()
-    lines = [_A0.sub("A§", _REGISTER.sub(r"r_\1", line)) for line in gen.lines]
+    lines = [_without_masks(_A0.sub("A§", _REGISTER.sub(r"r_\1", line)))
+             for line in gen.lines]
     extras = [_A0.sub("A§", _REGISTER.sub(r"r_\1", t)).replace("0x1000000", "1")
               for t in gen.extra]
     lines, extras = _without_copies(lines, extras)
@@ -426,8 +436,11 @@ def _state_after(ins: Instruction) -> Key:
 class Region(NamedTuple):
     run: Callable[[Any, Any, int], int]   # run(cpu, mem, limit << 24) -> cycles << 24 | next
     segments: tuple[tuple[int, int, bytes], ...]   # (start, end, code bytes) it was made of
-    max_cycles: int                       # the most its first basic block can take
+    max_cycles: int                       # the most it runs before its first budget check
     rekey: bool                           # it may leave in another (E, M, X) state
+    # P bits that must be clear to enter it: D for a region whose ADC/SBC assume binary
+    # mode (nothing in it sets D, so a test at entry stands for one per ADC/SBC).
+    entry_clear: int = 0
 
     def valid(self, mem: Any) -> bool:
         for lo, hi, code in self.segments:
@@ -439,8 +452,8 @@ class Region(NamedTuple):
 NO_REGION = Region(lambda cpu, mem, limit: 0, (), 1 << 62, False)
 
 MAX_SHAPES = 4096
-# shape -> the factory that makes a region of that shape from its parameters
-SHAPES: dict[tuple, Callable[..., Callable[[Any, Any, int], int]]] = {}
+# shape -> its compiled code, which makes a region of that shape from its parameters
+SHAPES: dict[tuple, "Shape"] = {}
 
 
 def _segments(mem: Any, blocks: list[BasicBlock]) -> tuple[tuple[int, int, bytes], ...]:
@@ -467,7 +480,7 @@ def translate(mem: Any, a0: int, key: Key, max_length: int = MAX_INSTRUCTIONS) -
             run = region.run
             start = FunctionType(run.__code__, run.__globals__, "region",
                                  (label,) + run.__defaults__[1:])   # entered at `label`
-            return Region(start, region.segments, bound, region.rekey)
+            return region._replace(run=start, max_cycles=bound)
         region = place(mem, a0, key)
         if region is not None:
             return region
@@ -477,23 +490,21 @@ def translate(mem: Any, a0: int, key: Key, max_length: int = MAX_INSTRUCTIONS) -
     segments = _segments(mem, blocks)
     labels = {(b.start, b.key): i for i, b in enumerate(blocks)}
     shape, params, spec = _shape(mem, blocks, labels, segments)
-    factory = SHAPES.get(shape)
-    if factory is None:
+    compiled = SHAPES.get(shape)
+    if compiled is None:
         if len(SHAPES) >= MAX_SHAPES:
             SHAPES.clear()   # a simple bound; regions already made keep their code
-        factory = SHAPES[shape] = _compile(shape)
-    run = factory(0, *params)
-    bounds = [sum(template(i.op, i.key, i.imm).bound for i in b.instructions) + 2
-              for b in blocks]
+        compiled = SHAPES[shape] = _compile(shape)
+    run = compiled.make(0, *params)
     rekey = any(OPCODES[i.op].mnemonic in ("REP", "SEP", "XCE", "PLP")
                 for b in blocks for i in b.instructions)
-    region = Region(run, segments, bounds[0], rekey)
+    region = Region(run, segments, compiled.heads[0], rekey, compiled.entry_clear)
     if max_length == MAX_INSTRUCTIONS:
         # Every block of the region is an entry point: code reached at another of its
         # blocks runs this region from there, with no translation of its own.
-        for label, (block, bound) in enumerate(zip(blocks, bounds)):
-            ENTRY_POINTS.setdefault((block.start, block.key), (region, label, bound))
-        _remember_relocatable(mem, a0, key, blocks, spec, segments, factory, region)
+        for label, (block, head) in enumerate(zip(blocks, compiled.heads)):
+            ENTRY_POINTS.setdefault((block.start, block.key), (region, label, head))
+        _remember_relocatable(mem, a0, key, blocks, spec, segments, compiled.make, region)
     return region
 
 
@@ -573,6 +584,7 @@ class Relocatable(NamedTuple):
     factory: Callable[..., Callable[[Any, Any, int], int]]
     bound: int
     rekey: bool
+    entry_clear: int
 
     def place(self, mem: Any, a0: int) -> Region | None:
         """This shape's region at `a0`, or None when the code there differs."""
@@ -587,7 +599,8 @@ class Relocatable(NamedTuple):
         values += self.operands.unpack_from(code)
         segments = ((a0, a0 + self.length, code[:self.length]),)
         params = (_hit_for(segments), a0 - 1, a0 + self.length, 0, 0) + self.order(values)
-        return Region(self.factory(0, *params), segments, self.bound, self.rekey)
+        return Region(self.factory(0, *params), segments, self.bound, self.rekey,
+                      self.entry_clear)
 
 
 RELOCATABLE: dict[tuple, list[Relocatable]] = {}   # (state, first opcode) -> shapes
@@ -659,7 +672,7 @@ def _remember_relocatable(mem: Any, a0: int, key: Key, blocks: list[BasicBlock],
     entry = Relocatable(length, span, reach, _getter(positions),
                         _getter(positions)(bytes(mem[a0:a0 + span])),
                         struct.Struct(fmt), tuple(offsets), _getter(order), factory,
-                        region.max_cycles, region.rekey)
+                        region.max_cycles, region.rekey, region.entry_clear)
     shapes = RELOCATABLE.setdefault((key, mem[a0]), [])
     shapes.insert(0, entry)
     del shapes[RELOCATABLE_PER_OPCODE:]
@@ -687,12 +700,46 @@ def _hit_for(segments: tuple) -> Callable[[int], bool]:
 
 class _Arm(NamedTuple):
     """One basic block's source: its body, and how it ends (rendered by `_Writer`)."""
-    body: list[str]        # budget guard and instructions
+    body: list[str]        # instructions (CYCLES_BEFORE where the cycles before it go)
     kind: str              # "branch" | "direct" | "exit" | "plp" | "computed"
     static: int            # cycles known at translation, before the ending
     condition: str         # branch condition
     targets: list[tuple[int | None, str, int]]   # (label, parameter name, extra cycles)
     small: bool            # short enough to be followed into another arm
+    bound: int             # the most cycles the block can take (its slowest path)
+    start: str             # the parameter holding its address
+
+
+# In an arm's body, where the constant cycles of the blocks followed before it in the same
+# arm (not yet added to `done`) go: `done` is brought up to date only where the arm ends
+# (a loop's `continue`, the dispatch, a return), the exits adding what they skipped.
+CYCLES_BEFORE = "§C"
+
+
+class Shape(NamedTuple):
+    """A compiled region shape: `make(label, *params)` is a region entered at block
+    `label`; `heads[label]` the most cycles run there before the first budget check."""
+    make: Callable[..., Callable[[Any, Any, int], int]]
+    heads: tuple[int, ...]
+    entry_clear: int          # `Region.entry_clear`
+
+
+DECIMAL_TEST = "if p & 0x08:"   # `_Gen._add`'s test, its bail-out on the next line
+SETS_DECIMAL = frozenset({"SED", "PLP"})
+
+
+def _sets_decimal(op: int, imm: int | None) -> bool:
+    name = OPCODES[op].mnemonic
+    return name in SETS_DECIMAL or (name == "SEP" and imm is not None and bool(imm & 0x08))
+
+
+def _binary(lines: list[str]) -> list[str]:
+    """An ADC/SBC template's lines without its decimal-mode test (the region tests D
+    once, at entry)."""
+    if DECIMAL_TEST not in lines:
+        return lines
+    k = lines.index(DECIMAL_TEST)
+    return lines[:k] + lines[k + 2:]
 
 
 INLINE_DEPTH = 3        # blocks followed into one arm
@@ -789,6 +836,35 @@ def dead_flags(items: tuple, bank0: bool) -> list[int]:
     return dead
 
 
+def byte_work_pairs(items: tuple, bank0: bool) -> set[int]:
+    """Indices of SEP #$20 ... REP #$20 pairs in a basic block (a compiler's byte work in
+    native mode) whose M bit nothing between them can see: the state key has the widths,
+    so the pair's writes to P cancel out. Seen means read by a line that reads P other
+    than the flag updates `_flag_effect` knows (PHP, a decimal bail-out ...) or the
+    region left between them."""
+    pairs: set[int] = set()
+    opened: int | None = None
+    for n, (op, key, imm) in enumerate(items):
+        name = OPCODES[op].mnemonic
+        if name in ("SEP", "REP"):
+            if name == "REP" and imm == 0x20 and opened is not None:
+                pairs |= {opened, n}
+                opened = None
+            elif name == "SEP" and imm == 0x20 and not key[0] and not key[1]:
+                opened = n
+            else:
+                opened = None
+            continue
+        if opened is None:
+            continue
+        t = template(op, key, imm)
+        text = "\n".join(t.lines)
+        if (_leaves_midway(t, op, key, bank0) or t.ret is not None or BAIL in text
+                or "r_p" in text and _flags_used(t, name)[1] == FLAGS):
+            opened = None
+    return pairs
+
+
 def without_dead_flags(line: str, dead: int) -> str | None:
     """`line` with the computation of `dead` flags left out (None: the whole line)."""
     update = _UPDATE.match(line) if dead & 0x82 == 0x82 else None
@@ -830,16 +906,20 @@ def _without_dead_temps(lines: list[str], extras: tuple[str, ...]) -> list[str]:
     return out
 
 
-def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
-    """The factory of one shape: `factory(label, *params) -> run`, a region entered at
-    block `label`."""
+def _compile(shape: tuple) -> Shape:
+    """The compiled code of one shape."""
     bank0, stack_in_page1 = shape[0], shape[1]
     names = iter(f"P{n}" for n in range(1 << 30))
     hit, lo, hi, lo0, hi0 = (next(names) for _ in range(5))
     written: set[str] = set()
+    # Binary mode throughout when nothing sets D: ADC/SBC leave out their D tests.
+    sets_decimal = adds = False
     for items, _ in shape[2:]:
         for op, key, imm in items:
             written |= template(op, key, imm).writes
+            sets_decimal = sets_decimal or _sets_decimal(op, imm)
+            adds = adds or DECIMAL_TEST in template(op, key, imm).lines
+    binary = adds and not sets_decimal
     # Leaving the region writes the registers back: one call, so each exit is one line.
     saved = sorted(written)
     exit_lines = [f"leave(cpu, {', '.join('r_' + r for r in saved)})"] if saved else []
@@ -852,13 +932,15 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
         bound = 0
         first = ""
         dead = dead_flags(items, bank0)
+        silent = byte_work_pairs(items, bank0)
         # Direct-page penalties (D's low byte not 0) are added once per block, or before
         # an instruction that changes D; an exit in between counts those not yet added.
         pending = 0
 
         def spent() -> str:
-            return f"{static} + ({pending} if r_d & 0xFF else 0)" if pending else f"{static}"
-        for (op, key, imm), unused in zip(items, dead):
+            cycles = f"{CYCLES_BEFORE}{static}"
+            return f"{cycles} + ({pending} if r_d & 0xFF else 0)" if pending else cycles
+        for n, ((op, key, imm), unused) in enumerate(zip(items, dead)):
             t = template(op, key, imm)
             bound += t.bound
             if pending and "d" in t.writes:
@@ -867,13 +949,16 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
             address = next(names)
             first = first or address
             mapping = {name: next(names) for name, _, _ in t.params}
+            if n in silent:
+                static += t.static
+                continue
 
             def fill(text: str) -> str:
                 text = text.replace("A§", address)
                 for name, new in mapping.items():
                     text = text.replace(name, new)
                 return text
-            lines = list(t.lines)
+            lines = _binary(list(t.lines)) if binary else list(t.lines)
             if unused:
                 lines = _without_dead_temps([x for x in (without_dead_flags(line, unused)
                                                          for line in lines) if x is not None],
@@ -927,10 +1012,6 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
         if pending:
             body.append(f"if r_d & 0xFF: done += {pending}")
         next(names)   # the address after the block (kept in the parameters)
-        # Budget: the block's slowest path must fit what is left of `limit`.
-        guard = [f"if done + {bound + 2} >= limit:"] + \
-                ["    " + line for line in exit_lines + [f"return (done << 24) + {first}"]]
-        body = guard + body
         kind, rest = ends[0], list(ends[1:])
         small = len(items) <= INLINE_BLOCK
         if kind == "branch":
@@ -938,14 +1019,14 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
             condition = BRANCHES[OPCODES[items[-1][0]].mnemonic]
             targets = [(taken_label, next(names), 4 if cross else 3),
                        (fall_label, next(names), 2)]
-            arms.append(_Arm(body, kind, static, condition, targets, small))
+            arms.append(_Arm(body, kind, static, condition, targets, small, bound, first))
         elif kind in ("direct", "exit", "plp"):
             extra = 1 if kind == "direct" and len(rest) > 1 and rest[1] else 0
             arms.append(_Arm(body, kind, static + extra, "", [(rest[0], next(names), 0)],
-                             small))
+                             small, bound, first))
         else:
             arms.append(_Arm(body, kind, static, "", [(label, next(names), 0)
-                                                      for label in rest], small))
+                                                      for label in rest], small, bound, first))
     writer = _Writer(arms, exit_lines)
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
     dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms))
@@ -965,7 +1046,7 @@ def _compile(shape: tuple) -> Callable[..., Callable[[Any, Any, int], int]]:
     def factory(label: int, *params: Any) -> Callable[[Any, Any, int], int]:
         # The flag tables are arguments too: locals, the fastest names to read.
         return FunctionType(code, namespace, "region", (label, NZ8, NZ16) + params)
-    return factory
+    return Shape(factory, tuple(writer.heads), 0x08 if binary else 0)
 
 
 DP_PENALTY = "(1 if r_d & 0xFF else 0)"   # note 2, as `template` writes it
@@ -1003,16 +1084,27 @@ def _cycle_terms(extras: list[str]) -> list[str]:
 
 class _Writer:
     """Renders each arm: a block's body, then its successors followed in place (up to
-    INLINE_DEPTH blocks deep) so a hot path runs without going back to the dispatch."""
+    INLINE_DEPTH blocks deep) so a hot path runs without going back to the dispatch.
+
+    One budget check heads each arm, for the slowest path through the blocks it follows
+    (`heads`): the blocks followed check nothing, and their constant cycles are added to
+    `done` once, where the arm ends."""
 
     def __init__(self, arms: list[_Arm], exit_lines: list[str]) -> None:
         self.arms = arms
         self.exit_lines = exit_lines
+        self.heads = [0] * len(arms)
 
     def arm(self, i: int) -> list[str]:
         self.size = 0
         self.loops = False
-        lines = self._block(i, (i,))
+        self.slowest = 0
+        lines = self._block(i, (i,), 0, 0)
+        # (+2: the margin every budget check has kept)
+        self.heads[i] = head = self.slowest + 2
+        lines = ([f"if done + {head} >= limit:"] +
+                 ["    " + x for x in self.exit_lines +
+                  [f"return (done << 24) + {self.arms[i].start}"]] + lines)
         if not self.loops:
             return lines
         # A path back to the arm's own block (a loop closed within the blocks followed)
@@ -1020,24 +1112,33 @@ class _Writer:
         # other path ends in `L = ...` (then leaves this loop) or a return.
         return ["while True:"] + ["    " + x for x in lines] + ["    break"]
 
-    def _block(self, i: int, chain: tuple[int, ...]) -> list[str]:
+    def _block(self, i: int, chain: tuple[int, ...], before: int, slowest: int) -> list[str]:
+        """Block `i`, reached `before` constant cycles (not yet in `done`) and at most
+        `slowest` cycles after the arm's budget check."""
         arm = self.arms[i]
-        lines = list(arm.body)
+        prefix = f"{before} + " if before else ""
+        lines = [line.replace(CYCLES_BEFORE, prefix) for line in arm.body]
         self.size += len(lines)
+        slowest += arm.bound
+        self.slowest = max(self.slowest, slowest)
         if arm.kind == "branch":
             (taken, t_name, t_cycles), (fall, f_name, f_cycles) = arm.targets
             lines.append(f"if {arm.condition}:")
-            lines += ["    " + x for x in self._go(taken, t_name, arm.static + t_cycles, chain)]
+            lines += ["    " + x for x in self._go(taken, t_name,
+                                                   before + arm.static + t_cycles,
+                                                   chain, slowest)]
             lines.append("else:")
-            lines += ["    " + x for x in self._go(fall, f_name, arm.static + f_cycles, chain)]
+            lines += ["    " + x for x in self._go(fall, f_name,
+                                                   before + arm.static + f_cycles,
+                                                   chain, slowest)]
         elif arm.kind == "computed":
-            lines.append(f"done += {arm.static}")
+            lines.append(f"done += {before + arm.static}")
             keyword = "if"
             for label, name, _ in arm.targets:
                 if label is None:
                     continue
                 lines.append(f"{keyword} t == {name}:")
-                lines += ["    " + x for x in self._go(label, name, None, chain)]
+                lines += ["    " + x for x in self._go(label, name, 0, chain, slowest)]
                 keyword = "elif"
             out = self.exit_lines + ["return (done << 24) + t"]
             if keyword == "elif":
@@ -1046,13 +1147,14 @@ class _Writer:
             lines += out
         else:
             label, name, _ = arm.targets[0]
-            lines += self._go(label, name, arm.static, chain)
+            lines += self._go(label, name, before + arm.static, chain, slowest)
         return lines
 
-    def _go(self, label: int | None, target: str, static: int | None,
-            chain: tuple[int, ...]) -> list[str]:
-        """On to block `label` (inline when it may be), or out of the region to `target`."""
-        lines = [] if static is None else [f"done += {static}"]
+    def _go(self, label: int | None, target: str, cycles: int,
+            chain: tuple[int, ...], slowest: int) -> list[str]:
+        """On to block `label` (inline when it may be), or out of the region to `target`,
+        `cycles` constant cycles not yet in `done`."""
+        lines = [f"done += {cycles}"] if cycles else []
         if label is None:
             return lines + self.exit_lines + [f"return (done << 24) + {target}"]
         if label == chain[0]:
@@ -1063,7 +1165,7 @@ class _Writer:
         if (label != 0 and label not in chain
                 and len(chain) < INLINE_DEPTH + (1 if closes else 0)
                 and self.size < INLINE_LINES and self.arms[label].small):
-            return lines + self._block(label, chain + (label,))
+            return self._block(label, chain + (label,), cycles, slowest)
         return lines + [f"L = {label}"]
 
 

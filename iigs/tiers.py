@@ -204,7 +204,7 @@ def _run_tiers(cpu: Any, mem: bytearray, a0: int, cycles: int, max_cycles: int,
                     if region is not None:
                         regions[a0] = region
                         continue
-            elif cycles + region.max_cycles < max_cycles:
+            elif cycles + region.max_cycles < max_cycles and not cpu.p & region.entry_clear:
                 if region.valid(mem):
                     fresh = False
                     packed = region.run(cpu, mem, (max_cycles - cycles) << 24)

@@ -72,6 +72,24 @@ class ProgramWriter:
             self.widths(rng.randrange(2), rng.randrange(2))
             self.simple_alu()
             self.widths(m, x)
+        elif choice == 18 and not self.e and not self.m:
+            # a compiler's byte work: SEP #$20 ... REP #$20 exactly, with what may see
+            # the M bit between them now and then (PHP/PLA, a decimal ADC)
+            a.op("SEP", "imm8", 0x20)
+            self.m = 1
+            inside = rng.randrange(4)
+            if inside == 0:
+                a.op("PHP")
+                a.op("PLA")
+            elif inside == 1:
+                a.op("SED")
+                self.imm_m("ADC")
+                a.op("CLD")
+            else:
+                a.op("LDA", "dp", rng.randrange(0x10, 0x60))
+                self.simple_alu()
+            a.op("REP", "imm8", 0x20)
+            self.m = 0
         elif choice == 10 and not self.e:
             # PHP, change widths, PLP restores them.
             a.op("PHP")
@@ -311,3 +329,37 @@ def test_candidates_translated_in_idle_time_run_like_step(
         assert [getattr(fast, n) for n in REGISTERS] == \
             [getattr(reference, n) for n in REGISTERS]
         assert fast.memory == reference.memory
+
+
+def test_region_in_binary_mode_is_not_entered_with_decimal_set(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # $02:1000 loop: CLC ; ADC #$19 ; DEX ; BNE loop ; SED ; LDX #$05 ; loop2: (as loop,
+    #               at $02:1100 via JMP) ... STP
+    # The loop's region has no SED, so its ADC tests no D flag; entered again with D set
+    # (the second pass), it must not run: the interpreter does the BCD sums.
+    monkeypatch.setattr(tiers, "HOT", 1)
+    tiers.forget_translations()
+    mem = bytearray(1 << 24)
+    mem[0x021000:0x021007] = bytes([0x18, 0x69, 0x19, 0xCA, 0xD0, 0xFA, 0x60])   # sub: RTS
+    # main: LDX #8 ; JSR sub ; SED ; LDA #$00 ; LDX #3 ; JSR sub ; STP
+    mem[0x021100:0x02110E] = bytes([0xA2, 0x08, 0x20, 0x00, 0x10, 0xF8, 0xA9, 0x00,
+                                    0xA2, 0x03, 0x20, 0x00, 0x10, 0xDB])
+    fast = CPU65816(mem, pc=0x1100)
+    fast.pbr = fast.dbr = 0x02
+    reference = clone(fast)
+    run_alike(fast, reference, (100_000,))
+    assert fast.stop_reason == "stp"
+    assert fast.a & 0xFF == 0x57        # 19 + 19 + 19 in BCD
+    region = tiers.REGION_CACHES[(1, 1, 1)][0][0x021000]
+    assert region.entry_clear == 0x08
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_region_stops_on_the_instruction_step_would_at_every_budget(seed: int) -> None:
+    # One budget check heads each arm for the blocks it follows: run() in many small
+    # budgets (each ending somewhere inside those blocks) must stop where step() does.
+    tiers.forget_translations()
+    fast = structured_machine(100 + seed)
+    reference = clone(fast)
+    rng = random.Random(seed)
+    run_alike(fast, reference, tuple(rng.randrange(1, 90) for _ in range(200)))
