@@ -24,6 +24,7 @@ any other memory object runs the interpreter alone.
 """
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
@@ -37,6 +38,14 @@ MAX_CACHED = 8192     # regions kept per state
 # runs this often in one action pays for its compile; a region costs 5-70 ms to compile,
 # interpreting a block once a few microseconds).
 HOT_NOW = 512
+NEVER = 1 << 62
+# Without idle time: hot blocks wait as candidates, interpreted, for this many cycles after
+# the first of them, then are translated together (`translate_pending`). An inner loop
+# gets hot before the loops and the caller around it; translated at once, each would be a
+# region of its own, the inner code compiled again in every one. Waiting, the outer code
+# gets hot too and one region holds it all (a few thousand instructions interpreted cost
+# less than a region compiled). 0: at once.
+BATCH_CYCLES = 8_192
 # Instructions after which a new basic block starts (control flow, state changes).
 ENDS_BLOCK = bytes(1 if row.mnemonic in blocks.BRANCHES
                    or (row.mnemonic, row.mode) in blocks.DIRECT
@@ -67,18 +76,27 @@ def _translate_into(regions: dict[int, blocks.Region], visits: dict[int, int], m
     regions[a0] = blocks.translate(mem, a0, key)
 
 
-def translate_pending(cpu: Any, seconds: float) -> int:
-    """Idle time: translate the CPU's waiting candidates (`cpu.translate_later`, oldest
-    first) until `seconds` of host time have passed; returns how many were translated.
-    A region is exact, so when it is made changes no emulated result, only speed."""
-    pending = getattr(cpu, "translate_later", None)
+def translate_pending(cpu: Any, seconds: float,
+                      pending: dict[tuple, None] | None = None) -> int:
+    """Idle time: translate the CPU's waiting candidates (`cpu.translate_later`, or
+    `pending`), lowest address first, until `seconds` of host time have passed; returns
+    how many were translated. A region is exact, so when it is made changes no emulated
+    result, only speed.
+
+    Lowest first: a loop's head lies before its body, and a function's outer loop before
+    its inner ones, so the first region made tends to hold the other candidates, which
+    then become its entry points with no compiling of their own (and straight-line
+    code is taken from its start, in regions that follow on rather than overlap)."""
+    if pending is None:
+        pending = getattr(cpu, "translate_later", None)
     mem = cpu.memory
     if not pending or type(mem) is not bytearray:
         return 0
     end = time.perf_counter() + seconds
     made = 0
-    while pending and time.perf_counter() < end:
-        key, a0 = next(iter(pending))
+    for key, a0 in sorted(pending, key=lambda candidate: candidate[1]):
+        if time.perf_counter() >= end:
+            break
         del pending[key, a0]
         cache = REGION_CACHES.get(key)
         if cache is None:
@@ -170,10 +188,17 @@ def _run_tiers(cpu: Any, mem: bytearray, a0: int, cycles: int, max_cycles: int,
                cache: tuple[dict[int, blocks.Region], dict[int, int]],
                key: tuple, later: dict[tuple, None] | None) -> tuple[int, int]:
     """Regions where they exist and fit the budget; handlers, a basic block at a time,
-    elsewhere, counting block starts. Hot blocks are translated at once, or with idle
-    time (`later` not None) noted there as candidates until HOT_NOW. Returns (cycles,
-    next address)."""
+    elsewhere, counting block starts. Hot blocks are noted as candidates: with idle time
+    in `later` (translated there, or here at HOT_NOW entries), else in the CPU's batch,
+    translated BATCH_CYCLES after its first. Returns (cycles, next address)."""
     regions, visits = cache
+    due = NEVER                       # (the batch's time, in this loop's cycles)
+    batch = later is None and BATCH_CYCLES > 0
+    if batch:
+        later = cpu.__dict__.setdefault("translate_soon", {})
+        base = cpu.processorCycles - cycles
+        if later:
+            due = cpu.translate_due - base
     ends = ENDS_BLOCK
     relocatable = blocks.RELOCATABLE
     # Where the loop starts (after a state change, or a new run) is not counted: the
@@ -185,6 +210,10 @@ def _run_tiers(cpu: Any, mem: bytearray, a0: int, cycles: int, max_cycles: int,
             if region is None and fresh:
                 fresh = False
             elif region is None:
+                if cycles >= due:
+                    translate_pending(cpu, math.inf, later)
+                    due = NEVER
+                    continue
                 count = visits.get(a0, 0) + 1
                 if count >= HOT:
                     if later is None or count >= HOT_NOW:
@@ -194,6 +223,9 @@ def _run_tiers(cpu: Any, mem: bytearray, a0: int, cycles: int, max_cycles: int,
                         if len(later) >= MAX_CACHED:
                             later.clear()   # never given idle time: a simple bound
                         later[key, a0] = None
+                        if batch and due == NEVER:
+                            due = cycles + BATCH_CYCLES
+                            cpu.translate_due = base + due
                 if count == 1 and len(visits) >= MAX_CACHED * 16:
                     visits.clear()
                 visits[a0] = count

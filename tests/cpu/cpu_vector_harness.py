@@ -116,7 +116,9 @@ def block_once(cpu: CPU65816, budget: int) -> int:
     if cpu.memory[a0] in (0x44, 0x54):   # block moves: their block moves many bytes
         return cpu.run(budget)
     block = translate(cpu.memory, a0, key, max_length=1)
-    if block is NO_REGION:
+    if block is NO_REGION or cpu.p & block.entry_clear:
+        # (a region whose ADC/SBC assume binary mode is not entered with D set: the
+        # run loop interprets it)
         return cpu.run(budget)
     packed = block.run(cpu, cpu.memory, 1 << 40)   # one instruction: no budget stop
     cpu.processorCycles += packed >> 24
@@ -141,7 +143,8 @@ def block_after_width_change(cpu: CPU65816, budget: int) -> int:
     mem = cpu.memory
     touched = getattr(cpu, "vector_addresses", set())
     if (cpu.e or cpu.pc < 2 or mem[a0] in WIDTH_PREFIX_SKIPS
-            or {a0 - 2, a0 - 1} & touched):
+            or {a0 - 2, a0 - 1} & touched
+            or cpu.p & 0x08):   # (decimal mode: as `block_once`, which leaves ADC/SBC to run())
         return block_once(cpu, budget)
     widths = cpu.p & 0x30
     if widths == 0x30:   # both 8-bit: come from 16-bit through SEP #$30

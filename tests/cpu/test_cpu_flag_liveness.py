@@ -121,6 +121,7 @@ def flag_program(seed: int, origin: int, d_in_code: bool = False) -> CPU65816:
 def test_random_flag_code_matches_step(seed: int, origin: int, d_in_code: bool,
                                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tiers, "HOT", 1)
+    monkeypatch.setattr(tiers, "BATCH_CYCLES", 0)
     tiers.forget_translations()
     fast = flag_program(seed, origin, d_in_code)
     reference = clone(fast)

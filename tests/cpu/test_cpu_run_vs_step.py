@@ -67,6 +67,8 @@ def test_run_matches_step_random_program(seed: int, hot: int,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     # hot=1 translates a block at every address reached, the first time.
     monkeypatch.setattr(tiers, "HOT", hot)
+    if hot == 1:   # (at once, not in a batch)
+        monkeypatch.setattr(tiers, "BATCH_CYCLES", 0)
     fast = random_machine(seed)
     reference = clone(fast)
     budget = 3000
@@ -104,6 +106,7 @@ def test_run_block_self_modifying_code_sees_new_operand(monkeypatch: pytest.Monk
     #                BNE loop
     #                STP
     monkeypatch.setattr(tiers, "HOT", 1)
+    monkeypatch.setattr(tiers, "BATCH_CYCLES", 0)
     mem = bytearray(1 << 24)
     mem[0x021000:0x021009] = bytes([0xA9, 0x00, 0xEE, 0x01, 0x10, 0xCA, 0xD0, 0xF8, 0xDB])
     cpu = CPU65816(mem, pc=0x1000)

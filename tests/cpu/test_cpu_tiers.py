@@ -14,6 +14,8 @@ import random
 
 import pytest
 
+from gin_king.bench import cpu as bench_cpu
+from gin_king.bench import cpu_workloads
 from gin_king.bench.assembler import Assembler
 from iigs import blocks, tiers
 from iigs.cpu import CPU65816
@@ -216,6 +218,8 @@ def structured_machine(seed: int) -> CPU65816:
 def test_run_matches_step_structured_program(seed: int, hot: int,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tiers, "HOT", hot)
+    if hot == 1:   # (at once, not in a batch)
+        monkeypatch.setattr(tiers, "BATCH_CYCLES", 0)
     tiers.forget_translations()
     fast = structured_machine(seed)
     reference = clone(fast)
@@ -248,6 +252,7 @@ def test_store_into_own_code_leaves_region_and_drops_only_it(
     # $02:1000 loop: LDA #$00 ; INC A ; STA $1001 (the LDA's operand) ; DEX ; BNE loop ; STP
     # $02:1200       other loop: DEY ; BNE other ; (then) JMP $1000
     monkeypatch.setattr(tiers, "HOT", 1)
+    monkeypatch.setattr(tiers, "BATCH_CYCLES", 0)
     tiers.forget_translations()
     mem = bytearray(1 << 24)
     mem[0x021000:0x02100A] = bytes([0xA9, 0x00, 0x1A, 0x8D, 0x01, 0x10, 0xCA, 0xD0, 0xF7,
@@ -278,6 +283,7 @@ def test_unrolled_copy_placed_by_shape_runs_like_step(monkeypatch: pytest.Monkey
     # BRA's target), so one operand feeds two parameters; the second copy is placed from
     # the first copy's shape without decoding and must run as step() does.
     monkeypatch.setattr(tiers, "HOT", 1)
+    monkeypatch.setattr(tiers, "BATCH_CYCLES", 0)
     tiers.forget_translations()
     mem = bytearray(1 << 24)
     for origin, source, length in ((0x022000, 0x8000, 5), (0x023000, 0x8100, 9)):
@@ -338,6 +344,7 @@ def test_region_in_binary_mode_is_not_entered_with_decimal_set(
     # The loop's region has no SED, so its ADC tests no D flag; entered again with D set
     # (the second pass), it must not run: the interpreter does the BCD sums.
     monkeypatch.setattr(tiers, "HOT", 1)
+    monkeypatch.setattr(tiers, "BATCH_CYCLES", 0)
     tiers.forget_translations()
     mem = bytearray(1 << 24)
     mem[0x021000:0x021007] = bytes([0x18, 0x69, 0x19, 0xCA, 0xD0, 0xFA, 0x60])   # sub: RTS
@@ -363,3 +370,17 @@ def test_region_stops_on_the_instruction_step_would_at_every_budget(seed: int) -
     reference = clone(fast)
     rng = random.Random(seed)
     run_alike(fast, reference, tuple(rng.randrange(1, 90) for _ in range(200)))
+
+
+@pytest.mark.parametrize("batch, shapes", [(tiers.BATCH_CYCLES, 1), (0, 4)],
+                         ids=["batched", "at-once"])
+def test_hot_candidates_wait_and_the_outer_region_holds_the_inner_ones(
+        batch: int, shapes: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The bench's C-shaped program: main's loop calls checksum(), whose byte loop calls a
+    # library routine. Translated as each gets hot, the innermost first, that is four
+    # nested regions, the inner code compiled in each; waiting BATCH_CYCLES, lowest address
+    # first, one region (main's) holds it all and the rest are its entry points.
+    monkeypatch.setattr(tiers, "BATCH_CYCLES", batch)
+    workload = cpu_workloads.compiled()
+    assert bench_cpu.check_against_step(workload, 60_000) > 10_000   # forgets, runs
+    assert len(blocks.SHAPES) == shapes

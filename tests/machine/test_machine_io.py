@@ -254,6 +254,7 @@ def io_state(cpu) -> tuple:
 def test_random_code_on_the_io_page_same_in_both_tiers(seed, monkeypatch):
     from iigs import tiers
     monkeypatch.setattr(tiers, "HOT", 1)      # translate at once: regions everywhere
+    monkeypatch.setattr(tiers, "BATCH_CYCLES", 0)
     fast, reference = random_io_cpu(seed), random_io_cpu(seed)
     tiers.forget_translations()
     fast.run(4000)
@@ -340,6 +341,7 @@ def test_block_move_into_shadowed_bank_01_in_both_tiers(opcode, monkeypatch):
     # I/O page: translated moves and `step()` agree, on screen too.
     from iigs import tiers
     monkeypatch.setattr(tiers, "HOT", 1)
+    monkeypatch.setattr(tiers, "BATCH_CYCLES", 0)
     seen = []
     for execute in ("run", "run_reference"):
         m = Machine()
@@ -370,6 +372,7 @@ def test_timed_reads_by_interpreted_instructions_see_the_exact_cycle(monkeypatch
     #            MVN $02,$E0 (two bytes: $E0:C019-C01A -> $02:4000) ; STP
     from iigs import tiers
     monkeypatch.setattr(tiers, "HOT", 1)
+    monkeypatch.setattr(tiers, "BATCH_CYCLES", 0)
     code = bytes([0xF8, 0x18, 0xA9, 0x00, 0x6D, 0x2E, 0xC0, 0x9F, 0x00, 0x30, 0x02,
                   0xE8, 0xE0, 0x40, 0xD0, 0xF1,
                   0xD8, 0xC2, 0x30, 0xA9, 0x01, 0x00, 0xA2, 0x19, 0xC0, 0xA0, 0x00, 0x40,
