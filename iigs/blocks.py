@@ -461,8 +461,10 @@ def _segments(mem: Any, blocks: list[BasicBlock]) -> tuple[tuple[int, int, bytes
     merged: list[list[int]] = []
     for lo, hi in spans:
         # (a few bytes between blocks, say an RTL not reached, join them: checking them
-        # too only means a change there also drops the region)
-        if merged and lo <= merged[-1][1] + 4 and (lo >> 16) == (merged[-1][0] >> 16):
+        # too only means a change there also drops the region; not bytes known to be
+        # rewritten, such as the operand of a JSL the program patches, left out before)
+        if (merged and lo <= merged[-1][1] + 4 and (lo >> 16) == (merged[-1][0] >> 16)
+                and not any(at in REWRITTEN for at in range(merged[-1][1], lo))):
             merged[-1][1] = max(merged[-1][1], hi)
         else:
             merged.append([lo, hi])
@@ -504,7 +506,7 @@ def translate(mem: Any, a0: int, key: Key, max_length: int = MAX_INSTRUCTIONS) -
         # blocks runs this region from there, with no translation of its own.
         for label, (block, head) in enumerate(zip(blocks, compiled.heads)):
             ENTRY_POINTS.setdefault((block.start, block.key), (region, label, head))
-        _remember_relocatable(mem, a0, key, blocks, spec, segments, compiled.make, region)
+        _remember_relocatable(mem, a0, key, blocks, spec, segments, compiled, region)
     return region
 
 
@@ -579,9 +581,10 @@ class Relocatable(NamedTuple):
     fixed: Callable[[bytes], tuple]   # the bytes discovery read ...
     expected: tuple              # ... and their values
     operands: struct.Struct      # the operand fields, in address order
-    addresses: tuple[int, ...]   # offsets of the address parameters
+    addresses: tuple[int, ...]   # offsets of the address parameters (those read)
     order: Callable[[list], tuple]   # addresses + operands -> parameter order
-    factory: Callable[..., Callable[[Any, Any, int], int]]
+    first: tuple[int, ...]       # which of hit, lo, hi, lo0, hi0 the code reads
+    factory: Callable[..., Callable[[Any, Any, int], int]]   # `Shape.make_of_used`
     bound: int
     rekey: bool
     entry_clear: int
@@ -595,10 +598,12 @@ class Relocatable(NamedTuple):
         code = bytes(mem[a0:a0 + self.span])
         if self.fixed(code) != self.expected:
             return None
-        values = [a0 + o for o in self.addresses]
+        values = list(map(a0.__add__, self.addresses))
         values += self.operands.unpack_from(code)
-        segments = ((a0, a0 + self.length, code[:self.length]),)
-        params = (_hit_for(segments), a0 - 1, a0 + self.length, 0, 0) + self.order(values)
+        end = a0 + self.length
+        segments = ((a0, end, code[:self.length]),)
+        first = (_hit_for(segments), a0 - 1, end, 0, 0)   # hit, lo, hi, lo0, hi0
+        params = tuple(first[i] for i in self.first) + self.order(values)
         return Region(self.factory(0, *params), segments, self.bound, self.rekey,
                       self.entry_clear)
 
@@ -618,7 +623,7 @@ RELOCATABLE_PER_OPCODE = 3
 
 
 def _remember_relocatable(mem: Any, a0: int, key: Key, blocks: list[BasicBlock],
-                          spec: list[tuple[str, int]], segments: tuple, factory: Any,
+                          spec: list[tuple[str, int]], segments: tuple, compiled: Shape,
                           region: Region) -> None:
     if len(segments) != 1 or segments[0][0] != a0 or key[0] or a0 < 0x10000:
         return
@@ -658,20 +663,25 @@ def _remember_relocatable(mem: Any, a0: int, key: Key, blocks: list[BasicBlock],
         fmt += f"{off - pos}x" if off > pos else ""
         fmt += "B" if kind == "B" else "H"
         pos = off + (1 if kind == "B" else 2)
-    address_index = [i for i, (kind, _) in enumerate(spec) if kind == "A"]
+    # (spec entry i is parameter i + 5, after hit, lo, hi, lo0, hi0; only those the
+    # code reads are made)
+    used = set(compiled.used)
+    address_index = [i for i, (kind, _) in enumerate(spec) if kind == "A" and i + 5 in used]
     # values = addresses (in spec order) + operands (in address order) -> spec order
     where = {spec_i: n for n, spec_i in enumerate(address_index)}
     field_index = {field: len(address_index) + n for n, field in enumerate(fields)}
     where.update({i: field_index[at - a0, kind] for i, (kind, at) in enumerate(spec)
                   if kind != "A"})
-    order = [where[i] for i in range(len(spec))]
+    order = [where[i] for i in range(len(spec)) if i + 5 in used]
     positions = sorted(fixed)
     span = max(length, positions[-1] + 1)
     if low + span > 0xFFFB:
         return
     entry = Relocatable(length, span, reach, _getter(positions),
                         _getter(positions)(bytes(mem[a0:a0 + span])),
-                        struct.Struct(fmt), tuple(offsets), _getter(order), factory,
+                        struct.Struct(fmt), tuple(spec[i][1] - a0 for i in address_index),
+                        _getter(order), tuple(i for i in compiled.used if i < 5),
+                        compiled.make_of_used,
                         region.max_cycles, region.rekey, region.entry_clear)
     shapes = RELOCATABLE.setdefault((key, mem[a0]), [])
     shapes.insert(0, entry)
@@ -680,6 +690,8 @@ def _remember_relocatable(mem: Any, a0: int, key: Key, blocks: list[BasicBlock],
 
 def _getter(indices: list[int]) -> Callable[[Any], tuple]:
     """A function picking `indices` out of a sequence, as a tuple (even for one)."""
+    if not indices:
+        return lambda seq: ()
     if len(indices) == 1:
         only = indices[0]
         return lambda seq: (seq[only],)
@@ -687,7 +699,10 @@ def _getter(indices: list[int]) -> Callable[[Any], tuple]:
 
 
 def _hit_for(segments: tuple) -> Callable[[int], bool]:
+    """Does a store at `ea` (one or two bytes) land in the region's code?"""
     spans = [(lo - 1, hi) for lo, hi, _ in segments]
+    if len(spans) == 1:
+        return range(*spans[0]).__contains__   # (made per region placed: cheap to make)
 
     def hit(ea: int) -> bool:
         """Does a store at `ea` (one or two bytes) land in the region's code?"""
@@ -722,6 +737,8 @@ class Shape(NamedTuple):
     make: Callable[..., Callable[[Any, Any, int], int]]
     heads: tuple[int, ...]
     entry_clear: int          # `Region.entry_clear`
+    used: tuple[int, ...]     # the parameters its code reads (indices into all of them)
+    make_of_used: Callable[..., Callable[[Any, Any, int], int]]   # given only those
 
 
 DECIMAL_TEST = "if p & 0x08:"   # `_Gen._add`'s test, its bail-out on the next line
@@ -1033,20 +1050,30 @@ def _compile(shape: tuple) -> Shape:
     lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS] + io_prologue("\n".join(dispatch)) +
              ["done = 0", "limit >>= 24", "while True:"])
     lines += ["    " + line for line in dispatch]
-    count = int(next(names)[1:])
     # The parameters are the region function's argument defaults: locals when it runs,
     # one tuple per region (no closure cells, little for the garbage collector to walk).
-    args = "".join(f", P{n}=0" for n in range(count))
+    # Only those the source reads: an address is read only where the region may be left.
+    body = "\n".join("    " + line for line in lines)
+    used = sorted({int(n) for n in _PARAMETER.findall(body)})
+    args = "".join(f", P{n}=0" for n in used)
     source = (leave_source + f"def region(cpu, mem, limit, L=0, NZ8=0, NZ16=0{args}):\n" +
-              "\n".join("    " + line for line in lines) + "\n")
+              body + "\n")
     namespace = cpu_fast.generated_namespace()
     exec(compile(source, "<iigs.blocks region>", "exec"), namespace)
     code = namespace["region"].__code__
+    pick = _getter(used)
 
     def factory(label: int, *params: Any) -> Callable[[Any, Any, int], int]:
         # The flag tables are arguments too: locals, the fastest names to read.
+        return FunctionType(code, namespace, "region", (label, NZ8, NZ16) + pick(params))
+
+    def factory_of_used(label: int, *params: Any) -> Callable[[Any, Any, int], int]:
         return FunctionType(code, namespace, "region", (label, NZ8, NZ16) + params)
-    return Shape(factory, tuple(writer.heads), 0x08 if binary else 0)
+    return Shape(factory, tuple(writer.heads), 0x08 if binary else 0, tuple(used),
+                 factory_of_used)
+
+
+_PARAMETER = re.compile(r"\bP(\d+)\b")
 
 
 DP_PENALTY = "(1 if r_d & 0xFF else 0)"   # note 2, as `template` writes it

@@ -39,6 +39,11 @@ MAX_CACHED = 8192     # regions kept per state
 # interpreting a block once a few microseconds).
 HOT_NOW = 512
 NEVER = 1 << 62
+# Block starts reached one after another each for the first time: unrolled code, whose
+# blocks are never hot (each runs once per frame) but of one shape. The last is made a
+# candidate, so that its shape is compiled and the rest of the code is placed by shape
+# (`blocks.place`) when first reached, rather than interpreted.
+COLD_RUN = 16
 # Without idle time: hot blocks wait as candidates, interpreted, for this many cycles after
 # the first of them, then are translated together (`translate_pending`). An inner loop
 # gets hot before the loops and the caller around it; translated at once, each would be a
@@ -204,6 +209,7 @@ def _run_tiers(cpu: Any, mem: bytearray, a0: int, cycles: int, max_cycles: int,
     # Where the loop starts (after a state change, or a new run) is not counted: the
     # instruction after an interpreted REP/SEP is no block start worth a region of its own.
     fresh = True
+    cold = 0                          # block starts in a row reached for the first time
     try:
         while cycles < max_cycles:
             region = regions.get(a0)
@@ -215,11 +221,13 @@ def _run_tiers(cpu: Any, mem: bytearray, a0: int, cycles: int, max_cycles: int,
                     due = NEVER
                     continue
                 count = visits.get(a0, 0) + 1
-                if count >= HOT:
+                cold = cold + 1 if count == 1 else 0
+                if count >= HOT or cold >= COLD_RUN:
                     if later is None or count >= HOT_NOW:
                         _translate_into(regions, visits, mem, a0, key)
                         continue
-                    if count == HOT:
+                    if count == HOT or cold >= COLD_RUN:
+                        cold = 0
                         if len(later) >= MAX_CACHED:
                             later.clear()   # never given idle time: a simple bound
                         later[key, a0] = None
@@ -235,6 +243,7 @@ def _run_tiers(cpu: Any, mem: bytearray, a0: int, cycles: int, max_cycles: int,
                     region = blocks.place(mem, a0, key)
                     if region is not None:
                         regions[a0] = region
+                        cold = 0
                         continue
             elif cycles + region.max_cycles < max_cycles and not cpu.p & region.entry_clear:
                 if region.valid(mem):

@@ -384,3 +384,35 @@ def test_hot_candidates_wait_and_the_outer_region_holds_the_inner_ones(
     workload = cpu_workloads.compiled()
     assert bench_cpu.check_against_step(workload, 60_000) > 10_000   # forgets, runs
     assert len(blocks.SHAPES) == shapes
+
+
+@pytest.mark.parametrize("cold_run, placed", [(tiers.COLD_RUN, True), (1 << 30, False)],
+                         ids=["cold-run", "hot-only"])
+def test_unrolled_code_run_once_is_placed_by_shape_in_its_first_pass(
+        cold_run: int, placed: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Three compiled sprites drawn once: no row is entered twice, so none gets hot; a run
+    # of COLD_RUN rows reached for the first time makes one a candidate, and once its
+    # shape is compiled the later rows are placed by shape as they are reached.
+    monkeypatch.setattr(tiers, "COLD_RUN", cold_run)
+    workload = cpu_workloads.unrolled(3)
+    bench_cpu.check_against_step(workload, cpu_workloads.frame_cycles(3))  # forgets, runs
+    rows = [a0 for key, (regions, _) in tiers.REGION_CACHES.items() for a0 in regions
+            if a0 >= cpu_workloads.SPRITE_BANK << 16]
+    assert (len(rows) >= 10) is placed
+    assert (len(blocks.SHAPES) >= 1) is placed
+
+
+def test_region_code_spans_join_over_a_gap_but_not_over_rewritten_bytes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two one-byte blocks 4 bytes apart (a JSL's operand between them, say): one span,
+    # unless the program is known to rewrite those bytes: then a patch there must not
+    # drop the region each time.
+    mem = bytearray(1 << 24)
+    key = (0, 0, 0)
+    two = [blocks.BasicBlock(at, key, [blocks.Instruction(at, 0xEA, key, None, 1)],
+                             "exit", [], []) for at in (0x021000, 0x021005)]
+    monkeypatch.setattr(blocks, "REWRITTEN", set())
+    assert [s[:2] for s in blocks._segments(mem, two)] == [(0x021000, 0x021006)]
+    monkeypatch.setattr(blocks, "REWRITTEN", {0x021003})
+    assert [s[:2] for s in blocks._segments(mem, two)] == [(0x021000, 0x021001),
+                                                           (0x021005, 0x021006)]
