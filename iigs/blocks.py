@@ -769,7 +769,7 @@ INLINE_BLOCK = 8        # instructions of a block that may be followed (loops, c
 # An instruction's N/Z (and C) result that a later instruction of the same basic block
 # overwrites before anything reads it is not computed. Conservative by construction:
 # every flag is live at the end of a block (branches, calls, returns, leaving the region,
-# the next block's budget guard) and at every point where the region may be left
+# an arm's budget check) and at every point where the region may be left
 # mid-block (a store or push into its own code, PLP's width check, the I/O page's
 # leaves); a line that reads `r_p` in a way not recognised below reads every flag.
 
@@ -1005,8 +1005,8 @@ def _compile(shape: tuple) -> Shape:
                     static += cycles
                 continue
             static += t.static
-            # (run-time terms go straight into `done`: a block's budget guard has
-            # been passed, and an exit adds only the block's constant cycles)
+            # (run-time terms go straight into `done`: the arm's budget check has
+            # been passed, and an exit adds only the constant cycles)
             pending += t.extras.count(DP_PENALTY)
             body += _cycle_terms([fill(x) for x in t.extras if x != DP_PENALTY])
             leave = exit_lines + [f"return ((done + {spent()}) << 24) + "

@@ -3,12 +3,14 @@
 1. Interpret (`iigs.cpu_fast`): one generated handler per instruction. Every address
    where a basic block starts (the target of a branch, jump, call or return, or the
    instruction after a state change) is counted.
-2. Translate (`iigs.blocks`): once a block start has been reached HOT times, the code
-   reachable from it is compiled into a region and run from then on; cold code never pays
-   for translation. A region runs only when its first block's slowest path fits the
-   budget, and checks the budget before each further block itself, so run() stops on
-   exactly the instruction `run_reference()` (built on `step()`) would. Its code bytes are
-   compared on every entry: self-modifying or newly loaded code drops that region only.
+2. Translate (`iigs.blocks`): once a block start has been reached HOT times (or ends a
+   run of COLD_RUN first visits: unrolled code) it is a candidate, and the code reachable
+   from it is compiled into a region, with the other candidates of its batch
+   (BATCH_CYCLES), and run from then on; cold code never pays for translation. A region
+   runs only when its entry arm's slowest path fits the budget, and checks the budget at
+   the head of each arm it goes on to, so run() stops on exactly the instruction
+   `run_reference()` (built on `step()`) would. Its code bytes are compared on every
+   entry: self-modifying or newly loaded code drops that region only.
    A CPU given idle time (`cpu.translate_later`, set by `iigs.machine` whose program
    waits for input) translates a hot block at once only past HOT_NOW entries: below
    that it stays a candidate, interpreted, until `translate_pending` compiles it while
