@@ -34,10 +34,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
 from iigs.memory import read_long, read_pstring, read_word, write_long, write_word
 from toolbox.calls import ToolError, s16, tool
+from toolbox.quickdraw.pixels import checker_mask
 from toolbox.toolbox import tool_state
 from toolbox.window import Rect, contains, read_rect, write_rect
 
@@ -430,10 +429,10 @@ class ControlManager:
         qd.PaintRect(ctl.rect)
         track = span(geo.track_start, geo.track_end)
         if geo.thumb is not None:
-            for y in range(track[0] + 1, track[2] - 1):      # the grey track
-                for x in range(track[1] + 1 + (y & 1), track[3] - 1, 2):
-                    qd.SetSolidPenPat(BLACK)
-                    qd.PaintRect((y, x, y + 1, x + 1))
+            grey = (track[0] + 1, track[1] + 1, track[2] - 1, track[3] - 1)
+            qd.SetSolidPenPat(BLACK)      # the grey track: (y, x) with x - left and y alike
+            qd.PaintMasked(grey, checker_mask(grey[2] - grey[0], grey[3] - grey[1],
+                                              grey[0] & 1))
             thumb = span(*geo.thumb)
             qd.SetSolidPenPat(WHITE)
             qd.PaintRect(thumb)
@@ -519,9 +518,7 @@ def _dim(qd, rect: Rect) -> None:
     t, l, b, r = rect
     if b <= t or r <= l:
         return
-    rows = np.arange(t, b)[:, None] & 1
-    cols = np.arange(r - l)[None, :] & 1
-    qd.PaintMasked(rect, rows == cols)
+    qd.PaintMasked(rect, checker_mask(b - t, r - l, t & 1))
 
 
 def _ctl(tb) -> ControlManager:

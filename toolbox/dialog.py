@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from iigs.hostinput import APPLE_KEY, SHIFT_KEY
 from iigs.memory import (read_bytes, read_long, read_pstring, read_word, write_pstring,
                          write_word)
@@ -344,12 +346,12 @@ class DialogManager:
         qd = getattr(self.tb, "qd", None)
         if qd is None or not dlg.icon:
             return
+        icon = ICONS[dlg.icon]
+        # each "#" two pixels wide, all painted through one mask
+        ink = np.repeat(np.array([[c == "#" for c in line] for line in icon]), 2, axis=1)
         with self.tb.wm.window_drawing(dlg.window):
             qd.SetSolidPenPat(BLACK)
-            for row, line in enumerate(ICONS[dlg.icon]):
-                for col, c in enumerate(line):
-                    if c == "#":
-                        qd.PaintRect((8 + row, 16 + 2 * col, 9 + row, 18 + 2 * col))
+            qd.PaintMasked((8, 16, 8 + ink.shape[0], 16 + ink.shape[1]), ink)
 
     def draw(self, dlg: Dialog) -> None:
         """DrawDialog's core: every item, then clear the update area."""

@@ -250,4 +250,4 @@ def encode(text: str) -> bytes:
 
 def decode(data: bytes) -> str:
     """Font codes -> Python text (codes $01-$04 become the suit symbols)."""
-    return "".join(_CODE_SUITS.get(b, chr(b)) for b in data)
+    return bytes(data).decode("latin-1").translate(_CODE_SUITS)

@@ -21,10 +21,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from iigs.hostinput import APPLE_KEY
 from iigs.memory import (read_bytes, read_long, read_pstring, read_word, write_long,
                          write_pstring, write_word)
 from toolbox.calls import ToolError, s16, tool
+from toolbox.quickdraw.pixels import checker_mask
 from toolbox.toolbox import tool_state
 
 # Menu Manager errors (menu.h)
@@ -474,16 +477,19 @@ class MenuManager:
         qd.SetBackColor(WHITE)
 
     def _draw_apple(self, h: int, v: int, hilited: bool) -> None:
-        """The colour Apple: one pixel-pair colour per row (640-mode palette)."""
+        """The colour Apple: one pixel-pair colour per row (640-mode palette), each
+        colour painted through a mask in one call (the pixels do not overlap)."""
         qd = self._qd()
-        for row, line in enumerate(APPLE_SHAPE):
-            pair = APPLE_ROW_PIXELS[row]
-            for col, c in enumerate(line):
-                if c != "#":
-                    continue
-                x = h + col
-                qd.SetSolidPenPat(pair[x & 1])
-                qd.PaintRect((v + row, x, v + row + 1, x + 1))
+        colours = np.array([[pair[(h + col) & 1] if c == "#" else -1
+                             for col, c in enumerate(line)]
+                            for line, pair in zip(APPLE_SHAPE, APPLE_ROW_PIXELS)])
+        ink = colours[colours >= 0]
+        # the colour of the last pixel last: the pen is left as a pixel-by-pixel drawing
+        # would leave it
+        for colour in sorted(set(ink.tolist()), key=lambda c: c == ink[-1]):
+            qd.SetSolidPenPat(colour)
+            qd.PaintMasked((v, h, v + colours.shape[0], h + colours.shape[1]),
+                           colours == colour)
 
     def hilite(self, menu_id: int, on: bool) -> None:
         """HiliteMenu's core."""
@@ -523,8 +529,9 @@ class MenuManager:
         if item.divider:
             # A dividing line: the 50% grey of the IIGS desktop, across the item.
             qd.SetSolidPenPat(BLACK)
-            for h in range(left, right, 2):
-                qd.PaintRect((top + ITEM_HEIGHT // 2, h, top + ITEM_HEIGHT // 2 + 1, h + 1))
+            v = top + ITEM_HEIGHT // 2
+            if right > left:
+                qd.PaintMasked((v, left, v + 1, right), checker_mask(1, right - left, 0))
             return
         fg = WHITE if hilited else BLACK
         qd.SetForeColor(fg)
@@ -551,9 +558,9 @@ class MenuManager:
         if not (item.enabled and menu.enabled):
             # Dimmed: knock out every other pixel (the classic grey text).
             qd.SetSolidPenPat(WHITE)
-            for v in range(top, bottom):
-                for h in range(left + ((v + 1) & 1), right, 2):
-                    qd.PaintRect((v, h, v + 1, h + 1))
+            if bottom > top and right > left:
+                qd.PaintMasked((top, left, bottom, right),
+                               checker_mask(bottom - top, right - left, (top + 1) & 1))
         if item.flags & ITEM_DIVIDER:
             qd.SetSolidPenPat(BLACK)
             qd.PaintRect((bottom - 1, left, bottom, right))

@@ -1,12 +1,13 @@
 """Menu Manager: menu strings, the bar, MenuSelect by mouse, MenuKey, item state."""
+import numpy as np
 import pytest
 
 from iigs.hostinput import APPLE_KEY, HostInput
 from iigs.memory import read_long, read_pstring, read_word
 from toolbox import menu
 from toolbox.calls import ToolError
-from toolbox.menu import (CHECK_MARK, ITEM_DISABLED, ITEM_DIVIDER, MENU_BAR_HEIGHT,
-                          parse_menu_string)
+from toolbox.menu import (CHECK_MARK, ITEM_DISABLED, ITEM_DIVIDER, ITEM_HEIGHT,
+                          MENU_BAR_HEIGHT, parse_menu_string)
 
 APPLE = b">>@\\XN1\0--About Demo\\N256\0.\0"
 FILE = (b">> File \\N2\0--New Game\\N257*Nn\0--Open...\\N258D\0---\\N259D\0"
@@ -154,3 +155,23 @@ def test_pulled_down_menu_shows_dimmed_and_checked_items(tb, host):
     mark = tb.qd.save_bits((top, left, bottom, left + 14))
     assert 0 in mark
     tb.menu._close(opts)
+
+
+def test_dimmed_items_and_dividing_lines_are_every_other_pixel(tb):
+    """A disabled item is greyed by white on every other pixel (columns from its left
+    whose parity differs from the row's), a dividing line is black on every other pixel
+    from its left."""
+    build_bar(tb)
+    file_menu = tb.menu.menu(2)
+    tb.menu._open(file_menu)
+    top, left, bottom, right = file_menu.item_rect(1)          # Open... (disabled)
+    px = np.frombuffer(tb.qd.save_bits((top, left, bottom, right)),
+                       dtype=np.uint8).reshape(bottom - top, right - left)
+    rows, cols = np.arange(top, bottom)[:, None], np.arange(right - left)[None, :]
+    knocked_out = cols % 2 != rows % 2
+    assert (px[knocked_out] == 3).all()
+    assert (px[~knocked_out] == 0).any()                       # the text between
+    top, left, bottom, right = file_menu.item_rect(2)          # the dividing line
+    line = tb.qd.save_bits((top + ITEM_HEIGHT // 2, left, top + ITEM_HEIGHT // 2 + 1, right))
+    assert list(line) == [3 * (h % 2) for h in range(right - left)]
+    tb.menu._close(file_menu)

@@ -18,7 +18,7 @@ from toolbox.quickdraw.geometry import empty_rect, sect_rect
 from toolbox.quickdraw.pen import PenMixin
 from toolbox.quickdraw.pixels import pack_pixels, _PixelImage, unpack_pixels
 from toolbox.quickdraw.polygons import PolygonsMixin
-from toolbox.quickdraw.ports import PortsMixin
+from toolbox.quickdraw.ports import PortsMixin, _PortState
 from toolbox.quickdraw.records import (DP_ARROW_CURSOR, MODE_640, Point, PRIVATE_REGIONS,
                                        Rect, SCB_640, SHR_PIXELS, SHR_ROW_BYTES)
 from toolbox.quickdraw.regions import RegionsMixin
@@ -46,6 +46,7 @@ class QuickDraw(ScreenMixin, RegionsMixin, PortsMixin, PenMixin, DrawingMixin,
         self.user_id = 0
         self.master_scb = MODE_640
         self.port = 0
+        self._port_state: _PortState | None = None     # the last one decoded (ports.py)
         self.regions: dict[int, Rect] = {}
         self._next_private_rgn = PRIVATE_REGIONS
         self.polygons: dict[int, bytes] = {}        # token polygons (no Memory Manager)

@@ -12,12 +12,12 @@ from typing import Any
 import numpy as np
 
 from toolbox.quickdraw.geometry import empty_rect, pt_in_rect, sect_rect, _size
-from toolbox.quickdraw.pixels import (oval_mask, pack_pixels, pattern_pixels, _PixelImage,
-                                      rrect_mask, transfer, unpack_pixels)
+from toolbox.quickdraw.pixels import (byte_masks, oval_mask, pack_pixels, pattern_pixels,
+                                      _PixelImage, rrect_mask, solid_pixel, transfer,
+                                      unpack_pixels)
 from toolbox.quickdraw.ports import _PortState
 from toolbox.quickdraw.records import (MODE_COPY, MODE_FORE_COPY, MODE_NOT, MODE_OR,
-                                       MODE_XOR, Point, PORT_BK_PAT, PORT_PN_MODE,
-                                       PORT_PN_PAT, Rect, SCB_640, SOLID_BLACK)
+                                       MODE_XOR, Point, Rect, SCB_640, SOLID_BLACK)
 
 
 class DrawingMixin:
@@ -44,7 +44,10 @@ class DrawingMixin:
         r0, r1 = box[0] - b[0], box[2] - b[0]
         c0, c1 = box[1] - b[1], box[3] - b[1]
         b0, b1 = c0 // ppb, -(-c1 // ppb)
-        raw = st.image.get(r0, r1, b0, b1)
+        raw = st.image.view(r0, r1, b0, b1)
+        in_place = raw is not None
+        if not in_place:
+            raw = st.image.get(r0, r1, b0, b1)
         px = unpack_pixels(raw, st.mode640)
         off = c0 - b0 * ppb
         dst = px[:, off:off + (c1 - c0)]
@@ -57,9 +60,11 @@ class DrawingMixin:
             if src is not None:
                 source = src[sy:sy + hh, sx:sx + ww]
             else:
-                pat = pattern_pixels(pattern or SOLID_BLACK, st.mode640, st.wide)
-                source = pat[(np.arange(r0, r1) % 8)[:, None],
-                             np.arange(c0, c1) % pat.shape[1]]
+                source = solid_pixel(pattern or SOLID_BLACK, st.mode640, st.wide)
+                if source is None:
+                    pat = pattern_pixels(pattern or SOLID_BLACK, st.mode640, st.wide)
+                    source = pat[(np.arange(r0, r1) % 8)[:, None],
+                                 np.arange(c0, c1) % pat.shape[1]]
             new = transfer(dst, source, mode, st.full)
         touch = None if shape is None else shape[sy:sy + hh, sx:sx + ww]
         if not invert and mode & MODE_FORE_COPY:
@@ -69,55 +74,64 @@ class DrawingMixin:
             dst[...] = new
         else:
             np.copyto(dst, new, where=touch)
-        st.image.put(r0, b0, pack_pixels(px, st.mode640))
+        packed = pack_pixels(px, st.mode640)
+        if in_place:
+            raw[...] = packed
+        else:
+            st.image.put(r0, b0, packed)
 
     def _draw_packed(self, st: _PortState, box: Rect, mode: int, pattern: bytes | None,
                      invert: bool) -> None:
         """_draw for a whole rectangle and a pattern, on packed bytes: copy, OR, XOR and
         BIC of pixel values are the same operations on their bits, and an 8-pixel
-        pattern row is a whole number of bytes that tiles the row byte by byte."""
+        pattern row is a whole number of bytes that tiles the row byte by byte. The
+        bytes are changed in place in memory; a solid pattern is one byte."""
         ppb, bits = (4, 2) if st.mode640 else (2, 4)
         b = st.bounds
         r0, r1 = box[0] - b[0], box[2] - b[0]
         c0, c1 = box[1] - b[1], box[3] - b[1]
         b0, b1 = c0 // ppb, -(-c1 // ppb)
         # which bits of each byte lie inside the rectangle (edge bytes are partial)
-        mask = np.full(b1 - b0, 0xFF, dtype=np.uint8)
-        mask[0] &= 0xFF >> ((c0 - b0 * ppb) * bits)
-        mask[-1] &= (0xFF << ((b1 * ppb - c1) * bits)) & 0xFF
-        raw = st.image.get(r0, r1, b0, b1)
+        mask, outside = byte_masks(b1 - b0, 0xFF >> ((c0 - b0 * ppb) * bits),
+                                   (0xFF << ((b1 * ppb - c1) * bits)) & 0xFF)
+        raw = st.image.view(r0, r1, b0, b1)
+        in_place = raw is not None
+        if not in_place:
+            raw = np.array(st.image.get(r0, r1, b0, b1))
         if invert:
-            st.image.put(r0, b0, raw ^ mask)
-            return
-        row_bytes = 4 if st.wide else 8 // ppb
-        pat = np.frombuffer(bytes(pattern or SOLID_BLACK)[:8 * row_bytes],
-                            dtype=np.uint8).reshape(8, row_bytes)
-        source = pat[(np.arange(r0, r1) % 8)[:, None], np.arange(b0, b1) % row_bytes]
-        if mode & MODE_NOT:
-            source = ~source
-        source = source & mask
-        op = mode & 3
-        if op == MODE_COPY:
-            new = (raw & ~mask) | source
-        elif op == MODE_OR:
-            new = raw | source
-        elif op == MODE_XOR:
-            new = raw ^ source
+            raw ^= mask
         else:
-            new = raw & ~source
-        st.image.put(r0, b0, new)
-
-    def _state(self) -> _PortState:
-        return _PortState(self, self._require_port())
+            row_bytes = 4 if st.wide else 8 // ppb
+            tile = bytes(pattern or SOLID_BLACK)[:8 * row_bytes]
+            if tile.count(tile[0]) == len(tile):
+                source = mask & (tile[0] ^ 0xFF if mode & MODE_NOT else tile[0])
+            else:
+                pat = np.frombuffer(tile, dtype=np.uint8).reshape(8, row_bytes)
+                source = pat[(np.arange(r0, r1) % 8)[:, None], np.arange(b0, b1) % row_bytes]
+                if mode & MODE_NOT:
+                    source = ~source
+                source &= mask
+            op = mode & 3
+            if op == MODE_COPY:
+                raw &= outside
+                raw |= source
+            elif op == MODE_OR:
+                raw |= source
+            elif op == MODE_XOR:
+                raw ^= source
+            else:
+                raw &= ~source
+        if not in_place:
+            st.image.put(r0, b0, raw)
 
     def _paint_with_pen(self, rect: Rect, shape: np.ndarray | None = None) -> None:
         st = self._state()
-        self._draw(st, rect, st.word(PORT_PN_MODE), pattern=st.pattern(PORT_PN_PAT),
-                   shape=shape)
+        if st.pen_visible:
+            self._draw(st, rect, st.pen_mode, pattern=st.pen_pat, shape=shape)
 
     def _erase(self, rect: Rect, shape: np.ndarray | None = None) -> None:
         st = self._state()
-        self._draw(st, rect, MODE_COPY, pattern=st.pattern(PORT_BK_PAT), shape=shape)
+        self._draw(st, rect, MODE_COPY, pattern=st.bk_pat, shape=shape)
 
     def _invert(self, rect: Rect, shape: np.ndarray | None = None) -> None:
         self._draw(self._state(), rect, MODE_COPY, shape=shape, invert=True)
@@ -155,7 +169,7 @@ class DrawingMixin:
 
     def PaintRect(self, rect: Rect) -> None:
         """PaintRect(rectPtr) $5404: pen pattern, pen mode."""
-        if not empty_rect(rect) and self._pen_visible():
+        if not empty_rect(rect):
             self._paint_with_pen(rect)
 
     def PaintMasked(self, rect: Rect, mask: np.ndarray) -> None:

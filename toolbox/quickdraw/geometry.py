@@ -5,9 +5,10 @@ right) = (v1, h1, v2, h2), Point = (v, h); a rect covers pixels h1..h2-1 and v1.
 """
 from __future__ import annotations
 
+import struct
 from typing import Any
 
-from iigs.memory import read_word, write_word
+from iigs.memory import ADDRESS_MASK, read_word, write_word
 
 from toolbox.calls import s16
 from toolbox.quickdraw.records import Point, Rect
@@ -47,7 +48,13 @@ def pt_in_rect(pt: Point, r: Rect) -> bool:
     return r[0] <= v < r[2] and r[1] <= h < r[3]
 
 
+_RECT = struct.Struct("<4h")
+
+
 def read_rect(mem: Any, addr: int) -> Rect:
+    addr &= ADDRESS_MASK
+    if isinstance(mem, bytearray) and addr + 8 <= len(mem):
+        return _RECT.unpack_from(mem, addr)          # the machine's memory: one unpack
     return tuple(s16(read_word(mem, addr + 2 * i)) for i in range(4))  # type: ignore
 
 

@@ -34,13 +34,17 @@ def unpack_pixels(raw: np.ndarray, mode640: bool) -> np.ndarray:
     return table[raw].reshape(raw.shape[0], -1)
 
 
+# A byte is its pixels weighted by their places (values are 0-3 or 0-15, so the sum is
+# the shifted ORs without carries): one matrix product packs a block.
+_PLACES_640 = np.array([64, 16, 4, 1], dtype=np.uint8)
+_PLACES_320 = np.array([16, 1], dtype=np.uint8)
+
+
 def pack_pixels(px: np.ndarray, mode640: bool) -> np.ndarray:
     """(rows, pixels) pixel values -> (rows, bytes) packed pixels."""
     if mode640:
-        p = px.reshape(px.shape[0], -1, 4)
-        return (p[..., 0] << 6) | (p[..., 1] << 4) | (p[..., 2] << 2) | p[..., 3]
-    p = px.reshape(px.shape[0], -1, 2)
-    return (p[..., 0] << 4) | p[..., 1]
+        return px.reshape(px.shape[0], -1, 4) @ _PLACES_640
+    return px.reshape(px.shape[0], -1, 2) @ _PLACES_320
 
 
 def pattern_pixels(pattern: bytes, mode640: bool, wide: bool = False) -> np.ndarray:
@@ -51,6 +55,16 @@ def pattern_pixels(pattern: bytes, mode640: bool, wide: bool = False) -> np.ndar
     else:
         raw = np.frombuffer(bytes(pattern[:32]), dtype=np.uint8).reshape(8, 4)
     return unpack_pixels(raw, mode640)
+
+
+def solid_pixel(pattern: bytes, mode640: bool, wide: bool = False) -> int | None:
+    """The one pixel value of a pattern whose every pixel is the same, else None."""
+    tile = bytes(pattern[:32 if wide or not mode640 else 16])
+    first = tile[0]
+    if tile.count(first) != len(tile) or first != (first & (3 if mode640 else 15)) * (
+            0x55 if mode640 else 0x11):
+        return None
+    return first & (3 if mode640 else 15)
 
 
 def solid_pattern(color: int, mode640: bool) -> bytes:
@@ -91,6 +105,22 @@ def rrect_mask(height: int, width: int, oval_w: int, oval_h: int) -> np.ndarray:
     mask[height - qh:, :qw] = corner[oh - qh:, :qw]
     mask[height - qh:, width - qw:] = corner[oh - qh:, ow - qw:]
     return _frozen(mask)
+
+
+@functools.lru_cache(maxsize=MASK_CACHE_SIZE)
+def byte_masks(count: int, left: int, right: int) -> tuple[np.ndarray, np.ndarray]:
+    """The bits of each of `count` bytes of a row that a rectangle covers (all of them
+    but in the edge bytes: `left` in the first, `right` in the last), and the others."""
+    mask = np.full(count, 0xFF, dtype=np.uint8)
+    mask[0] &= left
+    mask[-1] &= right
+    return _frozen(mask), _frozen(~mask)
+
+
+def checker_mask(height: int, width: int, phase: int) -> np.ndarray:
+    """Every other pixel, as a chequerboard over a height x width box: (row, col) is set
+    when row + col + phase is even (the classic grey of dimmed text and dividers)."""
+    return (np.add.outer(np.arange(height), np.arange(width)) + phase) % 2 == 0
 
 
 def _frozen(mask: np.ndarray) -> np.ndarray:
@@ -137,6 +167,19 @@ class _PixelImage:
 
     def __init__(self, qd: "QuickDraw", ptr: int, row_bytes: int) -> None:
         self.qd, self.ptr, self.row_bytes = qd, ptr, row_bytes
+
+    def view(self, r0: int, r1: int, b0: int, b1: int) -> np.ndarray | None:
+        """Rows r0..r1-1, bytes b0..b1-1 of the image as a view of memory, to change in
+        place; None when the memory has no buffer or the block is not wholly inside it
+        (then get and put do it row by row)."""
+        ram, row_bytes = self.qd.ram, self.row_bytes
+        if ram is None or b1 > row_bytes or b0 < 0 or r0 < 0:
+            return None
+        start = self.ptr + r0 * row_bytes
+        end = start + (r1 - r0) * row_bytes
+        if end > ram.shape[0]:
+            return None
+        return ram[start:end].reshape(r1 - r0, row_bytes)[:, b0:b1]
 
     def get(self, r0: int, r1: int, b0: int, b1: int) -> np.ndarray:
         ram = self.qd.ram

@@ -4,8 +4,9 @@ names.
 
 Follows the Apple IIGS Toolbox Reference vol. 2, ch. 16 (the GrafPort of types.h; port and
 coordinate calls). The state of a port lives in its record in memory: a drawing call
-reads the fields it needs (`_PortState`) each time, so a program that pokes its own port
-sees the same result as on the real machine.
+reads the record (and its regions' rectangles) each time, so a program that pokes its own
+port sees the same result as on the real machine. What is derived from them (`_PortState`)
+is kept while the bytes are the same: comparing the record is cheaper than decoding it.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from iigs.memory import (read_bytes, read_long, read_word, write_bytes, write_lo
                          write_word)
 
 from toolbox import font
-from toolbox.calls import ToolError
+from toolbox.calls import ToolError, s16
 from toolbox.quickdraw.geometry import (empty_rect, inset_rect, offset_rect, pt_in_rect,
                                         read_rect, sect_rect, set_rect, union_rect,
                                         write_point, write_rect)
@@ -25,9 +26,9 @@ from toolbox.quickdraw.records import (MODE_COPY, NOT_INIT_ERR, Point, PORT_ARC_
                                        PORT_BG_COLOR, PORT_BK_PAT, PORT_BOUNDS,
                                        PORT_CLIP_RGN, PORT_FG_COLOR, PORT_FONT_ID,
                                        PORT_PIX_IMAGE, PORT_PN_MASK, PORT_PN_MODE,
-                                       PORT_PN_PAT, PORT_PN_SIZE, PORT_RECT, PORT_SCB,
-                                       PORT_SIZE, PORT_TX_SIZE, PORT_VIS_RGN, PORT_WIDTH,
-                                       Rect, SCB_640, SCREEN_LINES, SHR_PIXELS,
+                                       PORT_PN_PAT, PORT_PN_SIZE, PORT_PN_VIS, PORT_RECT,
+                                       PORT_SCB, PORT_SIZE, PORT_TX_SIZE, PORT_VIS_RGN,
+                                       PORT_WIDTH, Rect, SCB_640, SCREEN_LINES, SHR_PIXELS,
                                        SHR_ROW_BYTES, SOLID_BLACK, SOLID_WHITE,
                                        SYSTEM_FONT_ID, WIDE_OPEN)
 
@@ -38,44 +39,65 @@ if TYPE_CHECKING:                   # the core, which is made of these parts
 # The GrafPort fields a drawing call needs, in one unpack of the record:
 # portSCB, ptrToPixImage, width, boundsRect, portRect, clipRgn, visRgn
 _PORT_HEAD = struct.Struct("<HIH4h4hII")
+_PORT_REGIONS = struct.Struct("<II")        # clipRgn, visRgn
+
+
+_Place = tuple[bool, int, _PixelImage, Rect, Rect]
+
+
+def _place(qd: "QuickDraw", record: bytes,
+           regions: tuple[Rect | None, Rect | None]) -> _Place:
+    """Where a port draws, from its record's head (LocInfo, portRect) and its regions:
+    (mode640, full pixel value, pixel image, boundsRect, the clip of every call)."""
+    head = _PORT_HEAD.unpack_from(record)
+    mode640 = bool(head[0] & SCB_640)
+    bounds = head[3:7]
+    clip = sect_rect(bounds, head[7:11])[1]
+    for rgn in regions:
+        if rgn is not None:
+            clip = sect_rect(clip, rgn)[1]
+    return mode640, 3 if mode640 else 15, _PixelImage(qd, head[1] & 0xFFFFFF, head[2]), \
+        bounds, clip
 
 
 class _PortState:
-    """The fields of the current port a drawing call needs, read once per call."""
+    """The fields of the current port a drawing call needs, decoded from the record's
+    bytes and its regions' rectangles (`regions`, clip then visible). `place` (see
+    _place) depends only on the record's first PORT_BK_PAT bytes and the regions, so a
+    state whose pen or colours changed reuses its predecessor's."""
 
-    __slots__ = ("addr", "record", "mode640", "full", "image", "bounds", "clip", "fg", "bg",
-                 "wide")
+    __slots__ = ("addr", "record", "regions", "place", "mode640", "full", "image", "bounds",
+                 "clip", "fg", "bg", "wide", "pen_mode", "pen_pat", "bk_pat", "pen_visible")
 
-    def __init__(self, qd: "QuickDraw", addr: int) -> None:
-        self.addr = addr
-        self.record = record = read_bytes(qd.tb.mem, addr, PORT_SIZE)
-        head = _PORT_HEAD.unpack_from(record)
-        self.mode640 = bool(head[0] & SCB_640)
-        self.full = 3 if self.mode640 else 15
-        self.image = _PixelImage(qd, head[1] & 0xFFFFFF, head[2])
-        self.bounds = head[3:7]
-        clip = sect_rect(self.bounds, head[7:11])[1]
-        for handle in head[11:13]:
-            rgn = qd.region_rect(handle)
-            if rgn is not None:
-                clip = sect_rect(clip, rgn)[1]
-        self.clip = clip
+    def __init__(self, qd: "QuickDraw", addr: int, record: bytes,
+                 regions: tuple[Rect | None, Rect | None],
+                 place: _Place | None = None) -> None:
+        self.addr, self.record, self.regions = addr, record, regions
+        self.place = place = _place(qd, record, regions) if place is None else place
+        self.mode640, self.full, self.image, self.bounds, self.clip = place
         self.fg = self.word(PORT_FG_COLOR) & self.full
         self.bg = self.word(PORT_BG_COLOR) & self.full
         # 640 mode, arcRot bit 15: patterns 16 pixels wide (all 32 bytes, TN #6)
         self.wide = self.mode640 and bool(self.word(PORT_ARC_ROT) & 0x8000)
+        self.pen_mode = self.word(PORT_PN_MODE)
+        self.pen_pat = self.pattern(PORT_PN_PAT)
+        self.bk_pat = self.pattern(PORT_BK_PAT)
+        self.pen_visible = s16(self.word(PORT_PN_VIS)) >= 0
 
     @classmethod
     def of_loc(cls, qd: "QuickDraw", loc: tuple[int, int, int, Rect]) -> "_PortState":
         """A port-less destination: a LocInfo, clipped to its boundsRect only."""
         st = cls.__new__(cls)
         scb, ptr, width, bounds = loc
-        st.addr, st.record = 0, bytes(PORT_SIZE)
+        st.addr, st.record, st.regions = 0, bytes(PORT_SIZE), (None, None)
         st.mode640 = bool(scb & SCB_640)
         st.full = 3 if st.mode640 else 15
         st.image = _PixelImage(qd, ptr & 0xFFFFFF, width)
         st.bounds = st.clip = tuple(bounds)
+        st.place = (st.mode640, st.full, st.image, st.bounds, st.clip)
         st.fg, st.bg, st.wide = 0, 0, False
+        st.pen_mode, st.pen_pat, st.bk_pat, st.pen_visible = MODE_COPY, SOLID_BLACK, \
+            SOLID_WHITE, True
         return st
 
     def word(self, offset: int) -> int:
@@ -83,7 +105,6 @@ class _PortState:
 
     def pattern(self, offset: int) -> bytes:
         return self.record[offset:offset + 32]
-
 
 
 class PortsMixin:
@@ -94,6 +115,26 @@ class PortsMixin:
         if not self.port:
             raise ToolError(NOT_INIT_ERR, "QuickDraw II has no current port")
         return self.port
+
+    def _state(self) -> _PortState:
+        """The current port's state. The record and its regions' rectangles are read at
+        every call (a program may have poked them); the decoded state is reused while
+        they read the same as last time."""
+        addr = self._require_port()
+        record = read_bytes(self.tb.mem, addr, PORT_SIZE)
+        clip, vis = _PORT_REGIONS.unpack_from(record, PORT_CLIP_RGN)
+        regions = (self.region_rect(clip), self.region_rect(vis))
+        st = self._port_state
+        if st is None or st.addr != addr or st.regions != regions:
+            st = _PortState(self, addr, record, regions)
+        elif st.record == record:
+            return st
+        elif st.record[:PORT_BK_PAT] == record[:PORT_BK_PAT]:
+            st = _PortState(self, addr, record, regions, st.place)    # pen or colours
+        else:
+            st = _PortState(self, addr, record, regions)
+        self._port_state = st
+        return st
 
     def _screen_bounds(self) -> Rect:
         return (0, 0, SCREEN_LINES, 640 if self.master_scb & SCB_640 else 320)

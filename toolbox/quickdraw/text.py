@@ -6,15 +6,19 @@ font of toolbox/font.py.
 """
 from __future__ import annotations
 
+import struct
+
 import numpy as np
 
-from iigs.memory import read_long, read_word, write_long
+from iigs.memory import read_long, write_long
 
 from toolbox import font
-from toolbox.quickdraw.geometry import read_point, write_point
+from toolbox.quickdraw.geometry import write_point
 from toolbox.quickdraw.records import (BOLD, PORT_FONT_HANDLE, PORT_FONT_ID, PORT_PN_LOC,
                                        PORT_TX_FACE, PORT_TX_MODE, PORT_TX_SIZE,
                                        TEXT_LOG_LIMIT, UNDERLINE)
+
+_POINT = struct.Struct("<2h")       # a Point (v, h) in a record
 
 
 class TextMixin:
@@ -102,9 +106,8 @@ class TextMixin:
         data = _encoded(text)
         st = self._state()
         mem = self.tb.mem
-        v, h = read_point(mem, st.addr + PORT_PN_LOC)
-        face = read_word(mem, st.addr + PORT_TX_FACE)
-        mode = read_word(mem, st.addr + PORT_TX_MODE)
+        v, h = _POINT.unpack_from(st.record, PORT_PN_LOC)     # the record as just read
+        face, mode = st.word(PORT_TX_FACE), st.word(PORT_TX_MODE)
         ink = font.text_bits(data, bold=bool(face & BOLD), underline=bool(face & UNDERLINE))
         width = ink.shape[1]
         gv, gh = v - st.bounds[0], h - st.bounds[1]
