@@ -821,10 +821,17 @@ GROUPS: dict[str, str] = {
 }
 
 
-def source_for(key: tuple[int, int, int]) -> str:
-    """The generated source of every non-delegated handler for one state."""
-    return "\n".join(_Gen(row, key).generate() for row in OPCODES
-                     if row.mnemonic not in DELEGATED)
+def _compiled_when_first_run(key: tuple, row: Opcode, table: list[Handler],
+                             namespace: dict[str, Any]) -> Handler:
+    """A stand-in for one opcode's handler that compiles it when first run and puts it
+    in its place: a state's table costs only the opcodes a program runs in it (all 256
+    at once took ~30 ms, on the path of the first action that entered the state)."""
+    def first_run(cpu: Any, mem: Any, a0: int) -> int:
+        exec(compile(_Gen(row, key).generate(), f"<iigs.cpu_fast {key}>", "exec"),
+             namespace)
+        handler = table[row.code] = namespace[f"op_{row.code:02X}"]
+        return handler(cpu, mem, a0)
+    return first_run
 
 
 def generated_namespace() -> dict[str, Any]:
@@ -837,11 +844,10 @@ _TABLES: dict[tuple[int, int, int], list[Handler]] = {}
 
 
 def table_for(key: tuple[int, int, int]) -> list[Handler]:
-    """The 256 handlers of one state, compiled on first use."""
+    """The 256 handlers of one state, each compiled when first run."""
     table = _TABLES.get(key)
     if table is None:
         namespace = generated_namespace()
-        exec(compile(source_for(key), f"<iigs.cpu_fast {key}>", "exec"), namespace)
         delegate = _delegate_for(key)
         table = []
         for row in OPCODES:
@@ -854,7 +860,7 @@ def table_for(key: tuple[int, int, int]) -> list[Handler]:
             elif row.mnemonic in DELEGATED:
                 table.append(delegate)
             else:
-                table.append(namespace[f"op_{row.code:02X}"])
+                table.append(_compiled_when_first_run(key, row, table, namespace))
         _TABLES[key] = table
     return table
 

@@ -159,7 +159,6 @@ def main(argv: list[str]) -> int:
 
     cycles = args.instructions * 10
     chosen = workloads(cycles, args.sprites, args.frames)
-    table_for_all_states()
     runners = [py65_runner(args.instructions)] + [run_runner(w, c) for _, w, c, _ in chosen]
     # Interleave the repeats so machine load falls on all alike; keep the best.
     best = [(0.0, 0.0)] * len(runners)
@@ -180,9 +179,3 @@ def main(argv: list[str]) -> int:
     print("state identical to step() on every workload (registers, flags, memory, cycles)")
     return 0 if ok else 1
 
-
-def table_for_all_states() -> None:
-    """Compile the interpreter's handler tables before timing (a one-off per process)."""
-    from iigs.cpu_fast import STATES, table_for
-    for key in STATES:
-        table_for(key)
