@@ -29,3 +29,23 @@ def test_opcode_table_row_matches_datasheet(code: int, mnemonic: str, mode: str,
 def test_fast_table_every_state_has_256_handlers(key: tuple[int, int, int]) -> None:
     table = cpu_fast.table_for(key)
     assert len(table) == 256 and all(callable(handler) for handler in table)
+
+
+def test_a_handler_is_compiled_when_first_run_and_takes_its_place(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A state's table holds stand-ins: the first run of an opcode compiles its handler,
+    # runs it and leaves it in the table; the opcodes not run stay uncompiled.
+    from iigs.cpu import CPU65816
+    key = (0, 0, 0)
+    monkeypatch.delitem(cpu_fast._TABLES, key, raising=False)
+    table = cpu_fast.table_for(key)
+    stand_in = table[0xE8]
+    mem = bytearray(1 << 24)
+    mem[0x1000] = 0xE8                                   # INX (16-bit)
+    cpu = CPU65816(mem, pc=0x1000)
+    cpu.e, cpu.p, cpu.x = 0, 0x00, 0xFFFF
+    assert stand_in(cpu, mem, 0x1000) == (2 << 24) | 0x1001
+    assert (cpu.x, cpu.p & 0x02) == (0, 0x02)
+    assert table[0xE8] is not stand_in and table[0xE8].__name__ == "op_E8"
+    assert table[0xEA].__name__ != "op_EA"                  # NOP: never run, not compiled
+    assert table[0xE8](cpu, mem, 0x1000) == (2 << 24) | 0x1001 and cpu.x == 1
