@@ -699,7 +699,7 @@ def _getter(indices: list[int]) -> Callable[[Any], tuple]:
 
 
 def _hit_for(segments: tuple) -> Callable[[int], bool]:
-    """Does a store at `ea` (one or two bytes) land in the region's code?"""
+    """The region's test of a store address against its code (below)."""
     spans = [(lo - 1, hi) for lo, hi, _ in segments]
     if len(spans) == 1:
         return range(*spans[0]).__contains__   # (made per region placed: cheap to make)
