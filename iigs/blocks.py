@@ -157,6 +157,7 @@ class Template(NamedTuple):
     data_write: bool              # stores through `ea`
     stack_write: bool             # pushes
     bound: int                    # the most cycles it can take
+    decimal: tuple[str, ...]      # ADC/SBC: the D test and bail-out, to run first
 
 
 _TEMPLATES: dict[tuple, Template] = {}
@@ -172,7 +173,7 @@ def template(op: int, key: Key, imm: int | None = None) -> Template:
     row = OPCODES[op]
     if row.mnemonic in BRANCHES:   # the region writes conditional branches itself
         found = _TEMPLATES[cache_key] = Template((), None, 0, (), (), frozenset(), False,
-                                                 False, 4)
+                                                 False, 4, ())
         return found
     control = (row.mnemonic, row.mode) in DIRECT or (row.mnemonic, row.mode) in COMPUTED
     gen = _TemplateGen(row, key, inline=not control)
@@ -186,6 +187,13 @@ def template(op: int, key: Key, imm: int | None = None) -> Template:
              for line in gen.lines]
     extras = [_A0.sub("A§", _REGISTER.sub(r"r_\1", t)).replace("0x1000000", "1")
               for t in gen.extra]
+    # ADC/SBC's decimal-mode test and bail-out, kept apart: a region in which nothing sets
+    # D leaves them out (`Region.entry_clear`), the others put them first.
+    decimal: tuple[str, ...] = ()
+    if DECIMAL_TEST in lines:
+        k = lines.index(DECIMAL_TEST)
+        decimal = ("if r_p & 0x08:", lines[k + 1])
+        del lines[k:k + 2]
     lines, extras = _without_copies(lines, extras)
     ret = None
     if control:
@@ -203,13 +211,14 @@ def template(op: int, key: Key, imm: int | None = None) -> Template:
         frozenset(_ASSIGNED.findall(text)) & set(REGISTERS),
         row.access in ("w", "rmw") and row.mode != "acc",
         row.mnemonic in PUSHES,
-        static + len(gen.extra) + 2)
+        static + len(gen.extra) + 2,
+        decimal)
     _TEMPLATES[cache_key] = found
     return found
 
 
 # Copies into these temporaries only: `ea` and `t` are read outside the templates.
-_COPY = re.compile(r"^(d|sp|v|w) = (r_[a-z]+|[a-z]|0)$")
+_COPY = re.compile(r"^(d|sp|v|w|a|p) = (r_[a-z]+|[a-z]|0)$")
 
 
 def _without_copies(lines: list[str], extras: list[str]) -> tuple[list[str], list[str]]:
@@ -741,7 +750,7 @@ class Shape(NamedTuple):
     make_of_used: Callable[..., Callable[[Any, Any, int], int]]   # given only those
 
 
-DECIMAL_TEST = "if p & 0x08:"   # `_Gen._add`'s test, its bail-out on the next line
+DECIMAL_TEST = "if p & 0x08:"   # `_Gen._add`'s test (p = r_p), its bail-out on the next line
 SETS_DECIMAL = frozenset({"SED", "PLP"})
 
 
@@ -750,13 +759,6 @@ def _sets_decimal(op: int, imm: int | None) -> bool:
     return name in SETS_DECIMAL or (name == "SEP" and imm is not None and bool(imm & 0x08))
 
 
-def _binary(lines: list[str]) -> list[str]:
-    """An ADC/SBC template's lines without its decimal-mode test (the region tests D
-    once, at entry)."""
-    if DECIMAL_TEST not in lines:
-        return lines
-    k = lines.index(DECIMAL_TEST)
-    return lines[:k] + lines[k + 2:]
 
 
 INLINE_DEPTH = 3        # blocks followed into one arm
@@ -779,7 +781,7 @@ _NZ = r"NZ(?:8|16)\[[^\]]+\]"
 _NZ_ONLY = re.compile(rf"^{_NZ}$")
 _C_NZ = re.compile(rf"^(c|\(1 if r >= 0 else 0\)) \| ({_NZ})$")
 _MASK = re.compile(r"^r_p (?:(&|\|)= |= r_p (&|\|) )(0x[0-9a-fA-F]+|\d+)$")
-_ADD = re.compile(r"^r_p = \(p & 0x3C\) \| ")
+_ADD = re.compile(r"^r_p = \((?:r_)?p & 0x3C\) \| ")
 READS_CARRY = frozenset({"ADC", "SBC", "ROL", "ROR"})
 
 
@@ -830,7 +832,7 @@ def _leaves_midway(t: Template, op: int, key: Key, bank0: bool) -> bool:
         return True
     if OPCODES[op].mnemonic == "PLP":
         return True
-    text = "\n".join(t.lines)
+    text = "\n".join(t.decimal + t.lines)
     # A decimal ADC/SBC left to `step()` computes the same flags, unless the I/O page's
     # stale clock sends it back (`stale_clock_step`): with an I/O page, an exit too.
     return IO_LEAVE in text or "@timed(" in text or (len(key) > 3 and BAIL in text)
@@ -875,7 +877,7 @@ def byte_work_pairs(items: tuple, bank0: bool) -> set[int]:
         if opened is None:
             continue
         t = template(op, key, imm)
-        text = "\n".join(t.lines)
+        text = "\n".join(t.decimal + t.lines)
         if (_leaves_midway(t, op, key, bank0) or t.ret is not None or BAIL in text
                 or "r_p" in text and _flags_used(t, name)[1] == FLAGS):
             opened = None
@@ -935,7 +937,7 @@ def _compile(shape: tuple) -> Shape:
         for op, key, imm in items:
             written |= template(op, key, imm).writes
             sets_decimal = sets_decimal or _sets_decimal(op, imm)
-            adds = adds or DECIMAL_TEST in template(op, key, imm).lines
+            adds = adds or bool(template(op, key, imm).decimal)
     binary = adds and not sets_decimal
     # Leaving the region writes the registers back: one call, so each exit is one line.
     saved = sorted(written)
@@ -975,7 +977,7 @@ def _compile(shape: tuple) -> Shape:
                 for name, new in mapping.items():
                     text = text.replace(name, new)
                 return text
-            lines = _binary(list(t.lines)) if binary else list(t.lines)
+            lines = list(t.lines) if binary else list(t.decimal + t.lines)
             if unused:
                 lines = _without_dead_temps([x for x in (without_dead_flags(line, unused)
                                                          for line in lines) if x is not None],
