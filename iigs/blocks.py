@@ -113,6 +113,26 @@ class _TemplateGen(_Gen):
     def long(self) -> str:
         return self._param("L", 1)
 
+    def return_address(self, size: int, long: bool) -> list[str]:
+        """The bytes a call of `size` bytes pushes (its last byte's address: bank if
+        `long`, high, low), as parameters made from the instruction's address."""
+        return ([self._param("K", 0)] if long else []) + \
+            [self._param("H", size - 1), self._param("O", size - 1)]
+
+    def op_JSR(self) -> None:
+        if self.row.mode != "abs":
+            super().op_JSR()
+            return
+        self.emit(f"v = {self.word()}")
+        self.push(self.return_address(3, long=False), bytes_=True)
+        self.finish("(a0 & 0xFF0000) + v")
+
+    def op_JSL(self) -> None:
+        self.emit(f"t = {self.long()}")
+        self.push(self.return_address(4, long=True), new_style=True, bytes_=True)
+        self.emit("cpu.pbr = t >> 16")
+        self.finish("t")
+
     # The state-changing instructions a region keeps (see the module docstring).
     def op_REP(self) -> None:
         self._set_p("cpu.p & " + str(0xFF ^ self.imm))
@@ -523,6 +543,18 @@ def translate(mem: Any, a0: int, key: Key, max_length: int = MAX_INSTRUCTIONS) -
 ENTRY_POINTS: dict[tuple[int, Key], tuple[Region, int, int]] = {}
 
 
+# A template parameter's value, by kind, from memory and the instruction's address `at0`
+# (`at`: the byte it names): operand bytes, or the return address a call pushes.
+PARAMETER_VALUES: dict[str, Callable[[Any, int, int], int]] = {
+    "B": lambda mem, at0, at: mem[at],
+    "W": lambda mem, at0, at: mem[at] | (mem[at + 1] << 8),
+    "L": lambda mem, at0, at: mem[at] | (mem[at + 1] << 8) | (mem[at + 2] << 16),
+    "K": lambda mem, at0, at: at0 >> 16,
+    "H": lambda mem, at0, at: (at & 0xFFFF) >> 8,
+    "O": lambda mem, at0, at: at & 0xFF,
+}
+
+
 def _shape(mem: Any, blocks: list[BasicBlock], labels: dict,
            segments: tuple) -> tuple[tuple, list[Any], list[tuple[str, int]]]:
     """The region's shape (what its source depends on), its parameters (what it does
@@ -545,12 +577,7 @@ def _shape(mem: Any, blocks: list[BasicBlock], labels: dict,
             spec.append(("A", ins.at))
             for _, kind, k in t.params:
                 at = ins.at + k
-                if kind == "B":
-                    params.append(mem[at])
-                elif kind == "W":
-                    params.append(mem[at] | (mem[at + 1] << 8))
-                else:
-                    params.append(mem[at] | (mem[at + 1] << 8) | (mem[at + 2] << 16))
+                params.append(PARAMETER_VALUES[kind](mem, ins.at, at))
                 spec.append((kind, at))
             items.append((ins.op, ins.key, ins.imm))
         last = block.instructions[-1]
@@ -663,8 +690,8 @@ def _remember_relocatable(mem: Any, a0: int, key: Key, blocks: list[BasicBlock],
     # Operand fields in address order, each once (a block may be decoded twice, from two
     # entries, so one field can feed several parameters).
     fields = sorted({(at - a0, kind) for kind, at in spec if kind != "A"})
-    if any(kind == "L" for _, kind in fields):
-        return
+    if any(kind not in ("B", "W") for _, kind in fields):
+        return   # (long operands; return addresses: calls are absolute anyway)
     fmt, pos = "<", 0
     for off, kind in fields:
         if off < pos:

@@ -434,16 +434,17 @@ class _Gen:
         self.emit(f"cpu.a = {value}" if wide else f"cpu.a = (cpu.a & 0xFF00) | {value}")
 
     # ------------------------------------------------ stack
-    def push(self, values: list[str], new_style: bool = False) -> None:
-        """Push bytes in order. Emulation mode keeps S in page 1 byte by byte, except for
-        the 65816-only instructions, which address with the full S and fix SH after."""
+    def push(self, values: list[str], new_style: bool = False, bytes_: bool = False) -> None:
+        """Push bytes in order (`bytes_`: the values are bytes already). Emulation mode
+        keeps S in page 1 byte by byte, except for the 65816-only instructions, which
+        address with the full S and fix SH after."""
         self.emit("sp = cpu.sp")
         for i, v in enumerate(values):
             if self.e and not new_style:
                 addr = "sp" if i == 0 else f"0x100 | ((sp - {i}) & 0xFF)"
             else:
                 addr = "sp" if i == 0 else f"(sp - {i}) & 0xFFFF"
-            self.emit_bank(f"mem[{addr}] = ({v}) & 0xFF")
+            self.emit_bank(f"mem[{addr}] = {v}" if bytes_ else f"mem[{addr}] = ({v}) & 0xFF")
         n = len(values)
         if self.e:
             self.emit(f"cpu.sp = 0x100 | ((sp - {n}) & 0xFF)")
