@@ -16,3 +16,11 @@ def no_translations() -> Iterator[None]:
     tiers.forget_translations()
     yield
     tiers.forget_translations()
+
+
+@pytest.fixture
+def translate_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A block is translated the first time it is reached, not batched (`tiers.HOT`,
+    `tiers.BATCH_CYCLES`): regions everywhere, at once."""
+    monkeypatch.setattr(tiers, "HOT", 1)
+    monkeypatch.setattr(tiers, "BATCH_CYCLES", 0)

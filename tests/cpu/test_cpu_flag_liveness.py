@@ -119,10 +119,7 @@ def flag_program(seed: int, origin: int, d_in_code: bool = False) -> CPU65816:
                          ids=["bank-2", "bank-0", "bank-0-dp-in-code"])
 @pytest.mark.parametrize("seed", range(8))
 def test_random_flag_code_matches_step(seed: int, origin: int, d_in_code: bool,
-                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tiers, "HOT", 1)
-    monkeypatch.setattr(tiers, "BATCH_CYCLES", 0)
-    tiers.forget_translations()
+                                       translate_at_once: None) -> None:
     fast = flag_program(seed, origin, d_in_code)
     reference = clone(fast)
     run_alike(fast, reference, (613, 2_000, 5_003, 100_000))   # stops inside blocks

@@ -99,14 +99,12 @@ def test_run_matches_step_with_trap_hook_and_stops() -> None:
         assert results[0] == results[1], seed
 
 
-def test_run_block_self_modifying_code_sees_new_operand(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_run_block_self_modifying_code_sees_new_operand(translate_at_once: None) -> None:
     # $02:1000 loop: LDA #$00     ; operand byte rewritten by the next instruction
     #                INC $1001    ; DBR=$02
     #                DEX
     #                BNE loop
     #                STP
-    monkeypatch.setattr(tiers, "HOT", 1)
-    monkeypatch.setattr(tiers, "BATCH_CYCLES", 0)
     mem = bytearray(1 << 24)
     mem[0x021000:0x021009] = bytes([0xA9, 0x00, 0xEE, 0x01, 0x10, 0xCA, 0xD0, 0xF8, 0xDB])
     cpu = CPU65816(mem, pc=0x1000)

@@ -248,12 +248,9 @@ def test_region_keeps_widths_across_rep_sep_and_follows_calls() -> None:
 
 
 def test_store_into_own_code_leaves_region_and_drops_only_it(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        translate_at_once: None) -> None:
     # $02:1000 loop: LDA #$00 ; INC A ; STA $1001 (the LDA's operand) ; DEX ; BNE loop ; STP
     # $02:1200       other loop: DEY ; BNE other ; (then) JMP $1000
-    monkeypatch.setattr(tiers, "HOT", 1)
-    monkeypatch.setattr(tiers, "BATCH_CYCLES", 0)
-    tiers.forget_translations()
     mem = bytearray(1 << 24)
     mem[0x021000:0x02100A] = bytes([0xA9, 0x00, 0x1A, 0x8D, 0x01, 0x10, 0xCA, 0xD0, 0xF7,
                                     0xDB])
@@ -273,7 +270,7 @@ def test_store_into_own_code_leaves_region_and_drops_only_it(
     assert (cpu.a & 0xFF, mem[0x021001]) == (20, 20)
 
 
-def test_unrolled_copy_placed_by_shape_runs_like_step(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_unrolled_copy_placed_by_shape_runs_like_step(translate_at_once: None) -> None:
     # The same routine at $02:2000 and $02:3000 (its own source operand each):
     #        BRA start  ; (so that `start` is a block start)
     # start: LDY #$0000 ; SEP #$20
@@ -282,9 +279,6 @@ def test_unrolled_copy_placed_by_shape_runs_like_step(monkeypatch: pytest.Monkey
     # The loop head is decoded twice (8-bit after SEP, inside the first block, and as the
     # BRA's target), so one operand feeds two parameters; the second copy is placed from
     # the first copy's shape without decoding and must run as step() does.
-    monkeypatch.setattr(tiers, "HOT", 1)
-    monkeypatch.setattr(tiers, "BATCH_CYCLES", 0)
-    tiers.forget_translations()
     mem = bytearray(1 << 24)
     for origin, source, length in ((0x022000, 0x8000, 5), (0x023000, 0x8100, 9)):
         mem[0x020000 | source:0x020000 | source + length] = bytes(range(1, length + 1))
@@ -338,17 +332,13 @@ def test_candidates_translated_in_idle_time_run_like_step(
 
 
 def test_region_in_binary_mode_is_not_entered_with_decimal_set(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # $02:1000 loop: CLC ; ADC #$19 ; DEX ; BNE loop ; SED ; LDX #$05 ; loop2: (as loop,
-    #               at $02:1100 via JMP) ... STP
-    # The loop's region has no SED, so its ADC tests no D flag; entered again with D set
-    # (the second pass), it must not run: the interpreter does the BCD sums.
-    monkeypatch.setattr(tiers, "HOT", 1)
-    monkeypatch.setattr(tiers, "BATCH_CYCLES", 0)
-    tiers.forget_translations()
+        translate_at_once: None) -> None:
+    # $02:1000 sub: CLC ; ADC #$19 ; DEX ; BNE sub ; RTS
+    # $02:1100 main: LDX #8 ; JSR sub ; SED ; LDA #$00 ; LDX #3 ; JSR sub ; STP
+    # sub's region has no SED, so its ADC tests no D flag; called again with D set, it
+    # must not run: the interpreter does the BCD sums.
     mem = bytearray(1 << 24)
-    mem[0x021000:0x021007] = bytes([0x18, 0x69, 0x19, 0xCA, 0xD0, 0xFA, 0x60])   # sub: RTS
-    # main: LDX #8 ; JSR sub ; SED ; LDA #$00 ; LDX #3 ; JSR sub ; STP
+    mem[0x021000:0x021007] = bytes([0x18, 0x69, 0x19, 0xCA, 0xD0, 0xFA, 0x60])
     mem[0x021100:0x02110E] = bytes([0xA2, 0x08, 0x20, 0x00, 0x10, 0xF8, 0xA9, 0x00,
                                     0xA2, 0x03, 0x20, 0x00, 0x10, 0xDB])
     fast = CPU65816(mem, pc=0x1100)
