@@ -22,8 +22,8 @@ ScoreData PROC EXPORT
 ScoreRows                               ; KING_RULES
         DC.W    5,40,25                 ;   nearWin, shutoutDanger, catchMargin
         DC.W    54,46,39,33,29,25,21,18,16,14,12,11,10
-                                        ; SHARK_RULES (King's values: strength-log.md)
-        DC.W    5,40,25                 ;   nearWin, shutoutDanger, catchMargin
+                                        ; SHARK_RULES (tuned for him: strength-log.md)
+        DC.W    8,10,33                 ;   nearWin, shutoutDanger, catchMargin
         DC.W    54,46,39,33,29,25,21,18,16,14,12,11,10
         ENDP
 

@@ -300,9 +300,12 @@ CATCH = (54, 46, 39, 33, 29, 25, 21, 18, 16, 14, 12, 11, 10)
 # more than that, and it gives up the undercut or gin a kept low hand would bring (a limit
 # of 15 lost games: docs/strength-log.md)).
 KING_SCORE_RULES = ScoreRules(near_win=5, shutout_danger=40, catch_margin=25, catch=CATCH)
-# Shark's: the same values. Tuned for him against Phyllis, the best of the screening (15,
-# 40, 35) did no better on fresh deals (docs/strength-log.md, "Shark's knock rules").
-SHARK_SCORE_RULES = ScoreRules(near_win=5, shutout_danger=40, catch_margin=25, catch=CATCH)
+# Shark's, tuned for him against Phyllis by the value of each knock (docs/strength-log.md,
+# "Shark's knock rules"): needing 8 or fewer, a knock seldom falls short of ending the game;
+# before the opponent's second draw (6 points or fewer after it) a knock catches a full
+# hand, later the wait for gin is worth more; a shutout is near only when the opponent's
+# next hand would end the game (10 or fewer to go).
+SHARK_SCORE_RULES = ScoreRules(near_win=8, shutout_danger=10, catch_margin=33, catch=CATCH)
 # From here on, King's own look-ahead (beyond the original program).
 GIN_OUTS_TO_WAIT = 2   # go for gin only with at least this many cards that give gin
 # The most deadwood King knocks with, by the number of cards his opponent has drawn this

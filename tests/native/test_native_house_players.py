@@ -82,9 +82,6 @@ WORKED = [
     # Simple Gin: only gin ends the hand
     ("simple", "king", "discard", 992003101, "which leaves you more deadwood if Irv goes gin "
      "first."),
-    # a shutout that costs nothing does not make Shark knock
-    ("shutout=0", "shark", "knock", 7004098,
-     "Don't knock. Every card in your deadwood can be melded in one draw, so go for gin."),
 ]
 
 
@@ -98,14 +95,21 @@ def test_worked_positions(under, engine, text, player, decision, seed, advice):
     assert (got.choice, decode(got.text)) == (choice, want)
 
 
-def test_a_shutout_worth_points_still_makes_shark_knock(under, engine):
-    # the position of the shutout=0 case: with the manual's double Shark knocks to score
-    for text in ("", "shutout=50"):
+def test_only_a_shutout_worth_points_makes_shark_knock(under, engine):
+    # A random position, the opponent moved to Shark's shutout danger (no hand won yet):
+    # with the manual's double or a 50-point shutout he knocks to score; a shutout that
+    # costs nothing leaves Phyllis's rule, go for gin.
+    for text, knocks in (("", True), ("shutout=50", True), ("shutout=0", False)):
         rules = under(text)
         view, discard = random_position("shark", "knock", 7004098, rules)
+        view = replace(view, scores=(view.scores[0],
+                                     view.target - SHARK_SCORE_RULES.shutout_danger))
+        choice, want, _ = oracle_decision("shark", "knock", view, discard, 1)
+        assert choice == int(knocks) and want.startswith(
+            "Knock. You need to score to avoid a shutout." if knocks else
+            "Don't knock. Every card in your deadwood can be melded in one draw, so go for gin.")
         got = engine.decide(position_from_view(view, "shark", "knock", discard, 1))
-        assert got.choice == 1
-        assert decode(got.text).startswith("Knock. You need to score to avoid a shutout.")
+        assert (got.choice, decode(got.text)) == (choice, want)
 
 
 @pytest.mark.parametrize("text, card, advice", [
@@ -157,12 +161,13 @@ def test_king_counts_his_gin_outs_around_the_corner(under, engine, seed, advice)
 @pytest.mark.parametrize("player", ["shark", "king"])
 @pytest.mark.parametrize("case", ["near", "not near", "shutout", "no shutout"])
 def test_the_score_rules_play_to_250(under, engine, player, case):
-    near = {"shark": SHARK_SCORE_RULES, "king": KING_SCORE_RULES}[player].near_win  # 15, 5
+    limits = {"shark": SHARK_SCORE_RULES, "king": KING_SCORE_RULES}[player]
+    near, danger = limits.near_win, limits.shutout_danger
     scores, won, opening = {                # 250 points a game
         "near": ((250 - near, 100), (2, 1), f"Knock. You only need {near} points to win."),
         "not near": ((249 - near, 100), (2, 1), "Don't knock."),
-        "shutout": ((0, 210), (0, 3), "Knock. You need to score to avoid a shutout."),
-        "no shutout": ((0, 209), (0, 3), "Don't knock."),
+        "shutout": ((0, 250 - danger), (0, 3), "Knock. You need to score to avoid a shutout."),
+        "no shutout": ((0, 249 - danger), (0, 3), "Don't knock."),
     }[case]
     rules = replace(under("shutout=double"), points_per_game=250)
     view = view_from_cards("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", [8], scores=scores, hands_won=won,

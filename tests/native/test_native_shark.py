@@ -35,15 +35,15 @@ def test_native_shark_draws_and_discards_as_phyllis(engine, decision):
 # (hand, pile + the discard last, scores, hands won, opponent draws, the advice begins with)
 SHARK_KNOCK_RULES = [
     ("4s 5s 6s 7s Kc Kd Kh As 2s 3s", "9c", (50, 50), (1, 1), 11, "Knock. You have gin"),
-    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (95, 50), (2, 1), 11, "Knock. You only need 5"),
-    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (94, 50), (2, 1), 11,
+    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (92, 50), (2, 1), 11, "Knock. You only need 8"),
+    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (91, 50), (2, 1), 11,
      "Don't knock. Every card in your deadwood can be melded"),
-    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (0, 60), (0, 3), 11, "Knock. You need to score"),
-    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (0, 59), (0, 3), 11, "Don't knock. Every card"),
-    ("4s 5s 6s 7s Kc Kd Kh As 2d 3d", "9c", (10, 10), (1, 1), 1, "Knock. Phyllis is likely"),
-    # the catch at its edge: after 3 draws 33 - 7 >= 25 catches, after 4 29 - 7 does not
-    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (10, 10), (1, 1), 3, "Knock. Phyllis is likely"),
-    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (10, 10), (1, 1), 4, "Don't knock. Every card"),
+    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (0, 90), (0, 3), 11, "Knock. You need to score"),
+    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (0, 89), (0, 3), 11, "Don't knock. Every card"),
+    ("4s 5s 6s 7s Kc Kd Kh As 2d 3d", "9c", (10, 10), (1, 1), 0, "Knock. Phyllis is likely"),
+    # the catch at its edge: after 1 draw 46 - 7 >= 33 catches, after 2 39 - 7 does not
+    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (10, 10), (1, 1), 1, "Knock. Phyllis is likely"),
+    ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "9c", (10, 10), (1, 1), 2, "Don't knock. Every card"),
     ("4s 5s 6s 7s Kc Kd Kh 2c 2d 3d", "Ad 4d 9c", (50, 50), (1, 1), 11,
      "Knock. The 3♦ cannot be melded in one draw."),
 ]

@@ -177,13 +177,13 @@ def _knock_view(rules, scores, hands_won, opponent_draws=8):
 def test_shark_and_king_read_the_score_terms():
     discard = Card.parse("Jc")
     shutout = "Knock. You need to score to avoid a shutout."
-    for player in (Shark(), King()):
-        assert player.advise_knock(_knock_view(Rules(), (20, 80), (0, 3)), discard) \
+    for player in (Shark(), King()):      # opponent 8 short: within both shutout dangers
+        assert player.advise_knock(_knock_view(Rules(), (20, 92), (0, 3)), discard) \
             .startswith(shutout)
-        assert player.advise_knock(_knock_view(Rules(shutout=50), (20, 80), (0, 3)),
+        assert player.advise_knock(_knock_view(Rules(shutout=50), (20, 92), (0, 3)),
                                    discard).startswith(shutout)
         # A shutout worth 0 points costs nothing: no knock for it.
-        assert not player.advise_knock(_knock_view(Rules(shutout=0), (20, 80), (0, 3)),
+        assert not player.advise_knock(_knock_view(Rules(shutout=0), (20, 92), (0, 3)),
                                        discard).startswith(shutout)
         # Games to 250: 246 needs 4, 196 needs 54.
         assert player.advise_knock(_knock_view(Rules(points_per_game=250), (246, 0), (5, 0)),

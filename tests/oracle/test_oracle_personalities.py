@@ -175,17 +175,18 @@ def test_shark_knocks_on_the_score_where_phyllis_would_wait():
     calm = view_from_cards(hand, "9c", scores=(50, 50), hands_won=(1, 1), **late)
     assert not agent("phyllis").wants_knock(calm)
     assert agent("shark")._knock(calm, None) == agent("phyllis")._knock(calm, None)
-    # ... but Shark knocks when 5 points win the game, or to avoid a shutout.
-    near = view_from_cards(hand, "9c", scores=(95, 50), hands_won=(2, 1), **late)
+    # ... but Shark knocks when 8 points win the game, or to avoid a shutout when his
+    # opponent needs 10 or fewer (SHARK_SCORE_RULES).
+    near = view_from_cards(hand, "9c", scores=(92, 50), hands_won=(2, 1), **late)
     assert agent("shark").advise_knock(near) == (
-        "Knock. You only need 5 points to win. You can knock with: 4♠ 5♠ 6♠ 7♠, K♣ K♦ K♥. "
+        "Knock. You only need 8 points to win. You can knock with: 4♠ 5♠ 6♠ 7♠, K♣ K♦ K♥. "
         "This leaves the 2♣, 2♦ and 3♦ (7 points) in deadwood.")
-    not_near = view_from_cards(hand, "9c", scores=(94, 50), hands_won=(2, 1), **late)
+    not_near = view_from_cards(hand, "9c", scores=(91, 50), hands_won=(2, 1), **late)
     assert not agent("shark").wants_knock(not_near)
-    shutout = view_from_cards(hand, "9c", scores=(0, 60), hands_won=(0, 3), **late)
+    shutout = view_from_cards(hand, "9c", scores=(0, 90), hands_won=(0, 3), **late)
     assert agent("shark").advise_knock(shutout).startswith(
         "Knock. You need to score to avoid a shutout. You can knock with: ")
-    far = view_from_cards(hand, "9c", scores=(0, 59), hands_won=(0, 3), **late)
+    far = view_from_cards(hand, "9c", scores=(0, 89), hands_won=(0, 3), **late)
     assert not agent("shark").wants_knock(far)
 
 
