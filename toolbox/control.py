@@ -655,9 +655,14 @@ def GetCtlParams(tb, handle: int) -> int:
 @tool(0x10, 0x20, "LL")
 def SetCtlAction(tb, action: int, handle: int) -> None:
     """SetCtlAction(newAction:L*, theControl:L)"""
+    _set_field(tb, handle, "action", action)
+
+
+def _set_field(tb, handle: int, name: str, value: int) -> None:
+    """A control's field set, and its record in memory brought in line (no drawing)."""
     mgr = _ctl(tb)
     ctl = mgr.control(handle)
-    ctl.action = action
+    setattr(ctl, name, value)
     mgr.sync(ctl)
 
 
@@ -720,10 +725,7 @@ def SetCtlTitle(tb, title_ptr: int, handle: int) -> None:
 @tool(0x10, 0x22, "LL")
 def SetCtlRefCon(tb, refcon: int, handle: int) -> None:
     """SetCtlRefCon(newRefCon:L, theControl:L)"""
-    mgr = _ctl(tb)
-    ctl = mgr.control(handle)
-    ctl.refcon = refcon
-    mgr.sync(ctl)
+    _set_field(tb, handle, "refcon", refcon)
 
 
 @tool(0x10, 0x23, "L", 4)
