@@ -52,7 +52,7 @@ from iigs.memory import (GSOS_INLINE_ENTRY, GSOS_STACK_ENTRY, MEMORY_SIZE, TO_BU
                          TO_STRIP, TOOL_ENTRY, TOOL_ENTRY_2, TOOL_RETURN_RTL,
                          USER_TOOL_ENTRY, USER_TOOL_ENTRY_2, ShrShadow, is_mapped)
 from iigs.report import MachineError, build_report
-from iigs.tiers import translate_pending
+from iigs.tiers import give_idle_time, translate_pending
 from toolbox.dispatch import Dispatcher
 from toolbox.toolbox import Toolbox
 
@@ -303,7 +303,7 @@ class Machine:
         (and never past the tick's real-time end in a window)."""
         cpu = self.cpu
         if cpu.translate_later is None:
-            cpu.translate_later = {}     # the program waits for input: idle time to give
+            give_idle_time(cpu)          # the program waits for input: idle time to give
             return
         em = getattr(self.tb, "em", None)
         inputs = em.inputs_applied if em is not None else 0

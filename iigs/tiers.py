@@ -83,6 +83,12 @@ def _translate_into(regions: dict[int, blocks.Region], visits: dict[int, int], m
     regions[a0] = blocks.translate(mem, a0, key)
 
 
+def give_idle_time(cpu: Any) -> None:
+    """From now on the CPU's hot blocks wait for idle time (`cpu.translate_later`), with
+    the candidates of its batch not yet translated."""
+    cpu.translate_later = cpu.__dict__.pop("translate_soon", None) or {}
+
+
 def translate_pending(cpu: Any, seconds: float,
                       pending: dict[tuple, None] | None = None) -> int:
     """Idle time: translate the CPU's waiting candidates (`cpu.translate_later`, or

@@ -406,3 +406,18 @@ def test_region_code_spans_join_over_a_gap_but_not_over_rewritten_bytes(
     monkeypatch.setattr(blocks, "REWRITTEN", {0x021003})
     assert [s[:2] for s in blocks._segments(mem, two)] == [(0x021000, 0x021001),
                                                            (0x021005, 0x021006)]
+
+
+def test_a_batch_not_yet_translated_waits_for_idle_time_when_it_is_given() -> None:
+    # The compiled workload stopped before its batch is due: its candidates wait in the
+    # batch; given idle time, they wait there instead, and are translated in it.
+    cpu = bench_cpu.workload_cpu(cpu_workloads.compiled())
+    cpu.run(3_000)
+    waiting = dict(cpu.translate_soon)
+    assert waiting and not any(tiers.REGION_CACHES[key][0] for key, _ in waiting)
+    tiers.give_idle_time(cpu)
+    assert cpu.translate_later == waiting and not hasattr(cpu, "translate_soon")
+    assert tiers.translate_pending(cpu, 1.0) >= 1 and not cpu.translate_later
+    reference = bench_cpu.workload_cpu(cpu_workloads.compiled())
+    reference.run_reference(3_000)
+    run_alike(cpu, reference, (50_000,))
