@@ -962,9 +962,10 @@ def _compile(shape: tuple) -> Shape:
     sets_decimal = adds = False
     for items, _ in shape[2:]:
         for op, key, imm in items:
-            written |= template(op, key, imm).writes
+            t = template(op, key, imm)
+            written |= t.writes
             sets_decimal = sets_decimal or _sets_decimal(op, imm)
-            adds = adds or bool(template(op, key, imm).decimal)
+            adds = adds or bool(t.decimal)
     binary = adds and not sets_decimal
     # Leaving the region writes the registers back: one call, so each exit is one line.
     saved = sorted(written)
