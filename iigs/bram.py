@@ -223,7 +223,7 @@ class BatteryRAM:
         self.save()
         if self.message is None:           # written: give it the damaged file's mode
             os.chmod(path, stat.S_IMODE(st.st_mode))
-            self.message = (f"The battery RAM {name} was damaged: it is kept as "
+            self.message = (f"The battery RAM file {name} was damaged: it is kept as "
                             f"{name}{BAD_SUFFIX} and the Control Panel's settings start "
                             "again from the defaults.")
 
