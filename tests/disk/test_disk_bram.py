@@ -19,7 +19,7 @@ import disk
 from gin_king import app
 from gin_king.cli import main as gin_king
 from iigs import bram as br
-from iigs.__main__ import EXIT_USAGE, main as iigs_main
+from iigs.__main__ import EXIT_TIME_UP, EXIT_USAGE, main as iigs_main
 from iigs.machine import Machine
 from test_disk_paths import refused_everywhere, snapshot
 from toolbox import misc
@@ -93,18 +93,21 @@ def test_a_link_to_another_file_is_left_alone_and_a_link_to_battery_ram_followed
 
 
 def test_a_fifo_battery_ram_never_makes_a_run_wait(tmp_path):
-    """Subprocesses with a timeout: today's code would wait on the FIFO for good."""
+    """Subprocesses with a timeout (opening the FIFO would wait for a writer for good):
+    gin-king starts (0), iigs runs its zero seconds (124, time up)."""
     a_disk(tmp_path)
     fifo = tmp_path / "g.bram"
     os.mkfifo(fifo, 0o640)
     before = snapshot(tmp_path)
     env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy",
                SDL_AUDIODRIVER="dummy")
-    for argv in (["-m", "gin_king.cli", "--disk", str(tmp_path / "g.po")] + RUN,
-                 ["-m", "iigs", "run", app.LAUNCH_PATH, "--disk", str(tmp_path / "g.po")]
-                 + RUN):
+    for argv, status in (
+            (["-m", "gin_king.cli", "--disk", str(tmp_path / "g.po")] + RUN, 0),
+            (["-m", "iigs", "run", app.LAUNCH_PATH, "--disk", str(tmp_path / "g.po")] + RUN,
+             EXIT_TIME_UP)):
         done = subprocess.run([sys.executable] + argv, capture_output=True, text=True,
                               timeout=120, env=env, cwd=tmp_path)
+        assert done.returncode == status, done.stderr
         said = [line for line in done.stderr.splitlines() if "g.bram" in line]
         assert len(said) == 1 and "is a FIFO (named pipe)" in said[0], done.stderr
         assert "Traceback" not in done.stderr + done.stdout
