@@ -13,6 +13,12 @@ folder cannot take the new copy an atomic save renames into place, is opened
 read-only. Root may write any file whatever its mode, so the mode bits are asked
 as well as `os.access`: an image made read-only with `chmod a-w` stays read-only for
 root too.
+
+A path ending in `.bram` is refused as a disk: that is the name of the battery RAM kept
+beside a disk (`iigs.bram`), which would otherwise be the disk itself (issue 44).
+
+The same judging serves the other files the host keeps (the battery RAM): a `FileRole`
+names what the file is for, the largest it may be and what is done when it is refused.
 """
 from __future__ import annotations
 
@@ -36,8 +42,37 @@ KIND_NAMES = (
 )
 
 
-class ImagePathRefused(DiskError):
+BATTERY_RAM_SUFFIX = ".bram"          # the battery RAM beside a disk (iigs.bram)
+
+
+class PathRefused(DiskError):
+    """The path cannot hold the file it was named for; nothing was touched."""
+
+
+class ImagePathRefused(PathRefused):
     """The path cannot hold a disk image; nothing was touched."""
+
+
+@dataclass(frozen=True)
+class FileRole:
+    """What a host file is named for: `noun` ('a disk image'), the largest it may be,
+    why a larger one cannot be it, what was done when it is refused, and the exception
+    that says so."""
+    noun: str
+    max_bytes: int
+    too_big: str
+    done: str
+    refused: type[PathRefused]
+
+
+DISK_IMAGE = FileRole("a disk image", MAX_IMAGE_BYTES,
+                      "larger than a ProDOS volume can be (32 MB)",
+                      "nothing was changed", ImagePathRefused)
+
+
+def printable(path: str | os.PathLike) -> str:
+    """`path` for a one-line message: control characters (a newline in a name) escaped."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(path))
 
 
 def kind_of(st: os.stat_result) -> str:
@@ -66,16 +101,13 @@ class ImagePath:
     missing_folder: Path | None = None
 
 
-def refuse_kind(path: Path, st: os.stat_result) -> None:
-    """ImagePathRefused unless `st` (the stat of `path`) is a regular file of a size
-    a ProDOS volume can have."""
+def refuse_kind(path: Path, st: os.stat_result, role: FileRole = DISK_IMAGE) -> None:
+    """role.refused unless `st` (the stat of `path`) is a regular file no larger than
+    `role` allows (a disk image: the size a ProDOS volume can have)."""
     if not stat.S_ISREG(st.st_mode):
-        raise ImagePathRefused(f"{path} is {kind_of(st)}, not a disk image; "
-                               "nothing was changed")
-    if st.st_size > MAX_IMAGE_BYTES:
-        raise ImagePathRefused(
-            f"{path} is {st.st_size:,} bytes, larger than a ProDOS volume can be "
-            f"(32 MB); nothing was changed")
+        raise role.refused(f"{path} is {kind_of(st)}, not {role.noun}; {role.done}")
+    if st.st_size > role.max_bytes:
+        raise role.refused(f"{path} is {st.st_size:,} bytes, {role.too_big}; {role.done}")
 
 
 def read_only_reason(real: Path, st: os.stat_result) -> str | None:
@@ -97,6 +129,10 @@ def check_image_path(path: str | os.PathLike, st: os.stat_result | None = None) 
     symlinks and never opens the file. Raises ImagePathRefused for what cannot be
     a disk image."""
     given = Path(path)
+    if given.suffix.lower() == BATTERY_RAM_SUFFIX:
+        raise ImagePathRefused(f"{given} ends in {BATTERY_RAM_SUFFIX}, the name of the "
+                               "battery RAM kept beside a disk, not of a disk image; "
+                               "nothing was changed")
     if st is None:
         try:
             st = os.stat(given)
@@ -133,22 +169,30 @@ def _not_there_yet(given: Path) -> ImagePath:
 
 
 def read_image(image: ImagePath) -> bytearray:
-    """The bytes of the checked image. Opened without waiting (O_NONBLOCK) and checked
-    again on the open file, so a path swapped for a FIFO or a device since the check is
-    refused too, never waited on or read. A file that cannot be read is refused (it
-    may well be a disk: it must not be taken for a damaged one and set aside)."""
+    """The bytes of the checked image (`read_checked`). A file that cannot be read is
+    refused (it may well be a disk: it must not be taken for a damaged one and set
+    aside)."""
+    return read_checked(image.given, image.real, DISK_IMAGE)
+
+
+def read_checked(given: Path, real: Path, role: FileRole = DISK_IMAGE) -> bytearray:
+    """The bytes of `real` (the file `given` names, links followed), at most
+    role.max_bytes + 1 of them. Opened without waiting (O_NONBLOCK) and checked again
+    on the open file (`refuse_kind`), so a path swapped for a FIFO or a device since it
+    was judged is refused too, never waited on or read; role.refused when it cannot
+    be opened or read."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
-        fd = os.open(image.real, flags)
+        fd = os.open(real, flags)
     except OSError as err:
-        raise ImagePathRefused(f"cannot read {image.given}: {err.strerror or err}; "
-                               "nothing was changed") from err
+        raise role.refused(f"cannot read {given}: {err.strerror or err}; "
+                           f"{role.done}") from err
     try:
-        refuse_kind(image.given, os.fstat(fd))
+        refuse_kind(given, os.fstat(fd), role)
         with os.fdopen(os.dup(fd), "rb") as f:
-            return bytearray(f.read(MAX_IMAGE_BYTES + 1))
+            return bytearray(f.read(role.max_bytes + 1))
     except OSError as err:
-        raise ImagePathRefused(f"cannot read {image.given}: {err.strerror or err}; "
-                               "nothing was changed") from err
+        raise role.refused(f"cannot read {given}: {err.strerror or err}; "
+                           f"{role.done}") from err
     finally:
         os.close(fd)

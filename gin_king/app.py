@@ -87,8 +87,8 @@ def boot(volume: Any, host: Any = None, strict: bool | None = None,
     machine = Machine(disk=volume, host=host, strict=strict)
     machine.load(program if program is not None else volume.read_file(disk.PROGRAM_NAME))
     machine.tb.gsos.set_launch(LAUNCH_PATH)
-    message = machine.tb.misc.bram.take_message()   # a damaged battery RAM, said once
-    if message:
+    message = machine.tb.misc.bram.message   # the battery RAM beside the disk: said
+    if message:                              # here, and once in the window (TaskMaster)
         print(message, file=sys.stderr)
     return machine
 

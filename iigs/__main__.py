@@ -222,6 +222,8 @@ def run(program: str, disk: str | None = None, headless: bool = False,
             machine.mount(disk)
             if machine.disk_message:
                 print(f"iigs: {machine.disk_message}", file=sys.stderr)
+            if machine.tb.misc.bram.message:      # the battery RAM beside the disk
+                print(f"iigs: {machine.tb.misc.bram.message}", file=sys.stderr)
     except DiskError as err:
         print(f"iigs: --disk {disk}: {err}", file=sys.stderr)
         return EXIT_USAGE

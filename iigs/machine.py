@@ -341,7 +341,9 @@ class Machine:
     def mount(self, disk: Any) -> None:
         """Put a disk (a `disk.Volume` or an image path) in GS/OS's drive. A path that
         cannot hold a disk raises disk.DiskError (nothing touched). The battery RAM
-        lives beside the image; beside a read-only image it is read, never written."""
+        lives beside the image (iigs.bram: only a battery RAM file there is read or
+        replaced; its `message` says what else was found); beside a read-only image it
+        is read, never written."""
         if isinstance(disk, (str, Path)):
             import disk as disk_pkg
             disk, message = disk_pkg.open_or_recover(disk)
@@ -354,7 +356,8 @@ class Machine:
         if path is not None:
             from iigs.bram import BatteryRAM, bram_path
             read_only = bool(getattr(disk, "read_only", None))
-            self.tb.misc.use_bram(BatteryRAM(bram_path(path), read_only=read_only))
+            self.tb.misc.use_bram(BatteryRAM(bram_path(path), read_only=read_only,
+                                             disk=path))
 
     def load(self, source: str | Path | bytes, pathname: str = "") -> Program:
         """Load an S16 file and set up the launch state (GS/OS Reference, System Loader):

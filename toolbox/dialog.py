@@ -976,6 +976,14 @@ def AlertWindow(tb, alert_flags: int, sub_str_ptr: int, alert_str_ref: int) -> i
     spec = parse_alert_string(read_bytes(mem, addr, ALERT_STRING_LIMIT),
                               _substitution_strings(tb, alert_flags, sub_str_ptr
                                                     if sub_str_ptr & 0xFFFFFF else 0))
+    return run_alert(tb, spec)
+
+
+def run_alert(tb, spec: AlertSpec) -> int:
+    """AlertWindow's core: the modal alert `spec` describes, until a button is chosen;
+    its number (0 for the first), NO_BUTTON when a script ended first."""
+    dm = _dm(tb)
+    mem = tb.mem
     # The texts the items show live in one block of the alert's own.
     texts = [spec.message] + spec.buttons
     size = sum(len(t) + 1 for t in texts)
@@ -1014,6 +1022,25 @@ def AlertWindow(tb, alert_flags: int, sub_str_ptr: int, alert_str_ref: int) -> i
         dm.close(dlg)
         tb.mm.dispose(handle)
     return hit - 1 if 1 <= hit <= len(spec.buttons) else NO_BUTTON
+
+
+def tell(tb, text: str, icon: str = "caution") -> None:
+    """A notice of the host's (the battery RAM's, iigs.bram) in an alert with OK, as
+    AlertWindow makes one: the smallest standard size the wrapped text fits, a beep
+    as the program's own alerts give."""
+    message = text.encode("mac_roman", errors="replace")
+    measure = tb.qd.StringWidth if getattr(tb, "qd", None) is not None \
+        else (lambda s: 8 * len(s))
+    text_left = ICON_SPACE if icon else ALERT_MARGIN
+    for size in sorted(ALERT_SIZES):
+        width, height = ALERT_SIZES[size]
+        lines = wrap_text(message, width - ALERT_MARGIN - text_left, measure)
+        if len(lines) * TEXT_LINE_HEIGHT <= height - BUTTON_HEIGHT - 2 * ALERT_MARGIN:
+            break
+    left = (640 - width) // 2
+    tb.snd.beep()
+    run_alert(tb, AlertSpec((ALERT_TOP, left, ALERT_TOP + height, left + width), icon,
+                            message, [STANDARD_TITLES[0]], 0))
 
 
 # -- DoModalWindow (Window Manager $640E, Toolbox Reference vol. 3, ch. 52) ---------------

@@ -665,6 +665,20 @@ class WindowManager:
         self.end_update(win)
 
     # -- TaskMaster ---------------------------------------------------------------------
+    def tell_host_notice(self) -> None:
+        """What the host must tell the player about the battery RAM beside the disk
+        (iigs.bram: a damaged file kept aside, a path left alone), once, in a caution
+        alert: at TaskMaster, when the program's event loop has begun, so the alert
+        stands over its drawn windows as its own start alerts do (issue 45)."""
+        tb = self.tb
+        misc, dm = getattr(tb, "misc", None), getattr(tb, "dlg", None)
+        if misc is None or dm is None or not dm.started or dm.front() is not None:
+            return
+        message = misc.bram.take_message()
+        if message:
+            from toolbox.dialog import tell
+            tell(tb, message)
+
     def task_master(self, event_mask: int, task_ptr: int) -> int:
         """TaskMaster's core (Toolbox Reference ch. 25): handle what it can, report the rest."""
         tb = self.tb
@@ -674,6 +688,7 @@ class WindowManager:
         desk = getattr(tb, "desk", None)
         if desk is not None:
             desk.system_task()
+        self.tell_host_notice()
         if task_mask & TM_NO_GET_NEXT_EVENT:
             ev = read_event(mem, task_ptr)
         else:

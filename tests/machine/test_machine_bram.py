@@ -1,6 +1,13 @@
 """Battery RAM: the ROM's checksum, the file beside the disk (round trips, a damaged file
-back to the defaults, said once), and the Misc Tool Set calls that reach it."""
+kept aside as NAME.bram.BAD and the defaults back, said once; what is not a battery RAM
+file left alone), and the Misc Tool Set calls that reach it. The paths a user may give
+are run through gin-king and iigs in tests/disk/test_disk_bram.py."""
 from __future__ import annotations
+
+import os
+import stat
+
+import pytest
 
 import disk
 from iigs import bram as br
@@ -55,14 +62,96 @@ def test_a_damaged_file_brings_the_defaults_back_and_says_so_once(tmp_path):
     data = bytearray(path.read_bytes())
     data[br.SYS_SPEED] = br.SPEED_NORMAL         # changed behind the checksum's back
     path.write_bytes(bytes(data))
+    path.chmod(0o604)
     damaged = br.BatteryRAM(path)
     assert damaged.param(br.SYS_SPEED) == br.DEFAULTS[br.SYS_SPEED]
-    message = damaged.take_message()
-    assert "damaged" in message and "GinKing.bram" in message
+    assert damaged.take_message() == (
+        "The battery RAM file GinKing.bram was damaged: it is kept as GinKing.bram.BAD "
+        "and the Control Panel's settings start again from the defaults.")
     assert damaged.take_message() is None                     # said once
+    bad = tmp_path / "GinKing.bram.BAD"
+    assert bad.read_bytes() == data                           # renamed, byte for byte
+    assert path.read_bytes() == br.default_image()            # the defaults, kept
+    assert stat.S_IMODE(path.stat().st_mode) == 0o604         # with the damaged one's mode
     assert br.BatteryRAM(path).take_message() is None         # the file is sound again
     path.write_bytes(b"short")
     assert "damaged" in br.BatteryRAM(path).take_message()
+    assert bad.read_bytes() == b"short"                       # an older .BAD replaced
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["GinKing.bram", "GinKing.bram.BAD"]
+
+
+def snapshot(folder) -> dict:
+    """Each name under `folder`: lstat's mode, and a file's bytes or a link's target."""
+    seen = {}
+    for path in sorted(folder.rglob("*")):
+        st = os.lstat(path)
+        content = (os.readlink(path) if stat.S_ISLNK(st.st_mode) else
+                   path.read_bytes() if stat.S_ISREG(st.st_mode) else None)
+        seen[str(path.relative_to(folder))] = (st.st_mode, content)
+    return seen
+
+
+def unsealed() -> bytes:
+    data = br.default_image()
+    data[0] ^= 1
+    return bytes(data)
+
+
+@pytest.mark.parametrize("case", ["read-only disk", "no write bit", ".BAD a folder",
+                                  "over 4 KB", "link to a damaged one", "link to nothing"])
+def test_what_may_not_be_replaced_is_left_alone_and_said(tmp_path, case):
+    """Each: the file system unchanged even after a setting changes; one line said."""
+    path = tmp_path / "g.bram"
+    path.write_bytes(unsealed())
+    read_only = case == "read-only disk"
+    if case == "no write bit":
+        path.chmod(0o444)
+    elif case == ".BAD a folder":
+        (tmp_path / "g.bram.BAD").mkdir()
+    elif case == "over 4 KB":
+        path.write_bytes(bytes(br.MAX_DAMAGED_BYTES + 1))
+    elif case.startswith("link"):
+        path.rename(tmp_path / "other")
+        path.symlink_to("other" if case == "link to a damaged one" else "nowhere")
+    before = snapshot(tmp_path)
+    ram = br.BatteryRAM(path, read_only=read_only)
+    ram.set_param(br.SYS_SPEED, br.SPEED_FAST)
+    assert ram.param(br.SYS_SPEED) == br.SPEED_FAST             # in memory
+    assert snapshot(tmp_path) == before
+    message = ram.take_message()
+    assert "g.bram" in message and "\n" not in message and ram.take_message() is None
+
+
+def test_a_sound_file_without_write_permission_is_read_and_never_written(tmp_path):
+    path = tmp_path / "g.bram"
+    br.BatteryRAM(path).set_param(br.USER_VOLUME, 3)
+    path.chmod(0o444)
+    ram = br.BatteryRAM(path)
+    assert ram.param(br.USER_VOLUME) == 3 and ram.take_message() is None
+    ram.set_param(br.USER_VOLUME, 5)
+    ram.set_param(br.USER_VOLUME, 6)
+    assert "cannot be written (its mode has no write permission)" in ram.take_message()
+    assert ram.take_message() is None and br.BatteryRAM(path).param(br.USER_VOLUME) == 3
+
+
+def test_a_path_replaced_during_the_session_is_not_written_through(tmp_path):
+    """A sound file, then a link to a letter put in its place: the letter is kept."""
+    path = tmp_path / "g.bram"
+    br.BatteryRAM(path).set_param(br.USER_VOLUME, 3)
+    ram = br.BatteryRAM(path)
+    path.unlink()
+    (tmp_path / "letter").write_bytes(b"Dear ...")
+    path.symlink_to("letter")
+    ram.set_param(br.USER_VOLUME, 4)
+    assert "is now 8 bytes, left as it is" in ram.take_message()
+    assert (tmp_path / "letter").read_bytes() == b"Dear ..." and path.is_symlink()
+
+
+def test_a_name_with_a_newline_is_said_on_one_line(tmp_path):
+    folder = tmp_path / "two\nlines.bram"
+    folder.mkdir()
+    message = br.BatteryRAM(folder).take_message()
+    assert "two\\nlines.bram is a folder" in message and "\n" not in message
 
 
 def test_a_value_out_of_its_range_reads_as_the_default():
