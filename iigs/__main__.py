@@ -242,16 +242,16 @@ def run(program: str, disk: str | None = None, headless: bool = False,
     """The `run` command; returns the exit status. `typed` is console input, `keys`
     (second, text) key presses, `args` the shell command line's arguments, `stdin`
     whether this process's standard input follows `typed` as console input."""
+    from_disk = bool(disk) and not os.path.exists(program)
+    refused = _refusal(program, screenshot, screenshot_every, from_disk)
+    if refused:                              # before the machine is even imported
+        print(refused, file=sys.stderr)
+        return EXIT_USAGE
     from disk import DiskError
     from iigs.machine import CPU_HZ, Machine, MachineError
     from iigs.omf import OMFError
     from toolbox.calls import ToolError
     from toolbox.console import terminal_echo
-    from_disk = bool(disk) and not os.path.exists(program)
-    refused = _refusal(program, screenshot, screenshot_every, from_disk)
-    if refused:
-        print(refused, file=sys.stderr)
-        return EXIT_USAGE
     host = _keyed_host(keys) if keys else _make_host(headless)
     machine = Machine(host=host, strict=strict)
     if keys:
@@ -330,8 +330,9 @@ class _Screenshots:
     """`--screenshot-every S`: PATH's stem + -0001 ... every S emulated seconds, at
     most MAX_SCREENSHOTS of them; one that cannot be written ends the series."""
 
-    def __init__(self, path: str, every: float | None) -> None:
-        self.path, self.every = Path(path), every
+    def __init__(self, path: str, every: float | None,
+                 limit: int = MAX_SCREENSHOTS) -> None:
+        self.path, self.every, self.limit = Path(path), every, limit
         self.count = 0
         self.next_at = every
 
@@ -341,9 +342,8 @@ class _Screenshots:
 
     def take(self, machine: Any, elapsed: float) -> None:
         while self.next_at is not None and elapsed >= self.next_at:
-            if self.count == MAX_SCREENSHOTS:
-                self._stop(f"{MAX_SCREENSHOTS:,} screenshots taken, the most a run "
-                           "numbers")
+            if self.count == self.limit:
+                self._stop(f"{self.limit:,} screenshots taken, the most a run numbers")
                 return
             self.count += 1
             machine.tb.text.present()

@@ -189,7 +189,7 @@ def read_load_file(data: bytes) -> list[Segment]:
         # Padding to a block boundary after the last segment is zeros (v1 habit).
         if not any(data[offset:offset + 4]) and not any(data[offset:]):
             break
-        seg = _read_segment(data, offset, RAM_BYTES - claimed)
+        seg = _read_segment(data, offset, claimed)
         segments.append(seg)
         claimed += seg.length
         offset += seg.bytecnt
@@ -198,9 +198,9 @@ def read_load_file(data: bytes) -> list[Segment]:
     return segments
 
 
-def _read_segment(data: bytes, start: int, room: int = RAM_BYTES) -> Segment:
-    """One segment at `start`; its LENGTH must fit in `room`, the RAM the segments
-    before it have not claimed (checked before its image is made)."""
+def _read_segment(data: bytes, start: int, claimed: int = 0) -> Segment:
+    """One segment at `start`; its LENGTH must fit in the RAM beside the `claimed`
+    bytes of the segments before it (checked before its image is made)."""
     if start + HEADER_SIZE > len(data):
         raise OMFError(f"truncated segment header ({len(data) - start} bytes)",
                        offset=start)
@@ -262,10 +262,12 @@ def _read_segment(data: bytes, start: int, room: int = RAM_BYTES) -> Segment:
     if banksize and length > banksize:
         raise OMFError(f"LENGTH ${length:X} cannot fit in its BANKSIZE ${banksize:X}",
                        segment=name, offset=start)
-    if length > room:
-        raise OMFError(f"LENGTH ${length:X} is more than the {room:,} bytes of the "
-                       f"machine's {RAM_BYTES // 0x100000} MB of RAM the segments "
-                       "before it leave", segment=name, offset=start)
+    if claimed + length > RAM_BYTES:
+        besides = f" beside the {claimed:,} bytes of the segments before it" \
+            if claimed else ""
+        raise OMFError(f"LENGTH ${length:X} does not fit in the machine's "
+                       f"{RAM_BYTES // 0x100000} MB of RAM ({RAM_BYTES:,} bytes){besides}",
+                       segment=name, offset=start)
 
     seg = Segment(bytecnt=bytecnt, resspc=resspc, length=length, kind=kind,
                   lablen=lablen, numlen=numlen, version=version, banksize=banksize,
