@@ -32,7 +32,7 @@ command's arguments by the kinds the table `COMMANDS` gives them:
 ASCII character or a name (return, enter, escape, tab, delete, left, right, up, down,
 clear, space) and modifier words (apple, shift, option, control, keypad); `type` what
 the IIGS keyboard types (ASCII). A line that does not parse is a ScriptError naming
-the line before any step runs ("line 3: key KEY [MODIFIER ...]: 'foo' is not a key ...").
+the line before any step runs ("line 3: key takes KEY [MODIFIER ...]: 'foo' is not a key ...").
 
 `type` and `expect-text` take the rest of the line as written; `run` and `wait` run
 until the program waits for input; the script ends early when the program quits.
@@ -354,14 +354,14 @@ def _whole_number(word: str) -> int:
     try:
         return int(word)
     except ValueError:
-        raise ValueError(f"{word!r} is not a whole number") from None
+        raise ValueError(f"{_quoted(word)} is not a whole number") from None
 
 
 def _coordinate(limit: int, what: str) -> Callable[[str, Path], int]:
     def parse(word: str, _base: Path) -> int:
         value = _whole_number(word)
         if not 0 <= value < limit:
-            raise ValueError(f"{word!r} is not a screen {what} (0 to {limit - 1})")
+            raise ValueError(f"{_quoted(word)} is not a screen {what} (0 to {limit - 1})")
         return value
     return parse
 
@@ -371,7 +371,7 @@ def _key(word: str, _base: Path) -> int:
     if code is None and len(word) == 1 and ord(word) in KEY_CHARACTERS:
         code = ord(word)
     if code is None:
-        raise ValueError(f"{word!r} is not a key (a character, or one of "
+        raise ValueError(f"{_quoted(word)} is not a key (a character, or one of "
                          f"{', '.join(KEY_NAMES)})")
     return code
 
@@ -380,7 +380,7 @@ def _modifiers(words: list[str], _base: Path) -> int:
     bits = 0
     for word in words:
         if word.lower() not in MODIFIER_NAMES:
-            raise ValueError(f"{word!r} is not a modifier key (one of "
+            raise ValueError(f"{_quoted(word)} is not a modifier key (one of "
                              f"{', '.join(MODIFIER_NAMES)})")
         bits |= MODIFIER_NAMES[word.lower()]
     return bits
@@ -424,7 +424,7 @@ def _png_path(word: str, base: Path) -> Path:
 def _count(word: str, _base: Path) -> int:
     value = _whole_number(word)
     if value < 0:
-        raise ValueError(f"{word!r} is not a count (0 or more)")
+        raise ValueError(f"{_quoted(word)} is not a count (0 or more)")
     return value
 
 
@@ -506,7 +506,7 @@ def parse_script(text: str, base_dir: str | Path = ".") -> list[Step]:
         name, rest = (line.split(None, 1) + [""])[:2]
         command = COMMANDS.get(name.lower())
         if command is None:
-            raise ScriptError(f"line {number}: {shown(name)} is not a command (one of "
+            raise ScriptError(f"line {number}: {_quoted(name)} is not a command (one of "
                               f"{', '.join(COMMANDS)})")
         try:
             values = _parse_args(command, rest, Path(base_dir))
@@ -537,12 +537,12 @@ def _parse_args(command: Command, rest: str, base: Path) -> tuple:
         else:
             values.append(kind.parse(words.pop(0), base))
     if words:
-        raise ValueError(f"{shown(' '.join(words))} is more than it takes")
+        raise ValueError(f"{_quoted(' '.join(words))} is more than it takes")
     return tuple(values)
 
 
-def shown(text: str) -> str:
-    """A word of the script as an error line quotes it: its repr, cut short."""
+def _quoted(text: str) -> str:
+    """Words of the script as an error line quotes them: their repr, cut short."""
     quoted = repr(text)
     return quoted if len(quoted) <= 40 else quoted[:39] + "…"
 

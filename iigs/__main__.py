@@ -46,7 +46,6 @@ or unreadable file, 124 the time ran out first (as `timeout` does).
 """
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from pathlib import Path

@@ -13,7 +13,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from hypothesis import given, settings, strategies as st
 
 from iigs.__main__ import EXIT_USAGE, _Screenshots, main
