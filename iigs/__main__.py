@@ -42,7 +42,9 @@ opened), and --screenshot a regular file or a new one in a folder that is there;
 cannot write.
 
 Exit status: 0 the program quit (or its window was closed), 1 it crashed, 2 bad usage
-or unreadable file, 124 the time ran out first (as `timeout` does).
+or unreadable file, 124 the time ran out first (as `timeout` does), 141 what reads this
+runner's output went away (`| head`: the run stops quietly, as a shell reports a
+program that SIGPIPE ended).
 """
 from __future__ import annotations
 
@@ -59,6 +61,7 @@ EXIT_QUIT = 0
 EXIT_CRASH = 1
 EXIT_USAGE = 2
 EXIT_TIME_UP = 124
+EXIT_BROKEN_PIPE = 128 + 13             # 128 + SIGPIPE
 
 # A load file larger than the 24-bit address space cannot be one (it is refused before
 # it is read); screenshots are numbered NAME-0001 ... NAME-9999.
@@ -397,10 +400,18 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     if args.args:
         shell_args = list(args.args) + (shell_args or [])
-    return run(args.program, disk=args.disk, headless=args.headless, seconds=args.seconds,
-               screenshot=args.screenshot, strict=args.strict,
-               typed=typed, keys=keys, args=shell_args,
-               screenshot_every=args.screenshot_every, stdin=True)
+    try:
+        status = run(args.program, disk=args.disk, headless=args.headless,
+                     seconds=args.seconds, screenshot=args.screenshot, strict=args.strict,
+                     typed=typed, keys=keys, args=shell_args,
+                     screenshot_every=args.screenshot_every, stdin=True)
+        sys.stdout.flush()                   # a pipe's buffer: its error comes here
+        return status
+    except BrokenPipeError:
+        # Nobody reads standard output any more: stop without a word (there is no one
+        # to tell), and keep Python's flush at exit from failing on it again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
 
 
 if __name__ == "__main__":

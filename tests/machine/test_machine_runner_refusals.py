@@ -15,19 +15,21 @@ from pathlib import Path
 
 from hypothesis import given, settings, strategies as st
 
-from iigs.__main__ import EXIT_USAGE, _Screenshots, main
+from iigs.__main__ import EXIT_BROKEN_PIPE, EXIT_USAGE, _Screenshots, main
 from iigs.machine import Machine
 from iigs.options import FRAME_SECONDS, MAX_EMULATED_SECONDS
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def iigs_run(cwd: Path, *args: str) -> subprocess.CompletedProcess:
-    """`python -m iigs run ARGS` from `cwd`, this worktree's code first on the path."""
+def iigs_run(cwd: Path, *args: str, **how) -> subprocess.CompletedProcess:
+    """`python -m iigs run ARGS` from `cwd`, this worktree's code first on the path;
+    its output captured unless `how` says otherwise."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
+    how = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **how}
     return subprocess.run([sys.executable, "-m", "iigs", "run", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+                          text=True, timeout=60, stdin=subprocess.DEVNULL, **how)
 
 
 def refused(done: subprocess.CompletedProcess, *words: str) -> str:
@@ -167,3 +169,16 @@ def test_fuzzed_option_values_parse_or_are_refused_in_one_line(
             and _good_seconds(when, 0)
             and all(ord(c) < 0x80 for c in typed + keyed))
     assert ("no such file; nothing was run" in lines[0]) == good, (argv, lines)
+
+
+def test_output_nobody_reads_ends_the_run_quietly(tmp_path, build_program):
+    """`python -m iigs run X | head`: the reader goes away; no traceback, exit 141."""
+    program = tmp_path / "crash.s16"                    # prints its report and stops
+    program.write_bytes(build_program("machine_crashes", {"CRASH": 2, "TOOLNUM": 0})[0])
+    read_end, write_end = os.pipe()
+    os.close(read_end)                                   # nobody will read
+    try:
+        done = iigs_run(tmp_path, str(program), "--headless", stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert done.stderr == "" and done.returncode == EXIT_BROKEN_PIPE
