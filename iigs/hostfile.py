@@ -104,6 +104,8 @@ def check_writable(path: str | os.PathLike, what: str, make_folders: bool = Fals
     st = _stat(path)
     if st is not None:
         _refuse_kind(path, st, what)
+        if not os.access(path, os.W_OK):
+            raise HostPathRefused(f"{shown(path)} cannot be written")
         return
     folder = Path(os.path.abspath(path)).parent
     if not make_folders:
