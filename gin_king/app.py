@@ -15,10 +15,12 @@ disk: prefixes 8 and 9 are the volume's root, so the program finds its SETTINGS 
 A script (`--script FILE`, run by `gin_king.automation.run_script`) drives the session
 headless, one step a line; blank lines and lines starting with `#` are ignored:
 
-    click H V                 press and release the button at (H, V) (screen pixels)
+    click H V                 press and release the button at (H, V) (screen pixels,
+                              H 0-639, V 0-199)
+    drag H V H V              press at the first point, move to the second, release
     key C [apple]             type the character C (`space`, `return` name those keys),
                               with the Apple key held when `apple` follows
-    type TEXT                 type the rest of the line
+    type TEXT                 type the rest of the line (ASCII, as the IIGS keyboard)
     choose MENU / ITEM        pull down MENU and release on ITEM ("Apple" or "@" for the
                               Apple menu), e.g. `choose File / New Game`
     screenshot PATH           save the screen as a 640 x 400 PNG
@@ -26,11 +28,13 @@ headless, one step a line; blank lines and lines starting with `#` are ignored:
     expect-sounds N           fail unless the DOC has started exactly N sounds so far
     wait                      run until the program waits for input
 
-The script's exit status is 0 when every step passed, 1 at the first failed expectation.
+The script is read and checked whole before the disk is opened: a file that is not a
+regular one (a folder, a FIFO, a device), or not UTF-8 text, or a line that is no
+command or has an argument of the wrong kind, is refused in one line on stderr naming
+the line, and nothing runs. The exit statuses (EXIT_*) are docs/playing.md's.
 """
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 from typing import Any
@@ -39,6 +43,14 @@ from gin_king import build
 
 LAUNCH_PATH = ":GINKING:GIN.KING"
 EMULATED_HZ = 2_800_000
+
+# Exit statuses (docs/playing.md "Scripts").
+EXIT_OK = 0
+EXIT_FAILED = 1        # a script's step found something else; the disk or build refused
+EXIT_USAGE = 2         # a bad option, or a script that cannot be read or does not parse
+EXIT_CRASH = 3         # the machine stopped on a crash (its report on stderr)
+
+MAX_SCRIPT_BYTES = 1 << 20
 
 
 # ---------------------------------------------------------------------------------------
@@ -106,40 +118,81 @@ def session(volume: Any, program: bytes | None = None) -> Any:
 # ---------------------------------------------------------------------------------------
 # the command
 
+def read_script(path: str) -> list[Any]:
+    """The checked steps of the script file at `path`; ScriptError in one line when it
+    cannot be read, is not UTF-8 text, or a line does not parse (gin_king.automation)."""
+    from gin_king.automation import ScriptError, parse_script
+    from iigs.hostfile import HostPathRefused, read_file, shown
+    try:
+        data = read_file(path, "a script", MAX_SCRIPT_BYTES)
+        text = data.decode("utf-8-sig")
+    except HostPathRefused as err:
+        raise ScriptError(str(err)) from None
+    except UnicodeDecodeError as err:
+        raise ScriptError(f"{shown(path)} is not UTF-8 text (byte ${data[err.start]:02X} "
+                          f"at offset {err.start})") from None
+    try:
+        return parse_script(text)
+    except ScriptError as err:
+        raise ScriptError(f"{shown(path)} {err}") from None
+
+
+def run_script_session(volume: Any, program: bytes | None, steps: list[Any],
+                       script: str) -> int:
+    """Boot the program from `volume` and run the checked `steps`; the exit status. A
+    step that finds something else, or a crash (its report), is said on stderr."""
+    from gin_king.automation import AutomationError, run_steps
+    from iigs.hostfile import shown
+    from iigs.machine import MachineError
+    s = session(volume, program)
+    try:
+        s.run_until_idle()                       # to the menu bar, then the steps
+        run_steps(s, steps)
+    except AutomationError as exc:
+        print(f"gin-king: {shown(script)} {exc}; the script stopped", file=sys.stderr)
+        return EXIT_FAILED
+    except MachineError as err:
+        print(err.report, file=sys.stderr)
+        return EXIT_CRASH
+    finally:
+        s.close()
+    return EXIT_OK
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="gin-king", description="Play Gin King.")
+    from iigs.options import OneLineParser, seconds_option
+    parser = OneLineParser(prog="gin-king", description="Play Gin King.")
     parser.add_argument("--disk", help="ProDOS disk image (default: the user's own)")
     parser.add_argument("--script", help="run a script of automation steps, headless")
     parser.add_argument("--headless", action="store_true", help="no window")
-    parser.add_argument("--seconds", type=float, help="stop after N s of emulated time")
+    parser.add_argument("--seconds", type=seconds_option(), metavar="N",
+                        help="stop after N s of emulated time")
     parser.add_argument("--strict", action="store_true", default=None,
                         help="stop at a tool call the toolbox lacks (with the report)")
     args = parser.parse_args(argv)
     from disk import DiskError
+    steps = None
+    if args.script is not None:
+        from gin_king.automation import ScriptError
+        try:
+            steps = read_script(args.script)
+        except ScriptError as exc:
+            print(f"gin-king: {exc}; nothing was run", file=sys.stderr)
+            return EXIT_USAGE
     try:
         volume, message = prepare_disk(args.disk)
     except build.BuildError as exc:
         print(f"gin-king: the program does not build:\n{exc}", file=sys.stderr)
-        return 1
+        return EXIT_FAILED
     except DiskError as exc:
         print(f"gin-king: {exc}", file=sys.stderr)
-        return 1
+        return EXIT_FAILED
     if message:
         print(message, file=sys.stderr)
     # a read-only disk may hold an older GIN.KING, or none: boot the current build
     program = program_bytes() if volume.read_only else None
-    if args.script:
-        from gin_king.automation import AutomationError, run_script
-        s = session(volume, program)
-        try:
-            s.run_until_idle()                       # to the menu bar, then the steps
-            run_script(s, Path(args.script).read_text())
-        except AutomationError as exc:
-            print(f"gin-king: script {args.script}: {exc}")
-            return 1
-        finally:
-            s.close()
-        return 0
+    if steps is not None:
+        return run_script_session(volume, program, steps, args.script)
     from iigs.host import HeadlessHost, WindowHost
     from iigs.machine import MachineError
     host = HeadlessHost() if args.headless else WindowHost()
@@ -157,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
                 break
     except MachineError as err:
         print(err.report, file=sys.stderr)
-        status = 2
+        status = EXIT_CRASH
     if hasattr(host, "close"):
         host.close()
     return status

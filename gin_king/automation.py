@@ -18,7 +18,8 @@ the host holds that call until the script pushes more, and `run_until_idle` retu
 meanwhile; so a script can look at an open dialog, then click in it, exactly as a user.
 
 `run_script` runs the same gestures from a text script (one command a line), the
-form `gin-king --script FILE` takes:
+form `gin-king --script FILE` takes; `parse_script` checks it whole first, each
+command's arguments by the kinds the table `COMMANDS` gives them:
 
     # comments and blank lines are skipped
     choose "File" "New Game"        click 320 100          drag 10 20 200 150
@@ -27,8 +28,11 @@ form `gin-king --script FILE` takes:
     choose File / New Game          expect-text Willy's turn     wait
     expect-sounds 2
 
-`key` takes a character or a name (return, enter, escape, tab, delete, left, right,
-up, down, clear, space) and modifier words (apple, shift, option, control).
+`click` and `drag` take screen points (H 0-639, V 0-199). `key` takes a printable
+ASCII character or a name (return, enter, escape, tab, delete, left, right, up, down,
+clear, space) and modifier words (apple, shift, option, control, keypad); `type` what
+the IIGS keyboard types (ASCII). A line that does not parse is a ScriptError naming
+the line before any step runs ("line 3: key takes KEY [MODIFIER ...]: 'foo' is not a key ...").
 
 `type` and `expect-text` take the rest of the line as written; `run` and `wait` run
 until the program waits for input; the script ends early when the program quits.
@@ -42,11 +46,13 @@ from __future__ import annotations
 
 import shlex
 import threading
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
+from iigs.hostfile import HostPathRefused, check_writable
 from iigs.hostinput import (APPLE_KEY, CONTROL_KEY, KEY_PAD, OPTION_KEY, SHIFT_KEY,
-                            HostInput)
+                            HostInput, untypeable)
 from iigs.memory import read_bytes, read_long, read_word
 
 DEFAULT_RUN_CYCLES = 400_000_000     # per run_until_idle: far more than any one step needs
@@ -276,7 +282,8 @@ class Session:
 
     # -- looking ------------------------------------------------------------------------
     def screenshot(self, path: str | Path) -> None:
-        """The screen now, as a 640 x 400 PNG."""
+        """The screen now, as a 640 x 400 PNG (its missing folders made);
+        iigs.hostfile.HostPathRefused when it cannot be written there."""
         self.host.present(self.machine.mem, self.tb)
         self.host.screenshot(str(path))
 
@@ -308,86 +315,261 @@ class Session:
 
 
 # -- text scripts -------------------------------------------------------------------------
+#
+# A script is checked whole before its first step runs: each line's command is looked up
+# in COMMANDS, and each of its words parsed by the kind of argument the command takes
+# there. A line that does not parse is a ScriptError naming the line, the command's
+# usage and the word; nothing has run then. What can only be known by running (an
+# expectation, a menu that is not in the bar, a screenshot that cannot be written) stops
+# the script at that line with an AutomationError.
 
 KEY_NAMES = {"return": 0x0D, "enter": 0x0D, "escape": 0x1B, "esc": 0x1B, "tab": 0x09,
              "delete": 0x7F, "left": 0x08, "right": 0x15, "up": 0x0B, "down": 0x0A,
              "clear": 0x18, "space": 0x20}
 MODIFIER_NAMES = {"apple": APPLE_KEY, "command": APPLE_KEY, "shift": SHIFT_KEY,
                   "option": OPTION_KEY, "control": CONTROL_KEY, "keypad": KEY_PAD}
+# A key given as itself: a printable ASCII character (space and the control keys by
+# their names above).
+KEY_CHARACTERS = range(0x21, 0x7F)
+SCREEN_WIDTH, SCREEN_HEIGHT = 640, 200          # Super Hi-Res points (640 mode)
 
 
-def run_script(session: Session, text: str, base_dir: str | Path = ".") -> list[str]:
-    """Run a text script (see the module doc) in a session; one log line per command.
+class ScriptError(AutomationError):
+    """A script line the script language cannot take: no such command, or an argument
+    of the wrong kind. Found before the script runs."""
 
-    Raises AutomationError with the line number when a command is wrong or an
-    `expect-text` finds nothing."""
-    log: list[str] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        cmd, _, rest = line.strip().partition(" ")
-        if not cmd or cmd.startswith("#"):
+
+@dataclass(frozen=True)
+class ArgKind:
+    """One kind of argument: its name in a usage line and how a word becomes a value
+    (ValueError in words otherwise). `rest` kinds take all the remaining words
+    (their parser gets the list); `raw` ones the rest of the line as written."""
+    name: str
+    parse: Callable[[Any, Path], Any]
+    rest: bool = False
+    raw: bool = False
+
+
+def _whole_number(word: str) -> int:
+    try:
+        return int(word)
+    except ValueError:
+        raise ValueError(f"{_quoted(word)} is not a whole number") from None
+
+
+def _coordinate(limit: int, what: str) -> Callable[[str, Path], int]:
+    def parse(word: str, _base: Path) -> int:
+        value = _whole_number(word)
+        if not 0 <= value < limit:
+            raise ValueError(f"{_quoted(word)} is not a screen {what} (0 to {limit - 1})")
+        return value
+    return parse
+
+
+def _key(word: str, _base: Path) -> int:
+    code = KEY_NAMES.get(word.lower())
+    if code is None and len(word) == 1 and ord(word) in KEY_CHARACTERS:
+        code = ord(word)
+    if code is None:
+        raise ValueError(f"{_quoted(word)} is not a key (a character, or one of "
+                         f"{', '.join(KEY_NAMES)})")
+    return code
+
+
+def _modifiers(words: list[str], _base: Path) -> int:
+    bits = 0
+    for word in words:
+        if word.lower() not in MODIFIER_NAMES:
+            raise ValueError(f"{_quoted(word)} is not a modifier key (one of "
+                             f"{', '.join(MODIFIER_NAMES)})")
+        bits |= MODIFIER_NAMES[word.lower()]
+    return bits
+
+
+def _typed(text: str, _base: Path) -> str:
+    why = untypeable(text)
+    if why is not None:
+        raise ValueError(why)
+    return text
+
+
+def _sought(text: str, _base: Path) -> str:
+    if not text:
+        raise ValueError("nothing to look for")
+    return text
+
+
+def _menu_item(words: list[str], _base: Path) -> tuple[str, str]:
+    """`File / New Game` (words around a lone slash) or `"File" "New Game"`."""
+    if "/" in words:
+        menu, _, item = " ".join(words).partition(" / ")
+    elif len(words) == 2:
+        menu, item = words
+    else:
+        raise ValueError("give a menu and an item, as File / New Game")
+    if not menu.strip() or not item.strip():
+        raise ValueError("give a menu and an item, as File / New Game")
+    return menu, item
+
+
+def _png_path(word: str, base: Path) -> Path:
+    path = base / word
+    try:
+        check_writable(path, "a PNG file", make_folders=True)
+    except HostPathRefused as err:
+        raise ValueError(str(err)) from None
+    return path
+
+
+def _count(word: str, _base: Path) -> int:
+    value = _whole_number(word)
+    if value < 0:
+        raise ValueError(f"{_quoted(word)} is not a count (0 or more)")
+    return value
+
+
+H = ArgKind("H", _coordinate(SCREEN_WIDTH, "column"))
+V = ArgKind("V", _coordinate(SCREEN_HEIGHT, "row"))
+KEY = ArgKind("KEY", _key)
+MODIFIERS = ArgKind("[MODIFIER ...]", _modifiers, rest=True)
+TEXT = ArgKind("TEXT", _typed, raw=True)
+SOUGHT = ArgKind("TEXT", _sought, raw=True)
+MENU_ITEM = ArgKind("MENU / ITEM", _menu_item, rest=True)
+PNG = ArgKind("PATH", _png_path)
+COUNT = ArgKind("N", _count)
+
+
+def _screenshot(session: Session, path: Path) -> str:
+    try:
+        session.screenshot(path)
+    except HostPathRefused as err:
+        raise AutomationError(str(err)) from None
+    return str(path)
+
+
+def _expect_text(session: Session, want: str) -> str:
+    if not any(want in t for t in session.drawn_text()):
+        raise AutomationError(f"no drawn text contains {want!r}")
+    return "found"
+
+
+def _expect_sounds(session: Session, want: int) -> str:
+    heard = len(session.host.sound_log)
+    if heard != want:
+        raise AutomationError(f"{heard} sounds started, not {want}")
+    return f"{heard} sounds"
+
+
+@dataclass(frozen=True)
+class Command:
+    """A script command: the kinds of its arguments, in order, and what it does with
+    their values (returning the machine's reason, or what it found)."""
+    args: tuple[ArgKind, ...]
+    run: Callable[..., str]
+
+    def usage(self, name: str) -> str:
+        return " ".join((name, "takes") + tuple(kind.name for kind in self.args)) \
+            if self.args else f"{name} takes nothing"
+
+
+COMMANDS: dict[str, Command] = {
+    "click": Command((H, V), lambda s, h, v: s.click(h, v)),
+    "drag": Command((H, V, H, V), lambda s, *points: s.drag(*points)),
+    "key": Command((KEY, MODIFIERS), lambda s, code, mods: s.key(code, mods)),
+    "type": Command((TEXT,), lambda s, text: s.type(text)),
+    "choose": Command((MENU_ITEM,), lambda s, menu_item: s.choose(*menu_item)),
+    "screenshot": Command((PNG,), _screenshot),
+    "expect-text": Command((SOUGHT,), _expect_text),
+    "expect-sounds": Command((COUNT,), _expect_sounds),
+    "run": Command((), lambda s: s.run_until_idle()),
+    "wait": Command((), lambda s: s.run_until_idle()),
+}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One parsed line: its number and text, its command and argument values."""
+    number: int
+    line: str
+    command: Command
+    values: tuple
+
+
+def parse_script(text: str, base_dir: str | Path = ".") -> list[Step]:
+    """Every step of a text script, checked; ScriptError (with the line number) for
+    the first line that does not parse. Screenshot paths are relative to `base_dir`."""
+    steps = []
+    for number, line in enumerate(text.split("\n"), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
             continue
-        cmd = cmd.lower()
+        name, rest = (line.split(None, 1) + [""])[:2]
+        command = COMMANDS.get(name.lower())
+        if command is None:
+            raise ScriptError(f"line {number}: {_quoted(name)} is not a command (one of "
+                              f"{', '.join(COMMANDS)})")
         try:
-            # `type` and `expect-text` take the rest of the line as it stands (one pair
-            # of surrounding quotes dropped), so an apostrophe needs no quoting.
-            args = [_unquote(rest.strip())] if cmd in RAW_TEXT_COMMANDS else \
-                shlex.split(rest, comments=True)
-            reason = _run_command(session, cmd, args, Path(base_dir))
-        except (ValueError, IndexError) as exc:
-            raise AutomationError(f"line {number}: {line.strip()!r}: {exc}") from exc
+            values = _parse_args(command, rest, Path(base_dir))
+        except ValueError as err:
+            raise ScriptError(f"line {number}: {command.usage(name.lower())}: "
+                              f"{err}") from None
+        steps.append(Step(number, line, command, values))
+    return steps
+
+
+def _parse_args(command: Command, rest: str, base: Path) -> tuple:
+    """The values of a line's arguments (the words after the command), by kind."""
+    if command.args and command.args[0].raw:
+        # `type` and `expect-text` take the rest of the line as it stands (one pair of
+        # surrounding quotes dropped), so an apostrophe needs no quoting.
+        return (command.args[0].parse(_unquote(rest.strip()), base),)
+    try:
+        words = shlex.split(rest, comments=True)
+    except ValueError as err:                       # "No closing quotation"
+        raise ValueError(str(err).lower()) from None
+    values = []
+    for place, kind in enumerate(command.args, 1):
+        if kind.rest:
+            values.append(kind.parse(words, base))
+            words = []
+        elif not words:
+            raise ValueError(f"argument {place} ({kind.name}) is missing")
+        else:
+            values.append(kind.parse(words.pop(0), base))
+    if words:
+        raise ValueError(f"{_quoted(' '.join(words))} is more than it takes")
+    return tuple(values)
+
+
+def _quoted(text: str) -> str:
+    """Words of the script as an error line quotes them: their repr, cut short."""
+    quoted = repr(text)
+    return quoted if len(quoted) <= 40 else quoted[:39] + "…"
+
+
+def run_steps(session: Session, steps: list[Step]) -> list[str]:
+    """Run parsed steps in a session; one log line per step. AutomationError with the
+    line number when a step finds the screen otherwise than the script expects."""
+    log: list[str] = []
+    for step in steps:
+        try:
+            reason = step.command.run(session, *step.values)
         except AutomationError as exc:
-            raise AutomationError(f"line {number}: {exc}") from exc
-        log.append(f"{number}: {line.strip()} -> {reason}")
+            raise AutomationError(f"line {step.number}: {exc}") from None
+        log.append(f"{step.number}: {step.line} -> {reason}")
         if reason in ("quit", "returned", "closed"):
             break                                   # the program has ended
     return log
 
 
-RAW_TEXT_COMMANDS = ("type", "expect-text")
+def run_script(session: Session, text: str, base_dir: str | Path = ".") -> list[str]:
+    """Check a text script (see the module doc), then run it in a session; one log
+    line per command. ScriptError before anything runs for a line that does not
+    parse, AutomationError at the step that found something else."""
+    return run_steps(session, parse_script(text, base_dir))
 
 
 def _unquote(text: str) -> str:
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
         return text[1:-1]
     return text
-
-
-def _run_command(session: Session, cmd: str, args: list[str], base_dir: Path) -> str:
-    if cmd == "click":
-        return session.click(int(args[0]), int(args[1]))
-    if cmd == "drag":
-        return session.drag(*(int(a) for a in args[:4]))
-    if cmd == "key":
-        name = args[0]
-        code = KEY_NAMES.get(name.lower(), ord(name) if len(name) == 1 else None)
-        if code is None:
-            raise ValueError(f"unknown key {name!r}")
-        mods = 0
-        for word in args[1:]:
-            mods |= MODIFIER_NAMES[word.lower()]
-        return session.key(code, mods)
-    if cmd == "type":
-        return session.type(" ".join(args))
-    if cmd == "choose":                              # choose "File" "New Game", or
-        if "/" in args:                               #   choose File / New Game
-            menu, _, item = " ".join(args).partition(" / ")
-            return session.choose(menu, item)
-        return session.choose(args[0], args[1])
-    if cmd == "screenshot":
-        path = base_dir / args[0]
-        path.parent.mkdir(parents=True, exist_ok=True)
-        session.screenshot(path)
-        return str(path)
-    if cmd == "expect-text":
-        want = " ".join(args)
-        if not any(want in t for t in session.drawn_text()):
-            raise AutomationError(f"no drawn text contains {want!r}")
-        return "found"
-    if cmd == "expect-sounds":
-        heard = len(session.host.sound_log)
-        if heard != int(args[0]):
-            raise AutomationError(f"{heard} sounds started, not {int(args[0])}")
-        return f"{heard} sounds"
-    if cmd in ("run", "wait"):
-        return session.run_until_idle()
-    raise ValueError(f"unknown command {cmd!r}")

@@ -33,20 +33,40 @@ Input for a run without anyone at the keyboard:
   --screenshot-every S   a PNG every S emulated seconds, NAME-0001.png ... beside the
                    --screenshot PATH (default screen.png)
 
+A bad option value is refused in one line before anything runs: seconds (--seconds,
+--keys T, --screenshot-every S) are finite numbers from 0 (S: one frame, 1/60 s) to
+1,000,000; --type and --keys text is what the IIGS keyboard types (ASCII). PROGRAM
+must be a regular file (a FIFO, a device or a folder is named and refused, never
+opened), and --screenshot a regular file or a new one in a folder that is there; a
+--screenshot-every series stops, said in one line, at NAME-9999 or at a file it
+cannot write.
+
 Exit status: 0 the program quit (or its window was closed), 1 it crashed, 2 bad usage
-or unreadable file, 124 the time ran out first (as `timeout` does).
+or unreadable file, 124 the time ran out first (as `timeout` does), 141 what reads this
+runner's output went away (`| head`: the run stops quietly, as a shell reports a
+program that SIGPIPE ended).
 """
 from __future__ import annotations
 
-import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
+
+from iigs import hostfile
+from iigs.hostinput import untypeable
+from iigs.options import FRAME_SECONDS, OneLineParser, emulated_seconds, seconds_option
 
 EXIT_QUIT = 0
 EXIT_CRASH = 1
 EXIT_USAGE = 2
 EXIT_TIME_UP = 124
+EXIT_BROKEN_PIPE = 128 + 13             # 128 + SIGPIPE
+
+# A load file larger than the 24-bit address space cannot be one (it is refused before
+# it is read); screenshots are numbered NAME-0001 ... NAME-9999.
+MAX_LOAD_FILE_BYTES = 1 << 24
+MAX_SCREENSHOTS = 9999
 
 # Emulated seconds a headless run gets when no --seconds is given (it has no one to
 # close its window).
@@ -78,9 +98,25 @@ def _text_log_lines(tb: Any) -> list[str]:
     return lines
 
 
-def _screenshot(machine: Any, path: str) -> None:
+def _screenshot(machine: Any, path: str | Path) -> None:
+    """The screen as a PNG at `path`; hostfile.HostPathRefused when it cannot go there."""
     from iigs import video
-    video.save_png(video.render(machine.mem), path)
+    hostfile.write_file(path, video.png_bytes(video.render(machine.mem)), "a PNG file")
+
+
+def _refusal(program: str, screenshot: str | None,
+             screenshot_every: float | None, from_disk: bool) -> str | None:
+    """The line refusing the run before anything is made, or None: the program must
+    be a regular file of a load file's size (unless it is on the disk), and a
+    screenshot must have somewhere to go, judged before the machine starts."""
+    try:
+        if not from_disk:
+            hostfile.check_readable(program, "a load file", MAX_LOAD_FILE_BYTES)
+        if screenshot or screenshot_every:
+            hostfile.check_writable(screenshot or DEFAULT_SCREENSHOT, "a PNG file")
+    except hostfile.HostPathRefused as err:
+        return f"iigs: {err}; nothing was run"
+    return None
 
 
 def _show_report(machine: Any, report: str, interactive: bool) -> None:
@@ -113,10 +149,19 @@ def parse_keys(spec: str) -> tuple[float, str]:
     when, sep, text = spec.partition(":")
     if not sep:
         raise ValueError(f"--keys {spec!r}: expected T:TEXT (seconds, a colon, keys)")
-    seconds = float(when)
-    if seconds < 0:
-        raise ValueError(f"--keys {spec!r}: the time is negative")
-    return seconds, unescape(text)
+    try:
+        seconds = emulated_seconds(when)
+    except ValueError as err:
+        raise ValueError(f"--keys {spec!r}: {err}") from None
+    return seconds, typeable("--keys", unescape(text))
+
+
+def typeable(option: str, text: str) -> str:
+    """`text` when the IIGS keyboard can type all of it; ValueError in words if not."""
+    why = untypeable(text)
+    if why is not None:
+        raise ValueError(f"{option}: {why}")
+    return text
 
 
 def _stdin_source() -> Callable[[], bytes] | None:
@@ -199,6 +244,11 @@ def run(program: str, disk: str | None = None, headless: bool = False,
     """The `run` command; returns the exit status. `typed` is console input, `keys`
     (second, text) key presses, `args` the shell command line's arguments, `stdin`
     whether this process's standard input follows `typed` as console input."""
+    from_disk = bool(disk) and not os.path.exists(program)
+    refused = _refusal(program, screenshot, screenshot_every, from_disk)
+    if refused:                              # before the machine is even imported
+        print(refused, file=sys.stderr)
+        return EXIT_USAGE
     from disk import DiskError
     from iigs.machine import CPU_HZ, Machine, MachineError
     from iigs.omf import OMFError
@@ -228,13 +278,13 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         print(f"iigs: --disk {disk}: {err}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        if disk and not Path(program).is_file():
+        if from_disk:
             machine.load_from_disk(program)  # a program on the disk, forks and all
         else:
             machine.load(program)
         _command_line(machine, program, args)
     except (OSError, ValueError, OMFError, ToolError) as err:
-        print(f"iigs: cannot load {program}: {err}", file=sys.stderr)
+        print(f"iigs: cannot load {hostfile.shown(program)}: {err}", file=sys.stderr)
         return EXIT_USAGE
     status = EXIT_TIME_UP
     shots = _Screenshots(screenshot or DEFAULT_SCREENSHOT, screenshot_every)
@@ -271,17 +321,22 @@ def run(program: str, disk: str | None = None, headless: bool = False,
     if screenshot:
         if status != EXIT_CRASH:
             machine.tb.text.present()        # the last of the program's text
-        _screenshot(machine, screenshot)
+        try:
+            _screenshot(machine, screenshot)
+        except hostfile.HostPathRefused as err:
+            print(f"iigs: --screenshot: {err}; no screenshot was saved", file=sys.stderr)
     if host is not None and hasattr(host, "close"):
         host.close()
     return status
 
 
 class _Screenshots:
-    """`--screenshot-every S`: PATH's stem + -0001 ... every S emulated seconds."""
+    """`--screenshot-every S`: PATH's stem + -0001 ... every S emulated seconds, at
+    most MAX_SCREENSHOTS of them; one that cannot be written ends the series."""
 
-    def __init__(self, path: str, every: float | None) -> None:
-        self.path, self.every = Path(path), every
+    def __init__(self, path: str, every: float | None,
+                 limit: int = MAX_SCREENSHOTS) -> None:
+        self.path, self.every, self.limit = Path(path), every, limit
         self.count = 0
         self.next_at = every
 
@@ -291,22 +346,34 @@ class _Screenshots:
 
     def take(self, machine: Any, elapsed: float) -> None:
         while self.next_at is not None and elapsed >= self.next_at:
+            if self.count == self.limit:
+                self._stop(f"{self.limit:,} screenshots taken, the most a run numbers")
+                return
             self.count += 1
             machine.tb.text.present()
-            _screenshot(machine, str(self.path.with_name(
-                f"{self.path.stem}-{self.count:04d}{self.path.suffix or '.png'}")))
+            try:
+                _screenshot(machine, self.path.with_name(
+                    f"{self.path.stem}-{self.count:04d}{self.path.suffix or '.png'}"))
+            except hostfile.HostPathRefused as err:
+                self._stop(str(err))
+                return
             self.next_at += self.every
+
+    def _stop(self, why: str) -> None:
+        print(f"iigs: --screenshot-every: {why}; no more are taken", file=sys.stderr)
+        self.next_at = None
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m iigs",
-                                     description="Run IIGS programs on the machine.")
+    parser = OneLineParser(prog="python -m iigs",
+                           description="Run IIGS programs on the machine.")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("run", help="run an S16 load file")
     p.add_argument("program")
     p.add_argument("--disk", help="ProDOS disk image for GS/OS")
     p.add_argument("--headless", action="store_true", help="no window")
-    p.add_argument("--seconds", type=float, help="stop after N seconds of emulated time")
+    p.add_argument("--seconds", type=seconds_option(), metavar="N",
+                   help="stop after N seconds of emulated time")
     p.add_argument("--screenshot", help="save the screen as a PNG at the end")
     p.add_argument("--strict", action="store_true",
                    help="stop the machine at a tool call the toolbox lacks")
@@ -314,8 +381,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="console input, as typed (\\n is Return)")
     p.add_argument("--keys", action="append", default=[], metavar="T:TEXT",
                    help="key presses at emulated second T (repeatable)")
-    p.add_argument("--screenshot-every", type=float, metavar="S",
-                   help="a numbered PNG beside --screenshot every S emulated seconds")
+    p.add_argument("--screenshot-every", type=seconds_option(FRAME_SECONDS), metavar="S",
+                   help="a numbered PNG beside --screenshot every S emulated seconds "
+                        "(at least one frame, 1/60 s; at most 9,999 of them)")
     p.add_argument("args", nargs="*", metavar="-- ARGS",
                    help="the command line a shell program gets")
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -326,19 +394,26 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         keys = [parse_keys(spec) for spec in args.keys]
-        if args.screenshot_every is not None and args.screenshot_every <= 0:
-            raise ValueError("--screenshot-every needs a positive number of seconds")
+        typed = typeable("--type", unescape(args.type))
     except SystemExit as exc:
         return int(exc.code or 0) and EXIT_USAGE
     except ValueError as err:
-        print(f"iigs: {err}", file=sys.stderr)
+        print(f"iigs: {err}; nothing was run", file=sys.stderr)
         return EXIT_USAGE
     if args.args:
         shell_args = list(args.args) + (shell_args or [])
-    return run(args.program, disk=args.disk, headless=args.headless, seconds=args.seconds,
-               screenshot=args.screenshot, strict=args.strict,
-               typed=unescape(args.type), keys=keys, args=shell_args,
-               screenshot_every=args.screenshot_every, stdin=True)
+    try:
+        status = run(args.program, disk=args.disk, headless=args.headless,
+                     seconds=args.seconds, screenshot=args.screenshot, strict=args.strict,
+                     typed=typed, keys=keys, args=shell_args,
+                     screenshot_every=args.screenshot_every, stdin=True)
+        sys.stdout.flush()                   # a pipe's buffer: its error comes here
+        return status
+    except BrokenPipeError:
+        # Nobody reads standard output any more: stop without a word (there is no one
+        # to tell), and keep Python's flush at exit from failing on it again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
 
 
 if __name__ == "__main__":

@@ -44,7 +44,7 @@ from typing import Any
 
 import numpy as np
 
-from iigs import video
+from iigs import hostfile, video
 from iigs.bram import MAX_SCALE
 from iigs.hostinput import (APPLE_KEY, CAPS_LOCK, CONTROL_KEY, KEY_PAD, OPTION_KEY,
                             SHIFT_KEY, HostInput, MouseTracker)
@@ -123,8 +123,11 @@ class _FrameKeeper:
         return frame
 
     def screenshot(self, path: str, with_cursor: bool = False) -> None:
-        """Save the last presented screen as a 640 x 400 PNG (what the window shows)."""
-        video.save_png(video.double_lines(self.frame(with_cursor)), path)
+        """Save the last presented screen as a 640 x 400 PNG (what the window shows),
+        making its missing folders; iigs.hostfile.HostPathRefused (nothing written)
+        when the path is a folder, a FIFO or a device, or cannot be written."""
+        picture = video.double_lines(self.frame(with_cursor))
+        hostfile.write_file(path, video.png_bytes(picture), "a PNG file", make_folders=True)
 
 
 class HeadlessHost(_FrameKeeper):

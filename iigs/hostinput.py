@@ -68,3 +68,19 @@ class MouseTracker:
         y = min(max(y, 0.0), height - 1.0)
         self._host, self._pos = (h, v), (x, y)
         return int(x), int(y)
+
+
+# The IIGS keyboard types 7-bit ASCII: the printable characters, and with Control,
+# Return, Tab, Delete and Escape the control codes (Hardware Reference, ch. 6, the
+# keyboard's ASCII table). Anything else cannot reach a program as a key.
+KEYBOARD_CODES = range(0x80)
+
+
+def untypeable(text: str) -> str | None:
+    """Words for the first character of `text` the IIGS keyboard cannot type, or
+    None when it can type them all."""
+    for ch in text:
+        if ord(ch) not in KEYBOARD_CODES:
+            return (f"{ch!r} (U+{ord(ch):04X}) is not on the IIGS keyboard, "
+                    "which types ASCII only")
+    return None

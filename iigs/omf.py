@@ -18,7 +18,7 @@ import struct
 from dataclasses import dataclass, field
 from typing import Any, Callable, NamedTuple
 
-from iigs.memory import write_bytes
+from iigs.memory import RAM_BANKS, write_bytes
 
 
 class OMFError(Exception):
@@ -66,6 +66,11 @@ EXPRESSLOAD_NAMES = ("~ExpressLoad", "ExpressLoad")
 HEADER_SIZE = 0x2C
 ADDRESS_SPACE = 0x1000000
 LOADNAME_SIZE = 10
+# The machine's RAM (banks $00-$7F): what all of a file's segments together may claim.
+# Each segment's image is made LENGTH bytes long as it is read, so the LENGTHs are
+# judged against this before any image is made: a small hostile file of many
+# segments each claiming $FFFFFF bytes is refused at once, not after gigabytes.
+RAM_BYTES = len(RAM_BANKS) * 0x10000
 
 
 @dataclass(frozen=True)
@@ -174,23 +179,28 @@ class LoadedProgram:
 # --------------------------------------------------------------------------------------
 
 def read_load_file(data: bytes) -> list[Segment]:
-    """Parse every segment of an OMF load file (walked by BYTECNT)."""
+    """Parse every segment of an OMF load file (walked by BYTECNT); the segments'
+    LENGTHs together may not exceed the machine's RAM (RAM_BYTES)."""
     data = bytes(data)
     segments: list[Segment] = []
     offset = 0
+    claimed = 0
     while offset < len(data):
         # Padding to a block boundary after the last segment is zeros (v1 habit).
         if not any(data[offset:offset + 4]) and not any(data[offset:]):
             break
-        seg = _read_segment(data, offset)
+        seg = _read_segment(data, offset, claimed)
         segments.append(seg)
+        claimed += seg.length
         offset += seg.bytecnt
     if not segments:
         raise OMFError("no segments in load file", offset=0)
     return segments
 
 
-def _read_segment(data: bytes, start: int) -> Segment:
+def _read_segment(data: bytes, start: int, claimed: int = 0) -> Segment:
+    """One segment at `start`; its LENGTH must fit in the RAM beside the `claimed`
+    bytes of the segments before it (checked before its image is made)."""
     if start + HEADER_SIZE > len(data):
         raise OMFError(f"truncated segment header ({len(data) - start} bytes)",
                        offset=start)
@@ -248,6 +258,15 @@ def _read_segment(data: bytes, start: int) -> Segment:
                        segment=name, offset=start)
     if resspc > length:
         raise OMFError(f"RESSPC {resspc} exceeds LENGTH {length}",
+                       segment=name, offset=start)
+    if banksize and length > banksize:
+        raise OMFError(f"LENGTH ${length:X} cannot fit in its BANKSIZE ${banksize:X}",
+                       segment=name, offset=start)
+    if claimed + length > RAM_BYTES:
+        besides = f" beside the {claimed:,} bytes of the segments before it" \
+            if claimed else ""
+        raise OMFError(f"LENGTH ${length:X} does not fit in the machine's "
+                       f"{RAM_BYTES // 0x100000} MB of RAM ({RAM_BYTES:,} bytes){besides}",
                        segment=name, offset=start)
 
     seg = Segment(bytecnt=bytecnt, resspc=resspc, length=length, kind=kind,

@@ -42,7 +42,8 @@ def test_app_script_fails_on_missing_text(tmp_path, program, capsys):
     script = tmp_path / "s.txt"
     script.write_text("expect-text No such words anywhere\n")
     assert app.main(["--disk", str(tmp_path / "g.po"), "--script", str(script)]) == 1
-    assert "No such words anywhere" in capsys.readouterr().out
+    err = capsys.readouterr().err
+    assert "line 1: no drawn text contains 'No such words anywhere'; the script stopped" in err
 
 
 def test_app_disk_is_made_refreshed_and_recovered(tmp_path, program):

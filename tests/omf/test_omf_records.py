@@ -267,3 +267,37 @@ def test_version_1_header_counts_blocks_and_has_byte_kind():
     [s] = omf.read_load_file(bytes(v1) + bytes(v1))[:1]
     assert (s.version, s.bytecnt, s.kind, s.image) == (1, 512, 0x4000, b"\xEA\xEA\x6B")
     assert len(omf.read_load_file(bytes(v1) + bytes(v1))) == 2
+
+
+def test_lengths_are_judged_against_the_machine_memory_before_any_image():
+    """A small file of many segments each claiming LENGTH $FFFFFF (issue 44: 4.2 GB
+    allocated, or MemoryError) is refused at its first segment, having made nothing;
+    segments that fit one by one but not together are refused where the RAM runs out."""
+    import tracemalloc
+
+    def claiming(length: int, count: int, banksize: int = 0) -> bytes:
+        out = b""
+        for n in range(1, count + 1):
+            seg = bytearray(segment(lconst(b"\xEA") + END, segnum=n, banksize=banksize))
+            struct.pack_into("<I", seg, 8, length)
+            out += seg
+        return out
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(omf.OMFError, match=r"LENGTH \$FFFFFF does not fit in the "
+                           r"machine's 8 MB of RAM \(8,388,608 bytes\) \(") as err:
+            omf.read_load_file(claiming(0xFFFFFF, 256))
+        assert err.value.offset == 0
+        with pytest.raises(omf.OMFError, match=r"cannot fit in its BANKSIZE \$10000"):
+            omf.read_load_file(claiming(0xFFFFFF, 256, banksize=0x10000))
+        assert tracemalloc.get_traced_memory()[1] < 1 << 20
+        one = len(claiming(0x100000, 1))
+        with pytest.raises(omf.OMFError, match=r"beside the 8,388,608 bytes of the "
+                           "segments before it") as err:
+            omf.read_load_file(claiming(0x100000, 9))      # 8 MB fit, the ninth does not
+        assert err.value.offset == 8 * one
+        assert tracemalloc.get_traced_memory()[1] < 3 * omf.RAM_BYTES
+    finally:
+        tracemalloc.stop()
+    assert len(omf.read_load_file(claiming(0x100000, 8))) == 8

@@ -1,0 +1,184 @@
+"""`python -m iigs run` never hangs or prints a traceback on what a user hands it (issue
+44): option values it cannot use (nan, an infinity, 1e308, less than one frame between
+screenshots, text the IIGS keyboard cannot type), a program or screenshot path that is
+a FIFO, a device or a folder, a screenshot into a missing folder, and a hostile load
+file. Each is refused in one line on stderr, exit status 2, before anything is
+written; run as a user runs it (a subprocess of this worktree's code, with a timeout,
+so a hang fails the test). Programs: programs/machine_hello.asm."""
+from __future__ import annotations
+
+import os
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+from hypothesis import given, settings, strategies as st
+
+from iigs.__main__ import EXIT_BROKEN_PIPE, EXIT_USAGE, _Screenshots, main
+from iigs.machine import Machine
+from iigs.options import FRAME_SECONDS, MAX_EMULATED_SECONDS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def iigs_run(cwd: Path, *args: str, **how) -> subprocess.CompletedProcess:
+    """`python -m iigs run ARGS` from `cwd`, this worktree's code first on the path;
+    its output captured unless `how` says otherwise."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
+    how = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **how}
+    return subprocess.run([sys.executable, "-m", "iigs", "run", *args], cwd=cwd, env=env,
+                          text=True, timeout=60, stdin=subprocess.DEVNULL, **how)
+
+
+def refused(done: subprocess.CompletedProcess, *words: str) -> str:
+    """The one line a refusal printed (exit 2, no traceback, nothing on stdout)."""
+    assert done.returncode == EXIT_USAGE, done
+    assert "Traceback" not in done.stderr and done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+    return lines[0]
+
+
+def hello(tmp_path: Path, build_program, loop: int = 0) -> str:
+    path = tmp_path / "hello.s16"
+    path.write_bytes(build_program("machine_hello", {"LOOP": loop})[0])
+    return str(path)
+
+
+def test_seconds_that_are_no_time_are_refused(tmp_path, build_program):
+    program = hello(tmp_path, build_program, loop=1)
+    for option, value in (("--seconds", "nan"), ("--screenshot-every", "1e-9"),
+                          ("--keys", "1e308:a")):
+        line = refused(iigs_run(tmp_path, program, "--headless", f"{option}={value}"),
+                       option, repr(value), "1,000,000", "nothing was run")
+        if value == "1e-9":
+            assert "one frame (1/60 s)" in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hello.s16"]
+
+
+def test_text_the_keyboard_cannot_type_is_refused_in_words(tmp_path, build_program):
+    program = hello(tmp_path, build_program)
+    refused(iigs_run(tmp_path, program, "--type", "caf\u00e9"),
+            "--type: 'é' (U+00E9) is not on the IIGS keyboard", "ASCII only")
+    refused(iigs_run(tmp_path, program, "--keys", "1:\u2603"), "--keys", "U+2603")
+
+
+def test_a_program_that_is_no_file_is_refused_unopened(tmp_path):
+    fifo = tmp_path / "prog.fifo"
+    os.mkfifo(fifo)                            # opening it would wait for a writer
+    refused(iigs_run(tmp_path, str(fifo), "--headless"),
+            f"{fifo} is a FIFO (named pipe), not a load file; nothing was run")
+    refused(iigs_run(tmp_path, "/dev/zero", "--headless"), "a character device")
+
+
+def test_a_screenshot_with_nowhere_to_go_is_refused_before_the_run(tmp_path, build_program):
+    program = hello(tmp_path, build_program)
+    folder = tmp_path / "pictures"
+    folder.mkdir()
+    fifo = tmp_path / "shot.fifo"
+    os.mkfifo(fifo)
+    refused(iigs_run(tmp_path, program, "--headless", "--screenshot", str(folder)),
+            f"{folder} is a folder, not a PNG file; nothing was run")
+    refused(iigs_run(tmp_path, program, "--headless", "--screenshot", str(fifo)),
+            "is a FIFO (named pipe), not a PNG file")
+    refused(iigs_run(folder, program, "--headless", "--screenshot-every", "0.5",
+                     "--screenshot", "missing/a.png"),
+            "missing/a.png: the folder", "missing does not exist")
+    assert not (tmp_path / "missing").exists() and not any(folder.iterdir())
+    assert fifo.is_fifo()
+
+
+def test_screenshots_stop_at_their_limit_said_in_words(tmp_path, build_program, capsys):
+    machine = Machine()
+    machine.load(build_program("machine_hello", {"LOOP": 1})[0])
+    shots = _Screenshots(str(tmp_path / "s.png"), 0.25, limit=2)
+    shots.take(machine, 10.0)                 # 40 are due; the limit is 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s-0001.png", "s-0002.png"]
+    assert capsys.readouterr().err == ("iigs: --screenshot-every: 2 screenshots taken, the "
+                                       "most a run numbers; no more are taken\n")
+    assert shots.next_cycles() is None
+
+
+def hostile_load_file(segments: int, banksize: int) -> bytes:
+    """`segments` one-byte segments, each claiming LENGTH $FFFFFF."""
+    out = b""
+    for segnum in range(1, segments + 1):
+        name = b"\x04CODE"
+        dispdata = 0x2C + 10 + len(name)
+        body = b"\xF2\x01\x00\x00\x00\xEA\x00"          # LCONST 1 byte, END
+        hdr = bytearray(0x2C)
+        struct.pack_into("<III", hdr, 0, 0x2C + 10 + len(name) + len(body), 0, 0xFFFFFF)
+        hdr[0x0D], hdr[0x0E], hdr[0x0F] = 0, 4, 2
+        struct.pack_into("<IH", hdr, 0x10, banksize, 0)
+        struct.pack_into("<HI", hdr, 0x22, segnum, 0)
+        struct.pack_into("<HH", hdr, 0x28, 0x2C, dispdata)
+        out += bytes(hdr) + b"LOADNAME  " + name + body
+    return out
+
+
+def test_a_load_file_claiming_more_than_the_memory_is_refused_at_once(tmp_path):
+    for banksize, why in ((0, "LENGTH $FFFFFF does not fit in the machine's 8 MB of RAM "
+                              "(8,388,608 bytes)"),
+                          (0x10000, "LENGTH $FFFFFF cannot fit in its BANKSIZE $10000")):
+        path = tmp_path / f"hostile-{banksize}.s16"
+        path.write_bytes(hostile_load_file(1024, banksize))       # 64 KB
+        assert path.stat().st_size > 60_000
+        refused(iigs_run(tmp_path, str(path), "--headless"),
+                f"iigs: cannot load {path}: {why}", "(segment 'CODE', file offset $0)")
+
+
+# -- fuzzing the options (in-process: the parser and the checks, never a run) ------------
+
+def _number_text() -> st.SearchStrategy[str]:
+    return st.one_of(st.floats(allow_nan=True, allow_infinity=True).map(repr),
+                     st.sampled_from(["nan", "inf", "-inf", "1e308", "1e-9", "0", "-0",
+                                      "1/60", "", "0x10", "1_0"]),
+                     st.text(max_size=6))
+
+
+def _good_seconds(text: str, least: float) -> bool:
+    try:
+        value = float(text)
+    except ValueError:
+        return False
+    return least <= value <= MAX_EMULATED_SECONDS
+
+
+@settings(max_examples=150, deadline=None)
+@given(seconds=_number_text(), every=_number_text(), when=_number_text(),
+       typed=st.text(max_size=8), keyed=st.text(max_size=8))
+def test_fuzzed_option_values_parse_or_are_refused_in_one_line(
+        tmp_path_factory, seconds, every, when, typed, keyed):
+    """Each value is good (the run gets as far as the missing program) or refused in
+    one line naming the option; never an exception."""
+    import contextlib
+    import io
+    missing = str(tmp_path_factory.getbasetemp() / "no-such-program.s16")
+    argv = ["run", missing, "--headless", f"--seconds={seconds}",
+            f"--screenshot-every={every}", "--keys", f"{when}:{keyed}", f"--type={typed}"]
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(argv) == EXIT_USAGE
+    lines = err.getvalue().splitlines()
+    assert len(lines) == 1, lines
+    good = (_good_seconds(seconds, 0) and _good_seconds(every, FRAME_SECONDS)
+            and _good_seconds(when, 0)
+            and all(ord(c) < 0x80 for c in typed + keyed))
+    assert ("no such file; nothing was run" in lines[0]) == good, (argv, lines)
+
+
+def test_output_nobody_reads_ends_the_run_quietly(tmp_path, build_program):
+    """`python -m iigs run X | head`: the reader goes away; no traceback, exit 141."""
+    program = tmp_path / "crash.s16"                    # prints its report and stops
+    program.write_bytes(build_program("machine_crashes", {"CRASH": 2, "TOOLNUM": 0})[0])
+    read_end, write_end = os.pipe()
+    os.close(read_end)                                   # nobody will read
+    try:
+        done = iigs_run(tmp_path, str(program), "--headless", stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert done.stderr == "" and done.returncode == EXIT_BROKEN_PIPE
