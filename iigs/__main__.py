@@ -195,12 +195,14 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         seconds: float | None = None, screenshot: str | None = None,
         strict: bool = False, typed: str = "", keys: Sequence[tuple[float, str]] = (),
         args: list[str] | None = None, screenshot_every: float | None = None,
-        stdin: bool = False) -> int:
+        stdin: bool = False, bench: Any = None) -> int:
     """The `run` command; returns the exit status. `typed` is console input, `keys`
     (second, text) key presses, `args` the shell command line's arguments, `stdin`
-    whether this process's standard input follows `typed` as console input."""
+    whether this process's standard input follows `typed` as console input, `bench`
+    the traces, profile and monitor asked for (`iigs.bench.BenchOptions`)."""
     from disk import DiskError
     from iigs.machine import CPU_HZ, Machine, MachineError
+    from iigs.monitor import MonitorQuit
     from iigs.omf import OMFError
     from toolbox.calls import ToolError
     from toolbox.console import terminal_echo
@@ -217,6 +219,14 @@ def run(program: str, disk: str | None = None, headless: bool = False,
     interactive = bool(getattr(host, "interactive", False)) and not headless
     if seconds is None and not interactive:
         seconds = HEADLESS_DEFAULT_SECONDS
+    session = None
+    if (bench is not None and bench.active) or interactive:   # a window has a stop key
+        from iigs.bench import BenchOptions, Session
+        try:
+            session = Session(machine, bench or BenchOptions(), window=interactive)
+        except ValueError as err:
+            print(f"iigs: {err}", file=sys.stderr)
+            return EXIT_USAGE
     try:
         if disk:
             machine.mount(disk)
@@ -233,6 +243,12 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         _command_line(machine, program, args)
     except (OSError, ValueError, OMFError, ToolError) as err:
         print(f"iigs: cannot load {program}: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        if session is not None:
+            session.after_load()
+    except ValueError as err:
+        print(f"iigs: {err}", file=sys.stderr)
         return EXIT_USAGE
     status = EXIT_TIME_UP
     shots = _Screenshots(screenshot or DEFAULT_SCREENSHOT, screenshot_every)
@@ -258,6 +274,9 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         print(err.report)
         _show_report(machine, err.report, interactive)
         status = EXIT_CRASH
+    except MonitorQuit:
+        print("iigs: the monitor ended the run")
+        status = EXIT_QUIT
     if machine.console.output and machine.console.text()[-1:] != "\n":
         print()                              # the program's last line is its own
     for line in _text_log_lines(machine.tb):
@@ -270,6 +289,8 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         if status != EXIT_CRASH:
             machine.tb.text.present()        # the last of the program's text
         _screenshot(machine, screenshot)
+    if session is not None:
+        session.finish()
     if host is not None and hasattr(host, "close"):
         host.close()
     return status
@@ -316,6 +337,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="a numbered PNG beside --screenshot every S emulated seconds")
     p.add_argument("args", nargs="*", metavar="-- ARGS",
                    help="the command line a shell program gets")
+    from iigs.bench import BenchOptions, add_arguments
+    add_arguments(p)                         # --trace, --profile, --break ... (bench)
     argv = list(sys.argv[1:] if argv is None else argv)
     shell_args = None
     if "--" in argv:                         # everything after -- is the program's
@@ -326,6 +349,7 @@ def main(argv: list[str] | None = None) -> int:
         keys = [parse_keys(spec) for spec in args.keys]
         if args.screenshot_every is not None and args.screenshot_every <= 0:
             raise ValueError("--screenshot-every needs a positive number of seconds")
+        bench = BenchOptions.from_args(args)
     except SystemExit as exc:
         return int(exc.code or 0) and EXIT_USAGE
     except ValueError as err:
@@ -336,7 +360,7 @@ def main(argv: list[str] | None = None) -> int:
     return run(args.program, disk=args.disk, headless=args.headless, seconds=args.seconds,
                screenshot=args.screenshot, strict=args.strict,
                typed=unescape(args.type), keys=keys, args=shell_args,
-               screenshot_every=args.screenshot_every, stdin=True)
+               screenshot_every=args.screenshot_every, stdin=True, bench=bench)
 
 
 if __name__ == "__main__":
