@@ -2,7 +2,9 @@
 
     python -m iigs run PROGRAM [--disk IMG] [--headless] [--seconds N] [--screenshot PNG]
                                [--screenshot-every S] [--strict] [--type TEXT]
-                               [--keys T:TEXT ...] [-- ARGS ...]
+                               [--keys T:TEXT ...] [--trace KINDS [--trace-file F]]
+                               [--profile] [--break ADDR ...] [--break-on WHAT ...]
+                               [--monitor-script F] [-- ARGS ...]
 
 PROGRAM is a file on the host, or, with --disk, a GS/OS pathname of a file on that disk
 (":VOLUME:FOLDER:NAME", or a partial one from the volume directory): it is launched
@@ -32,6 +34,12 @@ Input for a run without anyone at the keyboard:
                    ARGS): X/Y point to "BYTEWRKS" and the line "PROGRAM ARGS"
   --screenshot-every S   a PNG every S emulated seconds, NAME-0001.png ... beside the
                    --screenshot PATH (default screen.png)
+
+The programmer's bench (docs/bench.md): --trace tools,gsos,io,irq,loader writes a line
+per event (to stderr, or --trace-file F); --profile prints where the cycles went;
+--break ADDR (BB/AAAA or SEGNAME+OFFSET), --break-on brk,failure,tool:NAME,io:$C0xx,
+Control-C, or the Pause key in the window stop the machine in a monitor that takes
+commands from --monitor-script F, then the terminal.
 
 Exit status: 0 the program quit (or its window was closed), 1 it crashed, 2 bad usage
 or unreadable file, 124 the time ran out first (as `timeout` does).

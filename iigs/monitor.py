@@ -196,6 +196,8 @@ class Monitor:
         def write(addr: int, value: int) -> None:
             if writer is not None:
                 writer(addr, value)
+            elif reader is None:
+                io._unmodelled(addr, "write")
             self.stop_request = f"I/O write of $C0{low:02X} = ${value & 0xFF:02X}"
         if reader is None:                        # unmodelled: the floating bus, noted
             def read(addr: int) -> int:            # noqa: F811

@@ -5,7 +5,7 @@ emulated time and cycle (docs/compatibility.md, "Traces", gives the formats).
     0.000041s 115c gsos $2010 Open from 02/0002 (Bench+$0002) pblock 02/0064 pCount=3 refNum=$0001 pathname=".CONSOLE" requestAccess=$0002 err $0000 noError
     0.000096s 268c io read $C035 SHADOW = $37 by 02/0023 (Bench+$0023)
     0.000098s 274c io write $C0A0 (unmodelled) = $37 by 02/0027 (Bench+$0027)
-    0.000000s 0c loader "/tmp/bench.s16" user $1001 seg 1 "Bench" at 02/0000 length $0088
+    0.000000s 0c loader "BENCH.S16" user $1001 seg 1 "Bench" at 02/0000 length $0088
 
 Each kind is installed on its own: `tools` and `gsos` wrap the system entry points'
 trap handlers (`Machine.wrap_trap`; a call's line is written as it returns), `io`
