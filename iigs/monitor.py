@@ -44,6 +44,9 @@ REGISTERS = {"A": "a", "X": "x", "Y": "y", "S": "sp", "D": "d", "B": "dbr", "K":
 REGISTER_MASKS = {"a": 0xFFFF, "x": 0xFFFF, "y": 0xFFFF, "sp": 0xFFFF, "d": 0xFFFF,
                   "dbr": 0xFF, "pbr": 0xFF, "p": 0xFF, "pc": 0xFFFF, "e": 1}
 HEX = r"\$?[0-9A-Fa-f]+"
+# The trap result that ends a fast slice after a stop in a tool call, so that a step or
+# a breakpoint asked for there is honoured from the next instruction (`Monitor.run`).
+MONITOR_TRAP = "monitor"
 ADDRESS = r"[^\s.:=+\-]+(?:\+\$?[0-9A-Fa-f]+)?"
 
 HELP = """Monitor commands (IIGS monitor forms first):
@@ -179,8 +182,12 @@ class Monitor:
                 if frame.name.lower() in self.break_tools:
                     self.stop(f"tool call {frame.name} (${frame.number:04X}) from "
                               f"{self.symbols.describe(frame.caller)}"
-                              + (f" in {' '.join(frame.inputs)}" if frame.inputs else ""))
-                return handler(cpu)
+                              + (f" in {' '.join(frame.inputs)}" if frame.inputs else ""),
+                              where=frame.caller)
+                stop = handler(cpu)
+                if stop is None and self._exact():
+                    return MONITOR_TRAP      # leave the fast tiers: a step is under way
+                return stop
             return breaking
         return wrap
 
@@ -212,17 +219,32 @@ class Monitor:
                     or self.finish_sp is not None)
 
     def run(self, max_cycles: int) -> int:
-        """`cpu.run` with stops: see the module docstring."""
+        """`cpu.run` with stops: see the module docstring. A stop between the fast
+        tiers' slices that lets the program go on runs the rest of the budget (in the
+        interpreter when a step or a breakpoint asks for it), so `Machine.call` sees
+        a routine run to its end."""
         cpu = self.cpu
-        if self._exact():
-            done = self._run_exact(max_cycles)
-        else:
-            done = self._fast_run(max_cycles)
-            if cpu.stop_reason == "brk" and self.break_brk:
-                at = (cpu.pbr << 16) | cpu.pc
-                self.stop(self._brk_text(at))
-                if (cpu.pbr << 16) | cpu.pc != at or self.machine.mem[at] != BRK:
-                    cpu.stop_reason = "cycles"   # the PC was moved: the run goes on
+        done = 0
+        while True:
+            exact = self._exact()
+            done += (self._run_exact if exact else self._fast_run)(max_cycles - done)
+            if not self._goes_on(exact):
+                return done
+            if done >= max_cycles:
+                cpu.stop_reason = "cycles"
+                return done
+
+    def _goes_on(self, exact: bool) -> bool:
+        """After a slice: stop for what the fast tiers left (a BRK, a tool call's stop,
+        Control-C, the stop key); True when the slice should go on."""
+        cpu = self.cpu
+        if cpu.stop_reason == "trap" and cpu.trap_result == MONITOR_TRAP:
+            cpu.trap_result = None
+            return True
+        if cpu.stop_reason == "brk" and self.break_brk and not exact:
+            at = (cpu.pbr << 16) | cpu.pc
+            self.stop(self._brk_text(at))
+            return (cpu.pbr << 16) | cpu.pc != at or self.machine.mem[at] != BRK
         host = self.machine.host
         if getattr(host, "break_requested", False):
             host.break_requested = False
@@ -230,7 +252,7 @@ class Monitor:
         if self.stop_request and cpu.stop_reason not in ("brk", "cop", "stp"):
             reason, self.stop_request = self.stop_request, None
             self.stop(reason)
-        return done
+        return False
 
     def _brk_text(self, at: int) -> str:
         return f"BRK ${self.machine.mem[(at + 1) & 0xFFFFFF]:02X}"
@@ -298,14 +320,16 @@ class Monitor:
         return None
 
     # -- a stop ---------------------------------------------------------------------------
-    def stop(self, reason: str) -> None:
-        """The machine stopped: say where, then take commands until one resumes."""
+    def stop(self, reason: str, where: int | None = None) -> None:
+        """The machine stopped: say where, then take commands until one resumes.
+        `where` is the instruction to show when it is not the PC's (a tool call's JSL,
+        while the PC is in the dispatcher)."""
         cpu = self.cpu
         self.stops += 1
         pc = (cpu.pbr << 16) | cpu.pc
         self.say(f"monitor: stopped at {self.symbols.describe(pc)}: {reason}")
-        self.say(self.registers())
-        self.list_next = None
+        self.say(self.registers(where))
+        self.list_next = where
         while True:
             line = self._next_command()
             if line is None:
@@ -329,10 +353,12 @@ class Monitor:
                 return None
         return None                              # nothing to say: the run goes on
 
-    def registers(self) -> str:
+    def registers(self, where: int | None = None) -> str:
+        """The register line, then the instruction at `where` (default: the PC)."""
         cpu = self.cpu
-        pc = (cpu.pbr << 16) | cpu.pc
-        return format_registers(cpu) + "\n" + self.listing(pc, 1)
+        if where is None:
+            where = (cpu.pbr << 16) | cpu.pc
+        return format_registers(cpu) + "\n" + self.listing(where, 1)
 
     # -- commands -------------------------------------------------------------------------
     def execute(self, line: str) -> bool:
@@ -532,8 +558,8 @@ class Monitor:
         h, v = read_word(mem, port + r.PORT_PN_LOC + 2), read_word(mem, port + r.PORT_PN_LOC)
         self.say(f"  pen at ({h},{v}) size {read_word(mem, port + r.PORT_PN_SIZE + 2)}x"
                  f"{read_word(mem, port + r.PORT_PN_SIZE)} mode "
-                 f"${read_word(mem, port + r.PORT_PN_MODE):04X} visible "
-                 f"{read_word(mem, port + r.PORT_PN_VIS):04X}; fg "
+                 f"${read_word(mem, port + r.PORT_PN_MODE):04X} pnVis "
+                 f"{(read_word(mem, port + r.PORT_PN_VIS) ^ 0x8000) - 0x8000}; fg "
                  f"${read_word(mem, port + r.PORT_FG_COLOR):04X} bg "
                  f"${read_word(mem, port + r.PORT_BG_COLOR):04X}; font "
                  f"${read_long(mem, port + r.PORT_FONT_ID):08X} size "

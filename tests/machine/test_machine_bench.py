@@ -106,16 +106,21 @@ def test_breakpoint_step_over_jsl_finish_and_a_changed_register(
 def test_break_on_a_tool_call_and_an_io_register(tmp_path, build_program, capsys):
     program, labels = _program(tmp_path, build_program)
     status = main(["run", program, "--headless", "--seconds", "5",
-                   "--break-on", "tool:Multiply,io:$C0A0", "--break-on", "failure"])
+                   "--break-on", "tool:Multiply,io:$C0A0", "--break-on", "failure",
+                   "--monitor-script", _script(tmp_path, "s", "00/17F9.17FC", "c")])
     out = capsys.readouterr().out
     assert status == EXIT_QUIT
     stops = [line for line in out.splitlines() if line.startswith("monitor: stopped")]
     assert stops[0].endswith("tool call Multiply ($090B) from 02/001D (Bench+$001D) in "
                              "$0006 $0007")
+    assert "02/001D: 22 00 00 E1  JSL $E10000" in out      # the call, not the dispatcher
+    # a step from the call: back in the program, the product on the stack
+    assert stops[1] == "monitor: stopped at 02/0021 (Bench+$0021): step"
+    assert "S=17F8" in out and "00/17F9: 2A 00 00 00" in out
     # the STA to $C0A0 has run; the machine stops before the next instruction
-    assert stops[1] == ("monitor: stopped at 02/002B (Bench+$002B): I/O write of $C0A0 "
+    assert stops[2] == ("monitor: stopped at 02/002B (Bench+$002B): I/O write of $C0A0 "
                         "= $37")
-    assert len(stops) == 2
+    assert len(stops) == 3
 
 
 def test_a_failure_stops_in_the_monitor_before_the_report(tmp_path, build_program,
