@@ -18,8 +18,7 @@ from typing import Any, Callable
 
 from iigs.disasm import disassemble
 from iigs.omf import KIND_CODE, KIND_TYPE_MASK
-from iigs.memory import (GSOS_INLINE_ENTRY, GSOS_STACK_ENTRY, TOOL_ENTRY, TOOL_ENTRY_2,
-                         read_word)
+from iigs.memory import GSOS_INLINE_ENTRY, GSOS_STACK_ENTRY, TOOL_ENTRY, TOOL_ENTRY_2
 from iigs.symbols import Symbols, bank_text
 
 SAMPLE_CYCLES = 2048
@@ -42,7 +41,7 @@ class Profiler:
         cpu, m = self.machine.cpu, self.machine
         self._run = cpu.run
         cpu.run = self.run
-        for addr, frames in ((TOOL_ENTRY, 1), (TOOL_ENTRY_2, 2)):
+        for addr in (TOOL_ENTRY, TOOL_ENTRY_2):
             m.wrap_trap(addr, self._timer(lambda cpu: self._tool_name(cpu)))
         m.wrap_trap(GSOS_INLINE_ENTRY, self._timer(lambda cpu: self._gsos_name(cpu, True)))
         m.wrap_trap(GSOS_STACK_ENTRY, self._timer(lambda cpu: self._gsos_name(cpu, False)))
@@ -81,15 +80,9 @@ class Profiler:
         return tool_name(number) or f"tool ${number:04X}"
 
     def _gsos_name(self, cpu: Any, inline: bool) -> str:
+        from iigs.trace import gsos_request
         from toolbox.gsos import CALLS
-        mem = self.machine.mem
-        s = cpu.sp
-        if inline:
-            ret = mem[(s + 1) & 0xFFFF] | (mem[(s + 2) & 0xFFFF] << 8) | (mem[(s + 3) & 0xFFFF] << 16)
-            callnum = mem[(ret & 0xFF0000) | ((ret + 1) & 0xFFFF)] | (
-                mem[(ret & 0xFF0000) | ((ret + 2) & 0xFFFF)] << 8)
-        else:
-            callnum = read_word(mem, (s + 4) & 0xFFFF)
+        callnum = gsos_request(self.machine.mem, cpu, inline)[0]
         row = CALLS.get(callnum)
         return f"GS/OS {row.name if row is not None else f'${callnum:04X}'}"
 

@@ -1,8 +1,10 @@
 """`--trace tools,gsos,io,irq,loader`: one greppable line per event, stamped with the
 emulated time and cycle (docs/compatibility.md, "Traces", gives the formats).
 
-    0.000091s 256c tool $090B Multiply from 02/001D (Bench+$001D) in $0006 $0007 out $0000002A err $0000
-    0.000041s 115c gsos $2010 Open from 02/0002 (Bench+$0002) pblock 02/0064 pCount=3 refNum=$0001 pathname=".CONSOLE" requestAccess=$0002 err $0000 noError
+    0.000091s 256c tool $090B Multiply from 02/001D (Bench+$001D) in $0006 $0007 ...
+        ... out $0000002A err $0000
+    0.000041s 115c gsos $2010 Open from 02/0002 (Bench+$0002) pblock 02/0064 ...
+        ... pCount=3 refNum=$0001 pathname=".CONSOLE" requestAccess=$0002 err $0000 noError
     0.000096s 268c io read $C035 SHADOW = $37 by 02/0023 (Bench+$0023)
     0.000098s 274c io write $C0A0 (unmodelled) = $37 by 02/0027 (Bench+$0027)
     0.000000s 0c loader "BENCH.S16" user $1001 seg 1 "Bench" at 02/0000 length $0088
@@ -97,7 +99,7 @@ def read_tool_frame(mem: Any, cpu: Any, frames: int) -> ToolFrame:
     from toolbox.reference import reference_table
     number = cpu.x & 0xFFFF
     s = cpu.sp
-    ret = mem[(s + 1) & 0xFFFF] | (mem[(s + 2) & 0xFFFF] << 8) | (mem[(s + 3) & 0xFFFF] << 16)
+    ret = read_long(mem, (s + 1) & 0xFFFF) & 0xFFFFFF
     row = TOOL_TABLE.get(number)
     ref = reference_table().get(number)
     sizes: list[int] = []
@@ -118,6 +120,21 @@ def read_tool_frame(mem: Any, cpu: Any, frames: int) -> ToolFrame:
         values = [f"opword ${read_word(mem, (s + 1 + 3 * frames) & 0xFFFF):04X}"]
     return ToolFrame(number, tool_name(number), (ret - 3) & 0xFFFFFF, tuple(values),
                      result, frames)
+
+
+def gsos_request(mem: Any, cpu: Any, inline: bool) -> tuple[int, int, int]:
+    """(call number, parameter block, the caller's JSL) of the GS/OS call the entry
+    point is about to make: in-line (the six bytes after the JSL) or stack form."""
+    s = cpu.sp
+    ret = read_long(mem, (s + 1) & 0xFFFF) & 0xFFFFFF
+    if inline:
+        inline_bytes = bytes(mem[(ret & 0xFF0000) | ((ret + k) & 0xFFFF)] for k in range(1, 6))
+        callnum = int.from_bytes(inline_bytes[0:2], "little")
+        pblock = int.from_bytes(inline_bytes[2:5], "little")
+    else:
+        callnum = read_word(mem, (s + 4) & 0xFFFF)
+        pblock = read_long(mem, (s + 6) & 0xFFFF) & 0xFFFFFF
+    return callnum, pblock, (ret - 3) & 0xFFFFFF
 
 
 def result_words(mem: Any, cpu: Any, frame: ToolFrame) -> list[str]:
@@ -206,17 +223,7 @@ class Tracer:
     def _gsos_wrapper(self, inline: bool) -> Callable[[Callable], Callable]:
         def wrap(handler: Callable) -> Callable:
             def traced(cpu: Any) -> str | None:
-                mem = self.machine.mem
-                s = cpu.sp
-                ret = read_long(mem, (s + 1) & 0xFFFF) & 0xFFFFFF
-                if inline:
-                    at = lambda k: (ret & 0xFF0000) | ((ret + k) & 0xFFFF)  # noqa: E731
-                    callnum = mem[at(1)] | (mem[at(2)] << 8)
-                    pblock = mem[at(3)] | (mem[at(4)] << 8) | (mem[at(5)] << 16)
-                else:
-                    callnum = read_word(mem, (s + 4) & 0xFFFF)
-                    pblock = read_long(mem, (s + 6) & 0xFFFF) & 0xFFFFFF
-                caller = (ret - 3) & 0xFFFFFF
+                callnum, pblock, caller = gsos_request(self.machine.mem, cpu, inline)
                 strings = self._gsos_strings(callnum, pblock, before=True)
                 try:
                     stop = handler(cpu)
