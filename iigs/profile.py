@@ -80,11 +80,10 @@ class Profiler:
         return tool_name(number) or f"tool ${number:04X}"
 
     def _gsos_name(self, cpu: Any, inline: bool) -> str:
-        from iigs.trace import gsos_request
-        from toolbox.gsos import CALLS
+        from iigs.trace import gsos_name, gsos_request
         callnum = gsos_request(self.machine.mem, cpu, inline)[0]
-        row = CALLS.get(callnum)
-        return f"GS/OS {row.name if row is not None else f'${callnum:04X}'}"
+        name = gsos_name(callnum)
+        return f"GS/OS {name if name != '?' else f'${callnum:04X}'}"
 
     # -- the report -----------------------------------------------------------------------
     def routine_entries(self) -> list[int]:

@@ -122,6 +122,15 @@ def read_tool_frame(mem: Any, cpu: Any, frames: int) -> ToolFrame:
                      result, frames)
 
 
+def gsos_name(callnum: int) -> str:
+    """A GS/OS call's name (class 1), or a ProDOS 16 call's (class 0), or "?"."""
+    from toolbox.gsos import CALLS
+    if callnum < 0x2000:
+        return PRODOS16.get(callnum, ("?", ()))[0]
+    row = CALLS.get(callnum)
+    return row.name if row is not None else "?"
+
+
 def gsos_request(mem: Any, cpu: Any, inline: bool) -> tuple[int, int, int]:
     """(call number, parameter block, the caller's JSL) of the GS/OS call the entry
     point is about to make: in-line (the six bytes after the JSL) or stack form."""
@@ -282,13 +291,11 @@ class Tracer:
                    error: int) -> str:
         from toolbox.gsos import CALLS, ERROR_NAMES
         mem = self.machine.mem
+        name = gsos_name(callnum)
         if callnum < 0x2000:
-            name = PRODOS16.get(callnum, ("?", ()))[0]
             fields = [f"{k}={v}" for k, v in strings.items()]
         else:
-            row = CALLS.get(callnum)
-            name = row.name if row is not None else "?"
-            fields = [f"pCount={read_word(mem, pblock)}"] if row is not None else []
+            fields = [f"pCount={read_word(mem, pblock)}"] if callnum in CALLS else []
             for field_name, offset, size in self._fields(callnum, pblock):
                 if field_name in strings:
                     fields.append(f"{field_name}={strings[field_name]}")

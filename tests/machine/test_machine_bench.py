@@ -34,9 +34,11 @@ def test_traces_tools_gsos_io_and_loader(tmp_path, build_program, capsys):
     assert all(line.split()[0].endswith("s") and line.split()[1].endswith("c")
                for line in lines)
     kinds = [line.split()[2] for line in lines]
-    assert kinds == ["loader", "gsos", "tool", "io", "io", "io", "io", "gsos", "gsos"]
-    loader, open_, tool, shadow, cyareg, unmodelled, _, write, quit_ = lines
-    assert loader.endswith(f'user $1001 seg 1 "Bench" at 02/0000 length ${0x88:04X}')
+    assert kinds == ["loader", "gsos", "tool", "io", "io", "io", "io", "gsos", "gsos",
+                     "gsos"]
+    loader, open_, tool, shadow, cyareg, unmodelled, _, write, p16, quit_ = lines
+    size = labels["Text"] + 2
+    assert loader.endswith(f'user $1001 seg 1 "Bench" at 02/0000 length ${size:04X}')
     assert (f"gsos $2010 Open from 02/0002 (Bench+$0002) pblock 02/{labels['OpenP']:04X} "
             'pCount=3 refNum=$0001 pathname=".CONSOLE" requestAccess=$0002 err $0000 '
             "noError") in open_
@@ -47,6 +49,9 @@ def test_traces_tools_gsos_io_and_loader(tmp_path, build_program, capsys):
     assert cyareg.endswith(f"io read $C036 CYAREG = $80 {reader}")
     assert unmodelled.endswith("io write $C0A0 (unmodelled) = $37 by 02/0027 (Bench+$0027)")
     assert "gsos $2013 Write" in write and "transferCount=$00000002" in write
+    assert p16.endswith(f"gsos $0010 OPEN from 02/{labels['AfterD'] + 16:04X} (Bench+$"
+                        f"{labels['AfterD'] + 16:04X}) pblock 02/{labels['P16Open']:04X} "
+                        'pathname=":OLD:FILE" err $0001 badSystemCall')
     assert "gsos $2029 Quit" in quit_
     first, last = (int(line.split()[1][:-1]) for line in (open_, write))
     assert last - first > 20000 * 5              # the busy loop ran between them
@@ -57,7 +62,7 @@ def test_brk_stopped_at_inspected_and_run_on(tmp_path, build_program, capsys):
     shot = tmp_path / "at-brk.png"
     text = _at(labels, "Text")
     script = _script(tmp_path, "=", f"{text}.{_at(labels, 'Text')[:-4]}"
-                     f"{labels['Text'] + 1:04X}", "h 2", "mm", "port",
+                     f"{labels['Text'] + 1:04X}", "h 3", "mm", "port",
                      f"shot {shot}", "bl", f"{_at(labels, 'AfterBrk')}=PC", "c")
     status = main(["run", program, "--headless", "--seconds", "5", "--break-on", "brk",
                    "--monitor-script", script])
@@ -125,14 +130,14 @@ def test_break_on_a_tool_call_and_an_io_register(tmp_path, build_program, capsys
 
 def test_a_failure_stops_in_the_monitor_before_the_report(tmp_path, build_program,
                                                           capsys):
-    program, _ = _program(tmp_path, build_program, brks=1)
+    program, labels = _program(tmp_path, build_program, brks=1)
     status = main(["run", program, "--headless", "--seconds", "5",
                    "--break-on", "failure", "--monitor-script",
                    _script(tmp_path, "r", "c")])
     out = capsys.readouterr().out
     assert status == EXIT_CRASH
     assert out.index("monitor: stopped") < out.index("*** SYSTEM FAILURE ***")
-    assert "failure: BRK at 02/0045" in out
+    assert f"failure: BRK at 02/{labels['AfterBrk'] - 2:04X}" in out
 
 
 def test_bad_bench_options_are_one_line_each(tmp_path, build_program, capsys):
