@@ -121,7 +121,6 @@ class Monitor:
         self.finish_hit = False
         self.resume_at: int | None = None        # where the run goes on (not stopped again)
         self.list_next: int | None = None
-        self.stops = 0
         self._fast_run: Callable[[int], int] | None = None
         self._old_sigint: Any = None
 
@@ -325,7 +324,6 @@ class Monitor:
         `where` is the instruction to show when it is not the PC's (a tool call's JSL,
         while the PC is in the dispatcher)."""
         cpu = self.cpu
-        self.stops += 1
         pc = (cpu.pbr << 16) | cpu.pc
         self.say(f"monitor: stopped at {self.symbols.describe(pc)}: {reason}")
         self.say(self.registers(where))

@@ -169,3 +169,32 @@ def test_run_program_profile_and_trace(tmp_path, build_program):
     stopped = run_program(program, seconds=5, break_on=["brk"], breaks=[
         _at(labels, "AfterD")], monitor=["2=A", "c"])
     assert stopped.console == "2\n" and "breakpoint" in stopped.output
+
+
+def test_the_pause_key_in_the_window_stops_the_machine(tmp_path, build_program):
+    import io
+
+    import pygame
+
+    from iigs.bench import BenchOptions, Session
+    from iigs.host import WindowHost
+    from iigs.machine import Machine
+    data, labels = build_program("machine_bench", {"BRKS": 0, "COUNT": 60000})
+    host = WindowHost(scale=1)
+    try:
+        machine = Machine(host=host, idle="stop")
+        session = Session(machine, BenchOptions(script=["=", "c"], terminal=False),
+                          window=True)
+        session.monitor.out = out = io.StringIO()
+        machine.load(data)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAUSE, mod=0,
+                                             unicode="", scancode=0))
+        assert machine.run(seconds=0.05) == "cycles"
+        text = out.getvalue()
+        assert text.count("monitor: stopped") == 1 and ": the stop key" in text
+        busy = labels["Busy"]                          # stopped in the busy loop
+        assert f"(Bench+${busy + 3:04X})" in text or f"(Bench+${busy + 4:04X})" in text
+        assert machine.io.keyboard.data() < 0x80       # the program never saw the key
+    finally:
+        session.finish()
+        host.close()
