@@ -35,6 +35,7 @@ CALL_SIZES = {JSR: 3, JSL: 4, JSR_INDEXED: 3}
 RETURNS = frozenset({RTS, RTL, RTI})
 LIST_LINES = 20
 DUMP_WIDTH = 16
+DUMP_LIMIT = 0x10000                # bytes one dump shows at most
 HISTORY_LINES = 20
 PROMPT = "*"                      # the IIGS monitor's prompt
 CONTROL_E = "\x05"
@@ -437,6 +438,8 @@ class Monitor:
         mem = self.machine.mem
         if end < start:
             raise ValueError("the end is before the start")
+        if end - start >= DUMP_LIMIT:
+            raise ValueError(f"more than ${DUMP_LIMIT:X} bytes: dump a smaller range")
         for row in range(start, end + 1, DUMP_WIDTH):
             data = bytes(mem[row:min(row + DUMP_WIDTH, end + 1)])
             text = "".join(chr(b & 0x7F) if 0x20 <= (b & 0x7F) < 0x7F else "." for b in data)
