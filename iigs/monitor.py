@@ -71,8 +71,9 @@ HELP = """Monitor commands (IIGS monitor forms first):
   ?                  this list"""
 
 
-class MonitorQuit(Exception):
-    """The monitor's `q`: the run ends here."""
+class MonitorQuit(BaseException):
+    """The monitor's `q`: the run ends here. A BaseException, as KeyboardInterrupt is,
+    so that no toolbox handler that reports Python faults takes it for one."""
 
 
 def parse_break_on(specs: Iterable[str]) -> tuple[bool, bool, set[str], set[int]]:

@@ -198,3 +198,14 @@ def test_the_pause_key_in_the_window_stops_the_machine(tmp_path, build_program):
     finally:
         session.finish()
         host.close()
+
+
+def test_the_monitor_ends_the_run(tmp_path, build_program, capsys):
+    program, labels = _program(tmp_path, build_program)
+    status = main(["run", program, "--headless", "--seconds", "5", "--break",
+                   _at(labels, "CallD"), "--monitor-script", _script(tmp_path, "x", "q")])
+    out = capsys.readouterr().out
+    assert status == EXIT_QUIT
+    assert "monitor: 'x': 'x' is neither BB/AAAA nor SEGNAME+OFFSET" in out
+    assert out.rstrip().endswith("iigs: the monitor ended the run")
+    assert "6" not in out.split("\n")                 # it never printed its digit
