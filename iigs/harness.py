@@ -54,10 +54,14 @@ def run_program(program: str | Path | bytes, *, disk: str | Path | None = None,
     from iigs.bench import BenchOptions
     from iigs.trace import parse_kinds
     if isinstance(program, (bytes, bytearray)):
-        folder = Path(tempfile.mkdtemp(prefix="iigs-run-"))
-        path = folder / "PROGRAM"
-        path.write_bytes(bytes(program))
-        program = path
+        with tempfile.TemporaryDirectory(prefix="iigs-run-") as folder:
+            path = Path(folder) / "PROGRAM"
+            path.write_bytes(bytes(program))
+            return run_program(path, disk=disk, seconds=seconds, typed=typed, keys=keys,
+                               args=args, trace=trace, profile=profile, breaks=breaks,
+                               break_on=break_on, monitor=monitor,
+                               screenshot_every=screenshot_every,
+                               screenshot_dir=screenshot_dir)
     options = BenchOptions(trace=parse_kinds(trace) if trace else frozenset(),
                            profile=profile, breaks=list(breaks), break_on=list(break_on),
                            script=list(monitor), keep_trace=True, terminal=False)

@@ -166,9 +166,13 @@ def test_run_program_profile_and_trace(tmp_path, build_program):
     assert float(top.split()[1].rstrip("%")) > 90
     assert "Multiply" in run.profile and "GS/OS Open" in run.profile
     assert run.screen.shape == (200, 640, 3)
-    stopped = run_program(program, seconds=5, break_on=["brk"], breaks=[
-        _at(labels, "AfterD")], monitor=["2=A", "c"])
+    data = (tmp_path / "BENCH.S16").read_bytes()    # a load file's bytes run as well
+    stopped = run_program(data, seconds=5, break_on=["brk"], breaks=[
+        _at(labels, "AfterD")], monitor=["2=A", "c"], screenshot_every=0.01,
+        screenshot_dir=tmp_path / "shots")
     assert stopped.console == "2\n" and "breakpoint" in stopped.output
+    assert [p.name for p in stopped.screenshots] == ["screen-0001.png", "screen-0002.png",
+                                                     "screen-0003.png"]
 
 
 def test_the_pause_key_in_the_window_stops_the_machine(tmp_path, build_program):
