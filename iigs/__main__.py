@@ -227,14 +227,6 @@ def run(program: str, disk: str | None = None, headless: bool = False,
     interactive = bool(getattr(host, "interactive", False)) and not headless
     if seconds is None and not interactive:
         seconds = HEADLESS_DEFAULT_SECONDS
-    session = None
-    if (bench is not None and bench.active) or interactive:   # a window has a stop key
-        from iigs.bench import BenchOptions, Session
-        try:
-            session = Session(machine, bench or BenchOptions(), window=interactive)
-        except ValueError as err:
-            print(f"iigs: {err}", file=sys.stderr)
-            return EXIT_USAGE
     try:
         if disk:
             machine.mount(disk)
@@ -242,6 +234,14 @@ def run(program: str, disk: str | None = None, headless: bool = False,
                 print(f"iigs: {machine.disk_message}", file=sys.stderr)
     except DiskError as err:
         print(f"iigs: --disk {disk}: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    session = None                           # the bench (a window has its stop key)
+    try:
+        if (bench is not None and bench.active) or interactive:
+            from iigs.bench import BenchOptions, Session
+            session = Session(machine, bench or BenchOptions(), window=interactive)
+    except ValueError as err:
+        print(f"iigs: {err}", file=sys.stderr)
         return EXIT_USAGE
     try:
         if disk and not Path(program).is_file():
@@ -251,12 +251,15 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         _command_line(machine, program, args)
     except (OSError, ValueError, OMFError, ToolError) as err:
         print(f"iigs: cannot load {program}: {err}", file=sys.stderr)
+        if session is not None:
+            session.close()
         return EXIT_USAGE
     try:
         if session is not None:
-            session.after_load()
+            session.after_load()             # --break addresses, in the loaded segments
     except ValueError as err:
         print(f"iigs: {err}", file=sys.stderr)
+        session.close()
         return EXIT_USAGE
     status = EXIT_TIME_UP
     shots = _Screenshots(screenshot or DEFAULT_SCREENSHOT, screenshot_every)

@@ -128,11 +128,17 @@ class Session:
         return self.profiler.report() if self.profiler is not None else ""
 
     def finish(self) -> None:
-        """Print the profile, close the trace file, give Control-C back."""
+        """The run is over: print the profile, then `close`."""
         if self.profiler is not None:
             print(self.profiler.report())
+        self.close()
+
+    def close(self) -> None:
+        """Close the trace file, give Control-C back (a run that ends before it ran,
+        too)."""
         if self._trace_file is not None:
             self._trace_file.close()
+            self._trace_file = None
         elif self.tracer is not None and self.tracer.sink is not None:
             self.tracer.sink.flush()
         if self.monitor is not None:
