@@ -2,7 +2,9 @@
 
     python -m iigs run PROGRAM [--disk IMG] [--headless] [--seconds N] [--screenshot PNG]
                                [--screenshot-every S] [--strict] [--type TEXT]
-                               [--keys T:TEXT ...] [-- ARGS ...]
+                               [--keys T:TEXT ...] [--trace KINDS [--trace-file F]]
+                               [--profile] [--break ADDR ...] [--break-on WHAT ...]
+                               [--monitor-script F] [-- ARGS ...]
 
 PROGRAM is a file on the host, or, with --disk, a GS/OS pathname of a file on that disk
 (":VOLUME:FOLDER:NAME", or a partial one from the volume directory): it is launched
@@ -40,6 +42,12 @@ must be a regular file (a FIFO, a device or a folder is named and refused, never
 opened), and --screenshot a regular file or a new one in a folder that is there; a
 --screenshot-every series stops, said in one line, at NAME-9999 or at a file it
 cannot write.
+
+The programmer's bench (docs/bench.md): --trace tools,gsos,io,irq,loader writes a line
+per event (to stderr, or --trace-file F); --profile prints where the cycles went;
+--break ADDR (BB/AAAA or SEGNAME+OFFSET), --break-on brk,failure,tool:NAME,io:$C0xx,
+Control-C, or the Pause key in the window stop the machine in a monitor that takes
+commands from --monitor-script F, then the terminal.
 
 Exit status: 0 the program quit (or its window was closed), 1 it crashed, 2 bad usage
 or unreadable file, 124 the time ran out first (as `timeout` does), 141 what reads this
@@ -240,10 +248,11 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         seconds: float | None = None, screenshot: str | None = None,
         strict: bool = False, typed: str = "", keys: Sequence[tuple[float, str]] = (),
         args: list[str] | None = None, screenshot_every: float | None = None,
-        stdin: bool = False) -> int:
+        stdin: bool = False, bench: Any = None) -> int:
     """The `run` command; returns the exit status. `typed` is console input, `keys`
     (second, text) key presses, `args` the shell command line's arguments, `stdin`
-    whether this process's standard input follows `typed` as console input."""
+    whether this process's standard input follows `typed` as console input, `bench`
+    the traces, profile and monitor asked for (`iigs.bench.BenchOptions`)."""
     from_disk = bool(disk) and not os.path.exists(program)
     refused = _refusal(program, screenshot, screenshot_every, from_disk)
     if refused:                              # before the machine is even imported
@@ -251,6 +260,7 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         return EXIT_USAGE
     from disk import DiskError
     from iigs.machine import CPU_HZ, Machine, MachineError
+    from iigs.monitor import MonitorQuit
     from iigs.omf import OMFError
     from toolbox.calls import ToolError
     from toolbox.console import terminal_echo
@@ -277,6 +287,14 @@ def run(program: str, disk: str | None = None, headless: bool = False,
     except DiskError as err:
         print(f"iigs: --disk {disk}: {err}", file=sys.stderr)
         return EXIT_USAGE
+    session = None                           # the bench (a window has its stop key)
+    try:
+        if (bench is not None and bench.active) or interactive:
+            from iigs.bench import BenchOptions, Session
+            session = Session(machine, bench or BenchOptions(), window=interactive)
+    except ValueError as err:
+        print(f"iigs: {err}", file=sys.stderr)
+        return EXIT_USAGE
     try:
         if from_disk:
             machine.load_from_disk(program)  # a program on the disk, forks and all
@@ -285,6 +303,15 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         _command_line(machine, program, args)
     except (OSError, ValueError, OMFError, ToolError) as err:
         print(f"iigs: cannot load {hostfile.shown(program)}: {err}", file=sys.stderr)
+        if session is not None:
+            session.close()
+        return EXIT_USAGE
+    try:
+        if session is not None:
+            session.after_load()             # --break addresses, in the loaded segments
+    except ValueError as err:
+        print(f"iigs: {err}", file=sys.stderr)
+        session.close()
         return EXIT_USAGE
     status = EXIT_TIME_UP
     shots = _Screenshots(screenshot or DEFAULT_SCREENSHOT, screenshot_every)
@@ -310,6 +337,9 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         print(err.report)
         _show_report(machine, err.report, interactive)
         status = EXIT_CRASH
+    except MonitorQuit:
+        print("iigs: the monitor ended the run")
+        status = EXIT_QUIT
     if machine.console.output and machine.console.text()[-1:] != "\n":
         print()                              # the program's last line is its own
     for line in _text_log_lines(machine.tb):
@@ -325,6 +355,8 @@ def run(program: str, disk: str | None = None, headless: bool = False,
             _screenshot(machine, screenshot)
         except hostfile.HostPathRefused as err:
             print(f"iigs: --screenshot: {err}; no screenshot was saved", file=sys.stderr)
+    if session is not None:
+        session.finish()
     if host is not None and hasattr(host, "close"):
         host.close()
     return status
@@ -386,6 +418,8 @@ def main(argv: list[str] | None = None) -> int:
                         "(at least one frame, 1/60 s; at most 9,999 of them)")
     p.add_argument("args", nargs="*", metavar="-- ARGS",
                    help="the command line a shell program gets")
+    from iigs.bench import BenchOptions, add_arguments
+    add_arguments(p)                         # --trace, --profile, --break ... (bench)
     argv = list(sys.argv[1:] if argv is None else argv)
     shell_args = None
     if "--" in argv:                         # everything after -- is the program's
@@ -395,6 +429,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
         keys = [parse_keys(spec) for spec in args.keys]
         typed = typeable("--type", unescape(args.type))
+        bench = BenchOptions.from_args(args)
     except SystemExit as exc:
         return int(exc.code or 0) and EXIT_USAGE
     except ValueError as err:
@@ -406,7 +441,7 @@ def main(argv: list[str] | None = None) -> int:
         status = run(args.program, disk=args.disk, headless=args.headless,
                      seconds=args.seconds, screenshot=args.screenshot, strict=args.strict,
                      typed=typed, keys=keys, args=shell_args,
-                     screenshot_every=args.screenshot_every, stdin=True)
+                     screenshot_every=args.screenshot_every, stdin=True, bench=bench)
         sys.stdout.flush()                   # a pipe's buffer: its error comes here
         return status
     except BrokenPipeError:

@@ -56,6 +56,7 @@ WINDOW_TITLE = "Gin King GS"
 MAC_HOST = sys.platform == "darwin"   # a Mac keyboard: Option is Option (host.modifiers)
 PICTURE = (video.WIDTH, 2 * video.LINES)   # 640 x 400: the IIGS's aspect
 FULL_SCREEN_KEY_NAME = "F11"               # full screen and back (README, keys)
+STOP_KEY_NAME = "PAUSE"                    # stops the machine for the monitor (iigs.monitor)
 
 
 def fit_picture(window: tuple[int, int]) -> tuple[int, int, int, int]:
@@ -209,6 +210,8 @@ class WindowHost(_FrameKeeper):
         self.scale = max(1, scale)
         self.full_screen = False
         self.full_screen_key = getattr(pg, f"K_{FULL_SCREEN_KEY_NAME}")
+        self.stop_key = getattr(pg, f"K_{STOP_KEY_NAME}")
+        self.break_requested = False           # the stop key was pressed (iigs.monitor)
         self.tracker = MouseTracker(video.WIDTH, video.LINES)
         self.window = pg.display.set_mode(self._window_size(), pg.RESIZABLE)
         self.picture = fit_picture(self.window.get_size())
@@ -374,6 +377,8 @@ class WindowHost(_FrameKeeper):
                 if scale != self.scale:          # the user resized it: remembered
                     self.scale = scale           # (so battery RAM's echo keeps the size)
                     out.append(HostInput("display", key=0, scale=scale))
+            elif e.type == pg.KEYDOWN and e.key == self.stop_key:
+                self.break_requested = True        # the host's key: for the monitor
             elif e.type == pg.KEYDOWN and e.key == self.full_screen_key:
                 self.toggle_full_screen()          # the host's key: the IIGS never sees it
                 out.append(HostInput("display", key=int(self.full_screen)))

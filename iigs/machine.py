@@ -201,6 +201,13 @@ class Machine:
         self.mem[(addr + 1) & 0xFFFFFF] = number
         return number
 
+    def wrap_trap(self, addr: int,
+                  wrap: Callable[[TrapHandler], TrapHandler]) -> None:
+        """Replace the handler of the trap at `addr` by `wrap(handler)`: the traces
+        and the monitor (`iigs.trace`, `iigs.monitor`) see the calls only when asked."""
+        number = self.mem[(addr + 1) & 0xFFFFFF]
+        self._traps[number] = wrap(self._traps[number])
+
     def _on_wdm(self, cpu: Any, number: int) -> str | None:
         handler = self._traps.get(number)
         if handler is None:

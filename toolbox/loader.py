@@ -25,7 +25,7 @@ LGetPathname, GetLoadSegInfo and UserShutDown know it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from iigs import omf
 from iigs.memory import read_bytes, read_gsstring, read_pstring, write_bytes
@@ -105,6 +105,9 @@ class SystemLoader:
         self.tb = tb
         self.started = False
         self.files: dict[int, LoadFile] = {}
+        # Told of each segment placed, (file, segment number): the loader trace
+        # (`iigs.trace`); None costs nothing.
+        self.watch: Callable[[LoadFile, int], None] | None = None
 
     # -- finding files ----------------------------------------------------------------
     def _file(self, user_id: int) -> LoadFile:
@@ -168,6 +171,8 @@ class SystemLoader:
                 self.tb.mm.dispose(handle)
             raise _load_error(err, ID_BAD_RECORD_ERR, str(err)) from None
         lf.placed[segnum] = Placed(address, handles[0])
+        if self.watch is not None:
+            self.watch(lf, segnum)
         return lf.placed[segnum]
 
     def _load_static(self, lf: LoadFile) -> None:
@@ -216,6 +221,8 @@ class SystemLoader:
         by_address = {self.tb.mm.deref(h): h for h in handles}
         for segnum, seg in loaded.segments.items():
             lf.placed[segnum] = Placed(seg.address, by_address.get(seg.address, 0))
+            if self.watch is not None:
+                self.watch(lf, segnum)
         lf.entry = loaded.entry
         if loaded.dp_stack is not None:
             lf.dp_stack = (loaded.dp_stack.address, loaded.dp_stack.length)
