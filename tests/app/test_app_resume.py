@@ -164,7 +164,9 @@ def test_app_a_damaged_saved_game_is_reported_and_set_aside(tmp_path, program):
         volume.write_file(GAME, damaged, 0xF2, replace=True)
         volume.commit()
         again = boot_table(tmp_path, program)
-        assert again.alert() is not None and "damaged" in again.alert_text()
+        assert again.alert().icon == "caution" and again.alert_text() == (
+            "The saved game is damaged: it is kept as SETTINGS:GIN.GAME.BAD and cannot "
+            "be resumed.")
         again.s.key("\r")
         assert again.phase == PH_NONE and not again.item("File", "Resume Game").enabled
         v2 = again.s.machine.tb.gsos.volume

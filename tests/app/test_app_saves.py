@@ -103,8 +103,8 @@ def test_app_every_settings_new_file_is_taken_when_sound_and_removed_when_not(tm
     machine = app.boot(volume)
     _, symbols = build.ensure_built()
 
-    def word(name: str) -> int:
-        a = build.symbol_address(machine.program, symbols, name)
+    def word(name: str, index: int = 0) -> int:
+        a = build.symbol_address(machine.program, symbols, name) + 2 * index
         return machine.mem[a] | machine.mem[a + 1] << 8
 
     def load() -> None:
@@ -126,6 +126,14 @@ def test_app_every_settings_new_file_is_taken_when_sound_and_removed_when_not(tm
     load()
     assert word("SettingsLoaded") == 2 and word("PrefsDamaged") == 0
     assert names(volume) == ["GIN.PREFS"] and volume.read_file(PREFS) == good
+    put(volume, PREFS, good[:-1], access=LOCKED)     # damaged and locked: it cannot move,
+    put(volume, PREFS + ".BAD", b"older")            #   and the older .BAD is not touched
+    load()
+    assert word("SettingsLoaded") == 2 and word("PrefsDamaged") == 1
+    assert names(volume) == ["GIN.PREFS", "GIN.PREFS.BAD"]
+    assert volume.read_file(PREFS) == good[:-1] and volume.read_file(PREFS + ".BAD") == b"older"
+    assert word("PrefsFile", 8) == build.symbol_address(machine.program, symbols,
+                                                        "PrefsPath") & 0xFFFF   # .kept
 
 
 def fill_to(volume, free: int) -> None:

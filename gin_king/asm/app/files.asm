@@ -38,6 +38,7 @@ PATH_NOT_FOUND  EQU     $44
 VOLUME_FULL     EQU     $48             ;   the disk is full
 WRITE_PROTECTED EQU     $2B             ;   the disk is write-protected
 ACCESS_ALL      EQU     $C3             ; destroy, rename, write, read (ORCALib)
+ACCESS_RENAME   EQU     $40             ; (a locked file has it clear)
 READ_ACCESS     EQU     1
 WRITE_ACCESS    EQU     2
 
@@ -561,7 +562,8 @@ DestroyFile
         _GSOS   $2002,DestroyParms
         RTS
 
-; FileThere — is there a file at path A (GS/OS GetFileInfo)?  Out: carry clear when so.
+; FileThere — is there a file at path A (GS/OS GetFileInfo)?  Out: carry clear when so,
+;   its access at InfoParms+6.
 FileThere
         STA     InfoParms+2
         _GSOS   $2006,InfoParms
@@ -641,14 +643,22 @@ SavedSound
 ; ------------------------------------------------------------------------------------
 ; SetAside — the damaged main file of a SavedFile is kept under another name, never
 ;   destroyed: NAME.BAD (an older one replaced); when a .BAD cannot be replaced (it is
-;   locked), NAME.BAD2 (likewise); when neither can be had (the file itself locked too)
-;   it stays under its own name until a save replaces it. SayAside says which.
+;   locked), NAME.BAD2 (likewise); when neither can be had, or the file itself is locked
+;   (then no older .BAD is touched), it stays under its own name until a save replaces
+;   it. SayAside says which.
 ;   In: X = the SavedFile.  Out: its .kept = the path the damaged file has now.
 ;   Clobbers A, X, Y, SavedAt, AsideTo.
 ; SetAsideSaid — SetAside, then SayAside at once (HISTORY, STATS, GIN.GAME).
 ; ------------------------------------------------------------------------------------
 SetAside
         STX     SavedAt
+        LDA     |SavedFile.path,X       ; can it be renamed at all (not locked)?
+        JSR     FileThere
+        BCS     @stays
+        LDA     InfoParms+6             ; (its access)
+        AND     #ACCESS_RENAME
+        BEQ     @stays
+        LDX     SavedAt
         LDA     |SavedFile.bad,X
         JSR     AsideAs
         BCC     @kept
@@ -656,7 +666,7 @@ SetAside
         LDA     |SavedFile.bad2,X
         JSR     AsideAs
         BCC     @kept
-        LDX     SavedAt                 ; neither: it stays
+@stays  LDX     SavedAt                 ; neither: it stays
         LDA     |SavedFile.path,X
 @kept   LDX     SavedAt
         STA     |SavedFile.kept,X
