@@ -8,12 +8,15 @@ locked one NAME.BAD2, or, when neither can be had, it stays and the alert says s
 every alert names its file as SETTINGS:NAME."""
 from __future__ import annotations
 
+import struct
+
 from disk.volume import blocks_for_size
 from gin_king import app, build
 from gk_table import PH_HANDOVER, boot_table
 from test_app_files import _history_v1, history_columns
 from test_app_house_rules import PREFS_V2
 from test_app_resume import play_on, quick_table
+from test_app_settings import click_item
 from test_app_stats import extra, statistics
 from test_app_stats_versions import HUMAN, WILLY, v1_file
 
@@ -183,6 +186,31 @@ def test_app_a_full_disk_leaves_the_old_files_whole_and_a_failed_save_at_quit_is
     assert t.s.key("\r") == "quit"
     assert volume.read_file(GAME) == old_game and volume.free_blocks == 2
     assert names(volume) == ["FILLER", "GIN.GAME", "GIN.PREFS"]
+    t.s.close()
+
+
+def test_app_a_tournament_game_refused_at_quit_is_recorded_lost_and_not_kept(tmp_path,
+                                                                           program):
+    """The same refusal in a tournament game: the alert says why, then asks as End Game
+    does; Quit records the game lost and discards the previous save (a game recorded lost
+    is not resumed), whose room takes the record."""
+    t = quick_table(tmp_path, program, 178)
+    t.choose("Settings", "Tournament Mode")
+    t.choose("File", "New Game")
+    play_on(t, hands=1)
+    volume = t.s.machine.tb.gsos.volume
+    assert t.phase == PH_HANDOVER and names(volume) == ["GIN.GAME"]
+    fill_to(volume, 2)
+    assert t.choose("File", "Quit") == "held"
+    assert t.alert_text() == "The game could not be saved at Quit: the disk is full."
+    t.s.key("\r")
+    assert t.alert_text() == ("This is a tournament game: quit now and it is recorded as a "
+                              "game lost (no points). Go on?")
+    assert click_item(t, 1) == "quit"                            # Quit
+    assert names(volume) == ["FILLER", "HISTORY"]
+    record = volume.read_file(HISTORY)
+    assert record[:6] == b"GH\x02\x00\x01\x00" and record[6:13] == b"\x06Player"
+    assert struct.unpack_from("<18H", record, 6 + 32) == (0,) * 9 + (0, 1) + (0,) * 7
     t.s.close()
 
 

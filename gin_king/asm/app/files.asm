@@ -746,7 +746,8 @@ AsideUntil      DC.B    ' until a save replaces it, and '
 ; QuitSave — File/Quit's save of the game in progress (SaveGame). When the disk refuses
 ;   it, a caution alert says so before the program quits: why (the disk full,
 ;   write-protected, or refusing it) and what stays: SETTINGS:GIN.GAME as it was saved
-;   last (WriteWhole leaves the old file whole), or no game to resume.
+;   last (WriteWhole leaves the old file whole), or no game to resume. A tournament game
+;   is then asked about (DoQuit: ForfeitAsked), which says what becomes of it.
 ;   Out: carry clear when saved.  Clobbers A, X, Y, FileBuf, AdvText (and TellCaution's).
 ; ------------------------------------------------------------------------------------
 QuitSave
@@ -765,24 +766,26 @@ QuitSave
         JSR     AdvAppendPStr
         PLX
         JSR     AdvAppendPStr
-        LDA     #GamePath               ; what stays
+        JSR     TournamentOn            ; what stays (a tournament game: ForfeitAsked)
+        BCS     @say
+        LDA     #GamePath
         JSR     FileThere
         LDX     #NotSavedNone
         BCS     @stays
         LDX     #NotSavedKept
 @stays  JSR     AdvAppendPStr
-        JSR     Beep
+@say    JSR     Beep
         JSR     TellCaution
         SEC
 @out    RTS
 
         STRING  PASCAL
 NotSavedHead    DC.B    'The game could not be saved at Quit: '
-NotSavedFull    DC.B    'the disk is full. '
-NotSavedLocked  DC.B    'the disk is write-protected. '
-NotSavedRefused DC.B    'the disk refused it. '
-NotSavedKept    DC.B    'SETTINGS:GIN.GAME keeps it as it was saved last.'
-NotSavedNone    DC.B    'It cannot be resumed.'
+NotSavedFull    DC.B    'the disk is full.'
+NotSavedLocked  DC.B    'the disk is write-protected.'
+NotSavedRefused DC.B    'the disk refused it.'
+NotSavedKept    DC.B    ' SETTINGS:GIN.GAME keeps it as it was saved last.'
+NotSavedNone    DC.B    ' It cannot be resumed.'
         STRING  ASIS
 
 ; ------------------------------------------------------------------------------------
@@ -1188,26 +1191,37 @@ RecordGame
 
 ; ------------------------------------------------------------------------------------
 ; ForfeitAsked — File/End Game or Quit during a tournament game (a human player 1): a
-;   caution alert says the game is then recorded as lost (no points); OK records it so,
-;   Cancel keeps the game on. Outside a tournament game nothing is asked.
+;   caution alert says the game is then recorded as lost (no points); OK records it so
+;   and discards the saved game (a Quit's save the disk refused leaves the previous one,
+;   which is not to be resumed once lost), Cancel keeps the game on. Outside a tournament
+;   game nothing is asked.
 ;   In: A = the address (this bank) of the action's name, ForfeitEnd or ForfeitQuit.
 ;   Out: carry set when cancelled.  Clobbers A, X, Y, the record's FileBuf.
 ; ------------------------------------------------------------------------------------
 ForfeitAsked
         STA     ForfeitVerb
-        JSR     InGame
+        JSR     TournamentOn
         BCC     @go
-        LDA     SetTournament
-        BEQ     @go
-        LDA     Kind
-        CMP     #HUMAN
-        BNE     @go
         LDA     ForfeitVerb             ; "This is a tournament game: <action> now ..."
         LDX     #ForfeitThis
         JSR     ForfeitConfirm
         BCS     @out
+        JSR     DiscardGame             ; (first: on a full disk its room is the record's)
         JSR     GameLost
 @go     CLC
+@out    RTS
+
+; TournamentOn — is a tournament game (a human player 1) in progress?
+;   Out: carry set when so.  Clobbers A.
+TournamentOn
+        JSR     InGame
+        BCC     @out
+        LDA     SetTournament
+        BEQ     @no
+        LDA     Kind
+        CMP     #HUMAN
+        BEQ     @out                    ; (carry set: equal)
+@no     CLC
 @out    RTS
 
 ; ------------------------------------------------------------------------------------
