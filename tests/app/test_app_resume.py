@@ -3,7 +3,7 @@ disk (SETTINGS:GIN.GAME) after every hand and at Quit, offered at the next start
 or Not Now: it stays on the disk for File > Resume Game until a New Game replaces it), and
 goes on exactly as if never interrupted — the same cards, decisions and scores, a
 tournament still reaching the record; End Game discards it; File > Resume Game is ghosted
-without one; a damaged one is reported and set aside as GIN.GAME.BAD."""
+without one; a damaged one is reported and set aside as SETTINGS:GIN.GAME.BAD."""
 from __future__ import annotations
 
 from gin_king.oracle.game import play_game

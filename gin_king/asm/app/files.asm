@@ -116,8 +116,8 @@ Size    EQU     *
 ; LoadSettings — at start: SETTINGS:GIN.PREFS when it is sound (its settings in range),
 ;   else the defaults. The previous game's deals come with it. A file that is there but
 ;   not sound (a size that is neither version's, a wrong magic, version or checksum, a
-;   setting out of range; an empty file too) is set aside as GIN.PREFS.BAD and marked
-;   for SayPrefsDamaged, which tells it once the table is up.
+;   setting out of range; an empty file too: PrefsSound) is set aside (GIN.PREFS.BAD,
+;   PrefsAside) and marked for SayPrefsDamaged, which tells it once the table is up.
 ;   Read through LoadSaved: a save cut short after the old file went leaves a sound
 ;   GIN.PREFS.NEW, which is the file (renamed into place); an unsound .NEW is removed.
 ;   Out: SettingsLoaded = 1 when the file was used; PrefsDamaged = 1 when it was set
@@ -1342,8 +1342,10 @@ ForfeitSaved    DC.B    'The saved game'
 ; LoadHistory — FileBuf := the record on disk (a version 1 record widened to this
 ;   version's columns), or an empty one. A record that is there but not sound (a size
 ;   that is neither version's, bytes after it too; its magic, version, count or
-;   checksum wrong) is set aside as HISTORY.BAD and said (HistAside), never overwritten
-;   by the next game's.  Clobbers A, X, Y, FileBuf (and what an alert does).
+;   checksum wrong: HistRecordSound) is set aside (HISTORY.BAD, SetAsideSaid) and said,
+;   never overwritten by the next game's; read through LoadSaved, so a sound HISTORY.NEW
+;   left alone by a save cut short is the record.
+;   Clobbers A, X, Y, FileBuf (and what an alert does).
 LoadHistory
         LDX     #HistFile
         JSR     LoadSaved
