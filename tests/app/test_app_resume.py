@@ -3,7 +3,7 @@ disk (SETTINGS:GIN.GAME) after every hand and at Quit, offered at the next start
 or Not Now: it stays on the disk for File > Resume Game until a New Game replaces it), and
 goes on exactly as if never interrupted — the same cards, decisions and scores, a
 tournament still reaching the record; End Game discards it; File > Resume Game is ghosted
-without one; a damaged one is reported and set aside as GIN.GAME.BAD."""
+without one; a damaged one is reported and set aside as SETTINGS:GIN.GAME.BAD."""
 from __future__ import annotations
 
 from gin_king.oracle.game import play_game
@@ -164,7 +164,9 @@ def test_app_a_damaged_saved_game_is_reported_and_set_aside(tmp_path, program):
         volume.write_file(GAME, damaged, 0xF2, replace=True)
         volume.commit()
         again = boot_table(tmp_path, program)
-        assert again.alert() is not None and "damaged" in again.alert_text()
+        assert again.alert().icon == "caution" and again.alert_text() == (
+            "The saved game is damaged: it is kept as SETTINGS:GIN.GAME.BAD and cannot "
+            "be resumed.")
         again.s.key("\r")
         assert again.phase == PH_NONE and not again.item("File", "Resume Game").enabled
         v2 = again.s.machine.tb.gsos.volume

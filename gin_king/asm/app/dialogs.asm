@@ -254,6 +254,8 @@ AdviceText
 
 ; AdvAppendBuild — append Build's text to AdvText.
 ; AdvAppendPStr — append the Pascal string at X (our bank) to AdvText.
+; AdvAppendCount — append the MsgCount bytes from X+1 on (a GSString: files.asm
+;   AdvAppendPath).
 ;   In: AdvLen.  Out: AdvLen.  Clobbers A, X, Y, MsgCount.
 AdvAppendBuild
         LDX     #Build
@@ -261,6 +263,7 @@ AdvAppendPStr
         LDA     |$0000,X
         AND     #$00FF
         STA     MsgCount
+AdvAppendCount
         LDY     AdvLen
 @copy   LDA     MsgCount
         BEQ     @done

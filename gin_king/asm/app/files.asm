@@ -5,11 +5,14 @@
 ; settings and the deals of the last game (for Replay Cards); SETTINGS:HISTORY ($F1, a
 ; user type, aux $0000) holds the tournament record: per player name, per personality,
 ; games won, games lost and net points (version 2: King's column too; a version 1 record
-; is widened when read). Both are written whole: to a .NEW file first,
+; is widened when read). Both are written whole (WriteWhole): to a .NEW file first,
 ; then the old one is destroyed and the new one renamed, so a failed save never leaves
-; a half-written file in place of a good one. A file that does not read back whole, with
-; the right magic, version and checksum, is set aside as a .BAD file and said (GIN.PREFS,
-; GIN.GAME, STATS, HISTORY); the defaults stand.
+; a half-written file in place of a good one, and a .NEW the disk did not take whole is
+; removed. Every file is read one way (LoadSaved, a SavedFile each): the file, or when a
+; kill came between the Destroy and the rename, its sound .NEW put in place. A file that
+; does not read back whole, with the right magic, version and checksum, is set aside as
+; a .BAD file and said (SetAside, SayAside: GIN.PREFS, GIN.GAME, STATS, HISTORY); the
+; defaults stand.
 ; SETTINGS:STATS (stats.asm) holds the statistics, written the same way; FileBuf holds
 ; any of the three (the statistics, 1,192 bytes, are the smallest).
 
@@ -32,7 +35,10 @@ GAME_TYPE       EQU     $F2
 GAME_BODY_AT    EQU     4               ; the state after magic and version
 FILE_NOT_FOUND  EQU     $46             ; GS/OS errors: no such file, no such folder
 PATH_NOT_FOUND  EQU     $44
+VOLUME_FULL     EQU     $48             ;   the disk is full
+WRITE_PROTECTED EQU     $2B             ;   the disk is write-protected
 ACCESS_ALL      EQU     $C3             ; destroy, rename, write, read (ORCALib)
+ACCESS_RENAME   EQU     $40             ; (a locked file has it clear)
 READ_ACCESS     EQU     1
 WRITE_ACCESS    EQU     2
 
@@ -54,6 +60,21 @@ Size    EQU     *
 PrefsRules RECORD Prefs.Size
 rules   DS.B    RulesRec.Size           ; SetRules (RulesRec; .points unused)
 rsum    DS.W    1                       ; the words of the whole file above added up
+Size    EQU     *
+        ENDR
+
+; SavedFile — a file the program keeps in SETTINGS, as LoadSaved reads it and SetAside
+;   and SayAside set it aside (PrefsFile, GameFile, HistFile; stats.asm StatsFile)
+SavedFile RECORD 0
+path    DS.W    1                       ; SETTINGS:NAME (a GSString in this bank)
+new     DS.W    1                       ; SETTINGS:NAME.NEW, the save being written
+bad     DS.W    1                       ; SETTINGS:NAME.BAD, a damaged file kept
+bad2    DS.W    1                       ; SETTINGS:NAME.BAD2, when a locked .BAD is there
+most    DS.W    1                       ; bytes to read: the largest sound size + 2
+sound   DS.W    1                       ; routine: FileBuf's A bytes sound? (carry clear)
+what    DS.W    1                       ; the alert's head, e.g. 'The settings file was damaged: '
+after   DS.W    1                       ; its end, e.g. 'the settings start again ...'
+kept    DS.W    1                       ; (out of SetAside) the path the damaged file has
 Size    EQU     *
         ENDR
 
@@ -95,55 +116,23 @@ Size    EQU     *
 ; LoadSettings — at start: SETTINGS:GIN.PREFS when it is sound (its settings in range),
 ;   else the defaults. The previous game's deals come with it. A file that is there but
 ;   not sound (a size that is neither version's, a wrong magic, version or checksum, a
-;   setting out of range; an empty file too) is set aside as GIN.PREFS.BAD and marked
-;   for SayPrefsDamaged, which tells it once the table is up.
+;   setting out of range; an empty file too: PrefsSound) is set aside (GIN.PREFS.BAD,
+;   PrefsAside) and marked for SayPrefsDamaged, which tells it once the table is up.
+;   Read through LoadSaved: a save cut short after the old file went leaves a sound
+;   GIN.PREFS.NEW, which is the file (renamed into place); an unsound .NEW is removed.
 ;   Out: SettingsLoaded = 1 when the file was used; PrefsDamaged = 1 when it was set
 ;   aside.  Clobbers A, X, Y, FileBuf, Zp.ptr.
 ; ------------------------------------------------------------------------------------
 LoadSettings
         JSR     UseDefaults
-        LDA     #PrefsPath              ; a longer file reads more than either size
-        LDX     #PrefsRules.Size+2
-        JSR     ReadUpTo
-        BCC     @size
-        CMP     #FILE_NOT_FOUND         ; no file: the defaults, nothing to say
+        LDX     #PrefsFile
+        JSR     LoadSaved
+        BCC     @use
+        CMP     #0                      ; no file: the defaults, nothing to say
         BEQ     @none
-        CMP     #PATH_NOT_FOUND
-        BEQ     @none
-@bad    JMP     PrefsAside              ; there but unreadable (an empty file too)
+        JMP     PrefsAside              ; there but not sound (an empty file too)
 @none   RTS
-@size   CMP     #PrefsRules.Size        ; version 3 (with the house rules)?
-        BEQ     @v3
-        CMP     #Prefs.Size             ; else version 2 or 1: no house rules
-        BNE     @bad
-        LDA     FileBuf+Prefs.settings+SetPoints-Settings
-        CMP     #POINTS_250             ; (250 points come with version 3 only)
-        BEQ     @bad
-        LDA     FileBuf+Prefs.version
-        CMP     #PREFS_BY_SEAT
-        BEQ     @read
-        CMP     #PREFS_ORDERS
-        BEQ     @read
-        BRA     @bad
-@v3     LDA     FileBuf+Prefs.version
-        CMP     #PREFS_VERSION
-        BNE     @bad
-        JSR     RulesSound
-        BCS     @bad
-@read   LDA     FileBuf+Prefs.magic
-        CMP     #PREFS_MAGIC
-        BNE     @bad
-        LDX     #Prefs.sum
-        JSR     Checksum
-        CMP     FileBuf+Prefs.sum
-        BNE     @bad
-        LDX     #FileBuf+Prefs.settings ; every setting within its range?
-        JSR     SettingsSound
-        BCS     @bad
-        LDA     FileBuf+Prefs.count
-        CMP     #MAX_HANDS+1
-        BCS     @bad
-        LDX     #0                      ; sound: use it
+@use    LDX     #0                      ; sound: use it
 @set    LDA     FileBuf+Prefs.settings,X
         STA     Settings,X
         INX
@@ -180,6 +169,45 @@ LoadSettings
         INC     SettingsLoaded
         RTS
 
+; PrefsSound — are FileBuf's A bytes a sound GIN.PREFS: version 3's size (the house
+;   rules sound: RulesSound) or version 2's or 1's (not 250 points), the magic, the
+;   checksum, every setting within its range, no more than MAX_HANDS deals?
+;   Out: carry clear when so.  Clobbers A, X, Y, Zp.ptr.
+PrefsSound
+        CMP     #PrefsRules.Size        ; version 3 (with the house rules)?
+        BEQ     @v3
+        CMP     #Prefs.Size             ; else version 2 or 1: no house rules
+        BNE     @bad
+        LDA     FileBuf+Prefs.settings+SetPoints-Settings
+        CMP     #POINTS_250             ; (250 points come with version 3 only)
+        BEQ     @bad
+        LDA     FileBuf+Prefs.version
+        CMP     #PREFS_BY_SEAT
+        BEQ     @read
+        CMP     #PREFS_ORDERS
+        BEQ     @read
+        BRA     @bad
+@v3     LDA     FileBuf+Prefs.version
+        CMP     #PREFS_VERSION
+        BNE     @bad
+        JSR     RulesSound
+        BCS     @bad
+@read   LDA     FileBuf+Prefs.magic
+        CMP     #PREFS_MAGIC
+        BNE     @bad
+        LDX     #Prefs.sum
+        JSR     Checksum
+        CMP     FileBuf+Prefs.sum
+        BNE     @bad
+        LDX     #FileBuf+Prefs.settings ; every setting within its range?
+        JSR     SettingsSound
+        BCS     @bad
+        LDA     FileBuf+Prefs.count
+        CMP     #MAX_HANDS+1            ; (carry clear: below)
+        RTS
+@bad    SEC
+        RTS
+
 ; LoadSettingsL — LoadSettings alone, for the tests (JSL, any B): a settings file's
 ;   verdict without a whole start (tests/app/test_app_damaged_prefs.py).
 LoadSettingsL
@@ -190,29 +218,25 @@ LoadSettingsL
         PLB
         RTL
 
-; PrefsAside — a damaged SETTINGS:GIN.PREFS: renamed GIN.PREFS.BAD (an older one
-;   replaced; when it cannot be renamed it stays) and PrefsDamaged set; the defaults
-;   stand (nothing was taken from it).  Clobbers A, X.
+; PrefsAside — a damaged SETTINGS:GIN.PREFS set aside (SetAside: GIN.PREFS.BAD, or
+;   .BAD2 past a locked .BAD, or where it is) and PrefsDamaged set; the defaults stand
+;   (nothing was taken from it).  Clobbers A, X, Y.
 PrefsAside
-        LDA     #PrefsBad
-        JSR     DestroyFile
-        LDA     #PrefsPath
-        LDX     #PrefsBad
-        JSR     RenameFile
+        LDX     #PrefsFile
+        JSR     SetAside
         LDA     #1
         STA     PrefsDamaged
         RTS
 
 ; SayPrefsDamaged — once, at start, after the table is drawn: a damaged GIN.PREFS
-;   (PrefsAside) said in a caution alert.  Clobbers as RefuseBuild.
+;   (PrefsAside) said in a caution alert (SayAside).  Clobbers as SayAside.
 SayPrefsDamaged
         LDA     PrefsDamaged
         BNE     @say
         RTS
 @say    STZ     PrefsDamaged
-        JSR     MsgClear
-        Msg     'The settings file was damaged: it is kept as SETTINGS:GIN.PREFS.BAD and the settings start again from the defaults.'
-        JMP     RefuseBuild
+        LDX     #PrefsFile
+        JMP     SayAside
 
 ; UseDefaults — Settings := DefaultSettings; no house rule (SetRules := ManualRules).
 UseDefaults
@@ -485,35 +509,44 @@ ReadWhole
 
 ; ------------------------------------------------------------------------------------
 ; WriteWhole — A bytes of FileBuf become the file FilePath: written to FileNew (type
-;   CreateParms+8), then the old file destroyed and the new one renamed.
-;   Out: carry clear on success.
+;   CreateParms+8), then the old file destroyed and the new one renamed. A .NEW the disk
+;   did not take whole (full, or refused) is removed and the old file stays as it was;
+;   so is one the old file would not make way for (locked). Only a kill leaves a .NEW:
+;   whole when it came after the Close (LoadSaved takes it when the old file has gone),
+;   cut short before (LoadSaved removes it).
+;   Out: carry clear on success; carry set, A = the GS/OS error (VOLUME_FULL for a Write
+;   that moved fewer bytes than asked).  Clobbers X.
 ; ------------------------------------------------------------------------------------
 WriteWhole
         STA     RwParms+8
-        LDA     FileNew
-        STA     DestroyParms+2
-        _GSOS   $2002,DestroyParms      ; a .NEW left by a failed save: away with it
+        LDA     FileNew                 ; a .NEW left by a failed save: away with it
+        JSR     DestroyFile
         LDA     FileNew
         STA     CreateParms+2
         _GSOS   $2001,CreateParms       ; Create
-        BCS     @fail
+        BCS     @out                    ; (nothing made)
         LDA     FileNew
         LDX     #WRITE_ACCESS
         JSR     Transfer
-        BCS     @fail
+        BCS     @clear
         CMP     RwParms+8
-        BNE     @fail
-        LDA     FilePath                ; replace the old file by the new one
-        STA     DestroyParms+2
-        _GSOS   $2002,DestroyParms
-        LDA     FileNew
+        BEQ     @place
+        LDA     #VOLUME_FULL            ; written short: the disk filled
+        BRA     @clear
+@place  LDA     FilePath                ; the old file goes (none yet: no matter) ...
+        JSR     DestroyFile
+        BCC     @rename
+        CMP     #FILE_NOT_FOUND
+        BNE     @clear                  ; it will not (locked): it stays, the new goes
+@rename LDA     FileNew                 ; ... and the new one takes its name
         LDX     FilePath
-        JSR     RenameFile
-        BCS     @fail
-        CLC
-        RTS
-@fail   SEC
-        RTS
+        JMP     RenameFile              ; (failing, the .NEW is the save: LoadSaved)
+@clear  PHA                             ; the .NEW is not the save: removed
+        LDA     FileNew
+        JSR     DestroyFile
+        PLA
+        SEC
+@out    RTS
 
 ; RenameFile — GS/OS ChangePath: the file at path A is renamed path X.  Out: carry.
 RenameFile
@@ -523,10 +556,237 @@ RenameFile
         RTS
 
 ; DestroyFile — GS/OS Destroy of the file at path A (none there: no matter).
+;   Out: carry clear when destroyed, else A = the GS/OS error.
 DestroyFile
         STA     DestroyParms+2
         _GSOS   $2002,DestroyParms
         RTS
+
+; FileThere — is there a file at path A (GS/OS GetFileInfo)?  Out: carry clear when so,
+;   its access at InfoParms+6.
+FileThere
+        STA     InfoParms+2
+        _GSOS   $2006,InfoParms
+        RTS
+
+; ------------------------------------------------------------------------------------
+; LoadSaved — the file a SavedFile describes into FileBuf: the one way every loader
+;   reads (LoadSettings, GameOnDisk, LoadHistory, stats.asm StatLoad). Its main file when
+;   that is there (a .NEW beside it is a save that never replaced it: removed). With no
+;   main file, its .NEW: a sound one is a save a kill cut short between WriteWhole's
+;   Destroy and its rename, the file saved: renamed into place and used; one that is not
+;   sound (cut short while written, by a kill or a full disk) is removed: no file.
+;   In: X = the SavedFile.  Out: carry clear: FileBuf holds the sound file; carry set:
+;   A = 0 no file, 1 the main file is there but not sound (for SetAside).
+;   Clobbers A, X, Y, SavedAt, SavedGot and what the file's sound routine clobbers.
+;   Cost: the file's sound routine and the GS/OS calls: Open, Read, Close of the main
+;   file and a Destroy of the .NEW (none there: one call); with no main file, the .NEW's.
+; ------------------------------------------------------------------------------------
+LoadSaved
+        STX     SavedAt
+        LDA     |SavedFile.path,X
+        JSR     ReadSavedAs
+        BCC     @main
+        CMP     #FILE_NOT_FOUND
+        BEQ     @new
+        CMP     #PATH_NOT_FOUND
+        BEQ     @new
+        JSR     DropNew                 ; there but unreadable (an empty file too)
+        BRA     @bad
+@main   STA     SavedGot
+        JSR     DropNew
+        LDA     SavedGot
+        JSR     SavedSound
+        BCC     @out
+@bad    LDA     #1
+        SEC
+@out    RTS
+@new    LDX     SavedAt                 ; no main file: a save cut short?
+        LDA     |SavedFile.new,X
+        JSR     ReadSavedAs
+        BCS     @drop                   ; (none there, or unreadable)
+        JSR     SavedSound
+        BCS     @drop
+        LDX     SavedAt                 ; sound: the file saved, put in place
+        LDA     |SavedFile.path,X
+        TAY
+        LDA     |SavedFile.new,X
+        TYX
+        JSR     RenameFile
+        CLC
+        RTS
+@drop   JSR     DropNew
+        LDA     #0
+        SEC
+        RTS
+
+; ReadSavedAs — at most the SavedFile's (SavedAt) `most` bytes of the file at path A
+;   into FileBuf (a longer file reads more than any sound size).  Out: as ReadUpTo.
+ReadSavedAs
+        LDX     SavedAt
+        LDY     |SavedFile.most,X
+        TYX
+        JMP     ReadUpTo
+
+; DropNew — the SavedFile's (SavedAt) .NEW destroyed (none there: no matter).
+DropNew
+        LDX     SavedAt
+        LDA     |SavedFile.new,X
+        JMP     DestroyFile
+
+; SavedSound — the SavedFile's (SavedAt) sound routine on FileBuf's A bytes.
+;   Out: carry clear when sound.
+SavedSound
+        LDX     SavedAt
+        JMP     (SavedFile.sound,X)
+
+; ------------------------------------------------------------------------------------
+; SetAside — the damaged main file of a SavedFile is kept under another name, never
+;   destroyed: NAME.BAD (an older one replaced); when a .BAD cannot be replaced (it is
+;   locked), NAME.BAD2 (likewise); when neither can be had, or the file itself is locked
+;   (then no older .BAD is touched), it stays under its own name until a save replaces
+;   it. SayAside says which.
+;   In: X = the SavedFile.  Out: its .kept = the path the damaged file has now.
+;   Clobbers A, X, Y, SavedAt, AsideTo.
+; SetAsideSaid — SetAside, then SayAside at once (HISTORY, STATS, GIN.GAME).
+; ------------------------------------------------------------------------------------
+SetAside
+        STX     SavedAt
+        LDA     |SavedFile.path,X       ; can it be renamed at all (not locked)?
+        JSR     FileThere
+        BCS     @stays
+        LDA     InfoParms+6             ; (its access)
+        AND     #ACCESS_RENAME
+        BEQ     @stays
+        LDX     SavedAt
+        LDA     |SavedFile.bad,X
+        JSR     AsideAs
+        BCC     @kept
+        LDX     SavedAt
+        LDA     |SavedFile.bad2,X
+        JSR     AsideAs
+        BCC     @kept
+@stays  LDX     SavedAt                 ; neither: it stays
+        LDA     |SavedFile.path,X
+@kept   LDX     SavedAt
+        STA     |SavedFile.kept,X
+        RTS
+
+; AsideAs — the SavedFile's (SavedAt) main file renamed path A, a file there destroyed
+;   first.  Out: carry clear when renamed; A = path A.  Clobbers X, AsideTo.
+AsideAs
+        STA     AsideTo
+        JSR     DestroyFile
+        LDX     SavedAt
+        LDA     |SavedFile.path,X
+        LDX     AsideTo
+        JSR     RenameFile
+        LDA     AsideTo
+        RTS
+
+SetAsideSaid
+        PHX
+        JSR     SetAside
+        PLX
+; SayAside — a SavedFile's damaged file said in a caution alert, as SetAside left it:
+;   "<what>it is kept as SETTINGS:NAME.BAD and <after>", or when it could not move
+;   "<what>it could not be renamed, so it stays as SETTINGS:NAME until a save replaces
+;   it, and <after>" (every path in the SETTINGS:NAME form).
+;   In: X = the SavedFile.  Clobbers A, X, Y, SavedAt, AsideTo, AdvText (and TellCaution's).
+SayAside
+        STX     SavedAt
+        STZ     AdvLen
+        LDA     |SavedFile.what,X
+        TAX
+        JSR     AdvAppendPStr
+        LDX     SavedAt
+        LDA     |SavedFile.kept,X
+        CMP     |SavedFile.path,X
+        BNE     @moved
+        LDA     #AsideStays
+        LDY     #AsideUntil
+        BRA     @name
+@moved  LDA     #AsideKept
+        LDY     #AsideAnd
+@name   STY     AsideTo                 ; (the words after the path)
+        TAX
+        JSR     AdvAppendPStr
+        LDX     SavedAt
+        LDA     |SavedFile.kept,X
+        TAX
+        JSR     AdvAppendPath
+        LDX     AsideTo
+        JSR     AdvAppendPStr
+        LDX     SavedAt
+        LDA     |SavedFile.after,X
+        TAX
+        JSR     AdvAppendPStr
+        JSR     Beep
+        JMP     TellCaution
+
+; AdvAppendPath — append the path at X (a GSString in this bank) to AdvText.
+;   Clobbers A, X, Y, MsgCount.
+AdvAppendPath
+        LDA     |$0000,X
+        STA     MsgCount
+        INX                             ; its bytes from X+2: AdvAppendCount's X+1
+        JMP     AdvAppendCount
+
+SavedAt         DC.W    0               ; the SavedFile in hand
+SavedGot        DC.W    0               ; the bytes its main file read
+AsideTo         DC.W    0
+        STRING  PASCAL
+AsideKept       DC.B    'it is kept as '
+AsideAnd        DC.B    ' and '
+AsideStays      DC.B    'it could not be renamed, so it stays as '
+AsideUntil      DC.B    ' until a save replaces it, and '
+        STRING  ASIS
+
+; ------------------------------------------------------------------------------------
+; QuitSave — File/Quit's save of the game in progress (SaveGame). When the disk refuses
+;   it, a caution alert says so before the program quits: why (the disk full,
+;   write-protected, or refusing it) and what stays: SETTINGS:GIN.GAME as it was saved
+;   last (WriteWhole leaves the old file whole), or no game to resume. A tournament game
+;   is then asked about (DoQuit: ForfeitAsked), which says what becomes of it.
+;   Out: carry clear when saved.  Clobbers A, X, Y, FileBuf, AdvText (and TellCaution's).
+; ------------------------------------------------------------------------------------
+QuitSave
+        JSR     SaveGame
+        BCC     @out
+        LDX     #NotSavedRefused        ; why
+        CMP     #VOLUME_FULL
+        BNE     @wp
+        LDX     #NotSavedFull
+@wp     CMP     #WRITE_PROTECTED
+        BNE     @why
+        LDX     #NotSavedLocked
+@why    STZ     AdvLen
+        PHX
+        LDX     #NotSavedHead
+        JSR     AdvAppendPStr
+        PLX
+        JSR     AdvAppendPStr
+        JSR     TournamentOn            ; what stays (a tournament game: ForfeitAsked)
+        BCS     @say
+        LDA     #GamePath
+        JSR     FileThere
+        LDX     #NotSavedNone
+        BCS     @stays
+        LDX     #NotSavedKept
+@stays  JSR     AdvAppendPStr
+@say    JSR     Beep
+        JSR     TellCaution
+        SEC
+@out    RTS
+
+        STRING  PASCAL
+NotSavedHead    DC.B    'The game could not be saved at Quit: '
+NotSavedFull    DC.B    'the disk is full.'
+NotSavedLocked  DC.B    'the disk is write-protected.'
+NotSavedRefused DC.B    'the disk refused it.'
+NotSavedKept    DC.B    ' SETTINGS:GIN.GAME keeps it as it was saved last.'
+NotSavedNone    DC.B    ' It cannot be resumed.'
+        STRING  ASIS
 
 ; ------------------------------------------------------------------------------------
 ; SaveGame — the game in progress to SETTINGS:GIN.GAME (written whole, as GIN.PREFS).
@@ -632,6 +892,14 @@ GameWordAt
 @in     CLC
         ADC     GameAt
         TAX
+        RTS
+
+; GameSized — are FileBuf's A bytes a sound saved game: GAME_SIZE of them, GameSound?
+;   Out: carry clear when so.  Clobbers A, X, Y.
+GameSized
+        CMP     #GAME_SIZE
+        BEQ     GameSound
+        SEC
         RTS
 
 ; ------------------------------------------------------------------------------------
@@ -745,51 +1013,14 @@ GameBytesSound
         RTS
 
 ; ------------------------------------------------------------------------------------
-; GameOnDisk — the saved game into FileBuf: SETTINGS:GIN.GAME, or when it is not there
-;   a GIN.GAME.NEW that is sound (a save cut short after the old file went: it is
-;   renamed into place).
+; GameOnDisk — the saved game into FileBuf (LoadSaved): SETTINGS:GIN.GAME, or when it is
+;   not there a GIN.GAME.NEW that is sound (a save cut short after the old file went: it
+;   is renamed into place).
 ;   Out: carry clear: FileBuf holds a sound game; carry set: A = 0 none, 1 damaged.
 ; ------------------------------------------------------------------------------------
 GameOnDisk
-        LDA     #GamePath
-        JSR     ReadGame
-        BCC     @ok
-        CMP     #0
-        BNE     @out                    ; damaged (carry set)
-        LDA     #GameNew
-        JSR     ReadGame
-        BCS     @none
-        LDA     #GameNew
-        LDX     #GamePath
-        JSR     RenameFile
-@ok     CLC
-        RTS
-@none   LDA     #0
-        SEC
-@out    RTS
-
-; ReadGame — the file at path A into FileBuf, checked (GameSound).
-;   Out: carry clear when sound; carry set: A = 0 no such file, 1 a damaged one.
-ReadGame
-        LDX     #GAME_SIZE+2            ; a longer file reads more than GAME_SIZE
-        JSR     ReadUpTo
-        BCC     @read
-        CMP     #FILE_NOT_FOUND
-        BEQ     @none
-        CMP     #PATH_NOT_FOUND
-        BEQ     @none
-        BRA     @bad
-@read   CMP     #GAME_SIZE
-        BNE     @bad
-        JSR     GameSound
-        BCS     @bad
-        RTS
-@none   LDA     #0
-        SEC
-        RTS
-@bad    LDA     #1
-        SEC
-        RTS
+        LDX     #GameFile
+        JMP     LoadSaved
 
 ; ------------------------------------------------------------------------------------
 ; OfferResume — at start: a game left unfinished is offered (an alert: Resume, the
@@ -844,21 +1075,13 @@ ResumeBuf
         JSR     Prompt
         JMP     Redraw
 
-; GameAside — a damaged SETTINGS:GIN.GAME: renamed GIN.GAME.BAD (an older one replaced)
-;   and reported in a caution alert; the program goes on with no game.
+; GameAside — a damaged SETTINGS:GIN.GAME set aside (SetAside: GIN.GAME.BAD, or .BAD2
+;   past a locked .BAD, or where it is, never destroyed) and said in a caution alert;
+;   the program goes on with no game.
 GameAside
-        LDA     #GameBad
-        JSR     DestroyFile
-        LDA     #GamePath
-        LDX     #GameBad
-        JSR     RenameFile
-        BCC     @said
-        LDA     #GamePath               ; it cannot even be renamed: away with it
-        JSR     DestroyFile
-@said   STZ     GameSaved
-        JSR     MsgClear
-        Msg     'The saved game is damaged: it is set aside as GIN.GAME.BAD and cannot be resumed.'
-        JMP     RefuseBuild
+        STZ     GameSaved
+        LDX     #GameFile
+        JMP     SetAsideSaid
 
 ResumeAsking    DC.W    0               ; 1 while ResumeAlert is up (tests read it)
 GameDir         DC.W    0
@@ -968,26 +1191,37 @@ RecordGame
 
 ; ------------------------------------------------------------------------------------
 ; ForfeitAsked — File/End Game or Quit during a tournament game (a human player 1): a
-;   caution alert says the game is then recorded as lost (no points); OK records it so,
-;   Cancel keeps the game on. Outside a tournament game nothing is asked.
+;   caution alert says the game is then recorded as lost (no points); OK records it so
+;   and discards the saved game (a Quit's save the disk refused leaves the previous one,
+;   which is not to be resumed once lost), Cancel keeps the game on. Outside a tournament
+;   game nothing is asked.
 ;   In: A = the address (this bank) of the action's name, ForfeitEnd or ForfeitQuit.
 ;   Out: carry set when cancelled.  Clobbers A, X, Y, the record's FileBuf.
 ; ------------------------------------------------------------------------------------
 ForfeitAsked
         STA     ForfeitVerb
-        JSR     InGame
+        JSR     TournamentOn
         BCC     @go
-        LDA     SetTournament
-        BEQ     @go
-        LDA     Kind
-        CMP     #HUMAN
-        BNE     @go
         LDA     ForfeitVerb             ; "This is a tournament game: <action> now ..."
         LDX     #ForfeitThis
         JSR     ForfeitConfirm
         BCS     @out
+        JSR     DiscardGame             ; (first: on a full disk its room is the record's)
         JSR     GameLost
 @go     CLC
+@out    RTS
+
+; TournamentOn — is a tournament game (a human player 1) in progress?
+;   Out: carry set when so.  Clobbers A.
+TournamentOn
+        JSR     InGame
+        BCC     @out
+        LDA     SetTournament
+        BEQ     @no
+        LDA     Kind
+        CMP     #HUMAN
+        BEQ     @out                    ; (carry set: equal)
+@no     CLC
 @out    RTS
 
 ; ------------------------------------------------------------------------------------
@@ -1108,33 +1342,24 @@ ForfeitSaved    DC.B    'The saved game'
 ; LoadHistory — FileBuf := the record on disk (a version 1 record widened to this
 ;   version's columns), or an empty one. A record that is there but not sound (a size
 ;   that is neither version's, bytes after it too; its magic, version, count or
-;   checksum wrong) is set aside as HISTORY.BAD and said (HistAside), never overwritten
-;   by the next game's.  Clobbers A, X, Y, FileBuf (and what an alert does).
+;   checksum wrong: HistRecordSound) is set aside (HISTORY.BAD, SetAsideSaid) and said,
+;   never overwritten by the next game's; read through LoadSaved, so a sound HISTORY.NEW
+;   left alone by a save cut short is the record.
+;   Clobbers A, X, Y, FileBuf (and what an alert does).
 LoadHistory
-        LDA     #HistPath               ; a longer file reads more than either size
-        LDX     #History.Size+2
-        JSR     ReadUpTo
-        BCC     @size
-        CMP     #FILE_NOT_FOUND         ; no record yet: an empty one
+        LDX     #HistFile
+        JSR     LoadSaved
+        BCC     @read
+        CMP     #0                      ; no record yet: an empty one
         BEQ     @empty
-        CMP     #PATH_NOT_FOUND
-        BEQ     @empty
-        BRA     @bad
-@size   CMP     #History.Size
-        BNE     @v1
-        LDA     #HIST_VERSION
-        LDX     #History.sum
-        JSR     HistSound
-        BCS     @bad
-        RTS
-@v1     CMP     #HistoryV1.Size         ; a record from before King?
-        BNE     @bad
-        LDA     #HIST_V1
-        LDX     #HistoryV1.sum
-        JSR     HistSound
-        BCS     @bad
+        LDX     #HistFile               ; damaged: set aside and said
+        JSR     SetAsideSaid
+        BRA     @empty
+@read   LDA     FileBuf+History.version ; a record from before King: widened
+        CMP     #HIST_V1
+        BNE     @out
         JMP     WidenHistory
-@bad    JSR     HistAside
+@out    RTS
 @empty  LDX     #0
         TXA
 @clr    STA     FileBuf,X
@@ -1148,17 +1373,22 @@ LoadHistory
         STA     FileBuf+History.version
         RTS
 
-; HistAside — the damaged SETTINGS:HISTORY becomes HISTORY.BAD (an older one destroyed
-;   first), and a caution alert says so.  Clobbers A, X, Y, AdvText, Build.
-HistAside
-        LDA     #HistBad
-        JSR     DestroyFile
-        LDA     #HistPath
-        LDX     #HistBad
-        JSR     RenameFile
-        JSR     MsgClear
-        Msg     'The tournament record was damaged: it is kept as SETTINGS:HISTORY.BAD and the record starts again.'
-        JMP     RefuseBuild
+; HistRecordSound — are FileBuf's A bytes a sound record: this version's size or
+;   version 1's (before King), with that version's magic, count and checksum (HistSound)?
+;   Out: carry clear when so.  Clobbers A, X.
+HistRecordSound
+        CMP     #History.Size
+        BNE     @v1
+        LDA     #HIST_VERSION
+        LDX     #History.sum
+        JMP     HistSound
+@v1     CMP     #HistoryV1.Size         ; a record from before King?
+        BNE     @bad
+        LDA     #HIST_V1
+        LDX     #HistoryV1.sum
+        JMP     HistSound
+@bad    SEC
+        RTS
 
 ; HistSound — is FileBuf a sound record of version A, its checksum word at X?
 ;   Out: carry clear when the magic, version, count and checksum are right.
@@ -1551,6 +1781,10 @@ RenameParms
         DC.W    2
         DC.L    PrefsNew
         DC.L    PrefsPath
+InfoParms
+        DC.W    2                       ; GetFileInfo: pathname, access (out)
+        DC.L    PrefsPath
+        DC.W    0
 FilePath        DC.W    0
 FileNew         DC.W    0
 PrefsPath       DC.W    18
@@ -1559,15 +1793,37 @@ PrefsNew        DC.W    22
                 DC.B    'SETTINGS:GIN.PREFS.NEW'
 PrefsBad        DC.W    22
                 DC.B    'SETTINGS:GIN.PREFS.BAD'
+PrefsBad2       DC.W    23
+                DC.B    'SETTINGS:GIN.PREFS.BAD2'
 GamePath        DC.W    17
                 DC.B    'SETTINGS:GIN.GAME'
 GameNew         DC.W    21
                 DC.B    'SETTINGS:GIN.GAME.NEW'
 GameBad         DC.W    21
                 DC.B    'SETTINGS:GIN.GAME.BAD'
+GameBad2        DC.W    22
+                DC.B    'SETTINGS:GIN.GAME.BAD2'
 HistPath        DC.W    16
                 DC.B    'SETTINGS:HISTORY'
 HistNew         DC.W    20
                 DC.B    'SETTINGS:HISTORY.NEW'
 HistBad         DC.W    20
                 DC.B    'SETTINGS:HISTORY.BAD'
+HistBad2        DC.W    21
+                DC.B    'SETTINGS:HISTORY.BAD2'
+
+; the files (SavedFile): paths, the most to read, the sound routine, the alert's words
+PrefsFile       DC.W    PrefsPath,PrefsNew,PrefsBad,PrefsBad2,PrefsRules.Size+2
+                DC.W    PrefsSound,PrefsWhat,PrefsAfter,PrefsPath
+GameFile        DC.W    GamePath,GameNew,GameBad,GameBad2,GAME_SIZE+2
+                DC.W    GameSized,GameWhat,GameAfter,GamePath
+HistFile        DC.W    HistPath,HistNew,HistBad,HistBad2,History.Size+2
+                DC.W    HistRecordSound,HistWhat,HistAfter,HistPath
+        STRING  PASCAL
+PrefsWhat       DC.B    'The settings file was damaged: '
+PrefsAfter      DC.B    'the settings start again from the defaults.'
+GameWhat        DC.B    'The saved game is damaged: '
+GameAfter       DC.B    'cannot be resumed.'
+HistWhat        DC.B    'The tournament record was damaged: '
+HistAfter       DC.B    'the record starts again.'
+        STRING  ASIS

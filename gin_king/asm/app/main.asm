@@ -253,13 +253,14 @@ MENU_ITEMS      EQU     (*-MenuTable)/2
 
 ; ------------------------------------------------------------------------------------
 ; DoQuit — File/Quit: leave the event loop. The game in progress is kept on the disk
-;   (files.asm SaveGame) to be resumed at the next start; only when the disk refuses it
-;   does a tournament game end as lost, after a confirmation (files.asm ForfeitAsked).
+;   (files.asm QuitSave) to be resumed at the next start; when the disk refuses it,
+;   that is said, and a tournament game ends as lost, after a confirmation (files.asm
+;   ForfeitAsked).
 ; ------------------------------------------------------------------------------------
 DoQuit
         JSR     InGame
         BCC     @ask
-        JSR     SaveGame
+        JSR     QuitSave
         BCC     @quit
 @ask    LDA     #ForfeitQuit
         JSR     ForfeitAsked

@@ -1059,44 +1059,24 @@ StatField
         TAY
         RTS
 
-; StatLoad — FileBuf := the statistics on the disk (a version 1 file widened to this
-;   version), or empty ones when there is no file; a file that is there but not sound
-;   — its size neither version's (bytes after the record too), its magic, version,
-;   count or checksum wrong — is reported and set aside (StatSetAside).
+; StatLoad — FileBuf := the statistics on the disk (files.asm LoadSaved: a sound
+;   STATS.NEW left alone by a save cut short is the file; a version 1 file widened to
+;   this version), or empty ones when there is no file; a file that is there but not
+;   sound (StatsSound) is reported and set aside (files.asm SetAsideSaid).
 ;   Clobbers A, X, Y, FileBuf.
 StatLoad
-        _GSOS   $2006,StatInfoParms     ; GetFileInfo: is there a file?
-        BCS     StatEmpty
-        LDA     #StatsPath              ; a longer file reads more than either size
-        LDX     #Stats.Size+2
-        JSR     ReadUpTo
-        BCS     @bad
-        LDY     #STATS_VERSION          ; the record ends where its version says
-        LDX     #Stats.sum
-        CMP     #Stats.Size
-        BEQ     @check
-        LDY     #STATS_V1
-        LDX     #StatsV1.sum
-        CMP     #StatsV1.Size
-        BNE     @bad
-@check  TYA
-        CMP     FileBuf+Stats.version
-        BNE     @bad
-        LDA     FileBuf+Stats.magic
-        CMP     #STATS_MAGIC
-        BNE     @bad
-        LDA     FileBuf+Stats.count
-        CMP     #STAT_NAMES+1
-        BCS     @bad
-        STX     StatY                   ; (the checksum's place)
-        JSR     Checksum
-        LDX     StatY
-        CMP     FileBuf,X
-        BNE     @bad
-        CPY     #STATS_V1
+        LDX     #StatsFile
+        JSR     LoadSaved
+        BCC     @read
+        CMP     #0                      ; no file: empty statistics
+        BEQ     StatEmpty
+        LDX     #StatsFile              ; damaged: set aside and said
+        JSR     SetAsideSaid
+        BRA     StatEmpty
+@read   LDA     FileBuf+Stats.version
+        CMP     #STATS_V1
         BEQ     StatWiden
         RTS
-@bad    JSR     StatSetAside
 StatEmpty                               ; FileBuf := no statistics
         LDX     #0
         TXA
@@ -1144,14 +1124,37 @@ StatWiden
         STA     FileBuf+Stats.version
         RTS
 
-; StatSetAside — the damaged SETTINGS:STATS becomes SETTINGS:STATS.BAD (an older one
-;   destroyed first), and a caution alert says so.
-StatSetAside
-        _GSOS   $2002,StatBadDestroy
-        _GSOS   $2004,StatBadRename
-        JSR     MsgClear
-        Msg     'The statistics file was damaged: it is kept as SETTINGS:STATS.BAD and the statistics start again from zero.'
-        JMP     RefuseBuild
+; StatsSound — are FileBuf's A bytes sound statistics: this version's size or version
+;   1's (bytes after the record: not), with that version's number, the magic, no more
+;   than STAT_NAMES players and the checksum?  Out: carry clear when so.
+;   Clobbers A, X, Y, StatY.
+StatsSound
+        LDY     #STATS_VERSION          ; the record ends where its version says
+        LDX     #Stats.sum
+        CMP     #Stats.Size
+        BEQ     @check
+        LDY     #STATS_V1
+        LDX     #StatsV1.sum
+        CMP     #StatsV1.Size
+        BNE     @bad
+@check  TYA
+        CMP     FileBuf+Stats.version
+        BNE     @bad
+        LDA     FileBuf+Stats.magic
+        CMP     #STATS_MAGIC
+        BNE     @bad
+        LDA     FileBuf+Stats.count
+        CMP     #STAT_NAMES+1
+        BCS     @bad
+        STX     StatY                   ; (the checksum's place)
+        JSR     Checksum
+        LDX     StatY
+        CMP     FileBuf,X
+        BNE     @bad
+        CLC
+        RTS
+@bad    SEC
+        RTS
 
 ; StatSave — FileBuf's statistics to SETTINGS:STATS; a disk that refuses is said.
 StatSave
@@ -1457,20 +1460,17 @@ StatV           DC.W    0
 StatE           DC.W    0
 StatAny         DC.W    0
 StatVarShown    DC.W    0
-StatInfoParms
-        DC.W    2                       ; GetFileInfo: pathname, access (out)
-        DC.L    StatsPath
-        DC.W    0
-StatBadDestroy
-        DC.W    1
-        DC.L    StatsBad
-StatBadRename
-        DC.W    2
-        DC.L    StatsPath
-        DC.L    StatsBad
 StatsPath       DC.W    14
                 DC.B    'SETTINGS:STATS'
 StatsNew        DC.W    18
                 DC.B    'SETTINGS:STATS.NEW'
 StatsBad        DC.W    18
                 DC.B    'SETTINGS:STATS.BAD'
+StatsBad2       DC.W    19
+                DC.B    'SETTINGS:STATS.BAD2'
+StatsFile       DC.W    StatsPath,StatsNew,StatsBad,StatsBad2,Stats.Size+2 ; (files.asm SavedFile)
+                DC.W    StatsSound,StatsWhat,StatsAfter,StatsPath
+        STRING  PASCAL
+StatsWhat       DC.B    'The statistics file was damaged: '
+StatsAfter      DC.B    'the statistics start again from zero.'
+        STRING  ASIS
