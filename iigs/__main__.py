@@ -233,6 +233,7 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         _command_line(machine, program, args)
     except (OSError, ValueError, OMFError, ToolError) as err:
         print(f"iigs: cannot load {program}: {err}", file=sys.stderr)
+        machine.release_disk()
         return EXIT_USAGE
     status = EXIT_TIME_UP
     shots = _Screenshots(screenshot or DEFAULT_SCREENSHOT, screenshot_every)
@@ -272,6 +273,7 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         _screenshot(machine, screenshot)
     if host is not None and hasattr(host, "close"):
         host.close()
+    machine.release_disk()
     return status
 
 
