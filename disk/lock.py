@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from disk.errors import DiskError, shown
+from disk.host_path import kind_of
 
 LOCK_SUFFIX = ".lock"
 READER_WAIT_S = 3.0          # a writer waits this long at most for readers to finish
@@ -171,7 +172,6 @@ def _open_lock_file(path: Path) -> int:
     st = os.fstat(fd)
     if not stat.S_ISREG(st.st_mode):
         os.close(fd)
-        from disk.host_path import kind_of
         raise LockRefused(f"its lock file {shown(path)} is {kind_of(st)}")
     return fd
 
