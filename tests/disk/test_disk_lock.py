@@ -29,8 +29,9 @@ def test_the_lock_file_is_beside_the_real_image_and_names_its_holder(tmp_path):
     link = tmp_path / "GinKing.po"
     link.symlink_to(real)
     assert lock.lock_path(os.path.realpath(link)) == tmp_path / "images" / ".g.po.lock"
-    held = lock.claim(os.path.realpath(link), write=True)
     lock_file = tmp_path / "images" / ".g.po.lock"
+    lock_file.write_text("99999999999\n")                    # a killed holder's, longer
+    held = lock.claim(os.path.realpath(link), write=True)
     assert lock_file.read_text() == f"{os.getpid()}\n"
     stale = tmp_path / "images" / ".g.po.k3j2.tmp"            # a killed writer's leftover
     stale.write_bytes(b"x")
@@ -167,5 +168,5 @@ def test_a_disk_made_while_another_makes_it(tmp_path, holder):
     volume, message = disk.open_or_recover(path)
     assert volume.read_only and "in use by another session" in message
     assert volume.path == path and volume.exists(disk.SETTINGS_DIR)
-    assert not volume.commit() and not path.exists()                                  # nothing written for it
+    assert not volume.commit() and not path.exists()          # nothing written for it
     other.end()
