@@ -11,11 +11,11 @@
 IMG defaults to the user's disk (`disk.default_disk_path()`); a `.2mg` image (2IMG
 header) works as a `.po` does. What is no disk image (a device, a FIFO, a folder...)
 is refused untouched; a read-only or damaged image is looked at but `put` refuses it.
+File type names follow the ProDOS file type list (Apple II File Type Notes).
 
 A disk another session writes (`disk.lock`, issue 44) is looked at as it was last
 saved, read-only (its temporaries left alone); `put` and `build --force` refuse it in
 one line at once, changing nothing (they wait only for readers, a few seconds at most).
-File type names follow the ProDOS file type list (Apple II File Type Notes).
 """
 from __future__ import annotations
 
