@@ -1,4 +1,6 @@
-"""The virtual ProDOS disk (a2til): open, check, commit atomically, build."""
+"""The virtual ProDOS disk (a2til): open, check, commit atomically, build; one writer
+a disk at a time (`disk.lock`)."""
+from disk import lock
 from disk.default import (PROGRAM_NAME, SETTINGS_DIR, VOLUME_NAME, build_default,
                           default_disk_path, install_program)
 from disk.errors import DiskError, VolumeDirectoryFull, VolumeFull, WriteProtected

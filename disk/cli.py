@@ -12,15 +12,22 @@ IMG defaults to the user's disk (`disk.default_disk_path()`); a `.2mg` image (2I
 header) works as a `.po` does. What is no disk image (a device, a FIFO, a folder...)
 is refused untouched; a read-only or damaged image is looked at but `put` refuses it.
 File type names follow the ProDOS file type list (Apple II File Type Notes).
+
+A disk another session writes (`disk.lock`, issue 44) is looked at as it was last
+saved, read-only (its temporaries left alone); `put` and `build --force` refuse it in
+one line at once, changing nothing (they wait only for readers, a few seconds at most).
 """
 from __future__ import annotations
 
 import argparse
 import sys
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
+from disk import lock
 from disk.default import build_default, default_disk_path
-from disk.errors import DiskError, VolumeFull, WriteProtected
+from disk.errors import DiskError, VolumeFull, WriteProtected, shown
 from disk.host_path import check_image_path
 from disk.volume import FileInfo, Volume
 
@@ -44,6 +51,46 @@ def number(text: str) -> int:
     return int(text, 0)
 
 
+def opened(image: str | Path) -> Volume:
+    """The volume at `image` to look at: as usual when no other session writes it;
+    read-only, as last saved, its temporaries left alone, while one does. The lock
+    is held only while the image is read: the copy in memory is ours."""
+    where = check_image_path(image)
+    if not where.exists or where.read_only:
+        return Volume.open(image)
+    try:
+        held = lock.claim(where.real, write=False)
+    except lock.LockRefused as refusal:
+        return Volume.open(image, read_only=refusal.reason)
+    try:
+        return Volume.open(image)
+    finally:
+        if held is not None:
+            held.release()
+
+
+@contextmanager
+def writing(image: str | Path, *, making: bool = False) -> Iterator[None]:
+    """Hold the disk's lock exclusively while a command changes it (`making`: the
+    image may not exist yet; its folder must). A disk another session holds raises
+    DiskError with the one line to show, before anything is changed."""
+    where = check_image_path(image)
+    held = None
+    if not where.read_only and (where.exists or making):
+        try:
+            held = lock.claim(where.real, write=True)
+        except lock.InUse as busy:
+            raise DiskError(f"{shown(image)} is in use by {busy.holder}; "
+                            "nothing was changed") from None
+        except lock.LockRefused as refusal:
+            raise DiskError(f"{shown(image)}: {refusal.reason}; nothing was changed") from None
+    try:
+        yield
+    finally:
+        if held is not None:
+            held.release()
+
+
 def format_entry(info: FileInfo, indent: str = "") -> str:
     modified = info.modified.strftime("%d-%b-%y %H:%M") if info.modified else "<no date>"
     name = info.name + ("/" if info.is_dir else "")
@@ -52,7 +99,7 @@ def format_entry(info: FileInfo, indent: str = "") -> str:
 
 
 def cmd_info(args: argparse.Namespace) -> int:
-    volume = Volume.open(args.image)
+    volume = opened(args.image)
     files = sum(1 for _ in volume.walk())
     used = volume.total_blocks - volume.free_blocks
     print(f"/{volume.name}  {args.image}")
@@ -68,7 +115,7 @@ def cmd_info(args: argparse.Namespace) -> int:
 
 
 def cmd_ls(args: argparse.Namespace) -> int:
-    volume = Volume.open(args.image)
+    volume = opened(args.image)
     path = args.path.strip("/")
     prefix = volume.name + "/"
     if path.upper().startswith(prefix.upper()) or path.upper() == volume.name.upper():
@@ -85,7 +132,7 @@ def cmd_ls(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    volume = Volume.open(args.image)
+    volume = opened(args.image)
     damage = volume.damage()
     for problem in damage:
         print(f"{args.image}: {problem}")
@@ -110,14 +157,15 @@ def cmd_build(args: argparse.Namespace) -> int:
         where.missing_folder.mkdir(parents=True)
         print(f"made the folder {where.missing_folder}")
     program = Path(args.program).read_bytes() if args.program else None
-    volume = build_default(image, program)
+    with writing(image, making=True):
+        volume = build_default(image, program)
     print(f"built /{volume.name} at {image}" + (f" with {len(program)}-byte GIN.KING"
                                                if program else ""))
     return 0
 
 
 def cmd_get(args: argparse.Namespace) -> int:
-    data = Volume.open(args.image).read_file(args.path.strip("/"))
+    data = opened(args.image).read_file(args.path.strip("/"))
     if args.output:
         Path(args.output).write_bytes(data)
     else:
@@ -126,10 +174,11 @@ def cmd_get(args: argparse.Namespace) -> int:
 
 
 def cmd_put(args: argparse.Namespace) -> int:
-    volume = Volume.open(args.image)
-    volume.write_file(args.path.strip("/"), Path(args.file).read_bytes(),
-                      number(args.type), number(args.aux), replace=True)
-    volume.commit()
+    with writing(args.image):
+        volume = Volume.open(args.image)         # read under the lock: the last save
+        volume.write_file(args.path.strip("/"), Path(args.file).read_bytes(),
+                          number(args.type), number(args.aux), replace=True)
+        volume.commit()
     return 0
 
 

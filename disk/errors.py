@@ -24,3 +24,10 @@ class WriteProtected(OSError):
 
     def __init__(self, reason: str = "the disk is read-only") -> None:
         super().__init__(errno.EROFS, reason)
+
+
+def shown(path: object) -> str:
+    """A path as it goes into a one-line message: control characters escaped, so a
+    newline in a file name cannot break the line."""
+    text = str(path)
+    return text if text.isprintable() else repr(text)[1:-1]

@@ -189,6 +189,16 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_FAILED
     if message:
         print(message, file=sys.stderr)
+    try:
+        return play(args, volume)
+    finally:
+        from disk import lock
+        lock.release(volume)        # the session is over: another may write the disk
+
+
+def play(args: argparse.Namespace, volume: Any) -> int:
+    """The session on the prepared disk: a script, or the machine in a window (or
+    headless); the exit status."""
     # a read-only disk may hold an older GIN.KING, or none: boot the current build
     program = program_bytes() if volume.read_only else None
     if steps is not None:

@@ -254,7 +254,8 @@ def kill(args: argparse.Namespace) -> int:
     image = work / "soak.po"
     if image.exists():
         image.unlink()
-    app.prepare_disk(image, app.program_bytes())
+    volume, _ = app.prepare_disk(image, app.program_bytes())
+    disk.lock.release(volume)                  # the children are the sessions on it
     rng = random.Random(args.seed)
     figures: Counter = Counter()
     steps: Counter = Counter()

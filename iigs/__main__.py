@@ -294,6 +294,7 @@ def run(program: str, disk: str | None = None, headless: bool = False,
             session = Session(machine, bench or BenchOptions(), window=interactive)
     except ValueError as err:
         print(f"iigs: {err}", file=sys.stderr)
+        machine.release_disk()
         return EXIT_USAGE
     try:
         if from_disk:
@@ -305,6 +306,7 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         print(f"iigs: cannot load {hostfile.shown(program)}: {err}", file=sys.stderr)
         if session is not None:
             session.close()
+        machine.release_disk()
         return EXIT_USAGE
     try:
         if session is not None:
@@ -312,6 +314,7 @@ def run(program: str, disk: str | None = None, headless: bool = False,
     except ValueError as err:
         print(f"iigs: {err}", file=sys.stderr)
         session.close()
+        machine.release_disk()
         return EXIT_USAGE
     status = EXIT_TIME_UP
     shots = _Screenshots(screenshot or DEFAULT_SCREENSHOT, screenshot_every)
@@ -359,6 +362,7 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         session.finish()
     if host is not None and hasattr(host, "close"):
         host.close()
+    machine.release_disk()
     return status
 
 

@@ -366,6 +366,14 @@ class Machine:
             self.tb.misc.use_bram(BatteryRAM(bram_path(path), read_only=read_only,
                                              disk=path))
 
+    def release_disk(self) -> None:
+        """The session is over: the disk's lock goes (disk.lock, issue 44), so another
+        session may write the disk. The volume stays in the drive."""
+        volume = getattr(getattr(self.tb, "gsos", None), "volume", None)
+        if volume is not None:
+            from disk import lock
+            lock.release(volume)
+
     def load(self, source: str | Path | bytes, pathname: str = "") -> Program:
         """Load an S16 file and set up the launch state (GS/OS Reference, System Loader):
         segments placed by the Memory Manager under a new application user ID, the

@@ -144,6 +144,9 @@ def test_a_symlink_is_followed_and_stays_a_link(tmp_path):
     assert link.is_symlink() and os.readlink(link) == str(Path("images") / "game.po")
     assert disk.Volume.open(real).read_file("SETTINGS/PREFS") == b"p" * 100
     assert stat.S_IMODE(real.stat().st_mode) == 0o640       # kept, not mkstemp's 0600
+    # the session's lock beside the real image (issue 44), gone when it ends
+    assert sorted(p.name for p in real_dir.iterdir()) == [".game.po.lock", "game.po"]
+    disk.lock.release(volume)
     assert sorted(p.name for p in real_dir.iterdir()) == ["game.po"]   # no temporaries
     assert sorted(p.name for p in tmp_path.iterdir()) == ["GinKing.po", "images"]
 
@@ -319,6 +322,7 @@ def test_lost_blocks_open_and_disk_check_warns(tmp_path, capsys):
     assert volume.commit()
     again = disk.Volume.open(path)
     assert again.read_file("C") == b"c" * 2000 and again.damage() == []
+    disk.lock.release(volume)                  # the session ends: its lock goes
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.po"]
 
 
