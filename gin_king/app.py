@@ -190,15 +190,15 @@ def main(argv: list[str] | None = None) -> int:
     if message:
         print(message, file=sys.stderr)
     try:
-        return play(args, volume)
+        return play(args, volume, steps)
     finally:
         from disk import lock
         lock.release(volume)        # the session is over: another may write the disk
 
 
-def play(args: argparse.Namespace, volume: Any) -> int:
-    """The session on the prepared disk: a script, or the machine in a window (or
-    headless); the exit status."""
+def play(args: argparse.Namespace, volume: Any, steps: list[Any] | None) -> int:
+    """The session on the prepared disk: the checked script `steps`, or the machine in
+    a window (or headless); the exit status."""
     # a read-only disk may hold an older GIN.KING, or none: boot the current build
     program = program_bytes() if volume.read_only else None
     if steps is not None:

@@ -147,4 +147,5 @@ def test_a_battery_ram_that_is_the_disk_itself_is_left_alone(tmp_path, capsys):
     machine = Machine(disk=tmp_path / "g.po")
     assert "is the disk itself" in machine.tb.misc.bram.message
     misc.WriteBParam(machine.tb, br.SPEED_FAST, br.SYS_SPEED)
+    machine.release_disk()                   # its lock file goes with the session
     assert snapshot(tmp_path) == before
