@@ -20,8 +20,8 @@ import sys
 from pathlib import Path
 
 from disk.default import build_default, default_disk_path
-from disk.errors import DiskError, VolumeFull, WriteProtected
-from disk.host_path import check_image_path
+from disk.errors import DiskError, VolumeFull, WriteProtected, one_line
+from disk.host_path import ImagePathRefused, check_image_path
 from disk.volume import FileInfo, Volume
 
 # ProDOS file type abbreviations (Apple II File Type Notes; CiderPress2 FileTypes.cs).
@@ -46,24 +46,32 @@ def number(text: str) -> int:
 
 def format_entry(info: FileInfo, indent: str = "") -> str:
     modified = info.modified.strftime("%d-%b-%y %H:%M") if info.modified else "<no date>"
-    name = info.name + ("/" if info.is_dir else "")
+    name = one_line(info.name) + ("/" if info.is_dir else "")
     return (f"{indent}{name:<16} {type_name(info.file_type):>4} ${info.aux_type:04X} "
             f"{info.blocks_used:>5} {info.eof:>8}  {modified}  ${info.access:02X}")
+
+
+class Refused(Exception):
+    """A command cannot do what was asked: the whole line to print (the thing, the
+    problem, what was done about it)."""
 
 
 def cmd_info(args: argparse.Namespace) -> int:
     volume = Volume.open(args.image)
     files = sum(1 for _ in volume.walk())
     used = volume.total_blocks - volume.free_blocks
-    print(f"/{volume.name}  {args.image}")
+    print(one_line(f"/{volume.name}  {args.image}"))
     damage = volume.damage()
     state = "sound" if not damage else f"damaged: {damage[0]}"
+    if len(damage) > 1:
+        state += f" (and {len(damage) - 1} more: gin-king disk check lists them)"
     if volume.warnings:
         state += f"; {len(volume.warnings)} lost blocks"
-    print(f"{volume.total_blocks} blocks ({volume.total_blocks // 2}K), {used} used, "
-          f"{volume.free_blocks} free; {files} files and folders; {state}")
+    print(one_line(f"{volume.total_blocks} blocks ({volume.total_blocks // 2}K), "
+                   f"{used} used, {volume.free_blocks} free; {files} files and folders; "
+                   f"{state}"))
     if volume.read_only:
-        print(f"{args.image}: read-only: {volume.read_only}", file=sys.stderr)
+        print(one_line(f"{args.image}: read-only: {volume.read_only}"), file=sys.stderr)
     return 1 if damage else 0
 
 
@@ -73,7 +81,10 @@ def cmd_ls(args: argparse.Namespace) -> int:
     prefix = volume.name + "/"
     if path.upper().startswith(prefix.upper()) or path.upper() == volume.name.upper():
         path = path[len(volume.name):].strip("/")
-    print(f"/{volume.name}/{path}".rstrip("/"))
+    if not volume.is_dir(path):
+        raise Refused(f"{args.image}: there is no folder {path} on /{volume.name}; "
+                      "nothing was listed")
+    print(one_line(f"/{volume.name}/{path}".rstrip("/")))
     print(f"{'NAME':<16} {'TYPE':>4} {'AUX':>5} {'BLKS':>5} {'EOF':>8}  {'MODIFIED':<15}  ACC")
     entries = volume.walk(path) if args.recursive else volume.listdir(path)
     for info in entries:
@@ -81,6 +92,10 @@ def cmd_ls(args: argparse.Namespace) -> int:
         print(format_entry(info, "  " * depth))
     print(f"BLOCKS FREE: {volume.free_blocks}  USED: "
           f"{volume.total_blocks - volume.free_blocks}  TOTAL: {volume.total_blocks}")
+    damaged = volume.damage()
+    if damaged:
+        print(one_line(f"{args.image}: the disk is damaged ({damaged[0]}); the listing "
+                       "shows what could be read"), file=sys.stderr)
     return 0
 
 
@@ -88,12 +103,14 @@ def cmd_check(args: argparse.Namespace) -> int:
     volume = Volume.open(args.image)
     damage = volume.damage()
     for problem in damage:
-        print(f"{args.image}: {problem}")
+        print(one_line(f"{args.image}: {problem}"))
     for warning in volume.warnings:
-        print(f"{args.image}: warning: {warning} (a lost block: space wasted, no data lost)")
+        print(one_line(f"{args.image}: warning: {warning} "
+                       "(a lost block: space wasted, no data lost)"))
     if not damage:
-        print(f"{args.image}: /{volume.name} is sound"
-              + (f" ({len(volume.warnings)} lost blocks)" if volume.warnings else ""))
+        print(one_line(f"{args.image}: /{volume.name} is sound"
+                       + (f" ({len(volume.warnings)} lost blocks)" if volume.warnings
+                          else "")))
     return 1 if damage else 0
 
 
@@ -101,34 +118,68 @@ def cmd_build(args: argparse.Namespace) -> int:
     image = Path(args.image)
     where = check_image_path(image)
     if where.exists and not args.force:
-        print(f"{image} exists; use --force to replace it", file=sys.stderr)
-        return 1
+        raise Refused(f"{image} exists; nothing was changed (--force replaces it)")
     if where.exists and where.read_only:
-        print(f"{image}: {where.read_only}; nothing was changed", file=sys.stderr)
-        return 1
+        raise Refused(f"{image}: {where.read_only}; nothing was changed")
+    program = read_host_file(args.program, "nothing was built") if args.program else None
     if where.missing_folder is not None:
         where.missing_folder.mkdir(parents=True)
-        print(f"made the folder {where.missing_folder}")
-    program = Path(args.program).read_bytes() if args.program else None
+        print(one_line(f"made the folder {where.missing_folder}"))
     volume = build_default(image, program)
-    print(f"built /{volume.name} at {image}" + (f" with {len(program)}-byte GIN.KING"
-                                               if program else ""))
+    print(one_line(f"built /{volume.name} at {image}"
+                   + (f" with {len(program)}-byte GIN.KING" if program else "")))
     return 0
 
 
+def read_host_file(path: str, outcome: str) -> bytes:
+    """The bytes of a file on the host, or Refused naming it and why."""
+    try:
+        return Path(path).read_bytes()
+    except OSError as err:
+        raise Refused(f"cannot read {path}: {err.strerror or err}; {outcome}") from None
+
+
+def volume_file(volume: Volume, image: str, path: str) -> str:
+    """`path` on the volume, checked to be a file there (Refused otherwise)."""
+    path = path.strip("/")
+    if not volume.exists(path):
+        raise Refused(f"{image}: there is no {path} on /{volume.name}; nothing was copied")
+    if volume.is_dir(path):
+        raise Refused(f"{image}: {path} is a folder, not a file; nothing was copied")
+    return path
+
+
 def cmd_get(args: argparse.Namespace) -> int:
-    data = Volume.open(args.image).read_file(args.path.strip("/"))
+    volume = Volume.open(args.image)
+    data = volume.read_file(volume_file(volume, args.image, args.path))
     if args.output:
-        Path(args.output).write_bytes(data)
+        try:
+            Path(args.output).write_bytes(data)
+        except OSError as err:
+            raise Refused(f"cannot write {args.output}: {err.strerror or err}; "
+                          "the disk was not changed") from None
     else:
         sys.stdout.buffer.write(data)
     return 0
 
 
 def cmd_put(args: argparse.Namespace) -> int:
+    try:
+        file_type, aux_type = number(args.type), number(args.aux)
+    except ValueError:
+        raise Refused(f"--type {args.type} or --aux {args.aux} is not a number "
+                      "($5A, 0x5A or 90); nothing was changed") from None
     volume = Volume.open(args.image)
-    volume.write_file(args.path.strip("/"), Path(args.file).read_bytes(),
-                      number(args.type), number(args.aux), replace=True)
+    data = read_host_file(args.file, "nothing was changed")
+    try:
+        volume.write_file(args.path.strip("/"), data, file_type, aux_type, replace=True)
+    except VolumeFull:
+        raise Refused(f"{args.image}: the disk has no room for {args.file} "
+                      f"({len(data)} bytes, {volume.free_blocks} blocks free); "
+                      "nothing was changed") from None
+    except (FileNotFoundError, ValueError) as err:
+        raise Refused(f"{args.image}: cannot put {args.file} at {args.path} ({err}); "
+                      "nothing was changed") from None
     volume.commit()
     return 0
 
@@ -176,19 +227,19 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one `gin-king disk` command; every refusal is one line on stderr, exit 1."""
     args = parser().parse_args(argv)
     try:
         return args.run(args)
+    except Refused as err:
+        line = str(err)
+    except ImagePathRefused as err:            # names the path and what was done
+        line = str(err)
     except DiskError as err:
-        print(f"gin-king disk: {err}", file=sys.stderr)
-        return 1
-    except VolumeFull:
-        print("gin-king disk: the disk is full", file=sys.stderr)
-        return 1
+        line = f"{args.image}: {err}; nothing was changed"
     except WriteProtected as err:
-        print(f"gin-king disk: {args.image}: {err.strerror}; nothing was changed",
-              file=sys.stderr)
-        return 1
-    except (FileNotFoundError, IsADirectoryError, NotADirectoryError, ValueError) as err:
-        print(f"gin-king disk: {err}", file=sys.stderr)
-        return 1
+        line = f"{args.image}: {err.strerror}; nothing was changed"
+    except OSError as err:          # the host refused a read or the atomic write
+        line = f"{args.image}: {err.strerror or err}; nothing was changed"
+    print(one_line(f"gin-king disk: {line}"), file=sys.stderr)
+    return 1
