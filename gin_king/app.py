@@ -115,14 +115,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strict", action="store_true", default=None,
                         help="stop at a tool call the toolbox lacks (with the report)")
     args = parser.parse_args(argv)
-    from disk import DiskError
+    from disk import DiskError, one_line
     try:
         volume, message = prepare_disk(args.disk)
     except build.BuildError as exc:
         print(f"gin-king: the program does not build:\n{exc}", file=sys.stderr)
         return 1
     except DiskError as exc:
-        print(f"gin-king: {exc}", file=sys.stderr)
+        print(one_line(f"gin-king: {exc}"), file=sys.stderr)
         return 1
     if message:
         print(message, file=sys.stderr)
