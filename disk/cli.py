@@ -163,12 +163,17 @@ def cmd_get(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_put(args: argparse.Namespace) -> int:
+def option_number(option: str, text: str) -> int:
+    """`number(text)`, or Refused naming the option."""
     try:
-        file_type, aux_type = number(args.type), number(args.aux)
+        return number(text)
     except ValueError:
-        raise Refused(f"--type {args.type} or --aux {args.aux} is not a number "
-                      "($5A, 0x5A or 90); nothing was changed") from None
+        raise Refused(f"{option} {text} is not a number ($5A, 0x5A or 90); "
+                      "nothing was changed") from None
+
+
+def cmd_put(args: argparse.Namespace) -> int:
+    file_type, aux_type = option_number("--type", args.type), option_number("--aux", args.aux)
     volume = Volume.open(args.image)
     data = read_host_file(args.file, "nothing was changed")
     try:
