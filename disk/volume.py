@@ -208,12 +208,16 @@ class Volume:
         allow); then, if the tree is one it can walk, a2til's check of every file's
         blocks against the bitmap."""
         problems, walkable = structure_damage(self._vol)
+        bitmap = bitmap_damage(self._vol)
         if not walkable:
-            return problems + bitmap_damage(self._vol)
+            return problems + bitmap
         try:
-            return problems + list(self._vol.check())
+            found = list(self._vol.check())
         except Exception as err:                      # too damaged to walk at all
-            return problems + [f"the check could not follow the disk: {err}"]
+            found = [f"the check could not follow the disk: {err}"]
+        if bitmap:                      # said once, in the words above, not a2til's two
+            found = [p for p in found if not p.startswith("bitmap")]
+        return problems + bitmap + found
 
     def directory_damage(self, path: str = "") -> str | None:
         """Why the folder at `path` cannot be read to its end (a loop, a link past

@@ -27,6 +27,9 @@ from a2til import prodos
 VOLUME_DIR_BLOCK = 2
 ENTRIES_PER_BLOCK = prodos.MAX_ENTRIES_PER_BLOCK       # 13 entries of 39 bytes
 MAX_DEPTH = 32                      # folders in a 64-character ProDOS pathname
+# Deeper than any pathname (256 characters and more) and well within the recursion
+# a2til's check needs (two Python frames a folder): a tree this deep is damage.
+DEEPEST_TREE = 128
 STORAGE_DIRECTORY = 0xD
 
 
@@ -134,7 +137,7 @@ class BoundedProDOS(prodos.Volume):
 def structure_damage(volume: BoundedProDOS) -> tuple[list[str], bool]:
     """What breaks ProDOS's rules in the volume name and the directory tree, in
     words, and whether the tree is one a2til's own check can walk (no directory
-    reached twice, none deeper than a pathname reaches, every chain whole; that
+    reached twice, none past DEEPEST_TREE, every chain whole; that
     check then reports a bitmap outside the volume, here `bitmap_damage`).
 
     Each folder is walked once, so the walk ends on any disk."""
@@ -154,9 +157,9 @@ def structure_damage(volume: BoundedProDOS) -> tuple[list[str], bool]:
                             f"(a folder inside itself); it is not walked twice")
             walkable = False
             continue
-        if depth > MAX_DEPTH:
-            problems.append(f"folder {path} is nested deeper than a ProDOS pathname "
-                            f"can reach ({MAX_DEPTH} folders)")
+        if depth > DEEPEST_TREE:
+            problems.append(f"folder {path} is nested more than {DEEPEST_TREE} folders "
+                            f"deep, far past any pathname; it is not walked")
             walkable = False
             continue
         walked[key] = path
