@@ -16,6 +16,7 @@ File type names follow the ProDOS file type list (Apple II File Type Notes).
 from __future__ import annotations
 
 import argparse
+import struct
 import sys
 from pathlib import Path
 
@@ -246,5 +247,8 @@ def main(argv: list[str] | None = None) -> int:
         line = f"{args.image}: {err.strerror}; nothing was changed"
     except OSError as err:          # the host refused a read or the atomic write
         line = f"{args.image}: {err.strerror or err}; nothing was changed"
+    except (ValueError, IndexError, struct.error) as err:   # a2til lost on a damaged disk
+        line = f"{args.image}: the disk is damaged where it was read ({err}); " \
+               "nothing was changed"
     print(one_line(f"gin-king disk: {line}"), file=sys.stderr)
     return 1

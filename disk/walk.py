@@ -41,7 +41,7 @@ class Chain:
     problem: str | None = None
 
 
-def follow_chain(device, key_block: int, total_blocks: int) -> Chain:
+def follow_chain(device: prodos.BlockDevice, key_block: int, total_blocks: int) -> Chain:
     """The directory chain from `key_block`, read through `device` (a2til's block
     device), never more blocks than the volume has and never one twice."""
     chain, seen = Chain(), set()
@@ -97,12 +97,12 @@ class BoundedProDOS(prodos.Volume):
     following it for ever. What is wrong is for `structure_damage` to say."""
 
     def _iter_dir_slots(self, blockno, *, write=False):
-        header_block = None
+        """(entry, block, slot) of each live entry, as a2til's, over `follow_chain`."""
+        per_block = ENTRIES_PER_BLOCK
         for n, block_no in enumerate(follow_chain(self._dev, blockno,
                                                   self._vh.total_blocks).blocks):
             block = self._dev.write_unit(block_no) if write else self._dev.read_unit(block_no)
-            if header_block is None:
-                header_block = block
+            if n == 0:               # the header's count, never past a block's room
                 per_block = min(self._dir_header(block).entries_per_block,
                                 ENTRIES_PER_BLOCK)
             entries = prodos.DirBlock(block)

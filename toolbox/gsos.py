@@ -18,7 +18,10 @@ space before accepting bytes, so a full disk answers volumeFull ($48) at the Wri
 and nothing already on the disk is disturbed. On a read-only disk (`Volume.read_only`:
 a write-protected image) files open and read as usual, and every call that would
 change the disk — Write, SetEOF, Create, Destroy, ChangePath, SetFileInfo — answers
-drvrWrtProt ($2B), as a locked floppy does.
+drvrWrtProt ($2B), as a locked floppy does. A damaged disk opens read-only too, and
+every folder is read within the volume's bounds (disk/walk.py): GetDirEntry gives the
+entries before a broken link, then dirError ($51); a file whose blocks lie off the
+volume answers drvrIOError ($27).
 
 Character device `.CONSOLE`: Open gives a refNum on the machine's console (the Text
 Tool Set's `Console`, toolbox/text.py); Write sends the bytes there and Read takes a
