@@ -2,7 +2,7 @@
 
     gin-king disk info  [IMG]              volume name, size, free space, soundness
     gin-king disk ls    [IMG] [PATH] [-R]  a folder's entries (ProDOS catalog style)
-    gin-king disk check [IMG]              a2til's structural check; exit 1 if damaged
+    gin-king disk check [IMG]              the structural check; exit 1 if damaged
                                            (lost blocks are warnings: exit 0)
     gin-king disk build [IMG] [--program FILE] [--force]   a fresh /GINKING disk
     gin-king disk get   IMG PATH [-o OUT]  copy a file out (to stdout without -o)
@@ -11,6 +11,8 @@
 IMG defaults to the user's disk (`disk.default_disk_path()`); a `.2mg` image (2IMG
 header) works as a `.po` does. What is no disk image (a device, a FIFO, a folder...)
 is refused untouched; a read-only or damaged image is looked at but `put` refuses it.
+Every refusal is one line on stderr naming the image or file, the problem and what was
+done about it (control characters escaped, `disk.errors.one_line`), exit status 1.
 File type names follow the ProDOS file type list (Apple II File Type Notes).
 """
 from __future__ import annotations
