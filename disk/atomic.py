@@ -7,6 +7,13 @@ killed at any moment therefore leaves either the old image or the new one at the
 path, never a mixture; at worst it leaves a stale temporary, which the next open
 removes.
 
+A temporary is named `.NAME.gin-king-HASH-RAND.tmp`: hidden, the target's name (cut to
+200 bytes, so the whole fits NAME_MAX, 255 bytes, whatever the target is called), the
+program's own marker `gin-king-`, the first 16 hex digits of the SHA-256 of the
+target's full name, and 8 random hex digits. Only a regular file whose name matches
+that pattern exactly, hash included, is ever removed as stale: a user's own
+`.GinKing.po.notes.tmp` is never touched.
+
 A symlink is followed: the new image is renamed over the file the link points to
 (beside it, so the rename stays within one file system), and the link stays a
 link. The new file takes the old one's permission bits and, where the user may set
@@ -15,17 +22,44 @@ file gets here (0666 less the umask), not `mkstemp`'s private 0600.
 """
 from __future__ import annotations
 
+import hashlib
 import os
+import re
+import secrets
 import stat
-import tempfile
 from pathlib import Path
 
+TEMP_MARKER = "gin-king-"
 TEMP_SUFFIX = ".tmp"
+NAME_BYTES = 200          # of the target's name; the rest of the name takes 40 bytes
+HASH_DIGITS = 16
+RANDOM_DIGITS = 8
 
 
-def temp_prefix(path: Path) -> str:
-    """Temporaries are hidden (dot) and named after their target."""
-    return f".{path.name}."
+def temp_stem(path: Path) -> str:
+    """What every temporary of `path` begins with: `.NAME.gin-king-HASH-` (NAME cut
+    to NAME_BYTES bytes, whole characters or not: the bytes stay the name's own)."""
+    name = os.fsencode(path.name)
+    digest = hashlib.sha256(name).hexdigest()[:HASH_DIGITS]
+    return f".{os.fsdecode(name[:NAME_BYTES])}.{TEMP_MARKER}{digest}-"
+
+
+def temp_pattern(path: Path) -> re.Pattern[str]:
+    """The exact names of `path`'s temporaries, and nothing else."""
+    return re.compile(re.escape(temp_stem(path)) + f"[0-9a-f]{{{RANDOM_DIGITS}}}"
+                      + re.escape(TEMP_SUFFIX))
+
+
+def create_temporary(path: Path) -> tuple[int, Path]:
+    """A new empty temporary beside `path`, opened for writing (mode 0600 until
+    `keep_attributes`): its descriptor and path."""
+    while True:
+        temporary = path.with_name(temp_stem(path) + secrets.token_hex(RANDOM_DIGITS // 2)
+                                   + TEMP_SUFFIX)
+        try:
+            return os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), temporary
+        except FileExistsError:             # 1 in 4 billion: draw again
+            continue
 
 
 def atomic_write(path: str | os.PathLike, data: bytes | bytearray | memoryview) -> None:
@@ -33,8 +67,7 @@ def atomic_write(path: str | os.PathLike, data: bytes | bytearray | memoryview) 
     path = Path(os.path.realpath(path))            # a link's target, not the link
     directory = path.parent
     directory.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(dir=directory, prefix=temp_prefix(path),
-                                     suffix=TEMP_SUFFIX)
+    fd, temporary = create_temporary(path)
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(data)
@@ -89,13 +122,20 @@ def fsync_directory(directory: Path) -> None:
 
 def remove_stale_temporaries(path: str | os.PathLike) -> list[Path]:
     """Delete temporaries a killed writer left beside `path` (beside the file a link
-    points to); return what went."""
+    points to): regular files named exactly as `atomic_write` names them for this
+    path, nothing else; return what went."""
     path = Path(os.path.realpath(path))
-    removed = []
-    if not path.parent.is_dir():
+    pattern = temp_pattern(path)
+    removed: list[Path] = []
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
         return removed
-    for candidate in path.parent.glob(temp_prefix(path) + "*" + TEMP_SUFFIX):
+    for name in names:
+        candidate = path.parent / name
         try:
+            if not pattern.fullmatch(name) or not stat.S_ISREG(os.lstat(candidate).st_mode):
+                continue
             candidate.unlink()
             removed.append(candidate)
         except OSError:

@@ -19,6 +19,14 @@ class VolumeDirectoryFull(VolumeFull):
     """The volume directory has no free entry; it never grows (ProDOS error $49)."""
 
 
+class DamagedFile(OSError):
+    """A file whose blocks cannot be followed on a damaged disk: an index past the end
+    of the volume, an EOF beyond its blocks (ProDOS answers I/O error $27)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(errno.EIO, reason)
+
+
 class WriteProtected(OSError):
     """The volume is open read-only; nothing may change (ProDOS error $2B)."""
 
@@ -26,8 +34,7 @@ class WriteProtected(OSError):
         super().__init__(errno.EROFS, reason)
 
 
-def shown(path: object) -> str:
-    """A path as it goes into a one-line message: control characters escaped, so a
-    newline in a file name cannot break the line."""
-    text = str(path)
-    return text if text.isprintable() else repr(text)[1:-1]
+def one_line(text: object) -> str:
+    """`text` as it may be printed on one line: a control character (a newline in a
+    path, a NUL in a damaged volume name) shown as its Python escape, `\\n`, `\\x00`."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in str(text))

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import hashlib
 import os
 import stat
 import threading
@@ -44,10 +45,12 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-from disk.errors import DiskError, shown
+from disk.atomic import HASH_DIGITS, NAME_BYTES
+from disk.errors import DiskError, one_line
 from disk.host_path import kind_of
 
 LOCK_SUFFIX = ".lock"
+NAME_MAX = 255               # bytes in a file name (POSIX NAME_MAX on Linux)
 READER_WAIT_S = 3.0          # a writer waits this long at most for readers to finish
 POLL_S = 0.01
 PID_BYTES = 32               # the holder's process ID and a newline; more is not read
@@ -78,9 +81,14 @@ class InUse(LockRefused):
 
 def lock_path(real: str | os.PathLike) -> Path:
     """The lock file of the image at `real` (a path with its links followed):
-    `.NAME.lock` beside it."""
+    `.NAME.lock` beside it; for a name too long for that to fit NAME_MAX (255 bytes),
+    `.NAME.HASH.lock` with NAME cut as a temporary's is (`disk.atomic.NAME_BYTES`)."""
     real = Path(real)
-    return real.with_name(f".{real.name}{LOCK_SUFFIX}")
+    name = os.fsencode(real.name)
+    if len(name) + len(LOCK_SUFFIX) + 1 <= NAME_MAX:
+        return real.with_name(f".{real.name}{LOCK_SUFFIX}")
+    digest = hashlib.sha256(name).hexdigest()[:HASH_DIGITS]
+    return real.with_name(f".{os.fsdecode(name[:NAME_BYTES])}.{digest}{LOCK_SUFFIX}")
 
 
 class DiskLock:
@@ -164,15 +172,15 @@ def _open_lock_file(path: Path) -> int:
             fd = os.open(path, os.O_RDONLY | common)
     except OSError as err:
         if err.errno == errno.ELOOP:
-            raise LockRefused(f"its lock file {shown(path)} is a symbolic link") from None
+            raise LockRefused(f"its lock file {one_line(path)} is a symbolic link") from None
         if err.errno == errno.EISDIR:
-            raise LockRefused(f"its lock file {shown(path)} is a folder") from None
-        raise LockRefused(f"its lock file {shown(path)} cannot be opened: "
+            raise LockRefused(f"its lock file {one_line(path)} is a folder") from None
+        raise LockRefused(f"its lock file {one_line(path)} cannot be opened: "
                           f"{err.strerror or err}") from None
     st = os.fstat(fd)
     if not stat.S_ISREG(st.st_mode):
         os.close(fd)
-        raise LockRefused(f"its lock file {shown(path)} is {kind_of(st)}")
+        raise LockRefused(f"its lock file {one_line(path)} is {kind_of(st)}")
     return fd
 
 

@@ -24,31 +24,43 @@ from pathlib import Path
 
 from disk import lock
 from disk.default import build_default
-from disk.errors import DiskError, shown
+from disk.errors import DiskError, one_line
 from disk.host_path import ImagePath, ImagePathRefused, check_image_path
 from disk.volume import Volume
 
 NOT_SAVED = "settings and games will not be saved"
+NAME_MAX = 255                  # bytes in one file name (POSIX, Linux and macOS)
+MAX_SUFFIX_BYTES = 16
 
 
 def damaged_copy_path(path: Path, when: datetime | None = None) -> Path:
-    """`GinKing.po` -> `GinKing.damaged-20261121T211500Z.po` (made unique)."""
+    """`GinKing.po` -> `GinKing.damaged-20261121T211500Z.po` (made unique; the name
+    cut so that the whole fits NAME_MAX, 255 bytes, however long the image's is)."""
     stamp = (when or datetime.now(timezone.utc)).strftime("%Y%m%dT%H%M%SZ")
-    candidate = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
+    stem, suffix = path.stem, path.suffix
+    if len(os.fsencode(suffix)) > MAX_SUFFIX_BYTES:        # no extension, only a dot
+        stem, suffix = path.name, ""
+
+    def named(n: int) -> Path:
+        tail = f".damaged-{stamp}{f'-{n}' if n > 1 else ''}{suffix}"
+        room = NAME_MAX - len(os.fsencode(tail))
+        return path.with_name(os.fsdecode(os.fsencode(stem)[:room]) + tail)
+
     n = 1
+    candidate = named(n)
     while candidate.exists() or candidate.is_symlink():
         n += 1
-        candidate = path.with_name(f"{path.stem}.damaged-{stamp}-{n}{path.suffix}")
+        candidate = named(n)
     return candidate
 
 
 def read_only_notice(path: Path, volume: Volume) -> str:
-    return f"The disk {shown(path)} is open read-only ({volume.read_only}); {NOT_SAVED}."
+    return one_line(f"The disk {path} is open read-only ({volume.read_only}); {NOT_SAVED}.")
 
 
 def in_use_notice(path: Path, refusal: lock.InUse) -> str:
-    return (f"The disk {shown(path)} is in use by {refusal.holder}; it is open read-only; "
-            f"{NOT_SAVED}.")
+    return one_line(f"The disk {path} is in use by {refusal.holder}; it is open read-only; "
+                    f"{NOT_SAVED}.")
 
 
 def open_or_recover(path: str | os.PathLike,
@@ -66,7 +78,7 @@ def open_or_recover(path: str | os.PathLike,
     said = None
     if not where.exists and where.missing_folder is not None:
         where.missing_folder.mkdir(parents=True, exist_ok=True)
-        said = f"Made the folder {shown(where.missing_folder)} for the disk."
+        said = f"Made the folder {one_line(where.missing_folder)} for the disk."
     if where.read_only:                     # never written: no lock needed
         return _open_or_make(path, where, program)
     try:
@@ -101,14 +113,14 @@ def _open_or_make(path: Path, where: ImagePath,
     else:
         return volume, read_only_notice(path, volume) if volume.read_only else None
     if where.read_only:
-        raise ImagePathRefused(f"{shown(path)} is not a disk image ({problem}), and "
-                               f"{where.read_only}: nothing was changed")
+        raise ImagePathRefused(one_line(f"{path} is not a disk image ({problem}), and "
+                                        f"{where.read_only}: nothing was changed"))
     aside = damaged_copy_path(where.real)
     os.rename(where.real, aside)          # the same folder: a rename, never a copy
     volume = build_default(where.given, program)
     kept = aside.name if aside.parent == path.parent else str(aside)
-    return volume, (f"The disk {shown(path)} could not be used ({problem}). "
-                    f"It was kept unchanged as {shown(kept)}, and a new disk was made.")
+    return volume, one_line(f"The disk {path} could not be used ({problem}). "
+                            f"It was kept unchanged as {kept}, and a new disk was made.")
 
 
 def _open_held_elsewhere(path: Path, where: ImagePath, refusal: lock.LockRefused,

@@ -31,7 +31,9 @@ from a2til import prodos
 
 from disk import two_img
 from disk.atomic import atomic_write, remove_stale_temporaries
-from disk.errors import DiskError, VolumeDirectoryFull, VolumeFull, WriteProtected
+from disk.errors import DamagedFile, DiskError, VolumeDirectoryFull, VolumeFull, WriteProtected
+from disk.walk import (MAX_DEPTH, BoundedProDOS, bitmap_damage, follow_chain,
+                       structure_damage)
 
 BLOCK_SIZE = 512
 BLOCKS_800K = 1600
@@ -44,8 +46,6 @@ STORAGE_TREE = 0x3
 STORAGE_EXTENDED = 0x5
 STORAGE_DIRECTORY = 0xD
 STORAGE_VOLUME = 0xF
-
-MAX_DEPTH = 32                      # folders in a 64-character ProDOS pathname
 
 # Access byte: destroy, rename, backup-needed, write, read (an unlocked file).
 ACCESS_UNLOCKED = 0xE3
@@ -115,7 +115,7 @@ class Volume:
         self.read_only = read_only          # why nothing may be written, or None
         self.warnings: list[str] = []       # harmless findings (lost blocks)
         try:
-            self._vol = prodos.Volume(self._image)
+            self._vol = BoundedProDOS(self._image)
         except Exception as err:                      # a2til raises many kinds on garbage
             raise DiskError(f"not a ProDOS volume: {err}") from err
 
@@ -133,7 +133,7 @@ class Volume:
         from disk.host_path import check_image_path, read_image
         where = check_image_path(path)
         if not where.exists:
-            raise DiskError(f"cannot read {path}: no such file")
+            raise DiskError("there is no such file")
         read_only = read_only or where.read_only
         if read_only is None:
             remove_stale_temporaries(where.real)
@@ -201,18 +201,40 @@ class Volume:
         return self._vol.free_blocks
 
     def check(self) -> list[str]:
-        """a2til's structural check: an empty list means the volume is sound."""
+        """The structural check: an empty list means the volume is sound.
+
+        First the bounded walk of the header and the directory tree (disk.walk: a
+        loop, a link past the end, a folder inside itself, a name ProDOS does not
+        allow); then, if the tree is one it can walk, a2til's check of every file's
+        blocks against the bitmap."""
+        problems, walkable = structure_damage(self._vol)
+        bitmap = bitmap_damage(self._vol)
+        if not walkable:
+            return problems + bitmap
         try:
-            return list(self._vol.check())
+            found = list(self._vol.check())
         except Exception as err:                      # too damaged to walk at all
-            return [f"check failed: {err}"]
+            found = [f"the check could not follow the disk: {err}"]
+        if bitmap:                      # said once, in the words above, not a2til's two
+            found = [p for p in found if not p.startswith("bitmap")]
+        return problems + bitmap + found
+
+    def directory_damage(self, path: str = "") -> str | None:
+        """Why the folder at `path` cannot be read to its end (a loop, a link past
+        the end of the volume), or None when its chain of blocks is whole."""
+        key = (prodos.VOLUME_DIR_BLOCK if not split_path(path)
+               else self._vol.entry_for(self._full(path)).key_pointer)
+        return follow_chain(self._vol._dev, key, self.total_blocks).problem
 
     # -- reading ---------------------------------------------------------------------
 
     def _full(self, path: str) -> str:
-        # Always name the volume first: a2til strips exactly one leading volume
-        # name, so a folder that shares the volume's name is still reachable.
-        return "/" + "/".join([self.name, *split_path(path)])
+        # Name the volume first: a2til strips exactly one leading volume name, so a
+        # folder that shares the volume's name is still reachable. A damaged name
+        # that no path component can equal (empty, or holding '/') is left out.
+        name = self.name
+        head = [name] if name and "/" not in name else []
+        return "/" + "/".join([*head, *split_path(path)])
 
     def exists(self, path: str) -> bool:
         try:
@@ -252,8 +274,11 @@ class Volume:
     def _file_info(self, entry, path: str) -> FileInfo:
         eof, resource_eof = entry.eof, 0
         if entry.storage_type == STORAGE_EXTENDED:
-            eof = self._vol._resolve_fork(entry, "data")[2]
-            resource_eof = self._vol._resolve_fork(entry, "rsrc")[2]
+            try:
+                eof = self._vol._resolve_fork(entry, "data")[2]
+                resource_eof = self._vol._resolve_fork(entry, "rsrc")[2]
+            except ValueError:              # its key block is past the end: damage
+                eof = 0
         return FileInfo(name=entry.name, path=path, file_type=entry.type,
                         aux_type=entry.aux_type, access=entry.access,
                         storage_type=entry.storage_type, eof=eof,
@@ -269,21 +294,38 @@ class Volume:
                 for e in self._vol.scandir(self._full(path))]
 
     def walk(self, path: str = "") -> Iterator[FileInfo]:
-        """Every entry below `path`, depth first. No deeper than a ProDOS pathname
-        can reach (64 characters: 32 folders), so a damaged disk whose folders form a
-        loop ends."""
-        for info in self.listdir(path):
-            yield info
-            if info.is_dir and info.path.count("/") < MAX_DEPTH:
-                yield from self.walk(info.path)
+        """Every entry below `path`, depth first. Each folder is entered once and no
+        deeper than a ProDOS pathname can reach (64 characters: 32 folders), so a
+        damaged disk whose folders form a loop ends."""
+        if not self.is_dir(path):
+            raise NotADirectoryError(path)
+        entered: set[int] = set()
+
+        def below(folder: str, key: int) -> Iterator[FileInfo]:
+            entered.add(key)
+            base = split_path(folder)
+            for entry in self._vol._iter_dir(key):
+                info = self._file_info(entry, "/".join([*base, entry.name]))
+                yield info
+                if (info.is_dir and entry.key_pointer not in entered
+                        and info.path.count("/") < MAX_DEPTH):
+                    yield from below(info.path, entry.key_pointer)
+
+        key = (prodos.VOLUME_DIR_BLOCK if not split_path(path)
+               else self._vol.entry_for(self._full(path)).key_pointer)
+        yield from below(path, key)
 
     def read_file(self, path: str, fork: str = "data") -> bytes:
+        """A fork of the file at `path`; DamagedFile when its blocks cannot be
+        followed (an index past the end of the volume, an EOF beyond its blocks)."""
         try:
             return self._vol.read_file(self._full(path), fork)
         except IsADirectoryError:
             raise
         except FileNotFoundError:
             raise FileNotFoundError(path) from None
+        except (ValueError, IndexError) as err:
+            raise DamagedFile(f"{path} is damaged and cannot be read ({err})") from None
 
     # -- writing (each call is one a2til transaction) ----------------------------------
 

@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strict", action="store_true", default=None,
                         help="stop at a tool call the toolbox lacks (with the report)")
     args = parser.parse_args(argv)
-    from disk import DiskError
+    from disk import DiskError, one_line
     steps = None
     if args.script is not None:
         from gin_king.automation import ScriptError
@@ -185,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"gin-king: the program does not build:\n{exc}", file=sys.stderr)
         return EXIT_FAILED
     except DiskError as exc:
-        print(f"gin-king: {exc}", file=sys.stderr)
+        print(one_line(f"gin-king: {exc}"), file=sys.stderr)
         return EXIT_FAILED
     if message:
         print(message, file=sys.stderr)

@@ -462,6 +462,8 @@ class Machine:
             data = gs.volume.read_file(path)
         except (GSOSError, FileNotFoundError, IsADirectoryError) as err:
             raise ValueError(f"{pathname}: not a file on the disk ({err})") from None
+        except OSError as err:                      # its blocks lie off a damaged disk
+            raise ValueError(f"{pathname}: cannot be read ({err})") from None
         program = self.load(data, ":" + ":".join(components))
         gs.set_launch("/" + "/".join(components))
         program.path = pathname

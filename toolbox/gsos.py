@@ -18,7 +18,10 @@ space before accepting bytes, so a full disk answers volumeFull ($48) at the Wri
 and nothing already on the disk is disturbed. On a read-only disk (`Volume.read_only`:
 a write-protected image) files open and read as usual, and every call that would
 change the disk — Write, SetEOF, Create, Destroy, ChangePath, SetFileInfo — answers
-drvrWrtProt ($2B), as a locked floppy does.
+drvrWrtProt ($2B), as a locked floppy does. A damaged disk opens read-only too, and
+every folder is read within the volume's bounds (disk/walk.py): GetDirEntry gives the
+entries before a broken link, then dirError ($51); a file whose blocks lie off the
+volume answers drvrIOError ($27).
 
 Character device `.CONSOLE`: Open gives a refNum on the machine's console (the Text
 Tool Set's `Console`, toolbox/text.py); Write sends the bytes there and Read takes a
@@ -454,8 +457,11 @@ class GSOS:
             if len(components) > 1:                 # a character device has no files
                 raise GSOSError(BAD_PATH_SYNTAX, f"{pathname!r} inside {CONSOLE_DEVICE}")
             return [CONSOLE_DEVICE]
-        for name in components:
-            if not NAME_RE.match(name):
+        # The mounted volume's own name is taken as it is, even one a damaged disk
+        # holds that ProDOS does not allow (such a disk is read-only: disk.walk).
+        volume_name = self.volume.name.upper() if self.volume is not None else None
+        for depth, name in enumerate(components):
+            if not NAME_RE.match(name) and not (depth == 0 and name.upper() == volume_name):
                 raise GSOSError(BAD_PATH_SYNTAX, f"bad name {name!r}")
         return components
 
@@ -993,7 +999,9 @@ def get_eof(gs: GSOS, pb: ParamBlock) -> None:
 @gsos_call(0x201C, "GetDirEntry", (5, 17), "DirEntry")
 def get_dir_entry(gs: GSOS, pb: ParamBlock) -> None:
     """GetDirEntry: step through an open folder's entries (numbered from 1).
-    base 0 with displacement 0 returns the number of entries in entryNum."""
+    base 0 with displacement 0 returns the number of entries in entryNum. A folder
+    whose blocks loop or leave the volume gives the entries before the break, then
+    dirError ($51)."""
     f = gs.file(pb.get("refNum"))
     if not f.is_dir:
         raise GSOSError(BAD_STORE_TYPE, "not a folder")
@@ -1014,7 +1022,10 @@ def get_dir_entry(gs: GSOS, pb: ParamBlock) -> None:
         raise GSOSError(PARAM_RANGE_ERR, f"base {base}")
     gs._note(f"refNum={f.refnum} entry={number}")
     if not 1 <= number <= len(entries):
-        raise GSOSError(END_OF_DIR)
+        # Past the entries a damaged folder's chain of blocks let be read: dirError,
+        # the directory is damaged, rather than endOfDir (disk.walk).
+        damage = gs._volume().directory_damage(f.path)
+        raise GSOSError(DIR_ERROR, damage) if damage else GSOSError(END_OF_DIR)
     f.dir_position = number
     info = entries[number - 1]
     if pb.has("name"):

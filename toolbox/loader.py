@@ -128,13 +128,15 @@ class SystemLoader:
 
     def _read_load_file(self, relative: str) -> dict[int, Any]:
         """The loadable segments of the load file at `relative` on the volume."""
-        from toolbox.gsos import FILE_NOT_FOUND
+        from toolbox.gsos import FILE_NOT_FOUND, IO_ERROR
         volume = self.tb.gsos.volume
         try:
             info = volume.info(relative)
             data = volume.read_file(relative)
         except (FileNotFoundError, IsADirectoryError, KeyError):
             raise ToolError(FILE_NOT_FOUND, f"no file {relative!r}") from None
+        except OSError as err:                      # its blocks lie off a damaged disk
+            raise ToolError(IO_ERROR, f"{relative}: {err}") from None
         file_type = getattr(info, "file_type", None)
         if file_type is not None and file_type not in LOAD_FILE_TYPES:
             raise ToolError(ID_NOT_LOAD_FILE, f"{relative}: file type ${file_type:02X}")

@@ -12,7 +12,7 @@ import pytest
 
 import disk
 from disk import lock
-from disk.atomic import remove_stale_temporaries
+from disk.atomic import remove_stale_temporaries, temp_stem
 from gin_king.cli import main as gin_king
 
 
@@ -33,7 +33,7 @@ def test_the_lock_file_is_beside_the_real_image_and_names_its_holder(tmp_path):
     lock_file.write_text("99999999999\n")                    # a killed holder's, longer
     held = lock.claim(os.path.realpath(link), write=True)
     assert lock_file.read_text() == f"{os.getpid()}\n"
-    stale = tmp_path / "images" / ".g.po.k3j2.tmp"            # a killed writer's leftover
+    stale = tmp_path / "images" / (temp_stem(real) + "0123abcd.tmp")  # a killed writer's
     stale.write_bytes(b"x")
     assert remove_stale_temporaries(real) == [stale]         # the lock is no temporary
     again = lock.claim(real, write=True)                     # this process: shared
@@ -105,7 +105,7 @@ def test_gin_king_disk_while_another_session_writes(tmp_path, holder, capsys):
     other = holder("open", path)
     other.ask("put SETTINGS/NOTE second")                   # the other session saves
     image = path.read_bytes()
-    mid_save = tmp_path / ".g.po.a1b2.tmp"                  # a save of its in flight
+    mid_save = tmp_path / (temp_stem(path) + "a1b2c3d4.tmp")  # a save of its in flight
     mid_save.write_bytes(b"half")
     new = tmp_path / "new.txt"
     new.write_bytes(b"mine")
