@@ -225,8 +225,6 @@ def test_named_resources_set_resource_load_and_open_by_id(m):
     ok(m, "RMGetResourceName", rm.R_PSTRING, 1, BUF)
     assert read_bytes(m.mem, BUF, 6) == b"\x05first"
     assert call(m, "RMGetResourceName", rm.R_PSTRING, 9, BUF)[0] == rm.RES_NAME_NOT_FOUND
-    assert call(m, "RMSetResourceName", rm.R_PSTRING, 1, NAME)[0] == GSOS_INVALID_ACCESS
-    assert call(m, "CompactResourceFile", 0, more)[0] == GSOS_INVALID_ACCESS
     assert ok(m, "SetResourceLoad", 0) == 0xFFFF                  # loading was on
     empty = ok(m, "LoadResource", rm.R_PSTRING, 1)
     assert m.tb.mm.size_of(empty) == 0                            # not read
@@ -257,13 +255,14 @@ def test_create_resource_file_gives_a_file_an_empty_map(m):
     assert call(m, "CreateResourceFile", 0, 0, 0, NAME + 0x40)[0] == rm.RES_FORK_USED
 
 
-def test_files_without_a_fork_or_opened_for_writing_are_refused(m):
+def test_files_without_a_fork_locked_or_opened_for_reading_refuse_changes(m):
     ok(m, "ResourceStartUp", APP_ID)
     assert open_file(m, "PLAIN")[0] == GSOS_RES_FORK_NOT_FOUND
     assert open_file(m, "NOSUCH")[0] == GSOS_FILE_NOT_FOUND
-    assert open_file(m, "APP", rm.READ_ENABLE | rm.WRITE_ENABLE)[0] == GSOS_INVALID_ACCESS
+    m.tb.gsos.volume.set_file_info("MORE", access=0x01)          # locked: read only
+    assert open_file(m, "MORE", rm.READ_ENABLE | rm.WRITE_ENABLE)[0] == GSOS_INVALID_ACCESS
     assert not m.tb.gsos.files                                   # nothing left open
-    file_id = open_file(m, "APP")[1]
+    file_id = open_file(m, "APP")[1]                             # for reading only
     for name, params in (("AddResource", (0, 0, rm.R_PSTRING, 9)),
                          ("RemoveResource", (rm.R_PSTRING, 1)),
                          ("MarkResourceChange", (0xFFFF, rm.R_PSTRING, 1)),
@@ -271,6 +270,9 @@ def test_files_without_a_fork_or_opened_for_writing_are_refused(m):
                          ("SetResourceID", (9, rm.R_PSTRING, 1)),
                          ("SetResourceAttr", (0, rm.R_PSTRING, 1))):
         assert call(m, name, *params) == (GSOS_INVALID_ACCESS, 0), name
+    write_bytes(m.mem, NAME, b"\x03new")
+    assert call(m, "RMSetResourceName", rm.R_PSTRING, 1, NAME)[0] == GSOS_INVALID_ACCESS
+    assert call(m, "CompactResourceFile", 0, file_id)[0] == GSOS_INVALID_ACCESS
     ok(m, "UpdateResourceFile", file_id)                          # nothing to write
 
 
