@@ -892,8 +892,8 @@ def GetIndResource(tb, res_type: int, res_index: int) -> int:
 @tool(TOOLSET, 0x19, "WW", 4)
 def UniqueResourceID(tb, id_range: int, res_type: int) -> int:
     """UniqueResourceID(IDRange:W, resType:W): resID:L -- $FFFF: any ID from 1 to
-    $07FEFFFF; else an ID in $rrrr0000-$rrrrFFFF."""
-    used = {ref.res_id for ref in _rm(tb).of_type(res_type)}
+    $07FEFFFF; else an ID in $rrrr0000-$rrrrFFFF (never 0, which no resource has)."""
+    used = {0} | {ref.res_id for ref in _rm(tb).of_type(res_type)}
     candidates = (range(1, MAX_ID + 1) if id_range == ANY_RANGE
                   else range(id_range << 16, (id_range << 16) + 0x10000))
     for res_id in candidates:
