@@ -7,6 +7,7 @@ from __future__ import annotations
 import struct
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import disk
 from iigs.host import HeadlessHost
@@ -727,3 +728,44 @@ def test_writing_calls_on_a_write_protected_disk_answer_drvr_wrt_prot(tmp_path):
     assert call(m, "CreateResourceFile", 0, 6, 0xC3, NAME + 0x40)[0] == 0x2B
     ok(m, "CloseResourceFile", more)                              # nothing to write
     assert image.read_bytes() == before
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.dictionaries(st.tuples(st.integers(1, 0xFFFF), st.integers(1, rm.MAX_ID)),
+                       st.tuples(st.binary(max_size=700),
+                                 st.sampled_from([0, ATTR_LOCKED, rm.RES_PROTECTED,
+                                                  rm.RES_PRELOAD | ATTR_PURGE])),
+                       max_size=14),
+       st.data())
+def test_random_resource_sets_are_written_then_read_back(resources, data):
+    volume = disk.Volume.create(None, "RES")
+    volume.write_file("DOC", b"words", 0x50, 0x5445)
+    m = Machine(disk=volume)
+    m.tb.mm.app_user_id = APP_ID
+    ok(m, "ResourceStartUp", APP_ID)
+    raw = b"DOC"
+    write_bytes(m.mem, NAME + 0x40, len(raw).to_bytes(2, "little") + raw)
+    ok(m, "CreateResourceFile", 0, 0, 0, NAME + 0x40)
+    file_id = open_file(m, "DOC", rm.READ_ENABLE | rm.WRITE_ENABLE)[1]
+    for (res_type, res_id), (body, attr) in resources.items():
+        handle = m.tb.mm.new_handle(len(body), APP_ID, 0)
+        if body:
+            write_bytes(m.mem, read_long(m.mem, handle), body)
+        ok(m, "AddResource", handle, attr, res_type, res_id)
+    ok(m, "UpdateResourceFile", file_id)
+    gone = data.draw(st.sets(st.sampled_from(sorted(resources))) if resources
+                     else st.just(set()))
+    for res_type, res_id in gone:
+        ok(m, "RemoveResource", res_type, res_id)
+    ok(m, "CloseResourceFile", file_id)
+    kept = {key: (attr, body) for key, (body, attr) in resources.items() if key not in gone}
+    fork = volume.read_file("DOC", "rsrc")
+    assert read_map_as_documented(fork) == kept
+    assert {(r.res_type, r.res_id): (r.attr, fork[r.offset:r.offset + r.size])
+            for r in rm.parse_fork(fork).refs} == kept
+    assert volume.read_file("DOC") == b"words"
+    file_id = open_file(m, "DOC")[1]                              # read back by the calls
+    assert sum(ok(m, "CountResources", t) for t in {t for t, _ in kept}) == len(kept)
+    for (res_type, res_id), (_, body) in kept.items():
+        assert handle_bytes(m, ok(m, "LoadResource", res_type, res_id)) == body
+    assert volume.check() == []
