@@ -18,7 +18,9 @@ space before accepting bytes, so a full disk answers volumeFull ($48) at the Wri
 and nothing already on the disk is disturbed. On a read-only disk (`Volume.read_only`:
 a write-protected image) files open and read as usual, and every call that would
 change the disk — Write, SetEOF, Create, Destroy, ChangePath, SetFileInfo — answers
-drvrWrtProt ($2B), as a locked floppy does.
+drvrWrtProt ($2B), as a locked floppy does. An extended file's resource fork (Open
+with resourceNumber 1) reads and writes as a data fork does; each write of one fork
+puts the other back as the disk has it (`fork_contents`).
 
 Character device `.CONSOLE`: Open gives a refNum on the machine's console (the Text
 Tool Set's `Console`, toolbox/text.py); Write sends the bytes there and Read takes a

@@ -614,8 +614,8 @@ class ResourceManager:
         """WriteResource's core: a changed resource's handle goes to the disk (one no
         longer in memory, purged, is left as the disk has it)."""
         rf, ref = self.changing(res_type, res_id)
-        if ref.attr & RES_CHANGED and self._take_handle(ref):
-            self.write_fork(rf)
+        if ref.attr & RES_CHANGED:
+            self._write_taken(rf, [ref])
 
     def _take_handle(self, ref: ResRef) -> bool:
         """A changed resource's bytes taken from its handle to be written; False when
@@ -634,10 +634,20 @@ class ResourceManager:
         pending = [ref for ref in rf.refs if ref.attr & RES_CHANGED]
         if not (pending or rf.changed or force):
             return
-        self.writable(rf)
-        for ref in pending:
-            self._take_handle(ref)
-        self.write_fork(rf)
+        self._write_taken(self.writable(rf), pending)
+
+    def _write_taken(self, rf: ResFile, refs: list[ResRef]) -> None:
+        """`refs` taken from their handles and the fork written; when the write
+        fails (a full disk), they stay changed, to be written later."""
+        saved = [(ref, ref.body, ref.attr) for ref in refs]
+        if not [ref for ref in refs if self._take_handle(ref)] and not rf.changed:
+            return
+        try:
+            self.write_fork(rf)
+        except ToolError:
+            for ref, body, attr in saved:
+                ref.body, ref.attr = body, attr
+            raise
 
     def write_fork(self, rf: ResFile) -> None:
         """The fork put back whole through its refNum and flushed to the disk: the

@@ -769,3 +769,25 @@ def test_random_resource_sets_are_written_then_read_back(resources, data):
     for (res_type, res_id), (_, body) in kept.items():
         assert handle_bytes(m, ok(m, "LoadResource", res_type, res_id)) == body
     assert volume.check() == []
+
+
+def test_a_fork_that_does_not_fit_answers_volume_full_and_stays_as_it_was():
+    volume = disk.Volume.create(None, "RES", blocks=64)
+    volume.write_file("MORE", b"", 0x06, resource=rm.build_fork(MORE_FORK))
+    before = volume.read_file("MORE", "rsrc")
+    m = Machine(disk=volume)
+    m.tb.mm.app_user_id = APP_ID
+    ok(m, "ResourceStartUp", APP_ID)
+    more = open_file(m, "MORE", rm.READ_ENABLE | rm.WRITE_ENABLE)[1]
+    size = (volume.free_blocks + 1) * 512                         # more than is free
+    handle = m.tb.mm.new_handle(size, APP_ID, 0)
+    write_bytes(m.mem, read_long(m.mem, handle), b"\xA5" * size)   # no sparse blocks
+    ok(m, "AddResource", handle, 0, rm.R_CSTRING, 1)
+    assert call(m, "UpdateResourceFile", more) == (0x48, 0)      # volumeFull
+    assert volume.read_file("MORE", "rsrc") == before and volume.check() == []
+    assert ok(m, "GetResourceAttr", rm.R_CSTRING, 1) == rm.RES_CHANGED   # still to write
+    assert call(m, "CloseResourceFile", more) == (0x48, 0)       # so the file stays open
+    ok(m, "RemoveResource", rm.R_CSTRING, 1)                      # given up: it fits
+    ok(m, "CloseResourceFile", more)
+    assert read_map_as_documented(volume.read_file("MORE", "rsrc")) == {
+        (t, i): (0, d) for t, i, d in MORE_FORK}
