@@ -678,7 +678,9 @@ class ResourceManager:
         ref = next((r for r in rf.refs if r.res_type == R_RES_NAME
                     and r.res_id == names_id), None)
         known = parse_names(self.current_bytes(ref)) if ref is not None else []
-        entries = [(i, n) for i, n in known if i != res_id] + ([(res_id, name)] if name else [])
+        entries = [(i, n) for i, n in known if i != res_id]
+        if name:
+            entries.append((res_id, name))
         body = struct.pack("<HI", RES_NAME_VERSION, len(entries)) + b"".join(
             struct.pack("<IB", i, len(n)) + n for i, n in entries)
         mm = self.tb.mm
