@@ -76,6 +76,7 @@ RES_BAD_NAME_VERS = 0x1E11       # resBadNameVers: an rResName of another versio
 RES_DUP_STARTUP = 0x1E12         # resDupStartUp: ResourceStartUp twice with one ID
 RES_INVALID_TYPE_OR_ID = 0x1E13  # resInvalidTypeOrID: type or ID 0
 INVALID_ACCESS = 0x004E          # GS/OS invalidAccess: the file is open read only
+INVALID_REF_NUM = 0x0043         # GS/OS invalidRefNum: the fork's refNum was closed
 FREE_TO_END = 0xFFFFFFFF         # the last free block runs from the fork's end to here
 
 # -- resource attributes (resAttr) -----------------------------------------------------
@@ -280,12 +281,22 @@ class ResourceManager:
         self.cur_app = user_id
 
     def shut_down(self) -> None:
-        """The current application's files close; it is forgotten."""
+        """The current application's files close; it is forgotten. A file whose
+        changes cannot be written (a full disk) stays open, the application with it,
+        and the first such error is answered once every file has been tried."""
         app = self.app()
+        first = None
         for file_id in list(reversed(app.files)):
-            self.close(file_id)
+            try:
+                self.close(file_id)
+            except ToolError as err:
+                first = first or err
+        if app.files:
+            raise first
         del self.apps[app.user_id]
         self.cur_app = next(iter(self.apps), 0)
+        if first:
+            raise first
 
     def app(self) -> ResApp:
         app = self.apps.get(self.cur_app)
@@ -344,10 +355,18 @@ class ResourceManager:
     def close(self, file_id: int) -> None:
         """CloseResourceFile's core: its changes are written (UpdateResourceFile), the
         resources loaded from it and its map are disposed, its fork closed; the file
-        opened before it becomes current."""
+        opened before it becomes current. When GS/OS has closed the fork under it,
+        nothing can be written: the file closes all the same, answering
+        invalidRefNum."""
         rf = self.file(file_id)
+        lost = None
         if rf.access & WRITE_ENABLE:
-            self.update(rf)
+            try:
+                self.update(rf)
+            except ToolError as err:
+                if err.code != INVALID_REF_NUM:
+                    raise
+                lost = err
         app = self.apps[rf.owner]
         mm = self.tb.mm
         for ref in rf.refs:
@@ -356,13 +375,21 @@ class ResourceManager:
             ref.handle = 0
         if rf.map_handle in mm.blocks:
             mm.dispose(rf.map_handle)
-        if rf.refnum in self.tb.gsos.files:
+        if self._fork(rf):
             self.tb.gsos.close_file(rf.refnum)
         del self.files[file_id]
         app.files.remove(file_id)
         if app.current == file_id:
             app.current = app.files[-1] if app.files else 0
         self._link_maps(app)
+        if lost:
+            raise lost
+
+    def _fork(self, rf: ResFile):
+        """The GS/OS open file of `rf`'s fork, or None when GS/OS has closed it (a
+        program's Close of every refNum)."""
+        f = self.tb.gsos.files.get(rf.refnum)
+        return f if f is not None and f.path == rf.path and f.fork == "rsrc" else None
 
     def search_path(self) -> list[ResFile]:
         """The files searched, in order: the current one, then those opened before it,
@@ -654,7 +681,9 @@ class ResourceManager:
         resources the disk has bytes for (one added and not written yet waits), then
         the map. The map in memory follows (mapOffset, offsets, sizes)."""
         gs = self.tb.gsos
-        f = gs.file(rf.refnum)
+        f = self._fork(rf)
+        if f is None:
+            raise ToolError(INVALID_REF_NUM, f"{rf.path!r}: its fork was closed by GS/OS")
         on_disk = [ref for ref in rf.refs if ref.body is not None]
         rf.refs = on_disk + [ref for ref in rf.refs if ref.body is None]
         fork = lay_out_fork(on_disk, rf.memo)

@@ -791,3 +791,16 @@ def test_a_fork_that_does_not_fit_answers_volume_full_and_stays_as_it_was():
     ok(m, "CloseResourceFile", more)
     assert read_map_as_documented(volume.read_file("MORE", "rsrc")) == {
         (t, i): (0, d) for t, i, d in MORE_FORK}
+
+
+def test_a_fork_gs_os_closed_under_the_resource_manager_answers_invalid_ref_num(m):
+    ok(m, "ResourceStartUp", APP_ID)
+    more = open_file(m, "MORE", rm.READ_ENABLE | rm.WRITE_ENABLE)[1]
+    app = open_file(m, "APP")[1]
+    before = m.tb.gsos.volume.read_file("MORE", "rsrc")
+    ok(m, "MarkResourceChange", 0xFFFF, rm.R_PSTRING, 3)
+    m.tb.gsos.close_all()                                         # GS/OS Close(0)
+    assert call(m, "UpdateResourceFile", more) == (0x43, 0)       # invalidRefNum
+    assert call(m, "ResourceShutDown") == (0x43, 0)               # closes them all the same
+    assert m.tb.rm.files == {} and not m.tb.rm.apps and app
+    assert m.tb.gsos.volume.read_file("MORE", "rsrc") == before
