@@ -796,11 +796,11 @@ def test_a_fork_that_does_not_fit_answers_volume_full_and_stays_as_it_was():
 def test_a_fork_gs_os_closed_under_the_resource_manager_answers_invalid_ref_num(m):
     ok(m, "ResourceStartUp", APP_ID)
     more = open_file(m, "MORE", rm.READ_ENABLE | rm.WRITE_ENABLE)[1]
-    app = open_file(m, "APP")[1]
+    assert open_file(m, "APP")[0] == 0                            # a second file
     before = m.tb.gsos.volume.read_file("MORE", "rsrc")
     ok(m, "MarkResourceChange", 0xFFFF, rm.R_PSTRING, 3)
     m.tb.gsos.close_all()                                         # GS/OS Close(0)
     assert call(m, "UpdateResourceFile", more) == (0x43, 0)       # invalidRefNum
     assert call(m, "ResourceShutDown") == (0x43, 0)               # closes them all the same
-    assert m.tb.rm.files == {} and not m.tb.rm.apps and app
+    assert m.tb.rm.files == {} and not m.tb.rm.apps
     assert m.tb.gsos.volume.read_file("MORE", "rsrc") == before
