@@ -22,6 +22,9 @@ drvrWrtProt ($2B), as a locked floppy does. A damaged disk opens read-only too, 
 every folder is read within the volume's bounds (disk/walk.py): GetDirEntry gives the
 entries before a broken link, then dirError ($51); a file whose blocks lie off the
 volume answers drvrIOError ($27).
+An extended file's resource fork (Open
+with resourceNumber 1) reads and writes as a data fork does; each write of one fork
+puts the other back as the disk has it (`fork_contents`).
 
 Character device `.CONSOLE`: Open gives a refNum on the machine's console (the Text
 Tool Set's `Console`, toolbox/text.py); Write sends the bytes there and Read takes a
@@ -544,16 +547,17 @@ class GSOS:
 
     def open_fork(self, path: str, fork: str, request: int) -> OpenFile:
         """Open's core on a located volume path: check the access asked for against
-        the file's (resource forks and folders are read only here), read the fork and
-        give it a refNum. Raises GSOSError as Open answers."""
+        the file's (folders are read only here), read the fork and give it a refNum;
+        either fork of an extended file opens for writing, each busy on its own.
+        Raises GSOSError as Open answers."""
         volume = self._volume()
         info = self._info(path)
         if request > 3:
             raise GSOSError(PARAM_RANGE_ERR, f"requestAccess {request}")
         allowed = info.access & (ACCESS_READ | ACCESS_WRITE)
         is_dir = info.is_dir or not path
-        if is_dir or fork == "rsrc":
-            allowed &= ACCESS_READ             # folders and resource forks: read only here
+        if is_dir:
+            allowed &= ACCESS_READ             # folders: read only here
         if request == REQUEST_AS_PERMITTED:
             granted = allowed
         else:
@@ -562,8 +566,8 @@ class GSOS:
                 raise GSOSError(INVALID_ACCESS, f"requested ${request:X}, allowed ${allowed:X}")
         if fork == "rsrc" and info.storage_type != STORAGE_EXTENDED:
             raise GSOSError(RES_FORK_NOT_FOUND, repr(path))
-        for other in self._open_on(path):
-            if (granted | other.access) & ACCESS_WRITE:
+        for other in self._open_on(path):      # each fork is opened on its own
+            if other.fork == fork and (granted | other.access) & ACCESS_WRITE:
                 raise GSOSError(FILE_BUSY, repr(path))
         if len(self.files) >= MAX_OPEN_FILES:
             raise GSOSError(TOO_MANY_FILES_OPEN)
@@ -571,7 +575,8 @@ class GSOS:
         refnum = next(n for n in range(1, MAX_OPEN_FILES + 2) if n not in self.files)
         self.opened += 1
         f = OpenFile(refnum, path, granted, fork, data, is_dir=is_dir,
-                     held_blocks=info.blocks_used if not is_dir else 0, serial=self.opened)
+                     held_blocks=fork_blocks(info, len(data)) if not is_dir else 0,
+                     serial=self.opened)
         self.files[refnum] = f
         return f
 
@@ -595,13 +600,13 @@ class GSOS:
             return
         volume = self._volume()
         info = self._info(f.path)
-        resource = volume.read_file(f.path, "rsrc") if info.storage_type == 5 else None
+        data, resource = fork_contents(volume, info, f)
         self._mutation(lambda: volume.write_file(
-            f.path, bytes(f.data), info.file_type, info.aux_type,
+            f.path, data, info.file_type, info.aux_type,
             access=info.access | ACCESS_BACKUP, created=info.created,
             modified=self.now(), resource=resource, replace=True))
         f.dirty = False
-        f.held_blocks = volume.info(f.path).blocks_used
+        f.held_blocks = fork_blocks(volume.info(f.path), f.eof)
 
     def close_all(self) -> None:
         """Flush and forget every open file (Close(0), Quit, unmount)."""
@@ -616,6 +621,24 @@ class GSOS:
         pending = sum(max(0, blocks_for_size(o.eof) - o.held_blocks)
                       for o in self.files.values() if o.dirty and o is not f)
         return blocks_for_size(new_eof) - f.held_blocks + pending <= volume.free_blocks
+
+
+# -- forks: an extended file's data and resource forks are written one at a time --------
+
+def fork_contents(volume: Any, info: Any, f: OpenFile) -> tuple[bytes, bytes | None]:
+    """(data fork, resource fork or None) to write back for open file `f`: its own
+    fork's bytes and the other fork as the disk holds it (an extended file stays one)."""
+    if f.fork == "rsrc":
+        return volume.read_file(f.path), bytes(f.data)
+    extended = info.storage_type == STORAGE_EXTENDED
+    return bytes(f.data), volume.read_file(f.path, "rsrc") if extended else None
+
+
+def fork_blocks(info: Any, size: int) -> int:
+    """The blocks one fork of `size` bytes holds: an extended file's forks are counted
+    apart (room_for weighs a fork's growth), a standard file's are all it holds."""
+    return blocks_for_size(size) if info.storage_type == STORAGE_EXTENDED \
+        else info.blocks_used
 
 
 # -- the calls, in call-number order -----------------------------------------------------

@@ -1,10 +1,8 @@
-"""Resource Manager (tool set $1E): resource forks read from the ProDOS disk.
+"""Resource Manager (tool set $1E): resource forks read and written on the ProDOS disk.
 
 Follows the Apple IIGS Toolbox Reference vol. 3, chapter 45 "Resource Manager": the
 resource fork's layout (resource file header, map, index), the search path, the calls'
-parameters and errors. Read-only: files are opened for reading (GS/OS here grants no
-write access to a resource fork), so the calls that change a file answer GS/OS's
-invalidAccess ($004E), the error the write behind them would get.
+parameters and errors.
 
 Resource fork (all values little-endian):
 
@@ -28,6 +26,16 @@ through the files opened before it (SetResourceFileDepth limits how many); there
 no system resource file on this disk. Resources load into handles owned by the
 application (its user ID) with the memory attributes of resAttr (resMemAttr bits).
 
+Writing: a file opened with writeEnable takes AddResource, RemoveResource,
+MarkResourceChange, SetResourceAttr, SetResourceID and RMSetResourceName in its map
+in memory; WriteResource writes one changed resource, UpdateResourceFile (and
+CloseResourceFile, CompactResourceFile) every changed one with the map. Each write
+puts the whole fork back through its GS/OS refNum laid out afresh (header, the
+resources' data in index order, the map last, its free list naming the space past
+the end), so the disk always holds a fork the reader above (and a IIGS) parses; the
+data fork is rewritten as it was. A file opened for reading only answers
+invalidAccess ($004E) to those calls, a write-protected disk drvrWrtProt ($002B).
+
 Each application that calls ResourceStartUp has its own files and search path;
 SetCurResourceApp switches between them. StartUpTools (toolbox/locator.py) starts the
 Resource Manager and opens the application's own resource fork, the launched file's
@@ -38,7 +46,7 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass, field
 
-from iigs.memory import read_gsstring, read_pstring, write_long, write_word
+from iigs.memory import read_gsstring, read_long, read_pstring, write_long, write_word
 from toolbox.calls import ToolError, tool
 from toolbox.gsos import GSOSError
 from toolbox.memorymgr import ATTR_LOCKED, ATTR_PURGE
@@ -68,6 +76,8 @@ RES_BAD_NAME_VERS = 0x1E11       # resBadNameVers: an rResName of another versio
 RES_DUP_STARTUP = 0x1E12         # resDupStartUp: ResourceStartUp twice with one ID
 RES_INVALID_TYPE_OR_ID = 0x1E13  # resInvalidTypeOrID: type or ID 0
 INVALID_ACCESS = 0x004E          # GS/OS invalidAccess: the file is open read only
+INVALID_REF_NUM = 0x0043         # GS/OS invalidRefNum: the fork's refNum was closed
+FREE_TO_END = 0xFFFFFFFF         # the last free block runs from the fork's end to here
 
 # -- resource attributes (resAttr) -----------------------------------------------------
 RES_CHANGED = 0x0020
@@ -103,7 +113,7 @@ MEMO_SIZE = 128
 MAP_HEADER_SIZE = 0x20           # mapNext .. mapFreeListUsed
 FREE_BLOCK_SIZE = 8
 INDEX_RECORD_SIZE = 20
-MAP_NEXT, MAP_FLAG, MAP_FILE_NUM, MAP_ID = 0x00, 0x04, 0x10, 0x12
+MAP_NEXT, MAP_FLAG, MAP_OFFSET, MAP_FILE_NUM, MAP_ID = 0x00, 0x04, 0x06, 0x10, 0x12
 RES_HANDLE = 0x10                # index record: resHandle
 
 # The map keeps this many free index records and free-list entries for additions
@@ -121,6 +131,7 @@ class ResRef:
     size: int
     slot: int                    # byte offset of the record in the map
     handle: int = 0
+    body: bytes | None = None    # the bytes the disk holds (None: added, not written)
 
 
 @dataclass
@@ -170,27 +181,60 @@ def build_fork(resources: list[tuple[int, int, bytes] | tuple[int, int, bytes, i
     """A resource fork holding `resources` ((type, ID, data[, attr]) in order) laid out
     as the Resource Manager writes one: header, the resources' data, then the map with
     a few spare index records and free-list entries."""
+    refs = [ResRef(r[0], r[1], 0, r[3] if len(r) > 3 else 0, len(r[2]), 0, body=bytes(r[2]))
+            for r in resources]
+    return lay_out_fork(refs, memo)
+
+
+def lay_out_fork(refs: list[ResRef], memo: bytes) -> bytes:
+    """The fork holding `refs` (their `body` bytes, in order): each ref's offset, size
+    and slot are set to where it now lies. The map ends the fork; its free list has
+    one block, from the fork's end on, as a fork the Resource Manager writes does."""
     data = bytearray(HEADER_SIZE)
-    placed = []
-    for res in resources:
-        res_type, res_id, body = res[0], res[1], bytes(res[2])
-        attr = res[3] if len(res) > 3 else 0
-        placed.append((res_type, res_id, len(data), attr, len(body)))
-        data += body
-    index_size = len(placed) + SPARE_INDEX
-    to_index = MAP_HEADER_SIZE + FREE_BLOCK_SIZE * SPARE_FREE
-    map_size = to_index + INDEX_RECORD_SIZE * index_size
+    for ref in refs:
+        ref.offset, ref.size = len(data), len(ref.body or b"")
+        data += ref.body or b""
     to_map = len(data)
-    mp = bytearray(map_size)
-    struct.pack_into("<IHIIHHHIIHH", mp, 0, 0, 0, to_map, map_size, to_index, 0, 0,
-                     index_size, len(placed), SPARE_FREE, 0)
-    for i, (res_type, res_id, offset, attr, size) in enumerate(placed):
-        struct.pack_into("<HIIHII", mp, to_index + INDEX_RECORD_SIZE * i,
-                         res_type, res_id, offset, attr, size, 0)
+    mp = encode_map(refs, to_map)
+    end = to_map + len(mp)
+    struct.pack_into("<II", mp, MAP_HEADER_SIZE, end, FREE_TO_END - end)
     data += mp
-    struct.pack_into("<III", data, 0, 0, to_map, map_size)
+    struct.pack_into("<III", data, 0, 0, to_map, len(mp))
     data[0x0C:0x0C + min(len(memo), MEMO_SIZE)] = memo[:MEMO_SIZE]
     return bytes(data)
+
+
+def encode_map(refs: list[ResRef], map_offset: int) -> bytearray:
+    """A map holding `refs` in its first index records (a reader stops at the first
+    unused one), SPARE_INDEX more free, and SPARE_FREE free-list entries (one used,
+    filled in by the caller). Each ref's slot is set; resHandle is left 0."""
+    index_size = len(refs) + SPARE_INDEX
+    to_index = MAP_HEADER_SIZE + FREE_BLOCK_SIZE * SPARE_FREE
+    map_size = to_index + INDEX_RECORD_SIZE * index_size
+    mp = bytearray(map_size)
+    struct.pack_into("<IHIIHHHIIHH", mp, 0, 0, 0, map_offset, map_size, to_index, 0, 0,
+                     index_size, len(refs), SPARE_FREE, 1)
+    for i, ref in enumerate(refs):
+        ref.slot = to_index + INDEX_RECORD_SIZE * i
+        struct.pack_into("<HIIHII", mp, ref.slot, ref.res_type, ref.res_id, ref.offset,
+                         ref.attr, ref.size, 0)
+    return mp
+
+
+def parse_names(body: bytes) -> list[tuple[int, bytes]]:
+    """(resID, name) of each entry of an rResName resource: version:W, nameCount:L,
+    then nameCount x (resID:L, name: a Pascal string). Empty when too short."""
+    if len(body) < 6:
+        return []
+    if struct.unpack_from("<H", body, 0)[0] != RES_NAME_VERSION:
+        raise ToolError(RES_BAD_NAME_VERS, "rResName of another version")
+    out, p = [], 6
+    for _ in range(struct.unpack_from("<I", body, 2)[0]):
+        if p + 5 > len(body):
+            raise ToolError(RES_BAD_FORMAT, "rResName past its end")
+        out.append((struct.unpack_from("<I", body, p)[0], body[p + 5:p + 5 + body[p + 4]]))
+        p += 5 + body[p + 4]
+    return out
 
 
 @dataclass
@@ -199,11 +243,12 @@ class ResFile:
     file_id: int
     refnum: int                  # the GS/OS refNum of its resource fork
     path: str
-    access: int
-    data: bytes                  # the fork as read
+    access: int                  # as GS/OS granted it: READ_ENABLE, WRITE_ENABLE
+    memo: bytes                  # rFileMemo, kept when the fork is written
     refs: list[ResRef]
     map_handle: int
     owner: int                   # the application's user ID
+    changed: bool = False        # the map differs from the disk's
 
 
 @dataclass
@@ -236,12 +281,22 @@ class ResourceManager:
         self.cur_app = user_id
 
     def shut_down(self) -> None:
-        """The current application's files close; it is forgotten."""
+        """The current application's files close; it is forgotten. A file whose
+        changes cannot be written (a full disk) stays open, the application with it,
+        and the first such error is answered once every file has been tried."""
         app = self.app()
+        first = None
         for file_id in list(reversed(app.files)):
-            self.close(file_id)
+            try:
+                self.close(file_id)
+            except ToolError as err:
+                first = first or err
+        if app.files:
+            raise first
         del self.apps[app.user_id]
         self.cur_app = next(iter(self.apps), 0)
+        if first:
+            raise first
 
     def app(self) -> ResApp:
         app = self.apps.get(self.cur_app)
@@ -273,10 +328,11 @@ class ResourceManager:
         self.tb.mem[base:base + len(fork.map_bytes)] = fork.map_bytes
         for ref in fork.refs:
             write_long(self.tb.mem, base + ref.slot + RES_HANDLE, 0)
+            ref.body = bytes(f.data[ref.offset:ref.offset + ref.size])
         write_word(self.tb.mem, base + MAP_FLAG, 0)
         write_word(self.tb.mem, base + MAP_FILE_NUM, f.refnum)
         write_word(self.tb.mem, base + MAP_ID, file_id)
-        self.files[file_id] = ResFile(file_id, f.refnum, path, f.access, bytes(f.data),
+        self.files[file_id] = ResFile(file_id, f.refnum, path, f.access, fork.memo,
                                       fork.refs, handle, app.user_id)
         app.files.append(file_id)
         app.current = file_id
@@ -297,9 +353,20 @@ class ResourceManager:
         return rf
 
     def close(self, file_id: int) -> None:
-        """CloseResourceFile's core: the resources loaded from it and its map are
-        disposed, its fork closed; the file opened before it becomes current."""
+        """CloseResourceFile's core: its changes are written (UpdateResourceFile), the
+        resources loaded from it and its map are disposed, its fork closed; the file
+        opened before it becomes current. When GS/OS has closed the fork under it,
+        nothing can be written: the file closes all the same, answering
+        invalidRefNum."""
         rf = self.file(file_id)
+        lost = None
+        if rf.access & WRITE_ENABLE:
+            try:
+                self.update(rf)
+            except ToolError as err:
+                if err.code != INVALID_REF_NUM:
+                    raise
+                lost = err
         app = self.apps[rf.owner]
         mm = self.tb.mm
         for ref in rf.refs:
@@ -308,13 +375,21 @@ class ResourceManager:
             ref.handle = 0
         if rf.map_handle in mm.blocks:
             mm.dispose(rf.map_handle)
-        if rf.refnum in self.tb.gsos.files:
+        if self._fork(rf):
             self.tb.gsos.close_file(rf.refnum)
         del self.files[file_id]
         app.files.remove(file_id)
         if app.current == file_id:
             app.current = app.files[-1] if app.files else 0
         self._link_maps(app)
+        if lost:
+            raise lost
+
+    def _fork(self, rf: ResFile):
+        """The GS/OS open file of `rf`'s fork, or None when GS/OS has closed it (a
+        program's Close of every refNum)."""
+        f = self.tb.gsos.files.get(rf.refnum)
+        return f if f is not None and f.path == rf.path and f.fork == "rsrc" else None
 
     def search_path(self) -> list[ResFile]:
         """The files searched, in order: the current one, then those opened before it,
@@ -362,9 +437,10 @@ class ResourceManager:
             handle = mm.new_handle(0, rf.owner, ref.attr & RES_MEM_ATTR)   # empty handle
             self._set_handle(rf, ref, handle)
             return handle
-        handle = mm.new_handle(ref.size, rf.owner, ref.attr & RES_MEM_ATTR)
+        body = ref.body or b""
+        handle = mm.new_handle(len(body), rf.owner, ref.attr & RES_MEM_ATTR)
         base = mm.deref(handle)
-        self.tb.mem[base:base + ref.size] = rf.data[ref.offset:ref.offset + ref.size]
+        self.tb.mem[base:base + len(body)] = body
         self._set_handle(rf, ref, handle)
         return handle
 
@@ -416,20 +492,8 @@ class ResourceManager:
             for ref in rf.refs:
                 if ref.res_type != R_RES_NAME or ref.res_id != RES_NAME_BASE | res_type:
                     continue
-                body = rf.data[ref.offset:ref.offset + ref.size]
-                if len(body) < 6:
-                    continue
-                if struct.unpack_from("<H", body, 0)[0] != RES_NAME_VERSION:
-                    raise ToolError(RES_BAD_NAME_VERS, f"rResName ${ref.res_id:08X}")
-                count = struct.unpack_from("<I", body, 2)[0]
-                p = 6
-                for _ in range(count):
-                    if p + 5 > len(body):
-                        raise ToolError(RES_BAD_FORMAT, "rResName past its end")
-                    res_id = struct.unpack_from("<I", body, p)[0]
-                    name = body[p + 5:p + 5 + body[p + 4]]
-                    out.append((rf.file_id, res_id, name))
-                    p += 5 + body[p + 4]
+                out += [(rf.file_id, res_id, name)
+                        for res_id, name in parse_names(self.current_bytes(ref))]
         return out
 
     def find_named(self, res_type: int, name: bytes) -> tuple[int, int]:
@@ -468,11 +532,196 @@ class ResourceManager:
         except GSOSError as err:
             raise ToolError(err.code, str(err)) from None
 
-    def read_only(self, file_id: int | None = None) -> None:
-        """A call that would change a file: files here are open for reading only."""
-        if file_id is not None:
-            self.file(file_id)
-        raise ToolError(INVALID_ACCESS, "resource files are open read only")
+    # -- writing -----------------------------------------------------------------------
+    def current_bytes(self, ref: ResRef) -> bytes:
+        """A resource's bytes as the program sees them: its handle's when in memory
+        (perhaps changed), else the disk's."""
+        mm = self.tb.mm
+        if ref.handle in mm.blocks and mm.block(ref.handle).address:
+            base = mm.deref(ref.handle)
+            return bytes(self.tb.mem[base:base + mm.size_of(ref.handle)])
+        return ref.body or b""
+
+    def writable(self, rf: ResFile) -> ResFile:
+        """`rf`, when it may change: invalidAccess when opened for reading only,
+        drvrWrtProt on a write-protected disk."""
+        if not rf.access & WRITE_ENABLE:
+            raise ToolError(INVALID_ACCESS, f"{rf.path!r} is open for reading only")
+        try:
+            self.tb.gsos.refuse_if_write_protected()
+        except GSOSError as err:
+            raise ToolError(err.code, str(err)) from None
+        return rf
+
+    def current_file(self) -> ResFile:
+        app = self.app()
+        if not app.current:
+            raise ToolError(RES_NO_CUR_FILE, "no current resource file")
+        return self.files[app.current]
+
+    @staticmethod
+    def _check_new_id(rf: ResFile, res_type: int, res_id: int) -> None:
+        if not res_type or not res_id:
+            raise ToolError(RES_INVALID_TYPE_OR_ID, f"${res_type:04X}/${res_id:08X}")
+        if any(r.res_type == res_type and r.res_id == res_id for r in rf.refs):
+            raise ToolError(RES_DUP_ID, f"${res_type:04X}/${res_id:08X} in {rf.path!r}")
+
+    def changing(self, res_type: int, res_id: int) -> tuple[ResFile, ResRef]:
+        """The resource a changing call names, in a file that may change."""
+        rf, ref = self.find(res_type, res_id)
+        return self.writable(rf), ref
+
+    def add(self, handle: int, attr: int, res_type: int, res_id: int) -> None:
+        """AddResource's core: the handle becomes resource type/ID of the current
+        file, marked changed (written by UpdateResourceFile or WriteResource)."""
+        rf = self.writable(self.current_file())
+        self._check_new_id(rf, res_type, res_id)
+        handle &= 0xFFFFFF
+        mm = self.tb.mm
+        mm.block(handle)                                   # a handle, or its error
+        if any(r.handle == handle for f in self.files.values() for r in f.refs):
+            raise ToolError(RES_DUP_ID, f"handle ${handle:06X} is a resource already")
+        rf.refs.append(ResRef(res_type, res_id, 0, (attr | RES_CHANGED) & 0xFFFF,
+                              mm.size_of(handle), 0, handle))
+        self.map_changed(rf)
+
+    def remove(self, res_type: int, res_id: int) -> None:
+        """RemoveResource's core: out of its file's map; its handle, if in memory,
+        is disposed."""
+        rf, ref = self.changing(res_type, res_id)
+        if ref.handle in self.tb.mm.blocks:
+            self.tb.mm.dispose(ref.handle)
+        rf.refs.remove(ref)
+        self.map_changed(rf)
+
+    def mark_change(self, changed: bool, res_type: int, res_id: int) -> None:
+        """MarkResourceChange's core: resChanged set (to be written) or cleared."""
+        rf, ref = self.changing(res_type, res_id)
+        self._set_changed(rf, ref, changed)
+
+    def _set_changed(self, rf: ResFile, ref: ResRef, changed: bool) -> None:
+        ref.attr = ref.attr | RES_CHANGED if changed else ref.attr & ~RES_CHANGED
+        self.map_changed(rf)
+
+    def set_id(self, new_id: int, res_type: int, res_id: int) -> None:
+        """SetResourceID's core (resDupID when the file has newID already)."""
+        rf, ref = self.changing(res_type, res_id)
+        if new_id != res_id:
+            self._check_new_id(rf, res_type, new_id)
+        ref.res_id = new_id
+        self.map_changed(rf)
+
+    def set_attr(self, attr: int, res_type: int, res_id: int) -> None:
+        """SetResourceAttr's core: the attributes, the resChanged bit kept as it is
+        (MarkResourceChange sets that)."""
+        rf, ref = self.changing(res_type, res_id)
+        ref.attr = attr & ~RES_CHANGED | ref.attr & RES_CHANGED
+        self.map_changed(rf)
+
+    def map_changed(self, rf: ResFile) -> None:
+        """The map in memory (GetMapHandle's) made over from the index, records
+        packed, each resHandle kept; the file's map is now to be written."""
+        rf.changed = True
+        mm = self.tb.mm
+        base = mm.deref(rf.map_handle)
+        offset = read_long(self.tb.mem, base + MAP_OFFSET)
+        head = bytes(self.tb.mem[base:base + MAP_OFFSET])          # mapNext, mapFlag
+        numbers = bytes(self.tb.mem[base + MAP_FILE_NUM:base + MAP_ID + 2])
+        mp = encode_map(rf.refs, offset)
+        for ref in rf.refs:
+            struct.pack_into("<I", mp, ref.slot + RES_HANDLE, ref.handle)
+        mp[0:MAP_OFFSET] = head
+        mp[MAP_FILE_NUM:MAP_ID + 2] = numbers
+        if mm.size_of(rf.map_handle) != len(mp):
+            mm.set_size(rf.map_handle, len(mp))
+        base = mm.deref(rf.map_handle)
+        self.tb.mem[base:base + len(mp)] = mp
+
+    def write_resource(self, res_type: int, res_id: int) -> None:
+        """WriteResource's core: a changed resource's handle goes to the disk (one no
+        longer in memory, purged, is left as the disk has it)."""
+        rf, ref = self.changing(res_type, res_id)
+        if ref.attr & RES_CHANGED:
+            self._write_taken(rf, [ref])
+
+    def _take_handle(self, ref: ResRef) -> bool:
+        """A changed resource's bytes taken from its handle to be written; False when
+        the handle has been purged or disposed."""
+        mm = self.tb.mm
+        if ref.handle not in mm.blocks or (not mm.block(ref.handle).address
+                                           and mm.size_of(ref.handle)):
+            return False
+        ref.body = self.current_bytes(ref)
+        ref.attr &= ~RES_CHANGED
+        return True
+
+    def update(self, rf: ResFile, force: bool = False) -> None:
+        """UpdateResourceFile's core: every changed resource and the map written (with
+        `force`, the fork is written afresh even when nothing changed)."""
+        pending = [ref for ref in rf.refs if ref.attr & RES_CHANGED]
+        if not (pending or rf.changed or force):
+            return
+        self._write_taken(self.writable(rf), pending)
+
+    def _write_taken(self, rf: ResFile, refs: list[ResRef]) -> None:
+        """`refs` taken from their handles and the fork written; when the write
+        fails (a full disk), they stay changed, to be written later."""
+        saved = [(ref, ref.body, ref.attr) for ref in refs]
+        if not [ref for ref in refs if self._take_handle(ref)] and not rf.changed:
+            return
+        try:
+            self.write_fork(rf)
+        except ToolError:
+            for ref, body, attr in saved:
+                ref.body, ref.attr = body, attr
+            raise
+
+    def write_fork(self, rf: ResFile) -> None:
+        """The fork put back whole through its refNum and flushed to the disk: the
+        resources the disk has bytes for (one added and not written yet waits), then
+        the map. The map in memory follows (mapOffset, offsets, sizes)."""
+        gs = self.tb.gsos
+        f = self._fork(rf)
+        if f is None:
+            raise ToolError(INVALID_REF_NUM, f"{rf.path!r}: its fork was closed by GS/OS")
+        on_disk = [ref for ref in rf.refs if ref.body is not None]
+        rf.refs = on_disk + [ref for ref in rf.refs if ref.body is None]
+        fork = lay_out_fork(on_disk, rf.memo)
+        old, f.data, f.dirty = f.data, bytearray(fork), True
+        try:
+            gs.flush_file(f)
+        except GSOSError as err:
+            f.data, f.dirty = old, False
+            raise ToolError(err.code, str(err)) from None
+        f.mark = 0
+        to_map = struct.unpack_from("<I", fork, 4)[0]
+        write_long(self.tb.mem, self.tb.mm.deref(rf.map_handle) + MAP_OFFSET, to_map)
+        self.map_changed(rf)
+        rf.changed = any(ref.body is None for ref in rf.refs)
+
+    def set_name(self, res_type: int, res_id: int, name: bytes) -> None:
+        """RMSetResourceName's core: the current file's rResName for `res_type`
+        (made when it has none) gets `name` for `res_id`; an empty name removes it."""
+        rf = self.writable(self.current_file())
+        names_id = RES_NAME_BASE | res_type
+        ref = next((r for r in rf.refs if r.res_type == R_RES_NAME
+                    and r.res_id == names_id), None)
+        known = parse_names(self.current_bytes(ref)) if ref is not None else []
+        entries = [(i, n) for i, n in known if i != res_id]
+        if name:
+            entries.append((res_id, name))
+        body = struct.pack("<HI", RES_NAME_VERSION, len(entries)) + b"".join(
+            struct.pack("<IB", i, len(n)) + n for i, n in entries)
+        mm = self.tb.mm
+        handle = mm.new_handle(len(body), rf.owner, 0)
+        self.tb.mem[mm.deref(handle):mm.deref(handle) + len(body)] = body
+        if ref is None:
+            self.add(handle, 0, R_RES_NAME, names_id)
+            return
+        if ref.handle in mm.blocks:
+            mm.dispose(ref.handle)
+        ref.handle = handle
+        self._set_changed(rf, ref, True)
 
 
 REF_POINTER, REF_HANDLE, REF_RESOURCE = 0, 1, 2    # a reference's type, as the
@@ -684,8 +933,8 @@ def GetIndResource(tb, res_type: int, res_index: int) -> int:
 @tool(TOOLSET, 0x19, "WW", 4)
 def UniqueResourceID(tb, id_range: int, res_type: int) -> int:
     """UniqueResourceID(IDRange:W, resType:W): resID:L -- $FFFF: any ID from 1 to
-    $07FEFFFF; else an ID in $rrrr0000-$rrrrFFFF."""
-    used = {ref.res_id for ref in _rm(tb).of_type(res_type)}
+    $07FEFFFF; else an ID in $rrrr0000-$rrrrFFFF (never 0, which no resource has)."""
+    used = {0} | {ref.res_id for ref in _rm(tb).of_type(res_type)}
     candidates = (range(1, MAX_ID + 1) if id_range == ANY_RANGE
                   else range(id_range << 16, (id_range << 16) + 0x10000))
     for res_id in candidates:
@@ -699,71 +948,71 @@ def LoadAbsResource(tb, load_address: int, max_size: int, res_type: int,
                     res_id: int) -> int:
     """LoadAbsResource(loadAddress:L, maxSize:L, resType:W, resID:L): dataSize:L --
     at most maxSize bytes copied to loadAddress; the whole size is returned."""
-    rf, ref = _rm(tb).find(res_type, res_id)
-    count = min(ref.size, max_size)
+    rm = _rm(tb)
+    body = rm.current_bytes(rm.find(res_type, res_id)[1])
     base = load_address & 0xFFFFFF
-    tb.mem[base:base + count] = rf.data[ref.offset:ref.offset + count]
-    return ref.size
+    tb.mem[base:base + min(len(body), max_size)] = body[:max_size]
+    return len(body)
 
 
-# -- calls that change a file: read only here ----------------------------------------------
+# -- calls that change a file -------------------------------------------------------------
 
 @tool(TOOLSET, 0x0C, "LWWL")
 def AddResource(tb, res_handle: int, res_attr: int, res_type: int, res_id: int) -> None:
-    """AddResource(resHandle:L, resAttr:W, resType:W, resID:L) -- read only here."""
-    if not _rm(tb).app().current:
-        raise ToolError(RES_NO_CUR_FILE, "no current resource file")
-    _rm(tb).read_only()
+    """AddResource(resHandle:L, resAttr:W, resType:W, resID:L) -- to the current file."""
+    _rm(tb).add(res_handle, res_attr, res_type, res_id)
 
 
 @tool(TOOLSET, 0x0D, "W")
 def UpdateResourceFile(tb, file_id: int) -> None:
-    """UpdateResourceFile(fileID:W) -- nothing to write: the maps are never changed."""
-    _rm(tb).file(file_id)
+    """UpdateResourceFile(fileID:W) -- the changed resources and the map written."""
+    rm = _rm(tb)
+    rm.update(rm.file(file_id))
 
 
 @tool(TOOLSET, 0x0F, "WL")
 def RemoveResource(tb, res_type: int, res_id: int) -> None:
-    """RemoveResource(resType:W, resID:L) -- read only here."""
-    _rm(tb).read_only(_rm(tb).find(res_type, res_id)[0].file_id)
+    """RemoveResource(resType:W, resID:L)"""
+    _rm(tb).remove(res_type, res_id)
 
 
 @tool(TOOLSET, 0x10, "WWL")
 def MarkResourceChange(tb, change_flag: int, res_type: int, res_id: int) -> None:
-    """MarkResourceChange(changeFlag:W, resType:W, resID:L) -- read only here."""
-    _rm(tb).read_only(_rm(tb).find(res_type, res_id)[0].file_id)
+    """MarkResourceChange(changeFlag:W, resType:W, resID:L) -- TRUE: to be written."""
+    _rm(tb).mark_change(bool(change_flag), res_type, res_id)
 
 
 @tool(TOOLSET, 0x16, "WL")
 def WriteResource(tb, res_type: int, res_id: int) -> None:
-    """WriteResource(resType:W, resID:L) -- read only here."""
-    _rm(tb).read_only(_rm(tb).find(res_type, res_id)[0].file_id)
+    """WriteResource(resType:W, resID:L) -- a changed resource written now."""
+    _rm(tb).write_resource(res_type, res_id)
 
 
 @tool(TOOLSET, 0x1A, "LWL")
 def SetResourceID(tb, new_id: int, res_type: int, current_id: int) -> None:
-    """SetResourceID(newID:L, resType:W, currentID:L) -- read only here."""
-    _rm(tb).read_only(_rm(tb).find(res_type, current_id)[0].file_id)
+    """SetResourceID(newID:L, resType:W, currentID:L)"""
+    _rm(tb).set_id(new_id, res_type, current_id)
 
 
 @tool(TOOLSET, 0x1C, "WWL")
 def SetResourceAttr(tb, res_attr: int, res_type: int, res_id: int) -> None:
-    """SetResourceAttr(resAttr:W, resType:W, resID:L) -- read only here."""
-    _rm(tb).read_only(_rm(tb).find(res_type, res_id)[0].file_id)
+    """SetResourceAttr(resAttr:W, resType:W, resID:L)"""
+    _rm(tb).set_attr(res_attr, res_type, res_id)
 
 
 @tool(TOOLSET, 0x2F, "WW")
 def CompactResourceFile(tb, flags: int, file_id: int) -> None:
-    """CompactResourceFile(flags:W, fileID:W) -- read only here."""
-    _rm(tb).read_only(file_id)
+    """CompactResourceFile(flags:W, fileID:W) -- the fork written afresh, packed (as
+    every write here leaves it)."""
+    rm = _rm(tb)
+    rm.update(rm.writable(rm.file(file_id)), force=True)
 
 
 @tool(TOOLSET, 0x2D, "WLL")
 def RMSetResourceName(tb, res_type: int, res_id: int, name_ptr: int) -> None:
-    """RMSetResourceName(resType:W, rID:L, namePtr:L) -- read only here."""
-    if not _rm(tb).app().current:
-        raise ToolError(RES_NO_CUR_FILE, "no current resource file")
-    _rm(tb).read_only()
+    """RMSetResourceName(resType:W, rID:L, namePtr:L) -- a Pascal string; empty: the
+    name is removed."""
+    _rm(tb).set_name(res_type, res_id, read_pstring(tb.mem, name_ptr & 0xFFFFFF))
 
 
 # -- more reading --------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 import struct
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import disk
 from iigs.host import HeadlessHost
@@ -206,7 +207,7 @@ def test_the_search_path_runs_from_the_current_file_back(m):
     assert ok(m, "CountTypes") == 4
     assert [ok(m, "GetIndType", i) for i in (1, 2, 3, 4)] == [
         rm.R_PSTRING, rm.R_RES_NAME, rm.R_CSTRING, rm.R_TOOL_STARTUP]
-    assert ok(m, "UniqueResourceID", 0, rm.R_PSTRING) == 0        # range 0: $0000xxxx
+    assert ok(m, "UniqueResourceID", 0, rm.R_PSTRING) == 4        # range 0: $0000xxxx
     assert ok(m, "SetResourceFileDepth", 1) == rm.ALL_FILES       # the current file only
     assert call(m, "LoadResource", rm.R_PSTRING, 2) == (rm.RES_NOT_FOUND, 0)
     ok(m, "SetResourceFileDepth", rm.ALL_FILES)
@@ -225,8 +226,6 @@ def test_named_resources_set_resource_load_and_open_by_id(m):
     ok(m, "RMGetResourceName", rm.R_PSTRING, 1, BUF)
     assert read_bytes(m.mem, BUF, 6) == b"\x05first"
     assert call(m, "RMGetResourceName", rm.R_PSTRING, 9, BUF)[0] == rm.RES_NAME_NOT_FOUND
-    assert call(m, "RMSetResourceName", rm.R_PSTRING, 1, NAME)[0] == GSOS_INVALID_ACCESS
-    assert call(m, "CompactResourceFile", 0, more)[0] == GSOS_INVALID_ACCESS
     assert ok(m, "SetResourceLoad", 0) == 0xFFFF                  # loading was on
     empty = ok(m, "LoadResource", rm.R_PSTRING, 1)
     assert m.tb.mm.size_of(empty) == 0                            # not read
@@ -257,13 +256,14 @@ def test_create_resource_file_gives_a_file_an_empty_map(m):
     assert call(m, "CreateResourceFile", 0, 0, 0, NAME + 0x40)[0] == rm.RES_FORK_USED
 
 
-def test_files_without_a_fork_or_opened_for_writing_are_refused(m):
+def test_files_without_a_fork_locked_or_opened_for_reading_refuse_changes(m):
     ok(m, "ResourceStartUp", APP_ID)
     assert open_file(m, "PLAIN")[0] == GSOS_RES_FORK_NOT_FOUND
     assert open_file(m, "NOSUCH")[0] == GSOS_FILE_NOT_FOUND
-    assert open_file(m, "APP", rm.READ_ENABLE | rm.WRITE_ENABLE)[0] == GSOS_INVALID_ACCESS
+    m.tb.gsos.volume.set_file_info("MORE", access=0x01)          # locked: read only
+    assert open_file(m, "MORE", rm.READ_ENABLE | rm.WRITE_ENABLE)[0] == GSOS_INVALID_ACCESS
     assert not m.tb.gsos.files                                   # nothing left open
-    file_id = open_file(m, "APP")[1]
+    file_id = open_file(m, "APP")[1]                             # for reading only
     for name, params in (("AddResource", (0, 0, rm.R_PSTRING, 9)),
                          ("RemoveResource", (rm.R_PSTRING, 1)),
                          ("MarkResourceChange", (0xFFFF, rm.R_PSTRING, 1)),
@@ -271,6 +271,9 @@ def test_files_without_a_fork_or_opened_for_writing_are_refused(m):
                          ("SetResourceID", (9, rm.R_PSTRING, 1)),
                          ("SetResourceAttr", (0, rm.R_PSTRING, 1))):
         assert call(m, name, *params) == (GSOS_INVALID_ACCESS, 0), name
+    write_bytes(m.mem, NAME, b"\x03new")
+    assert call(m, "RMSetResourceName", rm.R_PSTRING, 1, NAME)[0] == GSOS_INVALID_ACCESS
+    assert call(m, "CompactResourceFile", 0, file_id)[0] == GSOS_INVALID_ACCESS
     ok(m, "UpdateResourceFile", file_id)                          # nothing to write
 
 
@@ -573,3 +576,231 @@ def test_a_standard_file_prompt_given_as_a_resource_is_its_rpstring(m):
     with pytest.raises(ToolError):                        # resNotFound, not an empty prompt
         stdfile._read_ref(m.tb, stdfile.REF_IS_RESOURCE, 9, "prompt", 0x1701)
 
+
+
+# -- writing ---------------------------------------------------------------------------------
+R_STYLE_BLOCK, R_TEXT = 0x8012, 0x8016
+TEACH_WORDS = b"Gin rummy rules\r"
+
+
+def read_map_as_documented(fork: bytes) -> dict[tuple[int, int], tuple[int, bytes]]:
+    """{(type, ID): (attr, data)} read from the layout of vol. 3 ch. 45 without the
+    Resource Manager's parser: the header, the map ending the fork with its header
+    fields, the free list (its last block from the fork's end on) and the index
+    (used records first, the rest zero)."""
+    version, to_map, map_size = struct.unpack_from("<III", fork, 0)
+    assert version == 0 and to_map + map_size == len(fork)
+    (nxt, _, map_offset, size, to_index, file_num, map_id, index_size, index_used,
+     free_size, free_used) = struct.unpack_from("<IHIIHHHIIHH", fork, to_map)
+    assert (nxt, file_num, map_id, map_offset, size) == (0, 0, 0, to_map, map_size)
+    assert 1 <= free_used <= free_size and to_index >= 0x20 + 8 * free_size
+    last_free = struct.unpack_from("<II", fork, to_map + 0x20 + 8 * (free_used - 1))
+    assert last_free == (len(fork), 0xFFFFFFFF - len(fork))
+    found = {}
+    for i in range(index_size):
+        res_type, res_id, offset, attr, size, handle = struct.unpack_from(
+            "<HIIHII", fork, to_map + to_index + 20 * i)
+        if i >= index_used:
+            assert (res_type, res_id, size) == (0, 0, 0)
+            continue
+        assert handle == 0 and rm.HEADER_SIZE <= offset and offset + size <= to_map
+        found[(res_type, res_id)] = (attr, fork[offset:offset + size])
+    return found
+
+
+def run_document_saver(build_program, image, phases: int) -> Machine:
+    """machine_rwrite.asm run on a fresh disk at `image` until it quits."""
+    data, labels = build_program("machine_rwrite", {"PHASES": phases})
+    disk.Volume.create(image, "DOCS").commit()
+    m = Machine(disk=image)
+    prog = m.load(data)
+    assert m.run(max_cycles=3_000_000) == "quit"
+    step = read_word(m.mem, prog.dp_base + labels["step"])
+    assert step == 99, (step, hex(read_word(m.mem, prog.dp_base + labels["err"])))
+    m.header = read_bytes(m.mem, prog.dp_base + labels["header"], 12)
+    return m
+
+
+def test_a_program_saves_a_document_with_its_style_resources(build_program, tmp_path,
+                                                              capsys):
+    from gin_king.cli import main
+    image = tmp_path / "docs.po"
+    run_document_saver(build_program, image, phases=1)
+    volume = disk.Volume.open(image)
+    info = volume.info("NOTES")
+    assert (info.storage_type, info.file_type, info.aux_type) == (5, 0x50, 0x5445)
+    assert volume.read_file("NOTES") == TEACH_WORDS               # the data fork
+    fork = volume.read_file("NOTES", "rsrc")
+    written = {(R_STYLE_BLOCK, 1): (0, b"STYLE1"), (R_TEXT, 1): (0, TEACH_WORDS)}
+    assert read_map_as_documented(fork) == written                # resChanged cleared
+    assert {(r.res_type, r.res_id): (r.attr, fork[r.offset:r.offset + r.size])
+            for r in rm.parse_fork(fork).refs} == written         # and the reader's
+
+    m = run_document_saver(build_program, image, phases=2)        # changed, then removed
+    volume = disk.Volume.open(image)
+    fork = volume.read_file("NOTES", "rsrc")
+    assert read_map_as_documented(fork) == {(R_STYLE_BLOCK, 1): (0, b"STYLE2, longer now")}
+    assert volume.read_file("NOTES") == TEACH_WORDS               # untouched
+    assert m.header == fork[:12]                                  # GS/OS Read of the fork
+    reader = Machine(disk=volume)                                 # the Resource Manager
+    reader.tb.mm.app_user_id = APP_ID                             # reads it back
+    ok(reader, "ResourceStartUp", APP_ID)
+    assert open_file(reader, "/DOCS/NOTES")[0] == 0
+    assert handle_bytes(reader, ok(reader, "LoadResource", R_STYLE_BLOCK, 1)) \
+        == b"STYLE2, longer now"
+    assert call(reader, "LoadResource", R_TEXT, 1) == (rm.RES_NOT_FOUND, 0)
+    capsys.readouterr()
+    assert main(["disk", "check", str(image)]) == 0
+    assert "is sound" in capsys.readouterr().out
+
+
+def test_the_changing_calls_on_a_file_open_for_writing(m):
+    ok(m, "ResourceStartUp", APP_ID)
+    error, more = open_file(m, "MORE", rm.READ_ENABLE | rm.WRITE_ENABLE)
+    assert error == 0
+    handle = m.tb.mm.new_handle(4, APP_ID, 0)
+    write_bytes(m.mem, read_long(m.mem, handle), b"four")
+    assert call(m, "AddResource", handle, 0, rm.R_PSTRING, 3) == (rm.RES_DUP_ID, 0)
+    assert call(m, "AddResource", handle, 0, 0, 3) == (rm.RES_INVALID_TYPE_OR_ID, 0)
+    ok(m, "AddResource", handle, ATTR_LOCKED, rm.R_CSTRING, 4)
+    assert call(m, "AddResource", handle, 0, rm.R_CSTRING, 5) == (rm.RES_DUP_ID, 0)
+    assert ok(m, "GetResourceAttr", rm.R_CSTRING, 4) == ATTR_LOCKED | rm.RES_CHANGED
+    assert ok(m, "LoadResource", rm.R_CSTRING, 4) == handle       # its own handle
+    mp = read_long(m.mem, ok(m, "GetMapHandle", more))            # the map in memory
+    assert read_long(m.mem, mp + 0x18) == len(MORE_FORK) + 1      # mapIndexUsed
+    assert read_word(m.mem, mp + 0x12) == more                    # mapID kept
+    ok(m, "SetResourceID", 9, rm.R_PSTRING, 3)                    # $8006/3 becomes 9
+    assert call(m, "SetResourceID", 1, rm.R_PSTRING, 9) == (rm.RES_DUP_ID, 0)
+    ok(m, "SetResourceAttr", rm.RES_PROTECTED, rm.R_PSTRING, 1)
+    write_bytes(m.mem, NAME, b"\x04Nine")
+    ok(m, "RMSetResourceName", rm.R_PSTRING, 9, NAME)
+    write_bytes(m.mem, NAME, b"\x00")                             # no name for 1 now
+    ok(m, "RMSetResourceName", rm.R_PSTRING, 1, NAME)
+    assert ok(m, "UniqueResourceID", 0, rm.R_CSTRING) == 1
+    ok(m, "UpdateResourceFile", more)
+    fork = m.tb.gsos.volume.read_file("MORE", "rsrc")
+    names = (struct.pack("<HI", 1, 2) + struct.pack("<I", 3) + b"\x05Third"  # by ID,
+             + struct.pack("<I", 9) + b"\x04Nine")                      # as it was
+    assert read_map_as_documented(fork) == {
+        (rm.R_PSTRING, 1): (rm.RES_PROTECTED, b"\x04More"),
+        (rm.R_PSTRING, 9): (0, b"\x05Three"),
+        (rm.R_RES_NAME, rm.RES_NAME_BASE | rm.R_PSTRING): (0, names),
+        (rm.R_CSTRING, 4): (ATTR_LOCKED, b"four")}
+    assert fork[12:16] == bytes(4)                                 # the memo kept
+    write_bytes(m.mem, NAME, b"\x04NINE")
+    assert ok(m, "RMFindNamedResource", rm.R_PSTRING, NAME, BUF) == 9
+    ok(m, "RemoveResource", rm.R_CSTRING, 4)
+    assert handle not in m.tb.mm.blocks                           # disposed with it
+    ok(m, "CompactResourceFile", 0, more)
+    assert (rm.R_CSTRING, 4) not in read_map_as_documented(
+        m.tb.gsos.volume.read_file("MORE", "rsrc"))
+    mark = ok(m, "LoadResource", rm.R_PSTRING, 9)                 # changed, unmarked:
+    write_bytes(m.mem, read_long(m.mem, mark), b"\x05THREE")      # not written
+    ok(m, "WriteResource", rm.R_PSTRING, 9)
+    assert b"\x05Three" in m.tb.gsos.volume.read_file("MORE", "rsrc")
+    ok(m, "MarkResourceChange", 0xFFFF, rm.R_PSTRING, 9)
+    ok(m, "CloseResourceFile", more)                              # writes it
+    assert b"\x05THREE" in m.tb.gsos.volume.read_file("MORE", "rsrc")
+    assert m.tb.gsos.volume.check() == []
+
+
+def test_writing_calls_on_a_write_protected_disk_answer_drvr_wrt_prot(tmp_path):
+    image = tmp_path / "locked.po"
+    volume = disk.Volume.create(image, "RES")
+    volume.write_file("MORE", b"", 0x06, resource=rm.build_fork(MORE_FORK))
+    volume.commit()
+    before = image.read_bytes()
+    m = Machine(disk=disk.Volume.open(image, read_only="a test locks it"))
+    m.tb.mm.app_user_id = APP_ID
+    ok(m, "ResourceStartUp", APP_ID)
+    error, more = open_file(m, "/RES/MORE", rm.READ_ENABLE | rm.WRITE_ENABLE)
+    assert error == 0
+    handle = m.tb.mm.new_handle(1, APP_ID, 0)
+    for name, params in (("AddResource", (handle, 0, rm.R_PSTRING, 7)),
+                         ("RemoveResource", (rm.R_PSTRING, 1)),
+                         ("WriteResource", (rm.R_PSTRING, 1)),
+                         ("SetResourceAttr", (0, rm.R_PSTRING, 1)),
+                         ("CompactResourceFile", (0, more))):
+        assert call(m, name, *params) == (0x2B, 0), name
+    write_bytes(m.mem, NAME, b"\x03new")
+    raw = b"/RES/NEW"
+    write_bytes(m.mem, NAME + 0x40, len(raw).to_bytes(2, "little") + raw)
+    assert call(m, "CreateResourceFile", 0, 6, 0xC3, NAME + 0x40)[0] == 0x2B
+    ok(m, "CloseResourceFile", more)                              # nothing to write
+    assert image.read_bytes() == before
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.dictionaries(st.tuples(st.integers(1, 0xFFFF), st.integers(1, rm.MAX_ID)),
+                       st.tuples(st.binary(max_size=700),
+                                 st.sampled_from([0, ATTR_LOCKED, rm.RES_PROTECTED,
+                                                  rm.RES_PRELOAD | ATTR_PURGE])),
+                       max_size=14),
+       st.data())
+def test_random_resource_sets_are_written_then_read_back(resources, data):
+    volume = disk.Volume.create(None, "RES")
+    volume.write_file("DOC", b"words", 0x50, 0x5445)
+    m = Machine(disk=volume)
+    m.tb.mm.app_user_id = APP_ID
+    ok(m, "ResourceStartUp", APP_ID)
+    raw = b"DOC"
+    write_bytes(m.mem, NAME + 0x40, len(raw).to_bytes(2, "little") + raw)
+    ok(m, "CreateResourceFile", 0, 0, 0, NAME + 0x40)
+    file_id = open_file(m, "DOC", rm.READ_ENABLE | rm.WRITE_ENABLE)[1]
+    for (res_type, res_id), (body, attr) in resources.items():
+        handle = m.tb.mm.new_handle(len(body), APP_ID, 0)
+        if body:
+            write_bytes(m.mem, read_long(m.mem, handle), body)
+        ok(m, "AddResource", handle, attr, res_type, res_id)
+    ok(m, "UpdateResourceFile", file_id)
+    gone = data.draw(st.sets(st.sampled_from(sorted(resources))) if resources
+                     else st.just(set()))
+    for res_type, res_id in gone:
+        ok(m, "RemoveResource", res_type, res_id)
+    ok(m, "CloseResourceFile", file_id)
+    kept = {key: (attr, body) for key, (body, attr) in resources.items() if key not in gone}
+    fork = volume.read_file("DOC", "rsrc")
+    assert read_map_as_documented(fork) == kept
+    assert {(r.res_type, r.res_id): (r.attr, fork[r.offset:r.offset + r.size])
+            for r in rm.parse_fork(fork).refs} == kept
+    assert volume.read_file("DOC") == b"words"
+    file_id = open_file(m, "DOC")[1]                              # read back by the calls
+    assert sum(ok(m, "CountResources", t) for t in {t for t, _ in kept}) == len(kept)
+    for (res_type, res_id), (_, body) in kept.items():
+        assert handle_bytes(m, ok(m, "LoadResource", res_type, res_id)) == body
+    assert volume.check() == []
+
+
+def test_a_fork_that_does_not_fit_answers_volume_full_and_stays_as_it_was():
+    volume = disk.Volume.create(None, "RES", blocks=64)
+    volume.write_file("MORE", b"", 0x06, resource=rm.build_fork(MORE_FORK))
+    before = volume.read_file("MORE", "rsrc")
+    m = Machine(disk=volume)
+    m.tb.mm.app_user_id = APP_ID
+    ok(m, "ResourceStartUp", APP_ID)
+    more = open_file(m, "MORE", rm.READ_ENABLE | rm.WRITE_ENABLE)[1]
+    size = (volume.free_blocks + 1) * 512                         # more than is free
+    handle = m.tb.mm.new_handle(size, APP_ID, 0)
+    write_bytes(m.mem, read_long(m.mem, handle), b"\xA5" * size)   # no sparse blocks
+    ok(m, "AddResource", handle, 0, rm.R_CSTRING, 1)
+    assert call(m, "UpdateResourceFile", more) == (0x48, 0)      # volumeFull
+    assert volume.read_file("MORE", "rsrc") == before and volume.check() == []
+    assert ok(m, "GetResourceAttr", rm.R_CSTRING, 1) == rm.RES_CHANGED   # still to write
+    assert call(m, "CloseResourceFile", more) == (0x48, 0)       # so the file stays open
+    ok(m, "RemoveResource", rm.R_CSTRING, 1)                      # given up: it fits
+    ok(m, "CloseResourceFile", more)
+    assert read_map_as_documented(volume.read_file("MORE", "rsrc")) == {
+        (t, i): (0, d) for t, i, d in MORE_FORK}
+
+
+def test_a_fork_gs_os_closed_under_the_resource_manager_answers_invalid_ref_num(m):
+    ok(m, "ResourceStartUp", APP_ID)
+    more = open_file(m, "MORE", rm.READ_ENABLE | rm.WRITE_ENABLE)[1]
+    assert open_file(m, "APP")[0] == 0                            # a second file
+    before = m.tb.gsos.volume.read_file("MORE", "rsrc")
+    ok(m, "MarkResourceChange", 0xFFFF, rm.R_PSTRING, 3)
+    m.tb.gsos.close_all()                                         # GS/OS Close(0)
+    assert call(m, "UpdateResourceFile", more) == (0x43, 0)       # invalidRefNum
+    assert call(m, "ResourceShutDown") == (0x43, 0)               # closes them all the same
+    assert m.tb.rm.files == {} and not m.tb.rm.apps
+    assert m.tb.gsos.volume.read_file("MORE", "rsrc") == before
