@@ -53,6 +53,7 @@ LOCK_SUFFIX = ".lock"
 NAME_MAX = 255               # bytes in a file name (POSIX NAME_MAX on Linux)
 READER_WAIT_S = 3.0          # a writer waits this long at most for readers to finish
 POLL_S = 0.01
+RELEASE_GRACE_S = 0.25       # longer than a reader's letting go, shorter than a writer's hold
 PID_BYTES = 32               # the holder's process ID and a newline; more is not read
 RELOCK_TRIES = 100           # lock files removed under us in a row before giving up
 
@@ -187,8 +188,10 @@ def _open_lock_file(path: Path) -> int:
 def _flock(fd: int, exclusive: bool, reader_wait: float) -> bool:
     """Take the lock on `fd`; False where the file system has none. A writer that
     finds only readers (a shared lock can still be had) tries again until
-    `reader_wait` has passed; one that finds a writer gives up at once."""
-    deadline = time.monotonic() + reader_wait
+    `reader_wait` has passed. One that finds a writer gives up, after RELEASE_GRACE_S:
+    a reader letting go holds the lock exclusively for an instant (`_let_go`), and
+    must not be taken for a writer."""
+    start = time.monotonic()
     wanted = fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH
     while True:
         try:
@@ -198,16 +201,23 @@ def _flock(fd: int, exclusive: bool, reader_wait: float) -> bool:
             pass
         except OSError:                   # ENOLCK, EOPNOTSUPP, ...: no locks here
             return False
-        if not exclusive:
-            raise InUse(_holder_pid(fd))
-        try:                              # a writer holds it, or only readers?
-            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise InUse(_holder_pid(fd)) from None
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        if time.monotonic() >= deadline:
+        waited = time.monotonic() - start
+        if not exclusive or _held_exclusively(fd):
+            if waited >= RELEASE_GRACE_S:
+                raise InUse(_holder_pid(fd))
+        elif waited >= reader_wait:
             raise InUse(None, "another program reading it")
         time.sleep(POLL_S)
+
+
+def _held_exclusively(fd: int) -> bool:
+    """Does another holder have the lock on `fd` exclusively (not shared)?"""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    fcntl.flock(fd, fcntl.LOCK_UN)
+    return False
 
 
 def _is_at(path: Path, fd: int) -> bool:

@@ -21,10 +21,9 @@ change the disk — Write, SetEOF, Create, Destroy, ChangePath, SetFileInfo — 
 drvrWrtProt ($2B), as a locked floppy does. A damaged disk opens read-only too, and
 every folder is read within the volume's bounds (disk/walk.py): GetDirEntry gives the
 entries before a broken link, then dirError ($51); a file whose blocks lie off the
-volume answers drvrIOError ($27).
-An extended file's resource fork (Open
-with resourceNumber 1) reads and writes as a data fork does; each write of one fork
-puts the other back as the disk has it (`fork_contents`).
+volume answers drvrIOError ($27). An extended file's resource fork (Open with
+resourceNumber 1) reads and writes as a data fork does; each write of one fork puts
+the other back as the disk has it (`fork_contents`).
 
 Character device `.CONSOLE`: Open gives a refNum on the machine's console (the Text
 Tool Set's `Console`, toolbox/text.py); Write sends the bytes there and Read takes a
