@@ -819,8 +819,10 @@ ClickUpcard
 @moved  JMP     AfterMove
 @out    RTS
 
-; ClickDiscard — any card of the hand, the one just taken from the pile included (the
-;   manual has no rule against it; docs/rules.md).
+; ClickDiscard — any card of the hand but the one just taken from the pile (Taken): the
+;   manual is silent, the common rule (Hoyle, OpenSpiel, the EAAI framework) forbids it
+;   and so does Help; that click is refused as an illegal knock is: a beep and a caution
+;   alert, the reason kept on message line 2 (docs/rules.md, issue 45).
 ClickDiscard
         JSR     HumanToAct
         BCC     @out
@@ -828,9 +830,19 @@ ClickDiscard
         CMP     #HIT_CARD
         BCC     @out
         AND     #$00FF
+        CMP     Taken
+        BEQ     @back
         JSR     DoDiscard
         JSR     NoKnockQuestion
         JMP     AfterMove
+@back   JSR     MsgClear                ; "You cannot discard the Q♦: you just took
+        Msg     'You cannot discard the '
+        LDA     Taken
+        JSR     MsgCard
+        Msg     ': you just took it from the pile.'
+        JSR     MsgToLine2
+        JSR     RefuseBuild
+        JMP     Redraw
 @out    RTS
 
 ; ClickKnock — the knock card knocks (when legal), the pile just discards.
