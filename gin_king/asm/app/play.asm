@@ -142,7 +142,8 @@ DoNewGame
         JSR     StartHand
         JMP     AfterMove
 
-; KeepLastGame — the current game's recorded deals become the previous game's.
+; KeepLastGame — the current game's recorded deals become the previous game's (none are
+;   recorded when it was abandoned: DoEndGame).
 KeepLastGame
         LDA     GameDeckCount
         BEQ     @out
@@ -905,13 +906,19 @@ DoUndo
 ; ------------------------------------------------------------------------------------
 ; DoEndGame — File/End Game: abandon the game in progress; the table is cleared. A
 ;   tournament game is recorded as lost, after a confirmation (files.asm ForfeitAsked).
+;   An abandoned game's deals are forgotten (GameDeckCount := 0): Replay Cards deals
+;   those of the last game played to its end, so an abandoned replay keeps them, for
+;   New Game (KeepLastGame) and Save Settings alike (docs/rng.md, issue 45).
 ; ClearGame — after the score sheet: back to the empty table; the saved game discarded.
 ; ------------------------------------------------------------------------------------
 DoEndGame
         LDA     #ForfeitEnd
         JSR     ForfeitAsked
-        BCC     ClearGame
+        BCC     @end
         RTS
+@end    LDA     GameEnded               ; (won at the last hand: played to its end)
+        BNE     ClearGame
+        STZ     GameDeckCount
 ClearGame
         STZ     GPhase
         JSR     DiscardGame             ; files.asm: the saved game goes with it
