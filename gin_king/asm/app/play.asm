@@ -922,6 +922,7 @@ DoEndGame
 ClearGame
         STZ     GPhase
         JSR     DiscardGame             ; files.asm: the saved game goes with it
+        JSR     ResumeEnds              ; files.asm: a resumed game's rules go too
         JSR     MsgClear
         JSR     MsgToLine1
         JSR     MsgToLine2
@@ -1774,6 +1775,7 @@ NextHand
         JSR     DiscardGame             ; files.asm: a finished game is not resumed
         JSR     GameFinished            ; files.asm: the tournament record
         JSR     StatsGameOver           ; stats.asm: the statistics on the disk
+        JSR     ResumeEnds              ; files.asm: the player's rules back
         JSR     GameOverSound           ; sound.asm: the fanfare or the falling tune
         JSR     MsgClear
         Msg     'Game over. Choose New Game from the File menu to play again.'
