@@ -201,7 +201,12 @@ def view_from_json(data: Any, phase: Phase, hand_size: int,
                             f"{DECK_SIZE}")
     taken = data.get("taken_from_pile")
     taken = None if taken is None else card_of(taken, "taken_from_pile")
-    if taken is not None and taken not in hand and taken != knocking_discard:
+    if taken is not None and taken == knocking_discard:
+        # The common rule (Hoyle, OpenSpiel, the EAAI framework; docs/rules.md): the card
+        # just taken from the pile may not go straight back.
+        raise ProtocolError("discard: the card just taken from the pile (taken_from_pile) "
+                            "may not be discarded in the same turn")
+    if taken is not None and taken not in hand:
         raise ProtocolError("taken_from_pile: not in the hand")
     history = {field: cards_of(data.get(field, []), field) for field in HISTORY_FIELDS}
     _check_history(history, to_mask(hand) | to_mask(pile)

@@ -139,6 +139,11 @@ def test_malformed_lines_get_one_error_line_each_and_the_player_carries_on():
         reply = remote.ask(line)
         assert set(reply) == {"error"}, (line, reply)
         assert reply["error"] and "Traceback" not in reply["error"]
+    # The card just taken from the pile may not go straight back (docs/rules.md, issue 45).
+    thrown_back = remote.ask({"type": "knock", "discard": "Qd",
+                              "view": {"hand": hand, "taken_from_pile": "Qd"}})
+    assert thrown_back == {"error": "discard: the card just taken from the pile "
+                                    "(taken_from_pile) may not be discarded in the same turn"}
     good = remote.ask({"type": "draw", "view": {"hand": hand, "discard_pile": ["Qd"]}})
     assert good["decision"] in ("upcard", "stock") and good["advice"]
     numbers = remote.ask({"type": "draw", "view": {

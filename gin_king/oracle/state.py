@@ -14,6 +14,7 @@ from gin_king.oracle.cards import Card, count_cards, from_mask
 from gin_king.oracle.dealing import (OPEN, DeckSource, ShuffledDecks, draw_for_deal,
                                      open_stock_card)
 from gin_king.oracle.layoff import Defence, best_defence
+from gin_king.oracle.measures import eligible_discards
 from gin_king.oracle.melds import Arrangement, meld_functions
 from gin_king.oracle.rng import Xorshift32
 from gin_king.oracle.rules import (PILE_TURNS_LIMIT, WALL_STOCK_SIZE, HandTerms, Rules,
@@ -138,9 +139,11 @@ class GameState:
         if self.phase is Phase.DRAW:
             return [DRAW_STOCK, TAKE_UPCARD]
         if self.phase is Phase.DISCARD:
-            # Any of the 11 cards, the one just taken from the pile included: the manual
-            # has no rule against it (docs/rules.md); the personalities keep it by choice.
-            return from_mask(hand.hands[self.current_player])
+            # Any of the 11 cards but the one just taken from the pile: the manual is
+            # silent; the common rule (Hoyle, OpenSpiel, the EAAI framework) forbids it
+            # (docs/rules.md, issue 45). The personalities never chose it anyway.
+            return from_mask(eligible_discards(hand.hands[self.current_player],
+                                               hand.taken_from_pile))
         if self.phase is Phase.KNOCK:
             return [KNOCK, NO_KNOCK]
         return []
@@ -154,6 +157,9 @@ class GameState:
     # ---- player actions ------------------------------------------------------------
     def apply_action(self, action: int) -> None:
         if action not in self.legal_actions():
+            if self.phase is Phase.DISCARD and action == self.hand.taken_from_pile:
+                raise ValueError(f"illegal action {action}: the card just taken from the "
+                                 "pile may not be discarded in the same turn")
             raise ValueError(f"illegal action {action} in phase {self.phase.value}")
         {Phase.FIRST_UPCARD: self._first_upcard, Phase.DRAW: self._draw,
          Phase.DISCARD: self._discard, Phase.KNOCK: self._knock}[self.phase](action)

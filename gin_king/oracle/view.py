@@ -21,7 +21,7 @@ class PlayerView:
     hand: tuple[Card, ...]               # 10 to draw, 11 to discard, 10 (after it) to knock
     discard_pile: tuple[Card, ...]       # bottom to top
     stock_size: int
-    taken_from_pile: Card | None         # just taken from the pile (the AIs keep it)
+    taken_from_pile: Card | None         # just taken from the pile (not to be discarded)
     first_upcard_offer: bool
     # The four history lists are events of this hand in order, not places: a card may recur
     # (declined at the offer and again at the next draw; discarded, taken back, discarded

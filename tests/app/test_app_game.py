@@ -1,11 +1,12 @@
 """A whole game against Willy with the mouse, checked against the oracle; the moves a
-player can get wrong (an illegal knock; the card just taken may go straight back); Undo; advice."""
+player can get wrong (an illegal knock; the card just taken may not go straight back); Undo; advice."""
 from __future__ import annotations
 
 import pytest
 
 from gk_table import (APPLE, NO_CARD, PH_DISCARD, PH_DRAW, PH_GAMEOVER, PH_HANDOVER,
                       PH_KNOCKQ, PH_OFFER, SimpleHuman, play_human_turn)
+from gin_king.oracle.cards import Card
 from gin_king.oracle.game import play_game
 from gin_king.oracle.melds import deadwood_of_mask
 from gin_king.oracle.personalities import Willy
@@ -69,7 +70,10 @@ def start_and_draw(t):
     assert t.phase == PH_DISCARD
 
 
-def test_app_may_discard_the_card_just_taken(table_factory):
+def test_app_the_card_just_taken_may_not_go_straight_back(table_factory):
+    """Help's rule, played (issue 45): a click on the card just taken from the pile is
+    refused with a beep, a caution alert and the reason on the message line; the hand
+    stays as it was, and Undo after another discard keeps the rule."""
     t = table_factory(5)
     t.choose("File", "New Game")
     while not (t.phase in (PH_OFFER, PH_DRAW) and t.turn == 0):
@@ -77,10 +81,23 @@ def test_app_may_discard_the_card_just_taken(table_factory):
     up = t.pile()[-1]
     t.click_pile()                                       # take the upcard
     assert t.phase == PH_DISCARD and up in t.hand(0) and t.word("Taken") == up
-    beeps = t.s.tb.misc.beeps
-    t.click_card(up)                                     # and put it straight back
-    assert t.phase == PH_KNOCKQ and t.word("Pending") == up and up not in t.hand(0)
-    assert t.s.tb.misc.beeps == beeps
+    hand, beeps = t.hand(0), t.s.tb.misc.beeps
+    assert t.click_card(up) == "held"                    # and try to put it straight back
+    said = f"You cannot discard the {Card(up)}: you just took it from the pile."
+    assert t.alert().icon == "caution" and t.alert_text() == said
+    assert t.s.tb.misc.beeps == beeps + 1
+    assert t.s.key("\r") == "idle" and t.alert() is None
+    assert t.phase == PH_DISCARD and t.hand(0) == hand and t.message(2) == said
+    t.check_cards()
+    other = next(c for c in hand if c != up)
+    t.click_card(other)                                  # another card is discarded
+    assert t.phase == PH_KNOCKQ and t.word("Pending") == other
+    t.choose("Edit", "Undo")                             # taken back: still not the upcard
+    assert t.phase == PH_DISCARD and t.hand(0) == hand
+    t.click_card(up)
+    assert t.alert_text() == said
+    t.s.key("\r")
+    assert t.phase == PH_DISCARD and t.hand(0) == hand
     t.check_cards()
 
 

@@ -1,5 +1,6 @@
 """Whole games: 52 cards conserved at every step, phases in order, scores add up, Replay
 Cards deals the previous game again, and the same seed plays the same game."""
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -122,13 +123,17 @@ def test_first_upcard_offer_order_and_forced_stock_draw():
     assert h.pile == [upcard] and len(h.stock) == 30
 
 
-def test_taken_upcard_may_be_discarded_and_wall_ends_the_hand():
+def test_taken_upcard_may_not_be_discarded_and_wall_ends_the_hand():
     state = GameState(seed=8)
     state.advance()
     state.apply_action(TAKE_UPCARD)
     taken = state.hand.taken_from_pile
-    # The manual has no rule against discarding the card just taken (docs/rules.md).
-    assert taken in state.legal_actions() and len(state.legal_actions()) == 11
+    # The common rule (Hoyle, OpenSpiel, the EAAI framework): the card just taken from the
+    # pile may not go straight back (docs/rules.md, issue 45).
+    assert taken not in state.legal_actions() and len(state.legal_actions()) == 10
+    with pytest.raises(ValueError, match="just taken from the pile"):
+        state.apply_action(taken)
+    assert state.phase is Phase.DISCARD and state.hand.hands[state.current_player] >> taken & 1
     # Play a hand out by always drawing from the stock and discarding the drawn card;
     # never knocking, it must end at the wall with two cards left.
     state.apply_action(state.legal_actions()[0])

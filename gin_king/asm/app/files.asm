@@ -1067,13 +1067,111 @@ DoResume
 ; ResumeBuf — the sound game in FileBuf becomes the game in progress, and goes on: it
 ;   was saved where the human acts or a hand has ended (the computer had played), so the
 ;   prompt and the table are all there is to show (AfterMove would save it again).
+;   The game brings its own rules for its duration (Game Settings, the players, the
+;   house rules); the player's preferences (PrefFields: Sound, F/X, Computer Visible, the
+;   advice's player, the name) stay the player's, and the player's settings and house
+;   rules are kept (KeptSettings, KeptRules) until the game ends (ResumeEnds; issue 45).
 ResumeBuf
+        LDX     #SETTINGS_SIZE-2        ; the player's settings and house rules kept
+@keep   LDA     Settings,X
+        STA     KeptSettings,X
+        DEX
+        DEX
+        BPL     @keep
+        LDX     #RulesRec.Size-2
+@rules  LDA     SetRules,X
+        STA     KeptRules,X
+        DEX
+        DEX
+        BPL     @rules
         LDA     #1
+        STA     ResumeKept
+        LDA     #1                      ; the game, its settings and rules
         JSR     GameTransfer
+        LDA     #KeptSettings           ; the player's preferences over the game's
+        LDX     #Settings
+        JSR     PrefCopy
         LDA     #1
         STA     GameSaved
         JSR     Prompt
         JMP     Redraw
+
+; ResumeEnds — a resumed game has ended (its score sheet, End Game, the 200th hand): the
+;   player's settings and house rules come back (KeptSettings, KeptRules), with the
+;   preferences as the player has them now. Nothing when the game was not resumed.
+;   Called after the game's record is written (it reads the game's settings).
+;   Clobbers A, X, Y, Zp.ptr, Zp.ptr2.
+ResumeEnds
+        LDA     ResumeKept
+        BEQ     @out
+        STZ     ResumeKept
+        LDA     #Settings               ; the preferences as they are now
+        LDX     #KeptSettings
+        JSR     PrefCopy
+        LDX     #SETTINGS_SIZE-2
+@set    LDA     KeptSettings,X
+        STA     Settings,X
+        DEX
+        DEX
+        BPL     @set
+        LDX     #RulesRec.Size-2
+@rules  LDA     KeptRules,X
+        STA     SetRules,X
+        DEX
+        DEX
+        BPL     @rules
+@out    RTS
+
+; PrefCopy — the player's preferences (PrefFields) from the settings block at A to the
+;   one at X; a tournament game's name is the game's (its record's: Enter Name is
+;   ghosted while one is on), so not copied then.
+;   In: SetTournament (the game's).  Clobbers A, X, Y, Zp.ptr, Zp.ptr2, PrefEnd, PrefLast.
+PrefCopy
+        STA     <Zp.ptr
+        STX     <Zp.ptr2
+        LDA     #PREF_FIELDS*4
+        LDX     SetTournament
+        BEQ     @all
+        LDA     #(PREF_FIELDS-1)*4      ; (the name is the last field)
+@all    STA     PrefEnd
+        LDX     #0
+@field  CPX     PrefEnd
+        BCS     @out
+        LDA     PrefFields,X            ; Y = the field's offset, PrefLast = its end
+        TAY
+        CLC
+        ADC     PrefFields+2,X
+        STA     PrefLast
+        SEP     #$20
+        LONGA   OFF
+@byte   LDA     (<Zp.ptr),Y
+        STA     (<Zp.ptr2),Y
+        INY
+        CPY     PrefLast
+        BCC     @byte
+        REP     #$20
+        LONGA   ON
+        INX
+        INX
+        INX
+        INX
+        BRA     @field
+@out    RTS
+
+; PrefFields — the settings that are the player's, not a game's: offset in Settings,
+;   bytes. The name last (PrefCopy).
+PrefFields
+        DC.W    SetSound-Settings,2     ; Options > Sound
+        DC.W    SetFX-Settings,2        ; Options > F/X
+        DC.W    SetVisible-Settings,2   ; Options > Computer Visible
+        DC.W    SetTutor-Settings,2     ; the player who gives the advice
+        DC.W    PlayerName-Settings,NAME_MAX+1 ; Settings > Enter Name
+PREF_FIELDS     EQU     (*-PrefFields)/4
+PrefEnd         DC.W    0
+PrefLast        DC.W    0
+ResumeKept      DC.W    0               ; 1 while a resumed game is on (KeptSettings)
+KeptSettings    DS.B    SETTINGS_SIZE   ; the player's settings while it is
+KeptRules       DS.B    RulesRec.Size   ;   and house rules
 
 ; GameAside — a damaged SETTINGS:GIN.GAME set aside (SetAside: GIN.GAME.BAD, or .BAD2
 ;   past a locked .BAD, or where it is, never destroyed) and said in a caution alert;

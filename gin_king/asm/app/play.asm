@@ -142,7 +142,8 @@ DoNewGame
         JSR     StartHand
         JMP     AfterMove
 
-; KeepLastGame — the current game's recorded deals become the previous game's.
+; KeepLastGame — the current game's recorded deals become the previous game's (none are
+;   recorded when it was abandoned: DoEndGame).
 KeepLastGame
         LDA     GameDeckCount
         BEQ     @out
@@ -819,8 +820,10 @@ ClickUpcard
 @moved  JMP     AfterMove
 @out    RTS
 
-; ClickDiscard — any card of the hand, the one just taken from the pile included (the
-;   manual has no rule against it; docs/rules.md).
+; ClickDiscard — any card of the hand but the one just taken from the pile (Taken): the
+;   manual is silent, the common rule (Hoyle, OpenSpiel, the EAAI framework) forbids it
+;   and so does Help; that click is refused as an illegal knock is: a beep and a caution
+;   alert, the reason kept on message line 2 (docs/rules.md, issue 45).
 ClickDiscard
         JSR     HumanToAct
         BCC     @out
@@ -828,9 +831,19 @@ ClickDiscard
         CMP     #HIT_CARD
         BCC     @out
         AND     #$00FF
+        CMP     Taken
+        BEQ     @back
         JSR     DoDiscard
         JSR     NoKnockQuestion
         JMP     AfterMove
+@back   JSR     MsgClear                ; "You cannot discard the Q♦: you just took
+        Msg     'You cannot discard the '
+        LDA     Taken
+        JSR     MsgCard
+        Msg     ': you just took it from the pile.'
+        JSR     MsgToLine2
+        JSR     RefuseBuild
+        JMP     Redraw
 @out    RTS
 
 ; ClickKnock — the knock card knocks (when legal), the pile just discards.
@@ -893,16 +906,23 @@ DoUndo
 ; ------------------------------------------------------------------------------------
 ; DoEndGame — File/End Game: abandon the game in progress; the table is cleared. A
 ;   tournament game is recorded as lost, after a confirmation (files.asm ForfeitAsked).
+;   An abandoned game's deals are forgotten (GameDeckCount := 0): Replay Cards deals
+;   those of the last game played to its end, so an abandoned replay keeps them, for
+;   New Game (KeepLastGame) and Save Settings alike (docs/rng.md, issue 45).
 ; ClearGame — after the score sheet: back to the empty table; the saved game discarded.
 ; ------------------------------------------------------------------------------------
 DoEndGame
         LDA     #ForfeitEnd
         JSR     ForfeitAsked
-        BCC     ClearGame
+        BCC     @end
         RTS
+@end    LDA     GameEnded               ; (won at the last hand: played to its end)
+        BNE     ClearGame
+        STZ     GameDeckCount
 ClearGame
         STZ     GPhase
         JSR     DiscardGame             ; files.asm: the saved game goes with it
+        JSR     ResumeEnds              ; files.asm: a resumed game's rules go too
         JSR     MsgClear
         JSR     MsgToLine1
         JSR     MsgToLine2
@@ -1755,6 +1775,7 @@ NextHand
         JSR     DiscardGame             ; files.asm: a finished game is not resumed
         JSR     GameFinished            ; files.asm: the tournament record
         JSR     StatsGameOver           ; stats.asm: the statistics on the disk
+        JSR     ResumeEnds              ; files.asm: the player's rules back
         JSR     GameOverSound           ; sound.asm: the fanfare or the falling tune
         JSR     MsgClear
         Msg     'Game over. Choose New Game from the File menu to play again.'

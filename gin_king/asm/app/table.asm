@@ -727,10 +727,16 @@ FrameNew
 ; ------------------------------------------------------------------------------------
 ; DrawInfo — the line under the opponent's hand: each player's name, points and hands
 ;   won this game, and the points to play to; while a game is in progress, its terms
-;   too: a tournament game, Oklahoma's knock card, the house rules' notes (gin only, a
-;   spade upcard doubled, Hollywood's three scores). Between games (the score sheet up)
-;   the terms are not shown: they were the last hand's, read from settings and rules
-;   that may change before the next game, which sets them anew (StartHand).
+;   too (InfoTerms): a tournament game, Oklahoma's knock card, the house rules' notes
+;   (gin only, a spade upcard doubled). Between games (the score sheet up) the terms are
+;   not shown: they were the last hand's, read from settings and rules that may change
+;   before the next game, which sets them anew (StartHand).
+;   The line is laid out by what fits in the window, measured with StringWidth as it
+;   will be drawn (issue 45): the terms in full after the scores; else in shorter words
+;   ("Tournament", "Knock 5♥: limit 5"); else the scores alone and the terms in full,
+;   one a line, under them left of the stock. No text is cut: InfoStr holds the scores
+;   (at most MSG_MAX) and the terms (well under MSG_MAX) whole.
+;   Clobbers A, X, Y, Build, Info*.
 ; ------------------------------------------------------------------------------------
 DrawInfo
         JSR     MsgClear
@@ -749,20 +755,177 @@ DrawInfo
         Msg     '      Game to '
         LDA     Target
         JSR     MsgNum
+        LDA     Build                   ; InfoStr := the scores
+        AND     #$00FF
+        STA     InfoScores
+        LDA     #0
+        JSR     InfoCut
+        JSR     InfoAppend
+        STZ     InfoShort
         JSR     InGame                  ; play.asm: carry set while a game is on
-        BCS     @terms
-        BRL     @show
-@terms  LDA     SetTournament           ; the table says a tournament game is on
-        BEQ     @okla
-        Msg     '      Tournament game'
-@okla
-        LDA     SetVariant              ; Oklahoma: the knock card's limit and stakes
-        BEQ     @std
-        Msg     '      Knock card '
-        LDA     Upcard
+        BCC     @show
+@try    JSR     InfoTerms               ; Build := the terms (InfoShort's words)
+        LDA     InfoScores              ; InfoStr := the scores and the terms
+        JSR     InfoCut
+        JSR     InfoAppend
+        PHA                             ; StringWidth(InfoStr): does it fit?
+        PushLong InfoStr
+        _StringWidth
+        PLA
+        CMP     #INFO_WIDTH+1
+        BCC     @show
+        LDA     InfoShort               ; no: in shorter words, then on lines
+        BNE     @lines
+        INC     InfoShort
+        BRA     @try
+@lines  LDA     InfoScores              ; the scores alone on the line
+        JSR     InfoCut
+        LDA     #INFO_V
+        LDX     #InfoStr
+        JSR     InfoDraw
+        STZ     InfoShort               ; then each term in full on a line of its own
+        LDA     #INFO_V
+        STA     InfoV
+        STZ     InfoI
+@term   JSR     MsgClear
+        LDX     InfoI
+        JSR     (InfoTermTable,X)
+        BCC     @next                   ; (not in force)
+        LDA     InfoV
+        CLC
+        ADC     #INFO_LINE
+        STA     InfoV
+        LDX     #Build
+        JSR     InfoDraw
+@next   INC     InfoI
+        INC     InfoI
+        LDA     InfoI
+        CMP     #INFO_TERMS*2
+        BCC     @term
+        RTS
+@show   LDA     #INFO_V
+        LDX     #InfoStr
+;       (falls into InfoDraw)
+
+; InfoDraw — draw the Pascal string at X (our bank) at the table's left, baseline A,
+;   black on the baize.  Clobbers A, X, Y.
+InfoDraw
+        STX     InfoText
+        PHA
+        PEA     C_BLACK
+        _SetForeColor
+        PEA     C_GREEN
+        _SetBackColor
+        PLA
+        PEA     INFO_LEFT               ; MoveTo(INFO_LEFT, A)
+        PHA
+        _MoveTo
+        PEA     InfoStr>>16             ; DrawString(@X): InfoStr or Build, both
+        PushWord InfoText               ;   in this bank
+        _DrawString
+        RTS
+
+; InfoCut — InfoStr's length := A (its first A characters kept).  Clobbers A.
+InfoCut
+        SEP     #$20
+        LONGA   OFF
+        STA     InfoStr
+        REP     #$20
+        LONGA   ON
+        RTS
+
+; InfoAppend — append Build to InfoStr (both Pascal strings; the sum stays under 256).
+;   Clobbers A, X, Y, InfoCount.
+InfoAppend
+        LDA     Build
+        AND     #$00FF
+        STA     InfoCount
+        LDA     InfoStr
+        AND     #$00FF
+        TAY                             ; Y = the end of InfoStr
+        LDX     #0                      ; X = Build's characters copied
+@copy   CPX     InfoCount
+        BCS     @len
+        SEP     #$20
+        LONGA   OFF
+        LDA     Build+1,X
+        STA     InfoStr+1,Y
+        REP     #$20
+        LONGA   ON
+        INX
+        INY
+        BRA     @copy
+@len    TYA
+        JMP     InfoCut
+
+; InfoTerms — Build := each term in force (InfoTermTable), each after a separator
+;   (INFO_SEP spaces; INFO_SEP_SHORT in shorter words).  In: InfoShort.
+;   Clobbers A, X, Y, InfoI, InfoMark.
+InfoTerms
+        JSR     MsgClear
+        STZ     InfoI
+@term   LDA     Build                   ; where the term starts, to take the
+        AND     #$00FF                  ;   separator back when it is not in force
+        STA     InfoMark
+        LDX     #INFO_SEP
+        LDA     InfoShort
+        BEQ     @sep
+        LDX     #INFO_SEP_SHORT
+@sep    LDA     #' '
+        JSR     MsgChar                 ; (keeps X)
+        DEX
+        BNE     @sep
+        LDX     InfoI
+        JSR     (InfoTermTable,X)
+        BCS     @next
+        SEP     #$20                    ; not in force: no separator either
+        LONGA   OFF
+        LDA     InfoMark
+        STA     Build
+        REP     #$20
+        LONGA   ON
+@next   INC     InfoI
+        INC     InfoI
+        LDA     InfoI
+        CMP     #INFO_TERMS*2
+        BCC     @term
+        RTS
+
+; The terms of the game, each appended to Build by its routine (in InfoShort's words);
+;   carry set when it is in force, clear (nothing appended) when not.
+InfoTermTable
+        DC.W    TermTournament          ; "Tournament game"
+        DC.W    TermKnockCard           ; Oklahoma: "Knock card 5♥: limit 5, doubled"
+        DC.W    TermGinOnly             ; house rule: knocking off
+        DC.W    TermSpade               ; house rule: a spade upcard doubles
+INFO_TERMS      EQU     (*-InfoTermTable)/2
+
+TermTournament
+        LDA     SetTournament
+        BEQ     TermOff
+        LDA     InfoShort
+        BNE     @short
+        Msg     'Tournament game'
+        SEC
+        RTS
+@short  Msg     'Tournament'
+        SEC
+        RTS
+TermOff CLC
+        RTS
+
+TermKnockCard
+        LDA     SetVariant
+        BEQ     TermOff
+        LDA     InfoShort
+        BNE     @short
+        Msg     'Knock card '
+        BRA     @card
+@short  Msg     'Knock '
+@card   LDA     Upcard
         JSR     MsgCard
         Msg     ': '
-        LDA     KnockLimit
+        LDA     KnockLimit              ; the ace: gin only
         BNE     @lim
         Msg     'gin only'
         BRA     @dbl
@@ -771,28 +934,56 @@ DrawInfo
         JSR     MsgNum
 @dbl    LDA     Mult
         CMP     #2
-        BNE     @draw
+        BNE     @on
         Msg     ', doubled'
-        BRA     @draw
-@std    LDA     RulesBlock+RulesRec.knockOff ; house rules: gin only, a spade upcard
-        BEQ     @spade
-        Msg     '      Gin only'
-@spade  LDA     Mult
-        CMP     #2
-        BNE     @draw
-        Msg     '      Spade upcard: doubled'
-@draw                                   ; (Hollywood's three games: DrawRules)
-@show
-        PEA     C_BLACK
-        _SetForeColor
-        PEA     C_GREEN
-        _SetBackColor
-        PEA     10
-        PEA     INFO_V
-        _MoveTo
-        PushLong Build
-        _DrawString
+@on     SEC
         RTS
+
+TermGinOnly
+        LDA     SetVariant
+        BNE     @off
+        LDA     RulesBlock+RulesRec.knockOff
+        BEQ     @off
+        Msg     'Gin only'
+        SEC
+        RTS
+@off    CLC
+        RTS
+
+TermSpade
+        LDA     SetVariant
+        BNE     @off
+        LDA     Mult
+        CMP     #2
+        BNE     @off
+        LDA     InfoShort
+        BNE     @short
+        Msg     'Spade upcard: doubled'
+        SEC
+        RTS
+@short  Msg     'Spade: doubled'
+        SEC
+        RTS
+@off    CLC
+        RTS
+
+INFO_LEFT       EQU     10              ; the line's left
+INFO_WIDTH      EQU     606             ; the widest it may be: the table's width less
+                                        ;   INFO_LEFT each side
+INFO_LINE       EQU     9               ; a term's line under the scores, left of the
+                                        ;   stock (two at most: tournament or house
+                                        ;   rules with Oklahoma's card, or gin only and
+                                        ;   a spade), above the message lines
+INFO_SEP        EQU     6               ; spaces between the parts of the line
+INFO_SEP_SHORT  EQU     3               ;   and in shorter words
+InfoShort       DC.W    0               ; nonzero: the terms in shorter words
+InfoScores      DC.W    0               ; the scores' length in InfoStr
+InfoMark        DC.W    0
+InfoCount       DC.W    0
+InfoText        DC.W    0               ; InfoDraw's string (its address in this bank)
+InfoI           DC.W    0
+InfoV           DC.W    0
+InfoStr         DS.B    256             ; the line drawn: the scores and the terms
 
 ; InfoFor — append "<name>: N points, H hands" of player A ("1 point", "1 hand").
 InfoFor
