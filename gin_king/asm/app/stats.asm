@@ -793,17 +793,30 @@ SsHeading
 @name   JSR     MsgClear
         LDA     SsP
         AND     #1
-        JSR     MsgName
+        JSR     MsgBaseName
         LDA     SsHolly                 ; Hollywood: what fits a narrow column
-        BEQ     @keep
+        BEQ     @twin
+        LDX     #HS_NAME
+        LDA     SsP
+        AND     #1
+        JSR     TwinSeat
+        BCC     @cut
+        LDX     #HS_NAME-2              ;   (room for the twin's " 2")
+@cut    STX     SsCut
         LDA     Build
         AND     #$00FF
-        CMP     #HS_NAME+1
-        BCC     @keep
+        CMP     SsCut
+        BCC     @twin
         LDA     Build
         AND     #$FF00
-        ORA     #HS_NAME
+        ORA     SsCut
         STA     Build
+@twin   LDA     SsP                     ; the second of two alike: " 2" (MsgName)
+        AND     #1
+        JSR     TwinSeat
+        BCC     @keep
+        LDX     #TwinMark
+        JSR     MsgPStr
 @keep   JSR     SsNext
         BCC     @name
         JSR     MsgClear
@@ -937,6 +950,7 @@ SsWinner        DC.W    0
 SsPts           DC.W    0
 SsTotal         DC.W    0,0             ; each player's running total
 SsHolly         DC.W    0               ; nonzero: Hollywood scoring
+SsCut           DC.W    0               ; the letters of a name a Hollywood column keeps
 SsResCol        DC.W    0               ; the Result column
 SsClosed        DC.W    0               ; Hollywood: the games over before the hand
 SsBit           DC.W    0               ; the bit of the game in hand
@@ -958,6 +972,12 @@ StatsGameOver
         STA     StatKind
         LDA     Total,X
         STA     StatGame
+        LDX     #NoName                 ; a computer's entry: no name; the second of
+        LDA     StatP                   ;   two alike: its own, " 2" (MsgName)
+        JSR     TwinSeat
+        BCC     @named
+        LDX     #TwinMark
+@named  STX     StatName
         JSR     StatFind                ; Zp.ptr2 -> the player's entry
         JSR     StatVariation           ; StatY = the variation's cell
         LDX     #StatCell.Size
@@ -1173,10 +1193,16 @@ StatSave
 @ok     RTS
 
 ; StatFind — Zp.ptr2 := the entry of player kind StatKind (a human: the one named
-;   PlayerName); a new one, zero, when there is none (the last reused when all are
-;   taken).  Clobbers A, X, Y, DlgI.
+;   PlayerName; a computer: the one named StatName, '' but for the second of two
+;   copies of one personality, TwinMark); a new one, zero, when there is none (the last
+;   reused when all are taken).  Clobbers A, X, Y, DlgI, MsgCount.
 StatFind
-        STZ     DlgI
+        LDA     StatKind
+        CMP     #HUMAN
+        BNE     @entry0
+        LDA     #PlayerName
+        STA     StatName
+@entry0 STZ     DlgI
 @entry  LDA     DlgI
         CMP     FileBuf+Stats.count
         BCS     @new
@@ -1185,9 +1211,7 @@ StatFind
         LDA     (<Zp.ptr2),Y
         CMP     StatKind
         BNE     @next
-        CMP     #HUMAN
-        BNE     @out                    ; a computer: its kind is enough
-        JSR     SameName
+        JSR     StatSameName
         BCS     @out
 @next   INC     DlgI
         BRA     @entry
@@ -1209,16 +1233,55 @@ StatFind
         LDY     #StatEntry.kind
         LDA     StatKind
         STA     (<Zp.ptr2),Y
+        LDX     StatName                ; the name: a human's whole buffer (as it
+        LDY     #NAME_MAX+1             ;   has always been kept), a computer's
+        LDA     StatKind                ;   letters only (the rest stays zero)
         CMP     #HUMAN
-        BNE     @out
+        BEQ     @count
+        LDA     |0,X
+        AND     #$00FF
+        INC     A
+        TAY
+@count  STY     MsgCount
         LDY     #0
-@name   LDA     PlayerName,Y
+        SEP     #$20
+        LONGA   OFF
+@name   LDA     |0,X
         STA     (<Zp.ptr2),Y
+        INX
         INY
-        INY
-        CPY     #NAME_MAX+1
+        CPY     MsgCount
         BCC     @name
+        REP     #$20
+        LONGA   ON
 @out    RTS
+
+; StatSameName — carry set when the entry at Zp.ptr2 is named StatName (the length
+;   byte and the letters, case as typed).  Clobbers A, X, Y, MsgCount.
+StatSameName
+        LDX     StatName
+        LDA     |0,X
+        AND     #$00FF
+        INC     A
+        STA     MsgCount                ; bytes to compare, the length byte included
+        SEP     #$20
+        LONGA   OFF
+        LDY     #0
+@cmp    LDA     (<Zp.ptr2),Y
+        CMP     |0,X
+        BNE     @no
+        INX
+        INY
+        CPY     MsgCount
+        BCC     @cmp
+        REP     #$20
+        LONGA   ON
+        SEC
+        RTS
+@no     REP     #$20
+        LONGA   ON
+        CLC
+        RTS
 
 ; StatEntryAt — A = entry number -> Zp.ptr2 = its address in FileBuf.  Clobbers X.
 StatEntryAt
@@ -1346,9 +1409,9 @@ StatRow
         TAX
         LDA     PersNames,X
         TAX
-        BRA     @pstr
+        JSR     MsgPStr                 ; its name and the entry's: '' or " 2"
 @human  LDX     <Zp.ptr2
-@pstr   JSR     MsgPStr
+        JSR     MsgPStr
         LDA     #ST_NAME
         JSR     ColPut
         LDA     #ST_PLAYED              ; games (ColNum already)
@@ -1451,6 +1514,8 @@ StResetText     DC.B    'Reset the statistics of every player and variation to z
 
 StatP           DC.W    0
 StatKind        DC.W    0
+StatName        DC.W    0               ; the entry's name (StatFind)
+NoName          DC.B    0               ; '': a computer's entry
 StatGame        DC.W    0
 StatY           DC.W    0
 StatV           DC.W    0

@@ -1899,8 +1899,22 @@ MsgCard
         RTS
 
 ; MsgName — append the name of player A: the player's own for a human, else the
-;   personality's.
+;   personality's; two copies of one personality are named apart, the second seat's
+;   with " 2" ("Irv", "Irv 2"; issue 45).
+;   In: A = the player (0, 1).  Clobbers A, X, MsgCount (Y kept).
 MsgName
+        PHA
+        JSR     MsgBaseName
+        PLA
+        JSR     TwinSeat                ; the second of two alike: " 2"
+        BCC     @out
+        LDX     #TwinMark
+        JMP     MsgPStr
+@out    RTS
+
+; MsgBaseName — append the name of player A without the twin's mark (MsgName).
+;   Clobbers A, X, MsgCount.
+MsgBaseName
         ASL     A
         TAX
         LDA     Kind,X
@@ -1914,7 +1928,21 @@ MsgName
         TAX
         JMP     MsgPStr
 
-; MsgToLine1, MsgToLine2 — copy Build into a message line.
+; TwinSeat — carry set when player A is the second seat of two copies of one player
+;   kind (Kind = Kind+2): the one named with TwinMark.  Clobbers A.
+TwinSeat
+        CMP     #1
+        BNE     @no
+        LDA     Kind
+        CMP     Kind+2
+        BNE     @no
+        SEC
+        RTS
+@no     CLC
+        RTS
+
+; MsgToLine1, MsgToLine2 — copy Build into a message line (line 2: a notice on it is
+;   gone, MsgNotice).  Clobbers A, X, Y, Zp.ptr.
 MsgToLine1
         LDX     #MsgLine1
         BRA     MsgCopy
