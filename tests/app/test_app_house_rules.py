@@ -415,7 +415,7 @@ def test_app_hollywood_match_matches_the_oracle(table_factory):
             tally.close_games()
         g = tally.current()                              # "Game g:" names the game shown
         want.append((tuple(tally.scores[g]), f"Game {g + 1}",
-                     " ".join(f"{a}-{b}" for a, b in tally.scores)))
+                     " ".join(f"{b}-{a}" for a, b in tally.scores)))   # player 2 first
     assert seen == want
     f = expected.final
     assert len(f.games) == 3 and t.word("NetScore") == f.net

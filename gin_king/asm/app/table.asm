@@ -873,8 +873,9 @@ DrawRules
 @out    RTS
 
 ; RulesScoring — append the scoring's house rules: Hollywood and its three games'
-;   scores, the box's mode, "bonuses: " and each bonus of other points than the
-;   manual's (RuleBonuses), a shutout that adds points.
+;   scores (player 2's first, in the score line's order: DrawInfo), the box's mode,
+;   "bonuses: " and each bonus of other points than the manual's (RuleBonuses), a
+;   shutout that adds points.
 ;   Clobbers A, X, Y, RuleI, RuleBon.  Cost: about 60 cycles a letter (MsgChar).
 RulesScoring
         LDA     RulesBlock+RulesRec.scoring ; Hollywood and the three games' scores:
@@ -887,13 +888,13 @@ RulesScoring
         JSR     MsgChar
         LDA     1,S
         TAX
-        LDA     HollyBlock+Holly.scores,X
+        LDA     HollyBlock+Holly.scores+2,X
         JSR     MsgNum
         LDA     #'-'
         JSR     MsgChar
         LDA     1,S
         TAX
-        LDA     HollyBlock+Holly.scores+2,X
+        LDA     HollyBlock+Holly.scores,X
         JSR     MsgNum
         PLX
         INX
