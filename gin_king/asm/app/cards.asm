@@ -342,7 +342,8 @@ AskEntry
 ;   picked up from the pile; the cards the player (player 0) has picked up. When the pile
 ;   is longer than a row holds, the first row shows the cards player 0 has not yet seen
 ;   instead (not in his hand, not in the pile, not known to be in the opponent's hand),
-;   and its title says so. OK, Return or Escape closes the window. Not in a tournament.
+;   and its title says so. OK, Return or Escape closes the window, and line 2 shows
+;   the computer's move again (a notice on it gone: LineBack). Not in a tournament.
 ;   In: nothing.  Out: the table redrawn.  Clobbers A, X, Y, CardH/CardV, ShowI.
 ;   Notes: the manual's "Show Cards" (page 16); a row holds SHOW_ROW_MAX cards, each
 ;   SHOW_STEP pixels right of the last, overlapping so its rank and suit show.
@@ -445,6 +446,7 @@ DoShowCards
         CMP     #2
         BNE     @loop
 @close  JSR     CloseDlg
+        JSR     LineBack                ; line 2: the computer's move again (table.asm)
         JMP     Redraw
 
 ; ShowRow — the next cards start a row: CardV := A, CardH := SHOW_LEFT.

@@ -866,7 +866,7 @@ ClickKnock
         LDA     KnockLimit
         JSR     MsgNum
 @said   Msg     ').'
-        JSR     MsgToLine2
+        JSR     MsgNotice               ; (over the computer's move: table.asm)
         JSR     RefuseBuild
         JMP     Redraw
 @legal  JSR     Knock
@@ -874,7 +874,8 @@ ClickKnock
 @out    RTS
 
 ; ------------------------------------------------------------------------------------
-; DoUndo — Edit/Undo: the discard waiting beside the pile goes back into the hand.
+; DoUndo — Edit/Undo: the discard waiting beside the pile goes back into the hand; a
+;   refused knock's reason on line 2 gives way to the computer's move it covered.
 ; ------------------------------------------------------------------------------------
 DoUndo
         JSR     CanUndo
@@ -886,9 +887,8 @@ DoUndo
         STA     Pending
         LDA     #PH_DISCARD
         STA     GPhase
-        JSR     MsgClear
-        JSR     MsgToLine2
-        JMP     AfterMove
+        JSR     LineBack                ; a refused knock's reason: the computer's
+        JMP     AfterMove               ;   move again on line 2 (table.asm)
 
 ; ------------------------------------------------------------------------------------
 ; DoEndGame — File/End Game: abandon the game in progress; the table is cleared. A

@@ -1948,6 +1948,7 @@ MsgToLine1
         LDX     #MsgLine1
         BRA     MsgCopy
 MsgToLine2
+        STZ     NoticeUp
         LDX     #MsgLine2
 MsgCopy
         STX     <Zp.ptr                 ; (Zp.ptr) addresses our bank (B = K)
@@ -1959,6 +1960,43 @@ MsgCopy
         CPY     #MSG_MAX+2
         BCC     @copy
         RTS
+
+; MsgNotice — Build onto message line 2 as a notice (a knock refused, "Settings
+;   saved."): the line it covers, what the computer did, is kept (Line2Kept; a notice
+;   over a notice keeps the first's) for LineBack to bring back (issue 45).
+;   Clobbers A, X, Y, Zp.ptr.
+MsgNotice
+        LDA     NoticeUp
+        BNE     @over
+        LDY     #0
+@keep   LDA     MsgLine2,Y
+        STA     Line2Kept,Y
+        INY
+        INY
+        CPY     #MSG_MAX+2
+        BCC     @keep
+@over   JSR     MsgToLine2
+        LDA     #1
+        STA     NoticeUp
+        RTS
+
+; LineBack — a notice up on message line 2 (MsgNotice): the line it covered comes back
+;   (Undo, Show Cards closed); else line 2 stays.  Clobbers A, Y.
+LineBack
+        LDA     NoticeUp
+        BEQ     @out
+        STZ     NoticeUp
+        LDY     #0
+@back   LDA     Line2Kept,Y
+        STA     MsgLine2,Y
+        INY
+        INY
+        CPY     #MSG_MAX+2
+        BCC     @back
+@out    RTS
+
+NoticeUp        DC.W    0               ; nonzero: line 2 holds a notice (MsgNotice)
+Line2Kept       DS.B    MSG_MAX+2       ; the line the notice covers
 
 ; ------------------------------------------------------------------------------------
 ; TrackCursor — the pointer's shape after each TaskMaster call (manual, "Drawing": the
