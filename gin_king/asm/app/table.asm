@@ -1976,16 +1976,27 @@ MsgNotice
         CPY     #MSG_MAX+2
         BCC     @keep
 @over   JSR     MsgToLine2
+        LDX     #NoticeText             ; the notice itself, to know it again
+        JSR     MsgCopy
         LDA     #1
         STA     NoticeUp
         RTS
 
-; LineBack — a notice up on message line 2 (MsgNotice): the line it covered comes back
-;   (Undo, Show Cards closed); else line 2 stays.  Clobbers A, Y.
+; LineBack — the notice MsgNotice wrote still on message line 2 (not replaced since,
+;   by a move or a game resumed): the line it covered comes back (Undo, Show Cards
+;   closed); else line 2 stays.  Clobbers A, Y.
 LineBack
         LDA     NoticeUp
         BEQ     @out
         STZ     NoticeUp
+        LDY     #0
+@same   LDA     MsgLine2,Y              ; still the notice?
+        CMP     NoticeText,Y
+        BNE     @out
+        INY
+        INY
+        CPY     #MSG_MAX+2
+        BCC     @same
         LDY     #0
 @back   LDA     Line2Kept,Y
         STA     MsgLine2,Y
@@ -1997,6 +2008,7 @@ LineBack
 
 NoticeUp        DC.W    0               ; nonzero: line 2 holds a notice (MsgNotice)
 Line2Kept       DS.B    MSG_MAX+2       ; the line the notice covers
+NoticeText      DS.B    MSG_MAX+2       ; the notice
 
 ; ------------------------------------------------------------------------------------
 ; TrackCursor — the pointer's shape after each TaskMaster call (manual, "Drawing": the
