@@ -83,6 +83,11 @@ def test_app_one_order_for_scores_and_the_computers_move_kept(table_factory):
         if back == f6:
             t.s.key("\r")
         assert t.message(2) == moved and moved in t.text()
+    t.choose("File", "Save Settings")                    # a notice of another kind
+    assert t.message(2) == "Settings saved."
+    t.s.key(f6, KEY_PAD)
+    t.s.key("\r")
+    assert t.message(2) == moved
     assert t.phase == PH_KNOCKQ
     while t.phase != PH_HANDOVER:
         play_human_turn(t)
