@@ -317,6 +317,8 @@ def refresh(out: Path) -> list[Path]:
             g.click_item(USER_ITEM)
             g.click_item(OK_ITEM)
             s.choose("File", "New Game")
+            s.key("\r")                                 # the draw for deal: at random
+            s.key("\r")
             if g.word("DealAsking"):
                 s.key("\r")                             # Make Willy deal
             s.type("AS 2H 5C 5D 10S QH")

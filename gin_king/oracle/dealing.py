@@ -32,19 +32,26 @@ def computer_deals_himself(opponent_name: str) -> bool:
     return False
 
 
-def draw_for_deal(rng: Xorshift32, deals_himself: Callable[[int], bool] | None = None
+def draw_for_deal(rng: Xorshift32, deals_himself: Callable[[int], bool] | None = None,
+                  entered: Callable[[int, int], int | None] | None = None
                   ) -> tuple[int, int, int]:
     """Each player draws one card (player 0 first): ``(card0, card1, first_dealer)``.
 
     "The player drawing the high card may deal or require his opponent to deal":
     ``deals_himself(high_player)`` is his choice (default: the computer's rule, make the
     opponent deal). Uses two ``below`` calls of the game's generator before the first
-    shuffle, whatever the choice.
+    shuffle, whatever the choice. ``entered(player, taken)`` (User Supplied Cards) gives
+    a player's card as entered, or None for Return alone: that card is drawn at random
+    as above, so a draw left to chance uses the generator as the other modes do.
     """
-    card0 = rng.below(52)
-    card1 = rng.below(51)
-    if card1 >= card0:
-        card1 += 1
+    card0 = entered(0, 0) if entered is not None else None
+    if card0 is None:
+        card0 = rng.below(52)
+    card1 = entered(1, 1 << card0) if entered is not None else None
+    if card1 is None:
+        card1 = rng.below(51)
+        if card1 >= card0:
+            card1 += 1
     high = high_card_player(card0, card1)
     deals = deals_himself(high) if deals_himself is not None else False
     return card0, card1, (high if deals else 1 - high)
@@ -122,8 +129,9 @@ def open_stock_card(source: object, deck: Sequence[int], rng: Xorshift32) -> int
     return ask(deck, rng) if ask is not None else random_free(rng, taken_mask(deck))
 
 
-# One prompt per section of the deal, asked in this order; the stock is asked for card
-# by card as it is drawn ("Every time the program needs to deal a hand or supply a card,
+# One prompt per section of the deal, asked in this order (after the two cards of the
+# draw for deal at a game's start, DRAW_PROMPTS); the stock is asked for card by card as
+# it is drawn ("Every time the program needs to deal a hand or supply a card,
 # it will ask you to enter the card(s) instead").
 SECTIONS: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("the non-dealer's hand", NONDEALER_SLOTS),
@@ -131,6 +139,7 @@ SECTIONS: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("the first upcard", (UPCARD_SLOT,)),
 )
 STOCK_PROMPT = "the stock card"
+DRAW_PROMPTS = ("player 1's card for deal", "player 2's card for deal")
 MAX_ATTEMPTS = 100  # a safety stop for scripted input that never becomes readable
 
 
@@ -171,6 +180,12 @@ class UserSuppliedDecks:
                     deck[slot] = random_free(rng, taken)
                     taken |= 1 << deck[slot]
         return deck
+
+    def draw_card(self, player: int, taken: int) -> int | None:
+        """The card ``player`` draws for deal as entered (a card already taken: the
+        closest available one), or None for Return alone (drawn at random)."""
+        cards = self._entry(DRAW_PROMPTS[player], 1, taken)
+        return cards[0] if cards else None
 
     def stock_card(self, deck: Sequence[int], rng: Xorshift32) -> int:
         """The card drawn into an ``OPEN`` stock slot: entered, or a random free one."""

@@ -110,7 +110,8 @@ class GameState:
         self.deck_source = deck_source or ShuffledDecks()
         self.draw_cards: tuple[int, int, int] | None = None
         if first_dealer is None:
-            self.draw_cards = draw_for_deal(self.rng, deals_himself)
+            self.draw_cards = draw_for_deal(      # User Supplied Cards: asked for
+                self.rng, deals_himself, getattr(self.deck_source, "draw_card", None))
             first_dealer = self.draw_cards[2]
         self.first_dealer = first_dealer
         self.dealer = first_dealer

@@ -28,9 +28,20 @@ def user_supplied(t) -> None:
     click_item(t, OK)
 
 
+def draw_at_random(t) -> None:
+    """The draw for deal's two prompts answered with Return (drawn at random), then
+    the draw's question, when the player drew high, with Return (Make Willy deal)."""
+    for name in ("Player", "Willy"):
+        assert entry_dialog(t)[0].startswith(f"Enter the card {name} draws for deal")
+        t.s.key("\r")
+    if t.word("DealAsking"):
+        t.s.key("\r")
+
+
 def oracle_deal(seed: int, answers: list[str]) -> GameState:
-    """The oracle's first deal with the same entries (the stock still open)."""
-    it = iter(answers)
+    """The oracle's first deal with the same entries (the stock still open; the draw
+    for deal's two left to chance first)."""
+    it = iter(["", ""] + answers)
     state = GameState(Rules(), seed, UserSuppliedDecks(lambda what, n: next(it)))
     state.advance()
     return state
@@ -41,7 +52,8 @@ def test_app_user_supplied_cards_deal_as_the_oracle_does(tmp_path, program):
     many cards beep and ask again with the entry kept and a line saying why."""
     t = boot_table(tmp_path, program, seed=1234)
     user_supplied(t)
-    assert t.choose("File", "New Game") == "held"       # asked for the first hand
+    assert t.choose("File", "New Game") == "held"       # asked for the draw for deal,
+    draw_at_random(t)                                    #   then the first hand
     prompt, why, _ = entry_dialog(t)
     assert prompt.startswith("Enter the hand of ") and "(up to 10 cards, e.g." in prompt
     assert why == ""
@@ -104,6 +116,7 @@ def test_app_user_supplied_stock_card_entered_when_drawn(tmp_path, program):
     t = boot_table(tmp_path, program, seed=77)
     user_supplied(t)
     assert t.choose("File", "New Game") == "held"
+    draw_at_random(t)
     for entry in ("AS 3S 5S 7S 9S JS KS 2H 4H 6H", "AC 3C 5C 7C 9C JC KC 2D 4D 6D", "QD"):
         t.s.type(entry)
         t.s.key("\r")
@@ -158,6 +171,9 @@ def test_app_user_supplied_hands_match_the_oracle(tmp_path, program):
     asked: list[str] = []
     scores = []
     for _ in range(600):
+        if t.word("DealAsking"):                         # drew high: Make Willy deal
+            t.s.key("\r")
+            continue
         if entry_up(t):
             asked.append(entry_dialog(t)[0])
             t.s.key(0x7F)                                # the entry refused is selected
@@ -188,7 +204,9 @@ def test_app_user_supplied_hands_match_the_oracle(tmp_path, program):
         recorded = [t.byte("GameDecks", hand * 52 + i) for i in range(52)]
         assert recorded == [c & 0xFF for c in expected.deals[hand]]
         assert OPEN in recorded                         # the stock not drawn stays open
-    kinds = {"the non-dealer's hand": "Enter the hand of", "the dealer's hand": "Enter the hand of",
+    kinds = {"player 1's card for deal": "Enter the card Player draws for deal",
+             "player 2's card for deal": "Enter the card Willy draws for deal",
+             "the non-dealer's hand": "Enter the hand of", "the dealer's hand": "Enter the hand of",
              "the first upcard": "Enter the first upcard", "the stock card": "Enter the card "}
     assert [kinds[w] for w in oracle_asked[:len(asked)]] == \
         [next(k for k in kinds.values() if a.startswith(k)) for a in asked]
@@ -362,6 +380,7 @@ def test_app_user_supplied_random_hands_leave_a_named_upcard_free(tmp_path, prog
         t = boot_table(tmp_path, program, seed=seed, disk_name=f"u{seed}.po")
         user_supplied(t)
         assert t.choose("File", "New Game") == "held"
+        draw_at_random(t)
         t.s.key("\r")                                    # both hands at random
         t.s.key("\r")
         t.s.type("4H")

@@ -415,7 +415,7 @@ def test_app_hollywood_match_matches_the_oracle(table_factory):
             tally.close_games()
         g = tally.current()                              # "Game g:" names the game shown
         want.append((tuple(tally.scores[g]), f"Game {g + 1}",
-                     " ".join(f"{a}-{b}" for a, b in tally.scores)))
+                     " ".join(f"{b}-{a}" for a, b in tally.scores)))   # player 2 first
     assert seen == want
     f = expected.final
     assert len(f.games) == 3 and t.word("NetScore") == f.net
@@ -430,7 +430,7 @@ def test_app_hollywood_match_matches_the_oracle(table_factory):
     assert sheets == during                              # the last hand's end too
     assert t.choose("Options", "Score Sheet") == "held"  # the match over: the last
     table, lines = during[-1]                             #   hands that fit, the Total
-    assert rows(t) == table[:2] + table[-4:]              # room for 3 hands and the sheet
+    assert rows(t) == table[:2] + table[-6:]              # room for 5 hands and the sheet
     every, _ = hollywood_sheets(expected.hands, rules, every_hand=True)[-1]
     from test_app_stats import every_row
     assert every_row(t, heading=2) == every[2:-1]         # every hand, by the scroll bar

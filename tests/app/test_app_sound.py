@@ -132,7 +132,7 @@ def test_app_card_entry_rejection_is_silent_with_sound_off(table_factory):
         t.choose("Settings", "Game Settings...")
         click_item(t, USER)
         click_item(t, OK)
-        assert t.choose("File", "New Game") == "held"       # asked for the first hand
+        assert t.choose("File", "New Game") == "held"       # asked for the draw for deal
         beeps, log = t.s.tb.misc.beeps, len(t.s.host.sound_log)
         t.s.type("1x")                                       # unreadable: asked again
         assert t.s.key("\r") == "held" and t.word("EntryRejects") == 1

@@ -18,6 +18,7 @@ from toolbox.font import decode
 RESET = 3                      # stats.asm TD_RESET
 FIRST_COLUMN = 10              # stats.asm TD_FIRST_COL: the columns' items, 10 ..
 EXTRA = 18                     # the text under the columns (TD_EXTRA 8)
+BESIDE = 19                    # its last lines beside OK at the game's end (TD_BESIDE 9)
 NAMES = ["Sonia", "Willy"]
 HEADING = ("", "Games", "Won", "Points", "Best")   # the variations' lines head the names
 
@@ -30,9 +31,10 @@ def columns(t) -> list[list[str]]:
 
 
 def extra(t) -> list[str]:
+    """The text under the columns, its last lines beside OK (TD_BESIDE) included."""
     dlg = t.s.tb.dlg.front()
-    return [decode(it.text) for it in dlg.items if it.item_id == EXTRA][0].split("\r") \
-        if any(it.item_id == EXTRA for it in dlg.items) else []
+    return [line for it in sorted(dlg.items, key=lambda i: i.item_id)
+            if it.item_id in (EXTRA, BESIDE) for line in decode(it.text).split("\r")]
 
 
 def rows(t) -> list[tuple[str, ...]]:

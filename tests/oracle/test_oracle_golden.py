@@ -47,11 +47,13 @@ def test_user_supplied_cards_with_empty_entries_deal_a_full_game():
 
     r = play_game(PERSONALITIES["willy"](), PERSONALITIES["mort"](), seed=4,
                   deck_source=UserSuppliedDecks(ask))
-    assert asked[:4] == [("the non-dealer's hand", 10), ("the dealer's hand", 10),
+    assert asked[:6] == [("player 1's card for deal", 1), ("player 2's card for deal", 1),
+                         ("the non-dealer's hand", 10), ("the dealer's hand", 10),
                          ("the first upcard", 1), ("the stock card", 1)]
-    # one prompt per hand's deal sections and one per card drawn from the stock
+    # the draw for deal's two, one prompt per hand's deal sections and one per card
+    # drawn from the stock
     drawn = [sum(c >= 0 for c in d[21:]) for d in r.decks]
-    assert len(asked) == 3 * len(r.decks) + sum(drawn)
+    assert len(asked) == 2 + 3 * len(r.decks) + sum(drawn)
     for d, n in zip(r.decks, drawn):      # the stock decided card by card, in order
         assert all(c >= 0 for c in d[:21 + n]) and all(c == -1 for c in d[21 + n:])
         assert len(set(d[:21 + n])) == 21 + n

@@ -17,6 +17,7 @@ ENTRY_UNREAD    EQU     $FFFF           ; GK_ParseEntry: the entry cannot be rea
 UD_OPEN         EQU     $FF             ; a Deck slot not decided yet (byte)
 SECTIONS        EQU     3               ; entries at the deal: two hands, the upcard
 STOCK_SECTION   EQU     3               ; AskEntry's prompt for a card drawn from the stock
+DRAW_SECTION    EQU     4               ;   ... for a card drawn for deal (UdDrawer's)
 
 ; ------------------------------------------------------------------------------------
 ; UserDeck — Deck := this hand's deal as the user supplies it: each section asked for
@@ -95,6 +96,51 @@ UdFill          DC.W    0
 SectionFirst    DC.W    0,1,2*HAND_SIZE
 SectionStep     DC.W    2,2,1
 SectionCount    DC.W    HAND_SIZE,HAND_SIZE,1
+
+; ------------------------------------------------------------------------------------
+; UserDraw — User Supplied Cards' draw for deal (the manual: the program asks "every time
+;   [it] needs ... a card"): player 0's card, then player 1's, each asked for; Return
+;   alone draws it at random as DrawForDeal does (below(52), then DrawSecond); the
+;   first card taken, the second entered as it takes the closest available one.
+;   Out: DrawCard0, DrawCard1; Deck all UD_OPEN but slot 0 (the deal sets it anew).
+;   Clobbers A, X, Y, Ud*, Req*, EntryTaken.
+; ------------------------------------------------------------------------------------
+UserDraw
+        LDX     #CARDS_IN_DECK-2        ; nothing placed (AskEntry's DeckTaken after
+        LDA     #UD_OPEN*$0101          ;   a refusal finds only the first card)
+@open   STA     Deck,X
+        DEX
+        DEX
+        BPL     @open
+        JSR     DeckTaken
+        LDA     #DRAW_SECTION
+        STA     UdSection
+        LDA     #1
+        STA     EntryLimit
+        STZ     UdDrawer                ; player 0's card
+        JSR     AskEntry
+        LDA     ReqCard
+        LDX     ReqN
+        BNE     @first
+        LDA     #CARDS_IN_DECK
+        JSL     GK_Below
+        JSR     TakeCard
+@first  STA     DrawCard0
+        SEP     #$20                    ; (Deck[0]: taken for a second asking)
+        LONGA   OFF
+        STA     Deck
+        REP     #$20
+        LONGA   ON
+        INC     UdDrawer                ; player 1's card
+        JSR     AskEntry
+        LDA     ReqCard
+        LDX     ReqN
+        BEQ     @random
+        STA     DrawCard1
+        RTS
+@random JMP     DrawSecond
+
+UdDrawer        DC.W    0               ; the player drawing for deal (DRAW_SECTION)
 
 ; ------------------------------------------------------------------------------------
 ; StockCard — the stock's top card Deck[StockIdx] decided when it is still UD_OPEN:
@@ -209,12 +255,13 @@ RandomFree
 
 ; ------------------------------------------------------------------------------------
 ; AskEntry — the entry dialog: a prompt for section UdSection (0, 1: a hand; 2: the
-;   first upcard; STOCK_SECTION: the card Turn draws from the stock) taking up to
+;   first upcard; STOCK_SECTION: the card Turn draws from the stock; DRAW_SECTION: the
+;   card UdDrawer draws for deal) taking up to
 ;   EntryLimit cards, an edit line, OK; asked again until the entry is read (GK_ParseEntry)
 ;   within the limit: otherwise a beep (Beep: silent with Sound off), and the dialog
 ;   again with the entry as typed and a line saying why. A card already taken, or a
 ;   rank alone, takes the closest available card (GK_ClosestCard), as the manual says.
-;   In: UdSection, EntryLimit, EntryTaken (the cards placed), Dealer, Turn.
+;   In: UdSection, EntryLimit, EntryTaken (the cards placed), Dealer, Turn, UdDrawer.
 ;   Out: ReqN cards in ReqCard[], in order, each added to EntryTaken.
 ;   Clobbers A, X, Y, Build, PromptStr, WhyStr, EntryText, UdI.
 ; ------------------------------------------------------------------------------------
@@ -235,12 +282,19 @@ AskEntry
         BNE     @name
         EOR     #1                      ; section 0: the non-dealer
 @name   JSR     MsgName
-        BRA     @count
+        BRL     @count
 @what   BNE     @stock
         Msg     'Enter the first upcard'
-        BRA     @count
+        BRL     @count
 @stock  Msg     'Enter the card '
-        LDA     Turn
+        LDA     UdSection
+        CMP     #DRAW_SECTION
+        BNE     @turn
+        LDA     UdDrawer                ; the draw for deal
+        JSR     MsgName
+        Msg     ' draws for deal (1 card, e.g. 4H). Return alone draws it at random.'
+        BRL     @asked
+@turn   LDA     Turn
         JSR     MsgName
         Msg     ' draws from the stock'
 @count  LDA     EntryLimit
@@ -342,7 +396,8 @@ AskEntry
 ;   picked up from the pile; the cards the player (player 0) has picked up. When the pile
 ;   is longer than a row holds, the first row shows the cards player 0 has not yet seen
 ;   instead (not in his hand, not in the pile, not known to be in the opponent's hand),
-;   and its title says so. OK, Return or Escape closes the window. Not in a tournament.
+;   and its title says so. OK, Return or Escape closes the window, and line 2 shows
+;   the computer's move again (a notice on it gone: LineBack). Not in a tournament.
 ;   In: nothing.  Out: the table redrawn.  Clobbers A, X, Y, CardH/CardV, ShowI.
 ;   Notes: the manual's "Show Cards" (page 16); a row holds SHOW_ROW_MAX cards, each
 ;   SHOW_STEP pixels right of the last, overlapping so its rank and suit show.
@@ -445,6 +500,7 @@ DoShowCards
         CMP     #2
         BNE     @loop
 @close  JSR     CloseDlg
+        JSR     LineBack                ; line 2: the computer's move again (table.asm)
         JMP     Redraw
 
 ; ShowRow — the next cards start a row: CardV := A, CardH := SHOW_LEFT.

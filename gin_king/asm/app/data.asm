@@ -220,6 +220,7 @@ NmPhyllis       DC.B    'Phyllis'
 NmShark         DC.B    'Shark'
 NmHuman         DC.B    'Human'
 NmKing          DC.B    'King'
+TwinMark        DC.B    ' 2'            ; the second of two alike (MsgName)
 TitleStr        DC.B    'Gin King'
 StartStr        DC.B    'Choose New Game from the File menu to deal.'
 KnockStr        DC.B    'knock?'

@@ -66,10 +66,13 @@ DoAdvice
 ;   history) or a caution alert (the program refusing an action), sized to its text as
 ;   IIGS alerts are: the text right of the toolbox's icon, one line as wide as the text
 ;   when it fits ALERT_LINE_W, else as many lines of ALERT_LINE_W as its width needs
-;   (ALERT_WRAP a line leaves room for the word-wrap); OK under it at the right, the
+;   (ALERT_WRAP a line leaves room for the word-wrap), a single paragraph's lines made
+;   alike (the width shared out, the wrap's room added: no word alone on the last
+;   line, issue 45); OK under it at the right, the
 ;   alert centred. The text goes to the alert in three parts (^0^1^2, ParamText).
 ;   In: AdvText, AdvLen.  Out: A = the item hit (OK).
-;   Clobbers: X, Y, AdvPos, AdvPart0-2, MsgCount, TellCall.  M/X 16-bit, B = our bank.
+;   Clobbers: X, Y, AdvPos, AdvPart0-2, MsgCount, TellCall, TellParas, TellWidth,
+;   TellLines.  M/X 16-bit, B = our bank.
 ;   Cost: about 30 cycles a byte of text (the split) and 300 more, besides the tool calls.
 ;   Notes: Toolbox Reference vol. 1 ch. 6 (alerts: NoteAlert $1915, CautionAlert $1A15,
 ;   the icon drawn by the Dialog Manager); the call is made by its number in TellCall.
@@ -80,6 +83,7 @@ ALERT_TEXT_L    EQU     50              ; the text's left, right of the icon
 ALERT_LINE_W    EQU     400             ; the widest line of text
 ALERT_WRAP      EQU     340             ; pixels of text a wrapped line is counted for
 ALERT_LINE      EQU     10              ; a line's height
+ALERT_SPACE     EQU     8               ; a space's width and a pixel's rounding
 ALERT_TOP       EQU     30              ; the alert's top (TellAlert)
 ALERT_MARGIN    EQU     16              ; right of the text and the OK button
 OK_WIDTH        EQU     60
@@ -108,6 +112,7 @@ TellWith
         PEA     $0000
         _ParamText
         JSR     AdvReturns              ; X = 1 + the returns in the text
+        STX     TellParas
         PHX
         PHA                             ; TextWidth(@AdvText, AdvLen)
         PushLong AdvText
@@ -118,12 +123,31 @@ TellWith
         PLX
         CMP     #ALERT_LINE_W           ; one line when it fits a line
         BCC     @one                    ;   (carry clear)
+        STA     TellWidth
 @div    CMP     #ALERT_WRAP             ; else width / ALERT_WRAP more
         BCC     @many
         SBC     #ALERT_WRAP
         INX
         BRA     @div
-@many   LDA     #ALERT_LINE_W-4         ; (carry clear) a whole line wide
+@many   LDA     TellParas               ; one paragraph: its lines alike, as wide as
+        CMP     #1                      ;   the text / the lines and the wrap's room
+        BNE     @whole                  ;   (no word left alone on the last line)
+        STX     TellLines
+        JSR     AdvLongestWord          ; the wrap's room: the widest word and a space
+        CLC
+        ADC     #ALERT_SPACE
+        TAY
+        LDA     TellWidth
+@quot   CMP     TellLines
+        BCC     @even
+        SBC     TellLines
+        INY
+        BRA     @quot
+@even   LDX     TellLines               ; (X: the lines again)
+        TYA
+        CMP     #ALERT_LINE_W-4
+        BCC     @one
+@whole  LDA     #ALERT_LINE_W-4         ; a whole line wide
 @one    CMP     #ASK_TEXT_W             ; wide enough for two buttons
         BCS     @wide
         LDA     #ASK_TEXT_W
@@ -197,6 +221,51 @@ TellAsk
         LDX     #CAUTION_ALERT
         JMP     TellWith
 
+; AdvLongestWord — A := the width of AdvText's widest word (spaces and returns part
+;   words), with TextWidth as the alert draws it.  Clobbers X, Y.
+;   Cost: about 20 cycles a byte and a TextWidth a word.
+AdvLongestWord
+        STZ     TellLong
+        LDY     #0
+@word   STY     TellFrom                ; a word starts at Y
+@scan   CPY     AdvLen
+        BCS     @end
+        LDA     AdvText,Y
+        AND     #$00FF
+        CMP     #' '
+        BEQ     @end
+        CMP     #$0D
+        BEQ     @end
+        INY
+        BRA     @scan
+@end    PHY
+        TYA                             ; its bytes
+        SEC
+        SBC     TellFrom
+        BEQ     @next
+        TAX
+        PHA                             ; TextWidth(@AdvText + from, bytes)
+        PEA     AdvText>>16
+        LDA     #AdvText
+        CLC
+        ADC     TellFrom
+        PHA
+        PHX
+        _TextWidth
+        PLA
+        CMP     TellLong
+        BCC     @next
+        STA     TellLong
+@next   PLY
+        INY                             ; past the space or return
+        CPY     AdvLen
+        BCC     @word
+        LDA     TellLong
+        RTS
+
+TellLong        DC.W    0
+TellFrom        DC.W    0
+
 ; AdvReturns — X := 1 + the returns ($0D: a line of its own follows) in AdvText.
 ;   Clobbers Y.  About 20 cycles a byte.
 AdvReturns
@@ -217,6 +286,9 @@ AdvReturns
 
 TellCall        DC.W    0
 TellWhich       DC.W    0               ; the alert template (TellAlert, AskAlert)
+TellParas       DC.W    0               ; the text's paragraphs (1 + its returns)
+TellWidth       DC.W    0               ; the text's width on one line
+TellLines       DC.W    0               ; the lines it takes
 
 ; AdviceText — AdvText := "Advice from <tutor>: " + DecBlock's text; AdvLen its length.
 AdviceText
@@ -727,7 +799,8 @@ ButtonsToPlayers
 ;   caution alert and the dialog stays); Cancel leaves SetRules as it was. During a game
 ;   every rule is ghosted, the bonuses' edit lines too (they take no keys), and OK takes
 ;   nothing (the game plays by the rules it began with); with Oklahoma the
-;   Eleven/Ten deal is (002: dealt ten and ten). Knocking off turns laying off off, and
+;   Eleven/Ten deal is, and shown unticked (002: dealt ten and ten; the setting is
+;   kept for the standard game, issue 45). Knocking off turns laying off off, and
 ;   laying off off turns laying off on gin off (HrLinks). A tournament plays the manual's
 ;   rules (play.asm RulesIn); the dialog says so.
 ; ------------------------------------------------------------------------------------
@@ -806,8 +879,11 @@ DoHouseRules
         INC     A
         CMP     #HR_LAST_RULE+1
         BCC     @ghost
-@okla   LDA     SetVariant              ; Oklahoma: never the Eleven/Ten deal
-        BEQ     @loop
+@okla   LDA     SetVariant              ; Oklahoma: never the Eleven/Ten deal: its
+        BEQ     @loop                   ;   box unticked and ghosted (the setting
+        LDA     #0                      ;   kept for the standard game: @keep)
+        LDX     #HR_ELEVEN
+        JSR     SetItemValue
         LDA     #HR_ELEVEN
         JSR     DisableItem
 @loop   JSR     DlgLoop
@@ -823,8 +899,14 @@ DoHouseRules
         Msg     'Please type each bonus as a number of points from 0 to 999 (the shutout may also be double).'
         JSR     RefuseBuild
         BRA     @loop
-@keep   JSR     ReadGroups
-        LDX     #2*(HR_NUMBERS-1)
+@keep   LDA     SetRules+RulesRec.deal  ; (Oklahoma: the deal's box only shown off)
+        STA     HrDeal
+        JSR     ReadGroups
+        LDA     SetVariant
+        BEQ     @nums
+        LDA     HrDeal
+        STA     SetRules+RulesRec.deal
+@nums   LDX     #2*(HR_NUMBERS-1)
 @put    LDY     HrFields,X
         LDA     HrNums,X
         STA     SetRules,Y
@@ -976,6 +1058,7 @@ HrOff           DC.W    0
 HrLen           DC.W    0
 HrVal           DC.W    0
 HrNums          DS.W    HR_NUMBERS
+HrDeal          DC.W    0               ; SetRules' deal, kept under Oklahoma
 HrFields                                ; the bonuses' offsets in SetRules
         DC.W    RulesRec.ginBonus,RulesRec.undercutBonus,RulesRec.boxBonus
         DC.W    RulesRec.gameBonus,RulesRec.shutout
@@ -1315,7 +1398,7 @@ StHrLabUnder    DC.B    'Undercut:'
 StHrLabBoxPts   DC.B    'Per box:'
 StHrLabGame     DC.B    'Game:'
 StHrLabShut     DC.B    'Shutout:'
-StHrLabDouble   DC.B    'points (the shutout: or double)'
+StHrLabDouble   DC.B    'points a shutout adds, or double (the manual''s)'
 StHrNote        DC.B    'A tournament plays the manual''s rules only. The house rules cannot change during a game.'
 StDouble        DC.B    'double'
         STRING  ASIS

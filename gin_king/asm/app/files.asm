@@ -437,7 +437,7 @@ DoSaveSettings
         BRA     @tell
 @ok     JSR     MsgClear
         Msg     'Settings saved.'
-@tell   JSR     MsgToLine2
+@tell   JSR     MsgNotice               ; (over the computer's move: table.asm)
         JMP     Redraw
 
 ; ------------------------------------------------------------------------------------

@@ -226,22 +226,23 @@ SeatSlot
 
 ; ------------------------------------------------------------------------------------
 ; DrawForDeal — docs/rules.md "Draw for deal": player 0 draws a = below(52), player 1
-;   b = below(51) (+1 when b >= a); the high card (King high, then ♠ > ♥ > ♦ > ♣)
+;   b = below(51) (+1 when b >= a) — User Supplied Cards asks for each (UserDraw); the
+;   high card (King high, then ♠ > ♥ > ♦ > ♣)
 ;   chooses: a human is asked (AskDeal), a computer makes the other player deal. Both
 ;   cards stay on the table through the first hand (DrawShown).
 ;   Out: Dealer, DrawHigh, DrawShown = 1. Clobbers A, X, Y.
 ; ------------------------------------------------------------------------------------
 DrawForDeal
-        LDA     #CARDS_IN_DECK
+        LDA     SetShuffle              ; User Supplied Cards: both cards asked for
+        CMP     #SHUF_USER              ;   (cards.asm UserDraw; issue 45)
+        BNE     @random
+        JSR     UserDraw
+        BRA     @drawn
+@random LDA     #CARDS_IN_DECK
         JSL     GK_Below
         STA     DrawCard0
-        LDA     #CARDS_IN_DECK-1
-        JSL     GK_Below
-        CMP     DrawCard0
-        BCC     @keep
-        INC     A
-@keep   STA     DrawCard1
-        LDA     DrawCard0               ; key = rank * 4 + suit
+        JSR     DrawSecond
+@drawn  LDA     DrawCard0               ; key = rank * 4 + suit
         JSR     HighKey
         STA     MsgTmp
         LDA     DrawCard1
@@ -266,6 +267,17 @@ DrawForDeal
         LDA     DrawHigh
         STA     Dealer
 @out    RTS
+
+; DrawSecond — DrawCard1 := player 1's random card: below(51), past DrawCard0's.
+;   Clobbers A, X, Y.
+DrawSecond
+        LDA     #CARDS_IN_DECK-1
+        JSL     GK_Below
+        CMP     DrawCard0
+        BCC     @keep
+        INC     A
+@keep   STA     DrawCard1
+        RTS
 
 ; AskDeal — the human who drew high (DrawHigh) is shown both cards and chooses: Deal,
 ;   or Make <opponent> deal (the default button, the computer's choice).
@@ -879,7 +891,7 @@ ClickKnock
         LDA     KnockLimit
         JSR     MsgNum
 @said   Msg     ').'
-        JSR     MsgToLine2
+        JSR     MsgNotice               ; (over the computer's move: table.asm)
         JSR     RefuseBuild
         JMP     Redraw
 @legal  JSR     Knock
@@ -887,7 +899,8 @@ ClickKnock
 @out    RTS
 
 ; ------------------------------------------------------------------------------------
-; DoUndo — Edit/Undo: the discard waiting beside the pile goes back into the hand.
+; DoUndo — Edit/Undo: the discard waiting beside the pile goes back into the hand; a
+;   refused knock's reason on line 2 gives way to the computer's move it covered.
 ; ------------------------------------------------------------------------------------
 DoUndo
         JSR     CanUndo
@@ -899,9 +912,8 @@ DoUndo
         STA     Pending
         LDA     #PH_DISCARD
         STA     GPhase
-        JSR     MsgClear
-        JSR     MsgToLine2
-        JMP     AfterMove
+        JSR     LineBack                ; a refused knock's reason: the computer's
+        JMP     AfterMove               ;   move again on line 2 (table.asm)
 
 ; ------------------------------------------------------------------------------------
 ; DoEndGame — File/End Game: abandon the game in progress; the table is cleared. A

@@ -92,8 +92,11 @@ LogHand
 ;   its length; a return starts a line), and under them the full-width text of column
 ;   TD_EXTRA; OK (and Reset when asked) under it all, the dialog as tall as its rows.
 ; ------------------------------------------------------------------------------------
-TD_COLS         EQU     9               ; columns 0 .. 7 and the text under them
-TD_EXTRA        EQU     8
+TD_COLS         EQU     10              ; columns 0 .. 7, the text under them and the
+TD_EXTRA        EQU     8               ;   text's last lines beside the buttons
+TD_BESIDE       EQU     9
+TD_BESIDE_LINES EQU     2               ; (two: as tall as a button and its margins)
+TD_BESIDE_GAIN  EQU     2               ; the rows that leaves for the table
 COL_MAX         EQU     600             ; bytes of the first column's text, and the text's
 COL_NARROW      EQU     256             ; bytes of the other columns' (14 short lines)
 TD_ROW          EQU     10              ; a line of text
@@ -185,7 +188,8 @@ ColPutN
 ; TableDialog — the columns in a modal dialog shaped by the TdSpec at A: the columns
 ;   side by side, as tall as column 0's rows; column TD_EXTRA's text under them, the
 ;   whole width; OK at the bottom right (Return), an invisible Cancel (Escape), Reset
-;   left of OK when the spec asks; with TdScroll, the Score Sheet's scroll bar beside
+;   left of OK when the spec asks (ghosted when TdNoReset: nothing to reset); with
+;   TdScroll, the Score Sheet's scroll bar beside
 ;   the rows (SsScrollBar; its thumb let go: SsScrolled). ModalDialog until OK, Cancel
 ;   or Reset is hit.
 ;   In: A = the TdSpec (our bank), the columns, TdScroll.  Out: A = the item hit (1 OK,
@@ -210,12 +214,27 @@ TableDialog
         JSR     Mul
         CLC
         ADC     TdTextTop
+        STA     TdBesideTop             ; (the lines beside the buttons: there)
         ADC     #4+6
         STA     TdButtonTop
         CLC
         ADC     #13+8+TD_TOP            ; the button and a margin
         STA     TdBounds+4
-        LDA     #TdBounds
+        LDA     ColRows+2*TD_BESIDE     ; lines beside the buttons: the buttons level
+        BEQ     @open                   ;   with their last line, the dialog ends
+        LDX     #TD_ROW                 ;   under them
+        JSR     Mul
+        CLC
+        ADC     TdBesideTop
+        STA     TdBesideEnd
+        SEC
+        SBC     #13+3
+        STA     TdButtonTop
+        LDA     TdBesideEnd
+        CLC
+        ADC     #6+TD_TOP
+        STA     TdBounds+4
+@open   LDA     #TdBounds
         STA     DlgBounds
         STZ     DlgItemN
         STZ     DlgGroupN
@@ -254,7 +273,13 @@ TableDialog
         STA     TdItem+12
         STZ     TdItem+18
         JSR     TdButton
-@cols   LDA     #$8010                  ; the columns: disabled long static text
+        LDA     TdNoReset               ; nothing to reset: ghosted (issue 45)
+        BEQ     @cols
+        LDA     #TD_RESET
+        JSR     DisableItem
+@cols   LDA     TdItem+4                ; the buttons' left
+        STA     TdButtonsLeft
+        LDA     #$8010                  ; the columns: disabled long static text
         STA     TdItem+10
         STZ     TdItem+18
         LDA     #6
@@ -285,11 +310,14 @@ TableDialog
         BEQ     @extra                  ;   Sheet's: SsScrollBar)
         JSR     SsScrollBar
 @extra  LDA     ColRows+2*TD_EXTRA      ; the text under the table
-        BEQ     @loop
+        BEQ     @beside
         LDA     TdTextTop
         STA     TdItem+2
         LDA     TdButtonTop
-        STA     TdItem+6
+        LDX     ColRows+2*TD_BESIDE     ; (down to the lines beside the buttons)
+        BEQ     @bottom
+        LDA     TdBesideTop
+@bottom STA     TdItem+6
         LDA     #10
         STA     TdItem+4
         LDA     TdWidth
@@ -297,6 +325,22 @@ TableDialog
         SBC     #10
         STA     TdItem+8
         LDA     #TD_EXTRA
+        JSR     TdText
+@beside LDA     ColRows+2*TD_BESIDE     ; its last lines, left of the buttons
+        BEQ     @loop
+        LDA     TdBesideTop
+        STA     TdItem+2
+        LDA     TdBesideEnd
+        CLC
+        ADC     #4
+        STA     TdItem+6
+        LDA     #10
+        STA     TdItem+4
+        LDA     TdButtonsLeft
+        SEC
+        SBC     #10
+        STA     TdItem+8
+        LDA     #TD_BESIDE
         JSR     TdText
 @loop   PHA                             ; hit = ModalDialog(nil)
         PEA     $0000
@@ -358,7 +402,11 @@ TdItem                                  ; an item template (dialog.h)
         DC.L    0                       ; +20 colour table
 TdTextTop       DC.W    0
 TdScroll        DC.W    0               ; nonzero: the Score Sheet's scroll bar (once)
+TdNoReset       DC.W    0               ; nonzero: the Reset button ghosted
 TdButtonTop     DC.W    0
+TdBesideTop     DC.W    0               ; the lines beside the buttons: top, bottom
+TdBesideEnd     DC.W    0
+TdButtonsLeft   DC.W    0               ; the leftmost button's left
 TdWidth         DC.W    0
 ColI            DC.W    0
 ColLeft         DC.W    0
@@ -367,9 +415,9 @@ ColNum          DC.W    0
 ColLen          DS.W    TD_COLS
 ColRows         DS.W    TD_COLS
 ColAt           DC.W    ColBuf0,ColBuf1,ColBuf2,ColBuf3,ColBuf4,ColBuf5,ColBuf6,ColBuf7
-                DC.W    ColBufX
+                DC.W    ColBufX,ColBufB
 ColCap          DC.W    COL_MAX,COL_NARROW,COL_NARROW,COL_NARROW,COL_NARROW,COL_NARROW
-                DC.W    COL_NARROW,COL_NARROW,COL_MAX
+                DC.W    COL_NARROW,COL_NARROW,COL_MAX,COL_NARROW
 ColBuf0         DS.B    COL_MAX         ; (the statistics' names: 14 of up to 31 bytes)
 ColBuf1         DS.B    COL_NARROW
 ColBuf2         DS.B    COL_NARROW
@@ -379,6 +427,7 @@ ColBuf5         DS.B    COL_NARROW
 ColBuf6         DS.B    COL_NARROW
 ColBuf7         DS.B    COL_NARROW
 ColBufX         DS.B    COL_MAX         ; column TD_EXTRA
+ColBufB         DS.B    COL_NARROW      ; column TD_BESIDE
 
 ; ------------------------------------------------------------------------------------
 ; DoScoreSheet — Options/Score Sheet (Apple-T): the game's hands, one row each: its
@@ -389,7 +438,8 @@ ColBufX         DS.B    COL_MAX         ; column TD_EXTRA
 ;   a hand, its page areas a view, its thumb anywhere; SsAction, SsScrolled) reaches
 ;   every one; the sheet opens on the last hands. At the end of the game the final
 ;   sheet follows (BuildSheet's lines: each player's hand points, box and game bonuses
-;   and total, the net, the wins by kind), and fewer rows are shown to make room.
+;   and total, the net, the wins by kind; its last TD_BESIDE_LINES left of OK, so
+;   TD_BESIDE_GAIN more rows fit: issue 45), and fewer rows are shown to make room.
 ;   Hollywood (house rule scoring = hollywood; docs/rules.md): the three games side by
 ;   side, two columns each (SsHollySpec: Hand, "Game 1" .. "Game 3" over the players'
 ;   names, Result): each player's running total in each game, the winner's mark in the
@@ -443,8 +493,10 @@ DoScoreSheet
         LSR     A
         DEC     A
         STA     SsExtra
+        LDA     #TD_MAX_ROWS-1+TD_BESIDE_GAIN ; (its last lines beside OK: SsFill)
+        BRA     @rest
 @fit    LDA     #TD_MAX_ROWS-1          ; the rows for hands: the rest, less the
-        SEC                             ;   heading, the Total row and the lines
+@rest   SEC                             ;   heading, the Total row and the lines
         SBC     SsHead                  ;   under the table
         SBC     SsExtra
         STA     SsView
@@ -568,8 +620,12 @@ SsFill
         INY
         CPY     #MSG_MAX+2
         BCC     @copy
-        LDA     #TD_EXTRA
-        JSR     ColPut
+        LDA     #TD_EXTRA               ; the last lines beside OK (TableDialog)
+        LDX     SsLeft
+        CPX     #TD_BESIDE_LINES
+        BCS     @put
+        LDA     #TD_BESIDE
+@put    JSR     ColPut
         LDA     SsLine
         CLC
         ADC     #SHEET_WIDTH
@@ -754,7 +810,7 @@ SsShow
         _SetDItemValue
         INC     DlgI
         LDA     DlgI
-        CMP     #TD_EXTRA+1
+        CMP     #TD_COLS
         BCC     @col
         PushVarLong DlgPtr
         _DrawDialog
@@ -793,17 +849,30 @@ SsHeading
 @name   JSR     MsgClear
         LDA     SsP
         AND     #1
-        JSR     MsgName
+        JSR     MsgBaseName
         LDA     SsHolly                 ; Hollywood: what fits a narrow column
-        BEQ     @keep
+        BEQ     @twin
+        LDX     #HS_NAME
+        LDA     SsP
+        AND     #1
+        JSR     TwinSeat
+        BCC     @cut
+        LDX     #HS_NAME-2              ;   (room for the twin's " 2")
+@cut    STX     SsCut
         LDA     Build
         AND     #$00FF
-        CMP     #HS_NAME+1
-        BCC     @keep
+        CMP     SsCut
+        BCC     @twin
         LDA     Build
         AND     #$FF00
-        ORA     #HS_NAME
+        ORA     SsCut
         STA     Build
+@twin   LDA     SsP                     ; the second of two alike: " 2" (MsgName)
+        AND     #1
+        JSR     TwinSeat
+        BCC     @keep
+        LDX     #TwinMark
+        JSR     MsgPStr
 @keep   JSR     SsNext
         BCC     @name
         JSR     MsgClear
@@ -937,6 +1006,7 @@ SsWinner        DC.W    0
 SsPts           DC.W    0
 SsTotal         DC.W    0,0             ; each player's running total
 SsHolly         DC.W    0               ; nonzero: Hollywood scoring
+SsCut           DC.W    0               ; the letters of a name a Hollywood column keeps
 SsResCol        DC.W    0               ; the Result column
 SsClosed        DC.W    0               ; Hollywood: the games over before the hand
 SsBit           DC.W    0               ; the bit of the game in hand
@@ -958,6 +1028,12 @@ StatsGameOver
         STA     StatKind
         LDA     Total,X
         STA     StatGame
+        LDX     #NoName                 ; a computer's entry: no name; the second of
+        LDA     StatP                   ;   two alike: its own, " 2" (MsgName)
+        JSR     TwinSeat
+        BCC     @named
+        LDX     #TwinMark
+@named  STX     StatName
         JSR     StatFind                ; Zp.ptr2 -> the player's entry
         JSR     StatVariation           ; StatY = the variation's cell
         LDX     #StatCell.Size
@@ -1176,10 +1252,16 @@ StatSave
 @ok     RTS
 
 ; StatFind — Zp.ptr2 := the entry of player kind StatKind (a human: the one named
-;   PlayerName); a new one, zero, when there is none (the last reused when all are
-;   taken).  Clobbers A, X, Y, DlgI.
+;   PlayerName; a computer: the one named StatName, '' but for the second of two
+;   copies of one personality, TwinMark); a new one, zero, when there is none (the last
+;   reused when all are taken).  Clobbers A, X, Y, DlgI, MsgCount.
 StatFind
-        STZ     DlgI
+        LDA     StatKind
+        CMP     #HUMAN
+        BNE     @entry0
+        LDA     #PlayerName
+        STA     StatName
+@entry0 STZ     DlgI
 @entry  LDA     DlgI
         CMP     FileBuf+Stats.count
         BCS     @new
@@ -1188,9 +1270,7 @@ StatFind
         LDA     (<Zp.ptr2),Y
         CMP     StatKind
         BNE     @next
-        CMP     #HUMAN
-        BNE     @out                    ; a computer: its kind is enough
-        JSR     SameName
+        JSR     StatSameName
         BCS     @out
 @next   INC     DlgI
         BRA     @entry
@@ -1212,16 +1292,55 @@ StatFind
         LDY     #StatEntry.kind
         LDA     StatKind
         STA     (<Zp.ptr2),Y
+        LDX     StatName                ; the name: a human's whole buffer (as it
+        LDY     #NAME_MAX+1             ;   has always been kept), a computer's
+        LDA     StatKind                ;   letters only (the rest stays zero)
         CMP     #HUMAN
-        BNE     @out
+        BEQ     @count
+        LDA     |0,X
+        AND     #$00FF
+        INC     A
+        TAY
+@count  STY     MsgCount
         LDY     #0
-@name   LDA     PlayerName,Y
+        SEP     #$20
+        LONGA   OFF
+@name   LDA     |0,X
         STA     (<Zp.ptr2),Y
+        INX
         INY
-        INY
-        CPY     #NAME_MAX+1
+        CPY     MsgCount
         BCC     @name
+        REP     #$20
+        LONGA   ON
 @out    RTS
+
+; StatSameName — carry set when the entry at Zp.ptr2 is named StatName (the length
+;   byte and the letters, case as typed).  Clobbers A, X, Y, MsgCount.
+StatSameName
+        LDX     StatName
+        LDA     |0,X
+        AND     #$00FF
+        INC     A
+        STA     MsgCount                ; bytes to compare, the length byte included
+        SEP     #$20
+        LONGA   OFF
+        LDY     #0
+@cmp    LDA     (<Zp.ptr2),Y
+        CMP     |0,X
+        BNE     @no
+        INX
+        INY
+        CPY     MsgCount
+        BCC     @cmp
+        REP     #$20
+        LONGA   ON
+        SEC
+        RTS
+@no     REP     #$20
+        LONGA   ON
+        CLC
+        RTS
 
 ; StatEntryAt — A = entry number -> Zp.ptr2 = its address in FileBuf.  Clobbers X.
 StatEntryAt
@@ -1286,7 +1405,12 @@ DoStatistics
         Msg     'No games have been played to the end yet.'
         LDA     #TD_EXTRA
         JSR     ColPut
-@show   LDA     #StSpec
+@show   LDX     #0                      ; Reset ghosted when there is nothing
+        LDA     StatAny                 ;   to reset
+        BNE     @any
+        INX
+@any    STX     TdNoReset
+        LDA     #StSpec
         JSR     TableDialog
         CMP     #TD_RESET
         BEQ     @reset
@@ -1349,9 +1473,9 @@ StatRow
         TAX
         LDA     PersNames,X
         TAX
-        BRA     @pstr
+        JSR     MsgPStr                 ; its name and the entry's: '' or " 2"
 @human  LDX     <Zp.ptr2
-@pstr   JSR     MsgPStr
+        JSR     MsgPStr
         LDA     #ST_NAME
         JSR     ColPut
         LDA     #ST_PLAYED              ; games (ColNum already)
@@ -1454,6 +1578,8 @@ StResetText     DC.B    'Reset the statistics of every player and variation to z
 
 StatP           DC.W    0
 StatKind        DC.W    0
+StatName        DC.W    0               ; the entry's name (StatFind)
+NoName          DC.B    0               ; '': a computer's entry
 StatGame        DC.W    0
 StatY           DC.W    0
 StatV           DC.W    0

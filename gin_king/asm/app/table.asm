@@ -1064,8 +1064,9 @@ DrawRules
 @out    RTS
 
 ; RulesScoring — append the scoring's house rules: Hollywood and its three games'
-;   scores, the box's mode, "bonuses: " and each bonus of other points than the
-;   manual's (RuleBonuses), a shutout that adds points.
+;   scores (player 2's first, in the score line's order: DrawInfo), the box's mode,
+;   "bonuses: " and each bonus of other points than the manual's (RuleBonuses), a
+;   shutout that adds points.
 ;   Clobbers A, X, Y, RuleI, RuleBon.  Cost: about 60 cycles a letter (MsgChar).
 RulesScoring
         LDA     RulesBlock+RulesRec.scoring ; Hollywood and the three games' scores:
@@ -1078,13 +1079,13 @@ RulesScoring
         JSR     MsgChar
         LDA     1,S
         TAX
-        LDA     HollyBlock+Holly.scores,X
+        LDA     HollyBlock+Holly.scores+2,X
         JSR     MsgNum
         LDA     #'-'
         JSR     MsgChar
         LDA     1,S
         TAX
-        LDA     HollyBlock+Holly.scores+2,X
+        LDA     HollyBlock+Holly.scores,X
         JSR     MsgNum
         PLX
         INX
@@ -2090,8 +2091,22 @@ MsgCard
         RTS
 
 ; MsgName — append the name of player A: the player's own for a human, else the
-;   personality's.
+;   personality's; two copies of one personality are named apart, the second seat's
+;   with " 2" ("Irv", "Irv 2"; issue 45).
+;   In: A = the player (0, 1).  Clobbers A, X, MsgCount (Y kept).
 MsgName
+        PHA
+        JSR     MsgBaseName
+        PLA
+        JSR     TwinSeat                ; the second of two alike: " 2"
+        BCC     @out
+        LDX     #TwinMark
+        JMP     MsgPStr
+@out    RTS
+
+; MsgBaseName — append the name of player A without the twin's mark (MsgName).
+;   Clobbers A, X, MsgCount.
+MsgBaseName
         ASL     A
         TAX
         LDA     Kind,X
@@ -2105,11 +2120,26 @@ MsgName
         TAX
         JMP     MsgPStr
 
-; MsgToLine1, MsgToLine2 — copy Build into a message line.
+; TwinSeat — carry set when player A is the second seat of two copies of one player
+;   kind (Kind = Kind+2): the one named with TwinMark.  Clobbers A.
+TwinSeat
+        CMP     #1
+        BNE     @no
+        LDA     Kind
+        CMP     Kind+2
+        BNE     @no
+        SEC
+        RTS
+@no     CLC
+        RTS
+
+; MsgToLine1, MsgToLine2 — copy Build into a message line (line 2: a notice on it is
+;   gone, MsgNotice).  Clobbers A, X, Y, Zp.ptr.
 MsgToLine1
         LDX     #MsgLine1
         BRA     MsgCopy
 MsgToLine2
+        STZ     NoticeUp
         LDX     #MsgLine2
 MsgCopy
         STX     <Zp.ptr                 ; (Zp.ptr) addresses our bank (B = K)
@@ -2121,6 +2151,55 @@ MsgCopy
         CPY     #MSG_MAX+2
         BCC     @copy
         RTS
+
+; MsgNotice — Build onto message line 2 as a notice (a knock refused, "Settings
+;   saved."): the line it covers, what the computer did, is kept (Line2Kept; a notice
+;   over a notice keeps the first's) for LineBack to bring back (issue 45).
+;   Clobbers A, X, Y, Zp.ptr.
+MsgNotice
+        LDA     NoticeUp
+        BNE     @over
+        LDY     #0
+@keep   LDA     MsgLine2,Y
+        STA     Line2Kept,Y
+        INY
+        INY
+        CPY     #MSG_MAX+2
+        BCC     @keep
+@over   JSR     MsgToLine2
+        LDX     #NoticeText             ; the notice itself, to know it again
+        JSR     MsgCopy
+        LDA     #1
+        STA     NoticeUp
+        RTS
+
+; LineBack — the notice MsgNotice wrote still on message line 2 (not replaced since,
+;   by a move or a game resumed): the line it covered comes back (Undo, Show Cards
+;   closed); else line 2 stays.  Clobbers A, Y.
+LineBack
+        LDA     NoticeUp
+        BEQ     @out
+        STZ     NoticeUp
+        LDY     #0
+@same   LDA     MsgLine2,Y              ; still the notice?
+        CMP     NoticeText,Y
+        BNE     @out
+        INY
+        INY
+        CPY     #MSG_MAX+2
+        BCC     @same
+        LDY     #0
+@back   LDA     Line2Kept,Y
+        STA     MsgLine2,Y
+        INY
+        INY
+        CPY     #MSG_MAX+2
+        BCC     @back
+@out    RTS
+
+NoticeUp        DC.W    0               ; nonzero: line 2 holds a notice (MsgNotice)
+Line2Kept       DS.B    MSG_MAX+2       ; the line the notice covers
+NoticeText      DS.B    MSG_MAX+2       ; the notice
 
 ; ------------------------------------------------------------------------------------
 ; TrackCursor — the pointer's shape after each TaskMaster call (manual, "Drawing": the
