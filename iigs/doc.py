@@ -10,7 +10,12 @@ The DOC's sample rate is its 894,886 Hz clock divided by (enabled oscillators + 
 Registers (one byte per oscillator n = 0..31, at base + n):
     $00 frequency low     $20 frequency high     $40 volume       $60 data (last byte)
     $80 wavetable pointer (address bits 15-8)    $A0 control      $C0 table size
-    $E0 interrupt status  $E1 oscillators enabled (x 2)
+    $E0 interrupt status  $E1 oscillators enabled  $E2 A/D converter
+$E1 bits 1-5 hold the number of oscillators enabled less one ($3E: all 32, as the ROM
+and the Sound Tool Set set it). $E0 reads, while an oscillator's interrupt is pending,
+bit 7 clear and the oscillator's number in bits 1-5 (bits 6 and 0 read 1), and the read
+clears that interrupt; with none pending it reads $C1 (bit 7 set). $E2 reads $80 (no
+input on the A/D converter: mid-scale).
 Control: bit 0 halt, bits 1-2 mode (0 free run, 1 one-shot, 2 sync/AM, 3 swap), bit 3
 interrupt enable, bits 4-7 output channel. Table size: bits 0-2 resolution, bits 3-5
 table size (256 << n bytes), bit 6 bank. The wave RAM address of the byte played is
@@ -24,6 +29,22 @@ that instant falls in (the DOC's output resampled to the host rate), and moves t
 oscillators on; `advance(periods)` moves them without producing sound (a headless
 machine, or catching up with emulated time); `render_ahead(rate)` is what the DOC will
 play from now until every one-shot ends, without moving it (a window plays that).
+
+Emulated time: a DOC made with `cycles_per_second` (the machine's CPU clock) follows
+the machine's cycle count: `catch_up(cycles)` runs the oscillators for the DOC periods
+that have passed since the last catch-up, so a program that polls a halt bit or $E0
+sees an oscillator end when its emulated length is over. Everything that looks at or
+changes the DOC (the Sound GLU, the Sound Tool Set, the machine's tick) catches up first.
+
+Interrupts: an oscillator with its interrupt enabled (control bit 3) that halts (one-shot
+end or a stop byte) is queued for $E0 and told to `irq_source(osc)` (None: nobody); the
+interrupt controller reads `irq_asserted` (the DOC's IRQ line: some interrupt not yet
+read from $E0). The DOC dispatches nothing itself.
+
+Recording: `start_recording()` makes every catch-up keep what the DOC played, one sample
+per DOC period (int16, after the volumes), and `take_recording()` hands it over: the
+samples a headless run produced, for tests. Only stretches in which an oscillator plays
+are kept (silence between sounds is left out).
 """
 from __future__ import annotations
 
@@ -39,7 +60,10 @@ WAVE_RAM_SIZE = 0x10000
 # register bases
 REG_FREQ_LO, REG_FREQ_HI, REG_VOLUME, REG_DATA = 0x00, 0x20, 0x40, 0x60
 REG_POINTER, REG_CONTROL, REG_TABLE = 0x80, 0xA0, 0xC0
-REG_INTERRUPT, REG_ENABLE = 0xE0, 0xE1
+REG_INTERRUPT, REG_ENABLE, REG_AD = 0xE0, 0xE1, 0xE2
+ENABLE_ALL = (OSCILLATORS - 1) << 1   # $E1 for all 32 oscillators
+AD_NO_INPUT = 0x80                   # $E2: nothing on the A/D converter
+IRQ_NONE = 0xC1                      # $E0 with no interrupt pending
 
 CTL_HALT = 0x01
 CTL_MODE_MASK = 0x06
@@ -77,25 +101,39 @@ class DOC:
 
     `listener(event, doc, start)` is called when an oscillator starts ("start", with an
     OscillatorStart) or is halted by a program ("stop", start None); None: nobody.
-    `system_volume` (0..15, the Sound GLU's volume) scales the output."""
+    `changed` is set when a program changes how a playing oscillator sounds (frequency,
+    volume, table), for whoever hands the sound to a mixer to pick up (and clear).
+    `system_volume` (0..15, the Sound GLU's volume) scales the output.
+    `cycles_per_second`: the clock `catch_up` counts in (None: no emulated time)."""
 
-    def __init__(self) -> None:
+    def __init__(self, cycles_per_second: int | None = None) -> None:
         self.ram = bytearray(WAVE_RAM_SIZE)
         self.regs = bytearray(0x100)
         self.acc = [0] * OSCILLATORS
         self.system_volume = SYSTEM_VOLUME_MAX
         self.listener: Callable[[str, "DOC", Any], None] | None = None
-        self.regs[REG_ENABLE] = OSCILLATORS * 2
+        self.irq_source: Callable[[int], None] | None = None
+        self.changed = False
+        self.regs[REG_ENABLE] = ENABLE_ALL
         for n in range(OSCILLATORS):
             self.regs[REG_CONTROL + n] = CTL_HALT
         self.irq_pending: list[int] = []   # oscillators that halted with IRQs enabled
         self._phase = 0.0               # mix: where between DOC periods the output is
+        self.cycles_per_second = cycles_per_second
+        self._synced_cycles = 0         # catch_up: the cycle count the DOC is at
+        self._period_carry = 0.0        # ... and the part of a DOC period past it
+        self._recording: list[np.ndarray] | None = None
 
     # -- registers --------------------------------------------------------------------
     @property
     def enabled(self) -> int:
-        """Oscillators enabled (register $E1 holds twice the number)."""
-        return max(1, min(OSCILLATORS, self.regs[REG_ENABLE] >> 1))
+        """Oscillators enabled: one more than $E1's bits 1-5."""
+        return ((self.regs[REG_ENABLE] >> 1) & 0x1F) + 1
+
+    @property
+    def irq_asserted(self) -> bool:
+        """The DOC's IRQ line: an oscillator's interrupt not yet read from $E0."""
+        return bool(self.irq_pending)
 
     @property
     def sample_rate(self) -> float:
@@ -103,18 +141,29 @@ class DOC:
         return DOC_CLOCK_HZ / (self.enabled + 2)
 
     def read_register(self, reg: int) -> int:
+        """A register as a program reads it (reading $E0 takes the interrupt it shows)."""
         reg &= 0xFF
         if reg == REG_INTERRUPT:
-            # the lowest pending oscillator, bit 7 clear while one is pending
+            # the oldest pending interrupt, bit 7 clear while one is pending
             if self.irq_pending:
                 osc = self.irq_pending.pop(0)
                 return (osc << 1) | 0x41
-            return 0xC1
+            return IRQ_NONE
+        if reg == REG_AD:
+            return AD_NO_INPUT
         return self.regs[reg]
 
     def write_register(self, reg: int, value: int) -> None:
+        """A register as a program writes it: starting (halt bit cleared) or halting an
+        oscillator tells the listener; $E0 and $E2 are read-only."""
         reg &= 0xFF
         value &= 0xFF
+        if reg in (REG_INTERRUPT, REG_AD):
+            return
+        if reg < REG_DATA or REG_POINTER <= reg < REG_CONTROL + OSCILLATORS \
+                or REG_TABLE <= reg < REG_TABLE + OSCILLATORS:
+            if self.playing(reg & 0x1F) and self.regs[reg] != value:
+                self.changed = True
         if REG_CONTROL <= reg < REG_CONTROL + OSCILLATORS:
             osc = reg - REG_CONTROL
             was_halted = self.regs[reg] & CTL_HALT
@@ -173,6 +222,8 @@ class DOC:
         self.regs[REG_CONTROL + osc] |= CTL_HALT
         if self.regs[REG_CONTROL + osc] & CTL_IRQ_ENABLE:
             self.irq_pending.append(osc)
+            if self.irq_source is not None:
+                self.irq_source(osc)
 
     def _play(self, osc: int, periods: int, move: bool) -> tuple[np.ndarray, int | None]:
         """The bytes osc reads over the next `periods` DOC periods and the period it
@@ -187,12 +238,46 @@ class DOC:
         return data, stop
 
     def advance(self, periods: int) -> None:
-        """Let `periods` DOC sample periods pass without producing output."""
-        if periods <= 0:
+        """Let `periods` DOC sample periods pass (output only to a recording)."""
+        if periods <= 0 or not self.any_playing():
+            return
+        if self._recording is not None:
+            steps = np.arange(periods, dtype=np.int64)
+            self._recording.append(self._scale(self._mix_steps(steps, periods, True)))
             return
         for osc in range(self.enabled):
             if self.playing(osc):
                 self._play(osc, periods, True)
+
+    def catch_up(self, cycles: int) -> None:
+        """Run the oscillators up to the machine's cycle count `cycles` (see the module
+        docstring); a count behind the last one is ignored."""
+        if self.cycles_per_second is None:
+            return
+        elapsed = cycles - self._synced_cycles
+        if elapsed <= 0:
+            return
+        self._synced_cycles = cycles
+        if not self.any_playing():
+            self._period_carry = 0.0
+            return
+        exact = elapsed * self.sample_rate / self.cycles_per_second + self._period_carry
+        periods = int(exact)
+        self._period_carry = exact - periods
+        self.advance(periods)
+
+    def start_recording(self) -> None:
+        """Keep what the DOC plays from now on (see the module docstring)."""
+        self._recording = []
+
+    def take_recording(self) -> np.ndarray:
+        """The samples kept since `start_recording` or the last take (int16, one per
+        DOC period); the recording goes on."""
+        if not self._recording:
+            return np.zeros(0, dtype=np.int16)
+        samples = np.concatenate(self._recording)
+        self._recording = []
+        return samples
 
     def _sum(self, n: int, rate: float, move: bool) -> np.ndarray:
         """The playing oscillators' sum at n host samples (each the DOC period that
@@ -204,7 +289,12 @@ class DOC:
         covered = max(int(end), int(steps[-1]) + 1)
         if move:
             self._phase = end - covered if end >= covered else 0.0
-        out = np.zeros(n, dtype=np.int32)
+        return self._mix_steps(steps, covered, move)
+
+    def _mix_steps(self, steps: np.ndarray, covered: int, move: bool) -> np.ndarray:
+        """The playing oscillators' sum at DOC periods `steps` of the next `covered`;
+        `move` lets those periods pass."""
+        out = np.zeros(len(steps), dtype=np.int32)
         for osc in range(self.enabled):
             if not self.playing(osc):
                 continue

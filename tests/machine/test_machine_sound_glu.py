@@ -1,0 +1,118 @@
+"""Sound through the Sound GLU (iigs/glu.py, $C03C-$C03F; issue 48): a 65816 sound driver
+(programs/machine_sound_glu.asm) writes a square wave into DOC RAM with auto-increment,
+reads it back, plays it once on an oscillator in one-shot mode with its interrupt enabled
+and polls the halt bit and the interrupt status register, with no Sound Tool Set call.
+The DOC it drives is the one the Sound Tool Set plays through: one chip either way in."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from iigs import doc as d
+from iigs.host import HeadlessHost
+from iigs.machine import Machine
+from iigs.memory import write_bytes
+from toolcall import call_tool
+
+OSC = 5                   # the driver's oscillator (machine_sound_glu.asm)
+WAVE_ADR, WAVE_LEN = 0x2000, 1024
+HALF_PERIOD = 0x20        # bytes high, then as many low
+PERIODS_PER_BYTE = 2      # frequency 256 at resolution = size: half a byte a DOC period
+SOUND_START_UP, SET_SOUND_VOLUME, WRITE_RAM_BLOCK, READ_RAM_BLOCK = 0x0208, 0x0D08, 0x0908, 0x0A08
+SYSTEM_VOLUME_GEN = 0x000F
+TIERS = ("run", "run_reference")
+
+
+def square_wave() -> bytes:
+    """The wave the driver writes: $40 for 32 bytes, $C0 for 32, over 1 KB."""
+    return bytes(0xC0 if i & HALF_PERIOD else 0x40 for i in range(WAVE_LEN))
+
+
+def play(build_program, volume: int = 0xC0, system_volume: int | None = None,
+         tier: str = "run") -> dict:
+    """Run the driver on a fresh machine, recording what the DOC plays."""
+    data, labels = build_program("machine_sound_glu")
+    m = Machine(host=HeadlessHost())
+    if tier == "run_reference":
+        m.cpu.run = m.cpu.run_reference
+    assert call_tool(m, SOUND_START_UP, [("W", 0x1000)]) == (0, [])
+    if system_volume is not None:     # SetSoundVolume(volume << 4, $000F): Sound off
+        assert call_tool(m, SET_SOUND_VOLUME,
+                         [("W", system_volume << 4), ("W", SYSTEM_VOLUME_GEN)]) == (0, [])
+    prog = m.load(data)
+    raised: list[int] = []
+    m.doc.irq_source = raised.append
+    m.doc.start_recording()
+    regs = m.call(prog.entry + labels["GluPlay"], a=volume)
+    return {"m": m, "regs": regs, "samples": m.doc.take_recording(), "raised": raised,
+            "at": lambda name: prog.entry + labels[name]}
+
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_a_driver_plays_a_wave_through_the_glu_once_and_reads_the_interrupt(build_program,
+                                                                           tier):
+    run = play(build_program, tier=tier)
+    m, regs, samples = run["m"], run["regs"], run["samples"]
+    wave = square_wave()
+    # (a) one chip either way in: the wave written through the GLU is in the DOC's RAM,
+    # read back through the GLU (after its dummy read) and through ReadRamBlock alike
+    assert bytes(m.doc.ram[WAVE_ADR:WAVE_ADR + WAVE_LEN]) == wave
+    back = run["at"]("ReadBack")
+    assert bytes(m.mem[back:back + WAVE_LEN]) == wave
+    assert call_tool(m, READ_RAM_BLOCK, [("L", 0x030000), ("W", WAVE_ADR),
+                                         ("W", WAVE_LEN)]) == (0, [])
+    assert bytes(m.mem[0x030000:0x030000 + WAVE_LEN]) == wave
+    # ... and a block written by WriteRamBlock reads back through the GLU
+    ramp = bytes(range(1, 256)) * 4 + b"\x01\x02\x03\x04"
+    write_bytes(m.mem, 0x040000, ramp)
+    assert call_tool(m, WRITE_RAM_BLOCK, [("L", 0x040000), ("W", 0x6000),
+                                          ("W", WAVE_LEN)]) == (0, [])
+    m.call(run["at"]("GluRead"), a=0x6000)
+    assert bytes(m.mem[back:back + WAVE_LEN]) == ramp
+    # (d) one pass, then the halt bit, and $E0 names the oscillator once (read clears)
+    assert regs.x > 0, "the driver never saw the halt bit"
+    assert not m.doc.playing(OSC)
+    assert regs.a & 0xFF == (OSC << 1) | 0x41               # bit 7 clear: oscillator 5
+    assert regs.a >> 8 == d.IRQ_NONE                         # read again: nothing pending
+    assert run["raised"] == [OSC] and not m.doc.irq_asserted
+    assert regs.y == 0x00 | d.SYSTEM_VOLUME_MAX              # $C03C: volume kept, busy 0
+    # (b) the samples: each byte for two DOC periods at the volumes, then silence
+    played = WAVE_LEN * PERIODS_PER_BYTE
+    expected = ((np.repeat(np.frombuffer(wave, np.uint8).astype(np.int32), 2) - 0x80)
+                * 0xC0) >> d.OUTPUT_SHIFT
+    assert len(samples) >= played
+    assert np.array_equal(samples[:played].astype(np.int32), expected)
+    assert not samples[played:].any()
+    # the pitch: 16 cycles of the square wave, at the DOC's rate over 32 oscillators
+    rising = np.flatnonzero((samples[:-1] <= 0) & (samples[1:] > 0))
+    cycle = 2 * HALF_PERIOD * PERIODS_PER_BYTE               # DOC periods a cycle
+    assert len(rising) == WAVE_LEN // (2 * HALF_PERIOD)      # low first: 16 rises
+    assert set(np.diff(rising)) == {cycle}
+    spectrum = np.abs(np.fft.rfft(samples[:played].astype(float)))
+    peak_hz = np.argmax(spectrum[1:]) + 1
+    assert peak_hz * m.doc.sample_rate / played == pytest.approx(
+        m.doc.sample_rate / cycle)                           # 205.6 Hz
+    # the program waited for the sound's emulated length: it took at least that long
+    assert regs.cycles >= played * 2_800_000 / m.doc.sample_rate
+    # (e) deterministic: the same run gives the same samples and registers
+    again = play(build_program, tier=tier)
+    assert np.array_equal(again["samples"], samples)
+    assert (again["regs"].a, again["regs"].x, again["regs"].cycles) == \
+        (regs.a, regs.x, regs.cycles)
+
+
+def test_volume_zero_and_sound_off_are_silent(build_program):
+    # (c) the oscillator's own volume 0: it plays (and halts) without a sound
+    quiet = play(build_program, volume=0)
+    assert quiet["regs"].x > 0 and quiet["samples"].size and not quiet["samples"].any()
+    # Sound off (the system volume 0, as the game and the Control Panel set it): the
+    # driver keeps the volume bits, so the whole run is silent, and it still halts
+    off = play(build_program, system_volume=0)
+    assert off["regs"].y == 0x00                             # $C03C: volume 0
+    assert off["regs"].x > 0 and off["raised"] == [OSC]
+    assert off["samples"].size and not off["samples"].any()
+    assert off["m"].doc.system_volume == 0
+    # the host was told of the start (its log keeps the system volume it started at)
+    log = off["m"].host.sound_log
+    assert [(e.address, e.frequency, e.volume, e.system_volume) for e in log] == \
+        [(WAVE_ADR, 256, 0xC0, 0)]
