@@ -203,6 +203,9 @@ class DOC:
         return OscillatorStart(osc, base, size, freq, self.regs[REG_VOLUME + osc])
 
     # -- playing ----------------------------------------------------------------------
+    def _mode(self, osc: int) -> int:
+        return (self.regs[REG_CONTROL + osc] & CTL_MODE_MASK) >> 1
+
     def _voice(self, osc: int, steps: np.ndarray, acc0: int) -> tuple[np.ndarray, int | None]:
         """The bytes osc reads at DOC periods `steps` (from now, ascending) and the
         index of the first step at which it halts (None if it plays through)."""
@@ -210,44 +213,62 @@ class DOC:
         ram = np.frombuffer(self.ram, dtype=np.uint8)
         acc = (acc0 + freq * steps.astype(np.int64)) & ACC_MASK
         offset = acc >> shift
-        mode = (self.regs[REG_CONTROL + osc] & CTL_MODE_MASK) >> 1
         data = ram[(base | (offset & (size - 1))) & 0xFFFF]
         ends = data == STOP_BYTE
-        if mode == MODE_ONE_SHOT:
+        if self._mode(osc) in (MODE_ONE_SHOT, MODE_SWAP):
             ends |= offset >= size
         hit = np.flatnonzero(ends)
         return data, (int(hit[0]) if hit.size else None)
 
-    def _halt(self, osc: int) -> None:
-        self.regs[REG_CONTROL + osc] |= CTL_HALT
-        if self.regs[REG_CONTROL + osc] & CTL_IRQ_ENABLE:
+    def _raise(self, osc: int) -> None:
+        """Oscillator osc raises its interrupt (if enabled): pending for $E0 (once per
+        oscillator, as the chip's flag), told to irq_source."""
+        if not self.regs[REG_CONTROL + osc] & CTL_IRQ_ENABLE:
+            return
+        if osc not in self.irq_pending:
             self.irq_pending.append(osc)
-            if self.irq_source is not None:
-                self.irq_source(osc)
+            self.irq_pending.sort()
+        if self.irq_source is not None:
+            self.irq_source(osc)
 
-    def _play(self, osc: int, periods: int, move: bool) -> tuple[np.ndarray, int | None]:
-        """The bytes osc reads over the next `periods` DOC periods and the period it
-        halts at (None: it plays on); `move` lets that time pass for osc."""
+    def _halt(self, osc: int) -> int | None:
+        """osc reached its end: it halts and raises its interrupt; in swap mode its
+        partner (osc ^ 1) starts from its table's start. Returns the partner started."""
+        self.regs[REG_CONTROL + osc] |= CTL_HALT
+        self._raise(osc)
+        partner = osc ^ 1
+        if self._mode(osc) == MODE_SWAP and partner < self.enabled \
+                and not self.playing(partner):
+            self.regs[REG_CONTROL + partner] &= ~CTL_HALT
+            self.acc[partner] = 0
+            return partner
+        return None
+
+    def _play(self, osc: int, periods: int) -> tuple[np.ndarray, int | None, int | None]:
+        """The bytes osc reads over the next `periods` DOC periods, the period it halts
+        at (None: it plays on) and the partner its halt started (swap mode); those
+        periods pass for osc. A free-running oscillator raises its interrupt when it
+        passes its table's end."""
         data, stop = self._voice(osc, np.arange(periods), self.acc[osc])
-        if move:
-            freq = self._geometry(osc)[3]
-            self.acc[osc] = (self.acc[osc] + freq * periods) & ACC_MASK
-            self.regs[REG_DATA + osc] = int(data[-1 if stop is None else stop])
-            if stop is not None:
-                self._halt(osc)
-        return data, stop
+        _base, size, shift, freq = self._geometry(osc)
+        acc0 = self.acc[osc]
+        self.acc[osc] = (acc0 + freq * periods) & ACC_MASK
+        self.regs[REG_DATA + osc] = int(data[-1 if stop is None else stop])
+        if stop is not None:
+            return data, stop, self._halt(osc)
+        if self._mode(osc) == MODE_FREE and \
+                ((acc0 + freq * periods) >> shift) // size > (acc0 >> shift) // size:
+            self._raise(osc)
+        return data, None, None
 
     def advance(self, periods: int) -> None:
         """Let `periods` DOC sample periods pass (output only to a recording)."""
         if periods <= 0 or not self.any_playing():
             return
+        steps = np.arange(periods, dtype=np.int64)
+        summed = self._mix_steps(steps, periods, True)
         if self._recording is not None:
-            steps = np.arange(periods, dtype=np.int64)
-            self._recording.append(self._scale(self._mix_steps(steps, periods, True)))
-            return
-        for osc in range(self.enabled):
-            if self.playing(osc):
-                self._play(osc, periods, True)
+            self._recording.append(self._scale(summed))
 
     def catch_up(self, cycles: int) -> None:
         """Run the oscillators up to the machine's cycle count `cycles` (see the module
@@ -293,17 +314,35 @@ class DOC:
 
     def _mix_steps(self, steps: np.ndarray, covered: int, move: bool) -> np.ndarray:
         """The playing oscillators' sum at DOC periods `steps` of the next `covered`;
-        `move` lets those periods pass."""
+        `move` lets those periods pass (else the DOC is left as it was, and nobody is
+        told of the halts and interrupts on the way)."""
+        if not move:
+            saved = (bytes(self.regs), list(self.acc), list(self.irq_pending),
+                     self.irq_source, self.listener)
+            self.irq_source = self.listener = None
+            try:
+                return self._mix_steps(steps, covered, True)
+            finally:
+                regs, acc, pending, self.irq_source, self.listener = saved
+                self.regs[:], self.acc, self.irq_pending = regs, acc, pending
         out = np.zeros(len(steps), dtype=np.int32)
-        for osc in range(self.enabled):
-            if not self.playing(osc):
-                continue
+        # (oscillator, the period it plays from): a swap partner joins where the other
+        # one ended
+        queue = [(osc, 0) for osc in range(self.enabled) if self.playing(osc)]
+        for osc, first in queue:
             volume = self.regs[REG_VOLUME + osc]
-            data, stop = self._play(osc, covered, move)
-            voice = data[steps].astype(np.int32) - SILENCE
+            data, stop, started = self._play(osc, covered - first)
+            if first:
+                where = steps >= first
+                at = steps[where] - first
+            else:
+                where, at = slice(None), steps
+            voice = data[at].astype(np.int32) - SILENCE
             if stop is not None:
-                voice[steps >= stop] = 0
-            out += voice * volume
+                voice[at >= stop] = 0
+                if started is not None and stop > 0:
+                    queue.append((started, first + stop))
+            out[where] += voice * volume
         return out
 
     def _scale(self, summed: np.ndarray) -> np.ndarray:
@@ -326,8 +365,7 @@ class DOC:
             if not self.playing(osc):
                 continue
             base, size, shift, freq = self._geometry(osc)
-            mode = (self.regs[REG_CONTROL + osc] & CTL_MODE_MASK) >> 1
-            if mode != MODE_ONE_SHOT or freq == 0:
+            if self._mode(osc) != MODE_ONE_SHOT or freq == 0:
                 return int(MAX_AHEAD_SECONDS * self.sample_rate)
             end_acc = size << shift
             left = max(left, -(-(end_acc - self.acc[osc]) // freq) + 1)

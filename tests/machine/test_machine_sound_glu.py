@@ -116,3 +116,82 @@ def test_volume_zero_and_sound_off_are_silent(build_program):
     log = off["m"].host.sound_log
     assert [(e.address, e.frequency, e.volume, e.system_volume) for e in log] == \
         [(WAVE_ADR, 256, 0xC0, 0)]
+
+
+def start(doc: d.DOC, osc: int, page: int, mode: int, freq: int = 512,
+          irq: bool = True, halted: bool = False) -> None:
+    """Program oscillator osc for a 256-byte table at DOC page `page` and start it (or
+    leave it halted, ready)."""
+    for base, value in ((d.REG_FREQ_LO, freq & 0xFF), (d.REG_FREQ_HI, freq >> 8),
+                        (d.REG_VOLUME, 0xFF), (d.REG_POINTER, page), (d.REG_TABLE, 0)):
+        doc.write_register(base + osc, value)
+    control = mode << 1 | (d.CTL_IRQ_ENABLE if irq else 0) | (d.CTL_HALT if halted else 0)
+    doc.write_register(d.REG_CONTROL + osc, control)
+
+
+def test_swap_mode_hands_over_to_the_partner_and_free_run_interrupts_at_each_pass():
+    doc = d.DOC()
+    doc.ram[0x1000:0x1100] = b"\xA0" * 256
+    doc.ram[0x1100:0x1200] = b"\x60" * 256
+    raised: list[int] = []
+    doc.irq_source = raised.append
+    start(doc, 3, 0x11, d.MODE_SWAP, halted=True)      # the partner, ready
+    start(doc, 2, 0x10, d.MODE_SWAP)
+    # render_ahead plays the hand-over without moving the DOC or raising anything
+    rate = doc.sample_rate
+    ahead = doc.render_ahead(rate)
+    assert doc.playing(2) and not doc.playing(3) and doc.acc[2] == 0 and not raised
+    doc.start_recording()
+    doc.advance(600)
+    played = doc.take_recording()
+    assert np.array_equal(played[:600], ahead[:600])
+    # oscillator 2 plays its 256 bytes, then 3 plays its own from the next period on,
+    # then 2 again (a double buffer: the pair swaps until the program says otherwise)
+    assert (played[:256] == (0x20 * 0xFF) >> 1).all()
+    assert (played[256:512] == (-0x20 * 0xFF) >> 1).all()
+    assert (played[512:600] == (0x20 * 0xFF) >> 1).all()
+    assert doc.playing(2) and not doc.playing(3)
+    assert raised == [2, 3]
+    doc.write_register(d.REG_CONTROL + 2, d.CTL_HALT)  # the program stops it
+    # $E0: the lowest pending oscillator first, each read clearing it
+    assert [doc.read_register(d.REG_INTERRUPT) for _ in range(3)] == \
+        [(2 << 1) | 0x41, (3 << 1) | 0x41, d.IRQ_NONE]
+    # free run: an interrupt each time the oscillator passes its table's end, no halt
+    raised.clear()
+    start(doc, 7, 0x10, d.MODE_FREE)
+    doc.advance(200)
+    assert raised == [] and not doc.irq_asserted
+    doc.advance(100)                                    # past byte 256
+    assert raised == [7] and doc.irq_asserted and doc.playing(7)
+    assert doc.read_register(d.REG_INTERRUPT) == (7 << 1) | 0x41
+    assert not doc.irq_asserted
+    # an oscillator without its interrupt enabled raises nothing
+    doc.write_register(d.REG_CONTROL + 7, d.CTL_HALT)
+    start(doc, 9, 0x10, d.MODE_ONE_SHOT, irq=False)
+    doc.advance(300)
+    assert not doc.playing(9) and raised == [7]
+
+
+def test_the_glu_registers_read_back_and_the_dummy_read_rule():
+    from iigs.glu import SoundGLU
+    doc = d.DOC()
+    glu = SoundGLU(doc)
+    glu.write_control(0x60 | 0x07)                     # RAM, auto-increment, volume 7
+    assert glu.read_control() == 0x67 and doc.system_volume == 7
+    glu.write_address(False, 0xFE)
+    glu.write_address(True, 0x12)
+    assert (glu.read_address(False), glu.read_address(True)) == (0xFE, 0x12)
+    for byte in (1, 2, 3):
+        glu.write_data(byte)
+    assert bytes(doc.ram[0x12FE:0x1301]) == b"\x01\x02\x03" and glu.address == 0x1301
+    glu.write_address(True, 0x12)
+    glu.write_address(False, 0xFE)
+    reads = [glu.read_data() for _ in range(4)]
+    assert reads[1:] == [1, 2, 3]                      # the first is the dummy read
+    glu.write_control(0x00 | 0x07)                     # registers, no auto-increment
+    glu.write_address(False, d.REG_AD)
+    glu.read_data()
+    assert glu.read_data() == d.AD_NO_INPUT and glu.address & 0xFF == d.REG_AD
+    glu.write_address(False, d.REG_ENABLE)
+    glu.write_data(0x1E)                               # 16 oscillators
+    assert doc.enabled == 16 and doc.sample_rate == pytest.approx(894886 / 18)
