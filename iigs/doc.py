@@ -19,9 +19,14 @@ input on the A/D converter: mid-scale).
 Control: bit 0 halt, bits 1-2 mode (0 free run, 1 one-shot, 2 sync/AM, 3 swap), bit 3
 interrupt enable, bits 4-7 output channel. Table size: bits 0-2 resolution, bits 3-5
 table size (256 << n bytes), bit 6 bank. The wave RAM address of the byte played is
-pointer & mask(size) | (acc >> (9 + resolution - size)) & (size - 1); in one-shot mode
-the oscillator halts (sets its halt bit) when that offset passes the table's end or the
-byte read is $00 -- the "done" status a program polls.
+pointer & mask(size) | (acc >> (9 + resolution - size)) & (size - 1). A $00 byte halts
+the oscillator in any mode (sets its halt bit: the "done" status a program polls).
+Modes: one-shot halts when the offset passes the table's end; free run wraps, raising
+its interrupt at each pass; swap halts like one-shot and starts its partner (n xor 1,
+from its table's start, the next period), so a pair plays two buffers in turn; sync/AM
+plays as free run (neither syncing nor modulating its partner). The output channel
+bits are kept: everything is mixed to one channel. Sound RAM is one 64 KB bank (bit 6
+of the table register, the second bank of later machines, is ignored).
 
 Mixing is numpy over whole blocks (no per-sample Python loop): `mix(n, rate)` gives n
 16-bit samples at the host's rate, each the oscillators' sum at the DOC sample period
