@@ -23,6 +23,20 @@ SYSTEM_VOLUME_GEN = 0x000F
 TIERS = ("run", "run_reference")
 
 
+class MixerHost(HeadlessHost):
+    """A headless host with a mixer: keeps what the window host would hand pygame's
+    mixer each time the DOC's sound changes (`WindowHost.play_doc`)."""
+
+    RATE = 22050
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.handed: list[np.ndarray] = []
+
+    def play_doc(self, doc: d.DOC) -> None:
+        self.handed.append(doc.render_ahead(self.RATE))
+
+
 def square_wave() -> bytes:
     """The wave the driver writes: $40 for 32 bytes, $C0 for 32, over 1 KB."""
     return bytes(0xC0 if i & HALF_PERIOD else 0x40 for i in range(WAVE_LEN))
@@ -32,7 +46,7 @@ def play(build_program, volume: int = 0xC0, system_volume: int | None = None,
          tier: str = "run") -> dict:
     """Run the driver on a fresh machine, recording what the DOC plays."""
     data, labels = build_program("machine_sound_glu")
-    m = Machine(host=HeadlessHost())
+    m = Machine(host=MixerHost())
     if tier == "run_reference":
         m.cpu.run = m.cpu.run_reference
     assert call_tool(m, SOUND_START_UP, [("W", 0x1000)]) == (0, [])
@@ -94,6 +108,12 @@ def test_a_driver_plays_a_wave_through_the_glu_once_and_reads_the_interrupt(buil
         m.doc.sample_rate / cycle)                           # 205.6 Hz
     # the program waited for the sound's emulated length: it took at least that long
     assert regs.cycles >= played * 2_800_000 / m.doc.sample_rate
+    # the host's mixer was handed the sound when the driver started it: the same wave
+    # resampled to 22,050 Hz, as long as the sound
+    handed = m.host.handed
+    assert len(handed) == 1
+    assert len(handed[0]) == pytest.approx(played * MixerHost.RATE / m.doc.sample_rate, abs=2)
+    assert set(np.unique(handed[0][:-2])) == {expected.min(), expected.max()}
     # (e) deterministic: the same run gives the same samples and registers
     again = play(build_program, tier=tier)
     assert np.array_equal(again["samples"], samples)
@@ -112,6 +132,7 @@ def test_volume_zero_and_sound_off_are_silent(build_program):
     assert off["regs"].x > 0 and off["raised"] == [OSC]
     assert off["samples"].size and not off["samples"].any()
     assert off["m"].doc.system_volume == 0
+    assert len(off["m"].host.handed) == 1 and not off["m"].host.handed[0].any()
     # the host was told of the start (its log keeps the system volume it started at)
     log = off["m"].host.sound_log
     assert [(e.address, e.frequency, e.volume, e.system_volume) for e in log] == \
@@ -195,3 +216,36 @@ def test_the_glu_registers_read_back_and_the_dummy_read_rule():
     glu.write_address(False, d.REG_ENABLE)
     glu.write_data(0x1E)                               # 16 oscillators
     assert doc.enabled == 16 and doc.sample_rate == pytest.approx(894886 / 18)
+
+
+def test_a_change_to_a_playing_oscillator_reaches_the_mixer_at_the_next_tick():
+    m = Machine(host=MixerHost())
+    io = m.io
+
+    def poke(register: int, value: int) -> None:
+        io.write(0xE0C03E, register)
+        io.write(0xE0C03D, value)
+
+    io.write(0xE0C03C, 0x60 | 0x0F)                    # RAM, auto-increment, volume 15
+    io.write(0xE0C03E, 0x00)
+    io.write(0xE0C03F, 0x30)
+    for i in range(256):
+        io.write(0xE0C03D, 0xA0 if i & 0x10 else 0x60)
+    io.write(0xE0C03C, 0x0F)                           # registers
+    for register, value in ((d.REG_FREQ_LO + 1, 0), (d.REG_FREQ_HI + 1, 2),
+                            (d.REG_VOLUME + 1, 0x40), (d.REG_POINTER + 1, 0x30),
+                            (d.REG_TABLE + 1, 0), (d.REG_CONTROL + 1, 0)):
+        poke(register, value)                          # free run: it plays on
+    handed = m.host.handed
+    assert len(handed) == 1 and np.abs(handed[0]).max() == (0x20 * 0x40) >> 1
+    m.tb.snd.sync()
+    assert len(handed) == 1                            # nothing changed
+    poke(d.REG_VOLUME + 1, 0x80)                       # louder, while it plays
+    poke(d.REG_VOLUME + 1, 0x80)
+    assert len(handed) == 1                            # handed over once a tick, not per write
+    m.tb.snd.sync()
+    assert len(handed) == 2 and np.abs(handed[1]).max() == (0x20 * 0x80) >> 1
+    io.write(0xE0C03C, 0x00)                           # the volume bits to 0: silence
+    m.tb.snd.sync()
+    assert len(handed) == 3 and not handed[2].any()
+    assert io.read(0xE0C03C) == 0x00 and m.tb.snd.system_volume == 0
