@@ -18,7 +18,8 @@ OSC = 5                   # the driver's oscillator (machine_sound_glu.asm)
 WAVE_ADR, WAVE_LEN = 0x2000, 1024
 HALF_PERIOD = 0x20        # bytes high, then as many low
 PERIODS_PER_BYTE = 2      # frequency 256 at resolution = size: half a byte a DOC period
-SOUND_START_UP, SET_SOUND_VOLUME, WRITE_RAM_BLOCK, READ_RAM_BLOCK = 0x0208, 0x0D08, 0x0908, 0x0A08
+SOUND_START_UP, SET_SOUND_VOLUME = 0x0208, 0x0D08
+WRITE_RAM_BLOCK, READ_RAM_BLOCK = 0x0908, 0x0A08
 SYSTEM_VOLUME_GEN = 0x000F
 TIERS = ("run", "run_reference")
 
