@@ -44,7 +44,8 @@ changes the DOC (the Sound GLU, the Sound Tool Set, the machine's tick) catches 
 Interrupts: an oscillator with its interrupt enabled (control bit 3) that halts (one-shot
 end or a stop byte) is queued for $E0 and told to `irq_source(osc)` (None: nobody); the
 interrupt controller reads `irq_asserted` (the DOC's IRQ line: some interrupt not yet
-read from $E0). The DOC dispatches nothing itself.
+read from $E0) and `next_interrupt_cycle()` (when to catch the DOC up for the next one).
+The DOC dispatches nothing itself.
 
 Recording: `start_recording()` makes every catch-up keep what the DOC played, one sample
 per DOC period (int16, after the volumes), and `take_recording()` hands it over: the
@@ -291,6 +292,44 @@ class DOC:
         periods = int(exact)
         self._period_carry = exact - periods
         self.advance(periods)
+
+    def _periods_to_irq(self, osc: int) -> int | None:
+        """The DOC periods from now to the one at which osc raises its next interrupt
+        (its step index: catching up one period more raises it), None if it raises none
+        within MAX_AHEAD_SECONDS."""
+        if not self.playing(osc) or not self.regs[REG_CONTROL + osc] & CTL_IRQ_ENABLE:
+            return None
+        _base, size, shift, freq = self._geometry(osc)
+        if freq == 0:
+            return None
+        acc0 = self.acc[osc]
+        if self._mode(osc) in (MODE_ONE_SHOT, MODE_SWAP):
+            end_acc = size << shift
+        else:                           # free run: the next pass of the table's end
+            end_acc = ((acc0 >> shift) // size + 1) * size << shift
+        to_end = -(-(end_acc - acc0) // freq)
+        horizon = int(MAX_AHEAD_SECONDS * self.sample_rate)
+        steps = np.arange(min(to_end, horizon) + 1, dtype=np.int64)
+        _data, stop = self._voice(osc, steps, acc0)     # a $00 byte may come first
+        if stop is not None:
+            return stop
+        return to_end if to_end <= horizon else None
+
+    def next_interrupt_cycle(self) -> int | None:
+        """The machine cycle count at which `catch_up` will raise the next oscillator
+        interrupt, as the registers stand (None: none within MAX_AHEAD_SECONDS of DOC
+        time, or no emulated time): an interrupt controller catches the DOC up then,
+        so an interrupt is raised on time rather than at the next tick. Call it again
+        after each catch-up (a program may change the oscillators)."""
+        if self.cycles_per_second is None:
+            return None
+        waits = [w for w in (self._periods_to_irq(osc) for osc in range(self.enabled))
+                 if w is not None]
+        if not waits:
+            return None
+        periods = min(waits) + 1 - self._period_carry
+        cycles = periods * self.cycles_per_second / self.sample_rate
+        return self._synced_cycles + int(cycles) + 1
 
     def start_recording(self) -> None:
         """Keep what the DOC plays from now on (see the module docstring)."""

@@ -250,3 +250,37 @@ def test_a_change_to_a_playing_oscillator_reaches_the_mixer_at_the_next_tick():
     m.tb.snd.sync()
     assert len(handed) == 3 and not handed[2].any()
     assert io.read(0xE0C03C) == 0x00 and m.tb.snd.system_volume == 0
+
+
+def test_the_doc_says_when_its_next_interrupt_falls():
+    cpu_hz = 2_800_000
+    doc = d.DOC(cycles_per_second=cpu_hz)
+    doc.ram[0x1000:0x1100] = b"\xA0" * 256
+    raised: list[int] = []
+    doc.irq_source = raised.append
+    assert doc.next_interrupt_cycle() is None            # nothing plays
+    doc.catch_up(1000)
+    start(doc, 4, 0x10, d.MODE_ONE_SHOT)                 # 256 periods to its end
+    due = doc.next_interrupt_cycle()
+    assert due == pytest.approx(1000 + 257 * cpu_hz / doc.sample_rate, abs=2)
+    doc.catch_up(due - 2)
+    assert raised == [] and doc.playing(4)
+    doc.catch_up(due)
+    assert raised == [4] and not doc.playing(4)
+    assert doc.read_register(d.REG_INTERRUPT) == (4 << 1) | 0x41
+    # a free-running timer: each pass of its table's end, on time
+    start(doc, 6, 0x10, d.MODE_FREE, freq=1024)          # 128 periods a pass
+    passes = []
+    for _ in range(3):
+        due = doc.next_interrupt_cycle()
+        doc.catch_up(due)
+        passes.append(due)
+        assert doc.read_register(d.REG_INTERRUPT) == (6 << 1) | 0x41
+    assert np.diff(passes) == pytest.approx(128 * cpu_hz / doc.sample_rate, abs=2)
+    # a stop byte ends it sooner
+    doc.write_register(d.REG_CONTROL + 6, d.CTL_HALT)
+    doc.ram[0x1040] = d.STOP_BYTE
+    now = passes[-1]                                     # the DOC's time
+    start(doc, 4, 0x10, d.MODE_ONE_SHOT)
+    assert doc.next_interrupt_cycle() == pytest.approx(
+        now + 65 * cpu_hz / doc.sample_rate, abs=2)
