@@ -166,14 +166,17 @@ class DOC:
         value &= 0xFF
         if reg in (REG_INTERRUPT, REG_AD):
             return
-        if reg < REG_DATA or REG_POINTER <= reg < REG_CONTROL + OSCILLATORS \
+        if reg < REG_DATA or REG_POINTER <= reg < REG_CONTROL \
                 or REG_TABLE <= reg < REG_TABLE + OSCILLATORS:
             if self.playing(reg & 0x1F) and self.regs[reg] != value:
                 self.changed = True
         if REG_CONTROL <= reg < REG_CONTROL + OSCILLATORS:
             osc = reg - REG_CONTROL
             was_halted = self.regs[reg] & CTL_HALT
-            self.regs[reg] = value
+            if not was_halted and not value & CTL_HALT \
+                    and (self.regs[reg] ^ value) & CTL_MODE_MASK:
+                self.changed = True     # a new mode while it plays (starts and stops
+            self.regs[reg] = value      # are told to the listener below)
             if was_halted and not value & CTL_HALT:
                 self.acc[osc] = 0
                 self._notify("start", self._start_record(osc))

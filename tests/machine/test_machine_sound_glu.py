@@ -250,6 +250,10 @@ def test_a_change_to_a_playing_oscillator_reaches_the_mixer_at_the_next_tick():
     m.tb.snd.sync()
     assert len(handed) == 3 and not handed[2].any()
     assert io.read(0xE0C03C) == 0x00 and m.tb.snd.system_volume == 0
+    poke(d.REG_CONTROL + 1, d.CTL_HALT)                # the driver stops it: at once
+    assert len(handed) == 4 and handed[3].size == 0
+    m.tb.snd.sync()
+    assert len(handed) == 4                            # and nothing more at the tick
 
 
 def test_the_doc_says_when_its_next_interrupt_falls():
