@@ -17,8 +17,10 @@ the DOC's sounds):
     screenshots. The automation layer and the tests use it. It hears nothing but keeps
     a `sound_log` of every sound the DOC started.
 
-Sound: whenever the DOC starts or stops a sound the window hands pygame's mixer what the
-DOC will play from then on (`iigs.doc.DOC.render_ahead`), mixed with numpy and resampled
+Sound: whenever the DOC starts or stops a sound (a Sound Tool Set call, or a program
+driving the DOC through the Sound GLU), and at the next tick when a program changed a
+playing sound through the GLU, the window hands pygame's mixer what the DOC will play
+from then on (`iigs.doc.DOC.render_ahead`), mixed with numpy and resampled
 to the mixer's 22,050 Hz; the mixer is opened on first use, and with no audio device (or
 SDL_AUDIODRIVER=dummy failing) the window stays silent.
 
@@ -461,7 +463,7 @@ class WindowHost(_FrameKeeper):
         """Nothing kept: the window plays what the DOC plays (play_doc)."""
 
     def play_doc(self, doc: Any) -> None:
-        """The DOC started or stopped a sound: hand the mixer everything it will play
+        """The DOC started, stopped or changed a sound: hand the mixer everything it will play
         from now on (the DOC's own mix, resampled to the mixer's rate), replacing what
         was queued. Mixing happens only here, so an idle window costs nothing; with no
         audio device the machine carries on silently."""

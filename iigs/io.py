@@ -44,6 +44,9 @@ from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
+from iigs.doc import DOC
+from iigs.glu import SoundGLU
+
 if TYPE_CHECKING:
     from iigs.hostinput import HostInput
 
@@ -297,6 +300,16 @@ def _rows() -> list[Switch]:
         Switch(0xC036, "CYAREG", "r_register", "w_register",
                "speed (bit 7 fast), shadow-all-banks (bit 4) and motor bits: kept; the "
                "clock stays 2.8 MHz and only bank $01 is shadowed"),
+        # The Sound GLU: the DOC's registers and wave RAM (iigs/glu.py)
+        Switch(0xC03C, "SOUNDCTL", "r_C03C_SOUNDCTL", "w_C03C_SOUNDCTL",
+               "bits 0-3 system volume, 5 auto-increment, 6 RAM/registers; busy reads 0"),
+        Switch(0xC03D, "SOUNDDATA", "r_C03D_SOUNDDATA", "w_C03D_SOUNDDATA",
+               "DOC RAM or register at the address; a read returns the previous read's "
+               "byte"),
+        Switch(0xC03E, "SOUNDADRL", "r_C03E_SOUNDADR", "w_C03E_SOUNDADR",
+               "DOC address low byte"),
+        Switch(0xC03F, "SOUNDADRH", "r_C03E_SOUNDADR", "w_C03E_SOUNDADR",
+               "DOC address high byte"),
         Switch(0xC041, "INTEN", "r_register", "w_register", "kept; no interrupts raised"),
         Switch(0xC046, "DIAGTYPE / INTFLAG", "r_C046_INTFLAG", None,
                "bit 7 mouse button; no interrupt pending"),
@@ -329,7 +342,8 @@ _LC_NAMES = ("read RAM, no write", "read ROM, write RAM", "read ROM, no write",
 
 IO_PAGE: tuple[Switch, ...] = tuple(_rows())
 # Registers whose value depends on the exact cycle of the read (see `IOPage.timed`).
-TIMED_REGISTERS = frozenset({0xC019, 0xC02E, 0xC02F})
+TIMED_REGISTERS = frozenset({0xC019, 0xC02E, 0xC02F,
+                             0xC03D})     # the GLU's data: the DOC at that cycle
 TIMED_FLAGS = bytes(1 if 0xC000 | low in TIMED_REGISTERS else 0 for low in range(0x100))
 # Registers whose read may reshape the memory map (PAGE2/HIRES, the language card): like
 # every write to the I/O page, translated code hands them to the interpreter and picks
@@ -366,9 +380,10 @@ class IOPage:
     """
 
     def __init__(self, mem: bytearray, clock: Callable[[], int] = lambda: 0,
-                 cycles_per_frame: int = 46666) -> None:
+                 cycles_per_frame: int = 46666, doc: DOC | None = None) -> None:
         self.mem = mem
         self.clock = clock
+        self.sound = SoundGLU(doc if doc is not None else DOC(), clock)
         self.cycles_per_frame = cycles_per_frame
         self.keyboard = Keyboard()
         self.mouse_button = False      # the Event Manager's button state
@@ -630,6 +645,29 @@ class IOPage:
         if value != self.shadow:
             self.shadow = value
             self.remap()
+
+    # The Sound GLU: $C03D reaches the DOC at the exact cycle (a TIMED register).
+    def r_C03C_SOUNDCTL(self, addr: int) -> int:
+        return self.sound.read_control()
+
+    def w_C03C_SOUNDCTL(self, addr: int, value: int) -> None:
+        self.sound.write_control(value)
+
+    def r_C03D_SOUNDDATA(self, addr: int) -> int:
+        if not self.clock_exact:
+            raise StaleClock
+        return self.sound.read_data()
+
+    def w_C03D_SOUNDDATA(self, addr: int, value: int) -> None:
+        if not self.clock_exact:
+            raise StaleClock
+        self.sound.write_data(value)
+
+    def r_C03E_SOUNDADR(self, addr: int) -> int:
+        return self.sound.read_address(bool(addr & 1))
+
+    def w_C03E_SOUNDADR(self, addr: int, value: int) -> None:
+        self.sound.write_address(bool(addr & 1), value)
 
     def r_C046_INTFLAG(self, addr: int) -> int:
         return 0x80 if self.mouse_button else 0x00

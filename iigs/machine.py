@@ -137,8 +137,11 @@ class Machine:
         self.cpu = cpu = CPU65816(self.mem, pc=0)
         # The I/O page and memory map of banks $00/$01/$E0/$E1: every data access of
         # the CPU consults it (soft switches, keyboard latch, shadowing on the write).
+        # The Ensoniq 5503 in emulated time, reached by programs through the Sound GLU
+        # ($C03C-$C03F, `io.sound`) and by the Sound Tool Set: one chip either way.
+        self.doc = DOC(cycles_per_second=CPU_HZ)
         self.io = IOPage(self.mem, clock=lambda: cpu.processorCycles + self._idle_cycles,
-                         cycles_per_frame=CYCLES_PER_TICK)
+                         cycles_per_frame=CYCLES_PER_TICK, doc=self.doc)
         self.cpu.io = self.io
         self.cpu.trap_hook = self._on_wdm
         self.cpu.stop_on_brk = True
@@ -161,7 +164,6 @@ class Machine:
         self._stop_request: str | None = None
         self._call_depth = 0
         self._last_pace = 0.0
-        self.doc = DOC()                # the Ensoniq 5503; the Sound Tool Set drives it
         self.tb = Toolbox(self.mem, machine=self, host=host)
         self.shadow = ShrShadow(self.mem, self.io)
         self.io.on_shadow_write = self.shadow.note_write

@@ -3,7 +3,9 @@
 Follows the Apple IIGS Toolbox Reference vol. 2, chapter 21 "Sound Tool Set", with the
 call numbers, error codes, SoundParamBlock and DocRegParamBlk of Apple's `Sound.p` /
 ORCA/C `sound.h` (E16.Sound: the parameter block offsets). The hardware below is
-`iigs.doc.DOC`, the machine's Ensoniq 5503.
+`iigs.doc.DOC`, the machine's Ensoniq 5503 (`machine.doc`): the same chip programs
+reach through the Sound GLU ($C03C-$C03F, `iigs.glu`), so wave RAM written either way
+is read back either way, and the chip keeps its own emulated time (`DOC.catch_up`).
 
 The free-form synthesizer (FFStartSound): generator n (0..14) plays on oscillator 2n
 in one-shot mode. The Toolbox Reference's synthesizer streams a wave through a DOC
@@ -34,7 +36,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from iigs import doc as docmod
-from iigs.machine import CPU_HZ
 from iigs.memory import read_bytes, read_long, read_word, write_bytes
 from toolbox.calls import ToolError, tool
 from toolbox.toolbox import tool_state
@@ -107,14 +108,12 @@ class SoundTools:
     def __init__(self, tb) -> None:
         self.tb = tb
         machine = tb.machine
-        self.doc: docmod.DOC = getattr(machine, "doc", None) or docmod.DOC()
+        self.doc: docmod.DOC = machine.doc if machine is not None else docmod.DOC()
         self.doc.listener = self._on_doc
         self.started = False
         self.beeps = 0
         self.gen_volume = [0xFF] * GENERATORS
         self.next_block = [0] * GENERATORS   # nextWavePtr to start when a wave ends
-        self._synced_cycles = 0
-        self._period_carry = 0.0
         self._jump_table = 0
         self._ram_next = 0              # ReadNext/WriteNext address
         self._beep_loaded = False
@@ -130,20 +129,18 @@ class SoundTools:
 
     # -- time -------------------------------------------------------------------------
     def sync(self) -> None:
-        """Bring the DOC up to the machine's emulated time; start chained waves."""
+        """Bring the DOC up to the machine's emulated time; start chained waves; hand
+        the host's mixer a sound a program changed through the GLU (once a tick)."""
         machine = self.tb.machine
         if machine is None:
             return
-        now = machine.elapsed_cycles
-        elapsed, self._synced_cycles = now - self._synced_cycles, now
         doc = self.doc
-        if elapsed <= 0 or not doc.any_playing():
-            self._period_carry = 0.0
-            return
-        exact = elapsed * doc.sample_rate / CPU_HZ + self._period_carry
-        periods = int(exact)
-        self._period_carry = exact - periods
-        doc.advance(periods)
+        doc.catch_up(machine.elapsed_cycles)
+        if doc.changed:
+            doc.changed = False
+            host = self.tb.host
+            if host is not None and hasattr(host, "play_doc"):
+                host.play_doc(doc)
         for gen in range(GENERATORS):
             if self.next_block[gen] and not doc.playing(2 * gen):
                 block, self.next_block[gen] = self.next_block[gen], 0
