@@ -140,6 +140,12 @@ class Interrupts:
         field, bit = bits[name]
         value = getattr(self, field)
         setattr(self, field, value | bit if on else value & ~bit)
+        self._scan_off()
+
+    def _scan_off(self) -> None:
+        """Scan-line interrupts off: the frames show the palettes as they are."""
+        if not self.vgc_enable & VGC_SCAN:
+            self.frame_palettes, self.last_frame_palettes = [], []
 
     def set_firmware(self, name: str, handler: Callable[[], None]) -> None:
         """The routine the firmware runs for a source whose vector is the default
@@ -261,6 +267,7 @@ class Interrupts:
     def write_vgcint(self, value: int) -> None:
         self.advance(self.clock())
         self.vgc_enable = value & (VGC_EXTERNAL | VGC_SCAN | VGC_SECOND)
+        self._scan_off()
 
     def write_scanint(self, value: int) -> None:
         """$C032: a 0 in bit 5 clears the scan-line status, in bit 6 the one-second."""
