@@ -643,6 +643,8 @@ class IOPage:
         self.interrupts.write_kmstatus(value)
 
     def r_C023_VGCINT(self, addr: int) -> int:
+        if not self.clock_exact:
+            raise StaleClock          # its status depends on the exact cycle
         return self.interrupts.read_vgcint()
 
     def w_C023_VGCINT(self, addr: int, value: int) -> None:
@@ -675,6 +677,8 @@ class IOPage:
             self.remap()
 
     def r_C046_INTFLAG(self, addr: int) -> int:
+        if not self.clock_exact:
+            raise StaleClock
         return self.interrupts.read_intflag(self.mouse_button)
 
     def r_C061_BUTN0(self, addr: int) -> int:
