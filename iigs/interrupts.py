@@ -91,6 +91,7 @@ class Interrupts:
         self.scan_fired = -1            # the last line whose interrupt was latched
         self.firmware: dict[str, Callable[[], None]] = {}
         self.taken = 0                  # interrupts delivered (tests, the monitor)
+        self.busy = False               # dispatched from inside a tool call
         # Per-line palettes of the frame being drawn and of the last one: (first line,
         # 512 palette bytes), recorded around scan-line handlers (`iigs.video`).
         self.frame_palettes: list[tuple[int, bytes]] = []

@@ -257,6 +257,25 @@ class Machine:
             lambda target: self.call(target, d=0, dbr=0, p=M | X | I, stack=cpu.sp))
         return None
 
+    def _interrupt_in_tool_call(self) -> None:
+        """A tool call that waits tick after tick (MenuSelect, ModalDialog, a drag)
+        keeps the CPU from the run loop, where interrupts are taken; the ROM takes them
+        during such a call, so the firmware's dispatch runs here when a source the
+        program left enabled (I clear) is still latched from an earlier tick. The
+        toolbox is busy meanwhile: the heartbeat does not run the Scheduler's queue.
+        (From an event poll nothing is latched: the run loop took it after the last.)"""
+        irq, cpu = self.interrupts, self.cpu
+        if not irq.active:
+            return
+        irq.advance(self.elapsed_cycles)
+        if irq.line() and not cpu.p & I:
+            irq.busy = True
+            try:
+                self._firmware_irq(cpu)
+            finally:
+                irq.busy = False
+            irq.taken += 1
+
     def _irq_slice(self, now: int, slice_: int) -> int:
         """The CPU's next slice, ended at the next interrupt source's cycle."""
         irq = self.interrupts
@@ -363,6 +382,7 @@ class Machine:
     def note_idle(self) -> None:
         """The program is waiting for input: let time pass to the next tick, and either
         sleep (interactive host) or stop run() with reason "idle"."""
+        self._interrupt_in_tool_call()
         self._skip_to_next_tick()
         # Either way the CPU's current slice ends after this tool call, so run() sees
         # the clock move and keeps its time budget.
@@ -582,6 +602,8 @@ class Machine:
         end = None if budget is None else self.elapsed_cycles + budget
         cpu = self.cpu
         while True:
+            if self.interrupts.active:
+                self._take_interrupt()      # one that fell due while time was skipped
             now = self.elapsed_cycles
             if end is not None and now >= end:
                 return "cycles"

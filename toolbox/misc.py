@@ -17,8 +17,9 @@ DelHeartBeat, ClrHeartBeat) is the firmware's VBL handler here, registered with 
 machine: at each VBL every task's count goes down by one and a task whose count reaches
 0 is called (JSL to the task header + 8, native mode, 8-bit registers, D = $0000,
 B = $00); it stays in the queue, dormant until it sets its count again. After the
-tasks, the Scheduler's queue runs (the system is never busy between the program's
-instructions). The ROM keeps VBL interrupts on from power-on; here they are turned on
+tasks, the Scheduler's queue runs, unless the VBL came inside a tool call that waits
+tick after tick (the toolbox is busy then; between the program's instructions it is
+never busy). The ROM keeps VBL interrupts on from power-on; here they are turned on
 by the first SetHeartBeat or SchAddTask (or IntSource, or INTEN), so a program that
 uses none of them runs exactly as before.
 
@@ -149,7 +150,8 @@ class MiscTools:
             if count == 1 and task in self.heartbeat:
                 machine.call(task + TASK_CODE, d=0, dbr=0, p=0x34,
                              stack=machine.cpu.sp)
-        run_queued_tasks(self.tb)
+        if not self.interrupts.busy:          # (inside a tool call the toolbox is busy)
+            run_queued_tasks(self.tb)
 
     # -- battery RAM --------------------------------------------------------------------
     def use_bram(self, bram: br.BatteryRAM) -> None:

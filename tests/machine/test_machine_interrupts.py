@@ -111,12 +111,18 @@ EMULATION = bytes([0x38, 0xFB,               # SEC; XCE
 COUNTER = 0x3000
 HANDLER = 0x3100                             # INC COUNTER (8-bit); CLC; RTL
 HANDLER_CODE = bytes([0xEE, 0x00, 0x30, 0x18, 0x6B])
+TASK = 0x3200                                # a heartbeat task: header, then
+TASK_CODE = (bytes(4) + b"\x01\x00\x5A\xA5"   # TaskLink, TaskCnt 1, $A55A
+             + bytes([0xA9, 0x01, 0x8D, 0x04, 0x32,  # LDA #1; STA TaskCnt (re-arm)
+                      0xEE, 0x00, 0x30, 0x6B]))     # INC COUNTER; RTL
+SET_HEART_BEAT = 0x1203
 
 
 def bank0_machine(code: bytes) -> Machine:
     m = Machine()
     m.mem[CODE:CODE + len(code)] = code
     m.mem[HANDLER:HANDLER + len(HANDLER_CODE)] = HANDLER_CODE
+    m.mem[TASK:TASK + len(TASK_CODE)] = TASK_CODE
     cpu = m.cpu
     cpu.e, cpu.p, cpu.pbr, cpu.dbr, cpu.pc, cpu.sp, cpu.d = 0, 0x34, 0, 0, CODE, 0x1FF0, 0
     assert m.run(max_cycles=40) == "cycles" and cpu.pc == CODE + len(code) - 2
@@ -158,3 +164,18 @@ def test_keyboard_and_sound_interrupts_reach_their_vectors():
     m.run(max_cycles=CYCLES_PER_TICK)
     assert m.mem[COUNTER] == 2 and not m.interrupts.status
     assert tool(m, INT_SOURCE, 0x0009) == 0x0301                  # no such source
+
+
+def test_heartbeats_go_on_inside_a_tool_call_that_waits():
+    m = bank0_machine(NATIVE)
+    assert tool(m, SET_HEART_BEAT, TASK) == 0
+    m.run(max_cycles=2 * CYCLES_PER_TICK)      # two VBLs from the run loop
+    assert m.mem[COUNTER] == 2
+    ticks = m.ticks
+    # a tool's own loop waiting tick after tick (ModalDialog's, for a mouse-up)
+    assert m.tb.em.wait_for_event(0x0004) is None          # a script: no more input
+    waited = m.ticks - ticks
+    assert waited >= 2
+    assert m.mem[COUNTER] == 2 + waited - 1    # each tick's VBL but the last's
+    m.run(max_cycles=CYCLES_PER_TICK)          # back in the program: the last VBL
+    assert m.mem[COUNTER] == 2 + waited
