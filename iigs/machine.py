@@ -632,6 +632,9 @@ class Machine:
                 return result or "trap"
             if reason == "wai":
                 if self.interrupts.active and self._wait_for_interrupt():
+                    if self.idle_mode == "sleep" and self.ticks != self._last_tick:
+                        self._on_tick()     # a wait is real time in a window
+                        self._pace()
                     continue
                 # With no interrupt source on, WAI sleeps until the next vertical blank
                 # (the clock's). In a live window that blank is also 1/60 s of real
