@@ -47,6 +47,9 @@ def state(m: Machine) -> tuple:
 def test_a_program_s_heartbeat_one_second_and_scan_line_interrupts(build_program):
     m, at = program_machine(build_program)
     assert m.run(max_cycles=10 * CPU_HZ) == "quit"
+    replay, _ = program_machine(build_program)            # the same run again:
+    assert replay.run(max_cycles=10 * CPU_HZ) == "quit"
+    assert state(replay) == state(m)                       # identical, to the cycle
     word = lambda name: read_word(m.mem, at(name))          # noqa: E731
     assert word("hbErr") == 0
     assert word("regsOk") == 1                 # X and Y came through every interrupt
@@ -77,23 +80,14 @@ def test_the_scan_line_interrupt_shows_two_palettes_in_one_frame(build_program):
 
 
 def test_interrupts_fall_on_the_same_instructions_in_both_tiers(build_program):
-    # a second and a bit: VBLs, scan lines and the first one-second interrupt
+    # a third of a second: VBLs and scan lines while the main loop spins translated
     runs = {}
     for tier in ("run", "run_reference"):
         m, _ = program_machine(build_program, tier)
-        assert m.run(max_cycles=CPU_HZ + 100_000) == "cycles"
+        assert m.run(max_cycles=CPU_HZ // 3) == "cycles"
         runs[tier] = state(m)
     assert runs["run"] == runs["run_reference"]
-    assert runs["run"][12] > 60
-
-
-def test_a_run_and_its_replay_are_identical(build_program):
-    outcomes = []
-    for _ in range(2):
-        m, _ = program_machine(build_program)
-        assert m.run(max_cycles=10 * CPU_HZ) == "quit"
-        outcomes.append(state(m))
-    assert outcomes[0] == outcomes[1]
+    assert runs["run"][12] >= 35
 
 
 # -- code in bank $00 ---------------------------------------------------------------------
