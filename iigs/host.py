@@ -90,6 +90,7 @@ class _FrameKeeper:
 
     def __init__(self) -> None:
         self.shr: np.ndarray | None = None        # 32 KB snapshot of $E1:2000-9FFF
+        self.line_palettes: list[tuple[int, bytes]] = []   # (first line, palettes)
         self.cursor: tuple | None = None          # (shape, h, v) or None
         self.mouse = (0, 0)                       # (h, v) in SHR coordinates
         self.mode640 = True
@@ -109,6 +110,9 @@ class _FrameKeeper:
     def _snapshot(self, mem: Any, tb: Any) -> tuple[np.ndarray, tuple | None]:
         shr = video.shr_bytes(mem).copy()
         self.mode640 = _shr_mode640(shr, tb)
+        # palettes a scan-line interrupt changed while the frame was drawn
+        irq = getattr(getattr(tb, "machine", None), "interrupts", None)
+        self.line_palettes = list(irq.last_frame_palettes) if irq is not None else []
         cursor = None
         qd = getattr(tb, "qd", None) if tb is not None else None
         if qd is not None and qd.cursor_visible:
@@ -119,7 +123,7 @@ class _FrameKeeper:
         """The last presented screen as a (200, 640, 3) frame."""
         if self.shr is None:
             return np.zeros((video.LINES, video.WIDTH, 3), dtype=np.uint8)
-        frame = video.render_shr(self.shr)
+        frame = video.render_shr(self.shr, self.line_palettes)
         if with_cursor and self.cursor is not None:
             shape, h, v = self.cursor
             video.overlay_cursor(frame, self.shr, shape, h, v)

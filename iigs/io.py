@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Callable
 
 from iigs.doc import DOC
 from iigs.glu import SoundGLU
+from iigs.interrupts import Interrupts
 
 if TYPE_CHECKING:
     from iigs.hostinput import HostInput
@@ -150,6 +151,7 @@ class Keyboard:
     def __init__(self) -> None:
         self.key = 0
         self.strobe = False
+        self.on_latch: Callable[[], None] | None = None   # a key latched (its interrupt)
         self.held = False
         self.modifiers = 0           # KEYMODREG bits
         self.pending: deque[int] = deque()
@@ -165,7 +167,7 @@ class Keyboard:
         self.modifiers = modifiers & 0xFF
         for code in codes:
             if not self.strobe:
-                self.key, self.strobe = code, True
+                self._latch(code)
             elif len(self.pending) < KEYBOARD_BUFFER:
                 self.pending.append(code)
 
@@ -190,8 +192,13 @@ class Keyboard:
         value = self.key | (0x80 if self.any_key_down else 0)
         self.strobe = False
         if self.pending:
-            self.key, self.strobe = self.pending.popleft(), True
+            self._latch(self.pending.popleft())
         return value
+
+    def _latch(self, code: int) -> None:
+        self.key, self.strobe = code, True
+        if self.on_latch is not None:
+            self.on_latch()
 
 
 def modifiers_from_event(event_modifiers: int) -> int:
@@ -268,17 +275,20 @@ def _rows() -> list[Switch]:
     rows += [
         Switch(0xC021, "MONOCOLOR", "r_register", "w_register", "kept (bit 7: mono)"),
         Switch(0xC022, "TBCOLOR", "r_register", "w_register", "kept (text colours)"),
-        Switch(0xC023, "VGCINT", "r_register", "w_register",
-               "kept; no video interrupts are raised"),
+        Switch(0xC023, "VGCINT", "r_C023_VGCINT", "w_C023_VGCINT",
+               "bits 0-2 enable external/scan-line/one-second interrupts; bit 5 scan-line "
+               "and bit 6 one-second status, bit 7 either (`iigs.interrupts`)"),
         Switch(0xC024, "MOUSEDATA", "r_C024_MOUSEDATA", None,
-               "no movement pending (the toolbox answers the mouse); bit 7: button up"),
+               "no movement pending (the toolbox answers the mouse); bit 7: button up; "
+               "a read clears the mouse interrupt"),
         Switch(0xC025, "KEYMODREG", "r_C025_KEYMODREG", None,
                "modifier keys of the last key (command, option, shift, control...)"),
         Switch(0xC026, "DATAREG", "r_C026_DATAREG", "w_C026_DATAREG",
                "ADB command/data: nothing pending; commands are accepted and ignored "
                "(the ADB Tool Set answers)"),
-        Switch(0xC027, "KMSTATUS", "r_C027_KMSTATUS", "w_register",
-               "no mouse or keyboard data pending in the ADB GLU"),
+        Switch(0xC027, "KMSTATUS", "r_C027_KMSTATUS", "w_C027_KMSTATUS",
+               "bit 6/4/2 enable mouse/data/keyboard interrupts; bit 7 mouse and bit 3 "
+               "keyboard interrupt pending (a button change, a latched key)"),
         Switch(0xC029, "NEWVIDEO", "r_register", "w_register",
                "kept (bit 7 Super Hi-Res, 6 linear, 5 mono, 0 bank latch); "
                "the screen shows Super Hi-Res"),
@@ -289,8 +299,8 @@ def _rows() -> list[Switch]:
                "bit 7: vertical counter bit 0; bits 0-6: horizontal counter"),
         Switch(0xC030, "SPKR", "r_C030_SPKR", "w_C030_SPKR",
                "speaker click: accepted, silent"),
-        Switch(0xC032, "SCANINT", "r_floating", "w_register",
-               "clears scan-line/1-second interrupts (none are raised)"),
+        Switch(0xC032, "SCANINT", "r_floating", "w_C032_SCANINT",
+               "a 0 in bit 5 clears the scan-line, in bit 6 the one-second interrupt"),
         Switch(0xC034, "CLOCKCTL", "r_register", "w_register",
                "bits 0-3: border colour (kept; the window has no border)"),
         Switch(0xC035, "SHADOW", "r_C035_SHADOW", "w_C035_SHADOW",
@@ -310,10 +320,13 @@ def _rows() -> list[Switch]:
                "DOC address low byte"),
         Switch(0xC03F, "SOUNDADRH", "r_C03E_SOUNDADR", "w_C03E_SOUNDADR",
                "DOC address high byte"),
-        Switch(0xC041, "INTEN", "r_register", "w_register", "kept; no interrupts raised"),
+        Switch(0xC041, "INTEN", "r_C041_INTEN", "w_C041_INTEN",
+               "bit 4 quarter-second, 3 VBL, 1-0 mouse interrupt enables"),
         Switch(0xC046, "DIAGTYPE / INTFLAG", "r_C046_INTFLAG", None,
-               "bit 7 mouse button; no interrupt pending"),
-        Switch(0xC047, "CLRVBLINT", "r_floating", "w_register", "accepted (no VBL interrupt)"),
+               "bit 7 mouse button; bit 4 quarter-second, 3 VBL, 2 mouse interrupt "
+               "pending; bit 0 the IRQ line"),
+        Switch(0xC047, "CLRVBLINT", "r_floating", "w_C047_CLRVBLINT",
+               "clears the VBL and quarter-second interrupts"),
     ]
     display = [(0xC050, "TXTCLR"), (0xC051, "TXTSET"), (0xC052, "MIXCLR"),
                (0xC053, "MIXSET"), (0xC054, "TXTPAGE1"), (0xC055, "TXTPAGE2"),
@@ -342,7 +355,7 @@ _LC_NAMES = ("read RAM, no write", "read ROM, write RAM", "read ROM, no write",
 
 IO_PAGE: tuple[Switch, ...] = tuple(_rows())
 # Registers whose value depends on the exact cycle of the read (see `IOPage.timed`).
-TIMED_REGISTERS = frozenset({0xC019, 0xC02E, 0xC02F,
+TIMED_REGISTERS = frozenset({0xC019, 0xC02E, 0xC02F, 0xC023, 0xC046,
                              0xC03D})     # the GLU's data: the DOC at that cycle
 TIMED_FLAGS = bytes(1 if 0xC000 | low in TIMED_REGISTERS else 0 for low in range(0x100))
 # Registers whose read may reshape the memory map (PAGE2/HIRES, the language card): like
@@ -380,12 +393,17 @@ class IOPage:
     """
 
     def __init__(self, mem: bytearray, clock: Callable[[], int] = lambda: 0,
-                 cycles_per_frame: int = 46666, doc: DOC | None = None) -> None:
+                 cycles_per_frame: int = 46666, doc: DOC | None = None,
+                 interrupts: Interrupts | None = None) -> None:
         self.mem = mem
         self.clock = clock
         self.sound = SoundGLU(doc if doc is not None else DOC(), clock)
         self.cycles_per_frame = cycles_per_frame
         self.keyboard = Keyboard()
+        # The IRQ sources whose registers live here ($C023, $C027, $C032, $C041-$C047).
+        self.interrupts = interrupts or Interrupts(mem, clock, cycles_per_frame,
+                                                   cycles_per_frame * 60)
+        self.keyboard.on_latch = self.interrupts.key_latched
         self.mouse_button = False      # the Event Manager's button state
         self.shadow = SHADOW_DEFAULT
         self.statereg = STATEREG_DEFAULT
@@ -426,6 +444,8 @@ class IOPage:
         elif inp.kind == "keyup":
             self.keyboard.release()
         elif inp.kind in ("down", "up"):
+            if self.mouse_button != (inp.kind == "down"):
+                self.interrupts.mouse_changed()
             self.mouse_button = inp.kind == "down"
 
     # ---------------------------------------------------------------- the memory map
@@ -569,10 +589,11 @@ class IOPage:
         return self.keyboard.data()
 
     def r_C010_KBDSTRB(self, addr: int) -> int:
+        self.interrupts.acknowledge("keyboard")   # (a buffered key latches: a new one)
         return self.keyboard.clear_strobe()
 
     def w_C010_KBDSTRB(self, addr: int, value: int) -> None:
-        self.keyboard.clear_strobe()
+        self.r_C010_KBDSTRB(addr)
 
     def switch(self, name: str) -> bool:
         """A soft switch's state: a STATEREG bit or one of `flags`."""
@@ -618,6 +639,7 @@ class IOPage:
         return FLOATING_BUS
 
     def r_C024_MOUSEDATA(self, addr: int) -> int:
+        self.interrupts.acknowledge("mouse")
         return 0x00 if self.mouse_button else 0x80
 
     def r_C025_KEYMODREG(self, addr: int) -> int:
@@ -630,7 +652,30 @@ class IOPage:
         pass                         # the ADB Tool Set answers ADB commands itself
 
     def r_C027_KMSTATUS(self, addr: int) -> int:
-        return 0x00                  # nothing pending: the toolbox owns the ADB
+        return self.interrupts.read_kmstatus()   # no data: the toolbox owns the ADB
+
+    def w_C027_KMSTATUS(self, addr: int, value: int) -> None:
+        self.interrupts.write_kmstatus(value)
+
+    def r_C023_VGCINT(self, addr: int) -> int:
+        if not self.clock_exact:
+            raise StaleClock          # its status depends on the exact cycle
+        return self.interrupts.read_vgcint()
+
+    def w_C023_VGCINT(self, addr: int, value: int) -> None:
+        self.interrupts.write_vgcint(value)
+
+    def w_C032_SCANINT(self, addr: int, value: int) -> None:
+        self.interrupts.write_scanint(value)
+
+    def r_C041_INTEN(self, addr: int) -> int:
+        return self.interrupts.read_inten()
+
+    def w_C041_INTEN(self, addr: int, value: int) -> None:
+        self.interrupts.write_inten(value)
+
+    def w_C047_CLRVBLINT(self, addr: int, value: int) -> None:
+        self.interrupts.clear_vbl()
 
     def r_C030_SPKR(self, addr: int) -> int:
         return FLOATING_BUS
@@ -670,7 +715,9 @@ class IOPage:
         self.sound.write_address(bool(addr & 1), value)
 
     def r_C046_INTFLAG(self, addr: int) -> int:
-        return 0x80 if self.mouse_button else 0x00
+        if not self.clock_exact:
+            raise StaleClock
+        return self.interrupts.read_intflag(self.mouse_button)
 
     def r_C061_BUTN0(self, addr: int) -> int:
         return 0x80 if self.keyboard.modifiers & KEYMOD_COMMAND else 0x00

@@ -45,8 +45,9 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from iigs.bram import SPEED_FAST, SYS_SPEED
-from iigs.cpu import CPU65816
+from iigs.cpu import CPU65816, I, M, X, VECTORS
 from iigs.doc import DOC
+from iigs.interrupts import NEVER, RTI, RTL, SOURCES, Interrupts
 from iigs.io import IOPage
 from iigs.memory import (GSOS_INLINE_ENTRY, GSOS_STACK_ENTRY, MEMORY_SIZE, TO_BUSY_STRIP,
                          TO_STRIP, TOOL_ENTRY, TOOL_ENTRY_2, TOOL_RETURN_RTL,
@@ -72,6 +73,15 @@ JSL_CYCLES = 8
 # Trap points owned by the machine (bank $E1 page 0 is the system's entry-point page).
 CALL_RETURN_TRAP = 0xE100F0         # where Machine.call's routine RTLs to
 PROGRAM_RETURN_TRAP = 0xE100F4      # where the program's main RTLs to, if it does
+# The firmware's interrupt entry: both IRQ vectors ($FFEE native, $FFFE emulation) point
+# at `WDM n; RTI` here, where a IIGS has its ROM's interrupt code ($C071-$C07F reads
+# ROM); the fetch of an instruction reads bank RAM, so the stub lives in bank $00's RAM.
+IRQ_ENTRY = 0x00C071
+# The default targets of the interrupt vectors ($E1/0000 + 4n): `WDM n; RTL` each.
+FIRMWARE_HANDLERS = 0xE101C0
+# While the IRQ line is held with I set, the CPU runs at most one scan line at a time,
+# so an interrupt unmasked by CLI/PLP/RTI/REP is taken within a scan line.
+SLICE_MASKED = 2_800_000 // 60 // 262
 
 # Launch defaults (GS/OS Reference, System Loader).
 DEFAULT_DP_STACK_SIZE = 0x1000      # when the load file has no KIND $12 segment
@@ -135,13 +145,17 @@ class Machine:
         self.mem = bytearray(MEMORY_SIZE)
         self.strict = strict_default() if strict is None else strict
         self.cpu = cpu = CPU65816(self.mem, pc=0)
+        clock = lambda: cpu.processorCycles + self._idle_cycles   # noqa: E731
+        # The IRQ line and its sources (`iigs.interrupts`); the toolbox registers its
+        # firmware-level handlers there (the Misc Tool Set's heartbeat).
+        self.interrupts = Interrupts(self.mem, clock, CYCLES_PER_TICK, CPU_HZ)
         # The I/O page and memory map of banks $00/$01/$E0/$E1: every data access of
         # the CPU consults it (soft switches, keyboard latch, shadowing on the write).
         # The Ensoniq 5503 in emulated time, reached by programs through the Sound GLU
         # ($C03C-$C03F, `io.sound`) and by the Sound Tool Set: one chip either way.
         self.doc = DOC(cycles_per_second=CPU_HZ)
-        self.io = IOPage(self.mem, clock=lambda: cpu.processorCycles + self._idle_cycles,
-                         cycles_per_frame=CYCLES_PER_TICK, doc=self.doc)
+        self.io = IOPage(self.mem, clock=clock, cycles_per_frame=CYCLES_PER_TICK,
+                         doc=self.doc, interrupts=self.interrupts)
         self.cpu.io = self.io
         self.cpu.trap_hook = self._on_wdm
         self.cpu.stop_on_brk = True
@@ -180,6 +194,7 @@ class Machine:
         self.trap(GSOS_STACK_ENTRY, self.dispatcher.gsos_stack)
         self.trap(CALL_RETURN_TRAP, lambda cpu: "return")
         self.trap(PROGRAM_RETURN_TRAP, lambda cpu: "returned")
+        self._install_firmware_interrupts()
         if disk is not None:
             self.mount(disk)
 
@@ -219,6 +234,82 @@ class Machine:
                                       f"{where >> 16:02X}/{where & 0xFFFF:04X}: no trap "
                                       "handler is installed there."])
         return handler(cpu)
+
+    def _install_firmware_interrupts(self) -> None:
+        """What a IIGS has in ROM for interrupts: the IRQ vectors point at the
+        firmware's entry (dispatch, then RTI), and each source's vector at its default
+        handler (`Interrupts.default_handler`, then RTL)."""
+        irq = self.interrupts
+        for vector in VECTORS["irq"]:
+            self.mem[vector:vector + 2] = (IRQ_ENTRY & 0xFFFF).to_bytes(2, "little")
+        self.trap(IRQ_ENTRY, self._firmware_irq)
+        self.mem[IRQ_ENTRY + 2] = RTI
+        for index, (name, number) in enumerate(SOURCES.items()):
+            at = FIRMWARE_HANDLERS + 4 * index
+            self.trap(at, lambda cpu, name=name: irq.default_handler(name))
+            self.mem[at + 2] = RTL
+            irq.set_vector(number, at)
+
+    def _firmware_irq(self, cpu: Any) -> None:
+        """The firmware's interrupt handler (Firmware Reference): the CPU has pushed
+        the interrupted state; each pending source's vector is called with JSL in
+        native mode, 8-bit registers, D = $0000, B = $00, on the interrupted stack;
+        the stub's RTI then resumes the program. Registers are kept around the calls."""
+        self.interrupts.dispatch(
+            lambda target: self.call(target, d=0, dbr=0, p=M | X | I, stack=cpu.sp))
+        return None
+
+    def _interrupt_in_tool_call(self) -> None:
+        """A tool call that waits tick after tick (MenuSelect, ModalDialog, a drag)
+        keeps the CPU from the run loop, where interrupts are taken; the ROM takes them
+        during such a call, so the firmware's dispatch runs here when a source the
+        program left enabled (I clear) is still latched from an earlier tick. The
+        toolbox is busy meanwhile: the heartbeat does not run the Scheduler's queue.
+        (From an event poll nothing is latched: the run loop took it after the last.)"""
+        irq, cpu = self.interrupts, self.cpu
+        if not irq.active:
+            return
+        irq.advance(self.elapsed_cycles)
+        if irq.line() and not cpu.p & I:
+            irq.busy = True
+            try:
+                self._firmware_irq(cpu)
+            finally:
+                irq.busy = False
+            irq.taken += 1
+
+    def _irq_slice(self, now: int, slice_: int) -> int:
+        """The CPU's next slice, ended at the next interrupt source's cycle."""
+        irq = self.interrupts
+        if irq.status and self.cpu.p & I and irq.line():
+            slice_ = min(slice_, SLICE_MASKED)
+        due = irq.next_event(now)
+        return max(1, min(slice_, due - now))
+
+    def _take_interrupt(self) -> None:
+        """Latch the sources due by now; with the line held and I clear, the CPU
+        takes the interrupt (at this instruction boundary)."""
+        irq, cpu = self.interrupts, self.cpu
+        irq.advance(self.elapsed_cycles)
+        if irq.status and not cpu.p & I and not cpu.stopped and irq.line():
+            cpu.irq()
+            irq.taken += 1
+
+    def _wait_for_interrupt(self) -> bool:
+        """WAI with interrupt sources on: time passes, idle, to the next source's
+        event (the CPU wakes, and takes it when I is clear); False when nothing is
+        due, for the 60 Hz clock's wake-up."""
+        irq, cpu = self.interrupts, self.cpu
+        now = self.elapsed_cycles
+        irq.advance(now)
+        if not irq.line():
+            due = irq.next_event(now)
+            if due >= NEVER:
+                return False
+            self._idle_cycles += due - now
+        cpu.waiting = False
+        self._take_interrupt()
+        return True
 
     # -- reports -------------------------------------------------------------------------
     def crash(self, title: str, where: int | None = None,
@@ -293,6 +384,7 @@ class Machine:
     def note_idle(self) -> None:
         """The program is waiting for input: let time pass to the next tick, and either
         sleep (interactive host) or stop run() with reason "idle"."""
+        self._interrupt_in_tool_call()
         self._skip_to_next_tick()
         # Either way the CPU's current slice ends after this tool call, so run() sees
         # the clock move and keeps its time budget.
@@ -522,13 +614,20 @@ class Machine:
         end = None if budget is None else self.elapsed_cycles + budget
         cpu = self.cpu
         while True:
+            if self.interrupts.active:
+                self._take_interrupt()      # one that fell due while time was skipped
             now = self.elapsed_cycles
             if end is not None and now >= end:
                 return "cycles"
             to_tick = CYCLES_PER_TICK - now % CYCLES_PER_TICK
             slice_ = to_tick if end is None else min(to_tick, end - now)
+            irq_on = self.interrupts.active
+            if irq_on:
+                slice_ = self._irq_slice(now, slice_)
             cpu.run(slice_)
             reason = cpu.stop_reason
+            if irq_on or self.interrupts.status:
+                self._take_interrupt()
             if self.ticks != self._last_tick:
                 self._on_tick()
                 if self.idle_mode == "sleep" and self.paced:
@@ -544,9 +643,14 @@ class Machine:
                     continue
                 return result or "trap"
             if reason == "wai":
-                # No interrupt sources are modelled except the clock: WAI sleeps until
-                # the next vertical blank. In a live window that blank is also 1/60 s of
-                # real time, so frames a program paces with WAI (card motion) are seen.
+                if self.interrupts.active and self._wait_for_interrupt():
+                    if self.idle_mode == "sleep" and self.ticks != self._last_tick:
+                        self._on_tick()     # a wait is real time in a window
+                        self._pace()
+                    continue
+                # With no interrupt source on, WAI sleeps until the next vertical blank
+                # (the clock's). In a live window that blank is also 1/60 s of real
+                # time, so frames a program paces with WAI (card motion) are seen.
                 cpu.waiting = False
                 self._skip_to_next_tick()
                 if self.idle_mode == "sleep":
@@ -559,20 +663,23 @@ class Machine:
 
     def call(self, addr: int, a: int = 0, x: int = 0, y: int = 0,
              stack_args: Sequence[int] | bytes = (), *, d: int | None = None,
-             dbr: int | None = None, max_cycles: int = DEFAULT_CALL_CYCLES) -> Registers:
+             dbr: int | None = None, max_cycles: int = DEFAULT_CALL_CYCLES,
+             p: int = 0x00, stack: int | None = None) -> Registers:
         """JSL to a routine and run it until it RTLs; return the registers it leaves.
 
         The routine runs in full native mode (E = M = X = 0) on the current stack, with
         D = the program's direct page (or `d`) and B = its own bank (or `dbr`).
         `stack_args` are words pushed in order before the JSL (first = deepest), or raw
-        bytes to place on the stack as they should sit in memory. The return address is
+        bytes to place on the stack as they should sit in memory (on `stack`, or the
+        current stack: $01FF in emulation mode; `p` the status it starts with, native
+        mode). The return address is
         a trap, so the routine's RTL ends the run; `Registers.cycles` counts the JSL and
         RTL. All registers (and S) are restored afterwards, so a tool may call back into
         the program (content-draw procedures) with this too."""
         cpu, mem = self.cpu, self.mem
         saved = (cpu.a, cpu.x, cpu.y, cpu.sp, cpu.p, cpu.pc, cpu.pbr, cpu.dbr, cpu.d,
                  cpu.e, cpu.stop_reason, cpu.trap_result)
-        sp = cpu.sp if not cpu.e else 0x01FF
+        sp = stack if stack is not None else cpu.sp if not cpu.e else 0x01FF
         if isinstance(stack_args, (bytes, bytearray)):
             sp -= len(stack_args)
             for i, b in enumerate(stack_args):
@@ -587,9 +694,12 @@ class Machine:
         mem[(sp - 1) & 0xFFFF] = (ret >> 8) & 0xFF
         mem[(sp - 2) & 0xFFFF] = ret & 0xFF
         sp -= 3
-        cpu.e, cpu.p = 0, 0x00
+        cpu.e, cpu.p = 0, p & 0xFF
         cpu.sp = sp & 0xFFFF
         cpu.a, cpu.x, cpu.y = a & 0xFFFF, x & 0xFFFF, y & 0xFFFF
+        if p & X:
+            cpu.x &= 0xFF
+            cpu.y &= 0xFF
         cpu.d = d if d is not None else (self.program.dp_base if self.program else cpu.d)
         cpu.dbr = (addr >> 16) & 0xFF if dbr is None else dbr
         cpu.pbr, cpu.pc = (addr >> 16) & 0xFF, addr & 0xFFFF

@@ -22,7 +22,7 @@ lines, whose colours depend on the pixels before them, are redone apart.
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -72,17 +72,25 @@ def palettes_rgb(shr: np.ndarray) -> np.ndarray:
     return _RGB_OF_WORD[words].reshape(16, 16, 3)
 
 
-def render(mem: Any) -> np.ndarray:
+LinePalettes = Sequence[tuple[int, bytes]]
+
+
+def render(mem: Any, line_palettes: LinePalettes = ()) -> np.ndarray:
     """The Super Hi-Res screen of a 24-bit memory as a (200, 640, 3) uint8 RGB frame."""
-    return render_shr(shr_bytes(mem))
+    return render_shr(shr_bytes(mem), line_palettes)
 
 
-def render_shr(shr: Any) -> np.ndarray:
+def render_shr(shr: Any, line_palettes: LinePalettes = ()) -> np.ndarray:
     """The same from a 32 KB copy of $E1:2000-$E1:9FFF (bytes or a uint8 array).
 
+    `line_palettes`: the palettes as the beam met them, when a program changed them
+    while the frame was drawn (a scan-line interrupt, `iigs.interrupts`): (first line,
+    the 512 palette bytes from that line on), in line order.
     The result may be a strided view of a 4-bytes-a-pixel buffer (np.ascontiguousarray
     it if that matters)."""
     shr = np.frombuffer(shr, dtype=np.uint8) if isinstance(shr, (bytes, bytearray)) else shr
+    if line_palettes:
+        return _render_bands(shr, line_palettes)
     pixels = shr[:LINES * ROW_BYTES].reshape(LINES, ROW_BYTES)
     scbs = shr[_SCB_OFFSET:_SCB_OFFSET + LINES].astype(np.intp)
     # the 256 colours as R, G, B, 0 words, then every byte's four columns of them
@@ -101,6 +109,17 @@ def render_shr(shr: Any) -> np.ndarray:
         colours = np.take(words, _apply_fill(nibbles) + palette)
         out[fill] = np.repeat(colours, 2, axis=1)
     return out.view(np.uint8).reshape(LINES, WIDTH, 4)[:, :, :3]
+
+
+def _render_bands(shr: np.ndarray, line_palettes: LinePalettes) -> np.ndarray:
+    """Each band of lines drawn with the palettes it was shown with."""
+    out = np.array(render_shr(shr))
+    starts = [first for first, _ in line_palettes] + [LINES]
+    for (first, palettes), end in zip(line_palettes, starts[1:]):
+        copy = np.array(shr)
+        copy[_PALETTE_OFFSET:_PALETTE_OFFSET + 512] = np.frombuffer(palettes, np.uint8)
+        out[first:end] = render_shr(copy)[first:end]
+    return out
 
 
 def _apply_fill(entries: np.ndarray) -> np.ndarray:

@@ -9,6 +9,20 @@ machine's battery RAM, and a change takes effect at once for every tool set that
 follows it (`apply_settings`): the Sound Tool Set's volume, the host's window and mouse
 tracking; GetDblTime and the machine's speed read it when they need it.
 
+Interrupts (`iigs.interrupts` is the hardware and the firmware's dispatch): SetVector and
+GetVector reach the vectors in memory ($E1/0000 + 4 x number, a JML each) for the
+interrupt handlers, so a one-second handler set through vector $15 is what the firmware
+calls; IntSource turns sources on and off; the heartbeat queue (SetHeartBeat,
+DelHeartBeat, ClrHeartBeat) is the firmware's VBL handler here, registered with the
+machine: at each VBL every task's count goes down by one and a task whose count reaches
+0 is called (JSL to the task header + 8, native mode, 8-bit registers, D = $0000,
+B = $00); it stays in the queue, dormant until it sets its count again. After the
+tasks, the Scheduler's queue runs, unless the VBL came inside a tool call that waits
+tick after tick (the toolbox is busy then; between the program's instructions it is
+never busy). The ROM keeps VBL interrupts on from power-on; here they are turned on
+by the first SetHeartBeat or SchAddTask (or IntSource, or INTEN), so a program that
+uses none of them runs exactly as before.
+
 User IDs (Toolbox Reference, "User ID format"): bits 15-12 typeID, 11-8 auxID,
 7-0 mainID. GetNewID(idTag) takes the typeID in the high nibble of idTag and hands out
 the lowest free mainID (1-255) of that type.
@@ -19,9 +33,11 @@ import datetime as _dt
 from typing import Callable
 
 from iigs import bram as br
-from iigs.memory import read_bytes, read_pstring, write_bytes
+from iigs.memory import read_bytes, read_pstring, read_word, write_bytes, write_word
 from iigs.report import SystemFailure
+from iigs.interrupts import SOURCES
 from toolbox.calls import ToolError, tool
+from toolbox.scheduler import run_queued_tasks
 from toolbox.toolbox import tool_state
 
 # Error codes (misctool.h)
@@ -38,6 +54,31 @@ TYPE_RUNTIME_LIBRARY = 0x6000
 TYPE_SYSTEM_LOADER = 0x7000
 TYPE_MASK = 0xF000
 MAIN_ID_MASK = 0x00FF
+
+TASK_INSTALLED_ERR = 0x0303   # taskInstlErr: the task is already in the heartbeat queue
+NO_SIGNATURE_ERR = 0x0304     # noSigTaskErr: no $A55A signature in the task header
+TASK_NOT_FOUND_ERR = 0x0306   # taskNtFdErr: DelHeartBeat of a task not in the queue
+
+# Heartbeat task header (Toolbox Reference, SetHeartBeat): TaskLink:L, TaskCnt:W,
+# Signature:W ($A55A), then the task's code.
+TASK_COUNT = 4
+TASK_SIGNATURE = 6
+TASK_CODE = 8
+SIGNATURE = 0xA55A
+
+# IntSource srcRefNum (misctool.h): (source, on).
+INT_SOURCES = {
+    0x00: ("keyboard", True), 0x01: ("keyboard", False),          # kybdEnable/Disable
+    0x02: ("vbl", True), 0x03: ("vbl", False),                    # vblEnable/Disable
+    0x04: ("quarter", True), 0x05: ("quarter", False),            # qSecEnable/Disable
+    0x06: ("one_second", True), 0x07: ("one_second", False),      # oSecEnable/Disable
+    0x0A: ("adb_data", True), 0x0B: ("adb_data", False),          # adbEnable/Disable
+    0x0C: ("scan_line", True), 0x0D: ("scan_line", False),        # scLnEnable/Disable
+    0x0E: ("external", True), 0x0F: ("external", False),          # exVCGEnable/Disable
+}
+
+# SetVector numbers of the interrupt handlers the firmware calls.
+IRQ_VECTOR_NUMBERS = frozenset(SOURCES.values())
 
 MT_VERSION = 0x0302
 ASCII_TIME_LENGTH = 20        # ReadAsciiTime fills 20 characters
@@ -56,6 +97,61 @@ class MiscTools:
         self.beeps = 0
         self.sys_fail: tuple[int, str] | None = None
         self.bram = br.BatteryRAM()           # in memory until a disk's file is bound
+        self.heartbeat: list[int] = []        # task headers, in the order installed
+        irq = self.interrupts
+        if irq is not None:
+            irq.set_firmware("vbl", self.heartbeat_interrupt)
+
+    # -- interrupts ---------------------------------------------------------------------
+    @property
+    def interrupts(self):
+        """The machine's interrupt hardware (`iigs.interrupts.Interrupts`), or None."""
+        return getattr(self.tb.machine, "interrupts", None)
+
+    def vector(self, number: int) -> int:
+        irq = self.interrupts
+        if irq is not None and number in IRQ_VECTOR_NUMBERS:
+            return irq.vector(number)
+        return self.vectors.get(number, 0)
+
+    def set_vector(self, number: int, address: int) -> None:
+        irq = self.interrupts
+        if irq is not None and number in IRQ_VECTOR_NUMBERS:
+            irq.set_vector(number, address)
+        else:
+            self.vectors[number] = address & 0xFFFFFF
+
+    def set_heartbeat(self, task: int) -> None:
+        """SetHeartBeat's core: the task joins the queue (VBL interrupts on)."""
+        task &= 0xFFFFFF
+        if task in self.heartbeat:
+            raise ToolError(TASK_INSTALLED_ERR, f"task ${task:06X} already installed")
+        if read_word(self.tb.mem, task + TASK_SIGNATURE) != SIGNATURE:
+            raise ToolError(NO_SIGNATURE_ERR, f"task ${task:06X} has no $A55A signature")
+        self.heartbeat.append(task)
+        if self.interrupts is not None:
+            self.interrupts.set_source("vbl", True)
+
+    def del_heartbeat(self, task: int) -> None:
+        task &= 0xFFFFFF
+        if task not in self.heartbeat:
+            raise ToolError(TASK_NOT_FOUND_ERR, f"task ${task:06X} not in the queue")
+        self.heartbeat.remove(task)
+
+    def heartbeat_interrupt(self) -> None:
+        """The firmware's VBL handler: count each task down, call those that reach 0,
+        then run the Scheduler's queue."""
+        mem, machine = self.tb.mem, self.tb.machine
+        for task in list(self.heartbeat):
+            count = read_word(mem, task + TASK_COUNT)
+            if not count:
+                continue                      # dormant until the task sets its count
+            write_word(mem, task + TASK_COUNT, count - 1)
+            if count == 1 and task in self.heartbeat:
+                machine.call(task + TASK_CODE, d=0, dbr=0, p=0x34,
+                             stack=machine.cpu.sp)
+        if not self.interrupts.busy:          # (inside a tool call the toolbox is busy)
+            run_queued_tasks(self.tb)
 
     # -- battery RAM --------------------------------------------------------------------
     def use_bram(self, bram: br.BatteryRAM) -> None:
@@ -210,14 +306,34 @@ def ReadBParam(tb, param_ref: int) -> int:
 
 @tool(0x03, 0x10, "WL")
 def SetVector(tb, vector_ref: int, address: int) -> None:
-    """SetVector(vectorRefNum:W, vectorPtr:L) -- remembered; nothing here calls it."""
-    _misc(tb).vectors[vector_ref] = address & 0xFFFFFF
+    """SetVector(vectorRefNum:W, vectorPtr:L) -- an interrupt handler's vector is the
+    JML the firmware calls; the others are remembered."""
+    _misc(tb).set_vector(vector_ref, address)
 
 
 @tool(0x03, 0x11, "W", 4)
 def GetVector(tb, vector_ref: int) -> int:
-    """GetVector(vectorRefNum:W): vectorPtr:L (0 if never set)"""
-    return _misc(tb).vectors.get(vector_ref, 0)
+    """GetVector(vectorRefNum:W): vectorPtr:L (an interrupt vector's firmware handler
+    until set; 0 for the others if never set)"""
+    return _misc(tb).vector(vector_ref)
+
+
+@tool(0x03, 0x12, "L")
+def SetHeartBeat(tb, task: int) -> None:
+    """SetHeartBeat(taskPtr:L) -- taskInstlErr if queued, noSigTaskErr without $A55A."""
+    _misc(tb).set_heartbeat(task)
+
+
+@tool(0x03, 0x13, "L")
+def DelHeartBeat(tb, task: int) -> None:
+    """DelHeartBeat(taskPtr:L) -- taskNtFdErr if it is not in the queue."""
+    _misc(tb).del_heartbeat(task)
+
+
+@tool(0x03, 0x14, "")
+def ClrHeartBeat(tb) -> None:
+    """ClrHeartBeat() -- every task leaves the queue."""
+    _misc(tb).heartbeat.clear()
 
 
 @tool(0x03, 0x15, "WL")
@@ -250,7 +366,13 @@ def StatusID(tb, user_id: int) -> None:
 
 @tool(0x03, 0x23, "W")
 def IntSource(tb, src_ref: int) -> None:
-    """IntSource(srcRefNum:W) -- no hardware interrupts are modelled: nothing to switch."""
+    """IntSource(srcRefNum:W) -- turns a source's interrupts on or off; badInputErr for
+    a number misctool.h does not name."""
+    if src_ref not in INT_SOURCES:
+        raise ToolError(BAD_INPUT_ERR, f"srcRefNum ${src_ref:04X}")
+    irq = _misc(tb).interrupts
+    if irq is not None:
+        irq.set_source(*INT_SOURCES[src_ref])
 
 
 @tool(0x03, 0x25, "", 4)

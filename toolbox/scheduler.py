@@ -10,12 +10,11 @@ empties the queue without running anything.
 
 Here the toolbox is not busy while the program runs its own code, and its tool calls
 are not interrupted, so "not busy" is every moment between tool calls. Queued tasks
-run at the program's next event poll: GetNextEvent, EventAvail or TaskMaster (the
-Event Manager's `next_event`), before the event is looked for, in the order they were
-queued. They are not run from the 60 Hz tick: the tick comes between CPU slices, in
-whatever mode (emulation, 8-bit, interrupts masked) the program happens to be, so a
-task run there could not get the state a heartbeat interrupt gives it. A program
-that queues a task and never polls for events does not see it run.
+run, in the order they were queued, at whichever comes first: the heartbeat (the VBL
+interrupt's firmware handler, `toolbox.misc`; SchAddTask turns VBL interrupts on, as
+the ROM has them from power-on) when the program runs with interrupts enabled, or its
+next event poll (GetNextEvent, EventAvail or TaskMaster, the Event Manager's
+`next_event`, before the event is looked for).
 """
 from __future__ import annotations
 
@@ -44,6 +43,9 @@ class Scheduler:
             self.tb.call_log.append(f"SchAddTask(${task:06X}): queue full")
             return False
         self.queue.append(task & 0xFFFFFF)
+        irq = getattr(self.tb.machine, "interrupts", None)
+        if irq is not None:
+            irq.set_source("vbl", True)    # the heartbeat that runs the queue
         return True
 
     def run_tasks(self) -> int:

@@ -1,0 +1,355 @@
+"""Interrupts as the IIGS delivers them: the IRQ line, its sources at exact cycles, and
+the dispatch the firmware's interrupt handler does in ROM.
+
+Follows the *Apple IIGS Hardware Reference* for the sources and their registers, and
+the *Apple IIGS Firmware Reference* (interrupt handling) and the Toolbox Reference's
+Miscellaneous Tool Set (the vectors at $E1/0000 + 4 x number, each a JML) for the
+dispatch. There is no ROM here, so the machine does what the ROM's handler does.
+
+Sources (each a status latch, set at its cycle when its enable bit is on; the IRQ line
+is the OR of the enabled statuses):
+    VBL            INTEN $C041 bit 3, status $C046 bit 3, cleared by $C047; at the start
+                   of each vertical blank (the 60 Hz tick, line 200)
+    quarter-second INTEN bit 4, status $C046 bit 4, cleared by $C047; every 15th VBL
+    one-second     VGCINT $C023 bit 2, status $C023 bit 6, cleared by writing $C032 bit 6
+                   = 0; every CPU_HZ cycles (the clock chip's second)
+    scan line      VGCINT bit 1, status $C023 bit 5, cleared by writing $C032 bit 5 = 0;
+                   at the end of each line 0-199 whose SCB ($E1/9D00 + line) has bit 6
+                   set (when the next line's count begins)
+    mouse          KMSTATUS $C027 bit 6 or INTEN bits 0-1; a button change from the host;
+                   status $C027 bit 7 / $C046 bit 2, cleared by reading $C024
+    keyboard       KMSTATUS bit 2; a key latched; status $C027 bit 3, cleared by $C010
+    sound          the DOC's oscillator interrupt: `raise_sound()` / `clear_sound()`
+                   (the hook another part of the machine drives)
+    external VGC   VGCINT bit 0 (nothing raises it here)
+
+Timing (docs/cpu.md, "Interrupts"): the machine's run loop ends each CPU slice at the
+next source's cycle, so the CPU (either tier) stops at the first instruction boundary at
+or after it and the machine takes the interrupt there: a delay of at most one
+instruction. While the line is held with the I flag set, slices are at most one scan
+line long, so an interrupt unmasked (CLI, PLP, RTI, REP) is taken within one scan line
+(SLICE_MASKED cycles). Everything is a function of the cycle count, so a run and its
+replay interrupt at the same instructions.
+
+The firmware (`firmware_irq`, reached through the IRQ vectors $FFEE / $FFFE, which point
+at a stub `WDM n; RTI` in bank $00): with the interrupted state already pushed by the
+CPU, for each pending enabled source in the order above it calls the source's vector
+(JSL to the JML at $E1/0000 + 4n, native mode, 8-bit registers, D = $0000, B = $00, the
+interrupted stack) and then clears that source's status; then RTI. A vector's default
+target is a firmware routine (`WDM n; RTL`) that does what the ROM's does: the handler
+the toolbox registered for that source (`set_firmware`: the Misc Tool Set's heartbeat on
+VBL), or nothing. A program may chain to it (GetVector, then JML there).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+NEVER = 1 << 62
+
+# Sources in the firmware's dispatch order: name -> SetVector number.
+SOURCES: dict[str, int] = {
+    "vbl": 0x0C, "quarter": 0x0E, "one_second": 0x15, "scan_line": 0x0A,
+    "mouse": 0x0D, "keyboard": 0x0F, "sound": 0x0B, "external": 0x16,
+}
+VECTOR_BASE = 0xE10000             # vector n: JML at $E1/0000 + 4n
+JML = 0x5C
+RTI, RTL = 0x40, 0x6B
+
+# Register bits (Hardware Reference).
+VGC_EXTERNAL, VGC_SCAN, VGC_SECOND = 0x01, 0x02, 0x04          # $C023 enables
+VGC_SCAN_STATUS, VGC_SECOND_STATUS, VGC_ANY = 0x20, 0x40, 0x80  # $C023 status
+INTEN_MOUSE_MOVE, INTEN_MOUSE_SWITCH, INTEN_VBL, INTEN_QUARTER = 0x01, 0x02, 0x08, 0x10
+INTFLAG_MOUSE, INTFLAG_VBL, INTFLAG_QUARTER, INTFLAG_IRQ = 0x04, 0x08, 0x10, 0x01
+KM_MOUSE_FULL, KM_MOUSE_ENABLE, KM_DATA_ENABLE = 0x80, 0x40, 0x10
+KM_KEY_FULL, KM_KEY_ENABLE = 0x08, 0x04
+
+QUARTER_FRAMES = 15                # VBLs in a quarter second
+SCB_INTERRUPT = 0x40               # SCB bit 6: interrupt at the end of this line
+SCBS = 0xE19D00
+PALETTES = 0xE19E00
+SHR_LINES = 200
+LINES_PER_FRAME = 262              # (iigs.io's beam: the tick starts line 200)
+
+
+class Interrupts:
+    """The IRQ line's sources and the firmware's dispatch; see the module docstring.
+
+    `clock()` is the emulated cycle count since power-on, exact at a register access.
+    """
+
+    def __init__(self, mem: bytearray, clock: Callable[[], int], cycles_per_frame: int,
+                 cycles_per_second: int) -> None:
+        self.mem = mem
+        self.clock = clock
+        self.cpf = cycles_per_frame
+        self.cps = cycles_per_second
+        self.vgc_enable = 0             # $C023 bits 0-2
+        self.inten = 0                  # $C041 bits 0-4
+        self.km_enable = 0              # $C027 bits 2, 4, 6
+        self.status: set[str] = set()   # latched sources (before their enables)
+        self.seen = 0                   # events up to this cycle are latched
+        self.scan_fired = -1            # the last line whose interrupt was latched
+        self.firmware: dict[str, Callable[[], None]] = {}
+        self.taken = 0                  # interrupts delivered (tests, the monitor)
+        self.busy = False               # dispatched from inside a tool call
+        # Per-line palettes of the frame being drawn and of the last one: (first line,
+        # 512 palette bytes), recorded around scan-line handlers (`iigs.video`).
+        self.frame_palettes: list[tuple[int, bytes]] = []
+        self.last_frame_palettes: list[tuple[int, bytes]] = []
+        self.sound_line = False
+
+    # ---------------------------------------------------------------- enables
+    @property
+    def enabled(self) -> set[str]:
+        """The sources whose enable bit is on."""
+        on = set()
+        if self.inten & INTEN_VBL:
+            on.add("vbl")
+        if self.inten & INTEN_QUARTER:
+            on.add("quarter")
+        if self.vgc_enable & VGC_SECOND:
+            on.add("one_second")
+        if self.vgc_enable & VGC_SCAN:
+            on.add("scan_line")
+        if self.vgc_enable & VGC_EXTERNAL:
+            on.add("external")
+        if self.km_enable & KM_MOUSE_ENABLE or self.inten & (INTEN_MOUSE_MOVE
+                                                             | INTEN_MOUSE_SWITCH):
+            on.add("mouse")
+        if self.km_enable & KM_KEY_ENABLE:
+            on.add("keyboard")
+        on.add("sound")                 # the sound GLU's own enables are the DOC's
+        return on
+
+    @property
+    def active(self) -> bool:
+        """True when any timed source is enabled or anything is latched: only then
+        does the run loop slice time for interrupts (nothing is paid otherwise)."""
+        return bool(self.inten & (INTEN_VBL | INTEN_QUARTER)
+                    or self.vgc_enable & (VGC_SECOND | VGC_SCAN) or self.status)
+
+    def set_source(self, name: str, on: bool) -> None:
+        """Turn a source's enable bit on or off (IntSource, and the registers)."""
+        self.advance(self.clock())
+        bits = {"vbl": ("inten", INTEN_VBL), "quarter": ("inten", INTEN_QUARTER),
+                "one_second": ("vgc_enable", VGC_SECOND),
+                "scan_line": ("vgc_enable", VGC_SCAN),
+                "external": ("vgc_enable", VGC_EXTERNAL),
+                "mouse": ("km_enable", KM_MOUSE_ENABLE),
+                "keyboard": ("km_enable", KM_KEY_ENABLE),
+                "adb_data": ("km_enable", KM_DATA_ENABLE)}
+        field, bit = bits[name]
+        value = getattr(self, field)
+        setattr(self, field, value | bit if on else value & ~bit)
+        self._scan_off()
+
+    def _scan_off(self) -> None:
+        """Scan-line interrupts off: the frames show the palettes as they are."""
+        if not self.vgc_enable & VGC_SCAN:
+            self.frame_palettes, self.last_frame_palettes = [], []
+
+    def set_firmware(self, name: str, handler: Callable[[], None]) -> None:
+        """The routine the firmware runs for a source whose vector is the default
+        (the toolbox's interface: the Misc Tool Set registers its heartbeat on VBL)."""
+        self.firmware[name] = handler
+
+    # ---------------------------------------------------------------- timing
+    def _second_due(self, after: int) -> int:
+        return (after // self.cps + 1) * self.cps
+
+    def _line_cycle(self, frame: int, line: int) -> int:
+        """The cycle the interrupt of `line` (0-199) of frame `frame` falls on: when the
+        next line's count begins (frame f's line 200 is cycle f x cpf)."""
+        count = ((line + 1 - SHR_LINES) % LINES_PER_FRAME) * 65
+        phase = -(-count * self.cpf // (LINES_PER_FRAME * 65))
+        return frame * self.cpf + phase
+
+    def _next_scan(self, after: int) -> tuple[int, int]:
+        """(cycle, line) of the first scan-line interrupt after `after`, from the SCBs
+        as they are now; (NEVER, -1) when no SCB asks for one."""
+        scbs = self.mem[SCBS:SCBS + SHR_LINES]
+        lines = [line for line in range(SHR_LINES) if scbs[line] & SCB_INTERRUPT]
+        if not lines:
+            return NEVER, -1
+        frame = after // self.cpf
+        for f in (frame, frame + 1):
+            for line in lines:
+                cycle = self._line_cycle(f, line)
+                if cycle > after:
+                    return cycle, line
+        return NEVER, -1   # (not reached: every line falls within a frame)
+
+    def next_event(self, now: int) -> int:
+        """The cycle of the next enabled source's event after `now` (NEVER if none)."""
+        due = NEVER
+        if self.inten & (INTEN_VBL | INTEN_QUARTER):
+            due = (now // self.cpf + 1) * self.cpf
+        if self.vgc_enable & VGC_SECOND:
+            due = min(due, self._second_due(now))
+        if self.vgc_enable & VGC_SCAN:
+            due = min(due, self._next_scan(now)[0])
+        return due
+
+    def advance(self, now: int) -> None:
+        """Latch every enabled source's events in (seen, now]."""
+        seen = self.seen
+        if now <= seen:
+            return
+        self.seen = now
+        if self.inten & (INTEN_VBL | INTEN_QUARTER):
+            first, last = seen // self.cpf + 1, now // self.cpf
+            if first <= last:
+                self._end_frame()
+                if self.inten & INTEN_VBL:
+                    self.status.add("vbl")
+                if self.inten & INTEN_QUARTER and (
+                        last // QUARTER_FRAMES > (first - 1) // QUARTER_FRAMES):
+                    self.status.add("quarter")
+        elif now // self.cpf > seen // self.cpf:
+            self._end_frame()
+        if self.vgc_enable & VGC_SECOND and now // self.cps > seen // self.cps:
+            self.status.add("one_second")
+        if self.vgc_enable & VGC_SCAN:
+            # (a long idle skip latches one status: look at its last frame only)
+            cycle, line = self._next_scan(max(seen, now - self.cpf))
+            while cycle <= now:
+                self.status.add("scan_line")
+                self.scan_fired = line
+                cycle, line = self._next_scan(cycle)
+
+    def _end_frame(self) -> None:
+        if self.frame_palettes or self.last_frame_palettes:
+            self.last_frame_palettes, self.frame_palettes = self.frame_palettes, []
+
+    def line(self) -> bool:
+        """The IRQ line: some enabled source is latched."""
+        return bool(self.status) and bool(self.status & self.enabled)
+
+    def pending(self) -> list[str]:
+        """The latched, enabled sources in dispatch order."""
+        on = self.enabled
+        return [name for name in SOURCES if name in self.status and name in on]
+
+    def acknowledge(self, name: str) -> None:
+        self.status.discard(name)
+
+    # ---------------------------------------------------------------- host-side hooks
+    def key_latched(self) -> None:
+        """A key reached the keyboard latch ($C000)."""
+        if self.km_enable & KM_KEY_ENABLE:
+            self.status.add("keyboard")
+
+    def mouse_changed(self) -> None:
+        """The mouse button went down or up."""
+        if "mouse" in self.enabled:
+            self.status.add("mouse")
+
+    def raise_sound(self) -> None:
+        """The sound GLU asserts IRQ (a DOC oscillator interrupt)."""
+        self.status.add("sound")
+
+    def clear_sound(self) -> None:
+        self.status.discard("sound")
+
+    # ---------------------------------------------------------------- registers
+    def read_vgcint(self) -> int:
+        """$C023: enables in bits 0-2, scan-line status bit 5, one-second bit 6, any
+        VGC interrupt bit 7."""
+        self.advance(self.clock())
+        value = self.vgc_enable
+        if "scan_line" in self.status:
+            value |= VGC_SCAN_STATUS
+        if "one_second" in self.status:
+            value |= VGC_SECOND_STATUS
+        if value & (VGC_SCAN_STATUS | VGC_SECOND_STATUS):
+            value |= VGC_ANY
+        return value
+
+    def write_vgcint(self, value: int) -> None:
+        self.advance(self.clock())
+        self.vgc_enable = value & (VGC_EXTERNAL | VGC_SCAN | VGC_SECOND)
+        self._scan_off()
+
+    def write_scanint(self, value: int) -> None:
+        """$C032: a 0 in bit 5 clears the scan-line status, in bit 6 the one-second."""
+        self.advance(self.clock())
+        if not value & VGC_SCAN_STATUS:
+            self.status.discard("scan_line")
+        if not value & VGC_SECOND_STATUS:
+            self.status.discard("one_second")
+
+    def read_inten(self) -> int:
+        return self.inten
+
+    def write_inten(self, value: int) -> None:
+        self.advance(self.clock())
+        self.inten = value & 0x1F
+
+    def read_intflag(self, button: bool) -> int:
+        """$C046: bit 7 the mouse button, 4 quarter-second, 3 VBL, 2 mouse, 0 the line."""
+        self.advance(self.clock())
+        value = 0x80 if button else 0
+        for name, bit in (("quarter", INTFLAG_QUARTER), ("vbl", INTFLAG_VBL),
+                          ("mouse", INTFLAG_MOUSE)):
+            if name in self.status:
+                value |= bit
+        return value | (INTFLAG_IRQ if self.line() else 0)
+
+    def clear_vbl(self) -> None:
+        """$C047: clears the VBL and quarter-second statuses."""
+        self.advance(self.clock())
+        self.status.discard("vbl")
+        self.status.discard("quarter")
+
+    def read_kmstatus(self) -> int:
+        value = self.km_enable
+        if "mouse" in self.status:
+            value |= KM_MOUSE_FULL
+        if "keyboard" in self.status:
+            value |= KM_KEY_FULL
+        return value
+
+    def write_kmstatus(self, value: int) -> None:
+        self.km_enable = value & (KM_MOUSE_ENABLE | KM_DATA_ENABLE | KM_KEY_ENABLE)
+
+    # ---------------------------------------------------------------- vectors
+    @staticmethod
+    def vector_address(number: int) -> int:
+        return VECTOR_BASE + 4 * number
+
+    def vector(self, number: int) -> int:
+        """The target of vector `number`'s JML."""
+        at = self.vector_address(number)
+        return int.from_bytes(self.mem[at + 1:at + 4], "little")
+
+    def set_vector(self, number: int, target: int) -> None:
+        at = self.vector_address(number)
+        self.mem[at] = JML
+        self.mem[at + 1:at + 4] = (target & 0xFFFFFF).to_bytes(3, "little")
+
+    def default_handler(self, name: str) -> None:
+        """What the ROM's own handler for a source does: the toolbox's routine, if it
+        registered one."""
+        handler = self.firmware.get(name)
+        if handler is not None:
+            handler()
+
+    def dispatch(self, call: Callable[[int], Any]) -> None:
+        """The firmware's interrupt handler, after the CPU pushed the interrupted
+        state: call each pending source's vector (`call(target)` runs it as a JSL and
+        returns when it RTLs), then clear the source. Scan-line handlers have the
+        palettes recorded around them for the frame's picture."""
+        for name in self.pending():
+            if name == "scan_line":
+                line = self.scan_fired
+                if not self.frame_palettes:
+                    self.frame_palettes.append((0, self._palettes()))
+                call(self.vector(SOURCES[name]))
+                if 0 <= line < SHR_LINES - 1:
+                    self.frame_palettes.append((line + 1, self._palettes()))
+            else:
+                call(self.vector(SOURCES[name]))
+            self.acknowledge(name)
+
+    def _palettes(self) -> bytes:
+        return bytes(self.mem[PALETTES:PALETTES + 512])
