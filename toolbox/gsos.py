@@ -310,6 +310,15 @@ CALLS: dict[int, GSOSCall] = {}
 CLASS0_CALLS: dict[int, tuple[str, Callable[[Any, int], Any], Callable]] = {}
 CLASS1_FLAG = 0x2000               # class 1 call numbers have bit 13 set
 
+# ORCA/Shell calls (toolbox/orcashell.py), which reach $E100A8 too: $0101-$011F in
+# the ProDOS 16 form, $0141-$015F in the GS/OS form (pCount first). Function number
+# (the low six bits) -> (name, the GS/OS form's layout, the ProDOS 16 form's block
+# reader, handler).
+SHELL_CALLS: dict[int, tuple[str, tuple, Callable[[Any, int], Any], Callable]] = {}
+SHELL_CALL_MASK, SHELL_CALL_BASE = 0xFF80, 0x0100
+SHELL_GS_FORM = 0x0040             # set in the GS/OS form's call number
+SHELL_FUNCTION = 0x003F
+
 
 def gsos_call(number: int, name: str, pcount: tuple[int, int], layout: str):
     """Register a GS/OS class 1 call handler as one row of CALLS."""
@@ -392,6 +401,8 @@ class GSOS:
     def call(self, callnum: int, pblock: int) -> int:
         """Run GS/OS call `callnum` on the parameter block at `pblock`; the error.
         A class 0 number (bit 13 clear) is a ProDOS 16 call (toolbox/prodos16.py)."""
+        if callnum & SHELL_CALL_MASK == SHELL_CALL_BASE:
+            return self._shell_call(callnum, pblock & 0xFFFFFF)
         if not callnum & CLASS1_FLAG:
             entry = CLASS0_CALLS.get(callnum)
             if entry is None:
@@ -408,6 +419,22 @@ class GSOS:
         return self._run(f"GS/OS {row.name}(pCount={pb.pcount}", pb, row.handler,
                          pcount_ok=row.min_pcount <= pb.pcount <= row.max_pcount,
                          class0=False)
+
+    def _shell_call(self, callnum: int, pblock: int) -> int:
+        """An ORCA/Shell call: the GS/OS form (pCount first, GS/OS strings) or the
+        ProDOS 16 form (Pascal strings), as the shell's dispatcher tells them apart."""
+        entry = SHELL_CALLS.get(callnum & SHELL_FUNCTION)
+        if entry is None:
+            self._log(f"ORCA/Shell ${callnum:04X} -> ${BAD_SYSTEM_CALL:04X} badSystemCall")
+            return BAD_SYSTEM_CALL
+        name, gs_layout, make_p16_block, handler = entry
+        if callnum & SHELL_GS_FORM:
+            pb = ParamBlock(self.tb.mem, pblock, gs_layout)
+            return self._run(f"ORCA/Shell {name}GS(pCount={pb.pcount}", pb, handler,
+                             pcount_ok=pb.pcount == len(gs_layout),
+                             class0=False)
+        return self._run(f"ORCA/Shell {name}(", make_p16_block(self.tb.mem, pblock),
+                         handler, pcount_ok=True, class0=True)
 
     def _run(self, title: str, pb: Any, handler: Callable, *, pcount_ok: bool,
              class0: bool) -> int:
