@@ -21,7 +21,7 @@ from typing import Callable
 from iigs import bram as br
 from iigs.memory import read_bytes, read_pstring, write_bytes
 from iigs.report import SystemFailure
-from toolbox.calls import ToolError, tool
+from toolbox.calls import ToolError, s16, tool
 from toolbox.toolbox import tool_state
 
 # Error codes (misctool.h)
@@ -56,6 +56,7 @@ class MiscTools:
         self.beeps = 0
         self.sys_fail: tuple[int, str] | None = None
         self.bram = br.BatteryRAM()           # in memory until a disk's file is bound
+        self.boot_info: list[str] = []        # ShowBootInfo's strings
 
     # -- battery RAM --------------------------------------------------------------------
     def use_bram(self, bram: br.BatteryRAM) -> None:
@@ -111,11 +112,12 @@ class MiscTools:
         return bytes([t.second, t.minute, t.hour, (t.year - 1900) & 0xFF, t.day - 1,
                       t.month - 1, 0, weekday])
 
-    def ascii_time(self) -> bytes:
-        """ReadAsciiTime's 20 characters in the Control Panel's formats (battery RAM
-        dateFormat: mm/dd/yy, dd/mm/yy or yy/mm/dd; clockFormat: AM/PM or 24-hour),
-        "mm/dd/yy hh:mm:ss AM" by default, high bit set as the firmware writes them."""
-        t = self.clock()
+    def ascii_time(self, when: _dt.datetime | None = None) -> bytes:
+        """ReadAsciiTime's 20 characters (of `when`, else now) in the Control Panel's
+        formats (battery RAM dateFormat: mm/dd/yy, dd/mm/yy or yy/mm/dd; clockFormat:
+        AM/PM or 24-hour), "mm/dd/yy hh:mm:ss AM" by default, high bit set as the
+        firmware writes them."""
+        t = when or self.clock()
         day, month, year = f"{t.day:02d}", f"{t.month:02d}", f"{t.year % 100:02d}"
         date = {0: (month, day, year), 1: (day, month, year),
                 2: (year, month, day)}[self.bram.param(br.DATE_FORMAT)]
@@ -270,3 +272,125 @@ def SysBeep2(tb, beep_type: int) -> None:
     """SysBeep2(beepType:W) -- sbSilence ($8000) is silent; every other type beeps."""
     if not beep_type & 0x8000:
         _misc(tb).beep()
+
+
+# -- ConvSeconds, boot information, interrupt status and the mouse's clamps (issue 48 §5,
+# issue 49 §1; Toolbox Reference vol. 3 ch. 14 and the System 6 additions; verbs and
+# error codes of ORCA/C misctool.h) -------------------------------------------------------
+
+BAD_TIME_VERB = 0x0390         # badTimeVerb
+BAD_TIME_DATA = 0x0391         # badTimeData
+CLOCK_EPOCH = _dt.datetime(1904, 1, 1)   # the IIGS clock counts seconds from here
+(SECS_TO_TIMEREC, TIMEREC_TO_SECS, SECS_TO_TEXT, SECS_TO_PRODOS, PRODOS_TO_SECS,
+ GET_CURR_TIME_SECS, SET_CURR_TIME_SECS, PRODOS_TO_TIMEREC, TIMEREC_TO_PRODOS) = (
+    0, 1, 2, 4, 5, 6, 7, 8, 9)
+TIMEREC_SIZE, PRODOS_DATE_SIZE = 8, 4
+
+
+def secs_to_datetime(secs: int) -> _dt.datetime:
+    return CLOCK_EPOCH + _dt.timedelta(seconds=secs & 0xFFFFFFFF)
+
+
+def datetime_to_secs(when: _dt.datetime) -> int:
+    secs = int((when - CLOCK_EPOCH).total_seconds())
+    if not 0 <= secs <= 0xFFFFFFFF:
+        raise ToolError(BAD_TIME_DATA, f"{when} outside the clock's range")
+    return secs
+
+
+def timerec_of(when: _dt.datetime) -> bytes:
+    """A TimeRec: second, minute, hour, year-1900, day-1, month-1, 0, weekday."""
+    return bytes([when.second, when.minute, when.hour, when.year - 1900, when.day - 1,
+                  when.month - 1, 0, when.isoweekday() % 7 + 1])
+
+
+def datetime_of_timerec(raw: bytes) -> _dt.datetime:
+    second, minute, hour, year, day, month = raw[:6]
+    try:
+        return _dt.datetime(1900 + year, month + 1, day + 1, hour, minute, second)
+    except ValueError:
+        raise ToolError(BAD_TIME_DATA, f"TimeRec {raw.hex()}") from None
+
+
+def prodos_of(when: _dt.datetime) -> bytes:
+    """ProDOS date word (year mod 100, month, day) and time word (hour, minute)."""
+    date = ((when.year % 100) << 9) | (when.month << 5) | when.day
+    return (date.to_bytes(2, "little") + ((when.hour << 8) | when.minute)
+            .to_bytes(2, "little"))
+
+
+def datetime_of_prodos(raw: bytes) -> _dt.datetime:
+    """Years 40-99 are 19xx, 0-39 20xx (ProDOS 8 Technical Note #28)."""
+    date, time = int.from_bytes(raw[:2], "little"), int.from_bytes(raw[2:4], "little")
+    year = date >> 9
+    try:
+        return _dt.datetime(year + (1900 if year >= 40 else 2000), (date >> 5) & 0x0F,
+                            date & 0x1F, (time >> 8) & 0x1F, time & 0x3F)
+    except ValueError:
+        raise ToolError(BAD_TIME_DATA, f"ProDOS date ${date:04X}") from None
+
+
+@tool(0x03, 0x37, "WLL", 4)
+def ConvSeconds(tb, verb: int, secs: int, date_ptr: int) -> int:
+    """ConvSeconds(convVerb:W, seconds:L, datePtr:L): secondsOut:L -- seconds since
+    1 Jan 1904 to and from a TimeRec, text (ReadAsciiTime's 20 characters), a ProDOS
+    date and time, or the clock; ProDOS2TimeRec / TimeRec2ProDOS work in place."""
+    misc = _misc(tb)
+    if verb == SECS_TO_TIMEREC:
+        write_bytes(tb.mem, date_ptr, timerec_of(secs_to_datetime(secs)))
+    elif verb == TIMEREC_TO_SECS:
+        return datetime_to_secs(datetime_of_timerec(read_bytes(tb.mem, date_ptr,
+                                                               TIMEREC_SIZE)))
+    elif verb == SECS_TO_TEXT:
+        write_bytes(tb.mem, date_ptr, misc.ascii_time(secs_to_datetime(secs)))
+    elif verb == SECS_TO_PRODOS:
+        write_bytes(tb.mem, date_ptr, prodos_of(secs_to_datetime(secs)))
+    elif verb == PRODOS_TO_SECS:
+        return datetime_to_secs(datetime_of_prodos(read_bytes(tb.mem, date_ptr,
+                                                              PRODOS_DATE_SIZE)))
+    elif verb == GET_CURR_TIME_SECS:
+        return datetime_to_secs(misc.clock().replace(microsecond=0))
+    elif verb == SET_CURR_TIME_SECS:
+        offset = secs_to_datetime(secs) - misc.clock()
+        base = misc.clock
+        misc.clock = lambda: base() + offset
+    elif verb == PRODOS_TO_TIMEREC:
+        when = datetime_of_prodos(read_bytes(tb.mem, date_ptr, PRODOS_DATE_SIZE))
+        write_bytes(tb.mem, date_ptr, timerec_of(when))
+    elif verb == TIMEREC_TO_PRODOS:
+        when = datetime_of_timerec(read_bytes(tb.mem, date_ptr, TIMEREC_SIZE))
+        write_bytes(tb.mem, date_ptr, prodos_of(when))
+    else:
+        raise ToolError(BAD_TIME_VERB, f"verb {verb}")
+    return 0
+
+
+@tool(0x03, 0x3C, "LL")
+def ShowBootInfo(tb, string_ptr: int, icon_ptr: int) -> None:
+    """ShowBootInfo(stringPtr:L, iconPtr:L) -- the boot screen's line for an init;
+    the machine starts with no boot screen, so the string is only kept."""
+    if string_ptr:
+        _misc(tb).boot_info.append(read_pstring(tb.mem, string_ptr).decode("mac_roman"))
+
+
+@tool(0x03, 0x29, "", 2)
+def GetIRQEnable(tb) -> int:
+    """GetIRQEnable(): intStatus:W -- the hardware interrupts IntSource has enabled
+    (misctool.h bits); none unless a program enabled some."""
+    return getattr(_misc(tb), "irq_enable", 0)
+
+
+@tool(0x03, 0x1C, "WWWW")
+def ClampMouse(tb, x_min: int, x_max: int, y_min: int, y_max: int) -> None:
+    """ClampMouse(xMinClamp:W, xMaxClamp:W, yMinClamp:W, yMaxClamp:W) -- the Event
+    Manager's clamps; the mouse moves inside them."""
+    em = tb.em
+    em.clamp = (s16(x_min), s16(x_max), s16(y_min), s16(y_max))
+    em.mouse = em._clamped(em.mouse[1], em.mouse[0])
+
+
+@tool(0x03, 0x1A, "")
+def HomeMouse(tb) -> None:
+    """HomeMouse() -- the mouse to the clamps' top left corner."""
+    em = tb.em
+    em.mouse = (em.clamp[2], em.clamp[0])
