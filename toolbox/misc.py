@@ -20,7 +20,7 @@ from typing import Callable
 
 from iigs import bram as br
 from iigs.memory import read_bytes, read_pstring, write_bytes
-from iigs.report import SystemFailure
+from iigs.report import SystemFailure, system_text
 from toolbox.calls import ToolError, s16, tool
 from toolbox.toolbox import tool_state
 
@@ -225,7 +225,7 @@ def GetVector(tb, vector_ref: int) -> int:
 @tool(0x03, 0x15, "WL")
 def SysFailMgr(tb, error_code: int, fail_string: int) -> None:
     """SysFailMgr(errorCode:W, failString:L) -- fatal: stops the machine with a report."""
-    message = (read_pstring(tb.mem, fail_string).decode("latin-1") if fail_string
+    message = (system_text(read_pstring(tb.mem, fail_string)) if fail_string
                else "Fatal system error -> ")
     _misc(tb).sys_fail = (error_code, message)
     raise SystemFailure(error_code, message)
