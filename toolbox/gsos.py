@@ -40,6 +40,7 @@ from disk.errors import VolumeDirectoryFull, VolumeFull, WriteProtected
 from disk.volume import blocks_for_size
 from iigs.memory import read_bytes, read_gsstring, read_long, read_word, write_bytes, \
     write_long, write_word
+from toolbox.dates import TIMEREC_SIZE, timerec_bytes, timerec_datetime
 from toolbox.toolbox import tool_state
 
 # -- error codes (gsos.h; GS/OS Reference appendix "Error codes") -----------------------
@@ -247,20 +248,16 @@ class ParamBlock:
 # -- TimeRec <-> datetime (types.h) ------------------------------------------------------
 
 def to_timerec(when: datetime | None) -> bytes:
-    """second, minute, hour, year-1900, day-1, month-1, 0, weekday (1 = Sunday)."""
-    if when is None:
-        return bytes(8)
-    return bytes([when.second, when.minute, when.hour, (when.year - 1900) & 0xFF,
-                  when.day - 1, when.month - 1, 0, when.isoweekday() % 7 + 1])
+    """A TimeRec (toolbox/dates.py); all zeros for no date."""
+    return timerec_bytes(when) if when is not None else bytes(TIMEREC_SIZE)
 
 
 def from_timerec(raw: bytes) -> datetime | None:
     """None for an all-zero TimeRec ("leave as it is"); GSOSError for a bad one."""
     if not any(raw):
         return None
-    second, minute, hour, year, day, month = raw[:6]
     try:
-        when = datetime(1900 + year, month + 1, day + 1, hour, minute, second)
+        when = timerec_datetime(raw)
     except ValueError:
         raise GSOSError(PARAM_RANGE_ERR, "invalid TimeRec") from None
     if not 1940 <= when.year <= 2039:          # what a ProDOS date word can hold

@@ -21,6 +21,7 @@ from typing import Callable
 from iigs import bram as br
 from iigs.memory import read_bytes, read_pstring, write_bytes
 from iigs.report import SystemFailure, system_text
+from toolbox import dates
 from toolbox.calls import ToolError, s16, tool
 from toolbox.toolbox import tool_state
 
@@ -280,54 +281,24 @@ def SysBeep2(tb, beep_type: int) -> None:
 
 BAD_TIME_VERB = 0x0390         # badTimeVerb
 BAD_TIME_DATA = 0x0391         # badTimeData
-CLOCK_EPOCH = _dt.datetime(1904, 1, 1)   # the IIGS clock counts seconds from here
 (SECS_TO_TIMEREC, TIMEREC_TO_SECS, SECS_TO_TEXT, SECS_TO_PRODOS, PRODOS_TO_SECS,
  GET_CURR_TIME_SECS, SET_CURR_TIME_SECS, PRODOS_TO_TIMEREC, TIMEREC_TO_PRODOS) = (
     0, 1, 2, 4, 5, 6, 7, 8, 9)
-TIMEREC_SIZE, PRODOS_DATE_SIZE = 8, 4
 
 
-def secs_to_datetime(secs: int) -> _dt.datetime:
-    return CLOCK_EPOCH + _dt.timedelta(seconds=secs & 0xFFFFFFFF)
-
-
-def datetime_to_secs(when: _dt.datetime) -> int:
-    secs = int((when - CLOCK_EPOCH).total_seconds())
-    if not 0 <= secs <= 0xFFFFFFFF:
-        raise ToolError(BAD_TIME_DATA, f"{when} outside the clock's range")
-    return secs
-
-
-def timerec_of(when: _dt.datetime) -> bytes:
-    """A TimeRec: second, minute, hour, year-1900, day-1, month-1, 0, weekday."""
-    return bytes([when.second, when.minute, when.hour, when.year - 1900, when.day - 1,
-                  when.month - 1, 0, when.isoweekday() % 7 + 1])
-
-
-def datetime_of_timerec(raw: bytes) -> _dt.datetime:
-    second, minute, hour, year, day, month = raw[:6]
+def _moment(read: Callable[[bytes], _dt.datetime], raw: bytes) -> _dt.datetime:
+    """A date record read by `read`; badTimeData when it names no real moment."""
     try:
-        return _dt.datetime(1900 + year, month + 1, day + 1, hour, minute, second)
+        return read(raw)
     except ValueError:
-        raise ToolError(BAD_TIME_DATA, f"TimeRec {raw.hex()}") from None
+        raise ToolError(BAD_TIME_DATA, f"date record {raw.hex()}") from None
 
 
-def prodos_of(when: _dt.datetime) -> bytes:
-    """ProDOS date word (year mod 100, month, day) and time word (hour, minute)."""
-    date = ((when.year % 100) << 9) | (when.month << 5) | when.day
-    return (date.to_bytes(2, "little") + ((when.hour << 8) | when.minute)
-            .to_bytes(2, "little"))
-
-
-def datetime_of_prodos(raw: bytes) -> _dt.datetime:
-    """Years 40-99 are 19xx, 0-39 20xx (ProDOS 8 Technical Note #28)."""
-    date, time = int.from_bytes(raw[:2], "little"), int.from_bytes(raw[2:4], "little")
-    year = date >> 9
+def _seconds(when: _dt.datetime) -> int:
     try:
-        return _dt.datetime(year + (1900 if year >= 40 else 2000), (date >> 5) & 0x0F,
-                            date & 0x1F, (time >> 8) & 0x1F, time & 0x3F)
-    except ValueError:
-        raise ToolError(BAD_TIME_DATA, f"ProDOS date ${date:04X}") from None
+        return dates.clock_seconds(when)
+    except ValueError as err:
+        raise ToolError(BAD_TIME_DATA, str(err)) from None
 
 
 @tool(0x03, 0x37, "WLL", 4)
@@ -337,29 +308,31 @@ def ConvSeconds(tb, verb: int, secs: int, date_ptr: int) -> int:
     date and time, or the clock; ProDOS2TimeRec / TimeRec2ProDOS work in place."""
     misc = _misc(tb)
     if verb == SECS_TO_TIMEREC:
-        write_bytes(tb.mem, date_ptr, timerec_of(secs_to_datetime(secs)))
+        write_bytes(tb.mem, date_ptr, dates.timerec_bytes(dates.clock_datetime(secs)))
     elif verb == TIMEREC_TO_SECS:
-        return datetime_to_secs(datetime_of_timerec(read_bytes(tb.mem, date_ptr,
-                                                               TIMEREC_SIZE)))
+        return _seconds(_moment(dates.timerec_datetime,
+                                read_bytes(tb.mem, date_ptr, dates.TIMEREC_SIZE)))
     elif verb == SECS_TO_TEXT:
-        write_bytes(tb.mem, date_ptr, misc.ascii_time(secs_to_datetime(secs)))
+        write_bytes(tb.mem, date_ptr, misc.ascii_time(dates.clock_datetime(secs)))
     elif verb == SECS_TO_PRODOS:
-        write_bytes(tb.mem, date_ptr, prodos_of(secs_to_datetime(secs)))
+        write_bytes(tb.mem, date_ptr, dates.prodos_bytes(dates.clock_datetime(secs)))
     elif verb == PRODOS_TO_SECS:
-        return datetime_to_secs(datetime_of_prodos(read_bytes(tb.mem, date_ptr,
-                                                              PRODOS_DATE_SIZE)))
+        return _seconds(_moment(dates.prodos_datetime,
+                                read_bytes(tb.mem, date_ptr, dates.PRODOS_DATE_SIZE)))
     elif verb == GET_CURR_TIME_SECS:
-        return datetime_to_secs(misc.clock().replace(microsecond=0))
+        return _seconds(misc.clock().replace(microsecond=0))
     elif verb == SET_CURR_TIME_SECS:
-        offset = secs_to_datetime(secs) - misc.clock()
+        offset = dates.clock_datetime(secs) - misc.clock()
         base = misc.clock
         misc.clock = lambda: base() + offset
     elif verb == PRODOS_TO_TIMEREC:
-        when = datetime_of_prodos(read_bytes(tb.mem, date_ptr, PRODOS_DATE_SIZE))
-        write_bytes(tb.mem, date_ptr, timerec_of(when))
+        when = _moment(dates.prodos_datetime,
+                       read_bytes(tb.mem, date_ptr, dates.PRODOS_DATE_SIZE))
+        write_bytes(tb.mem, date_ptr, dates.timerec_bytes(when))
     elif verb == TIMEREC_TO_PRODOS:
-        when = datetime_of_timerec(read_bytes(tb.mem, date_ptr, TIMEREC_SIZE))
-        write_bytes(tb.mem, date_ptr, prodos_of(when))
+        when = _moment(dates.timerec_datetime, read_bytes(tb.mem, date_ptr,
+                                                          dates.TIMEREC_SIZE))
+        write_bytes(tb.mem, date_ptr, dates.prodos_bytes(when))
     else:
         raise ToolError(BAD_TIME_VERB, f"verb {verb}")
     return 0

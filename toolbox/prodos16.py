@@ -19,6 +19,7 @@ from typing import Any
 
 from iigs.memory import read_long, read_word, write_bytes, write_long, write_word
 from toolbox import gsos
+from toolbox.dates import PRODOS_DATE_SIZE, prodos_bytes, prodos_datetime
 from toolbox.gsos import CLASS0_CALLS, CALLS, GSOSError, from_timerec, to_timerec
 
 W, L, T = 2, 4, 8
@@ -94,28 +95,18 @@ CALL_ROWS = (
 
 
 def to_prodos_datetime(when: datetime | None) -> bytes:
-    """A ProDOS date word (year-1900 mod 100 << 9 | month << 5 | day) and time word
-    (hour << 8 | minute); zeros for no date."""
-    if when is None:
-        return bytes(4)
-    date = ((when.year % 100) << 9) | (when.month << 5) | when.day
-    time = (when.hour << 8) | when.minute
-    return date.to_bytes(2, "little") + time.to_bytes(2, "little")
+    """A ProDOS date word and time word (toolbox/dates.py); zeros for no date."""
+    return prodos_bytes(when) if when is not None else bytes(PRODOS_DATE_SIZE)
 
 
 def from_prodos_datetime(raw: bytes) -> datetime | None:
-    """The datetime of a ProDOS date and time word (years 40-99 are 19xx, 0-39
-    20xx, as ProDOS 8 Technical Note #28 reads them); None for zero."""
-    date, time = int.from_bytes(raw[:2], "little"), int.from_bytes(raw[2:4], "little")
-    if date == 0:
+    """The moment of a ProDOS date and time word; None for a zero date."""
+    if not int.from_bytes(raw[:2], "little"):
         return None
-    year = date >> 9
-    year += 1900 if year >= 40 else 2000
     try:
-        return datetime(year, (date >> 5) & 0x0F, date & 0x1F, (time >> 8) & 0x1F,
-                        time & 0x3F)
+        return prodos_datetime(raw)
     except ValueError:
-        raise GSOSError(gsos.PARAM_RANGE_ERR, f"ProDOS date ${date:04X}") from None
+        raise GSOSError(gsos.PARAM_RANGE_ERR, f"ProDOS date {raw[:2].hex()}") from None
 
 
 class P16Block:
