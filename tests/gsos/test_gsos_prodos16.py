@@ -11,7 +11,7 @@ from datetime import datetime
 import pytest
 
 from gsos_helpers import Machine
-from iigs.memory import read_bytes, read_long, read_word, write_bytes
+from iigs.memory import read_bytes, write_bytes
 from toolbox import gsos
 from toolbox.prodos16 import from_prodos_datetime, to_prodos_datetime
 
