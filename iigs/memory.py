@@ -122,7 +122,9 @@ TO_STRIP = 0xE10184             # (Technical Note #73), the busy flag left alone
 TOOL_RETURN_RTL = 0xE100F8
 GSOS_STACK_ENTRY = 0xE100B0     # PEA pblock / PEA call / JSL $E100B0
 
-# Memory Manager territory: free ranges (start, end exclusive) it may hand out.
+# Memory Manager territory: free ranges (start, end exclusive) it may hand out, as on
+# a IIGS with its 8 MB of expansion memory once the system is up (banks $00-$7F; the
+# ROM, I/O and language card at $C000-$FFFF of banks $00/$01 are never free).
 # Ordinary requests are served from banks $02-$7F first; bank $00 keeps $0800-$BFFF
 # for direct-page/stack blocks; bank $01 keeps its non-video parts.
 MM_DEFAULT_POOL = [
@@ -131,9 +133,13 @@ MM_DEFAULT_POOL = [
     (0x01A000, 0x01C000),
     (0x020000, 0x800000),
 ]
-# Special memory handed out only to fixed-address or fixed-bank requests (a program
-# may reserve the screen with NewHandle(..., attrAddr, $E12000)).
-MM_SPECIAL_POOL = [(0xE12000, 0xE1A000)]
+# Special memory, handed out only to fixed-address or fixed-bank requests, as the IIGS
+# Memory Manager keeps it: bank $01's $2000-$9FFF (the Super Hi-Res buffer that
+# shadowing copies to bank $E1: games draw there) and the Super Hi-Res screen in bank
+# $E1, which QuickDraw II takes at QDStartUp while the desktop is up (a program may
+# reserve it with NewHandle(..., attrAddr, $E12000) when QuickDraw is not started).
+# Bank $E0 holds the handle records; the rest of $E0/$E1 is the system's.
+MM_SPECIAL_POOL = [(0x012000, 0x01A000), (0xE12000, 0xE1A000)]
 # Where handle records live (3,174 records of 20 bytes).
 MM_HANDLE_AREA = (0xE00800, 0xE10000)
 

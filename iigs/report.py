@@ -34,6 +34,12 @@ class MachineError(Exception):
         return self.report
 
 
+def system_text(raw: bytes) -> str:
+    """Text as the IIGS's system prints it (the fatal-error screen, the CDA menu):
+    bit 7 of each character is ignored, so "normal" and high-bit ASCII read alike."""
+    return bytes(c & 0x7F for c in raw).decode("ascii")
+
+
 class SystemFailure(Exception):
     """Raised by tool code that must stop the machine (SysFailMgr): code and message."""
 

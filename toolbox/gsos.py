@@ -45,12 +45,15 @@ from disk.errors import VolumeDirectoryFull, VolumeFull, WriteProtected
 from disk.volume import blocks_for_size
 from iigs.memory import read_bytes, read_gsstring, read_long, read_word, write_bytes, \
     write_long, write_word
+from toolbox.dates import TIMEREC_SIZE, timerec_bytes, timerec_datetime
 from toolbox.toolbox import tool_state
 
 # -- error codes (gsos.h; GS/OS Reference appendix "Error codes") -----------------------
 NO_ERROR = 0x0000
 BAD_SYSTEM_CALL = 0x0001
 INVALID_PCOUNT = 0x0004
+DEV_NOT_FOUND = 0x0010
+INVALID_DEV_NUM = 0x0011
 IO_ERROR = 0x0027
 WRITE_PROTECTED = 0x002B
 BAD_PATH_SYNTAX = 0x0040
@@ -71,11 +74,14 @@ FILE_BUSY = 0x0050
 DIR_ERROR = 0x0051
 PARAM_RANGE_ERR = 0x0053
 BAD_PATH_NAMES = 0x005B
+INVALID_LEVEL = 0x0059
 END_OF_DIR = 0x0061
 RES_FORK_NOT_FOUND = 0x0063
 
 ERROR_NAMES = {
     NO_ERROR: "noError", BAD_SYSTEM_CALL: "badSystemCall", INVALID_PCOUNT: "invalidPcount",
+    DEV_NOT_FOUND: "devNotFound", INVALID_DEV_NUM: "invalidDevNum",
+    INVALID_LEVEL: "invalidLevel",
     IO_ERROR: "drvrIOError", WRITE_PROTECTED: "drvrWrtProt", BAD_PATH_SYNTAX: "badPathSyntax",
     TOO_MANY_FILES_OPEN: "tooManyFilesOpen", INVALID_REF_NUM: "invalidRefNum",
     PATH_NOT_FOUND: "pathNotFound", VOL_NOT_FOUND: "volNotFound",
@@ -130,6 +136,18 @@ MAX_EOF = 0xFFFFFF                 # ProDOS EOF is three bytes
 GSOS_VERSION = 0x0601              # reported as System 6.0.1's GS/OS (bit 15 clear: release)
 NAME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9.]{0,14}$")
 
+# Devices (GetDevNumber, DInfo, Volume): the mounted disk is device 1, the console 2.
+# GS/OS also takes a device by number as ".Dn" (GS/OS Reference: device names).
+DISK_DEVICE, CONSOLE_DEVICE_NUMBER = 1, 2
+DISK_DEVICE_NAME = ".D1"
+BLOCK_SIZE = 512
+MAX_LEVEL = 0xFF                   # file levels 0-255 (SetLevel)
+DEFAULT_SYS_PREFS = 0x8000         # bit 15: GS/OS asks for a volume it cannot find
+# GetFSTInfo: the file system translators, numbered from 1 (GS/OS Reference):
+# fileSysID, name, version, attributes, blockSize, maxVolSize, maxFileSize.
+FSTS = ((PRODOS_FILE_SYSTEM, "ProDOS", 0x0100, 0x0000, BLOCK_SIZE, 0xFFFF, MAX_EOF),
+        (0x000D, "Character FST", 0x0100, 0x8000, 0, 0, 0))
+
 
 # -- parameter blocks (gsos.h): field name and size, in order after pCount -----------
 W, L, T = 2, 4, 8                  # word, long, TimeRec
@@ -168,6 +186,19 @@ LAYOUTS: dict[str, tuple[tuple[str, int], ...]] = {
     "RefInfo": (("refNum", W), ("access", W), ("pathname", L), ("resourceNumber", W),
                 ("level", W)),
     "Null": (),
+    "NewLine": (("refNum", W), ("enableMask", W), ("numChars", W), ("newlineTable", L)),
+    "Volume": (("devName", L), ("volName", L), ("totalBlocks", L), ("freeBlocks", L),
+               ("fileSysID", W), ("blockSize", W), ("characteristics", W),
+               ("deviceID", W)),
+    "Level": (("level", W), ("levelMode", W)),
+    "DevNum": (("devName", L), ("devNum", W)),
+    "DInfo": (("devNum", W), ("devName", L), ("characteristics", W), ("totalBlocks", L),
+              ("slotNum", W), ("unitNum", W), ("version", W), ("deviceID", W),
+              ("headLink", W), ("forwardLink", W)),
+    "SysPrefs": (("preferences", W),),
+    "FSTInfo": (("fstNum", W), ("fileSysID", W), ("fstName", L), ("version", W),
+                ("attributes", W), ("blockSize", W), ("maxVolSize", L),
+                ("maxFileSize", L)),
 }
 
 
@@ -222,20 +253,16 @@ class ParamBlock:
 # -- TimeRec <-> datetime (types.h) ------------------------------------------------------
 
 def to_timerec(when: datetime | None) -> bytes:
-    """second, minute, hour, year-1900, day-1, month-1, 0, weekday (1 = Sunday)."""
-    if when is None:
-        return bytes(8)
-    return bytes([when.second, when.minute, when.hour, (when.year - 1900) & 0xFF,
-                  when.day - 1, when.month - 1, 0, when.isoweekday() % 7 + 1])
+    """A TimeRec (toolbox/dates.py); all zeros for no date."""
+    return timerec_bytes(when) if when is not None else bytes(TIMEREC_SIZE)
 
 
 def from_timerec(raw: bytes) -> datetime | None:
     """None for an all-zero TimeRec ("leave as it is"); GSOSError for a bad one."""
     if not any(raw):
         return None
-    second, minute, hour, year, day, month = raw[:6]
     try:
-        when = datetime(1900 + year, month + 1, day + 1, hour, minute, second)
+        when = timerec_datetime(raw)
     except ValueError:
         raise GSOSError(PARAM_RANGE_ERR, "invalid TimeRec") from None
     if not 1940 <= when.year <= 2039:          # what a ProDOS date word can hold
@@ -260,6 +287,8 @@ class OpenFile:
     device: str = ""                # a character device's name (".CONSOLE"), else ""
     serial: int = 0                 # order of opening (GetStdRefNum: the latest)
     stream: str = "out"             # the console's stream ("err" when opened as 12:)
+    level: int = 0                  # the file level when opened (SetLevel)
+    newline: tuple[int, bytes] | None = None    # NewLine: mask and characters
 
     @property
     def eof(self) -> int:
@@ -277,6 +306,20 @@ class GSOSCall:
 
 
 CALLS: dict[int, GSOSCall] = {}
+
+# ProDOS 16 (class 0) calls, filled by toolbox/prodos16.py: number -> (name, the
+# parameter block's reader, the class 1 handler it shares).
+CLASS0_CALLS: dict[int, tuple[str, Callable[[Any, int], Any], Callable]] = {}
+CLASS1_FLAG = 0x2000               # class 1 call numbers have bit 13 set
+
+# ORCA/Shell calls (toolbox/orcashell.py), which reach $E100A8 too: $0101-$011F in
+# the ProDOS 16 form, $0141-$015F in the GS/OS form (pCount first). Function number
+# (the low six bits) -> (name, the GS/OS form's layout, the ProDOS 16 form's block
+# reader, handler).
+SHELL_CALLS: dict[int, tuple[str, tuple, Callable[[Any, int], Any], Callable]] = {}
+SHELL_CALL_MASK, SHELL_CALL_BASE = 0xFF80, 0x0100
+SHELL_GS_FORM = 0x0040             # set in the GS/OS form's call number
+SHELL_FUNCTION = 0x003F
 
 
 def gsos_call(number: int, name: str, pcount: tuple[int, int], layout: str):
@@ -304,6 +347,9 @@ class GSOS:
         self.quit_flags = 0
         self.launch_path: str | None = None
         self._trace: list[str] = []
+        self.class0 = False                         # running a ProDOS 16 call
+        self.level = 0                              # SetLevel: the file level
+        self.sys_prefs = DEFAULT_SYS_PREFS          # SetSysPrefs
 
     # -- set-up by the machine -----------------------------------------------------------
 
@@ -355,18 +401,54 @@ class GSOS:
     # -- the entry point ----------------------------------------------------------------
 
     def call(self, callnum: int, pblock: int) -> int:
-        """Run GS/OS call `callnum` on the parameter block at `pblock`; the error."""
+        """Run GS/OS call `callnum` on the parameter block at `pblock`; the error.
+        A class 0 number (bit 13 clear) is a ProDOS 16 call (toolbox/prodos16.py)."""
+        if callnum & SHELL_CALL_MASK == SHELL_CALL_BASE:
+            return self._shell_call(callnum, pblock & 0xFFFFFF)
+        if not callnum & CLASS1_FLAG:
+            entry = CLASS0_CALLS.get(callnum)
+            if entry is None:
+                self._log(f"ProDOS 16 ${callnum:04X} -> ${BAD_SYSTEM_CALL:04X} badSystemCall")
+                return BAD_SYSTEM_CALL
+            name, make_block, handler = entry
+            return self._run(f"ProDOS 16 {name}(", make_block(self.tb.mem, pblock & 0xFFFFFF),
+                             handler, pcount_ok=True, class0=True)
         row = CALLS.get(callnum)
         if row is None:
             self._log(f"GS/OS ${callnum:04X} -> ${BAD_SYSTEM_CALL:04X} badSystemCall")
             return BAD_SYSTEM_CALL
         pb = ParamBlock(self.tb.mem, pblock & 0xFFFFFF, LAYOUTS[row.layout])
+        return self._run(f"GS/OS {row.name}(pCount={pb.pcount}", pb, row.handler,
+                         pcount_ok=row.min_pcount <= pb.pcount <= row.max_pcount,
+                         class0=False)
+
+    def _shell_call(self, callnum: int, pblock: int) -> int:
+        """An ORCA/Shell call: the GS/OS form (pCount first, GS/OS strings) or the
+        ProDOS 16 form (Pascal strings), as the shell's dispatcher tells them apart."""
+        entry = SHELL_CALLS.get(callnum & SHELL_FUNCTION)
+        if entry is None:
+            self._log(f"ORCA/Shell ${callnum:04X} -> ${BAD_SYSTEM_CALL:04X} badSystemCall")
+            return BAD_SYSTEM_CALL
+        name, gs_layout, make_p16_block, handler = entry
+        if callnum & SHELL_GS_FORM:
+            pb = ParamBlock(self.tb.mem, pblock, gs_layout)
+            return self._run(f"ORCA/Shell {name}GS(pCount={pb.pcount}", pb, handler,
+                             pcount_ok=pb.pcount == len(gs_layout),
+                             class0=False)
+        return self._run(f"ORCA/Shell {name}(", make_p16_block(self.tb.mem, pblock),
+                         handler, pcount_ok=True, class0=True)
+
+    def _run(self, title: str, pb: Any, handler: Callable, *, pcount_ok: bool,
+             class0: bool) -> int:
+        """Run one call's handler, turning failures into its error code, and log it.
+        `class0` makes strings Pascal strings with '/' separators while it runs."""
         self._trace = []
-        if not row.min_pcount <= pb.pcount <= row.max_pcount:
+        self.class0 = class0
+        if not pcount_ok:
             code = INVALID_PCOUNT
         else:
             try:
-                row.handler(self, pb)
+                handler(self, pb)
                 code = NO_ERROR
             except GSOSError as err:
                 code = err.code
@@ -374,9 +456,12 @@ class GSOS:
                 # a2til's report of a structure it cannot follow on a damaged disk
                 self._trace.append(f"disk: {err}")
                 code = IO_ERROR
+            finally:
+                self.class0 = False
         result = f"${code:04X} {ERROR_NAMES.get(code, '')}".strip()
-        self._log(f"GS/OS {row.name}(pCount={pb.pcount}"
-                  + "".join(f", {t}" for t in self._trace) + f") -> {result}")
+        notes = ", ".join(self._trace)
+        separator = ", " if notes and not title.endswith("(") else ""
+        self._log(f"{title}{separator}{notes}) -> {result}")
         return code
 
     def _log(self, line: str) -> None:
@@ -394,9 +479,13 @@ class GSOS:
     # -- strings --------------------------------------------------------------------------
 
     def read_input_string(self, address: int) -> str:
-        """A GS/OS input string (length word + bytes)."""
+        """A GS/OS input string (length word + bytes); in a ProDOS 16 call a
+        Pascal string (length byte + bytes)."""
         if address == 0:
             return ""
+        if self.class0:
+            length = self.tb.mem[address & 0xFFFFFF]
+            return read_bytes(self.tb.mem, address + 1, length).decode("mac_roman")
         return read_gsstring(self.tb.mem, address).decode("mac_roman")
 
     def write_result(self, address: int, text: str) -> None:
@@ -406,6 +495,12 @@ class GSOS:
             return
         # A damaged directory can hold names no ProDOS name may be: '?' stands in.
         raw = text.encode("mac_roman", errors="replace")
+        if self.class0:
+            # ProDOS 16: a Pascal string in a buffer the caller made big enough,
+            # with '/' where GS/OS puts ':'.
+            raw = text.replace(":", "/").encode("mac_roman", errors="replace")[:255]
+            write_bytes(self.tb.mem, address, bytes([len(raw)]) + raw)
+            return
         size = read_word(self.tb.mem, address)
         if size < 4:
             raise GSOSError(PARAM_RANGE_ERR, f"result buffer of {size} bytes")
@@ -447,8 +542,8 @@ class GSOS:
         elif head.startswith("."):                  # a device name
             base = []
             rest = parts
-        else:
-            base = self._prefix(8)
+        else:                                       # ProDOS 16: prefix 0
+            base = self._prefix(0 if self.class0 else 8)
             rest = parts
         components = base + [p for p in rest if p != ""]
         if any(p == "" for p in rest[:-1]):
@@ -575,7 +670,7 @@ class GSOS:
         self.opened += 1
         f = OpenFile(refnum, path, granted, fork, data, is_dir=is_dir,
                      held_blocks=fork_blocks(info, len(data)) if not is_dir else 0,
-                     serial=self.opened)
+                     serial=self.opened, level=self.level)
         self.files[refnum] = f
         return f
 
@@ -607,11 +702,17 @@ class GSOS:
         f.dirty = False
         f.held_blocks = fork_blocks(volume.info(f.path), f.eof)
 
-    def close_all(self) -> None:
-        """Flush and forget every open file (Close(0), Quit, unmount)."""
+    def close_all(self, level: int = 0) -> None:
+        """Flush and forget every open file at or above `level` (Close(0) closes the
+        files of the current level and above; Quit and unmount all of them)."""
         for refnum in sorted(self.files):
-            self.flush_file(self.files[refnum])
-            del self.files[refnum]
+            if self.files[refnum].level >= level:
+                self.flush_file(self.files[refnum])
+                del self.files[refnum]
+
+    def files_at_level(self) -> list[OpenFile]:
+        """The open files refNum 0 stands for: those at or above the current level."""
+        return [f for f in self.files.values() if f.level >= self.level]
 
     def room_for(self, f: OpenFile, new_eof: int) -> bool:
         """Will the volume hold `f` at `new_eof` bytes along with every other
@@ -655,7 +756,9 @@ def create(gs: GSOS, pb: ParamBlock) -> None:
     file_type = pb.get("fileType") & 0xFF
     aux_type = pb.get("auxType") & 0xFFFF
     storage = pb.get("storageType", 1) if pb.has("storageType") else 1
-    now = gs.now()
+    # ProDOS 16's CREATE may give the creation date (zero: now); GS/OS's takes now.
+    given = from_timerec(pb.get_bytes("createDateTime")) if pb.has("createDateTime") else None
+    now = given or gs.now()
     gs._note(f"type=${file_type:02X}/${aux_type:04X} storage=${storage:X}")
     if storage == STORAGE_DIRECTORY:
         gs._mutation(lambda: volume.mkdir(path, access=access, created=now))
@@ -851,7 +954,7 @@ def open_console(gs: GSOS, pb: ParamBlock, stream: str) -> None:
     gs.opened += 1
     gs.files[refnum] = OpenFile(refnum, CONSOLE_DEVICE, granted, "data",
                                 device=CONSOLE_DEVICE, serial=gs.opened,
-                                stream=stream)
+                                stream=stream, level=gs.level)
     gs._note(f'"{CONSOLE_DEVICE}" refNum={refnum} access=${granted:X}')
     pb.put("refNum", refnum)
     pb.put("access", ACCESS_READ | ACCESS_WRITE)
@@ -902,12 +1005,25 @@ def read(gs: GSOS, pb: ParamBlock) -> None:
         read_console(gs, f, pb, request)
         return
     count = max(0, min(request, f.eof - f.mark))
+    if f.newline is not None:
+        count = _newline_cut(f, count)
     gs._note(f"refNum={f.refnum} request={request} mark={f.mark}")
     if request and count == 0:
         raise GSOSError(EOF_ENCOUNTERED)
     write_bytes(gs.tb.mem, pb.get("dataBuffer"), bytes(f.data[f.mark:f.mark + count]))
     f.mark += count
     pb.put("transferCount", count)
+
+
+def _newline_cut(f: OpenFile, count: int) -> int:
+    """Newline mode: a Read stops just after the first byte that, ANDed with the
+    mask, is one of the newline characters (also ANDed with it)."""
+    mask, chars = f.newline
+    wanted = {c & mask for c in chars}
+    for index in range(count):
+        if f.data[f.mark + index] & mask in wanted:
+            return index + 1
+    return count
 
 
 @gsos_call(0x2013, "Write", (4, 5), "IO")
@@ -946,7 +1062,7 @@ def close(gs: GSOS, pb: ParamBlock) -> None:
     refnum = pb.get("refNum")
     gs._note(f"refNum={refnum}")
     if refnum == 0:
-        gs.close_all()
+        gs.close_all(gs.level)
         return
     gs.close_file(refnum)
 
@@ -956,7 +1072,7 @@ def flush(gs: GSOS, pb: ParamBlock) -> None:
     """Flush: write a file's data to the disk now (refNum 0 = every file)."""
     refnum = pb.get("refNum")
     gs._note(f"refNum={refnum}")
-    files = list(gs.files.values()) if refnum == 0 else [gs.file(refnum)]
+    files = gs.files_at_level() if refnum == 0 else [gs.file(refnum)]
     for f in files:
         gs.flush_file(f)
 
@@ -1164,4 +1280,144 @@ def get_ref_info(gs: GSOS, pb: ParamBlock) -> None:
             name = ":" + ":".join([gs._volume().name, *(p for p in f.path.split("/") if p)])
         gs.write_result(pb.get("pathname"), name)
     pb.put("resourceNumber", FORK_NUMBERS[f.fork])
-    pb.put("level", 0)
+    pb.put("level", f.level)
+
+
+# -- devices, levels, preferences and file systems ------------------------------------
+
+def device_number(gs: GSOS, name: str) -> int:
+    """The device a name means: the disk's device name (".D1"), its volume name
+    (":VOL", "/VOL"), or `.CONSOLE`; devNotFound / volNotFound otherwise."""
+    upper = name.upper()
+    if upper == CONSOLE_DEVICE:
+        return CONSOLE_DEVICE_NUMBER
+    if upper.startswith(".D") and upper[2:].isdigit():
+        number = int(upper[2:])
+        if number not in (DISK_DEVICE, CONSOLE_DEVICE_NUMBER):
+            raise GSOSError(DEV_NOT_FOUND, repr(name))
+        return number
+    if upper.startswith("."):
+        raise GSOSError(DEV_NOT_FOUND, repr(name))
+    volume = gs._volume()
+    if upper.strip(":/") != volume.name.upper():
+        raise GSOSError(VOL_NOT_FOUND, repr(name))
+    return DISK_DEVICE
+
+
+def device_name(number: int) -> str:
+    if number == DISK_DEVICE:
+        return DISK_DEVICE_NAME
+    if number == CONSOLE_DEVICE_NUMBER:
+        return CONSOLE_DEVICE
+    raise GSOSError(INVALID_DEV_NUM, f"device {number}")
+
+
+@gsos_call(0x2008, "Volume", (2, 8), "Volume")
+def volume_(gs: GSOS, pb: ParamBlock) -> None:
+    """Volume: the name, size and free blocks of the volume in a block device."""
+    name = gs.read_input_string(pb.get("devName"))
+    gs._note(f'"{name}"')
+    if device_number(gs, name) != DISK_DEVICE:
+        raise GSOSError(DEV_NOT_FOUND, f"{name!r} is a character device")
+    volume = gs._volume()
+    gs.write_result(pb.get("volName"), ":" + volume.name)
+    pb.put("totalBlocks", volume.total_blocks)
+    pb.put("freeBlocks", volume.free_blocks)
+    pb.put("fileSysID", PRODOS_FILE_SYSTEM)
+    pb.put("blockSize", BLOCK_SIZE)
+    pb.put("characteristics", 0)
+    pb.put("deviceID", 0)
+
+
+@gsos_call(0x200B, "ClearBackupBit", (1, 1), "Destroy")
+def clear_backup_bit(gs: GSOS, pb: ParamBlock) -> None:
+    """ClearBackupBit: mark a file as backed up (the access byte's bit 5 cleared)."""
+    path = gs.locate(pb.get("pathname"))
+    info = gs._info(path)
+    if not path or not info.access & ACCESS_BACKUP:
+        return
+    gs._mutation(lambda: gs._volume().set_file_info(
+        path, access=info.access & ~ACCESS_BACKUP & 0xFF))
+
+
+@gsos_call(0x200C, "SetSysPrefs", (1, 1), "SysPrefs")
+def set_sys_prefs(gs: GSOS, pb: ParamBlock) -> None:
+    gs.sys_prefs = pb.get("preferences")
+
+
+@gsos_call(0x200F, "GetSysPrefs", (1, 1), "SysPrefs")
+def get_sys_prefs(gs: GSOS, pb: ParamBlock) -> None:
+    pb.put("preferences", gs.sys_prefs)
+
+
+@gsos_call(0x2011, "NewLine", (4, 4), "NewLine")
+def new_line(gs: GSOS, pb: ParamBlock) -> None:
+    """NewLine: Read on this refNum stops after a newline character (enableMask 0
+    turns the mode off). ProDOS 16 gives one character, GS/OS a table of them."""
+    f = gs.file(pb.get("refNum"))
+    mask = pb.get("enableMask") & 0xFF
+    if pb.has("newlineChar"):
+        chars = bytes([pb.get("newlineChar") & 0xFF])
+    else:
+        count = pb.get("numChars")
+        if count > 256:
+            raise GSOSError(PARAM_RANGE_ERR, f"numChars {count}")
+        chars = read_bytes(gs.tb.mem, pb.get("newlineTable"), count)
+    gs._note(f"refNum={f.refnum} mask=${mask:02X} chars={chars.hex()}")
+    f.newline = (mask, chars) if mask and chars else None
+
+
+@gsos_call(0x201A, "SetLevel", (1, 2), "Level")
+def set_level(gs: GSOS, pb: ParamBlock) -> None:
+    """SetLevel: the level new files open at, and that Close(0) and Flush(0) reach."""
+    level = pb.get("level")
+    if level > MAX_LEVEL:
+        raise GSOSError(INVALID_LEVEL, f"level {level}")
+    gs.level = level
+
+
+@gsos_call(0x201B, "GetLevel", (1, 2), "Level")
+def get_level(gs: GSOS, pb: ParamBlock) -> None:
+    pb.put("level", gs.level)
+    pb.put("levelMode", 0)
+
+
+@gsos_call(0x2020, "GetDevNumber", (2, 2), "DevNum")
+def get_dev_number(gs: GSOS, pb: ParamBlock) -> None:
+    """GetDevNumber: the device number of a device name or a mounted volume's name."""
+    name = gs.read_input_string(pb.get("devName"))
+    gs._note(f'"{name}"')
+    pb.put("devNum", device_number(gs, name))
+
+
+@gsos_call(0x202B, "GetFSTInfo", (2, 8), "FSTInfo")
+def get_fst_info(gs: GSOS, pb: ParamBlock) -> None:
+    """GetFSTInfo: the file system translators: 1 ProDOS, 2 the Character FST."""
+    number = pb.get("fstNum")
+    if not 1 <= number <= len(FSTS):
+        raise GSOSError(PARAM_RANGE_ERR, f"FST {number}")
+    sys_id, name, version, attributes, block_size, max_volume, max_file = FSTS[number - 1]
+    pb.put("fileSysID", sys_id)
+    if pb.has("fstName"):
+        gs.write_result(pb.get("fstName"), name)
+    pb.put("version", version)
+    pb.put("attributes", attributes)
+    pb.put("blockSize", block_size)
+    pb.put("maxVolSize", max_volume)
+    pb.put("maxFileSize", max_file)
+
+
+@gsos_call(0x202C, "DInfo", (2, 10), "DInfo")
+def d_info(gs: GSOS, pb: ParamBlock) -> None:
+    """DInfo: a device's name and kind by number (1 the disk, 2 the console)."""
+    number = pb.get("devNum")
+    gs._note(f"device {number}")
+    name = device_name(number)
+    gs.write_result(pb.get("devName"), name)
+    disk_here = number == DISK_DEVICE and gs.volume is not None
+    # characteristics: block device $80, write $40 and read $20 allowed, removable $04
+    pb.put("characteristics", 0x00E4 if number == DISK_DEVICE else 0x0060)
+    pb.put("totalBlocks", gs.volume.total_blocks if disk_here else 0)
+    for field_name in ("slotNum", "unitNum", "version", "deviceID", "headLink",
+                       "forwardLink"):
+        pb.put(field_name, 0)

@@ -46,7 +46,7 @@ ID_FOREIGN_SEG_ERR = 0x110B  # the segment belongs to another load file
 
 APPLICATION_ID_TYPE = 0x1000  # GetNewID type the loader gives a file loaded with ID 0
 ID_MAIN_MASK = 0xF0FF         # type and main ID: the aux ID bits (8-11) are the caller's
-LOAD_FILE_NUMBER = 1          # the one load file number this loader knows
+LOAD_FILE_NUMBER = 1          # a user ID's first load file; more loaded into it follow
 # UserShutDown's quitFlag: bit 14 keeps the program in memory, restartable.
 QUIT_RESTARTABLE = 0x4000
 # InitialLoad2 / LGetPathname2 string classes
@@ -95,6 +95,9 @@ class LoadFile:
     dp_stack: tuple[int, int] = (0, 0)  # the KIND $12 segment's address and size
     dormant: bool = False
     strings: dict[int, int] = field(default_factory=dict)   # class -> string handle
+    file_num: int = LOAD_FILE_NUMBER
+    # Further files InitialLoad put under this (running) user ID: numbers 2, 3, ...
+    more: list["LoadFile"] = field(default_factory=list)
 
 
 @tool_state("loader")
@@ -110,11 +113,19 @@ class SystemLoader:
         self.watch: Callable[[LoadFile, int], None] | None = None
 
     # -- finding files ----------------------------------------------------------------
-    def _file(self, user_id: int) -> LoadFile:
+    def _file(self, user_id: int, file_num: int = LOAD_FILE_NUMBER) -> LoadFile:
         found = self.files.get(user_id & ID_MAIN_MASK)
         if found is None:
             raise ToolError(ID_NOT_FOUND, f"no load file for user ID ${user_id:04X}")
-        return found
+        if file_num == LOAD_FILE_NUMBER:
+            return found
+        if not LOAD_FILE_NUMBER < file_num <= LOAD_FILE_NUMBER + len(found.more):
+            raise ToolError(ID_NOT_FOUND, f"load file number {file_num}")
+        return found.more[file_num - LOAD_FILE_NUMBER - 1]
+
+    def all_files(self) -> list[LoadFile]:
+        """Every loaded file, each user ID's first file before the others."""
+        return [lf for first in self.files.values() for lf in (first, *first.more)]
 
     def _full_pathname(self, pathname: str) -> tuple[str, str]:
         """A GS/OS pathname -> (':VOL:DIR:NAME', its volume-relative path)."""
@@ -191,17 +202,31 @@ class SystemLoader:
 
     # -- the calls' cores ---------------------------------------------------------------
     def initial_load(self, user_id: int, pathname: str) -> LoadFile:
-        """Load a file's static segments under `user_id` (0: a new application ID)."""
+        """Load a file's static segments under `user_id` (0: a new application ID).
+        Into a running program's own user ID (tool-loading code does this) the file
+        is that ID's next load file number; a dormant one's ID is taken over."""
         full, relative = self._full_pathname(pathname)
         segments = self._read_load_file(relative)
         misc = self.tb.misc
+        owner = self.files.get(user_id & ID_MAIN_MASK) if user_id else None
         if user_id == 0:
             user_id = misc.get_new_id(APPLICATION_ID_TYPE)
-        elif (user_id & ID_MAIN_MASK) in self.files:
-            old = self.files[user_id & ID_MAIN_MASK]
-            if not old.dormant:
-                raise ToolError(ID_USER_ID_ERR, f"user ID ${user_id:04X} is in use")
-            self._forget(old)
+        elif owner is not None and owner.dormant:
+            self._forget(owner)
+            owner = None
+        if owner is not None:
+            lf = LoadFile(user_id, full, segments,
+                          file_num=LOAD_FILE_NUMBER + len(owner.more) + 1)
+            owner.more.append(lf)
+            try:
+                self._load_static(lf)
+            except ToolError:
+                owner.more.remove(lf)
+                for placed in lf.placed.values():
+                    if placed.handle:
+                        self.tb.mm.dispose(placed.handle)
+                raise
+            return lf
         lf = LoadFile(user_id, full, segments)
         self.files[user_id & ID_MAIN_MASK] = lf
         try:
@@ -245,7 +270,7 @@ class SystemLoader:
 
     def segment_at(self, address: int) -> tuple[LoadFile, int]:
         """The file and segment number of the loaded segment holding `address`."""
-        for lf in self.files.values():
+        for lf in self.all_files():
             for segnum, placed in lf.placed.items():
                 if placed.address <= address < placed.address + max(
                         lf.segments[segnum].length, 1):
@@ -254,7 +279,7 @@ class SystemLoader:
 
     def by_pathname(self, pathname: str) -> LoadFile:
         full, _ = self._full_pathname(pathname)
-        for lf in self.files.values():
+        for lf in self.all_files():
             if lf.pathname.upper() == full.upper():
                 return lf
         raise ToolError(ID_NOT_FOUND, f"{full} is not loaded")
@@ -307,11 +332,6 @@ def _load_output(lf: LoadFile) -> bytes:
     dp, size = lf.dp_stack
     return (lf.user_id.to_bytes(2, "little") + (lf.entry & 0xFFFFFF).to_bytes(4, "little")
             + (dp & 0xFFFF).to_bytes(2, "little") + (size & 0xFFFF).to_bytes(2, "little"))
-
-
-def _check_file_num(file_num: int) -> None:
-    if file_num != LOAD_FILE_NUMBER:
-        raise ToolError(ID_NOT_FOUND, f"load file number {file_num}")
 
 
 @tool(0x11, 0x01, "")
@@ -378,17 +398,15 @@ def Restart(tb, user_id: int) -> bytes:
 @tool(0x11, 0x0B, "WWW", 4)
 def LoadSegNum(tb, user_id: int, file_num: int, seg_num: int) -> int:
     """LoadSegNum(userID:W, loadFileNum:W, loadSegNum:W): segAddr:L"""
-    _check_file_num(file_num)
     loader = _ld(tb)
-    return loader._place(loader._file(user_id), seg_num).address
+    return loader._place(loader._file(user_id, file_num), seg_num).address
 
 
 @tool(0x11, 0x0C, "WWW")
 def UnloadSegNum(tb, user_id: int, file_num: int, seg_num: int) -> None:
     """UnloadSegNum(userID:W, loadFileNum:W, loadSegNum:W)"""
-    _check_file_num(file_num)
     loader = _ld(tb)
-    loader.unload(loader._file(user_id), seg_num)
+    loader.unload(loader._file(user_id, file_num), seg_num)
 
 
 @tool(0x11, 0x0D, "WLL", 10)
@@ -407,7 +425,7 @@ def LoadSegName(tb, user_id: int, pathname_ptr: int, seg_name_ptr: int) -> bytes
         if seg.name.strip() in wanted:
             address = loader._place(lf, segnum).address
             return (address.to_bytes(4, "little") + lf.user_id.to_bytes(2, "little")
-                    + LOAD_FILE_NUMBER.to_bytes(2, "little") + segnum.to_bytes(2, "little"))
+                    + lf.file_num.to_bytes(2, "little") + segnum.to_bytes(2, "little"))
     raise ToolError(ID_NOT_FOUND, f"no segment named {sorted(wanted)} in {lf.pathname}")
 
 
@@ -418,7 +436,7 @@ def UnloadSeg(tb, segment_ptr: int) -> bytes:
     loader = _ld(tb)
     lf, segnum = loader.segment_at(segment_ptr & 0xFFFFFF)
     loader.unload(lf, segnum)
-    return (lf.user_id.to_bytes(2, "little") + LOAD_FILE_NUMBER.to_bytes(2, "little")
+    return (lf.user_id.to_bytes(2, "little") + lf.file_num.to_bytes(2, "little")
             + segnum.to_bytes(2, "little"))
 
 
@@ -426,8 +444,7 @@ def UnloadSeg(tb, segment_ptr: int) -> bytes:
 def GetLoadSegInfo(tb, user_id: int, file_num: int, seg_num: int, buffer_ptr: int) -> None:
     """GetLoadSegInfo(userID:W, loadFileNum:W, loadSegNum:W, bufferPtr:L): the
     segment's memory segment table entry (SEG_INFO_* above) into the buffer."""
-    _check_file_num(file_num)
-    lf = _ld(tb)._file(user_id)
+    lf = _ld(tb)._file(user_id, file_num)
     seg = lf.segments.get(seg_num)
     if seg is None:
         raise ToolError(ID_NOT_FOUND, f"no segment {seg_num} in {lf.pathname}")
@@ -435,7 +452,7 @@ def GetLoadSegInfo(tb, user_id: int, file_num: int, seg_num: int, buffer_ptr: in
     entry = bytearray(SEG_INFO_SIZE)
     entry[SEG_INFO_USER_ID:SEG_INFO_USER_ID + 2] = lf.user_id.to_bytes(2, "little")
     entry[SEG_INFO_HANDLE:SEG_INFO_HANDLE + 4] = (placed.handle if placed else 0).to_bytes(4, "little")
-    entry[SEG_INFO_FILE_NUM:SEG_INFO_FILE_NUM + 2] = LOAD_FILE_NUMBER.to_bytes(2, "little")
+    entry[SEG_INFO_FILE_NUM:SEG_INFO_FILE_NUM + 2] = lf.file_num.to_bytes(2, "little")
     entry[SEG_INFO_SEG_NUM:SEG_INFO_SEG_NUM + 2] = seg_num.to_bytes(2, "little")
     entry[SEG_INFO_KIND:SEG_INFO_KIND + 2] = seg.kind.to_bytes(2, "little")
     write_bytes(tb.mem, buffer_ptr, bytes(entry))
@@ -456,17 +473,15 @@ def GetUserID2(tb, pathname_ptr: int) -> int:
 @tool(0x11, 0x11, "WW", 4)
 def LGetPathname(tb, user_id: int, file_num: int) -> int:
     """LGetPathname(userID:W, fileNumber:W): pathnamePtr:L (a Pascal string)"""
-    _check_file_num(file_num)
     loader = _ld(tb)
-    return loader.pathname_string(loader._file(user_id), INPUT_PASCAL)
+    return loader.pathname_string(loader._file(user_id, file_num), INPUT_PASCAL)
 
 
 @tool(0x11, 0x22, "WW", 4)
 def LGetPathname2(tb, user_id: int, file_num: int) -> int:
     """LGetPathname2(userID:W, fileNumber:W): pathnamePtr:L (a GS/OS string)"""
-    _check_file_num(file_num)
     loader = _ld(tb)
-    return loader.pathname_string(loader._file(user_id), INPUT_GSOS)
+    return loader.pathname_string(loader._file(user_id, file_num), INPUT_GSOS)
 
 
 @tool(0x11, 0x12, "WW", 2)

@@ -107,6 +107,10 @@ class ToolLocator:
         # address of the set's function pointer table; and the work area pointers.
         self.tables: dict[tuple[bool, int], int] = {}
         self.waps: dict[tuple[bool, int], int] = {}
+        # The message center: type -> the message's bytes after MessageRec's header;
+        # AcceptRequests' procedures: (name as a Pascal string, user ID, address).
+        self.messages: dict[int, bytes] = {}
+        self.requests: list[tuple[bytes, int, int]] = []
 
     def function_table(self, user: bool, ts_num: int) -> int:
         """The installed function pointer table of a tool set in 65816 code (0: none:
@@ -403,3 +407,121 @@ def StartUpTools(tb, user_id: int, ref_desc: int, start_stop_ref: int) -> int:
 def ShutDownTools(tb, ref_desc: int, start_stop_ref: int) -> None:
     """ShutDownTools(refDesc:W, startStopRef:L)"""
     _tl(tb).shut_down_tools(ref_desc, start_stop_ref)
+
+
+# -- the message center and requests (Toolbox Reference vol. 2 ch. 24 and vol. 3;
+# constants of ORCA/C locator.h) ------------------------------------------------------
+
+MESS_NOT_FOUND_ERR = 0x0111        # messNotFoundErr
+REQ_NOT_ACCEPTED = 0x0120          # reqNotAccepted: no procedure took the request
+INVALID_SEND_REQUEST = 0x0122      # invalidSendRequest
+ADD_MESSAGE, GET_MESSAGE, DELETE_MESSAGE = 1, 2, 3
+MESSAGE_HEADER = 6                 # MessageRec: messageNext:L, messageType:W, data
+FIRST_NAMED_MESSAGE = 0x8000       # MessageByName's IDs (Apple's types are below)
+SEND_HOW_MASK, STOP_AFTER_ONE = 0x00FF, 0x8000
+SEND_TO_ALL, SEND_TO_NAME, SEND_TO_USER_ID = 0, 1, 2
+REQUEST_ACCEPTED = 0x8000          # a request procedure's result bit
+
+
+def _messages(tb) -> dict[int, bytes]:
+    return tb.tl.messages
+
+
+def _handle_bytes(tb, handle: int) -> bytes:
+    mm = tb.mm
+    return bytes(tb.mem[mm.deref(handle) + k] for k in range(mm.size_of(handle)))
+
+
+@tool(0x01, 0x15, "WWL")
+def MessageCenter(tb, action: int, message_type: int, message_handle: int) -> None:
+    """MessageCenter(action:W, type:W, messageHandle:H) -- addMessage keeps a copy of
+    the handle's message, getMessage copies it back into the handle (resized),
+    deleteMessage forgets it; messNotFoundErr for a type not there."""
+    messages = _messages(tb)
+    if action == ADD_MESSAGE:
+        messages[message_type] = _handle_bytes(tb, message_handle)[MESSAGE_HEADER:]
+    elif action in (GET_MESSAGE, DELETE_MESSAGE):
+        if message_type not in messages:
+            raise ToolError(MESS_NOT_FOUND_ERR, f"message type ${message_type:04X}")
+        if action == DELETE_MESSAGE:
+            del messages[message_type]
+            return
+        data = messages[message_type]
+        tb.mm.set_size(message_handle, MESSAGE_HEADER + len(data))
+        where = tb.mm.deref(message_handle)
+        write_long(tb.mem, where, 0)
+        write_word(tb.mem, where + 4, message_type)
+        for k, byte in enumerate(data):
+            tb.mem[where + MESSAGE_HEADER + k] = byte
+    else:
+        raise ToolError(INVALID_SEND_REQUEST, f"MessageCenter action {action}")
+
+
+@tool(0x01, 0x17, "WL", 4)
+def MessageByName(tb, create: int, record: int) -> int:
+    """MessageByName(createItFlag:W, inputRecordPtr:L): responseRecord:L -- the
+    record (blockLen:W, name:Pascal string, data) is found by name: the low word is
+    its message type, the high word $0001 when this call created it."""
+    length = read_word(tb.mem, record)
+    raw = bytes(tb.mem[record + k] for k in range(length))
+    name = raw[2:3 + raw[2]] if length > 2 else b""
+    messages = _messages(tb)
+    for message_type, data in messages.items():
+        if message_type >= FIRST_NAMED_MESSAGE and data[2:3 + data[2]] == name:
+            if create:
+                messages[message_type] = raw
+            return message_type
+    if not create:
+        raise ToolError(MESS_NOT_FOUND_ERR, f"no message {name[1:]!r}")
+    message_type = next(t for t in range(FIRST_NAMED_MESSAGE, 0x10000) if t not in messages)
+    messages[message_type] = raw
+    return 0x0001 << 16 | message_type
+
+
+def _requests(tb) -> list[tuple[bytes, int, int]]:
+    return tb.tl.requests
+
+
+@tool(0x01, 0x1B, "LWL")
+def AcceptRequests(tb, name_ptr: int, user_id: int, proc: int) -> None:
+    """AcceptRequests(nameString:L, userID:W, requestProc:L) -- a procedure that
+    SendRequest may call (a name given again takes the new procedure); requestProc 0
+    withdraws the name."""
+    name = bytes(tb.mem[name_ptr + k] for k in range(1 + tb.mem[name_ptr]))
+    requests = _requests(tb)
+    requests[:] = [r for r in requests if r[0].upper() != name.upper()]
+    if proc:
+        requests.append((name, user_id, proc & 0xFFFFFF))
+
+
+@tool(0x01, 0x1C, "WWLLL")
+def SendRequest(tb, req_code: int, send_how: int, target: int, data_in: int,
+                data_out: int) -> None:
+    """SendRequest(reqCode:W, sendHow:W, target:L, dataIn:L, dataOut:L) -- calls the
+    accepting procedures (all, by name or by user ID) as requestProc(reqCode:W,
+    dataIn:L, dataOut:L): result:W, stopping after the first that accepts when asked;
+    reqNotAccepted when none does."""
+    how = send_how & SEND_HOW_MASK
+    if how == SEND_TO_ALL:
+        targets = list(_requests(tb))
+    elif how == SEND_TO_NAME:
+        name = bytes(tb.mem[target + k] for k in range(1 + tb.mem[target])).upper()
+        targets = [r for r in _requests(tb) if r[0].upper() == name]
+    elif how == SEND_TO_USER_ID:
+        targets = [r for r in _requests(tb) if r[1] == target & 0xFFFF]
+    else:
+        raise ToolError(INVALID_SEND_REQUEST, f"sendHow ${send_how:04X}")
+    machine = tb.machine
+    accepted = False
+    for _name, _user_id, proc in targets:
+        if machine is None:
+            break
+        result_at = (machine.cpu.sp - 1) & 0xFFFF
+        machine.call(proc, stack_args=(0, req_code, data_in >> 16, data_in & 0xFFFF,
+                                       data_out >> 16, data_out & 0xFFFF))
+        if read_word(tb.mem, result_at) & REQUEST_ACCEPTED:
+            accepted = True
+            if send_how & STOP_AFTER_ONE:
+                break
+    if not accepted:
+        raise ToolError(REQ_NOT_ACCEPTED, f"request ${req_code:04X}")

@@ -75,6 +75,26 @@ class Block:
     user_id: int
 
 
+def _merged(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted (start, end) ranges with touching neighbours joined."""
+    merged: list[tuple[int, int]] = []
+    for s, e in ranges:
+        if merged and merged[-1][1] == s:
+            merged[-1] = (merged[-1][0], e)
+        else:
+            merged.append((s, e))
+    return merged
+
+
+def _without_special(start: int, end: int) -> list[tuple[int, int]]:
+    """The parts of the free range start..end outside special memory."""
+    parts = [(start, end)]
+    for s_lo, s_hi in MM_SPECIAL_POOL:
+        parts = [piece for lo, hi in parts
+                 for piece in ((lo, min(hi, s_lo)), (max(lo, s_hi), hi)) if piece[0] < piece[1]]
+    return parts
+
+
 @tool_state("mm")
 class MemoryManager:
     """Free-space bookkeeping and handle records for the 24-bit memory."""
@@ -86,7 +106,7 @@ class MemoryManager:
         self.app_user_id = 0          # set by the loader; MMStartUp returns it
         self.blocks: dict[int, Block] = {}
         # Free ranges as sorted (start, end) pairs, end exclusive.
-        self.free: list[tuple[int, int]] = sorted(MM_DEFAULT_POOL + MM_SPECIAL_POOL)
+        self.free: list[tuple[int, int]] = _merged(sorted(MM_DEFAULT_POOL + MM_SPECIAL_POOL))
         self._free_records: list[int] = []
         self._next_record = MM_HANDLE_AREA[0]
 
@@ -124,9 +144,8 @@ class MemoryManager:
             lo, hi = location & 0xFF0000, (location & 0xFF0000) + 0x10000
             return [(max(s, lo), min(e, hi)) for s, e in self.free if s < hi and e > lo]
         # Ordinary requests come from RAM banks $02-$7F first, then banks $00/$01,
-        # and never from banks $E0/$E1 (special memory, reserved for fixed requests).
-        ram = [(s, e) for s, e in self.free if s >> 16 in RAM_BANKS]
-        return sorted(ram, key=lambda r: (r[0] < 0x020000, r[0]))
+        # never from special memory (reserved for fixed requests).
+        return sorted(self._ordinary_free(), key=lambda r: (r[0] < 0x020000, r[0]))
 
     def _find_space(self, size: int, attr: int, location: int, align: int) -> int:
         if attr & ATTR_PAGE:
@@ -162,13 +181,7 @@ class MemoryManager:
         if size <= 0:
             return
         insort(self.free, (addr, addr + size))
-        merged: list[tuple[int, int]] = []
-        for s, e in self.free:
-            if merged and merged[-1][1] == s:
-                merged[-1] = (merged[-1][0], e)
-            else:
-                merged.append((s, e))
-        self.free = merged
+        self.free = _merged(self.free)
 
     # -- the core API ------------------------------------------------------------------
     def new_handle(self, size: int, user_id: int, attr: int, location: int = 0,
@@ -237,7 +250,10 @@ class MemoryManager:
             if new_size == 0:
                 b.address = 0
         elif b.address and self._is_free(b.address + b.size, new_size - b.size) and not (
-                b.attr & ATTR_NO_CROSS and (b.address & 0xFFFF) + new_size > 0x10000):
+                b.attr & ATTR_NO_CROSS and (b.address & 0xFFFF) + new_size > 0x10000) and (
+                b.attr & (ATTR_ADDR | ATTR_BANK)
+                or _without_special(b.address + b.size, b.address + new_size)
+                == [(b.address + b.size, b.address + new_size)]):
             self._take(b.address + b.size, new_size - b.size)
             self.mem[b.address + b.size:b.address + new_size] = bytes(new_size - b.size)
         else:
@@ -274,11 +290,16 @@ class MemoryManager:
         return 0
 
     def free_bytes(self) -> int:
-        """FreeMem's core: free bytes in ordinary RAM (banks $00-$7F)."""
-        return sum(e - s for s, e in self.free if s >> 16 in RAM_BANKS)
+        """FreeMem's core: free bytes in ordinary RAM (banks $00-$7F, special memory
+        left out)."""
+        return sum(e - s for s, e in self._ordinary_free())
 
     def max_block(self) -> int:
-        return max((e - s for s, e in self.free if s >> 16 in RAM_BANKS), default=0)
+        return max((e - s for s, e in self._ordinary_free()), default=0)
+
+    def _ordinary_free(self) -> list[tuple[int, int]]:
+        return [r for s, e in self.free if s >> 16 in RAM_BANKS
+                for r in _without_special(s, e)]
 
     @staticmethod
     def total_bytes() -> int:

@@ -33,10 +33,11 @@ import datetime as _dt
 from typing import Callable
 
 from iigs import bram as br
-from iigs.memory import read_bytes, read_pstring, read_word, write_bytes, write_word
-from iigs.report import SystemFailure
 from iigs.interrupts import SOURCES
-from toolbox.calls import ToolError, tool
+from iigs.memory import read_bytes, read_pstring, read_word, write_bytes, write_word
+from iigs.report import SystemFailure, system_text
+from toolbox import dates
+from toolbox.calls import ToolError, s16, tool
 from toolbox.scheduler import run_queued_tasks
 from toolbox.toolbox import tool_state
 
@@ -77,6 +78,12 @@ INT_SOURCES = {
     0x0E: ("external", True), 0x0F: ("external", False),          # exVCGEnable/Disable
 }
 
+# GetIRQEnable's intStatus bits (Toolbox Reference vol. 3, Miscellaneous Tool Set): the
+# sources IntSource turns on and off, one bit each.
+IRQ_ENABLE_BITS = (("keyboard", 0x80), ("vbl", 0x40), ("quarter", 0x20),
+                   ("one_second", 0x10), ("adb_data", 0x04), ("scan_line", 0x02),
+                   ("external", 0x01))
+
 # SetVector numbers of the interrupt handlers the firmware calls.
 IRQ_VECTOR_NUMBERS = frozenset(SOURCES.values())
 
@@ -98,6 +105,7 @@ class MiscTools:
         self.sys_fail: tuple[int, str] | None = None
         self.bram = br.BatteryRAM()           # in memory until a disk's file is bound
         self.heartbeat: list[int] = []        # task headers, in the order installed
+        self.boot_info: list[str] = []        # ShowBootInfo's strings
         irq = self.interrupts
         if irq is not None:
             irq.set_firmware("vbl", self.heartbeat_interrupt)
@@ -207,11 +215,12 @@ class MiscTools:
         return bytes([t.second, t.minute, t.hour, (t.year - 1900) & 0xFF, t.day - 1,
                       t.month - 1, 0, weekday])
 
-    def ascii_time(self) -> bytes:
-        """ReadAsciiTime's 20 characters in the Control Panel's formats (battery RAM
-        dateFormat: mm/dd/yy, dd/mm/yy or yy/mm/dd; clockFormat: AM/PM or 24-hour),
-        "mm/dd/yy hh:mm:ss AM" by default, high bit set as the firmware writes them."""
-        t = self.clock()
+    def ascii_time(self, when: _dt.datetime | None = None) -> bytes:
+        """ReadAsciiTime's 20 characters (of `when`, else now) in the Control Panel's
+        formats (battery RAM dateFormat: mm/dd/yy, dd/mm/yy or yy/mm/dd; clockFormat:
+        AM/PM or 24-hour), "mm/dd/yy hh:mm:ss AM" by default, high bit set as the
+        firmware writes them."""
+        t = when or self.clock()
         day, month, year = f"{t.day:02d}", f"{t.month:02d}", f"{t.year % 100:02d}"
         date = {0: (month, day, year), 1: (day, month, year),
                 2: (year, month, day)}[self.bram.param(br.DATE_FORMAT)]
@@ -339,7 +348,7 @@ def ClrHeartBeat(tb) -> None:
 @tool(0x03, 0x15, "WL")
 def SysFailMgr(tb, error_code: int, fail_string: int) -> None:
     """SysFailMgr(errorCode:W, failString:L) -- fatal: stops the machine with a report."""
-    message = (read_pstring(tb.mem, fail_string).decode("latin-1") if fail_string
+    message = (system_text(read_pstring(tb.mem, fail_string)) if fail_string
                else "Fatal system error -> ")
     _misc(tb).sys_fail = (error_code, message)
     raise SystemFailure(error_code, message)
@@ -392,3 +401,99 @@ def SysBeep2(tb, beep_type: int) -> None:
     """SysBeep2(beepType:W) -- sbSilence ($8000) is silent; every other type beeps."""
     if not beep_type & 0x8000:
         _misc(tb).beep()
+
+
+# -- ConvSeconds, boot information, interrupt status and the mouse's clamps (issue 48 §5,
+# issue 49 §1; Toolbox Reference vol. 3 ch. 14 and the System 6 additions; verbs and
+# error codes of ORCA/C misctool.h) -------------------------------------------------------
+
+BAD_TIME_VERB = 0x0390         # badTimeVerb
+BAD_TIME_DATA = 0x0391         # badTimeData
+(SECS_TO_TIMEREC, TIMEREC_TO_SECS, SECS_TO_TEXT, SECS_TO_PRODOS, PRODOS_TO_SECS,
+ GET_CURR_TIME_SECS, SET_CURR_TIME_SECS, PRODOS_TO_TIMEREC, TIMEREC_TO_PRODOS) = (
+    0, 1, 2, 4, 5, 6, 7, 8, 9)
+
+
+def _moment(read: Callable[[bytes], _dt.datetime], raw: bytes) -> _dt.datetime:
+    """A date record read by `read`; badTimeData when it names no real moment."""
+    try:
+        return read(raw)
+    except ValueError:
+        raise ToolError(BAD_TIME_DATA, f"date record {raw.hex()}") from None
+
+
+def _seconds(when: _dt.datetime) -> int:
+    try:
+        return dates.clock_seconds(when)
+    except ValueError as err:
+        raise ToolError(BAD_TIME_DATA, str(err)) from None
+
+
+@tool(0x03, 0x37, "WLL", 4)
+def ConvSeconds(tb, verb: int, secs: int, date_ptr: int) -> int:
+    """ConvSeconds(convVerb:W, seconds:L, datePtr:L): secondsOut:L -- seconds since
+    1 Jan 1904 to and from a TimeRec, text (ReadAsciiTime's 20 characters), a ProDOS
+    date and time, or the clock; ProDOS2TimeRec / TimeRec2ProDOS work in place."""
+    misc = _misc(tb)
+    if verb == SECS_TO_TIMEREC:
+        write_bytes(tb.mem, date_ptr, dates.timerec_bytes(dates.clock_datetime(secs)))
+    elif verb == TIMEREC_TO_SECS:
+        return _seconds(_moment(dates.timerec_datetime,
+                                read_bytes(tb.mem, date_ptr, dates.TIMEREC_SIZE)))
+    elif verb == SECS_TO_TEXT:
+        write_bytes(tb.mem, date_ptr, misc.ascii_time(dates.clock_datetime(secs)))
+    elif verb == SECS_TO_PRODOS:
+        write_bytes(tb.mem, date_ptr, dates.prodos_bytes(dates.clock_datetime(secs)))
+    elif verb == PRODOS_TO_SECS:
+        return _seconds(_moment(dates.prodos_datetime,
+                                read_bytes(tb.mem, date_ptr, dates.PRODOS_DATE_SIZE)))
+    elif verb == GET_CURR_TIME_SECS:
+        return _seconds(misc.clock().replace(microsecond=0))
+    elif verb == SET_CURR_TIME_SECS:
+        offset = dates.clock_datetime(secs) - misc.clock()
+        base = misc.clock
+        misc.clock = lambda: base() + offset
+    elif verb == PRODOS_TO_TIMEREC:
+        when = _moment(dates.prodos_datetime,
+                       read_bytes(tb.mem, date_ptr, dates.PRODOS_DATE_SIZE))
+        write_bytes(tb.mem, date_ptr, dates.timerec_bytes(when))
+    elif verb == TIMEREC_TO_PRODOS:
+        when = _moment(dates.timerec_datetime, read_bytes(tb.mem, date_ptr,
+                                                          dates.TIMEREC_SIZE))
+        write_bytes(tb.mem, date_ptr, dates.prodos_bytes(when))
+    else:
+        raise ToolError(BAD_TIME_VERB, f"verb {verb}")
+    return 0
+
+
+@tool(0x03, 0x3C, "LL")
+def ShowBootInfo(tb, string_ptr: int, icon_ptr: int) -> None:
+    """ShowBootInfo(stringPtr:L, iconPtr:L) -- the boot screen's line for an init;
+    the machine starts with no boot screen, so the string is only kept."""
+    if string_ptr:
+        _misc(tb).boot_info.append(read_pstring(tb.mem, string_ptr).decode("mac_roman"))
+
+
+@tool(0x03, 0x29, "", 2)
+def GetIRQEnable(tb) -> int:
+    """GetIRQEnable(): intStatus:W -- the hardware interrupts enabled now (IntSource,
+    or the registers), a bit each (IRQ_ENABLE_BITS)."""
+    irq = _misc(tb).interrupts
+    on = irq.enabled if irq is not None else set()
+    return sum(bit for name, bit in IRQ_ENABLE_BITS if name in on)
+
+
+@tool(0x03, 0x1C, "WWWW")
+def ClampMouse(tb, x_min: int, x_max: int, y_min: int, y_max: int) -> None:
+    """ClampMouse(xMinClamp:W, xMaxClamp:W, yMinClamp:W, yMaxClamp:W) -- the Event
+    Manager's clamps; the mouse moves inside them."""
+    em = tb.em
+    em.clamp = (s16(x_min), s16(x_max), s16(y_min), s16(y_max))
+    em.mouse = em._clamped(em.mouse[1], em.mouse[0])
+
+
+@tool(0x03, 0x1A, "")
+def HomeMouse(tb) -> None:
+    """HomeMouse() -- the mouse to the clamps' top left corner."""
+    em = tb.em
+    em.mouse = (em.clamp[2], em.clamp[0])

@@ -51,7 +51,8 @@ def test_traces_tools_gsos_io_and_loader(tmp_path, build_program, capsys):
     assert "gsos $2013 Write" in write and "transferCount=$00000002" in write
     assert p16.endswith(f"gsos $0010 OPEN from 02/{labels['AfterD'] + 16:04X} (Bench+$"
                         f"{labels['AfterD'] + 16:04X}) pblock 02/{labels['P16Open']:04X} "
-                        'pathname=":OLD:FILE" err $0001 badSystemCall')
+                        # ProDOS 16 OPEN is answered now: no volume OLD on the disk
+                        'pathname=":OLD:FILE" err $0045 volNotFound')
     assert "gsos $2029 Quit" in quit_
     first, last = (int(line.split()[1][:-1]) for line in (open_, write))
     assert last - first > 20000 * 5              # the busy loop ran between them

@@ -79,3 +79,17 @@ def test_desk_shutdown_calls_each_cdas_shutdown_routine(machine, build_program):
     desk.shut_down()
     assert read_word(machine.mem, base + labels["Shuts"]) == 1
     assert read_word(machine.mem, base + labels["Runs"]) == 0
+
+
+def test_a_high_bit_cda_name_is_listed_in_plain_ascii(tmp_path, build_program):
+    """The CDA menu ignores bit 7 of the names, as the IIGS does (issue 48 §6)."""
+    from toolbox.desk.cda import load_classic_accessories
+    image = tmp_path / "high.po"
+    volume = Volume.create(image, "WORK", 1600)
+    volume.mkdir("SYSTEM")
+    volume.mkdir("SYSTEM/DESK.ACCS")
+    volume.write_file("SYSTEM/DESK.ACCS/ECHO", build_program("echo_cda", {"HIGH": 1})[0],
+                      file_type=CDA)
+    volume.commit()
+    m = Machine(disk=image, host=HeadlessHost())
+    assert [a.name for a in load_classic_accessories(m.tb)] == ["Echo CDA"]

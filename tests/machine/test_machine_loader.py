@@ -28,12 +28,12 @@ def tool_file(build_program) -> bytes:
     return first + bytes(second)
 
 
-@pytest.fixture
-def ran(build_program, tmp_path):
+def run_loader_app(build_program, tmp_path, defines=None):
     image = tmp_path / "loader.po"
     volume = Volume.create(image, "WORK", 1600)
     volume.mkdir("APPS")
-    volume.write_file("APPS/LOADAPP", build_program("loader_app")[0], file_type=S16)
+    volume.write_file("APPS/LOADAPP", build_program("loader_app", defines)[0],
+                      file_type=S16)
     volume.write_file("APPS/USERTOOL", tool_file(build_program), file_type=TOOL_FILE)
     volume.commit()
     machine = Machine(disk=image)
@@ -41,6 +41,11 @@ def ran(build_program, tmp_path):
     reason = machine.run(max_cycles=2_000_000)
     dp = program.dp_base
     return machine, reason, lambda offset: read_word(machine.mem, dp + offset)
+
+
+@pytest.fixture
+def ran(build_program, tmp_path):
+    return run_loader_app(build_program, tmp_path)
 
 
 def test_the_tool_file_is_a_static_segment_and_a_dynamic_one(build_program):
@@ -115,3 +120,19 @@ def test_user_shutdown_frees_the_files_memory_or_keeps_it_dormant(build_program,
     loader.shut_down(lf.user_id, 0)
     assert lf.user_id & 0xF0FF not in loader.files
     assert lf.user_id not in machine.tb.misc.ids
+
+
+def test_initial_load_into_the_programs_own_user_id(build_program, tmp_path):
+    """InitialLoad2 with the caller's own user ID (issue 48 §5): accepted, the tool
+    file becomes that ID's load file 2, and everything the program does with it
+    (its functions, LoadSegName, LGetPathname2, LoadSegNum) works as before."""
+    machine, reason, word = run_loader_app(build_program, tmp_path, {"OWN_ID": 1})
+    assert reason == "quit"
+    assert word(0) == 0, f"step {word(0)} failed with error ${word(30):04X}"
+    assert word(2) == machine.program.user_id
+    assert (word(8), word(16), word(24)) == (42, 99, 99)
+    pointer = word(18) | (word(20) << 16)
+    assert read_gsstring(machine.mem, pointer) == b":WORK:APPS:USERTOOL"
+    app = machine.tb.loader.files[word(2) & 0xF0FF]
+    assert app.pathname == ":WORK:APPS:LOADAPP"
+    assert [(lf.file_num, lf.pathname) for lf in app.more] == [(2, ":WORK:APPS:USERTOOL")]

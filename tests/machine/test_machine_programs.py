@@ -112,6 +112,12 @@ def test_sys_fail_mgr_shows_its_message(build_program):
     assert m.last_report == report
 
 
+def test_sys_fail_mgr_strips_the_high_bit_of_its_message(build_program):
+    """The IIGS's fatal-error screen ignores bit 7 (issue 48 §6)."""
+    _, _, report = crash(build_program, 6)
+    assert "SysFailMgr($0912): Done" in report
+
+
 def test_idle_stops_run_and_advances_the_clock_a_tick():
     m = Machine()
     before = m.ticks

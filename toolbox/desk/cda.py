@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from iigs.memory import SHR_PIXELS, read_long, read_pstring
+from iigs.report import system_text
 from toolbox.desk.loaded import load_from_desk_accs
 
 CDA_FILE_TYPE = 0xB9
@@ -49,7 +50,7 @@ def load_classic_accessories(tb: Any) -> list[ClassicDeskAccessory]:
             and not info.aux_type & INACTIVE, "CDA"):
         name = read_pstring(tb.mem, header)
         after = header + 1 + len(name)
-        found.append(ClassicDeskAccessory(name.decode("ascii", "replace"),
+        found.append(ClassicDeskAccessory(system_text(name),
                                           read_long(tb.mem, after) & 0xFFFFFF,
                                           read_long(tb.mem, after + 4) & 0xFFFFFF,
                                           user_id))

@@ -19,8 +19,16 @@ from toolbox.quickdraw.records import (ALREADY_INIT_ERR, BAD_COLOR_NUM_ERR,
                                        SHR_ROW_BYTES, SHR_SCBS, STANDARD_320, STANDARD_640)
 
 
+# The screen's memory QuickDraw holds while started: $E1/2000-$9FFF (pixels, SCBs and
+# palettes), locked, fixed, at a fixed address (Memory Manager attributes).
+SCREEN_MEMORY_SIZE = 0x8000
+SCREEN_MEMORY_ATTR = 0xC002
+
+
 class ScreenMixin:
     """QuickDraw's start-up calls and the screen's SCBs and colour tables."""
+
+    screen_handle = 0                   # the Memory Manager handle holding the screen
 
     # ---- start-up ---------------------------------------------------------------------
     def QDStartUp(self, dp: int, mode: int, max_width: int, user_id: int) -> None:
@@ -34,6 +42,7 @@ class ScreenMixin:
             raise ToolError(ALREADY_INIT_ERR)
         self.started = True
         self.dp, self.user_id = dp & 0xFFFF, user_id & 0xFFFF
+        self._take_screen_memory()
         self.master_scb = mode & 0xFF
         self.SetAllSCBs(self.master_scb)
         table = STANDARD_640 if self.master_scb & SCB_640 else STANDARD_320
@@ -47,8 +56,25 @@ class ScreenMixin:
         self.cursor_level = -1
         self.graf_on = True
 
+    def _take_screen_memory(self) -> None:
+        """Hold the Super Hi-Res screen ($E1/2000-$9FFF) with a Memory Manager handle
+        while QuickDraw is up, so no fixed request is given it; a program that
+        reserved it itself before QDStartUp keeps it."""
+        owner = self.user_id or self.tb.mm.app_user_id
+        try:
+            self.screen_handle = (self.tb.mm.new_handle(
+                SCREEN_MEMORY_SIZE, owner, SCREEN_MEMORY_ATTR, SHR_PIXELS) if owner else 0)
+        except ToolError:
+            self.screen_handle = 0
+
     def QDShutDown(self) -> None:
-        """QDShutDown() $0304."""
+        """QDShutDown() $0304 (gives the screen's memory back)."""
+        if self.screen_handle:
+            try:
+                self.tb.mm.dispose(self.screen_handle)
+            except ToolError:
+                pass                            # already gone with DisposeAll
+            self.screen_handle = 0
         self.started = False
         self.port = 0
         self.graf_on = False

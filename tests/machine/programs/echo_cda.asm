@@ -2,6 +2,7 @@
 * (the name as a Pascal string, then the main and shutdown routines' addresses), a main
 * routine that counts its runs and prints "CDA ran" through the Text Tools, and a
 * shutdown routine that counts DeskShutDown. Both are called with JSL and RTL back.
+* HIGH = 1 spells the name in high-bit ASCII, as many CDAs do.
 
         CASE    ON
         INCLUDE 'machine_tools.macros'
@@ -12,7 +13,11 @@ EchoCDA PROC
         EXPORT  Shuts
         LONGA   ON
         LONGI   ON
+        IF      HIGH = 1 THEN
+        DC.B    8,$C5,$E3,$E8,$EF,$A0,$C3,$C4,$C1   ; the same name, high-bit ASCII
+        ELSE
         DC.B    8,'Echo CDA'            ; the name in the CDA menu
+        ENDIF
         DC.L    Main                    ; main routine
         DC.L    ShutDown                ; shutdown routine
 

@@ -4,7 +4,8 @@
 * the second vector $E1000C from a glue routine, then load its dynamic segment by name
 * and by number and call it. Results go to direct-page words (see the test); a failed
 * call stores its step number at <0 and its error at <30, then quits.
-* Expects the launch state: full native mode, D = its direct page, B = K.
+* Expects the launch state: full native mode, A = its user ID, D = its direct page,
+* B = K.
 
         CASE    ON
         INCLUDE 'machine_tools.macros'
@@ -27,13 +28,20 @@ Main    PROC
         PHK
         PLB
         STZ     <0
-* 1. InitialLoad2(userID 0, GS/OS pathname, spMemFlag 0, inputType 1)
+        STA     <32                             ; the launch's A: the program's user ID
+* 1. InitialLoad2(userID, GS/OS pathname, spMemFlag 0, inputType 1): userID 0 (a new
+*    one), or with OWN_ID = 1 the program's own, as tool-loading code does
+*    (the file is then the ID's load file number 2)
         PEA     0                               ; result space: 10 bytes
         PEA     0
         PEA     0
         PEA     0
         PEA     0
+        IF      OWN_ID = 1 THEN
+        PEI     <32                             ; userID: the program's own
+        ELSE
         PEA     0                               ; userID: a new one
+        ENDIF
         PEA     ToolPath>>16
         PEA     ToolPath
         PEA     0                               ; spMemFlag
@@ -110,22 +118,23 @@ Main    PROC
         PLA
         STA     <42
         PLA                                     ; userID
-        PLA                                     ; fileNum
+        PLA
+        STA     <36                             ; fileNum: the tool file's number
         PLA                                     ; segNum
         JSR     CallAnswer
         STA     <16
-* 9. LGetPathname2(userID, 1) -> a pointer to its GS/OS pathname
+* 9. LGetPathname2(userID, fileNum) -> a pointer to its GS/OS pathname
         PEA     0
         PEA     0
         PEI     <2
-        PEA     1
+        PEI     <36
         _Tool   $2211                           ; LGetPathname2
         _Failed 9
         PLA
         STA     <18
         PLA
         STA     <20
-* 10. UnloadSeg(segAddr) -> userID, fileNum, segNum; then LoadSegNum(userID, 1, 2)
+* 10. UnloadSeg(segAddr) -> userID, fileNum, segNum; then LoadSegNum(userID, fileNum, 2)
         PEA     0
         PEA     0
         PEA     0
@@ -140,7 +149,7 @@ Main    PROC
         PEA     0
         PEA     0
         PEI     <2
-        PEA     1
+        PEI     <36
         PEA     2
         _Tool   $0B11                           ; LoadSegNum
         _Failed 11

@@ -39,7 +39,15 @@ Main    PROC
         PEA     Why
         _Tool   $1503
         ENDIF
+        IF      CRASH = 6 THEN
+        PEA     $0000           ; SysFailMgr($0912, @High): a high-bit message
+        PEA     $0912
+        PEA     High>>16
+        PEA     High
+        _Tool   $1503
+        ENDIF
         BRK     $00
 Why     DC.B    10,'Game over!'
+High    DC.B    4,$C4,$EF,$EE,$E5   ; "Done" in high-bit ASCII
         ENDP
         END
