@@ -6,6 +6,7 @@ rules (descriptors, wrapping, rulers, styles, points) on a started desktop."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, strategies as st
 
 from iigs.host import HeadlessHost
 from iigs.hostinput import APPLE_KEY, HostInput
@@ -14,7 +15,8 @@ from iigs.memory import read_bytes, read_long, write_long, write_word
 from machine_desktop import machine_build
 from toolbox import scrap
 from toolbox.textedit import calls as te
-from toolbox.textedit.model import BOLD, JUST_CENTER, JUST_RIGHT, KEY_LEFT, KEY_RIGHT
+from toolbox.textedit.model import (BOLD, JUST_CENTER, JUST_RIGHT, KEY_LEFT, KEY_RIGHT, Lines,
+                                    TEText)
 from toolbox.textedit.record import LINE_HEIGHT
 
 SHR = 0xE12000                   # the Super Hi-Res pixels, 160 bytes a line
@@ -249,3 +251,47 @@ def test_style_of_a_selection_and_a_style_for_typing(tb, te_rec):
     assert rec.model.styles[-1].face == 0x04 and rec.model.styles[-2].face == 0
     assert [n for n, _ in rec.model.style_runs()] == [5, 3, 1]
     assert te.TEGetSelectionStyle(tb, got, 0, te_rec) == te.ALL_STYLE_FLAGS
+
+
+def test_styled_text_goes_out_and_comes_back_as_a_te_format(tb, te_rec):
+    s = tb.scratch
+    rec = tb.te.record(te_rec)
+    te.TESetText(tb, te.DATA_PSTRING, s.pstring(b"Gin Rummy"), 0, 0, 0, te_rec)
+    bold = s.take(12)
+    write_long(tb.mem, bold, BOLD << 16 | 0xFFFE)
+    te.TESetSelection(tb, 4, 9, te_rec)
+    te.TEStyleChange(tb, te.REPLACE_FACE, bold, te_rec)
+    ruler = s.take(18)
+    te.TEGetRuler(tb, 0, ruler, te_rec)
+    write_word(tb.mem, ruler + 6, JUST_RIGHT)
+    te.TESetRuler(tb, 0, ruler, te_rec)
+    text_at, style_at = s.take(4), s.take(4)
+    te.TEGetText(tb, te.DATA_TEXT_BLOCK | te.REF_NEW_HANDLE << 3, text_at, 0,
+                 te.REF_NEW_HANDLE, style_at, te_rec)
+    text_handle, style_handle = read_long(tb.mem, text_at), read_long(tb.mem, style_at)
+    runs = rec.model.style_runs()
+    te.TESetText(tb, te.DATA_PSTRING, s.pstring(b"x"), 0, 0, 0, te_rec)     # plain again
+    ruler_plain = s.take(18)
+    write_word(tb.mem, ruler_plain + 6, 0)
+    te.TESetRuler(tb, 0, ruler_plain, te_rec)
+    te.TESetText(tb, te.DATA_TEXT_BLOCK | te.REF_HANDLE << 3, text_handle, 0,
+                 te.REF_HANDLE, style_handle, te_rec)
+    assert bytes(rec.model.text) == b"Gin Rummy"
+    assert rec.model.style_runs() == runs and [n for n, _ in runs] == [4, 5]
+    assert rec.ruler.just == JUST_RIGHT
+    te.TESetSelection(tb, 9, 9, te_rec)          # TEInsert of a styled block: its styles
+    te.TEInsert(tb, te.DATA_TEXT_BLOCK | te.REF_HANDLE << 3, text_handle, 0,
+                te.REF_HANDLE, style_handle, te_rec)
+    assert [n for n, _ in rec.model.style_runs()] == [4, 5, 4, 5]
+
+
+@given(st.lists(st.sampled_from([KEY_LEFT, KEY_RIGHT, 0x0A, 0x0B, 0x7F, 0x0D, ord("k"),
+                                 ord(" "), (KEY_LEFT, 0x0200), (KEY_RIGHT, 0x0200),
+                                 (0x0A, 0x0200), (KEY_RIGHT, APPLE_KEY)]), max_size=40))
+def test_any_keys_keep_the_selection_and_the_styles_in_the_text(keys):
+    m = TEText()
+    m.set_text(b"Gin King\rRummy hands")
+    for k in keys:
+        ch, mods = k if isinstance(k, tuple) else (k, 0)
+        m.key(ch, mods, Lines(m, lambda c, s: 5, 30))
+        assert 0 <= m.sel_start <= m.sel_end <= len(m.text) == len(m.styles)

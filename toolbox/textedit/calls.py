@@ -25,14 +25,19 @@ TE_VERSION = 0x0100
 
 # data formats (descriptor bits 0-2) and reference kinds (bits 3-4)
 DATA_PSTRING, DATA_CSTRING, DATA_C1_INPUT, DATA_C1_OUTPUT, DATA_TEXT_BLOCK = 0, 1, 2, 3, 5
-REF_POINTER, REF_HANDLE, REF_NEW_HANDLE = 0, 1, 3
+REF_POINTER, REF_HANDLE, REF_RESOURCE, REF_NEW_HANDLE = 0, 1, 2, 3
+# the resource a text descriptor's resource ID names, by data form (Apple's type list)
+TEXT_RESOURCE_TYPES = {DATA_PSTRING: 0x8006, DATA_CSTRING: 0x801D, DATA_C1_INPUT: 0x8005,
+                       DATA_TEXT_BLOCK: 0x8016}
+R_STYLE_BLOCK = 0x8012           # rStyleBlock: a TEFormat
 
 # TEParamBlock offsets (the TextEdit control template) and the pCount each needs
 P_ID, P_RECT, P_PROC, P_FLAG, P_MORE_FLAGS, P_REFCON = 0x02, 0x06, 0x0E, 0x12, 0x14, 0x16
 P_TEXT_FLAGS, P_INDENT, P_VERT_BAR, P_VERT_AMOUNT = 0x1A, 0x1E, 0x26, 0x2A
-P_TEXT_DESC, P_TEXT_REF, P_TEXT_LENGTH, P_MAX_CHARS = 0x36, 0x38, 0x3C, 0x40
+P_STYLE_REF, P_TEXT_DESC, P_TEXT_REF, P_TEXT_LENGTH, P_MAX_CHARS = (
+    0x32, 0x36, 0x38, 0x3C, 0x40)
 NEED = {P_FLAG: 4, P_MORE_FLAGS: 5, P_REFCON: 6, P_TEXT_FLAGS: 7, P_INDENT: 8,
-        P_VERT_BAR: 9, P_VERT_AMOUNT: 10, P_TEXT_DESC: 14, P_TEXT_REF: 15,
+        P_VERT_BAR: 9, P_VERT_AMOUNT: 10, P_STYLE_REF: 13, P_TEXT_DESC: 14, P_TEXT_REF: 15,
         P_TEXT_LENGTH: 16, P_MAX_CHARS: 17}
 
 # TEScroll descriptors
@@ -65,6 +70,11 @@ def read_text(tb, desc: int, ref: int, length: int) -> bytes:
         addr = ref & 0xFFFFFF
     elif kind == REF_HANDLE:
         addr = tb.mm.deref(ref)
+    elif kind == REF_RESOURCE and data in TEXT_RESOURCE_TYPES:
+        handle = tb.rm.load(TEXT_RESOURCE_TYPES[data], ref)
+        addr = tb.mm.deref(handle)
+        if data == DATA_TEXT_BLOCK:
+            length = tb.mm.size_of(handle)
     else:
         raise ToolError(TE_INVALID_DESCRIPTOR, f"text reference kind {kind}")
     mem = tb.mem
@@ -138,6 +148,84 @@ def write_style(mem, addr: int, style: Style) -> None:
     write_long(mem, addr + 8, style.user)
 
 
+# -- TEFormat: a ruler, a style list and the style items that lay it on the text ---------------
+# version:W, rulerListLength:L, the rulers; styleListLength:L, the TEStyles;
+# numberOfStyles:L, the StyleItems (dataLength:L, dataOffset:L -- the style's byte
+# offset in the style list), in text order.
+
+def format_address(tb, desc: int, ref: int) -> int:
+    """Where a style reference's TEFormat is (styleDesc: pointer, handle, resource)."""
+    if desc == REF_POINTER:
+        return ref & 0xFFFFFF
+    if desc == REF_HANDLE:
+        return tb.mm.deref(ref)
+    if desc == REF_RESOURCE:
+        return tb.mm.deref(tb.rm.load(R_STYLE_BLOCK, ref))
+    raise ToolError(TE_INVALID_DESCRIPTOR, f"style descriptor {desc}")
+
+
+def read_format(tb, desc: int, ref: int) -> tuple[Ruler | None, list[Style]]:
+    """A TEFormat's first ruler and its styles, one a character of the text it lays."""
+    mem = tb.mem
+    addr = format_address(tb, desc, ref)
+    ruler_len = read_long(mem, addr + 2)
+    ruler = read_ruler(mem, addr + 6) if ruler_len >= RULER_SIZE else None
+    styles_at = addr + 6 + ruler_len
+    style_len = read_long(mem, styles_at)
+    items_at = styles_at + 4 + style_len
+    out: list[Style] = []
+    for i in range(read_long(mem, items_at)):
+        item = items_at + 4 + 8 * i
+        length, offset = read_long(mem, item), read_long(mem, item + 4)
+        if offset + STYLE_SIZE > style_len:
+            raise ToolError(TE_INVALID_DESCRIPTOR, f"style item {i} outside the style list")
+        out += [read_style(mem, styles_at + 4 + offset)] * length
+    return ruler, out
+
+
+def format_bytes(ruler: Ruler, runs: list[tuple[int, Style]]) -> bytes:
+    """A TEFormat of a ruler (no tabs) and style runs."""
+    distinct = list(dict.fromkeys(st for _, st in runs))
+    styles = bytearray()
+    for st in distinct:
+        block = bytearray(STYLE_SIZE)
+        write_style(block, 0, st)
+        styles += block
+    ruler_block = bytearray(RULER_SIZE)
+    write_ruler(ruler_block, 0, ruler)
+    items = bytearray()
+    for length, st in runs:
+        items += length.to_bytes(4, "little")
+        items += (distinct.index(st) * STYLE_SIZE).to_bytes(4, "little")
+    return (b"\0\0" + RULER_SIZE.to_bytes(4, "little") + bytes(ruler_block)
+            + len(styles).to_bytes(4, "little") + bytes(styles)
+            + len(runs).to_bytes(4, "little") + bytes(items))
+
+
+def read_ruler(mem, addr: int) -> Ruler:
+    words = [read_word(mem, addr + 2 * i) for i in range(6)]
+    return Ruler(s16(words[0]), s16(words[1]), s16(words[2]), words[3], words[4], words[5],
+                 read_long(mem, addr + 12), read_word(mem, addr + 16))
+
+
+def write_ruler(mem, addr: int, r: Ruler) -> None:
+    for i, value in enumerate((r.left_margin, r.left_indent, r.right_margin, r.just,
+                               r.extra_ls, r.flags)):
+        write_word(mem, addr + 2 * i, value & 0xFFFF)
+    write_long(mem, addr + 12, r.user)
+    write_word(mem, addr + 16, 0)          # tabType 0: no tabs
+
+
+def styled_text(tb, desc: int, ref: int, length: int, style_desc: int,
+                style_ref: int) -> tuple[bytes, list[Style] | None, Ruler | None]:
+    """The text a call names and, when it gives a TEFormat, its styles and ruler."""
+    text = read_text(tb, desc, ref, length)
+    if not style_ref:
+        return text, None, None
+    ruler, styles = read_format(tb, style_desc, style_ref)
+    return text, styles, ruler
+
+
 # -- housekeeping -------------------------------------------------------------------------------
 
 @tool(TOOLSET, 0x01)
@@ -198,10 +286,17 @@ def new_from_param_block(tb, owner: int, addr: int) -> TERecord:
                   field(P_VERT_AMOUNT), field(P_FLAG), field(P_REFCON, True),
                   read_long(mem, addr + P_ID), field(P_MORE_FLAGS))
     rec.model.max_chars = field(P_MAX_CHARS, True)
+    style_ref = field(P_STYLE_REF, True)
+    if style_ref:                      # its ruler, and its first style as the default
+        ruler, styles = read_format(tb, field(P_MORE_FLAGS) & 3, style_ref)
+        rec.ruler = ruler or rec.ruler
+        rec.model.default = styles[0] if styles else rec.model.default
     text_ref = field(P_TEXT_REF, True)
     if text_ref:
-        rec.model.set_text(read_text(tb, field(P_TEXT_DESC), text_ref,
-                                     field(P_TEXT_LENGTH, True)))
+        text, styles, _ = styled_text(tb, field(P_TEXT_DESC), text_ref,
+                                      field(P_TEXT_LENGTH, True),
+                                      field(P_MORE_FLAGS) & 3, style_ref)
+        rec.model.replace_selection(text, rec.model.default, styles)
         rec.model.select(0, 0)
     mgr.changed(rec, draw=False)
     return rec
@@ -229,7 +324,11 @@ def TESetText(tb, desc: int, ref: int, length: int, style_desc: int, style_ref: 
     """TESetText(textDesc:W, textRef:L, textLength:L, styleDesc:W, styleRef:L, teH:L)"""
     mgr = _te(tb)
     rec = mgr.record(handle)
-    rec.model.set_text(read_text(tb, desc, ref, length), rec.model.default)
+    text, styles, ruler = styled_text(tb, desc, ref, length, style_desc, style_ref)
+    rec.model.set_text(b"", rec.model.default)
+    rec.model.replace_selection(text, rec.model.default, styles)
+    if ruler is not None:
+        rec.ruler = ruler
     rec.model.select(0, 0)
     rec.vert_pos = 0
     mgr.changed(rec)
@@ -243,6 +342,9 @@ def TEGetText(tb, desc: int, ref: int, length: int, style_desc: int, style_ref: 
     rec = _te(tb).record(handle)
     text = bytes(rec.model.text)
     write_text(tb, desc, ref, length, text)
+    if style_ref:
+        write_text(tb, DATA_TEXT_BLOCK | style_desc << 3, style_ref, 0,
+                   format_bytes(rec.ruler, rec.model.style_runs()))
     return len(text)
 
 
@@ -261,18 +363,19 @@ def TEGetTextInfo(tb, info_ptr: int, count: int, handle: int) -> None:
         write_long(tb.mem, info_ptr + 4 * i, values[i])
 
 
-def _insert(tb, desc: int, ref: int, length: int, handle: int, replace: bool) -> None:
+def _insert(tb, desc: int, ref: int, length: int, style_desc: int, style_ref: int,
+            handle: int, replace: bool) -> None:
     mgr = _te(tb)
     rec = mgr.record(handle)
-    data = read_text(tb, desc, ref, length)
+    data, styles, _ = styled_text(tb, desc, ref, length, style_desc, style_ref)
     m = rec.model
     if not replace:                       # TEInsert: before the selection, kept
         s, e = m.sel_start, m.sel_end
         m.select(s, s)
-        m.replace_selection(data)
+        m.replace_selection(data, styles=styles)
         m.select(s + len(data), e + len(data))
     else:
-        m.replace_selection(data)
+        m.replace_selection(data, styles=styles)
     mgr.changed(rec)
 
 
@@ -281,14 +384,14 @@ def TEInsert(tb, desc: int, ref: int, length: int, style_desc: int, style_ref: i
              handle: int) -> None:
     """TEInsert(textDesc:W, textRef:L, textLength:L, styleDesc:W, styleRef:L, teH:L):
     the text goes in before the selection, which stays selected"""
-    _insert(tb, desc, ref, length, handle, replace=False)
+    _insert(tb, desc, ref, length, style_desc, style_ref, handle, replace=False)
 
 
 @tool(TOOLSET, 0x1B, "WLLWLL")
 def TEReplace(tb, desc: int, ref: int, length: int, style_desc: int, style_ref: int,
               handle: int) -> None:
     """TEReplace(...same as TEInsert...): the text replaces the selection"""
-    _insert(tb, desc, ref, length, handle, replace=True)
+    _insert(tb, desc, ref, length, style_desc, style_ref, handle, replace=True)
 
 
 # -- events --------------------------------------------------------------------------------------
@@ -493,13 +596,8 @@ def _ruler_address(tb, desc: int, ref: int, size: int = RULER_SIZE) -> int:
 @tool(TOOLSET, 0x23, "WLL")
 def TEGetRuler(tb, desc: int, ref: int, handle: int) -> None:
     """TEGetRuler(rulerDescriptor:W, rulerRef:L, teH:L): the TERuler (no tabs)"""
-    r = _te(tb).record(handle).ruler
-    addr = _ruler_address(tb, desc, ref)
-    for i, value in enumerate((r.left_margin, r.left_indent, r.right_margin, r.just,
-                               r.extra_ls, r.flags)):
-        write_word(tb.mem, addr + 2 * i, value)
-    write_long(tb.mem, addr + 12, r.user)
-    write_word(tb.mem, addr + 16, 0)       # tabType 0: no tabs
+    rec = _te(tb).record(handle)
+    write_ruler(tb.mem, _ruler_address(tb, desc, ref), rec.ruler)
 
 
 @tool(TOOLSET, 0x24, "WLL")
@@ -509,11 +607,7 @@ def TESetRuler(tb, desc: int, ref: int, handle: int) -> None:
     rec = mgr.record(handle)
     if desc not in (REF_POINTER, REF_HANDLE):
         raise ToolError(TE_INVALID_DESCRIPTOR, f"ruler descriptor {desc}")
-    addr = _ruler_address(tb, desc, ref)
-    words = [read_word(tb.mem, addr + 2 * i) for i in range(6)]
-    rec.ruler = Ruler(s16(words[0]), s16(words[1]), s16(words[2]), words[3],
-                      words[4], words[5], read_long(tb.mem, addr + 12),
-                      read_word(tb.mem, addr + 16))
+    rec.ruler = read_ruler(tb.mem, _ruler_address(tb, desc, ref))
     mgr.changed(rec)
 
 

@@ -134,13 +134,15 @@ class TEText:
             return data[:max(room, 0)]
         return data
 
-    def replace_selection(self, data: bytes, style: Style | None = None) -> None:
-        """Insert `data` for the selection; the caret after it."""
+    def replace_selection(self, data: bytes, style: Style | None = None,
+                          styles: list[Style] | None = None) -> None:
+        """Insert `data` for the selection, in `styles` (one a character) or `style`
+        (else the typing style); the caret after it."""
         s, e = self.sel_start, self.sel_end
         st = style or self.style_at(s)
         data = self._fit(data, e - s)
         self.text[s:e] = data
-        self.styles[s:e] = [st] * len(data)
+        self.styles[s:e] = (styles or [])[:len(data)] + [st] * (len(data) - len(styles or []))
         self.select(s + len(data), s + len(data))
 
     def delete(self) -> None:
@@ -167,26 +169,29 @@ class TEText:
         return True
 
     def _arrow(self, ch: int, shift: bool, apple: bool, lines: "Lines") -> None:
+        """An arrow key: the caret moves (a selection collapses to its side), or with
+        shift the selection's free end moves; with Apple, to the text's ends."""
         n = len(self.text)
-        moving = self.sel_end if (shift and self.anchor == self.sel_start) else self.sel_start
-        if ch == KEY_LEFT:
-            at = 0 if apple else (moving - 1 if shift or not self.has_selection
-                                  else self.sel_start)
-        elif ch == KEY_RIGHT:
-            moving = self.sel_end if not shift else moving
-            at = n if apple else (moving + 1 if shift or not self.has_selection
-                                  else self.sel_end)
+        if shift:
+            start = end = self.sel_end if self.anchor == self.sel_start else self.sel_start
         else:
-            line = lines.line_of(moving)
-            target = line + (1 if ch == KEY_DOWN else -1)
-            if apple:
-                at = 0 if ch == KEY_UP else n
-            elif target < 0:
+            start, end = self.sel_start, self.sel_end
+        collapse = not shift and self.has_selection
+        if ch == KEY_LEFT:
+            at = 0 if apple else (start if collapse else start - 1)
+        elif ch == KEY_RIGHT:
+            at = n if apple else (end if collapse else end + 1)
+        elif apple:
+            at = 0 if ch == KEY_UP else n
+        else:
+            frm = start if ch == KEY_UP else end
+            target = lines.line_of(frm) + (1 if ch == KEY_DOWN else -1)
+            if target < 0:
                 at = 0
             elif target >= len(lines.starts):
                 at = n
             else:
-                at = lines.offset_in_line(target, lines.x_of(moving))
+                at = lines.offset_in_line(target, lines.x_of(frm))
         if shift:
             self.extend_to(at)
         else:
