@@ -14,6 +14,7 @@ from iigs.machine import Machine
 from iigs.memory import read_bytes, read_long, write_long, write_word
 from machine_desktop import machine_build
 from toolbox import scrap
+from toolbox.calls import ToolError
 from toolbox.textedit import calls as te
 from toolbox.textedit.model import (BOLD, JUST_CENTER, JUST_RIGHT, KEY_LEFT, KEY_RIGHT, Lines,
                                     TEText)
@@ -295,3 +296,60 @@ def test_any_keys_keep_the_selection_and_the_styles_in_the_text(keys):
         ch, mods = k if isinstance(k, tuple) else (k, 0)
         m.key(ch, mods, Lines(m, lambda c, s: 5, 30))
         assert 0 <= m.sel_start <= m.sel_end <= len(m.text) == len(m.styles)
+
+
+def test_clicks_double_clicks_idle_painting_and_scrolling(tb, host, te_rec):
+    from toolbox import event, window
+    s = tb.scratch
+    rec = tb.te.record(te_rec)
+    te.TEActivate(tb, te_rec)
+    te.TESetText(tb, te.DATA_PSTRING, s.pstring(b"Knock with ten"), 0, 0, 0, te_rec)
+    win = tb.wm.find(rec.owner)
+    v, h = rec.point_of(7)                       # inside "with"
+    gv, gh = v - 2 + win.content[0], h + 1 + win.content[1]
+    assert win.to_local(gv, gh) == (v - 2, h + 1)
+    ev = s.take(16)
+
+    def click() -> None:                         # as a program: the mouse-down event
+        host.click(gh, gv)                       #   from GetNextEvent, then TEClick
+        assert event.GetNextEvent(tb, 1 << 1, ev)
+        te.TEClick(tb, ev, te_rec)
+
+    click()
+    assert (rec.model.sel_start, rec.model.sel_end) == (7, 7)
+    click()                                      # again at once: the word
+    assert rec.model.selected == b"with"
+    tb.em._tick_fallback += 100                  # time passes: a single click again
+    click()
+    assert not rec.model.has_selection
+    # TEIdle: the caret goes off and on every caret time
+    shown = rec.caret_on
+    tb.em._tick_fallback += tb.em.caret_time
+    te.TEIdle(tb, te_rec)
+    assert rec.caret_on != shown
+    # TEPaintText: lines from a given one, laid from a rectangle's top
+    te.TESetText(tb, te.DATA_PSTRING, s.pstring(b"one\rtwo\rthree"), 0, 0, 0, te_rec)
+    tb.qd.text_log.clear()
+    rect = s.rect((0, 0, 2 * LINE_HEIGHT, 200))
+    assert te.TEPaintText(tb, win.ptr, 1, rect, 0, te_rec) == 0
+    assert [t for _, _, t, _ in tb.qd.text_log] == ["two", "three"]
+    assert te.TEPaintText(tb, win.ptr, 0, rect, 0, te_rec) == 2     # room for two lines
+    # TEScroll: by lines, pixels and units, pinned to the text
+    long_text = b"\r".join(b"row %d" % n for n in range(30))
+    te.TESetText(tb, te.DATA_TEXT_BLOCK, s.bytes(long_text), len(long_text), 0, 0, te_rec)
+    assert te.TEScroll(tb, te.SCROLL_LINE_TOP, 5, 0, te_rec) == 5 * LINE_HEIGHT
+    assert te.TEScroll(tb, te.SCROLL_REL_UNIT, 2, 0, te_rec) == 7 * LINE_HEIGHT
+    assert te.TEScroll(tb, te.SCROLL_ABS_TOP, 10_000, 0, te_rec) == rec.vert_max
+    assert te.TEScroll(tb, te.SCROLL_REL_UNIT, (-1000) & 0xFFFFFFFF, 0, te_rec) == 0
+    tb.qd.text_log.clear()
+    te.TEScroll(tb, te.SCROLL_LINE_TOP, 3, 0, te_rec)
+    assert tb.qd.text_log[0][2] == "row 3"
+    info = s.take(24)
+    te.TEGetTextInfo(tb, info, 6, te_rec)
+    assert read_long(tb.mem, info + 4) == 30
+    with pytest.raises(ToolError) as refused:
+        te.TEGetTextInfo(tb, info, 7, te_rec)
+    assert refused.value.code == 0x2206                   # teInvalidPCount
+    window.CloseWindow(tb, win.ptr)                       # its controls go with it
+    with pytest.raises(ToolError):
+        te.TEUpdate(tb, te_rec)

@@ -86,6 +86,22 @@ class TEText:
         anchor = self.anchor
         self.select(anchor, at, anchor)
 
+    def word_at(self, offset: int) -> tuple[int, int]:
+        """The word (letters and digits) around `offset`, for a double click; the one
+        character there when it is not in a word."""
+        def in_word(i: int) -> bool:
+            return 0 <= i < len(self.text) and (chr(self.text[i]).isalnum()
+                                                or self.text[i] in b"'_")
+        at = offset if in_word(offset) else offset - 1
+        if not in_word(at):
+            return offset, min(offset + 1, len(self.text))
+        start, end = at, at + 1
+        while in_word(start - 1):
+            start -= 1
+        while in_word(end):
+            end += 1
+        return start, end
+
     @property
     def has_selection(self) -> bool:
         return self.sel_end > self.sel_start

@@ -87,6 +87,7 @@ class TERecord:
     ctl_id: int = 0
     more_flags: int = 0
     lines: Lines | None = None
+    last_click: tuple[int, int] = (-1, 0)   # (offset, tick) of the last click in the text
 
     @property
     def wrap_width(self) -> int:
@@ -389,7 +390,8 @@ class TextEditManager:
     def click(self, rec: TERecord, v: int, h: int, extend: bool) -> None:
         """TEClick's core at a local point: in the scroll bar, the bar is tracked and
         the text scrolls; in the text, the caret goes there (shift: the selection grows
-        to it) and follows a drag, selecting."""
+        to it; a second click there within the double-click time: the word) and follows
+        a drag, selecting."""
         tb = self.tb
         bar = tb.ctl.controls.get(rec.scroll_bar)
         if bar is not None and tb.ctl.part_at(bar, v, h):
@@ -397,8 +399,14 @@ class TextEditManager:
             return
         m = rec.model
         at = rec.offset_at(v, h)
+        now = tb.em.ticks()
+        double = rec.last_click[0] == at and now - rec.last_click[1] <= tb.em.double_time
+        rec.last_click = (-1, 0) if double else (at, now)
         if extend:
             m.extend_to(at)
+        elif double:
+            start, end = m.word_at(at)
+            m.select(start, end)
         else:
             m.select(at, at)
         self.changed(rec)
@@ -407,6 +415,8 @@ class TextEditManager:
         def follow(gv: int, gh: int) -> None:
             lv, lh = win.to_local(gv, gh) if win is not None else (gv, gh)
             now = rec.offset_at(lv, lh)
+            if double and now == at:           # the word stays selected
+                return
             anchor = m.anchor
             if (min(anchor, now), max(anchor, now)) != (m.sel_start, m.sel_end):
                 m.extend_to(now)
