@@ -16,8 +16,8 @@ from machine_desktop import machine_build
 from toolbox import scrap
 from toolbox.calls import ToolError
 from toolbox.textedit import calls as te
-from toolbox.textedit.model import (BOLD, JUST_CENTER, JUST_RIGHT, KEY_LEFT, KEY_RIGHT, Lines,
-                                    TEText)
+from toolbox.textedit.model import (BOLD, JUST_CENTER, JUST_RIGHT, KEY_LEFT, KEY_RIGHT,
+                                    Lines, TEText)
 from toolbox.textedit.record import LINE_HEIGHT
 
 SHR = 0xE12000                   # the Super Hi-Res pixels, 160 bytes a line
@@ -76,7 +76,8 @@ def drawn(m, text: str) -> list[tuple[int, int]]:
 
 
 def row_is_blank(m, v: int, h0: int, h1: int) -> bool:
-    return all(b == WHITE_BYTE for b in m.mem[SHR + 160 * v + h0 // 4:SHR + 160 * v + h1 // 4])
+    row = SHR + 160 * v
+    return all(b == WHITE_BYTE for b in m.mem[row + h0 // 4:row + h1 // 4])
 
 
 def test_an_editor_typed_into_styled_cut_pasted_scrolled_and_read_back():
@@ -136,7 +137,7 @@ def test_an_editor_typed_into_styled_cut_pasted_scrolled_and_read_back():
     assert read_long(m.mem, ed.prog.dp_base + VARS_SEL_START) == len(expected)
 
 
-# -- the calls' rules on a started desktop ----------------------------------------------------
+# -- the calls' rules on a started desktop -------------------------------------------------
 
 @pytest.fixture
 def te_rec(tb):

@@ -47,7 +47,8 @@ SCROLL_ABS_UNIT, SCROLL_REL_UNIT = 4, 5
 # TERuler and TEStyle in memory
 RULER_SIZE = 18                  # leftMargin leftIndent rightMargin just extraLS flags
 STYLE_SIZE = 12                  #   userData:L tabType:W; teFont:L fore:W back:W user:L
-TEXT_INFO_FIELDS = 6             # charCount lineCount formatMemory totalMemory styles rulers
+TEXT_INFO_FIELDS = 6             # charCount lineCount formatMemory totalMemory styles
+                                 #   rulerCount
 ALL_STYLE_FLAGS = (REPLACE_FONT | REPLACE_SIZE | REPLACE_FORE | REPLACE_BACK |
                    REPLACE_USER | REPLACE_FACE)
 
@@ -61,7 +62,7 @@ def _s32(value: int) -> int:
     return value - (1 << 32) if value & 0x80000000 else value
 
 
-# -- text in and out by descriptor ------------------------------------------------------------
+# -- text in and out by descriptor ---------------------------------------------------------
 
 def read_text(tb, desc: int, ref: int, length: int) -> bytes:
     """The text a descriptor and reference name."""
@@ -107,7 +108,8 @@ def write_text(tb, desc: int, ref: int, size: int, text: bytes) -> None:
     elif data == DATA_C1_INPUT:
         body = len(text).to_bytes(2, "little") + text
     elif data == DATA_C1_OUTPUT:
-        body = (len(text) + 4).to_bytes(2, "little") + len(text).to_bytes(2, "little") + text
+        body = ((len(text) + 4).to_bytes(2, "little") + len(text).to_bytes(2, "little")
+                + text)
     elif data == DATA_TEXT_BLOCK:
         body = text
     else:
@@ -133,12 +135,13 @@ def write_text(tb, desc: int, ref: int, size: int, text: bytes) -> None:
         write_bytes(tb.mem, mm.deref(handle), body)
 
 
-# -- styles in memory --------------------------------------------------------------------------
+# -- styles in memory ----------------------------------------------------------------------
 
 def read_style(mem, addr: int) -> Style:
     font_long = read_long(mem, addr)
     return Style(font_long & 0xFFFF, (font_long >> 16) & 0xFF, font_long >> 24,
-                 read_word(mem, addr + 4), read_word(mem, addr + 6), read_long(mem, addr + 8))
+                 read_word(mem, addr + 4), read_word(mem, addr + 6),
+                 read_long(mem, addr + 8))
 
 
 def write_style(mem, addr: int, style: Style) -> None:
@@ -148,7 +151,7 @@ def write_style(mem, addr: int, style: Style) -> None:
     write_long(mem, addr + 8, style.user)
 
 
-# -- TEFormat: a ruler, a style list and the style items that lay it on the text ---------------
+# -- TEFormat: a ruler, a style list and the style items that lay it on the text -----------
 # version:W, rulerListLength:L, the rulers; styleListLength:L, the TEStyles;
 # numberOfStyles:L, the StyleItems (dataLength:L, dataOffset:L -- the style's byte
 # offset in the style list), in text order.
@@ -226,7 +229,7 @@ def styled_text(tb, desc: int, ref: int, length: int, style_desc: int,
     return text, styles, ruler
 
 
-# -- housekeeping -------------------------------------------------------------------------------
+# -- housekeeping --------------------------------------------------------------------------
 
 @tool(TOOLSET, 0x01)
 def TEBootInit(tb) -> None:
@@ -241,9 +244,8 @@ def TEStartUp(tb, user_id: int, dpage: int) -> None:
 
 @tool(TOOLSET, 0x03)
 def TEShutDown(tb) -> None:
-    """TEShutDown(): every record goes"""
-    mgr = _te(tb)
-    mgr.started = False
+    """TEShutDown(): the records stay until their windows close or TEKill"""
+    _te(tb).started = False
 
 
 @tool(TOOLSET, 0x04, "", 2)
@@ -263,7 +265,7 @@ def TEStatus(tb) -> int:
     return 0xFFFF if _te(tb).started else 0
 
 
-# -- records --------------------------------------------------------------------------------
+# -- records -------------------------------------------------------------------------------
 
 def new_from_param_block(tb, owner: int, addr: int) -> TERecord:
     """A record (and its control) from a TEParamBlock, which is also the TextEdit
@@ -316,7 +318,7 @@ def TEKill(tb, handle: int) -> None:
     mgr.dispose(mgr.record(handle))
 
 
-# -- text ------------------------------------------------------------------------------------
+# -- text ----------------------------------------------------------------------------------
 
 @tool(TOOLSET, 0x0B, "WLLWLL")
 def TESetText(tb, desc: int, ref: int, length: int, style_desc: int, style_ref: int,
@@ -394,7 +396,7 @@ def TEReplace(tb, desc: int, ref: int, length: int, style_desc: int, style_ref: 
     _insert(tb, desc, ref, length, style_desc, style_ref, handle, replace=True)
 
 
-# -- events --------------------------------------------------------------------------------------
+# -- events --------------------------------------------------------------------------------
 
 @tool(TOOLSET, 0x0E, "L")
 def TEIdle(tb, handle: int) -> None:
@@ -472,7 +474,7 @@ def TEPaintText(tb, port: int, first_line: int, rect_ptr: int, flags: int,
             qd.SetPort(saved)
 
 
-# -- selection and the scrap ----------------------------------------------------------------------
+# -- selection and the scrap ---------------------------------------------------------------
 
 @tool(TOOLSET, 0x1C, "LLL")
 def TEGetSelection(tb, start_ptr: int, end_ptr: int, handle: int) -> None:
@@ -543,7 +545,7 @@ def TEClear(tb, handle: int) -> None:
         mgr.changed(rec)
 
 
-# -- styles and rulers ------------------------------------------------------------------------------
+# -- styles and rulers ---------------------------------------------------------------------
 
 @tool(TOOLSET, 0x1E, "LLL", 2)
 def TEGetSelectionStyle(tb, style_ptr: int, style_handle: int, handle: int) -> int:
@@ -611,7 +613,7 @@ def TESetRuler(tb, desc: int, ref: int, handle: int) -> None:
     mgr.changed(rec)
 
 
-# -- scrolling and geometry ----------------------------------------------------------------------
+# -- scrolling and geometry ----------------------------------------------------------------
 
 @tool(TOOLSET, 0x25, "WLLL", 4)
 def TEScroll(tb, desc: int, vert: int, horz: int, handle: int) -> int:

@@ -27,6 +27,10 @@ BOLD = 0x01                 # QuickDraw text face bits
 SYSTEM_FAMILY = 0xFFFE      # the system font's family number
 BLACK_COLOR, WHITE_COLOR = 0x0000, 0xFFFF
 
+# TEStyleChange / TEGetSelectionStyle flag bits (textedit.h)
+REPLACE_FONT, REPLACE_SIZE, REPLACE_FORE, REPLACE_BACK = 0x40, 0x20, 0x10, 0x08
+REPLACE_USER, REPLACE_FACE, SWITCH_FACE = 0x04, 0x02, 0x01
+
 
 @dataclass(frozen=True)
 class Style:
@@ -158,7 +162,8 @@ class TEText:
         st = style or self.style_at(s)
         data = self._fit(data, e - s)
         self.text[s:e] = data
-        self.styles[s:e] = (styles or [])[:len(data)] + [st] * (len(data) - len(styles or []))
+        given = (styles or [])[:len(data)]
+        self.styles[s:e] = given + [st] * (len(data) - len(given))
         self.select(s + len(data), s + len(data))
 
     def delete(self) -> None:
@@ -256,7 +261,9 @@ class Lines:
 
     def end_of(self, line: int) -> int:
         """The offset after line `line`'s last character (its Return included)."""
-        return self.starts[line + 1] if line + 1 < len(self.starts) else len(self.model.text)
+        if line + 1 < len(self.starts):
+            return self.starts[line + 1]
+        return len(self.model.text)
 
     def visible_end(self, line: int) -> int:
         """The end of the line's drawn characters (a Return is not drawn)."""
@@ -282,7 +289,8 @@ class Lines:
         s, e = self.starts[line], self.visible_end(line)
         if e <= s:
             return 0
-        return self.xs[e - 1] + self.width_of(self.model.text[e - 1], self.model.styles[e - 1])
+        last = e - 1
+        return self.xs[last] + self.width_of(self.model.text[last], self.model.styles[last])
 
     def offset_in_line(self, line: int, x: int) -> int:
         """The offset in line `line` whose caret is nearest to `x` (the end of a wrapped
@@ -315,8 +323,3 @@ def with_changes(style: Style, flags: int, new: Style) -> Style:
     elif flags & SWITCH_FACE:
         out = replace(out, face=out.face ^ new.face)
     return out
-
-
-# TEStyleChange / TEGetSelectionStyle flag bits (textedit.h)
-REPLACE_FONT, REPLACE_SIZE, REPLACE_FORE, REPLACE_BACK = 0x40, 0x20, 0x10, 0x08
-REPLACE_USER, REPLACE_FACE, SWITCH_FACE = 0x04, 0x02, 0x01

@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 from iigs.memory import write_long, write_word
 from toolbox import font
 from toolbox.calls import ToolError
-from toolbox.textedit.model import (BLACK_COLOR, BOLD, JUST_CENTER, JUST_RIGHT, Lines, Ruler,
+from toolbox.control import (DOWN_ARROW, PAGE_DOWN, PAGE_UP, SCROLL_PROC, THUMB, UP_ARROW,
+                             Control)
+from toolbox.textedit.model import (BOLD, JUST_CENTER, JUST_RIGHT, Lines, Ruler,
                                     Style, TEText)
 from toolbox.toolbox import tool_state
 from toolbox.window import Rect
@@ -40,11 +42,9 @@ F_READ_ONLY = 0x04000000
 F_DRAW_BOUNDS = 0x00800000
 
 # Errors (tool set $22)
-TE_NOT_STARTED = 0x2202
 TE_INVALID_HANDLE = 0x2203
 TE_INVALID_DESCRIPTOR = 0x2204
 TE_INVALID_PCOUNT = 0x2206
-TE_BUFFER_OVERFLOW = 0x2208
 
 LINE_HEIGHT = font.ASCENT + font.DESCENT + font.LEADING
 SCROLL_BAR_WIDTH = 26                   # 640 mode, as the Window Manager's bars
@@ -114,7 +114,7 @@ class TERecord:
         self.lines = None
         return self.layout()
 
-    # -- geometry (the port's local coordinates) --------------------------------------------
+    # -- geometry (the port's local coordinates) -------------------------------------------
     def line_left(self, line: int) -> int:
         """Where line `line` begins, after the margin and the justification."""
         lines = self.layout()
@@ -189,13 +189,12 @@ class TextEditManager:
         write_long(mem, ptr + TE_VERT_MAX, rec.vert_max)
         write_word(mem, ptr + TE_VERT_AMOUNT, rec.vert_amount)
 
-    # -- creation -----------------------------------------------------------------------------
+    # -- creation --------------------------------------------------------------------------
     def new(self, owner: int, bounds: Rect, indent: Rect, flags: int, vert_bar: int,
             vert_amount: int, ctl_flag: int, refcon: int, ctl_id: int,
             more_flags: int) -> TERecord:
         """TENew's core: the record, its scroll bar when asked for, and, unless
         fNotControl, the control the Control Manager lists in the owner window."""
-        from toolbox.control import SCROLL_PROC, Control
         tb = self.tb
         ctl_mgr = tb.ctl
         user = tb.wm.user_id or 0x1000
@@ -238,7 +237,7 @@ class TextEditManager:
         if rec.handle in self.tb.mm.blocks:
             self.tb.mm.dispose(rec.handle)
 
-    # -- after an edit ------------------------------------------------------------------------
+    # -- after an edit ---------------------------------------------------------------------
     def changed(self, rec: TERecord, draw: bool = True) -> None:
         """The text or selection changed: lines again, the caret kept in view, the
         scroll bar's range and the record's fields updated, the text drawn."""
@@ -277,7 +276,7 @@ class TextEditManager:
         bar.data_size, bar.view_size = rec.total_height, b - t
         ctl_mgr.set_value(bar, rec.vert_pos, redraw=False)
 
-    # -- drawing ----------------------------------------------------------------------------
+    # -- drawing ---------------------------------------------------------------------------
     def draw(self, rec: TERecord) -> None:
         """The text in the view: each line's style runs, the selection inverted or the
         caret, the bounds framed when fDrawBounds, the scroll bar."""
@@ -318,7 +317,8 @@ class TextEditManager:
     @staticmethod
     def _frame(qd, rect: Rect) -> None:
         t, l, b, r = rect
-        for edge in ((t, l, t + 1, r), (b - 1, l, b, r), (t, l, b, l + 1), (t, r - 1, b, r)):
+        for edge in ((t, l, t + 1, r), (b - 1, l, b, r),
+                     (t, l, b, l + 1), (t, r - 1, b, r)):
             qd.PaintRect(edge)
 
     def paint_lines(self, rec: TERecord, first: int, rect: Rect) -> int:
@@ -386,7 +386,7 @@ class TextEditManager:
             if rec.active and not rec.model.has_selection:
                 self.draw(rec)
 
-    # -- the mouse ------------------------------------------------------------------------------
+    # -- the mouse -------------------------------------------------------------------------
     def click(self, rec: TERecord, v: int, h: int, extend: bool) -> None:
         """TEClick's core at a local point: in the scroll bar, the bar is tracked and
         the text scrolls; in the text, the caret goes there (shift: the selection grows
@@ -428,7 +428,6 @@ class TextEditManager:
         follow(*tb.em.mouse)
 
     def _click_bar(self, rec: TERecord, bar, v: int, h: int) -> None:
-        from toolbox.control import DOWN_ARROW, PAGE_DOWN, PAGE_UP, THUMB, UP_ARROW
         part = self.tb.ctl.track_scroll(bar, 0, v, h)
         t, _, b, _ = rec.view
         step = {UP_ARROW: -rec.vert_amount, DOWN_ARROW: rec.vert_amount,
