@@ -184,6 +184,9 @@ class ControlManager:
         write_long(mem, ptr + CTL_REFCON, ctl.refcon)
 
     def dispose(self, ctl: Control) -> None:
+        if self.tb.te.owns(ctl.handle):     # a TextEdit control: TEKill's work
+            self.tb.te.dispose(self.tb.te.record(ctl.handle))
+            return
         self.controls.pop(ctl.handle, None)
         self.tb.mm.dispose(ctl.handle)
 

@@ -354,3 +354,35 @@ def test_clicks_double_clicks_idle_painting_and_scrolling(tb, host, te_rec):
     window.CloseWindow(tb, win.ptr)                       # its controls go with it
     with pytest.raises(ToolError):
         te.TEUpdate(tb, te_rec)
+
+
+def test_a_textedit_control_made_from_a_template_and_disposed_as_a_control(tb):
+    from toolbox import control, window
+    te.TEStartUp(tb, 0x1001, 0x1700)
+    win = window.NewWindow(tb, tb.scratch.window_params((40, 20, 160, 320), b"Note"))
+    s = tb.scratch
+    template = s.take(0x60)
+    write_word(tb.mem, template, 16)               # pCount: ID .. textLength
+    write_long(tb.mem, template + 2, 0x4B47)       # ID
+    for i, v in enumerate((2, 2, 80, 280)):
+        write_word(tb.mem, template + 6 + 2 * i, v)
+    write_long(tb.mem, template + 0x0E, 0x85000000)
+    for i in range(4):
+        write_word(tb.mem, template + 0x1E + 2 * i, 0xFFFF)
+    write_long(tb.mem, template + 0x26, 0xFFFFFFFF)   # TextEdit's own scroll bar
+    write_word(tb.mem, template + 0x36, te.DATA_CSTRING)
+    write_long(tb.mem, template + 0x38, s.bytes(b"Deal the cards\0"))
+    handle = control.NewControl2(tb, win, 0, template)
+    assert control.GetCtlHandleFromID(tb, win, 0x4B47) == handle
+    rec = tb.te.record(handle)
+    assert bytes(rec.model.text) == b"Deal the cards"
+    tb.qd.SetPort(win)
+    assert tb.te.record(0).handle == handle        # 0: the port's TextEdit record
+    found = s.take(4)
+    gv, gh = 40 + 10, 20 + 40                      # inside its text, global
+    assert control.FindControl(tb, found, gh, gv, win) == 0x85
+    assert read_long(tb.mem, found) == handle
+    bar = rec.scroll_bar
+    control.DisposeControl(tb, handle)
+    assert handle not in tb.ctl.controls and bar not in tb.ctl.controls
+    assert not tb.te.owns(handle)
