@@ -386,3 +386,57 @@ def test_a_textedit_control_made_from_a_template_and_disposed_as_a_control(tb):
     control.DisposeControl(tb, handle)
     assert handle not in tb.ctl.controls and bar not in tb.ctl.controls
     assert not tb.te.owns(handle)
+
+
+def test_taskmaster_gives_a_textedit_control_its_keys_clicks_and_idle_time(tb, host):
+    from toolbox import control, window
+    from toolbox.textedit.record import (TM_CONTENT_CONTROLS, TM_CONTROL_KEY,
+                                         TM_IDLE_EVENTS, W_IN_CONTROL)
+    te.TEStartUp(tb, 0x1001, 0x1700)
+    s = tb.scratch
+    win = window.NewWindow(tb, s.window_params((40, 20, 160, 320), b"Note"))
+    template = s.take(0x60)
+    write_word(tb.mem, template, 9)
+    write_long(tb.mem, template + 2, 5)
+    for i, v in enumerate((2, 2, 80, 280)):
+        write_word(tb.mem, template + 6 + 2 * i, v)
+    write_long(tb.mem, template + 0x0E, 0x85000000)
+    for i in range(4):
+        write_word(tb.mem, template + 0x1E + 2 * i, 0xFFFF)
+    handle = control.NewControl2(tb, win, 0, template)
+    rec = tb.te.record(handle)
+    te.TEActivate(tb, handle)
+    task = s.take(0x2E)
+    write_long(tb.mem, task + 0x14, 0x001F | window.TM_CONTENT | TM_CONTENT_CONTROLS
+               | TM_CONTROL_KEY | TM_IDLE_EVENTS)
+
+    def pump() -> list[int]:
+        codes = []
+        for _ in range(40):
+            code = window.TaskMaster(tb, 0xFFFF, task)
+            if code == 6:                        # an update: the program redraws
+                window.BeginUpdate(tb, win)
+                control.DrawControls(tb, win)
+                window.EndUpdate(tb, win)
+            elif code:
+                codes.append(code)
+        return codes
+
+    pump()                                       # the window's update and activation
+    for ch in "Knock":
+        host.key(ch)
+    assert pump() == [W_IN_CONTROL] * 5
+    assert bytes(rec.model.text) == b"Knock"
+    assert (read_long(tb.mem, task + 0x1E), read_long(tb.mem, task + 0x26)) == (handle, 5)
+    v, h = rec.point_of(1)                       # a drag over "noc", by the mouse
+    v2, h2 = rec.point_of(4)
+    host.drag(20 + h, 40 + v - 2, 20 + h2, 40 + v2 - 2)
+    assert pump() == [W_IN_CONTROL]
+    assert rec.model.selected == b"noc"
+    host.key("i")
+    pump()
+    assert bytes(rec.model.text) == b"Kik"
+    blinked = rec.last_blink
+    tb.em._tick_fallback += tb.em.caret_time     # idle time: the caret blinks
+    pump()
+    assert rec.last_blink > blinked

@@ -46,6 +46,13 @@ TE_INVALID_HANDLE = 0x2203
 TE_INVALID_DESCRIPTOR = 0x2204
 TE_INVALID_PCOUNT = 0x2206
 
+# TaskMaster (vol. 3 ch. 52): the taskMask bits that give TextEdit controls their events,
+# the answer for an event a control took, and the task record's fields for it
+TM_CONTENT_CONTROLS, TM_CONTROL_KEY, TM_IDLE_EVENTS = 0x00010000, 0x00020000, 0x00100000
+W_IN_CONTROL, W_IN_CONTENT = 0x0021, 0x0013
+TASK_DATA2, TASK_DATA3, TASK_DATA4 = 0x1E, 0x22, 0x26     # control handle, part, ID
+KEY_DOWN, AUTO_KEY, MOUSE_DOWN = 3, 5, 1
+
 LINE_HEIGHT = font.ASCENT + font.DESCENT + font.LEADING
 SCROLL_BAR_WIDTH = 26                   # 640 mode, as the Window Manager's bars
 DEFAULT_INDENT = (2, 6, 2, 6)           # indentRect $FFFF: top, left, bottom, right
@@ -436,3 +443,53 @@ class TextEditManager:
             self.scroll_to(rec, bar.value)
         elif part in step:
             self.scroll_to(rec, rec.vert_pos + step[part])
+
+    # -- TaskMaster ------------------------------------------------------------------------
+    def target(self, window: int) -> TERecord | None:
+        """The window's TextEdit control that takes its keys: the first one shown and
+        active (a window has one editing target at a time)."""
+        for rec in self.records.values():
+            ctl = self.tb.ctl.controls.get(rec.handle)
+            if rec.owner == window and ctl is not None and ctl.visible and ctl.active:
+                return rec
+        return None
+
+    def task_event(self, ev, task_mask: int, task_ptr: int, window: int) -> int | None:
+        """TaskMaster's service to TextEdit controls in the front window: with
+        tmContentControls a press on one is TEClick's, with tmControlKey a key goes to
+        the target's TEKey (both answer wInControl, taskData2-4 the control's handle,
+        part and ID); with tmIdleEvents a null event blinks the target's caret (None:
+        the event is not TextEdit's)."""
+        tb = self.tb
+        win = tb.wm.find(window)
+        if win is None:
+            return None
+        if ev.what == 0:
+            rec = self.target(window) if task_mask & TM_IDLE_EVENTS else None
+            if rec is not None:
+                self.idle(rec)
+            return None
+        if ev.what in (KEY_DOWN, AUTO_KEY) and task_mask & TM_CONTROL_KEY:
+            rec = self.target(window)
+            if rec is None:
+                return None
+            if not rec.model.key(ev.message & 0xFF, ev.modifiers, rec.layout()):
+                tb.snd.beep()
+            self.changed(rec)
+        elif ev.what == MOUSE_DOWN and task_mask & TM_CONTENT_CONTROLS:
+            part, under = tb.wm.find_window(ev.v, ev.h)
+            if under is not win or part != W_IN_CONTENT:
+                return None
+            v, h = win.to_local(ev.v, ev.h)
+            _, ctl = tb.ctl.find(window, v, h)
+            rec = self.records.get(ctl.handle) if ctl is not None else None
+            if rec is None:
+                return None
+            self.click(rec, v, h, extend=bool(ev.modifiers & 0x0200))
+        else:
+            return None
+        mem = tb.mem
+        write_long(mem, task_ptr + TASK_DATA2, rec.handle)
+        write_long(mem, task_ptr + TASK_DATA3, 0x85)
+        write_long(mem, task_ptr + TASK_DATA4, rec.ctl_id)
+        return W_IN_CONTROL
