@@ -17,7 +17,7 @@ from toolbox import scrap
 from toolbox.calls import ToolError
 from toolbox.textedit import calls as te
 from toolbox.textedit.model import (BOLD, JUST_CENTER, JUST_RIGHT, KEY_LEFT, KEY_RIGHT,
-                                    Lines, TEText)
+                                    SWITCH_FACE, Lines, TEText)
 from toolbox.textedit.record import LINE_HEIGHT
 
 SHR = 0xE12000                   # the Super Hi-Res pixels, 160 bytes a line
@@ -440,3 +440,24 @@ def test_taskmaster_gives_a_textedit_control_its_keys_clicks_and_idle_time(tb, h
     tb.em._tick_fallback += tb.em.caret_time     # idle time: the caret blinks
     pump()
     assert rec.last_blink > blinked
+
+
+def test_a_single_style_record_and_a_full_one(tb, te_rec, host):
+    from toolbox.textedit.record import F_SINGLE_STYLE
+    s = tb.scratch
+    rec = tb.te.record(te_rec)
+    rec.flags |= F_SINGLE_STYLE
+    te.TESetText(tb, te.DATA_PSTRING, s.pstring(b"Spades"), 0, 0, 0, te_rec)
+    te.TESetSelection(tb, 0, 2, te_rec)
+    bold = s.take(12)
+    write_long(tb.mem, bold, BOLD << 16)
+    te.TEStyleChange(tb, SWITCH_FACE, bold, te_rec)
+    assert [(n, st.face) for n, st in rec.model.style_runs()] == [(6, BOLD)]
+    rec.model.max_chars = 7
+    ev = s.take(16)
+    write_word(tb.mem, ev, 3)
+    for ch in b"!?":
+        write_long(tb.mem, ev + 2, ch)
+        te.TESetSelection(tb, 6, 6, te_rec)
+        te.TEKey(tb, ev, te_rec)
+    assert bytes(rec.model.text) == b"Spades!" and host.beeps == 1

@@ -17,7 +17,7 @@ from toolbox.event import read_event
 from toolbox.scrap import TEXT_SCRAP
 from toolbox.textedit.model import (REPLACE_BACK, REPLACE_FACE, REPLACE_FONT, REPLACE_FORE,
                                     REPLACE_SIZE, REPLACE_USER, Ruler, Style, with_changes)
-from toolbox.textedit.record import (LINE_HEIGHT, TE_INVALID_DESCRIPTOR,
+from toolbox.textedit.record import (F_SINGLE_STYLE, LINE_HEIGHT, TE_INVALID_DESCRIPTOR,
                                      TE_INVALID_PCOUNT, TOOLSET, TERecord, TextEditManager)
 from toolbox.window import read_rect
 
@@ -575,11 +575,18 @@ def TEGetSelectionStyle(tb, style_ptr: int, style_handle: int, handle: int) -> i
 @tool(TOOLSET, 0x1F, "WLL")
 def TEStyleChange(tb, flags: int, style_ptr: int, handle: int) -> None:
     """TEStyleChange(flags:W, newStylePtr:L, teH:L): the fields the flags name set on
-    the selection (teSwitchAttributes toggles the face bits given)"""
+    the selection (teSwitchAttributes toggles the face bits given); with fSingleStyle,
+    on the whole text"""
     mgr = _te(tb)
     rec = mgr.record(handle)
     new = read_style(tb.mem, style_ptr)
-    rec.model.change_style(lambda st: with_changes(st, flags, new))
+    m = rec.model
+    if rec.flags & F_SINGLE_STYLE:           # one style for the whole text
+        m.default = with_changes(m.default, flags, new)
+        m.styles = [m.default] * len(m.text)
+        m.null_style = None
+    else:
+        m.change_style(lambda st: with_changes(st, flags, new))
     mgr.changed(rec)
 
 

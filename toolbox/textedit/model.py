@@ -186,6 +186,9 @@ class TEText:
             return True
         if ch < 0x20 and ch not in (KEY_RETURN, KEY_TAB):
             return False
+        if self.max_chars and len(self.text) - (self.sel_end - self.sel_start) >= \
+                self.max_chars:
+            return False                 # full: the key is refused (a beep)
         self.replace_selection(bytes([ch]))
         return True
 
