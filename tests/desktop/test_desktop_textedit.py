@@ -348,6 +348,10 @@ def test_clicks_double_clicks_idle_painting_and_scrolling(tb, host, te_rec):
     info = s.take(24)
     te.TEGetTextInfo(tb, info, 6, te_rec)
     assert read_long(tb.mem, info + 4) == 30
+    te.TEScroll(tb, te.SCROLL_ABS_TOP, 10_000, 0, te_rec)
+    te.TESetSelection(tb, 10, len(long_text), te_rec)
+    te.TEClear(tb, te_rec)                       # a shorter text: the view comes back
+    assert rec.vert_pos == rec.vert_max == 0
     with pytest.raises(ToolError) as refused:
         te.TEGetTextInfo(tb, info, 7, te_rec)
     assert refused.value.code == 0x2206                   # teInvalidPCount

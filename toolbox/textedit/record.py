@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from iigs.memory import write_long, write_word
 from toolbox import font
 from toolbox.calls import ToolError
-from toolbox.control import (DOWN_ARROW, PAGE_DOWN, PAGE_UP, SCROLL_PROC, THUMB, UP_ARROW,
-                             Control)
+from toolbox.control import (CTL_INVISIBLE, DOWN_ARROW, DOWN_FLAG, PAGE_DOWN, PAGE_UP,
+                             SCROLL_PROC, THUMB, UP_ARROW, UP_FLAG, Control)
 from toolbox.textedit.model import (BOLD, JUST_CENTER, JUST_RIGHT, Lines, Ruler,
                                     Style, TEText)
 from toolbox.toolbox import tool_state
@@ -210,8 +210,9 @@ class TextEditManager:
                           for i, v in enumerate(indent))
         bar_right = r
         if vert_bar == 0xFFFFFFFF:                       # TextEdit makes the bar
-            bar = ctl_mgr.new_control(owner, (t, r - SCROLL_BAR_WIDTH, b, r), b"", 0x03,
-                                      0, SCROLL_PROC)
+            bar = ctl_mgr.new_control(owner, (t, r - SCROLL_BAR_WIDTH, b, r), b"",
+                                      UP_FLAG | DOWN_FLAG | (ctl_flag & CTL_INVISIBLE), 0,
+                                      SCROLL_PROC)
             vert_bar, bar_right = bar.handle, r - SCROLL_BAR_WIDTH
             own = True
         else:
@@ -266,7 +267,7 @@ class TextEditManager:
             rec.vert_pos = top
         elif top + LINE_HEIGHT > rec.vert_pos + (b - t):
             rec.vert_pos = top + LINE_HEIGHT - (b - t)
-        rec.vert_pos = min(max(rec.vert_pos, 0), max(rec.vert_max, rec.vert_pos))
+        rec.vert_pos = min(max(rec.vert_pos, 0), rec.vert_max)   # a shorter text: up
 
     def scroll_to(self, rec: TERecord, pos: int) -> None:
         rec.vert_pos = min(max(pos, 0), rec.vert_max)
