@@ -334,6 +334,8 @@ def test_clicks_double_clicks_idle_painting_and_scrolling(tb, host, te_rec):
     rect = s.rect((0, 0, 2 * LINE_HEIGHT, 200))
     assert te.TEPaintText(tb, win.ptr, 1, rect, 0, te_rec) == 0
     assert [t for _, _, t, _ in tb.qd.text_log] == ["two", "three"]
+    first_left = tb.qd.text_log[0][0]            # laid from the rectangle's top left
+    assert tb.qd.text_log[0][1] - win.content[0] == 6 and first_left == win.content[1]
     assert te.TEPaintText(tb, win.ptr, 0, rect, 0, te_rec) == 2     # room for two lines
     # TEScroll: by lines, pixels and units, pinned to the text
     long_text = b"\r".join(b"row %d" % n for n in range(30))

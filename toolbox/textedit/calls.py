@@ -464,7 +464,11 @@ def TEPaintText(tb, port: int, first_line: int, rect_ptr: int, flags: int,
     rec = mgr.record(handle)
     qd = tb.qd
     saved = qd.GetPort()
-    qd.SetPort(port)
+    win = tb.wm.find(port)
+    if win is not None:
+        tb.wm.set_window_port(win)             # the window's origin and clip
+    else:
+        qd.SetPort(port)
     rect = read_rect(tb.mem, rect_ptr)
     try:
         return mgr.paint_lines(rec, first_line, rect)
