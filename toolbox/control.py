@@ -46,6 +46,7 @@ CHECK_PROC = 0x02000000
 RADIO_PROC = 0x04000000
 SCROLL_PROC = 0x06000000
 GROW_PROC = 0x08000000
+EDIT_TEXT_CONTROL, EDIT_TEXT_PART = 0x85000000, 0x85   # TextEdit's control, its part code
 
 # Part codes (control.h)
 NO_PART = 0
@@ -107,7 +108,8 @@ class Control:
         """The part code a hit on this control reports (a scroll bar: SCROLL_PROC)."""
         if self.is_scroll_bar:
             return SCROLL_PROC
-        return {CHECK_PROC: CHECK_BOX, RADIO_PROC: RADIO_BUTTON}.get(
+        return {CHECK_PROC: CHECK_BOX, RADIO_PROC: RADIO_BUTTON,
+                EDIT_TEXT_CONTROL: EDIT_TEXT_PART}.get(
             self.proc & 0xFF000000, SIMPLE_BUTTON)
 
     @property
@@ -182,6 +184,9 @@ class ControlManager:
         write_long(mem, ptr + CTL_REFCON, ctl.refcon)
 
     def dispose(self, ctl: Control) -> None:
+        if self.tb.te.owns(ctl.handle):     # a TextEdit control: TEKill's work
+            self.tb.te.dispose(self.tb.te.record(ctl.handle))
+            return
         self.controls.pop(ctl.handle, None)
         self.tb.mm.dispose(ctl.handle)
 
@@ -255,6 +260,10 @@ class ControlManager:
         the press (local v, h; else where the mouse is) hit (track_scroll)."""
         if ctl.is_scroll_bar:
             return self.track_scroll(ctl, action, v, h)
+        if self.tb.te.owns(ctl.handle):     # a TextEdit control: TEClick's tracking
+            v, h = (v, h) if v is not None and h is not None else self.tb.em.mouse
+            self.tb.te.click(self.tb.te.record(ctl.handle), v, h, extend=False)
+            return EDIT_TEXT_PART
         wm = self.tb.wm
         win = wm.find(ctl.owner)
         inside = None
@@ -339,6 +348,9 @@ class ControlManager:
             return
         if not ctl.visible:       # an invisible control draws nothing (DrawControls
             return                #   passes it by); HideControl erases it (erase)
+        if self.tb.te.owns(ctl.handle):     # a TextEdit control: TextEdit draws it
+            self.tb.te.draw(self.tb.te.record(ctl.handle))
+            return
         with wm.window_drawing(win, wm.local_content(win)):
             qd.SetPenMode(0)
             qd.SetTextFace(0)
@@ -794,6 +806,11 @@ def control_from_template(tb, owner: int, addr: int) -> Control | None:
     mem = tb.mem
     count = read_word(mem, addr)
     proc = read_long(mem, addr + T_PROC)
+    if proc == EDIT_TEXT_CONTROL:             # a TextEdit control: its TEParamBlock
+        from toolbox.textedit.calls import new_from_param_block
+        rec = new_from_param_block(tb, owner, addr)
+        tb.te.draw(rec)
+        return _ctl(tb).control(rec.handle)
     scroll = proc & 0x7F000000 == SCROLL_PROC and not proc & 0x00FFFFFF
     if not scroll and (proc & 0xFF000000 not in TEMPLATE_PROCS or proc & 0x00FFFFFF):
         tb.call_log.append(f"NewControl2: procRef ${proc:08X} not made here")

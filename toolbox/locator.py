@@ -92,6 +92,7 @@ START_UP: dict[int, tuple[int, ArgsBuilder]] = {
     0x12: (0, lambda uid, dp, mode: ()),            # QuickDraw II Auxiliary
     0x16: (0, lambda uid, dp, mode: ()),            # Scrap Manager
     0x1B: (1, lambda uid, dp, mode: (uid, dp)),     # Font Manager
+    0x22: (1, lambda uid, dp, mode: (uid, dp)),     # TextEdit
 }
 
 

@@ -696,6 +696,9 @@ class WindowManager:
             if ev is None:
                 tb.em.idle()
                 write_event(mem, task_ptr, tb.em.null_event())
+                if self.front() is not None:          # TextEdit's caret (tmIdleEvents)
+                    tb.te.task_event(tb.em.null_event(), task_mask, task_ptr,
+                                     self.front().ptr)
                 return NULL_EVT
             write_event(mem, task_ptr, ev)
 
@@ -717,6 +720,10 @@ class WindowManager:
         if desk is not None and front is not None and front.system and \
                 desk.system_event(ev):
             return NULL_EVT                 # a key the desk accessory took
+        if front is not None and not front.system:    # TextEdit controls' keys, clicks
+            code = tb.te.task_event(ev, task_mask, task_ptr, front.ptr)
+            if code is not None:
+                return code
         if ev.what == UPDATE_EVT and task_mask & TM_UPDATE:
             win = self.find(ev.message)
             if win is not None and win.cont_draw:
