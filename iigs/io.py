@@ -190,6 +190,11 @@ class Keyboard:
             self.key, self.strobe = self.pending.popleft(), True
         return value
 
+    def flush(self) -> None:
+        """Forget the keys not yet taken (the CDA menu took them from the firmware)."""
+        self.strobe = False
+        self.pending.clear()
+
 
 def modifiers_from_event(event_modifiers: int) -> int:
     """KEYMODREG bits from an Event Manager `modifiers` word (Toolbox Reference)."""

@@ -79,3 +79,37 @@ def test_desk_shutdown_calls_each_cdas_shutdown_routine(machine, build_program):
     desk.shut_down()
     assert read_word(machine.mem, base + labels["Shuts"]) == 1
     assert read_word(machine.mem, base + labels["Runs"]) == 0
+
+
+def test_a_cda_that_polls_the_keyboard_runs_until_its_user_types_escape(tmp_path,
+                                                                        build_program):
+    """A CDA reading $C000 itself (programs/poll_cda.asm, its name in high-bit ASCII)
+    runs for as long as it waits: Escape comes 100 million cycles after it started
+    (twice the old limit of a routine's run), and it returns to the menu."""
+    from iigs.__main__ import _keyed_host
+    from iigs.memory import read_long
+    image = tmp_path / "poll.po"
+    volume = Volume.create(image, "WORK", 1600)
+    volume.mkdir("SYSTEM")
+    volume.mkdir("SYSTEM/DESK.ACCS")
+    volume.write_file("SYSTEM/DESK.ACCS/POLL", build_program("poll_cda")[0], file_type=CDA)
+    volume.write_file("EVENTS", build_program("machine_events")[0], file_type=S16)
+    volume.commit()
+    host = _keyed_host([(36.0, "\x1b")])                 # 36 s = 100.8 million cycles
+    machine = Machine(disk=image, host=host)
+    host.machine = machine
+    machine.load_from_disk(":WORK:EVENTS")
+    assert machine.run(max_cycles=2_000_000) == "idle"
+    host.push(key(ESCAPE, APPLE_KEY | CONTROL_KEY))
+    host.push(key(RETURN))
+    started = machine.elapsed_cycles
+    assert machine.run(max_cycles=5_000_000) == "idle"   # back in the program's loop
+    assert machine.elapsed_cycles - started > 100_000_000
+    menu = machine.tb.desk.last_classic_menu
+    assert menu.items == ["Poll CDA", "Quit"]
+    labels = build_program("poll_cda")[1]
+    base = machine.tb.desk.classic()[0].main - labels["Main"]
+    assert read_word(machine.mem, base + labels["LastKey"]) == ESCAPE
+    assert read_long(machine.mem, base + labels["Polls"]) > 4_000_000
+    # the menu's own keys (Control-Apple-Escape, Return) never reached the CDA's latch
+    assert read_word(machine.mem, machine.program.dp_base + 2) == 0

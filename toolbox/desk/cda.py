@@ -10,7 +10,8 @@ environment and reads keys through the Event Manager, the Text Tools or $C000).
 Control-Apple-Escape, when the Event Manager takes the key from the host, opens the
 CDA menu: a text screen listing the accessories and Quit. The arrow keys move the
 selection, Return runs the selected accessory's main routine (JSL, full native mode,
-RTL back) and returns to the menu, Escape or Quit leaves it; the program's screen is
+RTL back; for as long as it runs, which may be as long as its user keeps it open,
+the keys typed go to the keyboard latch it polls) and returns to the menu, Escape or Quit leaves it; the program's screen is
 as it was, and the keys the menu took never reach the program. The menu runs inside
 the Event Manager call that saw the keys, as the firmware's runs inside the keyboard
 interrupt. DeskShutDown calls every CDA's shutdown routine (the Desk Manager's rule).
@@ -49,11 +50,17 @@ def load_classic_accessories(tb: Any) -> list[ClassicDeskAccessory]:
             and not info.aux_type & INACTIVE, "CDA"):
         name = read_pstring(tb.mem, header)
         after = header + 1 + len(name)
-        found.append(ClassicDeskAccessory(name.decode("ascii", "replace"),
+        found.append(ClassicDeskAccessory(menu_text(name),
                                           read_long(tb.mem, after) & 0xFFFFFF,
                                           read_long(tb.mem, after + 4) & 0xFFFFFF,
                                           user_id))
     return found
+
+
+def menu_text(name: bytes) -> str:
+    """A CDA's name as the menu shows it: the IIGS's CDA names are high-bit ASCII
+    (the firmware's text screen characters), plain ASCII reads the same."""
+    return bytes(b & 0x7F for b in name).decode("ascii", "replace")
 
 
 class ClassicMenu:
@@ -104,6 +111,33 @@ class ClassicMenu:
                 return None
             host.wait(1 / 60)
 
+    def run_accessory(self, cda: ClassicDeskAccessory) -> None:
+        """Run a CDA's main routine for as long as its user keeps it open: the keys
+        typed meanwhile go to the keyboard latch ($C000), which it polls (Technical
+        Note #71), not to the menu or the program."""
+        machine = self.tb.machine
+        machine.io.keyboard.flush()             # the menu's keys are not the CDA's
+        machine.call(cda.main, between_ticks=self.keys_to_latch)
+
+    def keys_to_latch(self) -> bool:
+        """The host's input into the I/O page; True while more can come (a person at
+        the window, scripted keys still due)."""
+        host, io = self.tb.host, getattr(self.tb.machine, "io", None)
+        if host is None or io is None:
+            return False
+        if hasattr(host, "due"):
+            host.due()                      # scripted keys whose time has come
+        got = list(host.poll())
+        releases = getattr(host, "reports_key_releases", False)
+        for inp in got:
+            if inp.kind == "quit":
+                self.tb.em.quit_requested = True
+                return False
+            io.take_input(inp, releases)
+        next_at = getattr(host, "next_at", None)
+        return (bool(got) or getattr(host, "interactive", False)
+                or (next_at is not None and next_at() is not None))
+
     def run(self) -> None:
         mem = self.tb.mem
         saved = bytes(mem[SHR_PIXELS:SHR_PIXELS + SCREEN_BYTES])
@@ -120,7 +154,7 @@ class ClassicMenu:
                 elif key == RETURN:
                     if self.selected == len(self.accessories):
                         break
-                    self.tb.machine.call(self.accessories[self.selected].main)
+                    self.run_accessory(self.accessories[self.selected])
         finally:
             mem[SHR_PIXELS:SHR_PIXELS + SCREEN_BYTES] = saved
             if self.tb.host is not None:
