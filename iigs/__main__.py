@@ -113,8 +113,9 @@ def _text_log_lines(tb: Any) -> list[str]:
 
 def _screenshot(machine: Any, path: str | Path) -> None:
     """The screen as a PNG at `path`; hostfile.HostPathRefused when it cannot go there."""
-    from iigs import video
-    hostfile.write_file(path, video.png_bytes(video.render(machine.mem)), "a PNG file")
+    from iigs import textscreen, video
+    hostfile.write_file(path, video.png_bytes(textscreen.screen_frame(machine)),
+                        "a PNG file")
 
 
 def _refusal(program: str, screenshot: str | None,

@@ -382,7 +382,9 @@ class IOPage:
         self.lc_write = True           # language card write enabled
         self.lc_prewrite = False       # first of the two reads that enable writing
         self.flags = {"80STORE": False, "80VID": False, "ALTCHAR": False,
-                      "SLOTC3ROM": False, "TEXT": False, "MIXED": False, "HIRES": False}
+                      "SLOTC3ROM": False, "TEXT": True, "MIXED": False, "HIRES": False}
+        # (TEXT on: the IIGS starts in text mode; what shows while Super Hi-Res is
+        # off, iigs.textscreen)
         self.registers = {0xC021: 0, 0xC022: 0xF0, 0xC023: 0, 0xC027: 0, 0xC029:
                           NEWVIDEO_DEFAULT, 0xC02D: 0, 0xC032: 0, 0xC034: 0,
                           0xC036: CYAREG_DEFAULT, 0xC041: 0, 0xC047: 0}

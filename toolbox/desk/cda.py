@@ -8,7 +8,9 @@ of the aux type, "inactive", is set) and Technical Note #71 (a CDA runs in the t
 environment and reads keys through the Event Manager, the Text Tools or $C000).
 
 Control-Apple-Escape, when the Event Manager takes the key from the host, opens the
-CDA menu: a text screen listing the accessories and Quit. The arrow keys move the
+CDA menu: the 80-column text screen (`iigs.textscreen`, Super Hi-Res off) listing the
+accessories and Quit, the selected one inverse; the text pages and video switches are
+put back when it closes. The arrow keys move the
 selection, Return runs the selected accessory's main routine (JSL, full native mode,
 RTL back; for as long as it runs, which may be as long as its user keeps it open,
 the keys typed go to the keyboard latch it polls) and returns to the menu, Escape or Quit leaves it; the program's screen is
@@ -29,6 +31,9 @@ INACTIVE = 0x8000                 # aux type bit 15: do not load
 ESCAPE, RETURN = 0x1B, 0x0D
 UP_KEYS, DOWN_KEYS = (0x0B, 0x08), (0x0A, 0x15)   # up / left, down / right arrows
 SCREEN_BYTES = 0x8000             # $E1:2000-$9FFF: pixels, SCBs and palettes
+TEXT_PAGES = (0x000400, 0x010400)  # text page 1, main and auxiliary (80 columns)
+TEXT_PAGE_BYTES = 0x400
+NEWVIDEO = 0xC029
 QUIT_ITEM = "Quit"
 TITLE = "Desk Accessories"
 
@@ -81,8 +86,19 @@ class ClassicMenu:
         return "\n".join(lines)
 
     def draw(self) -> None:
+        """The menu on the 80-column text screen (Super Hi-Res off, the selected item
+        inverse), as the firmware draws it; the same text goes on Super Hi-Res for a
+        window that shows only that."""
+        from iigs import textscreen
         from iigs.report import render_report
         self.shown = self.screen_text()
+        lines = self.shown.split("\n")
+        textscreen.put_text(self.tb.mem, lines, columns80=True,
+                            inverse_rows=(lines.index("> " + self.items[self.selected]),))
+        io = self.tb.machine.io
+        io.registers[NEWVIDEO] &= ~textscreen.NEWVIDEO_SHR
+        for switch in ("TEXT", "80VID"):
+            io.set_switch(switch, True)
         render_report(self.tb.mem, self.shown)
         host = self.tb.host
         if host is not None:
@@ -141,6 +157,9 @@ class ClassicMenu:
     def run(self) -> None:
         mem = self.tb.mem
         saved = bytes(mem[SHR_PIXELS:SHR_PIXELS + SCREEN_BYTES])
+        saved_text = [bytes(mem[at:at + TEXT_PAGE_BYTES]) for at in TEXT_PAGES]
+        io = self.tb.machine.io
+        saved_video = (io.registers[NEWVIDEO], io.switch("TEXT"), io.switch("80VID"))
         try:
             while True:
                 self.draw()
@@ -157,5 +176,10 @@ class ClassicMenu:
                     self.run_accessory(self.accessories[self.selected])
         finally:
             mem[SHR_PIXELS:SHR_PIXELS + SCREEN_BYTES] = saved
+            for at, data in zip(TEXT_PAGES, saved_text):
+                mem[at:at + TEXT_PAGE_BYTES] = data
+            io.registers[NEWVIDEO] = saved_video[0]
+            io.set_switch("TEXT", saved_video[1])
+            io.set_switch("80VID", saved_video[2])
             if self.tb.host is not None:
                 self.tb.host.present(mem, self.tb)

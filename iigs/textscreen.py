@@ -1,0 +1,219 @@
+"""The Apple II text screen: 40 and 80 columns, as the IIGS shows them when Super
+Hi-Res is off.
+
+Follows the Apple IIGS Hardware Reference, ch. 4 ("Video"): the text pages are
+$0400-$07FF (page 1) and $0800-$0BFF (PAGE2) of bank $00 (40 columns), with bank $01
+holding the even columns of 80 (80COL), shadowed to $E0/$E1 where the video reads
+them; here they are read from banks $00/$01, where the program writes. Row r of the
+24 starts at $0400 + $80 x (r mod 8) + $28 x (r div 8). The switches are the I/O
+page's (TEXT, MIXED, PAGE2, 80VID, ALTCHAR at $C050-$C057, $C00C-$C00F); NEWVIDEO
+$C029 bit 7 clear turns Super Hi-Res off; TBCOLOR $C022 gives the text colour (high
+nibble) and background (low nibble), CLOCKCTL $C034 bits 0-3 the border colour, in
+the IIGS's sixteen Apple II colours.
+
+Screen codes (the enhanced IIe's, which the IIGS keeps):
+
+    $00-$3F  inverse  @A..Z[\\]^_ then space!"#..?
+    $40-$7F  primary set: flashing (as $00-$3F); alternate set (ALTCHAR): $40-$5F
+             MouseText, $60-$7F inverse lower case
+    $80-$FF  normal: $80-$9F @A..Z[\\]^_, $A0-$FF ASCII $20-$7F
+
+The glyphs are 7 x 8 cells derived from the project's system font (`toolbox.font`,
+centred in seven columns) and a MouseText table drawn below. The frame is the same
+(200, 640, 3) RGB array as `iigs.video`'s: the 560 x 192 text area (a 40-column dot
+shown two columns wide) inside the border colour. Mixed mode shows the last four rows
+as text under graphics, which are shown black (lo-res and hi-res are not drawn).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from toolbox import font
+
+ROWS, CELL_W, CELL_H = 24, 7, 8
+AREA_W, AREA_H = 560, 192
+WIDTH, LINES = 640, 200
+LEFT, TOP = (WIDTH - AREA_W) // 2, (LINES - AREA_H) // 2
+MIXED_FIRST_ROW = 20
+PAGE1, PAGE2 = 0x0400, 0x0800
+AUX_BANK = 0x010000
+FLASH_TICKS = 16                     # the flashing characters change every 16 ticks
+NEWVIDEO_SHR = 0x80
+
+# The IIGS's sixteen text and border colours, $0RGB (Hardware Reference, ch. 4: the
+# Apple II lo-res colours as the VGC makes them).
+COLOURS = (0x000, 0xD03, 0x009, 0xD2D, 0x072, 0x555, 0x22F, 0x6AF,
+           0x850, 0xF60, 0xAAA, 0xF98, 0x1D0, 0xFF0, 0x4F9, 0xFFF)
+
+# MouseText ($40-$5F of the alternate set), drawn here; a code without a drawing shows
+# the missing-character box. Each glyph: eight rows of seven columns ('#' = ink).
+MOUSETEXT = {
+    0x40: ("..#....", ".#.....", ".#.##..", "#######", "######.", "######.",
+           ".#####.", "..#.#.."),                                    # closed apple
+    0x41: ("..#....", ".#.....", ".#.##..", "#.#..##", "#.....#", "#.....#",
+           ".#...#.", "..###.."),                                    # open apple
+    0x42: ("#......", "##.....", "###....", "####...", "#####..", "##.....",
+           "#.#....", "...#..."),                                    # pointer
+    0x43: ("#######", ".#...#.", "..#.#..", "...#...", "..#.#..", ".#.#.#.",
+           "#######", "......."),                                    # hourglass
+    0x44: (".......", "......#", ".....#.", "#...#..", ".#.#...", "..#....",
+           ".......", "......."),                                    # check mark
+    0x4A: ("...#...", "...#...", "...#...", "...#...", "#..#..#", ".#.#.#.",
+           "..###..", "...#..."),                                    # down arrow
+    0x4B: ("...#...", "..###..", ".#.#.#.", "#..#..#", "...#...", "...#...",
+           "...#...", "...#..."),                                    # up arrow
+    0x48: ("...#...", "..#....", ".#.....", "#######", ".#.....", "..#....",
+           "...#...", "......."),                                    # left arrow
+    0x55: ("...#...", "....#..", ".....#.", "#######", ".....#.", "....#..",
+           "...#...", "......."),                                    # right arrow
+    0x5F: ("#......", "#......", "#......", "#......", "#......", "#......",
+           "#......", "#......"),                                    # left bar
+}
+
+
+def _cell(bits: np.ndarray) -> np.ndarray:
+    """A font glyph centred in a 7 x 8 cell."""
+    cell = np.zeros((CELL_H, CELL_W), dtype=bool)
+    w = min(bits.shape[1], CELL_W)
+    left = (CELL_W - w) // 2
+    cell[:, left:left + w] = bits[:CELL_H, :w]
+    return cell
+
+
+@lru_cache(maxsize=None)
+def glyph_table() -> np.ndarray:
+    """(2 sets, 256 screen codes, 8, 7) bool: ink of each code, primary set then
+    alternate; inverse codes are already inverted, flashing ones drawn normal (the
+    renderer inverts them in their phase)."""
+    ascii_cells = np.stack([_cell(font.glyph(c).bits) for c in range(128)])
+    missing = _cell(font.MISSING.bits)
+    table = np.zeros((2, 256, CELL_H, CELL_W), dtype=bool)
+    for alt in (0, 1):
+        for code in range(256):
+            table[alt, code] = _screen_glyph(code, alt, ascii_cells, missing)
+    return table
+
+
+def _screen_glyph(code: int, alt: int, ascii_cells: np.ndarray,
+                  missing: np.ndarray) -> np.ndarray:
+    def upper(c: int) -> np.ndarray:         # $00-$3F: @A..Z[\]^_ then space..?
+        c &= 0x3F
+        return ascii_cells[c | 0x40] if c < 0x20 else ascii_cells[c]
+    if code >= 0x80:
+        c = code & 0x7F
+        return ascii_cells[c | 0x40] if c < 0x20 else ascii_cells[c]
+    if code < 0x40:
+        return ~upper(code)
+    if not alt:
+        return upper(code)                   # flashing: shown normal in this table
+    if code < 0x60:
+        rows = MOUSETEXT.get(code)
+        if rows is None:
+            return missing
+        return np.array([[ch == "#" for ch in row] for row in rows], dtype=bool)
+    return ~ascii_cells[code]                # inverse lower case
+
+
+def is_text_shown(io: Any) -> bool:
+    """Super Hi-Res is off (NEWVIDEO bit 7 clear) and the text or mixed mode is on."""
+    return (not io.registers.get(0xC029, NEWVIDEO_SHR) & NEWVIDEO_SHR
+            and (io.switch("TEXT") or io.switch("MIXED")))
+
+
+def row_address(row: int, page: int = PAGE1) -> int:
+    return page + 0x80 * (row % 8) + 0x28 * (row // 8)
+
+
+def screen_codes(mem: Any, columns80: bool, page: int = PAGE1) -> np.ndarray:
+    """(24, 40 or 80) screen codes of a text page; 80 columns interleave bank $01's
+    (even columns) with bank $00's."""
+    cols = 80 if columns80 else 40
+    out = np.zeros((ROWS, cols), dtype=np.intp)
+    for row in range(ROWS):
+        at = row_address(row, page)
+        main = np.frombuffer(bytes(mem[at:at + 40]), dtype=np.uint8)
+        if columns80:
+            aux = np.frombuffer(bytes(mem[AUX_BANK + at:AUX_BANK + at + 40]), dtype=np.uint8)
+            out[row, 0::2], out[row, 1::2] = aux, main
+        else:
+            out[row] = main
+    return out
+
+
+def rgb(colour_index: int) -> np.ndarray:
+    word = COLOURS[colour_index & 15]
+    return np.array([(word >> 8) & 15, (word >> 4) & 15, word & 15], dtype=np.uint8) * 17
+
+
+def render_codes(codes: np.ndarray, alt: bool, tbcolor: int, border: int,
+                 flash_phase: bool = False, first_row: int = 0) -> np.ndarray:
+    """The (200, 640, 3) frame of `codes` (24 rows of 40 or 80) from `first_row` on,
+    rows above it black (mixed mode's graphics); text colour TBCOLOR's high nibble on
+    its low nibble, the border colour around."""
+    table = glyph_table()[int(alt)]
+    ink = table[codes]                                   # (24, cols, 8, 7)
+    if flash_phase and not alt:
+        flashing = (codes >= 0x40) & (codes < 0x80)
+        ink = np.where(flashing[:, :, None, None], ~ink, ink)
+    rows, cols = codes.shape
+    bits = ink.transpose(0, 2, 1, 3).reshape(rows * CELL_H, cols * CELL_W)
+    if cols == 40:
+        bits = np.repeat(bits, 2, axis=1)
+    frame = np.empty((LINES, WIDTH, 3), dtype=np.uint8)
+    frame[:] = rgb(border)
+    area = np.where(bits[:, :, None], rgb(tbcolor >> 4), rgb(tbcolor))
+    area[:first_row * CELL_H] = 0
+    frame[TOP:TOP + AREA_H, LEFT:LEFT + AREA_W] = area
+    return frame
+
+
+def render(mem: Any, io: Any, ticks: int = 0) -> np.ndarray:
+    """The text screen the I/O page's switches select, as an RGB frame."""
+    # With 80STORE on, PAGE2 picks the bank written, not the page shown.
+    page2 = io.switch("PAGE2") and not io.switch("80STORE")
+    codes = screen_codes(mem, io.switch("80VID"), PAGE2 if page2 else PAGE1)
+    first = 0 if io.switch("TEXT") else MIXED_FIRST_ROW
+    return render_codes(codes, io.switch("ALTCHAR"), io.registers.get(0xC022, 0xF0),
+                        io.registers.get(0xC034, 0) & 15,
+                        flash_phase=bool((ticks // FLASH_TICKS) & 1), first_row=first)
+
+
+def screen_frame(machine: Any) -> np.ndarray:
+    """What the monitor shows: the text screen when Super Hi-Res is off and text is
+    on, else Super Hi-Res (`iigs.video`)."""
+    from iigs import video
+    io = getattr(machine, "io", None)
+    if io is not None and is_text_shown(io):
+        return render(machine.mem, io, machine.ticks)
+    return video.render(machine.mem)
+
+
+def put_text(mem: Any, lines: list[str], columns80: bool = False,
+             inverse_rows: tuple[int, ...] = ()) -> None:
+    """Write `lines` (ASCII) onto text page 1 as normal characters ($A0-$FF), rows in
+    `inverse_rows` inverse; the rest of the page blank. The CDA menu draws with this."""
+    cols = 80 if columns80 else 40
+    for row in range(ROWS):
+        text = lines[row] if row < len(lines) else ""
+        codes = bytearray()
+        for ch in text[:cols].ljust(cols):
+            c = ord(ch) & 0x7F
+            codes.append(inverse_code(c) if row in inverse_rows else c | 0x80)
+        at = row_address(row)
+        if columns80:
+            mem[AUX_BANK + at:AUX_BANK + at + 40] = codes[0::2]
+            mem[at:at + 40] = codes[1::2]
+        else:
+            mem[at:at + 40] = codes
+
+
+def inverse_code(c: int) -> int:
+    """The screen code showing ASCII `c` inverse (upper case and symbols in $00-$3F;
+    lower case $60-$7F inverse needs ALTCHAR, so it is shown as upper case)."""
+    c &= 0x7F
+    if c >= 0x60:
+        c -= 0x20
+    return c & 0x3F

@@ -1,0 +1,82 @@
+"""The Apple II text screen (issue 49): a program that turns Super Hi-Res off and
+writes text page 1 (tests/machine/programs/text_screen.asm, 40 and 80 columns) is
+shown in `python -m iigs run`'s screenshot as the IIGS shows it, compared pixel for
+pixel with a rendering built here from the glyph table: its colours (TBCOLOR $F2,
+border $09), normal, inverse and MouseText characters, 80 columns interleaved from the
+auxiliary bank."""
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from iigs import textscreen, video
+
+ROOT = Path(__file__).parents[2]
+MAIN_ROW = [0xC8, 0xC5, 0xCC, 0xCC, 0xCF, 0xA0, 0x05, 0x16, 0x05, 0x0E, 0xA0, 0x41,
+            0xA0, 0xE1, 0xE2, 0xE3]                    # text_screen.asm's MainRow
+AUX_ROW = [0xD7, 0xCF, 0xD2, 0xCC, 0xC4, 0xA0, 0x09, 0x0E, 0x16, 0xA0, 0x41]
+ORANGE, DARK_BLUE, WHITE = (0xFF, 0x66, 0x00), (0x00, 0x00, 0x99), (0xFF, 0xFF, 0xFF)
+
+
+def build(defines):
+    spec = importlib.util.spec_from_file_location(
+        "machine_programs", ROOT / "tests" / "machine" / "conftest.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.build("text_screen", defines)[0]
+
+
+def expected(columns: int) -> np.ndarray:
+    """The screen drawn cell by cell from the glyph table (alternate set: ALTCHAR is
+    on): the border, then 24 rows of 7 x 8 cells, 40-column dots two pixels wide.
+    Memory the program did not write holds $00, an inverse @."""
+    codes = np.zeros((24, columns), dtype=int)
+    if columns == 80:
+        codes[0, 0:2 * len(AUX_ROW):2] = AUX_ROW
+        codes[0, 1:2 * len(MAIN_ROW):2] = MAIN_ROW
+    else:
+        codes[0, :len(MAIN_ROW)] = MAIN_ROW
+    table = textscreen.glyph_table()[1]
+    frame = np.empty((200, 640, 3), dtype=np.uint8)
+    frame[:] = ORANGE
+    dot = 560 // (columns * 7)
+    for row in range(24):
+        for col in range(columns):
+            for y in range(8):
+                for x in range(7):
+                    colour = WHITE if table[codes[row, col], y, x] else DARK_BLUE
+                    left = 40 + (col * 7 + x) * dot
+                    frame[4 + row * 8 + y, left:left + dot] = colour
+    return frame
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_a_text_screen_is_drawn_from_the_text_pages(tmp_path, columns):
+    program = tmp_path / "TEXT"
+    program.write_bytes(build({"COLS": columns}))
+    shot = tmp_path / "screen.png"
+    env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy")
+    done = subprocess.run([sys.executable, "-m", "iigs", "run", str(program), "--headless",
+                           "--seconds", "1", "--screenshot", str(shot)],
+                          cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    got = video.load_png(str(shot))
+    want = expected(columns)
+    assert got.shape == want.shape
+    assert np.array_equal(got, want), np.argwhere((got != want).any(axis=2))[:5]
+
+
+def test_inverse_and_mousetext_glyphs_of_the_table():
+    table = textscreen.glyph_table()
+    normal_a, inverse_a = table[0][0xC1], table[0][0x01]
+    assert np.array_equal(inverse_a, ~normal_a)
+    assert np.array_equal(table[0][0x41], normal_a)            # flashing A, shown normal
+    assert not np.array_equal(table[1][0x41], normal_a)        # the open apple
+    assert np.array_equal(table[1][0x61], ~table[0][0xE1])     # inverse lower-case a
