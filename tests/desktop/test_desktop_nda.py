@@ -172,3 +172,42 @@ def test_an_nda_is_a_program_of_its_own_with_its_own_id_and_resource_fork(tmp_pa
     assert tb.rm.cur_app == 0x1001                      # the host's search path again
     desk.CloseNDA(tb, tb.desk.item_of(acc))
     assert not acc.is_open
+
+
+def test_choose_opens_an_nda_in_a_headless_run(tmp_path):
+    """`python -m iigs run --choose "Apple/Own Window"`: the demo program's Apple menu
+    is pulled down with the mouse and the NDA chosen; its window, from its own
+    resource fork, is drawn (the title QuickDraw drew is listed). An item the menu
+    lacks is said in one line."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from iigs.demo import build
+    from toolbox import resource as rm
+    image = tmp_path / "choose.po"
+    vol = Volume.create(image, "CHOOSE", 1600)
+    with vol.transaction():
+        vol.mkdir("SYSTEM")
+        vol.mkdir("SYSTEM/DESK.ACCS")
+        vol.write_file("SYSTEM/DESK.ACCS/OWN", machine_build("nda_own")[0], 0xB8, 0,
+                       resource=rm.build_fork([
+                           (rm.R_WIND_PARAM1, 0x1000, wind_param1((50, 120, 110, 400), 0x1000)),
+                           (rm.R_PSTRING, 0x1000, b"\x07Its own")]))
+        vol.write_file("DEMO", build().load_file, 0xB3, 0)
+    vol.commit()
+    root = Path(__file__).parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root), SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy")
+
+    def run(choice):
+        return subprocess.run([sys.executable, "-m", "iigs", "run", ":CHOOSE:DEMO",
+                               "--disk", str(image), "--choose", choice, "--seconds", "2"],
+                              cwd=root, env=env, capture_output=True, text=True)
+    done = run("Apple/Own Window")
+    assert done.returncode == 124, done.stderr           # the demo runs on: time up
+    assert "(244, 47) Its own" in done.stdout.splitlines()
+    wrong = run("Apple/Nothing")
+    assert "Its own" not in wrong.stdout
+    assert wrong.stderr.count("\n") == 1 and "has no such item" in wrong.stderr
