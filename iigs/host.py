@@ -44,7 +44,7 @@ from typing import Any
 
 import numpy as np
 
-from iigs import hostfile, video
+from iigs import hostfile, textscreen, video
 from iigs.bram import MAX_SCALE
 from iigs.hostinput import (APPLE_KEY, CAPS_LOCK, CONTROL_KEY, KEY_PAD, OPTION_KEY,
                             SHIFT_KEY, HostInput, MouseTracker)
@@ -105,6 +105,11 @@ class _FrameKeeper:
         self._mouse_moved = False
 
     def _snapshot(self, mem: Any, tb: Any) -> tuple[np.ndarray, tuple | None]:
+        """The screen to keep: the 32 KB of Super Hi-Res and the cursor, or, while
+        Super Hi-Res is off and text is on, the text screen's frame (no cursor)."""
+        machine = getattr(tb, "machine", None) if tb is not None else None
+        if machine is not None and textscreen.is_text_shown(machine.io):
+            return textscreen.render(mem, machine.io, machine.ticks), None
         shr = video.shr_bytes(mem).copy()
         self.mode640 = _shr_mode640(shr, tb)
         cursor = None
@@ -117,6 +122,8 @@ class _FrameKeeper:
         """The last presented screen as a (200, 640, 3) frame."""
         if self.shr is None:
             return np.zeros((video.LINES, video.WIDTH, 3), dtype=np.uint8)
+        if self.shr.ndim == 3:                    # the text screen, already a frame
+            return self.shr.copy()
         frame = video.render_shr(self.shr)
         if with_cursor and self.cursor is not None:
             shape, h, v = self.cursor

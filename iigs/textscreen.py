@@ -192,16 +192,17 @@ def screen_frame(machine: Any) -> np.ndarray:
 
 
 def put_text(mem: Any, lines: list[str], columns80: bool = False,
-             inverse_rows: tuple[int, ...] = ()) -> None:
+             inverse_rows: tuple[int, ...] = (), alt: bool = False) -> None:
     """Write `lines` (ASCII) onto text page 1 as normal characters ($A0-$FF), rows in
-    `inverse_rows` inverse; the rest of the page blank. The CDA menu draws with this."""
+    `inverse_rows` inverse (for the alternate set when `alt`); the rest of the page
+    blank. The CDA menu draws with this."""
     cols = 80 if columns80 else 40
     for row in range(ROWS):
         text = lines[row] if row < len(lines) else ""
         codes = bytearray()
         for ch in text[:cols].ljust(cols):
             c = ord(ch) & 0x7F
-            codes.append(inverse_code(c) if row in inverse_rows else c | 0x80)
+            codes.append(inverse_code(c, alt) if row in inverse_rows else c | 0x80)
         at = row_address(row)
         if columns80:
             mem[AUX_BANK + at:AUX_BANK + at + 40] = codes[0::2]
@@ -210,10 +211,10 @@ def put_text(mem: Any, lines: list[str], columns80: bool = False,
             mem[at:at + 40] = codes
 
 
-def inverse_code(c: int) -> int:
-    """The screen code showing ASCII `c` inverse (upper case and symbols in $00-$3F;
-    lower case $60-$7F inverse needs ALTCHAR, so it is shown as upper case)."""
+def inverse_code(c: int, alt: bool = False) -> int:
+    """The screen code showing ASCII `c` inverse: upper case and signs are $00-$3F;
+    lower case is $60-$7F in the alternate set, else shown as upper case."""
     c &= 0x7F
     if c >= 0x60:
-        c -= 0x20
+        return c if alt else c - 0x60
     return c & 0x3F

@@ -55,6 +55,35 @@ def test_control_apple_escape_runs_a_cda_from_the_menu(machine, build_program):
     dp = machine.program.dp_base
     assert read_word(machine.mem, dp + 2) == ord("z")   # the program got only the z
     assert bytes(machine.mem[SHR_PIXELS:SHR_PIXELS + 32000]) == screen
+    assert host.shr.ndim == 1                           # Super Hi-Res shown again
+
+
+def test_the_cda_menu_is_drawn_on_the_80_column_text_screen(machine):
+    """While it is open the menu is the text screen (Super Hi-Res off): its selected
+    line inverse, white on black, each character the glyph table's 7 x 8 cell."""
+    from iigs import textscreen
+    machine.run(max_cycles=2_000_000)
+    frames = []
+    present = machine.host.present
+
+    def keep(mem, tb=None):
+        present(mem, tb)
+        frames.append(machine.host.frame(with_cursor=False))
+    machine.host.present = keep
+    for inp in (key(ESCAPE, APPLE_KEY | CONTROL_KEY), key(ESCAPE), key(ord("q"))):
+        machine.host.push(inp)
+    assert machine.run(max_cycles=5_000_000) == "quit"
+    menu_frame = frames[0]
+    table = textscreen.glyph_table()[1]                  # the alternate set: ALTCHAR
+    for row, text, inverse in ((0, "Desk Accessories", False), (2, "> Echo CDA", True)):
+        for col, ch in enumerate(text):
+            c = ord(ch)
+            code = (c if c >= 0x60 else c & 0x3F) if inverse else c | 0x80
+            top, left = 4 + 8 * row, 40 + 7 * col
+            cell = menu_frame[top:top + 8, left:left + 7]
+            assert (cell.all(axis=2) == table[code]).all(), (row, col, ch)
+    assert (frames[-1] != menu_frame).any()          # afterwards: the program's screen
+    assert machine.host.shr.ndim == 1                # Super Hi-Res again
 
 
 def test_escape_leaves_the_menu_without_running_anything(machine):

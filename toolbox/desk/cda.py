@@ -23,17 +23,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from iigs.memory import SHR_PIXELS, read_long, read_pstring
+from iigs.memory import read_long, read_pstring
 from toolbox.desk.loaded import load_from_desk_accs
 
 CDA_FILE_TYPE = 0xB9
 INACTIVE = 0x8000                 # aux type bit 15: do not load
 ESCAPE, RETURN = 0x1B, 0x0D
 UP_KEYS, DOWN_KEYS = (0x0B, 0x08), (0x0A, 0x15)   # up / left, down / right arrows
-SCREEN_BYTES = 0x8000             # $E1:2000-$9FFF: pixels, SCBs and palettes
 TEXT_PAGES = (0x000400, 0x010400)  # text page 1, main and auxiliary (80 columns)
 TEXT_PAGE_BYTES = 0x400
 NEWVIDEO = 0xC029
+VIDEO_SWITCHES = ("TEXT", "80VID", "ALTCHAR")   # the menu's: on while it is open
 QUIT_ITEM = "Quit"
 TITLE = "Desk Accessories"
 
@@ -87,19 +87,16 @@ class ClassicMenu:
 
     def draw(self) -> None:
         """The menu on the 80-column text screen (Super Hi-Res off, the selected item
-        inverse), as the firmware draws it; the same text goes on Super Hi-Res for a
-        window that shows only that."""
+        inverse), as the firmware draws it."""
         from iigs import textscreen
-        from iigs.report import render_report
         self.shown = self.screen_text()
         lines = self.shown.split("\n")
-        textscreen.put_text(self.tb.mem, lines, columns80=True,
+        textscreen.put_text(self.tb.mem, lines, columns80=True, alt=True,
                             inverse_rows=(lines.index("> " + self.items[self.selected]),))
         io = self.tb.machine.io
         io.registers[NEWVIDEO] &= ~textscreen.NEWVIDEO_SHR
-        for switch in ("TEXT", "80VID"):
+        for switch in VIDEO_SWITCHES:
             io.set_switch(switch, True)
-        render_report(self.tb.mem, self.shown)
         host = self.tb.host
         if host is not None:
             host.present(self.tb.mem, self.tb)
@@ -156,10 +153,9 @@ class ClassicMenu:
 
     def run(self) -> None:
         mem = self.tb.mem
-        saved = bytes(mem[SHR_PIXELS:SHR_PIXELS + SCREEN_BYTES])
         saved_text = [bytes(mem[at:at + TEXT_PAGE_BYTES]) for at in TEXT_PAGES]
         io = self.tb.machine.io
-        saved_video = (io.registers[NEWVIDEO], io.switch("TEXT"), io.switch("80VID"))
+        saved_video = io.registers[NEWVIDEO], [io.switch(s) for s in VIDEO_SWITCHES]
         try:
             while True:
                 self.draw()
@@ -175,11 +171,10 @@ class ClassicMenu:
                         break
                     self.run_accessory(self.accessories[self.selected])
         finally:
-            mem[SHR_PIXELS:SHR_PIXELS + SCREEN_BYTES] = saved
             for at, data in zip(TEXT_PAGES, saved_text):
                 mem[at:at + TEXT_PAGE_BYTES] = data
             io.registers[NEWVIDEO] = saved_video[0]
-            io.set_switch("TEXT", saved_video[1])
-            io.set_switch("80VID", saved_video[2])
+            for switch, on in zip(VIDEO_SWITCHES, saved_video[1]):
+                io.set_switch(switch, on)
             if self.tb.host is not None:
                 self.tb.host.present(mem, self.tb)
