@@ -142,3 +142,27 @@ def test_a_cda_that_polls_the_keyboard_runs_until_its_user_types_escape(tmp_path
     assert read_long(machine.mem, base + labels["Polls"]) > 4_000_000
     # the menu's own keys (Control-Apple-Escape, Return) never reached the CDA's latch
     assert read_word(machine.mem, machine.program.dp_base + 2) == 0
+
+
+def test_control_apple_escape_opens_the_menu_over_a_program_that_polls_c000(
+        tmp_path, build_program):
+    """A program that never starts the Event Manager and reads $C000 itself
+    (programs/key_poll.asm): Control-Apple-Escape still opens the CDA menu, as the
+    firmware's keyboard interrupt does; the menu's keys (Return, Escape) never reach
+    the latch, the key typed after it does."""
+    image = tmp_path / "poll.po"
+    volume = Volume.create(image, "WORK", 1600)
+    volume.mkdir("SYSTEM")
+    volume.mkdir("SYSTEM/DESK.ACCS")
+    volume.write_file("SYSTEM/DESK.ACCS/ECHO", build_program("echo_cda")[0], file_type=CDA)
+    volume.write_file("KEYS", build_program("key_poll")[0], file_type=S16)
+    volume.commit()
+    machine = Machine(disk=image, host=HeadlessHost())
+    machine.load_from_disk(":WORK:KEYS")
+    for inp in (key(ESCAPE, APPLE_KEY | CONTROL_KEY), key(RETURN), key(ESCAPE),
+                key(ord("k"))):
+        machine.host.push(inp)
+    assert machine.run(max_cycles=5_000_000) == "quit"
+    assert machine.tb.desk.last_classic_menu.items == ["Echo CDA", "Quit"]
+    assert "CDA ran" in machine.console.text()
+    assert read_word(machine.mem, machine.program.dp_base) == ord("k")
