@@ -106,10 +106,11 @@ class _FrameKeeper:
 
     def _snapshot(self, mem: Any, tb: Any) -> tuple[np.ndarray, tuple | None]:
         """The screen to keep: the 32 KB of Super Hi-Res and the cursor, or, while
-        Super Hi-Res is off and text is on, the text screen's frame (no cursor)."""
+        Super Hi-Res is off, the Apple II screen's frame (no cursor)."""
         machine = getattr(tb, "machine", None) if tb is not None else None
-        if machine is not None and textscreen.is_text_shown(machine.io):
-            return textscreen.render(mem, machine.io, machine.ticks), None
+        io = getattr(machine, "io", None)
+        if io is not None and textscreen.apple2_shown(io):
+            return textscreen.render(mem, io, machine.ticks), None
         shr = video.shr_bytes(mem).copy()
         self.mode640 = _shr_mode640(shr, tb)
         cursor = None

@@ -9,7 +9,9 @@ them; here they are read from banks $00/$01, where the program writes. Row r of 
 page's (TEXT, MIXED, PAGE2, 80VID, ALTCHAR at $C050-$C057, $C00C-$C00F); NEWVIDEO
 $C029 bit 7 clear turns Super Hi-Res off; TBCOLOR $C022 gives the text colour (high
 nibble) and background (low nibble), CLOCKCTL $C034 bits 0-3 the border colour, in
-the IIGS's sixteen Apple II colours.
+the IIGS's sixteen Apple II colours. With TEXT off, lo-res graphics (HIRES off) are
+drawn from the same page, 40 x 48 blocks (each byte's low nibble the upper block's
+colour, its high nibble the lower's), under mixed mode's four text rows.
 
 Screen codes (the enhanced IIe's, which the IIGS keeps):
 
@@ -21,8 +23,8 @@ Screen codes (the enhanced IIe's, which the IIGS keeps):
 The glyphs are 7 x 8 cells derived from the project's system font (`toolbox.font`,
 centred in seven columns) and a MouseText table drawn below. The frame is the same
 (200, 640, 3) RGB array as `iigs.video`'s: the 560 x 192 text area (a 40-column dot
-shown two columns wide) inside the border colour. Mixed mode shows the last four rows
-as text under graphics, which are shown black (lo-res and hi-res are not drawn).
+shown two columns wide) inside the border colour. Hi-res and double lo-res are not
+drawn (black above mixed mode's text rows; 80VID lo-res is drawn as 40-column lo-res).
 """
 from __future__ import annotations
 
@@ -117,10 +119,9 @@ def _screen_glyph(code: int, alt: int, ascii_cells: np.ndarray,
     return ~ascii_cells[code]                # inverse lower case
 
 
-def is_text_shown(io: Any) -> bool:
-    """Super Hi-Res is off (NEWVIDEO bit 7 clear) and the text or mixed mode is on."""
-    return (not io.registers.get(0xC029, NEWVIDEO_SHR) & NEWVIDEO_SHR
-            and (io.switch("TEXT") or io.switch("MIXED")))
+def apple2_shown(io: Any) -> bool:
+    """Super Hi-Res is off (NEWVIDEO bit 7 clear): the Apple II screen shows."""
+    return not io.registers.get(0xC029, NEWVIDEO_SHR) & NEWVIDEO_SHR
 
 
 def row_address(row: int, page: int = PAGE1) -> int:
@@ -170,23 +171,40 @@ def render_codes(codes: np.ndarray, alt: bool, tbcolor: int, border: int,
     return frame
 
 
+def lores(mem: Any, page: int, rows: int) -> np.ndarray:
+    """(rows x 8, 560, 3) lo-res graphics of a page's first `rows` rows: each byte two
+    blocks 14 pixels wide and 4 lines high, its low nibble's colour above its high's."""
+    codes = screen_codes(mem, False, page)[:rows]
+    nibbles = np.stack([codes & 15, codes >> 4], axis=1).reshape(2 * rows, 40)
+    palette = np.stack([rgb(i) for i in range(16)])
+    blocks = palette[nibbles]                              # (2 x rows, 40, 3)
+    return np.repeat(np.repeat(blocks, CELL_H // 2, axis=0), 2 * CELL_W, axis=1)
+
+
 def render(mem: Any, io: Any, ticks: int = 0) -> np.ndarray:
-    """The text screen the I/O page's switches select, as an RGB frame."""
+    """The Apple II screen the I/O page's switches select, as an RGB frame: text,
+    lo-res with mixed mode's four text rows under it, or (hi-res) black above them."""
     # With 80STORE on, PAGE2 picks the bank written, not the page shown.
-    page2 = io.switch("PAGE2") and not io.switch("80STORE")
-    codes = screen_codes(mem, io.switch("80VID"), PAGE2 if page2 else PAGE1)
-    first = 0 if io.switch("TEXT") else MIXED_FIRST_ROW
-    return render_codes(codes, io.switch("ALTCHAR"), io.registers.get(0xC022, 0xF0),
-                        io.registers.get(0xC034, 0) & 15,
-                        flash_phase=bool((ticks // FLASH_TICKS) & 1), first_row=first)
+    page = PAGE2 if io.switch("PAGE2") and not io.switch("80STORE") else PAGE1
+    codes = screen_codes(mem, io.switch("80VID"), page)
+    graphics_rows = 0 if io.switch("TEXT") else (
+        MIXED_FIRST_ROW if io.switch("MIXED") else ROWS)
+    frame = render_codes(codes, io.switch("ALTCHAR"), io.registers.get(0xC022, 0xF0),
+                         io.registers.get(0xC034, 0) & 15,
+                         flash_phase=bool((ticks // FLASH_TICKS) & 1),
+                         first_row=graphics_rows)
+    if graphics_rows and not io.switch("HIRES"):
+        frame[TOP:TOP + graphics_rows * CELL_H, LEFT:LEFT + AREA_W] = lores(
+            mem, page, graphics_rows)
+    return frame
 
 
 def screen_frame(machine: Any) -> np.ndarray:
-    """What the monitor shows: the text screen when Super Hi-Res is off and text is
-    on, else Super Hi-Res (`iigs.video`)."""
+    """What the monitor shows: the Apple II screen when Super Hi-Res is off, else
+    Super Hi-Res (`iigs.video`)."""
     from iigs import video
     io = getattr(machine, "io", None)
-    if io is not None and is_text_shown(io):
+    if io is not None and apple2_shown(io):
         return render(machine.mem, io, machine.ticks)
     return video.render(machine.mem)
 

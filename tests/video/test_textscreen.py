@@ -1,5 +1,6 @@
 """The Apple II text screen (issue 49): a program that turns Super Hi-Res off and
-writes text page 1 (tests/machine/programs/text_screen.asm, 40 and 80 columns) is
+writes text page 1 (tests/machine/programs/text_screen.asm, 40 and 80 columns, and
+lo-res with mixed mode's four text rows) is
 shown in `python -m iigs run`'s screenshot as the IIGS shows it, compared pixel for
 pixel with a rendering built here from the glyph table: its colours (TBCOLOR $F2,
 border $09), normal, inverse and MouseText characters, 80 columns interleaved from the
@@ -22,6 +23,9 @@ MAIN_ROW = [0xC8, 0xC5, 0xCC, 0xCC, 0xCF, 0xA0, 0x05, 0x16, 0x05, 0x0E, 0xA0, 0x
             0xA0, 0xE1, 0xE2, 0xE3]                    # text_screen.asm's MainRow
 AUX_ROW = [0xD7, 0xCF, 0xD2, 0xCC, 0xC4, 0xA0, 0x09, 0x0E, 0x16, 0xA0, 0x41]
 ORANGE, DARK_BLUE, WHITE = (0xFF, 0x66, 0x00), (0x00, 0x00, 0x99), (0xFF, 0xFF, 0xFF)
+# The sixteen colours as $0RGB (Hardware Reference, ch. 4), for the lo-res blocks.
+LORES = (0x000, 0xD03, 0x009, 0xD2D, 0x072, 0x555, 0x22F, 0x6AF,
+         0x850, 0xF60, 0xAAA, 0xF98, 0x1D0, 0xFF0, 0x4F9, 0xFFF)
 
 
 def build(defines):
@@ -34,8 +38,11 @@ def build(defines):
 
 def expected(columns: int) -> np.ndarray:
     """The screen drawn cell by cell from the glyph table (alternate set: ALTCHAR is
-    on): the border, then 24 rows of 7 x 8 cells, 40-column dots two pixels wide.
-    Memory the program did not write holds $00, an inverse @."""
+    on): the border, then 24 rows of 7 x 8 cells, 40-column dots two pixels wide;
+    `columns` 0: lo-res blocks of row 0's bytes above text rows 20-23. Memory the
+    program did not write holds $00, an inverse @ (or a black block)."""
+    lores = columns == 0
+    columns = columns or 40
     codes = np.zeros((24, columns), dtype=int)
     if columns == 80:
         codes[0, 0:2 * len(AUX_ROW):2] = AUX_ROW
@@ -45,8 +52,18 @@ def expected(columns: int) -> np.ndarray:
     table = textscreen.glyph_table()[1]
     frame = np.empty((200, 640, 3), dtype=np.uint8)
     frame[:] = ORANGE
+    if lores:                            # lo-res, then text from row 20
+        frame[4:4 + 160, 40:600] = 0
+        for col, byte in enumerate(MAIN_ROW):
+            for half, nibble in enumerate((byte & 15, byte >> 4)):
+                word = LORES[nibble]
+                colour = [((word >> s) & 15) * 17 for s in (8, 4, 0)]
+                frame[4 + 4 * half:8 + 4 * half, 40 + 14 * col:54 + 14 * col] = colour
+        first = 20
+    else:
+        first = 0
     dot = 560 // (columns * 7)
-    for row in range(24):
+    for row in range(first, 24):
         for col in range(columns):
             for y in range(8):
                 for x in range(7):
@@ -56,7 +73,7 @@ def expected(columns: int) -> np.ndarray:
     return frame
 
 
-@pytest.mark.parametrize("columns", [40, 80])
+@pytest.mark.parametrize("columns", [40, 80, 0])
 def test_a_text_screen_is_drawn_from_the_text_pages(tmp_path, columns):
     program = tmp_path / "TEXT"
     program.write_bytes(build({"COLS": columns}))

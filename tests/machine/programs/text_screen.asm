@@ -3,7 +3,9 @@
 * orange border (CLOCKCTL $09), and its first row written to text page 1: normal
 * letters, an inverse word and, with the alternate set on, the MouseText open apple.
 * With -d COLS=80 it sets 80VID and 80STORE and writes the even columns to the
-* auxiliary bank (PAGE2 on) and the odd ones to main memory. Then Quit.
+* auxiliary bank (PAGE2 on) and the odd ones to main memory; with -d COLS=0 the screen
+* is lo-res graphics over four text rows (TXTCLR, MIXSET) and the row's bytes are
+* colour blocks. Then Quit.
 * Expects: the launch state (full native mode).
 
         CASE    ON
@@ -11,6 +13,8 @@
 
 NEWVIDEO EQU    $E0C029
 TXTSET  EQU     $E0C051
+TXTCLR  EQU     $E0C050
+MIXSET  EQU     $E0C053
 TBCOLOR EQU     $E0C022
 CLOCKCTL EQU    $E0C034
 SET80STORE EQU  $E0C001
@@ -35,6 +39,10 @@ TextScreen PROC
         STA     >TBCOLOR
         LDA     #$09                    ; orange border
         STA     >CLOCKCTL
+        IF      COLS = 0 THEN
+        STA     >TXTCLR                 ; lo-res graphics
+        STA     >MIXSET                 ;   over four rows of text
+        ENDIF
         IF      COLS = 80 THEN
         STA     >SET80VID
         STA     >SET80STORE
