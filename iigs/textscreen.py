@@ -21,7 +21,8 @@ Screen codes (the enhanced IIe's, which the IIGS keeps):
     $80-$FF  normal: $80-$9F @A..Z[\\]^_, $A0-$FF ASCII $20-$7F
 
 The glyphs are 7 x 8 cells derived from the project's system font (`toolbox.font`,
-centred in seven columns) and a MouseText table drawn below. The frame is the same
+centred in seven columns; a code it lacks shows its missing-character box) and the 32
+MouseText glyphs drawn below. The frame is the same
 (200, 640, 3) RGB array as `iigs.video`'s: the 560 x 192 text area (a 40-column dot
 shown two columns wide) inside the border colour. Hi-res and double lo-res are not
 drawn (black above mixed mode's text rows; 80VID lo-res is drawn as 40-column lo-res).
@@ -50,30 +51,64 @@ NEWVIDEO_SHR = 0x80
 COLOURS = (0x000, 0xD03, 0x009, 0xD2D, 0x072, 0x555, 0x22F, 0x6AF,
            0x850, 0xF60, 0xAAA, 0xF98, 0x1D0, 0xFF0, 0x4F9, 0xFFF)
 
-# MouseText ($40-$5F of the alternate set), drawn here; a code without a drawing shows
-# the missing-character box. Each glyph: eight rows of seven columns ('#' = ink).
-MOUSETEXT = {
-    0x40: ("..#....", ".#.....", ".#.##..", "#######", "######.", "######.",
-           ".#####.", "..#.#.."),                                    # closed apple
-    0x41: ("..#....", ".#.....", ".#.##..", "#.#..##", "#.....#", "#.....#",
-           ".#...#.", "..###.."),                                    # open apple
-    0x42: ("#......", "##.....", "###....", "####...", "#####..", "##.....",
-           "#.#....", "...#..."),                                    # pointer
-    0x43: ("#######", ".#...#.", "..#.#..", "...#...", "..#.#..", ".#.#.#.",
-           "#######", "......."),                                    # hourglass
-    0x44: (".......", "......#", ".....#.", "#...#..", ".#.#...", "..#....",
-           ".......", "......."),                                    # check mark
-    0x4A: ("...#...", "...#...", "...#...", "...#...", "#..#..#", ".#.#.#.",
-           "..###..", "...#..."),                                    # down arrow
-    0x4B: ("...#...", "..###..", ".#.#.#.", "#..#..#", "...#...", "...#...",
-           "...#...", "...#..."),                                    # up arrow
-    0x48: ("...#...", "..#....", ".#.....", "#######", ".#.....", "..#....",
-           "...#...", "......."),                                    # left arrow
-    0x55: ("...#...", "....#..", ".....#.", "#######", ".....#.", "....#..",
-           "...#...", "......."),                                    # right arrow
-    0x5F: ("#......", "#......", "#......", "#......", "#......", "#......",
-           "#......", "#......"),                                    # left bar
-}
+# MouseText ($40-$5F of the alternate set), drawn for this module in the shapes the
+# enhanced IIe's character set names: eight glyphs a block, a line naming their codes,
+# then eight rows of seven columns ('#' = ink).
+_MOUSETEXT_BLOCKS = """
+40       41       42       43       44       45       46       47
+..#....  ..#....  #......  #######  .......  #######  ###.###  ...#...
+.#.....  .#.....  ##.....  .#...#.  ......#  ######.  ##...##  ..###..
+.#.##..  .#.##..  ###....  ..#.#..  .....#.  #####.#  ###.###  ...#...
+#######  #.#..##  ####...  ...#...  #...#..  .###.##  #.....#  .#####.
+######.  #.....#  #####..  ..#.#..  .#.#...  #.#.###  ###.###  ...#...
+######.  #.....#  ##.....  .#.#.#.  ..#....  ##.####  ##.#.##  ..#.#..
+.#####.  .#...#.  #.#....  #######  .......  #######  #.###.#  .#...#.
+..#.#..  ..###..  ...#...  .......  .......  #######  #######  .......
+
+48       49       4A       4B       4C       4D       4E       4F
+...#...  .......  ...#...  ...#...  #######  ......#  #######  ##.....
+..#....  .......  ...#...  ..###..  .......  ......#  #######  #.#....
+.#.....  .......  ...#...  .#.#.#.  .......  ..#...#  #######  #..#...
+#######  .......  ...#...  #..#..#  .......  .##...#  #######  #...#..
+.#.....  .......  #..#..#  ...#...  .......  #######  #######  #..#...
+..#....  .......  .#.#.#.  ...#...  .......  .##....  #######  #.#....
+...#...  #.#.#.#  ..###..  ...#...  .......  ..#....  #######  ##.....
+.......  .......  ...#...  ...#...  .......  .......  #######  .......
+
+50       51       52       53       54       55       56       57
+.....##  #######  .......  .......  #......  ...#...  #.#.#.#  .#.#.#.
+....#.#  .#...#.  .......  .......  #......  ....#..  .#.#.#.  #.#.#.#
+...#..#  ..#.#..  ...#...  .......  #......  .....#.  #.#.#.#  .#.#.#.
+..#...#  ...#...  ..#.#..  #######  #......  #######  .#.#.#.  #.#.#.#
+...#..#  .......  .#...#.  .......  #......  .....#.  #.#.#.#  .#.#.#.
+....#.#  .......  #######  .......  #......  ....#..  .#.#.#.  #.#.#.#
+.....##  .......  .......  .......  #######  ...#...  #.#.#.#  .#.#.#.
+.......  .......  .......  .......  .......  .......  .#.#.#.  #.#.#.#
+
+58       59       5A       5B       5C       5D       5E       5F
+.......  .......  ......#  ...#...  #######  ...#...  #######  #......
+.######  #......  ......#  ..###..  .......  ...#...  #......  #......
+#......  .######  ......#  .#####.  .......  ...#...  #......  #......
+#......  ......#  ......#  #######  .......  #######  #......  #......
+#......  ......#  ......#  .#####.  .......  ...#...  #......  #......
+#......  ......#  ......#  ..###..  .......  ...#...  #......  #......
+#######  #######  ......#  ...#...  #######  ...#...  #......  #......
+.......  .......  ......#  .......  .......  .......  #......  #......
+"""
+
+
+def _parse_mousetext(text: str) -> dict[int, np.ndarray]:
+    cells: dict[int, np.ndarray] = {}
+    for block in text.strip("\n").split("\n\n"):
+        lines = block.split("\n")
+        rows = [line.split() for line in lines[1:]]
+        for i, name in enumerate(lines[0].split()):
+            cells[int(name, 16)] = np.array([[ch == "#" for ch in row[i]] for row in rows],
+                                            dtype=bool)
+    return cells
+
+
+MOUSETEXT: dict[int, np.ndarray] = _parse_mousetext(_MOUSETEXT_BLOCKS)
 
 
 def _cell(bits: np.ndarray) -> np.ndarray:
@@ -91,31 +126,26 @@ def glyph_table() -> np.ndarray:
     alternate; inverse codes are already inverted, flashing ones drawn normal (the
     renderer inverts them in their phase)."""
     ascii_cells = np.stack([_cell(font.glyph(c).bits) for c in range(128)])
-    missing = _cell(font.MISSING.bits)
     table = np.zeros((2, 256, CELL_H, CELL_W), dtype=bool)
     for alt in (0, 1):
         for code in range(256):
-            table[alt, code] = _screen_glyph(code, alt, ascii_cells, missing)
+            table[alt, code] = _screen_glyph(code, alt, ascii_cells)
     return table
 
 
-def _screen_glyph(code: int, alt: int, ascii_cells: np.ndarray,
-                  missing: np.ndarray) -> np.ndarray:
+def _screen_glyph(code: int, alt: int, ascii_cells: np.ndarray) -> np.ndarray:
+    """The ink of screen code `code` in the primary (alt 0) or alternate set."""
     def upper(c: int) -> np.ndarray:         # $00-$3F: @A..Z[\]^_ then space..?
         c &= 0x3F
         return ascii_cells[c | 0x40] if c < 0x20 else ascii_cells[c]
-    if code >= 0x80:
-        c = code & 0x7F
-        return ascii_cells[c | 0x40] if c < 0x20 else ascii_cells[c]
+    if code >= 0x80:                         # normal: $80-$BF as $00-$3F's letters
+        return ascii_cells[code & 0x7F] if code >= 0xC0 else upper(code)
     if code < 0x40:
         return ~upper(code)
     if not alt:
         return upper(code)                   # flashing: shown normal in this table
     if code < 0x60:
-        rows = MOUSETEXT.get(code)
-        if rows is None:
-            return missing
-        return np.array([[ch == "#" for ch in row] for row in rows], dtype=bool)
+        return MOUSETEXT[code]
     return ~ascii_cells[code]                # inverse lower case
 
 
