@@ -170,6 +170,10 @@ def test_an_nda_is_a_program_of_its_own_with_its_own_id_and_resource_fork(tmp_pa
     assert win is not None and win.system and win.content == own
     assert tb.mem[win.title_ptr + 1:win.title_ptr + 8] == b"Its own"
     assert tb.rm.cur_app == 0x1001                      # the host's search path again
+    from iigs.memory import read_gsstring
+    from toolbox import loader                          # its own file, by its ID
+    assert read_gsstring(tb.mem, loader.LGetPathname2(tb, field("MyID"), 1)) == \
+        b":NDADISK:SYSTEM:DESK.ACCS:OWN"
     desk.CloseNDA(tb, tb.desk.item_of(acc))
     assert not acc.is_open
 
