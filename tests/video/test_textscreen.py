@@ -97,3 +97,19 @@ def test_inverse_and_mousetext_glyphs_of_the_table():
     assert np.array_equal(table[0][0x41], normal_a)            # flashing A, shown normal
     assert not np.array_equal(table[1][0x41], normal_a)        # the open apple
     assert np.array_equal(table[1][0x61], ~table[0][0xE1])     # inverse lower-case a
+
+
+def test_flashing_characters_change_every_sixteen_ticks():
+    """$40-$7F in the primary set flash: normal, then inverse 16 ticks later; a normal
+    character beside them stays."""
+    from iigs.machine import Machine
+    m = Machine()
+    m.io.registers[0xC029] &= ~textscreen.NEWVIDEO_SHR
+    m.mem[0x0400:0x0402] = bytes([0x41, 0xC1])           # flashing A, normal A
+    first = textscreen.render(m.mem, m.io, ticks=0)
+    later = textscreen.render(m.mem, m.io, ticks=textscreen.FLASH_TICKS)
+    flashing, steady = (slice(40, 54), slice(54, 68))
+    assert np.array_equal(first[4:12, flashing], first[4:12, steady])
+    assert np.array_equal(later[4:12, steady], first[4:12, steady])
+    white = (later[4:12, flashing] == 255).all(axis=2)
+    assert np.array_equal(white, ~(first[4:12, flashing] == 255).all(axis=2))
