@@ -93,10 +93,11 @@ class ClassicMenu:
         lines = self.shown.split("\n")
         textscreen.put_text(self.tb.mem, lines, columns80=True, alt=True,
                             inverse_rows=(lines.index("> " + self.items[self.selected]),))
-        io = self.tb.machine.io
-        io.registers[NEWVIDEO] &= ~textscreen.NEWVIDEO_SHR
-        for switch in VIDEO_SWITCHES:
-            io.set_switch(switch, True)
+        io = getattr(self.tb.machine, "io", None)
+        if io is not None:                      # (a toolbox without a machine: no I/O)
+            io.registers[NEWVIDEO] &= ~textscreen.NEWVIDEO_SHR
+            for switch in VIDEO_SWITCHES:
+                io.set_switch(switch, True)
         host = self.tb.host
         if host is not None:
             host.present(self.tb.mem, self.tb)
@@ -154,8 +155,9 @@ class ClassicMenu:
     def run(self) -> None:
         mem = self.tb.mem
         saved_text = [bytes(mem[at:at + TEXT_PAGE_BYTES]) for at in TEXT_PAGES]
-        io = self.tb.machine.io
-        saved_video = io.registers[NEWVIDEO], [io.switch(s) for s in VIDEO_SWITCHES]
+        io = getattr(self.tb.machine, "io", None)
+        saved_video = (io.registers[NEWVIDEO], [io.switch(s) for s in VIDEO_SWITCHES]
+                       ) if io is not None else None
         try:
             while True:
                 self.draw()
@@ -173,8 +175,9 @@ class ClassicMenu:
         finally:
             for at, data in zip(TEXT_PAGES, saved_text):
                 mem[at:at + TEXT_PAGE_BYTES] = data
-            io.registers[NEWVIDEO] = saved_video[0]
-            for switch, on in zip(VIDEO_SWITCHES, saved_video[1]):
-                io.set_switch(switch, on)
+            if saved_video is not None:
+                io.registers[NEWVIDEO] = saved_video[0]
+                for switch, on in zip(VIDEO_SWITCHES, saved_video[1]):
+                    io.set_switch(switch, on)
             if self.tb.host is not None:
                 self.tb.host.present(mem, self.tb)
