@@ -2,7 +2,8 @@
 
     python -m iigs run PROGRAM [--disk IMG] [--headless] [--seconds N] [--screenshot PNG]
                                [--screenshot-every S] [--strict] [--type TEXT]
-                               [--keys T:TEXT ...] [--trace KINDS [--trace-file F]]
+                               [--keys T:TEXT ...] [--choose MENU/ITEM ...]
+                               [--trace KINDS [--trace-file F]]
                                [--profile] [--break ADDR ...] [--break-on WHAT ...]
                                [--monitor-script F] [-- ARGS ...]
 
@@ -32,6 +33,9 @@ Input for a run without anyone at the keyboard:
   -- ARGS          a command line, as the ORCA and GS/OS shells hand one to a shell
                    program (ProDOS type $B5, which gets its own name alone without
                    ARGS): X/Y point to "BYTEWRKS" and the line "PROGRAM ARGS"
+  --choose MENU/ITEM  a menu choice made with the mouse the first time the program
+                   waits for input with that menu in its bar, in order (repeatable):
+                   "Apple/NAME" opens a desk accessory; the run is headless
   --screenshot-every S   a PNG every S emulated seconds, NAME-0001.png ... beside the
                    --screenshot PATH (default screen.png)
 
@@ -63,6 +67,7 @@ from typing import Any, Callable, Sequence
 
 from iigs import hostfile
 from iigs.hostinput import untypeable
+from iigs.menuchoice import parse_choice
 from iigs.options import FRAME_SECONDS, OneLineParser, emulated_seconds, seconds_option
 
 EXIT_QUIT = 0
@@ -108,8 +113,9 @@ def _text_log_lines(tb: Any) -> list[str]:
 
 def _screenshot(machine: Any, path: str | Path) -> None:
     """The screen as a PNG at `path`; hostfile.HostPathRefused when it cannot go there."""
-    from iigs import video
-    hostfile.write_file(path, video.png_bytes(video.render(machine.mem)), "a PNG file")
+    from iigs import textscreen, video
+    hostfile.write_file(path, video.png_bytes(textscreen.screen_frame(machine)),
+                        "a PNG file")
 
 
 def _refusal(program: str, screenshot: str | None,
@@ -248,11 +254,13 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         seconds: float | None = None, screenshot: str | None = None,
         strict: bool = False, typed: str = "", keys: Sequence[tuple[float, str]] = (),
         args: list[str] | None = None, screenshot_every: float | None = None,
-        stdin: bool = False, bench: Any = None) -> int:
+        stdin: bool = False, bench: Any = None,
+        choices: Sequence[tuple[str, str]] = ()) -> int:
     """The `run` command; returns the exit status. `typed` is console input, `keys`
     (second, text) key presses, `args` the shell command line's arguments, `stdin`
     whether this process's standard input follows `typed` as console input, `bench`
-    the traces, profile and monitor asked for (`iigs.bench.BenchOptions`)."""
+    the traces, profile and monitor asked for (`iigs.bench.BenchOptions`), `choices`
+    the --choose menu choices (menu, item)."""
     from_disk = bool(disk) and not os.path.exists(program)
     refused = _refusal(program, screenshot, screenshot_every, from_disk)
     if refused:                              # before the machine is even imported
@@ -264,7 +272,9 @@ def run(program: str, disk: str | None = None, headless: bool = False,
     from iigs.omf import OMFError
     from toolbox.calls import ToolError
     from toolbox.console import terminal_echo
-    host = _keyed_host(keys) if keys else _make_host(headless)
+    from iigs.menuchoice import Choices
+    menu_choices = Choices(list(choices))        # --choose: a headless run's input
+    host = _keyed_host(keys) if keys else _make_host(headless or bool(choices))
     machine = Machine(host=host, strict=strict)
     if keys:
         host.machine = machine
@@ -336,6 +346,8 @@ def run(program: str, disk: str | None = None, headless: bool = False,
             if reason in ("quit", "closed", "returned"):
                 status = EXIT_QUIT
                 break
+            if reason == "idle":
+                _choose(menu_choices, machine)
     except MachineError as err:
         print(err.report)
         _show_report(machine, err.report, interactive)
@@ -343,6 +355,9 @@ def run(program: str, disk: str | None = None, headless: bool = False,
     except MonitorQuit:
         print("iigs: the monitor ended the run")
         status = EXIT_QUIT
+    for spec in menu_choices.unmade():
+        print(f"iigs: --choose {spec}: the program never showed that menu; the choice "
+              "was not made", file=sys.stderr)
     if machine.console.output and machine.console.text()[-1:] != "\n":
         print()                              # the program's last line is its own
     for line in _text_log_lines(machine.tb):
@@ -364,6 +379,16 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         host.close()
     machine.release_disk()
     return status
+
+
+def _choose(choices: Any, machine: Any) -> None:
+    """The program waits for input: make the next --choose choice if its menu is in
+    the bar; one whose menu lacks the item is said in one line, and no more are made."""
+    try:
+        choices.make_next(machine.tb, machine.host)
+    except ValueError as err:
+        print(f"iigs: {err}; no more choices are made", file=sys.stderr)
+        choices.pending.clear()
 
 
 class _Screenshots:
@@ -417,6 +442,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="console input, as typed (\\n is Return)")
     p.add_argument("--keys", action="append", default=[], metavar="T:TEXT",
                    help="key presses at emulated second T (repeatable)")
+    p.add_argument("--choose", action="append", default=[], metavar="MENU/ITEM",
+                   help='a menu choice made with the mouse when the program waits '
+                        'for input ("Apple/NAME" opens a desk accessory; repeatable)')
     p.add_argument("--screenshot-every", type=seconds_option(FRAME_SECONDS), metavar="S",
                    help="a numbered PNG beside --screenshot every S emulated seconds "
                         "(at least one frame, 1/60 s; at most 9,999 of them)")
@@ -432,6 +460,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         keys = [parse_keys(spec) for spec in args.keys]
+        choices = [parse_choice(spec) for spec in args.choose]
         typed = typeable("--type", unescape(args.type))
         bench = BenchOptions.from_args(args)
     except SystemExit as exc:
@@ -445,7 +474,8 @@ def main(argv: list[str] | None = None) -> int:
         status = run(args.program, disk=args.disk, headless=args.headless,
                      seconds=args.seconds, screenshot=args.screenshot, strict=args.strict,
                      typed=typed, keys=keys, args=shell_args,
-                     screenshot_every=args.screenshot_every, stdin=True, bench=bench)
+                     screenshot_every=args.screenshot_every, stdin=True, bench=bench,
+                     choices=choices)
         sys.stdout.flush()                   # a pipe's buffer: its error comes here
         return status
     except BrokenPipeError:

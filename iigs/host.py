@@ -46,7 +46,7 @@ from typing import Any
 
 import numpy as np
 
-from iigs import hostfile, video
+from iigs import hostfile, textscreen, video
 from iigs.bram import MAX_SCALE
 from iigs.hostinput import (APPLE_KEY, CAPS_LOCK, CONTROL_KEY, KEY_PAD, OPTION_KEY,
                             SHIFT_KEY, HostInput, MouseTracker)
@@ -108,6 +108,12 @@ class _FrameKeeper:
         self._mouse_moved = False
 
     def _snapshot(self, mem: Any, tb: Any) -> tuple[np.ndarray, tuple | None]:
+        """The screen to keep: the 32 KB of Super Hi-Res and the cursor, or, while
+        Super Hi-Res is off, the Apple II screen's frame (no cursor)."""
+        machine = getattr(tb, "machine", None) if tb is not None else None
+        io = getattr(machine, "io", None)
+        if io is not None and textscreen.apple2_shown(io):
+            return textscreen.render(mem, io, machine.ticks), None
         shr = video.shr_bytes(mem).copy()
         self.mode640 = _shr_mode640(shr, tb)
         # palettes a scan-line interrupt changed while the frame was drawn
@@ -123,6 +129,8 @@ class _FrameKeeper:
         """The last presented screen as a (200, 640, 3) frame."""
         if self.shr is None:
             return np.zeros((video.LINES, video.WIDTH, 3), dtype=np.uint8)
+        if self.shr.ndim == 3:                    # the text screen, already a frame
+            return self.shr.copy()
         frame = video.render_shr(self.shr, self.line_palettes)
         if with_cursor and self.cursor is not None:
             shape, h, v = self.cursor

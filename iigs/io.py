@@ -200,6 +200,11 @@ class Keyboard:
         if self.on_latch is not None:
             self.on_latch()
 
+    def flush(self) -> None:
+        """Forget the keys not yet taken (the CDA menu took them from the firmware)."""
+        self.strobe = False
+        self.pending.clear()
+
 
 def modifiers_from_event(event_modifiers: int) -> int:
     """KEYMODREG bits from an Event Manager `modifiers` word (Toolbox Reference)."""
@@ -246,10 +251,12 @@ def _rows() -> list[Switch]:
                "write: ALTZP on (kept and read back; zero page/stack stay in bank $00)"),
         Switch(0xC00A, "KBD / SETINTC3ROM", "r_C000_KBD", "w_C000_SWITCHES", "kept"),
         Switch(0xC00B, "KBD / SETSLOTC3ROM", "r_C000_KBD", "w_C000_SWITCHES", "kept"),
-        Switch(0xC00C, "KBD / CLR80VID", "r_C000_KBD", "w_C000_SWITCHES", "kept"),
-        Switch(0xC00D, "KBD / SET80VID", "r_C000_KBD", "w_C000_SWITCHES", "kept"),
-        Switch(0xC00E, "KBD / CLRALTCHAR", "r_C000_KBD", "w_C000_SWITCHES", "kept"),
-        Switch(0xC00F, "KBD / SETALTCHAR", "r_C000_KBD", "w_C000_SWITCHES", "kept"),
+        Switch(0xC00C, "KBD / CLR80VID", "r_C000_KBD", "w_C000_SWITCHES", "40-column text"),
+        Switch(0xC00D, "KBD / SET80VID", "r_C000_KBD", "w_C000_SWITCHES", "80-column text"),
+        Switch(0xC00E, "KBD / CLRALTCHAR", "r_C000_KBD", "w_C000_SWITCHES",
+               "primary character set (flashing)"),
+        Switch(0xC00F, "KBD / SETALTCHAR", "r_C000_KBD", "w_C000_SWITCHES",
+               "alternate character set (MouseText)"),
         Switch(0xC010, "KBDSTRB", "r_C010_KBDSTRB", "w_C010_KBDSTRB",
                "clears the strobe (next buffered key latches); read: any-key-down in bit 7"),
     ]
@@ -274,7 +281,8 @@ def _rows() -> list[Switch]:
                            f"bit 7: {what}; bits 0-6: the key; write: clears the strobe"))
     rows += [
         Switch(0xC021, "MONOCOLOR", "r_register", "w_register", "kept (bit 7: mono)"),
-        Switch(0xC022, "TBCOLOR", "r_register", "w_register", "kept (text colours)"),
+        Switch(0xC022, "TBCOLOR", "r_register", "w_register",
+               "text colour (high nibble) on background (low): the text screen's"),
         Switch(0xC023, "VGCINT", "r_C023_VGCINT", "w_C023_VGCINT",
                "bits 0-2 enable external/scan-line/one-second interrupts; bit 5 scan-line "
                "and bit 6 one-second status, bit 7 either (`iigs.interrupts`)"),
@@ -291,7 +299,7 @@ def _rows() -> list[Switch]:
                "keyboard interrupt pending (a button change, a latched key)"),
         Switch(0xC029, "NEWVIDEO", "r_register", "w_register",
                "kept (bit 7 Super Hi-Res, 6 linear, 5 mono, 0 bank latch); "
-               "the screen shows Super Hi-Res"),
+               "bit 7 clear shows the Apple II text/lo-res screen (iigs.textscreen)"),
         Switch(0xC02D, "SLTROMSEL", "r_register", "w_register", "kept"),
         Switch(0xC02E, "VERTCNT", "r_C02E_VERTCNT", None,
                "vertical counter bits 8-1, from the cycle count (262 lines at 60 Hz)"),
@@ -302,7 +310,7 @@ def _rows() -> list[Switch]:
         Switch(0xC032, "SCANINT", "r_floating", "w_C032_SCANINT",
                "a 0 in bit 5 clears the scan-line, in bit 6 the one-second interrupt"),
         Switch(0xC034, "CLOCKCTL", "r_register", "w_register",
-               "bits 0-3: border colour (kept; the window has no border)"),
+               "bits 0-3: border colour (around the text screen; Super Hi-Res has none)"),
         Switch(0xC035, "SHADOW", "r_C035_SHADOW", "w_C035_SHADOW",
                "shadowing: bit 3 clear = bank $01 $2000-$9FFF written through to $E1 on "
                "each write; bit 6 = I/O and language card off in banks $00/$01; "
@@ -333,8 +341,9 @@ def _rows() -> list[Switch]:
                (0xC056, "LORES"), (0xC057, "HIRES")]
     for address, name in display:
         rows.append(Switch(address, name, "t_C050_DISPLAY", "t_C050_DISPLAY",
-                           "any access sets the switch (kept; PAGE2 with 80STORE maps "
-                           "bank $00 text page/hi-res page 1 to bank $01)"))
+                           "any access sets the switch (the text/lo-res screen shows it "
+                           "when Super Hi-Res is off; PAGE2 with 80STORE maps bank $00 "
+                           "text page/hi-res page 1 to bank $01)"))
     rows += [
         Switch(0xC061, "BUTN0", "r_C061_BUTN0", None, "bit 7: open-apple (command) key down"),
         Switch(0xC062, "BUTN1", "r_C062_BUTN1", None, "bit 7: option key down"),
@@ -410,7 +419,9 @@ class IOPage:
         self.lc_write = True           # language card write enabled
         self.lc_prewrite = False       # first of the two reads that enable writing
         self.flags = {"80STORE": False, "80VID": False, "ALTCHAR": False,
-                      "SLOTC3ROM": False, "TEXT": False, "MIXED": False, "HIRES": False}
+                      "SLOTC3ROM": False, "TEXT": True, "MIXED": False, "HIRES": False}
+        # (TEXT on: the IIGS starts in text mode; what shows while Super Hi-Res is
+        # off, iigs.textscreen)
         self.registers = {0xC021: 0, 0xC022: 0xF0, 0xC023: 0, 0xC027: 0, 0xC029:
                           NEWVIDEO_DEFAULT, 0xC02D: 0, 0xC032: 0, 0xC034: 0,
                           0xC036: CYAREG_DEFAULT, 0xC041: 0, 0xC047: 0}

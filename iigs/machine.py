@@ -661,10 +661,28 @@ class Machine:
                 continue
             raise self._stopped_on(reason)
 
+    def _run_while_input_can_come(self, quiet_limit: int,
+                                  between_ticks: Callable[[], bool]) -> None:
+        """`call`'s loop for a routine that waits for its user: a tick at a time until
+        it stops for another reason than the cycle count, or has run `quiet_limit`
+        cycles since `between_ticks()` last said input can still come."""
+        cpu = self.cpu
+        quiet = 0
+        while quiet < quiet_limit:
+            before = cpu.processorCycles
+            cpu.run(min(CYCLES_PER_TICK - self.elapsed_cycles % CYCLES_PER_TICK,
+                        quiet_limit - quiet))
+            if cpu.stop_reason != "cycles":
+                return
+            if self.ticks != self._last_tick:
+                self._on_tick()
+            quiet = 0 if between_ticks() else quiet + cpu.processorCycles - before
+
     def call(self, addr: int, a: int = 0, x: int = 0, y: int = 0,
              stack_args: Sequence[int] | bytes = (), *, d: int | None = None,
              dbr: int | None = None, max_cycles: int = DEFAULT_CALL_CYCLES,
-             p: int = 0x00, stack: int | None = None) -> Registers:
+             p: int = 0x00, stack: int | None = None,
+             between_ticks: Callable[[], bool] | None = None) -> Registers:
         """JSL to a routine and run it until it RTLs; return the registers it leaves.
 
         The routine runs in full native mode (E = M = X = 0) on the current stack, with
@@ -675,7 +693,13 @@ class Machine:
         mode). The return address is
         a trap, so the routine's RTL ends the run; `Registers.cycles` counts the JSL and
         RTL. All registers (and S) are restored afterwards, so a tool may call back into
-        the program (content-draw procedures) with this too."""
+        the program (content-draw procedures) with this too.
+
+        With `between_ticks` the routine is one that waits for its user (a classic
+        desk accessory polling the keyboard): it runs a tick at a time with the
+        machine's tick work and `between_ticks()` after each, for as long as that says
+        input can still come; `max_cycles` then counts only the cycles after the last
+        tick that could bring some."""
         cpu, mem = self.cpu, self.mem
         saved = (cpu.a, cpu.x, cpu.y, cpu.sp, cpu.p, cpu.pc, cpu.pbr, cpu.dbr, cpu.d,
                  cpu.e, cpu.stop_reason, cpu.trap_result)
@@ -707,7 +731,10 @@ class Machine:
         start = cpu.processorCycles - JSL_CYCLES   # the JSL that would have called it
         self._call_depth += 1
         try:
-            cpu.run(max_cycles)
+            if between_ticks is None:
+                cpu.run(max_cycles)
+            else:
+                self._run_while_input_can_come(max_cycles, between_ticks)
             reason, result = cpu.stop_reason, cpu.trap_result
             if reason == "trap" and result == "return":
                 # the return trap's own WDM is the machine's, not the routine's
@@ -716,7 +743,9 @@ class Machine:
             elif reason == "cycles":
                 raise self.crash(f"Routine at {addr >> 16:02X}/{addr & 0xFFFF:04X} did "
                                  f"not return", details=[
-                                     f"Still running after {max_cycles} cycles."])
+                                     f"Still running after {max_cycles} cycles"
+                                     + (" in which no input could come." if between_ticks
+                                        else ".")])
             elif reason == "trap":
                 raise self.crash(f"Routine stopped the machine ({result})", details=[
                     f"Machine.call({addr:06X}) ended in trap result {result!r}."])

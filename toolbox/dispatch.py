@@ -177,6 +177,7 @@ class Dispatcher:
         args.reverse()
         shown = ", ".join(f"${a:0{2 * PARAM_BYTES[l]}X}" for a, l in zip(args, row.params))
         cpu.processorCycles += TOOL_CALL_CYCLES
+        self.tb.caller = caller              # MMStartUp finds the caller's user ID by it
         try:
             result = row.impl(self.tb, *args)
             error = 0
@@ -275,11 +276,15 @@ class Dispatcher:
     def _check_frame(self, cpu: Any, row: ToolCall, caller: int, frames: int) -> None:
         """A frame that runs off the program's stack block is a stack imbalance: the
         caller pushed less than the call's parameters and result space need (or its
-        pushes and pulls have drifted out of the block)."""
+        pushes and pulls have drifted out of the block). The block is the loader's
+        direct-page/stack block, or, when S has left it, the bank-0 block that holds S:
+        a program may move its stack into memory it allocated itself (issue 49)."""
         block = self.machine.stack_block
         if block is None:
             return
         low, high = block
+        if not low <= cpu.sp + 1 <= high:
+            low, high = self._stack_block_at(cpu.sp + 1) or block
         top_needed = cpu.sp + 3 * frames + row.param_bytes + row.result
         if cpu.sp + 1 < low or top_needed > high:
             raise self._fail(cpu, f"Stack imbalance at {row.name}", caller, [
@@ -288,6 +293,16 @@ class Dispatcher:
                 f"but S=${cpu.sp:04X} leaves the frame outside the stack block "
                 f"${low:04X}-${high:04X}.",
                 f"Called from {caller >> 16:02X}/{caller & 0xFFFF:04X}."])
+
+    def _stack_block_at(self, address: int) -> tuple[int, int] | None:
+        """The bank-0 Memory Manager block holding `address` (first and last byte), for
+        a program that moved its stack into memory it allocated (NewHandle with
+        attrBank and attrFixed in bank 0, then TCS), or None when no block holds it."""
+        handle = self.tb.mm.find_handle(address & 0xFFFF)
+        if not handle:
+            return None
+        b = self.tb.mm.block(handle)
+        return b.address, b.address + b.size - 1
 
     def user_tool_call(self, cpu: Any, extra_rtl: bool = False) -> str | None:
         """Trap for JSL $E10008 (and $E1000C with `extra_rtl`): a user tool set the

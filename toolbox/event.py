@@ -51,6 +51,12 @@ KEY_MODIFIERS = APPLE_KEY | SHIFT_KEY | CAPS_LOCK | OPTION_KEY | CONTROL_KEY | K
 ESCAPE = 0x1B
 CDA_KEYS = APPLE_KEY | CONTROL_KEY
 
+def is_cda_key(inp: HostInput) -> bool:
+    """Control-Apple-Escape, the key that opens the CDA menu."""
+    return (inp.kind == "key" and inp.key & 0x7F == ESCAPE
+            and inp.modifiers & CDA_KEYS == CDA_KEYS)
+
+
 # Event Manager errors (Toolbox Reference, Event Manager error codes)
 EM_DUP_STARTUP = 0x0601      # emDupStrtUpErr
 EM_BAD_EVT_Q = 0x0683        # emBadEvtQErr: queue size out of range
@@ -155,15 +161,33 @@ class EventManager:
         if host is None:
             return False
         got = list(host.poll())
-        self.backlog.extend(got)
+        self._take(got)
+        return bool(got)
+
+    def _take(self, inputs: list[HostInput]) -> None:
+        """Queue host inputs in the backlog; before EMStartUp a Control-Apple-Escape
+        among them opens the CDA menu at once (the firmware's keyboard interrupt does
+        so for a program that reads $C000 itself), the inputs after it are the menu's,
+        and what the menu leaves goes on as before."""
+        if not self.started:
+            for i, inp in enumerate(inputs):
+                if is_cda_key(inp):
+                    self._take(inputs[:i])
+                    kept, self.backlog = self.backlog, deque(inputs[i + 1:])
+                    try:
+                        self.tb.desk.classic_menu()
+                    finally:
+                        left, self.backlog = list(self.backlog), kept
+                    self._take(left)
+                    return
+        self.backlog.extend(inputs)
         io = self._io()
         if io is not None:
             # Where host input enters: its keys and button reach the I/O page too (the
             # keyboard latch $C000, the button), as on the IIGS, whoever reads them.
-            releases = getattr(host, "reports_key_releases", False)
-            for inp in got:
+            releases = getattr(self.tb.host, "reports_key_releases", False)
+            for inp in inputs:
                 io.take_input(inp, releases)
-        return bool(got)
 
     def poll_for_hardware(self) -> None:
         """Each tick before EMStartUp: take the host's input now, so a program that
@@ -205,7 +229,7 @@ class EventManager:
             self.button_down = False
             return self.post(MOUSE_UP_EVT, 0)
         if inp.kind == "key":
-            if inp.key & 0x7F == ESCAPE and inp.modifiers & CDA_KEYS == CDA_KEYS:
+            if is_cda_key(inp):
                 self.tb.desk.classic_menu()      # Control-Apple-Escape: the CDA menu
                 return None
             self.key_modifiers = inp.modifiers & KEY_MODIFIERS

@@ -319,14 +319,28 @@ def _mm(tb) -> MemoryManager:
 
 # -- tool calls (Toolbox Reference vol. 1, chapter 12; numbers from memory.h) -------------
 
+# A user ID without its auxiliary field: the type and main ID a load file was given.
+MAIN_ID_MASK = 0xF0FF
+
+
+def caller_user_id(tb) -> int:
+    """The user ID of the code that made the current tool call: the owner of the block
+    holding the caller's JSL, as the Memory Manager finds it from the return address,
+    aux field cleared; 0 when no block holds it (the dispatcher sets `tb.caller`)."""
+    mm = _mm(tb)
+    handle = mm.find_handle(getattr(tb, "caller", 0))
+    return mm.block(handle).user_id & MAIN_ID_MASK if handle else 0
+
+
 @tool(0x02, 0x02, "", 2)
 def MMStartUp(tb) -> int:
-    """MMStartUp(): userID:W -- the program's user ID (the one it was loaded under)."""
+    """MMStartUp(): userID:W -- the caller's user ID: the one its code was loaded under
+    (a desk accessory's own, not the application's), else the application's."""
     mm = _mm(tb)
     mm.started = True
     if not mm.app_user_id:
         mm.app_user_id = tb.misc.get_new_id(0x1000)
-    return mm.app_user_id
+    return caller_user_id(tb) or mm.app_user_id
 
 
 @tool(0x02, 0x03, "W")

@@ -1038,10 +1038,15 @@ def SetResourceLoad(tb, read_flag: int) -> int:
 @tool(TOOLSET, 0x2E, "WW", 2)
 def OpenResourceFileByID(tb, open_access: int, user_id: int) -> int:
     """OpenResourceFileByID(openAccess:W, userID:W): fileID:W -- the resource fork of
-    the file loaded under userID (here: the launched program's)."""
+    the file loaded under userID: the launched program's, or one the System Loader
+    loaded (a desk accessory's own file in SYSTEM/DESK.ACCS)."""
     machine = tb.machine
     program = getattr(machine, "program", None)
     gs = tb.gsos
+    loaded = tb.loader.files.get(user_id & 0xF0FF)
+    if loaded is not None and loaded.pathname and (
+            program is None or program.user_id & 0xF0FF != user_id & 0xF0FF):
+        return _rm(tb).open(loaded.pathname, open_access)
     if (program is None or program.user_id & 0xF0FF != user_id & 0xF0FF
             or not gs.program_name or not gs.prefixes[9]):
         raise ToolError(RES_FILE_NOT_FOUND, f"no file loaded for user ID ${user_id:04X}")

@@ -120,3 +120,98 @@ def test_without_desk_accs_the_apple_menu_keeps_the_control_panel_only(tmp_path)
     Volume.create(image, "PLAIN", 1600).commit()
     tb = start_desktop(Machine(disk=image, host=Host()))
     assert [i.text for i in tb.menu.menu(1).items] == [b"About", b"Control Panel"]
+
+
+def wind_param1(content, title_id):
+    """An rWindParam1 template: a titled, visible window at `content` whose title is
+    the rPString resource `title_id` (p1InDesc bits 9-8 = 2: by resource ID)."""
+    t = bytearray(window.WIND_PARAM1_LENGTH)
+    t[0:2] = window.WIND_PARAM1_LENGTH.to_bytes(2, "little")
+    t[2:4] = (window.F_TITLE | window.F_CLOSE | window.F_MOVE | window.F_VIS).to_bytes(2, "little")
+    t[window.P1_TITLE:window.P1_TITLE + 4] = title_id.to_bytes(4, "little")
+    for i, edge in enumerate(content):
+        t[window.P1_POSITION + 2 * i:window.P1_POSITION + 2 * i + 2] = edge.to_bytes(2, "little")
+    t[window.P1_IN_DESC:window.P1_IN_DESC + 2] = (2 << window.TITLE_REF_SHIFT).to_bytes(2, "little")
+    return bytes(t)
+
+
+def test_an_nda_is_a_program_of_its_own_with_its_own_id_and_resource_fork(tmp_path):
+    """Issue 49: MMStartUp called from an NDA's code answers the NDA's user ID, not the
+    application's; OpenResourceFileByID under it opens the NDA's own file's fork, and
+    NewWindow2 finds the window template and its title there, although the
+    application's own fork has a template of the same ID elsewhere. Afterwards the
+    application's resource search path is current again."""
+    from toolbox import resource as rm
+    data, labels = machine_build("nda_own")
+    own, hosts = (50, 120, 110, 400), (20, 10, 60, 200)
+    image = tmp_path / "own.po"
+    vol = Volume.create(image, "NDADISK", 1600)
+    with vol.transaction():
+        vol.mkdir("SYSTEM")
+        vol.mkdir("SYSTEM/DESK.ACCS")
+        vol.write_file("SYSTEM/DESK.ACCS/OWN", data, 0xB8, 0, resource=rm.build_fork([
+            (rm.R_WIND_PARAM1, 0x1000, wind_param1(own, 0x1000)),
+            (rm.R_PSTRING, 0x1000, b"\x07Its own")]))
+        vol.write_file("HOST", b"", 0xB3, 0, resource=rm.build_fork([
+            (rm.R_WIND_PARAM1, 0x1000, wind_param1(hosts, 0x1000)),
+            (rm.R_PSTRING, 0x1000, b"\x04Host")]))
+    vol.commit()
+    m = Machine(disk=image, host=Host())
+    tb = start_desktop(m)
+    m.tb.mm.app_user_id = 0x1001
+    rm.ResourceStartUp(tb, 0x1001)                      # the application's own fork
+    rm.ResourceManager.open(tb.rm, ":NDADISK:HOST", 1)
+    acc = tb.desk.by_name(b"Own Window")
+    field = lambda name: read_word(tb.mem, acc.header + labels[name])
+    desk.OpenNDA(tb, tb.desk.item_of(acc))
+    assert field("MyID") == acc.user_id != 0x1001
+    assert (field("StartErr"), field("OpenErr"), field("WinErr")) == (0, 0, 0)
+    win = tb.wm.front()
+    assert win is not None and win.system and win.content == own
+    assert tb.mem[win.title_ptr + 1:win.title_ptr + 8] == b"Its own"
+    assert tb.rm.cur_app == 0x1001                      # the host's search path again
+    from iigs.memory import read_gsstring
+    from toolbox import loader                          # its own file, by its ID
+    assert read_gsstring(tb.mem, loader.LGetPathname2(tb, field("MyID"), 1)) == \
+        b":NDADISK:SYSTEM:DESK.ACCS:OWN"
+    desk.CloseNDA(tb, tb.desk.item_of(acc))
+    assert not acc.is_open
+
+
+def test_choose_opens_an_nda_in_a_headless_run(tmp_path):
+    """`python -m iigs run --choose "Apple/Own Window"`: the demo program's Apple menu
+    is pulled down with the mouse and the NDA chosen; its window, from its own
+    resource fork, is drawn (the title QuickDraw drew is listed). An item the menu
+    lacks is said in one line."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from iigs.demo import build
+    from toolbox import resource as rm
+    image = tmp_path / "choose.po"
+    vol = Volume.create(image, "CHOOSE", 1600)
+    with vol.transaction():
+        vol.mkdir("SYSTEM")
+        vol.mkdir("SYSTEM/DESK.ACCS")
+        vol.write_file("SYSTEM/DESK.ACCS/OWN", machine_build("nda_own")[0], 0xB8, 0,
+                       resource=rm.build_fork([
+                           (rm.R_WIND_PARAM1, 0x1000, wind_param1((50, 120, 110, 400), 0x1000)),
+                           (rm.R_PSTRING, 0x1000, b"\x07Its own")]))
+        vol.write_file("DEMO", build().load_file, 0xB3, 0)
+    vol.commit()
+    root = Path(__file__).parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root), SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy")
+
+    def run(choice):
+        return subprocess.run([sys.executable, "-m", "iigs", "run", ":CHOOSE:DEMO",
+                               "--disk", str(image), "--choose", choice, "--seconds", "2"],
+                              cwd=root, env=env, capture_output=True, text=True)
+    done = run("Apple/Own Window")
+    assert done.returncode == 124, done.stderr           # the demo runs on: time up
+    assert "(244, 47) Its own" in done.stdout.splitlines()
+    wrong = run("Apple/Nothing")
+    assert "Its own" not in wrong.stdout
+    assert wrong.stderr.count("\n") == 1 and "has no such item" in wrong.stderr

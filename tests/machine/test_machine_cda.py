@@ -55,6 +55,35 @@ def test_control_apple_escape_runs_a_cda_from_the_menu(machine, build_program):
     dp = machine.program.dp_base
     assert read_word(machine.mem, dp + 2) == ord("z")   # the program got only the z
     assert bytes(machine.mem[SHR_PIXELS:SHR_PIXELS + 32000]) == screen
+    assert host.shr.ndim == 1                           # Super Hi-Res shown again
+
+
+def test_the_cda_menu_is_drawn_on_the_80_column_text_screen(machine):
+    """While it is open the menu is the text screen (Super Hi-Res off): its selected
+    line inverse, white on black, each character the glyph table's 7 x 8 cell."""
+    from iigs import textscreen
+    machine.run(max_cycles=2_000_000)
+    frames = []
+    present = machine.host.present
+
+    def keep(mem, tb=None):
+        present(mem, tb)
+        frames.append(machine.host.frame(with_cursor=False))
+    machine.host.present = keep
+    for inp in (key(ESCAPE, APPLE_KEY | CONTROL_KEY), key(ESCAPE), key(ord("q"))):
+        machine.host.push(inp)
+    assert machine.run(max_cycles=5_000_000) == "quit"
+    menu_frame = frames[0]
+    table = textscreen.glyph_table()[1]                  # the alternate set: ALTCHAR
+    for row, text, inverse in ((0, "Desk Accessories", False), (2, "> Echo CDA", True)):
+        for col, ch in enumerate(text):
+            c = ord(ch)
+            code = (c if c >= 0x60 else c & 0x3F) if inverse else c | 0x80
+            top, left = 4 + 8 * row, 40 + 7 * col
+            cell = menu_frame[top:top + 8, left:left + 7]
+            assert (cell.all(axis=2) == table[code]).all(), (row, col, ch)
+    assert (frames[-1] != menu_frame).any()          # afterwards: the program's screen
+    assert machine.host.shr.ndim == 1                # Super Hi-Res again
 
 
 def test_escape_leaves_the_menu_without_running_anything(machine):
@@ -93,3 +122,61 @@ def test_a_high_bit_cda_name_is_listed_in_plain_ascii(tmp_path, build_program):
     volume.commit()
     m = Machine(disk=image, host=HeadlessHost())
     assert [a.name for a in load_classic_accessories(m.tb)] == ["Echo CDA"]
+
+
+def test_a_cda_that_polls_the_keyboard_runs_until_its_user_types_escape(tmp_path,
+                                                                        build_program):
+    """A CDA reading $C000 itself (programs/poll_cda.asm, its name in high-bit ASCII)
+    runs for as long as it waits: Escape comes 100 million cycles after it started
+    (twice the old limit of a routine's run), and it returns to the menu."""
+    from iigs.__main__ import _keyed_host
+    from iigs.memory import read_long
+    image = tmp_path / "poll.po"
+    volume = Volume.create(image, "WORK", 1600)
+    volume.mkdir("SYSTEM")
+    volume.mkdir("SYSTEM/DESK.ACCS")
+    volume.write_file("SYSTEM/DESK.ACCS/POLL", build_program("poll_cda")[0], file_type=CDA)
+    volume.write_file("EVENTS", build_program("machine_events")[0], file_type=S16)
+    volume.commit()
+    host = _keyed_host([(36.0, "\x1b")])                 # 36 s = 100.8 million cycles
+    machine = Machine(disk=image, host=host)
+    host.machine = machine
+    machine.load_from_disk(":WORK:EVENTS")
+    assert machine.run(max_cycles=2_000_000) == "idle"
+    host.push(key(ESCAPE, APPLE_KEY | CONTROL_KEY))
+    host.push(key(RETURN))
+    started = machine.elapsed_cycles
+    assert machine.run(max_cycles=5_000_000) == "idle"   # back in the program's loop
+    assert machine.elapsed_cycles - started > 100_000_000
+    menu = machine.tb.desk.last_classic_menu
+    assert menu.items == ["Poll CDA", "Quit"]
+    labels = build_program("poll_cda")[1]
+    base = machine.tb.desk.classic()[0].main - labels["Main"]
+    assert read_word(machine.mem, base + labels["LastKey"]) == ESCAPE
+    assert read_long(machine.mem, base + labels["Polls"]) > 4_000_000
+    # the menu's own keys (Control-Apple-Escape, Return) never reached the CDA's latch
+    assert read_word(machine.mem, machine.program.dp_base + 2) == 0
+
+
+def test_control_apple_escape_opens_the_menu_over_a_program_that_polls_c000(
+        tmp_path, build_program):
+    """A program that never starts the Event Manager and reads $C000 itself
+    (programs/key_poll.asm): Control-Apple-Escape still opens the CDA menu, as the
+    firmware's keyboard interrupt does; the menu's keys (Return, Escape) never reach
+    the latch, the key typed after it does."""
+    image = tmp_path / "poll.po"
+    volume = Volume.create(image, "WORK", 1600)
+    volume.mkdir("SYSTEM")
+    volume.mkdir("SYSTEM/DESK.ACCS")
+    volume.write_file("SYSTEM/DESK.ACCS/ECHO", build_program("echo_cda")[0], file_type=CDA)
+    volume.write_file("KEYS", build_program("key_poll")[0], file_type=S16)
+    volume.commit()
+    machine = Machine(disk=image, host=HeadlessHost())
+    machine.load_from_disk(":WORK:KEYS")
+    for inp in (key(ESCAPE, APPLE_KEY | CONTROL_KEY), key(RETURN), key(ESCAPE),
+                key(ord("k"))):
+        machine.host.push(inp)
+    assert machine.run(max_cycles=5_000_000) == "quit"
+    assert machine.tb.desk.last_classic_menu.items == ["Echo CDA", "Quit"]
+    assert "CDA ran" in machine.console.text()
+    assert read_word(machine.mem, machine.program.dp_base) == ord("k")

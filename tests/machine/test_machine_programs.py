@@ -187,3 +187,27 @@ def test_an_expressed_load_file_runs_the_same(tmp_path):
     prog = m.load(data)
     assert [s.name for s in prog.segments.values()] == ["main"]
     assert m.run(max_cycles=1_000_000) == "quit"
+
+
+@pytest.mark.parametrize("imbalance", [0, 1])
+def test_a_stack_moved_into_the_programs_own_bank0_block(build_program, imbalance):
+    """Issue 49: a program that allocates a bank-0 block (attrBank + attrFixed) and
+    moves its stack there with TCS calls the toolbox without a false imbalance report
+    (programs/own_stack.asm); a call without its result space on that stack is still
+    one."""
+    data, labels = build_program("own_stack", {"IMBALANCE": imbalance})
+    m = Machine()
+    prog = m.load(data)
+    if imbalance:
+        with pytest.raises(MachineError) as err:
+            m.run(max_cycles=1_000_000)
+        assert "Stack imbalance at GetTick" in err.value.report
+        return
+    assert m.run(max_cycles=1_000_000) == "quit"
+    dp = prog.dp_base
+    handle = read_long(m.mem, dp + labels["HANDLE"])
+    block = m.tb.mm.block(handle)
+    stack = read_word(m.mem, dp + labels["STACK_AT"])
+    assert block.address >> 16 == 0 and block.address <= stack < block.address + 0x400
+    assert not block.address <= dp < block.address + 0x400    # not the loader's block
+    assert read_word(m.mem, dp + labels["MY_ID"]) == prog.user_id

@@ -58,6 +58,9 @@ def test_seconds_that_are_no_time_are_refused(tmp_path, build_program):
         if value == "1e-9":
             assert "one frame (1/60 s)" in line
     assert sorted(p.name for p in tmp_path.iterdir()) == ["hello.s16"]
+    for spec in ("Apple", "/Control Panel", "Apple/ "):      # --choose MENU/ITEM
+        refused(iigs_run(tmp_path, program, "--choose", spec),
+                "--choose", repr(spec), "expected MENU/ITEM", "nothing was run")
 
 
 def test_text_the_keyboard_cannot_type_is_refused_in_words(tmp_path, build_program):

@@ -8,9 +8,12 @@ of the aux type, "inactive", is set) and Technical Note #71 (a CDA runs in the t
 environment and reads keys through the Event Manager, the Text Tools or $C000).
 
 Control-Apple-Escape, when the Event Manager takes the key from the host, opens the
-CDA menu: a text screen listing the accessories and Quit. The arrow keys move the
+CDA menu: the 80-column text screen (`iigs.textscreen`, Super Hi-Res off) listing the
+accessories and Quit, the selected one inverse; the text pages and video switches are
+put back when it closes. The arrow keys move the
 selection, Return runs the selected accessory's main routine (JSL, full native mode,
-RTL back) and returns to the menu, Escape or Quit leaves it; the program's screen is
+RTL back; for as long as it runs, which may be as long as its user keeps it open,
+the keys typed go to the keyboard latch it polls) and returns to the menu, Escape or Quit leaves it; the program's screen is
 as it was, and the keys the menu took never reach the program. The menu runs inside
 the Event Manager call that saw the keys, as the firmware's runs inside the keyboard
 interrupt. DeskShutDown calls every CDA's shutdown routine (the Desk Manager's rule).
@@ -20,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from iigs.memory import SHR_PIXELS, read_long, read_pstring
+from iigs.memory import read_long, read_pstring
 from iigs.report import system_text
 from toolbox.desk.loaded import load_from_desk_accs
 
@@ -28,7 +31,10 @@ CDA_FILE_TYPE = 0xB9
 INACTIVE = 0x8000                 # aux type bit 15: do not load
 ESCAPE, RETURN = 0x1B, 0x0D
 UP_KEYS, DOWN_KEYS = (0x0B, 0x08), (0x0A, 0x15)   # up / left, down / right arrows
-SCREEN_BYTES = 0x8000             # $E1:2000-$9FFF: pixels, SCBs and palettes
+TEXT_PAGES = (0x000400, 0x010400)  # text page 1, main and auxiliary (80 columns)
+TEXT_PAGE_BYTES = 0x400
+NEWVIDEO = 0xC029
+VIDEO_SWITCHES = ("TEXT", "80VID", "ALTCHAR")   # the menu's: on while it is open
 QUIT_ITEM = "Quit"
 TITLE = "Desk Accessories"
 
@@ -75,9 +81,18 @@ class ClassicMenu:
         return "\n".join(lines)
 
     def draw(self) -> None:
-        from iigs.report import render_report
+        """The menu on the 80-column text screen (Super Hi-Res off, the selected item
+        inverse), as the firmware draws it."""
+        from iigs import textscreen
         self.shown = self.screen_text()
-        render_report(self.tb.mem, self.shown)
+        lines = self.shown.split("\n")
+        textscreen.put_text(self.tb.mem, lines, columns80=True, alt=True,
+                            inverse_rows=(lines.index("> " + self.items[self.selected]),))
+        io = getattr(self.tb.machine, "io", None)
+        if io is not None:                      # (a toolbox without a machine: no I/O)
+            io.registers[NEWVIDEO] &= ~textscreen.NEWVIDEO_SHR
+            for switch in VIDEO_SWITCHES:
+                io.set_switch(switch, True)
         host = self.tb.host
         if host is not None:
             host.present(self.tb.mem, self.tb)
@@ -105,9 +120,39 @@ class ClassicMenu:
                 return None
             host.wait(1 / 60)
 
+    def run_accessory(self, cda: ClassicDeskAccessory) -> None:
+        """Run a CDA's main routine for as long as its user keeps it open: the keys
+        typed meanwhile go to the keyboard latch ($C000), which it polls (Technical
+        Note #71), not to the menu or the program."""
+        machine = self.tb.machine
+        machine.io.keyboard.flush()             # the menu's keys are not the CDA's
+        machine.call(cda.main, between_ticks=self.keys_to_latch)
+
+    def keys_to_latch(self) -> bool:
+        """The host's input into the I/O page; True while more can come (a person at
+        the window, scripted keys still due)."""
+        host, io = self.tb.host, getattr(self.tb.machine, "io", None)
+        if host is None or io is None:
+            return False
+        if hasattr(host, "due"):
+            host.due()                      # scripted keys whose time has come
+        got = list(host.poll())
+        releases = getattr(host, "reports_key_releases", False)
+        for inp in got:
+            if inp.kind == "quit":
+                self.tb.em.quit_requested = True
+                return False
+            io.take_input(inp, releases)
+        next_at = getattr(host, "next_at", None)
+        return (bool(got) or getattr(host, "interactive", False)
+                or (next_at is not None and next_at() is not None))
+
     def run(self) -> None:
         mem = self.tb.mem
-        saved = bytes(mem[SHR_PIXELS:SHR_PIXELS + SCREEN_BYTES])
+        saved_text = [bytes(mem[at:at + TEXT_PAGE_BYTES]) for at in TEXT_PAGES]
+        io = getattr(self.tb.machine, "io", None)
+        saved_video = (io.registers[NEWVIDEO], [io.switch(s) for s in VIDEO_SWITCHES]
+                       ) if io is not None else None
         try:
             while True:
                 self.draw()
@@ -121,8 +166,13 @@ class ClassicMenu:
                 elif key == RETURN:
                     if self.selected == len(self.accessories):
                         break
-                    self.tb.machine.call(self.accessories[self.selected].main)
+                    self.run_accessory(self.accessories[self.selected])
         finally:
-            mem[SHR_PIXELS:SHR_PIXELS + SCREEN_BYTES] = saved
+            for at, data in zip(TEXT_PAGES, saved_text):
+                mem[at:at + TEXT_PAGE_BYTES] = data
+            if saved_video is not None:
+                io.registers[NEWVIDEO] = saved_video[0]
+                for switch, on in zip(VIDEO_SWITCHES, saved_video[1]):
+                    io.set_switch(switch, on)
             if self.tb.host is not None:
                 self.tb.host.present(mem, self.tb)

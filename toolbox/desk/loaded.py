@@ -21,6 +21,11 @@ accessory's window is its own (it calls SetSysWindow so that TaskMaster hands th
 window's events to the Desk Manager); its updates are drawn by the window's
 content-draw routine when it has one, else passed to the action routine as an
 eventAction with the update event, as the Desk Manager does.
+
+An NDA is a program of its own (issue 49): its code is in blocks under its own user
+ID, so MMStartUp answers that ID (not the application's), LGetPathname2 and
+OpenResourceFileByID find its own file, and the resource application it makes current
+is put back to the application's when each of its routines returns.
 """
 from __future__ import annotations
 
@@ -57,22 +62,30 @@ class LoadedDeskAccessory(NewDeskAccessory):
         self.menu_name = menu_name(read_cstring(mem, header + 0x14, 256))
         self._event_rec = 0
 
-    @property
-    def machine(self):
-        return self.tb.machine
+    def _call(self, routine: int, **regs):
+        """JSL to one of the header's routines. The application's current resource
+        application is its own again afterwards: an NDA that makes its own ID current
+        (ResourceStartUp, SetCurResourceApp) leaves the host's search path alone."""
+        rm = getattr(self.tb, "rm", None)
+        saved = rm.cur_app if rm is not None else None
+        try:
+            return self.tb.machine.call(routine, **regs)
+        finally:
+            if rm is not None and saved in rm.apps:
+                rm.cur_app = saved
 
     def init(self, starting: bool) -> None:
-        self.machine.call(self.init_proc, a=0xFFFF if starting else 0)
+        self._call(self.init_proc, a=0xFFFF if starting else 0)
 
     def open(self) -> None:
-        regs = self.machine.call(self.open_proc, stack_args=[0, 0])
+        regs = self._call(self.open_proc, stack_args=[0, 0])
         ptr = read_long(self.tb.mem, (regs.sp + 1) & 0xFFFF)
         self.window = self.tb.wm.find(ptr)
 
     def close(self) -> None:
         if self.window is None:
             return
-        self.machine.call(self.close_proc)
+        self._call(self.close_proc)
         self.window = None
 
     def action(self, code: int, event: Event | None = None) -> bool:
@@ -82,7 +95,7 @@ class LoadedDeskAccessory(NewDeskAccessory):
                 _, self._event_rec = self.tb.wm.alloc(EVENT_RECORD_SIZE)
             write_event(self.tb.mem, self._event_rec, event)
             param = self._event_rec
-        regs = self.machine.call(self.action_proc, a=code, x=param & 0xFFFF,
+        regs = self._call(self.action_proc, a=code, x=param & 0xFFFF,
                                  y=param >> 16)
         return bool(regs.a & 0xFFFF)
 
@@ -93,7 +106,7 @@ class LoadedDeskAccessory(NewDeskAccessory):
         wm = self.tb.wm
         if win.cont_draw:
             with wm.window_drawing(win):
-                self.machine.call(win.cont_draw)
+                self._call(win.cont_draw)
         else:
             self.action(EVENT_ACTION, Event(UPDATE_EVT, win.ptr, self.tb.em.ticks(), 0, 0, 0))
 
