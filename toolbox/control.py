@@ -79,6 +79,17 @@ CTL_NOT_FOUND = 0x1004       # a handle that is not a control (Control Manager e
 BLACK = 0
 WHITE = 3
 
+# Control definitions kept by other tool sets (the List Manager's list control): the
+# defProc family (ctlProc & $7F000000) -> (the part code a hit answers, the attribute
+# of the Toolbox that keeps them: an object with draw(qd, ctl), part_at(ctl, v, h),
+# track(ctl, v, h), dispose(ctl) and from_template(tb, owner, address)).
+CONTROL_DEFS: dict[int, tuple[int, str]] = {}
+
+
+def control_def_entry(ctl: "Control") -> tuple[int, str] | None:
+    """(part code, keeper) of a control another tool set defines, or None."""
+    return CONTROL_DEFS.get(ctl.proc & 0x7F000000)
+
 BOX_WIDTH = 12               # check box / radio button, 640-mode pixels (2:1 aspect)
 BOX_HEIGHT = 8
 TITLE_GAP = 6
@@ -107,6 +118,8 @@ class Control:
         """The part code a hit on this control reports (a scroll bar: SCROLL_PROC)."""
         if self.is_scroll_bar:
             return SCROLL_PROC
+        if control_def_entry(self) is not None:
+            return control_def_entry(self)[0]
         return {CHECK_PROC: CHECK_BOX, RADIO_PROC: RADIO_BUTTON}.get(
             self.proc & 0xFF000000, SIMPLE_BUTTON)
 
@@ -154,6 +167,11 @@ class ControlManager:
             raise ToolError(CTL_NOT_FOUND, f"${handle:06X} is not a control")
         return ctl
 
+    def control_def(self, ctl: Control):
+        """The tool set that defines `ctl` (a list: the List Manager), or None."""
+        entry = control_def_entry(ctl)
+        return getattr(self.tb, entry[1]) if entry is not None else None
+
     def in_window(self, window: int) -> list[Control]:
         return [c for c in self.controls.values() if c.owner == window]
 
@@ -182,6 +200,8 @@ class ControlManager:
         write_long(mem, ptr + CTL_REFCON, ctl.refcon)
 
     def dispose(self, ctl: Control) -> None:
+        if self.control_def(ctl) is not None:
+            self.control_def(ctl).dispose(ctl)
         self.controls.pop(ctl.handle, None)
         self.tb.mm.dispose(ctl.handle)
 
@@ -224,6 +244,8 @@ class ControlManager:
         thumb; another control's one part), NO_PART outside it."""
         if not contains(ctl.hit_rect(), v, h):
             return NO_PART
+        if self.control_def(ctl) is not None:
+            return self.control_def(ctl).part_at(ctl, v, h)
         if not ctl.is_scroll_bar:
             return ctl.kind
         geo = scroll_geometry(ctl)
@@ -243,6 +265,9 @@ class ControlManager:
     def call_action(self, ctl: Control, proc: int, part: int) -> None:
         """Call an action procedure in the program: (theControl:L, partCode:W),
         Pascal order (the handle pushed first, high word before low)."""
+        if callable(proc):                    # another tool set's own (the list's bar)
+            proc(ctl, part)
+            return
         machine = self.tb.machine
         if machine is None or not proc:
             return
@@ -255,6 +280,11 @@ class ControlManager:
         the press (local v, h; else where the mouse is) hit (track_scroll)."""
         if ctl.is_scroll_bar:
             return self.track_scroll(ctl, action, v, h)
+        if self.control_def(ctl) is not None:
+            if v is None or h is None:
+                win = self.tb.wm.find(ctl.owner)
+                v, h = win.to_local(*self.tb.em.mouse) if win else self.tb.em.mouse
+            return self.control_def(ctl).track(ctl, v, h)
         wm = self.tb.wm
         win = wm.find(ctl.owner)
         inside = None
@@ -344,6 +374,8 @@ class ControlManager:
             qd.SetTextFace(0)
             if ctl.is_scroll_bar:
                 self._draw_scroll_bar(qd, ctl, pressed_part)
+            elif self.control_def(ctl) is not None:
+                self.control_def(ctl).draw(qd, ctl)
             elif ctl.kind == SIMPLE_BUTTON:
                 self._draw_button(qd, ctl, pressed)
             else:
@@ -795,6 +827,8 @@ def control_from_template(tb, owner: int, addr: int) -> Control | None:
     count = read_word(mem, addr)
     proc = read_long(mem, addr + T_PROC)
     scroll = proc & 0x7F000000 == SCROLL_PROC and not proc & 0x00FFFFFF
+    if proc & 0x7F000000 in CONTROL_DEFS and not proc & 0x00FFFFFF:
+        return getattr(tb, CONTROL_DEFS[proc & 0x7F000000][1]).from_template(tb, owner, addr)
     if not scroll and (proc & 0xFF000000 not in TEMPLATE_PROCS or proc & 0x00FFFFFF):
         tb.call_log.append(f"NewControl2: procRef ${proc:08X} not made here")
         return None

@@ -358,7 +358,16 @@ class DialogManager:
         self.draw_icon(dlg)
         for item in dlg.items:
             self.draw_item(dlg, item)
+        items = self.item_controls(dlg)
+        for ctl in self.tb.ctl.in_window(dlg.ptr):   # CreateList's lists in the dialog
+            if ctl not in items:
+                self.tb.ctl.draw(ctl)
         dlg.window.update = None
+
+    @staticmethod
+    def item_controls(dlg: Dialog) -> list:
+        """The controls that are the dialog's items (others are the program's own)."""
+        return [item.control for item in dlg.items if item.control is not None]
 
     # -- the modal loop ---------------------------------------------------------------
     def set_current_edit(self, dlg: Dialog, item: DItem | None) -> None:
@@ -417,6 +426,10 @@ class DialogManager:
                     for _ in tb.em.track():
                         pass
                     return item.item_id
+            _, ctl = tb.ctl.find(dlg.ptr, v, h)      # a control not an item: a list
+            if ctl is not None and ctl not in self.item_controls(dlg):
+                tb.ctl.track(ctl, ACTION_OWN, v, h)
+                return 0
             for _ in tb.em.track():
                 pass
             return 0
