@@ -168,3 +168,39 @@ def test_a_list_control_from_a_template(tb):
     listmgr.SelectMember2(tb, 2, handle)
     assert tb.mem[first + MEM_SIZE + 4] == MEM_SELECTED
     assert control.GetCtlHandleFromID(tb, win.ptr, 77) == handle
+
+
+def test_a_program_picks_from_a_list_in_a_dialog_and_prints_a_page(tmp_path):
+    """tests/machine/programs/machine_listprint.asm: StartUpTools naming the new tool
+    sets, a list in a modal dialog scrolled and clicked, a page printed to the disk's
+    folder, all by JSL $E10000."""
+    from disk import Volume
+    from iigs.hostinput import HostInput
+    from iigs.machine import Machine
+    from iigs.video import load_png
+    from machine_desktop import Host, machine_build
+    data, labels = machine_build("machine_listprint")
+    image = tmp_path / "work.po"
+    Volume.create(image, "WORK", 1600).commit()
+    host = Host()
+    m = Machine(disk=image, host=host)
+    top, left = BOUNDS[0] + LIST_RECT[0], BOUNDS[1] + LIST_RECT[1]
+    host.click(BOUNDS[1] + LIST_RECT[3] - 10, BOUNDS[0] + LIST_RECT[2] - 4)   # down arrow
+    host.click(left + 30, top + 1 + 25)          # the third in view: SYS
+    host.inputs.append(HostInput("key", key=0x0D))   # Return: OK
+    host.inputs.append(HostInput("key", key=0x0D))   # Print: OK
+    prog = m.load(data)
+    assert m.run(max_cycles=20_000_000) == "quit"
+    word = lambda label, off=0: read_word(m.mem, prog.entry + labels[label] + off)
+    assert word("StartErr") == 0
+    assert [word("Statuses", 2 * i) for i in range(7)] == [0xFFFF] * 7
+    assert word("ItemHit") == 1
+    assert word("Chosen") == 4                   # SYS
+    assert word("TypeList", 0x0E) == 2           # listStart after the arrow
+    assert word("JobOK") == 0xFFFF and word("PrErr") == 0
+    page = load_png(tmp_path / "PAGE-0001.png")[:, :, 0]
+    assert page.shape == (756, 640)
+    assert (page[100:140, 40:240] == 0).all()
+    assert (page[190:203, 40:120] == 0).any()    # the heading
+    assert (page[:90] == 255).all() and (page[210:] == 255).all()
+    assert not m.missing_calls()
