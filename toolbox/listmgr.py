@@ -53,6 +53,7 @@ from iigs.memory import (read_bytes, read_cstring, read_long, read_pstring, read
 from toolbox import control
 from toolbox.calls import ToolError, tool
 from toolbox.toolbox import tool_state
+from toolbox.window import read_rect, write_rect
 
 TOOLSET = 0x1C
 R_LIST_REF = 0x801C               # NewList2 listRefDesc 2: the member records resource
@@ -169,7 +170,6 @@ class ListManager:
 
     def from_record(self, window: int, record: int) -> ListState:
         mem = self.tb.mem
-        from toolbox.window import read_rect
         lst = self.create(window, read_rect(mem, record + L_RECT),
                           read_word(mem, record + L_SIZE), read_word(mem, record + L_VIEW),
                           read_word(mem, record + L_TYPE), read_word(mem, record + L_START),
@@ -185,7 +185,6 @@ class ListManager:
         """A list control from a NewControl2 template; listRef is a pointer to the
         member records, or a handle to them."""
         mem = tb.mem
-        from toolbox.window import read_rect
         ref = read_long(mem, addr + T_REF)
         if ref in tb.mm.blocks:
             ref = tb.mm.deref(ref)
@@ -296,7 +295,6 @@ class ListManager:
     def draw_member(self, qd, lst: ListState, number: int) -> None:
         rect = self.member_rect(lst, number)
         if lst.draw_proc and self.tb.machine is not None:
-            from toolbox.window import write_rect
             if not self._scratch:
                 _, self._scratch = self.tb.wm.alloc(8)
             write_rect(self.tb.mem, self._scratch, rect)

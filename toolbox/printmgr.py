@@ -38,7 +38,7 @@ from pathlib import Path
 
 import numpy as np
 
-from iigs.memory import (read_long, read_word, write_bytes, write_long, write_pstring,
+from iigs.memory import (read_bytes, read_long, read_word, write_bytes, write_long, write_pstring,
                          write_word)
 from toolbox.calls import ToolError, s16, tool
 from toolbox.toolbox import tool_state
@@ -76,10 +76,15 @@ PRINTER_TYPE = 0x0001            # PrGetPrinterSpecs: a dot-matrix-like page pri
 PORTRAIT = 0                     # PrGetPgOrientation
 
 
+def unpack_640(rows: np.ndarray) -> np.ndarray:
+    """640-mode bytes (rows x row bytes) as pixel values (rows x 4 row bytes)."""
+    values = np.stack([(rows >> shift) & 3 for shift in (6, 4, 2, 0)], axis=-1)
+    return values.reshape(rows.shape[0], -1)
+
+
 def page_rgb(pixels: np.ndarray) -> np.ndarray:
     """A 640-mode page (rows x row bytes) as greys, RGB (rows, 4 x row bytes, 3)."""
-    values = np.stack([(pixels >> shift) & 3 for shift in (6, 4, 2, 0)], axis=-1)
-    grey = GREYS[values.reshape(pixels.shape[0], -1)]
+    grey = GREYS[unpack_640(pixels)]
     return np.repeat(grey[:, :, None], 3, axis=2)
 
 
@@ -339,18 +344,17 @@ def PrPixelMap(tb, loc_ptr: int, rect_ptr: int, color_flag: int) -> None:
         read_word(mem, loc_ptr + 6)
     bounds = read_rect(mem, loc_ptr + 8)
     t, l, b, r = read_rect(mem, rect_ptr)
+    rows = np.frombuffer(read_bytes(mem, image, width * (bounds[2] - bounds[0])),
+                         dtype=np.uint8).reshape(bounds[2] - bounds[0], width)
+    if scb & SCB_640:
+        pixels = unpack_640(rows)
+    else:                                 # two 4-bit pixels a byte: their top two bits
+        pixels = (np.stack([rows >> 4, rows & 15], axis=-1) >> 2).reshape(rows.shape[0], -1)
+    t, b = max(t, bounds[0]), min(b, bounds[2], t + PAGE_RECT[2])
+    l, r = max(l, bounds[1]), min(r, bounds[1] + pixels.shape[1], l + PAGE_RECT[3])
     page = np.full((PAGE_RECT[2], PAGE_RECT[3]), 3, dtype=np.uint8)
-    per_byte = 4 if scb & SCB_640 else 2
-    for v in range(max(t, bounds[0]), min(b, bounds[2], bounds[0] + PAGE_RECT[2])):
-        row = image + (v - bounds[0]) * width
-        for h in range(max(l, bounds[1]), min(r, bounds[1] + PAGE_RECT[3], bounds[1] + width * per_byte)):
-            x = h - bounds[1]
-            byte = mem[row + x // per_byte]
-            if per_byte == 4:
-                value = (byte >> (6 - 2 * (x & 3))) & 3
-            else:
-                value = ((byte >> (4 - 4 * (x & 1))) & 15) >> 2
-            page[v - t, h - l] = value
+    if b > t and r > l:
+        page[:b - t, :r - l] = pixels[t - bounds[0]:b - bounds[0], l - bounds[1]:r - bounds[1]]
     packed = (page[:, 0::4] << 6) | (page[:, 1::4] << 4) | (page[:, 2::4] << 2) | page[:, 3::4]
     _pm(tb).print_page(packed.astype(np.uint8))
 
