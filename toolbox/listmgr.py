@@ -28,7 +28,9 @@ back to the ListRec as the user scrolls.
 Clicks (TrackControl, FindControl's part LIST_PART; ModalDialog tracks a list in a
 dialog by itself): on a member, it is selected and every other one deselected; in a
 list that allows more, dragging selects the range from the member first pressed. A
-disabled member cannot be selected. On the scroll bar, the arrows move one member, the
+disabled member cannot be selected. Shift-click selects the range from the member last
+pressed (instead of what was selected); Apple-click turns one member's selection on or off, leaving the others
+(both only in a list that allows several). On the scroll bar, the arrows move one member, the
 page areas a view's worth less one, the thumb as far as it is dragged. ListKey moves
 the selection with the up and down arrows and to the first member whose string starts
 with a typed character, scrolling it into view.
@@ -73,6 +75,7 @@ C_STRINGS, SELECT_ONE = 0x0001, 0x0002          # listType bits
 MEM_SELECTED, MEM_DISABLED = 0x80, 0x40         # memFlag bits
 CASE_MATTERS = 0x0001                           # CompareStrings flags bit 0
 UP_ARROW_KEY, DOWN_ARROW_KEY = 0x0B, 0x0A
+APPLE_KEY, SHIFT_KEY = 0x0100, 0x0200           # event modifiers
 KEY_DOWN, AUTO_KEY = 3, 5
 
 # ListRec fields
@@ -364,7 +367,16 @@ class ListManager:
             for _ in self.tb.em.track():
                 pass
             return control.NO_PART
-        lst.anchor = number
+        mods = self.tb.em.current_modifiers()
+        several = not lst.list_type & SELECT_ONE
+        if several and mods & APPLE_KEY:       # Apple-click: that member toggled alone
+            lst.anchor = number
+            self.select(lst, set(self.selected(lst)) ^ {number})
+            for _ in self.tb.em.track():
+                pass
+            return LIST_PART
+        if not (several and mods & SHIFT_KEY and lst.anchor):
+            lst.anchor = number                # Shift-click: from the last one pressed
         self._pick(lst, number)
         win = self.tb.wm.find(ctl.owner)
         for gv, gh in self.tb.em.track():

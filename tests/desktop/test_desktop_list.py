@@ -4,6 +4,7 @@ scroll bar, a member selected by a click and read back with ResetMember/NextMemb
 ListKey, SortList, NewList, the *2 calls and the list control from a template."""
 from __future__ import annotations
 
+from iigs.hostinput import APPLE_KEY, SHIFT_KEY, HostInput
 from iigs.memory import read_long, read_word, write_long, write_word
 from toolbox import control, dialog, listmgr
 from toolbox.dialog import BUTTON_ITEM
@@ -12,6 +13,7 @@ from toolbox.listmgr import MEM_DISABLED, MEM_SELECTED
 BOUNDS = (30, 100, 130, 400)              # the dialog, global
 LIST_RECT = (10, 20, 62, 200)             # local: 5 members of 10 pixels + frame
 NAMES = [b"TXT", b"BIN", b"S16", b"SYS", b"PNT", b"PIC", b"FNT", b"ICN"]
+MOUSE_DOWN = 1
 MEM_SIZE = 6                              # memPtr, memFlag, a byte of the program's
 
 
@@ -107,6 +109,18 @@ def test_a_list_in_a_dialog_is_drawn_scrolled_and_a_click_selects(tb, host):
     assert member_pixel(tb, dlg, 4) == b"\x00"
 
 
+def selected_after_click(tb, host, handle, h, v, modifiers):
+    """The members selected after a click with `modifiers`, the mouse-down taken as a
+    program takes it (an event, then TrackControl)."""
+    tb.em.flush(0xFFFF, 0)                      # the events earlier gestures left
+    host.push(HostInput("down", h, v, modifiers=modifiers))
+    host.push(HostInput("up", h, v, modifiers=modifiers))
+    assert tb.em.wait_for_event(1 << MOUSE_DOWN).what == MOUSE_DOWN
+    control.TrackControl(tb, h, v, 0, handle)
+    return [n for n in range(1, 9) if tb.mem[tb.lm.by_control(handle).member(n) + 4]
+            & MEM_SELECTED]
+
+
 def test_list_keys_sorting_disabled_members_and_new_lists(tb, host):
     win = tb.wm.find(dialog.NewModalDialog(tb, tb.scratch.rect(BOUNDS), 1, 0))
     first = members(tb)
@@ -129,6 +143,10 @@ def test_list_keys_sorting_disabled_members_and_new_lists(tb, host):
     tb.em.button_down = True
     assert control.TrackControl(tb, left, top + 2, 0, handle) == listmgr.LIST_PART
     assert [n for n in range(1, 9) if listmgr.NextMember2(tb, n - 1, handle) == n] == [1, 3, 4]
+    # Apple-click S16 off (the others stay); Shift-click PNT: the range from S16.
+    row = lambda n: top + 1 + 10 * (n - 1) + 5
+    assert selected_after_click(tb, host, handle, left, row(3), APPLE_KEY) == [1, 4]
+    assert selected_after_click(tb, host, handle, left, row(5), SHIFT_KEY) == [3, 4, 5]
     listmgr.SortList(tb, 0, rec)
     names = [tb.mem[first + MEM_SIZE * i + 5] for i in range(8)]
     assert [NAMES[i] for i in names] == sorted(NAMES)          # records moved whole
