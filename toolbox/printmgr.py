@@ -26,8 +26,9 @@ print and fills the status record in. PDF is not written: no packaged PDF librar
 the machine's environment.
 
 PrStlDialog and PrJobDialog are modal dialogs (OK default, Cancel): a script's or a
-user's Return accepts them (TRUE), Cancel or no more input declines (FALSE). PrJobDialog
-accepted prints all pages (1 .. 9999), one copy. PrValidate answers TRUE when it had to
+user's Return accepts them (TRUE), Cancel or no more input declines (FALSE). The Print
+dialog has three fields, Copies (1), From page and To page (blank: all pages, 1 ..
+9999), which fill the job subrecord; each copy of a page is a file of its own. PrValidate answers TRUE when it had to
 change the record (made it the default). A page that cannot be written sets PrError to
 ioAbort ($FFE5) and the reason goes to the call log; PrPixelMap prints a rectangle of a
 LocInfo's pixel image as one page.
@@ -69,6 +70,7 @@ SCB_640 = 0x80
 PAPER_WHITE = 0xFF               # four white (3) pixels
 GREYS = np.array([0, 85, 170, 255], dtype=np.uint8)
 ALL_PAGES = 9999
+FIELD_CHARS = 4                  # the Print dialog's fields: up to 4 digits
 PAGE_NAME = "PAGE-{:04d}.png"
 PRINTER_NAME = b"Page Printer"
 PORT_DRIVER_NAME = b"PNG file"
@@ -86,6 +88,12 @@ def page_rgb(pixels: np.ndarray) -> np.ndarray:
     """A 640-mode page (rows x row bytes) as greys, RGB (rows, 4 x row bytes, 3)."""
     grey = GREYS[unpack_640(pixels)]
     return np.repeat(grey[:, :, None], 3, axis=2)
+
+
+def number(text: bytes) -> int:
+    """A field's number (its digits; 0 when it has none), at most ALL_PAGES."""
+    digits = bytes(c for c in text if 0x30 <= c <= 0x39)
+    return min(int(digits), ALL_PAGES) if digits else 0
 
 
 def next_page_path(folder: Path) -> Path:
@@ -156,16 +164,26 @@ class PrintManager:
             self._strings[text] = ptr
         return self._strings[text]
 
-    def ask(self, title: bytes, lines: list[bytes]) -> bool:
-        """A modal dialog: the lines, OK (default) and Cancel; True when OK is chosen."""
+    def ask(self, title: bytes, lines: list[bytes],
+            fields: tuple[tuple[bytes, bytes], ...] = ()) -> list[bytes] | None:
+        """A modal dialog: the lines, a LineEdit field for each (label, default), OK
+        (default) and Cancel. The fields' texts when OK is chosen, None otherwise."""
         from toolbox import dialog
         dm = self.tb.dlg
-        height = 60 + 12 * len(lines)
+        top = 22 + 12 * len(lines)
+        height = top + 20 * len(fields) + 30
         dlg = dm.new_modal((50, 140, 50 + height, 500), True, 0)
         dm.new_item(dlg, 3, (8, 16, 20, 344), dialog.STAT_TEXT, self.pstring(title), 0, 0)
         for i, line in enumerate(lines):
             dm.new_item(dlg, 4 + i, (22 + 12 * i, 16, 34 + 12 * i, 344), dialog.STAT_TEXT,
                         self.pstring(line), 0, 0)
+        edits = []
+        for i, (label, default) in enumerate(fields):
+            v = top + 6 + 20 * i
+            dm.new_item(dlg, 20 + 2 * i, (v, 16, v + 12, 120), dialog.STAT_TEXT,
+                        self.pstring(label), 0, 0)
+            edits.append(dm.new_item(dlg, 21 + 2 * i, (v, 130, v + 12, 190),
+                                     dialog.EDIT_LINE, self.pstring(default), FIELD_CHARS, 0))
         dm.new_item(dlg, dialog.OK_ITEM, (height - 22, 270, height - 9, 340),
                     dialog.BUTTON_ITEM, self.pstring(b"OK"), 0, 0)
         dm.new_item(dlg, dialog.CANCEL_ITEM, (height - 22, 180, height - 9, 250),
@@ -176,8 +194,22 @@ class PrintManager:
             hit = dm.modal(dlg)
             if hit == 0:                               # no more input: declined
                 break
+        texts = [bytes(item.edit.model.text) for item in edits]
         dm.close(dlg)
-        return hit == dialog.OK_ITEM
+        return texts if hit == dialog.OK_ITEM else None
+
+    def job_dialog(self, handle: int) -> bool:
+        """PrJobDialog's core: copies and the page range asked for (blank: all pages);
+        True when printing goes ahead, the job subrecord filled in."""
+        ptr = self.record_ptr(handle)
+        texts = self.ask(b"Print: " + PRINTER_NAME,
+                         [b"Each page to a PAGE-NNNN.png file beside the disk"],
+                         ((b"Copies:", b"1"), (b"From page:", b""), (b"To page:", b"")))
+        if texts is None:
+            return False
+        copies, first, last = (number(text) for text in texts)
+        self.set_job(ptr, first or 1, last or ALL_PAGES, copies or 1)
+        return True
 
     # -- the document ---------------------------------------------------------------------
     def open_doc(self, handle: int, port: int) -> int:
@@ -217,9 +249,12 @@ class PrintManager:
         ptr = self.record_ptr(self.record)
         first = read_word(self.tb.mem, ptr + J_FST_PAGE)
         last = read_word(self.tb.mem, ptr + J_LST_PAGE)
+        copies = max(1, read_word(self.tb.mem, ptr + J_COPIES))
         if first <= self.page_number <= last:
-            data = bytes(self.tb.mem[self.page_ptr:self.page_ptr + ROW_BYTES * PAGE_RECT[2]])
-            self.print_page(np.frombuffer(data, dtype=np.uint8).reshape(PAGE_RECT[2], ROW_BYTES))
+            data = read_bytes(self.tb.mem, self.page_ptr, ROW_BYTES * PAGE_RECT[2])
+            page = np.frombuffer(data, dtype=np.uint8).reshape(PAGE_RECT[2], ROW_BYTES)
+            for _ in range(copies):                # a sheet, so a file, for each copy
+                self.print_page(page)
 
     def folder(self) -> Path:
         volume = getattr(self.tb, "gsos", None) and self.tb.gsos.volume
@@ -315,22 +350,17 @@ def PrStlDialog(tb, handle: int) -> int:
     pm = _pm(tb)
     if not pm.valid(handle):
         pm.default(handle)
-    return TRUE if pm.ask(b"Page Setup: " + PRINTER_NAME,
-                          [b"US Letter, portrait, 100%"]) else FALSE
+    return FALSE if pm.ask(b"Page Setup: " + PRINTER_NAME,
+                           [b"US Letter, portrait, 100%"]) is None else TRUE
 
 
 @tool(TOOLSET, 0x0C, "L", 2)
 def PrJobDialog(tb, handle: int) -> int:
-    """PrJobDialog(printRecordHandle:L): confirmed:W -- Print: all pages, one copy."""
+    """PrJobDialog(printRecordHandle:L): confirmed:W -- Print: copies, pages."""
     pm = _pm(tb)
-    ptr = pm.record_ptr(handle)
     if not pm.valid(handle):
         pm.default(handle)
-    if not pm.ask(b"Print: " + PRINTER_NAME,
-                  [b"All pages, 1 copy, to PAGE-NNNN.png files", b"beside the disk"]):
-        return FALSE
-    pm.set_job(ptr, 1, ALL_PAGES, 1)
-    return TRUE
+    return TRUE if pm.job_dialog(handle) else FALSE
 
 
 @tool(TOOLSET, 0x0D, "LLW")

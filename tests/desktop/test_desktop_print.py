@@ -1,5 +1,5 @@
 """Print Manager (toolbox/printmgr.py) as a desktop program prints: PrDefault, the
-Print dialog answered with Return, PrOpenDoc/PrOpenPage, QuickDraw into the page,
+Print dialog answered with Return (or copies and a page range typed), PrOpenDoc/PrOpenPage, QuickDraw into the page,
 PrClosePage writing PAGE-NNNN.png, PrCloseDoc; PrValidate, Cancel, PrPixelMap."""
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def test_a_page_is_drawn_into_the_printers_port_and_written_as_png(tb, host, tmp
     assert [read_word(tb.mem, ptr + 0x08 + 2 * i) for i in range(4)] == [0, 0, 756, 640]
     host.key("\r")
     assert printmgr.PrJobDialog(tb, rec) == 0xFFFF    # Return: OK
-    assert read_word(tb.mem, ptr + 0x50) == 1 and read_word(tb.mem, ptr + 0x52) == 9999
+    assert [read_word(tb.mem, ptr + o) for o in (0x50, 0x52, 0x54)] == [1, 9999, 1]
     screen_port = tb.qd.GetPort()
     port = printmgr.PrOpenDoc(tb, rec, 0)
     assert tb.qd.GetPort() == port
@@ -67,21 +67,23 @@ def test_cancel_pages_out_of_range_and_a_pixel_map(tb, host, tmp_path, monkeypat
     assert printmgr.PrStlDialog(tb, rec) == 0
     assert printmgr.PrJobDialog(tb, rec) == 0           # no input left: declined
     ptr = tb.mm.deref(rec)
-    write_word(tb.mem, ptr + 0x50, 2)                   # pages 2 .. 2 only
-    write_word(tb.mem, ptr + 0x52, 2)
+    for key in "2\t2\t2\r":                          # 2 copies of page 2 .. 2
+        host.key(key)
+    assert printmgr.PrJobDialog(tb, rec) == 0xFFFF
+    assert [read_word(tb.mem, ptr + o) for o in (0x50, 0x52, 0x54)] == [2, 2, 2]
     port = printmgr.PrOpenDoc(tb, rec, 0)
     for _ in range(3):
         printmgr.PrOpenPage(tb, port, 0)
         printmgr.PrClosePage(tb, port)
     printmgr.PrCloseDoc(tb, port)
-    assert [p.name for p in tmp_path.iterdir()] == ["PAGE-0001.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["PAGE-0001.png", "PAGE-0002.png"]
     # PrPixelMap: a corner of the screen (the desktop's pattern) on a page of its own.
     loc = tb.scratch.take(16)
     write_word(tb.mem, loc, 0x80)
     for i, value in enumerate((0x2000, 0xE1, 160, 0, 0, 200, 640)):
         write_word(tb.mem, loc + 2 + 2 * i, value)
     printmgr.PrPixelMap(tb, loc, tb.scratch.rect((0, 0, 20, 64)), 0)
-    page = load_png(tmp_path / "PAGE-0002.png")[:, :, 0]
+    page = load_png(tmp_path / "PAGE-0003.png")[:, :, 0]
     shown = np.frombuffer(tb.qd.save_bits((0, 0, 20, 64)), dtype=np.uint8).reshape(20, 64)
     assert np.array_equal(page[:20, :64], printmgr.GREYS[shown])     # a pixel a value
     assert (page[20:, :] == 255).all() and (page[:, 64:] == 255).all()
