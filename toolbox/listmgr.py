@@ -27,13 +27,13 @@ back to the ListRec as the user scrolls.
 
 Clicks (TrackControl, FindControl's part LIST_PART; ModalDialog tracks a list in a
 dialog by itself): on a member, it is selected and every other one deselected; in a
-list that allows more, dragging selects the range from the member first pressed. A
-disabled member cannot be selected. Shift-click selects the range from the member last
-pressed (instead of what was selected); Apple-click turns one member's selection on or off, leaving the others
-(both only in a list that allows several). On the scroll bar, the arrows move one member, the
-page areas a view's worth less one, the thumb as far as it is dragged. ListKey moves
-the selection with the up and down arrows and to the first member whose string starts
-with a typed character, scrolling it into view.
+list that allows more, dragging selects the range from the member first pressed (held
+above or below the list, it scrolls a member at a time), Shift-click selects the range
+from the member last pressed, Apple-click turns one member on or off and leaves the
+others. A disabled member cannot be selected. On the scroll bar, the arrows move one
+member, the page areas a view's worth less one, the thumb as far as it is dragged.
+ListKey moves the selection with the up and down arrows and to the first member whose
+string starts with a typed character, scrolling it into view.
 
 A listDraw routine of the program's draws each member: it is called with the member's
 rectangle pointer, the member pointer and the list control's handle pushed in that
@@ -379,8 +379,11 @@ class ListManager:
             lst.anchor = number                # Shift-click: from the last one pressed
         self._pick(lst, number)
         win = self.tb.wm.find(ctl.owner)
+        t, _, b, _ = lst.members_rect
         for gv, gh in self.tb.em.track():
             lv, _ = win.to_local(gv, gh) if win is not None else (gv, gh)
+            if lv <= t or lv >= b - 1:           # held above or below: one member more
+                self.scroll_to(lst, lst.start + (-1 if lv <= t else 1))
             self._pick(lst, self.member_at(lst, lv))
             self.tb.wm.present_frame()
         gv, gh = self.tb.em.mouse

@@ -109,14 +109,18 @@ def test_a_list_in_a_dialog_is_drawn_scrolled_and_a_click_selects(tb, host):
     assert member_pixel(tb, dlg, 4) == b"\x00"
 
 
-def selected_after_click(tb, host, handle, h, v, modifiers):
-    """The members selected after a click with `modifiers`, the mouse-down taken as a
-    program takes it (an event, then TrackControl)."""
+def press(tb, host, handle, h, v, to_v=None, modifiers=0, held=0) -> list[int]:
+    """A click (or a drag to `to_v`, `held` polls there) on the list taken as a
+    program takes it: the mouse-down event, then TrackControl. The members selected."""
     tb.em.flush(0xFFFF, 0)                      # the events earlier gestures left
+    end = v if to_v is None else to_v
     host.push(HostInput("down", h, v, modifiers=modifiers))
-    host.push(HostInput("up", h, v, modifiers=modifiers))
+    if to_v is not None:
+        host.push(HostInput("move", h, (v + end) // 2))
+    host.inputs += [HostInput("move", h, end)] * held
+    host.push(HostInput("up", h, end, modifiers=modifiers))
     assert tb.em.wait_for_event(1 << MOUSE_DOWN).what == MOUSE_DOWN
-    control.TrackControl(tb, h, v, 0, handle)
+    assert control.TrackControl(tb, h, v, 0, handle) == listmgr.LIST_PART
     return [n for n in range(1, 9) if tb.mem[tb.lm.by_control(handle).member(n) + 4]
             & MEM_SELECTED]
 
@@ -139,14 +143,15 @@ def test_list_keys_sorting_disabled_members_and_new_lists(tb, host):
     # A drag from TXT to SYS selects the range, the disabled BIN left out.
     top = win.content[0] + LIST_RECT[0] + 1
     left = win.content[1] + LIST_RECT[1] + 30
-    host.drag(left, top + 2, left, top + 32)
-    tb.em.button_down = True
-    assert control.TrackControl(tb, left, top + 2, 0, handle) == listmgr.LIST_PART
-    assert [n for n in range(1, 9) if listmgr.NextMember2(tb, n - 1, handle) == n] == [1, 3, 4]
+    row = lambda n: top + 10 * (n - 1) + 5
+    assert press(tb, host, handle, left, row(1), row(4)) == [1, 3, 4]
     # Apple-click S16 off (the others stay); Shift-click PNT: the range from S16.
-    row = lambda n: top + 1 + 10 * (n - 1) + 5
-    assert selected_after_click(tb, host, handle, left, row(3), APPLE_KEY) == [1, 4]
-    assert selected_after_click(tb, host, handle, left, row(5), SHIFT_KEY) == [3, 4, 5]
+    assert press(tb, host, handle, left, row(3), modifiers=APPLE_KEY) == [1, 4]
+    assert press(tb, host, handle, left, row(5), modifiers=SHIFT_KEY) == [3, 4, 5]
+    # A drag from TXT held below the list scrolls it: the range runs past the view.
+    chosen = press(tb, host, handle, left, row(1), top + 5 * 10 + 4, held=2)
+    start = read_word(tb.mem, rec + 0x0E)                     # listStart, scrolled
+    assert start > 1 and chosen == [1, *range(3, start + 5)]  # to the last in view
     listmgr.SortList(tb, 0, rec)
     names = [tb.mem[first + MEM_SIZE * i + 5] for i in range(8)]
     assert [NAMES[i] for i in names] == sorted(NAMES)          # records moved whole
