@@ -168,10 +168,11 @@ class ToolLocator:
         gs = getattr(self.tb, "gsos", None)
         if gs is None or gs.volume is None or self.tb.machine is None:
             return False
+        user_id = self.tb.misc.get_new_id(TOOL_SET_ID_TYPE)
         try:
-            lf = self.tb.loader.initial_load(self.tb.misc.get_new_id(TOOL_SET_ID_TYPE),
-                                             TOOL_FILE_PATH.format(toolset & 0xFF))
+            lf = self.tb.loader.initial_load(user_id, TOOL_FILE_PATH.format(toolset & 0xFF))
         except ToolError:
+            self.tb.misc.delete_id(user_id)
             return False
         self.install(False, toolset, lf.placed[min(lf.placed)].address)
         self.tb.call_log.append(f"tool set ${toolset & 0xFF:02X} loaded from {lf.pathname}")
