@@ -25,6 +25,10 @@ itself: the procedure scrolls and calls SetCtlValue. On the thumb it drags the t
 and, released, sets the value its place stands for. An actionProc of -1 means the
 control's own ctlAction (SetCtlAction, or a dialog item's itemDescr).
 
+A control another tool set defines (the List Manager's list control, defProc family
+$09) is registered in CONTROL_DEFS: drawing, hits, tracking, templates and disposal go
+to that tool set (`tb.lm`); its part code is the one it gives.
+
 Look (640 mode): round-cornered buttons with a centred title, the default button
 (style 1) with the heavy outer ring; a square box with an X for check boxes; a round
 button with a black centre for radio buttons; a pressed control drawn inverted; an
