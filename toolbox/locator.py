@@ -8,7 +8,9 @@ Every tool set here is "resident": LoadTools, LoadOneTool and UnloadOneTool succ
 tool sets this toolbox implements, report toolVersionErr ($0110) when the program asks
 for a newer version than the set's own XXVersion answer, and toolNotFoundErr for the
 others, so a program learns at start-up, not in the middle of a game, that it needs
-something missing. TLMountVolume and TLTextMountVolume answer button 2 (the "Cancel"
+something missing. A set this toolbox lacks is first looked for on the boot disk as
+SYSTEM/TOOLS/TOOLnnn (nnn: its number in decimal): found, it is loaded and installed in
+65816 code (`ToolLocator.load_from_disk`). TLMountVolume and TLTextMountVolume answer button 2 (the "Cancel"
 of Apple's mount dialogs): there is only the one disk, so no other can be inserted.
 
 StartStopRecord (refDesc 0 = a pointer to it, 1 = a handle, 2 = the ID of an
