@@ -86,7 +86,8 @@ WHITE = 3
 # Control definitions kept by other tool sets (the List Manager's list control): the
 # defProc family (ctlProc & $7F000000) -> (the part code a hit answers, the attribute
 # of the Toolbox that keeps them: an object with draw(qd, ctl), part_at(ctl, v, h),
-# track(ctl, v, h), dispose(ctl) and from_template(tb, owner, address)).
+# track(ctl, v, h), follow(ctl) (the record changed), dispose(ctl) and
+# from_template(tb, owner, address)).
 CONTROL_DEFS: dict[int, tuple[int, str]] = {}
 
 
@@ -202,6 +203,8 @@ class ControlManager:
         write_long(mem, ptr + CTL_ACTION, ctl.action)
         write_long(mem, ptr + CTL_DATA, ctl.data_size << 16 | ctl.view_size)
         write_long(mem, ptr + CTL_REFCON, ctl.refcon)
+        if self.control_def(ctl) is not None:      # its parts follow (a list's bar)
+            self.control_def(ctl).follow(ctl)
 
     def dispose(self, ctl: Control) -> None:
         if self.control_def(ctl) is not None:

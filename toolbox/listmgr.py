@@ -209,7 +209,7 @@ class ListManager:
         lst.start = min(max(1, lst.start), lst.max_start)
         ctl = lst.ctl
         ctl.value, ctl.view_size, ctl.data_size = lst.start, lst.view, lst.size
-        ctl.flag = lst.list_type & 0xFF
+        ctl.flag = (ctl.flag & control.CTL_INVISIBLE) | (lst.list_type & 0x7F)
         mgr.sync(ctl)
         ptr = self.tb.mm.deref(ctl.handle)
         write_long(mem, ptr + C_MEM_DRAW, lst.draw_proc)
@@ -334,6 +334,13 @@ class ListManager:
         for n in self.visible(lst):
             self.draw_member(qd, lst, n)
         self.tb.ctl.draw(lst.bar)
+
+    def follow(self, ctl: control.Control) -> None:
+        """The scroll bar shown and hidden with its list (ShowControl, HideControl)."""
+        lst = self.lists.get(ctl.handle)
+        if lst is not None and (lst.bar.flag ^ ctl.flag) & control.CTL_INVISIBLE:
+            lst.bar.flag ^= control.CTL_INVISIBLE
+            self.tb.ctl.sync(lst.bar)
 
     def part_at(self, ctl: control.Control, v: int, h: int) -> int:
         return LIST_PART

@@ -169,6 +169,11 @@ def test_list_keys_sorting_disabled_members_and_new_lists(tb, host):
     assert listmgr.ResetMember2(tb, handle) == 0
     listmgr.NewList2(tb, 0, 1, first, 0, 3, handle)
     assert tb.ctl.control(handle).data_size == 3
+    bar = tb.lm.by_control(handle).bar
+    control.HideControl(tb, handle)
+    assert not bar.visible                                    # hidden with its list
+    control.ShowControl(tb, handle)
+    assert bar.visible and tb.ctl.control(handle).flag == 0   # listType kept
     control.DisposeControl(tb, handle)
     assert not tb.ctl.in_window(win.ptr)                      # the bar went with it
 
