@@ -688,6 +688,8 @@ SsScrollBar
         STA     TdItem+10
         LDA     #SsAction               ; itemDescr: the action procedure
         STA     TdItem+12
+        LDA     #SsAction>>16           ;   (in our bank)
+        STA     TdItem+14
         STZ     TdItem+16               ; value (set below, once the sizes are)
         LDA     #SB_VERTICAL
         STA     TdItem+18
