@@ -555,10 +555,13 @@ class Machine:
 
     def call(self, addr: int, a: int = 0, x: int = 0, y: int = 0,
              stack_args: Sequence[int] | bytes = (), *, d: int | None = None,
-             dbr: int | None = None, max_cycles: int = DEFAULT_CALL_CYCLES) -> Registers:
+             dbr: int | None = None, max_cycles: int = DEFAULT_CALL_CYCLES,
+             p: int = 0) -> Registers:
         """JSL to a routine and run it until it RTLs; return the registers it leaves.
 
-        The routine runs in full native mode (E = M = X = 0) on the current stack, with
+        The routine runs in native mode with P = `p` (0: full native mode, E = M = X =
+        0; $30: 8-bit registers, as the ADB Tool Set calls completion routines) on the
+        current stack, with
         D = the program's direct page (or `d`) and B = its own bank (or `dbr`).
         `stack_args` are words pushed in order before the JSL (first = deepest), or raw
         bytes to place on the stack as they should sit in memory. The return address is
@@ -583,7 +586,7 @@ class Machine:
         mem[(sp - 1) & 0xFFFF] = (ret >> 8) & 0xFF
         mem[(sp - 2) & 0xFFFF] = ret & 0xFF
         sp -= 3
-        cpu.e, cpu.p = 0, 0x00
+        cpu.e, cpu.p = 0, p & 0xFF
         cpu.sp = sp & 0xFFFF
         cpu.a, cpu.x, cpu.y = a & 0xFFFF, x & 0xFFFF, y & 0xFFFF
         cpu.d = d if d is not None else (self.program.dp_base if self.program else cpu.d)

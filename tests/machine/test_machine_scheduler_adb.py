@@ -131,9 +131,9 @@ def test_the_keyboard_micro_answers_its_version_config_and_modes(m):
     assert m.mem[DATA] == 0
 
 
-def test_bus_commands_find_no_device_and_srq_list_holds_four(m):
-    assert call(m, ADB_CALLS["AsyncADBReceive"], TASK, 0x2C)[0] == adb.DEV_NOT_AT_ADDR
-    assert call(m, ADB_CALLS["SyncADBReceive"], 0, TASK, 0x3C)[0] == adb.DEV_NOT_AT_ADDR
+def test_bus_commands_to_an_empty_address_and_srq_list_holds_four(m):
+    assert call(m, ADB_CALLS["AsyncADBReceive"], TASK, 0x4C)[0] == adb.DEV_NOT_AT_ADDR
+    assert call(m, ADB_CALLS["SyncADBReceive"], 0, TASK, 0xFC)[0] == adb.DEV_NOT_AT_ADDR
     for reg in range(adb.SRQ_LIST_SIZE):
         ok(m, "SRQPoll", TASK, 0x2C + reg)
     assert call(m, ADB_CALLS["SRQPoll"], TASK, 0x3C)[0] == adb.SRQ_LIST_FULL
@@ -142,7 +142,7 @@ def test_bus_commands_find_no_device_and_srq_list_holds_four(m):
     ok(m, "ClearSRQTable")
     assert m.tb.adb.srq == []
     assert m.mem[COUNTER] == 0                             # no routine was called
-    assert any("no ADB device" in line for line in m.tb.call_log)
+    assert any("no device at 4" in line for line in m.tb.call_log)
 
 
 def test_absolute_mode_and_scale(m):
