@@ -9,7 +9,8 @@ import subprocess
 import sys
 
 from disk import Volume
-from iigs.__main__ import EXIT_QUIT, EXIT_USAGE, main, parse_keys, unescape
+from iigs.__main__ import EXIT_QUIT, EXIT_USAGE, main
+from iigs.options import KeyPress, keys_option, unescape
 from iigs.machine import Machine
 from toolbox.console import Console
 
@@ -47,7 +48,7 @@ def test_keys_at_an_emulated_time_reach_a_program_waiting_for_them(
 def test_keys_wait_for_their_time(tmp_path, build_program):
     # ReadLine blocks for the keys: the clock skips ahead to them, never before.
     from iigs.__main__ import _keyed_host
-    host = _keyed_host([(3.0, "Di\n")])
+    host = _keyed_host([keys_option(r"3:Di\n")])
     machine = Machine(host=host)
     host.machine = machine
     machine.load(build_program("machine_text")[0])
@@ -60,7 +61,7 @@ def test_bad_key_specs_are_usage_errors(tmp_path, build_program, capsys):
     program = program_file(tmp_path, build_program, "machine_text")
     assert main(["run", program, "--keys", "soon"]) == EXIT_USAGE
     assert "T:TEXT" in capsys.readouterr().err
-    assert parse_keys(r"1.5:a\n") == (1.5, "a\n")
+    assert keys_option(r"1.5:a\n") == (1.5, [KeyPress(ord("a")), KeyPress(0x0D)])
     assert unescape(r"a\\n\tb") == "a\\n\tb"
 
 
