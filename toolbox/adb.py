@@ -232,7 +232,7 @@ def complete(tb, comp_ptr: int, answer: bytes) -> None:
     handle = tb.mm.new_handle(ANSWER_BUFFER, 0x1000, 0xC000)
     try:
         addr = tb.mm.deref(handle)
-        write_bytes(tb.mem, addr, bytes([len(answer)]) + answer)
+        write_bytes(tb.mem, addr, (bytes([len(answer)]) + answer).ljust(ANSWER_BUFFER, b"\0"))
         machine.call(comp_ptr & 0xFFFFFF, stack_args=[addr >> 16, addr & 0xFFFF],
                      p=COMPLETION_P)
     finally:
