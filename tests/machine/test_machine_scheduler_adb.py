@@ -193,3 +193,25 @@ def test_a_program_queues_a_task_and_reads_the_keyboard_micro(build_program):
     assert field("micro") == adb.KEY_MICRO_VERSION
     assert field("syncErr") == adb.DEV_NOT_AT_ADDR
     assert not m.tb.sch.started and not m.tb.adb.started
+
+
+def test_send_info_reaches_the_devices(m):
+    """SendInfo's transmitADBBytes carries a Listen 3 (the mouse to handler 2, an
+    address move refused), disableSRQ/enableSRQ the SRQ bit, flush the keyboard's
+    waiting transitions."""
+    from iigs.hostinput import HostInput
+    mouse, keyboard = m.io.adb.mouse, m.io.adb.keyboard
+    write_bytes(m.mem, DATA, b"\x3B\x25\x02")              # Listen 3 to 3: $2502
+    ok(m, "SendInfo", 3, DATA, adb.TRANSMIT_ADB_BYTES + 2)
+    assert mouse.register3 == 0x2302                       # handler 2; still at 3
+    assert any("moving to 5" in line for line in m.tb.call_log)
+    ok(m, "SendInfo", 0, 0, adb.DISABLE_SRQ + 3)
+    assert mouse.register3 == 0x0302
+    ok(m, "SendInfo", 0, 0, adb.ENABLE_SRQ + 3)
+    assert mouse.register3 == 0x2302
+    m.io.take_input(HostInput("key", key=ord("a")))
+    assert list(keyboard.transitions) == [0x00]            # "a" down
+    ok(m, "SendInfo", 0, 0, adb.FLUSH_DEVICE + 2)
+    assert not keyboard.transitions
+    ok(m, "SendInfo", 0, 0, adb.FLUSH_DEVICE + 9)          # nobody there: logged
+    assert any("no device at 9" in line for line in m.tb.call_log)
