@@ -162,8 +162,12 @@ def keys_option(spec: str) -> tuple[float, list[KeyPress]]:
         raise ValueError(f"--keys {spec!r}: {err}") from None
     if key is not None:
         return seconds, [key]
-    text = typeable("--keys", unescape(text))
-    return seconds, [KeyPress(RETURN if ch == "\n" else ord(ch)) for ch in text]
+    return seconds, text_keys(typeable("--keys", unescape(text)))
+
+
+def text_keys(text: str) -> list[KeyPress]:
+    """Text typed key by key ("\\n" is Return); the caller has checked it is ASCII."""
+    return [KeyPress(RETURN if ch == "\n" else ord(ch) & 0x7F) for ch in text]
 
 
 def mouse_option(spec: str) -> MouseStep:

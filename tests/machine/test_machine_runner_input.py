@@ -57,6 +57,12 @@ def test_keys_wait_for_their_time(tmp_path, build_program):
     assert machine.ticks >= 3 * 60
 
 
+def test_the_harness_types_its_keys_too(build_program):
+    from iigs.harness import run_program
+    done = run_program(build_program("machine_text")[0], seconds=10, keys=[(1.0, "Zed\n")])
+    assert done.exit == EXIT_QUIT and "Hello, Zed" in done.console
+
+
 def test_bad_key_specs_are_usage_errors(tmp_path, build_program, capsys):
     program = program_file(tmp_path, build_program, "machine_text")
     assert main(["run", program, "--keys", "soon"]) == EXIT_USAGE
