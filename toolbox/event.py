@@ -212,8 +212,7 @@ class EventManager:
             self.button_down = False
             return self.post(MOUSE_UP_EVT, 0)
         if inp.kind == "key":
-            io = self._io()
-            if inp.press and io is not None and not io.keyboard.take(inp.press):
+            if not self.take_key(inp):
                 return None                      # the program read it at $C000 first
             if inp.key & 0x7F == ESCAPE and inp.modifiers & CDA_KEYS == CDA_KEYS:
                 self.tb.desk.classic_menu()      # Control-Apple-Escape: the CDA menu
@@ -238,6 +237,12 @@ class EventManager:
                 self.held_key = None
             return None
         return None
+
+    def take_key(self, inp: HostInput) -> bool:
+        """Take key `inp` from the $C000 latch, as the IIGS's keyboard handler clears
+        the strobe of a key it posts; False when the program read it there first."""
+        io = self._io()
+        return not inp.press or io is None or io.keyboard.take(inp.press)
 
     def _io(self):
         """The machine's I/O page (`iigs.io.IOPage`), if there is a machine."""
