@@ -10,8 +10,8 @@ Follows the ADB specification's device registers (the Apple IIGS Hardware Refere
   bit 15 0 = the button is down, bits 14-8 the Y movement, bit 7 1 (no second
   button), bits 6-0 the X movement, each a 7-bit two's-complement count (-64 to 63).
   A device with nothing new does not answer a Talk 0 (no data).
-- register 3: bit 14 exceptional event (0), bit 13 service request enabled, bits 11-8
-  the address, bits 7-0 the device handler ID (keyboard 2: the Apple Extended
+- register 3: bit 14 exceptional event (1: not used), bit 13 service request enabled,
+  bits 11-8 the address, bits 7-0 the device handler ID (keyboard 2: the Apple Extended
   Keyboard, whose function keys this machine's keyboard has; mouse 1: 100 counts per
   inch). A Listen 3 may change the handler ID and the SRQ bit; moving a device to
   another address is not modelled (the move is refused and logged by the tool set).
@@ -38,6 +38,7 @@ MOUSE_ADDRESS = 3
 KEYBOARD_HANDLER = 0x02          # Apple Extended Keyboard
 MOUSE_HANDLER = 0x01             # 100 counts per inch
 REG3_SRQ_ENABLE = 0x2000
+REG3_NO_EVENT = 0x4000           # exceptional event bit: 1 when the device has none
 REGISTER0_BUFFER = 16            # key transitions the keyboard keeps for a Talk 0
 MAX_DELTA = 63                   # the most one 7-bit movement count reports
 
@@ -83,7 +84,8 @@ class AdbKeyboard:
 
     def __init__(self) -> None:
         self.transitions: deque[int] = deque(maxlen=REGISTER0_BUFFER)
-        self.register3 = REG3_SRQ_ENABLE | KEYBOARD_ADDRESS << 8 | KEYBOARD_HANDLER
+        self.register3 = (REG3_NO_EVENT | REG3_SRQ_ENABLE | KEYBOARD_ADDRESS << 8
+                          | KEYBOARD_HANDLER)
         self.modifiers = 0
         self.down: dict[int, int] = {}          # IIGS code -> ADB code, keys held
 
@@ -125,7 +127,7 @@ class AdbMouse:
         self.dx = self.dy = 0
         self.button = False
         self.reported_button = False
-        self.register3 = REG3_SRQ_ENABLE | MOUSE_ADDRESS << 8 | MOUSE_HANDLER
+        self.register3 = REG3_NO_EVENT | REG3_SRQ_ENABLE | MOUSE_ADDRESS << 8 | MOUSE_HANDLER
         self.next_is_y = False                  # $C027 bit 1
         self.packet = (0, 0)                    # the X and Y bytes of the pair being read
 

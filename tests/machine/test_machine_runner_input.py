@@ -149,8 +149,8 @@ def test_keys_the_latch_and_the_adb_as_a_program_reads_them(tmp_path, build_prog
         "E 1B 0080",             # Escape, the button up (btn0State)
         "L 79 00",               # $C000: the next key, "y", not the Escape again
         "E 51 0100",             # Command-Q (button down by then); "y" was not posted
-        "A 2F 0000 02 22 02 01",  # keyboard register 3: SRQ on, address 2, handler 2
-        "A 3F 0000 02 23 01 02",  # mouse register 3: address 3, handler 1
+        "A 2F 0000 02 62 02 01",  # keyboard register 3: SRQ on, address 2, handler 2
+        "A 3F 0000 02 63 01 02",  # mouse register 3: address 3, handler 1
         "A 2C 0000 02 35 B5 03",  # keyboard register 0: Escape down, up
         "A 2C 0000 02 10 90 04",  # y down, up
         "A 2C 0000 02 37 0C 05",  # Command down, q down
@@ -158,7 +158,7 @@ def test_keys_the_latch_and_the_adb_as_a_program_reads_them(tmp_path, build_prog
         "A 3C 0000 00 00 00 07",  # nothing new: no data, the routine still called
         "A 4C 0983 EE EE EE 07",  # address 4: devNotAtAddr, the routine not called
         "A 3B 0000 00 00 00 08",  # Listen 3 (SyncADBReceive): handler 2 ...
-        "A 3F 0000 02 23 02 09",  # ... which register 3 now says
+        "A 3F 0000 02 63 02 09",  # ... which register 3 now says
     ]
 
 

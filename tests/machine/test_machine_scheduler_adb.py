@@ -203,12 +203,12 @@ def test_send_info_reaches_the_devices(m):
     mouse, keyboard = m.io.adb.mouse, m.io.adb.keyboard
     write_bytes(m.mem, DATA, b"\x3B\x25\x02")              # Listen 3 to 3: $2502
     ok(m, "SendInfo", 3, DATA, adb.TRANSMIT_ADB_BYTES + 2)
-    assert mouse.register3 == 0x2302                       # handler 2; still at 3
+    assert mouse.register3 == 0x6302                       # handler 2; still at 3
     assert any("moving to 5" in line for line in m.tb.call_log)
     ok(m, "SendInfo", 0, 0, adb.DISABLE_SRQ + 3)
-    assert mouse.register3 == 0x0302
+    assert mouse.register3 == 0x4302
     ok(m, "SendInfo", 0, 0, adb.ENABLE_SRQ + 3)
-    assert mouse.register3 == 0x2302
+    assert mouse.register3 == 0x6302
     m.io.take_input(HostInput("key", key=ord("a")))
     assert list(keyboard.transitions) == [0x00]            # "a" down
     ok(m, "SendInfo", 0, 0, adb.FLUSH_DEVICE + 2)
