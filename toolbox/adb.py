@@ -69,6 +69,7 @@ SEND_RESET, FLUSH = 0, 1
 HANDLERS = {KEYBOARD_ADDRESS: (1, 2, 3), MOUSE_ADDRESS: (1, 2)}
 COMPLETION_P = 0x30              # M = X = 1: completion routines run with 8-bit registers
 ANSWER_BUFFER = 9                # a count byte and up to eight data bytes
+TOOLBOX_USER_ID = 0x1000         # owner of the answer's block (the toolbox's records')
 
 SRQ_LIST_SIZE = 4
 SCALE_REC_SIZE = 12
@@ -229,7 +230,7 @@ def complete(tb, comp_ptr: int, answer: bytes) -> None:
     machine = tb.machine
     if machine is None or not comp_ptr & 0xFFFFFF:
         return
-    handle = tb.mm.new_handle(ANSWER_BUFFER, 0x1000, 0xC000)
+    handle = tb.mm.new_handle(ANSWER_BUFFER, TOOLBOX_USER_ID, 0xC000)   # locked, fixed
     try:
         addr = tb.mm.deref(handle)
         write_bytes(tb.mem, addr, (bytes([len(answer)]) + answer).ljust(ANSWER_BUFFER, b"\0"))
