@@ -12,8 +12,9 @@ a model of it, plausibly:
   mouse and keyboard, layout/display language, repeat delay/rate, as setConfig left
   them), readADBError (1 byte, 0), readVersionNum (1 byte), readAvailCharSet and
   readAvailLayout (a count, then U.S.). Other commands answer cmndIncomplete.
-- ReadKeyMicroMemory(dataOutPtr, dataInPtr, command): the microcontroller's RAM is
-  not there: the byte read is 0 (logged).
+- ReadKeyMicroMemory(dataOutPtr, dataInPtr, command): the key-state byte ($0C: the
+  modifier keys held, KEYMODREG's bits 7, 6, 2, 1, 0); the rest of the
+  microcontroller's RAM is not there: the byte read is 0 (logged).
 - SendInfo(dataLength, dataPtr, command): setModes, clearModes and setConfig change
   the model; transmitADBBytes ($47 + n: the first byte an ADB Listen command, n data
   bytes after it), enableSRQ ($50 + address), flush ($60 + address) and disableSRQ
@@ -70,6 +71,11 @@ HANDLERS = {KEYBOARD_ADDRESS: (1, 2, 3), MOUSE_ADDRESS: (1, 2)}
 COMPLETION_P = 0x30              # M = X = 1: completion routines run with 8-bit registers
 ANSWER_BUFFER = 9                # a count byte and up to eight data bytes
 TOOLBOX_USER_ID = 0x1000         # owner of the answer's block (the toolbox's records')
+
+# The microcontroller's RAM byte holding the modifier keys (ROM 3; read by games that
+# watch Command and Option themselves, as KEGS answers it): KEYMODREG's command,
+# option, caps lock, control and shift bits.
+KEY_STATE_BYTE, KEY_STATE_BITS = 0x0C, 0xC7
 
 SRQ_LIST_SIZE = 4
 SCALE_REC_SIZE = 12
@@ -189,10 +195,16 @@ def ReadKeyMicroData(tb, length: int, data_ptr: int, command: int) -> None:
 
 @tool(TOOLSET, 0x0B, "LLW")
 def ReadKeyMicroMemory(tb, out_ptr: int, in_ptr: int, command: int) -> None:
-    """ReadKeyMicroMemory(dataOutPtr:L, dataInPtr:L, commandNum:W): the byte is 0."""
+    """ReadKeyMicroMemory(dataOutPtr:L, dataInPtr:L, commandNum:W): the key-state byte
+    at $0C (the modifier keys, as KEYMODREG gives them, bits 7, 6, 2, 1, 0); any
+    other byte is 0 (logged)."""
     address = tb.mem[in_ptr & 0xFFFFFF]
-    tb.adb.log(f"ReadKeyMicroMemory(${address:02X}): no microcontroller RAM, 0")
-    tb.mem[out_ptr & 0xFFFFFF] = 0
+    value = 0
+    if address == KEY_STATE_BYTE and tb.machine is not None:
+        value = tb.machine.io.keyboard.modifiers & KEY_STATE_BITS
+    else:
+        tb.adb.log(f"ReadKeyMicroMemory(${address:02X}): not modelled, 0")
+    tb.mem[out_ptr & 0xFFFFFF] = value
 
 
 def bus_command(tb, command: int, data: bytes = b"") -> bytes:

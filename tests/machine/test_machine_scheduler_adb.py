@@ -213,5 +213,9 @@ def test_send_info_reaches_the_devices(m):
     assert list(keyboard.transitions) == [0x00]            # "a" down
     ok(m, "SendInfo", 0, 0, adb.FLUSH_DEVICE + 2)
     assert not keyboard.transitions
+    m.io.take_input(HostInput("key", key=ord("q"), modifiers=0x0100 | 0x0200))
+    m.mem[DATA] = adb.KEY_STATE_BYTE                        # Command-Shift held:
+    ok(m, "ReadKeyMicroMemory", DATA + 1, DATA, 0)
+    assert m.mem[DATA + 1] == 0x81                         # their key-state bits
     ok(m, "SendInfo", 0, 0, adb.FLUSH_DEVICE + 9)          # nobody there: logged
     assert any("no device at 9" in line for line in m.tb.call_log)
