@@ -42,10 +42,10 @@ Input for a run without anyone at the keyboard:
                    --screenshot PATH (default screen.png)
 
 A bad option value is refused in one line before anything runs: seconds (--seconds,
---keys T, --screenshot-every S) are finite numbers from 0 (S: one frame, 1/60 s) to
-1,000,000; --type and --keys text is what the IIGS keyboard types (ASCII), a
---keys name one it has, --mouse a point of the screen and down or up. PROGRAM
-must be a regular file (a FIFO, a device or a folder is named and refused, never
+--keys T, --mouse T, --screenshot-every S) are finite numbers from 0 (S: one frame,
+1/60 s) to 1,000,000; --type and --keys text is what the IIGS keyboard types
+(ASCII), a --keys name one it has, --mouse a point of the screen and down or up.
+PROGRAM must be a regular file (a FIFO, a device or a folder is named and refused, never
 opened), and --screenshot a regular file or a new one in a folder that is there; a
 --screenshot-every series stops, said in one line, at NAME-9999 or at a file it
 cannot write.
