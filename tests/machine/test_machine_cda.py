@@ -93,6 +93,7 @@ def test_escape_leaves_the_menu_without_running_anything(machine):
     assert machine.run(max_cycles=5_000_000) == "quit"
     assert "CDA ran" not in machine.console.text()
     assert read_word(machine.mem, machine.program.dp_base + 2) == ord("q")
+    assert not machine.io.keyboard.strobe           # each key taken once, from the latch
 
 
 def cda_base(machine, labels: dict[str, int]) -> int:
