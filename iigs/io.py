@@ -167,6 +167,7 @@ class Keyboard:
         self.pending: deque[int] = deque()
         self.latched = 0             # number of the key the strobe is set for
         self.waiting: deque[int] = deque()     # numbers of the `pending` keys
+        self.flushed: set[int] = set()         # numbers `flush` took out of the latch
         self.presses = 0
 
     def press(self, keys: "str | bytes | int", modifiers: int = 0) -> int:
@@ -197,6 +198,9 @@ class Keyboard:
         gone from the latch now), False when the program took it first."""
         if number and self.strobe and number == self.latched:
             self.clear_strobe()
+            return True
+        if number in self.flushed:         # out of the latch, never read by the program
+            self.flushed.discard(number)
             return True
         if number in self.waiting:
             index = self.waiting.index(number)
@@ -237,7 +241,9 @@ class Keyboard:
             self.on_latch()
 
     def flush(self) -> None:
-        """Forget the keys not yet taken (the CDA menu took them from the firmware)."""
+        """Forget the keys not yet taken (the CDA menu took them from the firmware):
+        out of the latch, but still the Event Manager's to take (`take`)."""
+        self.flushed.update(n for n in (self.latched, *self.waiting) if n)
         self.strobe, self.latched = False, 0
         self.pending.clear()
         self.waiting.clear()
