@@ -42,11 +42,11 @@ CPU, for each pending enabled source in the order above it calls the source's ve
 interrupted stack) and then clears that source's status; then RTI. A vector's default
 target is a firmware routine (`WDM n; RTL`) that does what the ROM's does: the handler
 the toolbox registered for that source (`set_firmware`: the Misc Tool Set's heartbeat on
-VBL), or nothing. A program may chain to it (GetVector, then JML there). The default sound handler,
-with no Sound Tool Set handler in this toolbox, reads nothing: the interrupt is taken
-once and not asserted again until the DOC raises another (an unclaimed interrupt
-repeated forever would hang the machine; $E0 keeps the oscillator for a program that
-polls it).
+VBL), or nothing. A program may chain to it (GetVector, then JML there). The default
+sound handler, with no Sound Tool Set handler in this toolbox, reads nothing: the
+interrupt is taken once and not asserted again until the DOC raises another (an
+unclaimed interrupt repeated forever would hang the machine; $E0 keeps the oscillator
+for a program that polls it).
 """
 from __future__ import annotations
 
