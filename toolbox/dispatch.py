@@ -104,6 +104,8 @@ class Dispatcher:
         self.tb = machine.tb
         self.mem = machine.mem
         self.missing: dict[int, MissingCall] = {}
+        # Bytes drawn by the calls made inside each call under way (innermost last).
+        self._nested_drawn: list[int] = []
 
     # -- helpers -------------------------------------------------------------------------
     def _return_address(self, cpu: Any, at: int) -> int:
@@ -132,6 +134,16 @@ class Dispatcher:
         """QuickDraw II's count of pixel-image bytes changed so far (0 without it)."""
         qd = getattr(self.tb, "qd", None)
         return getattr(qd, "bytes_drawn", 0)
+
+    def _drawn_since(self, start: int) -> int:
+        """The bytes a call that began at count `start` drew itself: less what calls
+        made inside it (a content-draw procedure's PaintRect inside TaskMaster) drew,
+        which they were charged for. Closes the call's entry in `_nested_drawn`."""
+        total = self._bytes_drawn() - start
+        own = total - self._nested_drawn.pop()
+        if self._nested_drawn:
+            self._nested_drawn[-1] += total
+        return own
 
     @staticmethod
     def _set_result(cpu: Any, error: int) -> None:
@@ -186,6 +198,7 @@ class Dispatcher:
         shown = ", ".join(f"${a:0{2 * PARAM_BYTES[l]}X}" for a, l in zip(args, row.params))
         cpu.processorCycles += call_cycles(number, args)
         drawn = self._bytes_drawn()
+        self._nested_drawn.append(0)
         self.tb.caller = caller              # MMStartUp finds the caller's user ID by it
         try:
             result = row.impl(self.tb, *args)
@@ -203,7 +216,9 @@ class Dispatcher:
                 f"{row.name}({shown}) raised {type(exc).__name__}: {exc}",
                 *_python_where(exc),
                 f"Called from {caller >> 16:02X}/{caller & 0xFFFF:04X}."]) from exc
-        cpu.processorCycles += drawing_cycles(self._bytes_drawn() - drawn)
+        finally:
+            own_drawn = self._drawn_since(drawn)
+        cpu.processorCycles += drawing_cycles(own_drawn)
         if not error and row.result and result is not None:
             data = (result if isinstance(result, (bytes, bytearray))
                     else (int(result) & ((1 << (8 * row.result)) - 1)).to_bytes(row.result, "little"))

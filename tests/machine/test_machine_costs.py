@@ -19,6 +19,13 @@ PASS_OPS = ((costs.FP816, sn.FOMUL), (costs.FP816, sn.FOADD), (costs.FP816, sn.F
 PASS_INSTRUCTIONS = 600               # a pass's own 65816 code, generously (~300)
 TOOL_ENTRY = 0xE10000
 PAINT_RECT, RECT = 0x5404, 0x7100
+ACCEPT_REQUESTS, SEND_REQUEST = 0x1B01, 0x1C01
+PROC, NAME = 0x7200, 0x7300           # a request procedure that paints RECT, its name
+PAINT_PROC = bytes([0xF4, 0x00, 0x00,              # PEA ^RECT
+                    0xF4, RECT & 0xFF, RECT >> 8,  # PEA RECT
+                    0xA2, PAINT_RECT & 0xFF, PAINT_RECT >> 8,   # LDX #PaintRect
+                    0x22, 0x00, 0x00, 0xE1,        # JSL $E10000
+                    0x6B])                         # RTL (Machine.call restores S)
 
 CODE = 0x6000                         # bank 0: a snippet that makes one opword call
 SAVED_S = 0x6F00                      # ... keeping S here, so any drop is undone
@@ -111,4 +118,18 @@ def test_blockmove_takes_seven_cycles_a_byte_and_drawing_ten():
     seen.clear()
     call_row(m, TOOL_TABLE[PAINT_RECT], RECT)
     # 20 rows of bytes 5-14 (pixels 21-59): 200 bytes changed
-    assert seen == [costs.TOOLSET_CYCLES[0x04] + 10 * 20 * 10]
+    painted = costs.TOOLSET_CYCLES[0x04] + 10 * 20 * 10
+    assert seen == [painted]
+    # a call that runs the program's code, which draws: the drawing is charged once,
+    # to the PaintRect inside (SendRequest calling an AcceptRequests procedure)
+    write_bytes(m.mem, PROC, PAINT_PROC)
+    write_bytes(m.mem, NAME, b"\x04Cost")
+    call_row(m, TOOL_TABLE[ACCEPT_REQUESTS], NAME, 0x1001, PROC)
+    seen.clear()
+    error, _ = call_row(m, TOOL_TABLE[SEND_REQUEST], 0x8000, 0, 0, 0, 0)
+    assert error != 0                          # the procedure did not accept: it painted
+    inner, outer = seen                        # the inner call ends first
+    assert inner == painted
+    # SendRequest: its own 100, and the procedure's run inside it (its handful of
+    # instructions and the PaintRect), not its 2,000 cycles of drawing a second time
+    assert costs.DEFAULT_CYCLES + painted <= outer < costs.DEFAULT_CYCLES + painted + 50
