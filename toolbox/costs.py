@@ -10,7 +10,8 @@ SANE calls that takes seconds on a IIGS finish in a few ticks. The dispatcher ch
            DEFAULT_CYCLES
          + PER_BYTE_PARAM: cycles per byte a parameter counts (BlockMove's count)
          + QD_CYCLES_PER_BYTE for every byte of a pixel image QuickDraw II changed
-           during the call (whichever tool set drew: the Window Manager's frames too)
+           during the call (whichever tool set drew: the Window Manager's frames too;
+           a call made inside it, from a procedure the toolbox runs, pays for its own)
 
 Every figure includes the Tool Locator's dispatch (DISPATCH_CYCLES). Everything is a
 function of the call and its parameters, so a run and its replay take the same cycles.
