@@ -154,6 +154,7 @@ class Machine:
         # The Ensoniq 5503 in emulated time, reached by programs through the Sound GLU
         # ($C03C-$C03F, `io.sound`) and by the Sound Tool Set: one chip either way.
         self.doc = DOC(cycles_per_second=CPU_HZ)
+        self.interrupts.attach_sound(self.doc)      # its IRQ line: the sound source
         self.io = IOPage(self.mem, clock=clock, cycles_per_frame=CYCLES_PER_TICK,
                          doc=self.doc, interrupts=self.interrupts)
         self.cpu.io = self.io
