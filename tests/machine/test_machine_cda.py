@@ -93,6 +93,7 @@ def test_escape_leaves_the_menu_without_running_anything(machine):
     assert machine.run(max_cycles=5_000_000) == "quit"
     assert "CDA ran" not in machine.console.text()
     assert read_word(machine.mem, machine.program.dp_base + 2) == ord("q")
+    assert not machine.io.keyboard.strobe           # each key taken once, from the latch
 
 
 def cda_base(machine, labels: dict[str, int]) -> int:
@@ -130,6 +131,7 @@ def test_a_cda_that_polls_the_keyboard_runs_until_its_user_types_escape(tmp_path
     runs for as long as it waits: Escape comes 100 million cycles after it started
     (twice the old limit of a routine's run), and it returns to the menu."""
     from iigs.__main__ import _keyed_host
+    from iigs.options import keys_option
     from iigs.memory import read_long
     image = tmp_path / "poll.po"
     volume = Volume.create(image, "WORK", 1600)
@@ -138,7 +140,7 @@ def test_a_cda_that_polls_the_keyboard_runs_until_its_user_types_escape(tmp_path
     volume.write_file("SYSTEM/DESK.ACCS/POLL", build_program("poll_cda")[0], file_type=CDA)
     volume.write_file("EVENTS", build_program("machine_events")[0], file_type=S16)
     volume.commit()
-    host = _keyed_host([(36.0, "\x1b")])                 # 36 s = 100.8 million cycles
+    host = _keyed_host([keys_option("36:Escape")])       # 36 s = 100.8 million cycles
     machine = Machine(disk=image, host=host)
     host.machine = machine
     machine.load_from_disk(":WORK:EVENTS")
