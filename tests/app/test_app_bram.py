@@ -58,7 +58,7 @@ def test_app_gin_king_script_sees_the_battery_ram_alert(tmp_path, program, capsy
 expect-text and the Control Panel's settings start
 key return
 choose File / New Game
-expect-text Game to 100
+expect-text for deal
 """)
     assert app.main(["--disk", str(tmp_path / "g.po"), "--script", str(script)]) == 0
     out = capsys.readouterr()
