@@ -17,7 +17,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from iigs.memory import read_long, read_word, write_bytes, write_long, write_word
+from iigs.memory import write_bytes, write_long, write_word
 from toolbox import gsos
 from toolbox.dates import PRODOS_DATE_SIZE, prodos_bytes, prodos_datetime
 from toolbox.gsos import CLASS0_CALLS, CALLS, GSOSError, from_timerec, to_timerec
@@ -109,30 +109,21 @@ def from_prodos_datetime(raw: bytes) -> datetime | None:
         raise GSOSError(gsos.PARAM_RANGE_ERR, f"ProDOS date {raw[:2].hex()}") from None
 
 
-class P16Block:
+class P16Block(gsos.ParamBlock):
     """A ProDOS 16 parameter block, read and written by class 1 field names (the
-    interface of `gsos.ParamBlock`): every field of the layout is there."""
+    interface of `gsos.ParamBlock`, whose `has` and `get` serve as they are): no
+    pCount, so every field of the layout is there; dates in ProDOS's format."""
 
     def __init__(self, mem: Any, address: int, layout: tuple[tuple[str, Any], ...]) -> None:
         self.mem = mem
         self.address = address
+        self.pcount = len(layout)
         self.offsets: dict[str, tuple[int, Any]] = {}
         offset = 0
         for name, size in layout:
             if name != UNUSED:
                 self.offsets[name] = (offset, size)
             offset += 4 if size == D else size
-
-    def has(self, name: str) -> bool:
-        return name in self.offsets
-
-    def get(self, name: str, default: int = 0) -> int:
-        if name not in self.offsets:
-            return default
-        offset, size = self.offsets[name]
-        if size == W:
-            return read_word(self.mem, self.address + offset)
-        return read_long(self.mem, self.address + offset)
 
     def get_bytes(self, name: str) -> bytes | None:
         """A date field as the TimeRec the class 1 handler expects."""
