@@ -372,7 +372,7 @@ class Machine:
         start), and a frame to a live window."""
         self._last_tick = self.ticks
         self.shadow.sync()
-        em = getattr(self.tb, "em", None)
+        em = self.tb.em
         if em is not None:
             em.poll_for_hardware()      # host keys into the $C000 latch before EMStartUp
         self.tb.text.present()          # a program that only prints: its text window
@@ -406,7 +406,7 @@ class Machine:
         if cpu.translate_later is None:
             give_idle_time(cpu)          # the program waits for input: idle time to give
             return
-        em = getattr(self.tb, "em", None)
+        em = self.tb.em
         inputs = em.inputs_applied if em is not None else 0
         if inputs != self._inputs_at_idle:
             self._inputs_at_idle = inputs
@@ -436,7 +436,7 @@ class Machine:
         return reason
 
     def _window_closed(self) -> bool:
-        return bool(getattr(getattr(self.tb, "em", None), "quit_requested", False))
+        return bool(getattr(self.tb.em, "quit_requested", False))
 
     # -- disk and program ----------------------------------------------------------------
     def mount(self, disk: Any) -> None:
@@ -449,7 +449,7 @@ class Machine:
             import disk as disk_pkg
             disk, message = disk_pkg.open_or_recover(disk)
             self.disk_message = message   # what the user must be told about the disk
-        gsos = getattr(self.tb, "gsos", None)
+        gsos = self.tb.gsos
         if gsos is None or not hasattr(gsos, "mount"):
             raise RuntimeError("this machine has no GS/OS to mount a disk in")
         gsos.mount(disk)
@@ -463,7 +463,7 @@ class Machine:
     def release_disk(self) -> None:
         """The session is over: the disk's lock goes (disk.lock, issue 44), so another
         session may write the disk. The volume stays in the drive."""
-        volume = getattr(getattr(self.tb, "gsos", None), "volume", None)
+        volume = getattr(self.tb.gsos, "volume", None)
         if volume is not None:
             from disk import lock
             lock.release(volume)
@@ -494,7 +494,7 @@ class Machine:
             dp_base, dp_size = mm.deref(handle), DEFAULT_DP_STACK_SIZE
         self.program = Program(user_id, loaded.entry, loaded.segments, dp_base, dp_size,
                                handles, path)
-        gsos = getattr(self.tb, "gsos", None)
+        gsos = self.tb.gsos
         if path and getattr(gsos, "volume", None) is not None:
             gsos.set_launch(path)
         self._launch()
@@ -547,7 +547,7 @@ class Machine:
         A partial pathname is taken from the volume directory (prefix 8). ValueError
         when there is no disk or no such file."""
         from toolbox.gsos import GSOSError
-        gs = getattr(self.tb, "gsos", None)
+        gs = self.tb.gsos
         if gs is None or gs.volume is None:
             raise ValueError("no disk mounted")
         try:

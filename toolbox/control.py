@@ -342,7 +342,7 @@ class ControlManager:
 
     def draw(self, ctl: Control, pressed: bool = False, pressed_part: int = NO_PART) -> None:
         wm = self.tb.wm
-        qd = getattr(self.tb, "qd", None)
+        qd = self.tb.qd
         win = wm.find(ctl.owner)
         if qd is None or win is None or not win.visible:
             return
@@ -366,7 +366,7 @@ class ControlManager:
     def erase(self, ctl: Control) -> None:
         """The control's area painted white (HideControl, DisposeControl)."""
         wm = self.tb.wm
-        qd = getattr(self.tb, "qd", None)
+        qd = self.tb.qd
         win = wm.find(ctl.owner)
         if qd is None or win is None or not win.visible:
             return

@@ -299,7 +299,7 @@ class DialogManager:
         return text
 
     def draw_item(self, dlg: Dialog, item: DItem) -> None:
-        qd = getattr(self.tb, "qd", None)
+        qd = self.tb.qd
         wm = self.tb.wm
         if qd is None or not dlg.window.visible:
             return
@@ -343,7 +343,7 @@ class DialogManager:
                 qd.ClipRect(wm.local_content(dlg.window))
 
     def draw_icon(self, dlg: Dialog) -> None:
-        qd = getattr(self.tb, "qd", None)
+        qd = self.tb.qd
         if qd is None or not dlg.icon:
             return
         icon = ICONS[dlg.icon]
@@ -1005,7 +1005,7 @@ def run_alert(tb, spec: AlertSpec) -> int:
                 (ALERT_MARGIN // 2, text_left, height - BUTTON_HEIGHT - ALERT_MARGIN,
                  width - ALERT_MARGIN),
                 LONG_STAT_TEXT | ITEM_DISABLE, where[0] + 1, len(spec.message), 0)
-    measure = tb.qd.StringWidth if getattr(tb, "qd", None) is not None \
+    measure = tb.qd.StringWidth if tb.qd is not None \
         else (lambda s: 8 * len(s))
     widths = [measure(t) + 24 for t in spec.buttons]
     gap = max(BUTTON_GAP, (width - sum(widths)) // (len(widths) + 1)) if widths else 0
@@ -1029,7 +1029,7 @@ def tell(tb, text: str, icon: str = "caution") -> None:
     AlertWindow makes one: the smallest standard size the wrapped text fits, a beep
     as the program's own alerts give."""
     message = text.encode("mac_roman", errors="replace")
-    measure = tb.qd.StringWidth if getattr(tb, "qd", None) is not None \
+    measure = tb.qd.StringWidth if tb.qd is not None \
         else (lambda s: 8 * len(s))
     text_left = ICON_SPACE if icon else ALERT_MARGIN
     for size in sorted(ALERT_SIZES):

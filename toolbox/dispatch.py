@@ -388,7 +388,7 @@ class Dispatcher:
         return self._after_gsos(callnum, error)
 
     def _gsos(self, cpu: Any, callnum: int, pblock: int, form: str, caller: int) -> int:
-        gsos = getattr(self.tb, "gsos", None)
+        gsos = self.tb.gsos
         cpu.processorCycles += TOOL_CALL_CYCLES
         logged = len(self.tb.call_log)
         if gsos is None or not hasattr(gsos, "call"):
@@ -409,7 +409,7 @@ class Dispatcher:
         return error & 0xFFFF
 
     def _after_gsos(self, callnum: int, error: int) -> str | None:
-        gsos = getattr(self.tb, "gsos", None)
+        gsos = self.tb.gsos
         if (callnum in QUIT_CALLS and not error) or getattr(gsos, "quit_requested", False):
             return "quit"
         return self.machine.take_stop_request()

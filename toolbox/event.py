@@ -143,7 +143,7 @@ class EventManager:
     def double_time(self) -> int:
         """GetDblTime: the battery RAM's double-click setting (the Control Panel's Mouse
         panel), in ticks."""
-        misc = getattr(self.tb, "misc", None)
+        misc = self.tb.misc
         if misc is None:
             return DEFAULT_DOUBLE_TIME
         return DOUBLE_CLICK_TICKS[misc.bram.param(DBL_CLK_TIME)]
@@ -241,7 +241,7 @@ class EventManager:
             # The host switched full screen (its own key) or the user resized the window:
             # battery RAM remembers it, as the Display panel would, for the next start.
             # The host has already taken the new scale, so applying it changes nothing.
-            misc = getattr(self.tb, "misc", None)
+            misc = self.tb.misc
             if misc is not None:
                 if inp.scale:
                     misc.write_param(HOST_SCALE, inp.scale)
@@ -518,7 +518,7 @@ def GetMouse(tb, point_ptr: int) -> None:
     else:
         em.pump(until_event=True)
     v, h = em.mouse
-    qd = getattr(tb, "qd", None)
+    qd = tb.qd
     if qd is not None and qd.GetPort():
         v, h = qd.GlobalToLocal((v, h))
     write_word(tb.mem, point_ptr, v)

@@ -472,7 +472,7 @@ class GSOS:
 
     def now(self) -> datetime:
         """The Misc Tools clock when there is one (tests pin it), else the host's."""
-        misc = getattr(self.tb, "misc", None)
+        misc = self.tb.misc
         clock = getattr(misc, "clock", None) or datetime.now
         return clock().replace(second=0, microsecond=0)
 

@@ -141,7 +141,7 @@ class LineEditManager:
         return rec
 
     def new(self, dest: Rect, view: Rect, max_length: int = LE_MAX_LENGTH) -> LineEdit:
-        qd = getattr(self.tb, "qd", None)
+        qd = self.tb.qd
         port = qd.GetPort() if qd is not None else 0
         handle = self.tb.mm.new_handle(LE_MAX_LENGTH + 1, self.tb.wm.user_id or 0x1000,
                                        0xC000)
@@ -161,7 +161,7 @@ class LineEditManager:
     # -- geometry and drawing -------------------------------------------------------
     def caret_positions(self, rec: LineEdit) -> list[int]:
         """The h of the caret before each character and after the last."""
-        qd = getattr(self.tb, "qd", None)
+        qd = self.tb.qd
         h = rec.dest[1] + 2
         out = [h]
         for b in rec.model.text:
@@ -200,7 +200,7 @@ class LineEditManager:
         self.sync_text(rec)
 
     def draw(self, rec: LineEdit) -> None:
-        qd = getattr(self.tb, "qd", None)
+        qd = self.tb.qd
         wm = self.tb.wm
         win = wm.find(rec.port)
         if qd is None or (win is not None and not win.visible):

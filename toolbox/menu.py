@@ -347,7 +347,7 @@ class MenuManager:
 
     # -- geometry ---------------------------------------------------------------------
     def text_width(self, text: bytes, face: int = 0) -> int:
-        qd = getattr(self.tb, "qd", None)
+        qd = self.tb.qd
         if qd is None:
             return 8 * len(text)
         if face:
@@ -441,7 +441,7 @@ class MenuManager:
 
     # -- drawing ----------------------------------------------------------------------
     def _qd(self):
-        return getattr(self.tb, "qd", None)
+        return self.tb.qd
 
     def _screen(self):
         """Draw in the Window Manager's port (global coordinates, whole screen)."""

@@ -181,7 +181,7 @@ class MiscTools:
             return wanted is None or bool(wanted.intersection(numbers))
 
         if changed(br.USER_VOLUME):
-            snd = getattr(tb, "snd", None)
+            snd = tb.snd
             if snd is not None:
                 snd.set_system_volume(ram.param(br.USER_VOLUME))
         host = tb.host

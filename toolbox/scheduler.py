@@ -69,7 +69,7 @@ class Scheduler:
 
 def run_queued_tasks(tb) -> None:
     """The system is free (an event poll): run what the Scheduler holds."""
-    sch = getattr(tb, "sch", None)
+    sch = tb.sch
     if sch is not None and sch.queue:
         sch.run_tasks()
 

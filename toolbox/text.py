@@ -88,7 +88,7 @@ class TextTools:
         """Draw the console on the Super Hi-Res screen if it changed since last drawn
         and QuickDraw II is not started; True if drawn."""
         console = self.console
-        qd = getattr(self.tb, "qd", None)
+        qd = self.tb.qd
         if console.writes == self._shown_writes or getattr(qd, "started", False):
             return False
         self._shown_writes = console.writes
@@ -133,7 +133,7 @@ class TextTools:
             return False
         if self.console.has_input():
             return True
-        em = getattr(self.tb, "em", None)
+        em = self.tb.em
         return em is not None and em.next_event(KEY_EVENTS, remove=False) is not None
 
     def next_key(self) -> int | None:
@@ -143,7 +143,7 @@ class TextTools:
             return None
         if self.console.has_input():
             return self.console.input.popleft()
-        em = getattr(self.tb, "em", None)
+        em = self.tb.em
         if em is None:
             return None
         event = em.next_event(KEY_EVENTS)

@@ -210,7 +210,7 @@ class WindowManager:
 
     # -- QuickDraw access -------------------------------------------------------------
     def qd(self):
-        return getattr(self.tb, "qd", None)
+        return self.tb.qd
 
     def ensure_port(self) -> None:
         qd = self.qd()
@@ -432,7 +432,7 @@ class WindowManager:
         return self.pending_activate.pop(0) if remove else self.pending_activate[0]
 
     def _next_update(self, remove: bool) -> Event | None:
-        desk = getattr(self.tb, "desk", None)
+        desk = self.tb.desk
         for win in self.windows:
             if win.visible and win.update is not None:
                 if win.system and desk is not None:
@@ -473,7 +473,7 @@ class WindowManager:
     def close(self, win: Window) -> None:
         self.hide(win)
         self.windows.remove(win)
-        ctl = getattr(self.tb, "ctl", None)
+        ctl = self.tb.ctl
         if ctl is not None:
             ctl.kill_controls(win.ptr)
         if win.handle:
@@ -648,7 +648,7 @@ class WindowManager:
     def _redraw_system_windows_over(self, win: Window, area: Rect) -> None:
         """A program's update draws its whole area, over any desk accessory window in
         front of it (regions are rectangles here): the accessory draws itself again."""
-        desk = getattr(self.tb, "desk", None)
+        desk = self.tb.desk
         if desk is None or win not in self.windows:
             return
         for other in self.windows[:self.windows.index(win)]:
@@ -671,7 +671,7 @@ class WindowManager:
         alert: at TaskMaster, when the program's event loop has begun, so the alert
         stands over its drawn windows as its own start alerts do (issue 45)."""
         tb = self.tb
-        misc, dm = getattr(tb, "misc", None), getattr(tb, "dlg", None)
+        misc, dm = tb.misc, tb.dlg
         if misc is None or dm is None or not dm.started or dm.front() is not None:
             return
         message = misc.bram.take_message()
@@ -685,7 +685,7 @@ class WindowManager:
         mem = tb.mem
         task_mask = read_long(mem, task_ptr + 0x14)
         run_queued_tasks(tb)            # the system is free: the Scheduler's tasks
-        desk = getattr(tb, "desk", None)
+        desk = tb.desk
         if desk is not None:
             desk.system_task()
         self.tell_host_notice()
@@ -768,7 +768,7 @@ class WindowManager:
         """The code for a chosen menu item: desk accessory, system edit item, or app."""
         tb = self.tb
         if 1 <= item_id <= 249:
-            desk = getattr(tb, "desk", None)
+            desk = tb.desk
             if task_mask & TM_OPEN_NDA and desk is not None and desk.owns_item(item_id):
                 desk.open_item(item_id)
                 tb.menu.hilite(menu_id, False)
@@ -930,7 +930,7 @@ def EndUpdate(tb, ptr: int) -> None:
 
 
 def _current_window(tb) -> Window | None:
-    qd = getattr(tb, "qd", None)
+    qd = tb.qd
     return _wm(tb).find(qd.GetPort()) if qd is not None else _wm(tb).front()
 
 

@@ -66,7 +66,7 @@ class LoadedDeskAccessory(NewDeskAccessory):
         """JSL to one of the header's routines. The application's current resource
         application is its own again afterwards: an NDA that makes its own ID current
         (ResourceStartUp, SetCurResourceApp) leaves the host's search path alone."""
-        rm = getattr(self.tb, "rm", None)
+        rm = self.tb.rm
         saved = rm.cur_app if rm is not None else None
         try:
             return self.tb.machine.call(routine, **regs)
@@ -118,7 +118,7 @@ def load_from_desk_accs(tb, wanted: Callable[[Any], bool],
     user ID: (file name, its first segment's address, user ID) each. One that does not
     load is left out and noted in the call log, with `kind` ("NDA", "CDA")."""
     machine = tb.machine
-    volume = getattr(getattr(tb, "gsos", None), "volume", None)
+    volume = getattr(tb.gsos, "volume", None)
     if machine is None or volume is None or not volume.is_dir(DESK_ACCS_FOLDER):
         return
     for info in volume.listdir(DESK_ACCS_FOLDER):

@@ -159,7 +159,7 @@ class PolygonsMixin:
         """OpenPoly() $C104 -> polyHandle: start recording lines; the pen is hidden."""
         if self._poly_handle():
             raise ToolError(POLY_ALREADY_OPEN_ERR)
-        mm = getattr(self.tb, "mm", None)
+        mm = self.tb.mm
         if mm is not None and self.user_id:
             handle = mm.new_handle(POLY_HEADER, self.user_id, 0)
         else:

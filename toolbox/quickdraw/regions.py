@@ -20,7 +20,7 @@ class RegionsMixin:
     # ---- regions (rectangular) ---------------------------------------------------------
     def NewRgn(self) -> int:
         """NewRgn() $6704 -> rgnHandle: an empty region."""
-        mm = getattr(self.tb, "mm", None)
+        mm = self.tb.mm
         if mm is not None and self.user_id:
             handle = mm.new_handle(RGN_SIZE, self.user_id, 0)
         else:
@@ -34,7 +34,7 @@ class RegionsMixin:
     def DisposeRgn(self, handle: int) -> None:
         """DisposeRgn(rgnHandle) $6804."""
         if self.regions.pop(handle, None) is not None and handle < PRIVATE_REGIONS:
-            mm = getattr(self.tb, "mm", None)
+            mm = self.tb.mm
             if mm is not None:
                 mm.dispose(handle)
 
@@ -63,7 +63,7 @@ class RegionsMixin:
         handle &= 0xFFFFFF
         if not handle:
             return None
-        mm = getattr(self.tb, "mm", None)
+        mm = self.tb.mm
         if handle >= PRIVATE_REGIONS or mm is None:
             return self.regions.get(handle)
         try:
@@ -75,7 +75,7 @@ class RegionsMixin:
     def _write_region(self, handle: int) -> None:
         if handle >= PRIVATE_REGIONS:
             return
-        mm = getattr(self.tb, "mm", None)
+        mm = self.tb.mm
         if mm is None:
             return
         addr = mm.deref(handle)

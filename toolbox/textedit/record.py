@@ -166,7 +166,7 @@ class TextEditManager:
     def record(self, handle: int) -> TERecord:
         """The record of a handle; handle 0: the current port's TextEdit control."""
         if not handle:
-            port = self.tb.qd.GetPort() if getattr(self.tb, "qd", None) else 0
+            port = self.tb.qd.GetPort() if self.tb.qd else 0
             for rec in self.records.values():
                 if rec.owner == port:
                     return rec
@@ -289,7 +289,7 @@ class TextEditManager:
         """The text in the view: each line's style runs, the selection inverted or the
         caret, the bounds framed when fDrawBounds, the scroll bar."""
         tb = self.tb
-        qd = getattr(tb, "qd", None)
+        qd = tb.qd
         wm = tb.wm
         win = wm.find(rec.owner)
         if qd is None or (win is not None and not win.visible):
