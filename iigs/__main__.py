@@ -100,8 +100,7 @@ def _make_host(headless: bool) -> Any:
 
 
 def _text_log_lines(tb: Any) -> list[str]:
-    qd = tb.qd
-    log = getattr(qd, "text_log", None) or []
+    log = tb.qd.text_log
     lines = []
     for entry in log:
         if isinstance(entry, tuple) and len(entry) >= 3:     # (h, v, text, port)
@@ -239,7 +238,7 @@ def _command_line(machine: Any, program: str, args: list[str] | None) -> None:
     """The shell's command line for a shell program (type $B5) or when ARGS are given."""
     shell_program = False
     gs = machine.tb.gsos
-    if gs is not None and gs.volume is not None and not Path(program).is_file():
+    if gs.volume is not None and not Path(program).is_file():
         # launched from the disk (load_from_disk found it), so its entry is there
         info = gs.volume.info(gs.on_volume(gs.resolve(program)))
         shell_program = info.file_type == SHELL_FILE_TYPE

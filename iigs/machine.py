@@ -372,9 +372,7 @@ class Machine:
         start), and a frame to a live window."""
         self._last_tick = self.ticks
         self.shadow.sync()
-        em = self.tb.em
-        if em is not None:
-            em.poll_for_hardware()      # host keys into the $C000 latch before EMStartUp
+        self.tb.em.poll_for_hardware()  # host keys into the $C000 latch before EMStartUp
         self.tb.text.present()          # a program that only prints: its text window
         self.tb.snd.sync()
         host = self.host
@@ -406,8 +404,7 @@ class Machine:
         if cpu.translate_later is None:
             give_idle_time(cpu)          # the program waits for input: idle time to give
             return
-        em = self.tb.em
-        inputs = em.inputs_applied if em is not None else 0
+        inputs = self.tb.em.inputs_applied
         if inputs != self._inputs_at_idle:
             self._inputs_at_idle = inputs
             return
@@ -436,7 +433,7 @@ class Machine:
         return reason
 
     def _window_closed(self) -> bool:
-        return bool(getattr(self.tb.em, "quit_requested", False))
+        return self.tb.em.quit_requested
 
     # -- disk and program ----------------------------------------------------------------
     def mount(self, disk: Any) -> None:
@@ -449,10 +446,7 @@ class Machine:
             import disk as disk_pkg
             disk, message = disk_pkg.open_or_recover(disk)
             self.disk_message = message   # what the user must be told about the disk
-        gsos = self.tb.gsos
-        if gsos is None or not hasattr(gsos, "mount"):
-            raise RuntimeError("this machine has no GS/OS to mount a disk in")
-        gsos.mount(disk)
+        self.tb.gsos.mount(disk)
         path = getattr(disk, "path", None)
         if path is not None:
             from iigs.bram import BatteryRAM, bram_path
@@ -463,7 +457,7 @@ class Machine:
     def release_disk(self) -> None:
         """The session is over: the disk's lock goes (disk.lock, issue 44), so another
         session may write the disk. The volume stays in the drive."""
-        volume = getattr(self.tb.gsos, "volume", None)
+        volume = self.tb.gsos.volume
         if volume is not None:
             from disk import lock
             lock.release(volume)
@@ -495,7 +489,7 @@ class Machine:
         self.program = Program(user_id, loaded.entry, loaded.segments, dp_base, dp_size,
                                handles, path)
         gsos = self.tb.gsos
-        if path and getattr(gsos, "volume", None) is not None:
+        if path and gsos.volume is not None:
             gsos.set_launch(path)
         self._launch()
         return self.program
@@ -548,7 +542,7 @@ class Machine:
         when there is no disk or no such file."""
         from toolbox.gsos import GSOSError
         gs = self.tb.gsos
-        if gs is None or gs.volume is None:
+        if gs.volume is None:
             raise ValueError("no disk mounted")
         try:
             components = gs.resolve(pathname)

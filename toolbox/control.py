@@ -344,7 +344,7 @@ class ControlManager:
         wm = self.tb.wm
         qd = self.tb.qd
         win = wm.find(ctl.owner)
-        if qd is None or win is None or not win.visible:
+        if win is None or not win.visible:
             return
         if not ctl.visible:       # an invisible control draws nothing (DrawControls
             return                #   passes it by); HideControl erases it (erase)
@@ -368,7 +368,7 @@ class ControlManager:
         wm = self.tb.wm
         qd = self.tb.qd
         win = wm.find(ctl.owner)
-        if qd is None or win is None or not win.visible:
+        if win is None or not win.visible:
             return
         with wm.window_drawing(win, wm.local_content(win)):
             qd.SetSolidPenPat(WHITE)

@@ -60,7 +60,6 @@ QUIT_CALLS = (0x2029, 0x0029)
 
 # Keeps a user tool call apart from the system call of the same number in `missing`.
 USER_TOOL_FLAG = 0x10000
-GSOS_BAD_CALL = 0x0001        # badSystemCall: no GS/OS on this machine
 
 
 def _python_where(exc: BaseException) -> list[str]:
@@ -388,21 +387,17 @@ class Dispatcher:
         return self._after_gsos(callnum, error)
 
     def _gsos(self, cpu: Any, callnum: int, pblock: int, form: str, caller: int) -> int:
-        gsos = self.tb.gsos
         cpu.processorCycles += TOOL_CALL_CYCLES
         logged = len(self.tb.call_log)
-        if gsos is None or not hasattr(gsos, "call"):
-            error = 0 if callnum in QUIT_CALLS else GSOS_BAD_CALL
-        else:
-            try:
-                error = gsos.call(callnum, pblock) or 0
-            except SystemFailure as fail:
-                raise self._fail(cpu, f"GS/OS failure ${fail.code:04X}", caller,
-                                 [fail.message])
-            except Exception as exc:
-                raise self._fail(cpu, f"GS/OS fault in call ${callnum:04X}", caller, [
-                    f"GS/OS ${callnum:04X}(${pblock:06X}) raised "
-                    f"{type(exc).__name__}: {exc}", *_python_where(exc)]) from exc
+        try:
+            error = self.tb.gsos.call(callnum, pblock) or 0
+        except SystemFailure as fail:
+            raise self._fail(cpu, f"GS/OS failure ${fail.code:04X}", caller,
+                             [fail.message])
+        except Exception as exc:
+            raise self._fail(cpu, f"GS/OS fault in call ${callnum:04X}", caller, [
+                f"GS/OS ${callnum:04X}(${pblock:06X}) raised "
+                f"{type(exc).__name__}: {exc}", *_python_where(exc)]) from exc
         if len(self.tb.call_log) == logged:       # GS/OS did not log the call itself
             self._log(f"GS/OS ${callnum:04X}(${pblock:06X}) [{form}]"
                       + (f" error ${error:04X}" if error else ""))
@@ -410,6 +405,6 @@ class Dispatcher:
 
     def _after_gsos(self, callnum: int, error: int) -> str | None:
         gsos = self.tb.gsos
-        if (callnum in QUIT_CALLS and not error) or getattr(gsos, "quit_requested", False):
+        if (callnum in QUIT_CALLS and not error) or gsos.quit_requested:
             return "quit"
         return self.machine.take_stop_request()

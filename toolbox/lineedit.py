@@ -142,7 +142,7 @@ class LineEditManager:
 
     def new(self, dest: Rect, view: Rect, max_length: int = LE_MAX_LENGTH) -> LineEdit:
         qd = self.tb.qd
-        port = qd.GetPort() if qd is not None else 0
+        port = qd.GetPort()
         handle = self.tb.mm.new_handle(LE_MAX_LENGTH + 1, self.tb.wm.user_id or 0x1000,
                                        0xC000)
         rec = LineEdit(handle, LineEditText(max_length=max_length or LE_MAX_LENGTH),
@@ -165,7 +165,7 @@ class LineEditManager:
         h = rec.dest[1] + 2
         out = [h]
         for b in rec.model.text:
-            h += qd.CharWidth(b) if qd is not None else 8
+            h += qd.CharWidth(b)
             out.append(h)
         return out
 
@@ -203,7 +203,7 @@ class LineEditManager:
         qd = self.tb.qd
         wm = self.tb.wm
         win = wm.find(rec.port)
-        if qd is None or (win is not None and not win.visible):
+        if win is not None and not win.visible:
             return
         saved = qd.GetPort()
         if win is not None:

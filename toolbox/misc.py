@@ -181,9 +181,7 @@ class MiscTools:
             return wanted is None or bool(wanted.intersection(numbers))
 
         if changed(br.USER_VOLUME):
-            snd = tb.snd
-            if snd is not None:
-                snd.set_system_volume(ram.param(br.USER_VOLUME))
+            tb.snd.set_system_volume(ram.param(br.USER_VOLUME))
         host = tb.host
         if changed(br.HOST_SCALE, br.HOST_FULL_SCREEN) and hasattr(host, "set_display"):
             host.set_display(ram.param(br.HOST_SCALE), bool(ram.param(br.HOST_FULL_SCREEN)))

@@ -70,7 +70,7 @@ class Scheduler:
 def run_queued_tasks(tb) -> None:
     """The system is free (an event poll): run what the Scheduler holds."""
     sch = tb.sch
-    if sch is not None and sch.queue:
+    if sch.queue:
         sch.run_tasks()
 
 

@@ -265,7 +265,7 @@ class StandardFile:
                     orig_name: bytes = b"", max_len: int = MAX_NAME) -> Dialog:
         dm = self.tb.dlg
         qd = self.tb.qd
-        lay = self.layout = (LAYOUT_640 if qd is None or qd.master_scb & 0x80
+        lay = self.layout = (LAYOUT_640 if qd.master_scb & 0x80
                              else LAYOUT_320)
         height = PUT_HEIGHT if put else GET_HEIGHT
         h, v = where
@@ -322,7 +322,7 @@ class StandardFile:
     def draw_list(self) -> None:
         dlg = self.dialog
         qd = self.tb.qd
-        if dlg is None or qd is None:
+        if dlg is None:
             return
         wm = self.tb.wm
         t, l, b, r = self.layout.list_rect

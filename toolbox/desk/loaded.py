@@ -67,11 +67,11 @@ class LoadedDeskAccessory(NewDeskAccessory):
         application is its own again afterwards: an NDA that makes its own ID current
         (ResourceStartUp, SetCurResourceApp) leaves the host's search path alone."""
         rm = self.tb.rm
-        saved = rm.cur_app if rm is not None else None
+        saved = rm.cur_app
         try:
             return self.tb.machine.call(routine, **regs)
         finally:
-            if rm is not None and saved in rm.apps:
+            if saved in rm.apps:
                 rm.cur_app = saved
 
     def init(self, starting: bool) -> None:
@@ -118,7 +118,7 @@ def load_from_desk_accs(tb, wanted: Callable[[Any], bool],
     user ID: (file name, its first segment's address, user ID) each. One that does not
     load is left out and noted in the call log, with `kind` ("NDA", "CDA")."""
     machine = tb.machine
-    volume = getattr(tb.gsos, "volume", None)
+    volume = tb.gsos.volume
     if machine is None or volume is None or not volume.is_dir(DESK_ACCS_FOLDER):
         return
     for info in volume.listdir(DESK_ACCS_FOLDER):

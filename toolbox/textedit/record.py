@@ -166,7 +166,7 @@ class TextEditManager:
     def record(self, handle: int) -> TERecord:
         """The record of a handle; handle 0: the current port's TextEdit control."""
         if not handle:
-            port = self.tb.qd.GetPort() if self.tb.qd else 0
+            port = self.tb.qd.GetPort()
             for rec in self.records.values():
                 if rec.owner == port:
                     return rec
@@ -292,7 +292,7 @@ class TextEditManager:
         qd = tb.qd
         wm = tb.wm
         win = wm.find(rec.owner)
-        if qd is None or (win is not None and not win.visible):
+        if win is not None and not win.visible:
             return
         ctl = tb.ctl.controls.get(rec.handle)
         if ctl is not None and not ctl.visible:
