@@ -181,7 +181,7 @@ class Machine:
         self.tb = Toolbox(self.mem, machine=self, host=host)
         self.shadow = ShrShadow(self.mem, self.io)
         self.io.on_shadow_write = self.shadow.note_write
-        self.dispatcher = Dispatcher(self)
+        self.dispatcher = Dispatcher(self.tb)
         self.trap(TOOL_ENTRY, self.dispatcher.tool_call)
         self.trap(TOOL_ENTRY_2, lambda cpu: self.dispatcher.tool_call(cpu, extra_rtl=True))
         self.trap(USER_TOOL_ENTRY, self.dispatcher.user_tool_call)
@@ -345,6 +345,11 @@ class Machine:
     def elapsed_cycles(self) -> int:
         """Emulated cycles since power-on, including time skipped while idle."""
         return self.cpu.processorCycles + self._idle_cycles
+
+    @property
+    def stack_pointer(self) -> int:
+        """S now (a routine the toolbox calls runs on the interrupted stack)."""
+        return self.cpu.sp
 
     @property
     def ticks(self) -> int:

@@ -1,7 +1,7 @@
 """The floors of docs/architecture.md, read from the sources' imports (parsed with ast):
 the hardware (`iigs/`) imports nothing above it, the toolbox and the disk nothing of the
-application, and the toolbox reaches the machine only through the Toolbox it is given,
-never by importing `iigs.machine`."""
+application, and the toolbox reaches the machine only through the port it is given
+(`toolbox.machine_port.MachinePort`), never by importing `iigs.machine`."""
 from __future__ import annotations
 
 import ast
@@ -58,6 +58,54 @@ def test_the_disk_imports_nothing_above_it() -> None:
     assert importers("disk", "iigs", "toolbox", "gin_king") == {}
 
 
+def machine_expression(node: ast.expr) -> bool:
+    """`machine`, `self.machine`, `tb.machine`, `self.tb.machine`: the toolbox's port."""
+    if isinstance(node, ast.Name):
+        return node.id == "machine"
+    return isinstance(node, ast.Attribute) and node.attr == "machine"
+
+
+def machine_members_used(path: Path) -> dict[str, int]:
+    """Each member the module asks of the machine (`machine.x`, `getattr(machine, "x"
+    ...)`), with the first line it is asked on."""
+    used: dict[str, int] = {}
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Attribute) and machine_expression(node.value):
+            used.setdefault(node.attr, node.lineno)
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+              and node.func.id in ("getattr", "hasattr") and len(node.args) >= 2
+              and machine_expression(node.args[0])
+              and isinstance(node.args[1], ast.Constant)):
+            used.setdefault(str(node.args[1].value), node.lineno)
+    return used
+
+
+def port_members() -> set[str]:
+    """The members `toolbox.machine_port.MachinePort` declares."""
+    tree = ast.parse((ROOT / "toolbox/machine_port.py").read_text())
+    port = next(node for node in tree.body
+                if isinstance(node, ast.ClassDef) and node.name == "MachinePort")
+    return ({node.target.id for node in port.body
+             if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
+            | {node.name for node in port.body if isinstance(node, ast.FunctionDef)})
+
+
+def test_the_toolbox_asks_the_machine_only_what_its_port_declares() -> None:
+    members = port_members()
+    outside = {f"{path.relative_to(ROOT).as_posix()}:{line} {name}"
+               for path in sorted((ROOT / "toolbox").rglob("*.py"))
+               for name, line in machine_members_used(path).items()
+               if name not in members}
+    assert outside == set()
+
+
+def test_the_machine_implements_the_port() -> None:
+    from iigs.machine import Machine
+    missing = sorted(name for name in port_members()
+                     if not hasattr(Machine, name) and name not in Machine().__dict__)
+    assert missing == []
+
+
 def test_the_import_reader_sees_nested_imports(tmp_path: Path) -> None:
     # The checks above would pass on anything if the reader missed an import in a body.
     source = tmp_path / "m.py"
@@ -65,3 +113,5 @@ def test_the_import_reader_sees_nested_imports(tmp_path: Path) -> None:
                       "import iigs.machine as m\n")
     assert {"toolbox.calls", "toolbox.calls.TOOL_TABLE", "iigs.machine"} \
         <= imported_modules(source)
+    source.write_text("def f(tb):\n    tb.machine.cpu.sp\n    getattr(tb.machine, 'io')\n")
+    assert machine_members_used(source) == {"cpu": 2, "io": 3}

@@ -40,7 +40,9 @@ from iigs.memory import TOOL_RETURN_RTL, read_long, read_word
 from iigs.report import MachineError, SystemFailure
 from toolbox.calls import (FUNC_NOT_FOUND, PARAM_BYTES, TOOL_NOT_FOUND, TOOL_TABLE,
                            OpwordFrame, ToolCall, ToolError, UnknownOpword)
+from toolbox.machine_port import MachinePort
 from toolbox.reference import reference_table
+from toolbox.toolbox import Toolbox
 
 CARRY, ZERO, OVERFLOW, NEGATIVE = 0x01, 0x02, 0x40, 0x80
 M_FLAG, X_FLAG = 0x20, 0x10
@@ -95,10 +97,12 @@ class MissingCall:
 class Dispatcher:
     """Trap handlers for the system entry points of one machine."""
 
-    def __init__(self, machine: Any) -> None:
-        self.machine = machine
-        self.tb = machine.tb
-        self.mem = machine.mem
+    def __init__(self, tb: Toolbox) -> None:
+        if tb.machine is None:
+            raise ValueError("the dispatcher needs a toolbox with a machine")
+        self.tb = tb
+        self.machine: MachinePort = tb.machine
+        self.mem = tb.mem
         self.missing: dict[int, MissingCall] = {}
 
     # -- helpers -------------------------------------------------------------------------

@@ -517,7 +517,7 @@ def SendRequest(tb, req_code: int, send_how: int, target: int, data_in: int,
     for _name, _user_id, proc in targets:
         if machine is None:
             break
-        result_at = (machine.cpu.sp - 1) & 0xFFFF
+        result_at = (machine.stack_pointer - 1) & 0xFFFF
         machine.call(proc, stack_args=(0, req_code, data_in >> 16, data_in & 0xFFFF,
                                        data_out >> 16, data_out & 0xFFFF))
         if read_word(tb.mem, result_at) & REQUEST_ACCEPTED:

@@ -157,7 +157,7 @@ class MiscTools:
             write_word(mem, task + TASK_COUNT, count - 1)
             if count == 1 and task in self.heartbeat:
                 machine.call(task + TASK_CODE, d=0, dbr=0, p=0x34,
-                             stack=machine.cpu.sp)
+                             stack=machine.stack_pointer)
         if not self.interrupts.busy:          # (inside a tool call the toolbox is busy)
             run_queued_tasks(self.tb)
 

@@ -14,6 +14,7 @@ import pkgutil
 from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
+    from toolbox.machine_port import MachinePort
     from toolbox.adb import AppleDesktopBus
     from toolbox.control import ControlManager
     from toolbox.desk.manager import DeskManager
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
 STATE_CLASSES: dict[str, type] = {}
 
 # Modules of the package that are not tool sets.
-_NOT_TOOL_SETS = {"calls", "toolbox", "dispatch", "console"}
+_NOT_TOOL_SETS = {"calls", "toolbox", "dispatch", "console", "machine_port"}
 
 
 def tool_state(attr: str) -> Callable[[type], type]:
@@ -71,7 +72,8 @@ class Toolbox:
     """All tool sets' state for one machine.
 
     mem:     the 24-bit memory (bytearray or anything with integer [])
-    machine: the Machine (None when a core is tested without the CPU)
+    machine: the machine, as the toolbox may use it (`toolbox.machine_port`), or None
+             when a core is tested without the CPU
     host:    the host (window or script) input comes from and frames go to, or None
     """
 
@@ -102,7 +104,8 @@ class Toolbox:
     text: TextTools
     te: TextEditManager
 
-    def __init__(self, mem: Any, machine: Any = None, host: Any = None) -> None:
+    def __init__(self, mem: Any, machine: MachinePort | None = None,
+                 host: Any = None) -> None:
         load_tool_sets()
         self.mem = mem
         self.machine = machine
