@@ -115,7 +115,7 @@ class Session:
 
     def __init__(self, program: bytes | str | Path | None = None, *, machine: Any = None,
                  host: Any = None, disk: Any = None) -> None:
-        from iigs.machine import Machine
+        from system.machine import Machine
         self.host = host if host is not None else ScriptedHost()
         self.machine = machine if machine is not None else Machine(disk=disk,
                                                                    host=self.host)

@@ -3,7 +3,7 @@
 `NativeEngine` loads the built engine (`gin_king.build.ensure_built(engine_only=True)`:
 the engine units without the desktop program, so a change there never disturbs the
 engine's checks; pass `load_file` to load the whole GIN.KING instead) into an
-`iigs.machine.Machine` (relocated by the Memory Manager, as the System Loader would),
+`system.machine.Machine` (relocated by the Memory Manager, as the System Loader would),
 finds routines and data by the symbol map, writes inputs into the engine's own data areas,
 `Machine.call`s a routine (JSL with a sentinel return) and reads the answer and the cycles
 it took (the JSL and RTL included). The layouts it reads and writes are those of
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.memory import read_bytes, read_word, write_word
 
 from gin_king import build

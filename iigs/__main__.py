@@ -266,7 +266,8 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         print(refused, file=sys.stderr)
         return EXIT_USAGE
     from disk import DiskError
-    from iigs.machine import CPU_HZ, Machine, MachineError
+    from iigs.machine import CPU_HZ, MachineError
+    from system.machine import Machine
     from iigs.monitor import MonitorQuit
     from iigs.omf import OMFError
     from toolbox.calls import ToolError

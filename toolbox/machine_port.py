@@ -1,7 +1,7 @@
 """What the toolbox may ask of the machine: the one interface between the two floors.
 
 `Toolbox.machine` is a `MachinePort` (or None when a tool set's core is tested without
-a CPU); `iigs.machine.Machine` implements it. The toolbox never imports the machine:
+a CPU); `system.machine.Machine` implements it. The toolbox never imports the machine:
 it reaches memory, the call in progress, idle time, a stop, the interrupt hardware and
 the loader's allocation through these members alone (docs/architecture.md, "The
 toolbox reaches the machine through one interface"); tests/test_layers.py checks that

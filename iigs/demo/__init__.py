@@ -68,7 +68,7 @@ def play(scale: int | None = None) -> str:
     python -c "import iigs.demo; iigs.demo.play()"
     """
     from iigs.host import WindowHost
-    from iigs.machine import Machine
+    from system.machine import Machine
     host = WindowHost(scale=scale)
     machine = Machine(host=host)
     machine.load(build().load_file)

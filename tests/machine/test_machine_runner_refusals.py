@@ -16,7 +16,7 @@ from pathlib import Path
 from hypothesis import given, settings, strategies as st
 
 from iigs.__main__ import EXIT_BROKEN_PIPE, EXIT_USAGE, _Screenshots, main
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.options import FRAME_SECONDS, MAX_EMULATED_SECONDS
 
 ROOT = Path(__file__).resolve().parents[2]
