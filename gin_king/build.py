@@ -72,6 +72,8 @@ SOURCES: list[Source] = [
     Source("layoff.asm", "the showdown: knocker's melds, laying off, knock legality"),
     Source("scoring.asm", "hand and game scoring; Oklahoma knock limit and doubling"),
     Source("entry.asm", "User Supplied Cards: reading an entry; the closest available card"),
+    Source("app/text.asm", "the Help pages: text drawn through long pointers (data segment)"),
+    Source("app/columns.asm", "the table dialogs' column buffers (data segment)"),
 ]
 
 
@@ -270,16 +272,21 @@ GENERATED: dict[str, Callable[[], str]] = {
     "cardtables.asm": _generate_card_tables,
 }
 
-# The generated units that go to the data segment (segment 2) instead of the code
-# segment. The code reaches their labels with long addressing only (`lda >Label,x`,
-# `adc >Label,x`, `cmp >Label,x`, `dc.l Label`, `#^Label`): the code segment's bank is
+# The units that go to the data segment (segment 2) instead of the code segment: generated
+# ones by their GENERATED name, hand-written ones by their SOURCES path. The code reaches
+# their labels with long addressing only (`lda >Label,x`, `adc >Label,x`, `cmp >Label,x`,
+# `dc.l Label`, `#^Label`, `pea Label>>16` with `pea Label`): the code segment's bank is
 # DBR, theirs is not. A unit listed here must hold data alone (no relocated address).
+# Segment 1 must fit in one bank (BANK_SIZE): what the code does not need in its own bank
+# belongs here.
 DATA_SEGMENT_UNITS: tuple[str, ...] = (
     "rundeadwood.asm",
     "rungain.asm",
     "rundeadwoodcorner.asm",
     "rungaincorner.asm",
     "meldpairscorner.asm",
+    "app/text.asm",
+    "app/columns.asm",
 )
 
 CODE_SEGMENT = 1                  # SEGNUM of the program (code and its variables)
@@ -421,8 +428,9 @@ def build(out_dir: Path | None = None, engine_only: bool = False,
     include_dirs = [str(ASM_DIR), str(MACRO_DIR), str(gen_dir), str(SHARED_DIR)]
     sources = engine_sources() if engine_only else SOURCES
     # the data segment's units last: the code segment is everything before them
-    data_units = [gen_dir / n for n in GENERATED if n in DATA_SEGMENT_UNITS]
-    units = ([ASM_DIR / s.file for s in sources]
+    data_units = ([ASM_DIR / s.file for s in sources if s.file in DATA_SEGMENT_UNITS]
+                  + [gen_dir / n for n in GENERATED if n in DATA_SEGMENT_UNITS])
+    units = ([ASM_DIR / s.file for s in sources if s.file not in DATA_SEGMENT_UNITS]
              + [gen_dir / n for n in GENERATED if n not in DATA_SEGMENT_UNITS] + data_units)
     errors: list[str] = []
     objects = []
@@ -588,6 +596,17 @@ def _data_references(placement: tuple, n_code: int, unit_names: list[str],
     return refs
 
 
+def _check_bank(segnum: int, name: bytes | str, length: int) -> None:
+    """A load segment longer than its bank (BANKSIZE $10000) is refused here, at build
+    time, as the System Loader would refuse it at launch."""
+    if isinstance(name, bytes):
+        name = name.decode("latin-1")
+    if length > BANK_SIZE:
+        raise BuildError(f"segment {segnum} '{name.strip()}' is LENGTH ${length:X}, more "
+                         f"than its BANKSIZE ${BANK_SIZE:X}: move data the code does not "
+                         "need in its own bank to the data segment (DATA_SEGMENT_UNITS)")
+
+
 def _link(objects: list, n_code: int, unit_names: list[str],
           symbols: dict[str, dict[str, int]], placement: tuple) -> bytes:
     """The load file: segment 1, the code (the first `n_code` units); segment 2, the data.
@@ -603,11 +622,14 @@ def _link(objects: list, n_code: int, unit_names: list[str],
     from gsasm import linkiigs, omf as gs_omf
     from gsasm.expressload import emit_cinterseg, emit_interseg
     joint = linkiigs.link(objects, {"merge": True, "super": True})
-    if n_code == len(objects):
-        return joint
-    split = _data_start(placement[1], n_code)
     seg = next(gs_omf.iter_segments(joint))
     hdr = seg["hdr"]
+    if n_code == len(objects):
+        _check_bank(CODE_SEGMENT, hdr["SEGNAME"], hdr["LENGTH"])
+        return joint
+    split = _data_start(placement[1], n_code)
+    _check_bank(CODE_SEGMENT, hdr["SEGNAME"], split)
+    _check_bank(DATA_SEGMENT, DATA_SEGMENT_NAME, hdr["LENGTH"] - split)
     image = bytearray(b"".join(d for _at, rec, d in seg["recs"] if rec in ("CONST", "LCONST")))
     if len(image) != hdr["LENGTH"]:
         raise BuildError(f"the linked image is {len(image)} bytes, LENGTH {hdr['LENGTH']}")

@@ -25,6 +25,10 @@ itself: the procedure scrolls and calls SetCtlValue. On the thumb it drags the t
 and, released, sets the value its place stands for. An actionProc of -1 means the
 control's own ctlAction (SetCtlAction, or a dialog item's itemDescr).
 
+A control another tool set defines (the List Manager's list control, defProc family
+$09) is registered in CONTROL_DEFS: drawing, hits, tracking, templates and disposal go
+to that tool set (`tb.lm`); its part code is the one it gives.
+
 Look (640 mode): round-cornered buttons with a centred title, the default button
 (style 1) with the heavy outer ring; a square box with an X for check boxes; a round
 button with a black centre for radio buttons; a pressed control drawn inverted; an
@@ -80,6 +84,18 @@ CTL_NOT_FOUND = 0x1004       # a handle that is not a control (Control Manager e
 BLACK = 0
 WHITE = 3
 
+# Control definitions kept by other tool sets (the List Manager's list control): the
+# defProc family (ctlProc & $7F000000) -> (the part code a hit answers, the attribute
+# of the Toolbox that keeps them: an object with draw(qd, ctl), part_at(ctl, v, h),
+# track(ctl, v, h), follow(ctl) (the record changed), dispose(ctl) and
+# from_template(tb, owner, address)).
+CONTROL_DEFS: dict[int, tuple[int, str]] = {}
+
+
+def control_def_entry(ctl: "Control") -> tuple[int, str] | None:
+    """(part code, keeper) of a control another tool set defines, or None."""
+    return CONTROL_DEFS.get(ctl.proc & 0x7F000000)
+
 BOX_WIDTH = 12               # check box / radio button, 640-mode pixels (2:1 aspect)
 BOX_HEIGHT = 8
 TITLE_GAP = 6
@@ -108,6 +124,8 @@ class Control:
         """The part code a hit on this control reports (a scroll bar: SCROLL_PROC)."""
         if self.is_scroll_bar:
             return SCROLL_PROC
+        if control_def_entry(self) is not None:
+            return control_def_entry(self)[0]
         return {CHECK_PROC: CHECK_BOX, RADIO_PROC: RADIO_BUTTON,
                 EDIT_TEXT_CONTROL: EDIT_TEXT_PART}.get(
             self.proc & 0xFF000000, SIMPLE_BUTTON)
@@ -156,6 +174,11 @@ class ControlManager:
             raise ToolError(CTL_NOT_FOUND, f"${handle:06X} is not a control")
         return ctl
 
+    def control_def(self, ctl: Control):
+        """The tool set that defines `ctl` (a list: the List Manager), or None."""
+        entry = control_def_entry(ctl)
+        return getattr(self.tb, entry[1]) if entry is not None else None
+
     def in_window(self, window: int) -> list[Control]:
         return [c for c in self.controls.values() if c.owner == window]
 
@@ -182,11 +205,15 @@ class ControlManager:
         write_long(mem, ptr + CTL_ACTION, ctl.action)
         write_long(mem, ptr + CTL_DATA, ctl.data_size << 16 | ctl.view_size)
         write_long(mem, ptr + CTL_REFCON, ctl.refcon)
+        if self.control_def(ctl) is not None:      # its parts follow (a list's bar)
+            self.control_def(ctl).follow(ctl)
 
     def dispose(self, ctl: Control) -> None:
         if self.tb.te.owns(ctl.handle):     # a TextEdit control: TEKill's work
             self.tb.te.dispose(self.tb.te.record(ctl.handle))
             return
+        if self.control_def(ctl) is not None:
+            self.control_def(ctl).dispose(ctl)
         self.controls.pop(ctl.handle, None)
         self.tb.mm.dispose(ctl.handle)
 
@@ -229,6 +256,8 @@ class ControlManager:
         thumb; another control's one part), NO_PART outside it."""
         if not contains(ctl.hit_rect(), v, h):
             return NO_PART
+        if self.control_def(ctl) is not None:
+            return self.control_def(ctl).part_at(ctl, v, h)
         if not ctl.is_scroll_bar:
             return ctl.kind
         geo = scroll_geometry(ctl)
@@ -248,6 +277,9 @@ class ControlManager:
     def call_action(self, ctl: Control, proc: int, part: int) -> None:
         """Call an action procedure in the program: (theControl:L, partCode:W),
         Pascal order (the handle pushed first, high word before low)."""
+        if callable(proc):                    # another tool set's own (the list's bar)
+            proc(ctl, part)
+            return
         machine = self.tb.machine
         if machine is None or not proc:
             return
@@ -264,6 +296,11 @@ class ControlManager:
             v, h = (v, h) if v is not None and h is not None else self.tb.em.mouse
             self.tb.te.click(self.tb.te.record(ctl.handle), v, h, extend=False)
             return EDIT_TEXT_PART
+        if self.control_def(ctl) is not None:
+            if v is None or h is None:
+                win = self.tb.wm.find(ctl.owner)
+                v, h = win.to_local(*self.tb.em.mouse) if win else self.tb.em.mouse
+            return self.control_def(ctl).track(ctl, v, h)
         wm = self.tb.wm
         win = wm.find(ctl.owner)
         inside = None
@@ -356,6 +393,8 @@ class ControlManager:
             qd.SetTextFace(0)
             if ctl.is_scroll_bar:
                 self._draw_scroll_bar(qd, ctl, pressed_part)
+            elif self.control_def(ctl) is not None:
+                self.control_def(ctl).draw(qd, ctl)
             elif ctl.kind == SIMPLE_BUTTON:
                 self._draw_button(qd, ctl, pressed)
             else:
@@ -812,6 +851,8 @@ def control_from_template(tb, owner: int, addr: int) -> Control | None:
         tb.te.draw(rec)
         return _ctl(tb).control(rec.handle)
     scroll = proc & 0x7F000000 == SCROLL_PROC and not proc & 0x00FFFFFF
+    if proc & 0x7F000000 in CONTROL_DEFS and not proc & 0x00FFFFFF:
+        return getattr(tb, CONTROL_DEFS[proc & 0x7F000000][1]).from_template(tb, owner, addr)
     if not scroll and (proc & 0xFF000000 not in TEMPLATE_PROCS or proc & 0x00FFFFFF):
         tb.call_log.append(f"NewControl2: procRef ${proc:08X} not made here")
         return None

@@ -357,7 +357,16 @@ class DialogManager:
         self.draw_icon(dlg)
         for item in dlg.items:
             self.draw_item(dlg, item)
+        for ctl in self.tb.ctl.in_window(dlg.ptr):   # CreateList's lists in the dialog
+            if self.program_list(dlg, ctl):
+                self.tb.ctl.draw(ctl)
         dlg.window.update = None
+
+    def program_list(self, dlg: Dialog, ctl) -> bool:
+        """A list (List Manager) the program made in the dialog, not one of its items:
+        ModalDialog tracks it and DrawDialog draws it."""
+        return self.tb.ctl.control_def(ctl) is not None and \
+            all(item.control is not ctl for item in dlg.items)
 
     # -- the modal loop ---------------------------------------------------------------
     def set_current_edit(self, dlg: Dialog, item: DItem | None) -> None:
@@ -416,6 +425,10 @@ class DialogManager:
                     for _ in tb.em.track():
                         pass
                     return item.item_id
+            _, ctl = tb.ctl.find(dlg.ptr, v, h)      # CreateList's list: not an item
+            if ctl is not None and self.program_list(dlg, ctl):
+                tb.ctl.track(ctl, ACTION_OWN, v, h)
+                return 0
             for _ in tb.em.track():
                 pass
             return 0

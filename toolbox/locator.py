@@ -8,7 +8,9 @@ Every tool set here is "resident": LoadTools, LoadOneTool and UnloadOneTool succ
 tool sets this toolbox implements, report toolVersionErr ($0110) when the program asks
 for a newer version than the set's own XXVersion answer, and toolNotFoundErr for the
 others, so a program learns at start-up, not in the middle of a game, that it needs
-something missing. TLMountVolume and TLTextMountVolume answer button 2 (the "Cancel"
+something missing. A set this toolbox lacks is first looked for on the boot disk as
+SYSTEM/TOOLS/TOOLnnn (nnn: its number in decimal): found, it is loaded and installed in
+65816 code (`ToolLocator.load_from_disk`). TLMountVolume and TLTextMountVolume answer button 2 (the "Cancel"
 of Apple's mount dialogs): there is only the one disk, so no other can be inserted.
 
 StartStopRecord (refDesc 0 = a pointer to it, 1 = a handle, 2 = the ID of an
@@ -59,6 +61,10 @@ SELF_STARTED = (0x01, 0x02, 0x1E)
 DISPATCHER_ADDRESS = 0xE10000
 # userOrSystem: bit 15 names a user tool set (Technical Note #73).
 USER_TOOL_SET = 0x8000
+# A tool set the toolbox lacks is looked for on the boot disk (LoadTools, LoadOneTool,
+# StartUpTools), and loaded under a user ID of the tool-set type.
+TOOL_FILE_PATH = "*:SYSTEM:TOOLS:TOOL{:03d}"
+TOOL_SET_ID_TYPE = 0x4000
 
 ArgsBuilder = Callable[[int, int, int], tuple]
 
@@ -93,6 +99,13 @@ START_UP: dict[int, tuple[int, ArgsBuilder]] = {
     0x16: (0, lambda uid, dp, mode: ()),            # Scrap Manager
     0x1B: (1, lambda uid, dp, mode: (uid, dp)),     # Font Manager
     0x22: (1, lambda uid, dp, mode: (uid, dp)),     # TextEdit
+    0x13: (2, lambda uid, dp, mode: (uid, dp)),     # Print Manager
+    0x19: (0, lambda uid, dp, mode: (0, 0)),        # Note Synthesizer: default rate
+    0x1A: (1, lambda uid, dp, mode: (dp, 0, 0, 0)),  # Note Sequencer
+    0x1C: (0, lambda uid, dp, mode: ()),            # List Manager
+    0x1D: (1, lambda uid, dp, mode: (dp,)),         # ACE
+    0x21: (0, lambda uid, dp, mode: ()),            # Video Overlay
+    0x23: (0, lambda uid, dp, mode: ()),            # MIDI Synth
 }
 
 
@@ -146,6 +159,47 @@ class ToolLocator:
     @staticmethod
     def implemented(toolset: int) -> bool:
         return any(c.toolset == toolset for c in TOOL_TABLE.values())
+
+    def available(self, toolset: int) -> bool:
+        """The set is here: the toolbox's own, installed in 65816 code (SetTSPtr), or
+        loaded now from the boot disk's SYSTEM/TOOLS folder."""
+        return self.implemented(toolset) or bool(self.function_table(False, toolset)) \
+            or self.load_from_disk(toolset)
+
+    def load_from_disk(self, toolset: int) -> bool:
+        """A tool set the toolbox lacks, from *:SYSTEM:TOOLS:TOOLnnn (nnn: its number in
+        decimal, as Apple names the files): loaded by the System Loader under a tool-set
+        user ID and installed as a system tool set (SetTSPtr, BootInit called) with the
+        function pointer table at the start of its first segment. False when the disk
+        has no such file (or it is not a load file)."""
+        gs = getattr(self.tb, "gsos", None)
+        if gs is None or gs.volume is None or self.tb.machine is None:
+            return False
+        user_id = self.tb.misc.get_new_id(TOOL_SET_ID_TYPE)
+        try:
+            lf = self.tb.loader.initial_load(user_id, TOOL_FILE_PATH.format(toolset & 0xFF))
+        except ToolError:
+            self.tb.misc.delete_id(user_id)
+            return False
+        self.install(False, toolset, lf.placed[min(lf.placed)].address)
+        self.tb.call_log.append(f"tool set ${toolset & 0xFF:02X} loaded from {lf.pathname}")
+        return True
+
+    def version_of(self, toolset: int) -> int | None:
+        """The set's XXVersion answer (a set in 65816 code is called for it); None when
+        it has no Version call."""
+        table = self.function_table(False, toolset)
+        if table:
+            if read_long(self.tb.mem, table) <= VERSION_FUNCTION:
+                return None
+            ret = TOOL_RETURN_RTL - 1
+            entry = (read_long(self.tb.mem, table + 4 * VERSION_FUNCTION) + 1) & 0xFFFFFF
+            regs = self.tb.machine.call(entry, x=(VERSION_FUNCTION << 8) | toolset,
+                                        stack_args=bytes((ret & 0xFF, (ret >> 8) & 0xFF,
+                                                          ret >> 16, 0, 0)))
+            return read_word(self.tb.mem, (regs.sp + 4) & 0xFFFF)   # above our RTL
+        row = TOOL_TABLE.get((VERSION_FUNCTION << 8) | toolset)
+        return None if row is None else int(row.impl(self.tb))
 
     def record_address(self, ref_desc: int, ref: int) -> tuple[int, int]:
         """The StartStopRecord's address and the reference StartUpTools returns for
@@ -202,7 +256,7 @@ class ToolLocator:
         count = read_word(mem, record + SSR_NUM_TOOLS)
         tools = [read_word(mem, record + SSR_TOOLS + 4 * i) for i in range(count)]
         for number in tools:
-            if not self.implemented(number & 0xFF):
+            if not self.available(number & 0xFF):
                 raise ToolError(TOOL_NOT_FOUND, f"tool set ${number:02X} not available")
         pages = sum(START_UP.get(t & 0xFF, (0, None))[0] for t in tools)
         dp_handle = 0
@@ -258,12 +312,12 @@ def _tl(tb) -> ToolLocator:
 def _require(tb, tool_number: int, min_version: int) -> None:
     """LoadOneTool's check: the set is here, at minVersion or later."""
     toolset = tool_number & 0xFF
-    if not ToolLocator.implemented(toolset):
+    if not _tl(tb).available(toolset):
         raise ToolError(TOOL_NOT_FOUND, f"tool set ${toolset:02X}")
-    row = TOOL_TABLE.get((VERSION_FUNCTION << 8) | toolset)
-    if row is None:
+    version = _tl(tb).version_of(toolset)
+    if version is None:
         return
-    version = int(row.impl(tb)) & ~PROTOTYPE_BIT
+    version &= ~PROTOTYPE_BIT
     if version < min_version & ~PROTOTYPE_BIT:
         raise ToolError(TOOL_VERSION_ERR, f"tool set ${toolset:02X} is version "
                         f"${version:04X}, ${min_version:04X} asked for")

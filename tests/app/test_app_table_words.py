@@ -78,8 +78,9 @@ def test_app_show_cards_draws_its_first_title_whole(table_factory):
 
 def call_routine(t, name: str, a: int = 0, x: int = 0) -> None:
     """JSR to one of the program's routines (they end in RTS) through a JSR/RTL pair
-    written into a buffer the program uses only while the Score Sheet is up."""
-    tramp, target = t.addr("ColBufX"), t.addr(name)
+    written into a buffer of the code's bank the program uses only while its History
+    is up."""
+    tramp, target = t.addr("HistCol0"), t.addr(name)
     assert tramp >> 16 == target >> 16
     for i, b in enumerate((JSR, target & 0xFF, target >> 8 & 0xFF, RTL)):
         t.s.machine.mem[tramp + i] = b

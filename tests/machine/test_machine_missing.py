@@ -29,7 +29,7 @@ def kept(m, prog, labels, n: int) -> tuple[int, int, int]:
 def test_program_checks_each_answer_and_runs_to_quit(build_program):
     m, prog, labels, reason = run_missing(build_program)
     assert reason == "quit"
-    assert kept(m, prog, labels, 1) == (TOOL_NOT_FOUND, 1, 0)     # ACEStatus
+    assert kept(m, prog, labels, 1) == (TOOL_NOT_FOUND, 1, 0)     # MidiStatus
     assert kept(m, prog, labels, 2) == (FUNC_NOT_FOUND, 1, 0)     # FrameArc
     assert kept(m, prog, labels, 3) == (TOOL_NOT_FOUND, 1, 0)     # MidiInfo
     assert kept(m, prog, labels, 4) == (TOOL_NOT_FOUND, 1, 0)     # $7F99, stack kept
@@ -40,7 +40,7 @@ def test_missing_calls_are_listed_with_name_error_and_caller(build_program):
     m, prog, _, _ = run_missing(build_program)
     lines = m.missing_calls()
     assert [line.split(":")[0] for line in lines] == [
-        "$061D ACEStatus", "$6204 FrameArc", "$0C20 MidiInfo", "$7F99",
+        "$0620 MidiStatus", "$6204 FrameArc", "$0C20 MidiInfo", "$7F99",
         "$0180 user tool"]
     assert "toolNotFoundErr $0001" in lines[0] and "0 parameter bytes dropped" in lines[0]
     assert "funcNotFoundErr $0002" in lines[1] and "8 parameter bytes dropped" in lines[1]
@@ -48,15 +48,15 @@ def test_missing_calls_are_listed_with_name_error_and_caller(build_program):
     assert "stack left as it was" in lines[3]
     first = prog.entry + 0x09                     # the JSL, after PHK PLB TSC STA PHA LDX
     assert f"first from {first >> 16:02X}/{first & 0xFFFF:04X}" in lines[0]
-    assert any("ACEStatus $061D missing" in line for line in m.tb.call_log)
+    assert any("MidiStatus $0620 missing" in line for line in m.tb.call_log)
 
 
 def test_strict_mode_stops_at_the_first_missing_call(build_program):
     with pytest.raises(MachineError) as err:
         run_missing(build_program, strict=True)
     report = err.value.report
-    assert "Unimplemented tool call $061D" in report
-    assert "(ACEStatus): tool set $1D is not implemented" in report
+    assert "Unimplemented tool call $0620" in report
+    assert "(MidiStatus): tool set $20 is not implemented" in report
     assert "Tool Locator error $0001" in report
 
 
@@ -73,7 +73,7 @@ def test_iigs_run_prints_the_missing_calls_at_exit(build_program, tmp_path, caps
     assert iigs_main(["run", str(program), "--headless", "--seconds", "1"]) == 0
     out = capsys.readouterr().out
     assert "Missing tool calls (5, answered with a Tool Locator error):" in out
-    assert "$061D ACEStatus: toolNotFoundErr $0001, 1 call, first from" in out
+    assert "$0620 MidiStatus: toolNotFoundErr $0001, 1 call, first from" in out
 
 
 def test_iigs_run_strict_stops_with_the_report(build_program, tmp_path, capsys):
@@ -82,4 +82,4 @@ def test_iigs_run_strict_stops_with_the_report(build_program, tmp_path, capsys):
     program.write_bytes(data)
     assert iigs_main(["run", str(program), "--headless", "--seconds", "1",
                       "--strict"]) == 1
-    assert "Unimplemented tool call $061D" in capsys.readouterr().out
+    assert "Unimplemented tool call $0620" in capsys.readouterr().out

@@ -1,5 +1,6 @@
-"""GIN.KING's two load segments: the code (segment 1) and the generated tables of
-build.DATA_SEGMENT_UNITS (segment 2, a data segment the code reaches by long address)."""
+"""GIN.KING's two load segments: the code (segment 1) and the units of
+build.DATA_SEGMENT_UNITS (segment 2, a data segment the code reaches by long address): the
+generated tables and, in GIN.KING, the desktop program's Help pages and column buffers."""
 from __future__ import annotations
 
 import random
@@ -19,6 +20,9 @@ TABLES = {"RunDeadwood": build._suit_deadwood, "RunGain": build._suit_gain,
           "RunGainCorner": lambda: build._gain_table(build._corner_suit_deadwood()),
           "MeldPairsCorner": lambda: build._meld_pairs(corner=True)}
 
+# labels of the desktop program's data units (text.asm, columns.asm)
+APP_DATA = ("HelpP0", "HelpP12", "ColBuf0", "ColBufX", "ColBufB")
+
 
 @pytest.mark.parametrize("engine_only", [True, False])
 def test_the_tables_are_a_data_segment_of_their_own(engine_only):
@@ -33,13 +37,20 @@ def test_the_tables_are_a_data_segment_of_their_own(engine_only):
         assert at["segment"] == 2
         assert data.image[at["offset"]:at["offset"] + len(values)] == values
         assert values not in code.image
-    assert data.length == sum(len(t()) for t in TABLES.values())
+    # GIN.KING's hand-written data units come first, the tables after them
+    first = min(symbols[n]["offset"] for n in TABLES)
+    assert (first == 0) == engine_only
+    assert data.length == first + sum(len(t()) for t in TABLES.values())
+    if not engine_only:
+        assert all(symbols[n]["segment"] == 2 and symbols[n]["offset"] < first
+                   for n in APP_DATA)
     # every reference from the code goes to segment 2 through the loader, none by SUPER
     far = [r for r in code.relocations if r.target_segnum == 2]
     assert far and {r.record for r in far} == {"cINTERSEG"}
     # each table is reached at its start; a long reference may also name a word inside one
     # (MeldPairsCorner+2 ... +10: Measure copies a card's row word by word)
     spans = [(symbols[n]["offset"], symbols[n]["offset"] + len(t())) for n, t in TABLES.items()]
+    spans.append((0, first))                             # the desktop program's data
     assert all(any(a <= r.target_offset < b for a, b in spans) for r in far)
     assert {symbols[n]["offset"] for n in TABLES} <= {r.target_offset for r in far}
 
@@ -52,6 +63,28 @@ def test_segment_1_is_smaller_by_the_tables(tmp_path, monkeypatch):
     (joint,) = omf.read_load_file(one.read_bytes())
     assert joint.length == code.length + data.length
     assert data.image in joint.image
+
+
+def test_each_segment_fits_its_bank_and_the_build_refuses_one_that_does_not(
+        tmp_path, monkeypatch, capsys):
+    """A segment longer than its BANKSIZE is refused by the System Loader at launch: the
+    build refuses it first, in one line naming the segment, its length and the bank."""
+    path, _ = build.ensure_built()
+    code, data = omf.read_load_file(path.read_bytes())
+    assert code.length <= code.banksize and data.length <= data.banksize
+    src = tmp_path / "big.asm"
+    src.write_text("        MACHINE M65816\n        CASE    ON\nBig     PROC    EXPORT\n"
+                   "        rtl\n        DS.B    $10000\n        ENDP\n        END\n")
+    monkeypatch.setattr(build, "ASM_DIR", tmp_path)
+    monkeypatch.setattr(build, "MACRO_DIR", tmp_path)
+    monkeypatch.setattr(build, "SOURCES", [build.Source("big.asm", "a bank and a byte")])
+    monkeypatch.setattr(build, "GENERATED", {"rungain.asm": build._generate_run_gain})
+    monkeypatch.setattr(build, "LOCAL_BUILD_DIR", tmp_path / "out")
+    assert build.main([]) == 1
+    err = capsys.readouterr().err
+    assert err == ("segment 1 'Big' is LENGTH $10001, more than its BANKSIZE $10000: move "
+                   "data the code does not need in its own bank to the data segment "
+                   "(DATA_SEGMENT_UNITS)\n")
 
 
 def test_a_data_unit_may_not_hold_an_address(tmp_path, monkeypatch):

@@ -25,6 +25,10 @@ GinKing PROC
         IMPORT  GK_HandTerms,GK_FinalScore,GK_Showdown,RulesBlock,GameEndBlock,ShowBlock
         IMPORT  GK_HollywoodStart,GK_HollywoodHand,GK_HollywoodMatch,HollyBlock
         IMPORT  GK_ParseEntry,GK_ClosestCard,EntryText,EntryRanks,EntrySuits,EntryTaken
+        IMPORT  HelpP0,HelpP1,HelpP2,HelpP3,HelpP4,HelpP5,HelpP6,HelpP7 ; data segment:
+        IMPORT  HelpP8,HelpP8b,HelpP9,HelpP10,HelpP11,HelpP12            ;   text.asm,
+        IMPORT  ColBuf0,ColBuf1,ColBuf2,ColBuf3,ColBuf4,ColBuf5,ColBuf6,ColBuf7 ; columns.asm
+        IMPORT  ColBufX,ColBufB
         LONGA   ON
         LONGI   ON
 

@@ -97,8 +97,7 @@ TD_EXTRA        EQU     8               ;   text's last lines beside the buttons
 TD_BESIDE       EQU     9
 TD_BESIDE_LINES EQU     2               ; (two: as tall as a button and its margins)
 TD_BESIDE_GAIN  EQU     2               ; the rows that leaves for the table
-COL_MAX         EQU     600             ; bytes of the first column's text, and the text's
-COL_NARROW      EQU     256             ; bytes of the other columns' (14 short lines)
+; (COL_MAX, COL_NARROW: app.records; the columns' buffers: columns.asm, data segment)
 TD_ROW          EQU     10              ; a line of text
 TD_TOP          EQU     16              ; the dialog's top (global)
 TD_MAX_ROWS     EQU     14              ; rows (columns and text under them) that fit
@@ -160,12 +159,16 @@ ColByte
         CMP     ColCap,X
         BCS     @full
         TAY
-        LDA     ColAt,X
+        LDA     ColAt,X                 ; [Zp.ptr] := the column's buffer (data
+        CLC                             ;   segment: a long pointer)
+        ADC     #ColBuf0
         STA     <Zp.ptr
+        LDA     #ColBuf0>>16
+        STA     <Zp.ptr+2
         PLA
         SEP     #$20
         LONGA   OFF
-        STA     (<Zp.ptr),Y
+        STA     [<Zp.ptr],Y
         REP     #$20
         LONGA   ON
         INY
@@ -365,6 +368,8 @@ TableDialog
 TdButton
         LDA     #$000A
         STA     TdItem+10
+        LDA     #OkStr>>16              ; its title is in our bank (OkStr, ResetStr)
+        STA     TdItem+14
         STZ     TdItem+16
         LDA     TdButtonTop
         STA     TdItem+2
@@ -381,8 +386,12 @@ TdText
         CLC
         ADC     #TD_FIRST_COL
         STA     TdItem
-        LDA     ColAt,X
+        LDA     ColAt,X                 ; the column's buffer (data segment)
+        CLC
+        ADC     #ColBuf0
         STA     TdItem+12
+        LDA     #ColBuf0>>16
+        STA     TdItem+14
         LDA     ColLen,X
         STA     TdItem+16
 TdAdd
@@ -396,7 +405,7 @@ TdItem                                  ; an item template (dialog.h)
         DC.W    0                       ; +0 id
         DC.W    0,0,0,0                 ; +2 top, left, bottom, right
         DC.W    0                       ; +10 type
-        DC.L    ColBuf0                 ; +12 descriptor (our bank: the low word is set)
+        DC.L    0                       ; +12 descriptor (TdButton, TdText set it)
         DC.W    0                       ; +16 value (a long static text's length)
         DC.W    0                       ; +18 flag
         DC.L    0                       ; +20 colour table
@@ -414,20 +423,11 @@ ColFrom         DC.W    0
 ColNum          DC.W    0
 ColLen          DS.W    TD_COLS
 ColRows         DS.W    TD_COLS
-ColAt           DC.W    ColBuf0,ColBuf1,ColBuf2,ColBuf3,ColBuf4,ColBuf5,ColBuf6,ColBuf7
-                DC.W    ColBufX,ColBufB
+ColAt           DC.W    0,ColBuf1-ColBuf0,ColBuf2-ColBuf0,ColBuf3-ColBuf0 ; each buffer
+                DC.W    ColBuf4-ColBuf0,ColBuf5-ColBuf0,ColBuf6-ColBuf0     ;   from ColBuf0
+                DC.W    ColBuf7-ColBuf0,ColBufX-ColBuf0,ColBufB-ColBuf0     ;   (columns.asm)
 ColCap          DC.W    COL_MAX,COL_NARROW,COL_NARROW,COL_NARROW,COL_NARROW,COL_NARROW
                 DC.W    COL_NARROW,COL_NARROW,COL_MAX,COL_NARROW
-ColBuf0         DS.B    COL_MAX         ; (the statistics' names: 14 of up to 31 bytes)
-ColBuf1         DS.B    COL_NARROW
-ColBuf2         DS.B    COL_NARROW
-ColBuf3         DS.B    COL_NARROW
-ColBuf4         DS.B    COL_NARROW
-ColBuf5         DS.B    COL_NARROW
-ColBuf6         DS.B    COL_NARROW
-ColBuf7         DS.B    COL_NARROW
-ColBufX         DS.B    COL_MAX         ; column TD_EXTRA
-ColBufB         DS.B    COL_NARROW      ; column TD_BESIDE
 
 ; ------------------------------------------------------------------------------------
 ; DoScoreSheet — Options/Score Sheet (Apple-T): the game's hands, one row each: its
@@ -688,6 +688,8 @@ SsScrollBar
         STA     TdItem+10
         LDA     #SsAction               ; itemDescr: the action procedure
         STA     TdItem+12
+        LDA     #SsAction>>16           ;   (in our bank)
+        STA     TdItem+14
         STZ     TdItem+16               ; value (set below, once the sizes are)
         LDA     #SB_VERTICAL
         STA     TdItem+18

@@ -1,8 +1,8 @@
 * Tool calls this toolbox lacks, made the way a program checks them (ORCA/C's start-up
-* calls SANEStatus and looks at the carry; ACEStatus stands in for it here): after each
+* calls SANEStatus and looks at the carry; MidiStatus stands in for it here): after each
 * call it keeps A, the carry and how far S moved from before the call's pushes to after
 * the caller pulled its result (0 when the stack is balanced), then GS/OS Quit.
-*   1  ACEStatus ($061D): no ACE tool set here, toolNotFoundErr; result word pulled
+*   1  MidiStatus ($0620): no MIDI Tool Set here, toolNotFoundErr; result word pulled
 *   2  FrameArc ($6204, rect:L angle:W arc:W): QuickDraw is here but not this call,
 *      funcNotFoundErr; its 8 parameter bytes dropped
 *   3  MidiInfo ($0C20, infoType:W, result:L): the MIDI Tool Set absent; its
@@ -55,10 +55,10 @@ Main    PROC
         PHK
         PLB
 
-        TSC                     ; 1: ACEStatus(): activeFlag:W
+        TSC                     ; 1: MidiStatus(): activeFlag:W
         STA     <Vars.before
         PHA                     ; result space
-        _Tool   $061D
+        _Tool   $0620
         PLY                     ; the result word (Y keeps A intact)
         Keep    Vars.err1,Vars.carry1,Vars.moved1
 
