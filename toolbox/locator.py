@@ -172,8 +172,8 @@ class ToolLocator:
         user ID and installed as a system tool set (SetTSPtr, BootInit called) with the
         function pointer table at the start of its first segment. False when the disk
         has no such file (or it is not a load file)."""
-        gs = getattr(self.tb, "gsos", None)
-        if gs is None or gs.volume is None or self.tb.machine is None:
+        gs = self.tb.gsos
+        if gs.volume is None or self.tb.machine is None:
             return False
         user_id = self.tb.misc.get_new_id(TOOL_SET_ID_TYPE)
         try:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     from toolbox.machine_port import MachinePort
+    from toolbox.ace import ACE
     from toolbox.adb import AppleDesktopBus
     from toolbox.control import ControlManager
     from toolbox.desk.manager import DeskManager
@@ -24,12 +25,17 @@ if TYPE_CHECKING:
     from toolbox.gsos import GSOS
     from toolbox.intmath import IntegerMath
     from toolbox.lineedit import LineEditManager
+    from toolbox.listmgr import ListManager
     from toolbox.loader import SystemLoader
     from toolbox.locator import ToolLocator
     from toolbox.memorymgr import MemoryManager
     from toolbox.menu import MenuManager
+    from toolbox.midisynth import MIDISynth
     from toolbox.misc import MiscTools
+    from toolbox.noteseq import NoteSequencer
+    from toolbox.notesynth import NoteSynthesizer
     from toolbox.orcashell import OrcaShell
+    from toolbox.printmgr import PrintManager
     from toolbox.qdaux import QDAux
     from toolbox.quickdraw.core import QuickDraw
     from toolbox.resource import ResourceManager
@@ -40,6 +46,7 @@ if TYPE_CHECKING:
     from toolbox.stdfile import StandardFile
     from toolbox.text import TextTools
     from toolbox.textedit.record import TextEditManager
+    from toolbox.videooverlay import VideoOverlay
     from toolbox.window import WindowManager
 
 STATE_CLASSES: dict[str, type] = {}
@@ -77,6 +84,7 @@ class Toolbox:
     host:    the host (window or script) input comes from and frames go to, or None
     """
 
+    ace: ACE
     adb: AppleDesktopBus
     qd: QuickDraw
     sch: Scheduler
@@ -90,12 +98,17 @@ class Toolbox:
     fm: FontManager
     gsos: GSOS
     im: IntegerMath
+    lm: ListManager
     loader: SystemLoader
     mm: MemoryManager
     rm: ResourceManager
     tl: ToolLocator
+    ms: MIDISynth
     misc: MiscTools
+    seq: NoteSequencer
+    ns: NoteSynthesizer
     orcashell: OrcaShell
+    pm: PrintManager
     qdaux: QDAux
     sane: Sane
     scrap: ScrapManager
@@ -103,6 +116,7 @@ class Toolbox:
     sf: StandardFile
     text: TextTools
     te: TextEditManager
+    vd: VideoOverlay
 
     def __init__(self, mem: Any, machine: MachinePort | None = None,
                  host: Any = None) -> None:
@@ -118,6 +132,7 @@ class Toolbox:
                             "(toolbox/toolbox.py): declare it there")
         state = STATE_CLASSES
         # Made in this order: a tool set's constructor may use the ones made before it.
+        self.ace = state["ace"](self)
         self.adb = state["adb"](self)
         self.qd = state["qd"](self)
         self.sch = state["sch"](self)
@@ -131,12 +146,17 @@ class Toolbox:
         self.fm = state["fm"](self)
         self.gsos = state["gsos"](self)
         self.im = state["im"](self)
+        self.lm = state["lm"](self)
         self.loader = state["loader"](self)
         self.mm = state["mm"](self)
         self.rm = state["rm"](self)
         self.tl = state["tl"](self)
+        self.ms = state["ms"](self)
         self.misc = state["misc"](self)
+        self.seq = state["seq"](self)
+        self.ns = state["ns"](self)
         self.orcashell = state["orcashell"](self)
+        self.pm = state["pm"](self)
         self.qdaux = state["qdaux"](self)
         self.sane = state["sane"](self)
         self.scrap = state["scrap"](self)
@@ -144,3 +164,4 @@ class Toolbox:
         self.sf = state["sf"](self)
         self.text = state["text"](self)
         self.te = state["te"](self)
+        self.vd = state["vd"](self)
