@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from iigs.bram import SPEED_FAST, SYS_SPEED
 from iigs.interrupts import RTL
@@ -33,18 +33,15 @@ from iigs.memory import (GSOS_INLINE_ENTRY, GSOS_STACK_ENTRY, TO_BUSY_STRIP, TO_
                          TOOL_ENTRY, TOOL_ENTRY_2, TOOL_RETURN_RTL, USER_TOOL_ENTRY,
                          USER_TOOL_ENTRY_2)
 from toolbox.dispatch import Dispatcher
+from toolbox.loader import APPLICATION_ID_TYPE, ATTR_LOCKED_FIXED
+from toolbox.memorymgr import ATTR_BANK, ATTR_NO_CROSS, ATTR_PAGE
 from toolbox.toolbox import Toolbox
 
 __all__ = ["Machine", "MachineError", "Program"]
 
 # Launch defaults (GS/OS Reference, System Loader).
 DEFAULT_DP_STACK_SIZE = 0x1000      # when the load file has no KIND $12 segment
-APPLICATION_ID_TYPE = 0x1000        # GetNewID type for an application
 SHELL_IDENTIFIER = b"BYTEWRKS"      # what the ORCA shell puts before a command line
-
-# Memory Manager attributes used by the loader (memory.h).
-ATTR_LOCKED_FIXED = 0x8000 | 0x4000
-ATTR_NO_CROSS, ATTR_PAGE, ATTR_ADDR, ATTR_BANK = 0x0010, 0x0004, 0x0002, 0x0001
 
 STRICT_ENV = "IIGS_STRICT"          # "1": missing tool calls stop the machine
 
@@ -152,8 +149,8 @@ class Machine(Hardware):
             data = Path(source).read_bytes()
         else:
             data = bytes(source)
-        user_id, loaded, handles = self.load_segments(data, APPLICATION_ID_TYPE,
-                                                      pathname or (path or ""))
+        user_id, loaded, handles = self.tb.loader.load_segments(
+            data, APPLICATION_ID_TYPE, pathname or (path or ""))
         self.tb.mm.app_user_id = user_id
         mm = self.tb.mm
         if loaded.dp_stack is not None:
@@ -170,46 +167,6 @@ class Machine(Hardware):
             gsos.set_launch(path)
         self._launch()
         return self.program
-
-    def load_segments(self, data: bytes, id_type: int,
-                      pathname: str = "") -> tuple[int, Any, list[int]]:
-        """Read a load file and place all its segments in Memory Manager blocks under
-        a new user ID of `id_type` (relocated, KIND and ORG honoured); (user ID,
-        omf.LoadedProgram, the blocks' handles). The System Loader (`toolbox.loader`)
-        is told, under `pathname`, so its calls know the file. The Desk Manager loads
-        desk accessories with it too."""
-        from iigs import omf
-        segments = omf.read_load_file(data)
-        user_id = self.tb.misc.get_new_id(id_type)
-        handles: list[int] = []
-        loaded = omf.load(segments, self.mem, self.segment_allocator(user_id, handles))
-        self.tb.loader.register(user_id, pathname, segments, loaded, handles)
-        return user_id, loaded, handles
-
-    def segment_allocator(self, user_id: int, handles: list[int]) -> Callable[[Any], int]:
-        """The allocator `omf.load` places segments with: a locked, fixed Memory
-        Manager block under `user_id` honouring the segment's ORG, alignment, bank
-        size and KIND $12; each block's handle is appended to `handles`."""
-        from iigs import omf
-        mm = self.tb.mm
-
-        def allocate(seg: Any) -> int:
-            attr, location, align = ATTR_LOCKED_FIXED, 0, 1
-            if seg.is_dp_stack:
-                attr |= ATTR_BANK | ATTR_PAGE | ATTR_NO_CROSS
-            elif seg.org:
-                attr |= ATTR_BANK if seg.kind & omf.KIND_ABSOLUTE_BANK else ATTR_ADDR
-                location = seg.org
-            if seg.banksize and seg.banksize <= 0x10000:
-                attr |= ATTR_NO_CROSS
-            if seg.align >= 0x100:
-                attr |= ATTR_PAGE
-                align = seg.align
-            handle = mm.new_handle(max(seg.length, 1), user_id, attr, location, align)
-            handles.append(handle)
-            return mm.deref(handle)
-
-        return allocate
 
     def load_from_disk(self, pathname: str) -> Program:
         """Load the program at GS/OS `pathname` on the mounted disk (its data fork) and

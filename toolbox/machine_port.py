@@ -2,10 +2,11 @@
 
 `Toolbox.machine` is a `MachinePort` (or None when a tool set's core is tested without
 a CPU); `system.machine.Machine` implements it. The toolbox never imports the machine:
-it reaches memory, the call in progress, idle time, a stop, the interrupt hardware and
-the loader's allocation through these members alone (docs/architecture.md, "The
-toolbox reaches the machine through one interface"); tests/test_layers.py checks that
-every use of `tb.machine` in `toolbox/` is one of them.
+it reaches memory, the call in progress, idle time, a stop and the interrupt hardware
+through these members alone, and allocates and loads through its own Memory Manager
+and System Loader (docs/architecture.md, "The toolbox reaches the machine through one
+interface"). tests/test_layers.py checks that every use of `tb.machine` in `toolbox/`
+is one of them.
 """
 from __future__ import annotations
 
@@ -85,12 +86,3 @@ class MachinePort(Protocol):
 
     def take_stop_request(self) -> str | None:
         """A stop asked for (the window closed, a breakpoint), once, or None."""
-
-    # -- allocation and loading ---------------------------------------------------------
-    def segment_allocator(self, user_id: int,
-                          handles: list[int]) -> Callable[[Any], int]:
-        """Where each segment of a load file goes: a Memory Manager block per segment."""
-
-    def load_segments(self, data: bytes, id_type: int,
-                      pathname: str = "") -> tuple[int, Any, list[int]]:
-        """A load file placed and relocated under a new user ID of `id_type`."""

@@ -126,7 +126,7 @@ def load_from_desk_accs(tb, wanted: Callable[[Any], bool],
             continue
         path = f"{DESK_ACCS_FOLDER}/{info.name}"
         try:
-            user_id, loaded, _ = machine.load_segments(
+            user_id, loaded, _ = tb.loader.load_segments(
                 volume.read_file(path), DESK_ACCESSORY_ID_TYPE,
                 f":{volume.name}:{path.replace('/', ':')}")
         except Exception as exc:             # a damaged file: the others still load
