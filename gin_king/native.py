@@ -305,7 +305,7 @@ class Position:
 class Decision:
     native: bool
     choice: int                        # draw/knock: 1 yes, 0 no; discard: the card
-    text: bytes                        # font codes (toolbox/font.py)
+    text: bytes                        # font codes (iigs/font.py)
     rng_state: int
     cycles: int
 
@@ -341,7 +341,7 @@ def _write_decide(self: NativeEngine, p: Position) -> None:
     w("rngLo", p.rng_state & 0xFFFF)
     w("rngHi", p.rng_state >> 16 & 0xFFFF)
     w("oppPronoun", PRONOUNS[p.opp_pronoun])
-    from toolbox.font import encode
+    from iigs.font import encode
     name = encode(p.opp_name)[:NAME_MAX]
     mem[base + POS["oppName"]] = len(name)
     mem[base + POS["oppName"] + 1:base + POS["oppName"] + 1 + len(name)] = name
@@ -475,7 +475,7 @@ NO_SUIT = 0xFFFF
 
 def _parse_entry(self: NativeEngine, text: str, limit: int) -> list[tuple[int, int | None]] | None:
     """The (rank, suit or None) requests of an entry, or None when it is unreadable."""
-    from toolbox.font import encode
+    from iigs.font import encode
     data = encode(text)[:255]
     base = self.address("EntryText")
     self.memory[base] = len(data)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from iigs.memory import write_long, write_word
-from toolbox import font
+from iigs import font
 from toolbox.calls import ToolError
 from toolbox.control import (CTL_INVISIBLE, DOWN_ARROW, DOWN_FLAG, PAGE_DOWN, PAGE_UP,
                              SCROLL_PROC, THUMB, UP_ARROW, UP_FLAG, Control)
