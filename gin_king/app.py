@@ -35,6 +35,7 @@ the line, and nothing runs. The exit statuses (EXIT_*) are docs/playing.md's.
 """
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 from typing import Any

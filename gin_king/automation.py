@@ -409,6 +409,12 @@ def _menu_item(words: list[str], _base: Path) -> tuple[str, str]:
         raise ValueError("give a menu and an item, as File / New Game")
     if not menu.strip() or not item.strip():
         raise ValueError("give a menu and an item, as File / New Game")
+    for name in (menu, item):                # menus hold Mac OS Roman text
+        try:
+            name.encode("mac_roman")
+        except UnicodeEncodeError as err:
+            raise ValueError(f"{_quoted(name)}: {err.object[err.start]!r} is no "
+                             "character a menu can show (Mac OS Roman)") from None
     return menu, item
 
 

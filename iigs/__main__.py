@@ -2,7 +2,8 @@
 
     python -m iigs run PROGRAM [--disk IMG] [--headless] [--seconds N] [--screenshot PNG]
                                [--screenshot-every S] [--strict] [--type TEXT]
-                               [--keys T:TEXT ...] [--choose MENU/ITEM ...]
+                               [--keys T:TEXT ...] [--mouse T:X,Y[,down|up] ...]
+                               [--choose MENU/ITEM ...]
                                [--trace KINDS [--trace-file F]]
                                [--profile] [--break ADDR ...] [--break-on WHAT ...]
                                [--monitor-script F] [-- ARGS ...]
@@ -28,8 +29,13 @@ Input for a run without anyone at the keyboard:
                    a tab, `\\` a backslash); when this runner's own standard input is
                    not a terminal, what it holds follows (a pipe, a file)
   --keys T:TEXT    key presses at emulated second T (repeatable): each character goes
-                   down and up through the Event Manager, as a person's would (a run
-                   with --keys is headless: the keys are its input)
+                   down and up, as a person's would; TEXT that names a key, with
+                   modifiers or without, is that key: Escape, Return, Tab, Delete,
+                   Left, Right, Up, Down, Space, and Command-, Option-, Control-,
+                   Shift- before a key or one character (`--keys 1:Command-Q`)
+  --mouse T:X,Y[,down|up]  at emulated second T the pointer goes to X,Y of the
+                   640 x 200 screen (repeatable), then the button goes down or up
+                   (a run with --keys or --mouse is headless: they are its input)
   -- ARGS          a command line, as the ORCA and GS/OS shells hand one to a shell
                    program (ProDOS type $B5, which gets its own name alone without
                    ARGS): X/Y point to "BYTEWRKS" and the line "PROGRAM ARGS"
@@ -40,9 +46,10 @@ Input for a run without anyone at the keyboard:
                    --screenshot PATH (default screen.png)
 
 A bad option value is refused in one line before anything runs: seconds (--seconds,
---keys T, --screenshot-every S) are finite numbers from 0 (S: one frame, 1/60 s) to
-1,000,000; --type and --keys text is what the IIGS keyboard types (ASCII). PROGRAM
-must be a regular file (a FIFO, a device or a folder is named and refused, never
+--keys T, --mouse T, --screenshot-every S) are finite numbers from 0 (S: one frame,
+1/60 s) to 1,000,000; --type and --keys text is what the IIGS keyboard types
+(ASCII), a --keys name one it has, --mouse a point of the screen and down or up.
+PROGRAM must be a regular file (a FIFO, a device or a folder is named and refused, never
 opened), and --screenshot a regular file or a new one in a folder that is there; a
 --screenshot-every series stops, said in one line, at NAME-9999 or at a file it
 cannot write.
@@ -66,9 +73,9 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from iigs import hostfile
-from iigs.hostinput import untypeable
 from iigs.menuchoice import parse_choice
-from iigs.options import FRAME_SECONDS, OneLineParser, emulated_seconds, seconds_option
+from iigs.options import (FRAME_SECONDS, KeyPress, MouseStep, OneLineParser, keys_option,
+                          mouse_option, seconds_option, typeable, unescape)
 
 EXIT_QUIT = 0
 EXIT_CRASH = 1
@@ -85,8 +92,6 @@ MAX_SCREENSHOTS = 9999
 # close its window).
 HEADLESS_DEFAULT_SECONDS = 60.0
 DEFAULT_SCREENSHOT = "screen.png"
-ESCAPES = {"n": "\n", "t": "\t", "\\": "\\"}
-RETURN = 0x0D
 SHELL_FILE_TYPE = 0xB5                     # ProDOS EXE: a shell program
 
 
@@ -144,39 +149,6 @@ def _show_report(machine: Any, report: str, interactive: bool) -> None:
         host.wait(0.1)
 
 
-def unescape(text: str) -> str:
-    """`--type` and `--keys` text: `\n` Return, `\t` tab, `\\` a backslash."""
-    out, i = [], 0
-    while i < len(text):
-        if text[i] == "\\" and i + 1 < len(text) and text[i + 1] in ESCAPES:
-            out.append(ESCAPES[text[i + 1]])
-            i += 2
-        else:
-            out.append(text[i])
-            i += 1
-    return "".join(out)
-
-
-def parse_keys(spec: str) -> tuple[float, str]:
-    """"T:TEXT" -> (T, TEXT unescaped); ValueError for anything else."""
-    when, sep, text = spec.partition(":")
-    if not sep:
-        raise ValueError(f"--keys {spec!r}: expected T:TEXT (seconds, a colon, keys)")
-    try:
-        seconds = emulated_seconds(when)
-    except ValueError as err:
-        raise ValueError(f"--keys {spec!r}: {err}") from None
-    return seconds, typeable("--keys", unescape(text))
-
-
-def typeable(option: str, text: str) -> str:
-    """`text` when the IIGS keyboard can type all of it; ValueError in words if not."""
-    why = untypeable(text)
-    if why is not None:
-        raise ValueError(f"{option}: {why}")
-    return text
-
-
 def _stdin_source() -> Callable[[], bytes] | None:
     """This runner's standard input as the console's source, when it is a pipe or a
     file (never a terminal, whose keys go to the window); a line at a time, so a
@@ -196,30 +168,47 @@ def _stdin_source() -> Callable[[], bytes] | None:
     return read_line
 
 
-def _keyed_host(keys: Sequence[tuple[float, str]]) -> Any:
-    """A headless host that types `keys` (emulated second, text) at their times."""
-    from iigs.host import HeadlessHost
+def _scripted_inputs(keys: Sequence[tuple[float, Sequence[KeyPress]]],
+                     mouse: Sequence[MouseStep]) -> list[tuple[float, list[Any]]]:
+    """The host inputs `--keys` and `--mouse` make, by emulated second: each key down
+    and up, the pointer's move and then its button."""
     from iigs.hostinput import HostInput
+    timed = [(t, [HostInput(kind, key=k.code, modifiers=k.modifiers)
+                  for k in presses for kind in ("key", "keyup")]) for t, presses in keys]
+    for step in mouse:
+        moves = [HostInput("move", step.h, step.v)]
+        if step.action:
+            moves.append(HostInput(step.action, step.h, step.v))
+        timed.append((step.seconds, moves))
+    return timed
+
+
+def _keyed_host(keys: Sequence[tuple[float, Sequence[KeyPress]]],
+                mouse: Sequence[MouseStep] = ()) -> Any:
+    """A headless host that gives `keys` (emulated second, key presses) and the
+    `mouse` steps at their times."""
+    from iigs.host import HeadlessHost
     from iigs.machine import CPU_HZ
 
     class KeyedHost(HeadlessHost):
-        """Key presses due at emulated times: `due()` queues those whose time has
-        come; a program blocked reading the keyboard inside a tool call (ReadChar,
-        ReadLine, a modal dialog) is not held up: the clock skips to the next one,
-        as a person's pause would pass on a IIGS."""
+        """Input due at emulated times: `due()` queues what is due; a program blocked
+        reading the keyboard inside a tool call (ReadChar, ReadLine, a modal dialog)
+        is not held up: the clock skips to the next input, as a person's pause would
+        pass on a IIGS."""
 
         def __init__(self) -> None:
             super().__init__()
             self.machine: Any = None
-            self.schedule = sorted((int(t * CPU_HZ), text) for t, text in keys)
+            timed = _scripted_inputs(keys, mouse)
+            self.schedule = sorted(((int(t * CPU_HZ), n, inputs)
+                                    for n, (t, inputs) in enumerate(timed)),
+                                   key=lambda entry: entry[:2])
 
         def due(self) -> None:
             now = self.machine.elapsed_cycles
             while self.schedule and self.schedule[0][0] <= now:
-                for ch in self.schedule.pop(0)[1]:
-                    code = RETURN if ch == "\n" else ord(ch) & 0x7F
-                    self.push(HostInput("key", key=code))
-                    self.push(HostInput("keyup", key=code))
+                for inp in self.schedule.pop(0)[2]:
+                    self.push(inp)
 
         def next_at(self) -> int | None:
             return self.schedule[0][0] if self.schedule else None
@@ -251,12 +240,14 @@ def _command_line(machine: Any, program: str, args: list[str] | None) -> None:
 
 def run(program: str, disk: str | None = None, headless: bool = False,
         seconds: float | None = None, screenshot: str | None = None,
-        strict: bool = False, typed: str = "", keys: Sequence[tuple[float, str]] = (),
+        strict: bool = False, typed: str = "",
+        keys: Sequence[tuple[float, Sequence[KeyPress]]] = (),
         args: list[str] | None = None, screenshot_every: float | None = None,
-        stdin: bool = False, bench: Any = None,
+        stdin: bool = False, bench: Any = None, mouse: Sequence[MouseStep] = (),
         choices: Sequence[tuple[str, str]] = ()) -> int:
     """The `run` command; returns the exit status. `typed` is console input, `keys`
-    (second, text) key presses, `args` the shell command line's arguments, `stdin`
+    (second, key presses) and `mouse` the scripted input (`iigs.options`), `args` the
+    shell command line's arguments, `stdin`
     whether this process's standard input follows `typed` as console input, `bench`
     the traces, profile and monitor asked for (`iigs.bench.BenchOptions`), `choices`
     the --choose menu choices (menu, item)."""
@@ -274,9 +265,10 @@ def run(program: str, disk: str | None = None, headless: bool = False,
     from toolbox.console import terminal_echo
     from iigs.menuchoice import Choices
     menu_choices = Choices(list(choices))        # --choose: a headless run's input
-    host = _keyed_host(keys) if keys else _make_host(headless or bool(choices))
+    scripted = bool(keys or mouse)
+    host = _keyed_host(keys, mouse) if scripted else _make_host(headless or bool(choices))
     machine = Machine(host=host, strict=strict)
-    if keys:
+    if scripted:
         host.machine = machine
     console = machine.console
     console.echo = terminal_echo             # what the program prints shows here too
@@ -332,14 +324,14 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         end = None if seconds is None else int(seconds * CPU_HZ)
         while True:
             now = machine.elapsed_cycles
-            if keys:
+            if scripted:
                 host.due()
             shots.take(machine, now / CPU_HZ)
             left = None if end is None else end - now
             if left is not None and left <= 0:
                 print(f"iigs: time up after {seconds:g} s of emulated time")
                 break
-            for stop in (host.next_at() if keys else None, shots.next_cycles()):
+            for stop in (host.next_at() if scripted else None, shots.next_cycles()):
                 if stop is not None:     # come back when the next key or shot is due
                     left = max(1, stop - now) if left is None else max(1, min(left, stop - now))
             reason = machine.run(max_cycles=left)
@@ -441,7 +433,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--type", default="", metavar="TEXT",
                    help="console input, as typed (\\n is Return)")
     p.add_argument("--keys", action="append", default=[], metavar="T:TEXT",
-                   help="key presses at emulated second T (repeatable)")
+                   help="key presses at emulated second T (repeatable): text, or a "
+                        "key's name such as Escape or Command-Q")
+    p.add_argument("--mouse", action="append", default=[], metavar="T:X,Y[,down|up]",
+                   help="at emulated second T the pointer to X,Y, then the button "
+                        "down or up (repeatable)")
     p.add_argument("--choose", action="append", default=[], metavar="MENU/ITEM",
                    help='a menu choice made with the mouse when the program waits '
                         'for input ("Apple/NAME" opens a desk accessory; repeatable)')
@@ -459,7 +455,8 @@ def main(argv: list[str] | None = None) -> int:
         argv, shell_args = argv[:cut], argv[cut + 1:]
     try:
         args = parser.parse_args(argv)
-        keys = [parse_keys(spec) for spec in args.keys]
+        keys = [keys_option(spec) for spec in args.keys]
+        mouse = [mouse_option(spec) for spec in args.mouse]
         choices = [parse_choice(spec) for spec in args.choose]
         typed = typeable("--type", unescape(args.type))
         bench = BenchOptions.from_args(args)
@@ -475,7 +472,7 @@ def main(argv: list[str] | None = None) -> int:
                      seconds=args.seconds, screenshot=args.screenshot, strict=args.strict,
                      typed=typed, keys=keys, args=shell_args,
                      screenshot_every=args.screenshot_every, stdin=True, bench=bench,
-                     choices=choices)
+                     mouse=mouse, choices=choices)
         sys.stdout.flush()                   # a pipe's buffer: its error comes here
         return status
     except BrokenPipeError:

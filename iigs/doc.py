@@ -42,10 +42,12 @@ sees an oscillator end when its emulated length is over. Everything that looks a
 changes the DOC (the Sound GLU, the Sound Tool Set, the machine's tick) catches up first.
 
 Interrupts: an oscillator with its interrupt enabled (control bit 3) that halts (one-shot
-end or a stop byte) is queued for $E0 and told to `irq_source(osc)` (None: nobody); the
-interrupt controller reads `irq_asserted` (the DOC's IRQ line: some interrupt not yet
-read from $E0) and `next_interrupt_cycle()` (when to catch the DOC up for the next one).
-The DOC dispatches nothing itself.
+end or a stop byte) is queued for $E0 and told to `irq_source(osc)` (None: nobody); a
+read of $E0 that leaves none queued tells `irq_cleared()` (the line drops). The
+interrupt controller (`iigs.interrupts`, which sets both) reads `irq_asserted` (the
+DOC's IRQ line: some interrupt not yet read from $E0), `interrupts_armed()` (one is
+queued or may come) and `next_interrupt_cycle()` (when to catch the DOC up for the next
+one). The DOC dispatches nothing itself.
 
 Recording: `start_recording()` makes every catch-up keep what the DOC played, one sample
 per DOC period (int16, after the volumes), and `take_recording()` hands it over: the
@@ -119,6 +121,7 @@ class DOC:
         self.system_volume = SYSTEM_VOLUME_MAX
         self.listener: Callable[[str, "DOC", Any], None] | None = None
         self.irq_source: Callable[[int], None] | None = None
+        self.irq_cleared: Callable[[], None] | None = None
         self.changed = False
         self.regs[REG_ENABLE] = ENABLE_ALL
         for n in range(OSCILLATORS):
@@ -141,6 +144,14 @@ class DOC:
         """The DOC's IRQ line: an oscillator's interrupt not yet read from $E0."""
         return bool(self.irq_pending)
 
+    def interrupts_armed(self) -> bool:
+        """Some interrupt is queued, or an oscillator plays with its interrupt enabled
+        (one may come): only then does the interrupt controller watch the DOC."""
+        regs = self.regs
+        return bool(self.irq_pending) or any(
+            regs[REG_CONTROL + n] & (CTL_HALT | CTL_IRQ_ENABLE) == CTL_IRQ_ENABLE
+            for n in range(self.enabled))
+
     @property
     def sample_rate(self) -> float:
         """DOC output samples per second: the clock / (enabled oscillators + 2)."""
@@ -153,6 +164,8 @@ class DOC:
             # the oldest pending interrupt, bit 7 clear while one is pending
             if self.irq_pending:
                 osc = self.irq_pending.pop(0)
+                if not self.irq_pending and self.irq_cleared is not None:
+                    self.irq_cleared()
                 return (osc << 1) | 0x41
             return IRQ_NONE
         if reg == REG_AD:

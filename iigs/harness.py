@@ -52,6 +52,7 @@ def run_program(program: str | Path | bytes, *, disk: str | Path | None = None,
     in `screenshot_dir` (default: a temporary folder that is kept)."""
     from iigs.__main__ import run
     from iigs.bench import BenchOptions
+    from iigs.options import text_keys
     from iigs.trace import parse_kinds
     if isinstance(program, (bytes, bytearray)):
         with tempfile.TemporaryDirectory(prefix="iigs-run-") as folder:
@@ -74,7 +75,8 @@ def run_program(program: str | Path | bytes, *, disk: str | Path | None = None,
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         status = run(str(program), disk=str(disk) if disk else None, headless=True,
-                     seconds=seconds, typed=typed, keys=keys, args=args,
+                     seconds=seconds, typed=typed, args=args,
+                     keys=[(when, text_keys(text)) for when, text in keys],
                      screenshot_every=screenshot_every, screenshot=shot, bench=options)
     session = options.session
     machine = session.machine if session is not None else None

@@ -6,7 +6,7 @@ Coordinates are Super Hi-Res coordinates (640 mode: h 0..639, v 0..199).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 # Modifier bits as the Event Manager keeps them in an event record's `modifiers`
 # word (Toolbox Reference vol. 1, Event Manager, "modifiers" field).
@@ -19,6 +19,10 @@ OPTION_KEY = 0x0800
 CONTROL_KEY = 0x1000
 KEY_PAD = 0x2000
 
+# Where the pointer is at start-up, (h, v): the Event Manager's mouse and the ADB mouse
+# (iigs.adb) both start here, so the host's first position is a move from it.
+START_POINT = (320, 100)
+
 
 @dataclass(frozen=True)
 class HostInput:
@@ -30,6 +34,8 @@ class HostInput:
           "quit" (the window was closed), "display" (the host's full-screen key
           switched full screen, or the user resized the window: `key` is 1 for full
           screen, 0 for a window; `scale` the window's new scale 1-4, 0 unchanged).
+    `press`: for a key the $C000 latch took, its number there (`iigs.io.Keyboard`), so
+    the Event Manager takes that very key from the latch; 0 otherwise.
     """
 
     kind: str
@@ -38,6 +44,7 @@ class HostInput:
     key: int = 0
     modifiers: int = 0
     scale: int = 0
+    press: int = field(default=0, compare=False)
 
 
 class MouseTracker:

@@ -19,8 +19,12 @@ is the OR of the enabled statuses):
     mouse          KMSTATUS $C027 bit 6 or INTEN bits 0-1; a button change from the host;
                    status $C027 bit 7 / $C046 bit 2, cleared by reading $C024
     keyboard       KMSTATUS bit 2; a key latched; status $C027 bit 3, cleared by $C010
-    sound          the DOC's oscillator interrupt: `raise_sound()` / `clear_sound()`
-                   (the hook another part of the machine drives)
+    sound          the DOC's oscillator interrupt (`attach_sound`): asserted when an
+                   oscillator with its interrupt enabled halts, at its exact cycle;
+                   de-asserted by the read of $E0 (through the Sound GLU) that leaves
+                   none pending. Level-triggered: after the program's handler, a DOC
+                   interrupt still pending asserts it again. The sound GLU has no
+                   enable of its own (the DOC's control bit 3 is the enable).
     external VGC   VGCINT bit 0 (nothing raises it here)
 
 Timing (docs/cpu.md, "Interrupts"): the machine's run loop ends each CPU slice at the
@@ -38,7 +42,11 @@ CPU, for each pending enabled source in the order above it calls the source's ve
 interrupted stack) and then clears that source's status; then RTI. A vector's default
 target is a firmware routine (`WDM n; RTL`) that does what the ROM's does: the handler
 the toolbox registered for that source (`set_firmware`: the Misc Tool Set's heartbeat on
-VBL), or nothing. A program may chain to it (GetVector, then JML there).
+VBL), or nothing. A program may chain to it (GetVector, then JML there). The default
+sound handler, with no Sound Tool Set handler in this toolbox, reads nothing: the
+interrupt is taken once and not asserted again until the DOC raises another (an
+unclaimed interrupt repeated forever would hang the machine; $E0 keeps the oscillator
+for a program that polls it).
 """
 from __future__ import annotations
 
@@ -97,6 +105,8 @@ class Interrupts:
         self.frame_palettes: list[tuple[int, bytes]] = []
         self.last_frame_palettes: list[tuple[int, bytes]] = []
         self.sound_line = False
+        self.sound_chip: Any = None     # the DOC, once `attach_sound` wires it
+        self._unclaimed: set[str] = set()   # sources whose default handler ran
 
     # ---------------------------------------------------------------- enables
     @property
@@ -126,7 +136,28 @@ class Interrupts:
         """True when any timed source is enabled or anything is latched: only then
         does the run loop slice time for interrupts (nothing is paid otherwise)."""
         return bool(self.inten & (INTEN_VBL | INTEN_QUARTER)
-                    or self.vgc_enable & (VGC_SECOND | VGC_SCAN) or self.status)
+                    or self.vgc_enable & (VGC_SECOND | VGC_SCAN) or self.status
+                    or self._sound_armed())
+
+    # ---------------------------------------------------------------- the DOC
+    def attach_sound(self, chip: Any) -> None:
+        """Wire the DOC's IRQ line to the sound source (`iigs.doc`): its oscillator
+        interrupts assert it, the read of $E0 that leaves none pending de-asserts it,
+        and the run loop ends a slice at its `next_interrupt_cycle()`."""
+        self.sound_chip = chip
+        chip.irq_source = lambda osc: self.raise_sound()
+        chip.irq_cleared = self.clear_sound
+
+    def _sound_armed(self) -> bool:
+        chip = self.sound_chip
+        return chip is not None and chip.interrupts_armed()
+
+    def _sound_due(self) -> int:
+        """The cycle of the DOC's next oscillator interrupt (NEVER: none coming)."""
+        if not self._sound_armed():
+            return NEVER
+        due = self.sound_chip.next_interrupt_cycle()
+        return NEVER if due is None else due
 
     def set_source(self, name: str, on: bool) -> None:
         """Turn a source's enable bit on or off (IntSource, and the registers)."""
@@ -188,10 +219,12 @@ class Interrupts:
             due = min(due, self._second_due(now))
         if self.vgc_enable & VGC_SCAN:
             due = min(due, self._next_scan(now)[0])
-        return due
+        return min(due, self._sound_due())
 
     def advance(self, now: int) -> None:
         """Latch every enabled source's events in (seen, now]."""
+        if self._sound_armed():
+            self.sound_chip.catch_up(now)   # an interrupt due by now asserts the line
         seen = self.seen
         if now <= seen:
             return
@@ -330,6 +363,7 @@ class Interrupts:
     def default_handler(self, name: str) -> None:
         """What the ROM's own handler for a source does: the toolbox's routine, if it
         registered one."""
+        self._unclaimed.add(name)
         handler = self.firmware.get(name)
         if handler is not None:
             handler()
@@ -348,8 +382,18 @@ class Interrupts:
                 if 0 <= line < SHR_LINES - 1:
                     self.frame_palettes.append((line + 1, self._palettes()))
             else:
+                self._unclaimed.discard(name)
                 call(self.vector(SOURCES[name]))
             self.acknowledge(name)
+            if name == "sound" and name not in self._unclaimed:
+                self._reassert_sound()
+
+    def _reassert_sound(self) -> None:
+        """Level-triggered: a DOC interrupt the handler left pending (it read $E0
+        once, and two oscillators had halted) holds the line again."""
+        chip = self.sound_chip
+        if chip is not None and chip.irq_asserted:
+            self.raise_sound()
 
     def _palettes(self) -> bytes:
         return bytes(self.mem[PALETTES:PALETTES + 512])

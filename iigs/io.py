@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Callable
 from iigs.doc import DOC
 from iigs.glu import SoundGLU
 from iigs.interrupts import Interrupts
+from iigs.adb import AdbBus
 
 if TYPE_CHECKING:
     from iigs.hostinput import HostInput
@@ -131,6 +132,10 @@ COUNTS_PER_LINE = 65
 SHR_LINES = 200
 APPLE2_LINES = 192
 
+# $C027 KMSTATUS bits (Hardware Reference, "ADB GLU"; read as KEGS and Clemens do).
+KMSTATUS_MOUSE_FULL, KMSTATUS_MOUSE_Y, KMSTATUS_KEY_FULL = 0x80, 0x02, 0x08
+KMSTATUS_ENABLES = 0x54             # mouse, data and keyboard interrupt enables
+
 # $C025 KEYMODREG bits.
 KEYMOD_COMMAND, KEYMOD_OPTION, KEYMOD_KEYPAD = 0x80, 0x40, 0x10
 KEYMOD_CAPS, KEYMOD_CONTROL, KEYMOD_SHIFT = 0x04, 0x02, 0x01
@@ -146,6 +151,11 @@ class Keyboard:
     in order (the ADB keyboard's buffer) and latch one by one as the program clears
     the strobe. A pressed key counts as down until the host says it went up
     (`release`) or, for a tap, until the program has taken it (cleared the strobe).
+
+    Each key pressed has a number (`press` returns it): a key is taken once, by the
+    program (clearing the strobe) or by the Event Manager (`take`, as its keyboard
+    handler on a IIGS reads $C000 and clears the strobe when it posts the key-down
+    event), never by both.
     """
 
     def __init__(self) -> None:
@@ -155,21 +165,49 @@ class Keyboard:
         self.held = False
         self.modifiers = 0           # KEYMODREG bits
         self.pending: deque[int] = deque()
+        self.latched = 0             # number of the key the strobe is set for
+        self.waiting: deque[int] = deque()     # numbers of the `pending` keys
+        self.flushed: set[int] = set()         # numbers `flush` took out of the latch
+        self.presses = 0
 
-    def press(self, keys: "str | bytes | int", modifiers: int = 0) -> None:
+    def press(self, keys: "str | bytes | int", modifiers: int = 0) -> int:
         """Type `keys` (a character, a string, bytes or one IIGS key code; "\\n" is
-        Return): each key latches with its strobe set."""
+        Return): each key latches with its strobe set. Returns the last key's number
+        (0 when the buffer was full and it was lost)."""
         if isinstance(keys, int):
             codes = [keys & 0x7F]
         else:
             data = keys.encode("latin-1") if isinstance(keys, str) else bytes(keys)
             codes = [0x0D if b == 0x0A else b & 0x7F for b in data]
         self.modifiers = modifiers & 0xFF
+        number = 0
         for code in codes:
+            self.presses += 1
+            number = self.presses
             if not self.strobe:
-                self._latch(code)
+                self._latch(code, number)
             elif len(self.pending) < KEYBOARD_BUFFER:
                 self.pending.append(code)
+                self.waiting.append(number)
+            else:
+                number = 0
+        return number
+
+    def take(self, number: int) -> bool:
+        """The Event Manager takes key `number`: True when it was still waiting (it is
+        gone from the latch now), False when the program took it first."""
+        if number and self.strobe and number == self.latched:
+            self.clear_strobe()
+            return True
+        if number in self.flushed:         # out of the latch, never read by the program
+            self.flushed.discard(number)
+            return True
+        if number in self.waiting:
+            index = self.waiting.index(number)
+            del self.waiting[index]
+            del self.pending[index]
+            return True
+        return False
 
     def hold(self, held: bool) -> None:
         """The host's report that a key is (still) down or went up."""
@@ -190,20 +228,25 @@ class Keyboard:
         """$C010: clear the strobe (the next buffered key latches); returns
         any-key-down in bit 7 and the key, as read before the clear."""
         value = self.key | (0x80 if self.any_key_down else 0)
-        self.strobe = False
+        self.strobe, self.latched = False, 0
         if self.pending:
-            self._latch(self.pending.popleft())
+            self._latch(self.pending.popleft(),
+                        self.waiting.popleft() if self.waiting else 0)
         return value
 
-    def _latch(self, code: int) -> None:
-        self.key, self.strobe = code, True
+    def _latch(self, code: int, number: int) -> None:
+        """Key `code` (the host's press `number`, 0: none known) into the latch."""
+        self.key, self.strobe, self.latched = code, True, number
         if self.on_latch is not None:
             self.on_latch()
 
     def flush(self) -> None:
-        """Forget the keys not yet taken (the CDA menu took them from the firmware)."""
-        self.strobe = False
+        """Forget the keys not yet taken (the CDA menu took them from the firmware):
+        out of the latch, but still the Event Manager's to take (`take`)."""
+        self.flushed.update(n for n in (self.latched, *self.waiting) if n)
+        self.strobe, self.latched = False, 0
         self.pending.clear()
+        self.waiting.clear()
 
 
 def modifiers_from_event(event_modifiers: int) -> int:
@@ -287,7 +330,8 @@ def _rows() -> list[Switch]:
                "bits 0-2 enable external/scan-line/one-second interrupts; bit 5 scan-line "
                "and bit 6 one-second status, bit 7 either (`iigs.interrupts`)"),
         Switch(0xC024, "MOUSEDATA", "r_C024_MOUSEDATA", None,
-               "no movement pending (the toolbox answers the mouse); bit 7: button up; "
+               "the host mouse's motion: X delta, then Y delta with the button in bit "
+               "7 (0 = down); deltas in bits 0-6, two's complement, 63 at most a read; "
                "a read clears the mouse interrupt"),
         Switch(0xC025, "KEYMODREG", "r_C025_KEYMODREG", None,
                "modifier keys of the last key (command, option, shift, control...)"),
@@ -295,8 +339,9 @@ def _rows() -> list[Switch]:
                "ADB command/data: nothing pending; commands are accepted and ignored "
                "(the ADB Tool Set answers)"),
         Switch(0xC027, "KMSTATUS", "r_C027_KMSTATUS", "w_C027_KMSTATUS",
-               "bit 6/4/2 enable mouse/data/keyboard interrupts; bit 7 mouse and bit 3 "
-               "keyboard interrupt pending (a button change, a latched key)"),
+               "bit 7 mouse data waiting or a mouse interrupt pending, bit 1 next $C024 "
+               "read is Y, bit 3 a key in the latch; bits 6/4/2 enable mouse/data/"
+               "keyboard interrupts"),
         Switch(0xC029, "NEWVIDEO", "r_register", "w_register",
                "kept (bit 7 Super Hi-Res, 6 linear, 5 mono, 0 bank latch); "
                "bit 7 clear shows the Apple II text/lo-res screen (iigs.textscreen)"),
@@ -413,7 +458,12 @@ class IOPage:
         self.interrupts = interrupts or Interrupts(mem, clock, cycles_per_frame,
                                                    cycles_per_frame * 60)
         self.keyboard.on_latch = self.interrupts.key_latched
+        self.adb = AdbBus()            # the keyboard and mouse on the bus ($C024/$C027)
         self.mouse_button = False      # the Event Manager's button state
+        # The program read the keyboard or mouse registers since the machine last
+        # looked (`watched`): its host input is then taken every tick, as a IIGS's
+        # keyboard and mouse reach those registers whoever else is listening.
+        self.input_watched = False
         self.shadow = SHADOW_DEFAULT
         self.statereg = STATEREG_DEFAULT
         self.lc_write = True           # language card write enabled
@@ -445,19 +495,30 @@ class IOPage:
                 getattr(self, row.write) if row.write else None)
         self.remap()
 
-    def take_input(self, inp: "HostInput", reports_releases: bool = False) -> None:
+    def take_input(self, inp: "HostInput", reports_releases: bool = False) -> int:
         """A host input as the hardware sees it: a key into the keyboard latch (with
-        its modifiers in KEYMODREG), a key going up, the mouse button. A host that
-        reports key releases holds the key down until it says so."""
+        its modifiers in KEYMODREG), a key going up, the mouse's motion and button,
+        and both to the ADB devices. A host that reports key releases holds the key
+        down until it says so. Returns the latch's number for a key (else 0)."""
+        self.adb.take_input(inp)
         if inp.kind == "key":
-            self.keyboard.press(inp.key & 0x7F, modifiers_from_event(inp.modifiers))
+            number = self.keyboard.press(inp.key & 0x7F,
+                                         modifiers_from_event(inp.modifiers))
             self.keyboard.hold(reports_releases)
-        elif inp.kind == "keyup":
+            return number
+        if inp.kind == "keyup":
             self.keyboard.release()
         elif inp.kind in ("down", "up"):
             if self.mouse_button != (inp.kind == "down"):
                 self.interrupts.mouse_changed()
             self.mouse_button = inp.kind == "down"
+        return 0
+
+    def watched(self) -> bool:
+        """Whether the program read the keyboard or mouse registers since the last
+        call (the flag is cleared)."""
+        seen, self.input_watched = self.input_watched, False
+        return seen
 
     # ---------------------------------------------------------------- the memory map
     def remap(self) -> None:
@@ -597,10 +658,12 @@ class IOPage:
         self.registers[0xC000 | (addr & 0xFF)] = value
 
     def r_C000_KBD(self, addr: int) -> int:
+        self.input_watched = True
         return self.keyboard.data()
 
     def r_C010_KBDSTRB(self, addr: int) -> int:
         self.interrupts.acknowledge("keyboard")   # (a buffered key latches: a new one)
+        self.input_watched = True
         return self.keyboard.clear_strobe()
 
     def w_C010_KBDSTRB(self, addr: int, value: int) -> None:
@@ -650,8 +713,10 @@ class IOPage:
         return FLOATING_BUS
 
     def r_C024_MOUSEDATA(self, addr: int) -> int:
+        """The ADB mouse's motion: X, then Y with the button (iigs.adb)."""
         self.interrupts.acknowledge("mouse")
-        return 0x00 if self.mouse_button else 0x80
+        self.input_watched = True
+        return self.adb.mouse.read_data()
 
     def r_C025_KEYMODREG(self, addr: int) -> int:
         return self.keyboard.modifiers
@@ -663,7 +728,20 @@ class IOPage:
         pass                         # the ADB Tool Set answers ADB commands itself
 
     def r_C027_KMSTATUS(self, addr: int) -> int:
-        return self.interrupts.read_kmstatus()   # no data: the toolbox owns the ADB
+        """Bit 7: mouse data waits (or a mouse interrupt is pending); bit 1: the next
+        $C024 read is Y; bit 3: a key waits in the latch (or its interrupt is pending);
+        the interrupt enables (6, 4, 2). Command data (bits 5, 0) never waits: the ADB
+        Tool Set answers ADB commands."""
+        self.input_watched = True
+        mouse = self.adb.mouse
+        status = self.interrupts.read_kmstatus()
+        if mouse.data_ready or mouse.next_is_y:
+            status |= KMSTATUS_MOUSE_FULL
+        if mouse.next_is_y:
+            status |= KMSTATUS_MOUSE_Y
+        if self.keyboard.strobe:
+            status |= KMSTATUS_KEY_FULL
+        return status
 
     def w_C027_KMSTATUS(self, addr: int, value: int) -> None:
         self.interrupts.write_kmstatus(value)

@@ -40,7 +40,7 @@ from typing import Any, Callable, Sequence
 
 from iigs.cpu import CPU65816, I, M, X, VECTORS
 from iigs.doc import DOC
-from iigs.interrupts import NEVER, RTI, RTL, SOURCES, Interrupts
+from iigs.interrupts import NEVER, RTI, SOURCES, Interrupts
 from iigs.io import IOPage
 from iigs.memory import MEMORY_SIZE, ShrShadow, is_mapped
 from iigs.report import MachineError, build_report
@@ -127,6 +127,7 @@ class Hardware:
         # The Ensoniq 5503 in emulated time, reached by programs through the Sound GLU
         # ($C03C-$C03F, `io.sound`) and by the Sound Tool Set: one chip either way.
         self.doc = DOC(cycles_per_second=CPU_HZ)
+        self.interrupts.attach_sound(self.doc)      # its IRQ line: the sound source
         self.io = IOPage(self.mem, clock=clock, cycles_per_frame=CYCLES_PER_TICK,
                          doc=self.doc, interrupts=self.interrupts)
         self.cpu.io = self.io
@@ -522,7 +523,9 @@ class Hardware:
              between_ticks: Callable[[], bool] | None = None) -> Registers:
         """JSL to a routine and run it until it RTLs; return the registers it leaves.
 
-        The routine runs in full native mode (E = M = X = 0) on the current stack, with
+        The routine runs in native mode with P = `p` (0: full native mode, E = M = X =
+        0; $30: 8-bit registers, as the ADB Tool Set calls completion routines) on the
+        current stack, with
         D = the program's direct page (or `d`) and B = its own bank (or `dbr`).
         `stack_args` are words pushed in order before the JSL (first = deepest), or raw
         bytes to place on the stack as they should sit in memory (on `stack`, or the

@@ -40,6 +40,7 @@ from iigs.memory import TOOL_RETURN_RTL, read_long, read_word
 from iigs.report import MachineError, SystemFailure
 from toolbox.calls import (FUNC_NOT_FOUND, PARAM_BYTES, TOOL_NOT_FOUND, TOOL_TABLE,
                            OpwordFrame, ToolCall, ToolError, UnknownOpword)
+from toolbox.costs import DEFAULT_CYCLES, call_cycles, drawing_cycles
 from toolbox.machine_port import MachinePort
 from toolbox.reference import reference_table
 from toolbox.toolbox import Toolbox
@@ -50,9 +51,11 @@ M_FLAG, X_FLAG = 0x20, 0x10
 # The call log keeps this many lines (the program loops on TaskMaster for hours).
 CALL_LOG_LIMIT = 2000
 
-# Nominal cost of a tool call in emulated cycles, so busy loops that poll a tool
-# (GetTick, GetNextEvent) see time pass. The ROM's dispatcher alone takes ~60 cycles.
-TOOL_CALL_CYCLES = 100
+# A call takes the cycles `toolbox.costs` gives it (SANE's operations thousands, the
+# pixels QuickDraw II draws ten a byte), so a program that times its work with GetTick
+# sees a IIGS's time pass; a missing call, a native tool set's dispatch and a GS/OS
+# call take the default.
+TOOL_CALL_CYCLES = DEFAULT_CYCLES
 
 # Python frames a toolbox-fault report shows
 PYTHON_FRAMES = 3
@@ -104,6 +107,8 @@ class Dispatcher:
         self.machine: MachinePort = tb.machine
         self.mem = tb.mem
         self.missing: dict[int, MissingCall] = {}
+        # Bytes drawn by the calls made inside each call under way (innermost last).
+        self._nested_drawn: list[int] = []
 
     # -- helpers -------------------------------------------------------------------------
     def _return_address(self, cpu: Any, at: int) -> int:
@@ -127,6 +132,20 @@ class Dispatcher:
         cpu.pbr = mem[_bank0(s + 3)]
         cpu.pc = (ret + 1) & 0xFFFF
         cpu.sp = _bank0(s + 3)
+
+    def _bytes_drawn(self) -> int:
+        """QuickDraw II's count of pixel-image bytes changed so far."""
+        return self.tb.qd.bytes_drawn
+
+    def _drawn_since(self, start: int) -> int:
+        """The bytes a call that began at count `start` drew itself: less what calls
+        made inside it (a content-draw procedure's PaintRect inside TaskMaster) drew,
+        which they were charged for. Closes the call's entry in `_nested_drawn`."""
+        total = self._bytes_drawn() - start
+        own = total - self._nested_drawn.pop()
+        if self._nested_drawn:
+            self._nested_drawn[-1] += total
+        return own
 
     @staticmethod
     def _set_result(cpu: Any, error: int) -> None:
@@ -179,7 +198,9 @@ class Dispatcher:
             addr += size
         args.reverse()
         shown = ", ".join(f"${a:0{2 * PARAM_BYTES[l]}X}" for a, l in zip(args, row.params))
-        cpu.processorCycles += TOOL_CALL_CYCLES
+        cpu.processorCycles += call_cycles(number, args)
+        drawn = self._bytes_drawn()
+        self._nested_drawn.append(0)
         self.tb.caller = caller              # MMStartUp finds the caller's user ID by it
         try:
             result = row.impl(self.tb, *args)
@@ -197,6 +218,9 @@ class Dispatcher:
                 f"{row.name}({shown}) raised {type(exc).__name__}: {exc}",
                 *_python_where(exc),
                 f"Called from {caller >> 16:02X}/{caller & 0xFFFF:04X}."]) from exc
+        finally:
+            own_drawn = self._drawn_since(drawn)
+        cpu.processorCycles += drawing_cycles(own_drawn)
         if not error and row.result and result is not None:
             data = (result if isinstance(result, (bytes, bytearray))
                     else (int(result) & ((1 << (8 * row.result)) - 1)).to_bytes(row.result, "little"))
@@ -214,7 +238,7 @@ class Dispatcher:
         the implementation reads its frame and says how many bytes to drop and which of
         X, Y and the N V Z C flags it sets (A = 0, carry as the flags say)."""
         frame = OpwordFrame(self.mem, cpu.sp + 1 + 3 * frames)
-        cpu.processorCycles += TOOL_CALL_CYCLES
+        cpu.processorCycles += call_cycles(row.number, opword=frame.opword)
         try:
             answer = row.impl(self.tb, frame)
         except MachineError:

@@ -15,13 +15,13 @@ Window Manager for them (activate first, update after the queue is empty).
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
 from iigs.bram import (DBL_CLK_TIME, DOUBLE_CLICK_TICKS, HOST_FULL_SCREEN,
                        HOST_SCALE)
 from iigs.hostinput import (APPLE_KEY, BTN0_STATE, CAPS_LOCK, CONTROL_KEY, KEY_PAD,
-                            OPTION_KEY, SHIFT_KEY, HostInput)
+                            OPTION_KEY, SHIFT_KEY, START_POINT, HostInput)
 from iigs.memory import read_long, read_word, write_long, write_word
 from toolbox.calls import ToolError, s16, tool
 from toolbox.toolbox import tool_state
@@ -120,7 +120,7 @@ class EventManager:
         self.queue: deque[Event] = deque()
         self.queue_size = DEFAULT_QUEUE_SIZE
         self.backlog: deque[HostInput] = deque()
-        self.mouse = (100, 320)          # (v, h), global
+        self.mouse = START_POINT[::-1]   # (v, h), global
         self.button_down = False
         self.key_modifiers = 0           # modifier keys held at the last key input
         # (code, modifiers, tick of the next autoKey) for a key the host reports as
@@ -176,20 +176,27 @@ class EventManager:
                         left, self.backlog = list(self.backlog), kept
                     self._take(left)
                     return
-        self.backlog.extend(inputs)
         io = self._io()
         if io is not None:
-            # Where host input enters: its keys and button reach the I/O page too (the
-            # keyboard latch $C000, the button), as on the IIGS, whoever reads them.
+            # Where host input enters: its keys, motion and button reach the I/O page
+            # too (the keyboard latch $C000, the ADB mouse $C024), as on the IIGS,
+            # whoever reads them; a key remembers its place in the latch.
             releases = getattr(self.tb.host, "reports_key_releases", False)
-            for inp in inputs:
-                io.take_input(inp, releases)
+            inputs = [self._latched(inp, io.take_input(inp, releases)) for inp in inputs]
+        self.backlog.extend(inputs)
+
+    @staticmethod
+    def _latched(inp: HostInput, number: int) -> HostInput:
+        return replace(inp, press=number) if number else inp
 
     def poll_for_hardware(self) -> None:
-        """Each tick before EMStartUp: take the host's input now, so a program that
-        reads the keyboard itself ($C000) sees keys, and a closed window stops it.
-        The input stays queued, in order, for the Event Manager or Text Tools."""
-        if self.started or self.tb.host is None:
+        """Each tick before EMStartUp, or after it while the program reads the
+        keyboard or mouse registers itself: take the host's input now, so the program
+        sees keys at $C000 and motion at $C024, and a closed window stops it. The
+        input stays queued, in order, for the Event Manager or Text Tools."""
+        io = self._io()
+        watched = io is not None and io.watched()
+        if (self.started and not watched) or self.tb.host is None:
             return
         self._fetch()
         if any(inp.kind == "quit" for inp in self.backlog):
@@ -225,6 +232,8 @@ class EventManager:
             self.button_down = False
             return self.post(MOUSE_UP_EVT, 0)
         if inp.kind == "key":
+            if not self.take_key(inp):
+                return None                      # the program read it at $C000 first
             if is_cda_key(inp):
                 self.tb.desk.classic_menu()      # Control-Apple-Escape: the CDA menu
                 return None
@@ -247,6 +256,12 @@ class EventManager:
                 self.held_key = None
             return None
         return None
+
+    def take_key(self, inp: HostInput) -> bool:
+        """Take key `inp` from the $C000 latch, as the IIGS's keyboard handler clears
+        the strobe of a key it posts; False when the program read it there first."""
+        io = self._io()
+        return not inp.press or io is None or io.keyboard.take(inp.press)
 
     def _io(self):
         """The machine's I/O page (`iigs.io.IOPage`), if there is a machine."""

@@ -70,14 +70,14 @@ def test_key_poll_sees_the_hosts_keys_without_the_event_manager(build_program, t
     assert (m.cpu.a, bytes(m.mem[keybuf:keybuf + 3])) == (3, b"GO\r")
 
 
-def test_event_manager_key_input_reaches_the_latch_too(build_program):
+def test_a_key_the_event_manager_takes_is_gone_from_the_latch(build_program):
     host = HeadlessHost()
     m, at, labels, prog = loaded(build_program, "run", host=host)
     m.tb.em.started = True                        # an Event Manager program
     host.push(HostInput("key", key=ord("Q"), modifiers=0x0100))   # Apple-Q
     m.tb.em.pump()
     assert m.tb.em.queue[-1].message == ord("Q")  # the event, as before
-    assert m.io.read(0xE0C000) == 0x80 | ord("Q")  # and the latch
+    assert m.io.read(0xE0C000) == ord("Q")        # the latch saw it; its strobe is clear
     assert m.io.read(0xE0C025) & 0x80             # KEYMODREG: command key
 
 
@@ -307,8 +307,11 @@ def test_a_held_key_is_down_until_the_host_says_it_went_up():
     assert io.read(0xE0C010) & 0x80               # ... it is still held down
     io.take_input(HostInput("keyup", key=ord("A")), reports_releases=True)
     assert not io.read(0xE0C010) & 0x80
-    io.take_input(HostInput("down", 10, 10))
-    assert io.read(0xE0C024) & 0x80 == 0          # MOUSEDATA bit 7: button down
+    io.take_input(HostInput("down", 10, 10))      # far up and left of the start point
+    assert io.read(0xE0C027) & 0x82 == 0x80       # mouse data waits; X comes first
+    assert io.read(0xE0C024) == 0x80 | (-63 & 0x7F)   # X: 63 counts left at most
+    assert io.read(0xE0C027) & 0x82 == 0x82       # then Y
+    assert io.read(0xE0C024) == -63 & 0x7F        # Y: up; bit 7 clear: button down
 
 
 @pytest.mark.parametrize("tier", TIERS)

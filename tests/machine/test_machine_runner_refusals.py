@@ -1,6 +1,7 @@
 """`python -m iigs run` never hangs or prints a traceback on what a user hands it (issue
 44): option values it cannot use (nan, an infinity, 1e308, less than one frame between
-screenshots, text the IIGS keyboard cannot type), a program or screenshot path that is
+screenshots, text the IIGS keyboard cannot type, a key name it has not, a --mouse
+point off the screen or a button neither down nor up), a program or screenshot path that is
 a FIFO, a device or a folder, a screenshot into a missing folder, and a hostile load
 file. Each is refused in one line on stderr, exit status 2, before anything is
 written; run as a user runs it (a subprocess of this worktree's code, with a timeout,
@@ -15,9 +16,12 @@ from pathlib import Path
 
 from hypothesis import given, settings, strategies as st
 
+import re
+
 from iigs.__main__ import EXIT_BROKEN_PIPE, EXIT_USAGE, _Screenshots, main
+from iigs.options import (FRAME_SECONDS, MAX_EMULATED_SECONDS, NAMED_KEYS, KeyPress,
+                          keys_option)
 from system.machine import Machine
-from iigs.options import FRAME_SECONDS, MAX_EMULATED_SECONDS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -68,6 +72,25 @@ def test_text_the_keyboard_cannot_type_is_refused_in_words(tmp_path, build_progr
     refused(iigs_run(tmp_path, program, "--type", "caf\u00e9"),
             "--type: 'é' (U+00E9) is not on the IIGS keyboard", "ASCII only")
     refused(iigs_run(tmp_path, program, "--keys", "1:\u2603"), "--keys", "U+2603")
+    refused(iigs_run(tmp_path, program, "--keys", "1:Command-Quit"),
+            "--keys '1:Command-Quit': 'Quit' after 'Command-' is no key", "escape")
+    refused(iigs_run(tmp_path, program, "--mouse", "1:640,5"),
+            "--mouse '1:640,5': X '640' is not a point of the screen (0 to 639)")
+    refused(iigs_run(tmp_path, program, "--mouse", "1:5,5,click"),
+            "--mouse '1:5,5,click': expected T:X,Y or T:X,Y,down or T:X,Y,up")
+
+
+def test_named_keys_are_the_keys_the_keyboard_gives():
+    apple, option, control, shift = 0x0100, 0x0800, 0x1000, 0x0200
+    assert keys_option("0.5:Escape") == (0.5, [KeyPress(0x1B)])
+    assert keys_option("1:Command-Q") == (1.0, [KeyPress(ord("Q"), apple)])
+    assert keys_option("1:control-c") == (1.0, [KeyPress(0x03, control)])   # the code
+    assert keys_option("1:Shift-Tab")[1] == [KeyPress(0x09, shift)]
+    assert keys_option("1:Option-Command-Left")[1] == [KeyPress(0x08, apple | option)]
+    assert [keys_option(f"1:{name}")[1][0].code for name in
+            ("Return", "Delete", "Right", "Up", "Down")] == [0x0D, 0x7F, 0x15, 0x0B, 0x0A]
+    assert keys_option("1:Command--")[1] == [KeyPress(ord("-"), apple)]
+    assert keys_option("1:Escaped")[1][0] == KeyPress(ord("E"))   # no name: text
 
 
 def test_a_program_that_is_no_file_is_refused_unopened(tmp_path):
@@ -143,6 +166,32 @@ def _number_text() -> st.SearchStrategy[str]:
                      st.text(max_size=6))
 
 
+MODIFIER = re.compile(r"(?i)(command|apple|option|control|shift)-")
+
+
+def _good_keys(text: str) -> bool:
+    """What --keys takes, said independently of the parser: ASCII, and after modifier
+    names either a key's name or one character."""
+    if not all(ord(c) < 0x80 for c in text):
+        return False
+    rest = text
+    while MODIFIER.match(rest) and len(rest) > MODIFIER.match(rest).end():
+        rest = rest[MODIFIER.match(rest).end():]
+    return rest == text or len(rest) == 1 or rest.lower() in NAMED_KEYS
+
+
+def _good_mouse(text: str) -> bool:
+    point = re.fullmatch(r"([0-9]{1,9}),([0-9]{1,9})(,down|,up)?", text)
+    return bool(point) and int(point[1]) < 640 and int(point[2]) < 200
+
+
+def _mouse_text() -> st.SearchStrategy[str]:
+    number = st.one_of(st.integers(-5, 700).map(str), st.text("0123456789-+ ", max_size=4))
+    return st.one_of(st.builds(lambda x, y, a: f"{x},{y}{a}", number, number,
+                               st.sampled_from(["", ",down", ",up", ",click", ","])),
+                     st.text(max_size=8))
+
+
 def _good_seconds(text: str, least: float) -> bool:
     try:
         value = float(text)
@@ -153,16 +202,21 @@ def _good_seconds(text: str, least: float) -> bool:
 
 @settings(max_examples=150, deadline=None)
 @given(seconds=_number_text(), every=_number_text(), when=_number_text(),
-       typed=st.text(max_size=8), keyed=st.text(max_size=8))
+       typed=st.text(max_size=8),
+       keyed=st.one_of(st.text(max_size=8), st.builds(
+           "".join, st.lists(st.sampled_from(["Command-", "shift-", "Option-", "Tab", "Q",
+                                              "Escape", "-", "é", "up"]), max_size=3))),
+       pointed=_mouse_text())
 def test_fuzzed_option_values_parse_or_are_refused_in_one_line(
-        tmp_path_factory, seconds, every, when, typed, keyed):
+        tmp_path_factory, seconds, every, when, typed, keyed, pointed):
     """Each value is good (the run gets as far as the missing program) or refused in
     one line naming the option; never an exception."""
     import contextlib
     import io
     missing = str(tmp_path_factory.getbasetemp() / "no-such-program.s16")
     argv = ["run", missing, "--headless", f"--seconds={seconds}",
-            f"--screenshot-every={every}", "--keys", f"{when}:{keyed}", f"--type={typed}"]
+            f"--screenshot-every={every}", "--keys", f"{when}:{keyed}", f"--type={typed}",
+            "--mouse", f"1:{pointed}"]
     err = io.StringIO()
     with contextlib.redirect_stderr(err):
         assert main(argv) == EXIT_USAGE
@@ -170,7 +224,8 @@ def test_fuzzed_option_values_parse_or_are_refused_in_one_line(
     assert len(lines) == 1, lines
     good = (_good_seconds(seconds, 0) and _good_seconds(every, FRAME_SECONDS)
             and _good_seconds(when, 0)
-            and all(ord(c) < 0x80 for c in typed + keyed))
+            and all(ord(c) < 0x80 for c in typed) and _good_keys(keyed)
+            and _good_mouse(pointed))
     assert ("no such file; nothing was run" in lines[0]) == good, (argv, lines)
 
 

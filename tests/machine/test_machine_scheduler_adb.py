@@ -131,9 +131,9 @@ def test_the_keyboard_micro_answers_its_version_config_and_modes(m):
     assert m.mem[DATA] == 0
 
 
-def test_bus_commands_find_no_device_and_srq_list_holds_four(m):
-    assert call(m, ADB_CALLS["AsyncADBReceive"], TASK, 0x2C)[0] == adb.DEV_NOT_AT_ADDR
-    assert call(m, ADB_CALLS["SyncADBReceive"], 0, TASK, 0x3C)[0] == adb.DEV_NOT_AT_ADDR
+def test_bus_commands_to_an_empty_address_and_srq_list_holds_four(m):
+    assert call(m, ADB_CALLS["AsyncADBReceive"], TASK, 0x4C)[0] == adb.DEV_NOT_AT_ADDR
+    assert call(m, ADB_CALLS["SyncADBReceive"], 0, TASK, 0xFC)[0] == adb.DEV_NOT_AT_ADDR
     for reg in range(adb.SRQ_LIST_SIZE):
         ok(m, "SRQPoll", TASK, 0x2C + reg)
     assert call(m, ADB_CALLS["SRQPoll"], TASK, 0x3C)[0] == adb.SRQ_LIST_FULL
@@ -142,7 +142,7 @@ def test_bus_commands_find_no_device_and_srq_list_holds_four(m):
     ok(m, "ClearSRQTable")
     assert m.tb.adb.srq == []
     assert m.mem[COUNTER] == 0                             # no routine was called
-    assert any("no ADB device" in line for line in m.tb.call_log)
+    assert any("no device at 4" in line for line in m.tb.call_log)
 
 
 def test_absolute_mode_and_scale(m):
@@ -193,3 +193,29 @@ def test_a_program_queues_a_task_and_reads_the_keyboard_micro(build_program):
     assert field("micro") == adb.KEY_MICRO_VERSION
     assert field("syncErr") == adb.DEV_NOT_AT_ADDR
     assert not m.tb.sch.started and not m.tb.adb.started
+
+
+def test_send_info_reaches_the_devices(m):
+    """SendInfo's transmitADBBytes carries a Listen 3 (the mouse to handler 2, an
+    address move refused), disableSRQ/enableSRQ the SRQ bit, flush the keyboard's
+    waiting transitions."""
+    from iigs.hostinput import HostInput
+    mouse, keyboard = m.io.adb.mouse, m.io.adb.keyboard
+    write_bytes(m.mem, DATA, b"\x3B\x25\x02")              # Listen 3 to 3: $2502
+    ok(m, "SendInfo", 3, DATA, adb.TRANSMIT_ADB_BYTES + 2)
+    assert mouse.register3 == 0x6302                       # handler 2; still at 3
+    assert any("moving to 5" in line for line in m.tb.call_log)
+    ok(m, "SendInfo", 0, 0, adb.DISABLE_SRQ + 3)
+    assert mouse.register3 == 0x4302
+    ok(m, "SendInfo", 0, 0, adb.ENABLE_SRQ + 3)
+    assert mouse.register3 == 0x6302
+    m.io.take_input(HostInput("key", key=ord("a")))
+    assert list(keyboard.transitions) == [0x00]            # "a" down
+    ok(m, "SendInfo", 0, 0, adb.FLUSH_DEVICE + 2)
+    assert not keyboard.transitions
+    m.io.take_input(HostInput("key", key=ord("q"), modifiers=0x0100 | 0x0200))
+    m.mem[DATA] = adb.KEY_STATE_BYTE                        # Command-Shift held:
+    ok(m, "ReadKeyMicroMemory", DATA + 1, DATA, 0)
+    assert m.mem[DATA + 1] == 0x81                         # their key-state bits
+    ok(m, "SendInfo", 0, 0, adb.FLUSH_DEVICE + 9)          # nobody there: logged
+    assert any("no device at 9" in line for line in m.tb.call_log)

@@ -104,7 +104,7 @@ class ClassicMenu:
         while True:
             while em.backlog:
                 inp = em.backlog.popleft()
-                if inp.kind == "key":
+                if inp.kind == "key" and em.take_key(inp):
                     return inp.key & 0x7F
                 if inp.kind == "quit":
                     em.quit_requested = True

@@ -42,6 +42,9 @@ class QuickDraw(ScreenMixin, RegionsMixin, PortsMixin, PenMixin, DrawingMixin,
             self.ram = None       # memory without a buffer: the slow per-row path
         self.started = False
         self.graf_on = False
+        # Bytes of pixel images changed so far: the dispatcher charges a call for the
+        # pixels it drew (toolbox.costs).
+        self.bytes_drawn = 0
         self.dp = 0
         self.user_id = 0
         self.master_scb = MODE_640
@@ -138,4 +141,5 @@ class QuickDraw(ScreenMixin, RegionsMixin, PortsMixin, PenMixin, DrawingMixin,
         px = unpack_pixels(image.get(r[0], r[2], b0, b1), mode640)
         saved = np.frombuffer(bits, dtype=np.uint8).reshape(r[2] - r[0], r[3] - r[1])
         px[:, r[1] - b0 * ppb:r[3] - b0 * ppb] = saved
+        self.bytes_drawn += (r[2] - r[0]) * (b1 - b0)
         image.put(r[0], b0, pack_pixels(px, mode640))

@@ -44,6 +44,7 @@ class DrawingMixin:
         r0, r1 = box[0] - b[0], box[2] - b[0]
         c0, c1 = box[1] - b[1], box[3] - b[1]
         b0, b1 = c0 // ppb, -(-c1 // ppb)
+        self.bytes_drawn += (r1 - r0) * (b1 - b0)
         raw = st.image.view(r0, r1, b0, b1)
         in_place = raw is not None
         if not in_place:
@@ -91,6 +92,7 @@ class DrawingMixin:
         r0, r1 = box[0] - b[0], box[2] - b[0]
         c0, c1 = box[1] - b[1], box[3] - b[1]
         b0, b1 = c0 // ppb, -(-c1 // ppb)
+        self.bytes_drawn += (r1 - r0) * (b1 - b0)
         # which bits of each byte lie inside the rectangle (edge bytes are partial)
         mask, outside = byte_masks(b1 - b0, 0xFF >> ((c0 - b0 * ppb) * bits),
                                    (0xFF << ((b1 * ppb - c1) * bits)) & 0xFF)

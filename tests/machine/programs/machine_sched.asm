@@ -1,6 +1,6 @@
 * Start-up code's Scheduler and ADB: SchStartUp, SchStatus, SchAddTask(@Task), then
 * GetNextEvent until the task has run (it increments Ran); ADBStartUp, ReadKeyMicroData
-* (readVersionNum) and SyncADBReceive (no device: devNotAtAddr); shut both down, Quit.
+* (readVersionNum) and SyncADBReceive (address 5: no device, devNotAtAddr); shut both down, Quit.
 * Leaves each result in its direct page (the Vars record) for the test to read.
 * Expects: full native mode, D = its direct page (the launch state).
 
@@ -11,7 +11,7 @@
 
 EVERY_EVENT EQU $FFFF           ; GetNextEvent's mask: every event
 READ_VERSION_NUM EQU $0D        ; ReadKeyMicroData: the microcontroller's version
-TALK_MOUSE EQU $3C              ; ADB command: talk, address 3, register 0
+TALK_NOWHERE EQU $5C            ; ADB command: talk, address 5 (empty), register 0
 MAX_POLLS EQU   10              ; GetNextEvent calls before giving up on the task
 
 Vars    RECORD  0
@@ -62,10 +62,10 @@ Ran1    LDA     Ran
         _PushDP Vars.micro
         PEA     READ_VERSION_NUM
         _ReadKeyMicroData
-        PEA     0               ; SyncADBReceive(0, @Task, talk mouse): no device
+        PEA     0               ; SyncADBReceive(0, @Task, talk 5): no device
         PEA     Task>>16
         PEA     Task
-        PEA     TALK_MOUSE
+        PEA     TALK_NOWHERE
         _SyncADBReceive
         STA     <Vars.syncErr
 

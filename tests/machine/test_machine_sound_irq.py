@@ -1,0 +1,96 @@
+"""The DOC's oscillator interrupts through the interrupt controller (iigs/doc.py wired to
+iigs/interrupts.py in iigs/machine.py): `programs/machine_sound_irq.asm` is an
+interrupt-driven sound driver (SetVector $0B, one-shot oscillators with their
+interrupts enabled, a handler that reads $E0 through the Sound GLU). Each interrupt
+comes at the cycle the DOC's rate gives, a still-pending one re-asserts the line after
+the handler, and the run is the same twice and in both CPU tiers."""
+from __future__ import annotations
+
+import hashlib
+
+from iigs.doc import DOC_CLOCK_HZ, OSCILLATORS
+from iigs.interrupts import SOURCES
+from iigs.machine import CPU_HZ, IRQ_ENTRY, SLICE_MASKED
+from system.machine import Machine
+from iigs.memory import read_long
+
+TOTAL = 5                                   # the driver's interrupts
+STATUS_A, STATUS_B = 5 * 2 + 0x41, 6 * 2 + 0x41   # $E0 for oscillators 5 and 6
+PERIODS = (256 << 9) // 0x400               # a pass of the 256-byte wave: 128 periods
+CYCLES_PER_PERIOD = CPU_HZ / (DOC_CLOCK_HZ / (OSCILLATORS + 2))
+ENTRY_CYCLES = 40                           # the instruction under way, then the IRQ's
+
+
+def run(build_program, tier: str) -> tuple[Machine, dict, list, list, list]:
+    data, labels = build_program("machine_sound_irq")
+    m = Machine()
+    if tier == "run_reference":
+        m.cpu.run = m.cpu.run_reference     # every instruction through step()
+    prog = m.load(data)
+    starts, raised, taken = [], [], []
+    listener = m.doc.listener               # the Sound Tool Set's, kept
+
+    def on_doc(event, doc, start):
+        if event == "start":
+            starts.append((start.oscillator, m.elapsed_cycles))
+        if listener is not None:
+            listener(event, doc, start)
+
+    m.doc.listener = on_doc
+    source = m.doc.irq_source               # the interrupt controller's
+
+    def on_irq(osc):
+        raised.append((osc, m.elapsed_cycles))
+        source(osc)
+
+    m.doc.irq_source = on_irq
+
+    def wrap(handler):
+        def timed(cpu):
+            taken.append(m.elapsed_cycles)
+            return handler(cpu)
+        return timed
+
+    m.wrap_trap(IRQ_ENTRY, wrap)
+    assert m.run(max_cycles=CPU_HZ) == "quit"
+    at = {name: prog.entry + labels[name] for name in ("Count", "Status", "Handler")}
+    return m, at, starts, raised, taken
+
+
+def state(m: Machine) -> tuple:
+    cpu = m.cpu
+    return (cpu.a, cpu.x, cpu.y, cpu.sp, cpu.p, cpu.pc, cpu.pbr, cpu.processorCycles,
+            m.elapsed_cycles, m.interrupts.taken, hashlib.sha256(m.mem).hexdigest())
+
+
+def test_a_sound_driver_s_interrupts_come_at_the_doc_s_cycles(build_program):
+    m, at, starts, raised, taken = run(build_program, "run")
+    assert m.interrupts.vector(SOURCES["sound"]) == at["Handler"]
+    assert m.mem[at["Count"]] == TOTAL
+    # oscillators 5 and 6 halt together; 5 is read first, 6 re-asserts the line
+    assert bytes(m.mem[at["Status"]:at["Status"] + TOTAL]) == bytes(
+        [STATUS_A, STATUS_B, STATUS_A, STATUS_A, STATUS_A])
+    assert [osc for osc, _ in starts] == [5, 6, 5, 5, 5]
+    assert [osc for osc, _ in raised] == [5, 6, 5, 5, 5]
+    assert len(taken) == TOTAL and m.interrupts.taken == TOTAL
+    # each interrupt: one pass of the wave after its oscillator started, to the DOC
+    # period, and taken at once (the first two at the same period: the second after
+    # the first's handler returns, within a scan line's slice)
+    start_of = [starts[0][1], starts[1][1], starts[2][1], starts[3][1], starts[4][1]]
+    for (_osc, cycle), started in zip(raised, start_of):
+        assert started + PERIODS * CYCLES_PER_PERIOD <= cycle
+        assert cycle <= started + (PERIODS + 1) * CYCLES_PER_PERIOD + ENTRY_CYCLES
+    assert raised[0][1] == raised[1][1]
+    assert 0 <= taken[0] - raised[0][1] <= ENTRY_CYCLES
+    assert taken[0] < taken[1] <= taken[0] + 3 * SLICE_MASKED    # handler, RTI, a line
+    for (_osc, cycle), entered in zip(raised[2:], taken[2:]):
+        assert 0 <= entered - cycle <= ENTRY_CYCLES
+    assert not m.interrupts.status and not m.doc.irq_asserted
+
+
+def test_the_sound_driver_runs_the_same_twice_and_in_both_tiers(build_program):
+    first = run(build_program, "run")
+    again = run(build_program, "run")
+    reference = run(build_program, "run_reference")
+    assert state(again[0]) == state(first[0]) == state(reference[0])
+    assert again[3:] == first[3:] == reference[3:]        # the same cycles, raised, taken
