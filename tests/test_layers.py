@@ -119,3 +119,20 @@ def test_the_import_reader_sees_nested_imports(tmp_path: Path) -> None:
         <= imported_modules(source)
     source.write_text("def f(tb):\n    tb.machine.cpu.sp\n    getattr(tb.machine, 'io')\n")
     assert machine_members_used(source) == {"cpu": 2, "io": 3}
+
+
+def test_the_hardware_runs_a_routine_without_a_toolbox() -> None:
+    # The bottom floor stands alone: a routine called on the bare hardware runs and
+    # returns (LDA #$1234; RTL); the tool entry point $E1/0000 is plain memory there
+    # (a BRK), since the system installs the dispatcher, not the hardware.
+    import pytest
+    from iigs.machine import Hardware, MachineError
+    hw = Hardware()
+    assert not hasattr(hw, "tb")
+    hw.mem[0x020000:0x020004] = bytes([0xA9, 0x34, 0x12, 0x6B])
+    assert hw.call(0x020000).a == 0x1234
+    hw.mem[0x020010:0x020018] = bytes([0xA2, 0x02, 0x0C,               # LDX #$0C02
+                                       0x22, 0x00, 0x00, 0xE1,         # JSL $E10000
+                                       0x6B])                          # RTL
+    with pytest.raises(MachineError, match="BRK at E1/0000"):
+        hw.call(0x020010)
