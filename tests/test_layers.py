@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # Modules of `iigs/` that still import the toolbox, the disk or the system: the runner
@@ -125,7 +127,6 @@ def test_the_hardware_runs_a_routine_without_a_toolbox() -> None:
     # The bottom floor stands alone: a routine called on the bare hardware runs and
     # returns (LDA #$1234; RTL); the tool entry point $E1/0000 is plain memory there
     # (a BRK), since the system installs the dispatcher, not the hardware.
-    import pytest
     from iigs.machine import Hardware, MachineError
     hw = Hardware()
     assert not hasattr(hw, "tb")
