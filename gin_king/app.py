@@ -96,7 +96,7 @@ def boot(volume: Any, host: Any = None, strict: bool | None = None,
     launches an application (prefixes 8 and 9 = the program's folder). `strict`: a
     tool call the toolbox lacks stops the machine (None: IIGS_STRICT decides)."""
     import disk
-    from iigs.machine import Machine
+    from system.machine import Machine
     machine = Machine(disk=volume, host=host, strict=strict)
     machine.load(program if program is not None else volume.read_file(disk.PROGRAM_NAME))
     machine.tb.gsos.set_launch(LAUNCH_PATH)

@@ -1,10 +1,10 @@
 """Scripted sessions: drive a native IIGS program the way a player would, headless.
 
-A `Session` owns a `Machine` with a `HeadlessHost` (DESIGN.md §2 "Automation"). Every
-gesture is pushed into the host as raw input and the machine runs until the program is
-idle again, so the input takes the same path as a live user's: host -> Event Manager ->
-the program's TaskMaster loop -> the toolbox's own tracking loops (MenuSelect,
-TrackControl, ModalDialog).
+A `Session` owns a `Machine` with a `HeadlessHost` (docs/architecture.md,
+"Automation"). Every gesture is pushed into the host as raw input and the machine runs
+until the program is idle again, so the input takes the same path as a live user's:
+host -> Event Manager -> the program's TaskMaster loop -> the toolbox's own tracking
+loops (MenuSelect, TrackControl, ModalDialog).
 
     s = Session(load_file_bytes)
     s.run_until_idle()
@@ -115,7 +115,7 @@ class Session:
 
     def __init__(self, program: bytes | str | Path | None = None, *, machine: Any = None,
                  host: Any = None, disk: Any = None) -> None:
-        from iigs.machine import Machine
+        from system.machine import Machine
         self.host = host if host is not None else ScriptedHost()
         self.machine = machine if machine is not None else Machine(disk=disk,
                                                                    host=self.host)

@@ -8,8 +8,9 @@ source, every include, every generated text and the gsasm version: `ensure_built
 rebuilds only when one of them changed, so nobody ever runs a build step by hand.
 
 The load file has two relocatable segments. Segment 1 is the code and its variables (gsasm
-`merge` + `super`, see DESIGN.md §6); segment 2 is a data segment of the generated units
-named in `DATA_SEGMENT_UNITS` (the big lookup tables), which the code reaches with long
+`merge` + `super`, see docs/architecture.md, "Toolchain"); segment 2 is a data segment of
+the generated units named in `DATA_SEGMENT_UNITS` (the big lookup tables), which the code
+reaches with long
 addressing and the loader relocates with cINTERSEG records (`_link`). Beside the load
 file, `GIN.KING.json` is the symbol map: name -> {"segment": n, "offset": m}.
 """

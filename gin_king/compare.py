@@ -40,7 +40,7 @@ from gin_king.oracle.personalities import PERSONALITIES
 from gin_king.oracle.rules import DEFAULT_RULES, Rules, RulesError, Variant, hand_terms, parse_rules
 from gin_king.oracle.scoring import final_score, score_hand
 from gin_king.oracle.view import PlayerView, view_from_cards
-from toolbox.font import decode
+from iigs.font import decode
 
 PERSONALITY_ORDER = ("irv", "willy", "sonia", "mort", "bernie", "phyllis", "shark", "king")
 DECISIONS = ("draw", "discard", "knock")

@@ -3,7 +3,7 @@
 `NativeEngine` loads the built engine (`gin_king.build.ensure_built(engine_only=True)`:
 the engine units without the desktop program, so a change there never disturbs the
 engine's checks; pass `load_file` to load the whole GIN.KING instead) into an
-`iigs.machine.Machine` (relocated by the Memory Manager, as the System Loader would),
+`system.machine.Machine` (relocated by the Memory Manager, as the System Loader would),
 finds routines and data by the symbol map, writes inputs into the engine's own data areas,
 `Machine.call`s a routine (JSL with a sentinel return) and reads the answer and the cycles
 it took (the JSL and RTL included). The layouts it reads and writes are those of
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.memory import read_bytes, read_word, write_word
 
 from gin_king import build
@@ -305,7 +305,7 @@ class Position:
 class Decision:
     native: bool
     choice: int                        # draw/knock: 1 yes, 0 no; discard: the card
-    text: bytes                        # font codes (toolbox/font.py)
+    text: bytes                        # font codes (iigs/font.py)
     rng_state: int
     cycles: int
 
@@ -341,7 +341,7 @@ def _write_decide(self: NativeEngine, p: Position) -> None:
     w("rngLo", p.rng_state & 0xFFFF)
     w("rngHi", p.rng_state >> 16 & 0xFFFF)
     w("oppPronoun", PRONOUNS[p.opp_pronoun])
-    from toolbox.font import encode
+    from iigs.font import encode
     name = encode(p.opp_name)[:NAME_MAX]
     mem[base + POS["oppName"]] = len(name)
     mem[base + POS["oppName"] + 1:base + POS["oppName"] + 1 + len(name)] = name
@@ -475,7 +475,7 @@ NO_SUIT = 0xFFFF
 
 def _parse_entry(self: NativeEngine, text: str, limit: int) -> list[tuple[int, int | None]] | None:
     """The (rank, suit or None) requests of an entry, or None when it is unreadable."""
-    from toolbox.font import encode
+    from iigs.font import encode
     data = encode(text)[:255]
     base = self.address("EntryText")
     self.memory[base] = len(data)

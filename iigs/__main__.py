@@ -105,8 +105,7 @@ def _make_host(headless: bool) -> Any:
 
 
 def _text_log_lines(tb: Any) -> list[str]:
-    qd = getattr(tb, "qd", None)
-    log = getattr(qd, "text_log", None) or []
+    log = tb.qd.text_log
     lines = []
     for entry in log:
         if isinstance(entry, tuple) and len(entry) >= 3:     # (h, v, text, port)
@@ -227,8 +226,8 @@ def _keyed_host(keys: Sequence[tuple[float, Sequence[KeyPress]]],
 def _command_line(machine: Any, program: str, args: list[str] | None) -> None:
     """The shell's command line for a shell program (type $B5) or when ARGS are given."""
     shell_program = False
-    gs = getattr(machine.tb, "gsos", None)
-    if gs is not None and gs.volume is not None and not Path(program).is_file():
+    gs = machine.tb.gsos
+    if gs.volume is not None and not Path(program).is_file():
         # launched from the disk (load_from_disk found it), so its entry is there
         info = gs.volume.info(gs.on_volume(gs.resolve(program)))
         shell_program = info.file_type == SHELL_FILE_TYPE
@@ -258,7 +257,8 @@ def run(program: str, disk: str | None = None, headless: bool = False,
         print(refused, file=sys.stderr)
         return EXIT_USAGE
     from disk import DiskError
-    from iigs.machine import CPU_HZ, Machine, MachineError
+    from iigs.machine import CPU_HZ, MachineError
+    from system.machine import Machine
     from iigs.monitor import MonitorQuit
     from iigs.omf import OMFError
     from toolbox.calls import ToolError

@@ -79,7 +79,7 @@ def fit_picture(window: tuple[int, int]) -> tuple[int, int, int, int]:
 
 def _shr_mode640(shr: np.ndarray, tb: Any) -> bool:
     """Screen mode for mouse mapping and the cursor: QuickDraw's master SCB if running."""
-    qd = getattr(tb, "qd", None) if tb is not None else None
+    qd = tb.qd if tb is not None else None
     if qd is not None and getattr(qd, "started", False):
         return bool(qd.master_scb & video.SCB_640)
     return bool(shr[video.SHR_SCBS - video.SHR_PIXELS] & video.SCB_640)
@@ -102,7 +102,7 @@ class _FrameKeeper:
 
     def _show_obscured_cursor(self, tb: Any) -> None:
         """ObscureCursor lasts until the mouse moves: tell QuickDraw it has."""
-        qd = getattr(tb, "qd", None) if tb is not None else None
+        qd = tb.qd if tb is not None else None
         if qd is not None and self._mouse_moved:
             qd.cursor_moved()
         self._mouse_moved = False
@@ -120,7 +120,7 @@ class _FrameKeeper:
         irq = getattr(getattr(tb, "machine", None), "interrupts", None)
         self.line_palettes = list(irq.last_frame_palettes) if irq is not None else []
         cursor = None
-        qd = getattr(tb, "qd", None) if tb is not None else None
+        qd = tb.qd if tb is not None else None
         if qd is not None and qd.cursor_visible:
             cursor = (qd.cursor_shape, self.mouse[0], self.mouse[1])
         return shr, cursor

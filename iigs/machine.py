@@ -1,12 +1,12 @@
-"""The machine: a 65C816, 16 MB of memory, the toolbox, a 60 Hz clock and trap points.
+"""The machine's hardware: a 65C816, 16 MB of memory, the I/O page, interrupts, the DOC,
+a 60 Hz clock and trap points.
 
-Follows the Toolbox Reference vol. 1 ch. 1 (the system entry points in bank $E1, trapped
-here), the GS/OS Reference's System Loader (loading a load file, the launch state), the
-Hardware Reference ch. 4 and its shadow register (Super Hi-Res and its shadowing:
-`iigs.io` on each CPU write, `iigs.memory.ShrShadow` for the toolbox's), the I/O page
-(`iigs.io`, `m.io`), and the Apple IIGS Hardware Reference for the clock: a fast IIGS
-runs at 2.8 MHz and the vertical blank that drives the tick counter comes 60 times a
-second.
+Follows the Hardware Reference ch. 4 and its shadow register (Super Hi-Res and its
+shadowing: `iigs.io` on each CPU write, `iigs.memory.ShrShadow` for the toolbox's), the
+I/O page (`iigs.io`, `m.io`), the Firmware Reference for interrupts (`iigs.interrupts`),
+the GS/OS Reference's launch state (`_launch`), and the Apple IIGS Hardware Reference
+for the clock: a fast IIGS runs at 2.8 MHz and the vertical blank that drives the tick
+counter comes 60 times a second.
 
 Time is emulated, so it is deterministic: `ticks` is the number of 1/60 s periods in
 the cycles executed so far at 2.8 MHz. When the program has nothing to do (the Event
@@ -17,47 +17,36 @@ That waiting is also when the CPU translates the code that became hot (`iigs.tie
 each tick, so the player's next action does not wait for it.
 With an interactive host a busy program is also held to 60 ticks of real time a second
 (2.8 MHz) unless the Control Panel's Speed is Fast (battery RAM sysSpeed); scripts and
-tests are never paced. The battery RAM lives beside the mounted disk (`iigs.bram`).
+tests are never paced.
 
-Public API:
-    m = Machine(disk=None, host=None, idle=None, strict=None)
-    m.load(path_or_bytes) -> Program
+`Hardware` imports nothing above this package: the toolbox, the disk and loading are
+the system's (`system.machine.Machine`, a `Hardware` with them), which fills the hooks
+marked "the system's" (docs/architecture.md).
+
+Public API (of the system's Machine, most of it here):
     m.run(max_cycles=None, seconds=None) -> reason   ("quit", "idle", "cycles", ...)
     m.call(addr, a=0, x=0, y=0, stack_args=()) -> Registers
     m.trap(addr, handler) -> WDM number
     m.note_idle(); m.ticks
     m.io.keyboard.press("TEXT")   (keys into the $C000 latch; `iigs.io`)
-    m.console.text()  (what the program printed; toolbox/text.py)
 Anything the program does that the real machine would die of raises `MachineError`
 (from `iigs.report`) carrying the report text.
-
-A tool call the toolbox lacks is answered as the Tool Locator does (see
-`toolbox.dispatch`) and listed in `missing_calls()`; with `strict` it stops the machine
-instead. `strict=None` takes the environment's IIGS_STRICT (set to 1 by the test suite,
-so GIN.KING's own tests stay strict).
 """
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from iigs.bram import SPEED_FAST, SYS_SPEED
 from iigs.cpu import CPU65816, I, M, X, VECTORS
 from iigs.doc import DOC
 from iigs.interrupts import NEVER, RTI, SOURCES, Interrupts
 from iigs.io import IOPage
-from iigs.memory import (GSOS_INLINE_ENTRY, GSOS_STACK_ENTRY, MEMORY_SIZE, TO_BUSY_STRIP,
-                         TO_STRIP, TOOL_ENTRY, TOOL_ENTRY_2, TOOL_RETURN_RTL,
-                         USER_TOOL_ENTRY, USER_TOOL_ENTRY_2, ShrShadow, is_mapped)
+from iigs.memory import MEMORY_SIZE, ShrShadow, is_mapped
 from iigs.report import MachineError, build_report
 from iigs.tiers import give_idle_time, translate_pending
-from toolbox.dispatch import Dispatcher
-from toolbox.toolbox import Toolbox
 
-__all__ = ["Machine", "MachineError", "Program", "Registers", "CPU_HZ", "TICK_HZ",
+__all__ = ["Hardware", "MachineError", "Program", "Registers", "CPU_HZ", "TICK_HZ",
            "CYCLES_PER_TICK"]
 
 CPU_HZ = 2_800_000                  # a fast IIGS (Hardware Reference, "system speed")
@@ -83,23 +72,7 @@ FIRMWARE_HANDLERS = 0xE101C0
 # so an interrupt unmasked by CLI/PLP/RTI/REP is taken within a scan line.
 SLICE_MASKED = 2_800_000 // 60 // 262
 
-# Launch defaults (GS/OS Reference, System Loader).
-DEFAULT_DP_STACK_SIZE = 0x1000      # when the load file has no KIND $12 segment
-APPLICATION_ID_TYPE = 0x1000        # GetNewID type for an application
-SHELL_IDENTIFIER = b"BYTEWRKS"      # what the ORCA shell puts before a command line
-
-# Memory Manager attributes used by the loader (memory.h).
-ATTR_LOCKED_FIXED = 0x8000 | 0x4000
-ATTR_NO_CROSS, ATTR_PAGE, ATTR_ADDR, ATTR_BANK = 0x0010, 0x0004, 0x0002, 0x0001
-
 DEFAULT_CALL_CYCLES = 50_000_000    # Machine.call gives up after this many cycles
-
-STRICT_ENV = "IIGS_STRICT"          # "1": missing tool calls stop the machine
-
-
-def strict_default() -> bool:
-    """Strict mode when IIGS_STRICT is set to anything but "", "0" or "no"."""
-    return os.environ.get(STRICT_ENV, "").strip().lower() not in ("", "0", "no", "false")
 
 TrapHandler = Callable[[Any], "str | None"]
 
@@ -137,13 +110,13 @@ class Program:
         return self.segments[segnum].address + offset
 
 
-class Machine:
-    """CPU + memory + toolbox + clock; see the module docstring."""
+class Hardware:
+    """CPU + memory + I/O page + interrupts + DOC + clock + traps; see the module
+    docstring. The system above (`system.machine.Machine`) adds the toolbox, the disk
+    and loading through the hooks marked "the system's"."""
 
-    def __init__(self, disk: Any = None, host: Any = None, idle: str | None = None,
-                 strict: bool | None = None) -> None:
+    def __init__(self, host: Any = None, idle: str | None = None) -> None:
         self.mem = bytearray(MEMORY_SIZE)
-        self.strict = strict_default() if strict is None else strict
         self.cpu = cpu = CPU65816(self.mem, pc=0)
         clock = lambda: cpu.processorCycles + self._idle_cycles   # noqa: E731
         # The IRQ line and its sources (`iigs.interrupts`); the toolbox registers its
@@ -172,38 +145,50 @@ class Machine:
         self.program: Program | None = None
         self.stack_block: tuple[int, int] | None = None
         self.last_report: str | None = None
-        self.disk_message: str | None = None   # set when a damaged disk was replaced
         self._traps: dict[int, TrapHandler] = {}
         self._idle_cycles = 0
         self._last_tick = 0
         self._stop_request: str | None = None
         self._call_depth = 0
         self._last_pace = 0.0
-        self.tb = Toolbox(self.mem, machine=self, host=host)
         self.shadow = ShrShadow(self.mem, self.io)
         self.io.on_shadow_write = self.shadow.note_write
-        self.dispatcher = Dispatcher(self)
-        self.trap(TOOL_ENTRY, self.dispatcher.tool_call)
-        self.trap(TOOL_ENTRY_2, lambda cpu: self.dispatcher.tool_call(cpu, extra_rtl=True))
-        self.trap(USER_TOOL_ENTRY, self.dispatcher.user_tool_call)
-        self.trap(USER_TOOL_ENTRY_2,
-                  lambda cpu: self.dispatcher.user_tool_call(cpu, extra_rtl=True))
-        self.trap(TO_STRIP, self.dispatcher.to_strip)
-        self.trap(TO_BUSY_STRIP, self.dispatcher.to_strip)
-        self.mem[TOOL_RETURN_RTL] = RTL
-        self.trap(GSOS_INLINE_ENTRY, self.dispatcher.gsos_inline)
-        self.trap(GSOS_STACK_ENTRY, self.dispatcher.gsos_stack)
+        self._install_entry_points()
         self.trap(CALL_RETURN_TRAP, lambda cpu: "return")
         self.trap(PROGRAM_RETURN_TRAP, lambda cpu: "returned")
         self._install_firmware_interrupts()
-        if disk is not None:
-            self.mount(disk)
 
-    @property
-    def console(self) -> Any:
-        """The console programs print to (Text Tools slot 3, GS/OS `.CONSOLE`): its
-        `text()` is what they printed, `feed()` queues typed input."""
-        return self.tb.text.console
+    # -- the system's hooks ---------------------------------------------------------------
+    def _install_entry_points(self) -> None:
+        """The system's entry points in bank $E1 (the tool dispatcher, GS/OS), as traps;
+        the bare hardware has none."""
+
+    def _tick_software(self) -> None:
+        """The system's work once a tick, after shadowing (input, text, sound)."""
+
+    def _software_state(self) -> Any:
+        """What the host draws the cursor from (the toolbox), or None."""
+        return None
+
+    def _inputs_applied(self) -> int:
+        """How many host inputs the system has taken (a new one ends idle translation)."""
+        return 0
+
+    def _window_closed(self) -> bool:
+        """The user closed the window (the system's event queue saw it)."""
+        return False
+
+    def _fast(self) -> bool:
+        """The Control Panel's Speed is Fast (the system's battery RAM)."""
+        return False
+
+    def _report_calls(self) -> list[str]:
+        """The last tool calls, for the report (the system's call log)."""
+        return []
+
+    def missing_calls(self) -> list[str]:
+        """One line per tool call the program made that the system lacks."""
+        return []
 
     # -- traps ---------------------------------------------------------------------------
     def trap(self, addr: int, handler: TrapHandler) -> int:
@@ -317,14 +302,9 @@ class Machine:
               details: Sequence[str] = ()) -> MachineError:
         """Build the report for a fatal condition; the caller raises the result."""
         text = build_report(self.cpu, self.mem, title, where=where, details=details,
-                            calls=self.tb.call_log, missing=self.missing_calls())
+                            calls=self._report_calls(), missing=self.missing_calls())
         self.last_report = text
         return MachineError(title, text)
-
-    def missing_calls(self) -> list[str]:
-        """One line per tool call the program made that the toolbox lacks."""
-        dispatcher = getattr(self, "dispatcher", None)
-        return dispatcher.missing_report() if dispatcher is not None else []
 
     def _stopped_on(self, reason: str) -> MachineError:
         cpu = self.cpu
@@ -348,6 +328,11 @@ class Machine:
         return self.cpu.processorCycles + self._idle_cycles
 
     @property
+    def stack_pointer(self) -> int:
+        """S now (a routine the toolbox calls runs on the interrupted stack)."""
+        return self.cpu.sp
+
+    @property
     def ticks(self) -> int:
         """60 Hz ticks since power-on (GetTick, TickCount, event time stamps)."""
         return self.elapsed_cycles // CYCLES_PER_TICK
@@ -356,7 +341,7 @@ class Machine:
     def paced(self) -> bool:
         """Normal speed (battery RAM sysSpeed): a busy program runs at 2.8 MHz of real
         time in a window; Fast runs it as fast as the host can."""
-        return self.tb.misc.bram.param(SYS_SPEED) != SPEED_FAST
+        return not self._fast()
 
     def skip_idle_to(self, cycles: int) -> None:
         """Let emulated time pass, idle, until `elapsed_cycles` reaches `cycles` (a
@@ -373,14 +358,10 @@ class Machine:
         start), and a frame to a live window."""
         self._last_tick = self.ticks
         self.shadow.sync()
-        em = getattr(self.tb, "em", None)
-        if em is not None:
-            em.poll_for_hardware()      # host keys into the $C000 latch before EMStartUp
-        self.tb.text.present()          # a program that only prints: its text window
-        self.tb.snd.sync()
+        self._tick_software()
         host = self.host
         if host is not None and getattr(host, "interactive", False):
-            host.present(self.mem, self.tb)
+            host.present(self.mem, self._software_state())
 
     def note_idle(self) -> None:
         """The program is waiting for input: let time pass to the next tick, and either
@@ -407,8 +388,7 @@ class Machine:
         if cpu.translate_later is None:
             give_idle_time(cpu)          # the program waits for input: idle time to give
             return
-        em = getattr(self.tb, "em", None)
-        inputs = em.inputs_applied if em is not None else 0
+        inputs = self._inputs_applied()
         if inputs != self._inputs_at_idle:
             self._inputs_at_idle = inputs
             return
@@ -436,134 +416,6 @@ class Machine:
         reason, self._stop_request = self._stop_request, None
         return reason
 
-    def _window_closed(self) -> bool:
-        return bool(getattr(getattr(self.tb, "em", None), "quit_requested", False))
-
-    # -- disk and program ----------------------------------------------------------------
-    def mount(self, disk: Any) -> None:
-        """Put a disk (a `disk.Volume` or an image path) in GS/OS's drive. A path that
-        cannot hold a disk raises disk.DiskError (nothing touched). The battery RAM
-        lives beside the image (iigs.bram: only a battery RAM file there is read or
-        replaced; its `message` says what else was found); beside a read-only image it
-        is read, never written."""
-        if isinstance(disk, (str, Path)):
-            import disk as disk_pkg
-            disk, message = disk_pkg.open_or_recover(disk)
-            self.disk_message = message   # what the user must be told about the disk
-        gsos = getattr(self.tb, "gsos", None)
-        if gsos is None or not hasattr(gsos, "mount"):
-            raise RuntimeError("this machine has no GS/OS to mount a disk in")
-        gsos.mount(disk)
-        path = getattr(disk, "path", None)
-        if path is not None:
-            from iigs.bram import BatteryRAM, bram_path
-            read_only = bool(getattr(disk, "read_only", None))
-            self.tb.misc.use_bram(BatteryRAM(bram_path(path), read_only=read_only,
-                                             disk=path))
-
-    def release_disk(self) -> None:
-        """The session is over: the disk's lock goes (disk.lock, issue 44), so another
-        session may write the disk. The volume stays in the drive."""
-        volume = getattr(getattr(self.tb, "gsos", None), "volume", None)
-        if volume is not None:
-            from disk import lock
-            lock.release(volume)
-
-    def load(self, source: str | Path | bytes, pathname: str = "") -> Program:
-        """Load an S16 file and set up the launch state (GS/OS Reference, System Loader):
-        segments placed by the Memory Manager under a new application user ID, the
-        direct-page/stack block in bank 0, native mode with 16-bit registers, A = user
-        ID, D = bottom of the block, S = its top (below a return address that catches a
-        main that RTLs instead of quitting), B = K = the entry segment's bank.
-        `pathname` is the file's GS/OS pathname, for the System Loader's books."""
-        path = None
-        if isinstance(source, (str, Path)):
-            path = str(source)
-            data = Path(source).read_bytes()
-        else:
-            data = bytes(source)
-        user_id, loaded, handles = self.load_segments(data, APPLICATION_ID_TYPE,
-                                                      pathname or (path or ""))
-        self.tb.mm.app_user_id = user_id
-        mm = self.tb.mm
-        if loaded.dp_stack is not None:
-            dp_base, dp_size = loaded.dp_stack.address, loaded.dp_stack.length
-        else:
-            handle = mm.new_handle(DEFAULT_DP_STACK_SIZE, user_id,
-                                   ATTR_LOCKED_FIXED | ATTR_BANK | ATTR_PAGE | ATTR_NO_CROSS)
-            handles.append(handle)
-            dp_base, dp_size = mm.deref(handle), DEFAULT_DP_STACK_SIZE
-        self.program = Program(user_id, loaded.entry, loaded.segments, dp_base, dp_size,
-                               handles, path)
-        gsos = getattr(self.tb, "gsos", None)
-        if path and getattr(gsos, "volume", None) is not None:
-            gsos.set_launch(path)
-        self._launch()
-        return self.program
-
-    def load_segments(self, data: bytes, id_type: int,
-                      pathname: str = "") -> tuple[int, Any, list[int]]:
-        """Read a load file and place all its segments in Memory Manager blocks under
-        a new user ID of `id_type` (relocated, KIND and ORG honoured); (user ID,
-        omf.LoadedProgram, the blocks' handles). The System Loader (`toolbox.loader`)
-        is told, under `pathname`, so its calls know the file. The Desk Manager loads
-        desk accessories with it too."""
-        from iigs import omf
-        segments = omf.read_load_file(data)
-        user_id = self.tb.misc.get_new_id(id_type)
-        handles: list[int] = []
-        loaded = omf.load(segments, self.mem, self.segment_allocator(user_id, handles))
-        self.tb.loader.register(user_id, pathname, segments, loaded, handles)
-        return user_id, loaded, handles
-
-    def segment_allocator(self, user_id: int, handles: list[int]) -> Callable[[Any], int]:
-        """The allocator `omf.load` places segments with: a locked, fixed Memory
-        Manager block under `user_id` honouring the segment's ORG, alignment, bank
-        size and KIND $12; each block's handle is appended to `handles`."""
-        from iigs import omf
-        mm = self.tb.mm
-
-        def allocate(seg: Any) -> int:
-            attr, location, align = ATTR_LOCKED_FIXED, 0, 1
-            if seg.is_dp_stack:
-                attr |= ATTR_BANK | ATTR_PAGE | ATTR_NO_CROSS
-            elif seg.org:
-                attr |= ATTR_BANK if seg.kind & omf.KIND_ABSOLUTE_BANK else ATTR_ADDR
-                location = seg.org
-            if seg.banksize and seg.banksize <= 0x10000:
-                attr |= ATTR_NO_CROSS
-            if seg.align >= 0x100:
-                attr |= ATTR_PAGE
-                align = seg.align
-            handle = mm.new_handle(max(seg.length, 1), user_id, attr, location, align)
-            handles.append(handle)
-            return mm.deref(handle)
-
-        return allocate
-
-    def load_from_disk(self, pathname: str) -> Program:
-        """Load the program at GS/OS `pathname` on the mounted disk (its data fork) and
-        launch it as the Finder would: prefixes 8, 9 (and 0, 1) name its folder and the
-        launch path its file, so StartUpTools finds the program's resource fork there.
-        A partial pathname is taken from the volume directory (prefix 8). ValueError
-        when there is no disk or no such file."""
-        from toolbox.gsos import GSOSError
-        gs = getattr(self.tb, "gsos", None)
-        if gs is None or gs.volume is None:
-            raise ValueError("no disk mounted")
-        try:
-            components = gs.resolve(pathname)
-            path = gs.on_volume(components)
-            data = gs.volume.read_file(path)
-        except (GSOSError, FileNotFoundError, IsADirectoryError) as err:
-            raise ValueError(f"{pathname}: not a file on the disk ({err})") from None
-        except OSError as err:                      # its blocks lie off a damaged disk
-            raise ValueError(f"{pathname}: cannot be read ({err})") from None
-        program = self.load(data, ":" + ":".join(components))
-        gs.set_launch("/" + "/".join(components))
-        program.path = pathname
-        return program
-
     def _launch(self) -> None:
         prog = self.program
         cpu = self.cpu
@@ -581,21 +433,6 @@ class Machine:
         cpu.pc = prog.entry & 0xFFFF
         cpu.waiting = cpu.stopped = False
         self.stack_block = (prog.dp_base, top - 3)
-
-    def set_command_line(self, line: str) -> int:
-        """Hand the loaded program a command line as the ORCA and GS/OS shells do: X
-        (high word) and Y (low word) point to the 8-byte shell identifier "BYTEWRKS"
-        followed by the command line (the program's name, then its arguments) as a C
-        string, in a block the program owns. Returns the block's address."""
-        if self.program is None:
-            raise RuntimeError("no program loaded")
-        data = SHELL_IDENTIFIER + line.encode("ascii", "replace") + b"\0"
-        mm = self.tb.mm
-        handle = mm.new_handle(len(data), self.program.user_id, ATTR_LOCKED_FIXED)
-        address = mm.deref(handle)
-        self.mem[address:address + len(data)] = data
-        self.cpu.x, self.cpu.y = address >> 16, address & 0xFFFF
-        return address
 
     # -- running -------------------------------------------------------------------------
     def run(self, max_cycles: int | None = None, seconds: float | None = None) -> str:

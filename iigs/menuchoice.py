@@ -33,7 +33,7 @@ def _encoded(text: str) -> bytes:
 def find_item(tb: Any, menu_title: str, item_text: str) -> tuple[Any, int] | None:
     """(menu, item index) when the bar holds the menu; None when it does not (yet).
     ValueError when the menu is there without the item."""
-    menus = getattr(getattr(tb, "menu", None), "menus", None) or []
+    menus = tb.menu.menus
     for menu in menus:
         if menu.title.strip() == _encoded(menu_title) or (
                 menu.is_apple and menu_title in APPLE_NAMES):

@@ -540,8 +540,7 @@ class Monitor:
     def cmd_port(self, rest: str) -> bool:
         from iigs.memory import read_long, read_word
         from toolbox.quickdraw import records as r
-        qd = getattr(self.machine.tb, "qd", None)
-        port = getattr(qd, "port", 0) if qd is not None else 0
+        port = self.machine.tb.qd.port
         if not port:
             self.say("no current GrafPort (QuickDraw II not started, or no SetPort)")
             return False

@@ -6,17 +6,26 @@ Loader chapter), File Type Note $B3, Technical Note #66 (ExpressLoad), CiderPres
 modules are the writer side this reader is tested against.
 
 A load file is a concatenation of segments; each is a header and a body of records
-ending with END. `read_load_file` turns the bytes into `Segment`s whose body is
-already flattened: the memory image (LCONST and DS data, RESSPC zeros) and a list of
+ending with END. The body's records are read by gsasm's own OMF reader
+(`gsasm.omf.parse_records`: one parser for the files gsasm writes and the files run
+here); the header is read here, because gsasm's `parse_header` reads the v2 fields at
+fixed offsets without bounds or sense checks (a v1 header, a truncated one, a
+LENGTH past the address space or its BANKSIZE) and a hostile file must get one line
+naming what is wrong, not an IndexError. ExpressLoad's directory segment is skipped,
+not parsed: a plain loader need not honour it (TN #66). `read_load_file` turns the
+bytes into `Segment`s whose body is already flattened: the memory image (LCONST and DS data, RESSPC zeros) and a list of
 `Relocation`s (RELOC, cRELOC, INTERSEG, cINTERSEG and every patch a SUPER record
 names). `load` places the segments through the caller's allocator, copies the images
 and patches every relocation.
 """
 from __future__ import annotations
 
+import re
 import struct
 from dataclasses import dataclass, field
 from typing import Any, Callable, NamedTuple
+
+from gsasm import omf as gsasm_omf
 
 from iigs.memory import RAM_BANKS, write_bytes
 
@@ -289,87 +298,62 @@ SUPER_INTERSEG_2BYTE = range(14, 26)
 SUPER_INTERSEG_BANK = range(26, 38)
 
 
+# Records of a load file, as gsasm's reader names them; any other (the object file's
+# EXPR, GLOBAL, LOCAL ..., or an opcode no OMF version has) does not belong here.
+LOAD_RECORDS = {"END", "CONST", "LCONST", "DS", "RELOC", "cRELOC", "INTERSEG",
+                "cINTERSEG", "SUPER"}
+PARSE_ERROR = re.compile(r"(.*?) at offset (\d+)")
+
+
+def _records(seg: Segment, raw: bytes) -> list[tuple[int, str, Any]]:
+    """The body records, through gsasm's OMF reader (`gsasm.omf.parse_records`), up to
+    END; a truncated record or body, or a record foreign to a load file, is an
+    `OMFError` naming the segment and the record's file offset."""
+    try:
+        records, _ = gsasm_omf.parse_records(raw, seg.dispdata, numlen=4,
+                                             lablen=seg.lablen)
+    except gsasm_omf.OMFParseError as err:       # "<what> at offset N: <detail>"
+        found = PARSE_ERROR.match(str(err))
+        what, at = (found.group(1), int(found.group(2))) if found else (str(err), 0)
+        raise OMFError(what, segment=seg.name, offset=seg.file_offset + at) from None
+    if not records or (records[-1][1] != "END" and records[-1][2] != "UNHANDLED"):
+        raise OMFError("truncated body (no END)", segment=seg.name,
+                       offset=seg.file_offset + len(raw))
+    for at, name, detail in records:
+        if name not in LOAD_RECORDS or detail == "UNHANDLED":
+            raise OMFError(f"record ${raw[at]:02X} does not belong in a load file",
+                           segment=seg.name, offset=seg.file_offset + at)
+    return records
+
+
 def _read_body(seg: Segment, raw: bytes) -> None:
-    """Walk the body records: build the image, collect relocations, stop at END."""
+    """Build the image and collect the relocations from the body's records."""
     image = bytearray()
     relocations: list[Relocation] = []
     supers: list[tuple[int, int, list[int]]] = []     # (record offset, type, patches)
-    i = seg.dispdata
     file_at = seg.file_offset
-
-    def need(at: int, count: int, what: str) -> None:
-        if at + count > len(raw):
-            raise OMFError(f"truncated {what} record", segment=seg.name,
-                           offset=file_at + at)
-
-    def u(at: int, n: int) -> int:
-        return int.from_bytes(raw[at:at + n], "little")
-
-    while True:
-        need(i, 1, "body (no END)")
-        op = raw[i]
-        at = i
-        i += 1
-        if op == 0x00:                                   # END
-            break
-        if 0x01 <= op <= 0xDF:                           # CONST: op bytes follow
-            need(i, op, "CONST")
-            image += raw[i:i + op]
-            i += op
-        elif op == 0xF2:                                 # LCONST count:4, bytes
-            need(i, 4, "LCONST")
-            count = u(i, 4)
-            need(i + 4, count, "LCONST")
-            image += raw[i + 4:i + 4 + count]
-            i += 4 + count
-        elif op == 0xF1:                                 # DS count:4 zeros
-            need(i, 4, "DS")
-            count = u(i, 4)
-            if len(image) + count > seg.length:
-                raise OMFError(f"DS of {count} bytes overruns LENGTH {seg.length}",
+    for at, name, detail in _records(seg, raw):
+        if name in ("CONST", "LCONST"):
+            image += detail
+        elif name == "DS":
+            if len(image) + detail > seg.length:
+                raise OMFError(f"DS of {detail} bytes overruns LENGTH {seg.length}",
                                segment=seg.name, offset=file_at + at)
-            image += bytes(count)
-            i += 4
-        elif op == 0xE2:                                 # RELOC
-            need(i, 10, "RELOC")
-            relocations.append(Relocation(
-                offset=u(i + 2, 4), size=raw[i], shift=_signed8(raw[i + 1]),
-                target_segnum=seg.segnum, target_offset=u(i + 6, 4), record="RELOC"))
-            i += 10
-        elif op == 0xF5:                                 # cRELOC
-            need(i, 6, "cRELOC")
-            relocations.append(Relocation(
-                offset=u(i + 2, 2), size=raw[i], shift=_signed8(raw[i + 1]),
-                target_segnum=seg.segnum, target_offset=u(i + 4, 2), record="cRELOC"))
-            i += 6
-        elif op == 0xE3:                                 # INTERSEG
-            need(i, 14, "INTERSEG")
-            relocations.append(Relocation(
-                offset=u(i + 2, 4), size=raw[i], shift=_signed8(raw[i + 1]),
-                file_num=u(i + 6, 2), target_segnum=u(i + 8, 2),
-                target_offset=u(i + 10, 4), record="INTERSEG"))
-            i += 14
-        elif op == 0xF6:                                 # cINTERSEG
-            need(i, 7, "cINTERSEG")
-            relocations.append(Relocation(
-                offset=u(i + 2, 2), size=raw[i], shift=_signed8(raw[i + 1]),
-                target_segnum=raw[i + 4], target_offset=u(i + 5, 2),
-                record="cINTERSEG"))
-            i += 7
-        elif op == 0xF7:                                 # SUPER length:4, type, pages
-            need(i, 4, "SUPER")
-            total = u(i, 4)
-            if total < 1:
-                raise OMFError("SUPER record of length 0", segment=seg.name,
-                               offset=file_at + at)
-            need(i + 4, total, "SUPER")
-            stype = raw[i + 4]
-            patches = _decode_page_list(raw[i + 5:i + 4 + total], seg, file_at + at)
-            supers.append((at, stype, patches))
-            i += 4 + total
-        else:
-            raise OMFError(f"record ${op:02X} does not belong in a load file",
-                           segment=seg.name, offset=file_at + at)
+            image += bytes(detail)
+        elif name in ("RELOC", "cRELOC"):
+            size, shift, offset, target = detail
+            relocations.append(Relocation(offset, size, _signed8(shift), seg.segnum,
+                                          target, record=name))
+        elif name == "INTERSEG":
+            size, shift, offset, file_num, segnum, target = detail
+            relocations.append(Relocation(offset, size, _signed8(shift), segnum, target,
+                                          file_num=file_num, record=name))
+        elif name == "cINTERSEG":
+            size, shift, offset, _, segnum, target = detail
+            relocations.append(Relocation(offset, size, _signed8(shift), segnum, target,
+                                          record=name))
+        elif name == "SUPER":
+            supers.append((at, detail["type"], detail["offsets"]))
 
     if len(image) + seg.resspc > seg.length:
         raise OMFError(f"body ({len(image)} bytes) + RESSPC ({seg.resspc}) exceeds "
@@ -388,27 +372,6 @@ def _read_body(seg: Segment, raw: bytes) -> None:
 
 def _signed8(b: int) -> int:
     return b - 0x100 if b & 0x80 else b
-
-
-def _decode_page_list(pages: bytes, seg: Segment, at: int) -> list[int]:
-    """A SUPER page list: bit 7 set = skip (b & $7F) pages; else (b & $7F)+1 offsets
-    in the current page follow, then the page advances by one (GS/OS Loader)."""
-    offsets: list[int] = []
-    page = 0
-    i = 0
-    while i < len(pages):
-        b = pages[i]
-        i += 1
-        if b & 0x80:
-            page += b & 0x7F
-            continue
-        count = (b & 0x7F) + 1
-        if i + count > len(pages):
-            raise OMFError("SUPER page list ends mid-count", segment=seg.name, offset=at)
-        offsets.extend(page * 256 + o for o in pages[i:i + count])
-        i += count
-        page += 1
-    return offsets
 
 
 def _super_relocations(seg: Segment, image: bytearray, stype: int,

@@ -159,7 +159,7 @@ _CELL = 6                        # monospaced cell width for the system font
 def render_report(mem: bytearray, text: str) -> None:
     """Draw the report into Super Hi-Res: 640 mode, white text on blue.
 
-    Uses the system font of `toolbox.font` when it is present, else pygame's default
+    Uses the system font of `iigs.font` when it is present, else pygame's default
     font, rasterised to one bit per pixel. Lines past the bottom are dropped.
     """
     import numpy as np
@@ -193,7 +193,7 @@ def _text_bits(line: str):
     (its widest glyph is 5), so the report's columns line up as in a debugger."""
     import numpy as np
     try:
-        from toolbox import font
+        from iigs import font
     except ImportError:
         font = None
     if font is not None:

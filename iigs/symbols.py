@@ -47,8 +47,7 @@ class Symbols:
     def segments(self) -> list[PlacedSegment]:
         """Every placed segment, lowest address first (recomputed when the loader's
         books change: a dynamic segment loaded or unloaded)."""
-        loader = getattr(self.machine.tb, "loader", None)
-        files = getattr(loader, "files", {}) if loader is not None else {}
+        files = self.machine.tb.loader.files
         key = tuple((uid, tuple(sorted((n, p.address) for n, p in lf.placed.items())))
                     for uid, lf in files.items())
         if key != self._key:

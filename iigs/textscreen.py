@@ -20,7 +20,7 @@ Screen codes (the enhanced IIe's, which the IIGS keeps):
              MouseText, $60-$7F inverse lower case
     $80-$FF  normal: $80-$9F @A..Z[\\]^_, $A0-$FF ASCII $20-$7F
 
-The glyphs are 7 x 8 cells derived from the project's system font (`toolbox.font`,
+The glyphs are 7 x 8 cells derived from the project's system font (`iigs.font`,
 centred in seven columns; a code it lacks shows its missing-character box) and the 32
 MouseText glyphs drawn below. The frame is the same
 (200, 640, 3) RGB array as `iigs.video`'s: the 560 x 192 text area (a 40-column dot
@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from toolbox import font
+from iigs import font
 
 ROWS, CELL_W, CELL_H = 24, 7, 8
 AREA_W, AREA_H = 560, 192

@@ -379,9 +379,9 @@ class ControlManager:
 
     def draw(self, ctl: Control, pressed: bool = False, pressed_part: int = NO_PART) -> None:
         wm = self.tb.wm
-        qd = getattr(self.tb, "qd", None)
+        qd = self.tb.qd
         win = wm.find(ctl.owner)
-        if qd is None or win is None or not win.visible:
+        if win is None or not win.visible:
             return
         if not ctl.visible:       # an invisible control draws nothing (DrawControls
             return                #   passes it by); HideControl erases it (erase)
@@ -405,9 +405,9 @@ class ControlManager:
     def erase(self, ctl: Control) -> None:
         """The control's area painted white (HideControl, DisposeControl)."""
         wm = self.tb.wm
-        qd = getattr(self.tb, "qd", None)
+        qd = self.tb.qd
         win = wm.find(ctl.owner)
-        if qd is None or win is None or not win.visible:
+        if win is None or not win.visible:
             return
         with wm.window_drawing(win, wm.local_content(win)):
             qd.SetSolidPenPat(WHITE)

@@ -236,7 +236,7 @@ class DialogManager:
             title = read_pstring(mem, descr) if descr else b""
             proc = {BUTTON_ITEM: SIMPLE_PROC, CHECK_ITEM: CHECK_PROC,
                     RADIO_ITEM: RADIO_PROC}[kind]
-            if rect[2] == 0 and rect[3] == 0 and self.tb.qd is not None:
+            if rect[2] == 0 and rect[3] == 0:
                 # Sized from the title (ORCA Frame.cc relies on this).
                 width = self.tb.qd.StringWidth(title) + (24 if kind == BUTTON_ITEM else 22)
                 rect = (rect[0], rect[1], rect[0] + BUTTON_HEIGHT, rect[1] + width)
@@ -264,11 +264,10 @@ class DialogManager:
             item.text = read_pstring(mem, descr) if descr else b""
             le = self.tb.le
             qd = self.tb.qd
-            saved = qd.GetPort() if qd is not None else 0
-            if qd is not None:
-                qd.SetPort(dlg.ptr)
+            saved = qd.GetPort()
+            qd.SetPort(dlg.ptr)
             rec = le.new(rect, rect, value or 255)
-            if qd is not None and saved:
+            if saved:
                 qd.SetPort(saved)
             rec.port = dlg.ptr
             rec.model.set_text(item.text)
@@ -299,9 +298,9 @@ class DialogManager:
         return text
 
     def draw_item(self, dlg: Dialog, item: DItem) -> None:
-        qd = getattr(self.tb, "qd", None)
+        qd = self.tb.qd
         wm = self.tb.wm
-        if qd is None or not dlg.window.visible:
+        if not dlg.window.visible:
             return
         if item.control is not None:
             self.tb.ctl.draw(item.control)
@@ -343,8 +342,8 @@ class DialogManager:
                 qd.ClipRect(wm.local_content(dlg.window))
 
     def draw_icon(self, dlg: Dialog) -> None:
-        qd = getattr(self.tb, "qd", None)
-        if qd is None or not dlg.icon:
+        qd = self.tb.qd
+        if not dlg.icon:
             return
         icon = ICONS[dlg.icon]
         # each "#" two pixels wide, all painted through one mask
@@ -1018,8 +1017,7 @@ def run_alert(tb, spec: AlertSpec) -> int:
                 (ALERT_MARGIN // 2, text_left, height - BUTTON_HEIGHT - ALERT_MARGIN,
                  width - ALERT_MARGIN),
                 LONG_STAT_TEXT | ITEM_DISABLE, where[0] + 1, len(spec.message), 0)
-    measure = tb.qd.StringWidth if getattr(tb, "qd", None) is not None \
-        else (lambda s: 8 * len(s))
+    measure = tb.qd.StringWidth
     widths = [measure(t) + 24 for t in spec.buttons]
     gap = max(BUTTON_GAP, (width - sum(widths)) // (len(widths) + 1)) if widths else 0
     h = max(ALERT_MARGIN, (width - sum(widths) - gap * (len(widths) - 1)) // 2)
@@ -1042,8 +1040,7 @@ def tell(tb, text: str, icon: str = "caution") -> None:
     AlertWindow makes one: the smallest standard size the wrapped text fits, a beep
     as the program's own alerts give."""
     message = text.encode("mac_roman", errors="replace")
-    measure = tb.qd.StringWidth if getattr(tb, "qd", None) is not None \
-        else (lambda s: 8 * len(s))
+    measure = tb.qd.StringWidth
     text_left = ICON_SPACE if icon else ALERT_MARGIN
     for size in sorted(ALERT_SIZES):
         width, height = ALERT_SIZES[size]

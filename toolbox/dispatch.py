@@ -41,7 +41,9 @@ from iigs.report import MachineError, SystemFailure
 from toolbox.calls import (FUNC_NOT_FOUND, PARAM_BYTES, TOOL_NOT_FOUND, TOOL_TABLE,
                            OpwordFrame, ToolCall, ToolError, UnknownOpword)
 from toolbox.costs import DEFAULT_CYCLES, call_cycles, drawing_cycles
+from toolbox.machine_port import MachinePort
 from toolbox.reference import reference_table
+from toolbox.toolbox import Toolbox
 
 CARRY, ZERO, OVERFLOW, NEGATIVE = 0x01, 0x02, 0x40, 0x80
 M_FLAG, X_FLAG = 0x20, 0x10
@@ -63,7 +65,6 @@ QUIT_CALLS = (0x2029, 0x0029)
 
 # Keeps a user tool call apart from the system call of the same number in `missing`.
 USER_TOOL_FLAG = 0x10000
-GSOS_BAD_CALL = 0x0001        # badSystemCall: no GS/OS on this machine
 
 
 def _python_where(exc: BaseException) -> list[str]:
@@ -99,10 +100,12 @@ class MissingCall:
 class Dispatcher:
     """Trap handlers for the system entry points of one machine."""
 
-    def __init__(self, machine: Any) -> None:
-        self.machine = machine
-        self.tb = machine.tb
-        self.mem = machine.mem
+    def __init__(self, tb: Toolbox) -> None:
+        if tb.machine is None:
+            raise ValueError("the dispatcher needs a toolbox with a machine")
+        self.tb = tb
+        self.machine: MachinePort = tb.machine
+        self.mem = tb.mem
         self.missing: dict[int, MissingCall] = {}
         # Bytes drawn by the calls made inside each call under way (innermost last).
         self._nested_drawn: list[int] = []
@@ -131,9 +134,8 @@ class Dispatcher:
         cpu.sp = _bank0(s + 3)
 
     def _bytes_drawn(self) -> int:
-        """QuickDraw II's count of pixel-image bytes changed so far (0 without it)."""
-        qd = getattr(self.tb, "qd", None)
-        return getattr(qd, "bytes_drawn", 0)
+        """QuickDraw II's count of pixel-image bytes changed so far."""
+        return self.tb.qd.bytes_drawn
 
     def _drawn_since(self, start: int) -> int:
         """The bytes a call that began at count `start` drew itself: less what calls
@@ -413,28 +415,24 @@ class Dispatcher:
         return self._after_gsos(callnum, error)
 
     def _gsos(self, cpu: Any, callnum: int, pblock: int, form: str, caller: int) -> int:
-        gsos = getattr(self.tb, "gsos", None)
         cpu.processorCycles += TOOL_CALL_CYCLES
         logged = len(self.tb.call_log)
-        if gsos is None or not hasattr(gsos, "call"):
-            error = 0 if callnum in QUIT_CALLS else GSOS_BAD_CALL
-        else:
-            try:
-                error = gsos.call(callnum, pblock) or 0
-            except SystemFailure as fail:
-                raise self._fail(cpu, f"GS/OS failure ${fail.code:04X}", caller,
-                                 [fail.message])
-            except Exception as exc:
-                raise self._fail(cpu, f"GS/OS fault in call ${callnum:04X}", caller, [
-                    f"GS/OS ${callnum:04X}(${pblock:06X}) raised "
-                    f"{type(exc).__name__}: {exc}", *_python_where(exc)]) from exc
+        try:
+            error = self.tb.gsos.call(callnum, pblock) or 0
+        except SystemFailure as fail:
+            raise self._fail(cpu, f"GS/OS failure ${fail.code:04X}", caller,
+                             [fail.message])
+        except Exception as exc:
+            raise self._fail(cpu, f"GS/OS fault in call ${callnum:04X}", caller, [
+                f"GS/OS ${callnum:04X}(${pblock:06X}) raised "
+                f"{type(exc).__name__}: {exc}", *_python_where(exc)]) from exc
         if len(self.tb.call_log) == logged:       # GS/OS did not log the call itself
             self._log(f"GS/OS ${callnum:04X}(${pblock:06X}) [{form}]"
                       + (f" error ${error:04X}" if error else ""))
         return error & 0xFFFF
 
     def _after_gsos(self, callnum: int, error: int) -> str | None:
-        gsos = getattr(self.tb, "gsos", None)
-        if (callnum in QUIT_CALLS and not error) or getattr(gsos, "quit_requested", False):
+        gsos = self.tb.gsos
+        if (callnum in QUIT_CALLS and not error) or gsos.quit_requested:
             return "quit"
         return self.machine.take_stop_request()

@@ -18,7 +18,7 @@ from collections import deque
 from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
-from iigs.bram import (DBL_CLK_TIME, DEFAULTS, DOUBLE_CLICK_TICKS, HOST_FULL_SCREEN,
+from iigs.bram import (DBL_CLK_TIME, DOUBLE_CLICK_TICKS, HOST_FULL_SCREEN,
                        HOST_SCALE)
 from iigs.hostinput import (APPLE_KEY, BTN0_STATE, CAPS_LOCK, CONTROL_KEY, KEY_PAD,
                             OPTION_KEY, SHIFT_KEY, START_POINT, HostInput)
@@ -69,7 +69,6 @@ HARDWARE_BACKLOG = 4096          # host inputs kept before EMStartUp (see poll_f
 AUTO_KEY_DELAY = 30
 AUTO_KEY_RATE = 4
 EVENT_RECORD_SIZE = 16
-DEFAULT_DOUBLE_TIME = DOUBLE_CLICK_TICKS[DEFAULTS[DBL_CLK_TIME]]   # half a second
 DEFAULT_CARET_TIME = 30      # ticks between caret blinks
 
 # A scripted (headless) host that has run out of input releases the button after this
@@ -143,10 +142,7 @@ class EventManager:
     def double_time(self) -> int:
         """GetDblTime: the battery RAM's double-click setting (the Control Panel's Mouse
         panel), in ticks."""
-        misc = getattr(self.tb, "misc", None)
-        if misc is None:
-            return DEFAULT_DOUBLE_TIME
-        return DOUBLE_CLICK_TICKS[misc.bram.param(DBL_CLK_TIME)]
+        return DOUBLE_CLICK_TICKS[self.tb.misc.bram.param(DBL_CLK_TIME)]
 
     def ticks(self) -> int:
         machine = self.tb.machine
@@ -250,11 +246,10 @@ class EventManager:
             # The host switched full screen (its own key) or the user resized the window:
             # battery RAM remembers it, as the Display panel would, for the next start.
             # The host has already taken the new scale, so applying it changes nothing.
-            misc = getattr(self.tb, "misc", None)
-            if misc is not None:
-                if inp.scale:
-                    misc.write_param(HOST_SCALE, inp.scale)
-                misc.write_param(HOST_FULL_SCREEN, inp.key)
+            misc = self.tb.misc
+            if inp.scale:
+                misc.write_param(HOST_SCALE, inp.scale)
+            misc.write_param(HOST_FULL_SCREEN, inp.key)
             return None
         if inp.kind == "keyup":
             if self.held_key is not None and self.held_key[0] == inp.key & 0xFF:
@@ -533,8 +528,8 @@ def GetMouse(tb, point_ptr: int) -> None:
     else:
         em.pump(until_event=True)
     v, h = em.mouse
-    qd = getattr(tb, "qd", None)
-    if qd is not None and qd.GetPort():
+    qd = tb.qd
+    if qd.GetPort():
         v, h = qd.GlobalToLocal((v, h))
     write_word(tb.mem, point_ptr, v)
     write_word(tb.mem, point_ptr + 2, h)

@@ -2,7 +2,7 @@
 
 Follows the Apple IIGS Toolbox Reference vol. 1, ch. 8 "Font Manager" and Technical
 Notes #41 (font family numbers) and #104 (Font Manager fundamentals), with the numbers,
-error codes and bits of ORCA/C's font.h. The glyphs are toolbox/font.py's.
+error codes and bits of ORCA/C's font.h. The glyphs are iigs/font.py's.
 
 This machine has one font: the system font, family $FFFE (Shaston), plain, 8 points
 (QuickDraw II's SYSTEM_FONT_ID). A program that asks for it gets it:

@@ -471,10 +471,8 @@ class GSOS:
         self._trace.append(text)
 
     def now(self) -> datetime:
-        """The Misc Tools clock when there is one (tests pin it), else the host's."""
-        misc = getattr(self.tb, "misc", None)
-        clock = getattr(misc, "clock", None) or datetime.now
-        return clock().replace(second=0, microsecond=0)
+        """The Misc Tools clock (the host's, unless a test pins it)."""
+        return self.tb.misc.clock().replace(second=0, microsecond=0)
 
     # -- strings --------------------------------------------------------------------------
 

@@ -141,8 +141,8 @@ class LineEditManager:
         return rec
 
     def new(self, dest: Rect, view: Rect, max_length: int = LE_MAX_LENGTH) -> LineEdit:
-        qd = getattr(self.tb, "qd", None)
-        port = qd.GetPort() if qd is not None else 0
+        qd = self.tb.qd
+        port = qd.GetPort()
         handle = self.tb.mm.new_handle(LE_MAX_LENGTH + 1, self.tb.wm.user_id or 0x1000,
                                        0xC000)
         rec = LineEdit(handle, LineEditText(max_length=max_length or LE_MAX_LENGTH),
@@ -161,11 +161,11 @@ class LineEditManager:
     # -- geometry and drawing -------------------------------------------------------
     def caret_positions(self, rec: LineEdit) -> list[int]:
         """The h of the caret before each character and after the last."""
-        qd = getattr(self.tb, "qd", None)
+        qd = self.tb.qd
         h = rec.dest[1] + 2
         out = [h]
         for b in rec.model.text:
-            h += qd.CharWidth(b) if qd is not None else 8
+            h += qd.CharWidth(b)
             out.append(h)
         return out
 
@@ -200,10 +200,10 @@ class LineEditManager:
         self.sync_text(rec)
 
     def draw(self, rec: LineEdit) -> None:
-        qd = getattr(self.tb, "qd", None)
+        qd = self.tb.qd
         wm = self.tb.wm
         win = wm.find(rec.port)
-        if qd is None or (win is not None and not win.visible):
+        if win is not None and not win.visible:
             return
         saved = qd.GetPort()
         if win is not None:

@@ -287,8 +287,8 @@ class ListManager:
         """Members drawn in the window (0: every visible one, else that one if shown)."""
         wm = self.tb.wm
         win = wm.find(lst.ctl.owner)
-        qd = getattr(self.tb, "qd", None)
-        if qd is None or win is None or not win.visible or not lst.ctl.visible:
+        qd = self.tb.qd
+        if win is None or not win.visible or not lst.ctl.visible:
             return
         with wm.window_drawing(win, wm.local_content(win)):
             for n in self.visible(lst):

@@ -19,8 +19,10 @@ OMF's file numbers 2 and up) is refused as the loader refuses a foreign segment.
 Jump-table segments (KIND $02), which would load a dynamic segment on its first call,
 are not implemented: a program loads its dynamic segments with LoadSegNum/LoadSegName.
 
-The application launched by the machine (`Machine.load`) is registered here too, so
-LGetPathname, GetLoadSegInfo and UserShutDown know it.
+Loading is the loader's: the system launches its application (`Machine.load`) and the
+Desk Manager loads desk accessories through `load_segments`, and every segment's
+Memory Manager block comes from `segment_allocator`, so LGetPathname, GetLoadSegInfo
+and UserShutDown know every file.
 """
 from __future__ import annotations
 
@@ -30,6 +32,8 @@ from typing import Any, Callable
 from iigs import omf
 from iigs.memory import read_bytes, read_gsstring, read_pstring, write_bytes
 from toolbox.calls import ToolError, tool
+from toolbox.memorymgr import (ATTR_ADDR, ATTR_BANK, ATTR_FIXED, ATTR_LOCKED, ATTR_NO_CROSS,
+                               ATTR_PAGE)
 from toolbox.toolbox import tool_state
 
 LOADER_VERSION = 0x0302
@@ -44,7 +48,8 @@ ID_SEQUENCE_ERR = 0x1109     # segment number out of sequence
 ID_BAD_RECORD_ERR = 0x110A   # illegal load record
 ID_FOREIGN_SEG_ERR = 0x110B  # the segment belongs to another load file
 
-APPLICATION_ID_TYPE = 0x1000  # GetNewID type the loader gives a file loaded with ID 0
+APPLICATION_ID_TYPE = 0x1000  # GetNewID type of an application (InitialLoad with ID 0)
+ATTR_LOCKED_FIXED = ATTR_LOCKED | ATTR_FIXED   # every segment's block
 ID_MAIN_MASK = 0xF0FF         # type and main ID: the aux ID bits (8-11) are the caller's
 LOAD_FILE_NUMBER = 1          # a user ID's first load file; more loaded into it follow
 # UserShutDown's quitFlag: bit 14 keeps the program in memory, restartable.
@@ -173,11 +178,10 @@ class SystemLoader:
         seg = lf.segments.get(segnum)
         if seg is None:
             raise ToolError(ID_NOT_FOUND, f"no segment {segnum} in {lf.pathname}")
-        machine = self.tb.machine
         handles: list[int] = []
         try:
             address = omf.place_segment(seg, self.tb.mem,
-                                        machine.segment_allocator(lf.user_id, handles),
+                                        self.segment_allocator(lf.user_id, handles),
                                         {n: p.address for n, p in lf.placed.items()})
         except omf.OMFError as err:
             for handle in handles:
@@ -194,7 +198,7 @@ class SystemLoader:
         handles: list[int] = []
         try:
             loaded = omf.load(list(lf.segments.values()), self.tb.mem,
-                              self.tb.machine.segment_allocator(lf.user_id, handles),
+                              self.segment_allocator(lf.user_id, handles),
                               dynamic=False)
         except omf.OMFError as err:
             raise _load_error(err, ID_NOT_LOAD_FILE, f"{lf.pathname}: {err}") from None
@@ -242,6 +246,44 @@ class SystemLoader:
         lf = LoadFile(user_id, pathname, {s.segnum: s for s in segments if s.is_loadable})
         self._note_placed(lf, loaded, handles)
         self.files[user_id & ID_MAIN_MASK] = lf
+
+    def load_segments(self, data: bytes, id_type: int,
+                      pathname: str = "") -> tuple[int, Any, list[int]]:
+        """Read a load file and place all its segments in Memory Manager blocks under
+        a new user ID of `id_type` (relocated, KIND and ORG honoured); (user ID,
+        omf.LoadedProgram, the blocks' handles), registered under `pathname` so the
+        loader's calls know the file. The system launches its application with it,
+        the Desk Manager loads desk accessories with it."""
+        segments = omf.read_load_file(data)
+        user_id = self.tb.misc.get_new_id(id_type)
+        handles: list[int] = []
+        loaded = omf.load(segments, self.tb.mem, self.segment_allocator(user_id, handles))
+        self.register(user_id, pathname, segments, loaded, handles)
+        return user_id, loaded, handles
+
+    def segment_allocator(self, user_id: int, handles: list[int]) -> Callable[[Any], int]:
+        """The allocator `omf.load` places segments with: a locked, fixed Memory
+        Manager block under `user_id` honouring the segment's ORG, alignment, bank
+        size and KIND $12; each block's handle is appended to `handles`."""
+        mm = self.tb.mm
+
+        def allocate(seg: Any) -> int:
+            attr, location, align = ATTR_LOCKED_FIXED, 0, 1
+            if seg.is_dp_stack:
+                attr |= ATTR_BANK | ATTR_PAGE | ATTR_NO_CROSS
+            elif seg.org:
+                attr |= ATTR_BANK if seg.kind & omf.KIND_ABSOLUTE_BANK else ATTR_ADDR
+                location = seg.org
+            if seg.banksize and seg.banksize <= 0x10000:
+                attr |= ATTR_NO_CROSS
+            if seg.align >= 0x100:
+                attr |= ATTR_PAGE
+                align = seg.align
+            handle = mm.new_handle(max(seg.length, 1), user_id, attr, location, align)
+            handles.append(handle)
+            return mm.deref(handle)
+
+        return allocate
 
     def _note_placed(self, lf: LoadFile, loaded: Any, handles: list[int]) -> None:
         """Record where `omf.load` put the segments (and in which handles)."""

@@ -172,8 +172,8 @@ class ToolLocator:
         user ID and installed as a system tool set (SetTSPtr, BootInit called) with the
         function pointer table at the start of its first segment. False when the disk
         has no such file (or it is not a load file)."""
-        gs = getattr(self.tb, "gsos", None)
-        if gs is None or gs.volume is None or self.tb.machine is None:
+        gs = self.tb.gsos
+        if gs.volume is None or self.tb.machine is None:
             return False
         user_id = self.tb.misc.get_new_id(TOOL_SET_ID_TYPE)
         try:
@@ -571,7 +571,7 @@ def SendRequest(tb, req_code: int, send_how: int, target: int, data_in: int,
     for _name, _user_id, proc in targets:
         if machine is None:
             break
-        result_at = (machine.cpu.sp - 1) & 0xFFFF
+        result_at = (machine.stack_pointer - 1) & 0xFFFF
         machine.call(proc, stack_args=(0, req_code, data_in >> 16, data_in & 0xFFFF,
                                        data_out >> 16, data_out & 0xFFFF))
         if read_word(tb.mem, result_at) & REQUEST_ACCEPTED:

@@ -328,7 +328,7 @@ def caller_user_id(tb) -> int:
     holding the caller's JSL, as the Memory Manager finds it from the return address,
     aux field cleared; 0 when no block holds it (the dispatcher sets `tb.caller`)."""
     mm = _mm(tb)
-    handle = mm.find_handle(getattr(tb, "caller", 0))
+    handle = mm.find_handle(tb.caller)
     return mm.block(handle).user_id & MAIN_ID_MASK if handle else 0
 
 

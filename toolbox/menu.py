@@ -347,9 +347,7 @@ class MenuManager:
 
     # -- geometry ---------------------------------------------------------------------
     def text_width(self, text: bytes, face: int = 0) -> int:
-        qd = getattr(self.tb, "qd", None)
-        if qd is None:
-            return 8 * len(text)
+        qd = self.tb.qd
         if face:
             qd.SetTextFace(face)
         width = qd.StringWidth(text)
@@ -440,17 +438,12 @@ class MenuManager:
         return (0, 0)
 
     # -- drawing ----------------------------------------------------------------------
-    def _qd(self):
-        return getattr(self.tb, "qd", None)
-
     def _screen(self):
         """Draw in the Window Manager's port (global coordinates, whole screen)."""
         return self.tb.wm.screen_drawing()
 
     def draw_bar(self) -> None:
-        qd = self._qd()
-        if qd is None:
-            return
+        qd = self.tb.qd
         with self._screen():
             qd.SetSolidPenPat(WHITE)
             qd.PaintRect((0, 0, MENU_BAR_HEIGHT - 1, 640))
@@ -461,7 +454,7 @@ class MenuManager:
         self.bar_drawn = True
 
     def _draw_title(self, menu: Menu, hilited: bool) -> None:
-        qd = self._qd()
+        qd = self.tb.qd
         top, left, bottom, right = menu.title_rect()
         rect = (top, left, bottom - 1, right)
         qd.SetSolidPenPat(BLACK if hilited else WHITE)
@@ -479,7 +472,7 @@ class MenuManager:
     def _draw_apple(self, h: int, v: int, hilited: bool) -> None:
         """The colour Apple: one pixel-pair colour per row (640-mode palette), each
         colour painted through a mask in one call (the pixels do not overlap)."""
-        qd = self._qd()
+        qd = self.tb.qd
         colours = np.array([[pair[(h + col) & 1] if c == "#" else -1
                              for col, c in enumerate(line)]
                             for line, pair in zip(APPLE_SHAPE, APPLE_ROW_PIXELS)])
@@ -498,15 +491,13 @@ class MenuManager:
         except ToolError:
             return
         self.hilited = menu_id if on else (0 if self.hilited == menu_id else self.hilited)
-        if self._qd() is not None and menu in self.menus:
+        if self.tb.qd is not None and menu in self.menus:
             with self._screen():
                 self._draw_title(menu, on)
 
     def _open(self, menu: Menu) -> None:
         self.hilite(menu.menu_id, True)
-        qd = self._qd()
-        if qd is None:
-            return
+        qd = self.tb.qd
         top, left, bottom, right = menu.menu_rect()
         shadow = (top, left, bottom + 1, right + 1)
         self._saved = (shadow, qd.save_bits(shadow))
@@ -521,7 +512,7 @@ class MenuManager:
                 self._draw_item(menu, index, False)
 
     def _draw_item(self, menu: Menu, index: int, hilited: bool) -> None:
-        qd = self._qd()
+        qd = self.tb.qd
         item = menu.items[index]
         top, left, bottom, right = menu.item_rect(index)
         qd.SetSolidPenPat(BLACK if hilited else WHITE)
@@ -568,7 +559,7 @@ class MenuManager:
         qd.SetBackColor(WHITE)
 
     def _hilite_item(self, menu: Menu, index: int | None, on: bool) -> None:
-        if index is None or self._qd() is None:
+        if index is None or self.tb.qd is None:
             return
         with self._screen():
             self._draw_item(menu, index, on)
@@ -577,8 +568,8 @@ class MenuManager:
     def _close(self, menu: Menu | None, keep_title: bool = False) -> None:
         if menu is None:
             return
-        qd = self._qd()
-        if qd is not None and self._saved is not None:
+        qd = self.tb.qd
+        if self._saved is not None:
             rect, bits = self._saved
             qd.restore_bits(rect, bits)
         self._saved = None

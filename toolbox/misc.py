@@ -157,7 +157,7 @@ class MiscTools:
             write_word(mem, task + TASK_COUNT, count - 1)
             if count == 1 and task in self.heartbeat:
                 machine.call(task + TASK_CODE, d=0, dbr=0, p=0x34,
-                             stack=machine.cpu.sp)
+                             stack=machine.stack_pointer)
         if not self.interrupts.busy:          # (inside a tool call the toolbox is busy)
             run_queued_tasks(self.tb)
 
@@ -181,9 +181,7 @@ class MiscTools:
             return wanted is None or bool(wanted.intersection(numbers))
 
         if changed(br.USER_VOLUME):
-            snd = getattr(tb, "snd", None)
-            if snd is not None:
-                snd.set_system_volume(ram.param(br.USER_VOLUME))
+            tb.snd.set_system_volume(ram.param(br.USER_VOLUME))
         host = tb.host
         if changed(br.HOST_SCALE, br.HOST_FULL_SCREEN) and hasattr(host, "set_display"):
             host.set_display(ram.param(br.HOST_SCALE), bool(ram.param(br.HOST_FULL_SCREEN)))

@@ -257,7 +257,7 @@ class PrintManager:
                 self.print_page(page)
 
     def folder(self) -> Path:
-        volume = getattr(self.tb, "gsos", None) and self.tb.gsos.volume
+        volume = self.tb.gsos.volume
         path = getattr(volume, "path", None)
         return Path(path).resolve().parent if path is not None else Path.cwd()
 

@@ -69,8 +69,8 @@ class Scheduler:
 
 def run_queued_tasks(tb) -> None:
     """The system is free (an event poll): run what the Scheduler holds."""
-    sch = getattr(tb, "sch", None)
-    if sch is not None and sch.queue:
+    sch = tb.sch
+    if sch.queue:
         sch.run_tasks()
 
 

@@ -264,8 +264,8 @@ class StandardFile:
     def open_dialog(self, where: tuple[int, int], prompt: bytes, put: bool,
                     orig_name: bytes = b"", max_len: int = MAX_NAME) -> Dialog:
         dm = self.tb.dlg
-        qd = getattr(self.tb, "qd", None)
-        lay = self.layout = (LAYOUT_640 if qd is None or qd.master_scb & 0x80
+        qd = self.tb.qd
+        lay = self.layout = (LAYOUT_640 if qd.master_scb & 0x80
                              else LAYOUT_320)
         height = PUT_HEIGHT if put else GET_HEIGHT
         h, v = where
@@ -321,8 +321,8 @@ class StandardFile:
 
     def draw_list(self) -> None:
         dlg = self.dialog
-        qd = getattr(self.tb, "qd", None)
-        if dlg is None or qd is None:
+        qd = self.tb.qd
+        if dlg is None:
             return
         wm = self.tb.wm
         t, l, b, r = self.layout.list_rect

@@ -88,8 +88,7 @@ class TextTools:
         """Draw the console on the Super Hi-Res screen if it changed since last drawn
         and QuickDraw II is not started; True if drawn."""
         console = self.console
-        qd = getattr(self.tb, "qd", None)
-        if console.writes == self._shown_writes or getattr(qd, "started", False):
+        if console.writes == self._shown_writes or self.tb.qd.started:
             return False
         self._shown_writes = console.writes
         from iigs.report import render_report       # its 640-mode text, white on blue
@@ -133,8 +132,7 @@ class TextTools:
             return False
         if self.console.has_input():
             return True
-        em = getattr(self.tb, "em", None)
-        return em is not None and em.next_event(KEY_EVENTS, remove=False) is not None
+        return self.tb.em.next_event(KEY_EVENTS, remove=False) is not None
 
     def next_key(self) -> int | None:
         """The next character typed at the console (waiting for one while a live host
@@ -143,9 +141,7 @@ class TextTools:
             return None
         if self.console.has_input():
             return self.console.input.popleft()
-        em = getattr(self.tb, "em", None)
-        if em is None:
-            return None
+        em = self.tb.em
         event = em.next_event(KEY_EVENTS)
         if event is None and self.tb.host is not None:
             event = em.wait_for_event(KEY_EVENTS)

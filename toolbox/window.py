@@ -209,12 +209,9 @@ class WindowManager:
         return next((w for w in self.windows if w.visible), None)
 
     # -- QuickDraw access -------------------------------------------------------------
-    def qd(self):
-        return getattr(self.tb, "qd", None)
-
     def ensure_port(self) -> None:
-        qd = self.qd()
-        if self.port or qd is None:
+        qd = self.tb.qd
+        if self.port:
             return
         _, self.port = self.alloc(0xAA)
         saved = qd.GetPort()
@@ -225,7 +222,7 @@ class WindowManager:
     @contextmanager
     def screen_drawing(self) -> Iterator[None]:
         """Draw in the Window Manager's port: global coordinates, whole screen."""
-        qd = self.qd()
+        qd = self.tb.qd
         self.ensure_port()
         saved = qd.GetPort()
         qd.SetPort(self.port)
@@ -240,7 +237,7 @@ class WindowManager:
     @contextmanager
     def window_drawing(self, win: Window, clip: Rect | None = None) -> Iterator[None]:
         """Draw in a window's port (local coordinates), clipped to `clip` (local)."""
-        qd = self.qd()
+        qd = self.tb.qd
         saved = qd.GetPort()
         self.set_window_port(win)
         if clip is not None:
@@ -253,7 +250,7 @@ class WindowManager:
 
     def set_window_port(self, win: Window) -> None:
         """SetPort to the window with its origin and a clip to the visible content."""
-        qd = self.qd()
+        qd = self.tb.qd
         qd.SetPort(win.ptr)
         self._place_port(win)
         qd.ClipRect(self.local_content(win))
@@ -264,7 +261,7 @@ class WindowManager:
 
     def _place_port(self, win: Window) -> None:
         """Make the port map local coordinates onto the content rectangle."""
-        qd = self.qd()
+        qd = self.tb.qd
         mem = self.tb.mem
         t, l, b, r = win.content
         # portInfo.boundsRect (+$08) = the screen in local coordinates; portRect (+$10).
@@ -281,17 +278,15 @@ class WindowManager:
 
     # -- drawing ----------------------------------------------------------------------
     def draw_desktop(self, rect: Rect) -> None:
-        qd = self.qd()
-        if qd is None:
-            return
+        qd = self.tb.qd
         with self.screen_drawing():
             qd.ClipRect(rect)
             qd.FillRect(SCREEN, self.desktop_pattern)
 
     def draw_frame(self, win: Window) -> None:
         """Draw a window's frame (structure minus content); the content is untouched."""
-        qd = self.qd()
-        if qd is None or not win.visible:
+        qd = self.tb.qd
+        if not win.visible:
             return
         active = win is self.front()
         with self.screen_drawing():
@@ -338,9 +333,7 @@ class WindowManager:
 
     def erase_content(self, win: Window, rect: Rect | None = None) -> None:
         """Paint (part of) a window's content white (global rect)."""
-        qd = self.qd()
-        if qd is None:
-            return
+        qd = self.tb.qd
         area = sect(win.content, rect or win.content)
         if area is None:
             return
@@ -377,20 +370,18 @@ class WindowManager:
         else:
             handle, base = self.alloc(WINDOW_RECORD_SIZE)
         ptr = base + 4
-        qd = self.qd()
-        if qd is not None:
-            saved = qd.GetPort()
-            qd.OpenPort(ptr)
-            if saved:
-                qd.SetPort(saved)
+        qd = self.tb.qd
+        saved = qd.GetPort()
+        qd.OpenPort(ptr)
+        if saved:
+            qd.SetPort(saved)
         win = Window(ptr, handle, frame, title_ptr, refcon, content, cont_draw,
                      bool(frame & F_VIS), dialog)
         mem = self.tb.mem
         write_long(mem, ptr + 0xAE, refcon)                # wRefCon
         write_long(mem, ptr + 0xB2, cont_draw)             # wContDraw
         write_word(mem, ptr + 0xCE, frame)                 # wFrame
-        if qd is not None:
-            self._place_port(win)
+        self._place_port(win)
         old_front = self.front()
         if plane == 0:
             self.windows.append(win)
@@ -402,20 +393,20 @@ class WindowManager:
 
     def _show(self, win: Window, old_front: Window | None) -> None:
         """Draw a window that just became visible and queue its events."""
-        if win.dialog and self.qd() is not None:
+        if win.dialog:
             s = win.structure()
             shadow = (s[0], s[1], s[2] + 1, s[3] + 2)
-            win.saved_under = (shadow, self.qd().save_bits(shadow))
+            win.saved_under = (shadow, self.tb.qd.save_bits(shadow))
         if self.front() is win and old_front is not None and old_front is not win:
             self.draw_frame(old_front)
             self._post_activate(old_front, False)
         self.draw_frame(win)
-        if win.dialog and self.qd() is not None:
+        if win.dialog:
             with self.screen_drawing():
                 s = win.structure()
-                self.qd().SetSolidPenPat(BLACK)
-                self.qd().PaintRect((s[0] + 2, s[3], s[2] + 1, s[3] + 2))
-                self.qd().PaintRect((s[2], s[1] + 4, s[2] + 1, s[3] + 2))
+                self.tb.qd.SetSolidPenPat(BLACK)
+                self.tb.qd.PaintRect((s[0] + 2, s[3], s[2] + 1, s[3] + 2))
+                self.tb.qd.PaintRect((s[2], s[1] + 4, s[2] + 1, s[3] + 2))
         self.erase_content(win)
         win.update = win.content
         if self.front() is win:
@@ -432,10 +423,10 @@ class WindowManager:
         return self.pending_activate.pop(0) if remove else self.pending_activate[0]
 
     def _next_update(self, remove: bool) -> Event | None:
-        desk = getattr(self.tb, "desk", None)
+        desk = self.tb.desk
         for win in self.windows:
             if win.visible and win.update is not None:
-                if win.system and desk is not None:
+                if win.system:
                     # a desk accessory's window: the Desk Manager draws it, whatever
                     # loop the program is in
                     desk.draw(win)
@@ -449,9 +440,9 @@ class WindowManager:
             return
         was_front = win is self.front()
         win.visible = False
-        if win.saved_under is not None and self.qd() is not None:
+        if win.saved_under is not None:
             rect, bits = win.saved_under
-            self.qd().restore_bits(rect, bits)
+            self.tb.qd.restore_bits(rect, bits)
             win.saved_under = None
         else:
             self.refresh(win.structure())
@@ -473,9 +464,7 @@ class WindowManager:
     def close(self, win: Window) -> None:
         self.hide(win)
         self.windows.remove(win)
-        ctl = getattr(self.tb, "ctl", None)
-        if ctl is not None:
-            ctl.kill_controls(win.ptr)
+        self.tb.ctl.kill_controls(win.ptr)
         if win.handle:
             self.tb.mm.dispose(win.handle)
 
@@ -535,16 +524,15 @@ class WindowManager:
     def track_go_away(self, win: Window) -> bool:
         """TrackGoAway's core: True if the button is released inside the close box."""
         box = win.close_box()
-        qd = self.qd()
+        qd = self.tb.qd
         if box is None:
             return False
         inside = False
 
         def show(on: bool) -> None:
-            if qd is not None:
-                with self.screen_drawing():
-                    qd.InvertRect((box[0] + 1, box[1] + 1, box[2] - 1, box[3] - 1))
-                self.present_frame()
+            with self.screen_drawing():
+                qd.InvertRect((box[0] + 1, box[1] + 1, box[2] - 1, box[3] - 1))
+            self.present_frame()
 
         for v, h in self.tb.em.track():
             now = contains(box, v, h)
@@ -558,7 +546,7 @@ class WindowManager:
 
     def drag(self, win: Window, start: tuple[int, int], bounds: Rect) -> None:
         """DragWindow's core: drag an outline, then move the window by the delta."""
-        qd = self.qd()
+        qd = self.tb.qd
         s = win.structure()
         v0, h0 = start
         last = None
@@ -576,13 +564,12 @@ class WindowManager:
             if (v, h) == last:
                 continue
             last = (v, h)
-            if qd is not None:
-                if shown is not None:
-                    outline(shown)
-                shown = offset(s, v - v0, h - h0)
+            if shown is not None:
                 outline(shown)
-                self.present_frame()
-        if qd is not None and shown is not None:
+            shown = offset(s, v - v0, h - h0)
+            outline(shown)
+            self.present_frame()
+        if shown is not None:
             outline(shown)
         v, h = self.tb.em.mouse
         v = min(max(v, bounds[0]), bounds[2] - 1)
@@ -597,25 +584,24 @@ class WindowManager:
         dv = max(dv, 14 - s[0])
         if (dv, dh) == (0, 0):
             return
-        qd = self.qd()
+        qd = self.tb.qd
         old = s
         front = win is self.front()
         bits = None
-        if qd is not None and front:
+        if front:
             bits = qd.save_bits(sect(old, SCREEN) or old)
         win.content = offset(win.content, dv, dh)
         if win.update is not None:
             win.update = offset(win.update, dv, dh)
-        if qd is not None:
-            self._place_port(win)
-            self.refresh_behind(win, old)
-            if bits is not None and sect(old, SCREEN) == old and \
-                    sect(win.structure(), SCREEN) == win.structure():
-                qd.restore_bits(win.structure(), bits)
-            else:
-                self.draw_frame(win)
-                self.erase_content(win)
-                win.update = win.content
+        self._place_port(win)
+        self.refresh_behind(win, old)
+        if bits is not None and sect(old, SCREEN) == old and \
+                sect(win.structure(), SCREEN) == win.structure():
+            qd.restore_bits(win.structure(), bits)
+        else:
+            self.draw_frame(win)
+            self.erase_content(win)
+            win.update = win.content
 
     def refresh_behind(self, win: Window, rect: Rect) -> None:
         """Redraw a rect as if `win` were not there (it is drawn again by the caller)."""
@@ -628,9 +614,7 @@ class WindowManager:
 
     # -- updates ----------------------------------------------------------------------
     def begin_update(self, win: Window) -> None:
-        qd = self.qd()
-        if qd is None:
-            return
+        qd = self.tb.qd
         area = win.update or win.content
         self.set_window_port(win)
         dv = win.content[0] - win.origin[0]
@@ -640,16 +624,16 @@ class WindowManager:
     def end_update(self, win: Window) -> None:
         area = win.update or win.content
         win.update = None
-        qd = self.qd()
-        if qd is not None and qd.GetPort() == win.ptr:
+        qd = self.tb.qd
+        if qd.GetPort() == win.ptr:
             qd.ClipRect(self.local_content(win))
         self._redraw_system_windows_over(win, area)
 
     def _redraw_system_windows_over(self, win: Window, area: Rect) -> None:
         """A program's update draws its whole area, over any desk accessory window in
         front of it (regions are rectangles here): the accessory draws itself again."""
-        desk = getattr(self.tb, "desk", None)
-        if desk is None or win not in self.windows:
+        desk = self.tb.desk
+        if win not in self.windows:
             return
         for other in self.windows[:self.windows.index(win)]:
             if other.system and other.visible and sect(other.structure(), area):
@@ -671,8 +655,8 @@ class WindowManager:
         alert: at TaskMaster, when the program's event loop has begun, so the alert
         stands over its drawn windows as its own start alerts do (issue 45)."""
         tb = self.tb
-        misc, dm = getattr(tb, "misc", None), getattr(tb, "dlg", None)
-        if misc is None or dm is None or not dm.started or dm.front() is not None:
+        misc, dm = tb.misc, tb.dlg
+        if not dm.started or dm.front() is not None:
             return
         message = misc.bram.take_message()
         if message:
@@ -685,9 +669,8 @@ class WindowManager:
         mem = tb.mem
         task_mask = read_long(mem, task_ptr + 0x14)
         run_queued_tasks(tb)            # the system is free: the Scheduler's tasks
-        desk = getattr(tb, "desk", None)
-        if desk is not None:
-            desk.system_task()
+        desk = tb.desk
+        desk.system_task()
         self.tell_host_notice()
         if task_mask & TM_NO_GET_NEXT_EVENT:
             ev = read_event(mem, task_ptr)
@@ -717,8 +700,7 @@ class WindowManager:
             if target is not None and target.system:
                 return NULL_EVT             # the Desk Manager's window, not the program's
         front = self.front()
-        if desk is not None and front is not None and front.system and \
-                desk.system_event(ev):
+        if front is not None and front.system and desk.system_event(ev):
             return NULL_EVT                 # a key the desk accessory took
         if front is not None and not front.system:    # TextEdit controls' keys, clicks
             code = tb.te.task_event(ev, task_mask, task_ptr, front.ptr)
@@ -744,7 +726,7 @@ class WindowManager:
             return self._menu_result(menu_id, item_id, task_mask, data)
         if win is None:
             return part
-        if win.system and desk is not None:
+        if win.system:
             if not task_mask & TM_SYS_CLICK:
                 return part | W_IN_SYS_WINDOW
             return desk.system_click(ev, win, part)
@@ -768,8 +750,8 @@ class WindowManager:
         """The code for a chosen menu item: desk accessory, system edit item, or app."""
         tb = self.tb
         if 1 <= item_id <= 249:
-            desk = getattr(tb, "desk", None)
-            if task_mask & TM_OPEN_NDA and desk is not None and desk.owns_item(item_id):
+            desk = tb.desk
+            if task_mask & TM_OPEN_NDA and desk.owns_item(item_id):
                 desk.open_item(item_id)
                 tb.menu.hilite(menu_id, False)
                 return NULL_EVT
@@ -930,8 +912,7 @@ def EndUpdate(tb, ptr: int) -> None:
 
 
 def _current_window(tb) -> Window | None:
-    qd = getattr(tb, "qd", None)
-    return _wm(tb).find(qd.GetPort()) if qd is not None else _wm(tb).front()
+    return _wm(tb).find(tb.qd.GetPort())
 
 
 @tool(0x0E, 0x3A, "L")

@@ -1,6 +1,6 @@
 """`gin-king bench build`: assemble + link GIN.KING from scratch, then a cached start.
 
-DESIGN.md section 4 budgets: from scratch <= 10 s; cached start <= 1 s (ensure_built()
+Budgets in docs/architecture.md: from scratch <= 10 s; cached start <= 1 s (ensure_built()
 in a fresh process: hash the sources, find the load file and its symbol map).
 """
 from __future__ import annotations

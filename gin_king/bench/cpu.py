@@ -5,8 +5,8 @@ Workloads (`gin_king.bench.cpu_workloads`), in the shapes real IIGS programs hav
   JSL/RTL to a library routine, 32-bit arithmetic, stack-relative locals);
 - unrolled: a compiled-sprite drawer, 20,000 distinct straight-line blocks run a few
   times each, its driver calling through a self-modified JSL;
-- loop: the two loops of DESIGN.md section 4, (a) an 8-bit emulation-mode loop and
-  (b) a 16-bit native loop with long and indexed addressing.
+- loop: the two loops of docs/architecture.md, "Budgets", (a) an 8-bit emulation-mode
+  loop and (b) a 16-bit native loop with long and indexed addressing.
 
 Figures are instructions per second and their ratio to py65's 65C02 `step()` on loop
 (a), measured in the same run (repeats interleaved, the best kept), so a loaded machine

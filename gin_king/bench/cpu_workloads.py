@@ -11,7 +11,7 @@ Each builder returns a `Workload`: a 16 MB memory image and the CPU state to sta
   in bank $E1, the next scan line, and a row-count clip test), 20,000 distinct blocks
   that each run once a frame; the driver loop calls each sprite with a JSL whose operand
   it rewrites (self-modified code).
-- `loop`: the two loops of DESIGN.md section 4 (`gin_king.bench.cpu`).
+- `loop`: the two loops of docs/architecture.md, "Budgets" (`gin_king.bench.cpu`).
 """
 from __future__ import annotations
 

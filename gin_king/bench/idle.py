@@ -1,6 +1,6 @@
 """`gin-king bench idle`: CPU used by an idle window waiting for input.
 
-DESIGN.md section 4 budget: <= 5 % of one core. A WindowHost (SDL's dummy video driver
+Budget in docs/architecture.md: <= 5 % of one core. A WindowHost (SDL's dummy video driver
 unless a display is wanted with --display) shows a QuickDraw II desktop with the cursor
 visible and loops present() + poll() + wait(1/60) for a few seconds with no input, as
 the Event Manager does while the program waits; process CPU time / wall time is the

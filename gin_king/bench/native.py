@@ -2,9 +2,9 @@
 decisions over a fixed seeded set of positions (the same generator as `gin-king compare`).
 
 Prints mean, 99th percentile and worst per routine and per personality and decision,
-against DESIGN.md section 4: deadwood of 11 cards <= 2,500 mean (and the same budget with
-runs around the corner, issue 19); Willy..Shark <= 100,000
-mean (Shark too: he plays Phyllis's draw and discard); King, the look-ahead player,
+against docs/architecture.md, "Budgets": deadwood of 11 cards <= 2,500 mean (and the same
+budget with runs around the corner, issue 19); Willy..Shark <= 100,000 mean (Shark too: he
+plays Phyllis's draw and discard); King, the look-ahead player,
 <= 1,400,000 worst. Cycle counts are deterministic. ``--rules NAME[,...]`` measures the
 decisions under house rules (the same budgets).
 """

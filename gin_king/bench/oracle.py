@@ -1,5 +1,6 @@
-"""`gin-king bench oracle`: the Python oracle's speed (DESIGN.md section 4 asks for deadwood
-of random 11-card hands >= 20,000/s and a full Willy-vs-Willy game < 50 ms).
+"""`gin-king bench oracle`: the Python oracle's speed (docs/architecture.md, "Budgets",
+asks for deadwood of random 11-card hands >= 20,000/s and a full Willy-vs-Willy game < 50
+ms).
 
 Printed, never asserted: figures depend on the host. Times are this process's CPU time, so
 other work on a busy machine does not inflate them.

@@ -2,7 +2,7 @@
 
 The figure judged against the budget is the CPU time of this process per frame.
 
-DESIGN.md section 4 budget: <= 2 ms for a 640 x 200 frame. Three screens are timed: a
+Budget in docs/architecture.md: <= 2 ms for a 640 x 200 frame. Three screens are timed: a
 640-mode desktop drawn by QuickDraw II, a 320-mode screen of every colour, and a
 worst case mixing modes with fill-mode lines (every line's SCB differs).
 """

@@ -1,7 +1,8 @@
 """The desktop demo: a small native 65816 program that exercises the desktop toolbox.
 
-`demo.asm` (MPW IIgs dialect, DESIGN.md §6) is assembled with its own tool-call macros
-(`demo.macros`) and the start-up every desktop program shares, GIN.KING too
+`demo.asm` (MPW IIgs dialect, docs/architecture.md, "Toolchain") is assembled with its
+own tool-call macros (`demo.macros`) and the start-up every desktop program shares,
+GIN.KING too
 (`toolbox/asm/`: `desktop.records`, `desktop.asm`), and linked with gsasm into a
 relocatable S16 load file. `build()` returns the load file and the symbols the tests
 read: the offsets of the fields of its direct-page `Vars` record (what the user did) and
@@ -67,7 +68,7 @@ def play(scale: int | None = None) -> str:
     python -c "import iigs.demo; iigs.demo.play()"
     """
     from iigs.host import WindowHost
-    from iigs.machine import Machine
+    from system.machine import Machine
     host = WindowHost(scale=scale)
     machine = Machine(host=host)
     machine.load(build().load_file)

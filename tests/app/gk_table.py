@@ -8,7 +8,7 @@ from pathlib import Path
 
 from gin_king import app, build
 from gin_king.oracle.melds import deadwood_of_mask
-from toolbox.font import decode
+from iigs.font import decode
 
 CONTENT_TOP = 13            # the table window's content, global (data.asm TableParams)
 CONTENT_LEFT = 2

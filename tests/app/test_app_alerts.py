@@ -12,7 +12,7 @@ from test_app_settings import CANCEL, OK, click_item
 from test_app_stats import RESET, statistics
 from test_app_stats_versions import v1_file
 from toolbox.dialog import BUTTON_ITEM, ICONS, TEXT_LINE_HEIGHT, wrap_text
-from toolbox.font import decode
+from iigs.font import decode
 
 GREEN = (0, 0x77, 0)                         # the table's baize
 TEXT = 100                                   # the alerts' text item (dialogs.asm TellMsg)

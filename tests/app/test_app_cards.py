@@ -12,7 +12,7 @@ from gin_king.oracle.entry import CardRequest, closest_available
 from gin_king.oracle.rules import Rules
 from gin_king.oracle.state import GameState
 from test_app_settings import OK, USER, click_item
-from toolbox.font import decode
+from iigs.font import decode
 
 
 def entry_dialog(t):

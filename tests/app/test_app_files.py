@@ -293,7 +293,7 @@ def history_columns(t) -> list[list[str]]:
     """The open Show History alert's four columns, line by line (its ^0..^3 texts)."""
     dlg = t.s.tb.dlg
     texts = [dlg.params[i] for i in range(4)]
-    from toolbox.font import decode
+    from iigs.font import decode
     return [decode(x).split("\r") for x in texts]
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from gk_table import boot_table
 from test_app_settings import OK, OKLAHOMA, click_item
 from gin_king.oracle.cards import Card
-from toolbox.font import encode, text_width
+from iigs.font import encode, text_width
 
 INFO_WIDTH = 606            # table.asm INFO_WIDTH: the table's width less a margin each side
 LONG_NAME = "ABCDEFGHIJKLMNOPQRST"   # 20 characters, the most Enter Name takes

@@ -14,7 +14,7 @@ from gin_king.oracle.melds import best_melds
 
 @pytest.fixture(scope="module")
 def layoff():
-    from iigs.machine import Machine
+    from system.machine import Machine
     path, symbols = build.ensure_built()
     m = Machine()
     prog = m.load(path.read_bytes())

@@ -9,7 +9,7 @@ import re
 from gk_table import PH_DISCARD, PH_GAMEOVER, PH_HANDOVER, PH_KNOCKQ, play_human_turn
 from test_app_settings import OK, P1_FIRST, P2_FIRST, click_item
 from test_app_stats import HEADING, rows
-from toolbox.font import decode
+from iigs.font import decode
 
 
 def test_app_two_copies_of_a_personality_are_named_apart(table_factory):

@@ -13,7 +13,7 @@ from gin_king.oracle.personalities import Sonia, Willy
 from gin_king.oracle.rules import Rules, Variant
 from test_app_settings import CANCEL, OK, OKLAHOMA, P1_FIRST, STANDARD, click_item
 from toolbox.control import DOWN_ARROW, PAGE_UP, THUMB, UP_ARROW, scroll_geometry
-from toolbox.font import decode
+from iigs.font import decode
 
 RESET = 3                      # stats.asm TD_RESET
 FIRST_COLUMN = 10              # stats.asm TD_FIRST_COL: the columns' items, 10 ..

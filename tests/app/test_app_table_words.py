@@ -11,7 +11,7 @@ from gin_king.oracle.cards import Card
 from gk_table import PH_DRAW
 from test_app_house_rules import (BOX_DIFFERENCE, CORNER, ELEVEN, HOLLYWOOD, KNOCK_OFF,
                                   LAYOFF_GIN, SPADES, choose_rules)
-from toolbox.font import decode
+from iigs.font import decode
 
 APP_SOURCES = Path(__file__).resolve().parents[2] / "gin_king" / "asm" / "app"
 RES_KNOCK = 0                   # app.records: how a hand ended

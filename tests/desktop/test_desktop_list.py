@@ -204,7 +204,7 @@ def test_a_program_picks_from_a_list_in_a_dialog_and_prints_a_page(tmp_path):
     folder, all by JSL $E10000."""
     from disk import Volume
     from iigs.hostinput import HostInput
-    from iigs.machine import Machine
+    from system.machine import Machine
     from iigs.video import load_png
     from machine_desktop import Host, machine_build
     data, labels = machine_build("machine_listprint")

@@ -7,7 +7,7 @@ import pytest
 
 from disk.volume import Volume
 from iigs.hostinput import HostInput
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.memory import read_word, write_long
 from machine_desktop import Host, machine_build, start_desktop
 from toolbox import event, window

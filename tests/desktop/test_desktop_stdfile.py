@@ -230,7 +230,7 @@ FILTER_PROC = bytes([
 
 
 def test_the_programs_filter_procedure_decides_what_shows(tmp_path):
-    from iigs.machine import Machine
+    from system.machine import Machine
     from iigs.memory import write_bytes
     from machine_desktop import Host, call_tool, start_desktop
     image = tmp_path / "work.po"
@@ -333,7 +333,7 @@ def test_a_long_folder_scrolls_with_the_scroll_bar(tb, host, disk):
 def test_a_program_asks_for_a_file_to_open_and_a_name_to_save(tmp_path):
     """tests/machine/programs/machine_stdfile.asm: its own tool start-up, SFGetFile2
     and SFPutFile2 by JSL $E10000, the replies in its own memory."""
-    from iigs.machine import Machine
+    from system.machine import Machine
     from machine_desktop import Host, machine_build
     data, labels = machine_build("machine_stdfile")
     image = tmp_path / "work.po"

@@ -10,7 +10,7 @@ from hypothesis import given, strategies as st
 
 from iigs.host import HeadlessHost
 from iigs.hostinput import APPLE_KEY, HostInput
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.memory import read_bytes, read_long, write_long, write_word
 from machine_desktop import machine_build
 from toolbox import scrap

@@ -20,7 +20,7 @@ from gin_king import app
 from gin_king.cli import main as gin_king
 from iigs import bram as br
 from iigs.__main__ import EXIT_TIME_UP, EXIT_USAGE, main as iigs_main
-from iigs.machine import Machine
+from system.machine import Machine
 from test_disk_paths import refused_everywhere, snapshot
 from toolbox import misc
 

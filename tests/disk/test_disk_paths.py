@@ -371,7 +371,7 @@ def test_the_machine_mounts_a_read_only_disk_and_keeps_its_battery_ram_unwritten
     """`python -m iigs run --disk g.po` on a read-only image: the battery RAM beside it
     is read, and a Control Panel change stays in memory."""
     from iigs.bram import BatteryRAM, bram_path
-    from iigs.machine import Machine
+    from system.machine import Machine
     path = tmp_path / "g.po"
     disk.build_default(path, PROGRAM)
     BatteryRAM(bram_path(path)).set_param(0x20, 1)          # a setting saved before

@@ -183,7 +183,7 @@ def test_the_pause_key_in_the_window_stops_the_machine(tmp_path, build_program):
 
     from iigs.bench import BenchOptions, Session
     from iigs.host import WindowHost
-    from iigs.machine import Machine
+    from system.machine import Machine
     data, labels = build_program("machine_bench", {"BRKS": 0, "COUNT": 60000})
     host = WindowHost(scale=1)
     try:

@@ -11,7 +11,7 @@ import pytest
 
 import disk
 from iigs import bram as br
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.memory import read_bytes, write_bytes
 from toolbox import misc
 from toolbox.toolbox import Toolbox

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from iigs.machine import Machine, MachineError
+from system.machine import Machine, MachineError
 from iigs.memory import read_word
 
 

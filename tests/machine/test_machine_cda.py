@@ -10,7 +10,7 @@ import pytest
 from disk import Volume
 from iigs.host import HeadlessHost
 from iigs.hostinput import APPLE_KEY, CONTROL_KEY, HostInput
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.memory import SHR_PIXELS, read_word
 
 CDA, S16 = 0xB9, 0xB3

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from iigs.host import HeadlessHost
 from iigs.hostinput import HostInput
-from iigs.machine import CYCLES_PER_TICK, Machine
+from iigs.machine import CYCLES_PER_TICK
+from system.machine import Machine
 from iigs.memory import SHR_PIXELS, SHR_SHADOW_SOURCE, read_word
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import struct
 
-from iigs.machine import CYCLES_PER_TICK, Machine
+from iigs.machine import CYCLES_PER_TICK
+from system.machine import Machine
 from iigs.memory import read_long, write_bytes
 from toolbox import costs
 from toolbox import sane as sn

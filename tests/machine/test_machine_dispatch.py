@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from iigs.machine import Machine, MachineError
+from system.machine import Machine, MachineError
 
 
 class RecordingGSOS:

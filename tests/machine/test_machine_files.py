@@ -3,7 +3,7 @@ ProDOS disk image, then quits; the image holds the file afterwards."""
 from __future__ import annotations
 
 import disk
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.memory import read_word
 
 
@@ -22,7 +22,7 @@ def test_create_open_write_close_quit(build_program, tmp_path):
 def test_mounting_a_damaged_image_keeps_it_aside_and_says_so(tmp_path):
     # A damaged disk is reported (Machine.disk_message), kept aside untouched, and the
     # machine carries on with a fresh volume in the drive.
-    from iigs.machine import Machine
+    from system.machine import Machine
     image = tmp_path / "GinKing.po"
     image.write_bytes(b"\x00not a prodos volume" * 100)
     machine = Machine(disk=image)

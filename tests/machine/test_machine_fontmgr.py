@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.memory import read_long, read_pstring, read_word, write_bytes
 from toolbox import fontmgr as fm
 from toolbox.calls import TOOL_TABLE

@@ -18,7 +18,8 @@ import pytest
 from iigs import video
 from iigs.host import HeadlessHost
 from iigs.interrupts import SOURCES
-from iigs.machine import CPU_HZ, CYCLES_PER_TICK, FIRMWARE_HANDLERS, Machine
+from iigs.machine import CPU_HZ, CYCLES_PER_TICK, FIRMWARE_HANDLERS
+from system.machine import Machine
 from iigs.memory import read_long, read_word
 from toolbox.calls import TOOL_TABLE
 from toolcall import call_row

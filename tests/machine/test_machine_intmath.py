@@ -10,7 +10,7 @@ import struct
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.memory import read_bytes, read_long, read_word, write_bytes
 from toolbox import intmath as im
 from toolbox.calls import TOOL_TABLE

@@ -12,7 +12,8 @@ import pytest
 from iigs.hostinput import HostInput
 from iigs.host import HeadlessHost
 from iigs.io import IOPage, Keyboard
-from iigs.machine import CYCLES_PER_TICK, Machine
+from iigs.machine import CYCLES_PER_TICK
+from system.machine import Machine
 
 TIERS = ("run", "run_reference")
 

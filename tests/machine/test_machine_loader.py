@@ -11,7 +11,7 @@ import pytest
 
 from disk import Volume
 from iigs import omf
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.memory import read_gsstring, read_word
 
 KIND_DYNAMIC_CODE = 0x8000

@@ -4,7 +4,7 @@ requests never get that special memory, and the screen in bank $E1 is QuickDraw'
 while it is started. Calls made through the dispatcher as a program makes them."""
 from __future__ import annotations
 
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.memory import read_long
 from toolbox.memorymgr import MEM_ERR
 from toolcall import call_tool

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.memory import read_bytes, read_long, read_word, write_bytes, write_long, \
     write_word
 from toolbox.misc import BAD_TIME_VERB

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from iigs.__main__ import main as iigs_main
-from iigs.machine import Machine, MachineError
+from system.machine import Machine, MachineError
 from iigs.memory import read_word
 from toolbox.calls import FUNC_NOT_FOUND, TOOL_NOT_FOUND
 

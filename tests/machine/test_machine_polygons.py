@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.memory import read_bytes, read_long
 from toolbox import quickdraw as q
 from toolbox.calls import TOOL_TABLE

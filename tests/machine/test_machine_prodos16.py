@@ -4,7 +4,7 @@ the run cleanly (issue 48 §5, issue 49 §2)."""
 from __future__ import annotations
 
 import disk
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.memory import read_bytes, read_long, read_word
 from toolbox import gsos
 

@@ -6,7 +6,8 @@ import datetime as dt
 
 import pytest
 
-from iigs.machine import CYCLES_PER_TICK, Machine, MachineError
+from iigs.machine import CYCLES_PER_TICK, MachineError
+from system.machine import Machine
 from iigs.memory import read_long, read_word
 from toolbox.memorymgr import HANDLE_ERR
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.memory import read_long, read_word, write_bytes, write_long, write_word
 from toolbox import cursor as cursors
 from toolbox import qdaux

@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 import disk
 from iigs.host import HeadlessHost
 from iigs.hostinput import HostInput
-from iigs.machine import Machine, Program
+from system.machine import Machine, Program
 from iigs.memory import read_bytes, read_long, read_word, write_bytes, write_word
 from toolbox import resource as rm
 from toolbox.calls import TOOL_TABLE, ToolError

@@ -11,7 +11,7 @@ import sys
 from disk import Volume
 from iigs.__main__ import EXIT_QUIT, EXIT_USAGE, main
 from iigs.options import KeyPress, keys_option, unescape
-from iigs.machine import Machine
+from system.machine import Machine
 from toolbox.console import Console
 
 EXE = 0xB5

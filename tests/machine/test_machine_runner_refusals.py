@@ -19,9 +19,9 @@ from hypothesis import given, settings, strategies as st
 import re
 
 from iigs.__main__ import EXIT_BROKEN_PIPE, EXIT_USAGE, _Screenshots, main
-from iigs.machine import Machine
 from iigs.options import (FRAME_SECONDS, MAX_EMULATED_SECONDS, NAMED_KEYS, KeyPress,
                           keys_option)
+from system.machine import Machine
 
 ROOT = Path(__file__).resolve().parents[2]
 

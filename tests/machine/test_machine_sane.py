@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.memory import read_bytes, read_word, write_bytes
 from toolbox import sane as sn
 from toolbox.calls import TOOL_TABLE

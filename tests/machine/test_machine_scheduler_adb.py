@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.memory import read_bytes, read_word, write_bytes
 from toolbox import adb
 from toolbox import scheduler as sch

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.memory import read_bytes, read_long, read_pstring, read_word, write_bytes
 from toolbox import scrap
 from toolbox.calls import TOOL_TABLE

@@ -4,7 +4,7 @@ ErrorGS call prints the GS/OS error's meaning on error output."""
 from __future__ import annotations
 
 import disk
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.memory import read_word
 from toolbox import gsos
 

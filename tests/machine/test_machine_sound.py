@@ -7,7 +7,8 @@ import pytest
 
 from iigs import doc as d
 from iigs.host import HeadlessHost
-from iigs.machine import CYCLES_PER_TICK, Machine
+from iigs.machine import CYCLES_PER_TICK
+from system.machine import Machine
 from iigs.memory import read_long, write_bytes, write_long, write_word
 from toolbox import sound as s
 from toolcall import call_tool

@@ -10,7 +10,7 @@ import pytest
 
 from iigs import doc as d
 from iigs.host import HeadlessHost
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.memory import write_bytes
 from toolcall import call_tool
 

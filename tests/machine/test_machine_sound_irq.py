@@ -10,7 +10,8 @@ import hashlib
 
 from iigs.doc import DOC_CLOCK_HZ, OSCILLATORS
 from iigs.interrupts import SOURCES
-from iigs.machine import CPU_HZ, IRQ_ENTRY, SLICE_MASKED, Machine
+from iigs.machine import CPU_HZ, IRQ_ENTRY, SLICE_MASKED
+from system.machine import Machine
 from iigs.memory import read_long
 
 TOTAL = 5                                   # the driver's interrupts

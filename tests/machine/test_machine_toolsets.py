@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from disk import Volume
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.memory import write_word
 from toolbox.calls import TOOL_NOT_FOUND, TOOL_TABLE
 from toolbox.locator import TOOL_VERSION_ERR

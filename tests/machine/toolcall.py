@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from iigs.machine import Machine
+from system.machine import Machine
 from iigs.memory import read_word, write_bytes
 
 CODE = 0x6000            # bank 0: the snippet that makes the call

@@ -12,7 +12,7 @@ from gin_king.oracle.cards import parse_cards, to_mask
 from gin_king.oracle.melds import arrangement_of_mask
 from native_reference import brute_deadwood, brute_deadwood_after_discard
 
-DEADWOOD_11_MEAN_BUDGET = 2500      # DESIGN.md section 4
+DEADWOOD_11_MEAN_BUDGET = 2500      # docs/architecture.md, "Budgets"
 
 
 @pytest.fixture(scope="module")

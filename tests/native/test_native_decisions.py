@@ -19,7 +19,7 @@ NATIVE = {
     "king": ("draw", "discard", "knock"),
 }
 POSITIONS_EACH = 150
-MEAN_BUDGET = 100_000                 # Willy .. Phyllis, DESIGN.md section 4
+MEAN_BUDGET = 100_000                 # Willy .. Phyllis, docs/architecture.md, "Budgets"
 KING_WORST_BUDGET = 1_400_000          # King inherits the look-ahead's budget
 
 

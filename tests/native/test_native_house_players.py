@@ -17,7 +17,7 @@ from gin_king.native import NativeEngine
 from gin_king.oracle.personalities import KING_SCORE_RULES, SHARK_SCORE_RULES, King
 from gin_king.oracle.rules import DEFAULT_RULES, parse_rules
 from gin_king.oracle.view import view_from_cards
-from toolbox.font import decode
+from iigs.font import decode
 
 ALONE = ["simple", "no-layoff", "layoff-on-gin", "around-corner", "spades-double",
          "eleven-ten", "hollywood", "box-difference", "no-box", "gin=40", "undercut=10",

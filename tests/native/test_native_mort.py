@@ -11,7 +11,7 @@ from gin_king.oracle.cards import parse_cards
 from gin_king.oracle.personalities import PERSONALITIES
 from gin_king.oracle.state import Phase
 from gin_king.oracle.view import view_from_cards
-from toolbox.font import decode
+from iigs.font import decode
 
 # (hand, pile, opponent took, the card Mort throws)
 CASES = [

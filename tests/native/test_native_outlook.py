@@ -20,9 +20,9 @@ from gin_king.oracle.personalities import PERSONALITIES
 from gin_king.oracle.state import Phase
 from gin_king.oracle.view import view_from_cards
 from native_reference import brute_deadwood_after_discard
-from toolbox.font import decode
+from iigs.font import decode
 
-KING_WORST_BUDGET = 1_400_000       # DESIGN.md section 4
+KING_WORST_BUDGET = 1_400_000       # docs/architecture.md, "Budgets"
 AGAINST = ", against "               # the runner-up's clause of the advice
 
 

@@ -261,7 +261,7 @@ def test_hollywood_tallies_agree_with_the_oracle(under):
 def test_knock_advice_lists_a_run_round_the_corner_from_its_start(under):
     """The meld text (advice.asm MeldCardsOf) shows Q K A 2 as the oracle's Meld.cards do."""
     from gin_king.native import Position
-    from toolbox.font import decode
+    from iigs.font import decode
     engine = under(CORNER)
     hand = _cards("Qs Ks As 2s 5h 6h 7h 9c 9d 9h")
     got = engine.decide(Position("irv", "knock", tuple(hand), discard=_cards("Jd")[0]))

@@ -11,7 +11,7 @@ from gin_king import build
 from gin_king.native import NativeEngine, cards_to_masks
 from gin_king.oracle.melds import deadwood
 from iigs import omf
-from iigs.machine import Machine
+from system.machine import Machine
 from native_reference import brute_deadwood_after_discard
 from toolbox.memorymgr import ATTR_FIXED, ATTR_LOCKED
 

@@ -211,13 +211,20 @@ def test_malformed_headers(mutate, match):
 
 
 def test_malformed_records_name_segment_and_offset():
-    bad = segment(lconst(b"\xEA") + b"\xEB\x02\x81" + END, name=b"BROKEN")
+    expr = b"\xEB\x02\x81\x00\x00\x00\x00\x00"      # an object file's EXPR: 0, 2 bytes
+    bad = segment(lconst(b"\xEA") + expr + END, name=b"BROKEN")
+    first = segment(lconst(b"") + END, name=b"FIRST")
     with pytest.raises(omf.OMFError) as err:
-        omf.read_load_file(segment(lconst(b"") + END, name=b"FIRST") + bad)
+        omf.read_load_file(first + bad)
     assert err.value.segment == "BROKEN"
     assert "$EB" in str(err.value) and "file offset" in str(err.value)
-    first_len = len(segment(lconst(b"") + END, name=b"FIRST"))
-    assert err.value.offset == first_len + bad.index(b"\xEB\x02\x81")
+    assert err.value.offset == len(first) + bad.index(expr)
+    # cut inside its expression: the reader says what is truncated, and where
+    cut = segment(lconst(b"\xEA") + expr[:4], name=b"BROKEN")
+    with pytest.raises(omf.OMFError, match="truncated expression") as err:
+        omf.read_load_file(first + cut)
+    assert err.value.segment == "BROKEN" and "\n" not in str(err.value)
+    assert err.value.offset == len(first) + cut.index(expr[:4]) + 2
     no_end = segment(lconst(b"\xEA"))
     with pytest.raises(omf.OMFError, match="no END"):
         omf.read_load_file(no_end)

@@ -2,7 +2,7 @@
 import numpy as np
 
 from toolbox import cursor as cursors
-from toolbox import font
+from iigs import font
 from toolbox import quickdraw as q
 from toolbox.toolbox import Toolbox
 

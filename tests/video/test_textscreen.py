@@ -102,7 +102,7 @@ def test_inverse_and_mousetext_glyphs_of_the_table():
 def test_flashing_characters_change_every_sixteen_ticks():
     """$40-$7F in the primary set flash: normal, then inverse 16 ticks later; a normal
     character beside them stays."""
-    from iigs.machine import Machine
+    from system.machine import Machine
     m = Machine()
     m.io.registers[0xC029] &= ~textscreen.NEWVIDEO_SHR
     m.mem[0x0400:0x0402] = bytes([0x41, 0xC1])           # flashing A, normal A

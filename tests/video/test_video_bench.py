@@ -1,5 +1,5 @@
 """`gin-king bench video` and `gin-king bench idle` run and report (numbers not judged
-here: the benches themselves compare them with DESIGN.md's budgets)."""
+here: the benches themselves compare them with the budgets of docs/architecture.md)."""
 from gin_king.bench import idle, video
 
 

@@ -66,12 +66,12 @@ class LoadedDeskAccessory(NewDeskAccessory):
         """JSL to one of the header's routines. The application's current resource
         application is its own again afterwards: an NDA that makes its own ID current
         (ResourceStartUp, SetCurResourceApp) leaves the host's search path alone."""
-        rm = getattr(self.tb, "rm", None)
-        saved = rm.cur_app if rm is not None else None
+        rm = self.tb.rm
+        saved = rm.cur_app
         try:
             return self.tb.machine.call(routine, **regs)
         finally:
-            if rm is not None and saved in rm.apps:
+            if saved in rm.apps:
                 rm.cur_app = saved
 
     def init(self, starting: bool) -> None:
@@ -118,7 +118,7 @@ def load_from_desk_accs(tb, wanted: Callable[[Any], bool],
     user ID: (file name, its first segment's address, user ID) each. One that does not
     load is left out and noted in the call log, with `kind` ("NDA", "CDA")."""
     machine = tb.machine
-    volume = getattr(getattr(tb, "gsos", None), "volume", None)
+    volume = tb.gsos.volume
     if machine is None or volume is None or not volume.is_dir(DESK_ACCS_FOLDER):
         return
     for info in volume.listdir(DESK_ACCS_FOLDER):
@@ -126,7 +126,7 @@ def load_from_desk_accs(tb, wanted: Callable[[Any], bool],
             continue
         path = f"{DESK_ACCS_FOLDER}/{info.name}"
         try:
-            user_id, loaded, _ = machine.load_segments(
+            user_id, loaded, _ = tb.loader.load_segments(
                 volume.read_file(path), DESK_ACCESSORY_ID_TYPE,
                 f":{volume.name}:{path.replace('/', ':')}")
         except Exception as exc:             # a damaged file: the others still load

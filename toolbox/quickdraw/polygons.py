@@ -159,9 +159,8 @@ class PolygonsMixin:
         """OpenPoly() $C104 -> polyHandle: start recording lines; the pen is hidden."""
         if self._poly_handle():
             raise ToolError(POLY_ALREADY_OPEN_ERR)
-        mm = getattr(self.tb, "mm", None)
-        if mm is not None and self.user_id:
-            handle = mm.new_handle(POLY_HEADER, self.user_id, 0)
+        if self.user_id:
+            handle = self.tb.mm.new_handle(POLY_HEADER, self.user_id, 0)
         else:
             handle = self._next_private_rgn        # tokens share the regions' range
             self._next_private_rgn += 1

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from iigs.memory import (read_bytes, read_long, read_word, write_bytes, write_long,
                          write_word)
 
-from toolbox import font
+from iigs import font
 from toolbox.calls import ToolError, s16
 from toolbox.quickdraw.geometry import (empty_rect, inset_rect, offset_rect, pt_in_rect,
                                         read_rect, sect_rect, set_rect, union_rect,

@@ -20,11 +20,10 @@ class RegionsMixin:
     # ---- regions (rectangular) ---------------------------------------------------------
     def NewRgn(self) -> int:
         """NewRgn() $6704 -> rgnHandle: an empty region."""
-        mm = getattr(self.tb, "mm", None)
-        if mm is not None and self.user_id:
-            handle = mm.new_handle(RGN_SIZE, self.user_id, 0)
+        if self.user_id:
+            handle = self.tb.mm.new_handle(RGN_SIZE, self.user_id, 0)
         else:
-            # Without a Memory Manager (cores tested alone) a region is a token only.
+            # Before QDStartUp gives QuickDraw a user ID a region is a token only.
             handle = self._next_private_rgn
             self._next_private_rgn += 1
         self.regions[handle] = (0, 0, 0, 0)
@@ -34,9 +33,7 @@ class RegionsMixin:
     def DisposeRgn(self, handle: int) -> None:
         """DisposeRgn(rgnHandle) $6804."""
         if self.regions.pop(handle, None) is not None and handle < PRIVATE_REGIONS:
-            mm = getattr(self.tb, "mm", None)
-            if mm is not None:
-                mm.dispose(handle)
+            self.tb.mm.dispose(handle)
 
     def RectRgn(self, handle: int, rect: Rect) -> None:
         """RectRgn(rgnHandle, rectPtr) $6C04: the region becomes the rectangle."""
@@ -63,11 +60,10 @@ class RegionsMixin:
         handle &= 0xFFFFFF
         if not handle:
             return None
-        mm = getattr(self.tb, "mm", None)
-        if handle >= PRIVATE_REGIONS or mm is None:
+        if handle >= PRIVATE_REGIONS:
             return self.regions.get(handle)
         try:
-            addr = mm.deref(handle)
+            addr = self.tb.mm.deref(handle)
         except ToolError:
             return None
         return read_rect(self.tb.mem, addr + 2) if addr else None
@@ -75,9 +71,6 @@ class RegionsMixin:
     def _write_region(self, handle: int) -> None:
         if handle >= PRIVATE_REGIONS:
             return
-        mm = getattr(self.tb, "mm", None)
-        if mm is None:
-            return
-        addr = mm.deref(handle)
+        addr = self.tb.mm.deref(handle)
         write_word(self.tb.mem, addr, RGN_SIZE)
         write_rect(self.tb.mem, addr + 2, self.regions[handle])

@@ -2,7 +2,7 @@
 characters and strings.
 
 Follows the Apple IIGS Toolbox Reference vol. 2, ch. 16 (text calls) with the system
-font of toolbox/font.py.
+font of iigs/font.py.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import numpy as np
 
 from iigs.memory import read_long, write_long
 
-from toolbox import font
+from iigs import font
 from toolbox.quickdraw.geometry import write_point
 from toolbox.quickdraw.records import (BOLD, PORT_FONT_HANDLE, PORT_FONT_ID, PORT_PN_LOC,
                                        PORT_TX_FACE, PORT_TX_MODE, PORT_TX_SIZE,

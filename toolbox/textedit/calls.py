@@ -307,7 +307,7 @@ def new_from_param_block(tb, owner: int, addr: int) -> TERecord:
 @tool(TOOLSET, 0x09, "L", 4)
 def TENew(tb, param_block: int) -> int:
     """TENew(paramBlockPtr:L) -> teH:L: in the current port"""
-    port = tb.qd.GetPort() if getattr(tb, "qd", None) else 0
+    port = tb.qd.GetPort()
     return new_from_param_block(tb, port, param_block).handle
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from iigs.memory import write_long, write_word
-from toolbox import font
+from iigs import font
 from toolbox.calls import ToolError
 from toolbox.control import (CTL_INVISIBLE, DOWN_ARROW, DOWN_FLAG, PAGE_DOWN, PAGE_UP,
                              SCROLL_PROC, THUMB, UP_ARROW, UP_FLAG, Control)
@@ -166,7 +166,7 @@ class TextEditManager:
     def record(self, handle: int) -> TERecord:
         """The record of a handle; handle 0: the current port's TextEdit control."""
         if not handle:
-            port = self.tb.qd.GetPort() if getattr(self.tb, "qd", None) else 0
+            port = self.tb.qd.GetPort()
             for rec in self.records.values():
                 if rec.owner == port:
                     return rec
@@ -289,10 +289,10 @@ class TextEditManager:
         """The text in the view: each line's style runs, the selection inverted or the
         caret, the bounds framed when fDrawBounds, the scroll bar."""
         tb = self.tb
-        qd = getattr(tb, "qd", None)
+        qd = tb.qd
         wm = tb.wm
         win = wm.find(rec.owner)
-        if qd is None or (win is not None and not win.visible):
+        if win is not None and not win.visible:
             return
         ctl = tb.ctl.controls.get(rec.handle)
         if ctl is not None and not ctl.visible:

@@ -1,5 +1,9 @@
 """The built-in system font: an 8-pixel proportional bitmap font, with its metrics.
 
+It lives with the hardware, as a IIGS keeps its system font in ROM: QuickDraw II and
+the Font Manager (`toolbox/`) draw with it, and so do the text screen and the "system
+death" report here.
+
 QuickDraw II draws text in the port's font; this project has one font, designed for the
 project in the spirit of the IIGS system font (Shaston 8, Toolbox Reference vol. 2,
 ch. 16 "Text" and Apple IIGS Technical Note #41 on font families). Its numbers are what
