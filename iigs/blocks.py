@@ -45,7 +45,7 @@ from types import FunctionType
 from typing import Any, Callable, NamedTuple
 
 from iigs import cpu_fast
-from iigs.cpu_fast import (BAIL, DELEGATED, IO_LEAVE, NZ8, NZ16, _Gen, expand_timed,
+from iigs.cpu_fast import (BAIL, IO_LEAVE, NZ8, NZ16, _Gen, branch_condition, expand_timed,
                            io_prologue)
 from iigs.opcodes import OPCODES, Opcode
 
@@ -54,20 +54,9 @@ Key = tuple  # (e, m, x, ...): `iigs.cpu_fast.state_key`; anything after x is ke
 MAX_INSTRUCTIONS = 192     # instructions per region
 MAX_BLOCKS = 24            # basic blocks per region
 
-BRANCHES = {"BPL": "not r_p & 0x80", "BMI": "r_p & 0x80", "BVC": "not r_p & 0x40",
-            "BVS": "r_p & 0x40", "BCC": "not r_p & 0x01", "BCS": "r_p & 0x01",
-            "BNE": "not r_p & 0x02", "BEQ": "r_p & 0x02"}
-# Control flow to a constant target: the region follows it.
-DIRECT = {("BRA", "rel8"), ("BRL", "rel16"), ("JMP", "abs"), ("JML", "absl"),
-          ("JSR", "abs"), ("JSL", "absl")}
-# Control flow to a computed target: RTS/RTL may return to a call in the region.
-COMPUTED = {("RTS", "imp"), ("RTL", "imp"), ("JMP", "absi"), ("JMP", "absix"),
-            ("JML", "absil"), ("JSR", "absix")}
-# Instructions that end a block before them (the interpreter runs them).
-ENDS_BEFORE = (DELEGATED - {"REP", "SEP", "XCE", "PLP"})
-WRITES_CARRY = frozenset("ADC SBC CMP CPX CPY ASL LSR ROL ROR PLP RTI".split())
-BANK0_MODES = frozenset({"dp", "dpx", "dpy", "sr"})
-PUSHES = frozenset("PHA PHX PHY PHP PHB PHK PHD PEA PEI PER JSR JSL".split())
+# What each opcode does (its control flow, whether it ends a block, the flags it reads
+# and defines, whether it pushes or lands in bank 0) is read from its row of
+# `iigs.opcodes.OPCODES`.
 REGISTERS = ("a", "x", "y", "sp", "p", "d", "dbr", "pbr")
 
 # Applied once per template (opcode and state), never per region: registers become locals.
@@ -191,11 +180,11 @@ def template(op: int, key: Key, imm: int | None = None) -> Template:
     if found is not None:
         return found
     row = OPCODES[op]
-    if row.mnemonic in BRANCHES:   # the region writes conditional branches itself
+    if row.flow == "branch":   # the region writes conditional branches itself
         found = _TEMPLATES[cache_key] = Template((), None, 0, (), (), frozenset(), False,
                                                  False, 4, ())
         return found
-    control = (row.mnemonic, row.mode) in DIRECT or (row.mnemonic, row.mode) in COMPUTED
+    control = row.flow in ("direct", "computed")
     gen = _TemplateGen(row, key, inline=not control)
     gen.imm = imm
     if row.mnemonic in ("REP", "SEP", "XCE", "PLP"):
@@ -230,7 +219,7 @@ def template(op: int, key: Key, imm: int | None = None) -> Template:
         tuple((name, kind, k) for name, (kind, k) in gen.params.items()),
         frozenset(_ASSIGNED.findall(text)) & set(REGISTERS),
         row.access in ("w", "rmw") and row.mode != "acc",
-        row.mnemonic in PUSHES,
+        row.pushes,
         static + len(gen.extra) + 2,
         decimal)
     _TEMPLATES[cache_key] = found
@@ -323,7 +312,7 @@ def _decode(mem: Any, start: int, key: Key, budget: int) -> tuple[list[Instructi
         op = mem[pos]
         row = OPCODES[op]
         name = row.mnemonic
-        if name in ENDS_BEFORE:
+        if row.ends_region_block:
             return out, "exit"
         if REWRITTEN and _rewritten(pos, row.operand_size(key[1], key[2]) + 1):
             return out, "exit"   # code that rewrites this instruction: interpret it
@@ -337,12 +326,8 @@ def _decode(mem: Any, start: int, key: Key, budget: int) -> tuple[list[Instructi
         size = row.operand_size(key[1], key[2]) + 1
         out.append(Instruction(pos, op, key, imm, size))
         pos += size
-        if name in BRANCHES:
-            return out, "branch"
-        if (name, row.mode) in DIRECT:
-            return out, "direct"
-        if (name, row.mode) in COMPUTED:
-            return out, "computed"
+        if row.flow:
+            return out, row.flow
         if name == "PLP" and not key[0]:
             return out, "plp"
         # The carry a later XCE would exchange.
@@ -354,7 +339,7 @@ def _decode(mem: Any, start: int, key: Key, budget: int) -> tuple[list[Instructi
             key = _key_after(name, key, imm)
         elif name == "XCE":
             key, carry = _key_after(name, key, imm), key[0]
-        elif name in WRITES_CARRY:
+        elif row.flags_defined() & 0x01:
             carry = None
 
 
@@ -668,7 +653,7 @@ def _remember_relocatable(mem: Any, a0: int, key: Key, blocks: list[BasicBlock],
     for block in blocks:
         for ins in block.instructions:
             row = OPCODES[ins.op]
-            if (row.mnemonic, row.mode) in DIRECT and row.mode in ("abs", "absl"):
+            if row.flow == "direct" and row.mode in ("abs", "absl"):
                 return   # an absolute target: not relocatable
             fixed[ins.at - a0] = ins.op
             if row.mnemonic in ("REP", "SEP") or row.mode in ("rel8", "rel16"):
@@ -778,14 +763,6 @@ class Shape(NamedTuple):
 
 
 DECIMAL_TEST = "if p & 0x08:"   # `_Gen._add`'s test (p = r_p), its bail-out on the next line
-SETS_DECIMAL = frozenset({"SED", "PLP"})
-
-
-def _sets_decimal(op: int, imm: int | None) -> bool:
-    name = OPCODES[op].mnemonic
-    return name in SETS_DECIMAL or (name == "SEP" and imm is not None and bool(imm & 0x08))
-
-
 
 
 INLINE_DEPTH = 3        # blocks followed into one arm
@@ -809,7 +786,6 @@ _NZ_ONLY = re.compile(rf"^{_NZ}$")
 _C_NZ = re.compile(rf"^(c|\(1 if r >= 0 else 0\)) \| ({_NZ})$")
 _MASK = re.compile(r"^r_p (?:(&|\|)= |= r_p (&|\|) )(0x[0-9a-fA-F]+|\d+)$")
 _ADD = re.compile(r"^r_p = \((?:r_)?p & 0x3C\) \| ")
-READS_CARRY = frozenset({"ADC", "SBC", "ROL", "ROR"})
 
 
 def _flag_effect(line: str, mnemonic: str) -> tuple[int, int] | None:
@@ -826,7 +802,7 @@ def _flag_effect(line: str, mnemonic: str) -> tuple[int, int] | None:
     if mask:
         op, value = mask.group(1) or mask.group(2), int(mask.group(3), 0)
         return ((~value if op == "&" else value) & FLAGS), 0
-    if mnemonic in READS_CARRY:   # their carry-in and result lines (`_Gen._add`, rmw)
+    if mnemonic in ("ADC", "SBC", "ROL", "ROR"):   # their carry-in and result lines (`_Gen._add`, rmw)
         if _ADD.match(line):
             return FLAGS, 0
         if line == "p = r_p" or "r_p & 1" in line:
@@ -852,8 +828,7 @@ def _flags_used(template_: Template, mnemonic: str) -> tuple[int, int]:
 def _leaves_midway(t: Template, op: int, key: Key, bank0: bool) -> bool:
     """May the region be left inside this instruction (so every flag must be exact)?
     The same conditions `_compile` writes exits for."""
-    mode = OPCODES[op].mode
-    if t.data_write and (bank0 or mode not in BANK0_MODES):
+    if t.data_write and (bank0 or not OPCODES[op].bank0):
         return True
     if t.stack_write and bank0:
         return True
@@ -964,7 +939,7 @@ def _compile(shape: tuple) -> Shape:
         for op, key, imm in items:
             t = template(op, key, imm)
             written |= t.writes
-            sets_decimal = sets_decimal or _sets_decimal(op, imm)
+            sets_decimal = sets_decimal or OPCODES[op].sets_decimal(imm)
             adds = adds or bool(t.decimal)
     binary = adds and not sets_decimal
     # Leaving the region writes the registers back: one call, so each exit is one line.
@@ -1026,7 +1001,7 @@ def _compile(shape: tuple) -> Shape:
                     line = f"{indent}return ((done + {spent()}) << 24) + {call}"
                 body.append(line)
             if t.ret is not None:
-                if (OPCODES[op].mnemonic, OPCODES[op].mode) in DIRECT:
+                if OPCODES[op].flow == "direct":
                     # A constant target: its cycles are constants too (note 5 for BRA).
                     static += 3 if OPCODES[op].mnemonic == "BRA" else t.static
                 else:
@@ -1043,7 +1018,7 @@ def _compile(shape: tuple) -> Shape:
                                   f"{address} + {_size_of(op, key)}"]
             # (a direct-page or stack-relative store lands in bank 0: no check when
             # the region has no code there)
-            if t.data_write and (bank0 or OPCODES[op].mode not in BANK0_MODES):
+            if t.data_write and (bank0 or not OPCODES[op].bank0):
                 body.append(f"if {lo} <= ea < {hi} and {hit}(ea):")
                 body += ["    " + line for line in leave]
             if t.stack_write and bank0:
@@ -1063,7 +1038,7 @@ def _compile(shape: tuple) -> Shape:
         small = len(items) <= INLINE_BLOCK
         if kind == "branch":
             taken_label, fall_label, cross = rest
-            condition = BRANCHES[OPCODES[items[-1][0]].mnemonic]
+            condition = branch_condition(OPCODES[items[-1][0]].mnemonic, "r_p")
             targets = [(taken_label, next(names), 4 if cross else 3),
                        (fall_label, next(names), 2)]
             arms.append(_Arm(body, kind, static, condition, targets, small, bound, first))

@@ -42,7 +42,7 @@ from __future__ import annotations
 from typing import Any, Callable, NamedTuple
 
 from iigs.io import IO_BANKS, MAP_READ_REGISTERS, TIMED_REGISTERS, StaleClock
-from iigs.opcodes import MODES, OPCODES, Opcode
+from iigs.opcodes import BRANCH_ON, DELEGATED, IMMEDIATE_MODES, MODES, OPCODES, Opcode
 
 # N and Z for every 8-bit and 16-bit result.
 NZ8 = tuple((v & 0x80) | (0 if v else 0x02) for v in range(0x100))
@@ -51,8 +51,8 @@ NZ16 = tuple((0x80 if v & 0x8000 else 0) | (0 if v else 0x02) for v in range(0x1
 # The (e, m, x) states a table exists for; in emulation mode M and X are always 1.
 STATES = ((1, 1, 1), (0, 1, 1), (0, 1, 0), (0, 0, 1), (0, 0, 0))
 
-# Handled by the reference interpreter (see module docstring).
-DELEGATED = frozenset("BRK COP RTI MVN MVP XCE PLP REP SEP WAI STP WDM".split())
+# Handled by the reference interpreter (see module docstring): `Opcode.delegated`,
+# from `iigs.opcodes.DELEGATED`.
 
 Handler = Callable[[Any, Any, int], int]
 
@@ -223,6 +223,12 @@ def io_prologue(text: str) -> list[str]:
     return ["io = cpu.io"] + [f"{name} = io.{IO_NAMES[name]}" for name in used]
 
 
+def branch_condition(mnemonic: str, p: str) -> str:
+    """The Python test of a conditional branch (`iigs.opcodes.BRANCH_ON`) on `p`."""
+    flag, when_set = BRANCH_ON[mnemonic]
+    return f"{p} & {flag:#04x}" if when_set else f"not {p} & {flag:#04x}"
+
+
 class _Gen:
     """Writes the source of one handler for one opcode in one (e, m, x) state."""
 
@@ -239,7 +245,7 @@ class _Gen:
         self.rare = len(key) > 3 and key[3] == 2  # ... and so do stack and pointers
         self.lines: list[str] = []
         self.size = row.operand_size(self.m, self.x) + 1
-        self.bank0 = row.mode in ("dp", "dpx", "dpy", "sr")
+        self.bank0 = row.bank0
         self.extra: list[str] = []   # run-time cycle terms
         self.crossing = False       # note 4 page-cross term present
 
@@ -371,7 +377,7 @@ class _Gen:
 
     def read(self, wide: bool) -> str:
         """Expression of the operand value (immediate or at `ea`)."""
-        if self.row.mode in ("immm", "immx"):
+        if self.row.mode in IMMEDIATE_MODES:
             return self.word() if wide else self.byte()
         mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
         plain = f"(mem[ea] | (mem[(ea + 1) & {mask}] << 8))" if wide else "mem[ea]"
@@ -471,7 +477,7 @@ class _Gen:
     def base_cycles(self) -> int:
         row = self.row
         cycles = row.cycles
-        if row.width and (row.access or row.mode in ("immm", "immx") or row.mode == "imp"):
+        if row.width and (row.access or row.mode in IMMEDIATE_MODES or row.mode == "imp"):
             if self.wide(row.width):
                 cycles += 2 if row.access == "rmw" else 1
         if MODES[row.mode][3] and row.access == "r" and not self.x:
@@ -505,7 +511,7 @@ class _Gen:
     def op_load(self) -> None:
         name = self.row.mnemonic
         wide = self.wide(self.row.width)
-        if self.row.mode not in ("immm", "immx"):
+        if self.row.mode not in IMMEDIATE_MODES:
             self.address()
         self.emit(f"v = {self.read(wide)}")
         if name == "LDA":
@@ -526,7 +532,7 @@ class _Gen:
     def op_logic(self) -> None:
         wide = self.wide("m")
         operator = {"ORA": "|", "AND": "&", "EOR": "^"}[self.row.mnemonic]
-        if self.row.mode not in ("immm", "immx"):
+        if self.row.mode not in IMMEDIATE_MODES:
             self.address()
         mask = "0xFFFF" if wide else "0xFF"
         self.emit(f"v = (cpu.a & {mask}) {operator} {self.read(wide)}")
@@ -546,7 +552,7 @@ class _Gen:
         # Decimal mode is rare: the reference interpreter owns its corrections.
         spent = ", @spent" if self.io else ""
         self.emit("p = cpu.p", "if p & 0x08:", f"    {BAIL}decimal_step(cpu, a0{spent})")
-        if self.row.mode not in ("immm", "immx"):
+        if self.row.mode not in IMMEDIATE_MODES:
             self.address()
         self.emit(f"v = {self.read(wide)}")
         if subtract:
@@ -565,7 +571,7 @@ class _Gen:
         width = self.row.width
         wide = self.wide(width)
         mask = "0xFFFF" if wide else "0xFF"
-        if self.row.mode not in ("immm", "immx"):
+        if self.row.mode not in IMMEDIATE_MODES:
             self.address()
         reg = {"CMP": "a", "CPX": "x", "CPY": "y"}[name]
         table = "NZ16" if wide else "NZ8"
@@ -576,7 +582,7 @@ class _Gen:
     def op_BIT(self) -> None:
         wide = self.wide("m")
         mask = "0xFFFF" if wide else "0xFF"
-        if self.row.mode in ("immm", "immx"):
+        if self.row.mode in IMMEDIATE_MODES:
             # BIT #imm changes only Z.
             self.emit(f"cpu.p = (cpu.p & 0xFD) | (0 if cpu.a & {self.read(wide)} & {mask} else 2)")
         else:
@@ -682,12 +688,8 @@ class _Gen:
         self.finish()
 
     def op_branch(self) -> None:
-        condition = {"BPL": "not cpu.p & 0x80", "BMI": "cpu.p & 0x80",
-                     "BVC": "not cpu.p & 0x40", "BVS": "cpu.p & 0x40",
-                     "BCC": "not cpu.p & 0x01", "BCS": "cpu.p & 0x01",
-                     "BNE": "not cpu.p & 0x02", "BEQ": "cpu.p & 0x02",
-                     "BRA": "True"}[self.row.mnemonic]
         if self.row.mnemonic != "BRA":
+            condition = branch_condition(self.row.mnemonic, "cpu.p")
             self.emit(f"if not ({condition}): return a0 + 0x2000002")
         self.emit("npc = (a0 + 2) & 0xFFFF",
                   f"o = {self.byte()}",
@@ -858,7 +860,7 @@ def table_for(key: tuple[int, int, int]) -> list[Handler]:
                 table.append(_software_interrupt_for(key, "cop"))
             elif row.mnemonic == "WDM":
                 table.append(_wdm_for(key))
-            elif row.mnemonic in DELEGATED:
+            elif row.delegated:
                 table.append(delegate)
             else:
                 table.append(_compiled_when_first_run(key, row, table, namespace))

@@ -54,10 +54,7 @@ COLD_RUN = 16
 # less than a region compiled). 0: at once.
 BATCH_CYCLES = 8_192
 # Instructions after which a new basic block starts (control flow, state changes).
-ENDS_BLOCK = bytes(1 if row.mnemonic in blocks.BRANCHES
-                   or (row.mnemonic, row.mode) in blocks.DIRECT
-                   or (row.mnemonic, row.mode) in blocks.COMPUTED
-                   or row.mnemonic in blocks.DELEGATED else 0 for row in OPCODES)
+ENDS_BLOCK = bytes(1 if row.ends_block else 0 for row in OPCODES)
 
 # state -> (address -> Region, address -> entries counted before translation). Shared by
 # every CPU: a region depends only on its address, its code bytes (checked on entry) and
