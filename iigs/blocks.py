@@ -41,6 +41,7 @@ from __future__ import annotations
 import operator
 import re
 import struct
+import time
 from types import FunctionType
 from typing import Any, Callable, NamedTuple
 
@@ -299,7 +300,8 @@ class BasicBlock(NamedTuple):
     returns: list[tuple[int, Key]]   # RTS/RTL: calls in the region it may return to
 
 
-def _decode(mem: Any, start: int, key: Key, budget: int) -> tuple[list[Instruction], str]:
+def _decode(mem: Any, start: int, key: Key, budget: int,
+            rewritten: set[int] | frozenset[int]) -> tuple[list[Instruction], str]:
     """Instructions of one basic block from `start`, and how it ends."""
     out: list[Instruction] = []
     pos = start
@@ -314,7 +316,8 @@ def _decode(mem: Any, start: int, key: Key, budget: int) -> tuple[list[Instructi
         name = row.mnemonic
         if row.ends_region_block:
             return out, "exit"
-        if REWRITTEN and _rewritten(pos, row.operand_size(key[1], key[2]) + 1):
+        if rewritten and any(pos + k in rewritten
+                             for k in range(row.operand_size(key[1], key[2]) + 1)):
             return out, "exit"   # code that rewrites this instruction: interpret it
         imm: int | None = None
         if name in ("REP", "SEP"):
@@ -345,15 +348,10 @@ def _decode(mem: Any, start: int, key: Key, budget: int) -> tuple[list[Instructi
 
 # Addresses of code bytes seen to change under a region (self-modifying code): the
 # instructions holding them are left to the interpreter from then on.
-REWRITTEN: set[int] = set()
 REWRITTEN_BYTES = 8
 
 
-def _rewritten(pos: int, size: int) -> bool:
-    return any(pos + k in REWRITTEN for k in range(size))
-
-
-def note_rewritten(mem: Any, region: "Region") -> None:
+def note_rewritten(mem: Any, region: "Region", rewritten: set[int]) -> None:
     """Record which of `region`'s code bytes have changed, when they are a few
     (operands rewritten in place; new code loaded over old is not self-modifying)."""
     for lo, hi, code in region.segments:
@@ -361,7 +359,7 @@ def note_rewritten(mem: Any, region: "Region") -> None:
         if now != code:
             changed = [lo + i for i in range(hi - lo) if now[i] != code[i]]
             if len(changed) <= REWRITTEN_BYTES:
-                REWRITTEN.update(changed)
+                rewritten.update(changed)
 
 
 def _target(mem: Any, ins: Instruction) -> int:
@@ -378,8 +376,10 @@ def _target(mem: Any, ins: Instruction) -> int:
     return mem[at + 1] | (mem[at + 2] << 8) | (mem[at + 3] << 16)
 
 
-def discover(mem: Any, a0: int, key: Key, limit: int = MAX_INSTRUCTIONS) -> list[BasicBlock]:
-    """The basic blocks reachable from `a0` along direct edges, within the limits."""
+def discover(mem: Any, a0: int, key: Key, limit: int = MAX_INSTRUCTIONS,
+             rewritten: set[int] | frozenset[int] = frozenset()) -> list[BasicBlock]:
+    """The basic blocks reachable from `a0` along direct edges, within the limits
+    (`rewritten`: code bytes seen to change, whose instructions end a block before them)."""
     blocks: list[BasicBlock] = []
     known: set[tuple[int, Key]] = set()
     calls: list[tuple[str, int]] = []   # ("RTS"/"RTL", return address) of calls seen
@@ -392,7 +392,7 @@ def discover(mem: Any, a0: int, key: Key, limit: int = MAX_INSTRUCTIONS) -> list
             if (start, k) in known:
                 continue
             known.add((start, k))
-            instructions, end = _decode(mem, start, k, limit - used)
+            instructions, end = _decode(mem, start, k, limit - used, rewritten)
             if end == "budget":
                 if blocks:
                     continue   # regions end between blocks, so unrolled ones line up
@@ -466,11 +466,37 @@ class Region(NamedTuple):
 NO_REGION = Region(lambda cpu, mem, limit: 0, (), 1 << 62, False)
 
 MAX_SHAPES = 4096
-# shape -> its compiled code, which makes a region of that shape from its parameters
-SHAPES: dict[tuple, "Shape"] = {}
 
 
-def _segments(mem: Any, blocks: list[BasicBlock]) -> tuple[tuple[int, int, bytes], ...]:
+class Store:
+    """What one CPU's translator (`iigs.tiers.Translator`) keeps between regions: the
+    compiled shapes, the relocatable shapes of unrolled code, the code bytes seen to be
+    rewritten, every region's entry points, and counters of the work done. Nothing here
+    is shared between CPUs."""
+
+    def __init__(self, max_shapes: int = MAX_SHAPES) -> None:
+        self.max_shapes = max_shapes
+        # shape -> its compiled code, which makes a region of that shape from its parameters
+        self.shapes: dict[tuple, Shape] = {}
+        # (state, first opcode) -> relocatable shapes, newest first
+        self.relocatable: dict[tuple, list[Relocatable]] = {}
+        # addresses of code bytes seen to change under a region (self-modifying code):
+        # the instructions holding them are left to the interpreter from then on
+        self.rewritten: set[int] = set()
+        # (address, state) -> (region, label, bound) of every block of the regions made
+        self.entry_points: dict[tuple[int, Key], tuple[Region, int, int]] = {}
+        self.regions_made = 0        # regions decoded (not entered at a known block)
+        self.regions_placed = 0      # regions of a relocatable shape placed
+        self.shapes_compiled = 0
+        self.instructions_compiled = 0   # instructions in the shapes compiled
+        self.compile_seconds = 0.0       # host time in `_compile`
+
+    def forget_entry_points(self) -> None:
+        self.entry_points.clear()
+
+
+def _segments(mem: Any, blocks: list[BasicBlock],
+              rewritten: set[int]) -> tuple[tuple[int, int, bytes], ...]:
     spans = sorted((b.start, b.instructions[-1].at + b.instructions[-1].size) for b in blocks)
     merged: list[list[int]] = []
     for lo, hi in spans:
@@ -478,39 +504,48 @@ def _segments(mem: Any, blocks: list[BasicBlock]) -> tuple[tuple[int, int, bytes
         # too only means a change there also drops the region; not bytes known to be
         # rewritten, such as the operand of a JSL the program patches, left out before)
         if (merged and lo <= merged[-1][1] + 4 and (lo >> 16) == (merged[-1][0] >> 16)
-                and not any(at in REWRITTEN for at in range(merged[-1][1], lo))):
+                and not any(at in rewritten for at in range(merged[-1][1], lo))):
             merged[-1][1] = max(merged[-1][1], hi)
         else:
             merged.append([lo, hi])
     return tuple((lo, hi, bytes(mem[lo:hi])) for lo, hi in merged)
 
 
-def translate(mem: Any, a0: int, key: Key, max_length: int = MAX_INSTRUCTIONS) -> Region:
-    """The region at `a0` in state `key` (NO_REGION when nothing there can be translated)."""
+def translate(mem: Any, a0: int, key: Key, store: Store | None = None,
+              max_length: int = MAX_INSTRUCTIONS) -> Region:
+    """The region at `a0` in state `key` (NO_REGION when nothing there can be translated),
+    made with and remembered in `store` (None: a store of its own, kept by nobody)."""
+    if store is None:
+        store = Store()
     if mem[a0] in (0x44, 0x54) and (a0 & 0xFFFF) <= 0xFFFC:
         return block_move(mem, a0, key)
     if max_length == MAX_INSTRUCTIONS:
-        entry = ENTRY_POINTS.get((a0, key))
+        entry = store.entry_points.get((a0, key))
         if entry is not None and entry[0].valid(mem):
             region, label, bound = entry
             run = region.run
             start = FunctionType(run.__code__, run.__globals__, "region",
                                  (label,) + run.__defaults__[1:])   # entered at `label`
             return region._replace(run=start, max_cycles=bound)
-        region = place(mem, a0, key)
+        region = place(mem, a0, key, store)
         if region is not None:
             return region
-    blocks = discover(mem, a0, key, max_length)
+    blocks = discover(mem, a0, key, max_length, store.rewritten)
     if not blocks:
         return NO_REGION
-    segments = _segments(mem, blocks)
+    segments = _segments(mem, blocks, store.rewritten)
     labels = {(b.start, b.key): i for i, b in enumerate(blocks)}
     shape, params, spec = _shape(mem, blocks, labels, segments)
-    compiled = SHAPES.get(shape)
+    store.regions_made += 1
+    compiled = store.shapes.get(shape)
     if compiled is None:
-        if len(SHAPES) >= MAX_SHAPES:
-            SHAPES.clear()   # a simple bound; regions already made keep their code
-        compiled = SHAPES[shape] = _compile(shape)
+        if len(store.shapes) >= store.max_shapes:
+            store.shapes.clear()   # a simple bound; regions already made keep their code
+        began = time.perf_counter()
+        compiled = store.shapes[shape] = _compile(shape)
+        store.compile_seconds += time.perf_counter() - began
+        store.shapes_compiled += 1
+        store.instructions_compiled += sum(len(b.instructions) for b in blocks)
     run = compiled.make(0, *params)
     rekey = any(OPCODES[i.op].mnemonic in ("REP", "SEP", "XCE", "PLP")
                 for b in blocks for i in b.instructions)
@@ -519,13 +554,12 @@ def translate(mem: Any, a0: int, key: Key, max_length: int = MAX_INSTRUCTIONS) -
         # Every block of the region is an entry point: code reached at another of its
         # blocks runs this region from there, with no translation of its own.
         for label, (block, head) in enumerate(zip(blocks, compiled.heads)):
-            ENTRY_POINTS.setdefault((block.start, block.key), (region, label, head))
-        _remember_relocatable(mem, a0, key, blocks, spec, segments, compiled, region)
+            store.entry_points.setdefault((block.start, block.key), (region, label, head))
+        _remember_relocatable(mem, a0, key, blocks, spec, segments, compiled, region,
+                              store.relocatable)
     return region
 
 
-# (address, state) -> (region, label, bound) of every block of the regions translated
-ENTRY_POINTS: dict[tuple[int, Key], tuple[Region, int, int]] = {}
 
 
 # A template parameter's value, by kind, from memory and the instruction's address `at0`
@@ -629,15 +663,13 @@ class Relocatable(NamedTuple):
                       self.entry_clear)
 
 
-RELOCATABLE: dict[tuple, list[Relocatable]] = {}   # (state, first opcode) -> shapes
-
-
-def place(mem: Any, a0: int, key: Key) -> Region | None:
+def place(mem: Any, a0: int, key: Key, store: Store) -> Region | None:
     """A region of a shape already compiled, at `a0`, when the code there has it: no
     decoding, no compiling (cheaper than interpreting the code once)."""
-    for candidate in RELOCATABLE.get((key, mem[a0]), ()):
+    for candidate in store.relocatable.get((key, mem[a0]), ()):
         region = candidate.place(mem, a0)
         if region is not None:
+            store.regions_placed += 1
             return region
     return None
 RELOCATABLE_PER_OPCODE = 3
@@ -645,7 +677,7 @@ RELOCATABLE_PER_OPCODE = 3
 
 def _remember_relocatable(mem: Any, a0: int, key: Key, blocks: list[BasicBlock],
                           spec: list[tuple[str, int]], segments: tuple, compiled: Shape,
-                          region: Region) -> None:
+                          region: Region, relocatable: dict[tuple, list[Relocatable]]) -> None:
     if len(segments) != 1 or segments[0][0] != a0 or key[0] or a0 < 0x10000:
         return
     length = segments[0][1] - a0
@@ -704,7 +736,7 @@ def _remember_relocatable(mem: Any, a0: int, key: Key, blocks: list[BasicBlock],
                         _getter(order), tuple(i for i in compiled.used if i < 5),
                         compiled.make_of_used,
                         region.max_cycles, region.rekey, region.entry_clear)
-    shapes = RELOCATABLE.setdefault((key, mem[a0]), [])
+    shapes = relocatable.setdefault((key, mem[a0]), [])
     shapes.insert(0, entry)
     del shapes[RELOCATABLE_PER_OPCODE:]
 

@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from py65.devices.mpu65c02 import MPU
 
-from iigs.tiers import run_fast
+from iigs.tiers import Translator, run_fast
 from iigs.opcodes import (IMMEDIATE_MODES, MODES, OPCODES, C, D, I, M, N, Opcode, V, X,
                           Z)
 
@@ -50,7 +50,8 @@ class CPU65816(MPU):
     ADDR_WIDTH = 24
     ADDR_FORMAT = "%06x"
 
-    def __init__(self, memory: Any = None, pc: int | None = 0) -> None:
+    def __init__(self, memory: Any = None, pc: int | None = 0,
+                 translator: Translator | None = None) -> None:
         if memory is None:
             memory = bytearray(1 << 24)
         self.e = 1
@@ -62,6 +63,8 @@ class CPU65816(MPU):
         # (the CPU tests). Data accesses consult its page flags; see `iigs.io`.
         self.io: Any = None
         self.run_end = 0                # set by run(): see `iigs.cpu_fast.timed_read`
+        # The translated tiers of `run()`: this CPU's own tables, regions and policy.
+        self.translator = translator if translator is not None else Translator()
         self.trap_result: str | None = None
         self.stop_on_brk = False
         self.stop_on_cop = False
@@ -71,6 +74,15 @@ class CPU65816(MPU):
         self._trapped = False
         MPU.__init__(self, memory, pc)
         self.name = "65C816"
+
+    @property
+    def translate_later(self) -> dict | None:
+        """Candidates waiting for idle time, None when none is given (`iigs.tiers`)."""
+        return self.translator.later
+
+    @translate_later.setter
+    def translate_later(self, value: dict | None) -> None:
+        self.translator.later = value
 
     # ---------------------------------------------------------------- py65 interface
 

@@ -843,12 +843,10 @@ def generated_namespace() -> dict[str, Any]:
             "timed_read": timed_read}
 
 
-_TABLES: dict[tuple[int, int, int], list[Handler]] = {}
-
-
-def table_for(key: tuple[int, int, int]) -> list[Handler]:
-    """The 256 handlers of one state, each compiled when first run."""
-    table = _TABLES.get(key)
+def table_for(key: tuple[int, int, int], tables: dict[tuple, list[Handler]]) -> list[Handler]:
+    """The 256 handlers of one state, each compiled when first run, kept in `tables`
+    (a CPU's own: `iigs.tiers.Translator.tables`)."""
+    table = tables.get(key)
     if table is None:
         namespace = generated_namespace()
         delegate = _delegate_for(key)
@@ -864,7 +862,7 @@ def table_for(key: tuple[int, int, int]) -> list[Handler]:
                 table.append(delegate)
             else:
                 table.append(_compiled_when_first_run(key, row, table, namespace))
-        _TABLES[key] = table
+        tables[key] = table
     return table
 
 

@@ -10,9 +10,11 @@ Workloads (`gin_king.bench.cpu_workloads`), in the shapes real IIGS programs hav
 
 Figures are instructions per second and their ratio to py65's 65C02 `step()` on loop
 (a), measured in the same run (repeats interleaved, the best kept), so a loaded machine
-moves both alike. Translations are forgotten before every timed run: each pays for the
-code it translates. Before timing, every workload is run once through `step()` and the
+moves both alike. Each timed run is a new CPU with a translator of its own: it pays for
+the code it translates. Before timing, every workload is run once through `step()` and the
 CPU's state (registers, flags, memory, cycle count) must be identical to run()'s.
+Every CPU has its own translator (`iigs.tiers.Translator`), so each timed run starts
+cold.
 Targets (issue 40): compiled >= 4x, unrolled >= 2x, loops >= 5x.
 """
 from __future__ import annotations
@@ -25,8 +27,8 @@ from py65.devices.mpu65c02 import MPU as Py65C02
 
 from gin_king.bench import cpu_workloads
 from gin_king.bench.cpu_workloads import Workload
-from iigs import tiers
 from iigs.cpu import CPU65816
+from iigs.tiers import Translator
 
 ORIGIN = 0x0800
 
@@ -76,23 +78,24 @@ def loaded_cpu(program: bytes) -> CPU65816:
     return workload_cpu(cpu_workloads.loop(program, ORIGIN, "loop"))
 
 
-def workload_cpu(workload: Workload) -> CPU65816:
-    cpu = CPU65816(bytearray(workload.memory), pc=workload.pc)
+def workload_cpu(workload: Workload, translator: Translator | None = None) -> CPU65816:
+    cpu = CPU65816(bytearray(workload.memory), pc=workload.pc, translator=translator)
     cpu.pbr = workload.pbr
     cpu.stop_on_brk = True   # a stray BRK would mean the code is not what we time
     return cpu
 
 
-def check_against_step(workload: Workload, cycles: int) -> int:
-    """Run `workload` for `cycles` through step() and through run(); raise if the states
-    differ. Returns the instructions step() executed."""
+def check_against_step(workload: Workload, cycles: int,
+                       translator: Translator | None = None) -> int:
+    """Run `workload` for `cycles` through step() and through run() (with `translator`,
+    else a new one); raise if the states differ. Returns the instructions step()
+    executed."""
     reference = workload_cpu(workload)
     count = 0
     while reference.processorCycles < cycles:
         reference.step()
         count += 1
-    tiers.forget_translations()
-    fast = workload_cpu(workload)
+    fast = workload_cpu(workload, translator)
     fast.run(cycles)
     different = [name for name in REGISTERS
                  if getattr(fast, name) != getattr(reference, name)]
@@ -123,7 +126,6 @@ def run_runner(workload: Workload, cycles: int) -> Callable[[], tuple[int, int]]
 
     def run() -> tuple[int, int]:
         cpu = workload_cpu(workload)
-        tiers.forget_translations()
         done = cpu.run(cycles)
         assert cpu.stop_reason == "cycles", cpu.stop_reason
         return instructions, done

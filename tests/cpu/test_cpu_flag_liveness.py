@@ -10,8 +10,9 @@ import random
 import pytest
 
 from gin_king.bench.assembler import Assembler
-from iigs import blocks, tiers
+from iigs import blocks
 from iigs.cpu import CPU65816
+from iigs.tiers import Translator
 from test_cpu_run_vs_step import clone, run_alike
 
 NATIVE = (0, 1, 1)
@@ -66,7 +67,8 @@ POOL = [("LDA", "immm"), ("AND", "immm"), ("ORA", "immm"), ("EOR", "immm"),
         ("LDA", "dp"), ("STA", "dp"), ("ROL", "dp"), ("ADC", "dp")]
 
 
-def flag_program(seed: int, origin: int, d_in_code: bool = False) -> CPU65816:
+def flag_program(seed: int, origin: int, d_in_code: bool = False,
+                 translator: Translator | None = None) -> CPU65816:
     """A loop of random flag-heavy code: PHP/PLA make P visible in A and memory, and
     branches on every flag skip over instructions."""
     rng = random.Random(seed)
@@ -101,7 +103,7 @@ def flag_program(seed: int, origin: int, d_in_code: bool = False) -> CPU65816:
     a.assemble()
     mem[0x20:0x30] = rng.randbytes(0x10)
     mem[0x80] = 40
-    cpu = CPU65816(mem, pc=origin & 0xFFFF)
+    cpu = CPU65816(mem, pc=origin & 0xFFFF, translator=translator)
     cpu.pbr = origin >> 16
     cpu.sp = 0x01F0
     if d_in_code:
@@ -119,8 +121,8 @@ def flag_program(seed: int, origin: int, d_in_code: bool = False) -> CPU65816:
                          ids=["bank-2", "bank-0", "bank-0-dp-in-code"])
 @pytest.mark.parametrize("seed", range(8))
 def test_random_flag_code_matches_step(seed: int, origin: int, d_in_code: bool,
-                                       translate_at_once: None) -> None:
-    fast = flag_program(seed, origin, d_in_code)
+                                       translate_at_once: Translator) -> None:
+    fast = flag_program(seed, origin, d_in_code, translate_at_once)
     reference = clone(fast)
     run_alike(fast, reference, (613, 2_000, 5_003, 100_000))   # stops inside blocks
     assert fast.stop_reason == "stp" or d_in_code   # (rewritten code may not stop)
