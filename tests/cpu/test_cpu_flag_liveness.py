@@ -12,6 +12,7 @@ import pytest
 from gin_king.bench.assembler import Assembler
 from iigs import blocks
 from iigs.cpu import CPU65816
+from iigs.cpu_ops import without_dead_flags
 from iigs.tiers import Translator
 from test_cpu_run_vs_step import clone, run_alike
 
@@ -39,8 +40,12 @@ def test_php_rol_and_branches_read_the_flags() -> None:
     # ASL A ; ROL A ; LDA #0 ; STP: ROL reads ASL's carry, so only ASL's N/Z are dead
     dead = blocks.dead_flags(block_items(bytes([0x0A, 0x2A, 0xA9, 0, 0xDB])), False)
     assert dead[0] & (N_Z | C) == N_Z and dead[1] & (N_Z | C) == N_Z
-    assert blocks.without_dead_flags("r_p = (r_p & 0x7C) | c | NZ8[v]", N_Z) == \
-        "r_p = (r_p & 0xFE) | c"
+    # ... and ASL's flag update keeps its carry alone (an operation, not a line of text)
+    update = next(o for o in blocks.template(0x0A, NATIVE).ops if o.kind == "flags")
+    trimmed = without_dead_flags(update, N_Z)
+    assert (trimmed.keep, trimmed.parts) == (0xFE, ((0x01, "c"),))
+    assert trimmed.statement() == "r_p = (r_p & 0xfe) | c"
+    assert without_dead_flags(update, N_Z | C) is None
     # CMP #1 ; BNE: the branch ends the block, its flags are live
     assert blocks.dead_flags(block_items(bytes([0xC9, 1, 0xD0, 0xFE])), False) == [0, 0]
 
