@@ -15,24 +15,30 @@ What stays in a block rather than ending it (datasheet section 5 and Table 5-7 c
 - Rare or unknown-state instructions (BRK COP RTI MVN MVP WAI STP WDM, XCE with an unknown
   carry) end the block before them; `iigs.tiers` hands them to the interpreter.
 
-Cheap translation: each instruction's source is a *template* made once per (opcode,
-state) by `iigs.cpu_fast._Gen` with placeholders for its address and operand bytes; a
-region's source is those templates joined, with no text rewriting per region, and its
-compiled code object is cached by the region's *shape* (opcodes, states and edges, not
-addresses or operands), so unrolled code of one shape at a thousand addresses compiles
-once: each region is the shape's factory called with that region's addresses and operands.
+Cheap translation: each instruction is a *template* made once per (opcode, state) by
+`iigs.cpu_fast._Gen`: its operations (`iigs.cpu_ops.Op`), with format fields for its
+address and operand bytes. The passes work on operations: flag liveness per basic block
+(`dead_flags`, from the opcode table's flag columns), the flag updates and temporaries
+that are then dead left out (`cpu_ops.without_dead_flags`/`without_dead_temps`), the
+decimal-mode tests left out of a region in which nothing sets D, SEP/REP byte-work
+pairs (`byte_work_pairs`), then the budget heads of the arms (`_Writer`); the region's
+source is made last, and its compiled code object is cached by the region's *shape*
+(opcodes, states and edges, not addresses or operands), so unrolled code of one shape at a
+thousand addresses compiles once: each region is the shape's factory called with that
+region's addresses and operands.
 
 Self-modifying code: a region checks its code bytes on entry (`Region.valid`), and a store
 (or push) that lands in the region's own code ends the region right after it; the loop
 then sees the changed bytes and drops just that region.
 
-Memory access: every data access in a region is text `iigs.cpu_fast._Gen` emitted (its
-`read`/`write`/stack emitters), so the I/O page's routing reaches this tier unchanged.
-With an I/O page the state key has a fourth element (the memory map, `state_key`), which
-REP/SEP/XCE carry unchanged; the region binds the map's names on entry (`io_prologue`)
-and expands `_Gen`'s marks: `@timed` becomes `timed_read` at the exact cycle, `@leave`
-writes the registers back and raises `_Exit` "io" (`io_exit`), after which `iigs.tiers`
-runs the instruction through `step()` and picks the new key's tables and regions.
+Memory access: every data access in a region is an operation `iigs.cpu_fast._Gen`
+emitted (its `read`/`write`/stack emitters), so the I/O page's routing reaches this tier
+unchanged. With an I/O page the state key has a fourth element (the memory map,
+`state_key`), which REP/SEP/XCE carry unchanged; the region binds the map's names on entry
+(`io_prologue`, from the templates' `io_names`), a TIMED read calls `timed_read` at the
+exact cycle (the `{now}` field), and an op "leave" writes the registers back and raises
+`_Exit` "io" (`io_exit`), after which `iigs.tiers` runs the instruction through `step()`
+and picks the new key's tables and regions.
 Templates have no operand bytes, so a region tests the page flag even for a constant
 long address, as a handler does.
 """

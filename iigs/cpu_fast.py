@@ -1,8 +1,10 @@
 """The interpreting tier of `CPU65816.run()`: handlers generated per (E, M, X) state.
 
-`_Gen` writes Python source from the rows of `iigs.opcodes` (datasheet Table 5-4) with the
-register widths, the stack rule and the Table 5-7 cycle count (and its notes, as in
-`CPU65816.base_cycles`) folded in as constants. It serves both generated tiers:
+`_Gen` emits the operations (`iigs.cpu_ops.Op`) of an instruction from its row of
+`iigs.opcodes` (datasheet Table 5-4) with the register widths, the stack rule and the
+Table 5-7 cycle count (and its notes, as in `CPU65816.base_cycles`) folded in as
+constants; Python source is made from the operations last. It serves both generated
+tiers:
 
 1. Handlers (this module): one function per opcode and state, compiled once per state.
    `handler(cpu, mem, a0) -> cycles << 24 | next`, where `a0` is the 24-bit address of
@@ -10,10 +12,10 @@ register widths, the stack rule and the Table 5-7 cycle count (and its notes, as
    in a local and writes `cpu.pc` back when it stops (handlers that change the program
    bank also set `cpu.pbr`). The loop never lets an instruction's bytes cross the end of
    the program bank (the reference `step()` does those), so operands are `mem[a0 + 1]`...
-2. Regions (`iigs.blocks`): the same text per instruction, with registers in locals and
-   operands as constants, joined into one function for hot code.
+2. Regions (`iigs.blocks`): the same operations per instruction (`region=True`), with
+   registers in locals and operands as constants, joined into one function for hot code.
 
-Every data memory access of generated code is text from `_Gen`'s emitters (`read`,
+Every data memory access of generated code comes from `_Gen`'s emitters (`read`,
 `write`, the addressing modes' pointer reads, `push`/`pull`), so both tiers see one
 memory path. The choice between the tiers is made in `iigs.tiers`.
 
@@ -27,15 +29,13 @@ and regions of its own (`state_key` gains a fourth element: 1 common map, 2 rare
 in which every data access goes through `_Gen.read`/`_Gen.write`: a test of the page's
 flag (`RP`/`WP`, `RP2`/`WP2` for 16 bits) and, when set, `MAP_READ`/`MAP_WRITE` (the I/O
 page's `read_byte`/`write_byte`). On the I/O page, a write or a read of a `LEAVES`
-register (the map may change) leaves before the instruction (`IO_LEAVE` -> `io_exit`,
+register (the map may change) leaves before the instruction (an op "leave": `io_exit`,
 then `step()` and a new key); a read of a `TIMED` register (VBL, counters) goes to
 `timed_read` with the exact cycle in a region, `io_exit` in a handler, and an instruction
 handed to `step()` from inside the loop (`stale_clock_step`) is run again once the cycle
-count is brought up to date if it reads one. Constant long
-addresses outside the I/O banks skip the test; constant ones in the I/O page take the
-I/O path at once. Stack accesses and the pointers of indirect modes (`emit_bank`) are
-plain memory in the common map and go through `BANK` (`IOPage.stack`) in the rare one;
-instruction fetches are plain memory, as in `step()`.
+count is brought up to date if it reads one. Stack accesses and the pointers of indirect
+modes (`_Gen.stack`) are plain memory in the common map and go through `BANK`
+(`IOPage.stack`) in the rare one; instruction fetches are plain memory, as in `step()`.
 """
 from __future__ import annotations
 
