@@ -737,11 +737,42 @@ def _leaves_midway(t: Template, op: int, key: Key, bank0: bool) -> bool:
     return t.leaves or (len(key) > 3 and bool(t.decimal))
 
 
-def dead_flags(items: tuple, bank0: bool) -> list[int]:
+def known_carries(items: tuple) -> list[int | None]:
+    """For each instruction of a basic block, the carry before it when the block has
+    fixed it (CLC, SEC, REP/SEP with bit 0), else None."""
+    known: int | None = None
+    out: list[int | None] = []
+    for op, key, imm in items:
+        out.append(known)
+        row = OPCODES[op]
+        if row.mnemonic in ("CLC", "SEC"):
+            known = 1 if row.mnemonic == "SEC" else 0
+        elif row.mnemonic in ("REP", "SEP") and imm is not None and imm & 0x01:
+            known = 1 if row.mnemonic == "SEP" else 0
+        elif row.mnemonic == "XCE" and imm is not None:
+            known = key[0]
+        elif row.flags_defined(imm) & 0x01 or row.mnemonic in ("REP", "SEP", "XCE"):
+            known = None
+    return out
+
+
+def _constant_carry(op: int, known: int | None, binary: bool) -> int | None:
+    """The carry an instruction's `{carry}` reads as a constant (None: from P). ADC/SBC
+    only in a region in binary mode throughout: a decimal bail-out hands them to
+    `step()`, which reads the carry from P."""
+    name = OPCODES[op].mnemonic
+    if known is None or name not in ("ADC", "SBC", "ROL", "ROR"):
+        return None
+    return known if binary or name in ("ROL", "ROR") else None
+
+
+def dead_flags(items: tuple, bank0: bool, binary: bool = False) -> list[int]:
     """For each instruction of a basic block (op, key, imm), the flags among N V Z C
-    that no later instruction can read before they are defined again."""
+    that no later instruction can read before they are defined again (`binary`: the
+    region leaves out ADC/SBC's decimal tests, so a known carry is their constant)."""
     live = FLAGS            # at the end of the block: everything
     dead = [0] * len(items)
+    carries = known_carries(items)
     for i in range(len(items) - 1, -1, -1):
         op, key, imm = items[i]
         t = template(op, key, imm)
@@ -750,7 +781,10 @@ def dead_flags(items: tuple, bank0: bool) -> list[int]:
             continue
         dead[i] = FLAGS & ~live
         row = OPCODES[op]
-        live = (live & ~row.flags_defined(imm)) | (row.flags_read & FLAGS)
+        reads = row.flags_read & FLAGS
+        if _constant_carry(op, carries[i], binary) is not None:
+            reads &= ~0x01             # (the carry it reads is a constant)
+        live = (live & ~row.flags_defined(imm)) | reads
     return dead
 
 
@@ -827,7 +861,8 @@ def _compile(shape: tuple) -> Shape:
         static = 0
         bound = 0
         first = ""
-        dead = dead_flags(items, bank0)
+        dead = dead_flags(items, bank0, binary)
+        carries = known_carries(items)
         silent = byte_work_pairs(items, bank0)
         # Direct-page penalties (D's low byte not 0) are added once per block, or before
         # an instruction that changes D; an exit in between counts those not yet added.
@@ -851,10 +886,14 @@ def _compile(shape: tuple) -> Shape:
             if n in silent:
                 static += t.static
                 continue
+            carry = _constant_carry(op, carries[n], binary)
+
             def field(name: str) -> str:
                 # A TIMED read at the exact cycle (the run's end - the budget at entry +
                 # the cycles so far), a bail-out's cycles so far, `{before}` kept for
-                # `_Writer`, the instruction's address and operands.
+                # `_Writer`, the carry read, the instruction's address and operands.
+                if name == "carry":
+                    return "(r_p & 1)" if carry is None else str(carry)
                 if name == "now":
                     return f"cpu.run_end - limit + done + {spent()}"
                 if name == "spent":

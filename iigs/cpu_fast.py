@@ -283,6 +283,11 @@ class _Gen:
         self.let(temp, self.r[register], uses=frozenset())
         return temp
 
+    def carry(self) -> str:
+        """The carry an operation reads: in a region the `{carry}` field, which is the
+        constant 0 or 1 where the translator knows it (`iigs.blocks.known_carries`)."""
+        return "{carry}" if self.region else f"({self.r['p']} & 1)"
+
     def low(self, register: str, wide: bool) -> str:
         """The register's low 8 or all 16 bits (16-bit registers are kept masked)."""
         return self.r[register] if wide else f"({self.r[register]} & 0xFF)"
@@ -604,7 +609,7 @@ class _Gen:
         else:
             self.let("a", f"{self.r['a']} & {mask}")
             a = "a"
-        self.let("s", f"{a} + v + ({p} & 1)")
+        self.let("s", f"{a} + v + {self.carry()}")
         self.let("r", f"s & {mask}")
         self.flags(0x3C, (0x01, f"(1 if s > {mask} else 0)"), (0x82, f"{table}[r]"),
                    (0x40, f"(0x40 if ~({a} ^ v) & ({a} ^ s) & {sign} else 0)"), base=p)
@@ -646,7 +651,6 @@ class _Gen:
         wide = self.wide("m")
         mask, top = ("0xFFFF", "0x8000") if wide else ("0xFF", "0x80")
         acc = self.row.mode == "acc"
-        p = self.r["p"]
         v = frozenset({"v"})
         if acc:
             self.let("v", self.low("a", wide))
@@ -665,10 +669,10 @@ class _Gen:
             self.emit("v >>= 1", uses=v)
         elif name == "ROL":
             self.let("c", f"1 if v & {top} else 0", uses=v)
-            self.let("v", f"((v << 1) | ({p} & 1)) & {mask}", uses=v)
+            self.let("v", f"((v << 1) | {self.carry()}) & {mask}", uses=v)
         elif name == "ROR":
             self.let("c", "v & 1", uses=v)
-            self.let("v", f"(v >> 1) | ({top} if {p} & 1 else 0)", uses=v)
+            self.let("v", f"(v >> 1) | ({self.carry()} << {15 if wide else 7})", uses=v)
         if acc:
             self.set_a("v", wide, uses=v)
         else:

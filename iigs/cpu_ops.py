@@ -69,17 +69,20 @@ def reads(op: Op, name: str) -> bool:
 
 
 def without_dead_flags(op: Op, dead: int) -> Op | None:
-    """A flags op with the parts that define only `dead` bits left out (None: nothing
-    of it is needed). Only an update of P from P itself can drop parts: the bits left
-    out are then kept from P, whose value nothing reads before it is defined again."""
+    """A flags op with the parts that define only `dead` bits left out, and the dead
+    bits it cleared kept from P instead (None: nothing of it is needed). Only an update
+    of P from P itself can: nothing reads those bits before they are defined again."""
     if op.kind != "flags" or op.base != op.p or not dead:
         return op
     parts = tuple(part for part in op.parts if part[0] & ~dead)
-    if len(parts) == len(op.parts):
+    still = 0
+    for bits, _ in parts:
+        still |= bits
+    keep = op.keep | (dead & 0xFF & ~still)    # (a dead bit is kept from P, as it was)
+    if len(parts) == len(op.parts) and keep == op.keep:
         return op
-    keep = op.keep | sum(bits for bits, _ in op.parts if not bits & ~dead)
-    if not parts:
-        return None if keep == 0xFF else op._replace(parts=(), keep=keep)
+    if not parts and keep == 0xFF:
+        return None
     return op._replace(parts=parts, keep=keep)
 
 

@@ -142,3 +142,17 @@ def test_random_programs_do_drop_flag_work() -> None:
             items = [(i.op, i.key, i.imm) for i in block.instructions]
             dropped += sum(1 for d in blocks.dead_flags(items, False) if d & N_Z == N_Z)
     assert dropped > 10
+
+
+def test_a_carry_the_block_fixed_is_a_constant_and_its_flag_work_goes() -> None:
+    # CLC ; ADC #1 ; ROL A ; STP: ADC reads the carry CLC fixed, as the constant 0, so
+    # CLC's update of P is dead -- in a region in binary mode throughout; where a decimal
+    # ADC may hand itself to step(), which reads C from P, it stays.
+    items = block_items(bytes([0x18, 0x69, 1, 0x2A, 0xDB]))
+    assert blocks.known_carries(items) == [None, 0, None]
+    assert blocks.dead_flags(items, False, binary=True)[0] & C == C
+    assert blocks.dead_flags(items, False, binary=False)[0] & C == 0
+    # SEC ; ROL A ; STP: ROL has no decimal mode, its carry is a constant either way
+    items = block_items(bytes([0x38, 0x2A, 0xDB]))
+    assert blocks.known_carries(items) == [None, 1]
+    assert blocks.dead_flags(items, False)[0] & C == C
