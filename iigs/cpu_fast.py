@@ -39,6 +39,8 @@ modes (`_Gen.stack`) are plain memory in the common map and go through `BANK`
 """
 from __future__ import annotations
 
+import functools
+from types import CodeType, FunctionType
 from typing import Any, Callable, NamedTuple
 
 from iigs.io import IO_BANKS, MAP_READ_REGISTERS, TIMED_REGISTERS, StaleClock
@@ -269,11 +271,16 @@ class _Gen:
         """`if test:` (or `else:`); the caller deepens `self.depth` for its body."""
         self.ops.append(Op("if", test, uses=None, depth=self.depth))
 
-    def flags(self, keep: int, *parts: tuple[int, str], base: str | None = None,
+    def flags(self, keep: int, *parts: tuple, base: str | None = None,
               uses: frozenset[str] | None = None) -> None:
+        """P = (base & keep) | parts; a part is (bits, expression) or (bits, expression,
+        the temporaries it reads), which lets a pass that drops it know what is left."""
         p = self.r["p"]
-        self.ops.append(Op("flags", base=base or p, keep=keep, parts=parts, p=p,
-                           uses=uses, depth=self.depth))
+        part_uses = tuple(part[2] for part in parts) if all(len(x) == 3 for x in parts) \
+            else ()
+        self.ops.append(Op("flags", base=base or p, keep=keep,
+                           parts=tuple(part[:2] for part in parts), p=p, uses=uses,
+                           depth=self.depth, part_uses=part_uses if parts else ()))
 
     def copy(self, temp: str, register: str) -> str:
         """A temporary holding `register`: in a region the register's local itself (the
@@ -430,8 +437,10 @@ class _Gen:
         self.depth -= 1
         return "mv"
 
-    def write(self, value: str, wide: bool) -> None:
+    def write(self, value: str, wide: bool, uses: frozenset[str] | None = None) -> None:
+        """Store `value` at `ea` (`uses`: the temporaries `value` reads, None: unknown)."""
         mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
+        reads = None if uses is None else uses | {"ea", "w"}
         if wide:
             # (a plain name needs no temporary: a region's register local, a
             # temporary or 0)
@@ -446,7 +455,7 @@ class _Gen:
             plain = [f"mem[ea] = {value} & 0xFF"]
             flags, slow = "WP", f"MAP_WRITE(ea, {value} & 0xFF)"
         if not self.io:
-            self.emit(*plain)
+            self.emit(*plain, uses=reads)
             return
         self.io_names.update((flags, slow.split("(")[0]))
         self.when(f"if {flags}[ea >> 8]:")
@@ -464,7 +473,8 @@ class _Gen:
 
     def set_nz(self, value: str, wide: bool, uses: frozenset[str] | None = None) -> None:
         table = "NZ16" if wide else "NZ8"
-        self.flags(0x7D, (0x82, f"{table}[{value}]"), uses=uses)
+        part = (0x82, f"{table}[{value}]")
+        self.flags(0x7D, part if uses is None else part + (uses,), uses=uses)
 
     def set_a(self, value: str, wide: bool, uses: frozenset[str] | None = None) -> None:
         if wide and uses is not None and uses == {value}:
@@ -569,7 +579,7 @@ class _Gen:
         self.address()
         source = {"STA": self.r["a"], "STX": self.r["x"], "STY": self.r["y"],
                   "STZ": "0"}[name]
-        self.write(source, wide)
+        self.write(source, wide, uses=frozenset())
         self.finish()
 
     def op_logic(self) -> None:
@@ -676,10 +686,11 @@ class _Gen:
         if acc:
             self.set_a("v", wide, uses=v)
         else:
-            self.write("v", wide)
+            self.write("v", wide, uses=v)
         table = "NZ16" if wide else "NZ8"
         if name in ("ASL", "LSR", "ROL", "ROR"):
-            self.flags(0x7C, (0x01, "c"), (0x82, f"{table}[v]"), uses=frozenset({"c", "v"}))
+            self.flags(0x7C, (0x01, "c", frozenset({"c"})), (0x82, f"{table}[v]", frozenset({"v"})),
+                       uses=frozenset({"c", "v"}))
         else:
             self.set_nz("v", wide, uses=v)
         self.finish()
@@ -929,11 +940,19 @@ def _compiled_when_first_run(key: tuple, row: Opcode, table: list[Handler],
     in its place: a state's table costs only the opcodes a program runs in it (all 256
     at once took ~30 ms, on the path of the first action that entered the state)."""
     def first_run(cpu: Any, mem: Any, a0: int) -> int:
-        exec(compile(_Gen(row, key).generate(), f"<iigs.cpu_fast {key}>", "exec"),
-             namespace)
-        handler = table[row.code] = namespace[f"op_{row.code:02X}"]
+        handler = table[row.code] = FunctionType(handler_code(row.code, key), namespace)
         return handler(cpu, mem, a0)
     return first_run
+
+
+@functools.lru_cache(maxsize=None)
+def handler_code(code: int, key: tuple) -> CodeType:
+    """The compiled code of opcode `code`'s handler in state `key`: a function of the
+    opcode table alone, so made once per process (each CPU's table binds it afresh)."""
+    namespace: dict[str, Any] = {}
+    exec(compile(_Gen(OPCODES[code], key).generate(), f"<iigs.cpu_fast {key}>", "exec"),
+         namespace)
+    return namespace[f"op_{code:02X}"].__code__
 
 
 def generated_namespace() -> dict[str, Any]:

@@ -40,6 +40,7 @@ class Op(NamedTuple):
     base: str = ""                 # flags: P's old value
     keep: int = 0                  # flags: the bits of `base` kept
     parts: tuple[tuple[int, str], ...] = ()   # flags: (bits defined, expression)
+    part_uses: tuple[frozenset[str], ...] = ()   # flags: the temporaries each part reads
     p: str = ""                    # flags: P's rendered name
     timed: bool = False            # reads a TIMED register (`{now}` in a region)
     decimal: bool = False          # ADC/SBC's decimal-mode test and bail-out
@@ -83,6 +84,13 @@ def without_dead_flags(op: Op, dead: int) -> Op | None:
         return op
     if not parts and keep == 0xFF:
         return None
+    uses = op.uses
+    if op.part_uses:      # (what the parts kept read; the base is P itself)
+        uses = frozenset().union(*(used for part, used in zip(op.parts, op.part_uses)
+                                   if part in parts))
+        return op._replace(parts=parts, keep=keep, uses=uses,
+                           part_uses=tuple(used for part, used in zip(op.parts, op.part_uses)
+                                           if part in parts))
     return op._replace(parts=parts, keep=keep)
 
 
