@@ -43,9 +43,9 @@ import functools
 from types import CodeType, FunctionType
 from typing import Any, Callable, NamedTuple
 
-from iigs.io import IO_BANKS, MAP_READ_REGISTERS, TIMED_REGISTERS, StaleClock
+from iigs.io import StaleClock
 from iigs.cpu_ops import Op, render
-from iigs.opcodes import BRANCH_ON, DELEGATED, IMMEDIATE_MODES, MODES, OPCODES, Opcode
+from iigs.opcodes import BRANCH_ON, IMMEDIATE_MODES, MODES, OPCODES, Opcode
 
 # N and Z for every 8-bit and 16-bit result.
 NZ8 = tuple((v & 0x80) | (0 if v else 0x02) for v in range(0x100))
@@ -53,9 +53,6 @@ NZ16 = tuple((0x80 if v & 0x8000 else 0) | (0 if v else 0x02) for v in range(0x1
 
 # The (e, m, x) states a table exists for; in emulation mode M and X are always 1.
 STATES = ((1, 1, 1), (0, 1, 1), (0, 1, 0), (0, 0, 1), (0, 0, 0))
-
-# Handled by the reference interpreter (see module docstring): `Opcode.delegated`,
-# from `iigs.opcodes.DELEGATED`.
 
 Handler = Callable[[Any, Any, int], int]
 

@@ -423,8 +423,8 @@ def test_two_cpus_in_one_process_share_no_translation() -> None:
     mem = bytearray(1 << 24)
     mem[0x021000:0x02100A] = bytes([0xA9, 0x00, 0x1A, 0x8D, 0x01, 0x10, 0xCA, 0xD0, 0xF7,
                                     0xDB])
-    first, second = (CPU65816(bytearray(mem), pc=0x1000,
-                              translator=Translator(hot=1, batch_cycles=0)) for _ in "12")
+    first = CPU65816(bytearray(mem), pc=0x1000, translator=Translator(hot=1, batch_cycles=0))
+    second = CPU65816(bytearray(mem), pc=0x1000, translator=Translator(hot=1, batch_cycles=0))
     for cpu in (first, second):
         cpu.pbr = cpu.dbr = 0x02
         cpu.x = 20
