@@ -350,8 +350,7 @@ class _Gen:
             if mode == "dpi":
                 self.emit(f"ea = ({r['dbr']} << 16) | ptr")
             else:
-                self.emit(f"base = ({r['dbr']} << 16) | ptr", f"ea = (base + {r['y']}) & 0xFFFFFF")
-                self._note4()
+                self._indexed(f"({r['dbr']} << 16) | ptr", r["y"])
         elif mode == "dpix":
             self._dp_indexed("x", d)
             self.emit(f"ea = ({r['dbr']} << 16) | {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)")
@@ -364,9 +363,7 @@ class _Gen:
         elif mode == "abs":
             self.emit(f"ea = ({r['dbr']} << 16) | {self.word()}")
         elif mode in ("absx", "absy"):
-            self.emit(f"base = ({r['dbr']} << 16) | {self.word()}",
-                      f"ea = (base + {r[mode[-1]]}) & 0xFFFFFF")
-            self._note4()
+            self._indexed(f"({r['dbr']} << 16) | {self.word()}", r[mode[-1]])
         elif mode == "absl":
             self.emit(f"ea = {self.long()}")
         elif mode == "abslx":
@@ -380,10 +377,14 @@ class _Gen:
         else:
             raise ValueError(f"no data address for mode {mode}")
 
-    def _note4(self) -> None:
-        # Note 4: an 8-bit index that crosses a page costs one more cycle on a read.
+    def _indexed(self, base: str, index: str) -> None:
+        """`ea` = `base` + `index`, 24 bits. Note 4: an 8-bit index that crosses a page
+        costs one more cycle on a read (only then is the base kept, to compare)."""
         if self.row.access == "r" and self.x:
+            self.emit(f"base = {base}", f"ea = (base + {index}) & 0xFFFFFF")
             self.extra.append(Cycle("(base ^ ea) & 0xFFFF00"))
+        else:
+            self.emit(f"ea = (({base}) + {index}) & 0xFFFFFF")
 
     # ------------------------------------------------ operands
     def wide(self, width: str) -> bool:
@@ -561,6 +562,13 @@ class _Gen:
         wide = self.wide(self.row.width)
         if self.row.mode not in IMMEDIATE_MODES:
             self.address()
+        register = "a" if name == "LDA" else name[-1].lower()
+        if self.region and (register != "a" or wide):
+            # (a region's register local holds the whole value: N/Z read it there)
+            self.set(register, self.read(wide))
+            self.set_nz(self.r[register], wide, uses=frozenset())
+            self.finish()
+            return
         self.let("v", self.read(wide))
         v = frozenset({"v"})
         if name == "LDA":
@@ -712,6 +720,11 @@ class _Gen:
         reg = name[-1].lower()
         delta = "+ 1" if name.startswith("IN") else "- 1"
         v = frozenset({"v"})
+        if self.region:                  # (N/Z read the register's local)
+            self.set(reg, f"({self.r[reg]} {delta}) & {mask}", uses=frozenset())
+            self.set_nz(self.r[reg], wide, uses=frozenset())
+            self.finish()
+            return
         self.let("v", f"({self.r[reg]} {delta}) & {mask}", uses=frozenset())
         self.take(reg, "v")
         self.set_nz("v", wide, uses=v)
