@@ -15,74 +15,56 @@ What stays in a block rather than ending it (datasheet section 5 and Table 5-7 c
 - Rare or unknown-state instructions (BRK COP RTI MVN MVP WAI STP WDM, XCE with an unknown
   carry) end the block before them; `iigs.tiers` hands them to the interpreter.
 
-Cheap translation: each instruction's source is a *template* made once per (opcode,
-state) by `iigs.cpu_fast._Gen` with placeholders for its address and operand bytes; a
-region's source is those templates joined, with no text rewriting per region, and its
-compiled code object is cached by the region's *shape* (opcodes, states and edges, not
-addresses or operands), so unrolled code of one shape at a thousand addresses compiles
-once: each region is the shape's factory called with that region's addresses and operands.
+Cheap translation: each instruction is a *template* made once per (opcode, state) by
+`iigs.cpu_fast._Gen`: its operations (`iigs.cpu_ops.Op`), with format fields for its
+address and operand bytes. The passes work on operations: flag liveness per basic block
+(`dead_flags`, from the opcode table's flag columns), the flag updates and temporaries
+that are then dead left out (`cpu_ops.without_dead_flags`/`without_dead_temps`), the
+decimal-mode tests left out of a region in which nothing sets D, SEP/REP byte-work
+pairs (`byte_work_pairs`), then the budget heads of the arms (`_Writer`); the region's
+source is made last, and its compiled code object is cached by the region's *shape*
+(opcodes, states and edges, not addresses or operands), so unrolled code of one shape at a
+thousand addresses compiles once: each region is the shape's factory called with that
+region's addresses and operands.
 
 Self-modifying code: a region checks its code bytes on entry (`Region.valid`), and a store
 (or push) that lands in the region's own code ends the region right after it; the loop
 then sees the changed bytes and drops just that region.
 
-Memory access: every data access in a region is text `iigs.cpu_fast._Gen` emitted (its
-`read`/`write`/stack emitters), so the I/O page's routing reaches this tier unchanged.
-With an I/O page the state key has a fourth element (the memory map, `state_key`), which
-REP/SEP/XCE carry unchanged; the region binds the map's names on entry (`io_prologue`)
-and expands `_Gen`'s marks: `@timed` becomes `timed_read` at the exact cycle, `@leave`
-writes the registers back and raises `_Exit` "io" (`io_exit`), after which `iigs.tiers`
-runs the instruction through `step()` and picks the new key's tables and regions.
+Memory access: every data access in a region is an operation `iigs.cpu_fast._Gen`
+emitted (its `read`/`write`/stack emitters), so the I/O page's routing reaches this tier
+unchanged. With an I/O page the state key has a fourth element (the memory map,
+`state_key`), which REP/SEP/XCE carry unchanged; the region binds the map's names on entry
+(`io_prologue`, from the templates' `io_names`), a TIMED read calls `timed_read` at the
+exact cycle (the `{now}` field), and an op "leave" writes the registers back and raises
+`_Exit` "io" (`io_exit`), after which `iigs.tiers` runs the instruction through `step()`
+and picks the new key's tables and regions.
 Templates have no operand bytes, so a region tests the page flag even for a constant
 long address, as a handler does.
 """
 from __future__ import annotations
 
+import functools
 import operator
-import re
 import struct
+import time
 from types import FunctionType
 from typing import Any, Callable, NamedTuple
 
 from iigs import cpu_fast
-from iigs.cpu_fast import (BAIL, DELEGATED, IO_LEAVE, NZ8, NZ16, _Gen, expand_timed,
-                           io_prologue)
-from iigs.opcodes import OPCODES, Opcode
+from iigs.cpu_fast import NZ8, NZ16, Cycle, _Gen, branch_condition, io_prologue
+from iigs.cpu_ops import Fields, Op, render, without_dead_flags, without_dead_temps
+from iigs.opcodes import KEPT_IN_REGIONS, OPCODES, Opcode
 
 Key = tuple  # (e, m, x, ...): `iigs.cpu_fast.state_key`; anything after x is kept as is
 
 MAX_INSTRUCTIONS = 192     # instructions per region
 MAX_BLOCKS = 24            # basic blocks per region
 
-BRANCHES = {"BPL": "not r_p & 0x80", "BMI": "r_p & 0x80", "BVC": "not r_p & 0x40",
-            "BVS": "r_p & 0x40", "BCC": "not r_p & 0x01", "BCS": "r_p & 0x01",
-            "BNE": "not r_p & 0x02", "BEQ": "r_p & 0x02"}
-# Control flow to a constant target: the region follows it.
-DIRECT = {("BRA", "rel8"), ("BRL", "rel16"), ("JMP", "abs"), ("JML", "absl"),
-          ("JSR", "abs"), ("JSL", "absl")}
-# Control flow to a computed target: RTS/RTL may return to a call in the region.
-COMPUTED = {("RTS", "imp"), ("RTL", "imp"), ("JMP", "absi"), ("JMP", "absix"),
-            ("JML", "absil"), ("JSR", "absix")}
-# Instructions that end a block before them (the interpreter runs them).
-ENDS_BEFORE = (DELEGATED - {"REP", "SEP", "XCE", "PLP"})
-WRITES_CARRY = frozenset("ADC SBC CMP CPX CPY ASL LSR ROL ROR PLP RTI".split())
-BANK0_MODES = frozenset({"dp", "dpx", "dpy", "sr"})
-PUSHES = frozenset("PHA PHX PHY PHP PHB PHK PHD PEA PEI PER JSR JSL".split())
+# What each opcode does (its control flow, whether it ends a block, the flags it reads
+# and defines, whether it pushes or lands in bank 0) is read from its row of
+# `iigs.opcodes.OPCODES`.
 REGISTERS = ("a", "x", "y", "sp", "p", "d", "dbr", "pbr")
-
-# Applied once per template (opcode and state), never per region: registers become locals.
-_REGISTER = re.compile(r"\bcpu\.(a|x|y|sp|p|d|dbr|pbr)\b")
-_ASSIGNED = re.compile(r"\br_(\w+)\s*(?:[|&^+-]|<<|>>)?=(?!=)")
-_A0 = re.compile(r"\ba0\b")
-
-
-# A 16-bit register masked to 16 bits is itself (every write of one masks it): such a mask,
-# in parentheses or as a whole right-hand side, is left out of a region's text.
-_MASKED = re.compile(r"\((r_(?:a|x|y|sp|d)) & 0xFFFF\)|(?<== )(r_(?:a|x|y|sp|d)) & 0xFFFF$")
-
-
-def _without_masks(line: str) -> str:
-    return _MASKED.sub(lambda m: m.group(1) or m.group(2), line)
 
 
 def with_widths(key: Key, e: int, m: int, x: int) -> Key:
@@ -93,190 +75,110 @@ def with_widths(key: Key, e: int, m: int, x: int) -> Key:
 # ---------------------------------------------------------------- instruction templates
 
 class _TemplateGen(_Gen):
-    """`_Gen` with placeholders for the operand bytes (`§` is the instruction's index)."""
+    """`_Gen` for a region: registers as locals, the address and operands as format
+    fields, and the state-changing instructions a region keeps."""
 
     def __init__(self, row: Opcode, key: Key, inline: bool) -> None:
-        super().__init__(row, key, None, inline)
-        self.params: dict[str, tuple[str, int]] = {}
-
-    def _param(self, kind: str, k: int) -> str:
-        name = f"{kind}§_{k}"
-        self.params[name] = (kind, k)
-        return name
-
-    def byte(self, k: int = 1) -> str:
-        return self._param("B", k)
-
-    def word(self, k: int = 1) -> str:
-        return self._param("W", k)
-
-    def long(self) -> str:
-        return self._param("L", 1)
-
-    def return_address(self, size: int, long: bool) -> list[str]:
-        """The bytes a call of `size` bytes pushes (its last byte's address: bank if
-        `long`, high, low), as parameters made from the instruction's address."""
-        return ([self._param("K", 0)] if long else []) + \
-            [self._param("H", size - 1), self._param("O", size - 1)]
-
-    def op_JSR(self) -> None:
-        if self.row.mode != "abs":
-            super().op_JSR()
-            return
-        self.emit(f"v = {self.word()}")
-        self.push(self.return_address(3, long=False), bytes_=True)
-        self.finish("(a0 & 0xFF0000) + v")
-
-    def op_JSL(self) -> None:
-        self.emit(f"t = {self.long()}")
-        self.push(self.return_address(4, long=True), new_style=True, bytes_=True)
-        self.emit("cpu.pbr = t >> 16")
-        self.finish("t")
+        super().__init__(row, key, inline, region=True)
+        self.imm: int | None = None
+        self.new_key = key
 
     # The state-changing instructions a region keeps (see the module docstring).
     def op_REP(self) -> None:
-        self._set_p("cpu.p & " + str(0xFF ^ self.imm))
+        self._set_p(0xFF ^ self.imm, 0)
 
     def op_SEP(self) -> None:
-        self._set_p("cpu.p | " + str(self.imm))
+        self._set_p(0xFF, self.imm)
 
-    def _set_p(self, value: str) -> None:
+    def _set_p(self, keep: int, bits: int) -> None:
         if self.e:
-            value = f"({value}) | 0x30"
-        self.emit(f"cpu.p = {value}")
+            bits |= 0x30
+        self.flags(keep, *([(bits, f"{bits:#04x}")] if bits else []), uses=frozenset())
         if self.new_key[2] and not self.x:
-            self.emit("cpu.x &= 0xFF", "cpu.y &= 0xFF")
+            self.set("x", "r_x & 0xFF", uses=frozenset())
+            self.set("y", "r_y & 0xFF", uses=frozenset())
         self.static_cycles = 3
 
     def op_XCE(self) -> None:
         carry = self.imm
         if carry != self.e:
-            self.emit(f"cpu.e = {carry}", f"cpu.p = (cpu.p & 0xFE) | {self.e}")
+            self.emit(f"cpu.e = {carry}", uses=frozenset())
+            self.flags(0xFE, *([(0x01, "1")] if self.e else []), uses=frozenset())
             if carry:
-                self.emit("cpu.sp = 0x100 | (cpu.sp & 0xFF)", "cpu.p |= 0x30",
-                          "cpu.x &= 0xFF", "cpu.y &= 0xFF")
+                self.set("sp", "0x100 | (r_sp & 0xFF)", uses=frozenset())
+                self.flags(0xCF, (0x30, "0x30"), uses=frozenset())
+                self.set("x", "r_x & 0xFF", uses=frozenset())
+                self.set("y", "r_y & 0xFF", uses=frozenset())
         self.static_cycles = 2
 
     def op_PLP(self) -> None:
         self.pull(1)
-        self.emit("cpu.p = v | 0x30" if self.e else "cpu.p = v")
+        self.set("p", "v | 0x30" if self.e else "v", uses=frozenset({"v"}))
         if self.e:
-            self.emit("cpu.x &= 0xFF", "cpu.y &= 0xFF")
+            self.set("x", "r_x & 0xFF", uses=frozenset())
+            self.set("y", "r_y & 0xFF", uses=frozenset())
         else:
-            self.emit("if v & 0x10:", "    cpu.x &= 0xFF", "    cpu.y &= 0xFF")
+            self.when("if v & 0x10:")
+            self.depth += 1
+            self.set("x", "r_x & 0xFF", uses=frozenset())
+            self.set("y", "r_y & 0xFF", uses=frozenset())
+            self.depth -= 1
         self.static_cycles = 4
 
 
 class Template(NamedTuple):
-    lines: tuple[str, ...]        # registers as r_ locals, placeholders for address/operands
-    ret: str | None               # a control-flow instruction's packed result expression
+    ops: tuple[Op, ...]           # the instruction's operations (registers as r_ locals)
+    ret: str | None               # a control transfer's target expression ("" if direct)
     static: int                   # cycles known at translation
-    extras: tuple[str, ...]       # cycle terms computed at run time
-    params: tuple[tuple[str, str, int], ...]   # (placeholder, kind, byte index)
-    writes: frozenset[str]        # registers assigned
+    extras: tuple[Cycle, ...]     # cycle terms known at run time
+    params: tuple[tuple[str, str, int], ...]   # (format field, kind, byte index)
+    writes: frozenset[str]        # registers it may assign (`Opcode.writes`, P)
     data_write: bool              # stores through `ea`
     stack_write: bool             # pushes
     bound: int                    # the most cycles it can take
-    decimal: tuple[str, ...]      # ADC/SBC: the D test and bail-out, to run first
-
-
-_TEMPLATES: dict[tuple, Template] = {}
+    decimal: tuple[Op, ...]       # ADC/SBC: the D test and bail-out, to run first
+    io_names: frozenset[str]      # memory-map names its ops use
+    leaves: bool                  # may leave before it runs (the I/O page)
+    bails: bool                   # may bail out to the interpreter (decimal mode)
 
 
 def template(op: int, key: Key, imm: int | None = None) -> Template:
-    """The source template of opcode `op` in state `key` (`imm`: REP/SEP's operand,
-    XCE's known carry)."""
-    cache_key = (op, key, imm)
-    found = _TEMPLATES.get(cache_key)
-    if found is not None:
-        return found
+    """The operations of opcode `op` in state `key` (`imm`: REP/SEP's operand, XCE's
+    known carry), made once per (opcode, state, imm): a function of the opcode table."""
+    return _template(op, key, imm)
+
+
+@functools.lru_cache(maxsize=None)
+def _template(op: int, key: Key, imm: int | None) -> Template:
     row = OPCODES[op]
-    if row.mnemonic in BRANCHES:   # the region writes conditional branches itself
-        found = _TEMPLATES[cache_key] = Template((), None, 0, (), (), frozenset(), False,
-                                                 False, 4, ())
-        return found
-    control = (row.mnemonic, row.mode) in DIRECT or (row.mnemonic, row.mode) in COMPUTED
+    if row.flow == "branch":   # the region writes conditional branches itself
+        return Template((), None, 0, (), (), frozenset(), False, False, 4, (), frozenset(),
+                        False, False)
+    control = row.flow in ("direct", "computed")
     gen = _TemplateGen(row, key, inline=not control)
     gen.imm = imm
-    if row.mnemonic in ("REP", "SEP", "XCE", "PLP"):
+    if row.mnemonic in KEPT_IN_REGIONS:
         gen.new_key = _key_after(row.mnemonic, key, imm) if imm is not None else key
         getattr(gen, "op_" + row.mnemonic)()
     else:
         gen.generate_body()
-    lines = [_without_masks(_A0.sub("A§", _REGISTER.sub(r"r_\1", line)))
-             for line in gen.lines]
-    extras = [_A0.sub("A§", _REGISTER.sub(r"r_\1", t)).replace("0x1000000", "1")
-              for t in gen.extra]
     # ADC/SBC's decimal-mode test and bail-out, kept apart: a region in which nothing sets
     # D leaves them out (`Region.entry_clear`), the others put them first.
-    decimal: tuple[str, ...] = ()
-    if DECIMAL_TEST in lines:
-        k = lines.index(DECIMAL_TEST)
-        decimal = ("if r_p & 0x08:", lines[k + 1])
-        del lines[k:k + 2]
-    lines, extras = _without_copies(lines, extras)
-    ret = None
-    if control:
-        assert lines[-1].startswith("return ")
-        ret = lines.pop()[len("return "):]
-        static = gen.base_cycles()
-    else:
-        static = gen.static_cycles
-    text = "\n".join(lines)
-    found = Template(
-        tuple(lines), ret, static,
-        # (in plain cycles: a region counts cycles unshifted, small ints being fastest)
-        tuple(extras),
+    decimal = tuple(o for o in gen.ops if o.decimal)
+    ops = tuple(o for o in gen.ops if not o.decimal)
+    static = gen.base_cycles() if control else gen.static_cycles
+    writes = row.writes | ({"p"} if row.flags_defined(imm) or row.mnemonic in KEPT_IN_REGIONS
+                           else set())
+    return Template(
+        ops, gen.ret_target, static, tuple(gen.extra),
         tuple((name, kind, k) for name, (kind, k) in gen.params.items()),
-        frozenset(_ASSIGNED.findall(text)) & set(REGISTERS),
+        frozenset(writes) & set(REGISTERS),
         row.access in ("w", "rmw") and row.mode != "acc",
-        row.mnemonic in PUSHES,
+        row.pushes,
         static + len(gen.extra) + 2,
-        decimal)
-    _TEMPLATES[cache_key] = found
-    return found
-
-
-# Copies into these temporaries only: `ea` and `t` are read outside the templates.
-_COPY = re.compile(r"^(d|sp|v|w|a|p) = (r_[a-z]+|[a-z]|0)$")
-
-
-def _without_copies(lines: list[str], extras: list[str]) -> tuple[list[str], list[str]]:
-    """`lines` without plain copies of a register local into a temporary (`d = r_d`,
-    `sp = r_sp`, `w = r_a`, `v = r_x`: `_Gen`'s text for `d = cpu.d`...), the register's
-    local read instead, where that reads the same value: the copy is the temporary's
-    only assignment, and nothing reads the temporary after the first line that assigns
-    the register (one local store and load fewer per instruction)."""
-    for line in list(lines):
-        match = _COPY.match(line)
-        if match and not match.group(1).startswith("r_") and line in lines:
-            lines, extras = _without_copy(match.group(1), match.group(2), lines, extras)
-    return lines, extras
-
-
-def _without_copy(name: str, source: str, lines: list[str],
-                  extras: list[str]) -> tuple[list[str], list[str]]:
-    copy = f"{name} = {source}"
-    word = re.compile(rf"\b{name}\b")
-    if lines.count(copy) != 1:
-        return lines, extras
-    at = lines.index(copy)
-    if any(_assigns(name, line) for k, line in enumerate(lines) if k != at):
-        return lines, extras
-    sets_register = [k for k in range(at + 1, len(lines)) if _assigns(source, lines[k])]
-    if sets_register:
-        first = sets_register[0]
-        if (any(word.search(line) for line in lines[first + 1:])
-                or any(word.search(x) for x in extras)
-                or any(line[:1].isspace() for line in lines[at + 1:first + 1])):
-            return lines, extras   # (read after, or set inside a conditional: keep it)
-    replaced = [word.sub(source, line) for k, line in enumerate(lines) if k != at]
-    return replaced, [word.sub(source, x) for x in extras]
-
-
-def _assigns(name: str, line: str) -> bool:
-    """Does `line` assign (or augment) the local `name`?"""
-    return re.search(rf"(?:^|[\s;:,]){name}\s*(?:[|&^+-]|<<|>>)?=(?!=)", line) is not None
+        decimal, frozenset(gen.io_names),
+        any(o.kind == "leave" or o.timed for o in gen.ops),
+        any(o.kind == "bail" for o in gen.ops))
 
 
 def _key_after(mnemonic: str, key: Key, imm: int) -> Key:
@@ -310,7 +212,8 @@ class BasicBlock(NamedTuple):
     returns: list[tuple[int, Key]]   # RTS/RTL: calls in the region it may return to
 
 
-def _decode(mem: Any, start: int, key: Key, budget: int) -> tuple[list[Instruction], str]:
+def _decode(mem: Any, start: int, key: Key, budget: int,
+            rewritten: set[int] | frozenset[int]) -> tuple[list[Instruction], str]:
     """Instructions of one basic block from `start`, and how it ends."""
     out: list[Instruction] = []
     pos = start
@@ -323,9 +226,10 @@ def _decode(mem: Any, start: int, key: Key, budget: int) -> tuple[list[Instructi
         op = mem[pos]
         row = OPCODES[op]
         name = row.mnemonic
-        if name in ENDS_BEFORE:
+        if row.ends_region_block:
             return out, "exit"
-        if REWRITTEN and _rewritten(pos, row.operand_size(key[1], key[2]) + 1):
+        if rewritten and any(pos + k in rewritten
+                             for k in range(row.operand_size(key[1], key[2]) + 1)):
             return out, "exit"   # code that rewrites this instruction: interpret it
         imm: int | None = None
         if name in ("REP", "SEP"):
@@ -337,12 +241,8 @@ def _decode(mem: Any, start: int, key: Key, budget: int) -> tuple[list[Instructi
         size = row.operand_size(key[1], key[2]) + 1
         out.append(Instruction(pos, op, key, imm, size))
         pos += size
-        if name in BRANCHES:
-            return out, "branch"
-        if (name, row.mode) in DIRECT:
-            return out, "direct"
-        if (name, row.mode) in COMPUTED:
-            return out, "computed"
+        if row.flow:
+            return out, row.flow
         if name == "PLP" and not key[0]:
             return out, "plp"
         # The carry a later XCE would exchange.
@@ -354,21 +254,16 @@ def _decode(mem: Any, start: int, key: Key, budget: int) -> tuple[list[Instructi
             key = _key_after(name, key, imm)
         elif name == "XCE":
             key, carry = _key_after(name, key, imm), key[0]
-        elif name in WRITES_CARRY:
+        elif row.flags_defined() & 0x01:
             carry = None
 
 
 # Addresses of code bytes seen to change under a region (self-modifying code): the
 # instructions holding them are left to the interpreter from then on.
-REWRITTEN: set[int] = set()
 REWRITTEN_BYTES = 8
 
 
-def _rewritten(pos: int, size: int) -> bool:
-    return any(pos + k in REWRITTEN for k in range(size))
-
-
-def note_rewritten(mem: Any, region: "Region") -> None:
+def note_rewritten(mem: Any, region: "Region", rewritten: set[int]) -> None:
     """Record which of `region`'s code bytes have changed, when they are a few
     (operands rewritten in place; new code loaded over old is not self-modifying)."""
     for lo, hi, code in region.segments:
@@ -376,7 +271,7 @@ def note_rewritten(mem: Any, region: "Region") -> None:
         if now != code:
             changed = [lo + i for i in range(hi - lo) if now[i] != code[i]]
             if len(changed) <= REWRITTEN_BYTES:
-                REWRITTEN.update(changed)
+                rewritten.update(changed)
 
 
 def _target(mem: Any, ins: Instruction) -> int:
@@ -393,8 +288,10 @@ def _target(mem: Any, ins: Instruction) -> int:
     return mem[at + 1] | (mem[at + 2] << 8) | (mem[at + 3] << 16)
 
 
-def discover(mem: Any, a0: int, key: Key, limit: int = MAX_INSTRUCTIONS) -> list[BasicBlock]:
-    """The basic blocks reachable from `a0` along direct edges, within the limits."""
+def discover(mem: Any, a0: int, key: Key, limit: int = MAX_INSTRUCTIONS,
+             rewritten: set[int] | frozenset[int] = frozenset()) -> list[BasicBlock]:
+    """The basic blocks reachable from `a0` along direct edges, within the limits
+    (`rewritten`: code bytes seen to change, whose instructions end a block before them)."""
     blocks: list[BasicBlock] = []
     known: set[tuple[int, Key]] = set()
     calls: list[tuple[str, int]] = []   # ("RTS"/"RTL", return address) of calls seen
@@ -407,7 +304,7 @@ def discover(mem: Any, a0: int, key: Key, limit: int = MAX_INSTRUCTIONS) -> list
             if (start, k) in known:
                 continue
             known.add((start, k))
-            instructions, end = _decode(mem, start, k, limit - used)
+            instructions, end = _decode(mem, start, k, limit - used, rewritten)
             if end == "budget":
                 if blocks:
                     continue   # regions end between blocks, so unrolled ones line up
@@ -481,11 +378,37 @@ class Region(NamedTuple):
 NO_REGION = Region(lambda cpu, mem, limit: 0, (), 1 << 62, False)
 
 MAX_SHAPES = 4096
-# shape -> its compiled code, which makes a region of that shape from its parameters
-SHAPES: dict[tuple, "Shape"] = {}
 
 
-def _segments(mem: Any, blocks: list[BasicBlock]) -> tuple[tuple[int, int, bytes], ...]:
+class Store:
+    """What one CPU's translator (`iigs.tiers.Translator`) keeps between regions: the
+    compiled shapes, the relocatable shapes of unrolled code, the code bytes seen to be
+    rewritten, every region's entry points, and counters of the work done. Nothing here
+    is shared between CPUs."""
+
+    def __init__(self, max_shapes: int = MAX_SHAPES) -> None:
+        self.max_shapes = max_shapes
+        # shape -> its compiled code, which makes a region of that shape from its parameters
+        self.shapes: dict[tuple, Shape] = {}
+        # (state, first opcode) -> relocatable shapes, newest first
+        self.relocatable: dict[tuple, list[Relocatable]] = {}
+        # addresses of code bytes seen to change under a region (self-modifying code):
+        # the instructions holding them are left to the interpreter from then on
+        self.rewritten: set[int] = set()
+        # (address, state) -> (region, label, bound) of every block of the regions made
+        self.entry_points: dict[tuple[int, Key], tuple[Region, int, int]] = {}
+        self.regions_made = 0        # regions decoded (not entered at a known block)
+        self.regions_placed = 0      # regions of a relocatable shape placed
+        self.shapes_compiled = 0
+        self.instructions_compiled = 0   # instructions in the shapes compiled
+        self.compile_seconds = 0.0       # host time in `_compile`
+
+    def forget_entry_points(self) -> None:
+        self.entry_points.clear()
+
+
+def _segments(mem: Any, blocks: list[BasicBlock],
+              rewritten: set[int]) -> tuple[tuple[int, int, bytes], ...]:
     spans = sorted((b.start, b.instructions[-1].at + b.instructions[-1].size) for b in blocks)
     merged: list[list[int]] = []
     for lo, hi in spans:
@@ -493,39 +416,48 @@ def _segments(mem: Any, blocks: list[BasicBlock]) -> tuple[tuple[int, int, bytes
         # too only means a change there also drops the region; not bytes known to be
         # rewritten, such as the operand of a JSL the program patches, left out before)
         if (merged and lo <= merged[-1][1] + 4 and (lo >> 16) == (merged[-1][0] >> 16)
-                and not any(at in REWRITTEN for at in range(merged[-1][1], lo))):
+                and not any(at in rewritten for at in range(merged[-1][1], lo))):
             merged[-1][1] = max(merged[-1][1], hi)
         else:
             merged.append([lo, hi])
     return tuple((lo, hi, bytes(mem[lo:hi])) for lo, hi in merged)
 
 
-def translate(mem: Any, a0: int, key: Key, max_length: int = MAX_INSTRUCTIONS) -> Region:
-    """The region at `a0` in state `key` (NO_REGION when nothing there can be translated)."""
+def translate(mem: Any, a0: int, key: Key, store: Store | None = None,
+              max_length: int = MAX_INSTRUCTIONS) -> Region:
+    """The region at `a0` in state `key` (NO_REGION when nothing there can be translated),
+    made with and remembered in `store` (None: a store of its own, kept by nobody)."""
+    if store is None:
+        store = Store()
     if mem[a0] in (0x44, 0x54) and (a0 & 0xFFFF) <= 0xFFFC:
         return block_move(mem, a0, key)
     if max_length == MAX_INSTRUCTIONS:
-        entry = ENTRY_POINTS.get((a0, key))
+        entry = store.entry_points.get((a0, key))
         if entry is not None and entry[0].valid(mem):
             region, label, bound = entry
             run = region.run
             start = FunctionType(run.__code__, run.__globals__, "region",
                                  (label,) + run.__defaults__[1:])   # entered at `label`
             return region._replace(run=start, max_cycles=bound)
-        region = place(mem, a0, key)
+        region = place(mem, a0, key, store)
         if region is not None:
             return region
-    blocks = discover(mem, a0, key, max_length)
+    blocks = discover(mem, a0, key, max_length, store.rewritten)
     if not blocks:
         return NO_REGION
-    segments = _segments(mem, blocks)
+    segments = _segments(mem, blocks, store.rewritten)
     labels = {(b.start, b.key): i for i, b in enumerate(blocks)}
     shape, params, spec = _shape(mem, blocks, labels, segments)
-    compiled = SHAPES.get(shape)
+    store.regions_made += 1
+    compiled = store.shapes.get(shape)
     if compiled is None:
-        if len(SHAPES) >= MAX_SHAPES:
-            SHAPES.clear()   # a simple bound; regions already made keep their code
-        compiled = SHAPES[shape] = _compile(shape)
+        if len(store.shapes) >= store.max_shapes:
+            store.shapes.clear()   # a simple bound; regions already made keep their code
+        began = time.perf_counter()
+        compiled = store.shapes[shape] = _compile(shape)
+        store.compile_seconds += time.perf_counter() - began
+        store.shapes_compiled += 1
+        store.instructions_compiled += sum(len(b.instructions) for b in blocks)
     run = compiled.make(0, *params)
     rekey = any(OPCODES[i.op].mnemonic in ("REP", "SEP", "XCE", "PLP")
                 for b in blocks for i in b.instructions)
@@ -534,13 +466,12 @@ def translate(mem: Any, a0: int, key: Key, max_length: int = MAX_INSTRUCTIONS) -
         # Every block of the region is an entry point: code reached at another of its
         # blocks runs this region from there, with no translation of its own.
         for label, (block, head) in enumerate(zip(blocks, compiled.heads)):
-            ENTRY_POINTS.setdefault((block.start, block.key), (region, label, head))
-        _remember_relocatable(mem, a0, key, blocks, spec, segments, compiled, region)
+            store.entry_points.setdefault((block.start, block.key), (region, label, head))
+        _remember_relocatable(mem, a0, key, blocks, spec, segments, compiled, region,
+                              store.relocatable)
     return region
 
 
-# (address, state) -> (region, label, bound) of every block of the regions translated
-ENTRY_POINTS: dict[tuple[int, Key], tuple[Region, int, int]] = {}
 
 
 # A template parameter's value, by kind, from memory and the instruction's address `at0`
@@ -644,15 +575,13 @@ class Relocatable(NamedTuple):
                       self.entry_clear)
 
 
-RELOCATABLE: dict[tuple, list[Relocatable]] = {}   # (state, first opcode) -> shapes
-
-
-def place(mem: Any, a0: int, key: Key) -> Region | None:
+def place(mem: Any, a0: int, key: Key, store: Store) -> Region | None:
     """A region of a shape already compiled, at `a0`, when the code there has it: no
     decoding, no compiling (cheaper than interpreting the code once)."""
-    for candidate in RELOCATABLE.get((key, mem[a0]), ()):
+    for candidate in store.relocatable.get((key, mem[a0]), ()):
         region = candidate.place(mem, a0)
         if region is not None:
+            store.regions_placed += 1
             return region
     return None
 RELOCATABLE_PER_OPCODE = 3
@@ -660,7 +589,7 @@ RELOCATABLE_PER_OPCODE = 3
 
 def _remember_relocatable(mem: Any, a0: int, key: Key, blocks: list[BasicBlock],
                           spec: list[tuple[str, int]], segments: tuple, compiled: Shape,
-                          region: Region) -> None:
+                          region: Region, relocatable: dict[tuple, list[Relocatable]]) -> None:
     if len(segments) != 1 or segments[0][0] != a0 or key[0] or a0 < 0x10000:
         return
     length = segments[0][1] - a0
@@ -668,7 +597,7 @@ def _remember_relocatable(mem: Any, a0: int, key: Key, blocks: list[BasicBlock],
     for block in blocks:
         for ins in block.instructions:
             row = OPCODES[ins.op]
-            if (row.mnemonic, row.mode) in DIRECT and row.mode in ("abs", "absl"):
+            if row.flow == "direct" and row.mode in ("abs", "absl"):
                 return   # an absolute target: not relocatable
             fixed[ins.at - a0] = ins.op
             if row.mnemonic in ("REP", "SEP") or row.mode in ("rel8", "rel16"):
@@ -719,7 +648,7 @@ def _remember_relocatable(mem: Any, a0: int, key: Key, blocks: list[BasicBlock],
                         _getter(order), tuple(i for i in compiled.used if i < 5),
                         compiled.make_of_used,
                         region.max_cycles, region.rekey, region.entry_clear)
-    shapes = RELOCATABLE.setdefault((key, mem[a0]), [])
+    shapes = relocatable.setdefault((key, mem[a0]), [])
     shapes.insert(0, entry)
     del shapes[RELOCATABLE_PER_OPCODE:]
 
@@ -751,7 +680,7 @@ def _hit_for(segments: tuple) -> Callable[[int], bool]:
 
 class _Arm(NamedTuple):
     """One basic block's source: its body, and how it ends (rendered by `_Writer`)."""
-    body: list[str]        # instructions (CYCLES_BEFORE where the cycles before it go)
+    body: list[str]        # instructions (`{before}` where the cycles before it go)
     kind: str              # "branch" | "direct" | "exit" | "plp" | "computed"
     static: int            # cycles known at translation, before the ending
     condition: str         # branch condition
@@ -761,10 +690,7 @@ class _Arm(NamedTuple):
     start: str             # the parameter holding its address
 
 
-# In an arm's body, where the constant cycles of the blocks followed before it in the same
-# arm (not yet added to `done`) go: `done` is brought up to date only where the arm ends
-# (a loop's `continue`, the dispatch, a return), the exits adding what they skipped.
-CYCLES_BEFORE = "§C"
+
 
 
 class Shape(NamedTuple):
@@ -777,17 +703,6 @@ class Shape(NamedTuple):
     make_of_used: Callable[..., Callable[[Any, Any, int], int]]   # given only those
 
 
-DECIMAL_TEST = "if p & 0x08:"   # `_Gen._add`'s test (p = r_p), its bail-out on the next line
-SETS_DECIMAL = frozenset({"SED", "PLP"})
-
-
-def _sets_decimal(op: int, imm: int | None) -> bool:
-    name = OPCODES[op].mnemonic
-    return name in SETS_DECIMAL or (name == "SEP" and imm is not None and bool(imm & 0x08))
-
-
-
-
 INLINE_DEPTH = 3        # blocks followed into one arm
 INLINE_LINES = 300      # source lines an arm may grow to by following
 INLINE_BLOCK = 8        # instructions of a block that may be followed (loops, calls)
@@ -795,81 +710,69 @@ INLINE_BLOCK = 8        # instructions of a block that may be followed (loops, c
 
 # ---------------------------------------------------------------- flag liveness
 #
-# An instruction's N/Z (and C) result that a later instruction of the same basic block
-# overwrites before anything reads it is not computed. Conservative by construction:
-# every flag is live at the end of a block (branches, calls, returns, leaving the region,
-# an arm's budget check) and at every point where the region may be left
-# mid-block (a store or push into its own code, PLP's width check, the I/O page's
-# leaves); a line that reads `r_p` in a way not recognised below reads every flag.
+# An instruction's N/Z (and C, V) result that a later instruction of the same basic block
+# defines again before anything reads it is not computed. What each instruction reads and
+# defines is its opcode's row (`Opcode.flags_read`, `Opcode.flags_defined`); the flags
+# ops of its template (`iigs.cpu_ops.Op`, kind "flags") are what is left out. Conservative
+# by construction: every flag is live at the end of a block (branches, calls, returns,
+# leaving the region, an arm's budget check) and at every point where the region may be
+# left mid-block (a store or push into its own code, PLP's width check, the I/O page's
+# leaves).
 
 FLAGS = 0xC3                  # N V Z C: the flags tracked
-_UPDATE = re.compile(r"^r_p = \(r_p & (0x7D|0x7C)\) \| (.+)$")
-_NZ = r"NZ(?:8|16)\[[^\]]+\]"
-_NZ_ONLY = re.compile(rf"^{_NZ}$")
-_C_NZ = re.compile(rf"^(c|\(1 if r >= 0 else 0\)) \| ({_NZ})$")
-_MASK = re.compile(r"^r_p (?:(&|\|)= |= r_p (&|\|) )(0x[0-9a-fA-F]+|\d+)$")
-_ADD = re.compile(r"^r_p = \((?:r_)?p & 0x3C\) \| ")
-READS_CARRY = frozenset({"ADC", "SBC", "ROL", "ROR"})
-
-
-def _flag_effect(line: str, mnemonic: str) -> tuple[int, int] | None:
-    """(flags written, flags read) by one top-level template line that touches `r_p`
-    in a recognised way, else None (the caller then counts a read of every flag)."""
-    update = _UPDATE.match(line)
-    if update:
-        if update.group(1) == "0x7D" and _NZ_ONLY.match(update.group(2)):
-            return 0x82, 0
-        if update.group(1) == "0x7C" and _C_NZ.match(update.group(2)):
-            return 0x83, 0
-        return None
-    mask = _MASK.match(line)
-    if mask:
-        op, value = mask.group(1) or mask.group(2), int(mask.group(3), 0)
-        return ((~value if op == "&" else value) & FLAGS), 0
-    if mnemonic in READS_CARRY:   # their carry-in and result lines (`_Gen._add`, rmw)
-        if _ADD.match(line):
-            return FLAGS, 0
-        if line == "p = r_p" or "r_p & 1" in line:
-            return 0, 0x01
-    return None
-
-
-def _flags_used(template_: Template, mnemonic: str) -> tuple[int, int]:
-    """(flags the instruction writes whatever they were, flags it reads first)."""
-    writes = reads = 0
-    for line in template_.lines:
-        if "r_p" not in line and line != "p = r_p":
-            continue
-        effect = None if line[:1].isspace() else _flag_effect(line, mnemonic)
-        if effect is None:
-            return 0, FLAGS
-        written, read = effect
-        reads |= read & ~writes
-        writes |= written
-    return writes, reads
 
 
 def _leaves_midway(t: Template, op: int, key: Key, bank0: bool) -> bool:
     """May the region be left inside this instruction (so every flag must be exact)?
     The same conditions `_compile` writes exits for."""
-    mode = OPCODES[op].mode
-    if t.data_write and (bank0 or mode not in BANK0_MODES):
+    row = OPCODES[op]
+    if t.data_write and (bank0 or not row.bank0):
         return True
     if t.stack_write and bank0:
         return True
-    if OPCODES[op].mnemonic == "PLP":
+    if row.mnemonic == "PLP":
         return True
-    text = "\n".join(t.decimal + t.lines)
     # A decimal ADC/SBC left to `step()` computes the same flags, unless the I/O page's
     # stale clock sends it back (`stale_clock_step`): with an I/O page, an exit too.
-    return IO_LEAVE in text or "@timed(" in text or (len(key) > 3 and BAIL in text)
+    return t.leaves or (len(key) > 3 and bool(t.decimal))
 
 
-def dead_flags(items: tuple, bank0: bool) -> list[int]:
+def known_carries(items: tuple) -> list[int | None]:
+    """For each instruction of a basic block, the carry before it when the block has
+    fixed it (CLC, SEC, REP/SEP with bit 0), else None."""
+    known: int | None = None
+    out: list[int | None] = []
+    for op, key, imm in items:
+        out.append(known)
+        row = OPCODES[op]
+        if row.mnemonic in ("CLC", "SEC"):
+            known = 1 if row.mnemonic == "SEC" else 0
+        elif row.mnemonic in ("REP", "SEP") and imm is not None and imm & 0x01:
+            known = 1 if row.mnemonic == "SEP" else 0
+        elif row.mnemonic == "XCE" and imm is not None:
+            known = key[0]
+        elif row.flags_defined(imm) & 0x01 or row.mnemonic in ("REP", "SEP", "XCE"):
+            known = None
+    return out
+
+
+def _constant_carry(op: int, known: int | None, binary: bool) -> int | None:
+    """The carry an instruction's `{carry}` reads as a constant (None: from P). ADC/SBC
+    only in a region in binary mode throughout: a decimal bail-out hands them to
+    `step()`, which reads the carry from P."""
+    name = OPCODES[op].mnemonic
+    if known is None or name not in ("ADC", "SBC", "ROL", "ROR"):
+        return None
+    return known if binary or name in ("ROL", "ROR") else None
+
+
+def dead_flags(items: tuple, bank0: bool, binary: bool = False) -> list[int]:
     """For each instruction of a basic block (op, key, imm), the flags among N V Z C
-    that no later instruction can read before they are overwritten."""
+    that no later instruction can read before they are defined again (`binary`: the
+    region leaves out ADC/SBC's decimal tests, so a known carry is their constant)."""
     live = FLAGS            # at the end of the block: everything
     dead = [0] * len(items)
+    carries = known_carries(items)
     for i in range(len(items) - 1, -1, -1):
         op, key, imm = items[i]
         t = template(op, key, imm)
@@ -877,21 +780,25 @@ def dead_flags(items: tuple, bank0: bool) -> list[int]:
             live = FLAGS
             continue
         dead[i] = FLAGS & ~live
-        writes, reads = _flags_used(t, OPCODES[op].mnemonic)
-        live = (live & ~writes) | reads
+        row = OPCODES[op]
+        reads = row.flags_read & FLAGS
+        if _constant_carry(op, carries[i], binary) is not None:
+            reads &= ~0x01             # (the carry it reads is a constant)
+        live = (live & ~row.flags_defined(imm)) | reads
     return dead
 
 
 def byte_work_pairs(items: tuple, bank0: bool) -> set[int]:
     """Indices of SEP #$20 ... REP #$20 pairs in a basic block (a compiler's byte work in
     native mode) whose M bit nothing between them can see: the state key has the widths,
-    so the pair's writes to P cancel out. Seen means read by a line that reads P other
-    than the flag updates `_flag_effect` knows (PHP, a decimal bail-out ...) or the
+    so the pair's writes to P cancel out. Seen means read (PHP: `Opcode.flags_read`),
+    defined again (XCE, PLP), a bail-out that hands the instruction to `step()`, or the
     region left between them."""
     pairs: set[int] = set()
     opened: int | None = None
     for n, (op, key, imm) in enumerate(items):
-        name = OPCODES[op].mnemonic
+        row = OPCODES[op]
+        name = row.mnemonic
         if name in ("SEP", "REP"):
             if name == "REP" and imm == 0x20 and opened is not None:
                 pairs |= {opened, n}
@@ -904,67 +811,43 @@ def byte_work_pairs(items: tuple, bank0: bool) -> set[int]:
         if opened is None:
             continue
         t = template(op, key, imm)
-        text = "\n".join(t.decimal + t.lines)
-        if (_leaves_midway(t, op, key, bank0) or t.ret is not None or BAIL in text
-                or "r_p" in text and _flags_used(t, name)[1] == FLAGS):
+        if (_leaves_midway(t, op, key, bank0) or t.ret is not None or t.bails
+                or (row.flags_read | row.flags_defined(imm)) & 0x20):
             opened = None
     return pairs
 
 
-def without_dead_flags(line: str, dead: int) -> str | None:
-    """`line` with the computation of `dead` flags left out (None: the whole line)."""
-    update = _UPDATE.match(line) if dead & 0x82 == 0x82 else None
-    if update is None:
-        return line
-    if update.group(1) == "0x7D":
-        return None if _NZ_ONLY.match(update.group(2)) else line
-    carry = _C_NZ.match(update.group(2))
-    if carry is None:
-        return line
-    if dead & 0x01:
-        return None
-    return f"r_p = (r_p & 0xFE) | {carry.group(1)}"
-
-
-_SET = re.compile(r"^(v) = (.+)$")
-
-
-def _without_dead_temps(lines: list[str], extras: tuple[str, ...]) -> list[str]:
-    """`v = expr` then `r_x = v` as `r_x = expr` when nothing reads `v` after (once a
-    dead flag update that read it is gone): a store and a load fewer; and a carry `c`
-    nothing reads any more left out."""
-    out = list(lines)
-    k = 0
-    while k + 1 < len(out):
-        temp = _SET.match(out[k])
-        if temp and out[k + 1] == f"r_{out[k + 1][2:].split(' ')[0]} = {temp.group(1)}" \
-                and out[k + 1].startswith("r_"):
-            word = re.compile(rf"\b{temp.group(1)}\b")
-            if not any(word.search(x) for x in out[k + 2:]) and \
-                    not any(word.search(x) for x in extras):
-                out[k:k + 2] = [out[k + 1].split(" = ")[0] + " = " + temp.group(2)]
-                continue
-        k += 1
-    # a carry computed for a flag update that is gone
-    carry = [k for k, line in enumerate(out) if line.startswith("c = ")]
-    if len(carry) == 1 and not any(re.search(r"\bc\b", x) for x in out[carry[0] + 1:]):
-        del out[carry[0]]
-    return out
+def _instruction_ops(t: Template, binary: bool, dead: int) -> list[Op]:
+    """A template's ops as the region runs them: the decimal test first unless the
+    region is in binary mode throughout, the flag work of `dead` flags left out."""
+    ops = list(t.ops) if binary else list(t.decimal + t.ops)
+    if not dead or t.ret is not None:   # (a control transfer's flags are all live)
+        return ops
+    kept = [o for o in (without_dead_flags(x, dead) if x.depth == 0 else x for x in ops)
+            if o is not None]
+    return without_dead_temps(kept)
 
 
 def _compile(shape: tuple) -> Shape:
     """The compiled code of one shape."""
     bank0, stack_in_page1 = shape[0], shape[1]
     names = iter(f"P{n}" for n in range(1 << 30))
+    used: set[str] = set()            # the parameters the source reads
+
+    def use(name: str) -> str:
+        used.add(name)
+        return name
     hit, lo, hi, lo0, hi0 = (next(names) for _ in range(5))
     written: set[str] = set()
+    io_names: set[str] = set()
     # Binary mode throughout when nothing sets D: ADC/SBC leave out their D tests.
     sets_decimal = adds = False
     for items, _ in shape[2:]:
         for op, key, imm in items:
             t = template(op, key, imm)
             written |= t.writes
-            sets_decimal = sets_decimal or _sets_decimal(op, imm)
+            io_names |= t.io_names
+            sets_decimal = sets_decimal or OPCODES[op].sets_decimal(imm)
             adds = adds or bool(t.decimal)
     binary = adds and not sets_decimal
     # Leaving the region writes the registers back: one call, so each exit is one line.
@@ -978,14 +861,17 @@ def _compile(shape: tuple) -> Shape:
         static = 0
         bound = 0
         first = ""
-        dead = dead_flags(items, bank0)
+        dead = dead_flags(items, bank0, binary)
+        carries = known_carries(items)
         silent = byte_work_pairs(items, bank0)
         # Direct-page penalties (D's low byte not 0) are added once per block, or before
         # an instruction that changes D; an exit in between counts those not yet added.
         pending = 0
 
         def spent() -> str:
-            cycles = f"{CYCLES_BEFORE}{static}"
+            """The cycles run in the arm before this point (those of the blocks
+            followed before this one, `{before}`, filled in by `_Writer`)."""
+            cycles = f"{{before}}{static}"
             return f"{cycles} + ({pending} if r_d & 0xFF else 0)" if pending else cycles
         for n, ((op, key, imm), unused) in enumerate(zip(items, dead)):
             t = template(op, key, imm)
@@ -995,67 +881,65 @@ def _compile(shape: tuple) -> Shape:
                 pending = 0
             address = next(names)
             first = first or address
-            mapping = {name: next(names) for name, _, _ in t.params}
+            mapping = {"A": address}
+            mapping.update((name, next(names)) for name, _, _ in t.params)
             if n in silent:
                 static += t.static
                 continue
+            carry = _constant_carry(op, carries[n], binary)
 
-            def fill(text: str) -> str:
-                text = text.replace("A§", address)
-                for name, new in mapping.items():
-                    text = text.replace(name, new)
-                return text
-            lines = list(t.lines) if binary else list(t.decimal + t.lines)
-            if unused:
-                lines = _without_dead_temps([x for x in (without_dead_flags(line, unused)
-                                                         for line in lines) if x is not None],
-                                            t.extras)
-            for line in lines:
-                # The I/O page's marks (`iigs.cpu_fast`): a TIMED read at the exact
-                # cycle (the run's end - the budget at entry + the cycles so far), a
-                # leave to `step()` with the registers written back.
-                line = expand_timed(fill(line), f"cpu.run_end - limit + done + {spent()}")
-                if line.strip() == IO_LEAVE:
-                    indent = line[:len(line) - len(line.lstrip())]
-                    body += [indent + w for w in exit_lines]
-                    line = f"{indent}io_exit(cpu, {address}, done + {spent()})"
-                elif BAIL in line:
-                    indent = line[:len(line) - len(line.lstrip())]
-                    call = line.strip()[len(BAIL):].replace("@spent", f"done + {spent()}")
-                    body += [indent + w for w in exit_lines]
-                    line = f"{indent}return ((done + {spent()}) << 24) + {call}"
-                body.append(line)
+            def field(name: str) -> str:
+                # A TIMED read at the exact cycle (the run's end - the budget at entry +
+                # the cycles so far), a bail-out's cycles so far, `{before}` kept for
+                # `_Writer`, the carry read, the instruction's address and operands.
+                if name == "carry":
+                    return "(r_p & 1)" if carry is None else str(carry)
+                if name == "now":
+                    return f"cpu.run_end - limit + done + {spent()}"
+                if name == "spent":
+                    return f"done + {spent()}"
+                if name == "before":
+                    return "{before}"
+                return use(mapping[name])
+
+            def leave(o: Op) -> list[str]:
+                # (an I/O-page access: leave to `step()`, the registers written back)
+                return exit_lines + [f"io_exit(cpu, {{A}}, done + {spent()})"]
+
+            def bail(o: Op) -> list[str]:
+                return exit_lines + [f"return ((done + {spent()}) << 24) + {o.text}"]
+            body += render(_instruction_ops(t, binary, unused), leave, bail, field)
             if t.ret is not None:
-                if (OPCODES[op].mnemonic, OPCODES[op].mode) in DIRECT:
+                if OPCODES[op].flow == "direct":
                     # A constant target: its cycles are constants too (note 5 for BRA).
                     static += 3 if OPCODES[op].mnemonic == "BRA" else t.static
                 else:
-                    target, cycles = _split_result(fill(t.ret))
-                    body.append(f"t = {target}")
-                    static += cycles
+                    body.append(f"t = {t.ret.format_map(Fields(field))}")
+                    static += t.static
                 continue
             static += t.static
             # (run-time terms go straight into `done`: the arm's budget check has
             # been passed, and an exit adds only the constant cycles)
-            pending += t.extras.count(DP_PENALTY)
-            body += _cycle_terms([fill(x) for x in t.extras if x != DP_PENALTY])
-            leave = exit_lines + [f"return ((done + {spent()}) << 24) + "
-                                  f"{address} + {_size_of(op, key)}"]
+            pending += sum(1 for term in t.extras if term.direct)
+            body += [f"if {term.test}: done += 1" for term in t.extras if not term.direct]
+            def exit_at() -> list[str]:
+                return exit_lines + [f"return ((done + {spent()}) << 24) + "
+                                     f"{use(address)} + {_size_of(op, key)}"]
             # (a direct-page or stack-relative store lands in bank 0: no check when
             # the region has no code there)
-            if t.data_write and (bank0 or OPCODES[op].mode not in BANK0_MODES):
-                body.append(f"if {lo} <= ea < {hi} and {hit}(ea):")
-                body += ["    " + line for line in leave]
+            if t.data_write and (bank0 or not OPCODES[op].bank0):
+                body.append(f"if {use(lo)} <= ea < {use(hi)} and {use(hit)}(ea):")
+                body += ["    " + x for x in exit_at()]
             if t.stack_write and bank0:
                 if key[0] and stack_in_page1:
-                    body += leave
+                    body += exit_at()
                 elif not key[0]:
-                    body.append(f"if {lo0} <= r_sp < {hi0} or r_sp >= 0xFFFD:")
-                    body += ["    " + line for line in leave]
+                    body.append(f"if {use(lo0)} <= r_sp < {use(hi0)} or r_sp >= 0xFFFD:")
+                    body += ["    " + x for x in exit_at()]
             if OPCODES[op].mnemonic == "PLP" and not key[0]:
                 widths = (0x20 if key[1] else 0) | (0x10 if key[2] else 0)
                 body.append(f"if (r_p & 0x30) != {widths}:")
-                body += ["    " + line for line in leave]
+                body += ["    " + x for x in exit_at()]
         if pending:
             body.append(f"if r_d & 0xFF: done += {pending}")
         next(names)   # the address after the block (kept in the parameters)
@@ -1063,7 +947,7 @@ def _compile(shape: tuple) -> Shape:
         small = len(items) <= INLINE_BLOCK
         if kind == "branch":
             taken_label, fall_label, cross = rest
-            condition = BRANCHES[OPCODES[items[-1][0]].mnemonic]
+            condition = branch_condition(OPCODES[items[-1][0]].mnemonic, "r_p")
             targets = [(taken_label, next(names), 4 if cross else 3),
                        (fall_label, next(names), 2)]
             arms.append(_Arm(body, kind, static, condition, targets, small, bound, first))
@@ -1074,24 +958,24 @@ def _compile(shape: tuple) -> Shape:
         else:
             arms.append(_Arm(body, kind, static, "", [(label, next(names), 0)
                                                       for label in rest], small, bound, first))
-    writer = _Writer(arms, exit_lines)
+    writer = _Writer(arms, exit_lines, use)
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
     dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms))
-    lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS] + io_prologue("\n".join(dispatch)) +
+    lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS] + io_prologue(io_names) +
              ["done = 0", "limit >>= 24", "while True:"])
     lines += ["    " + line for line in dispatch]
     # The parameters are the region function's argument defaults: locals when it runs,
     # one tuple per region (no closure cells, little for the garbage collector to walk).
     # Only those the source reads: an address is read only where the region may be left.
-    body = "\n".join("    " + line for line in lines)
-    used = sorted({int(n) for n in _PARAMETER.findall(body)})
-    args = "".join(f", P{n}=0" for n in used)
+    body_source = "\n".join("    " + line for line in lines)
+    parameters = sorted(int(name[1:]) for name in used)
+    args = "".join(f", P{n}=0" for n in parameters)
     source = (leave_source + f"def region(cpu, mem, limit, L=0, NZ8=0, NZ16=0{args}):\n" +
-              body + "\n")
+              body_source + "\n")
     namespace = cpu_fast.generated_namespace()
     exec(compile(source, "<iigs.blocks region>", "exec"), namespace)
     code = namespace["region"].__code__
-    pick = _getter(used)
+    pick = _getter(parameters)
 
     def factory(label: int, *params: Any) -> Callable[[Any, Any, int], int]:
         # The flag tables are arguments too: locals, the fastest names to read.
@@ -1099,44 +983,8 @@ def _compile(shape: tuple) -> Shape:
 
     def factory_of_used(label: int, *params: Any) -> Callable[[Any, Any, int], int]:
         return FunctionType(code, namespace, "region", (label, NZ8, NZ16) + params)
-    return Shape(factory, tuple(writer.heads), 0x08 if binary else 0, tuple(used),
+    return Shape(factory, tuple(writer.heads), 0x08 if binary else 0, tuple(parameters),
                  factory_of_used)
-
-
-_PARAMETER = re.compile(r"\bP(\d+)\b")
-
-
-DP_PENALTY = "(1 if r_d & 0xFF else 0)"   # note 2, as `template` writes it
-_RESULT = re.compile(r"^(.+) \+ (0x[0-9a-fA-F]+000000)$")
-
-
-def _split_result(packed: str) -> tuple[str, int]:
-    """A computed jump's `target + cycles << 24` as (target expression, cycles); the
-    targets `_Gen` writes are 24-bit addresses (a bank plus 16 bits, or three bytes)."""
-    match = _RESULT.match(packed)
-    if match is None:
-        return f"({packed}) & 0xFFFFFF; done += ({packed}) >> 24", 0
-    return match.group(1), int(match.group(2), 16) >> 24
-
-
-_ONE_IF = re.compile(r"^\(1 if (.+) else 0\)$")
-
-
-def _cycle_terms(extras: list[str]) -> list[str]:
-    """Lines adding run-time cycle terms to `done`: a one-cycle penalty (`(1 if c
-    else 0)`: the direct-page low byte, a page crossed) as a test that skips the
-    addition in the common case."""
-    lines = []
-    rest = []
-    for term in extras:
-        match = _ONE_IF.match(term)
-        if match:
-            lines.append(f"if {match.group(1)}: done += 1")
-        else:
-            rest.append(term)
-    if rest:
-        lines.append("done += " + " + ".join(rest))
-    return lines
 
 
 class _Writer:
@@ -1147,9 +995,11 @@ class _Writer:
     (`heads`): the blocks followed check nothing, and their constant cycles are added to
     `done` once, where the arm ends."""
 
-    def __init__(self, arms: list[_Arm], exit_lines: list[str]) -> None:
+    def __init__(self, arms: list[_Arm], exit_lines: list[str],
+                 use: Callable[[str], str]) -> None:
         self.arms = arms
         self.exit_lines = exit_lines
+        self.use = use             # marks a parameter the source reads
         self.heads = [0] * len(arms)
 
     def arm(self, i: int) -> list[str]:
@@ -1161,7 +1011,7 @@ class _Writer:
         self.heads[i] = head = self.slowest + 2
         lines = ([f"if done + {head} >= limit:"] +
                  ["    " + x for x in self.exit_lines +
-                  [f"return (done << 24) + {self.arms[i].start}"]] + lines)
+                  [f"return (done << 24) + {self.use(self.arms[i].start)}"]] + lines)
         if not self.loops:
             return lines
         # A path back to the arm's own block (a loop closed within the blocks followed)
@@ -1174,7 +1024,7 @@ class _Writer:
         `slowest` cycles after the arm's budget check."""
         arm = self.arms[i]
         prefix = f"{before} + " if before else ""
-        lines = [line.replace(CYCLES_BEFORE, prefix) for line in arm.body]
+        lines = [line.format(before=prefix) for line in arm.body]
         self.size += len(lines)
         slowest += arm.bound
         self.slowest = max(self.slowest, slowest)
@@ -1194,7 +1044,7 @@ class _Writer:
             for label, name, _ in arm.targets:
                 if label is None:
                     continue
-                lines.append(f"{keyword} t == {name}:")
+                lines.append(f"{keyword} t == {self.use(name)}:")
                 lines += ["    " + x for x in self._go(label, name, 0, chain, slowest)]
                 keyword = "elif"
             out = self.exit_lines + ["return (done << 24) + t"]
@@ -1213,7 +1063,7 @@ class _Writer:
         `cycles` constant cycles not yet in `done`."""
         lines = [f"done += {cycles}"] if cycles else []
         if label is None:
-            return lines + self.exit_lines + [f"return (done << 24) + {target}"]
+            return lines + self.exit_lines + [f"return (done << 24) + {self.use(target)}"]
         if label == chain[0]:
             self.loops = True
             return lines + ["continue"]

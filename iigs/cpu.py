@@ -23,11 +23,9 @@ from typing import Any, Callable
 
 from py65.devices.mpu65c02 import MPU
 
-from iigs.tiers import run_fast
-from iigs.opcodes import MODES, OPCODES, Opcode
-
-# Status bits (datasheet 2.6, Figure 2-3).
-N, V, M, X, D, I, Z, C = 0x80, 0x40, 0x20, 0x10, 0x08, 0x04, 0x02, 0x01
+from iigs.tiers import Translator, run_fast
+from iigs.opcodes import (IMMEDIATE_MODES, MODES, OPCODES, C, D, I, M, N, Opcode, V, X,
+                          Z)
 
 # Table 7-1: interrupt vectors in bank 0, (native, emulation).
 VECTORS: dict[str, tuple[int, int]] = {
@@ -39,11 +37,6 @@ VECTORS: dict[str, tuple[int, int]] = {
 }
 RESET_VECTOR = 0xFFFC
 
-# Modes whose effective address lives in bank 0 and whose 16-bit operand wraps at $FFFF
-# (direct page and stack relative, datasheet 7.2 and 7.3); every other data address is a
-# 24-bit address whose second byte may cross into the next bank.
-BANK0_MODES = frozenset({"dp", "dpx", "dpy", "sr"})
-IMMEDIATE_MODES = frozenset({"immm", "immx"})
 
 TrapHook = Callable[["CPU65816", int], "str | None"]
 
@@ -57,7 +50,8 @@ class CPU65816(MPU):
     ADDR_WIDTH = 24
     ADDR_FORMAT = "%06x"
 
-    def __init__(self, memory: Any = None, pc: int | None = 0) -> None:
+    def __init__(self, memory: Any = None, pc: int | None = 0,
+                 translator: Translator | None = None) -> None:
         if memory is None:
             memory = bytearray(1 << 24)
         self.e = 1
@@ -69,6 +63,8 @@ class CPU65816(MPU):
         # (the CPU tests). Data accesses consult its page flags; see `iigs.io`.
         self.io: Any = None
         self.run_end = 0                # set by run(): see `iigs.cpu_fast.timed_read`
+        # The translated tiers of `run()`: this CPU's own tables, regions and policy.
+        self.translator = translator if translator is not None else Translator()
         self.trap_result: str | None = None
         self.stop_on_brk = False
         self.stop_on_cop = False
@@ -78,6 +74,15 @@ class CPU65816(MPU):
         self._trapped = False
         MPU.__init__(self, memory, pc)
         self.name = "65C816"
+
+    @property
+    def translate_later(self) -> dict | None:
+        """Candidates waiting for idle time, None when none is given (`iigs.tiers`)."""
+        return self.translator.later
+
+    @translate_later.setter
+    def translate_later(self, value: dict | None) -> None:
+        self.translator.later = value
 
     # ---------------------------------------------------------------- py65 interface
 
@@ -260,12 +265,12 @@ class CPU65816(MPU):
         if io is not None:
             if not wide:
                 return io.read_byte(addr)
-            mask = 0xFFFF if row.mode in BANK0_MODES else 0xFFFFFF
+            mask = 0xFFFF if row.bank0 else 0xFFFFFF
             return io.map_read16(addr, mask)
         mem = self.memory
         if not wide:
             return mem[addr]
-        mask = 0xFFFF if row.mode in BANK0_MODES else 0xFFFFFF
+        mask = 0xFFFF if row.bank0 else 0xFFFFFF
         return mem[addr] | (mem[(addr + 1) & mask] << 8)
 
     def _write(self, row: Opcode, addr: int, value: int, wide: bool) -> None:
@@ -275,13 +280,13 @@ class CPU65816(MPU):
             if not wide:
                 io.write_byte(addr, value & 0xFF)
             else:
-                mask = 0xFFFF if row.mode in BANK0_MODES else 0xFFFFFF
+                mask = 0xFFFF if row.bank0 else 0xFFFFFF
                 io.map_write16(addr, value & 0xFFFF, mask)
             return
         mem = self.memory
         mem[addr] = value & 0xFF
         if wide:
-            mask = 0xFFFF if row.mode in BANK0_MODES else 0xFFFFFF
+            mask = 0xFFFF if row.bank0 else 0xFFFFFF
             mem[(addr + 1) & mask] = (value >> 8) & 0xFF
 
     def _operand(self, row: Opcode, wide: bool) -> int:

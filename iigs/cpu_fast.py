@@ -1,8 +1,10 @@
 """The interpreting tier of `CPU65816.run()`: handlers generated per (E, M, X) state.
 
-`_Gen` writes Python source from the rows of `iigs.opcodes` (datasheet Table 5-4) with the
-register widths, the stack rule and the Table 5-7 cycle count (and its notes, as in
-`CPU65816.base_cycles`) folded in as constants. It serves both generated tiers:
+`_Gen` emits the operations (`iigs.cpu_ops.Op`) of an instruction from its row of
+`iigs.opcodes` (datasheet Table 5-4) with the register widths, the stack rule and the
+Table 5-7 cycle count (and its notes, as in `CPU65816.base_cycles`) folded in as
+constants; Python source is made from the operations last. It serves both generated
+tiers:
 
 1. Handlers (this module): one function per opcode and state, compiled once per state.
    `handler(cpu, mem, a0) -> cycles << 24 | next`, where `a0` is the 24-bit address of
@@ -10,10 +12,10 @@ register widths, the stack rule and the Table 5-7 cycle count (and its notes, as
    in a local and writes `cpu.pc` back when it stops (handlers that change the program
    bank also set `cpu.pbr`). The loop never lets an instruction's bytes cross the end of
    the program bank (the reference `step()` does those), so operands are `mem[a0 + 1]`...
-2. Regions (`iigs.blocks`): the same text per instruction, with registers in locals and
-   operands as constants, joined into one function for hot code.
+2. Regions (`iigs.blocks`): the same operations per instruction (`region=True`), with
+   registers in locals and operands as constants, joined into one function for hot code.
 
-Every data memory access of generated code is text from `_Gen`'s emitters (`read`,
+Every data memory access of generated code comes from `_Gen`'s emitters (`read`,
 `write`, the addressing modes' pointer reads, `push`/`pull`), so both tiers see one
 memory path. The choice between the tiers is made in `iigs.tiers`.
 
@@ -27,22 +29,23 @@ and regions of its own (`state_key` gains a fourth element: 1 common map, 2 rare
 in which every data access goes through `_Gen.read`/`_Gen.write`: a test of the page's
 flag (`RP`/`WP`, `RP2`/`WP2` for 16 bits) and, when set, `MAP_READ`/`MAP_WRITE` (the I/O
 page's `read_byte`/`write_byte`). On the I/O page, a write or a read of a `LEAVES`
-register (the map may change) leaves before the instruction (`IO_LEAVE` -> `io_exit`,
+register (the map may change) leaves before the instruction (an op "leave": `io_exit`,
 then `step()` and a new key); a read of a `TIMED` register (VBL, counters) goes to
 `timed_read` with the exact cycle in a region, `io_exit` in a handler, and an instruction
 handed to `step()` from inside the loop (`stale_clock_step`) is run again once the cycle
-count is brought up to date if it reads one. Constant long
-addresses outside the I/O banks skip the test; constant ones in the I/O page take the
-I/O path at once. Stack accesses and the pointers of indirect modes (`emit_bank`) are
-plain memory in the common map and go through `BANK` (`IOPage.stack`) in the rare one;
-instruction fetches are plain memory, as in `step()`.
+count is brought up to date if it reads one. Stack accesses and the pointers of indirect
+modes (`_Gen.stack`) are plain memory in the common map and go through `BANK`
+(`IOPage.stack`) in the rare one; instruction fetches are plain memory, as in `step()`.
 """
 from __future__ import annotations
 
+import functools
+from types import CodeType, FunctionType
 from typing import Any, Callable, NamedTuple
 
-from iigs.io import IO_BANKS, MAP_READ_REGISTERS, TIMED_REGISTERS, StaleClock
-from iigs.opcodes import MODES, OPCODES, Opcode
+from iigs.io import StaleClock
+from iigs.cpu_ops import Op, render
+from iigs.opcodes import BRANCH_ON, IMMEDIATE_MODES, MODES, OPCODES, Opcode
 
 # N and Z for every 8-bit and 16-bit result.
 NZ8 = tuple((v & 0x80) | (0 if v else 0x02) for v in range(0x100))
@@ -50,9 +53,6 @@ NZ16 = tuple((0x80 if v & 0x8000 else 0) | (0 if v else 0x02) for v in range(0x1
 
 # The (e, m, x) states a table exists for; in emulation mode M and X are always 1.
 STATES = ((1, 1, 1), (0, 1, 1), (0, 1, 0), (0, 0, 1), (0, 0, 0))
-
-# Handled by the reference interpreter (see module docstring).
-DELEGATED = frozenset("BRK COP RTI MVN MVP XCE PLP REP SEP WAI STP WDM".split())
 
 Handler = Callable[[Any, Any, int], int]
 
@@ -180,32 +180,7 @@ def _software_interrupt_for(key: tuple[int, int, int], reason: str) -> Handler:
     return interrupt
 
 
-# ---------------------------------------------------------------- source generation
-
-# Marks an early exit in generated code: a plain `return` in a handler; in a region,
-# the locals are written back first.
-BAIL = "@bail "
-# Marks (alone on its line) an I/O-page access that may reshape the memory map: the
-# instruction leaves translated code before it runs (`io_exit`; in a region, the locals
-# are written back first) and `step()` runs it, after which the loop picks its tables.
-IO_LEAVE = "@leave"
-# Marks the read of a TIMED register inside an expression, `@timed(<mask>, <wide>)`: a
-# handler leaves there (`io_exit`) so that `step()` runs the instruction; a region calls
-# `timed_read` with the exact cycle count (`expand_timed`).
-IO_TIMED = "@timed("
-
-
-def expand_timed(line: str, now: str | None) -> str:
-    """`line` with its `@timed(mask, wide)` marks replaced: by the exit of a handler
-    (`now` None) or by a region's `timed_read` at cycle `now`."""
-    while IO_TIMED in line:
-        start = line.index(IO_TIMED)
-        end = line.index(")", start)
-        mask, wide = line[start + len(IO_TIMED):end].split(", ")
-        call = ("io_exit(cpu, a0, 0)" if now is None
-                else f"timed_read(cpu, ea, {mask}, {wide}, {now})")
-        line = line[:start] + call + line[end + 1:]
-    return line
+# ---------------------------------------------------------------- operations
 
 # The memory-map names generated code uses when the state has an I/O page, bound from
 # `cpu.io` (an `iigs.io.IOPage`) on entry to a handler or region.
@@ -215,125 +190,201 @@ IO_NAMES = {"RP": "rpages", "RP2": "rpages2", "WP": "wpages", "WP2": "wpages2",
             "MAP_WRITE16": "map_write16", "BANK": "stack"}
 
 
-def io_prologue(text: str) -> list[str]:
-    """Lines binding the memory-map names `text` uses (none when it uses none)."""
-    used = [name for name in IO_NAMES if name + "[" in text or name + "(" in text]
+def io_prologue(names: set[str] | frozenset[str]) -> list[str]:
+    """Lines binding the memory-map names `names` (those the ops use; none: no lines)."""
+    used = [name for name in IO_NAMES if name in names]
     if not used:
         return []
     return ["io = cpu.io"] + [f"{name} = io.{IO_NAMES[name]}" for name in used]
 
 
-class _Gen:
-    """Writes the source of one handler for one opcode in one (e, m, x) state."""
+def branch_condition(mnemonic: str, p: str) -> str:
+    """The Python test of a conditional branch (`iigs.opcodes.BRANCH_ON`) on `p`."""
+    flag, when_set = BRANCH_ON[mnemonic]
+    return f"{p} & {flag:#04x}" if when_set else f"not {p} & {flag:#04x}"
 
-    def __init__(self, row: Opcode, key: tuple[int, int, int], code: bytes | None = None,
-                 inline: bool = False) -> None:
-        # `code`: the instruction's bytes when translating a block (operands become
-        # constants); `inline`: a block's straight-line member, which does not return.
+
+class Cycle(NamedTuple):
+    """A run-time cycle term: one cycle more when `test` holds (`direct`: note 2, the
+    direct-page low byte, which a region adds once per block)."""
+    test: str
+    direct: bool = False
+
+
+class _Gen:
+    """Emits the operations (`iigs.cpu_ops.Op`) of one opcode in one (e, m, x) state:
+    for a handler (`region` False: registers are `cpu.a`..., operands read from memory,
+    the result returned), or for a region's template (`region` True, see
+    `iigs.blocks`: registers are the locals `r_a`..., the address and operands format
+    fields)."""
+
+    def __init__(self, row: Opcode, key: tuple, inline: bool = False,
+                 region: bool = False) -> None:
+        # `inline`: a block's straight-line member, which does not return.
         self.row = row
-        self.code = code
         self.inline = inline
+        self.region = region
         self.static_cycles = 0
         self.e, self.m, self.x = key[:3]
         self.io = len(key) > 3 and bool(key[3])   # data accesses consult the memory map
         self.rare = len(key) > 3 and key[3] == 2  # ... and so do stack and pointers
-        self.lines: list[str] = []
+        self.ops: list[Op] = []
+        self.depth = 0
         self.size = row.operand_size(self.m, self.x) + 1
-        self.bank0 = row.mode in ("dp", "dpx", "dpy", "sr")
-        self.extra: list[str] = []   # run-time cycle terms
-        self.crossing = False       # note 4 page-cross term present
-
-    def emit(self, *lines: str) -> None:
-        self.lines.extend(lines)
-
-    def emit_bank(self, *lines: str) -> None:
-        """Lines whose `mem[...]` are stack or indirect-pointer accesses: through the
-        bank $00 view of the map (`BANK`, `iigs.io.StackView`) in a rare map."""
+        self.bank0 = row.bank0
+        self.extra: list[Cycle] = []      # run-time cycle terms
+        self.io_names: set[str] = set()   # memory-map names the ops use
+        self.ret_target: str | None = None   # a control transfer's target (a region's)
+        # a region's operand fields: name -> (kind, byte index), see `iigs.blocks`
+        self.params: dict[str, tuple[str, int]] = {}
+        # How registers, the instruction's address and stack/pointer memory are named.
+        self.r = {name: (f"r_{name}" if region else f"cpu.{name}")
+                  for name in ("a", "x", "y", "sp", "p", "d", "dbr", "pbr")}
+        self.a0 = "{A}" if region else "a0"
+        self.stack = "BANK" if self.rare else "mem"
         if self.rare:
-            lines = tuple(line.replace("mem[", "BANK[") for line in lines)
-        self.lines.extend(lines)
+            self.io_names.add("BANK")
 
-    # operand bytes
+    # ------------------------------------------------ emitting
+    def emit(self, *lines: str, uses: frozenset[str] | None = None) -> None:
+        """Statements of no structure the analyses need (they may read any temporary)."""
+        for line in lines:
+            self.ops.append(Op("code", line, uses=uses, depth=self.depth))
+
+    def let(self, target: str, expr: str, uses: frozenset[str] | None = None) -> None:
+        self.ops.append(Op("let", target=target, expr=expr, uses=uses, depth=self.depth))
+
+    def set(self, register: str, expr: str, uses: frozenset[str] | None = None,
+            source: str = "") -> None:
+        """`register` = `expr` (`source`: the temporary `expr` is, when it is one alone)."""
+        self.ops.append(Op("set", target=self.r[register], expr=expr, uses=uses,
+                           depth=self.depth, source=source))
+
+    def take(self, register: str, temp: str) -> None:
+        """`register` = the temporary `temp`."""
+        self.set(register, temp, uses=frozenset({temp}), source=temp)
+
+    def when(self, test: str) -> None:
+        """`if test:` (or `else:`); the caller deepens `self.depth` for its body."""
+        self.ops.append(Op("if", test, uses=None, depth=self.depth))
+
+    def flags(self, keep: int, *parts: tuple, base: str | None = None,
+              uses: frozenset[str] | None = None) -> None:
+        """P = (base & keep) | parts; a part is (bits, expression) or (bits, expression,
+        the temporaries it reads), which lets a pass that drops it know what is left."""
+        p = self.r["p"]
+        part_uses = tuple(part[2] for part in parts) if all(len(x) == 3 for x in parts) \
+            else ()
+        self.ops.append(Op("flags", base=base or p, keep=keep,
+                           parts=tuple(part[:2] for part in parts), p=p, uses=uses,
+                           depth=self.depth, part_uses=part_uses if parts else ()))
+
+    def copy(self, temp: str, register: str) -> str:
+        """A temporary holding `register`: in a region the register's local itself (the
+        callers read it only before they assign that register), in a handler `temp`."""
+        if self.region:
+            return self.r[register]
+        self.let(temp, self.r[register], uses=frozenset())
+        return temp
+
+    def carry(self) -> str:
+        """The carry an operation reads: in a region the `{carry}` field, which is the
+        constant 0 or 1 where the translator knows it (`iigs.blocks.known_carries`)."""
+        return "{carry}" if self.region else f"({self.r['p']} & 1)"
+
+    def low(self, register: str, wide: bool) -> str:
+        """The register's low 8 or all 16 bits (16-bit registers are kept masked)."""
+        return self.r[register] if wide else f"({self.r[register]} & 0xFF)"
+
+    # operand bytes: read from memory by a handler, a region's parameters (constants)
+    def _param(self, kind: str, k: int) -> str:
+        self.params[f"{kind}{k}"] = (kind, k)
+        return f"{{{kind}{k}}}"
+
     def byte(self, k: int = 1) -> str:
-        if self.code is not None:
-            return str(self.code[k])
+        if self.region:
+            return self._param("B", k)
         return f"mem[a0 + {k}]"
 
     def word(self, k: int = 1) -> str:
-        if self.code is not None:
-            return str(self.code[k] | (self.code[k + 1] << 8))
+        if self.region:
+            return self._param("W", k)
         return f"(mem[a0 + {k}] | (mem[a0 + {k + 1}] << 8))"
 
     def long(self) -> str:
-        if self.code is not None:
-            return str(self.code[1] | (self.code[2] << 8) | (self.code[3] << 16))
+        if self.region:
+            return self._param("L", 1)
         return "(mem[a0 + 1] | (mem[a0 + 2] << 8) | (mem[a0 + 3] << 16))"
 
     # ------------------------------------------------ addressing modes -> `ea`
-    def _dp_indexed(self, reg: str) -> None:
+    def _dp_indexed(self, reg: str, d: str) -> None:
+        index = self.r[reg]
         if self.e:
-            self.emit(f"if d & 0xFF: t = (d + {self.byte()} + cpu.{reg}) & 0xFFFF",
-                      f"else: t = d | (({self.byte()} + cpu.{reg}) & 0xFF)")
+            self.emit(f"if {d} & 0xFF: t = ({d} + {self.byte()} + {index}) & 0xFFFF",
+                      f"else: t = {d} | (({self.byte()} + {index}) & 0xFF)")
         else:
-            self.emit(f"t = (d + {self.byte()} + cpu.{reg}) & 0xFFFF")
+            self.emit(f"t = ({d} + {self.byte()} + {index}) & 0xFFFF")
 
     def address(self) -> None:
         mode = self.row.mode
         dp = MODES[mode][2]
+        r, stack = self.r, self.stack
+        d = ""
         if dp:
-            self.emit("d = cpu.d")
-            self.extra.append("(0x1000000 if d & 0xFF else 0)")
+            d = self.copy("d", "d")
+            self.extra.append(Cycle(f"{d} & 0xFF", direct=True))
         if mode == "dp":
-            self.emit(f"ea = (d + {self.byte()}) & 0xFFFF")
+            self.emit(f"ea = ({d} + {self.byte()}) & 0xFFFF")
         elif mode in ("dpx", "dpy"):
-            self._dp_indexed(mode[-1])
+            self._dp_indexed(mode[-1], d)
             self.emit("ea = t")
         elif mode in ("dpi", "dpiy"):
             if self.e:
                 self.emit("o = " + self.byte())
-                self.emit_bank(
-                    "if d & 0xFF: t = (d + o) & 0xFFFF; ptr = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)",
-                    "else: ptr = mem[d | o] | (mem[d | ((o + 1) & 0xFF)] << 8)")
+                self.emit(f"if {d} & 0xFF: t = ({d} + o) & 0xFFFF; "
+                          f"ptr = {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)",
+                          f"else: ptr = {stack}[{d} | o] | ({stack}[{d} | ((o + 1) & 0xFF)] << 8)")
             else:
-                self.emit(f"t = (d + {self.byte()}) & 0xFFFF")
-                self.emit_bank("ptr = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)")
+                self.emit(f"t = ({d} + {self.byte()}) & 0xFFFF")
+                self.emit(f"ptr = {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)")
             if mode == "dpi":
-                self.emit("ea = (cpu.dbr << 16) | ptr")
+                self.emit(f"ea = ({r['dbr']} << 16) | ptr")
             else:
-                self.emit("base = (cpu.dbr << 16) | ptr", "ea = (base + cpu.y) & 0xFFFFFF")
-                self._note4()
+                self._indexed(f"({r['dbr']} << 16) | ptr", r["y"])
         elif mode == "dpix":
-            self._dp_indexed("x")
-            self.emit_bank("ea = (cpu.dbr << 16) | mem[t] | (mem[(t + 1) & 0xFFFF] << 8)")
+            self._dp_indexed("x", d)
+            self.emit(f"ea = ({r['dbr']} << 16) | {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)")
         elif mode in ("dpil", "dpily"):
-            self.emit(f"t = d + {self.byte()}")
-            self.emit_bank("ea = mem[t & 0xFFFF] | (mem[(t + 1) & 0xFFFF] << 8) | "
-                           "(mem[(t + 2) & 0xFFFF] << 16)")
+            self.emit(f"t = {d} + {self.byte()}")
+            self.emit(f"ea = {stack}[t & 0xFFFF] | ({stack}[(t + 1) & 0xFFFF] << 8) | "
+                      f"({stack}[(t + 2) & 0xFFFF] << 16)")
             if mode == "dpily":
-                self.emit("ea = (ea + cpu.y) & 0xFFFFFF")
+                self.emit(f"ea = (ea + {r['y']}) & 0xFFFFFF")
         elif mode == "abs":
-            self.emit(f"ea = (cpu.dbr << 16) | {self.word()}")
+            self.emit(f"ea = ({r['dbr']} << 16) | {self.word()}")
         elif mode in ("absx", "absy"):
-            self.emit(f"base = (cpu.dbr << 16) | {self.word()}",
-                      f"ea = (base + cpu.{mode[-1]}) & 0xFFFFFF")
-            self._note4()
+            self._indexed(f"({r['dbr']} << 16) | {self.word()}", r[mode[-1]])
         elif mode == "absl":
             self.emit(f"ea = {self.long()}")
         elif mode == "abslx":
-            self.emit(f"ea = ({self.long()} + cpu.x) & 0xFFFFFF")
+            self.emit(f"ea = ({self.long()} + {r['x']}) & 0xFFFFFF")
         elif mode == "sr":
-            self.emit(f"ea = (cpu.sp + {self.byte()}) & 0xFFFF")
+            self.emit(f"ea = ({r['sp']} + {self.byte()}) & 0xFFFF")
         elif mode == "sriy":
-            self.emit(f"t = (cpu.sp + {self.byte()}) & 0xFFFF")
-            self.emit_bank("ptr = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)")
-            self.emit("ea = (((cpu.dbr << 16) | ptr) + cpu.y) & 0xFFFFFF")
+            self.emit(f"t = ({r['sp']} + {self.byte()}) & 0xFFFF")
+            self.emit(f"ptr = {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)")
+            self.emit(f"ea = ((({r['dbr']} << 16) | ptr) + {r['y']}) & 0xFFFFFF")
         else:
             raise ValueError(f"no data address for mode {mode}")
 
-    def _note4(self) -> None:
-        # Note 4: an 8-bit index that crosses a page costs one more cycle on a read.
+    def _indexed(self, base: str, index: str) -> None:
+        """`ea` = `base` + `index`, 24 bits. Note 4: an 8-bit index that crosses a page
+        costs one more cycle on a read (only then is the base kept, to compare)."""
         if self.row.access == "r" and self.x:
-            self.extra.append("(0x1000000 if (base ^ ea) & 0xFFFF00 else 0)")
+            self.emit(f"base = {base}", f"ea = (base + {index}) & 0xFFFFFF")
+            self.extra.append(Cycle("(base ^ ea) & 0xFFFF00"))
+        else:
+            self.emit(f"ea = (({base}) + {index}) & 0xFFFFFF")
 
     # ------------------------------------------------ operands
     def wide(self, width: str) -> bool:
@@ -343,135 +394,133 @@ class _Gen:
     # (`self.io`) the access first tests its page's flag (`iigs.io`): 0 = RAM, as
     # without; otherwise it goes through MAP_READ/MAP_WRITE (RAMRD/RAMWRT, language
     # card, shadowing, soft switches), except a read of a register that needs the exact
-    # cycle (TIMED: VBL, the counters), which leaves generated code before the instruction
-    # (IO_EXIT) so that `step()` runs it. A 16-bit access tests the RP2/WP2 flag of its
-    # first page, which covers the second byte's page too.
-    def constant_address(self) -> tuple[int, int] | None:
-        """(first bank, banks spanned) of a data address fixed by the translated
-        operand bytes (long and long,X modes), else None."""
-        if self.code is None or self.row.mode not in ("absl", "abslx"):
-            return None
-        return self.code[3], (2 if self.row.mode == "absl" else 3)
-
-    def plain_memory(self) -> bool:
-        """True when the access cannot reach a page the memory map ever flags: only
-        banks IO_BANKS have such pages, so a constant bank outside them is RAM."""
-        fixed = self.constant_address()
-        return fixed is not None and not any(((fixed[0] + i) & 0xFF) in IO_BANKS
-                                             for i in range(fixed[1]))
-
-    def io_register(self) -> int | None:
-        """The address of a long operand that is in the I/O page of an I/O bank."""
-        if self.code is None or self.row.mode != "absl":
-            return None
-        address = self.code[1] | (self.code[2] << 8) | (self.code[3] << 16)
-        if (address >> 16) in IO_BANKS and (address & 0xFF00) == 0xC000:
-            return address
-        return None
-
+    # cycle (TIMED: VBL, the counters), which a handler leaves before (`io_exit`) so that
+    # `step()` runs it, and a region reads through `timed_read` at the exact cycle. A
+    # 16-bit access tests the RP2/WP2 flag of its first page, which covers the second
+    # byte's page too. A write, or a read of a LEAVES register, leaves before the
+    # instruction (op "leave").
     def read(self, wide: bool) -> str:
         """Expression of the operand value (immediate or at `ea`)."""
-        if self.row.mode in ("immm", "immx"):
+        if self.row.mode in IMMEDIATE_MODES:
             return self.word() if wide else self.byte()
         mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
         plain = f"(mem[ea] | (mem[(ea + 1) & {mask}] << 8))" if wide else "mem[ea]"
-        if not self.io or self.plain_memory():
+        if not self.io:
             return plain
-        register = self.io_register()
-        if register is not None:
-            # An I/O-page address known now: the I/O path directly, no page test.
-            low = {register & 0xFFFF, (register + 1) & 0xFFFF} if wide else {register & 0xFFFF}
-            if low & MAP_READ_REGISTERS or self.row.access == "rmw":
-                self.emit(IO_LEAVE)
-            if low & TIMED_REGISTERS:
-                return f"{IO_TIMED}{mask}, {int(wide)})"
-            return f"MAP_READ16(ea, {mask})" if wide else "MAP_READ(ea)"
         if wide:
             flags, slow = "RP2", f"MAP_READ16(ea, {mask})"
             timed = "TIMED[ea & 0xFF] or TIMED[(ea + 1) & 0xFF]"
             leaves = "LEAVES[ea & 0xFF] or LEAVES[(ea + 1) & 0xFF]"
+            self.io_names.update(("RP2", "MAP_READ16", "TIMED", "LEAVES"))
         else:
             flags, slow = "RP", "MAP_READ(ea)"
             timed, leaves = "TIMED[ea & 0xFF]", "LEAVES[ea & 0xFF]"
+            self.io_names.update(("RP", "MAP_READ", "TIMED", "LEAVES"))
         if self.row.access == "rmw":
             leaves = "True"           # its write will leave: leave before the read
-        self.emit(f"if {flags}[ea >> 8]:",
-                  f"    if {flags}[ea >> 8] & 2 and ({leaves}):",
-                  "        " + IO_LEAVE,
-                  f"    mv = ({IO_TIMED}{mask}, {int(wide)}) if {flags}[ea >> 8] & 2 and "
-                  f"({timed}) else {slow})",
-                  "else:",
-                  f"    mv = {plain}")
+        at = ("timed_read(cpu, ea, " + mask + f", {int(wide)}, {{now}})" if self.region
+              else "io_exit(cpu, a0, 0)")
+        self.when(f"if {flags}[ea >> 8]:")
+        self.depth += 1
+        self.when(f"if {flags}[ea >> 8] & 2 and ({leaves}):")
+        self.depth += 1
+        self.ops.append(Op("leave", depth=self.depth))
+        self.depth -= 1
+        self.ops.append(Op("let", target="mv", expr=f"({at} if {flags}[ea >> 8] & 2 and "
+                           f"({timed}) else {slow})", depth=self.depth, timed=True))
+        self.depth -= 1
+        self.when("else:")
+        self.depth += 1
+        self.let("mv", plain)
+        self.depth -= 1
         return "mv"
 
-    def write(self, value: str, wide: bool) -> None:
+    def write(self, value: str, wide: bool, uses: frozenset[str] | None = None) -> None:
+        """Store `value` at `ea` (`uses`: the temporaries `value` reads, None: unknown)."""
         mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
+        reads = None if uses is None else uses | {"ea", "w"}
         if wide:
-            self.emit(f"w = {value}")
-            plain = ["mem[ea] = w & 0xFF", f"mem[(ea + 1) & {mask}] = w >> 8"]
-            flags, slow = "WP2", f"MAP_WRITE16(ea, w, {mask})"
+            # (a plain name needs no temporary: a region's register local, a
+            # temporary or 0)
+            if self.region and (value in self.r.values() or value.isalnum()):
+                w = value
+            else:
+                self.let("w", value)
+                w = "w"
+            plain = [f"mem[ea] = {w} & 0xFF", f"mem[(ea + 1) & {mask}] = {w} >> 8"]
+            flags, slow = "WP2", f"MAP_WRITE16(ea, {w}, {mask})"
         else:
             plain = [f"mem[ea] = {value} & 0xFF"]
             flags, slow = "WP", f"MAP_WRITE(ea, {value} & 0xFF)"
-        if not self.io or self.plain_memory():
-            self.emit(*plain)
+        if not self.io:
+            self.emit(*plain, uses=reads)
             return
-        if self.io_register() is not None:
-            self.emit(IO_LEAVE)       # an I/O-page address known now: directly
-            return
-        self.emit(f"if {flags}[ea >> 8]:",
-                  f"    if {flags}[ea >> 8] & 2:",
-                  "        " + IO_LEAVE,
-                  f"    {slow}",
-                  "else:",
-                  *["    " + line for line in plain])
+        self.io_names.update((flags, slow.split("(")[0]))
+        self.when(f"if {flags}[ea >> 8]:")
+        self.depth += 1
+        self.when(f"if {flags}[ea >> 8] & 2:")
+        self.depth += 1
+        self.ops.append(Op("leave", depth=self.depth))
+        self.depth -= 1
+        self.emit(slow)
+        self.depth -= 1
+        self.when("else:")
+        self.depth += 1
+        self.emit(*plain)
+        self.depth -= 1
 
-    def set_nz(self, value: str, wide: bool, keep: str = "0x7D") -> None:
+    def set_nz(self, value: str, wide: bool, uses: frozenset[str] | None = None) -> None:
         table = "NZ16" if wide else "NZ8"
-        self.emit(f"cpu.p = (cpu.p & {keep}) | {table}[{value}]")
+        part = (0x82, f"{table}[{value}]")
+        self.flags(0x7D, part if uses is None else part + (uses,), uses=uses)
 
-    def set_a(self, value: str, wide: bool) -> None:
-        self.emit(f"cpu.a = {value}" if wide else f"cpu.a = (cpu.a & 0xFF00) | {value}")
+    def set_a(self, value: str, wide: bool, uses: frozenset[str] | None = None) -> None:
+        if wide and uses is not None and uses == {value}:
+            self.take("a", value)
+        else:
+            self.set("a", value if wide else f"({self.r['a']} & 0xFF00) | {value}", uses=uses)
 
     # ------------------------------------------------ stack
     def push(self, values: list[str], new_style: bool = False, bytes_: bool = False) -> None:
         """Push bytes in order (`bytes_`: the values are bytes already). Emulation mode
         keeps S in page 1 byte by byte, except for the 65816-only instructions, which
         address with the full S and fix SH after."""
-        self.emit("sp = cpu.sp")
+        sp = self.copy("sp", "sp")
         for i, v in enumerate(values):
             if self.e and not new_style:
-                addr = "sp" if i == 0 else f"0x100 | ((sp - {i}) & 0xFF)"
+                addr = sp if i == 0 else f"0x100 | (({sp} - {i}) & 0xFF)"
             else:
-                addr = "sp" if i == 0 else f"(sp - {i}) & 0xFFFF"
-            self.emit_bank(f"mem[{addr}] = {v}" if bytes_ else f"mem[{addr}] = ({v}) & 0xFF")
+                addr = sp if i == 0 else f"({sp} - {i}) & 0xFFFF"
+            self.emit(f"{self.stack}[{addr}] = {v}" if bytes_
+                      else f"{self.stack}[{addr}] = ({v}) & 0xFF")
         n = len(values)
         if self.e:
-            self.emit(f"cpu.sp = 0x100 | ((sp - {n}) & 0xFF)")
+            self.set("sp", f"0x100 | (({sp} - {n}) & 0xFF)")
         else:
-            self.emit(f"cpu.sp = (sp - {n}) & 0xFFFF")
+            self.set("sp", f"({sp} - {n}) & 0xFFFF")
 
     def pull(self, count: int, new_style: bool = False, into: str = "v") -> None:
         """Pull `count` bytes little-endian into `into`."""
-        self.emit("sp = cpu.sp")
+        sp = self.copy("sp", "sp")
         parts = []
         for i in range(1, count + 1):
             if self.e and not new_style:
-                addr = f"0x100 | ((sp + {i}) & 0xFF)"
+                addr = f"0x100 | (({sp} + {i}) & 0xFF)"
             else:
-                addr = f"(sp + {i}) & 0xFFFF"
-            parts.append(f"(mem[{addr}] << {8 * (i - 1)})" if i > 1 else f"mem[{addr}]")
-        self.emit_bank(f"{into} = " + " | ".join(parts))
+                addr = f"({sp} + {i}) & 0xFFFF"
+            parts.append(f"({self.stack}[{addr}] << {8 * (i - 1)})" if i > 1
+                         else f"{self.stack}[{addr}]")
+        self.let(into, " | ".join(parts))
         if self.e:
-            self.emit(f"cpu.sp = 0x100 | ((sp + {count}) & 0xFF)")
+            self.set("sp", f"0x100 | (({sp} + {count}) & 0xFF)")
         else:
-            self.emit(f"cpu.sp = (sp + {count}) & 0xFFFF")
+            self.set("sp", f"({sp} + {count}) & 0xFFFF")
 
     # ------------------------------------------------ cycles
     def base_cycles(self) -> int:
         row = self.row
         cycles = row.cycles
-        if row.width and (row.access or row.mode in ("immm", "immx") or row.mode == "imp"):
+        if row.width and (row.access or row.mode in IMMEDIATE_MODES or row.mode == "imp"):
             if self.wide(row.width):
                 cycles += 2 if row.access == "rmw" else 1
         if MODES[row.mode][3] and row.access == "r" and not self.x:
@@ -479,59 +528,74 @@ class _Gen:
         return cycles
 
     def finish(self, target: str | None = None) -> None:
-        """Return cycles << 24 | the 24-bit address of the next instruction."""
+        """Return cycles << 24 | the 24-bit address of the next instruction (a region's
+        template records a control transfer's target instead)."""
         if self.inline:
             self.static_cycles = self.base_cycles()
+            return
+        if self.region:
+            self.ret_target = target
             return
         if target is None:
             packed = f"a0 + {(self.base_cycles() << 24) + self.size:#x}"
         else:
             packed = f"{target} + {self.base_cycles() << 24:#x}"
-        self.emit("return " + " + ".join([packed] + self.extra))
+        self.emit("return " + " + ".join(
+            [packed] + [f"(0x1000000 if {term.test} else 0)" for term in self.extra]))
 
-    # ------------------------------------------------ operations
+    # ------------------------------------------------ a handler
     def generate(self) -> str:
+        """The handler's source, made from its operations."""
         self.generate_body()
-        lines = io_prologue("\n".join(self.lines)) + [
-            expand_timed(line, None).replace(IO_LEAVE, "io_exit(cpu, a0, 0)")
-            .replace("@spent", "0") for line in self.lines]
-        body = "\n".join("    " + line.replace(BAIL, "return ") for line in lines)
+        lines = render(self.ops, leave=lambda op: ["io_exit(cpu, a0, 0)"],
+                       bail=lambda op: ["return " + op.text], fields=None)
+        body = "\n".join("    " + line for line in io_prologue(self.io_names) + lines)
         return f"def op_{self.row.code:02X}(cpu, mem, a0):\n{body}\n"
 
     def generate_body(self) -> None:
         name = self.row.mnemonic
         getattr(self, "op_" + GROUPS.get(name, name))()
 
+    # ------------------------------------------------ operations
     def op_load(self) -> None:
         name = self.row.mnemonic
         wide = self.wide(self.row.width)
-        if self.row.mode not in ("immm", "immx"):
+        if self.row.mode not in IMMEDIATE_MODES:
             self.address()
-        self.emit(f"v = {self.read(wide)}")
+        register = "a" if name == "LDA" else name[-1].lower()
+        if self.region and (register != "a" or wide):
+            # (a region's register local holds the whole value: N/Z read it there)
+            self.set(register, self.read(wide))
+            self.set_nz(self.r[register], wide, uses=frozenset())
+            self.finish()
+            return
+        self.let("v", self.read(wide))
+        v = frozenset({"v"})
         if name == "LDA":
-            self.set_a("v", wide)
+            self.set_a("v", wide, uses=v)
         else:
-            self.emit(f"cpu.{name[-1].lower()} = v")
-        self.set_nz("v", wide)
+            self.take(name[-1].lower(), "v")
+        self.set_nz("v", wide, uses=v)
         self.finish()
 
     def op_store(self) -> None:
         name = self.row.mnemonic
         wide = self.wide(self.row.width)
         self.address()
-        source = {"STA": "cpu.a", "STX": "cpu.x", "STY": "cpu.y", "STZ": "0"}[name]
-        self.write(source, wide)
+        source = {"STA": self.r["a"], "STX": self.r["x"], "STY": self.r["y"],
+                  "STZ": "0"}[name]
+        self.write(source, wide, uses=frozenset())
         self.finish()
 
     def op_logic(self) -> None:
         wide = self.wide("m")
         operator = {"ORA": "|", "AND": "&", "EOR": "^"}[self.row.mnemonic]
-        if self.row.mode not in ("immm", "immx"):
+        if self.row.mode not in IMMEDIATE_MODES:
             self.address()
-        mask = "0xFFFF" if wide else "0xFF"
-        self.emit(f"v = (cpu.a & {mask}) {operator} {self.read(wide)}")
-        self.set_a("v", wide)
-        self.set_nz("v", wide)
+        self.let("v", f"{self.low('a', wide)} {operator} {self.read(wide)}")
+        v = frozenset({"v"})
+        self.set_a("v", wide, uses=v)
+        self.set_nz("v", wide, uses=v)
         self.finish()
 
     def op_ADC(self) -> None:
@@ -544,20 +608,27 @@ class _Gen:
         wide = self.wide("m")
         mask, sign = ("0xFFFF", "0x8000") if wide else ("0xFF", "0x80")
         # Decimal mode is rare: the reference interpreter owns its corrections.
-        spent = ", @spent" if self.io else ""
-        self.emit("p = cpu.p", "if p & 0x08:", f"    {BAIL}decimal_step(cpu, a0{spent})")
-        if self.row.mode not in ("immm", "immx"):
+        p = self.copy("p", "p")
+        spent = ", {spent}" if self.io and self.region else (", 0" if self.io else "")
+        self.ops.append(Op("if", f"if {p} & 0x08:", depth=self.depth, decimal=True))
+        self.ops.append(Op("bail", f"decimal_step(cpu, {self.a0}{spent})",
+                           depth=self.depth + 1, decimal=True))
+        if self.row.mode not in IMMEDIATE_MODES:
             self.address()
-        self.emit(f"v = {self.read(wide)}")
+        self.let("v", self.read(wide))
         if subtract:
             self.emit(f"v ^= {mask}")
         table = "NZ16" if wide else "NZ8"
-        self.emit(f"a = cpu.a & {mask}",
-                  "s = a + v + (p & 1)",
-                  f"r = s & {mask}",
-                  f"cpu.p = (p & 0x3C) | (1 if s > {mask} else 0) | {table}[r] | "
-                  f"(0x40 if ~(a ^ v) & (a ^ s) & {sign} else 0)")
-        self.set_a("r", wide)
+        if wide and self.region:
+            a = self.r["a"]
+        else:
+            self.let("a", f"{self.r['a']} & {mask}")
+            a = "a"
+        self.let("s", f"{a} + v + {self.carry()}")
+        self.let("r", f"s & {mask}")
+        self.flags(0x3C, (0x01, f"(1 if s > {mask} else 0)"), (0x82, f"{table}[r]"),
+                   (0x40, f"(0x40 if ~({a} ^ v) & ({a} ^ s) & {sign} else 0)"), base=p)
+        self.set_a("r", wide, uses=frozenset({"r"}))
         self.finish()
 
     def op_compare(self) -> None:
@@ -565,25 +636,29 @@ class _Gen:
         width = self.row.width
         wide = self.wide(width)
         mask = "0xFFFF" if wide else "0xFF"
-        if self.row.mode not in ("immm", "immx"):
+        if self.row.mode not in IMMEDIATE_MODES:
             self.address()
         reg = {"CMP": "a", "CPX": "x", "CPY": "y"}[name]
         table = "NZ16" if wide else "NZ8"
-        self.emit(f"r = (cpu.{reg} & {mask}) - {self.read(wide)}",
-                  f"cpu.p = (cpu.p & 0x7C) | (1 if r >= 0 else 0) | {table}[r & {mask}]")
+        self.let("r", f"{self.low(reg, wide)} - {self.read(wide)}")
+        self.flags(0x7C, (0x01, "(1 if r >= 0 else 0)"), (0x82, f"{table}[r & {mask}]"),
+                   uses=frozenset({"r"}))
         self.finish()
 
     def op_BIT(self) -> None:
         wide = self.wide("m")
         mask = "0xFFFF" if wide else "0xFF"
-        if self.row.mode in ("immm", "immx"):
+        a = self.r["a"]
+        if self.row.mode in IMMEDIATE_MODES:
             # BIT #imm changes only Z.
-            self.emit(f"cpu.p = (cpu.p & 0xFD) | (0 if cpu.a & {self.read(wide)} & {mask} else 2)")
+            self.flags(0xFD, (0x02, f"(0 if {a} & {self.read(wide)} & {mask} else 2)"),
+                       uses=frozenset())
         else:
             self.address()
-            self.emit(f"v = {self.read(wide)}")
+            self.let("v", self.read(wide))
             nv = "((v >> 8) & 0xC0)" if wide else "(v & 0xC0)"
-            self.emit(f"cpu.p = (cpu.p & 0x3D) | {nv} | (0 if cpu.a & v & {mask} else 2)")
+            self.flags(0x3D, (0xC0, nv), (0x02, f"(0 if {a} & v & {mask} else 2)"),
+                       uses=frozenset({"v"}))
         self.finish()
 
     def op_rmw(self) -> None:
@@ -591,44 +666,51 @@ class _Gen:
         wide = self.wide("m")
         mask, top = ("0xFFFF", "0x8000") if wide else ("0xFF", "0x80")
         acc = self.row.mode == "acc"
+        v = frozenset({"v"})
         if acc:
-            self.emit(f"v = cpu.a & {mask}")
+            self.let("v", self.low("a", wide))
         else:
             self.address()
-            self.emit(f"v = {self.read(wide)}")
-        keep = "0x7D"
+            self.let("v", self.read(wide))
         if name == "INC":
-            self.emit(f"v = (v + 1) & {mask}")
+            self.let("v", f"(v + 1) & {mask}", uses=v)
         elif name == "DEC":
-            self.emit(f"v = (v - 1) & {mask}")
+            self.let("v", f"(v - 1) & {mask}", uses=v)
         elif name == "ASL":
-            self.emit(f"c = 1 if v & {top} else 0", f"v = (v << 1) & {mask}")
+            self.let("c", f"1 if v & {top} else 0", uses=v)
+            self.let("v", f"(v << 1) & {mask}", uses=v)
         elif name == "LSR":
-            self.emit("c = v & 1", "v >>= 1")
+            self.let("c", "v & 1", uses=v)
+            self.emit("v >>= 1", uses=v)
         elif name == "ROL":
-            self.emit(f"c = 1 if v & {top} else 0", f"v = ((v << 1) | (cpu.p & 1)) & {mask}")
+            self.let("c", f"1 if v & {top} else 0", uses=v)
+            self.let("v", f"((v << 1) | {self.carry()}) & {mask}", uses=v)
         elif name == "ROR":
-            self.emit("c = v & 1", f"v = (v >> 1) | ({top} if cpu.p & 1 else 0)")
-        if name in ("ASL", "LSR", "ROL", "ROR"):
-            keep = "0x7C"
+            self.let("c", "v & 1", uses=v)
+            self.let("v", f"(v >> 1) | ({self.carry()} << {15 if wide else 7})", uses=v)
         if acc:
-            self.set_a("v", wide)
+            self.set_a("v", wide, uses=v)
         else:
-            self.write("v", wide)
+            self.write("v", wide, uses=v)
         table = "NZ16" if wide else "NZ8"
-        if keep == "0x7C":
-            self.emit(f"cpu.p = (cpu.p & 0x7C) | c | {table}[v]")
+        if name in ("ASL", "LSR", "ROL", "ROR"):
+            self.flags(0x7C, (0x01, "c", frozenset({"c"})), (0x82, f"{table}[v]", frozenset({"v"})),
+                       uses=frozenset({"c", "v"}))
         else:
-            self.set_nz("v", wide)
+            self.set_nz("v", wide, uses=v)
         self.finish()
 
     def op_testbits(self) -> None:
         wide = self.wide("m")
-        mask = "0xFFFF" if wide else "0xFF"
         self.address()
-        self.emit(f"v = {self.read(wide)}", f"a = cpu.a & {mask}",
-                  "cpu.p = (cpu.p & 0xFD) | (0 if a & v else 2)")
-        self.write("v | a" if self.row.mnemonic == "TSB" else "v & ~a", wide)
+        self.let("v", self.read(wide))
+        if wide and self.region:
+            a = self.r["a"]
+        else:
+            self.let("a", f"{self.r['a']} & {'0xFFFF' if wide else '0xFF'}")
+            a = "a"
+        self.flags(0xFD, (0x02, f"(0 if {a} & v else 2)"), uses=frozenset({"a", "v"}))
+        self.write(f"v | {a}" if self.row.mnemonic == "TSB" else f"v & ~{a}", wide)
         self.finish()
 
     def op_index_step(self) -> None:
@@ -637,57 +719,75 @@ class _Gen:
         mask = "0xFFFF" if wide else "0xFF"
         reg = name[-1].lower()
         delta = "+ 1" if name.startswith("IN") else "- 1"
-        self.emit(f"v = (cpu.{reg} {delta}) & {mask}", f"cpu.{reg} = v")
-        self.set_nz("v", wide)
+        v = frozenset({"v"})
+        if self.region:                  # (N/Z read the register's local)
+            self.set(reg, f"({self.r[reg]} {delta}) & {mask}", uses=frozenset())
+            self.set_nz(self.r[reg], wide, uses=frozenset())
+            self.finish()
+            return
+        self.let("v", f"({self.r[reg]} {delta}) & {mask}", uses=frozenset())
+        self.take(reg, "v")
+        self.set_nz("v", wide, uses=v)
         self.finish()
 
     def op_transfer(self) -> None:
         name = self.row.mnemonic
-        source = {"A": "cpu.a", "X": "cpu.x", "Y": "cpu.y", "S": "cpu.sp",
-                  "C": "cpu.a", "D": "cpu.d"}[name[1]]
+        source = {"A": "a", "X": "x", "Y": "y", "S": "sp", "C": "a", "D": "d"}[name[1]]
         dest = name[2]
-        if dest in "XY":
-            wide = self.wide("x")
-            self.emit(f"v = {source} & {'0xFFFF' if wide else '0xFF'}", f"cpu.{dest.lower()} = v")
-            self.set_nz("v", wide)
-        elif dest == "A":
-            wide = self.wide("m")
-            self.emit(f"v = {source} & {'0xFFFF' if wide else '0xFF'}")
-            self.set_a("v", wide)
-            self.set_nz("v", wide)
+        r = self.r
+        if dest in "XYA":
+            wide = self.wide("x" if dest in "XY" else "m")
+            if wide and self.region:
+                v = r[source]                     # (a 16-bit register is kept masked)
+            else:
+                self.let("v", f"{r[source]} & {'0xFFFF' if wide else '0xFF'}",
+                         uses=frozenset())
+                v = "v"
+            uses = frozenset({v}) if v == "v" else frozenset()
+            if dest == "A":
+                self.set_a(v, wide, uses=uses)
+            elif v == "v":
+                self.take(dest.lower(), v)
+            else:
+                self.set(dest.lower(), v, uses=uses)
+            self.set_nz(v, wide, uses=uses)
         elif dest == "S":
-            self.emit(f"cpu.sp = 0x100 | ({source} & 0xFF)" if self.e else f"cpu.sp = {source}")
-        elif dest == "C":
-            self.emit(f"v = {source}", "cpu.a = v")
-            self.set_nz("v", True)
-        elif dest == "D":
-            self.emit("v = cpu.a", "cpu.d = v")
-            self.set_nz("v", True)
+            self.set("sp", f"0x100 | ({r[source]} & 0xFF)" if self.e else r[source])
+        else:                                      # TSC, TDC -> C; TCD -> D
+            v = self.copy("v", source)
+            uses = frozenset({v}) if v == "v" else frozenset()
+            if v == "v":
+                self.take("a" if dest == "C" else "d", v)
+            else:
+                self.set("a" if dest == "C" else "d", v, uses=uses)
+            self.set_nz(v, True, uses=uses)
         self.finish()
 
     def op_XBA(self) -> None:
-        self.emit("a = cpu.a", "cpu.a = ((a >> 8) | (a << 8)) & 0xFFFF")
-        self.set_nz("a >> 8", False)
+        a = self.r["a"]
+        self.let("a", a, uses=frozenset())
+        self.set("a", "((a >> 8) | (a << 8)) & 0xFFFF", uses=frozenset({"a"}))
+        self.set_nz("a >> 8", False, uses=frozenset({"a"}))
         self.finish()
 
     def op_flag(self) -> None:
         bit = {"C": 0x01, "I": 0x04, "D": 0x08, "V": 0x40}[self.row.mnemonic[2]]
         if self.row.mnemonic.startswith("SE"):
-            self.emit(f"cpu.p |= {bit:#04x}")
+            self.flags(0xFF ^ bit, (bit, f"{bit:#04x}"), uses=frozenset())
         else:
-            self.emit(f"cpu.p &= {0xFF ^ bit:#04x}")
+            self.flags(0xFF ^ bit, uses=frozenset())
         self.finish()
 
     def op_NOP(self) -> None:
         self.finish()
 
     def op_branch(self) -> None:
-        condition = {"BPL": "not cpu.p & 0x80", "BMI": "cpu.p & 0x80",
-                     "BVC": "not cpu.p & 0x40", "BVS": "cpu.p & 0x40",
-                     "BCC": "not cpu.p & 0x01", "BCS": "cpu.p & 0x01",
-                     "BNE": "not cpu.p & 0x02", "BEQ": "cpu.p & 0x02",
-                     "BRA": "True"}[self.row.mnemonic]
+        # (a region writes its branches itself, and follows BRA to its constant target)
+        if self.region:
+            self.ret_target = ""
+            return
         if self.row.mnemonic != "BRA":
+            condition = branch_condition(self.row.mnemonic, "cpu.p")
             self.emit(f"if not ({condition}): return a0 + 0x2000002")
         self.emit("npc = (a0 + 2) & 0xFFFF",
                   f"o = {self.byte()}",
@@ -700,106 +800,128 @@ class _Gen:
             self.emit("return (a0 & 0xFF0000) + t + 0x3000000")
 
     def op_BRL(self) -> None:
-        self.finish(f"(a0 & 0xFF0000) + ((a0 + 3 + {self.word()}) & 0xFFFF)")
+        a0 = self.a0
+        self.finish(f"({a0} & 0xFF0000) + (({a0} + 3 + {self.word()}) & 0xFFFF)")
 
     def op_JMP(self) -> None:
         mode = self.row.mode
         if mode == "abs":
-            self.emit(f"v = {self.word()}")
+            self.let("v", self.word())
         elif mode == "absi":
             self.emit(f"t = {self.word()}")
-            self.emit_bank("v = mem[t] | (mem[(t + 1) & 0xFFFF] << 8)")
+            self.emit(f"v = {self.stack}[t] | ({self.stack}[(t + 1) & 0xFFFF] << 8)")
         else:
             self._indexed_pointer()
-        self.finish("(a0 & 0xFF0000) + v")
+        self.finish(f"({self.a0} & 0xFF0000) + v")
 
     def _indexed_pointer(self) -> None:
-        self.emit("bank = a0 & 0xFF0000", f"t = ({self.word()} + cpu.x) & 0xFFFF")
-        self.emit_bank("v = mem[bank | t] | (mem[bank | ((t + 1) & 0xFFFF)] << 8)")
+        self.emit(f"bank = {self.a0} & 0xFF0000", f"t = ({self.word()} + {self.r['x']}) & 0xFFFF")
+        self.emit(f"v = {self.stack}[bank | t] | ({self.stack}[bank | ((t + 1) & 0xFFFF)] << 8)")
 
     def op_JML(self) -> None:
         if self.row.mode == "absl":
             self.emit(f"t = {self.long()}")
         else:
+            s = self.stack
             self.emit(f"o = {self.word()}")
-            self.emit_bank("t = mem[o] | (mem[(o + 1) & 0xFFFF] << 8) | (mem[(o + 2) & 0xFFFF] << 16)")
-        self.emit("cpu.pbr = t >> 16")
+            self.emit(f"t = {s}[o] | ({s}[(o + 1) & 0xFFFF] << 8) | ({s}[(o + 2) & 0xFFFF] << 16)")
+        self.set("pbr", "t >> 16")
         self.finish("t")
 
     def op_JSR(self) -> None:
         if self.row.mode == "abs":
-            self.emit(f"v = {self.word()}")
+            self.let("v", self.word())
         else:
             self._indexed_pointer()
-        self.emit("r = (a0 + 2) & 0xFFFF")
-        self.push(["r >> 8", "r"])
-        self.finish("(a0 & 0xFF0000) + v")
+        if self.region and self.row.mode == "abs":
+            self.push(self.return_address(3, long=False), bytes_=True)
+        else:
+            self.let("r", f"({self.a0} + 2) & 0xFFFF")
+            self.push(["r >> 8", "r"])
+        self.finish(f"({self.a0} & 0xFF0000) + v")
 
     def op_JSL(self) -> None:
-        self.emit(f"t = {self.long()}", "r = (a0 + 3) & 0xFFFF")
-        self.push(["a0 >> 16", "r >> 8", "r"], new_style=True)
-        self.emit("cpu.pbr = t >> 16")
+        self.emit(f"t = {self.long()}")
+        if self.region:
+            self.push(self.return_address(4, long=True), new_style=True, bytes_=True)
+        else:
+            self.emit("r = (a0 + 3) & 0xFFFF")
+            self.push(["a0 >> 16", "r >> 8", "r"], new_style=True)
+        self.set("pbr", "t >> 16")
         self.finish("t")
+
+    def return_address(self, size: int, long: bool) -> list[str]:
+        """The bytes a call of `size` bytes pushes (its last byte's address: bank if
+        `long`, high, low), as a region's format fields."""
+        return (([self._param("K", 0)] if long else [])
+                + [self._param("H", size - 1), self._param("O", size - 1)])
 
     def op_RTS(self) -> None:
         self.pull(2)
-        self.finish("(a0 & 0xFF0000) + ((v + 1) & 0xFFFF)")
+        self.finish(f"({self.a0} & 0xFF0000) + ((v + 1) & 0xFFFF)")
 
     def op_RTL(self) -> None:
         self.pull(3, new_style=True)
-        self.emit("cpu.pbr = b = v >> 16")
+        self.let("b", "v >> 16")
+        self.set("pbr", "b")
         self.finish("(b << 16) + ((v + 1) & 0xFFFF)")
 
     def op_push_register(self) -> None:
         name = self.row.mnemonic
-        source = {"PHA": "cpu.a", "PHX": "cpu.x", "PHY": "cpu.y", "PHP": "cpu.p",
-                  "PHB": "cpu.dbr", "PHK": "(a0 >> 16)"}[name]
+        register = {"PHA": "a", "PHX": "x", "PHY": "y", "PHP": "p", "PHB": "dbr"}.get(name)
         wide = bool(self.row.width) and self.wide(self.row.width)
-        self.emit(f"v = {source}")
-        self.push(["v >> 8", "v"] if wide else ["v"])
+        if register is None:                       # PHK
+            self.let("v", f"({self.a0} >> 16)")
+            v = "v"
+        else:
+            v = self.copy("v", register)
+        self.push([f"{v} >> 8", v] if wide else [v])
         self.finish()
 
     def op_pull_register(self) -> None:
         name = self.row.mnemonic
+        v = frozenset({"v"})
         if name == "PLB":
             self.pull(1)
-            self.emit("cpu.dbr = v")
-            self.set_nz("v", False)
+            self.take("dbr", "v")
+            self.set_nz("v", False, uses=v)
         else:
             wide = self.wide(self.row.width)
             self.pull(2 if wide else 1)
             if name == "PLA":
-                self.set_a("v", wide)
+                self.set_a("v", wide, uses=v)
             else:
-                self.emit(f"cpu.{name[-1].lower()} = v")
-            self.set_nz("v", wide)
+                self.take(name[-1].lower(), "v")
+            self.set_nz("v", wide, uses=v)
         self.finish()
 
     def op_PHD(self) -> None:
-        self.emit("v = cpu.d")
-        self.push(["v >> 8", "v"], new_style=True)
+        v = self.copy("v", "d")
+        self.push([f"{v} >> 8", v], new_style=True)
         self.finish()
 
     def op_PLD(self) -> None:
         self.pull(2, new_style=True)
-        self.emit("cpu.d = v")
-        self.set_nz("v", True)
+        v = frozenset({"v"})
+        self.take("d", "v")
+        self.set_nz("v", True, uses=v)
         self.finish()
 
     def op_PEA(self) -> None:
-        self.emit(f"v = {self.word()}")
+        self.let("v", self.word())
         self.push(["v >> 8", "v"], new_style=True)
         self.finish()
 
     def op_PEI(self) -> None:
-        self.emit("d = cpu.d", f"t = d + {self.byte()}")
-        self.emit_bank("v = mem[t & 0xFFFF] | (mem[(t + 1) & 0xFFFF] << 8)")
-        self.extra.append("(0x1000000 if d & 0xFF else 0)")
+        d = self.copy("d", "d")
+        self.emit(f"t = {d} + {self.byte()}")
+        self.emit(f"v = {self.stack}[t & 0xFFFF] | ({self.stack}[(t + 1) & 0xFFFF] << 8)")
+        self.extra.append(Cycle(f"{d} & 0xFF", direct=True))
         self.push(["v >> 8", "v"], new_style=True)
         self.finish()
 
     def op_PER(self) -> None:
-        self.emit(f"v = (a0 + 3 + {self.word()}) & 0xFFFF")
+        self.let("v", f"({self.a0} + 3 + {self.word()}) & 0xFFFF")
         self.push(["v >> 8", "v"], new_style=True)
         self.finish()
 
@@ -828,11 +950,19 @@ def _compiled_when_first_run(key: tuple, row: Opcode, table: list[Handler],
     in its place: a state's table costs only the opcodes a program runs in it (all 256
     at once took ~30 ms, on the path of the first action that entered the state)."""
     def first_run(cpu: Any, mem: Any, a0: int) -> int:
-        exec(compile(_Gen(row, key).generate(), f"<iigs.cpu_fast {key}>", "exec"),
-             namespace)
-        handler = table[row.code] = namespace[f"op_{row.code:02X}"]
+        handler = table[row.code] = FunctionType(handler_code(row.code, key), namespace)
         return handler(cpu, mem, a0)
     return first_run
+
+
+@functools.lru_cache(maxsize=None)
+def handler_code(code: int, key: tuple) -> CodeType:
+    """The compiled code of opcode `code`'s handler in state `key`: a function of the
+    opcode table alone, so made once per process (each CPU's table binds it afresh)."""
+    namespace: dict[str, Any] = {}
+    exec(compile(_Gen(OPCODES[code], key).generate(), f"<iigs.cpu_fast {key}>", "exec"),
+         namespace)
+    return namespace[f"op_{code:02X}"].__code__
 
 
 def generated_namespace() -> dict[str, Any]:
@@ -841,12 +971,10 @@ def generated_namespace() -> dict[str, Any]:
             "timed_read": timed_read}
 
 
-_TABLES: dict[tuple[int, int, int], list[Handler]] = {}
-
-
-def table_for(key: tuple[int, int, int]) -> list[Handler]:
-    """The 256 handlers of one state, each compiled when first run."""
-    table = _TABLES.get(key)
+def table_for(key: tuple[int, int, int], tables: dict[tuple, list[Handler]]) -> list[Handler]:
+    """The 256 handlers of one state, each compiled when first run, kept in `tables`
+    (a CPU's own: `iigs.tiers.Translator.tables`)."""
+    table = tables.get(key)
     if table is None:
         namespace = generated_namespace()
         delegate = _delegate_for(key)
@@ -858,11 +986,11 @@ def table_for(key: tuple[int, int, int]) -> list[Handler]:
                 table.append(_software_interrupt_for(key, "cop"))
             elif row.mnemonic == "WDM":
                 table.append(_wdm_for(key))
-            elif row.mnemonic in DELEGATED:
+            elif row.delegated:
                 table.append(delegate)
             else:
                 table.append(_compiled_when_first_run(key, row, table, namespace))
-        _TABLES[key] = table
+        tables[key] = table
     return table
 
 

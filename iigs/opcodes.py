@@ -67,6 +67,92 @@ OPERATION_ACCESS: dict[str, str] = {
     **{n: "rmw" for n in "ASL LSR ROL ROR INC DEC TSB TRB".split()},
 }
 
+# Modes whose data address is in bank 0 and whose 16-bit operand wraps at $FFFF (direct
+# page and stack relative, datasheet 7.2 and 7.3); every other data address is 24 bits.
+BANK0_MODES = frozenset({"dp", "dpx", "dpy", "sr"})
+IMMEDIATE_MODES = frozenset({"immm", "immx"})
+
+# Status bits (datasheet 2.6, Figure 2-3).
+N, V, M, X, D, I, Z, C = 0x80, 0x40, 0x20, 0x10, 0x08, 0x04, 0x02, 0x01
+ALL_FLAGS = 0xFF
+
+# ---------------------------------------------------------------- per-opcode facts
+#
+# What each operation does beyond its operand, one fact per column of `Opcode` (below),
+# read by the interpreter (`iigs.cpu`), the generator (`iigs.cpu_fast`), the region
+# translator and its analyses (`iigs.blocks`) and the run loop (`iigs.tiers`).
+
+# Control flow: "branch" (conditional, rel8), "direct" (a constant target the translator
+# follows), "computed" (a target read at run time: RTS/RTL may go back to a call).
+_FLOW: dict[tuple[str, str], str] = {
+    **{(n, "rel8"): "branch" for n in "BPL BMI BVC BVS BCC BCS BNE BEQ".split()},
+    ("BRA", "rel8"): "direct", ("BRL", "rel16"): "direct", ("JMP", "abs"): "direct",
+    ("JML", "absl"): "direct", ("JSR", "abs"): "direct", ("JSL", "absl"): "direct",
+    ("RTS", "imp"): "computed", ("RTL", "imp"): "computed", ("JMP", "absi"): "computed",
+    ("JMP", "absix"): "computed", ("JML", "absil"): "computed",
+    ("JSR", "absix"): "computed",
+}
+# A conditional branch's test: (the flag, taken when it is set).
+BRANCH_ON: dict[str, tuple[int, bool]] = {
+    "BPL": (0x80, False), "BMI": (0x80, True), "BVC": (0x40, False), "BVS": (0x40, True),
+    "BCC": (0x01, False), "BCS": (0x01, True), "BNE": (0x02, False), "BEQ": (0x02, True),
+}
+# Rare or state-changing: the generated tiers hand them to the interpreter (`step()`);
+# a region keeps REP/SEP/XCE/PLP (`KEPT_IN_REGIONS`), and ends its block before the rest.
+DELEGATED = frozenset("BRK COP RTI MVN MVP XCE PLP REP SEP WAI STP WDM".split())
+KEPT_IN_REGIONS = frozenset("REP SEP XCE PLP".split())
+# The stack: operations that push (a push may land in a region's own code).
+PUSHES = frozenset("PHA PHX PHY PHP PHB PHK PHD PEA PEI PER JSR JSL".split())
+
+# Flags each operation reads (beyond the address), and flags it defines: every flag it
+# writes, whatever its old value (REP/SEP: by their operand, see `flags_defined`).
+_NZ, _NZC = N | Z, N | Z | C
+_FLAGS_DEFINED: dict[str, int] = {
+    **{n: _NZ for n in "LDA LDX LDY ORA AND EOR INC DEC INX INY DEX DEY TAX TAY TXA TYA "
+                       "TXY TYX TSX TSC TDC TCD XBA PLA PLX PLY PLB PLD".split()},
+    **{n: _NZC for n in "CMP CPX CPY ASL LSR ROL ROR".split()},
+    "ADC": N | V | Z | C, "SBC": N | V | Z | C, "BIT": N | V | Z, "TSB": Z, "TRB": Z,
+    "CLC": C, "SEC": C, "CLI": I, "SEI": I, "CLD": D, "SED": D, "CLV": V,
+    "PLP": ALL_FLAGS, "RTI": ALL_FLAGS, "XCE": C | M | X,
+    "BRK": D | I, "COP": D | I,
+}
+_FLAGS_READ: dict[str, int] = {
+    "ADC": C | D, "SBC": C | D, "ROL": C, "ROR": C, "XCE": C,
+    "BPL": N, "BMI": N, "BVC": V, "BVS": V, "BCC": C, "BCS": C, "BNE": Z, "BEQ": Z,
+    "PHP": ALL_FLAGS, "BRK": ALL_FLAGS, "COP": ALL_FLAGS,
+    # widths: every operation sized by M or X reads it (the state key carries them)
+}
+# Registers each operation reads and writes (a x y sp d dbr pbr; p is in the flags).
+_REGISTERS: dict[str, tuple[str, str]] = {
+    **{n: ("a", "a") for n in "ORA AND EOR ADC SBC ASL LSR ROL ROR INC DEC XBA".split()},
+    "LDA": ("", "a"), "LDX": ("", "x"), "LDY": ("", "y"),
+    "STA": ("a", ""), "STX": ("x", ""), "STY": ("y", ""), "STZ": ("", ""),
+    "CMP": ("a", ""), "CPX": ("x", ""), "CPY": ("y", ""), "BIT": ("a", ""),
+    "TSB": ("a", ""), "TRB": ("a", ""),
+    "INX": ("x", "x"), "INY": ("y", "y"), "DEX": ("x", "x"), "DEY": ("y", "y"),
+    "TAX": ("a", "x"), "TAY": ("a", "y"), "TXA": ("x", "a"), "TYA": ("y", "a"),
+    "TXY": ("x", "y"), "TYX": ("y", "x"), "TSX": ("sp", "x"), "TXS": ("x", "sp"),
+    "TCS": ("a", "sp"), "TSC": ("sp", "a"), "TCD": ("a", "d"), "TDC": ("d", "a"),
+    "PHA": ("a sp", "sp"), "PHX": ("x sp", "sp"), "PHY": ("y sp", "sp"),
+    "PHP": ("sp", "sp"), "PHB": ("dbr sp", "sp"), "PHK": ("pbr sp", "sp"),
+    "PHD": ("d sp", "sp"), "PEA": ("sp", "sp"), "PEI": ("d sp", "sp"),
+    "PER": ("sp", "sp"),
+    "PLA": ("sp", "a sp"), "PLX": ("sp", "x sp"), "PLY": ("sp", "y sp"),
+    "PLB": ("sp", "dbr sp"), "PLD": ("sp", "d sp"), "PLP": ("sp", "sp x y"),
+    "JSR": ("sp", "sp"), "JSL": ("sp pbr", "sp pbr"), "RTS": ("sp", "sp"),
+    "RTL": ("sp", "sp pbr"), "JML": ("", "pbr"), "RTI": ("sp", "sp pbr x y"),
+    "MVN": ("a x y", "a x y dbr"), "MVP": ("a x y", "a x y dbr"),
+    "REP": ("", "x y"), "SEP": ("", "x y"), "XCE": ("", "sp x y"),
+    "BRK": ("sp pbr", "sp pbr"), "COP": ("sp pbr", "sp pbr"),
+}
+# Modes that read an index register or D (for `Opcode.reads`).
+_MODE_READS: dict[str, str] = {
+    "dp": "d", "dpx": "d x", "dpy": "d y", "dpi": "d dbr", "dpix": "d x dbr",
+    "dpiy": "d y dbr", "dpil": "d", "dpily": "d y", "abs": "dbr", "absx": "dbr x",
+    "absy": "dbr y", "abslx": "x", "sr": "sp", "sriy": "sp y dbr", "absix": "x",
+    "pei": "d",
+}
+
 # Table 5-4, row by row: "opcode mnemonic mode base-cycles".
 _MATRIX = """
 00 BRK sig 7   01 ORA dpix 6  02 COP sig 7   03 ORA sr 4    04 TSB dp 5    05 ORA dp 3
@@ -130,6 +216,40 @@ class Opcode:
     cycles: int          # base count: M=1, X=1, DL=0, no page cross, emulation mode
     width: str           # "m", "x" or "" (which status flag sizes the operand)
     access: str          # "r", "w", "rmw" or "" (how the operand is touched)
+    flow: str = ""       # "branch", "direct", "computed" or "" (falls through)
+    delegated: bool = False   # run by the interpreter in the generated tiers
+    bank0: bool = False  # the data address is in bank 0 (BANK0_MODES)
+    pushes: bool = False      # writes the stack
+    flags_read: int = 0       # P bits read
+    flags_written: int = 0    # P bits defined (REP/SEP: by the operand, `flags_defined`)
+    reads: frozenset[str] = frozenset()    # registers read (mode's included)
+    writes: frozenset[str] = frozenset()   # registers written
+
+    @property
+    def ends_block(self) -> bool:
+        """Does a basic block end after it (control flow, or a state change)?"""
+        return bool(self.flow) or self.delegated
+
+    @property
+    def ends_region_block(self) -> bool:
+        """Does a region's block end *before* it (the interpreter runs it)?"""
+        return self.delegated and self.mnemonic not in KEPT_IN_REGIONS
+
+    @property
+    def reads_carry(self) -> bool:
+        return bool(self.flags_read & C)
+
+    def flags_defined(self, imm: int | None = None) -> int:
+        """The P bits it writes whatever their old value (REP/SEP: `imm`'s bits)."""
+        if self.mnemonic in ("REP", "SEP"):
+            return imm if imm is not None else 0
+        return self.flags_written
+
+    def sets_decimal(self, imm: int | None = None) -> bool:
+        """May it set D (so ADC/SBC after it may run in decimal mode)?"""
+        if self.mnemonic == "SEP":
+            return imm is None or bool(imm & D)
+        return self.mnemonic in ("SED", "PLP", "RTI")
 
     def operand_size(self, m: int, x: int) -> int:
         """Operand bytes after the opcode, given the M and X flags (1 = 8-bit)."""
@@ -147,7 +267,18 @@ def _parse(matrix: str) -> tuple[Opcode, ...]:
         code, name, mode, cycles = words[i:i + 4]
         width = OPERATION_WIDTH.get(name, "")
         access = OPERATION_ACCESS.get(name, "") if mode != "acc" else ""
-        rows[int(code, 16)] = Opcode(int(code, 16), name, mode, int(cycles), width, access)
+        reads, writes = _REGISTERS.get(name, ("", ""))
+        if OPERATION_ACCESS.get(name) or mode in ("absix", "pei"):   # a data address
+            reads += " " + _MODE_READS.get(mode, "")
+        reads = frozenset(reads.split())
+        rows[int(code, 16)] = Opcode(
+            int(code, 16), name, mode, int(cycles), width, access,
+            flow=_FLOW.get((name, mode), ""), delegated=name in DELEGATED,
+            bank0=mode in BANK0_MODES, pushes=name in PUSHES,
+            flags_read=_FLAGS_READ.get(name, 0),
+            flags_written=_FLAGS_DEFINED.get(name, 0) if not (name == "BIT" and mode == "immm")
+            else Z,
+            reads=reads, writes=frozenset(writes.split()))
     assert sorted(rows) == list(range(256)), "opcode matrix must list all 256 opcodes"
     return tuple(rows[c] for c in range(256))
 

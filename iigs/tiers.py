@@ -17,6 +17,11 @@
    the program waits -- as a IIGS program does its slow work between the player's
    actions, so the first run of new code is not held up by Python's `compile()`.
 
+Each CPU has its own `Translator` (`cpu.translator`): its handler tables, regions,
+candidates, shapes, the bytes it has seen rewritten, its counters and its policy (HOT,
+BATCH_CYCLES ... below are the defaults its constructor takes). Two machines in one
+process share nothing.
+
 With an I/O page (`cpu.io`) the state key carries the memory map; an access that may
 change it leaves either tier (`_Exit` "io"), is run here through `step()` at its exact
 cycle, and the loop picks the tables and regions of the key after it.
@@ -54,70 +59,110 @@ COLD_RUN = 16
 # less than a region compiled). 0: at once.
 BATCH_CYCLES = 8_192
 # Instructions after which a new basic block starts (control flow, state changes).
-ENDS_BLOCK = bytes(1 if row.mnemonic in blocks.BRANCHES
-                   or (row.mnemonic, row.mode) in blocks.DIRECT
-                   or (row.mnemonic, row.mode) in blocks.COMPUTED
-                   or row.mnemonic in blocks.DELEGATED else 0 for row in OPCODES)
+ENDS_BLOCK = bytes(1 if row.ends_block else 0 for row in OPCODES)
 
-# state -> (address -> Region, address -> entries counted before translation). Shared by
-# every CPU: a region depends only on its address, its code bytes (checked on entry) and
-# the state, so machines running the same program share their translations.
-REGION_CACHES: dict[tuple, tuple[dict[int, blocks.Region], dict[int, int]]] = {}
+Cache = tuple[dict[int, blocks.Region], dict[int, int]]
 
 
-def forget_translations() -> None:
-    """Drop every region and compiled shape (benchmarks time translation from cold)."""
-    REGION_CACHES.clear()
-    blocks.SHAPES.clear()
-    blocks.RELOCATABLE.clear()
-    blocks.REWRITTEN.clear()
-    blocks.ENTRY_POINTS.clear()
+class Translator:
+    """One CPU's translated tiers: its handler tables, its regions and the counts of
+    block starts before translation (per state), its candidates, its `blocks.Store`
+    (shapes, relocatable shapes, rewritten bytes, entry points) and its counters.
+    Nothing is shared between CPUs: two machines in one process translate apart. The
+    policy (HOT, BATCH_CYCLES ... above) is given to the constructor; the defaults are
+    the module's constants."""
 
+    def __init__(self, hot: int | None = None, batch_cycles: int | None = None,
+                 hot_now: int | None = None, cold_run: int | None = None,
+                 max_cached: int | None = None, max_shapes: int = blocks.MAX_SHAPES) -> None:
+        self.hot = HOT if hot is None else hot
+        self.batch_cycles = BATCH_CYCLES if batch_cycles is None else batch_cycles
+        self.hot_now = HOT_NOW if hot_now is None else hot_now
+        self.cold_run = COLD_RUN if cold_run is None else cold_run
+        self.max_cached = MAX_CACHED if max_cached is None else max_cached
+        self.tables: dict[tuple, list[Handler]] = {}   # state -> its 256 handlers
+        # state -> (address -> Region, address -> entries counted before translation)
+        self.caches: dict[tuple, Cache] = {}
+        self.store = blocks.Store(max_shapes)
+        # Candidates waiting for idle time ((state, address) -> None), or None when the
+        # CPU has been given none (`give_idle_time`): then hot blocks go into `soon`, a
+        # batch translated at `due` (in `cpu.processorCycles`).
+        self.later: dict[tuple, None] | None = None
+        self.soon: dict[tuple, None] = {}
+        self.due = 0
+        self.translate_seconds = 0.0     # host time spent making regions
 
-def _translate_into(regions: dict[int, blocks.Region], visits: dict[int, int], mem: Any,
-                    a0: int, key: tuple) -> None:
-    if len(regions) >= MAX_CACHED:
-        regions.clear()   # a simple bound: start again when full
-        visits.clear()
-        blocks.ENTRY_POINTS.clear()
-    regions[a0] = blocks.translate(mem, a0, key)
+    def cache(self, key: tuple) -> Cache:
+        found = self.caches.get(key)
+        if found is None:
+            found = self.caches[key] = ({}, {})
+        return found
+
+    def regions(self, key: tuple) -> dict[int, blocks.Region]:
+        """The regions made in state `key` (by address)."""
+        return self.cache(key)[0]
+
+    def translate_into(self, cache: Cache, mem: Any, a0: int, key: tuple) -> None:
+        regions, visits = cache
+        if len(regions) >= self.max_cached:
+            regions.clear()   # a simple bound: start again when full
+            visits.clear()
+            self.store.forget_entry_points()
+        began = time.perf_counter()
+        regions[a0] = blocks.translate(mem, a0, key, self.store)
+        self.translate_seconds += time.perf_counter() - began
+
+    def give_idle_time(self) -> None:
+        """From now on hot blocks wait for idle time (`later`), with the candidates of
+        the batch not yet translated."""
+        self.later, self.soon = self.soon, {}
+
+    def translate_pending(self, mem: Any, seconds: float,
+                          pending: dict[tuple, None] | None = None) -> int:
+        """Idle time: translate the waiting candidates (`later`, or `pending`), lowest
+        address first, until `seconds` of host time have passed; returns how many were
+        translated. A region is exact, so when it is made changes no emulated result,
+        only speed.
+
+        Lowest first: a loop's head lies before its body, and a function's outer loop
+        before its inner ones, so the first region made tends to hold the other
+        candidates, which then become its entry points with no compiling of their own
+        (and straight-line code is taken from its start, in regions that follow on
+        rather than overlap)."""
+        if pending is None:
+            pending = self.later
+        if not pending or type(mem) is not bytearray:
+            return 0
+        end = time.perf_counter() + seconds
+        made = 0
+        for key, a0 in sorted(pending, key=lambda candidate: candidate[1]):
+            if time.perf_counter() >= end:
+                break
+            del pending[key, a0]
+            cache = self.cache(key)
+            if a0 not in cache[0]:
+                self.translate_into(cache, mem, a0, key)
+                made += 1
+        return made
+
+    def counters(self) -> dict[str, float]:
+        """What translation has cost so far (for `gin-king bench cpu`)."""
+        store = self.store
+        return {"regions": store.regions_made, "placed": store.regions_placed,
+                "shapes": store.shapes_compiled,
+                "instructions": store.instructions_compiled,
+                "compile_seconds": store.compile_seconds,
+                "translate_seconds": self.translate_seconds}
 
 
 def give_idle_time(cpu: Any) -> None:
-    """From now on the CPU's hot blocks wait for idle time (`cpu.translate_later`), with
-    the candidates of its batch not yet translated."""
-    cpu.translate_later = cpu.__dict__.pop("translate_soon", None) or {}
+    """From now on the CPU's hot blocks wait for idle time (`Translator.give_idle_time`)."""
+    cpu.translator.give_idle_time()
 
 
-def translate_pending(cpu: Any, seconds: float,
-                      pending: dict[tuple, None] | None = None) -> int:
-    """Idle time: translate the CPU's waiting candidates (`cpu.translate_later`, or
-    `pending`), lowest address first, until `seconds` of host time have passed; returns
-    how many were translated. A region is exact, so when it is made changes no emulated
-    result, only speed.
-
-    Lowest first: a loop's head lies before its body, and a function's outer loop before
-    its inner ones, so the first region made tends to hold the other candidates, which
-    then become its entry points with no compiling of their own (and straight-line
-    code is taken from its start, in regions that follow on rather than overlap)."""
-    if pending is None:
-        pending = getattr(cpu, "translate_later", None)
-    mem = cpu.memory
-    if not pending or type(mem) is not bytearray:
-        return 0
-    end = time.perf_counter() + seconds
-    made = 0
-    for key, a0 in sorted(pending, key=lambda candidate: candidate[1]):
-        if time.perf_counter() >= end:
-            break
-        del pending[key, a0]
-        cache = REGION_CACHES.get(key)
-        if cache is None:
-            cache = REGION_CACHES[key] = ({}, {})
-        if a0 not in cache[0]:
-            _translate_into(cache[0], cache[1], mem, a0, key)
-            made += 1
-    return made
+def translate_pending(cpu: Any, seconds: float) -> int:
+    """Idle time for the CPU's waiting candidates (`Translator.translate_pending`)."""
+    return cpu.translator.translate_pending(cpu.memory, seconds)
 
 
 def run_fast(cpu: Any, max_cycles: int) -> int:
@@ -130,7 +175,8 @@ def run_fast(cpu: Any, max_cycles: int) -> int:
     start = cpu.processorCycles
     mem = cpu.memory
     reason = "cycles"
-    caches = REGION_CACHES if type(mem) is bytearray else None
+    translator = cpu.translator
+    translates = type(mem) is bytearray
     while True:
         if cpu.stopped:
             reason = "stp"
@@ -143,16 +189,13 @@ def run_fast(cpu: Any, max_cycles: int) -> int:
             break
         key = state_key(cpu)
         cpu.run_end = start + max_cycles   # for a region's TIMED reads (`timed_read`)
-        table = table_for(key)
+        table = table_for(key, translator.tables)
         delegate = _delegate_for(key)
         a0 = (cpu.pbr << 16) | cpu.pc
         try:
-            if caches is not None:
-                cache = caches.get(key)
-                if cache is None:
-                    cache = caches[key] = ({}, {})
-                cycles, a0 = _run_tiers(cpu, mem, a0, cycles, max_cycles, table, delegate,
-                                        cache, key, getattr(cpu, "translate_later", None))
+            if translates:
+                cycles, a0 = _run_tiers(cpu, translator, mem, a0, cycles, max_cycles, table,
+                                        delegate, translator.cache(key), key)
             else:
                 cycles, a0 = _run_handlers(cpu, mem, a0, cycles, max_cycles, table, delegate)
             cpu.pc = a0 & 0xFFFF
@@ -196,24 +239,28 @@ def _run_handlers(cpu: Any, mem: Any, a0: int, cycles: int, max_cycles: int,
     return cycles, a0
 
 
-def _run_tiers(cpu: Any, mem: bytearray, a0: int, cycles: int, max_cycles: int,
-               table: list[Handler], delegate: Handler,
-               cache: tuple[dict[int, blocks.Region], dict[int, int]],
-               key: tuple, later: dict[tuple, None] | None) -> tuple[int, int]:
+def _run_tiers(cpu: Any, translator: Translator, mem: bytearray, a0: int, cycles: int,
+               max_cycles: int, table: list[Handler], delegate: Handler, cache: Cache,
+               key: tuple) -> tuple[int, int]:
     """Regions where they exist and fit the budget; handlers, a basic block at a time,
     elsewhere, counting block starts. Hot blocks are noted as candidates: with idle time
-    in `later` (translated there, or here at HOT_NOW entries), else in the CPU's batch,
-    translated BATCH_CYCLES after its first. Returns (cycles, next address)."""
+    in `translator.later` (translated there, or here at `hot_now` entries), else in its
+    batch (`soon`), translated `batch_cycles` after its first. Returns (cycles, next
+    address)."""
     regions, visits = cache
+    later = translator.later
+    hot, hot_now, cold_run = translator.hot, translator.hot_now, translator.cold_run
+    max_cached = translator.max_cached
     due = NEVER                       # (the batch's time, in this loop's cycles)
-    batch = later is None and BATCH_CYCLES > 0
+    batch = later is None and translator.batch_cycles > 0
     if batch:
-        later = cpu.__dict__.setdefault("translate_soon", {})
+        later = translator.soon
         base = cpu.processorCycles - cycles
         if later:
-            due = cpu.translate_due - base
+            due = translator.due - base
     ends = ENDS_BLOCK
-    relocatable = blocks.RELOCATABLE
+    store = translator.store
+    relocatable = store.relocatable
     # Where the loop starts (after a state change, or a new run) is not counted: the
     # instruction after an interpreted REP/SEP is no block start worth a region of its own.
     fresh = True
@@ -225,30 +272,30 @@ def _run_tiers(cpu: Any, mem: bytearray, a0: int, cycles: int, max_cycles: int,
                 fresh = False
             elif region is None:
                 if cycles >= due:
-                    translate_pending(cpu, math.inf, later)
+                    translator.translate_pending(mem, math.inf, later)
                     due = NEVER
                     continue
                 count = visits.get(a0, 0) + 1
                 cold = cold + 1 if count == 1 else 0
-                if count >= HOT or cold >= COLD_RUN:
-                    if later is None or count >= HOT_NOW:
-                        _translate_into(regions, visits, mem, a0, key)
+                if count >= hot or cold >= cold_run:
+                    if later is None or count >= hot_now:
+                        translator.translate_into(cache, mem, a0, key)
                         continue
-                    if count == HOT or cold >= COLD_RUN:
+                    if count == hot or cold >= cold_run:
                         cold = 0
-                        if len(later) >= MAX_CACHED:
+                        if len(later) >= max_cached:
                             later.clear()   # never given idle time: a simple bound
                         later[key, a0] = None
                         if batch and due == NEVER:
-                            due = cycles + BATCH_CYCLES
-                            cpu.translate_due = base + due
-                if count == 1 and len(visits) >= MAX_CACHED * 16:
+                            due = cycles + translator.batch_cycles
+                            translator.due = base + due
+                if count == 1 and len(visits) >= max_cached * 16:
                     visits.clear()
                 visits[a0] = count
                 if (key, mem[a0]) in relocatable:
                     # Unrolled code of a shape already compiled: placing its region costs
                     # less than interpreting it once, so cold code takes it at once.
-                    region = blocks.place(mem, a0, key)
+                    region = blocks.place(mem, a0, key, store)
                     if region is not None:
                         regions[a0] = region
                         cold = 0
@@ -265,7 +312,7 @@ def _run_tiers(cpu: Any, mem: bytearray, a0: int, cycles: int, max_cycles: int,
                     continue
                 # The code changed (self-modifying code, or a new program): drop the
                 # region; the bytes that changed are left to the interpreter from now on.
-                blocks.note_rewritten(mem, region)
+                blocks.note_rewritten(mem, region, store.rewritten)
                 del regions[a0]
                 visits[a0] = 0
             # One basic block through the handlers.

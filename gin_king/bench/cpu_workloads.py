@@ -161,6 +161,27 @@ def frame_cycles(sprites: int = SPRITES) -> int:
     return sprites * (ROWS * (WORDS * 9 + 9 + 5) + 60)
 
 
+def _compiled_sprite(mem: bytearray, origin: int, rng: random.Random) -> int:
+    """One compiled sprite at `origin` (X: its place on the screen, Y: rows to draw,
+    called with JSL); returns the address after it. Its first instruction is an
+    `LDA #data` whose operand a game may rewrite."""
+    s = Assembler(mem, origin)
+    for row in range(ROWS):
+        for word in range(WORDS):
+            s.op("LDA", "immm", rng.randrange(0x10000), wide=True)
+            s.op("STA", "absx", SCREEN + 2 * word)
+        s.op("TXA")                           # the next scan line
+        s.op("CLC")
+        s.op("ADC", "immm", LINE, wide=True)
+        s.op("TAX")
+        s.op("DEY")                           # clip: rows left to draw
+        s.op("BNE", "rel8", f"row{row + 1}")
+        s.op("RTL")
+        s.label(f"row{row + 1}")
+    s.assemble()
+    return s.pc
+
+
 def unrolled(sprites: int = SPRITES) -> Workload:
     mem = bytearray(1 << 24)
     rng = random.Random(41)
@@ -171,21 +192,7 @@ def unrolled(sprites: int = SPRITES) -> Workload:
         if at + ROWS * row_bytes > 0x10000:
             bank, at = bank + 1, 0
         addresses.append((bank << 16) | at)
-        s = Assembler(mem, (bank << 16) | at)
-        for row in range(ROWS):
-            for word in range(WORDS):
-                s.op("LDA", "immm", rng.randrange(0x10000), wide=True)
-                s.op("STA", "absx", SCREEN + 2 * word)
-            s.op("TXA")                           # the next scan line
-            s.op("CLC")
-            s.op("ADC", "immm", LINE, wide=True)
-            s.op("TAX")
-            s.op("DEY")                           # clip: rows left to draw
-            s.op("BNE", "rel8", f"row{row + 1}")
-            s.op("RTL")
-            s.label(f"row{row + 1}")
-        s.assemble()
-        at = s.pc & 0xFFFF
+        at = _compiled_sprite(mem, (bank << 16) | at, rng) & 0xFFFF
 
     a = Assembler(mem, (CODE_BANK << 16) | DRIVER)
     a.op("CLC")
@@ -224,6 +231,54 @@ def unrolled(sprites: int = SPRITES) -> Workload:
         a.data(address.to_bytes(4, "little"))
     a.assemble()
     return Workload("unrolled", mem, CODE_BANK, DRIVER)
+
+
+# ---------------------------------------------------------------- a frame-driven game loop
+
+GAME_SPRITES = 8       # sprites drawn each frame
+IIGS_HZ = 2_800_000    # a IIGS's CPU clock (fast mode)
+FRAME = IIGS_HZ // 60  # cycles in a 60 Hz frame
+# The VBL wait: `DEX : BNE` (5 cycles) until the frame's cycles are used.
+GAME_WAIT = (FRAME - GAME_SPRITES * (ROWS * (WORDS * 9 + 9 + 5) + 14 + 16) - 20) // 5
+
+
+def game(sprites: int = GAME_SPRITES) -> Workload:
+    """A game's frame, 60 times a second: the sprites' generated code is rewritten
+    (each sprite's first `LDA #data` operand stepped, as a game changes its frames of
+    animation), the sprites are drawn by it, then the program waits for the vertical
+    blank in a counting loop until the frame's cycles are used."""
+    mem = bytearray(1 << 24)
+    rng = random.Random(42)
+    patches = []
+    at = SPRITE_BANK << 16
+    for _ in range(sprites):
+        patches.append(at + 1)                 # the first LDA #data's operand
+        at = _compiled_sprite(mem, at, rng)
+    a = Assembler(mem, (CODE_BANK << 16) | DRIVER)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("REP", "imm8", 0x30)
+    a.op("LDA", "immm", 0x1FFF, wide=True)
+    a.op("TCS")
+    a.op("PEA", "pea", 0xE1E1)                 # data bank $E1: the screen
+    a.op("PLB")
+    a.op("PLB")
+    a.label("frame")
+    for patch in patches:                      # rewrite the sprites' code
+        a.op("LDA", "absl", patch)
+        a.op("INC", "acc")
+        a.op("STA", "absl", patch)
+    for n, patch in enumerate(patches):        # draw them
+        a.op("LDX", "immx", (n * 16) & 0x7E, wide=True)
+        a.op("LDY", "immx", ROWS, wide=True)
+        a.op("JSL", "absl", patch - 1)
+    a.op("LDX", "immx", GAME_WAIT, wide=True)  # wait for the vertical blank
+    a.label("vbl")
+    a.op("DEX")
+    a.op("BNE", "rel8", "vbl")
+    a.op("BRL", "rel16", "frame")
+    a.assemble()
+    return Workload("game", mem, CODE_BANK, DRIVER)
 
 
 def loop(program: bytes, origin: int, name: str) -> Workload:

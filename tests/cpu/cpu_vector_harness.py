@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from iigs.cpu import CPU65816
-from iigs.blocks import ENDS_BEFORE, NO_REGION, translate
+from iigs.blocks import NO_REGION, translate
 from iigs.cpu_fast import state_key
 from iigs.opcodes import OPCODES
 
@@ -131,7 +131,7 @@ def block_once(cpu: CPU65816, budget: int) -> int:
 # Not translated after a REP/SEP: what a block stops before (BRK COP RTI MVN MVP WAI STP
 # WDM) and XCE, whose carry is unknown there.
 WIDTH_PREFIX_SKIPS = frozenset(row.code for row in OPCODES
-                               if row.mnemonic in ENDS_BEFORE or row.mnemonic == "XCE")
+                               if row.ends_region_block or row.mnemonic == "XCE")
 
 
 def block_after_width_change(cpu: CPU65816, budget: int) -> int:

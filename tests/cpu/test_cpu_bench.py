@@ -13,14 +13,45 @@ from gin_king.bench import cpu_workloads
 
 def test_bench_cpu_prints_every_workload_with_ratios(capsys) -> None:
     status = bench_cpu.main(["--instructions", "3000", "--repeats", "1",
-                             "--sprites", "3", "--frames", "2"])
+                             "--sprites", "3", "--frames", "2", "--game-frames", "2",
+                             "--cold-seconds", "0.05"])
     lines = capsys.readouterr().out.splitlines()
     assert status in (0, 1)
-    assert len(lines) == 7
     assert "py65" in lines[1]
-    for line, name in zip(lines[2:6], ("compiled", "unrolled", "loop (a)", "loop (b)")):
-        assert line.startswith(name) and "x py65" not in line and "x  >=" in line
-    assert "identical to step()" in lines[6]
+    rows = [line for line in lines[2:] if not line.startswith(" ")]
+    costs = [line for line in lines[2:] if line.startswith(" ")]
+    names = ("compiled", "unrolled", "loop (a)", "loop (b)", "game loop",
+             "loop (a) by hand", "loop (b) by hand", "compiled, cold start")
+    assert len(rows) == len(names) + 1
+    for line, name in zip(rows, names):
+        assert line.startswith(name) and "x" in line
+    for line in rows[:5] + rows[7:8]:
+        assert "x  >=" in line and ("ok" in line or "MISSED" in line)
+    assert "IIGS" in rows[4] and "IIGS" in rows[7]
+    # translation cost, per instruction compiled and per region, under each translated row
+    assert len(costs) == 5 and all("us/instruction" in c and "ms/region" in c for c in costs)
+    assert "identical to step()" in rows[-1]
+
+
+@pytest.mark.parametrize("twin, program", [(bench_cpu.twin_a, bench_cpu.LOOP_8BIT),
+                                           (bench_cpu.twin_b, bench_cpu.LOOP_16BIT)],
+                         ids=["loop-a", "loop-b"])
+def test_the_hand_written_twins_leave_the_state_run_leaves(twin, program) -> None:
+    # The ceiling rows time Python written by hand for each loop: it must compute what the
+    # translated code computes (memory, A, carry, N/Z, cycles), or the ceiling means nothing.
+    bench_cpu.check_twin(twin, cpu_workloads.loop(program, bench_cpu.ORIGIN, "loop"), 20_000)
+
+
+def test_the_game_loop_rewrites_its_sprites_and_matches_step() -> None:
+    # Two frames of the game loop: the sprites' code is rewritten each frame, and run()
+    # (dropping the regions of rewritten code) ends where step() does.
+    workload = cpu_workloads.game()
+    assert bench_cpu.check_against_step(workload, 2 * cpu_workloads.FRAME) > 10_000
+    cpu = bench_cpu.workload_cpu(workload)
+    first = cpu_workloads.SPRITE_BANK << 16
+    before = cpu.memory[first + 1]
+    cpu.run(2 * cpu_workloads.FRAME)
+    assert cpu.memory[first + 1] == (before + 2) & 0xFF
 
 
 def test_bench_loops_run_without_brk() -> None:

@@ -10,8 +10,10 @@ import random
 import pytest
 
 from gin_king.bench.assembler import Assembler
-from iigs import blocks, tiers
+from iigs import blocks
 from iigs.cpu import CPU65816
+from iigs.cpu_ops import without_dead_flags
+from iigs.tiers import Translator
 from test_cpu_run_vs_step import clone, run_alike
 
 NATIVE = (0, 1, 1)
@@ -38,8 +40,12 @@ def test_php_rol_and_branches_read_the_flags() -> None:
     # ASL A ; ROL A ; LDA #0 ; STP: ROL reads ASL's carry, so only ASL's N/Z are dead
     dead = blocks.dead_flags(block_items(bytes([0x0A, 0x2A, 0xA9, 0, 0xDB])), False)
     assert dead[0] & (N_Z | C) == N_Z and dead[1] & (N_Z | C) == N_Z
-    assert blocks.without_dead_flags("r_p = (r_p & 0x7C) | c | NZ8[v]", N_Z) == \
-        "r_p = (r_p & 0xFE) | c"
+    # ... and ASL's flag update keeps its carry alone (an operation, not a line of text)
+    update = next(o for o in blocks.template(0x0A, NATIVE).ops if o.kind == "flags")
+    trimmed = without_dead_flags(update, N_Z)
+    assert (trimmed.keep, trimmed.parts) == (0xFE, ((0x01, "c"),))
+    assert trimmed.statement() == "r_p = (r_p & 0xfe) | c"
+    assert without_dead_flags(update, N_Z | C) is None
     # CMP #1 ; BNE: the branch ends the block, its flags are live
     assert blocks.dead_flags(block_items(bytes([0xC9, 1, 0xD0, 0xFE])), False) == [0, 0]
 
@@ -66,7 +72,8 @@ POOL = [("LDA", "immm"), ("AND", "immm"), ("ORA", "immm"), ("EOR", "immm"),
         ("LDA", "dp"), ("STA", "dp"), ("ROL", "dp"), ("ADC", "dp")]
 
 
-def flag_program(seed: int, origin: int, d_in_code: bool = False) -> CPU65816:
+def flag_program(seed: int, origin: int, d_in_code: bool = False,
+                 translator: Translator | None = None) -> CPU65816:
     """A loop of random flag-heavy code: PHP/PLA make P visible in A and memory, and
     branches on every flag skip over instructions."""
     rng = random.Random(seed)
@@ -101,7 +108,7 @@ def flag_program(seed: int, origin: int, d_in_code: bool = False) -> CPU65816:
     a.assemble()
     mem[0x20:0x30] = rng.randbytes(0x10)
     mem[0x80] = 40
-    cpu = CPU65816(mem, pc=origin & 0xFFFF)
+    cpu = CPU65816(mem, pc=origin & 0xFFFF, translator=translator)
     cpu.pbr = origin >> 16
     cpu.sp = 0x01F0
     if d_in_code:
@@ -119,8 +126,8 @@ def flag_program(seed: int, origin: int, d_in_code: bool = False) -> CPU65816:
                          ids=["bank-2", "bank-0", "bank-0-dp-in-code"])
 @pytest.mark.parametrize("seed", range(8))
 def test_random_flag_code_matches_step(seed: int, origin: int, d_in_code: bool,
-                                       translate_at_once: None) -> None:
-    fast = flag_program(seed, origin, d_in_code)
+                                       translate_at_once: Translator) -> None:
+    fast = flag_program(seed, origin, d_in_code, translate_at_once)
     reference = clone(fast)
     run_alike(fast, reference, (613, 2_000, 5_003, 100_000))   # stops inside blocks
     assert fast.stop_reason == "stp" or d_in_code   # (rewritten code may not stop)
@@ -135,3 +142,17 @@ def test_random_programs_do_drop_flag_work() -> None:
             items = [(i.op, i.key, i.imm) for i in block.instructions]
             dropped += sum(1 for d in blocks.dead_flags(items, False) if d & N_Z == N_Z)
     assert dropped > 10
+
+
+def test_a_carry_the_block_fixed_is_a_constant_and_its_flag_work_goes() -> None:
+    # CLC ; ADC #1 ; ROL A ; STP: ADC reads the carry CLC fixed, as the constant 0, so
+    # CLC's update of P is dead -- in a region in binary mode throughout; where a decimal
+    # ADC may hand itself to step(), which reads C from P, it stays.
+    items = block_items(bytes([0x18, 0x69, 1, 0x2A, 0xDB]))
+    assert blocks.known_carries(items) == [None, 0, None]
+    assert blocks.dead_flags(items, False, binary=True)[0] & C == C
+    assert blocks.dead_flags(items, False, binary=False)[0] & C == 0
+    # SEC ; ROL A ; STP: ROL has no decimal mode, its carry is a constant either way
+    items = block_items(bytes([0x38, 0x2A, 0xDB]))
+    assert blocks.known_carries(items) == [None, 1]
+    assert blocks.dead_flags(items, False)[0] & C == C

@@ -14,19 +14,20 @@ import pytest
 from gin_king.bench import cpu as bench_cpu
 from iigs import tiers
 from iigs.cpu import CPU65816
+from iigs.tiers import Translator
 
 REGISTERS = ("a", "x", "y", "sp", "p", "pc", "pbr", "dbr", "d", "e",
              "processorCycles", "waiting", "stopped")
 
 
-def random_machine(seed: int) -> CPU65816:
+def random_machine(seed: int, translator: Translator | None = None) -> CPU65816:
     rng = random.Random(seed)
     mem = bytearray(1 << 24)
     # Random code and data in bank 0 (vectors, direct page, stack) and one other bank.
     code_bank = rng.randrange(1, 0x100)
     for bank in (0x00, code_bank):
         mem[bank << 16:(bank + 1) << 16] = rng.randbytes(0x10000)
-    cpu = CPU65816(mem, pc=0)
+    cpu = CPU65816(mem, pc=0, translator=translator)
     cpu.e = rng.randrange(2)
     cpu.p = rng.randrange(0x100) | (0x30 if cpu.e else 0)
     cpu.pbr = rng.choice([0, code_bank])
@@ -63,13 +64,9 @@ def run_alike(fast: CPU65816, reference: CPU65816, budgets: tuple[int, ...]) -> 
 
 @pytest.mark.parametrize("hot", [tiers.HOT, 1], ids=["hot-default", "hot-1"])
 @pytest.mark.parametrize("seed", range(40))
-def test_run_matches_step_random_program(seed: int, hot: int,
-                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    # hot=1 translates a block at every address reached, the first time.
-    monkeypatch.setattr(tiers, "HOT", hot)
-    if hot == 1:   # (at once, not in a batch)
-        monkeypatch.setattr(tiers, "BATCH_CYCLES", 0)
-    fast = random_machine(seed)
+def test_run_matches_step_random_program(seed: int, hot: int) -> None:
+    # hot=1 translates a block at every address reached, the first time (not in a batch).
+    fast = random_machine(seed, Translator(hot=hot, batch_cycles=0 if hot == 1 else None))
     reference = clone(fast)
     budget = 3000
     fast.run(budget)
@@ -99,7 +96,8 @@ def test_run_matches_step_with_trap_hook_and_stops() -> None:
         assert results[0] == results[1], seed
 
 
-def test_run_block_self_modifying_code_sees_new_operand(translate_at_once: None) -> None:
+def test_run_block_self_modifying_code_sees_new_operand(
+        translate_at_once: Translator) -> None:
     # $02:1000 loop: LDA #$00     ; operand byte rewritten by the next instruction
     #                INC $1001    ; DBR=$02
     #                DEX
@@ -107,7 +105,7 @@ def test_run_block_self_modifying_code_sees_new_operand(translate_at_once: None)
     #                STP
     mem = bytearray(1 << 24)
     mem[0x021000:0x021009] = bytes([0xA9, 0x00, 0xEE, 0x01, 0x10, 0xCA, 0xD0, 0xF8, 0xDB])
-    cpu = CPU65816(mem, pc=0x1000)
+    cpu = CPU65816(mem, pc=0x1000, translator=translate_at_once)
     cpu.pbr = cpu.dbr = 0x02
     cpu.x = 10
     cpu.run(10_000)

@@ -19,6 +19,7 @@ from gin_king.bench import cpu_workloads
 from gin_king.bench.assembler import Assembler
 from iigs import blocks, tiers
 from iigs.cpu import CPU65816
+from iigs.tiers import Translator
 from test_cpu_run_vs_step import REGISTERS, clone, run_alike
 
 CODE = 0x021000      # the program; DBR is $02 too, so absolute stores can reach it
@@ -168,7 +169,7 @@ class ProgramWriter:
         self.a.op("STA", "dp", counter)
 
 
-def structured_machine(seed: int) -> CPU65816:
+def structured_machine(seed: int, translator: Translator | None = None) -> CPU65816:
     rng = random.Random(seed)
     mem = bytearray(1 << 24)
     mem[0x20:0x23] = bytes([0x00, 0x90, 0x04])          # long pointer -> $04:9000
@@ -207,7 +208,7 @@ def structured_machine(seed: int) -> CPU65816:
             sub.assemble()
             a.labels[name] = sub.labels[name]
     a.assemble()
-    cpu = CPU65816(mem, pc=CODE & 0xFFFF)
+    cpu = CPU65816(mem, pc=CODE & 0xFFFF, translator=translator)
     cpu.pbr = cpu.dbr = CODE >> 16
     cpu.sp = 0x01F0
     return cpu
@@ -215,13 +216,9 @@ def structured_machine(seed: int) -> CPU65816:
 
 @pytest.mark.parametrize("hot", [1, 2], ids=["hot-1", "hot-2"])
 @pytest.mark.parametrize("seed", range(6))
-def test_run_matches_step_structured_program(seed: int, hot: int,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tiers, "HOT", hot)
-    if hot == 1:   # (at once, not in a batch)
-        monkeypatch.setattr(tiers, "BATCH_CYCLES", 0)
-    tiers.forget_translations()
-    fast = structured_machine(seed)
+def test_run_matches_step_structured_program(seed: int, hot: int) -> None:
+    # (hot=1: at once, not in a batch)
+    fast = structured_machine(seed, Translator(hot=hot, batch_cycles=0 if hot == 1 else None))
     reference = clone(fast)
     run_alike(fast, reference, (997, 9_000, 4_321))   # stops mid-region, then goes on
 
@@ -248,14 +245,14 @@ def test_region_keeps_widths_across_rep_sep_and_follows_calls() -> None:
 
 
 def test_store_into_own_code_leaves_region_and_drops_only_it(
-        translate_at_once: None) -> None:
+        translate_at_once: Translator) -> None:
     # $02:1000 loop: LDA #$00 ; INC A ; STA $1001 (the LDA's operand) ; DEX ; BNE loop ; STP
     # $02:1200       other loop: DEY ; BNE other ; (then) JMP $1000
     mem = bytearray(1 << 24)
     mem[0x021000:0x02100A] = bytes([0xA9, 0x00, 0x1A, 0x8D, 0x01, 0x10, 0xCA, 0xD0, 0xF7,
                                     0xDB])
     mem[0x021200:0x021206] = bytes([0x88, 0xD0, 0xFD, 0x4C, 0x00, 0x10])
-    cpu = CPU65816(mem, pc=0x1200)
+    cpu = CPU65816(mem, pc=0x1200, translator=translate_at_once)
     cpu.pbr = cpu.dbr = 0x02
     cpu.x, cpu.y = 20, 30
     reference = clone(cpu)
@@ -264,13 +261,13 @@ def test_store_into_own_code_leaves_region_and_drops_only_it(
     assert cpu.stop_reason == reference.stop_reason == "stp"
     assert [getattr(cpu, n) for n in REGISTERS] == [getattr(reference, n) for n in REGISTERS]
     assert cpu.memory == reference.memory
-    regions, _ = tiers.REGION_CACHES[(1, 1, 1)]
+    regions = translate_at_once.regions((1, 1, 1))
     assert 0x021200 in regions                           # the other loop kept its region
-    assert 0x021001 in blocks.REWRITTEN                  # the rewritten operand is known
+    assert 0x021001 in translate_at_once.store.rewritten   # the rewritten operand is known
     assert (cpu.a & 0xFF, mem[0x021001]) == (20, 20)
 
 
-def test_unrolled_copy_placed_by_shape_runs_like_step(translate_at_once: None) -> None:
+def test_unrolled_copy_placed_by_shape_runs_like_step(translate_at_once: Translator) -> None:
     # The same routine at $02:2000 and $02:3000 (its own source operand each):
     #        BRA start  ; (so that `start` is a block start)
     # start: LDY #$0000 ; SEP #$20
@@ -286,7 +283,7 @@ def test_unrolled_copy_placed_by_shape_runs_like_step(translate_at_once: None) -
                                          0xB9, source & 0xFF, source >> 8, 0xF0, 0x06,
                                          0x99, 0x00, 0x90, 0xC8, 0x80, 0xF5,
                                          0xC2, 0x20, 0xDB])
-    fast = CPU65816(mem, pc=0x2000)
+    fast = CPU65816(mem, pc=0x2000, translator=translate_at_once)
     fast.e, fast.p, fast.pbr, fast.dbr = 0, 0x00, 0x02, 0x02
     reference = clone(fast)
     for origin in (0x2000, 0x3000):
@@ -298,18 +295,17 @@ def test_unrolled_copy_placed_by_shape_runs_like_step(translate_at_once: None) -
             [getattr(reference, n) for n in REGISTERS]
         assert fast.memory == reference.memory
     assert fast.memory[0x029000:0x029009] == bytes(range(1, 10))
-    assert any(blocks.RELOCATABLE.values())
+    assert any(translate_at_once.store.relocatable.values())
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_candidates_translated_in_idle_time_run_like_step(
-        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+        seed: int) -> None:
     # With idle time (`translate_later`), hot blocks wait as candidates, interpreted;
     # `translate_pending` then makes their regions, and the run goes on through them
     # exactly as step() does.
-    monkeypatch.setattr(tiers, "HOT_NOW", 1 << 30)
-    tiers.forget_translations()
-    fast = structured_machine(seed)
+    translator = Translator(hot_now=1 << 30)
+    fast = structured_machine(seed, translator)
     fast.translate_later = {}
     reference = clone(fast)
     for budget, idle in ((997, False), (9_000, True), (4_321, False), (20_000, True)):
@@ -321,9 +317,9 @@ def test_candidates_translated_in_idle_time_run_like_step(
             assert tiers.translate_pending(fast, 60.0) == len(candidates)
             assert not fast.translate_later
             for key, a0 in candidates:
-                assert a0 in tiers.REGION_CACHES[key][0]
+                assert a0 in translator.regions(key)
         else:
-            assert all(a0 not in tiers.REGION_CACHES.get(key, ({}, {}))[0]
+            assert all(a0 not in translator.regions(key)
                        for key, a0 in fast.translate_later)
         assert fast.stop_reason == reference.stop_reason
         assert [getattr(fast, n) for n in REGISTERS] == \
@@ -332,7 +328,7 @@ def test_candidates_translated_in_idle_time_run_like_step(
 
 
 def test_region_in_binary_mode_is_not_entered_with_decimal_set(
-        translate_at_once: None) -> None:
+        translate_at_once: Translator) -> None:
     # $02:1000 sub: CLC ; ADC #$19 ; DEX ; BNE sub ; RTS
     # $02:1100 main: LDX #8 ; JSR sub ; SED ; LDA #$00 ; LDX #3 ; JSR sub ; STP
     # sub's region has no SED, so its ADC tests no D flag; called again with D set, it
@@ -341,13 +337,13 @@ def test_region_in_binary_mode_is_not_entered_with_decimal_set(
     mem[0x021000:0x021007] = bytes([0x18, 0x69, 0x19, 0xCA, 0xD0, 0xFA, 0x60])
     mem[0x021100:0x02110E] = bytes([0xA2, 0x08, 0x20, 0x00, 0x10, 0xF8, 0xA9, 0x00,
                                     0xA2, 0x03, 0x20, 0x00, 0x10, 0xDB])
-    fast = CPU65816(mem, pc=0x1100)
+    fast = CPU65816(mem, pc=0x1100, translator=translate_at_once)
     fast.pbr = fast.dbr = 0x02
     reference = clone(fast)
     run_alike(fast, reference, (100_000,))
     assert fast.stop_reason == "stp"
     assert fast.a & 0xFF == 0x57        # 19 + 19 + 19 in BCD
-    region = tiers.REGION_CACHES[(1, 1, 1)][0][0x021000]
+    region = translate_at_once.regions((1, 1, 1))[0x021000]
     assert region.entry_clear == 0x08
 
 
@@ -355,7 +351,6 @@ def test_region_in_binary_mode_is_not_entered_with_decimal_set(
 def test_region_stops_on_the_instruction_step_would_at_every_budget(seed: int) -> None:
     # One budget check heads each arm for the blocks it follows: run() in many small
     # budgets (each ending somewhere inside those blocks) must stop where step() does.
-    tiers.forget_translations()
     fast = structured_machine(100 + seed)
     reference = clone(fast)
     rng = random.Random(seed)
@@ -365,35 +360,34 @@ def test_region_stops_on_the_instruction_step_would_at_every_budget(seed: int) -
 @pytest.mark.parametrize("batch, shapes", [(tiers.BATCH_CYCLES, 1), (0, 4)],
                          ids=["batched", "at-once"])
 def test_hot_candidates_wait_and_the_outer_region_holds_the_inner_ones(
-        batch: int, shapes: int, monkeypatch: pytest.MonkeyPatch) -> None:
+        batch: int, shapes: int) -> None:
     # The bench's C-shaped program: main's loop calls checksum(), whose byte loop calls a
     # library routine. Translated as each gets hot, the innermost first, that is four
     # nested regions, the inner code compiled in each; waiting BATCH_CYCLES, lowest address
     # first, one region (main's) holds it all and the rest are its entry points.
-    monkeypatch.setattr(tiers, "BATCH_CYCLES", batch)
+    translator = Translator(batch_cycles=batch)
     workload = cpu_workloads.compiled()
-    assert bench_cpu.check_against_step(workload, 60_000) > 10_000   # forgets, runs
-    assert len(blocks.SHAPES) == shapes
+    assert bench_cpu.check_against_step(workload, 60_000, translator) > 10_000
+    assert len(translator.store.shapes) == shapes
 
 
 @pytest.mark.parametrize("cold_run, placed", [(tiers.COLD_RUN, True), (1 << 30, False)],
                          ids=["cold-run", "hot-only"])
 def test_unrolled_code_run_once_is_placed_by_shape_in_its_first_pass(
-        cold_run: int, placed: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+        cold_run: int, placed: bool) -> None:
     # Three compiled sprites drawn once: no row is entered twice, so none gets hot; a run
     # of COLD_RUN rows reached for the first time makes one a candidate, and once its
     # shape is compiled the later rows are placed by shape as they are reached.
-    monkeypatch.setattr(tiers, "COLD_RUN", cold_run)
+    translator = Translator(cold_run=cold_run)
     workload = cpu_workloads.unrolled(3)
-    bench_cpu.check_against_step(workload, cpu_workloads.frame_cycles(3))  # forgets, runs
-    rows = [a0 for key, (regions, _) in tiers.REGION_CACHES.items() for a0 in regions
+    bench_cpu.check_against_step(workload, cpu_workloads.frame_cycles(3), translator)
+    rows = [a0 for key, (regions, _) in translator.caches.items() for a0 in regions
             if a0 >= cpu_workloads.SPRITE_BANK << 16]
     assert (len(rows) >= 10) is placed
-    assert (len(blocks.SHAPES) >= 1) is placed
+    assert (len(translator.store.shapes) >= 1) is placed
 
 
-def test_region_code_spans_join_over_a_gap_but_not_over_rewritten_bytes(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_region_code_spans_join_over_a_gap_but_not_over_rewritten_bytes() -> None:
     # Two one-byte blocks 4 bytes apart (a JSL's operand between them, say): one span,
     # unless the program is known to rewrite those bytes: then a patch there must not
     # drop the region each time.
@@ -401,11 +395,9 @@ def test_region_code_spans_join_over_a_gap_but_not_over_rewritten_bytes(
     key = (0, 0, 0)
     two = [blocks.BasicBlock(at, key, [blocks.Instruction(at, 0xEA, key, None, 1)],
                              "exit", [], []) for at in (0x021000, 0x021005)]
-    monkeypatch.setattr(blocks, "REWRITTEN", set())
-    assert [s[:2] for s in blocks._segments(mem, two)] == [(0x021000, 0x021006)]
-    monkeypatch.setattr(blocks, "REWRITTEN", {0x021003})
-    assert [s[:2] for s in blocks._segments(mem, two)] == [(0x021000, 0x021001),
-                                                           (0x021005, 0x021006)]
+    assert [s[:2] for s in blocks._segments(mem, two, set())] == [(0x021000, 0x021006)]
+    assert [s[:2] for s in blocks._segments(mem, two, {0x021003})] == [
+        (0x021000, 0x021001), (0x021005, 0x021006)]
 
 
 def test_a_batch_not_yet_translated_waits_for_idle_time_when_it_is_given() -> None:
@@ -413,11 +405,34 @@ def test_a_batch_not_yet_translated_waits_for_idle_time_when_it_is_given() -> No
     # batch; given idle time, they wait there instead, and are translated in it.
     cpu = bench_cpu.workload_cpu(cpu_workloads.compiled())
     cpu.run(3_000)
-    waiting = dict(cpu.translate_soon)
-    assert waiting and not any(tiers.REGION_CACHES[key][0] for key, _ in waiting)
+    waiting = dict(cpu.translator.soon)
+    assert waiting and not any(cpu.translator.regions(key) for key, _ in waiting)
     tiers.give_idle_time(cpu)
-    assert cpu.translate_later == waiting and not hasattr(cpu, "translate_soon")
+    assert cpu.translate_later == waiting and not cpu.translator.soon
     assert tiers.translate_pending(cpu, 1.0) >= 1 and not cpu.translate_later
     reference = bench_cpu.workload_cpu(cpu_workloads.compiled())
     reference.run_reference(3_000)
     run_alike(cpu, reference, (50_000,))
+
+
+def test_two_cpus_in_one_process_share_no_translation() -> None:
+    # Each CPU's translator owns its tables, regions, shapes and the bytes it has seen
+    # rewritten: what one CPU learnt of its program does not change how another's is
+    # decoded, and a new CPU starts cold.
+    # $02:1000 loop: LDA #$00 ; INC A ; STA $1001 ; DEX ; BNE loop ; STP
+    mem = bytearray(1 << 24)
+    mem[0x021000:0x02100A] = bytes([0xA9, 0x00, 0x1A, 0x8D, 0x01, 0x10, 0xCA, 0xD0, 0xF7,
+                                    0xDB])
+    first = CPU65816(bytearray(mem), pc=0x1000, translator=Translator(hot=1, batch_cycles=0))
+    second = CPU65816(bytearray(mem), pc=0x1000, translator=Translator(hot=1, batch_cycles=0))
+    for cpu in (first, second):
+        cpu.pbr = cpu.dbr = 0x02
+        cpu.x = 20
+    first.run(100_000)
+    assert first.stop_reason == "stp" and first.translator.store.rewritten
+    assert first.translator.caches and first.translator.tables
+    assert not (second.translator.store.rewritten or second.translator.caches
+                or second.translator.store.shapes or second.translator.tables)
+    second.run(100_000)
+    assert second.translator.tables[(1, 1, 1)] is not first.translator.tables[(1, 1, 1)]
+    assert [getattr(second, n) for n in REGISTERS] == [getattr(first, n) for n in REGISTERS]

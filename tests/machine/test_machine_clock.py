@@ -127,7 +127,6 @@ def test_waiting_ticks_translate_hot_code_and_change_no_cycle(build_program, mon
     timelines = []
     for budget in (machine_module.IDLE_TRANSLATION_S, 0.0):
         monkeypatch.setattr(machine_module, "IDLE_TRANSLATION_S", budget)
-        tiers.forget_translations()
         made.clear()
         host = HeadlessHost()
         m = Machine(host=host)
