@@ -380,14 +380,22 @@ NO_REGION = Region(lambda cpu, mem, limit: 0, (), 1 << 62, False)
 MAX_SHAPES = 4096
 
 
+# A shape's compiled code is a pure function of the shape (`_compile`), so the process
+# keeps what it compiled for every translator that asks for the same shape: a memo of
+# immutable code, no state. A Store made with share_compiled=False neither reads nor
+# fills it (the CPU bench's cold runs pay for every shape they use).
+COMPILED_SHAPES: dict[tuple, "Shape"] = {}
+
+
 class Store:
     """What one CPU's translator (`iigs.tiers.Translator`) keeps between regions: the
     compiled shapes, the relocatable shapes of unrolled code, the code bytes seen to be
-    rewritten, every region's entry points, and counters of the work done. Nothing here
-    is shared between CPUs."""
+    rewritten, every region's entry points, and counters of the work done. No state is
+    shared between CPUs; compiled code may be, through COMPILED_SHAPES."""
 
-    def __init__(self, max_shapes: int = MAX_SHAPES) -> None:
+    def __init__(self, max_shapes: int = MAX_SHAPES, share_compiled: bool = True) -> None:
         self.max_shapes = max_shapes
+        self.share_compiled = share_compiled
         # shape -> its compiled code, which makes a region of that shape from its parameters
         self.shapes: dict[tuple, Shape] = {}
         # (state, first opcode) -> relocatable shapes, newest first
@@ -453,11 +461,18 @@ def translate(mem: Any, a0: int, key: Key, store: Store | None = None,
     if compiled is None:
         if len(store.shapes) >= store.max_shapes:
             store.shapes.clear()   # a simple bound; regions already made keep their code
-        began = time.perf_counter()
-        compiled = store.shapes[shape] = _compile(shape)
-        store.compile_seconds += time.perf_counter() - began
-        store.shapes_compiled += 1
-        store.instructions_compiled += sum(len(b.instructions) for b in blocks)
+        compiled = COMPILED_SHAPES.get(shape) if store.share_compiled else None
+        if compiled is None:
+            began = time.perf_counter()
+            compiled = _compile(shape)
+            store.compile_seconds += time.perf_counter() - began
+            store.shapes_compiled += 1
+            store.instructions_compiled += sum(len(b.instructions) for b in blocks)
+            if store.share_compiled:
+                if len(COMPILED_SHAPES) >= store.max_shapes:
+                    COMPILED_SHAPES.clear()
+                COMPILED_SHAPES[shape] = compiled
+        store.shapes[shape] = compiled
     run = compiled.make(0, *params)
     rekey = any(OPCODES[i.op].mnemonic in ("REP", "SEP", "XCE", "PLP")
                 for b in blocks for i in b.instructions)

@@ -68,13 +68,16 @@ class Translator:
     """One CPU's translated tiers: its handler tables, its regions and the counts of
     block starts before translation (per state), its candidates, its `blocks.Store`
     (shapes, relocatable shapes, rewritten bytes, entry points) and its counters.
-    Nothing is shared between CPUs: two machines in one process translate apart. The
-    policy (HOT, BATCH_CYCLES ... above) is given to the constructor; the defaults are
-    the module's constants."""
+    No state is shared between CPUs: two machines in one process translate apart, and
+    only the compiled code of a shape, a pure function of the shape, is reused across
+    them (`blocks.COMPILED_SHAPES`; `share_compiled=False`: not even that). The policy
+    (HOT, BATCH_CYCLES ... above) is given to the constructor; the defaults are the
+    module's constants."""
 
     def __init__(self, hot: int | None = None, batch_cycles: int | None = None,
                  hot_now: int | None = None, cold_run: int | None = None,
-                 max_cached: int | None = None, max_shapes: int = blocks.MAX_SHAPES) -> None:
+                 max_cached: int | None = None, max_shapes: int = blocks.MAX_SHAPES,
+                 share_compiled: bool = True) -> None:
         self.hot = HOT if hot is None else hot
         self.batch_cycles = BATCH_CYCLES if batch_cycles is None else batch_cycles
         self.hot_now = HOT_NOW if hot_now is None else hot_now
@@ -83,7 +86,7 @@ class Translator:
         self.tables: dict[tuple, list[Handler]] = {}   # state -> its 256 handlers
         # state -> (address -> Region, address -> entries counted before translation)
         self.caches: dict[tuple, Cache] = {}
-        self.store = blocks.Store(max_shapes)
+        self.store = blocks.Store(max_shapes, share_compiled)
         # Candidates waiting for idle time ((state, address) -> None), or None when the
         # CPU has been given none (`give_idle_time`): then hot blocks go into `soon`, a
         # batch translated at `due` (in `cpu.processorCycles`).

@@ -146,7 +146,8 @@ class Timed:
         self.last: CPU65816 | None = None
 
     def __call__(self) -> tuple[int, int]:
-        cpu = self.last = workload_cpu(self.workload)
+        # cold: its own translator, compiling every shape it uses (none from the process)
+        cpu = self.last = workload_cpu(self.workload, Translator(share_compiled=False))
         done = cpu.run(self.cycles)
         assert cpu.stop_reason == "cycles", cpu.stop_reason
         return self.instructions, done

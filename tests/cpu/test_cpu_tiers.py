@@ -436,3 +436,22 @@ def test_two_cpus_in_one_process_share_no_translation() -> None:
     second.run(100_000)
     assert second.translator.tables[(1, 1, 1)] is not first.translator.tables[(1, 1, 1)]
     assert [getattr(second, n) for n in REGISTERS] == [getattr(first, n) for n in REGISTERS]
+
+
+def test_a_shapes_compiled_code_is_reused_across_translators_unless_told_not_to() -> None:
+    # Compiled code is a pure function of the shape: a second CPU running the same
+    # program compiles nothing (and ends in the same state); a translator made with
+    # share_compiled=False, as the CPU bench's cold runs are, compiles for itself.
+    blocks.COMPILED_SHAPES.clear()           # (what earlier tests compiled: not this one's)
+    workload = cpu_workloads.compiled()
+    runs = [bench_cpu.workload_cpu(workload, Translator(hot=1, batch_cycles=0, **opts))
+            for opts in ({}, {}, {"share_compiled": False})]
+    for cpu in runs:
+        cpu.run(30_000)
+    first, second, cold = (cpu.translator.store for cpu in runs)
+    assert first.shapes_compiled and not second.shapes_compiled
+    assert set(second.shapes) and all(second.shapes[s] is first.shapes[s]
+                                      for s in second.shapes if s in first.shapes)
+    assert cold.shapes_compiled == first.shapes_compiled
+    assert all(cold.shapes[s] is not first.shapes[s] for s in cold.shapes if s in first.shapes)
+    assert [getattr(runs[1], n) for n in REGISTERS] == [getattr(runs[0], n) for n in REGISTERS]
