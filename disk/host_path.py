@@ -17,72 +17,36 @@ root too.
 A path ending in `.bram` is refused as a disk: that is the name of the battery RAM kept
 beside a disk (`iigs.bram`), which would otherwise be the disk itself (issue 44).
 
-The same judging serves the other files the host keeps (the battery RAM): a `FileRole`
-names what the file is for, the largest it may be and what is done when it is refused.
+The judging itself (what a path is, `FileRole`, reading without waiting) is the host
+files' own (`iigs.hostfile`), shared with the battery RAM; this module adds what makes
+a path a disk image.
 """
 from __future__ import annotations
 
 import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 from disk.errors import DiskError
+from iigs.bram import BATTERY_RAM_SUFFIX
+from iigs.hostfile import FileRole, HostPathRefused, kind_of, read_checked, \
+    read_only_reason, refuse_kind
 
 MAX_IMAGE_BYTES = 32 * 1024 * 1024     # 65,535 blocks of 512 and a 2IMG header fit
-ANY_WRITE_BIT = stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH
-
-# What a path is that is not a regular file, by its stat(2) file type.
-KIND_NAMES = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISFIFO, "a FIFO (named pipe)"),
-    (stat.S_ISSOCK, "a socket"),
-)
 
 
-BATTERY_RAM_SUFFIX = ".bram"          # the battery RAM beside a disk (iigs.bram)
-
-
-class PathRefused(DiskError):
-    """The path cannot hold the file it was named for; nothing was touched."""
+class PathRefused(DiskError, HostPathRefused):
+    """The path cannot hold the file it was named for; nothing was touched (a disk
+    error, and a host path refused)."""
 
 
 class ImagePathRefused(PathRefused):
     """The path cannot hold a disk image; nothing was touched."""
 
 
-@dataclass(frozen=True)
-class FileRole:
-    """What a host file is named for: `noun` ('a disk image'), the largest it may be,
-    why a larger one cannot be it, what was done when it is refused, and the exception
-    that says so."""
-    noun: str
-    max_bytes: int
-    too_big: str
-    done: str
-    refused: type[PathRefused]
-
-
 DISK_IMAGE = FileRole("a disk image", MAX_IMAGE_BYTES,
                       "larger than a ProDOS volume can be (32 MB)",
                       "nothing was changed", ImagePathRefused)
-
-
-def printable(path: str | os.PathLike) -> str:
-    """`path` for a one-line message: control characters (a newline in a name) escaped."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(path))
-
-
-def kind_of(st: os.stat_result) -> str:
-    """'a regular file', 'a folder', 'a character device', ... for a stat result."""
-    for test, name in KIND_NAMES:
-        if test(st.st_mode):
-            return name
-    if stat.S_ISREG(st.st_mode):
-        return "a regular file"
-    return "not a regular file"
 
 
 @dataclass(frozen=True)
@@ -99,26 +63,6 @@ class ImagePath:
     size: int = 0
     read_only: str | None = None
     missing_folder: Path | None = None
-
-
-def refuse_kind(path: Path, st: os.stat_result, role: FileRole = DISK_IMAGE) -> None:
-    """role.refused unless `st` (the stat of `path`) is a regular file no larger than
-    `role` allows (a disk image: the size a ProDOS volume can have)."""
-    if not stat.S_ISREG(st.st_mode):
-        raise role.refused(f"{path} is {kind_of(st)}, not {role.noun}; {role.done}")
-    if st.st_size > role.max_bytes:
-        raise role.refused(f"{path} is {st.st_size:,} bytes, {role.too_big}; {role.done}")
-
-
-def read_only_reason(real: Path, st: os.stat_result) -> str | None:
-    """Why the regular file `real` (stat `st`) must not be written, or None."""
-    if not st.st_mode & ANY_WRITE_BIT:
-        return "its mode has no write permission"
-    if not os.access(real, os.W_OK):
-        return "this user may not write it"
-    if not os.access(real.parent, os.W_OK | os.X_OK):
-        return f"its folder {real.parent} cannot be written"
-    return None
 
 
 def check_image_path(path: str | os.PathLike, st: os.stat_result | None = None) -> ImagePath:
@@ -144,7 +88,7 @@ def check_image_path(path: str | os.PathLike, st: os.stat_result | None = None) 
         except OSError as err:
             raise ImagePathRefused(f"{given}: {err.strerror or err}; "
                                    "nothing was changed") from None
-    refuse_kind(given, st)
+    refuse_kind(given, st, DISK_IMAGE)
     real = Path(os.path.realpath(given))
     return ImagePath(given, real, True, st.st_size, read_only_reason(real, st))
 
@@ -173,26 +117,3 @@ def read_image(image: ImagePath) -> bytearray:
     refused (it may well be a disk: it must not be taken for a damaged one and set
     aside)."""
     return read_checked(image.given, image.real, DISK_IMAGE)
-
-
-def read_checked(given: Path, real: Path, role: FileRole = DISK_IMAGE) -> bytearray:
-    """The bytes of `real` (the file `given` names, links followed), at most
-    role.max_bytes + 1 of them. Opened without waiting (O_NONBLOCK) and checked again
-    on the open file (`refuse_kind`), so a path swapped for a FIFO or a device since it
-    was judged is refused too, never waited on or read; role.refused when it cannot
-    be opened or read."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    try:
-        fd = os.open(real, flags)
-    except OSError as err:
-        raise role.refused(f"cannot read {given}: {err.strerror or err}; "
-                           f"{role.done}") from err
-    try:
-        refuse_kind(given, os.fstat(fd), role)
-        with os.fdopen(os.dup(fd), "rb") as f:
-            return bytearray(f.read(role.max_bytes + 1))
-    except OSError as err:
-        raise role.refused(f"cannot read {given}: {err.strerror or err}; "
-                           f"{role.done}") from err
-    finally:
-        os.close(fd)

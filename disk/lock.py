@@ -1,7 +1,7 @@
 """One writer a disk: an advisory lock beside the image (issue 44).
 
 A session holds the whole image in memory and every save writes it whole
-(`disk.atomic`), so two processes writing one disk would undo each other's saves.
+(`iigs.hostfile.atomic_write`), so two processes writing one disk would undo each other's saves.
 A process that may write the disk therefore first takes an exclusive `flock(2)`
 on a small lock file beside the real image (symlinks followed, as saves are):
 `.GinKing.po.lock` beside `GinKing.po`, holding the holder's process ID so that
@@ -45,9 +45,8 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-from disk.atomic import HASH_DIGITS, NAME_BYTES
 from disk.errors import DiskError, one_line
-from disk.host_path import kind_of
+from iigs.hostfile import HASH_DIGITS, NAME_BYTES, kind_of
 
 LOCK_SUFFIX = ".lock"
 NAME_MAX = 255               # bytes in a file name (POSIX NAME_MAX on Linux)
@@ -83,7 +82,7 @@ class InUse(LockRefused):
 def lock_path(real: str | os.PathLike) -> Path:
     """The lock file of the image at `real` (a path with its links followed):
     `.NAME.lock` beside it; for a name too long for that to fit NAME_MAX (255 bytes),
-    `.NAME.HASH.lock` with NAME cut as a temporary's is (`disk.atomic.NAME_BYTES`)."""
+    `.NAME.HASH.lock` with NAME cut as a temporary's is (`iigs.hostfile.NAME_BYTES`)."""
     real = Path(real)
     name = os.fsencode(real.name)
     if len(name) + len(LOCK_SUFFIX) + 1 <= NAME_MAX:

@@ -5,7 +5,7 @@ a2til implements it, and the GS/OS Reference (storage types, access bits; ORCA/C
 
 a2til edits an image in place. To keep the file on the host whole at every
 instant, `Volume` works on an in-memory copy of the image (a2til's `Volume` over a
-`bytearray`) and `commit()` writes that copy out atomically (`disk.atomic`). Each
+`bytearray`) and `commit()` writes that copy out atomically (`iigs.hostfile.atomic_write`). Each
 mutator runs inside one a2til transaction, so a failed operation (a full disk, a
 bad name) leaves the copy exactly as it was.
 
@@ -30,7 +30,7 @@ from typing import Iterator
 from a2til import prodos
 
 from disk import two_img
-from disk.atomic import atomic_write, remove_stale_temporaries
+from iigs.hostfile import atomic_write, remove_stale_temporaries
 from disk.errors import DamagedFile, DiskError, VolumeDirectoryFull, VolumeFull, WriteProtected
 from disk.walk import (MAX_DEPTH, BoundedProDOS, bitmap_damage, follow_chain,
                        structure_damage)

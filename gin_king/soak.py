@@ -9,7 +9,7 @@ kept across the rounds, resumes the game saved there (a new game the first time,
 Sound off) and plays on as a simple human (never takes the upcard, discards to the least
 deadwood, knocks when it may). The program saves the game at every hand's end
 (files.asm SaveGame: GIN.GAME.NEW written, GIN.GAME destroyed, the new one renamed),
-each GS/OS change committing the image to the host file atomically (disk.atomic).
+each GS/OS change committing the image to the host file atomically (iigs.hostfile.atomic_write).
 
 The child watches the program's GS/OS calls on the game's files: it tells the parent when
 a save (or a discard) starts, and logs the state that save is writing (the bytes of the

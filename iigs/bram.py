@@ -9,12 +9,12 @@ that byte; $FC-$FD hold the sum and $FE-$FF the sum EOR $AAAA.
 
 The host keeps the battery RAM in a file beside the machine's disk (`bram_path`), so
 every program run on that disk sees the same settings. The file gets the care the disk
-image gets (disk.host_path, issue 44): its path is judged with `stat` before anything
+image gets (iigs.hostfile, disk.host_path, issue 44): its path is judged with `stat` before anything
 opens it, and only a battery RAM file is ever read or replaced:
 
 - missing: the defaults; the file is made at the first change;
 - a sound battery RAM file (256 bytes, sealed): used, and replaced atomically
-  (disk.atomic) at each change, its mode kept; through a symbolic link too (the file
+  (iigs.hostfile) at each change, its mode kept; through a symbolic link too (the file
   it points to is replaced, the link stays a link);
 - a damaged one (a regular file up to MAX_DAMAGED_BYTES that is not 256 sealed
   bytes): renamed, never copied, to NAME.bram.BAD beside it (an older .BAD replaced)
@@ -40,12 +40,13 @@ import os
 import stat
 from pathlib import Path
 
-from disk.host_path import (BATTERY_RAM_SUFFIX, FileRole, PathRefused, kind_of, printable,
-                            read_checked, read_only_reason, refuse_kind)
+from iigs.hostfile import (FileRole, HostPathRefused, atomic_write, kind_of, printable,
+                           read_checked, read_only_reason, refuse_kind)
 
 BRAM_SIZE = 256
 CHECKSUM_AT = 0xFC           # $FC-$FD checksum, $FE-$FF checksum EOR $AAAA
 CHECKSUM_EOR = 0xAAAA
+BATTERY_RAM_SUFFIX = ".bram"  # beside a disk; a disk image path so named is refused
 FILE_SUFFIX = BATTERY_RAM_SUFFIX
 BAD_SUFFIX = ".BAD"          # a damaged file kept aside: NAME.bram.BAD (as GIN.PREFS.BAD)
 # A regular file up to this size that is not a sound battery RAM is taken for a damaged
@@ -131,7 +132,7 @@ def bram_path(disk_path: str | os.PathLike) -> Path:
     return path.with_name(path.stem + FILE_SUFFIX)
 
 
-class BramPathRefused(PathRefused):
+class BramPathRefused(HostPathRefused):
     """The battery RAM path holds something that is not a battery RAM file; untouched."""
 
 
@@ -267,7 +268,6 @@ class BatteryRAM:
         seal(self.data)
         if self.path is None or self.read_only:
             return
-        from disk.atomic import atomic_write
         shown = printable(self.path)
         problem = self._unwritable or self._no_longer_ours()
         if problem is None:

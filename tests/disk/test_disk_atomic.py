@@ -23,7 +23,7 @@ import zlib
 import pytest
 
 import disk
-from disk.atomic import remove_stale_temporaries
+from iigs.hostfile import remove_stale_temporaries
 
 KILLS = 150                     # kill points spread over the commit cycle (0–6 ms)
 COUNTER_PATH = "SETTINGS/COUNTER"

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import disk
-from disk.atomic import temp_stem
+from iigs.hostfile import temp_stem
 from gin_king.cli import main
 
 PROGRAM = b"\x60" * 3000

@@ -12,7 +12,7 @@ import pytest
 
 import disk
 from disk import lock
-from disk.atomic import remove_stale_temporaries, temp_stem
+from iigs.hostfile import remove_stale_temporaries, temp_stem
 from gin_king.cli import main as gin_king
 
 
