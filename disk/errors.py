@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import errno
 
+# A message's text on one line, control characters escaped: the host files' routine.
+from iigs.hostfile import printable as one_line  # noqa: F401 (disk's callers use it)
+
 
 class DiskError(Exception):
     """The image cannot be used: it does not open or its structure is damaged."""
@@ -32,9 +35,3 @@ class WriteProtected(OSError):
 
     def __init__(self, reason: str = "the disk is read-only") -> None:
         super().__init__(errno.EROFS, reason)
-
-
-def one_line(text: object) -> str:
-    """`text` as it may be printed on one line: a control character (a newline in a
-    path, a NUL in a damaged volume name) shown as its Python escape, `\\n`, `\\x00`."""
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in str(text))
