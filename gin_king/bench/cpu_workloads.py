@@ -46,21 +46,29 @@ PTR_ARG = 14           # unsigned char *ptr (long pointer: lo, hi, bank)
 LOCALS = 6
 
 
+SCREEN_BANK = 0xE1   # Super Hi-Res memory
+
+
+def _native_start(a: Assembler, data_bank: int) -> None:
+    """A program's start: native mode, 16-bit registers, the stack at $1FFF and B =
+    `data_bank` (pushed twice and pulled back one byte at a time)."""
+    a.op("CLC")
+    a.op("XCE")
+    a.op("REP", "imm8", 0x30)
+    a.op("LDA", "immm", 0x1FFF, wide=True)
+    a.op("TCS")
+    a.op("PEA", "pea", (data_bank << 8) | data_bank)
+    a.op("PLB")
+    a.op("PLB")
+
+
 def compiled() -> Workload:
     mem = bytearray(1 << 24)
     rng = random.Random(40)
     mem[(DATA_BANK << 16) | BUFFER:(DATA_BANK << 16) | BUFFER + 2 * CALLS + BYTES] = \
         rng.randbytes(2 * CALLS + BYTES)
     a = Assembler(mem, CODE_BANK << 16)
-    # main(): native mode, 16-bit registers, stack at $1FFF, data bank $03.
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
-    a.op("LDA", "immm", 0x1FFF, wide=True)
-    a.op("TCS")
-    a.op("PEA", "pea", (DATA_BANK << 8) | DATA_BANK)
-    a.op("PLB")
-    a.op("PLB")
+    _native_start(a, DATA_BANK)                   # main()
     a.op("PHA")                                   # int i: a stack-relative local at 1,S
     a.label("forever")
     a.op("LDA", "immm", 0, wide=True)
@@ -195,14 +203,7 @@ def unrolled(sprites: int = SPRITES) -> Workload:
         at = _compiled_sprite(mem, (bank << 16) | at, rng) & 0xFFFF
 
     a = Assembler(mem, (CODE_BANK << 16) | DRIVER)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
-    a.op("LDA", "immm", 0x1FFF, wide=True)
-    a.op("TCS")
-    a.op("PEA", "pea", 0xE1E1)                    # data bank $E1: the screen
-    a.op("PLB")
-    a.op("PLB")
+    _native_start(a, SCREEN_BANK)
     a.label("frame")
     a.op("STZ", "dp", INDEX)
     a.label("sprite")
@@ -255,14 +256,7 @@ def game(sprites: int = GAME_SPRITES) -> Workload:
         patches.append(at + 1)                 # the first LDA #data's operand
         at = _compiled_sprite(mem, at, rng)
     a = Assembler(mem, (CODE_BANK << 16) | DRIVER)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
-    a.op("LDA", "immm", 0x1FFF, wide=True)
-    a.op("TCS")
-    a.op("PEA", "pea", 0xE1E1)                 # data bank $E1: the screen
-    a.op("PLB")
-    a.op("PLB")
+    _native_start(a, SCREEN_BANK)
     a.label("frame")
     for patch in patches:                      # rewrite the sprites' code
         a.op("LDA", "absl", patch)
