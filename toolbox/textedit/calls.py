@@ -14,6 +14,7 @@ from iigs.memory import (read_bytes, read_long, read_word, write_bytes, write_lo
                          write_word)
 from toolbox.calls import ToolError, s16, tool
 from toolbox.event import read_event
+from toolbox.resource import ref_address
 from toolbox.scrap import TEXT_SCRAP
 from toolbox.textedit.model import (REPLACE_BACK, REPLACE_FACE, REPLACE_FONT, REPLACE_FORE,
                                     REPLACE_SIZE, REPLACE_USER, Ruler, Style, with_changes)
@@ -157,14 +158,11 @@ def write_style(mem, addr: int, style: Style) -> None:
 # offset in the style list), in text order.
 
 def format_address(tb, desc: int, ref: int) -> int:
-    """Where a style reference's TEFormat is (styleDesc: pointer, handle, resource)."""
-    if desc == REF_POINTER:
-        return ref & 0xFFFFFF
-    if desc == REF_HANDLE:
-        return tb.mm.deref(ref)
-    if desc == REF_RESOURCE:
-        return tb.mm.deref(tb.rm.load(R_STYLE_BLOCK, ref))
-    raise ToolError(TE_INVALID_DESCRIPTOR, f"style descriptor {desc}")
+    """Where a style reference's TEFormat is (styleDesc: pointer, handle, resource):
+    the Resource Manager's reading of a reference, TextEdit's error for any other."""
+    if desc not in (REF_POINTER, REF_HANDLE, REF_RESOURCE):
+        raise ToolError(TE_INVALID_DESCRIPTOR, f"style descriptor {desc}")
+    return ref_address(tb, desc, ref, R_STYLE_BLOCK)
 
 
 def read_format(tb, desc: int, ref: int) -> tuple[Ruler | None, list[Style]]:
