@@ -54,6 +54,7 @@ from iigs.hostfile import HostPathRefused, check_writable
 from iigs.hostinput import (APPLE_KEY, CONTROL_KEY, KEY_PAD, OPTION_KEY, SHIFT_KEY,
                             HostInput, untypeable)
 from iigs.memory import read_bytes, read_long, read_word
+from iigs.menuchoice import choice_inputs
 
 DEFAULT_RUN_CYCLES = 400_000_000     # per run_until_idle: far more than any one step needs
 
@@ -246,15 +247,8 @@ class Session:
     def choose(self, menu_title: str, item_text: str, run: bool = True) -> str:
         """Pull down a menu and release on an item, as a user does."""
         menu, index = self.find_menu_item(menu_title, item_text)
-        top, left, bottom, right = menu.title_rect()
-        h0, v0 = (left + right) // 2, (top + bottom) // 2
-        it = menu.item_rect(index)
-        h1, v1 = it[1] + 12, (it[0] + it[2]) // 2
-        self.host.push(HostInput("move", h0, v0))
-        self.host.push(HostInput("down", h0, v0))
-        self.host.push(HostInput("move", h0, v0 + 1))     # the menu opens
-        self.host.push(HostInput("move", h1, v1))
-        self.host.push(HostInput("up", h1, v1))
+        for inp in choice_inputs(menu, index):      # the runner's --choose does the same
+            self.host.push(inp)
         return self.run_until_idle() if run else ""
 
     def pull_down(self, menu_title: str) -> str:
