@@ -1620,29 +1620,11 @@ EntryAt
         STA     <Zp.ptr2
         RTS
 
-; SameName — carry set when the entry at Zp.ptr2 is named PlayerName.
+; SameName — carry set when the entry at Zp.ptr2 is named PlayerName (stats.asm
+;   NamedAsX compares).  Clobbers A, X, Y, MsgCount.
 SameName
-        LDA     PlayerName
-        AND     #$00FF
-        INC     A
-        STA     MsgCount                ; bytes to compare, the length byte included
-        SEP     #$20
-        LONGA   OFF
-        LDY     #0
-@cmp    LDA     (<Zp.ptr2),Y
-        CMP     PlayerName,Y
-        BNE     @no
-        INY
-        CPY     MsgCount
-        BCC     @cmp
-        REP     #$20
-        LONGA   ON
-        SEC
-        RTS
-@no     REP     #$20
-        LONGA   ON
-        CLC
-        RTS
+        LDX     #PlayerName
+        JMP     NamedAsX
 
 ; ------------------------------------------------------------------------------------
 ; DoHistory — Options/Show History: the player's tournament record as a table in a note

@@ -1321,6 +1321,9 @@ StatFind
 ;   byte and the letters, case as typed).  Clobbers A, X, Y, MsgCount.
 StatSameName
         LDX     StatName
+; NamedAsX — carry set when the entry at Zp.ptr2 is named as the Pascal string at X
+;   (files.asm SameName: the player's name).  Clobbers A, X, Y, MsgCount.
+NamedAsX
         LDA     |0,X
         AND     #$00FF
         INC     A
