@@ -54,7 +54,7 @@ from iigs.hostfile import HostPathRefused, check_writable
 from iigs.hostinput import (APPLE_KEY, CONTROL_KEY, KEY_PAD, OPTION_KEY, SHIFT_KEY,
                             HostInput, untypeable)
 from iigs.memory import read_bytes, read_long, read_word
-from iigs.menuchoice import choice_inputs
+from system.menuchoice import choice_inputs
 
 DEFAULT_RUN_CYCLES = 400_000_000     # per run_until_idle: far more than any one step needs
 

@@ -1,15 +1,4 @@
-"""The IIGS-style machine: `python -m iigs run PROGRAM`, and `run_program` for a
-program's own tests (`iigs.harness`, docs/compatibility.md)."""
-from __future__ import annotations
-
-from typing import Any
-
-__all__ = ["run_program"]
-
-
-def __getattr__(name: str) -> Any:
-    """`iigs.run_program` without importing the machine until it is used."""
-    if name == "run_program":
-        from iigs.harness import run_program
-        return run_program
-    raise AttributeError(f"module 'iigs' has no attribute {name!r}")
+"""The hardware of the IIGS-style machine: the 65C816, memory, the I/O page, interrupts,
+video, the DOC and its GLU, the clock and traps (`iigs.machine.Hardware`). It imports
+nothing above it; the system (`system/`) composes it with the toolbox and the disk, and
+runs programs (`iigs run PROGRAM`, `system.run_program`; docs/architecture.md)."""

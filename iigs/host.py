@@ -58,7 +58,7 @@ WINDOW_TITLE = "Gin King GS"
 MAC_HOST = sys.platform == "darwin"   # a Mac keyboard: Option is Option (host.modifiers)
 PICTURE = (video.WIDTH, 2 * video.LINES)   # 640 x 400: the IIGS's aspect
 FULL_SCREEN_KEY_NAME = "F11"               # full screen and back (README, keys)
-STOP_KEY_NAME = "PAUSE"                    # stops the machine for the monitor (iigs.monitor)
+STOP_KEY_NAME = "PAUSE"                    # stops the machine for the monitor (system.monitor)
 
 
 def fit_picture(window: tuple[int, int]) -> tuple[int, int, int, int]:
@@ -225,7 +225,7 @@ class WindowHost(_FrameKeeper):
         self.full_screen = False
         self.full_screen_key = getattr(pg, f"K_{FULL_SCREEN_KEY_NAME}")
         self.stop_key = getattr(pg, f"K_{STOP_KEY_NAME}")
-        self.break_requested = False           # the stop key was pressed (iigs.monitor)
+        self.break_requested = False           # the stop key was pressed (system.monitor)
         self.tracker = MouseTracker(video.WIDTH, video.LINES)
         self.window = pg.display.set_mode(self._window_size(), pg.RESIZABLE)
         self.picture = fit_picture(self.window.get_size())

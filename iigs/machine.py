@@ -207,7 +207,7 @@ class Hardware:
     def wrap_trap(self, addr: int,
                   wrap: Callable[[TrapHandler], TrapHandler]) -> None:
         """Replace the handler of the trap at `addr` by `wrap(handler)`: the traces
-        and the monitor (`iigs.trace`, `iigs.monitor`) see the calls only when asked."""
+        and the monitor (`system.trace`, `system.monitor`) see the calls only when asked."""
         number = self.mem[(addr + 1) & 0xFFFFFF]
         self._traps[number] = wrap(self._traps[number])
 

@@ -1,4 +1,4 @@
-"""Option values the runners take (`python -m iigs run`, `gin-king`), checked where they
+"""Option values the runners take (`iigs run`, `gin-king`), checked where they
 are parsed so that a bad one is refused in one line before anything runs.
 
 Seconds of emulated time become cycle counts (seconds x CPU_HZ); nan, an infinity or

@@ -22,7 +22,7 @@ def test_every_data_file_of_a_package_is_in_its_package_data() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     patterns = config["package-data"]
     missing = []
-    for package in ("gin_king", "iigs", "toolbox", "disk"):
+    for package in ("gin_king", "iigs", "toolbox", "disk", "system"):
         base = ROOT / package
         for path in base.rglob("*"):
             relative = path.relative_to(base)

@@ -2,7 +2,7 @@
 
 `ASM_DIR` (toolbox/asm/) is the toolbox's side of the native programs: the 65816 sources
 every desktop program includes (`desktop.records`, `desktop.asm`: the tool start-up). Both
-GIN.KING (gin_king/build.py) and the demo (iigs/demo) add it to their include folders.
+GIN.KING (gin_king/build.py) and the demo (system/demo) add it to their include folders.
 """
 from pathlib import Path
 

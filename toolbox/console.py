@@ -188,7 +188,7 @@ class Console:
     streams: the same split by stream ("out", "err")
     screen:  the 80-column screen the bytes leave (`TextScreen`)
     input:   bytes waiting to be read (tests and `--type` feed it; keys follow)
-    source:  where more input comes from once `input` is empty (`python -m iigs run`
+    source:  where more input comes from once `input` is empty (`iigs run`
              reads its own standard input when that is not a terminal): called for a
              chunk of bytes, b"" at its end; None for none
     echo:    called with (text, stream) for each piece of text written (the host's

@@ -114,7 +114,7 @@ class SystemLoader:
         self.started = False
         self.files: dict[int, LoadFile] = {}
         # Told of each segment placed, (file, segment number): the loader trace
-        # (`iigs.trace`); None costs nothing.
+        # (`system.trace`); None costs nothing.
         self.watch: Callable[[LoadFile, int], None] | None = None
 
     # -- finding files ----------------------------------------------------------------

@@ -10,7 +10,7 @@ call numbers, records and error codes of Apple's TextTool.h (badDevType ... devE
   out as (ch AND andMask) OR orMask, a character read comes back masked the same way
   with the input masks; all start as AND $FF, OR $80.
 - Slot 3 is the machine's console: what the output and error devices write there goes
-  to `Console` (kept for tests, echoed to the host's terminal by `python -m iigs run`),
+  to `Console` (kept for tests, echoed to the host's terminal by `iigs run`),
   and what the input device reads comes from the console's input queue, then from the
   keyboard (key-down events the host gave the Event Manager). Other slots (a printer,
   a modem) and RAM-based drivers are not there: their output is kept per device in

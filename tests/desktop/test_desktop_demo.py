@@ -6,8 +6,8 @@ import pytest
 
 from gin_king.automation import AutomationError, Session
 from iigs import bram as br
-from iigs.demo import build
 from iigs.hostinput import APPLE_KEY
+from system.demo import build
 
 
 @pytest.fixture(scope="module")

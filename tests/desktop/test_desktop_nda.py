@@ -188,7 +188,7 @@ def test_choose_opens_an_nda_in_a_headless_run(tmp_path):
     import sys
     from pathlib import Path
 
-    from iigs.demo import build
+    from system.demo import build
     from toolbox import resource as rm
     image = tmp_path / "choose.po"
     vol = Volume.create(image, "CHOOSE", 1600)
@@ -206,7 +206,7 @@ def test_choose_opens_an_nda_in_a_headless_run(tmp_path):
                SDL_AUDIODRIVER="dummy")
 
     def run(choice):
-        return subprocess.run([sys.executable, "-m", "iigs", "run", ":CHOOSE:DEMO",
+        return subprocess.run([sys.executable, "-m", "system", "run", ":CHOOSE:DEMO",
                                "--disk", str(image), "--choose", choice, "--seconds", "2"],
                               cwd=root, env=env, capture_output=True, text=True)
     done = run("Apple/Own Window")

@@ -3,8 +3,8 @@ crashes the machine, and the toolbox's bookkeeping stays consistent."""
 import random
 
 from gin_king.automation import Session
-from iigs.demo import build
 from iigs.hostinput import APPLE_KEY
+from system.demo import build
 
 KEYS = "abcxyz 123" + "\r\x1b\t\x08\x15\x7f"
 

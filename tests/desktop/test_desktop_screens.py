@@ -11,7 +11,7 @@ import pytest
 
 from gin_king.automation import Session
 from iigs import video
-from iigs.demo import build
+from system.demo import build
 
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 UPDATE = os.environ.get("GIN_KING_UPDATE_SCREENS") == "1"

@@ -19,8 +19,8 @@ import disk
 from gin_king import app
 from gin_king.cli import main as gin_king
 from iigs import bram as br
-from iigs.__main__ import EXIT_TIME_UP, EXIT_USAGE, main as iigs_main
 from system.machine import Machine
+from system.runner import EXIT_TIME_UP, EXIT_USAGE, main as iigs_main
 from test_disk_paths import refused_everywhere, snapshot
 from toolbox import misc
 
@@ -103,7 +103,7 @@ def test_a_fifo_battery_ram_never_makes_a_run_wait(tmp_path):
                SDL_AUDIODRIVER="dummy")
     for argv, status in (
             (["-m", "gin_king.cli", "--disk", str(tmp_path / "g.po")] + RUN, 0),
-            (["-m", "iigs", "run", app.LAUNCH_PATH, "--disk", str(tmp_path / "g.po")] + RUN,
+            (["-m", "system", "run", app.LAUNCH_PATH, "--disk", str(tmp_path / "g.po")] + RUN,
              EXIT_TIME_UP)):
         done = subprocess.run([sys.executable] + argv, capture_output=True, text=True,
                               timeout=120, env=env, cwd=tmp_path)

@@ -22,7 +22,7 @@ import disk
 from disk.host_path import MAX_IMAGE_BYTES, check_image_path
 from disk.two_img import FLAG_LOCKED, HEADER_SIZE
 from gin_king.cli import main as gin_king
-from iigs.__main__ import EXIT_USAGE, main as iigs_main
+from system.runner import EXIT_USAGE, main as iigs_main
 
 PROGRAM = bytes(range(256)) * 20
 

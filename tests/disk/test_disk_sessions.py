@@ -10,7 +10,7 @@ import pytest
 
 import disk
 from gin_king import app
-from iigs.__main__ import EXIT_TIME_UP, main as iigs_main
+from system.runner import EXIT_TIME_UP, main as iigs_main
 
 PREFS = "SETTINGS/GIN.PREFS"
 

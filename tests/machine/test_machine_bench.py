@@ -2,8 +2,8 @@
 script, the profile, and `iigs.run_program`, on programs/machine_bench.asm."""
 from __future__ import annotations
 
-from iigs import run_program
-from iigs.__main__ import EXIT_CRASH, EXIT_QUIT, EXIT_USAGE, main
+from system import run_program
+from system.runner import EXIT_CRASH, EXIT_QUIT, EXIT_USAGE, main
 
 
 def _program(tmp_path, build_program, brks=0, count=20000):
@@ -181,7 +181,7 @@ def test_the_pause_key_in_the_window_stops_the_machine(tmp_path, build_program):
 
     import pygame
 
-    from iigs.bench import BenchOptions, Session
+    from system.bench import BenchOptions, Session
     from iigs.host import WindowHost
     from system.machine import Machine
     data, labels = build_program("machine_bench", {"BRKS": 0, "COUNT": 60000})

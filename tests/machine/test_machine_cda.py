@@ -130,7 +130,7 @@ def test_a_cda_that_polls_the_keyboard_runs_until_its_user_types_escape(tmp_path
     """A CDA reading $C000 itself (programs/poll_cda.asm, its name in high-bit ASCII)
     runs for as long as it waits: Escape comes 56 million cycles after it started
     (past the old limit of a routine's run, 50 million), and it returns to the menu."""
-    from iigs.__main__ import _keyed_host
+    from system.runner import _keyed_host
     from iigs.options import keys_option
     from iigs.memory import read_long
     image = tmp_path / "poll.po"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from iigs.__main__ import main as iigs_main
 from system.machine import Machine, MachineError
 from iigs.memory import read_word
+from system.runner import main as iigs_main
 from toolbox.calls import FUNC_NOT_FOUND, TOOL_NOT_FOUND
 
 

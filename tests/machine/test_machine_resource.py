@@ -545,7 +545,7 @@ def test_a_resource_based_program_starts_opens_a_window_and_asks(build_program):
 
 def test_iigs_run_launches_a_program_from_the_disk_with_its_fork(build_program, tmp_path,
                                                                  capsys):
-    from iigs.__main__ import EXIT_QUIT, main
+    from system.runner import EXIT_QUIT, main
     data, _ = build_program("machine_resource")
     image = tmp_path / "res.po"
     volume = disk.Volume.create(image, "RES")

@@ -7,7 +7,7 @@ import sys
 
 import numpy as np
 
-from iigs.__main__ import EXIT_CRASH, EXIT_QUIT, EXIT_TIME_UP, main
+from system.runner import EXIT_CRASH, EXIT_QUIT, EXIT_TIME_UP, main
 
 
 def write(tmp_path, build_program, name, **defines):
@@ -53,7 +53,7 @@ def test_unreadable_program_exits_2(tmp_path, capsys):
 
 def test_module_entry_point(tmp_path, build_program):
     program = write(tmp_path, build_program, "machine_crashes", CRASH=2, TOOLNUM=0)
-    done = subprocess.run([sys.executable, "-m", "iigs", "run", program, "--headless"],
+    done = subprocess.run([sys.executable, "-m", "system", "run", program, "--headless"],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == EXIT_CRASH
     assert "BRK $42 executed" in done.stdout

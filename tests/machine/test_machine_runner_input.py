@@ -9,9 +9,9 @@ import subprocess
 import sys
 
 from disk import Volume
-from iigs.__main__ import EXIT_QUIT, EXIT_USAGE, main
 from iigs.options import KeyPress, keys_option, unescape
 from system.machine import Machine
+from system.runner import EXIT_QUIT, EXIT_USAGE, main
 from toolbox.console import Console
 
 EXE = 0xB5
@@ -31,7 +31,7 @@ def test_typed_text_is_read_by_the_program(tmp_path, build_program, capsys):
 
 def test_the_runners_standard_input_is_the_consoles(tmp_path, build_program):
     program = program_file(tmp_path, build_program, "machine_text")
-    done = subprocess.run([sys.executable, "-m", "iigs", "run", program, "--headless"],
+    done = subprocess.run([sys.executable, "-m", "system", "run", program, "--headless"],
                           input=b"Bob\n", capture_output=True, timeout=120)
     assert done.returncode == EXIT_QUIT
     assert b"Hello, Bob" in done.stdout
@@ -47,7 +47,7 @@ def test_keys_at_an_emulated_time_reach_a_program_waiting_for_them(
 
 def test_keys_wait_for_their_time(tmp_path, build_program):
     # ReadLine blocks for the keys: the clock skips ahead to them, never before.
-    from iigs.__main__ import _keyed_host
+    from system.runner import _keyed_host
     host = _keyed_host([keys_option(r"3:Di\n")])
     machine = Machine(host=host)
     host.machine = machine
@@ -58,7 +58,7 @@ def test_keys_wait_for_their_time(tmp_path, build_program):
 
 
 def test_the_harness_types_its_keys_too(build_program):
-    from iigs.harness import run_program
+    from system.harness import run_program
     done = run_program(build_program("machine_text")[0], seconds=10, keys=[(1.0, "Zed\n")])
     assert done.exit == EXIT_QUIT and "Hello, Zed" in done.console
 
@@ -167,7 +167,7 @@ def test_a_sprite_steered_with_the_mouse(tmp_path, build_program):
     (from where it starts, 320, 100) steer its pixel; with the button down it leaves a
     red trail. In the 640-wide screenshot a 320-mode pixel is two wide."""
     from iigs import video
-    from iigs.__main__ import EXIT_TIME_UP
+    from system.runner import EXIT_TIME_UP
     program = program_file(tmp_path, build_program, "machine_mouse")
     shot = tmp_path / "sprite.png"
     assert main(["run", program, "--mouse", "0.5:100,50", "--mouse", "1:200,80,down",

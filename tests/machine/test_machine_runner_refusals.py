@@ -18,10 +18,10 @@ from hypothesis import given, settings, strategies as st
 
 import re
 
-from iigs.__main__ import EXIT_BROKEN_PIPE, EXIT_USAGE, _Screenshots, main
 from iigs.options import (FRAME_SECONDS, MAX_EMULATED_SECONDS, NAMED_KEYS, KeyPress,
                           keys_option)
 from system.machine import Machine
+from system.runner import EXIT_BROKEN_PIPE, EXIT_USAGE, _Screenshots, main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,7 +32,7 @@ def iigs_run(cwd: Path, *args: str, **how) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
     how = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **how}
-    return subprocess.run([sys.executable, "-m", "iigs", "run", *args], cwd=cwd, env=env,
+    return subprocess.run([sys.executable, "-m", "system", "run", *args], cwd=cwd, env=env,
                           text=True, timeout=60, stdin=subprocess.DEVNULL, **how)
 
 

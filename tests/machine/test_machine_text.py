@@ -196,7 +196,7 @@ def test_a_program_prints_through_text_tools_and_console(build_program):
 
 
 def test_the_runner_echoes_the_console_to_the_terminal(tmp_path, build_program, capsys):
-    from iigs.__main__ import EXIT_QUIT, main
+    from system.runner import EXIT_QUIT, main
     data, _ = build_program("machine_text")
     program = tmp_path / "text.s16"
     program.write_bytes(data)

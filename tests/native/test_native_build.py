@@ -49,7 +49,7 @@ def test_source_hash_changes_with_a_source(tmp_path, monkeypatch):
 def test_the_shared_start_up_is_in_both_desktop_programs_keys(tmp_path, monkeypatch):
     """toolbox/asm/ (StartDesktop): GIN.KING and the demo are rebuilt when it changes; the
     engine alone does not read it."""
-    import iigs.demo as demo
+    import system.demo as demo
     shared = tmp_path / "asm"
     shutil.copytree(build.SHARED_DIR, shared)
     monkeypatch.setattr(build, "SHARED_DIR", shared)

@@ -80,7 +80,7 @@ def test_a_text_screen_is_drawn_from_the_text_pages(tmp_path, columns):
     shot = tmp_path / "screen.png"
     env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy",
                SDL_AUDIODRIVER="dummy")
-    done = subprocess.run([sys.executable, "-m", "iigs", "run", str(program), "--headless",
+    done = subprocess.run([sys.executable, "-m", "system", "run", str(program), "--headless",
                            "--seconds", "1", "--screenshot", str(shot)],
                           cwd=ROOT, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

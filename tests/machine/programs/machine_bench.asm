@@ -1,4 +1,4 @@
-* A program for the programmer's bench (iigs.trace, iigs.monitor, iigs.profile):
+* A program for the programmer's bench (system.trace, system.monitor, system.profile):
 * opens .CONSOLE through GS/OS, spends most of its cycles in the busy loop Busy (a
 * JSR), doubles 3 with the JSL to Double, writes the digit and a return to the
 * console, makes a ProDOS 16 OPEN of :OLD:FILE, then quits. Multiplies 6 by 7

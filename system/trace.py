@@ -11,8 +11,10 @@ emulated time and cycle (docs/compatibility.md, "Traces", gives the formats).
 
 Each kind is installed on its own: `tools` and `gsos` wrap the system entry points'
 trap handlers (`Machine.wrap_trap`; a call's line is written as it returns), `io`
-the I/O page's handler table (and the CPU then runs through the interpreter, so that
-each access has its instruction's address), `loader` the System Loader's `watch`.
+the hardware's I/O trace (`iigs.iotrace`: the I/O page's handler table, the CPU then
+run through the interpreter so that each access has its instruction's address),
+`loader` the System Loader's `watch`. This module names tool and GS/OS calls from the
+toolbox's tables, so it lives on the system floor (docs/architecture.md).
 Nothing is installed for a kind not asked for, so a run without --trace runs the same
 code as ever. `irq` is accepted and traces nothing: the machine raises no interrupts yet.
 """
@@ -24,11 +26,10 @@ from typing import Any, Callable, TextIO
 from iigs.memory import (GSOS_INLINE_ENTRY, GSOS_STACK_ENTRY, TOOL_ENTRY, TOOL_ENTRY_2,
                          USER_TOOL_ENTRY, USER_TOOL_ENTRY_2, read_gsstring, read_long,
                          read_word)
-from iigs.symbols import Symbols, bank_text
+from system.symbols import Symbols, bank_text
 
 KINDS = ("tools", "gsos", "io", "irq", "loader")
 CARRY = 0x01
-WDM = 0x42
 
 # GS/OS string fields: GS/OS input strings (a length word, then the text), unless the
 # call fills them in (a ResultBuf: buffer size, length, text), read after the call.
@@ -169,7 +170,6 @@ class Tracer:
         self.keep = keep
         self.lines: list[str] = []
         self.symbols = symbols or Symbols(machine)
-        self.at = 0                       # the instruction being stepped (I/O "by")
 
     # -- output ---------------------------------------------------------------------------
     def emit(self, kind: str, text: str) -> None:
@@ -313,63 +313,9 @@ class Tracer:
 
     # -- the I/O page ---------------------------------------------------------------------
     def _trace_io(self) -> None:
-        """Wrap every entry of the I/O page's handler table, and run the CPU through
-        the reference interpreter noting the address of each instruction it steps: the
-        reader or writer of each access (the fast tiers read many registers inline,
-        where no instruction address is at hand)."""
-        from iigs.cpu import CPU65816
-        from iigs.io import FLOATING_BUS, IO_PAGE
-        m = self.machine
-        io, cpu = m.io, m.cpu
-        names = {row.address & 0xFF: row.name for row in IO_PAGE}
-
-        def step() -> Any:
-            self.at = (cpu.pbr << 16) | cpu.pc
-            return CPU65816.step(cpu)
-        cpu.step = step
-        cpu.run = cpu.run_reference
-
-        def by() -> str:
-            at = self.at
-            if m.mem[at] == WDM and (at >> 16) == 0xE1:
-                return "by the toolbox"
-            return "by " + self.where(at)
-
-        for low in range(0x100):
-            reader, writer = io.handlers[low]
-            name = names.get(low, "(unmodelled)")
-            io.handlers[low] = (self._io_reader(low, name, reader, by, FLOATING_BUS),
-                                self._io_writer(low, name, reader, writer, by))
-
-    def _io_reader(self, low: int, name: str, reader: Callable | None, by: Callable,
-                   floating: int) -> Callable:
-        io = self.machine.io
-
-        def read(addr: int) -> int:
-            if reader is None:
-                io._unmodelled(addr, "read")
-                value, label = floating, f"{name} (unmodelled)" if name[0] != "(" else name
-            else:
-                value, label = reader(addr) & 0xFF, name
-            self.emit("io", f"read $C0{low:02X} {label} = ${value:02X} {by()}")
-            return value
-        return read
-
-    def _io_writer(self, low: int, name: str, reader: Callable | None,
-                   writer: Callable | None, by: Callable) -> Callable:
-        io = self.machine.io
-
-        def write(addr: int, value: int) -> None:
-            label = name
-            if writer is not None:
-                writer(addr, value)
-            elif reader is None:
-                io._unmodelled(addr, "write")
-                label = f"{name} (unmodelled)" if name[0] != "(" else name
-            else:
-                label = f"{name} (read-only: ignored)"
-            self.emit("io", f"write $C0{low:02X} {label} = ${value & 0xFF:02X} {by()}")
-        return write
+        """The hardware's I/O trace (`iigs.iotrace`), its addresses named here."""
+        from iigs.iotrace import IOTrace
+        IOTrace(self.machine, lambda text: self.emit("io", text), self.where).attach()
 
     # -- the System Loader ----------------------------------------------------------------
     def _loaded(self, lf: Any, segnum: int) -> None:

@@ -65,7 +65,7 @@ def build() -> DemoProgram:
 def play(scale: int | None = None) -> str:
     """Run the demo in a window until it quits or the window is closed; the reason.
 
-    python -c "import iigs.demo; iigs.demo.play()"
+    python -c "import system.demo; system.demo.play()"
     """
     from iigs.host import WindowHost
     from system.machine import Machine

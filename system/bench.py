@@ -1,9 +1,9 @@
-"""The programmer's bench of `python -m iigs run`: its options and one run's session.
+"""The programmer's bench of `iigs run`: its options and one run's session.
 
 `add_arguments` puts --trace, --trace-file, --profile, --break, --break-on and
 --monitor-script on the run command; `BenchOptions.from_args` reads them (ValueError
 for a bad one); `Session` installs, on one machine, only what was asked for (the
-traces `iigs.trace`, the monitor `iigs.monitor`, the profile `iigs.profile`), so a
+traces `system.trace`, the monitor `system.monitor`, the profile `system.profile`), so a
 run without them is the run it always was.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from iigs.symbols import Symbols
+from system.symbols import Symbols
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -41,7 +41,7 @@ class BenchOptions:
     breaks: list[str] = field(default_factory=list)
     break_on: list[str] = field(default_factory=list)
     script: list[str] = field(default_factory=list)
-    keep_trace: bool = False          # keep the trace lines (`iigs.harness`)
+    keep_trace: bool = False          # keep the trace lines (`system.harness`)
     trace_sink: TextIO | None = None  # where the trace goes (default: the file or stderr)
     terminal: bool | None = None      # the monitor may read the terminal (None: a tty)
     session: Any = None               # the run's `Session`, once made
@@ -56,8 +56,8 @@ class BenchOptions:
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> "BenchOptions":
-        from iigs.monitor import parse_break_on
-        from iigs.trace import parse_kinds
+        from system.monitor import parse_break_on
+        from system.trace import parse_kinds
         options = cls(profile=bool(args.profile), breaks=list(args.breaks),
                       break_on=list(args.break_on), trace_file=args.trace_file)
         if args.trace is not None:
@@ -80,7 +80,7 @@ class Session:
     has, `finish` at the end of the run."""
 
     def __init__(self, machine: Any, options: BenchOptions, window: bool = False) -> None:
-        from iigs.monitor import Monitor, parse_break_on
+        from system.monitor import Monitor, parse_break_on
         self.machine = machine
         self.options = options
         options.session = self
@@ -88,7 +88,7 @@ class Session:
         self.tracer = self.monitor = self.profiler = None
         self._trace_file: TextIO | None = None
         if options.trace:
-            from iigs.trace import Tracer
+            from system.trace import Tracer
             sink = options.trace_sink
             if sink is None and options.trace_file:
                 try:
@@ -107,7 +107,7 @@ class Session:
              self.monitor.break_io) = parse_break_on(options.break_on)
             self.monitor.attach()
         if options.profile:
-            from iigs.profile import Profiler
+            from system.profile import Profiler
             self.profiler = Profiler(machine, self.symbols)
             self.profiler.attach()
 

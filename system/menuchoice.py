@@ -1,4 +1,4 @@
-"""`python -m iigs run --choose "Menu/Item"`: a menu choice made as a user makes one.
+"""`iigs run --choose "Menu/Item"`: a menu choice made as a user makes one.
 
 The choice is a menu's title and an item's text as the menu bar shows them ("Apple" or
 "@" names the Apple menu, so "Apple/Control Panel" opens that desk accessory). It is

@@ -2,7 +2,7 @@
 load segments the System Loader placed (`toolbox.loader`: the launched program and
 everything InitialLoad or LoadSegNum brought in), with the OMF segment names.
 
-The traces, the profile and the monitor (`iigs.trace`, `iigs.profile`, `iigs.monitor`)
+The traces, the profile and the monitor (`system.trace`, `system.profile`, `system.monitor`)
 all print addresses through `Symbols.describe`, and the monitor and `--break` read them
 through `Symbols.resolve`.
 """

@@ -19,7 +19,7 @@ from typing import Any, Callable
 from iigs.disasm import disassemble
 from iigs.omf import KIND_CODE, KIND_TYPE_MASK
 from iigs.memory import GSOS_INLINE_ENTRY, GSOS_STACK_ENTRY, TOOL_ENTRY, TOOL_ENTRY_2
-from iigs.symbols import Symbols, bank_text
+from system.symbols import Symbols, bank_text
 
 SAMPLE_CYCLES = 2048
 TOP_ROUTINES = 15
@@ -75,12 +75,12 @@ class Profiler:
 
     @staticmethod
     def _tool_name(cpu: Any) -> str:
-        from iigs.trace import tool_name
+        from system.trace import tool_name
         number = cpu.x & 0xFFFF
         return tool_name(number) or f"tool ${number:04X}"
 
     def _gsos_name(self, cpu: Any, inline: bool) -> str:
-        from iigs.trace import gsos_name, gsos_request
+        from system.trace import gsos_name, gsos_request
         callnum = gsos_request(self.machine.mem, cpu, inline)[0]
         name = gsos_name(callnum)
         return f"GS/OS {name if name != '?' else f'${callnum:04X}'}"

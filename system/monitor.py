@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterable, TextIO
 
 from iigs.disasm import disassemble, format_registers
 from iigs.memory import TOOL_ENTRY, TOOL_ENTRY_2, USER_TOOL_ENTRY, USER_TOOL_ENTRY_2
-from iigs.symbols import Symbols, bank_text
+from system.symbols import Symbols, bank_text
 
 BRK, COP, WDM = 0x00, 0x02, 0x42
 JSR, JSL, JSR_INDEXED = 0x20, 0x22, 0xFC
@@ -175,7 +175,7 @@ class Monitor:
         return address
 
     def _tool_breaker(self, frames: int) -> Callable[[Callable], Callable]:
-        from iigs.trace import read_tool_frame
+        from system.trace import read_tool_frame
 
         def wrap(handler: Callable) -> Callable:
             def breaking(cpu: Any) -> str | None:

@@ -1,9 +1,9 @@
-"""`iigs.run_program`: run a IIGS program from a Python test, as `python -m iigs run`
+"""`system.run_program`: run a IIGS program from a Python test, as `iigs run --headless`
 does, and get back what it did: the exit status, what it printed, the screen, the
 trace, the profile and what the monitor said (docs/compatibility.md, "Testing your
 own program").
 
-    from iigs import run_program
+    from system import run_program
 
     def test_prints_six(tmp_path):
         run = run_program("hello.s16", seconds=5, trace="gsos")
@@ -50,10 +50,10 @@ def run_program(program: str | Path | bytes, *, disk: str | Path | None = None,
     `profile` the profile, `breaks`/`break_on` the stops and `monitor` the commands the
     monitor runs at them (as --monitor-script lines); `screenshot_every` seconds a PNG
     in `screenshot_dir` (default: a temporary folder that is kept)."""
-    from iigs.__main__ import run
-    from iigs.bench import BenchOptions
+    from system.runner import run
+    from system.bench import BenchOptions
     from iigs.options import text_keys
-    from iigs.trace import parse_kinds
+    from system.trace import parse_kinds
     if isinstance(program, (bytes, bytearray)):
         with tempfile.TemporaryDirectory(prefix="iigs-run-") as folder:
             path = Path(folder) / "PROGRAM"
