@@ -61,7 +61,7 @@ def test_app_follows_a_link_to_a_2mg_and_keeps_both(tmp_path, program, capsys):
 
 
 def test_iigs_runs_gin_king_from_a_2mg(tmp_path, program, capsys):
-    """`python -m iigs run :GINKING:GIN.KING --disk game.2mg` (issue 37 §5)."""
+    """`iigs run :GINKING:GIN.KING --disk game.2mg` (issue 37 §5)."""
     from system.runner import EXIT_TIME_UP, main
     path = tmp_path / "game.2mg"
     app.prepare_disk(path, program)

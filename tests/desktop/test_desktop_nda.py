@@ -179,7 +179,7 @@ def test_an_nda_is_a_program_of_its_own_with_its_own_id_and_resource_fork(tmp_pa
 
 
 def test_choose_opens_an_nda_in_a_headless_run(tmp_path):
-    """`python -m iigs run --choose "Apple/Own Window"`: the demo program's Apple menu
+    """`iigs run --choose "Apple/Own Window"`: the demo program's Apple menu
     is pulled down with the mouse and the NDA chosen; its window, from its own
     resource fork, is drawn (the title QuickDraw drew is listed). An item the menu
     lacks is said in one line."""

@@ -1,6 +1,6 @@
 """The battery RAM file beside the disk gets the disk image's care (issue 44): each case
 built in the test's own folder, run as a user would (`gin-king --disk ... --headless`,
-`python -m iigs run --disk ...`; in a subprocess where a FIFO could make it wait), and
+`iigs run --disk ...`; in a subprocess where a FIFO could make it wait), and
 the file system checked afterwards byte for byte, mode for mode.
 
 Each run is told to stop at once (`--seconds 0`): the battery RAM is judged when the

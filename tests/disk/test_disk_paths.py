@@ -61,7 +61,7 @@ def no_hang(seconds: int = 10):
 
 
 def refused_everywhere(path: Path, folder: Path, capsys, words: str) -> None:
-    """`gin-king --disk`, `python -m iigs run --disk`, `gin-king disk ...` and
+    """`gin-king --disk`, `iigs run --disk`, `gin-king disk ...` and
     open_or_recover all refuse `path` with one line naming what it is, and nothing
     under `folder` changes."""
     before = snapshot(folder)
@@ -272,7 +272,7 @@ def test_a_new_2mg_gets_a_header_and_runs_a_program_from_iigs(tmp_path, capsys):
     assert struct.unpack_from("<I", raw, 0x14)[0] == 1600             # blocks
     volume, message = disk.open_or_recover(path, PROGRAM)
     assert message is None and volume.name == "GINKING"
-    # python -m iigs run --disk new.2mg: a missing program on it is one line, exit 2
+    # iigs run --disk new.2mg: a missing program on it is one line, exit 2
     assert iigs_main(["run", ":GINKING:NOPE", "--disk", str(path), "--headless"]) \
         == EXIT_USAGE
     assert "not a file on the disk" in capsys.readouterr().err
@@ -368,7 +368,7 @@ def test_a_dos_order_floppy_image_keeps_what_is_written(tmp_path):
 
 
 def test_the_machine_mounts_a_read_only_disk_and_keeps_its_battery_ram_unwritten(tmp_path):
-    """`python -m iigs run --disk g.po` on a read-only image: the battery RAM beside it
+    """`iigs run --disk g.po` on a read-only image: the battery RAM beside it
     is read, and a Control Panel change stays in memory."""
     from iigs.bram import BatteryRAM, bram_path
     from system.machine import Machine

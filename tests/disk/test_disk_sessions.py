@@ -1,5 +1,5 @@
 """Two sessions on one disk (issue 44): GIN.KING in another process holds the disk and
-saves its settings; `gin-king --script` and `python -m iigs run` started meanwhile are
+saves its settings; `gin-king --script` and `iigs run` started meanwhile are
 told in one line and play read-only, saving nothing; the first session's saves are all
 on the disk, and once it has ended the next session saves as usual."""
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The programmer's bench (issue 46): traces, breakpoints and the monitor driven by a
-script, the profile, and `iigs.run_program`, on programs/machine_bench.asm."""
+script, the profile, and `system.run_program`, on programs/machine_bench.asm."""
 from __future__ import annotations
 
 from system import run_program

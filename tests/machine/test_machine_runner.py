@@ -1,4 +1,4 @@
-"""`python -m iigs run`: exit statuses, the QuickDraw text log, the crash report on
+"""`iigs run`: exit statuses, the QuickDraw text log, the crash report on
 screen, and the screenshot."""
 from __future__ import annotations
 

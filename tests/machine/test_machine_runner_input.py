@@ -1,4 +1,4 @@
-"""Input for headless runs of `python -m iigs run`: typed console input (--type), the
+"""Input for headless runs of `iigs run`: typed console input (--type), the
 runner's own standard input, key presses at emulated times (--keys), a shell program's
 command line (-- ARGS), numbered screenshots (--screenshot-every), and the console's
 80-column screen codes. Programs: programs/machine_text.asm (asks a name, says hello),

@@ -1,4 +1,4 @@
-"""`python -m iigs run` never hangs or prints a traceback on what a user hands it (issue
+"""`iigs run` never hangs or prints a traceback on what a user hands it (issue
 44): option values it cannot use (nan, an infinity, 1e308, less than one frame between
 screenshots, text the IIGS keyboard cannot type, a key name it has not, a --mouse
 point off the screen or a button neither down nor up), a program or screenshot path that is
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def iigs_run(cwd: Path, *args: str, **how) -> subprocess.CompletedProcess:
-    """`python -m iigs run ARGS` from `cwd`, this worktree's code first on the path;
+    """`python -m system run ARGS` from `cwd`, this worktree's code first on the path;
     its output captured unless `how` says otherwise."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
@@ -230,7 +230,7 @@ def test_fuzzed_option_values_parse_or_are_refused_in_one_line(
 
 
 def test_output_nobody_reads_ends_the_run_quietly(tmp_path, build_program):
-    """`python -m iigs run X | head`: the reader goes away; no traceback, exit 141."""
+    """`iigs run X | head`: the reader goes away; no traceback, exit 141."""
     program = tmp_path / "crash.s16"                    # prints its report and stops
     program.write_bytes(build_program("machine_crashes", {"CRASH": 2, "TOOLNUM": 0})[0])
     read_end, write_end = os.pipe()

@@ -1,7 +1,7 @@
 """The Apple II text screen (issue 49): a program that turns Super Hi-Res off and
 writes text page 1 (tests/machine/programs/text_screen.asm, 40 and 80 columns, and
 lo-res with mixed mode's four text rows) is
-shown in `python -m iigs run`'s screenshot as the IIGS shows it, compared pixel for
+shown in `iigs run`'s screenshot as the IIGS shows it, compared pixel for
 pixel with a rendering built here from the glyph table: its colours (TBCOLOR $F2,
 border $09), normal, inverse and MouseText characters, 80 columns interleaved from the
 auxiliary bank."""
