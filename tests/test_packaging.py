@@ -32,3 +32,14 @@ def test_every_data_file_of_a_package_is_in_its_package_data() -> None:
             if not any(globbed(relative.as_posix(), p) for p in patterns.get(package, [])):
                 missing.append(f"{package}/{relative.as_posix()}")
     assert missing == [], "not in [tool.setuptools.package-data]: " + ", ".join(missing)
+
+
+def test_every_console_script_names_a_function_of_the_packages() -> None:
+    # `gin-king` and `iigs` (the runner, on the system floor) are what an install puts
+    # on the path: each must name a function that is there.
+    import importlib
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts["iigs"] == "system.runner:main"
+    for name, target in scripts.items():
+        module, _, function = target.partition(":")
+        assert callable(getattr(importlib.import_module(module), function)), name
