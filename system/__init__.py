@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from system.machine import Machine
-
 __all__ = ["Machine", "run_program"]
 
 
 def __getattr__(name: str) -> Any:
-    """`system.run_program` without importing the runner until it is used."""
+    """`system.Machine` and `system.run_program` without importing the machine until
+    one is used: the runner refuses a bad command line before it does."""
+    if name == "Machine":
+        from system.machine import Machine
+        return Machine
     if name == "run_program":
         from system.harness import run_program
         return run_program
