@@ -161,7 +161,7 @@ class PrintManager:
         self.record = 0              # the document's print record handle
         self.page_number = 0         # pages of the document opened so far
         self.written: list[Path] = []
-        self.job_pages: list[np.ndarray] = []   # the job's printed pages (greys), for its PDF
+        self.job_pages: list[np.ndarray] = []   # the job's pages (greys), for its PDF
         self.doc_name = b""
         self._strings: dict[bytes, int] = {}
 
