@@ -45,7 +45,8 @@ when its compareProc is nil. Otherwise the program's routine decides: it is call
 full native mode, 16-bit registers) with two member record pointers pushed, the first
 member's then the second's, and removes them (Pascal convention) before its RTL; it
 answers in the carry flag, clear when the first member sorts before the second, set
-when it does not (a CMP of the first's key against the second's gives just that). The
+when it does not (a CMP of the first's key against the second's gives just that; the
+convention is still to be checked against the Toolbox Reference's SortList page). The
 members are ordered by those answers (a stable sort: members the routine calls equal
 keep their order), then the records are moved whole. CompareStrings(flags, str1, str2)
 compares two Pascal strings: $FFFF when the first sorts before the second, 0 when they
