@@ -40,14 +40,21 @@ rectangle pointer, the member pointer and the list control's handle pushed in th
 order and removes them (Pascal convention). Without one, the member's string is drawn,
 inverted when selected, dimmed when disabled.
 
-SortList orders the members by their strings, case ignored (CompareStrings' order); a
-comparison routine of the program's is not called (the same order is used, and the
-call log says so). CompareStrings(flags, str1, str2) compares two Pascal strings:
-$FFFF when the first sorts before the second, 0 when they are equal, 1 after; flags
-bit 0 makes case matter.
+SortList orders the members by their strings, case ignored (CompareStrings' order),
+when its compareProc is nil. Otherwise the program's routine decides: it is called (JSL,
+full native mode, 16-bit registers) with two member record pointers pushed, the first
+member's then the second's, and removes them (Pascal convention) before its RTL; it
+answers in the carry flag, clear when the first member sorts before the second, set
+when it does not (a CMP of the first's key against the second's gives just that; the
+convention is still to be checked against the Toolbox Reference's SortList page). The
+members are ordered by those answers (a stable sort: members the routine calls equal
+keep their order), then the records are moved whole. CompareStrings(flags, str1, str2)
+compares two Pascal strings: $FFFF when the first sorts before the second, 0 when they
+are equal, 1 after; flags bit 0 makes case matter.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from iigs.memory import (read_bytes, read_cstring, read_long, read_pstring, read_word,
@@ -433,14 +440,44 @@ class ListManager:
                 self.select(lst, {n}, scroll_to=n)
                 return
 
-    def sort(self, lst: ListState) -> None:
-        """The member records reordered by their strings (case ignored)."""
+    def sort(self, lst: ListState, compare: int = 0) -> None:
+        """The member records reordered: by their strings (case ignored), or by the
+        program's routine at `compare` (carry clear: the first member goes before)."""
         mem = self.tb.mem
-        records = [read_bytes(mem, lst.member(n), lst.mem_size) for n in range(1, lst.size + 1)]
-        texts = [self.text(lst, n) for n in range(1, lst.size + 1)]
-        order = sorted(range(lst.size), key=lambda i: texts[i].lower())
-        for slot, i in enumerate(order):
-            mem[lst.member(slot + 1):lst.member(slot + 1) + lst.mem_size] = records[i]
+        numbers = range(1, lst.size + 1)
+        records = [read_bytes(mem, lst.member(n), lst.mem_size) for n in numbers]
+        if compare:
+            before = self._native_before(lst, compare)
+            order = sorted(numbers, key=lambda n: _Member(n, before))
+        else:
+            texts = {n: self.text(lst, n).lower() for n in numbers}
+            order = sorted(numbers, key=texts.__getitem__)
+        for slot, n in enumerate(order, 1):
+            mem[lst.member(slot):lst.member(slot) + lst.mem_size] = records[n - 1]
+
+    def _native_before(self, lst: ListState, compare: int) -> Callable[[int, int], bool]:
+        """`before(a, b)`: the program's compare routine asked whether member a goes
+        before member b (the records have not moved yet while the routine is asked)."""
+        machine = self.tb.machine
+
+        def before(first: int, second: int) -> bool:
+            args = []
+            for ptr in (lst.member(first), lst.member(second)):
+                args += [ptr >> 16, ptr & 0xFFFF]
+            return not machine.call(compare & 0xFFFFFF, stack_args=args).carry
+        return before
+
+
+class _Member:
+    """A member number in a sort whose order the program's routine gives: Python's
+    sort asks only `<`, so each comparison is one call of the routine."""
+    __slots__ = ("number", "before")
+
+    def __init__(self, number: int, before: Callable[[int, int], bool]) -> None:
+        self.number, self.before = number, before
+
+    def __lt__(self, other: "_Member") -> bool:
+        return self.before(self.number, other.number)
 
 
 control.CONTROL_DEFS[LIST_PROC] = (LIST_PART, "lm")
@@ -509,10 +546,11 @@ def SortList(tb, compare: int, record: int) -> None:
 
 
 def _sort(tb, compare: int, lst: ListState) -> None:
-    if compare:
-        tb.call_log.append(f"SortList: compare routine ${compare:06X} not called; "
+    if compare and tb.machine is None:
+        tb.call_log.append(f"SortList: no program to call at ${compare:06X}; "
                            "sorted alphabetically")
-    _lm(tb).sort(lst)
+        compare = 0
+    _lm(tb).sort(lst, compare)
     tb.ctl.draw(lst.ctl)
 
 

@@ -1,5 +1,5 @@
 """Print Manager (tool set $13): print records, the Page Setup and Print dialogs, and a
-printer that writes each page to a PNG file.
+printer that writes each page to a PNG file and each job to a PDF document.
 
 Follows the Apple IIGS Toolbox Reference vol. 1, chapter 15 "Print Manager" and vol. 3
 (the later calls), with the record offsets of Apple's E16.Print equates:
@@ -22,8 +22,11 @@ the job's range (iFstPage .. iLstPage), as PAGE-NNNN.png (NNNN: the first number
 of the folder has) in the folder of the mounted disk's image, or the working folder
 without a disk, in greys (pixel values 0-3: black, dark grey, light grey, white paper).
 Pages are printed as they are closed (draft printing): PrPicFile has no spool file to
-print and fills the status record in. PDF is not written: no packaged PDF library is in
-the machine's environment.
+print and fills the status record in. The job as a whole is a document: PrCloseDoc
+writes its sheets (every page printed, each copy a sheet, in order) to PRINT-NNNN.pdf
+beside them, one US letter page each with the printed page where rPage sits on rPaper
+(Pillow's PDF writer, greys, 80 by 72 dots an inch); a PrPixelMap outside a document
+is a job of one sheet.
 
 PrStlDialog and PrJobDialog are modal dialogs (OK default, Cancel): a script's or a
 user's Return accepts them (TRUE), Cancel or no more input declines (FALSE). The Print
@@ -72,8 +75,9 @@ GREYS = np.array([0, 85, 170, 255], dtype=np.uint8)
 ALL_PAGES = 9999
 FIELD_CHARS = 4                  # the Print dialog's fields: up to 4 digits
 PAGE_NAME = "PAGE-{:04d}.png"
+JOB_NAME = "PRINT-{:04d}.pdf"
 PRINTER_NAME = b"Page Printer"
-PORT_DRIVER_NAME = b"PNG file"
+PORT_DRIVER_NAME = b"PNG and PDF files"
 PRINTER_TYPE = 0x0001            # PrGetPrinterSpecs: a dot-matrix-like page printer
 PORTRAIT = 0                     # PrGetPgOrientation
 
@@ -84,24 +88,62 @@ def unpack_640(rows: np.ndarray) -> np.ndarray:
     return values.reshape(rows.shape[0], -1)
 
 
+def page_grey(pixels: np.ndarray) -> np.ndarray:
+    """A 640-mode page (rows x row bytes) as greys (rows, 4 x row bytes)."""
+    return GREYS[unpack_640(pixels)]
+
+
 def page_rgb(pixels: np.ndarray) -> np.ndarray:
     """A 640-mode page (rows x row bytes) as greys, RGB (rows, 4 x row bytes, 3)."""
-    grey = GREYS[unpack_640(pixels)]
-    return np.repeat(grey[:, :, None], 3, axis=2)
+    return np.repeat(page_grey(pixels)[:, :, None], 3, axis=2)
+
+
+def sheet(page: np.ndarray) -> np.ndarray:
+    """A printed page (greys, rPage) on its sheet of paper: white rPaper with the page
+    where rPage lies on it."""
+    top, left, bottom, right = PAPER_RECT
+    paper = np.full((bottom - top, right - left), GREYS[-1], dtype=np.uint8)
+    paper[-top:-top + page.shape[0], -left:-left + page.shape[1]] = page
+    return paper
+
+
+def sheet_image(paper: np.ndarray):
+    """A sheet as the PDF keeps it, dot for dot: black and white only, a 1-bit image
+    (CCITT group 4 in the PDF, a few hundred bytes); with greys, an image of 4
+    palette entries (uncompressed: Pillow's other PDF filters for greys are JPEG's,
+    which would blur the dots)."""
+    from PIL import Image, features
+    if features.check("libtiff") and np.isin(paper, (GREYS[0], GREYS[-1])).all():
+        return Image.fromarray(paper == GREYS[-1])
+    values = np.searchsorted(GREYS, paper).astype(np.uint8)
+    image = Image.frombytes("P", (paper.shape[1], paper.shape[0]), values.tobytes())
+    image.putpalette(np.repeat(GREYS, 3).tobytes())
+    return image
+
+
+def job_pdf(pages: list[np.ndarray], title: str) -> bytes:
+    """A PDF document of printed pages (greys, rPage): a sheet of paper a page, its size
+    the paper's at the printer's dots an inch (US letter, 612 x 792 points)."""
+    import io
+    sheets = [sheet_image(sheet(page)) for page in pages]
+    out = io.BytesIO()
+    sheets[0].save(out, format="PDF", save_all=True, append_images=sheets[1:],
+                   dpi=(H_RES, V_RES), title=title)
+    return out.getvalue()
+
+
+def next_free_path(folder: Path, name: str) -> Path:
+    """`name` (a format with one number) with the first number no file in `folder` has."""
+    n = 1
+    while (folder / name.format(n)).exists():
+        n += 1
+    return folder / name.format(n)
 
 
 def number(text: bytes) -> int:
     """A field's number (its digits; 0 when it has none), at most ALL_PAGES."""
     digits = bytes(c for c in text if 0x30 <= c <= 0x39)
     return min(int(digits), ALL_PAGES) if digits else 0
-
-
-def next_page_path(folder: Path) -> Path:
-    """PAGE-NNNN.png with the first number no file in `folder` has."""
-    n = 1
-    while (folder / PAGE_NAME.format(n)).exists():
-        n += 1
-    return folder / PAGE_NAME.format(n)
 
 
 @tool_state("pm")
@@ -119,6 +161,7 @@ class PrintManager:
         self.record = 0              # the document's print record handle
         self.page_number = 0         # pages of the document opened so far
         self.written: list[Path] = []
+        self.job_pages: list[np.ndarray] = []   # the job's pages (greys), for its PDF
         self.doc_name = b""
         self._strings: dict[bytes, int] = {}
 
@@ -203,7 +246,8 @@ class PrintManager:
         True when printing goes ahead, the job subrecord filled in."""
         ptr = self.record_ptr(handle)
         texts = self.ask(b"Print: " + PRINTER_NAME,
-                         [b"Each page to a PAGE-NNNN.png file beside the disk"],
+                         [b"Each page to PAGE-NNNN.png, the whole job to",
+                          b"PRINT-NNNN.pdf, beside the disk"],
                          ((b"Copies:", b"1"), (b"From page:", b""), (b"To page:", b"")))
         if texts is None:
             return False
@@ -229,11 +273,14 @@ class PrintManager:
         return port
 
     def set_up_port(self) -> None:
-        """The port drawing into the page, its rectangle the page's."""
+        """The port drawing into the page, its rectangle and visible region the page's
+        (InitPort's are the screen's, 200 lines: the page is 756)."""
+        from toolbox.quickdraw.records import PORT_VIS_RGN
         qd = self.tb.qd
         qd.SetPort(self.port)
         qd.SetPortLoc((SCB_640, self.page_ptr, ROW_BYTES, PAGE_RECT))
         qd.SetPortRect(PAGE_RECT)
+        qd.RectRgn(read_long(self.tb.mem, self.port + PORT_VIS_RGN), PAGE_RECT)
 
     def open_page(self) -> None:
         if not self.port:
@@ -262,15 +309,30 @@ class PrintManager:
         return Path(path).resolve().parent if path is not None else Path.cwd()
 
     def print_page(self, pixels: np.ndarray) -> None:
-        """Write one page (640-mode rows) as the next PAGE-NNNN.png."""
-        from iigs.hostfile import HostPathRefused, write_file
+        """Write one page (640-mode rows) as the next PAGE-NNNN.png; it is a sheet of
+        the job's PDF too."""
         from iigs.video import png_bytes
-        path = next_page_path(self.folder())
+        self.job_pages.append(page_grey(pixels))
+        self.write(next_free_path(self.folder(), PAGE_NAME), png_bytes(page_rgb(pixels)),
+                   "printed page", "the page was not printed")
+
+    def print_job(self) -> None:
+        """The job's pages, if it printed any, as the next PRINT-NNNN.pdf."""
+        pages, self.job_pages = self.job_pages, []
+        if pages:
+            path = next_free_path(self.folder(), JOB_NAME)
+            title = self.doc_name.decode("mac_roman") or path.stem
+            self.write(path, job_pdf(pages, title), "printed document",
+                       "the document was not printed")
+
+    def write(self, path: Path, data: bytes, what: str, otherwise: str) -> None:
+        """A printed file written; one that cannot be is ioAbort, the reason logged."""
+        from iigs.hostfile import HostPathRefused, write_file
         try:
-            write_file(path, png_bytes(page_rgb(pixels)), "printed page")
+            write_file(path, data, what)
         except (HostPathRefused, OSError) as err:
             self.error = IO_ABORT
-            self.tb.call_log.append(f"Print Manager: {err}; the page was not printed")
+            self.tb.call_log.append(f"Print Manager: {err}; {otherwise}")
             return
         self.written.append(path)
 
@@ -278,6 +340,7 @@ class PrintManager:
         mm = self.tb.mm
         if not self.port:
             return
+        self.print_job()
         self.tb.qd.ClosePort(self.port)
         for handle in (self.page_handle, self.own_port):
             if handle and handle in mm.blocks:
@@ -386,7 +449,10 @@ def PrPixelMap(tb, loc_ptr: int, rect_ptr: int, color_flag: int) -> None:
     if b > t and r > l:
         page[:b - t, :r - l] = pixels[t - bounds[0]:b - bounds[0], l - bounds[1]:r - bounds[1]]
     packed = (page[:, 0::4] << 6) | (page[:, 1::4] << 4) | (page[:, 2::4] << 2) | page[:, 3::4]
-    _pm(tb).print_page(packed.astype(np.uint8))
+    pm = _pm(tb)
+    pm.print_page(packed.astype(np.uint8))
+    if not pm.port:                       # outside a document: a job of its own
+        pm.print_job()
 
 
 @tool(TOOLSET, 0x0E, "LL", 4)
@@ -398,7 +464,7 @@ def PrOpenDoc(tb, handle: int, port: int) -> int:
 
 @tool(TOOLSET, 0x0F, "L")
 def PrCloseDoc(tb, port: int) -> None:
-    """PrCloseDoc(grafPortPtr:L)"""
+    """PrCloseDoc(grafPortPtr:L) -- the job's pages go out as one PDF."""
     _pm(tb).close_doc()
 
 

@@ -5,7 +5,7 @@ ListKey, SortList, NewList, the *2 calls and the list control from a template.""
 from __future__ import annotations
 
 from iigs.hostinput import APPLE_KEY, SHIFT_KEY, HostInput
-from iigs.memory import read_long, read_word, write_long, write_word
+from iigs.memory import read_long, read_pstring, read_word, write_long, write_word
 from toolbox import control, dialog, listmgr
 from toolbox.dialog import BUTTON_ITEM
 from toolbox.listmgr import MEM_DISABLED, MEM_SELECTED
@@ -231,4 +231,36 @@ def test_a_program_picks_from_a_list_in_a_dialog_and_prints_a_page(tmp_path):
     assert (page[100:140, 40:240] == 0).all()
     assert (page[190:203, 40:120] == 0).any()    # the heading
     assert (page[:90] == 255).all() and (page[210:] == 255).all()
+    assert not m.missing_calls()
+
+
+def test_a_program_sorts_a_list_with_its_own_comparison_routine(tmp_path):
+    """tests/machine/programs/machine_sortlist.asm: SortList calls the program's
+    routine (members by the length of their names, its answer in the carry) and moves
+    the records whole; SortList2 with no routine sorts by the names."""
+    from disk import Volume
+    from system.machine import Machine
+    from machine_desktop import Host, machine_build
+    data, labels = machine_build("machine_sortlist")
+    image = tmp_path / "work.po"
+    Volume.create(image, "WORK", 1600).commit()
+    m = Machine(disk=image, host=Host())
+    prog = m.load(data)
+    assert m.run(max_cycles=20_000_000) == "quit"
+    at = lambda label, off=0: prog.entry + labels[label] + off
+    assert read_word(m.mem, at("StartErr")) == 0
+    names = {1: b"Hollywood", 2: b"Gin", 3: b"Oklahoma", 4: b"Knock", 5: b"Tens",
+             6: b"Spades"}
+
+    def order(label: str) -> list[bytes]:
+        tags = [m.mem[at(label, 6 * i + 5)] for i in range(6)]
+        for i, tag in enumerate(tags):         # each record moved whole
+            assert read_pstring(m.mem, read_long(m.mem, at(label, 6 * i))) == names[tag]
+        return [names[tag] for tag in tags]
+
+    assert order("ByLen") == sorted(names.values(), key=len)
+    assert order("ByLen")[:3] == [b"Gin", b"Tens", b"Knock"]
+    assert order("ByName") == sorted(names.values(), key=bytes.lower)
+    calls = read_word(m.mem, at("Calls"))
+    assert 5 <= calls <= 15                      # one call a comparison: a sort of six
     assert not m.missing_calls()

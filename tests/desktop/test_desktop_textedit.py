@@ -24,6 +24,7 @@ SHR = 0xE12000                   # the Super Hi-Res pixels, 160 bytes a line
 WHITE_BYTE = 0xFF                # four white 640-mode pixels
 CONTENT = (30, 20)               # the program's window content, global (top, left)
 VARS_LENGTH, VARS_SEL_START, VARS_SEL_END = 16, 20, 24   # its direct page
+VARS_REC_LENGTH, VARS_REC_ID, VARS_REC_SEL_END, VARS_REC_VERT_POS = 32, 36, 40, 44
 
 
 class Editor:
@@ -135,6 +136,12 @@ def test_an_editor_typed_into_styled_cut_pasted_scrolled_and_read_back():
     buffer = ed.prog.entry + ed.labels["Buffer"]
     assert read_bytes(m.mem, buffer, length) == expected
     assert read_long(m.mem, ed.prog.dp_base + VARS_SEL_START) == len(expected)
+    # the TERecord's own fields, read by the program through its handle
+    dp = lambda offset: read_long(m.mem, ed.prog.dp_base + offset)
+    assert dp(VARS_REC_LENGTH) == len(expected)
+    assert dp(VARS_REC_ID) == 1                  # the template's ID
+    assert dp(VARS_REC_SEL_END) == len(expected)
+    assert dp(VARS_REC_VERT_POS) == rec.vert_pos > 0
 
 
 # -- the calls' rules on a started desktop -------------------------------------------------

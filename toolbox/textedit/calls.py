@@ -32,7 +32,9 @@ TEXT_RESOURCE_TYPES = {DATA_PSTRING: 0x8006, DATA_CSTRING: 0x801D, DATA_C1_INPUT
                        DATA_TEXT_BLOCK: 0x8016}
 R_STYLE_BLOCK = 0x8012           # rStyleBlock: a TEFormat
 
-# TEParamBlock offsets (the TextEdit control template) and the pCount each needs
+# TEParamBlock offsets (the TextEdit control template) and the pCount each needs: ORCA/C
+# textedit.h's TEParamBlock (ORCA/Pascal's editTextControl agrees), pinned by
+# tests/desktop/test_textedit_layout.py
 P_ID, P_RECT, P_PROC, P_FLAG, P_MORE_FLAGS, P_REFCON = 0x02, 0x06, 0x0E, 0x12, 0x14, 0x16
 P_TEXT_FLAGS, P_INDENT, P_VERT_BAR, P_VERT_AMOUNT = 0x1A, 0x1E, 0x26, 0x2A
 P_STYLE_REF, P_TEXT_DESC, P_TEXT_REF, P_TEXT_LENGTH, P_MAX_CHARS = (
@@ -45,7 +47,7 @@ NEED = {P_FLAG: 4, P_MORE_FLAGS: 5, P_REFCON: 6, P_TEXT_FLAGS: 7, P_INDENT: 8,
 SCROLL_ABS_TOP, SCROLL_ABS_CENTER, SCROLL_LINE_TOP, SCROLL_LINE_CENTER = 0, 1, 2, 3
 SCROLL_ABS_UNIT, SCROLL_REL_UNIT = 4, 5
 
-# TERuler and TEStyle in memory
+# TERuler and TEStyle in memory (textedit.h; a ruler of tabType 0 ends at tabType)
 RULER_SIZE = 18                  # leftMargin leftIndent rightMargin just extraLS flags
 STYLE_SIZE = 12                  #   userData:L tabType:W; teFont:L fore:W back:W user:L
 TEXT_INFO_FIELDS = 6             # charCount lineCount formatMemory totalMemory styles

@@ -1,14 +1,24 @@
 """TextEdit records: each one a control (its TERecord is its control record), its view,
 scroll position and scroll bar, and its drawing through QuickDraw II.
 
-The TERecord in memory begins as every control record does (ctlNext, ctlOwner, ctlRect,
-ctlFlag, ctlHilite, lastErrorCode where ctlValue is, ctlProc, ctlAction, ctlRefCon ...;
-the Control Manager keeps those) and goes on with TextEdit's own fields, of which these
-are kept in step with the editing (ORCA/C textedit.h offsets): textFlags +$28,
-textLength +$2C, ctlID +$38, ctlMoreFlags +$3C, viewRect +$40, totalHeight +$48,
-selectionStart +$6E, selectionEnd +$72, selectionActive +$76, vertScrollBar +$92,
-vertScrollPos +$96, vertScrollMax +$9A, vertScrollAmount +$9E. The text itself lives in
-the model (`TEText`); TEGetText gives it to a program in the form it asks for.
+The TERecord in memory begins as every control record does (ctrlNext, inPort,
+boundsRect, ctrlFlag, ctrlHilite, then lastErrorCode where ctlValue is, ctrlProc,
+ctrlAction, filterProc where ctlData is, ctrlRefCon, colorRef; the Control Manager
+keeps the control's own) and goes on with TextEdit's fields. The offsets below are
+the TERecord struct of ORCA/C's `ORCACDefs/textedit.h` (Apple's interface, Copyright
+Apple Computer 1986-90, Byte Works 1992) laid out field by field with ORCA/C's sizes
+(`types.h`: Word and Boolean 2 bytes, pointers, handles and LongWord 4, Rect 8,
+Point 4; TETextList 8, TESuperHandle 12, TEStyle 12, TEKeyRecord 14; no padding).
+ORCA/Pascal's `Common.pas` variant of the record gives ctrlID as an integer and a
+10-byte superHandle (every field after textLength two or more bytes earlier); it is
+not followed: ctlID is a long at $38 in every control record (the generic CtlRec of
+both interfaces), where GetCtlID reads it for TextEdit controls as for the others.
+
+The fields kept in step with the editing: lastErrorCode, textFlags, textLength,
+ctrlID, ctrlMoreFlags, viewRect, totalHeight, selectionStart, selectionEnd,
+selectionActive, vertScrollBar, vertScrollPos, vertScrollMax, vertScrollAmount and
+maximumChars. The text itself lives in the model (`TEText`); TEGetText gives it to a
+program in the form it asks for.
 """
 from __future__ import annotations
 
@@ -26,13 +36,16 @@ from toolbox.window import Rect
 
 TOOLSET = 0x22
 EDIT_TEXT_CONTROL = 0x85000000          # procRef of a TextEdit control (editTextControl)
-TE_RECORD_SIZE = 0x200
+TE_RECORD_END = 0x106                   # sizeof(TERecord): anchorPoint ends there
+TE_RECORD_SIZE = 0x200                  # the handle TextEdit gives a record (room past it)
 
-# TERecord offsets kept in step (textedit.h)
+# TERecord offsets kept in step (ORCA/C textedit.h, laid out as the docstring says)
+TE_LAST_ERROR = 0x12
 TE_TEXT_FLAGS, TE_TEXT_LENGTH, TE_CTL_ID, TE_MORE_FLAGS = 0x28, 0x2C, 0x38, 0x3C
 TE_VIEW_RECT, TE_TOTAL_HEIGHT = 0x40, 0x48
 TE_SEL_START, TE_SEL_END, TE_SEL_ACTIVE = 0x6E, 0x72, 0x76
 TE_VERT_BAR, TE_VERT_POS, TE_VERT_MAX, TE_VERT_AMOUNT = 0x92, 0x96, 0x9A, 0x9E
+TE_MAX_CHARS = 0xB2
 
 # textFlags bits (textedit.h)
 F_NOT_CONTROL = 0x80000000
@@ -180,7 +193,7 @@ class TextEditManager:
         """Keep the TERecord's fields in memory equal to the record's state."""
         mem = self.tb.mem
         ptr = self.tb.mm.deref(rec.handle)
-        write_word(mem, ptr + 0x12, rec.last_error)
+        write_word(mem, ptr + TE_LAST_ERROR, rec.last_error)
         write_long(mem, ptr + TE_TEXT_FLAGS, rec.flags)
         write_long(mem, ptr + TE_TEXT_LENGTH, len(rec.model.text))
         write_long(mem, ptr + TE_CTL_ID, rec.ctl_id)
@@ -195,6 +208,7 @@ class TextEditManager:
         write_long(mem, ptr + TE_VERT_POS, rec.vert_pos)
         write_long(mem, ptr + TE_VERT_MAX, rec.vert_max)
         write_word(mem, ptr + TE_VERT_AMOUNT, rec.vert_amount)
+        write_long(mem, ptr + TE_MAX_CHARS, rec.model.max_chars)
 
     # -- creation --------------------------------------------------------------------------
     def new(self, owner: int, bounds: Rect, indent: Rect, flags: int, vert_bar: int,

@@ -5,7 +5,9 @@
 * the Apple-key commands to the edit calls -- Apple-X TECut, Apple-C TECopy, Apple-V
 * TEPaste, Apple-B TEStyleChange (bold switched on the selection), Apple-Q quits. Null
 * events blink the caret (TEIdle). Before it quits it reads the text back with
-* TEGetText (a text block into Buffer) and the selection with TEGetSelection.
+* TEGetText (a text block into Buffer) and the selection with TEGetSelection, and
+* reads four fields of the TERecord itself through its handle, as programs do
+* (textLength, ctrlID, selectionEnd, vertScrollPos: ORCA/C textedit.h's TERecord).
 * Expects the launch state. Toolbox Reference vol. 3 ch. 49 (TextEdit), 51
 * (StartUpTools), 28 (NewControl2).
 
@@ -21,6 +23,10 @@ ALL_EVENTS EQU  $FFFF
 TEXT_BLOCK_PTR EQU 5            ; teDataIsTextBlock + teTextIsPtr
 SWITCH_ATTRIBUTES EQU 1         ; TEStyleChange: switch the face bits given
 BUFFER_SIZE EQU 256
+TE_TEXT_LENGTH EQU $2C          ; TERecord fields (textedit.h)
+TE_CTRL_ID EQU  $38
+TE_SEL_END EQU  $72
+TE_VERT_POS EQU $96
 
 Vars    RECORD  0
 myID    DS.W    1               ; MMStartUp's user ID
@@ -31,7 +37,25 @@ found   DS.L    1               ; FindControl's control
 length  DS.L    1               ; TEGetText's answer
 selStart DS.L   1               ; TEGetSelection
 selEnd  DS.L    1
+recPtr  DS.L    1               ; the TERecord, dereferenced
+recLength DS.L  1               ; its textLength, ctrlID, selectionEnd, vertScrollPos
+recID   DS.L    1
+recSelEnd DS.L  1
+recVertPos DS.L 1
         ENDR
+
+* _RecLong offset,dest: the TERecord's long at offset copied to the direct page's dest.
+* Clobbers A, Y.
+        MACRO
+&lab    _RecLong &offset,&dest
+&lab    LDY     #&offset
+        LDA     [Vars.recPtr],Y
+        STA     <&dest
+        INY
+        INY
+        LDA     [Vars.recPtr],Y
+        STA     <&dest+2
+        MEND
 
 Editor  PROC
         LONGA   ON
@@ -204,6 +228,15 @@ Quit    PHA                     ; TEGetText(text block by pointer, @Buffer, size
         PHA
         JSR     PushTE
         _Tool   $1C22
+        LDA     [Vars.teH]      ; the record's address, from its handle
+        STA     <Vars.recPtr
+        LDY     #2
+        LDA     [Vars.teH],Y
+        STA     <Vars.recPtr+2
+        _RecLong TE_TEXT_LENGTH,Vars.recLength
+        _RecLong TE_CTRL_ID,Vars.recID
+        _RecLong TE_SEL_END,Vars.recSelEnd
+        _RecLong TE_VERT_POS,Vars.recVertPos
         _GSOS   $2029,QuitParms
         BRK     $02
 
