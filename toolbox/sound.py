@@ -17,7 +17,9 @@ and `docBuffer` must be aligned to that table's size (else docAddrRngErr). A blo
 `nextWavePtr` is started on the same generator when the wave ends.
 
 The top 1 KB of wave RAM ($FC00-$FFFF) holds SysBeep's wave, played on generator 14;
-programs keep their own waves below it.
+programs keep their own waves below it. The Note Synthesizer's update clock
+(toolbox/notesynth.py) reads it too, silently, on oscillator 31; it is not a sound, so
+the host is not told of it.
 
 Volumes: a generator's volume is the DOC's (0..255, volSetting). The system volume is
 the Sound GLU's 0..15 (the Control Panel's); GetSoundVolume/SetSoundVolume reach it
