@@ -117,6 +117,9 @@ class NoteSequencer:
         self.reset()
 
     def reset(self) -> None:
+        """SeqReset (and start-up): the sequence stops, its notes are released."""
+        if getattr(self, "sounding", None):
+            self.all_notes_off()
         self.mode = self.update_rate = self.increment = 0
         self.dpage = 0
         self.timer = 0
@@ -158,14 +161,11 @@ class NoteSequencer:
         self.stop()
         self.base = read_long(self.tb.mem, handle & 0xFFFFFF) & 0xFFFFFF
         self.relative = relative
-        self.err_routine, self.comp_routine = err_routine & 0xFFFFFF, comp_routine & 0xFFFFFF
+        self.err_routine = err_routine & 0xFFFFFF
+        self.comp_routine = comp_routine & 0xFFFFFF
         self.timer = self.count = self.wait = 0
+        self.frames = [self._open(self.base)]     # not a phrase or pattern: the error
         self.playing = True
-        try:
-            self.frames = [self._open(self.base)]
-        except ToolError as err:
-            self.playing = False
-            raise err
         self._advance()
 
     def stop(self) -> None:

@@ -63,7 +63,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from iigs import doc as docmod
-from iigs.memory import read_bytes, read_long, read_word
+from iigs.memory import read_bytes
 from toolbox._housekeeping import register_housekeeping
 from toolbox.calls import ToolError, tool
 from toolbox.sound import SILENT_TIMER_OSC
