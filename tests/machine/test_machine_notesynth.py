@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 
 from iigs import doc as d
-from iigs.host import HeadlessHost
 from iigs.machine import CPU_HZ
 from iigs.memory import read_word, write_bytes
 from system.machine import Machine
+from test_machine_sound_glu import MixerHost
 from toolcall import call_tool
 
 UPDATE_RATE = 0xC0                     # the program's NSStartUp rate
@@ -44,7 +44,7 @@ def freq_for(m: Machine, semitone: int) -> int:
 
 def run(build_program, sound_off: bool = False, tier: str = "run") -> dict:
     data, labels = build_program("machine_notesynth")
-    m = Machine(host=HeadlessHost())
+    m = Machine(host=MixerHost())
     if tier == "run_reference":
         m.cpu.run = m.cpu.run_reference     # every instruction through step()
     if sound_off:                       # Sound off: SetSoundVolume(0, $000F)
@@ -127,6 +127,14 @@ def test_a_note_plays_its_instrument_on_the_doc_at_its_pitch(build_program):
     spectrum = np.abs(np.fft.rfft(played.astype(float)))
     peak = (np.argmax(spectrum[1:]) + 1) * rate / len(played)
     assert peak == pytest.approx(440, abs=rate / len(played) + 1)
+    # the host's mixer was handed the note as the envelope moved: at the sustain, the
+    # square wave at 440 Hz resampled to 22,050 Hz, at volume 190
+    sustain = (0x40 * ATTACK_DECAY[-1]) >> 1
+    handed = [h for h in m.host.handed if h.size and np.abs(h).max() == sustain]
+    assert handed
+    second = handed[0][:MixerHost.RATE].astype(np.int32)
+    crossings = np.flatnonzero((second[:-1] < 0) & (second[1:] > 0))
+    assert len(crossings) == pytest.approx(440, abs=1)
     # the host's log has the notes (this one and the sequence's), not the clock
     assert [e.frequency for e in m.host.sound_log] == \
         [2191] + [freq_for(m, n) for n in SEQ_NOTES]
@@ -175,6 +183,7 @@ def test_sound_off_is_silent_and_the_run_is_the_same_twice(build_program):
     # some cycles before the program started), unheard
     assert relative(off["writes"]) == relative(on["writes"])
     assert off["samples"].size == on["samples"].size and not off["samples"].any()
+    assert off["m"].host.handed and not any(h.any() for h in off["m"].host.handed)
 
 
 ERROR_AT, ROUTINE = 0x7100, 0x7200
