@@ -101,10 +101,14 @@ class Track:
 
 @dataclass
 class Sounding:
+    """A note the sequence started: its generator, the ticks it has left, and the
+    synthesizer's voice (None: no instrument), so a generator taken for another note
+    meanwhile is left alone."""
     gen: int
     semitone: int
     ticks: int
     track: int
+    voice: object = None
 
 
 @tool_state("seq")
@@ -281,7 +285,8 @@ class NoteSequencer:
                     if track.vibrato is not None:
                         voice.vibrato_depth = track.vibrato
                     voice.bend = self._bend(track, voice)
-                self.sounding.append(Sounding(gen, semitone, duration, _track(item)))
+                self.sounding.append(Sounding(gen, semitone, duration, _track(item),
+                                              voice))
         if not item & CHORD:
             self.wait = duration
 
@@ -290,8 +295,11 @@ class NoteSequencer:
         ns = self.tb.ns
         if not ns.started:
             return
-        ns.note_off(note.gen, note.semitone)
-        if note.gen not in ns.voices:
+        if note.voice is not None:
+            if ns.voices.get(note.gen) is note.voice:
+                ns.release(note.gen)    # the voice frees the generator when it ends
+        elif note.gen not in ns.voices:
+            ns.note_off(note.gen, note.semitone)
             ns.priority[note.gen] = 0   # nothing fading: the generator is free now
 
     @staticmethod
