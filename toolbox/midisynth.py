@@ -11,7 +11,11 @@ Not here: sequence playing and recording (SeqPlayer, Locate, LocateEnd, Merge,
 DeleteTrack, ConvertToTime, ConvertToMeasure), MIDI output (MIDIMessage, SysExOut,
 InitMIDIDriver, RemoveMIDIDriver) and GetMSData: there is no MIDI interface and no
 synthesizer voice on the DOC here; those calls answer funcNotFoundErr and the
-missing-call report names them. The notes PlayNote starts are not heard.
+missing-call report names them. The notes PlayNote starts are not heard: the MIDI
+Synth's instrument and sequence records are specified in Apple's MIDI Synth External
+ERS, not in the Toolbox Reference, and what the MIDI output calls answer on a IIGS with
+no MIDI interface is not given by the interface files -- a guessed answer would be worse
+than funcNotFoundErr, which names the call (docs/compatibility.md).
 """
 from __future__ import annotations
 

@@ -17,7 +17,9 @@ and `docBuffer` must be aligned to that table's size (else docAddrRngErr). A blo
 `nextWavePtr` is started on the same generator when the wave ends.
 
 The top 1 KB of wave RAM ($FC00-$FFFF) holds SysBeep's wave, played on generator 14;
-programs keep their own waves below it.
+programs keep their own waves below it. The Note Synthesizer's update clock
+(toolbox/notesynth.py) reads it too, silently, on oscillator 31; it is not a sound, so
+the host is not told of it.
 
 Volumes: a generator's volume is the DOC's (0..255, volSetting). The system volume is
 the Sound GLU's 0..15 (the Control Panel's); GetSoundVolume/SetSoundVolume reach it
@@ -78,6 +80,9 @@ BEEP_VOLUME = 0xC0
 BEEP_AMPLITUDE = 0x60
 
 TABLE_CODES = range(8)          # DOC table sizes 256 << n
+# The Note Synthesizer's update clock (toolbox/notesynth.py): a free-running oscillator
+# at volume 0 whose interrupts time the envelopes; never one of the generators' (2n).
+SILENT_TIMER_OSC = docmod.OSCILLATORS - 1
 
 
 def _beep_wave() -> bytes:
@@ -150,6 +155,8 @@ class SoundTools:
         host = self.tb.host
         if host is None:
             return
+        if start is not None and start.oscillator == SILENT_TIMER_OSC:
+            return                      # the Note Synthesizer's clock, not a sound
         if event == "start" and hasattr(host, "sound_started"):
             length = self._wave_length(start)
             host.sound_started(SoundLogEntry(self._ticks(), start.address, length,
@@ -247,13 +254,18 @@ class SoundTools:
         if host is not None and hasattr(host, "beep"):
             host.beep()
         self.sync()
+        self.load_beep_wave()
+        self.ff_stop(1 << BEEP_GENERATOR)
+        self._start_oscillator(2 * BEEP_GENERATOR, BEEP_DOC_ADDRESS, BEEP_TABLE_CODE,
+                               BEEP_FREQ, BEEP_VOLUME)
+
+    def load_beep_wave(self) -> None:
+        """SysBeep's wave into the top 1 KB of wave RAM (once): the beep plays it, and
+        the Note Synthesizer's silent timer oscillator reads it (it has no $00)."""
         if not self._beep_loaded:
             wave = _beep_wave()
             self.doc.ram[BEEP_DOC_ADDRESS:BEEP_DOC_ADDRESS + len(wave)] = wave
             self._beep_loaded = True
-        self.ff_stop(1 << BEEP_GENERATOR)
-        self._start_oscillator(2 * BEEP_GENERATOR, BEEP_DOC_ADDRESS, BEEP_TABLE_CODE,
-                               BEEP_FREQ, BEEP_VOLUME)
 
     # -- GetTableAddress's jump table ---------------------------------------------------
     def jump_table(self) -> int:
