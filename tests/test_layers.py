@@ -3,7 +3,9 @@ the hardware (`iigs/`) imports nothing above it (the toolbox, the disk, the syst
 application; not by name through importlib either), the toolbox and the disk nothing of
 the application (the disk takes from the hardware only the host's files), and the
 toolbox reaches the machine only through the port it is given
-(`toolbox.machine_port.MachinePort`), never by importing `iigs.machine`."""
+(`toolbox.machine_port.MachinePort`), never by importing `iigs.machine`; and the
+hardware reads no member of the toolbox or the system by name (the host presents frames
+through `iigs.framesource.FrameSource`)."""
 from __future__ import annotations
 
 import ast
