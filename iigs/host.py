@@ -4,7 +4,7 @@ Two hosts with one interface (poll, present, wait, beep; sound_started, play_doc
 the DOC's sounds):
   * `WindowHost`, a resizable pygame window showing the Super Hi-Res screen 640 x 400
     (each scan line twice, for the IIGS's aspect), the mouse cursor drawn over it from
-    QuickDraw II's cursor state. The picture is scaled to the window keeping that
+    the system's cursor state. The picture is scaled to the window keeping that
     aspect: an integer multiple where one fits, else the largest that keeps the
     aspect, centred with black bars (`fit_picture`). F11 switches full screen and
     back (the host takes that key; a IIGS program never sees it); the Control Panel's
@@ -16,6 +16,11 @@ the DOC's sounds):
   * `HeadlessHost`, no window: input is pushed in by a script, frames are kept for
     screenshots. The automation layer and the tests use it. It hears nothing but keeps
     a `sound_log` of every sound the DOC started.
+
+Frames: `present(mem, source)` keeps (the window also shows) the screen in `mem` as the
+`source` (`iigs.framesource.FrameSource`, the system's toolbox) describes it: the machine
+it runs on (the Apple II screen while Super Hi-Res is off, the palettes scan-line
+interrupts set), the screen mode, the cursor; and it tells the source when the mouse moved.
 
 Sound: whenever the DOC starts or stops a sound (a Sound Tool Set call, or a program
 driving the DOC through the Sound GLU), and at the next tick when a program changed a
@@ -48,6 +53,7 @@ import numpy as np
 
 from iigs import hostfile, textscreen, video
 from iigs.bram import MAX_SCALE
+from iigs.framesource import FrameSource
 from iigs.hostinput import (APPLE_KEY, CAPS_LOCK, CONTROL_KEY, KEY_PAD, OPTION_KEY,
                             SHIFT_KEY, HostInput, MouseTracker)
 
@@ -77,11 +83,12 @@ def fit_picture(window: tuple[int, int]) -> tuple[int, int, int, int]:
     return (width - w) // 2, (height - h) // 2, w, h
 
 
-def _shr_mode640(shr: np.ndarray, tb: Any) -> bool:
-    """Screen mode for mouse mapping and the cursor: QuickDraw's master SCB if running."""
-    qd = tb.qd if tb is not None else None
-    if qd is not None and getattr(qd, "started", False):
-        return bool(qd.master_scb & video.SCB_640)
+def _shr_mode640(shr: np.ndarray, source: FrameSource | None) -> bool:
+    """Screen mode for mouse mapping and the cursor: the system's (QuickDraw II's master
+    SCB) once it has set one, else the SCB of line 0."""
+    mode640 = source.screen_mode640() if source is not None else None
+    if mode640 is not None:
+        return mode640
     return bool(shr[video.SHR_SCBS - video.SHR_PIXELS] & video.SCB_640)
 
 
@@ -100,29 +107,26 @@ class _FrameKeeper:
         self._mouse_moved |= (h, v) != self.mouse
         self.mouse = (h, v)
 
-    def _show_obscured_cursor(self, tb: Any) -> None:
-        """ObscureCursor lasts until the mouse moves: tell QuickDraw it has."""
-        qd = tb.qd if tb is not None else None
-        if qd is not None and self._mouse_moved:
-            qd.cursor_moved()
+    def _show_obscured_cursor(self, source: FrameSource | None) -> None:
+        """ObscureCursor lasts until the mouse moves: tell the system it has."""
+        if source is not None and self._mouse_moved:
+            source.mouse_moved()
         self._mouse_moved = False
 
-    def _snapshot(self, mem: Any, tb: Any) -> tuple[np.ndarray, tuple | None]:
+    def _snapshot(self, mem: Any, source: FrameSource | None
+                  ) -> tuple[np.ndarray, tuple | None]:
         """The screen to keep: the 32 KB of Super Hi-Res and the cursor, or, while
         Super Hi-Res is off, the Apple II screen's frame (no cursor)."""
-        machine = getattr(tb, "machine", None) if tb is not None else None
-        io = getattr(machine, "io", None)
-        if io is not None and textscreen.apple2_shown(io):
-            return textscreen.render(mem, io, machine.ticks), None
+        hardware = source.screen_hardware() if source is not None else None
+        if hardware is not None and textscreen.apple2_shown(hardware.io):
+            return textscreen.render(mem, hardware.io, hardware.ticks), None
         shr = video.shr_bytes(mem).copy()
-        self.mode640 = _shr_mode640(shr, tb)
+        self.mode640 = _shr_mode640(shr, source)
         # palettes a scan-line interrupt changed while the frame was drawn
-        irq = getattr(getattr(tb, "machine", None), "interrupts", None)
-        self.line_palettes = list(irq.last_frame_palettes) if irq is not None else []
-        cursor = None
-        qd = tb.qd if tb is not None else None
-        if qd is not None and qd.cursor_visible:
-            cursor = (qd.cursor_shape, self.mouse[0], self.mouse[1])
+        self.line_palettes = (list(hardware.interrupts.last_frame_palettes)
+                              if hardware is not None else [])
+        shape = source.visible_cursor() if source is not None else None
+        cursor = (shape, self.mouse[0], self.mouse[1]) if shape is not None else None
         return shr, cursor
 
     def frame(self, with_cursor: bool = True) -> np.ndarray:
@@ -170,10 +174,10 @@ class HeadlessHost(_FrameKeeper):
                 self._note_mouse(e.h, e.v)
         return out
 
-    def present(self, mem: Any, tb: Any = None) -> bool:
+    def present(self, mem: Any, source: FrameSource | None = None) -> bool:
         """Keep the screen (a 32 KB copy; rendered only when asked for)."""
-        self._show_obscured_cursor(tb)
-        self.shr, self.cursor = self._snapshot(mem, tb)
+        self._show_obscured_cursor(source)
+        self.shr, self.cursor = self._snapshot(mem, source)
         self.presents += 1
         return True
 
@@ -238,7 +242,7 @@ class WindowHost(_FrameKeeper):
         self.reports_key_releases = True       # so the Event Manager makes autoKey events
         self._surface = pg.Surface((video.WIDTH, 2 * video.LINES), 0, self.window)
         self._shown: tuple | None = None  # (shr bytes, cursor key) on screen now
-        self._pending: tuple | None = None  # (mem, tb) of a frame held back by the rate
+        self._pending: tuple | None = None  # (mem, source) of a frame held back by the rate
         self._last_flip = 0.0
         self._sound = None
         self._sound_failed = False
@@ -421,19 +425,19 @@ class WindowHost(_FrameKeeper):
         return out
 
     # ---- output ------------------------------------------------------------------------
-    def present(self, mem: Any, tb: Any = None) -> bool:
+    def present(self, mem: Any, source: FrameSource | None = None) -> bool:
         """Show the screen if it (or the cursor) changed, at most 60 times a second.
 
         Returns True when a new frame went to the window."""
-        self._show_obscured_cursor(tb)
-        shr, cursor = self._snapshot(mem, tb)
+        self._show_obscured_cursor(source)
+        shr, cursor = self._snapshot(mem, source)
         key = _cursor_key(cursor)
         if (self._shown is not None and key == self._shown[1]
                 and np.array_equal(shr, self._shown[0])):
             return False
         now = time.monotonic()
         if now - self._last_flip < FRAME_INTERVAL:
-            self._pending = (mem, tb)          # shown by a later present or by wait()
+            self._pending = (mem, source)      # shown by a later present or by wait()
             return False
         self._pending = None
         self.shr, self.cursor = shr, cursor

@@ -40,6 +40,7 @@ from typing import Any, Callable, Sequence
 
 from iigs.cpu import CPU65816, I, M, X, VECTORS
 from iigs.doc import DOC
+from iigs.framesource import FrameSource
 from iigs.interrupts import NEVER, RTI, SOURCES, Interrupts
 from iigs.io import IOPage
 from iigs.memory import MEMORY_SIZE, ShrShadow, is_mapped
@@ -166,8 +167,8 @@ class Hardware:
     def _tick_software(self) -> None:
         """The system's work once a tick, after shadowing (input, text, sound)."""
 
-    def _software_state(self) -> Any:
-        """What the host draws the cursor from (the toolbox), or None."""
+    def _frame_source(self) -> FrameSource | None:
+        """What the host presents a frame from (the system's toolbox), or None."""
         return None
 
     def _inputs_applied(self) -> int:
@@ -361,7 +362,7 @@ class Hardware:
         self._tick_software()
         host = self.host
         if host is not None and getattr(host, "interactive", False):
-            host.present(self.mem, self._software_state())
+            host.present(self.mem, self._frame_source())
 
     def note_idle(self) -> None:
         """The program is waiting for input: let time pass to the next tick, and either

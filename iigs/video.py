@@ -144,7 +144,7 @@ def pixel_rgb(shr: np.ndarray, x: int, v: int, value: int) -> tuple[int, int, in
 
 
 def overlay_cursor(frame: np.ndarray, shr: np.ndarray, shape: Any, h: int, v: int) -> None:
-    """Draw a cursor (toolbox.cursor.CursorShape) into a frame, hot spot at (h, v).
+    """Draw a cursor (an `iigs.framesource.CursorImage`) into a frame, hot spot at (h, v).
 
     `shr` is the screen's SHR block (shr_bytes). (h, v) are Super Hi-Res coordinates of
     the cursor's mode. Pixel values take the colours of the screen under them (the

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from iigs.bram import SPEED_FAST, SYS_SPEED
+from iigs.framesource import FrameSource
 from iigs.interrupts import RTL
 from iigs.machine import Hardware, MachineError, Program
 from iigs.memory import (GSOS_INLINE_ENTRY, GSOS_STACK_ENTRY, TO_BUSY_STRIP, TO_STRIP,
@@ -83,8 +84,8 @@ class Machine(Hardware):
         self.tb.text.present()          # a program that only prints: its text window
         self.tb.snd.sync()
 
-    def _software_state(self) -> Any:
-        return self.tb
+    def _frame_source(self) -> FrameSource:
+        return self.tb                  # QuickDraw II's screen mode and cursor, on self
 
     def _inputs_applied(self) -> int:
         return self.tb.em.inputs_applied

@@ -3,10 +3,13 @@ the hardware (`iigs/`) imports nothing above it (the toolbox, the disk, the syst
 application; not by name through importlib either), the toolbox and the disk nothing of
 the application (the disk takes from the hardware only the host's files), and the
 toolbox reaches the machine only through the port it is given
-(`toolbox.machine_port.MachinePort`), never by importing `iigs.machine`."""
+(`toolbox.machine_port.MachinePort`), never by importing `iigs.machine`; and the
+hardware reads no member of the toolbox or the system by name (the host presents frames
+through `iigs.framesource.FrameSource`)."""
 from __future__ import annotations
 
 import ast
+import functools
 import os
 import subprocess
 import sys
@@ -164,3 +167,136 @@ def test_the_hardware_runs_a_routine_without_a_toolbox() -> None:
                                        0x6B])                          # RTL
     with pytest.raises(MachineError, match="BRK at E1/0000"):
         hw.call(0x020010)
+
+
+# ---- the hardware reads no member of the toolbox or of the system -------------------------
+# The host presents frames through `iigs.framesource.FrameSource`; nothing of `iigs/`
+# asks the toolbox (`tb.qd`, `qd.master_scb`, `tb.machine` ...) or the system
+# (`machine.tb`) by name. A name the hardware declares itself (its ADB bus `io.adb`, the
+# frame source's members) or a type or library it uses declares (`set.add`, `os.open`)
+# is its own.
+
+def _class_members(cls: ast.ClassDef) -> set[str]:
+    """What a class declares: fields, methods, properties and the attributes its
+    methods assign on self."""
+    names: set[str] = set()
+    for node in cls.body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            names.add(node.name)
+    for node in ast.walk(cls):
+        if (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
+                and isinstance(node.value, ast.Name) and node.value.id == "self"):
+            names.add(node.attr)
+    return names
+
+
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(), filename=str(path))
+
+
+def _classes(package: str) -> dict[str, list[ast.ClassDef]]:
+    """Every class of a package (at any depth), by name."""
+    found: dict[str, list[ast.ClassDef]] = {}
+    for path in sorted((ROOT / package).rglob("*.py")):
+        for node in ast.walk(_tree(path)):
+            if isinstance(node, ast.ClassDef):
+                found.setdefault(node.name, []).append(node)
+    return found
+
+
+def names_above_the_hardware() -> set[str]:
+    """The toolbox's and the system's members: the Toolbox's (its tool sets `qd`, `em`
+    ..., `machine`, `call_log`), each tool set's state class's with its bases (`started`,
+    `master_scb`, `cursor_shape` ...), and the system's Machine's (`tb`, `dispatcher`)."""
+    toolbox = _classes("toolbox")
+    states = [cls for classes in toolbox.values() for cls in classes
+              if any(isinstance(d, ast.Call) and getattr(d.func, "id", "") == "tool_state"
+                     for d in cls.decorator_list)]
+    names: set[str] = set()
+    seen: set[str] = set()
+    todo = states + toolbox["Toolbox"] + _classes("system")["Machine"]
+    while todo:
+        cls = todo.pop()
+        if cls.name in seen:
+            continue
+        seen.add(cls.name)
+        names |= _class_members(cls)
+        todo += [base for b in cls.bases if isinstance(b, ast.Name)
+                 for base in toolbox.get(b.id, [])]
+    return names
+
+
+def names_of_the_hardware() -> set[str]:
+    """What `iigs/` declares itself (its classes' members, its modules' names) and what
+    the types and libraries it uses declare (Python's built-in types, and each module it
+    imports with the modules and classes in it)."""
+    import importlib
+    import inspect
+    names: set[str] = set()
+    for classes in _classes("iigs").values():
+        for cls in classes:
+            names |= _class_members(cls)
+    libraries: set[str] = set()
+    for path in sorted((ROOT / "iigs").rglob("*.py")):
+        for node in _tree(path).body:
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, ast.Assign):
+                names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        for name in imported_modules(path):
+            if not name.startswith(("iigs", "__future__")):
+                libraries.add(name)
+    for builtin in (object, int, str, bytes, bytearray, memoryview, list, tuple, dict,
+                    set, frozenset):
+        names.update(dir(builtin))
+    for name in sorted(libraries):
+        try:
+            taken = importlib.import_module(name)
+        except ImportError:             # `from m import C`, listed as "m.C"
+            module, _, member = name.rpartition(".")
+            taken = getattr(importlib.import_module(module), member)
+        names.update(dir(taken))
+        if inspect.ismodule(taken):     # and its modules: `pygame.image.load`
+            for member in vars(taken).values():
+                if inspect.ismodule(member):
+                    names.update(dir(member))
+    return names
+
+
+def attributes_read(path: Path, watched: set[str]) -> set[str]:
+    """Each `x.name` or `getattr(x, "name")` (hasattr, setattr) in a module whose name is
+    in `watched`, as "line name"."""
+    found: set[str] = set()
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.Attribute) and node.attr in watched:
+            found.add(f"{node.lineno} {node.attr}")
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+              and node.func.id in ("getattr", "hasattr", "setattr") and len(node.args) >= 2
+              and isinstance(node.args[1], ast.Constant)
+              and node.args[1].value in watched):
+            found.add(f"{node.lineno} {node.args[1].value}")
+    return found
+
+
+def test_the_hardware_reads_no_member_of_the_toolbox_or_the_system() -> None:
+    above = names_above_the_hardware() - names_of_the_hardware()
+    # the check means something: the names the host once read are in it
+    assert {"tb", "qd", "em", "mm", "gsos", "machine", "dispatcher", "started",
+            "master_scb", "cursor_visible", "cursor_shape", "cursor_moved"} <= above
+    read = {f"{path.relative_to(ROOT).as_posix()}:{hit}"
+            for path in sorted((ROOT / "iigs").rglob("*.py"))
+            for hit in attributes_read(path, above)}
+    assert read == set()
+
+
+def test_the_attribute_reader_sees_every_way_of_asking(tmp_path: Path) -> None:
+    source = tmp_path / "m.py"
+    source.write_text("def f(tb, src):\n    tb.qd.started\n"
+                      "    getattr(src, 'em', None)\n    hasattr(src, 'machine')\n")
+    assert attributes_read(source, {"qd", "started", "em", "machine"}) == {
+        "2 qd", "2 started", "3 em", "4 machine"}

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from toolbox.ace import ACE
     from toolbox.adb import AppleDesktopBus
     from toolbox.control import ControlManager
+    from toolbox.cursor import CursorShape
     from toolbox.desk.manager import DeskManager
     from toolbox.dialog import DialogManager
     from toolbox.event import EventManager
@@ -82,6 +83,9 @@ class Toolbox:
     machine: the machine, as the toolbox may use it (`toolbox.machine_port`), or None
              when a core is tested without the CPU
     host:    the host (window or script) input comes from and frames go to, or None
+
+    The Toolbox is what the host presents frames from (`iigs.framesource.FrameSource`:
+    `host.present(tb.mem, tb)`): QuickDraw II's screen mode and cursor, on its machine.
     """
 
     ace: ACE
@@ -165,3 +169,20 @@ class Toolbox:
         self.text = state["text"](self)
         self.te = state["te"](self)
         self.vd = state["vd"](self)
+
+    # -- what the host presents a frame from (iigs.framesource.FrameSource) -------------
+    def screen_hardware(self) -> MachinePort | None:
+        """The machine the toolbox runs on: its screen is the one shown."""
+        return self.machine
+
+    def screen_mode640(self) -> bool | None:
+        """The screen mode QuickDraw II set (its master SCB), or None before QDStartUp."""
+        return self.qd.screen_mode640()
+
+    def visible_cursor(self) -> CursorShape | None:
+        """QuickDraw II's cursor, or None while hidden or obscured."""
+        return self.qd.visible_cursor()
+
+    def mouse_moved(self) -> None:
+        """The host saw the mouse move: an obscured cursor shows again (ObscureCursor)."""
+        self.qd.cursor_moved()

@@ -1,11 +1,15 @@
 """The hosts: HeadlessHost (scripted) and WindowHost (pygame, SDL dummy driver here)."""
 import time
 
+from types import SimpleNamespace
+
+import numpy as np
 import pygame
 import pytest
 
-from iigs import video
+from iigs import textscreen, video
 from iigs.host import HeadlessHost, WindowHost
+from iigs.machine import Hardware
 from iigs.hostinput import APPLE_KEY, CONTROL_KEY, KEY_PAD, OPTION_KEY, SHIFT_KEY, HostInput
 from toolbox.toolbox import Toolbox
 
@@ -368,3 +372,58 @@ def test_window_host_reports_the_release_of_a_key_it_reported():
         assert kinds == [("key", ord("a")), ("keyup", ord("a"))]
     finally:
         host.close()
+
+
+class _FrameSourceOnly:
+    """A frame source that is not the Toolbox: `iigs.framesource.FrameSource`'s four
+    members and nothing else (slots), so the host can ask it nothing more."""
+
+    __slots__ = ("hardware", "mode640", "cursor", "moves")
+
+    def __init__(self, hardware, mode640, cursor):
+        self.hardware, self.mode640, self.cursor, self.moves = hardware, mode640, cursor, 0
+
+    def screen_hardware(self):
+        return self.hardware
+
+    def screen_mode640(self):
+        return self.mode640
+
+    def visible_cursor(self):
+        return self.cursor
+
+    def mouse_moved(self):
+        self.moves += 1
+
+
+def test_the_host_presents_from_any_frame_source_on_the_bare_hardware():
+    """The host needs of the system only its FrameSource; the screen, the Apple II
+    screen's switches and the scan-line palettes are the hardware's."""
+    hw = Hardware()                             # no toolbox: SCBs 0 (320 mode), black
+    hw.mem[0xE19E1E:0xE19E20] = b"\xFF\x0F"                 # colour 15: white
+    blue = bytearray(hw.mem[0xE19E00:0xE1A000])
+    blue[0:2] = b"\x0F\x00"                                 # colour 0 from line 100: blue
+    hw.interrupts.last_frame_palettes = [(0, bytes(hw.mem[0xE19E00:0xE1A000])),
+                                         (100, bytes(blue))]
+    white_dot = SimpleNamespace(pixels=np.array([[15]], np.uint8),
+                                mask=np.array([[True]]), hot_spot=(0, 0), mode640=False)
+    source = _FrameSourceOnly(hw, True, white_dot)
+    host = HeadlessHost()
+    host.push(HostInput("move", 10, 20))
+    host.poll()
+    host.present(hw.mem, source)
+    assert source.moves == 1 and host.mode640      # the system's mode, not line 0's SCB
+    frame = host.frame(with_cursor=True)
+    assert (frame[20, 20:22] == 255).all() and (frame[20, 22] == 0).all()
+    assert tuple(frame[50, 0]) == (0, 0, 0) and tuple(frame[150, 0]) == (0, 0, 255)
+    host.present(hw.mem, source)                 # the mouse did not move again
+    assert source.moves == 1
+    source.cursor = None                         # hidden: no cursor in the frame
+    host.present(hw.mem, source)
+    assert host.cursor is None
+    hw.io.registers[0xC029] &= ~textscreen.NEWVIDEO_SHR   # the Apple II screen shows
+    host.present(hw.mem, source)
+    assert np.array_equal(host.frame(), textscreen.render(hw.mem, hw.io, hw.ticks))
+    hw.io.registers[0xC029] |= textscreen.NEWVIDEO_SHR
+    host.present(hw.mem)                         # no source: line 0's SCB, no cursor
+    assert not host.mode640 and host.cursor is None and host.line_palettes == []

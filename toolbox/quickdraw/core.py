@@ -94,6 +94,15 @@ class QuickDraw(ScreenMixin, RegionsMixin, PortsMixin, PenMixin, DrawingMixin,
         """The host saw the mouse move: an obscured cursor shows again."""
         self.cursor_obscured = False
 
+    def screen_mode640(self) -> bool | None:
+        """640 mode by the master SCB once QDStartUp has set one, else None: what the
+        host maps the mouse in (iigs.framesource.FrameSource, through the Toolbox)."""
+        return bool(self.master_scb & SCB_640) if self.started else None
+
+    def visible_cursor(self) -> cursors.CursorShape | None:
+        """The cursor the host draws at the mouse, or None while hidden or obscured."""
+        return self.cursor_shape if self.cursor_visible else None
+
     @property
     def cursor_visible(self) -> bool:
         return self.started and self.cursor_level >= 0 and not self.cursor_obscured
