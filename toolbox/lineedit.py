@@ -183,10 +183,9 @@ class LineEditManager:
         else:
             m.select(at, at)
         self.draw(rec)
-        win = self.tb.wm.find(rec.port)
 
         def follow(gv: int, gh: int) -> None:
-            lh = win.to_local(gv, gh)[1] if win is not None else gh
+            lh = self.tb.wm.local_point(rec.port, gv, gh)[1]
             now = self.offset_at(rec, lh)
             start, end = min(m.anchor, now), max(m.anchor, now)
             if (start, end) != (m.sel_start, m.sel_end):
@@ -301,8 +300,7 @@ def LEClick(tb, event_ptr: int, handle: int) -> None:
     mgr = _le(tb)
     rec = mgr.record(handle)
     ev = read_event(tb.mem, event_ptr)
-    win = tb.wm.find(rec.port)
-    v, h = win.to_local(ev.v, ev.h) if win is not None else (ev.v, ev.h)
+    v, h = tb.wm.local_point(rec.port, ev.v, ev.h)
     mgr.click(rec, v, h, extend=bool(ev.modifiers & SHIFT_KEY))
 
 

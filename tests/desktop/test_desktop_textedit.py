@@ -467,3 +467,40 @@ def test_a_single_style_record_and_a_full_one(tb, te_rec, host):
         te.TESetSelection(tb, 6, 6, te_rec)
         te.TEKey(tb, ev, te_rec)
     assert bytes(rec.model.text) == b"Spades!" and host.beeps == 1
+
+
+def test_a_textedit_control_tracked_without_a_point_takes_the_click_where_it_was(tb, host):
+    """DoModalWindow tracks the control it finds with no start point (TrackControl's
+    core then asks where the mouse is): in a window away from the screen's origin the
+    caret goes where the click was, in the window's own coordinates."""
+    from toolbox import control, dialog, window
+    te.TEStartUp(tb, 0x1001, 0x1700)
+    s = tb.scratch
+    win = window.NewWindow(tb, s.window_params((60, 100, 160, 420), b"Note"))
+    template = s.take(0x60)
+    write_word(tb.mem, template, 16)               # pCount: ID .. textLength
+    write_long(tb.mem, template + 2, 9)            # ID
+    for i, v in enumerate((2, 2, 80, 280)):
+        write_word(tb.mem, template + 6 + 2 * i, v)
+    write_long(tb.mem, template + 0x0E, 0x85000000)
+    for i in range(4):
+        write_word(tb.mem, template + 0x1E + 2 * i, 0xFFFF)
+    write_word(tb.mem, template + 0x36, te.DATA_CSTRING)
+    write_long(tb.mem, template + 0x38, s.bytes(b"Knock with ten\0"))
+    handle = control.NewControl2(tb, win, 0, template)
+    rec = tb.te.record(handle)
+    w = tb.wm.find(win)
+    assert w.content[:2] == (60, 100)              # not at the screen's origin
+    v, h = rec.point_of(6)                         # before "with", local
+    host.click(w.content[1] + h + 1, w.content[0] + v - 2)
+    ev = s.take(16)
+    answers = [dialog.DoModalWindow(tb, ev, 0, 0, 0, 0) for _ in range(6)]
+    assert [a for a in answers if a] == [9]        # the control's ID, for the click
+    assert (rec.model.sel_start, rec.model.sel_end) == (6, 6)
+    # and as a program's TrackControl core, again with no point: after "Knock"
+    v, h = rec.point_of(5)
+    host.click(w.content[1] + h + 1, w.content[0] + v - 2)
+    from toolbox import event
+    assert event.GetNextEvent(tb, 1 << 1, ev)
+    assert tb.ctl.track(tb.ctl.control(handle)) == 0x85
+    assert (rec.model.sel_start, rec.model.sel_end) == (5, 5)
