@@ -34,15 +34,8 @@ selEnd  DS.L    1
         ENDR
 
 Editor  PROC
-        LONGA   ON
-        LONGI   ON
-        PHK
-        PLB
-        _Tool   $0201           ; TLStartUp
-        PHA
-        _Tool   $0202           ; MMStartUp: userID
-        PLA
-        STA     <Vars.myID
+        _Launch
+        _MyUserID Vars.myID
         PHA                     ; StartUpTools(myID, refIsPointer, @Tools)
         PHA
         LDA     <Vars.myID
