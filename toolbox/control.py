@@ -257,6 +257,16 @@ class ControlManager:
                     if redraw:
                         self.draw(other)
 
+    def show(self, ctl: Control, shown: bool) -> None:
+        """ShowControl: visible and drawn; HideControl (and DisposeControl before the
+        control goes): erased where it was, then invisible."""
+        if not shown and ctl.visible:
+            self.erase(ctl)
+        ctl.flag = ctl.flag & ~CTL_INVISIBLE if shown else ctl.flag | CTL_INVISIBLE
+        self.sync(ctl)
+        if shown:
+            self.draw(ctl)
+
     def set_hilite(self, ctl: Control, state: int) -> None:
         ctl.hilite = state & 0xFF
         self.sync(ctl)
@@ -627,8 +637,7 @@ def DisposeControl(tb, handle: int) -> None:
     """DisposeControl(theControl:L)"""
     mgr = _ctl(tb)
     ctl = mgr.control(handle)
-    if ctl.visible:
-        mgr.erase(ctl)
+    mgr.show(ctl, False)
     mgr.dispose(ctl)
 
 
@@ -748,21 +757,14 @@ def HiliteControl(tb, state: int, handle: int) -> None:
 def ShowControl(tb, handle: int) -> None:
     """ShowControl(theControl:L)"""
     mgr = _ctl(tb)
-    ctl = mgr.control(handle)
-    ctl.flag &= ~CTL_INVISIBLE
-    mgr.sync(ctl)
-    mgr.draw(ctl)
+    mgr.show(mgr.control(handle), True)
 
 
 @tool(0x10, 0x0E, "L")
 def HideControl(tb, handle: int) -> None:
     """HideControl(theControl:L)"""
     mgr = _ctl(tb)
-    ctl = mgr.control(handle)
-    if ctl.visible:
-        mgr.erase(ctl)
-    ctl.flag |= CTL_INVISIBLE
-    mgr.sync(ctl)
+    mgr.show(mgr.control(handle), False)
 
 
 @tool(0x10, 0x0C, "LL")

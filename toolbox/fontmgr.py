@@ -259,21 +259,22 @@ def FixFontMenu(tb, menu_id, starting_id, fam_specs) -> None:
 @tool(TOOLSET, 0x17, "W", 2)
 def ItemID2FamNum(tb, item_id) -> int:
     """ItemID2FamNum(itemID:W): famNum:W (0 for an item that is not a family's)"""
-    fm = _fm(tb)
-    fm.require()
-    if fm.font_item is None:
-        raise ToolError(FM_MENU_ERR, "FixFontMenu never called")
-    return SHASTON if item_id == fm.font_item else 0
+    return SHASTON if item_id == _font_item(tb) else 0
 
 
 @tool(TOOLSET, 0x1B, "W", 2)
 def FamNum2ItemID(tb, fam_num) -> int:
     """FamNum2ItemID(famNum:W): itemID:W (0 for a family not in the menu)"""
+    return _font_item(tb) if fam_num in (SHASTON, SYSTEM_FAMILY_ALIAS) else 0
+
+
+def _font_item(tb) -> int:
+    """The font menu's one family item (FixFontMenu's); fmMenuErr before it is made."""
     fm = _fm(tb)
     fm.require()
     if fm.font_item is None:
         raise ToolError(FM_MENU_ERR, "FixFontMenu never called")
-    return fm.font_item if fam_num in (SHASTON, SYSTEM_FAMILY_ALIAS) else 0
+    return fm.font_item
 
 
 @tool(TOOLSET, 0x18, "L")

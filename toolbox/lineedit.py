@@ -316,18 +316,20 @@ def LESetSelect(tb, start: int, end: int, handle: int) -> None:
 @tool(0x14, 0x0F, "L")
 def LEActivate(tb, handle: int) -> None:
     """LEActivate(leRecHandle:L)"""
-    mgr = _le(tb)
-    rec = mgr.record(handle)
-    rec.active = True
-    mgr.draw(rec)
+    _set_active(tb, handle, True)
 
 
 @tool(0x14, 0x10, "L")
 def LEDeactivate(tb, handle: int) -> None:
     """LEDeactivate(leRecHandle:L)"""
+    _set_active(tb, handle, False)
+
+
+def _set_active(tb, handle: int, active: bool) -> None:
+    """The record's selection shown (active) or not, and drawn so."""
     mgr = _le(tb)
     rec = mgr.record(handle)
-    rec.active = False
+    rec.active = active
     mgr.draw(rec)
 
 

@@ -735,30 +735,35 @@ def _write_result(tb, verb: int, ref_addr: int, text: bytes, code: int) -> None:
     write_bytes(mem, addr + 4, text)
 
 
+def _reply_head(mem: Any, reply: int, good: bool, file_type: int | None, aux: int,
+                write_aux: Callable[[Any, int, int], None]) -> bool:
+    """A reply record's good word and, for an Open (`file_type` given; None, a Save,
+    leaves them as they are), fileType and auxType (`write_aux`: a word in the
+    SFReplyRec, a long in the SFReplyRec2); whether the names follow (good)."""
+    write_word(mem, reply, TRUE if good else FALSE)
+    if good and file_type is not None:
+        write_word(mem, reply + 2, file_type)
+        write_aux(mem, reply + 4, aux)
+    return good
+
+
 def _old_reply(tb, reply: int, good: bool, file_type: int | None = None, aux: int = 0,
                name: bytes = b"", path: bytes = b"") -> None:
-    """The SFReplyRec; `file_type` None (a Save) leaves the type fields as they are."""
+    """The SFReplyRec (_reply_head), then the name and path as Pascal strings."""
     mem = tb.mem
-    write_word(mem, reply, TRUE if good else FALSE)
-    if not good:
+    if not _reply_head(mem, reply, good, file_type, aux, write_word):
         return
-    if file_type is not None:
-        write_word(mem, reply + 2, file_type)
-        write_word(mem, reply + 4, aux & 0xFFFF)
     write_pstring(mem, reply + 6, name[:MAX_NAME])
     write_pstring(mem, reply + 0x16, path[:OLD_PATH_MAX])
 
 
 def _new_reply(tb, reply: int, good: bool, file_type: int | None = None, aux: int = 0,
                name: bytes = b"", path: bytes = b"") -> None:
-    """The SFReplyRec2; `file_type` None (a Save) leaves the type fields as they are."""
+    """The SFReplyRec2 (_reply_head), then the name and path through their own
+    descriptors."""
     mem = tb.mem
-    write_word(mem, reply, TRUE if good else FALSE)
-    if not good:
+    if not _reply_head(mem, reply, good, file_type, aux, write_long):
         return
-    if file_type is not None:
-        write_word(mem, reply + 2, file_type)
-        write_long(mem, reply + 4, aux)
     _write_result(tb, read_word(mem, reply + 8), reply + 0x0A, name, BAD_REPLY_NAME_DESC)
     _write_result(tb, read_word(mem, reply + 0x0E), reply + 0x10, path,
                   BAD_REPLY_PATH_DESC)
