@@ -1,7 +1,8 @@
 """The six housekeeping calls every tool set has (BootInit, StartUp, ShutDown, Version,
 Reset, Status: functions 1-6), registered from a table for the tool sets whose
-start-up only marks them started (Note Synthesizer, Note Sequencer, ACE, Video
-Overlay, MIDI Synth): one definition instead of six copies in each.
+housekeeping is the standard one (Note Synthesizer, Note Sequencer, ACE, Video
+Overlay, MIDI Synth, ADB, Integer Math, Text Tools, Scheduler, Font Manager,
+QuickDraw Auxiliary, Scrap Manager): one definition instead of six copies in each.
 
 The set's state object (`tb.<attr>`) has `started`, and `start_up(*params)` /
 `shut_down()` / `reset()` when it keeps more.
