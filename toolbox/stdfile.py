@@ -61,6 +61,7 @@ from typing import Any, Callable
 from iigs.hostinput import APPLE_KEY, SHIFT_KEY
 from iigs.memory import (read_bytes, read_long, read_pstring, read_word, write_bytes,
                          write_long, write_pstring, write_word)
+from toolbox._housekeeping import register_housekeeping
 from toolbox.calls import ToolError, s16, tool
 from toolbox.resource import R_PSTRING
 from toolbox.control import _dim
@@ -210,6 +211,10 @@ class StandardFile:
         self.top = 0
         self._last_click = (-1, -1)            # (row, tick) of the last click in the list
         self.layout = LAYOUT_640
+
+    def start_up(self, user_id: int, dpage: int) -> None:
+        """SFStartUp(userID, dPageAddr): the ID its dialogs' memory is given."""
+        self.user_id = user_id
 
     # -- the disk ---------------------------------------------------------------------
     def _volume(self):
@@ -812,40 +817,8 @@ def _reply_saved(tb, reply: int, answer: Any, write_reply: Callable[..., None],
 
 # -- tool calls (Toolbox Reference vol. 2 ch. 22, vol. 3 ch. 48) ---------------------------
 
-@tool(TOOLSET, 0x01)
-def SFBootInit(tb) -> None:
-    """SFBootInit()"""
-
-
-@tool(TOOLSET, 0x02, "WW")
-def SFStartUp(tb, user_id: int, dpage: int) -> None:
-    """SFStartUp(userID:W, dPageAddr:W)"""
-    sf = _sf(tb)
-    sf.started = True
-    sf.user_id = user_id
-
-
-@tool(TOOLSET, 0x03)
-def SFShutDown(tb) -> None:
-    """SFShutDown()"""
-    _sf(tb).started = False
-
-
-@tool(TOOLSET, 0x04, "", 2)
-def SFVersion(tb) -> int:
-    """SFVersion() -> versionInfo:W"""
-    return SF_VERSION
-
-
-@tool(TOOLSET, 0x05)
-def SFReset(tb) -> None:
-    """SFReset()"""
-
-
-@tool(TOOLSET, 0x06, "", 2)
-def SFStatus(tb) -> int:
-    """SFStatus() -> activeFlag:W"""
-    return 0xFFFF if _sf(tb).started else 0
+SFBootInit, SFStartUp, SFShutDown, SFVersion, SFReset, SFStatus = register_housekeeping(
+    TOOLSET, "SF", "sf", SF_VERSION, "WW")
 
 
 @tool(TOOLSET, 0x0D, "W")
