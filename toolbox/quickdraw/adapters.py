@@ -31,16 +31,19 @@ def _read_loc(mem: Any, addr: int) -> tuple[int, int, int, Rect]:
             read_word(mem, addr + 6), read_rect(mem, addr + 8))
 
 
-def _forward(number: int, signature: str) -> Any:
+def _forward(number: int, signature: str, signed: bool = False) -> Any:
     """A call that hands its words and longs to the core's method of the same name and
     its answer back, registered from its Toolbox Reference signature: "Name(a:W, b:L)"
-    the parameters, "-> c:W" (or :L) the result."""
+    the parameters, "-> c:W" (or :L) the result; `signed`: the words are signed
+    (coordinates)."""
     name, rest = signature.split("(", 1)
     args, answer = rest.split(")", 1)
     params = "".join(a.strip()[-1] for a in args.split(",") if a.strip())
     result = {"W": 2, "L": 4}.get(answer.strip()[-1:], 0) if "->" in answer else 0
 
     def adapter(tb, *values):
+        if signed:
+            values = tuple(s16(v) if kind == "W" else v for v, kind in zip(values, params))
         return getattr(_qd(tb), name)(*values)
     adapter.__name__ = adapter.__qualname__ = name
     adapter.__doc__ = signature
@@ -152,22 +155,9 @@ def GetPortRect(tb, ptr):
     write_rect(tb.mem, ptr, _qd(tb).GetPortRect())
 
 
-@tool(4, 0x21, "WW")
-def SetPortSize(tb, width, height):
-    """SetPortSize(portWidth:W, portHeight:W)"""
-    _qd(tb).SetPortSize(s16(width), s16(height))
-
-
-@tool(4, 0x22, "WW")
-def MovePortTo(tb, h, v):
-    """MovePortTo(h:W, v:W)"""
-    _qd(tb).MovePortTo(s16(h), s16(v))
-
-
-@tool(4, 0x23, "WW")
-def SetOrigin(tb, h, v):
-    """SetOrigin(h:W, v:W)"""
-    _qd(tb).SetOrigin(s16(h), s16(v))
+SetPortSize = _forward(0x21, "SetPortSize(portWidth:W, portHeight:W)", signed=True)
+MovePortTo = _forward(0x22, "MovePortTo(h:W, v:W)", signed=True)
+SetOrigin = _forward(0x23, "SetOrigin(h:W, v:W)", signed=True)
 
 
 @tool(4, 0x24, "L")
@@ -198,10 +188,7 @@ def GetPen(tb, ptr):
     write_point(tb.mem, ptr, _qd(tb).GetPen())
 
 
-@tool(4, 0x2C, "WW")
-def SetPenSize(tb, width, height):
-    """SetPenSize(penWidth:W, penHeight:W)"""
-    _qd(tb).SetPenSize(s16(width), s16(height))
+SetPenSize = _forward(0x2C, "SetPenSize(penWidth:W, penHeight:W)", signed=True)
 
 
 @tool(4, 0x2D, "L")
@@ -242,30 +229,10 @@ def GetBackPat(tb, ptr):
 PenNormal = _forward(0x36, "PenNormal()")
 SetSolidPenPat = _forward(0x37, "SetSolidPenPat(colorNum:W)")
 SetSolidBackPat = _forward(0x38, "SetSolidBackPat(colorNum:W)")
-
-
-@tool(4, 0x3A, "WW")
-def MoveTo(tb, h, v):
-    """MoveTo(h:W, v:W)"""
-    _qd(tb).MoveTo(s16(h), s16(v))
-
-
-@tool(4, 0x3B, "WW")
-def Move(tb, dh, dv):
-    """Move(dH:W, dV:W)"""
-    _qd(tb).Move(s16(dh), s16(dv))
-
-
-@tool(4, 0x3C, "WW")
-def LineTo(tb, h, v):
-    """LineTo(h:W, v:W)"""
-    _qd(tb).LineTo(s16(h), s16(v))
-
-
-@tool(4, 0x3D, "WW")
-def Line(tb, dh, dv):
-    """Line(dH:W, dV:W)"""
-    _qd(tb).Line(s16(dh), s16(dv))
+MoveTo = _forward(0x3A, "MoveTo(h:W, v:W)", signed=True)
+Move = _forward(0x3B, "Move(dH:W, dV:W)", signed=True)
+LineTo = _forward(0x3C, "LineTo(h:W, v:W)", signed=True)
+Line = _forward(0x3D, "Line(dH:W, dV:W)", signed=True)
 
 
 @tool(4, 0x4A, "LWWWW")
