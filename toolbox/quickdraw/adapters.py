@@ -31,11 +31,12 @@ def _read_loc(mem: Any, addr: int) -> tuple[int, int, int, Rect]:
             read_word(mem, addr + 6), read_rect(mem, addr + 8))
 
 
-def _forward(number: int, signature: str, signed: bool = False) -> Any:
+def _forward(number: int, signature: str, signed: bool = False,
+             address: bool = False) -> Any:
     """A call that hands its words and longs to the core's method of the same name and
     its answer back, registered from its Toolbox Reference signature: "Name(a:W, b:L)"
     the parameters, "-> c:W" (or :L) the result; `signed`: the words are signed
-    (coordinates)."""
+    (coordinates); `address`: the longs are addresses (24 bits)."""
     name, rest = signature.split("(", 1)
     args, answer = rest.split(")", 1)
     params = "".join(a.strip()[-1] for a in args.split(",") if a.strip())
@@ -44,10 +45,29 @@ def _forward(number: int, signature: str, signed: bool = False) -> Any:
     def adapter(tb, *values):
         if signed:
             values = tuple(s16(v) if kind == "W" else v for v, kind in zip(values, params))
+        if address:
+            values = tuple(v & 0xFFFFFF if kind == "L" else v
+                           for v, kind in zip(values, params))
         return getattr(_qd(tb), name)(*values)
     adapter.__name__ = adapter.__qualname__ = name
     adapter.__doc__ = signature
     return tool(4, number, params, result, name=name)(adapter)
+
+
+def _rect_call(method: str):
+    def adapter(tb, ptr):
+        getattr(_qd(tb), method)(read_rect(tb.mem, ptr))
+    adapter.__name__ = adapter.__qualname__ = method
+    adapter.__doc__ = f"{method}(rectPtr:L)"
+    return adapter
+
+
+def _rrect_call(method: str):
+    def adapter(tb, ptr, oval_w, oval_h):
+        getattr(_qd(tb), method)(read_rect(tb.mem, ptr), s16(oval_w), s16(oval_h))
+    adapter.__name__ = adapter.__qualname__ = method
+    adapter.__doc__ = f"{method}(rectPtr:L, ovalWidth:W, ovalHeight:W)"
+    return adapter
 
 
 @tool(4, 0x02, "WWWW")
@@ -103,26 +123,9 @@ SetAllSCBs = _forward(0x14, "SetAllSCBs(newSCB:W)")
 ClearScreen = _forward(0x15, "ClearScreen(colorWord:W)")
 SetMasterSCB = _forward(0x16, "SetMasterSCB(masterSCB:W)")
 GetMasterSCB = _forward(0x17, "GetMasterSCB() -> masterSCB:W")
-
-
-@tool(4, 0x18, "L")
-def OpenPort(tb, port):
-    """OpenPort(portPtr:L)"""
-    _qd(tb).OpenPort(port & 0xFFFFFF)
-
-
-@tool(4, 0x19, "L")
-def InitPort(tb, port):
-    """InitPort(portPtr:L)"""
-    _qd(tb).InitPort(port & 0xFFFFFF)
-
-
-@tool(4, 0x1A, "L")
-def ClosePort(tb, port):
-    """ClosePort(portPtr:L)"""
-    _qd(tb).ClosePort(port & 0xFFFFFF)
-
-
+OpenPort = _forward(0x18, "OpenPort(portPtr:L)", address=True)
+InitPort = _forward(0x19, "InitPort(portPtr:L)", address=True)
+ClosePort = _forward(0x1A, "ClosePort(portPtr:L)", address=True)
 SetPort = _forward(0x1B, "SetPort(portPtr:L)")
 GetPort = _forward(0x1C, "GetPort() -> portPtr:L")
 
@@ -143,10 +146,7 @@ def GetPortLoc(tb, ptr):
     write_rect(tb.mem, ptr + 8, bounds)
 
 
-@tool(4, 0x1F, "L")
-def SetPortRect(tb, ptr):
-    """SetPortRect(rectPtr:L)"""
-    _qd(tb).SetPortRect(read_rect(tb.mem, ptr))
+SetPortRect = tool(4, 0x1F, "L", name="SetPortRect")(_rect_call("SetPortRect"))
 
 
 @tool(4, 0x20, "L")
@@ -158,26 +158,9 @@ def GetPortRect(tb, ptr):
 SetPortSize = _forward(0x21, "SetPortSize(portWidth:W, portHeight:W)", signed=True)
 MovePortTo = _forward(0x22, "MovePortTo(h:W, v:W)", signed=True)
 SetOrigin = _forward(0x23, "SetOrigin(h:W, v:W)", signed=True)
-
-
-@tool(4, 0x24, "L")
-def SetClip(tb, rgn):
-    """SetClip(rgnHandle:L)"""
-    _qd(tb).SetClip(rgn & 0xFFFFFF)
-
-
-@tool(4, 0x25, "L")
-def GetClip(tb, rgn):
-    """GetClip(rgnHandle:L)"""
-    _qd(tb).GetClip(rgn & 0xFFFFFF)
-
-
-@tool(4, 0x26, "L")
-def ClipRect(tb, ptr):
-    """ClipRect(rectPtr:L)"""
-    _qd(tb).ClipRect(read_rect(tb.mem, ptr))
-
-
+SetClip = _forward(0x24, "SetClip(rgnHandle:L)", address=True)
+GetClip = _forward(0x25, "GetClip(rgnHandle:L)", address=True)
+ClipRect = tool(4, 0x26, "L", name="ClipRect")(_rect_call("ClipRect"))
 HidePen = _forward(0x27, "HidePen()")
 ShowPen = _forward(0x28, "ShowPen()")
 
@@ -286,20 +269,6 @@ def NotEmptyRect(tb, ptr):
     return int(not empty_rect(read_rect(tb.mem, ptr)))
 
 
-def _rect_call(method: str):
-    def adapter(tb, ptr):
-        getattr(_qd(tb), method)(read_rect(tb.mem, ptr))
-    adapter.__doc__ = f"{method}(rectPtr:L)"
-    return adapter
-
-
-def _rrect_call(method: str):
-    def adapter(tb, ptr, oval_w, oval_h):
-        getattr(_qd(tb), method)(read_rect(tb.mem, ptr), s16(oval_w), s16(oval_h))
-    adapter.__doc__ = f"{method}(rectPtr:L, ovalWidth:W, ovalHeight:W)"
-    return adapter
-
-
 # Shape calls: one row each, same stack shape within a family.
 for _num, _name in ((0x53, "FrameRect"), (0x54, "PaintRect"), (0x55, "EraseRect"),
                     (0x56, "InvertRect"), (0x58, "FrameOval"), (0x59, "PaintOval"),
@@ -330,12 +299,7 @@ def FillRRect(tb, rect_ptr, oval_w, oval_h, pat_ptr):
 
 
 NewRgn = _forward(0x67, "NewRgn() -> rgnHandle:L")
-
-
-@tool(4, 0x68, "L")
-def DisposeRgn(tb, rgn):
-    """DisposeRgn(rgnHandle:L)"""
-    _qd(tb).DisposeRgn(rgn & 0xFFFFFF)
+DisposeRgn = _forward(0x68, "DisposeRgn(rgnHandle:L)", address=True)
 
 
 @tool(4, 0x69, "LL")
@@ -344,10 +308,7 @@ def CopyRgn(tb, src, dst):
     _qd(tb).CopyRgn(src & 0xFFFFFF, dst & 0xFFFFFF)
 
 
-@tool(4, 0x6A, "L")
-def SetEmptyRgn(tb, rgn):
-    """SetEmptyRgn(rgnHandle:L)"""
-    _qd(tb).SetEmptyRgn(rgn & 0xFFFFFF)
+SetEmptyRgn = _forward(0x6A, "SetEmptyRgn(rgnHandle:L)", address=True)
 
 
 @tool(4, 0x6B, "LWWWW")
@@ -480,12 +441,7 @@ def PPToPort(tb, loc_ptr, rect_ptr, dest_h, dest_v, mode):
 
 OpenPoly = _forward(0xC1, "OpenPoly() -> polyHandle:L")
 ClosePoly = _forward(0xC2, "ClosePoly()")
-
-
-@tool(4, 0xC3, "L")
-def KillPoly(tb, poly):
-    """KillPoly(polyHandle:L)"""
-    _qd(tb).KillPoly(poly & 0xFFFFFF)
+KillPoly = _forward(0xC3, "KillPoly(polyHandle:L)", address=True)
 
 
 @tool(4, 0xC4, "LWW")
