@@ -83,12 +83,13 @@ def kind_of(st: os.stat_result) -> str:
 
 
 def shown(path: str | os.PathLike) -> str:
-    """`path` for an error line: as it is, or its repr when it holds a control or
-    other unprintable character."""
+    """`path` for an error line: as it is, or quoted with each control or other
+    unprintable character escaped (printable) when it holds one, so the reader sees
+    where the odd name begins and ends."""
     text = os.fspath(path)
     if isinstance(text, bytes):
         text = os.fsdecode(text)
-    return text if text.isprintable() else repr(text)
+    return text if text.isprintable() else f"'{printable(text)}'"
 
 
 def _stat(path: Path) -> os.stat_result | None:
@@ -215,7 +216,8 @@ class FileRole:
 
 
 def printable(path: str | os.PathLike) -> str:
-    """`path` for a one-line message: control characters (a newline in a name) escaped."""
+    """`path` (or a whole message) for one line: each control or other unprintable
+    character (a newline in a name) escaped as Python writes it ("\\n", "\\x1b")."""
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(path))
 
 

@@ -1,12 +1,15 @@
 """The six housekeeping calls every tool set has (BootInit, StartUp, ShutDown, Version,
 Reset, Status: functions 1-6), registered from a table for the tool sets whose
-start-up only marks them started (Note Synthesizer, Note Sequencer, ACE, Video
-Overlay, MIDI Synth): one definition instead of six copies in each.
+housekeeping is the standard one (Note Synthesizer, Note Sequencer, ACE, Video
+Overlay, MIDI Synth, ADB, Integer Math, Text Tools, Scheduler, Font Manager,
+QuickDraw Auxiliary, Scrap Manager): one definition instead of six copies in each.
 
 The set's state object (`tb.<attr>`) has `started`, and `start_up(*params)` /
 `shut_down()` / `reset()` when it keeps more.
 """
 from __future__ import annotations
+
+from typing import Any, Callable
 
 from toolbox.calls import ToolError, tool
 
@@ -14,10 +17,12 @@ TRUE, FALSE = 0xFFFF, 0x0000
 
 
 def register_housekeeping(toolset: int, prefix: str, attr: str, version: int,
-                          start_params: str = "", already_started: int = 0) -> None:
+                          start_params: str = "", already_started: int = 0
+                          ) -> tuple[Callable[..., Any], ...]:
     """Register <prefix>BootInit .. <prefix>Status for `toolset`. StartUp takes
     `start_params` (W/L letters); `already_started` nonzero: the error StartUp answers
-    when the set is started already."""
+    when the set is started already. The six calls, in that order (for a module that
+    names them: callers in Python take them as impl(tb, *params))."""
 
     version_word = version
 
@@ -52,8 +57,11 @@ def register_housekeeping(toolset: int, prefix: str, attr: str, version: int,
     def status(tb) -> int:
         return TRUE if state(tb).started else FALSE
 
+    calls = []
     for function, impl, params, result, name in (
             (0x01, boot_init, "", 0, "BootInit"), (0x02, start_up, start_params, 0, "StartUp"),
             (0x03, shut_down, "", 0, "ShutDown"), (0x04, version_call, "", 2, "Version"),
             (0x05, reset, "", 0, "Reset"), (0x06, status, "", 2, "Status")):
-        tool(toolset, function, params, result, name=prefix + name)(impl)
+        impl.__name__ = impl.__qualname__ = prefix + name
+        calls.append(tool(toolset, function, params, result, name=prefix + name)(impl))
+    return tuple(calls)

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from iigs.adb import KEYBOARD_ADDRESS, MOUSE_ADDRESS, REG3_SRQ_ENABLE
 from iigs.memory import read_bytes, write_bytes
+from toolbox._housekeeping import register_housekeeping
 from toolbox.calls import ToolError, tool
 from toolbox.toolbox import tool_state
 
@@ -118,39 +119,7 @@ class AppleDesktopBus:
         raise ToolError(CMND_INCOMPLETE, f"ReadKeyMicroData ${command:02X}")
 
 
-@tool(TOOLSET, 0x01, "")
-def ADBBootInit(tb) -> None:
-    """ADBBootInit()"""
-
-
-@tool(TOOLSET, 0x02, "")
-def ADBStartUp(tb) -> None:
-    """ADBStartUp()"""
-    tb.adb.started = True
-
-
-@tool(TOOLSET, 0x03, "")
-def ADBShutDown(tb) -> None:
-    """ADBShutDown()"""
-    tb.adb.started = False
-
-
-@tool(TOOLSET, 0x04, "", 2)
-def ADBVersion(tb) -> int:
-    """ADBVersion(): versionInfo:W"""
-    return ADB_VERSION
-
-
-@tool(TOOLSET, 0x05, "")
-def ADBReset(tb) -> None:
-    """ADBReset(): the microcontroller's model back to its start-up state."""
-    tb.adb.reset()
-
-
-@tool(TOOLSET, 0x06, "", 2)
-def ADBStatus(tb) -> int:
-    """ADBStatus(): activeFlag:W"""
-    return 0xFFFF if tb.adb.started else 0
+register_housekeeping(TOOLSET, "ADB", "adb", ADB_VERSION)
 
 
 @tool(TOOLSET, 0x09, "WLW")

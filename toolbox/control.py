@@ -26,8 +26,9 @@ and, released, sets the value its place stands for. An actionProc of -1 means th
 control's own ctlAction (SetCtlAction, or a dialog item's itemDescr).
 
 A control another tool set defines (the List Manager's list control, defProc family
-$09) is registered in CONTROL_DEFS: drawing, hits, tracking, templates and disposal go
-to that tool set (`tb.lm`); its part code is the one it gives.
+$09; TextEdit's editTextControl, family $05) is registered in CONTROL_DEFS: drawing,
+hits, tracking, templates and disposal go to that tool set's keeper; its part code is
+the one it gives.
 
 Look (640 mode): round-cornered buttons with a centred title, the default button
 (style 1) with the heavy outer ring; a square box with an X for check boxes; a round
@@ -37,6 +38,7 @@ inactive one dimmed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable, NamedTuple
 
 from iigs.memory import read_long, read_pstring, read_word, write_long, write_word
 from toolbox.calls import ToolError, s16, tool
@@ -50,7 +52,6 @@ CHECK_PROC = 0x02000000
 RADIO_PROC = 0x04000000
 SCROLL_PROC = 0x06000000
 GROW_PROC = 0x08000000
-EDIT_TEXT_CONTROL, EDIT_TEXT_PART = 0x85000000, 0x85   # TextEdit's control, its part code
 
 # Part codes (control.h)
 NO_PART = 0
@@ -84,16 +85,37 @@ CTL_NOT_FOUND = 0x1004       # a handle that is not a control (Control Manager e
 BLACK = 0
 WHITE = 3
 
-# Control definitions kept by other tool sets (the List Manager's list control): the
-# defProc family (ctlProc & $7F000000) -> (the part code a hit answers, the attribute
-# of the Toolbox that keeps them: an object with draw(qd, ctl), part_at(ctl, v, h),
-# track(ctl, v, h), follow(ctl) (the record changed), dispose(ctl) and
-# from_template(tb, owner, address)).
-CONTROL_DEFS: dict[int, tuple[int, str]] = {}
 
 
-def control_def_entry(ctl: "Control") -> tuple[int, str] | None:
-    """(part code, keeper) of a control another tool set defines, or None."""
+class ControlDef(NamedTuple):
+    """A control definition another tool set keeps (CONTROL_DEFS).
+
+    part:     the part code a hit on such a control answers
+    keeper:   the Toolbox -> the object that keeps them, with draw(qd, ctl),
+              part_at(ctl, v, h), track(ctl, v, h) (a local point), follow(ctl) (the
+              CtlRec changed), dispose(ctl) and from_template(tb, owner, address).
+              dispose frees what the keeper holds; the Control Manager then forgets
+              the control and frees its record, unless the keeper did both itself (a
+              TERecord is its control's record: TEKill's work frees it)
+    own_port: False: draw(qd, ctl) is called inside the owner window's drawing context
+              (its port, clipped to its content), as the Control Manager's own controls
+              are drawn; True: the keeper sets its own port and clipping (TextEdit
+              draws its view clipped to it, then its scroll bar as a control), so draw
+              is called outside that context, with QuickDraw as it stands
+    """
+
+    part: int
+    keeper: Callable[[Any], Any]
+    own_port: bool = False
+
+
+# The defProc family (ctlProc & $7F000000) -> its definition (the List Manager's list
+# control, TextEdit's editTextControl), registered by the tool set that keeps them.
+CONTROL_DEFS: dict[int, ControlDef] = {}
+
+
+def control_def_entry(ctl: "Control") -> ControlDef | None:
+    """The definition of a control another tool set keeps, or None."""
     return CONTROL_DEFS.get(ctl.proc & 0x7F000000)
 
 BOX_WIDTH = 12               # check box / radio button, 640-mode pixels (2:1 aspect)
@@ -125,9 +147,8 @@ class Control:
         if self.is_scroll_bar:
             return SCROLL_PROC
         if control_def_entry(self) is not None:
-            return control_def_entry(self)[0]
-        return {CHECK_PROC: CHECK_BOX, RADIO_PROC: RADIO_BUTTON,
-                EDIT_TEXT_CONTROL: EDIT_TEXT_PART}.get(
+            return control_def_entry(self).part
+        return {CHECK_PROC: CHECK_BOX, RADIO_PROC: RADIO_BUTTON}.get(
             self.proc & 0xFF000000, SIMPLE_BUTTON)
 
     @property
@@ -175,9 +196,10 @@ class ControlManager:
         return ctl
 
     def control_def(self, ctl: Control):
-        """The tool set that defines `ctl` (a list: the List Manager), or None."""
+        """The keeper of `ctl` when another tool set defines it (a list: the List
+        Manager), or None."""
         entry = control_def_entry(ctl)
-        return getattr(self.tb, entry[1]) if entry is not None else None
+        return entry.keeper(self.tb) if entry is not None else None
 
     def in_window(self, window: int) -> list[Control]:
         return [c for c in self.controls.values() if c.owner == window]
@@ -209,13 +231,10 @@ class ControlManager:
             self.control_def(ctl).follow(ctl)
 
     def dispose(self, ctl: Control) -> None:
-        if self.tb.te.owns(ctl.handle):     # a TextEdit control: TEKill's work
-            self.tb.te.dispose(self.tb.te.record(ctl.handle))
-            return
         if self.control_def(ctl) is not None:
             self.control_def(ctl).dispose(ctl)
-        self.controls.pop(ctl.handle, None)
-        self.tb.mm.dispose(ctl.handle)
+        if self.controls.pop(ctl.handle, None) is not None:   # not gone with its keeper's
+            self.tb.mm.dispose(ctl.handle)
 
     def kill_controls(self, window: int) -> None:
         for ctl in self.in_window(window):
@@ -237,6 +256,16 @@ class ControlManager:
                     self.sync(other)
                     if redraw:
                         self.draw(other)
+
+    def show(self, ctl: Control, shown: bool) -> None:
+        """ShowControl: visible and drawn; HideControl (and DisposeControl before the
+        control goes): erased where it was, then invisible."""
+        if not shown and ctl.visible:
+            self.erase(ctl)
+        ctl.flag = ctl.flag & ~CTL_INVISIBLE if shown else ctl.flag | CTL_INVISIBLE
+        self.sync(ctl)
+        if shown:
+            self.draw(ctl)
 
     def set_hilite(self, ctl: Control, state: int) -> None:
         ctl.hilite = state & 0xFF
@@ -292,28 +321,19 @@ class ControlManager:
         the press (local v, h; else where the mouse is) hit (track_scroll)."""
         if ctl.is_scroll_bar:
             return self.track_scroll(ctl, action, v, h)
-        if self.tb.te.owns(ctl.handle):     # a TextEdit control: TEClick's tracking
-            v, h = (v, h) if v is not None and h is not None else self.tb.em.mouse
-            self.tb.te.click(self.tb.te.record(ctl.handle), v, h, extend=False)
-            return EDIT_TEXT_PART
+        wm = self.tb.wm
         if self.control_def(ctl) is not None:
             if v is None or h is None:
-                win = self.tb.wm.find(ctl.owner)
-                v, h = win.to_local(*self.tb.em.mouse) if win else self.tb.em.mouse
+                v, h = wm.local_mouse(ctl.owner)
             return self.control_def(ctl).track(ctl, v, h)
-        wm = self.tb.wm
-        win = wm.find(ctl.owner)
         inside = None
         for v, h in self.tb.em.track():
-            lv, lh = win.to_local(v, h) if win is not None else (v, h)
-            now = contains(ctl.hit_rect(), lv, lh)
+            now = contains(ctl.hit_rect(), *wm.local_point(ctl.owner, v, h))
             if now != inside:
                 inside = now
                 self.draw(ctl, pressed=now)
                 wm.present_frame()
-        v, h = self.tb.em.mouse
-        lv, lh = win.to_local(v, h) if win is not None else (v, h)
-        released_in = contains(ctl.hit_rect(), lv, lh)
+        released_in = contains(ctl.hit_rect(), *wm.local_mouse(ctl.owner))
         if inside:
             self.draw(ctl, pressed=False)
         return ctl.kind if released_in else NO_PART
@@ -326,12 +346,10 @@ class ControlManager:
         follows the mouse along the track and, let go, sets the value its place
         stands for (THUMB), or nothing when it went back where it was."""
         wm = self.tb.wm
-        win = wm.find(ctl.owner)
         proc = ctl.action if action == ACTION_OWN else action
 
         def local() -> tuple[int, int]:
-            gv, gh = self.tb.em.mouse
-            return win.to_local(gv, gh) if win is not None else (gv, gh)
+            return wm.local_mouse(ctl.owner)
 
         if v is None or h is None:
             v, h = local()
@@ -385,8 +403,9 @@ class ControlManager:
             return
         if not ctl.visible:       # an invisible control draws nothing (DrawControls
             return                #   passes it by); HideControl erases it (erase)
-        if self.tb.te.owns(ctl.handle):     # a TextEdit control: TextEdit draws it
-            self.tb.te.draw(self.tb.te.record(ctl.handle))
+        entry = control_def_entry(ctl)
+        if entry is not None and entry.own_port:    # it sets its own port and clipping
+            entry.keeper(self.tb).draw(qd, ctl)
             return
         with wm.window_drawing(win, wm.local_content(win)):
             qd.SetPenMode(0)
@@ -618,8 +637,7 @@ def DisposeControl(tb, handle: int) -> None:
     """DisposeControl(theControl:L)"""
     mgr = _ctl(tb)
     ctl = mgr.control(handle)
-    if ctl.visible:
-        mgr.erase(ctl)
+    mgr.show(ctl, False)
     mgr.dispose(ctl)
 
 
@@ -647,11 +665,7 @@ def FindControl(tb, found_ptr: int, x: int, y: int, window: int) -> int:
     """FindControl(foundCtlPtr:L*, pointX:W, pointY:W, theWindow:L*) -> part:W
 
     The point is global (as TaskMaster's `where`), as ORCA's samples pass it."""
-    win = tb.wm.find(window)
-    v, h = s16(y), s16(x)
-    if win is not None:
-        v, h = win.to_local(v, h)
-    part, ctl = _ctl(tb).find(window, v, h)
+    part, ctl = _ctl(tb).find(window, *tb.wm.local_point(window, s16(y), s16(x)))
     write_long(tb.mem, found_ptr, ctl.handle if ctl is not None else 0)
     return part
 
@@ -664,11 +678,7 @@ def TrackControl(tb, x: int, y: int, action: int, handle: int) -> int:
     call actionProc (-1: the control's ctlAction) while the button is down."""
     mgr = _ctl(tb)
     ctl = mgr.control(handle)
-    win = tb.wm.find(ctl.owner)
-    v, h = s16(y), s16(x)
-    if win is not None:
-        v, h = win.to_local(v, h)
-    return mgr.track(ctl, action, v, h)
+    return mgr.track(ctl, action, *tb.wm.local_point(ctl.owner, s16(y), s16(x)))
 
 
 @tool(0x10, 0x14, "WWL", 2)
@@ -747,21 +757,14 @@ def HiliteControl(tb, state: int, handle: int) -> None:
 def ShowControl(tb, handle: int) -> None:
     """ShowControl(theControl:L)"""
     mgr = _ctl(tb)
-    ctl = mgr.control(handle)
-    ctl.flag &= ~CTL_INVISIBLE
-    mgr.sync(ctl)
-    mgr.draw(ctl)
+    mgr.show(mgr.control(handle), True)
 
 
 @tool(0x10, 0x0E, "L")
 def HideControl(tb, handle: int) -> None:
     """HideControl(theControl:L)"""
     mgr = _ctl(tb)
-    ctl = mgr.control(handle)
-    if ctl.visible:
-        mgr.erase(ctl)
-    ctl.flag |= CTL_INVISIBLE
-    mgr.sync(ctl)
+    mgr.show(mgr.control(handle), False)
 
 
 @tool(0x10, 0x0C, "LL")
@@ -845,14 +848,9 @@ def control_from_template(tb, owner: int, addr: int) -> Control | None:
     mem = tb.mem
     count = read_word(mem, addr)
     proc = read_long(mem, addr + T_PROC)
-    if proc == EDIT_TEXT_CONTROL:             # a TextEdit control: its TEParamBlock
-        from toolbox.textedit.calls import new_from_param_block
-        rec = new_from_param_block(tb, owner, addr)
-        tb.te.draw(rec)
-        return _ctl(tb).control(rec.handle)
     scroll = proc & 0x7F000000 == SCROLL_PROC and not proc & 0x00FFFFFF
     if proc & 0x7F000000 in CONTROL_DEFS and not proc & 0x00FFFFFF:
-        return getattr(tb, CONTROL_DEFS[proc & 0x7F000000][1]).from_template(tb, owner, addr)
+        return CONTROL_DEFS[proc & 0x7F000000].keeper(tb).from_template(tb, owner, addr)
     if not scroll and (proc & 0xFF000000 not in TEMPLATE_PROCS or proc & 0x00FFFFFF):
         tb.call_log.append(f"NewControl2: procRef ${proc:08X} not made here")
         return None

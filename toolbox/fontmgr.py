@@ -33,6 +33,7 @@ Not here: AddFamily, AddFontVar, ChooseFont (the Tool Locator answers funcNotFou
 from __future__ import annotations
 
 from iigs.memory import read_pstring, write_long, write_pstring, write_word
+from toolbox._housekeeping import register_housekeeping
 from toolbox.calls import ToolError, tool
 from toolbox.quickdraw import SYSTEM_FONT_ID
 from toolbox.toolbox import tool_state
@@ -77,6 +78,11 @@ class FontManager:
         self.started = False
         self.user_id = 0
         self.font_item = None           # FixFontMenu's item ID for the one family
+
+    def start_up(self, user_id: int, dp: int) -> None:
+        """FMStartUp(userID, dPageAddr): a second one answers fmDupStartUpErr
+        (register_housekeeping); the font menu is made again after it."""
+        self.user_id, self.font_item = user_id, None
 
     def require(self) -> None:
         if not self.started:
@@ -128,41 +134,8 @@ def _name_to(tb, name_ptr: int) -> None:
 
 # -- tool calls (Toolbox Reference vol. 1 ch. 8; numbers from font.h) --------------------
 
-@tool(TOOLSET, 0x01)
-def FMBootInit(tb) -> None:
-    """FMBootInit()"""
-
-
-@tool(TOOLSET, 0x02, "WW")
-def FMStartUp(tb, user_id, dp) -> None:
-    """FMStartUp(userID:W, dPageAddr:W)"""
-    fm = _fm(tb)
-    if fm.started:
-        raise ToolError(FM_DUP_STARTUP_ERR, "FMStartUp called twice")
-    fm.started, fm.user_id, fm.font_item = True, user_id, None
-
-
-@tool(TOOLSET, 0x03)
-def FMShutDown(tb) -> None:
-    """FMShutDown()"""
-    _fm(tb).started = False
-
-
-@tool(TOOLSET, 0x04, result=2)
-def FMVersion(tb) -> int:
-    """FMVersion(): versionInfo:W"""
-    return FM_VERSION
-
-
-@tool(TOOLSET, 0x05)
-def FMReset(tb) -> None:
-    """FMReset()"""
-
-
-@tool(TOOLSET, 0x06, result=2)
-def FMStatus(tb) -> int:
-    """FMStatus(): activeFlag:W"""
-    return TRUE if _fm(tb).started else FALSE
+register_housekeeping(TOOLSET, "FM", "fm", FM_VERSION, "WW",
+                      already_started=FM_DUP_STARTUP_ERR)
 
 
 @tool(TOOLSET, 0x09, "W", 2)
@@ -259,21 +232,22 @@ def FixFontMenu(tb, menu_id, starting_id, fam_specs) -> None:
 @tool(TOOLSET, 0x17, "W", 2)
 def ItemID2FamNum(tb, item_id) -> int:
     """ItemID2FamNum(itemID:W): famNum:W (0 for an item that is not a family's)"""
-    fm = _fm(tb)
-    fm.require()
-    if fm.font_item is None:
-        raise ToolError(FM_MENU_ERR, "FixFontMenu never called")
-    return SHASTON if item_id == fm.font_item else 0
+    return SHASTON if item_id == _font_item(tb) else 0
 
 
 @tool(TOOLSET, 0x1B, "W", 2)
 def FamNum2ItemID(tb, fam_num) -> int:
     """FamNum2ItemID(famNum:W): itemID:W (0 for a family not in the menu)"""
+    return _font_item(tb) if fam_num in (SHASTON, SYSTEM_FAMILY_ALIAS) else 0
+
+
+def _font_item(tb) -> int:
+    """The font menu's one family item (FixFontMenu's); fmMenuErr before it is made."""
     fm = _fm(tb)
     fm.require()
     if fm.font_item is None:
         raise ToolError(FM_MENU_ERR, "FixFontMenu never called")
-    return fm.font_item if fam_num in (SHASTON, SYSTEM_FAMILY_ALIAS) else 0
+    return fm.font_item
 
 
 @tool(TOOLSET, 0x18, "L")

@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 
 from iigs.memory import read_bytes, write_bytes
+from toolbox._housekeeping import register_housekeeping
 from toolbox.calls import ToolError, s16, tool
 from toolbox.toolbox import tool_state
 
@@ -199,38 +200,7 @@ def _parse_decimal(mem, addr: int, length: int, signed: bool, bits: int) -> int:
 
 
 # -- housekeeping ------------------------------------------------------------------------
-@tool(TOOLSET, 0x01, "")
-def IMBootInit(tb) -> None:
-    """IMBootInit()"""
-
-
-@tool(TOOLSET, 0x02, "")
-def IMStartUp(tb) -> None:
-    """IMStartUp()"""
-    tb.im.started = True
-
-
-@tool(TOOLSET, 0x03, "")
-def IMShutDown(tb) -> None:
-    """IMShutDown()"""
-    tb.im.started = False
-
-
-@tool(TOOLSET, 0x04, "", 2)
-def IMVersion(tb) -> int:
-    """IMVersion(): versionInfo:W"""
-    return IM_VERSION
-
-
-@tool(TOOLSET, 0x05, "")
-def IMReset(tb) -> None:
-    """IMReset()"""
-
-
-@tool(TOOLSET, 0x06, "", 2)
-def IMStatus(tb) -> int:
-    """IMStatus(): activeFlag:W"""
-    return 0xFFFF if tb.im.started else 0
+register_housekeeping(TOOLSET, "IM", "im", IM_VERSION)
 
 
 # -- integer arithmetic ------------------------------------------------------------------

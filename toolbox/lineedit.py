@@ -183,10 +183,9 @@ class LineEditManager:
         else:
             m.select(at, at)
         self.draw(rec)
-        win = self.tb.wm.find(rec.port)
 
         def follow(gv: int, gh: int) -> None:
-            lh = win.to_local(gv, gh)[1] if win is not None else gh
+            lh = self.tb.wm.local_point(rec.port, gv, gh)[1]
             now = self.offset_at(rec, lh)
             start, end = min(m.anchor, now), max(m.anchor, now)
             if (start, end) != (m.sel_start, m.sel_end):
@@ -301,8 +300,7 @@ def LEClick(tb, event_ptr: int, handle: int) -> None:
     mgr = _le(tb)
     rec = mgr.record(handle)
     ev = read_event(tb.mem, event_ptr)
-    win = tb.wm.find(rec.port)
-    v, h = win.to_local(ev.v, ev.h) if win is not None else (ev.v, ev.h)
+    v, h = tb.wm.local_point(rec.port, ev.v, ev.h)
     mgr.click(rec, v, h, extend=bool(ev.modifiers & SHIFT_KEY))
 
 
@@ -318,18 +316,20 @@ def LESetSelect(tb, start: int, end: int, handle: int) -> None:
 @tool(0x14, 0x0F, "L")
 def LEActivate(tb, handle: int) -> None:
     """LEActivate(leRecHandle:L)"""
-    mgr = _le(tb)
-    rec = mgr.record(handle)
-    rec.active = True
-    mgr.draw(rec)
+    _set_active(tb, handle, True)
 
 
 @tool(0x14, 0x10, "L")
 def LEDeactivate(tb, handle: int) -> None:
     """LEDeactivate(leRecHandle:L)"""
+    _set_active(tb, handle, False)
+
+
+def _set_active(tb, handle: int, active: bool) -> None:
+    """The record's selection shown (active) or not, and drawn so."""
     mgr = _le(tb)
     rec = mgr.record(handle)
-    rec.active = False
+    rec.active = active
     mgr.draw(rec)
 
 

@@ -56,6 +56,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 
 from iigs.memory import (read_bytes, read_cstring, read_long, read_pstring, read_word,
                          write_long, write_word)
@@ -392,16 +393,15 @@ class ListManager:
         if not (several and mods & SHIFT_KEY and lst.anchor):
             lst.anchor = number                # Shift-click: from the last one pressed
         self._pick(lst, number)
-        win = self.tb.wm.find(ctl.owner)
+        wm = self.tb.wm
         t, _, b, _ = lst.members_rect
         for gv, gh in self.tb.em.track():
-            lv, _ = win.to_local(gv, gh) if win is not None else (gv, gh)
+            lv, _ = wm.local_point(ctl.owner, gv, gh)
             if lv <= t or lv >= b - 1:           # held above or below: one member more
                 self.scroll_to(lst, lst.start + (-1 if lv <= t else 1))
             self._pick(lst, self.member_at(lst, lv))
-            self.tb.wm.present_frame()
-        gv, gh = self.tb.em.mouse
-        lv, _ = win.to_local(gv, gh) if win is not None else (gv, gh)
+            wm.present_frame()
+        lv, _ = wm.local_mouse(ctl.owner)
         self._pick(lst, self.member_at(lst, lv))
         return LIST_PART
 
@@ -480,7 +480,7 @@ class _Member:
         return self.before(self.number, other.number)
 
 
-control.CONTROL_DEFS[LIST_PROC] = (LIST_PART, "lm")
+control.CONTROL_DEFS[LIST_PROC] = control.ControlDef(LIST_PART, attrgetter("lm"))
 
 
 def compare_strings(flags: int, first: bytes, second: bytes) -> int:

@@ -83,6 +83,7 @@ import numpy as np
 
 from iigs.memory import read_bytes, read_word, write_bytes
 from toolbox import cursor as cursors
+from toolbox._housekeeping import register_housekeeping
 from toolbox.calls import ToolError, s16, tool
 from toolbox.quickdraw import (MODE_BIC, MODE_COPY, MODE_OR, NOT_INIT_ERR, SCB_640,
                                _PortState, _read_loc, empty_rect, read_rect, sect_rect,
@@ -328,38 +329,7 @@ def _aux(tb) -> QDAux:
 
 # -- tool calls (Toolbox Reference vol. 2, ch. 17; numbers from qdaux.h) -------------------
 
-@tool(TOOLSET, 0x01)
-def QDAuxBootInit(tb) -> None:
-    """QDAuxBootInit()"""
-
-
-@tool(TOOLSET, 0x02)
-def QDAuxStartUp(tb) -> None:
-    """QDAuxStartUp()"""
-    _aux(tb).started = True
-
-
-@tool(TOOLSET, 0x03)
-def QDAuxShutDown(tb) -> None:
-    """QDAuxShutDown()"""
-    _aux(tb).started = False
-
-
-@tool(TOOLSET, 0x04, result=2)
-def QDAuxVersion(tb) -> int:
-    """QDAuxVersion(): versionInfo:W"""
-    return QDAUX_VERSION
-
-
-@tool(TOOLSET, 0x05)
-def QDAuxReset(tb) -> None:
-    """QDAuxReset()"""
-
-
-@tool(TOOLSET, 0x06, result=2)
-def QDAuxStatus(tb) -> int:
-    """QDAuxStatus(): activeFlag:W"""
-    return TRUE if _aux(tb).started else FALSE
+register_housekeeping(TOOLSET, "QDAux", "qdaux", QDAUX_VERSION)
 
 
 @tool(TOOLSET, 0x09, "LLLLWL")

@@ -60,7 +60,8 @@ import math
 from dataclasses import dataclass
 
 from iigs.memory import read_bytes, write_bytes
-from toolbox.calls import OpwordAnswer, OpwordFrame, UnknownOpword, opword_tool, tool
+from toolbox._housekeeping import register_housekeeping
+from toolbox.calls import OpwordAnswer, OpwordFrame, UnknownOpword, opword_tool
 from toolbox.toolbox import tool_state
 
 TOOLSET = 0x0A
@@ -526,6 +527,15 @@ class Sane:
         self.env = IEEE_DEFAULT_ENV
         self.halt_vector = 0
 
+    def start_up(self, dpage: int) -> None:
+        """SANEStartUp(dPageAddr): one page of direct page (unused here); the
+        environment as SANEReset leaves it."""
+        self.reset()
+
+    def reset(self) -> None:
+        """SANEReset: the environment back to IEEE's defaults."""
+        self.env = IEEE_DEFAULT_ENV
+
     @property
     def mode(self) -> int:
         return self.env >> ROUND_SHIFT & 3
@@ -791,40 +801,7 @@ def write_decimal(mem, addr: int, sgn: int, exp: int, sig: bytes) -> None:
 
 
 # -- housekeeping ------------------------------------------------------------------------
-@tool(TOOLSET, 0x01, "")
-def SANEBootInit(tb) -> None:
-    """SANEBootInit()"""
-
-
-@tool(TOOLSET, 0x02, "W")
-def SANEStartUp(tb, dpage: int) -> None:
-    """SANEStartUp(dPageAddr:W) -- one page of direct page (unused here)"""
-    tb.sane.started = True
-    tb.sane.env = IEEE_DEFAULT_ENV
-
-
-@tool(TOOLSET, 0x03, "")
-def SANEShutDown(tb) -> None:
-    """SANEShutDown()"""
-    tb.sane.started = False
-
-
-@tool(TOOLSET, 0x04, "", 2)
-def SANEVersion(tb) -> int:
-    """SANEVersion(): versionInfo:W"""
-    return SANE_VERSION
-
-
-@tool(TOOLSET, 0x05, "")
-def SANEReset(tb) -> None:
-    """SANEReset()"""
-    tb.sane.env = IEEE_DEFAULT_ENV
-
-
-@tool(TOOLSET, 0x06, "", 2)
-def SANEStatus(tb) -> int:
-    """SANEStatus(): activeFlag:W"""
-    return 0xFFFF if tb.sane.started else 0
+register_housekeeping(TOOLSET, "SANE", "sane", SANE_VERSION, "W")
 
 
 # -- FP816 -------------------------------------------------------------------------------

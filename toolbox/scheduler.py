@@ -18,6 +18,7 @@ next event poll (GetNextEvent, EventAvail or TaskMaster, the Event Manager's
 """
 from __future__ import annotations
 
+from toolbox._housekeeping import register_housekeeping
 from toolbox.calls import tool
 from toolbox.toolbox import tool_state
 
@@ -37,6 +38,10 @@ class Scheduler:
         self.queue: list[int] = []
         self.ran: list[int] = []          # tasks run so far (for the log and tests)
         self._running = False
+
+    def reset(self) -> None:
+        """SchReset: the queue is emptied (a system reset)."""
+        self.queue.clear()
 
     def add(self, task: int) -> bool:
         if len(self.queue) >= QUEUE_SIZE:
@@ -74,39 +79,7 @@ def run_queued_tasks(tb) -> None:
         sch.run_tasks()
 
 
-@tool(TOOLSET, 0x01, "")
-def SchBootInit(tb) -> None:
-    """SchBootInit()"""
-
-
-@tool(TOOLSET, 0x02, "")
-def SchStartUp(tb) -> None:
-    """SchStartUp()"""
-    tb.sch.started = True
-
-
-@tool(TOOLSET, 0x03, "")
-def SchShutDown(tb) -> None:
-    """SchShutDown()"""
-    tb.sch.started = False
-
-
-@tool(TOOLSET, 0x04, "", 2)
-def SchVersion(tb) -> int:
-    """SchVersion(): versionInfo:W"""
-    return SCH_VERSION
-
-
-@tool(TOOLSET, 0x05, "")
-def SchReset(tb) -> None:
-    """SchReset(): the queue is emptied (a system reset)."""
-    tb.sch.queue.clear()
-
-
-@tool(TOOLSET, 0x06, "", 2)
-def SchStatus(tb) -> int:
-    """SchStatus(): activeFlag:W"""
-    return TRUE if tb.sch.started else FALSE
+register_housekeeping(TOOLSET, "Sch", "sch", SCH_VERSION)
 
 
 @tool(TOOLSET, 0x09, "L", 2)

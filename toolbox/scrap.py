@@ -28,6 +28,7 @@ Not here: ShowClipboard (the Tool Locator answers funcNotFoundErr).
 from __future__ import annotations
 
 from iigs.memory import read_bytes, write_bytes, write_long, write_word
+from toolbox._housekeeping import register_housekeeping
 from toolbox.calls import ToolError, tool
 from toolbox.toolbox import tool_state
 
@@ -144,38 +145,7 @@ def _scrap(tb) -> ScrapManager:
 
 # -- tool calls (Toolbox Reference vol. 2 ch. 20, vol. 3; numbers from scrap.h) ----------
 
-@tool(TOOLSET, 0x01)
-def ScrapBootInit(tb) -> None:
-    """ScrapBootInit()"""
-
-
-@tool(TOOLSET, 0x02)
-def ScrapStartUp(tb) -> None:
-    """ScrapStartUp()"""
-    _scrap(tb).started = True
-
-
-@tool(TOOLSET, 0x03)
-def ScrapShutDown(tb) -> None:
-    """ScrapShutDown(): the clipboard stays in the machine."""
-    _scrap(tb).started = False
-
-
-@tool(TOOLSET, 0x04, result=2)
-def ScrapVersion(tb) -> int:
-    """ScrapVersion(): versionInfo:W"""
-    return SCRAP_VERSION
-
-
-@tool(TOOLSET, 0x05)
-def ScrapReset(tb) -> None:
-    """ScrapReset()"""
-
-
-@tool(TOOLSET, 0x06, result=2)
-def ScrapStatus(tb) -> int:
-    """ScrapStatus(): activeFlag:W"""
-    return TRUE if _scrap(tb).started else FALSE
+register_housekeeping(TOOLSET, "Scrap", "scrap", SCRAP_VERSION)
 
 
 @tool(TOOLSET, 0x09)

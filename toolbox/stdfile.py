@@ -61,6 +61,7 @@ from typing import Any, Callable
 from iigs.hostinput import APPLE_KEY, SHIFT_KEY
 from iigs.memory import (read_bytes, read_long, read_pstring, read_word, write_bytes,
                          write_long, write_pstring, write_word)
+from toolbox._housekeeping import register_housekeeping
 from toolbox.calls import ToolError, s16, tool
 from toolbox.resource import R_PSTRING
 from toolbox.control import _dim
@@ -210,6 +211,10 @@ class StandardFile:
         self.top = 0
         self._last_click = (-1, -1)            # (row, tick) of the last click in the list
         self.layout = LAYOUT_640
+
+    def start_up(self, user_id: int, dpage: int) -> None:
+        """SFStartUp(userID, dPageAddr): the ID its dialogs' memory is given."""
+        self.user_id = user_id
 
     # -- the disk ---------------------------------------------------------------------
     def _volume(self):
@@ -735,30 +740,35 @@ def _write_result(tb, verb: int, ref_addr: int, text: bytes, code: int) -> None:
     write_bytes(mem, addr + 4, text)
 
 
+def _reply_head(mem: Any, reply: int, good: bool, file_type: int | None, aux: int,
+                write_aux: Callable[[Any, int, int], None]) -> bool:
+    """A reply record's good word and, for an Open (`file_type` given; None, a Save,
+    leaves them as they are), fileType and auxType (`write_aux`: a word in the
+    SFReplyRec, a long in the SFReplyRec2); whether the names follow (good)."""
+    write_word(mem, reply, TRUE if good else FALSE)
+    if good and file_type is not None:
+        write_word(mem, reply + 2, file_type)
+        write_aux(mem, reply + 4, aux)
+    return good
+
+
 def _old_reply(tb, reply: int, good: bool, file_type: int | None = None, aux: int = 0,
                name: bytes = b"", path: bytes = b"") -> None:
-    """The SFReplyRec; `file_type` None (a Save) leaves the type fields as they are."""
+    """The SFReplyRec (_reply_head), then the name and path as Pascal strings."""
     mem = tb.mem
-    write_word(mem, reply, TRUE if good else FALSE)
-    if not good:
+    if not _reply_head(mem, reply, good, file_type, aux, write_word):
         return
-    if file_type is not None:
-        write_word(mem, reply + 2, file_type)
-        write_word(mem, reply + 4, aux & 0xFFFF)
     write_pstring(mem, reply + 6, name[:MAX_NAME])
     write_pstring(mem, reply + 0x16, path[:OLD_PATH_MAX])
 
 
 def _new_reply(tb, reply: int, good: bool, file_type: int | None = None, aux: int = 0,
                name: bytes = b"", path: bytes = b"") -> None:
-    """The SFReplyRec2; `file_type` None (a Save) leaves the type fields as they are."""
+    """The SFReplyRec2 (_reply_head), then the name and path through their own
+    descriptors."""
     mem = tb.mem
-    write_word(mem, reply, TRUE if good else FALSE)
-    if not good:
+    if not _reply_head(mem, reply, good, file_type, aux, write_long):
         return
-    if file_type is not None:
-        write_word(mem, reply + 2, file_type)
-        write_long(mem, reply + 4, aux)
     _write_result(tb, read_word(mem, reply + 8), reply + 0x0A, name, BAD_REPLY_NAME_DESC)
     _write_result(tb, read_word(mem, reply + 0x0E), reply + 0x10, path,
                   BAD_REPLY_PATH_DESC)
@@ -807,40 +817,8 @@ def _reply_saved(tb, reply: int, answer: Any, write_reply: Callable[..., None],
 
 # -- tool calls (Toolbox Reference vol. 2 ch. 22, vol. 3 ch. 48) ---------------------------
 
-@tool(TOOLSET, 0x01)
-def SFBootInit(tb) -> None:
-    """SFBootInit()"""
-
-
-@tool(TOOLSET, 0x02, "WW")
-def SFStartUp(tb, user_id: int, dpage: int) -> None:
-    """SFStartUp(userID:W, dPageAddr:W)"""
-    sf = _sf(tb)
-    sf.started = True
-    sf.user_id = user_id
-
-
-@tool(TOOLSET, 0x03)
-def SFShutDown(tb) -> None:
-    """SFShutDown()"""
-    _sf(tb).started = False
-
-
-@tool(TOOLSET, 0x04, "", 2)
-def SFVersion(tb) -> int:
-    """SFVersion() -> versionInfo:W"""
-    return SF_VERSION
-
-
-@tool(TOOLSET, 0x05)
-def SFReset(tb) -> None:
-    """SFReset()"""
-
-
-@tool(TOOLSET, 0x06, "", 2)
-def SFStatus(tb) -> int:
-    """SFStatus() -> activeFlag:W"""
-    return 0xFFFF if _sf(tb).started else 0
+SFBootInit, SFStartUp, SFShutDown, SFVersion, SFReset, SFStatus = register_housekeeping(
+    TOOLSET, "SF", "sf", SF_VERSION, "WW")
 
 
 @tool(TOOLSET, 0x0D, "W")

@@ -47,6 +47,7 @@ cursor, Ctrl-O/Ctrl-N inverse and normal ...).
 from __future__ import annotations
 
 from iigs.memory import read_bytes, write_bytes
+from toolbox._housekeeping import register_housekeeping
 from toolbox.calls import ToolError, tool
 from toolbox.console import CR, Console, terminal_echo  # noqa: F401 (re-exported)
 from toolbox.toolbox import tool_state
@@ -176,39 +177,7 @@ def _c_string(mem, ptr: int) -> bytes:
 
 
 # -- housekeeping ----------------------------------------------------------------------
-@tool(TOOLSET, 0x01, "")
-def TextBootInit(tb) -> None:
-    """TextBootInit()"""
-
-
-@tool(TOOLSET, 0x02, "")
-def TextStartUp(tb) -> None:
-    """TextStartUp()"""
-    tb.text.started = True
-
-
-@tool(TOOLSET, 0x03, "")
-def TextShutDown(tb) -> None:
-    """TextShutDown()"""
-    tb.text.started = False
-
-
-@tool(TOOLSET, 0x04, "", 2)
-def TextVersion(tb) -> int:
-    """TextVersion(): versionInfo:W"""
-    return TEXT_VERSION
-
-
-@tool(TOOLSET, 0x05, "")
-def TextReset(tb) -> None:
-    """TextReset()"""
-    tb.text.reset()
-
-
-@tool(TOOLSET, 0x06, "", 2)
-def TextStatus(tb) -> int:
-    """TextStatus(): activeFlag:W"""
-    return 0xFFFF if tb.text.started else 0
+register_housekeeping(TOOLSET, "Text", "text", TEXT_VERSION)
 
 
 # -- globals and devices -----------------------------------------------------------------

@@ -208,6 +208,17 @@ class WindowManager:
     def front(self) -> Window | None:
         return next((w for w in self.windows if w.visible), None)
 
+    def local_point(self, port: int, v: int, h: int) -> tuple[int, int]:
+        """A global point in the local coordinates of `port`'s window (GlobalToLocal
+        for a port the Window Manager keeps); as it is for another port (a program's
+        own, whose origin is the screen's)."""
+        win = self.find(port)
+        return win.to_local(v, h) if win is not None else (v, h)
+
+    def local_mouse(self, port: int) -> tuple[int, int]:
+        """Where the mouse is, in `port`'s local coordinates (local_point)."""
+        return self.local_point(port, *self.tb.em.mouse)
+
     # -- QuickDraw access -------------------------------------------------------------
     def ensure_port(self) -> None:
         qd = self.tb.qd

@@ -63,6 +63,7 @@ def test_scripts_that_cannot_run_are_refused_before_the_disk(tmp_path):
             path.write_text(text)
     cases = [(name, want) for name, (_, want) in scripts.items()] + [
         ("missing.txt", "missing.txt: no such file"),
+        ("odd\nname.txt", "'odd\\nname.txt': no such file"),    # quoted, escaped
         ("shots", "shots is a folder, not a script"),
         (str(fifo), f"{fifo} is a FIFO (named pipe), not a script"),
     ]

@@ -369,22 +369,32 @@ def test_clicks_double_clicks_idle_painting_and_scrolling(tb, host, te_rec):
         te.TEUpdate(tb, te_rec)
 
 
-def test_a_textedit_control_made_from_a_template_and_disposed_as_a_control(tb):
-    from toolbox import control, window
-    te.TEStartUp(tb, 0x1001, 0x1700)
-    win = window.NewWindow(tb, tb.scratch.window_params((40, 20, 160, 320), b"Note"))
-    s = tb.scratch
-    template = s.take(0x60)
-    write_word(tb.mem, template, 16)               # pCount: ID .. textLength
-    write_long(tb.mem, template + 2, 0x4B47)       # ID
+def edit_text_template(tb, count: int, ctl_id: int, text: bytes = b"",
+                       own_bar: bool = False) -> int:
+    """A TextEdit control template (a TEParamBlock) at (2, 2, 80, 280), the standard
+    indents; with count 16 its C-string text and, asked, TextEdit's own scroll bar."""
+    template = tb.scratch.take(0x60)
+    write_word(tb.mem, template, count)
+    write_long(tb.mem, template + 2, ctl_id)
     for i, v in enumerate((2, 2, 80, 280)):
         write_word(tb.mem, template + 6 + 2 * i, v)
     write_long(tb.mem, template + 0x0E, 0x85000000)
     for i in range(4):
         write_word(tb.mem, template + 0x1E + 2 * i, 0xFFFF)
-    write_long(tb.mem, template + 0x26, 0xFFFFFFFF)   # TextEdit's own scroll bar
-    write_word(tb.mem, template + 0x36, te.DATA_CSTRING)
-    write_long(tb.mem, template + 0x38, s.bytes(b"Deal the cards\0"))
+    if own_bar:
+        write_long(tb.mem, template + 0x26, 0xFFFFFFFF)
+    if text:
+        write_word(tb.mem, template + 0x36, te.DATA_CSTRING)
+        write_long(tb.mem, template + 0x38, tb.scratch.bytes(text + b"\0"))
+    return template
+
+
+def test_a_textedit_control_made_from_a_template_and_disposed_as_a_control(tb):
+    from toolbox import control, window
+    te.TEStartUp(tb, 0x1001, 0x1700)
+    win = window.NewWindow(tb, tb.scratch.window_params((40, 20, 160, 320), b"Note"))
+    s = tb.scratch
+    template = edit_text_template(tb, 16, 0x4B47, b"Deal the cards", own_bar=True)
     handle = control.NewControl2(tb, win, 0, template)
     assert control.GetCtlHandleFromID(tb, win, 0x4B47) == handle
     rec = tb.te.record(handle)
@@ -408,14 +418,7 @@ def test_taskmaster_gives_a_textedit_control_its_keys_clicks_and_idle_time(tb, h
     te.TEStartUp(tb, 0x1001, 0x1700)
     s = tb.scratch
     win = window.NewWindow(tb, s.window_params((40, 20, 160, 320), b"Note"))
-    template = s.take(0x60)
-    write_word(tb.mem, template, 9)
-    write_long(tb.mem, template + 2, 5)
-    for i, v in enumerate((2, 2, 80, 280)):
-        write_word(tb.mem, template + 6 + 2 * i, v)
-    write_long(tb.mem, template + 0x0E, 0x85000000)
-    for i in range(4):
-        write_word(tb.mem, template + 0x1E + 2 * i, 0xFFFF)
+    template = edit_text_template(tb, 9, 5)
     handle = control.NewControl2(tb, win, 0, template)
     rec = tb.te.record(handle)
     te.TEActivate(tb, handle)
@@ -474,3 +477,31 @@ def test_a_single_style_record_and_a_full_one(tb, te_rec, host):
         te.TESetSelection(tb, 6, 6, te_rec)
         te.TEKey(tb, ev, te_rec)
     assert bytes(rec.model.text) == b"Spades!" and host.beeps == 1
+
+
+def test_a_textedit_control_tracked_without_a_point_takes_the_click_where_it_was(tb, host):
+    """DoModalWindow tracks the control it finds with no start point (TrackControl's
+    core then asks where the mouse is): in a window away from the screen's origin the
+    caret goes where the click was, in the window's own coordinates."""
+    from toolbox import control, dialog, window
+    te.TEStartUp(tb, 0x1001, 0x1700)
+    s = tb.scratch
+    win = window.NewWindow(tb, s.window_params((60, 100, 160, 420), b"Note"))
+    template = edit_text_template(tb, 16, 9, b"Knock with ten")
+    handle = control.NewControl2(tb, win, 0, template)
+    rec = tb.te.record(handle)
+    w = tb.wm.find(win)
+    assert w.content[:2] == (60, 100)              # not at the screen's origin
+    v, h = rec.point_of(6)                         # before "with", local
+    host.click(w.content[1] + h + 1, w.content[0] + v - 2)
+    ev = s.take(16)
+    answers = [dialog.DoModalWindow(tb, ev, 0, 0, 0, 0) for _ in range(6)]
+    assert [a for a in answers if a] == [9]        # the control's ID, for the click
+    assert (rec.model.sel_start, rec.model.sel_end) == (6, 6)
+    # and as a program's TrackControl core, again with no point: after "Knock"
+    v, h = rec.point_of(5)
+    host.click(w.content[1] + h + 1, w.content[0] + v - 2)
+    from toolbox import event
+    assert event.GetNextEvent(tb, 1 << 1, ev)
+    assert tb.ctl.track(tb.ctl.control(handle)) == 0x85
+    assert (rec.model.sel_start, rec.model.sel_end) == (5, 5)

@@ -1,9 +1,9 @@
 """Fixtures for the machine tests: small 65816 programs assembled with gsasm.
 
 Programs live in `programs/` (MPW IIgs dialect, docs/architecture.md, "Toolchain") and
-include `programs/machine_tools.macros` for the tool-call and GS/OS macros. They are
-assembled
-and linked with gsasm's Python API into relocatable S16 load files (SUPER records).
+include `programs/machine_tools.macros` for the tool-call and GS/OS macros and the
+start-up blocks they share (_Launch, _MyUserID, _QDStartUpDP, _EMStartUpScreen). They
+are assembled and linked with gsasm's Python API into relocatable S16 load files (SUPER records).
 """
 from __future__ import annotations
 

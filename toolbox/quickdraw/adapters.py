@@ -1,5 +1,7 @@
 """QuickDraw II's tool-call adapters: one `@tool(4, ...)` row per call, decoding the
-caller's records, calling the core (`tb.qd`) and writing results back.
+caller's records, calling the core (`tb.qd`) and writing results back; a call that
+only passes words and longs to the core's method of its name is one `_forward` line,
+its Toolbox Reference signature.
 
 Signatures are the Apple IIGS Toolbox Reference's (vol. 2, ch. 16); words arrive
 unsigned.
@@ -29,34 +31,55 @@ def _read_loc(mem: Any, addr: int) -> tuple[int, int, int, Rect]:
             read_word(mem, addr + 6), read_rect(mem, addr + 8))
 
 
+def _forward(number: int, signature: str, signed: bool = False,
+             address: bool = False) -> Any:
+    """A call that hands its words and longs to the core's method of the same name and
+    its answer back, registered from its Toolbox Reference signature: "Name(a:W, b:L)"
+    the parameters, "-> c:W" (or :L) the result; `signed`: the words are signed
+    (coordinates); `address`: the longs are addresses (24 bits)."""
+    name, rest = signature.split("(", 1)
+    args, answer = rest.split(")", 1)
+    params = "".join(a.strip()[-1] for a in args.split(",") if a.strip())
+    result = {"W": 2, "L": 4}.get(answer.strip()[-1:], 0) if "->" in answer else 0
+
+    def adapter(tb, *values):
+        if signed:
+            values = tuple(s16(v) if kind == "W" else v for v, kind in zip(values, params))
+        if address:
+            values = tuple(v & 0xFFFFFF if kind == "L" else v
+                           for v, kind in zip(values, params))
+        return getattr(_qd(tb), name)(*values)
+    adapter.__name__ = adapter.__qualname__ = name
+    adapter.__doc__ = signature
+    return tool(4, number, params, result, name=name)(adapter)
+
+
+def _rect_call(method: str):
+    def adapter(tb, ptr):
+        getattr(_qd(tb), method)(read_rect(tb.mem, ptr))
+    adapter.__name__ = adapter.__qualname__ = method
+    adapter.__doc__ = f"{method}(rectPtr:L)"
+    return adapter
+
+
+def _rrect_call(method: str):
+    def adapter(tb, ptr, oval_w, oval_h):
+        getattr(_qd(tb), method)(read_rect(tb.mem, ptr), s16(oval_w), s16(oval_h))
+    adapter.__name__ = adapter.__qualname__ = method
+    adapter.__doc__ = f"{method}(rectPtr:L, ovalWidth:W, ovalHeight:W)"
+    return adapter
+
+
 @tool(4, 0x02, "WWWW")
 def QDStartUp(tb, dp, mode, max_width, user_id):
     """QDStartUp(dPageAddr:W, masterSCB:W, maxWidth:W, userID:W)"""
     _qd(tb).QDStartUp(dp, mode, max_width, user_id)
 
 
-@tool(4, 0x03)
-def QDShutDown(tb):
-    """QDShutDown()"""
-    _qd(tb).QDShutDown()
-
-
-@tool(4, 0x04, result=2)
-def QDVersion(tb):
-    """QDVersion() -> versionInfo:W"""
-    return _qd(tb).QDVersion()
-
-
-@tool(4, 0x0A)
-def GrafOn(tb):
-    """GrafOn()"""
-    _qd(tb).GrafOn()
-
-
-@tool(4, 0x0B)
-def GrafOff(tb):
-    """GrafOff()"""
-    _qd(tb).GrafOff()
+QDShutDown = _forward(0x03, "QDShutDown()")
+QDVersion = _forward(0x04, "QDVersion() -> versionInfo:W")
+GrafOn = _forward(0x0A, "GrafOn()")
+GrafOff = _forward(0x0B, "GrafOff()")
 
 
 @tool(4, 0x0E, "WL")
@@ -96,58 +119,15 @@ def GetSCB(tb, line):
     return _qd(tb).GetSCB(line)
 
 
-@tool(4, 0x14, "W")
-def SetAllSCBs(tb, scb):
-    """SetAllSCBs(newSCB:W)"""
-    _qd(tb).SetAllSCBs(scb)
-
-
-@tool(4, 0x15, "W")
-def ClearScreen(tb, color_word):
-    """ClearScreen(colorWord:W)"""
-    _qd(tb).ClearScreen(color_word)
-
-
-@tool(4, 0x16, "W")
-def SetMasterSCB(tb, scb):
-    """SetMasterSCB(masterSCB:W)"""
-    _qd(tb).SetMasterSCB(scb)
-
-
-@tool(4, 0x17, result=2)
-def GetMasterSCB(tb):
-    """GetMasterSCB() -> masterSCB:W"""
-    return _qd(tb).GetMasterSCB()
-
-
-@tool(4, 0x18, "L")
-def OpenPort(tb, port):
-    """OpenPort(portPtr:L)"""
-    _qd(tb).OpenPort(port & 0xFFFFFF)
-
-
-@tool(4, 0x19, "L")
-def InitPort(tb, port):
-    """InitPort(portPtr:L)"""
-    _qd(tb).InitPort(port & 0xFFFFFF)
-
-
-@tool(4, 0x1A, "L")
-def ClosePort(tb, port):
-    """ClosePort(portPtr:L)"""
-    _qd(tb).ClosePort(port & 0xFFFFFF)
-
-
-@tool(4, 0x1B, "L")
-def SetPort(tb, port):
-    """SetPort(portPtr:L)"""
-    _qd(tb).SetPort(port)
-
-
-@tool(4, 0x1C, result=4)
-def GetPort(tb):
-    """GetPort() -> portPtr:L"""
-    return _qd(tb).GetPort()
+SetAllSCBs = _forward(0x14, "SetAllSCBs(newSCB:W)")
+ClearScreen = _forward(0x15, "ClearScreen(colorWord:W)")
+SetMasterSCB = _forward(0x16, "SetMasterSCB(masterSCB:W)")
+GetMasterSCB = _forward(0x17, "GetMasterSCB() -> masterSCB:W")
+OpenPort = _forward(0x18, "OpenPort(portPtr:L)", address=True)
+InitPort = _forward(0x19, "InitPort(portPtr:L)", address=True)
+ClosePort = _forward(0x1A, "ClosePort(portPtr:L)", address=True)
+SetPort = _forward(0x1B, "SetPort(portPtr:L)")
+GetPort = _forward(0x1C, "GetPort() -> portPtr:L")
 
 
 @tool(4, 0x1D, "L")
@@ -166,10 +146,7 @@ def GetPortLoc(tb, ptr):
     write_rect(tb.mem, ptr + 8, bounds)
 
 
-@tool(4, 0x1F, "L")
-def SetPortRect(tb, ptr):
-    """SetPortRect(rectPtr:L)"""
-    _qd(tb).SetPortRect(read_rect(tb.mem, ptr))
+SetPortRect = tool(4, 0x1F, "L", name="SetPortRect")(_rect_call("SetPortRect"))
 
 
 @tool(4, 0x20, "L")
@@ -178,52 +155,14 @@ def GetPortRect(tb, ptr):
     write_rect(tb.mem, ptr, _qd(tb).GetPortRect())
 
 
-@tool(4, 0x21, "WW")
-def SetPortSize(tb, width, height):
-    """SetPortSize(portWidth:W, portHeight:W)"""
-    _qd(tb).SetPortSize(s16(width), s16(height))
-
-
-@tool(4, 0x22, "WW")
-def MovePortTo(tb, h, v):
-    """MovePortTo(h:W, v:W)"""
-    _qd(tb).MovePortTo(s16(h), s16(v))
-
-
-@tool(4, 0x23, "WW")
-def SetOrigin(tb, h, v):
-    """SetOrigin(h:W, v:W)"""
-    _qd(tb).SetOrigin(s16(h), s16(v))
-
-
-@tool(4, 0x24, "L")
-def SetClip(tb, rgn):
-    """SetClip(rgnHandle:L)"""
-    _qd(tb).SetClip(rgn & 0xFFFFFF)
-
-
-@tool(4, 0x25, "L")
-def GetClip(tb, rgn):
-    """GetClip(rgnHandle:L)"""
-    _qd(tb).GetClip(rgn & 0xFFFFFF)
-
-
-@tool(4, 0x26, "L")
-def ClipRect(tb, ptr):
-    """ClipRect(rectPtr:L)"""
-    _qd(tb).ClipRect(read_rect(tb.mem, ptr))
-
-
-@tool(4, 0x27)
-def HidePen(tb):
-    """HidePen()"""
-    _qd(tb).HidePen()
-
-
-@tool(4, 0x28)
-def ShowPen(tb):
-    """ShowPen()"""
-    _qd(tb).ShowPen()
+SetPortSize = _forward(0x21, "SetPortSize(portWidth:W, portHeight:W)", signed=True)
+MovePortTo = _forward(0x22, "MovePortTo(h:W, v:W)", signed=True)
+SetOrigin = _forward(0x23, "SetOrigin(h:W, v:W)", signed=True)
+SetClip = _forward(0x24, "SetClip(rgnHandle:L)", address=True)
+GetClip = _forward(0x25, "GetClip(rgnHandle:L)", address=True)
+ClipRect = tool(4, 0x26, "L", name="ClipRect")(_rect_call("ClipRect"))
+HidePen = _forward(0x27, "HidePen()")
+ShowPen = _forward(0x28, "ShowPen()")
 
 
 @tool(4, 0x29, "L")
@@ -232,10 +171,7 @@ def GetPen(tb, ptr):
     write_point(tb.mem, ptr, _qd(tb).GetPen())
 
 
-@tool(4, 0x2C, "WW")
-def SetPenSize(tb, width, height):
-    """SetPenSize(penWidth:W, penHeight:W)"""
-    _qd(tb).SetPenSize(s16(width), s16(height))
+SetPenSize = _forward(0x2C, "SetPenSize(penWidth:W, penHeight:W)", signed=True)
 
 
 @tool(4, 0x2D, "L")
@@ -245,16 +181,8 @@ def GetPenSize(tb, ptr):
     write_point(tb.mem, ptr, (height, width))
 
 
-@tool(4, 0x2E, "W")
-def SetPenMode(tb, mode):
-    """SetPenMode(penMode:W)"""
-    _qd(tb).SetPenMode(mode)
-
-
-@tool(4, 0x2F, result=2)
-def GetPenMode(tb):
-    """GetPenMode() -> penMode:W"""
-    return _qd(tb).GetPenMode()
+SetPenMode = _forward(0x2E, "SetPenMode(penMode:W)")
+GetPenMode = _forward(0x2F, "GetPenMode() -> penMode:W")
 
 
 @tool(4, 0x30, "L")
@@ -281,46 +209,13 @@ def GetBackPat(tb, ptr):
     write_bytes(tb.mem, ptr, _qd(tb).GetBackPat())
 
 
-@tool(4, 0x36)
-def PenNormal(tb):
-    """PenNormal()"""
-    _qd(tb).PenNormal()
-
-
-@tool(4, 0x37, "W")
-def SetSolidPenPat(tb, color):
-    """SetSolidPenPat(colorNum:W)"""
-    _qd(tb).SetSolidPenPat(color)
-
-
-@tool(4, 0x38, "W")
-def SetSolidBackPat(tb, color):
-    """SetSolidBackPat(colorNum:W)"""
-    _qd(tb).SetSolidBackPat(color)
-
-
-@tool(4, 0x3A, "WW")
-def MoveTo(tb, h, v):
-    """MoveTo(h:W, v:W)"""
-    _qd(tb).MoveTo(s16(h), s16(v))
-
-
-@tool(4, 0x3B, "WW")
-def Move(tb, dh, dv):
-    """Move(dH:W, dV:W)"""
-    _qd(tb).Move(s16(dh), s16(dv))
-
-
-@tool(4, 0x3C, "WW")
-def LineTo(tb, h, v):
-    """LineTo(h:W, v:W)"""
-    _qd(tb).LineTo(s16(h), s16(v))
-
-
-@tool(4, 0x3D, "WW")
-def Line(tb, dh, dv):
-    """Line(dH:W, dV:W)"""
-    _qd(tb).Line(s16(dh), s16(dv))
+PenNormal = _forward(0x36, "PenNormal()")
+SetSolidPenPat = _forward(0x37, "SetSolidPenPat(colorNum:W)")
+SetSolidBackPat = _forward(0x38, "SetSolidBackPat(colorNum:W)")
+MoveTo = _forward(0x3A, "MoveTo(h:W, v:W)", signed=True)
+Move = _forward(0x3B, "Move(dH:W, dV:W)", signed=True)
+LineTo = _forward(0x3C, "LineTo(h:W, v:W)", signed=True)
+Line = _forward(0x3D, "Line(dH:W, dV:W)", signed=True)
 
 
 @tool(4, 0x4A, "LWWWW")
@@ -374,20 +269,6 @@ def NotEmptyRect(tb, ptr):
     return int(not empty_rect(read_rect(tb.mem, ptr)))
 
 
-def _rect_call(method: str):
-    def adapter(tb, ptr):
-        getattr(_qd(tb), method)(read_rect(tb.mem, ptr))
-    adapter.__doc__ = f"{method}(rectPtr:L)"
-    return adapter
-
-
-def _rrect_call(method: str):
-    def adapter(tb, ptr, oval_w, oval_h):
-        getattr(_qd(tb), method)(read_rect(tb.mem, ptr), s16(oval_w), s16(oval_h))
-    adapter.__doc__ = f"{method}(rectPtr:L, ovalWidth:W, ovalHeight:W)"
-    return adapter
-
-
 # Shape calls: one row each, same stack shape within a family.
 for _num, _name in ((0x53, "FrameRect"), (0x54, "PaintRect"), (0x55, "EraseRect"),
                     (0x56, "InvertRect"), (0x58, "FrameOval"), (0x59, "PaintOval"),
@@ -417,16 +298,8 @@ def FillRRect(tb, rect_ptr, oval_w, oval_h, pat_ptr):
                       read_bytes(tb.mem, pat_ptr, 32))
 
 
-@tool(4, 0x67, result=4)
-def NewRgn(tb):
-    """NewRgn() -> rgnHandle:L"""
-    return _qd(tb).NewRgn()
-
-
-@tool(4, 0x68, "L")
-def DisposeRgn(tb, rgn):
-    """DisposeRgn(rgnHandle:L)"""
-    _qd(tb).DisposeRgn(rgn & 0xFFFFFF)
+NewRgn = _forward(0x67, "NewRgn() -> rgnHandle:L")
+DisposeRgn = _forward(0x68, "DisposeRgn(rgnHandle:L)", address=True)
 
 
 @tool(4, 0x69, "LL")
@@ -435,10 +308,7 @@ def CopyRgn(tb, src, dst):
     _qd(tb).CopyRgn(src & 0xFFFFFF, dst & 0xFFFFFF)
 
 
-@tool(4, 0x6A, "L")
-def SetEmptyRgn(tb, rgn):
-    """SetEmptyRgn(rgnHandle:L)"""
-    _qd(tb).SetEmptyRgn(rgn & 0xFFFFFF)
+SetEmptyRgn = _forward(0x6A, "SetEmptyRgn(rgnHandle:L)", address=True)
 
 
 @tool(4, 0x6B, "LWWWW")
@@ -476,16 +346,8 @@ def GlobalToLocal(tb, ptr):
     write_point(tb.mem, ptr, _qd(tb).GlobalToLocal(read_point(tb.mem, ptr)))
 
 
-@tool(4, 0x86, result=2)
-def Random(tb):
-    """Random() -> randomNum:W"""
-    return _qd(tb).Random()
-
-
-@tool(4, 0x87, "L")
-def SetRandSeed(tb, seed):
-    """SetRandSeed(randomSeed:L)"""
-    _qd(tb).SetRandSeed(seed)
+Random = _forward(0x86, "Random() -> randomNum:W")
+SetRandSeed = _forward(0x87, "SetRandSeed(randomSeed:L)")
 
 
 @tool(4, 0x88, "WW", 2)
@@ -494,46 +356,13 @@ def GetPixel(tb, h, v):
     return _qd(tb).GetPixel(s16(h), s16(v))
 
 
-@tool(4, 0x8E, "L")
-def SetCursor(tb, ptr):
-    """SetCursor(cursorPtr:L)"""
-    _qd(tb).SetCursor(ptr)
-
-
-@tool(4, 0x8F, result=4)
-def GetCursorAdr(tb):
-    """GetCursorAdr() -> cursorPtr:L"""
-    return _qd(tb).GetCursorAdr()
-
-
-@tool(4, 0x90)
-def HideCursor(tb):
-    """HideCursor()"""
-    _qd(tb).HideCursor()
-
-
-@tool(4, 0x91)
-def ShowCursor(tb):
-    """ShowCursor()"""
-    _qd(tb).ShowCursor()
-
-
-@tool(4, 0x92)
-def ObscureCursor(tb):
-    """ObscureCursor()"""
-    _qd(tb).ObscureCursor()
-
-
-@tool(4, 0x94, "L")
-def SetFont(tb, handle):
-    """SetFont(newFontHandle:L)"""
-    _qd(tb).SetFont(handle)
-
-
-@tool(4, 0x95, result=4)
-def GetFont(tb):
-    """GetFont() -> fontHandle:L"""
-    return _qd(tb).GetFont()
+SetCursor = _forward(0x8E, "SetCursor(cursorPtr:L)")
+GetCursorAdr = _forward(0x8F, "GetCursorAdr() -> cursorPtr:L")
+HideCursor = _forward(0x90, "HideCursor()")
+ShowCursor = _forward(0x91, "ShowCursor()")
+ObscureCursor = _forward(0x92, "ObscureCursor()")
+SetFont = _forward(0x94, "SetFont(newFontHandle:L)")
+GetFont = _forward(0x95, "GetFont() -> fontHandle:L")
 
 
 @tool(4, 0x96, "L")
@@ -543,58 +372,15 @@ def GetFontInfo(tb, ptr):
         write_word(tb.mem, ptr + 2 * i, x)
 
 
-@tool(4, 0x9A, "W")
-def SetTextFace(tb, face):
-    """SetTextFace(textFace:W)"""
-    _qd(tb).SetTextFace(face)
-
-
-@tool(4, 0x9B, result=2)
-def GetTextFace(tb):
-    """GetTextFace() -> textFace:W"""
-    return _qd(tb).GetTextFace()
-
-
-@tool(4, 0x9C, "W")
-def SetTextMode(tb, mode):
-    """SetTextMode(textMode:W)"""
-    _qd(tb).SetTextMode(mode)
-
-
-@tool(4, 0x9D, result=2)
-def GetTextMode(tb):
-    """GetTextMode() -> textMode:W"""
-    return _qd(tb).GetTextMode()
-
-
-@tool(4, 0xA0, "W")
-def SetForeColor(tb, color):
-    """SetForeColor(foreColor:W)"""
-    _qd(tb).SetForeColor(color)
-
-
-@tool(4, 0xA1, result=2)
-def GetForeColor(tb):
-    """GetForeColor() -> foreColor:W"""
-    return _qd(tb).GetForeColor()
-
-
-@tool(4, 0xA2, "W")
-def SetBackColor(tb, color):
-    """SetBackColor(backColor:W)"""
-    _qd(tb).SetBackColor(color)
-
-
-@tool(4, 0xA3, result=2)
-def GetBackColor(tb):
-    """GetBackColor() -> backColor:W"""
-    return _qd(tb).GetBackColor()
-
-
-@tool(4, 0xA4, "W")
-def DrawChar(tb, code):
-    """DrawChar(theChar:W)"""
-    _qd(tb).DrawChar(code)
+SetTextFace = _forward(0x9A, "SetTextFace(textFace:W)")
+GetTextFace = _forward(0x9B, "GetTextFace() -> textFace:W")
+SetTextMode = _forward(0x9C, "SetTextMode(textMode:W)")
+GetTextMode = _forward(0x9D, "GetTextMode() -> textMode:W")
+SetForeColor = _forward(0xA0, "SetForeColor(foreColor:W)")
+GetForeColor = _forward(0xA1, "GetForeColor() -> foreColor:W")
+SetBackColor = _forward(0xA2, "SetBackColor(backColor:W)")
+GetBackColor = _forward(0xA3, "GetBackColor() -> backColor:W")
+DrawChar = _forward(0xA4, "DrawChar(theChar:W)")
 
 
 @tool(4, 0xA5, "L")
@@ -639,34 +425,11 @@ def TextWidth(tb, ptr, length):
     return _qd(tb).TextWidth(read_bytes(tb.mem, ptr, length))
 
 
-@tool(4, 0xCA)
-def InitCursor(tb):
-    """InitCursor()"""
-    _qd(tb).InitCursor()
-
-
-@tool(4, 0xD0, "L")
-def SetFontID(tb, font_id):
-    """SetFontID(newFontID:L)"""
-    _qd(tb).SetFontID(font_id)
-
-
-@tool(4, 0xD1, result=4)
-def GetFontID(tb):
-    """GetFontID() -> fontID:L"""
-    return _qd(tb).GetFontID()
-
-
-@tool(4, 0xD2, "W")
-def SetTextSize(tb, size):
-    """SetTextSize(textSize:W)"""
-    _qd(tb).SetTextSize(size)
-
-
-@tool(4, 0xD3, result=2)
-def GetTextSize(tb):
-    """GetTextSize() -> textSize:W"""
-    return _qd(tb).GetTextSize()
+InitCursor = _forward(0xCA, "InitCursor()")
+SetFontID = _forward(0xD0, "SetFontID(newFontID:L)")
+GetFontID = _forward(0xD1, "GetFontID() -> fontID:L")
+SetTextSize = _forward(0xD2, "SetTextSize(textSize:W)")
+GetTextSize = _forward(0xD3, "GetTextSize() -> textSize:W")
 
 
 @tool(4, 0xD6, "LLWWW")
@@ -676,22 +439,9 @@ def PPToPort(tb, loc_ptr, rect_ptr, dest_h, dest_v, mode):
                      s16(dest_h), s16(dest_v), mode)
 
 
-@tool(4, 0xC1, result=4)
-def OpenPoly(tb):
-    """OpenPoly() -> polyHandle:L"""
-    return _qd(tb).OpenPoly()
-
-
-@tool(4, 0xC2)
-def ClosePoly(tb):
-    """ClosePoly()"""
-    _qd(tb).ClosePoly()
-
-
-@tool(4, 0xC3, "L")
-def KillPoly(tb, poly):
-    """KillPoly(polyHandle:L)"""
-    _qd(tb).KillPoly(poly & 0xFFFFFF)
+OpenPoly = _forward(0xC1, "OpenPoly() -> polyHandle:L")
+ClosePoly = _forward(0xC2, "ClosePoly()")
+KillPoly = _forward(0xC3, "KillPoly(polyHandle:L)", address=True)
 
 
 @tool(4, 0xC4, "LWW")
@@ -724,10 +474,7 @@ def FillPoly(tb, poly, pat_ptr):
     _qd(tb).FillPoly(poly & 0xFFFFFF, read_bytes(tb.mem, pat_ptr, 32))
 
 
-@tool(4, 0x42, "L")
-def SetPolySave(tb, value):
-    """SetPolySave(polySaveValue:L)"""
-    _qd(tb).SetPolySave(value)
+SetPolySave = _forward(0x42, "SetPolySave(polySaveValue:L)")
 
 
 @tool(4, 0x43, result=4)

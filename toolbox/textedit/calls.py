@@ -431,8 +431,7 @@ def TEClick(tb, event_ptr: int, handle: int) -> None:
     mgr = _te(tb)
     rec = mgr.record(handle)
     ev = read_event(tb.mem, event_ptr)
-    win = tb.wm.find(rec.owner)
-    v, h = win.to_local(ev.v, ev.h) if win is not None else (ev.v, ev.h)
+    v, h = tb.wm.local_point(rec.owner, ev.v, ev.h)
     mgr.click(rec, v, h, extend=bool(ev.modifiers & SHIFT_KEY))
 
 

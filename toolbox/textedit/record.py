@@ -432,10 +432,9 @@ class TextEditManager:
         else:
             m.select(at, at)
         self.changed(rec)
-        win = tb.wm.find(rec.owner)
 
         def follow(gv: int, gh: int) -> None:
-            lv, lh = win.to_local(gv, gh) if win is not None else (gv, gh)
+            lv, lh = tb.wm.local_point(rec.owner, gv, gh)
             now = rec.offset_at(lv, lh)
             if double and now == at:           # the word stays selected
                 return

@@ -58,15 +58,8 @@ recVertPos DS.L 1
         MEND
 
 Editor  PROC
-        LONGA   ON
-        LONGI   ON
-        PHK
-        PLB
-        _Tool   $0201           ; TLStartUp
-        PHA
-        _Tool   $0202           ; MMStartUp: userID
-        PLA
-        STA     <Vars.myID
+        _Launch
+        _MyUserID Vars.myID
         PHA                     ; StartUpTools(myID, refIsPointer, @Tools)
         PHA
         LDA     <Vars.myID

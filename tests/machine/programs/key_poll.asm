@@ -10,10 +10,7 @@ KBDSTRB EQU     $E0C010                 ; any access clears the strobe
 THE_KEY EQU     0                       ; direct page: the key read
 
 KeyPoll PROC
-        LONGA   ON
-        LONGI   ON
-        PHK
-        PLB
+        _Launch
         STZ     THE_KEY
         SEP     #$20
         LONGA   OFF

@@ -23,10 +23,7 @@ USER_TOOLS_2    EQU     $E1000C
 TS              EQU     5                       ; the user tool set number it takes
 
 Main    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK
-        PLB
+        _Launch
         STZ     <0
         STA     <32                             ; the launch's A: the program's user ID
 * 1. InitialLoad2(userID, GS/OS pathname, spMemFlag 0, inputType 1): userID 0 (a new

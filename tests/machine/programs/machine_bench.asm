@@ -11,10 +11,7 @@
         INCLUDE 'machine_tools.macros'
 
 Bench   PROC
-        LONGA   ON
-        LONGI   ON
-        PHK
-        PLB
+        _Launch
         _GSOS   $2010,OpenP     ; Open .CONSOLE for writing
         LDA     OpenP+2
         STA     WriteP+2

@@ -10,10 +10,7 @@
         INCLUDE 'machine_tools.macros'
 
 Main    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK
-        PLB
+        _Launch
         LDA     #$1234
         LDY     #$5678
         IF      CRASH = 1 THEN

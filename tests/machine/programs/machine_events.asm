@@ -6,22 +6,10 @@
         INCLUDE 'machine_tools.macros'
 
 Events  PROC
-        LONGA   ON
-        LONGI   ON
-        PHK
-        PLB
+        _Launch
         TAY                     ; Y = user ID
-        TDC                     ; EMStartUp(D + $100, 0, 0, 639, 0, 199, userID)
-        CLC
-        ADC     #$0100
-        PHA
-        PEA     0
-        PEA     0
-        PEA     639
-        PEA     0
-        PEA     199
-        PHY
-        _Tool   $0206
+        TDC                     ; EMStartUp on the page after ours (D + $100)
+        _EMStartUpScreen $0100
 Loop    PHA                     ; GetNextEvent($0008 = key-down only, @Event)
         PEA     $0008
         PEA     Event>>16

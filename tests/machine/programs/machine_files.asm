@@ -7,10 +7,7 @@
         INCLUDE 'machine_tools.macros'
 
 Files   PROC
-        LONGA   ON
-        LONGI   ON
-        PHK
-        PLB
+        _Launch
         STZ     <0
         _GSOS   $2001,CreateP   ; Create NOTES, type $04 (TXT)
         BCS     Fail

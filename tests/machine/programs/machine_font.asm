@@ -25,18 +25,11 @@ curFID  DS.L    1               ; FMGetCurFID after InstallFont
         ENDR
 
 Main    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK                     ; B = K (GS/OS does not promise B)
-        PLB
+        _Launch
         STA     <Vars.userID
         _NewDP  QD_PAGES+1,Vars.dpHandle
         PHA                     ; the dp again, for FMStartUp below
-        PHA                     ; QDStartUp(dp, 640 mode, 0, userID)
-        PEA     MODE_640
-        PEA     0
-        PEI     <Vars.userID
-        _QDStartUp
+        _QDStartUpDP MODE_640,Vars.userID
         PLA                     ; FMStartUp(userID, dp + QD_PAGES pages)
         CLC
         ADC     #QD_PAGES*$100

@@ -5,29 +5,14 @@
 
         CASE    ON
         INCLUDE 'machine_tools.macros'
+        INCLUDE 'aux.macros'
 
 Hello   PROC
-        LONGA   ON
-        LONGI   ON
-        PHK
-        PLB
+        _Launch
         STA     UserID
         _Tool   $0201           ; TLStartUp
-        PHA                     ; NewHandle($300, userID, $C015, 0): 3 DP pages, bank 0
-        PHA
-        PEA     $0000
-        PEA     $0300
-        LDA     UserID
-        PHA
-        PEA     $C015
-        PEA     $0000
-        PEA     $0000
-        _Tool   $0902
-        PLA                     ; handle -> DP 0..3 (ours, until QuickDraw takes its own)
-        STA     <0
-        PLA
-        STA     <2
-        LDA     [<0]            ; the block's address (bank 0)
+        LDA     UserID          ; 3 DP pages in bank 0: the handle to DP 0..3 (ours,
+        _NewDP  3,0             ;   until QuickDraw takes its own), the block to A
         PHA                     ; QDStartUp(dp, $80 = 640 mode, 0, userID)
         PEA     $0080
         PEA     $0000

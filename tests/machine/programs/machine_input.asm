@@ -23,23 +23,11 @@ LISTEN_MOUSE_3 EQU $3B          ; ADB: address 3, Listen, register 3
 MOUSE_200_CPI EQU $2302         ; register 3: SRQ on, address 3, handler 2
 
 Input   PROC
-        LONGA   ON
-        LONGI   ON
-        PHK
-        PLB
+        _Launch
         TAY                     ; Y = user ID
         _TextStartUp
-        TDC                     ; EMStartUp(D + $100, 0, 0, 639, 0, 199, userID)
-        CLC
-        ADC     #$0100
-        PHA
-        PEA     0
-        PEA     0
-        PEA     639
-        PEA     0
-        PEA     199
-        PHY
-        _Tool   $0206
+        TDC                     ; EMStartUp on the page after ours (D + $100)
+        _EMStartUpScreen $0100
         JSR     KeyEvent
         JSR     LatchKey
         JSR     KeyEvent

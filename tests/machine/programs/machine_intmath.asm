@@ -23,10 +23,7 @@ hexText DS.B    4               ; Int2Hex($BEEF, 4 wide)
         ENDR
 
 Main    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK                     ; B = K (GS/OS does not promise B)
-        PLB
+        _Launch
         _IMStartUp
         PHA                     ; result space: activeFlag
         _IMStatus

@@ -47,10 +47,7 @@ oldVec  DS.L    1               ; GetVector($15) before SetVector
         ENDR
 
 Main    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK                     ; B = K (GS/OS does not promise B)
-        PLB
+        _Launch
         SEP     #$20            ; line 99 interrupts
         LONGA   OFF
         LDA     #SCB_INT

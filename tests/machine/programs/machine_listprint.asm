@@ -15,10 +15,7 @@ PR_REC_SIZE     EQU     $008C
 NEW_SETS        EQU     7               ; the tool sets whose Status is kept
 
 ListPrint PROC
-        LONGA   ON
-        LONGI   ON
-        PHK
-        PLB
+        _Launch
         STA     UserID
         _Tool   $0201                   ; TLStartUp
         PHA                             ; StartUpTools(userID, refIsPointer, @Tools)

@@ -50,10 +50,7 @@ before  DS.W    1               ; S before the pushes of the call under way
         MEND
 
 Main    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK
-        PLB
+        _Launch
 
         TSC                     ; 1: MidiStatus(): activeFlag:W
         STA     <Vars.before

@@ -22,10 +22,7 @@ MAX_V   EQU     199
 BUTTON_UP EQU   $80             ; bit 7 of the Y byte
 
 Mouse   PROC
-        LONGA   ON
-        LONGI   ON
-        PHK
-        PLB
+        _Launch
         LDA     #$0FFF
         STA     >PALETTE0+2*WHITE
         LDA     #$0F00

@@ -11,10 +11,7 @@
         INCLUDE 'machine_tools.macros'
 
 Tool    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK
-        PLB
+        _Launch
         STZ     <0
         _GSOS   $2001,CreateP   ; CreateGS NEW.TAR, access $E3, BIN
         BCS     Fail

@@ -25,17 +25,10 @@ ptr     DS.L    1               ; its block
         ENDR
 
 Main    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK                     ; B = K (GS/OS does not promise B)
-        PLB
+        _Launch
         STA     <Vars.userID
         _NewDP  3,Vars.dpHandle ; A = QuickDraw's 3 pages
-        PHA                     ; QDStartUp(dp, MASTER_SCB, 0, userID)
-        PEA     MASTER_SCB
-        PEA     0
-        PEI     <Vars.userID
-        _QDStartUp
+        _QDStartUpDP MASTER_SCB,Vars.userID
 
         PHA                     ; arrow := OpenPoly()
         PHA

@@ -9,10 +9,7 @@
         INCLUDE 'machine_tools.macros'
 
 P16     PROC
-        LONGA   ON
-        LONGI   ON
-        PHK
-        PLB
+        _Launch
         STZ     <0
         _GSOS   $002A,VersionP  ; GET_VERSION
         BCS     Fail

@@ -26,17 +26,10 @@ copyErr DS.W    1               ; A after CopyPixels with unequal rectangles
         ENDR
 
 Main    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK                     ; B = K (GS/OS does not promise B)
-        PLB
+        _Launch
         STA     <Vars.userID
         _NewDP  3,Vars.dpHandle ; A = QuickDraw's 3 pages
-        PHA                     ; QDStartUp(dp, 320 mode, 0, userID)
-        PEA     MODE_320
-        PEA     0
-        PEI     <Vars.userID
-        _QDStartUp
+        _QDStartUpDP MODE_320,Vars.userID
         _QDAuxStartUp
         PHA                     ; result space: activeFlag
         _QDAuxStatus

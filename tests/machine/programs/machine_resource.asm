@@ -35,15 +35,8 @@ button  DS.W    1               ; AlertWindow's answer (0 = first button)
         ENDR
 
 Main    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK                     ; B = K (GS/OS does not promise B)
-        PLB
-        _TLStartUp
-        PHA                     ; MMStartUp: userID
-        _MMStartUp
-        PLA
-        STA     <Vars.myID
+        _Launch
+        _MyUserID Vars.myID
 
         PHA                     ; StartUpTools(myID, refIsResource, 1): startStopRefRet
         PHA

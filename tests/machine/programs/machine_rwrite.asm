@@ -44,15 +44,8 @@ header  DS.B    12              ; the resource fork's first 12 bytes (phase 2)
         ENDR
 
 Main    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK                     ; B = K
-        PLB
-        _TLStartUp
-        PHA                     ; MMStartUp: userID
-        _MMStartUp
-        PLA
-        STA     <Vars.myID
+        _Launch
+        _MyUserID Vars.myID
         LDA     #1
         STA     <Vars.step
         LDA     <Vars.myID      ; ResourceStartUp(myID)

@@ -21,10 +21,7 @@ env     DS.W    1               ; FGETENV's X after the divide
 EXT_WORDS EQU   5               ; an extended is five words
 
 Main    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK                     ; B = K (GS/OS does not promise B)
-        PLB
+        _Launch
         _SANEStartUpAbove       ; SANE's direct page: the page after ours
         PHA                     ; result space: activeFlag
         _SANEStatus

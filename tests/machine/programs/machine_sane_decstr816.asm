@@ -25,10 +25,7 @@ text3   DS.B    16              ; FDEC2STR $0003 of the same record
         ENDR
 
 Main    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK                     ; B = K (GS/OS does not promise B)
-        PLB
+        _Launch
         _SANEStartUpAbove       ; SANE's direct page: the page after ours
 
         _PushAddr CText         ; strtod: FCSTR2DEC $0004 from index 0

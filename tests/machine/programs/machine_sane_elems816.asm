@@ -24,10 +24,7 @@ annuity DS.B    10              ; annuity(rate 0.5, periods 2) = 10/9
         ENDR
 
 Main    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK                     ; B = K (GS/OS does not promise B)
-        PLB
+        _Launch
         _SANEStartUpAbove       ; SANE's direct page: the page after ours
 
         _CopyExt One,Vars.atan

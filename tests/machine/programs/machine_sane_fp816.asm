@@ -22,10 +22,7 @@ less    DS.W    1               ; X from FCMPL of 2.5 against longint 40000
         ENDR
 
 Main    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK                     ; B = K (GS/OS does not promise B)
-        PLB
+        _Launch
         _SANEStartUpAbove       ; SANE's direct page: the page after ours
 
         _PushAddr MinusLakh     ; ext := FL2X(-100000)

@@ -22,10 +22,7 @@ FSQRTX_OP EQU   $0012
 FSINX_OP EQU    $001A
 
 Main    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK                     ; B = K (GS/OS does not promise B)
-        PLB
+        _Launch
         _SANEStartUpAbove       ; SANE's direct page: the page after ours
         LDA     #LOOPS
         STA     <Vars.pass

@@ -25,10 +25,7 @@ event   DS.B    16              ; an event record
         ENDR
 
 Main    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK                     ; B = K (GS/OS does not promise B)
-        PLB
+        _Launch
         _SchStartUp
         PHA                     ; result space: activeFlag
         _SchStatus

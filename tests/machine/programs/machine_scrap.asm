@@ -25,10 +25,7 @@ loaded  DS.W    1               ; GetScrapState after LoadScrap
         ENDR
 
 Main    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK                     ; B = K (GS/OS does not promise B)
-        PLB
+        _Launch
         STA     <Vars.userID
         _ScrapStartUp
         _ZeroScrap              ; Copy: the scrap is replaced

@@ -8,10 +8,7 @@
         INCLUDE 'machine_tools.macros'
 
 Tool    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK
-        PLB
+        _Launch
         STZ     <0
         _GSOS   $2001,CreateP   ; CreateGS NEW.TAR, pCount 1
         BCS     Fail

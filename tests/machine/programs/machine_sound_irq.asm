@@ -44,10 +44,7 @@ ONE_SHOT_IRQ EQU $0A            ; control: one-shot, interrupt on, halt bit clea
 TOTAL    EQU    5               ; interrupts the driver waits for
 
 Main    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK                     ; B = K (GS/OS does not promise B)
-        PLB
+        _Launch
         PEA     V_SOUND         ; SetVector($0B, @Handler)
         PEA     Handler>>16
         PEA     Handler

@@ -5,32 +5,17 @@
 
         CASE    ON
         INCLUDE 'machine_tools.macros'
+        INCLUDE 'aux.macros'
 
 REF_IS_POINTER  EQU     0
 REF_IS_NEW_HANDLE EQU   3
 
 StdFile PROC
-        LONGA   ON
-        LONGI   ON
-        PHK
-        PLB
+        _Launch
         STA     UserID
         _Tool   $0201                   ; TLStartUp
-        PHA                             ; NewHandle($700, userID, $C015, 0): 7 DP pages
-        PHA
-        PEA     $0000
-        PEA     $0700
-        LDA     UserID
-        PHA
-        PEA     $C015
-        PEA     $0000
-        PEA     $0000
-        _Tool   $0902
-        PLA
-        STA     <0
-        PLA
-        STA     <2
-        LDA     [<0]
+        LDA     UserID                  ; 7 DP pages in bank 0: the handle to DP 0..3,
+        _NewDP  7,0                     ;   the block to A
         STA     ToolDP
         PHA                             ; QDStartUp(dp, 640 mode, 0, userID): 3 pages
         PEA     $0080
@@ -38,18 +23,9 @@ StdFile PROC
         LDA     UserID
         PHA
         _Tool   $0204
-        LDA     ToolDP                  ; EMStartUp(dp+$300, 0, 0, 639, 0, 199, userID)
-        CLC
-        ADC     #$0300
-        PHA
-        PEA     0
-        PEA     0
-        PEA     639
-        PEA     0
-        PEA     199
-        LDA     UserID
-        PHA
-        _Tool   $0206
+        LDY     UserID                  ; EMStartUp past QuickDraw's 3 pages (dp+$300)
+        LDA     ToolDP
+        _EMStartUpScreen $0300
         LDA     UserID                  ; WindStartUp(userID)
         PHA
         _Tool   $020E

@@ -23,10 +23,7 @@ name    DS.B    16              ; ReadLine's buffer
         ENDR
 
 Main    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK                     ; B = K (GS/OS does not promise B)
-        PLB
+        _Launch
         _TextStartUp
         PHA                     ; result space: activeFlag
         _TextStatus

@@ -20,10 +20,7 @@ carry   DS.W    1               ; 1 if carry was set after it
         ENDR
 
 Main    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK                     ; B = K (GS/OS does not promise B)
-        PLB
+        _Launch
         STA     <Vars.launchID
         PHA                     ; result space: userID
         _Tool   $0202           ; MMStartUp

@@ -17,10 +17,7 @@ MY_ID           EQU     8               ;   MMStartUp's answer there
 STACK_AT        EQU     10              ;   S after the TCS
 
 OwnStack PROC
-        LONGA   ON
-        LONGI   ON
-        PHK
-        PLB
+        _Launch
         PHA                             ; NewHandle(STACK_SIZE, ID, ATTRIBUTES, 0)
         PHA                             ;   result space
         PEA     0

@@ -25,10 +25,7 @@ TXTPAGE2 EQU    $E0C055
 ROW0    EQU     $000400                 ; text page 1, row 0
 
 TextScreen PROC
-        LONGA   ON
-        LONGI   ON
-        PHK
-        PLB
+        _Launch
         SEP     #$20
         LONGA   OFF
         LDA     #$01                    ; Super Hi-Res off (bank latch kept)
