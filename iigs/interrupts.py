@@ -107,6 +107,10 @@ class Interrupts:
         self.sound_line = False
         self.sound_chip: Any = None     # the DOC, once `attach_sound` wires it
         self._unclaimed: set[str] = set()   # sources whose default handler ran
+        # Told the cycle of a source's next event when it moves nearer in the middle
+        # of the CPU's slice (a program programmed the DOC): the machine ends the
+        # slice there (None: nobody listens, the slice's end sees it).
+        self.on_nearer: Callable[[int], None] | None = None
 
     # ---------------------------------------------------------------- enables
     @property
@@ -147,6 +151,15 @@ class Interrupts:
         self.sound_chip = chip
         chip.irq_source = lambda osc: self.raise_sound()
         chip.irq_cleared = self.clear_sound
+        chip.timing_changed = self._sound_reprogrammed
+
+    def _sound_reprogrammed(self) -> None:
+        """The DOC's oscillators were written: its next interrupt may come sooner
+        than the CPU's slice ends, so the run loop is told its cycle."""
+        if self.on_nearer is not None:
+            due = self._sound_due()
+            if due < NEVER:
+                self.on_nearer(due)
 
     def _sound_armed(self) -> bool:
         chip = self.sound_chip
