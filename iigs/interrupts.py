@@ -71,6 +71,13 @@ INTFLAG_MOUSE, INTFLAG_VBL, INTFLAG_QUARTER, INTFLAG_IRQ = 0x04, 0x08, 0x10, 0x0
 KM_MOUSE_FULL, KM_MOUSE_ENABLE, KM_DATA_ENABLE = 0x80, 0x40, 0x10
 KM_KEY_FULL, KM_KEY_ENABLE = 0x08, 0x04
 
+# The busy flag (Toolbox Reference vol. 2, "Scheduler"; Firmware Reference): a byte the
+# system keeps non-zero while it must not be re-entered (GS/OS in a call, a tool that is
+# not reentrant), raised and lowered through the firmware's IncBusyFlg ($E1/0064, vector
+# $19) and DecBusyFlg ($E1/0068, vector $1A).
+BUSY_FLAG = 0xE100FF
+BUSY_VECTORS = {"inc_busy": 0x19, "dec_busy": 0x1A}
+
 QUARTER_FRAMES = 15                # VBLs in a quarter second
 SCB_INTERRUPT = 0x40               # SCB bit 6: interrupt at the end of this line
 SCBS = 0xE19D00
@@ -194,7 +201,8 @@ class Interrupts:
 
     def set_firmware(self, name: str, handler: Callable[[], None]) -> None:
         """The routine the firmware runs for a source whose vector is the default
-        (the toolbox's interface: the Misc Tool Set registers its heartbeat on VBL)."""
+        (the toolbox's interface: the Misc Tool Set registers its heartbeat on VBL),
+        or, as "not_busy", when DecBusyFlg brings the busy flag to 0 (the Scheduler)."""
         self.firmware[name] = handler
 
     # ---------------------------------------------------------------- timing
@@ -372,6 +380,30 @@ class Interrupts:
         at = self.vector_address(number)
         self.mem[at] = JML
         self.mem[at + 1:at + 4] = (target & 0xFFFFFF).to_bytes(3, "little")
+
+    # ---------------------------------------------------------------- the busy flag
+    @property
+    def system_busy(self) -> bool:
+        """The busy flag is set, or the firmware's dispatch runs from inside a tool
+        call of this toolbox's that waits tick after tick (its Python is not
+        reentrant, as GS/OS is not): the Scheduler's queue must wait."""
+        return self.busy or bool(self.mem[BUSY_FLAG])
+
+    def inc_busy(self) -> None:
+        """IncBusyFlg: the busy flag goes up by one."""
+        self.mem[BUSY_FLAG] = (self.mem[BUSY_FLAG] + 1) & 0xFF
+
+    def dec_busy(self, run_tasks: bool = True) -> None:
+        """DecBusyFlg: the busy flag goes down by one (never below 0); when that brings
+        it to 0 the Scheduler's queue runs (the handler registered as "not_busy"),
+        unless `run_tasks` is False (a call that failed: the machine stops)."""
+        flag = self.mem[BUSY_FLAG]
+        if not flag:
+            return
+        self.mem[BUSY_FLAG] = flag - 1
+        handler = self.firmware.get("not_busy")
+        if flag == 1 and run_tasks and handler is not None and not self.busy:
+            handler()
 
     def default_handler(self, name: str) -> None:
         """What the ROM's own handler for a source does: the toolbox's routine, if it

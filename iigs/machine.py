@@ -40,7 +40,7 @@ from typing import Any, Callable, Sequence
 
 from iigs.cpu import CPU65816, I, M, X, VECTORS
 from iigs.doc import DOC
-from iigs.interrupts import NEVER, RTI, SOURCES, Interrupts
+from iigs.interrupts import BUSY_VECTORS, NEVER, RTI, SOURCES, Interrupts
 from iigs.io import IOPage
 from iigs.memory import MEMORY_SIZE, ShrShadow, is_mapped
 from iigs.report import MachineError, build_report
@@ -68,6 +68,9 @@ PROGRAM_RETURN_TRAP = 0xE100F4      # where the program's main RTLs to, if it do
 IRQ_ENTRY = 0x00C071
 # The default targets of the interrupt vectors ($E1/0000 + 4n): `WDM n; RTL` each.
 FIRMWARE_HANDLERS = 0xE101C0
+# The firmware's IncBusyFlg and DecBusyFlg (`WDM n; RTL`), the targets of the JMLs at
+# $E1/0064 and $E1/0068 (vectors $19 and $1A).
+FIRMWARE_BUSY = 0xE101F0
 # While the IRQ line is held with I set, the CPU runs at most one scan line at a time,
 # so an interrupt unmasked by CLI/PLP/RTI/REP is taken within a scan line.
 SLICE_MASKED = 2_800_000 // 60 // 262
@@ -227,8 +230,9 @@ class Hardware:
 
     def _install_firmware_interrupts(self) -> None:
         """What a IIGS has in ROM for interrupts: the IRQ vectors point at the
-        firmware's entry (dispatch, then RTI), and each source's vector at its default
-        handler (`Interrupts.default_handler`, then RTL)."""
+        firmware's entry (dispatch, then RTI), each source's vector at its default
+        handler (`Interrupts.default_handler`, then RTL), and the IncBusyFlg and
+        DecBusyFlg vectors at the busy flag's routines."""
         irq = self.interrupts
         for vector in VECTORS["irq"]:
             self.mem[vector:vector + 2] = (IRQ_ENTRY & 0xFFFF).to_bytes(2, "little")
@@ -237,6 +241,11 @@ class Hardware:
         for index, (name, number) in enumerate(SOURCES.items()):
             at = FIRMWARE_HANDLERS + 4 * index
             self.trap(at, lambda cpu, name=name: irq.default_handler(name))
+            self.mem[at + 2] = RTL
+            irq.set_vector(number, at)
+        for index, (name, number) in enumerate(BUSY_VECTORS.items()):
+            at = FIRMWARE_BUSY + 4 * index
+            self.trap(at, lambda cpu, change=getattr(irq, name): change())
             self.mem[at + 2] = RTL
             irq.set_vector(number, at)
 
