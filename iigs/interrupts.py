@@ -27,7 +27,8 @@ is the OR of the enabled statuses):
                    keyboard's register 0 (its service request), status $C027 bit 5;
                    reading $C026 (the interrupt byte: $08, a service request) clears it
     sound          the DOC's oscillator interrupt (`attach_sound`): asserted when an
-                   oscillator with its interrupt enabled halts, at its exact cycle;
+                   oscillator with its interrupt enabled halts (or, free-running,
+                   passes its table's end), at its exact cycle;
                    de-asserted by the read of $E0 (through the Sound GLU) that leaves
                    none pending. Level-triggered: after the program's handler, a DOC
                    interrupt still pending asserts it again. The sound GLU has no
@@ -39,8 +40,11 @@ next source's cycle, so the CPU (either tier) stops at the first instruction bou
 or after it and the machine takes the interrupt there: a delay of at most one
 instruction. While the line is held with the I flag set, slices are at most one scan
 line long, so an interrupt unmasked (CLI, PLP, RTI, REP) is taken within one scan line
-(SLICE_MASKED cycles). Everything is a function of the cycle count, so a run and its
-replay interrupt at the same instructions.
+(SLICE_MASKED cycles). A write to the DOC through the GLU that brings its next
+interrupt nearer than the slice's end tells `on_nearer` its cycle (the machine ends the
+slice there). The host's input (mouse, keys) is taken at the 60 Hz tick: its
+interrupts come within a tick of the input. Everything is a function of the cycle
+count, so a run and its replay interrupt at the same instructions.
 
 The firmware (`firmware_irq`, reached through the IRQ vectors $FFEE / $FFFE, which point
 at a stub `WDM n; RTI` in bank $00): with the interrupted state already pushed by the
@@ -53,7 +57,11 @@ VBL), or nothing. A program may chain to it (GetVector, then JML there). The def
 sound handler, with no Sound Tool Set handler in this toolbox, reads nothing: the
 interrupt is taken once and not asserted again until the DOC raises another (an
 unclaimed interrupt repeated forever would hang the machine; $E0 keeps the oscillator
-for a program that polls it).
+for a program that polls it); the default mouse handler likewise.
+
+The busy flag ($E1/00FF) and the firmware's IncBusyFlg/DecBusyFlg (vectors $19/$1A)
+live here too: `system_busy`, `inc_busy`, `dec_busy` (which runs the "not_busy"
+firmware handler, the Scheduler's, when it brings the flag to 0).
 """
 from __future__ import annotations
 
