@@ -171,6 +171,11 @@ class Interrupts:
         return on
 
     @property
+    def input_interrupts_on(self) -> bool:
+        """A mouse, keyboard or ADB data interrupt is enabled."""
+        return bool(self.km_enable or self.inten & (INTEN_MOUSE_MOVE | INTEN_MOUSE_SWITCH))
+
+    @property
     def active(self) -> bool:
         """True when any timed source is enabled or anything is latched: only then
         does the run loop slice time for interrupts (nothing is paid otherwise)."""

@@ -525,9 +525,10 @@ class IOPage:
 
     def watched(self) -> bool:
         """Whether the program read the keyboard or mouse registers since the last
-        call (the flag is cleared)."""
+        call (the flag is cleared), or has their interrupts on (its handler waits for
+        the host's input to reach them)."""
         seen, self.input_watched = self.input_watched, False
-        return seen
+        return seen or self.interrupts.input_interrupts_on
 
     # ---------------------------------------------------------------- the memory map
     def remap(self) -> None:
