@@ -92,3 +92,32 @@ def test_the_mouse_run_is_the_same_twice_and_in_both_tiers(build_program):
     reference = run(build_program, "run_reference")
     assert state(again[0]) == state(first[0]) == state(reference[0])
     assert again[1:] == first[1:] == reference[1:]
+
+
+# -- after EMStartUp: the host's moves still reach the register its handler reads --------
+CODE, HANDLER, COUNTER = 0x2000, 0x3100, 0x3000
+SPIN = bytes([0x58, 0x80, 0xFE])                         # CLI; loop: BRA loop
+READ_PAIR = bytes([0xAD, 0x24, 0xC0, 0xAD, 0x24, 0xC0,   # LDA $C024 (X); LDA $C024 (Y)
+                   0xEE, 0x00, 0x30, 0x18, 0x6B])         # INC COUNTER; CLC; RTL
+EM_START_UP, SET_VECTOR, KM_MOUSE_INT = 0x0206, 0x1003, 0x40
+
+
+def test_mouse_interrupts_come_after_em_start_up_without_a_register_poll():
+    from iigs.host import HeadlessHost
+    from iigs.hostinput import HostInput
+    from toolbox.calls import TOOL_TABLE
+    from toolcall import call_row
+    host = HeadlessHost()
+    m = Machine(host=host)
+    m.mem[CODE:CODE + len(SPIN)] = SPIN
+    m.mem[HANDLER:HANDLER + len(READ_PAIR)] = READ_PAIR
+    cpu = m.cpu
+    cpu.e, cpu.p, cpu.pbr, cpu.dbr, cpu.pc, cpu.sp, cpu.d = 0, 0x34, 0, 0, CODE, 0x1FF0, 0
+    assert call_row(m, TOOL_TABLE[EM_START_UP], 0x0300, 20, 0, 639, 0, 199, 0x1001)[0] == 0
+    assert call_row(m, TOOL_TABLE[SET_VECTOR], SOURCES["mouse"], HANDLER)[0] == 0
+    m.io.write(0x00C027, KM_MOUSE_INT)
+    m.run(max_cycles=CYCLES_PER_TICK)                     # spinning: reads no register
+    host.push(HostInput("move", 330, 95))                 # +10, -5 from 320, 100
+    m.run(max_cycles=2 * CYCLES_PER_TICK)
+    assert m.mem[COUNTER] == 1 and m.io.adb.mouse.position == (330, 95)
+    assert not m.io.adb.mouse.data_ready and not m.interrupts.status
