@@ -134,9 +134,10 @@ class CPU65816(MPU):
         """Run until `max_cycles` are used or a stop condition; returns cycles executed.
 
         Sets `stop_reason` to "cycles" (the budget is used, or `cut_at` is reached: the
-        last instruction may end past it), "stp", "wai" (waiting for an interrupt), "trap" (the trap hook returned
-        a string, now in `trap_result`), "brk"/"cop" (with `stop_on_brk`/`stop_on_cop`:
-        PC is left on the opcode, which has not executed). Ends at the same instruction
+        last instruction may end past it), "stp", "wai" (waiting for an interrupt),
+        "trap" (the trap hook returned a string, now in `trap_result`), "brk"/"cop"
+        (with `stop_on_brk`/`stop_on_cop`: PC is left on the opcode, which has not
+        executed). Ends at the same instruction
         and state as `run_reference`, only faster (see `iigs.tiers`).
         """
         return run_fast(self, max_cycles)

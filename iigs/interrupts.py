@@ -173,7 +173,8 @@ class Interrupts:
     @property
     def input_interrupts_on(self) -> bool:
         """A mouse, keyboard or ADB data interrupt is enabled."""
-        return bool(self.km_enable or self.inten & (INTEN_MOUSE_MOVE | INTEN_MOUSE_SWITCH))
+        return bool(self.km_enable
+                    or self.inten & (INTEN_MOUSE_MOVE | INTEN_MOUSE_SWITCH))
 
     @property
     def active(self) -> bool:
@@ -334,8 +335,9 @@ class Interrupts:
         and button interrupts, when theirs are."""
         if self.km_enable & KM_MOUSE_ENABLE:
             self.status.add("mouse")
-        flags = ((INTFLAG_MOVE if moved and self.inten & INTEN_MOUSE_MOVE else 0)
-                 | (INTFLAG_SWITCH if switched and self.inten & INTEN_MOUSE_SWITCH else 0))
+        inten = self.inten
+        flags = ((INTFLAG_MOVE if moved and inten & INTEN_MOUSE_MOVE else 0)
+                 | (INTFLAG_SWITCH if switched and inten & INTEN_MOUSE_SWITCH else 0))
         if flags:
             self.mouse_flags |= flags
             self.status.add("mouse")
