@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from py65.devices.mpu65c02 import MPU
 
-from iigs.tiers import Translator, run_fast
+from iigs.tiers import NO_CUT, Translator, run_fast
 from iigs.opcodes import (IMMEDIATE_MODES, MODES, OPCODES, C, D, I, M, N, Opcode, V, X,
                           Z)
 
@@ -63,6 +63,10 @@ class CPU65816(MPU):
         # (the CPU tests). Data accesses consult its page flags; see `iigs.io`.
         self.io: Any = None
         self.run_end = 0                # set by run(): see `iigs.cpu_fast.timed_read`
+        # A cycle count at which the run under way ends early (`run`): the machine
+        # lowers it when a device's next interrupt moves nearer during the run (a
+        # program starting a DOC oscillator); whoever sets it clears it.
+        self.cut_at = NO_CUT
         # The translated tiers of `run()`: this CPU's own tables, regions and policy.
         self.translator = translator if translator is not None else Translator()
         self.trap_result: str | None = None
@@ -129,10 +133,11 @@ class CPU65816(MPU):
     def run(self, max_cycles: int) -> int:
         """Run until `max_cycles` are used or a stop condition; returns cycles executed.
 
-        Sets `stop_reason` to "cycles" (the budget is used: the last instruction may end
-        past it), "stp", "wai" (waiting for an interrupt), "trap" (the trap hook returned
-        a string, now in `trap_result`), "brk"/"cop" (with `stop_on_brk`/`stop_on_cop`:
-        PC is left on the opcode, which has not executed). Ends at the same instruction
+        Sets `stop_reason` to "cycles" (the budget is used, or `cut_at` is reached: the
+        last instruction may end past it), "stp", "wai" (waiting for an interrupt),
+        "trap" (the trap hook returned a string, now in `trap_result`), "brk"/"cop"
+        (with `stop_on_brk`/`stop_on_cop`: PC is left on the opcode, which has not
+        executed). Ends at the same instruction
         and state as `run_reference`, only faster (see `iigs.tiers`).
         """
         return run_fast(self, max_cycles)
@@ -149,7 +154,8 @@ class CPU65816(MPU):
             if self.waiting:
                 self.stop_reason = "wai"
                 break
-            if self.processorCycles - start >= max_cycles:
+            if self.processorCycles - start >= max_cycles \
+                    or self.processorCycles >= self.cut_at:
                 self.stop_reason = "cycles"
                 break
             op = mem[(self.pbr << 16) | self.pc]

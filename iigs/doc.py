@@ -43,8 +43,10 @@ changes the DOC (the Sound GLU, the Sound Tool Set, the machine's tick) catches 
 
 Interrupts: an oscillator with its interrupt enabled (control bit 3) that halts (one-shot
 end or a stop byte) is queued for $E0 and told to `irq_source(osc)` (None: nobody); a
-read of $E0 that leaves none queued tells `irq_cleared()` (the line drops). The
-interrupt controller (`iigs.interrupts`, which sets both) reads `irq_asserted` (the
+read of $E0 that leaves none queued tells `irq_cleared()` (the line drops); after a
+write of an oscillator register or of a stop byte into wave RAM, `reprogrammed()`
+tells `timing_changed()` (the next interrupt may come sooner). The
+interrupt controller (`iigs.interrupts`, which sets all three) reads `irq_asserted` (the
 DOC's IRQ line: some interrupt not yet read from $E0), `interrupts_armed()` (one is
 queued or may come) and `next_interrupt_cycle()` (when to catch the DOC up for the next
 one). The DOC dispatches nothing itself.
@@ -122,6 +124,7 @@ class DOC:
         self.listener: Callable[[str, "DOC", Any], None] | None = None
         self.irq_source: Callable[[int], None] | None = None
         self.irq_cleared: Callable[[], None] | None = None
+        self.timing_changed: Callable[[], None] | None = None
         self.changed = False
         self.regs[REG_ENABLE] = ENABLE_ALL
         for n in range(OSCILLATORS):
@@ -197,6 +200,13 @@ class DOC:
                 self._notify("stop", None)
             return
         self.regs[reg] = value
+
+    def reprogrammed(self) -> None:
+        """An oscillator register or a stop byte of wave RAM was written (the Sound GLU
+        tells it after each such write): the next interrupt's cycle may have moved, so
+        `timing_changed` (the interrupt controller's) is told."""
+        if self.timing_changed is not None:
+            self.timing_changed()
 
     def playing(self, osc: int) -> bool:
         return not self.regs[REG_CONTROL + osc] & CTL_HALT

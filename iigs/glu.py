@@ -22,7 +22,10 @@ the volume as it is. A program that writes the control register sets the volume 
 that means to keep the user's volume reads $C03C and keeps bits 0-3, as Apple asks.
 
 The DOC is brought up to the machine's time (`DOC.catch_up`) before every access of
-$C03D, so what a program reads or changes is the oscillators' state at that cycle.
+$C03D, so what a program reads or changes is the oscillators' state at that cycle;
+after a write of a register or of a stop byte ($00) into RAM the DOC is told
+(`DOC.reprogrammed`), and the interrupt controller with it, so an oscillator
+interrupt the write brings nearer ends the CPU's slice at its cycle.
 """
 from __future__ import annotations
 
@@ -76,8 +79,11 @@ class SoundGLU:
         doc.catch_up(self.clock())
         if self.control & CTL_RAM:
             doc.ram[self.address] = value & 0xFF
+            if not value & 0xFF:
+                doc.reprogrammed()    # a stop byte: an oscillator may halt sooner
         else:
             doc.write_register(self.address & 0xFF, value)
+            doc.reprogrammed()        # the next interrupt may come sooner
         self._step()
 
     def _step(self) -> None:

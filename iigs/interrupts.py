@@ -16,11 +16,19 @@ is the OR of the enabled statuses):
     scan line      VGCINT bit 1, status $C023 bit 5, cleared by writing $C032 bit 5 = 0;
                    at the end of each line 0-199 whose SCB ($E1/9D00 + line) has bit 6
                    set (when the next line's count begins)
-    mouse          KMSTATUS $C027 bit 6 or INTEN bits 0-1; a button change from the host;
-                   status $C027 bit 7 / $C046 bit 2, cleared by reading $C024
+    mouse          the ADB GLU's: KMSTATUS $C027 bit 6; raised when the mouse register
+                   fills (the host's pointer moved or its button changed: `mouse_data`),
+                   status $C027 bit 7; cleared by reading $C024's Y byte when no more
+                   motion waits (level: while motion waits after the handler, it is
+                   raised again). The Mega II mouse's: INTEN $C041 bit 1 (movement) and
+                   bit 2 (button), status $C046 bits 1 and 2, cleared with the ADB one
     keyboard       KMSTATUS bit 2; a key latched; status $C027 bit 3, cleared by $C010
+    ADB data       KMSTATUS bit 4 (IntSource adbEnable); a key transition reaches the
+                   keyboard's register 0 (its service request), status $C027 bit 5;
+                   reading $C026 (the interrupt byte: $08, a service request) clears it
     sound          the DOC's oscillator interrupt (`attach_sound`): asserted when an
-                   oscillator with its interrupt enabled halts, at its exact cycle;
+                   oscillator with its interrupt enabled halts (or, free-running,
+                   passes its table's end), at its exact cycle;
                    de-asserted by the read of $E0 (through the Sound GLU) that leaves
                    none pending. Level-triggered: after the program's handler, a DOC
                    interrupt still pending asserts it again. The sound GLU has no
@@ -32,8 +40,11 @@ next source's cycle, so the CPU (either tier) stops at the first instruction bou
 or after it and the machine takes the interrupt there: a delay of at most one
 instruction. While the line is held with the I flag set, slices are at most one scan
 line long, so an interrupt unmasked (CLI, PLP, RTI, REP) is taken within one scan line
-(SLICE_MASKED cycles). Everything is a function of the cycle count, so a run and its
-replay interrupt at the same instructions.
+(SLICE_MASKED cycles). A write to the DOC through the GLU that brings its next
+interrupt nearer than the slice's end tells `on_nearer` its cycle (the machine ends the
+slice there). The host's input (mouse, keys) is taken at the 60 Hz tick: its
+interrupts come within a tick of the input. Everything is a function of the cycle
+count, so a run and its replay interrupt at the same instructions.
 
 The firmware (`firmware_irq`, reached through the IRQ vectors $FFEE / $FFFE, which point
 at a stub `WDM n; RTI` in bank $00): with the interrupted state already pushed by the
@@ -46,7 +57,11 @@ VBL), or nothing. A program may chain to it (GetVector, then JML there). The def
 sound handler, with no Sound Tool Set handler in this toolbox, reads nothing: the
 interrupt is taken once and not asserted again until the DOC raises another (an
 unclaimed interrupt repeated forever would hang the machine; $E0 keeps the oscillator
-for a program that polls it).
+for a program that polls it); the default mouse handler likewise.
+
+The busy flag ($E1/00FF) and the firmware's IncBusyFlg/DecBusyFlg (vectors $19/$1A)
+live here too: `system_busy`, `inc_busy`, `dec_busy` (which runs the "not_busy"
+firmware handler, the Scheduler's, when it brings the flag to 0).
 """
 from __future__ import annotations
 
@@ -57,7 +72,7 @@ NEVER = 1 << 62
 # Sources in the firmware's dispatch order: name -> SetVector number.
 SOURCES: dict[str, int] = {
     "vbl": 0x0C, "quarter": 0x0E, "one_second": 0x15, "scan_line": 0x0A,
-    "mouse": 0x0D, "keyboard": 0x0F, "sound": 0x0B, "external": 0x16,
+    "mouse": 0x0D, "keyboard": 0x0F, "adb_data": 0x14, "sound": 0x0B, "external": 0x16,
 }
 VECTOR_BASE = 0xE10000             # vector n: JML at $E1/0000 + 4n
 JML = 0x5C
@@ -66,10 +81,24 @@ RTI, RTL = 0x40, 0x6B
 # Register bits (Hardware Reference).
 VGC_EXTERNAL, VGC_SCAN, VGC_SECOND = 0x01, 0x02, 0x04          # $C023 enables
 VGC_SCAN_STATUS, VGC_SECOND_STATUS, VGC_ANY = 0x20, 0x40, 0x80  # $C023 status
-INTEN_MOUSE_MOVE, INTEN_MOUSE_SWITCH, INTEN_VBL, INTEN_QUARTER = 0x01, 0x02, 0x08, 0x10
-INTFLAG_MOUSE, INTFLAG_VBL, INTFLAG_QUARTER, INTFLAG_IRQ = 0x04, 0x08, 0x10, 0x01
-KM_MOUSE_FULL, KM_MOUSE_ENABLE, KM_DATA_ENABLE = 0x80, 0x40, 0x10
+# $C041 INTEN: bit 0 the Mega II mouse on, 1 its movement and 2 its button interrupts,
+# 3 VBL, 4 quarter-second; $C046 INTFLAG: the same bits 1-4 as statuses, bit 0 the line.
+INTEN_MOUSE_ON, INTEN_MOUSE_MOVE, INTEN_MOUSE_SWITCH = 0x01, 0x02, 0x04
+INTEN_VBL, INTEN_QUARTER = 0x08, 0x10
+INTFLAG_MOVE, INTFLAG_SWITCH, INTFLAG_VBL, INTFLAG_QUARTER = 0x02, 0x04, 0x08, 0x10
+INTFLAG_IRQ = 0x01
+# $C027 KMSTATUS: 7 mouse register full, 6 mouse interrupt enable, 5 data register full,
+# 4 data interrupt enable, 3 key register full, 2 key interrupt enable.
+KM_MOUSE_FULL, KM_MOUSE_ENABLE, KM_DATA_FULL, KM_DATA_ENABLE = 0x80, 0x40, 0x20, 0x10
 KM_KEY_FULL, KM_KEY_ENABLE = 0x08, 0x04
+ADB_SRQ = 0x08                     # $C026's interrupt byte: a device asks for service
+
+# The busy flag (Toolbox Reference vol. 2, "Scheduler"; Firmware Reference): a byte the
+# system keeps non-zero while it must not be re-entered (GS/OS in a call, a tool that is
+# not reentrant), raised and lowered through the firmware's IncBusyFlg ($E1/0064, vector
+# $19) and DecBusyFlg ($E1/0068, vector $1A).
+BUSY_FLAG = 0xE100FF
+BUSY_VECTORS = {"inc_busy": 0x19, "dec_busy": 0x1A}
 
 QUARTER_FRAMES = 15                # VBLs in a quarter second
 SCB_INTERRUPT = 0x40               # SCB bit 6: interrupt at the end of this line
@@ -107,6 +136,14 @@ class Interrupts:
         self.sound_line = False
         self.sound_chip: Any = None     # the DOC, once `attach_sound` wires it
         self._unclaimed: set[str] = set()   # sources whose default handler ran
+        self.mouse_flags = 0            # $C046 bits 1-2 (the Mega II mouse's statuses)
+        # The ADB GLU's mouse register is full (`iigs.io` sets it: motion or a button
+        # change waits): the level the mouse interrupt follows.
+        self.mouse_waiting: Callable[[], bool] = lambda: False
+        # Told the cycle of a source's next event when it moves nearer in the middle
+        # of the CPU's slice (a program programmed the DOC): the machine ends the
+        # slice there (None: nobody listens, the slice's end sees it).
+        self.on_nearer: Callable[[int], None] | None = None
 
     # ---------------------------------------------------------------- enables
     @property
@@ -128,8 +165,16 @@ class Interrupts:
             on.add("mouse")
         if self.km_enable & KM_KEY_ENABLE:
             on.add("keyboard")
+        if self.km_enable & KM_DATA_ENABLE:
+            on.add("adb_data")
         on.add("sound")                 # the sound GLU's own enables are the DOC's
         return on
+
+    @property
+    def input_interrupts_on(self) -> bool:
+        """A mouse, keyboard or ADB data interrupt is enabled."""
+        return bool(self.km_enable
+                    or self.inten & (INTEN_MOUSE_MOVE | INTEN_MOUSE_SWITCH))
 
     @property
     def active(self) -> bool:
@@ -147,6 +192,15 @@ class Interrupts:
         self.sound_chip = chip
         chip.irq_source = lambda osc: self.raise_sound()
         chip.irq_cleared = self.clear_sound
+        chip.timing_changed = self._sound_reprogrammed
+
+    def _sound_reprogrammed(self) -> None:
+        """The DOC's oscillators were written: its next interrupt may come sooner
+        than the CPU's slice ends, so the run loop is told its cycle."""
+        if self.on_nearer is not None:
+            due = self._sound_due()
+            if due < NEVER:
+                self.on_nearer(due)
 
     def _sound_armed(self) -> bool:
         chip = self.sound_chip
@@ -181,7 +235,8 @@ class Interrupts:
 
     def set_firmware(self, name: str, handler: Callable[[], None]) -> None:
         """The routine the firmware runs for a source whose vector is the default
-        (the toolbox's interface: the Misc Tool Set registers its heartbeat on VBL)."""
+        (the toolbox's interface: the Misc Tool Set registers its heartbeat on VBL),
+        or, as "not_busy", when DecBusyFlg brings the busy flag to 0 (the Scheduler)."""
         self.firmware[name] = handler
 
     # ---------------------------------------------------------------- timing
@@ -265,6 +320,8 @@ class Interrupts:
 
     def acknowledge(self, name: str) -> None:
         self.status.discard(name)
+        if name == "mouse":
+            self.mouse_flags = 0
 
     # ---------------------------------------------------------------- host-side hooks
     def key_latched(self) -> None:
@@ -272,10 +329,37 @@ class Interrupts:
         if self.km_enable & KM_KEY_ENABLE:
             self.status.add("keyboard")
 
-    def mouse_changed(self) -> None:
-        """The mouse button went down or up."""
-        if "mouse" in self.enabled:
+    def mouse_data(self, moved: bool, switched: bool) -> None:
+        """The host's mouse moved and/or its button changed: the ADB GLU's mouse
+        register fills (its interrupt, when enabled), and the Mega II mouse's movement
+        and button interrupts, when theirs are."""
+        if self.km_enable & KM_MOUSE_ENABLE:
             self.status.add("mouse")
+        inten = self.inten
+        flags = ((INTFLAG_MOVE if moved and inten & INTEN_MOUSE_MOVE else 0)
+                 | (INTFLAG_SWITCH if switched and inten & INTEN_MOUSE_SWITCH else 0))
+        if flags:
+            self.mouse_flags |= flags
+            self.status.add("mouse")
+
+    def mouse_read(self) -> None:
+        """The program read the pair from $C024: the interrupt drops unless more motion
+        waits."""
+        if not self.mouse_waiting():
+            self.acknowledge("mouse")
+
+    def adb_data(self) -> None:
+        """A key transition reached the ADB keyboard's register 0 (a service request)."""
+        if self.km_enable & KM_DATA_ENABLE:
+            self.status.add("adb_data")
+
+    def read_interrupt_byte(self) -> int:
+        """$C026 read while no command is under way: the ADB interrupt byte ($08: a
+        device asks for service), which clears the data interrupt."""
+        if "adb_data" in self.status:
+            self.acknowledge("adb_data")
+            return ADB_SRQ
+        return 0
 
     def raise_sound(self) -> None:
         """The sound GLU asserts IRQ (a DOC oscillator interrupt)."""
@@ -319,11 +403,11 @@ class Interrupts:
         self.inten = value & 0x1F
 
     def read_intflag(self, button: bool) -> int:
-        """$C046: bit 7 the mouse button, 4 quarter-second, 3 VBL, 2 mouse, 0 the line."""
+        """$C046: bit 7 the mouse button, 4 quarter-second, 3 VBL, 2 and 1 the Mega II
+        mouse's button and movement, 0 the line."""
         self.advance(self.clock())
-        value = 0x80 if button else 0
-        for name, bit in (("quarter", INTFLAG_QUARTER), ("vbl", INTFLAG_VBL),
-                          ("mouse", INTFLAG_MOUSE)):
+        value = (0x80 if button else 0) | self.mouse_flags
+        for name, bit in (("quarter", INTFLAG_QUARTER), ("vbl", INTFLAG_VBL)):
             if name in self.status:
                 value |= bit
         return value | (INTFLAG_IRQ if self.line() else 0)
@@ -340,10 +424,17 @@ class Interrupts:
             value |= KM_MOUSE_FULL
         if "keyboard" in self.status:
             value |= KM_KEY_FULL
+        if "adb_data" in self.status:
+            value |= KM_DATA_FULL
         return value
 
     def write_kmstatus(self, value: int) -> None:
+        """$C027: the enables; a mouse interrupt enabled while the mouse register is
+        full is raised at once (the line follows the register)."""
+        was = self.km_enable
         self.km_enable = value & (KM_MOUSE_ENABLE | KM_DATA_ENABLE | KM_KEY_ENABLE)
+        if self.km_enable & ~was & KM_MOUSE_ENABLE and self.mouse_waiting():
+            self.status.add("mouse")
 
     # ---------------------------------------------------------------- vectors
     @staticmethod
@@ -359,6 +450,30 @@ class Interrupts:
         at = self.vector_address(number)
         self.mem[at] = JML
         self.mem[at + 1:at + 4] = (target & 0xFFFFFF).to_bytes(3, "little")
+
+    # ---------------------------------------------------------------- the busy flag
+    @property
+    def system_busy(self) -> bool:
+        """The busy flag is set, or the firmware's dispatch runs from inside a tool
+        call of this toolbox's that waits tick after tick (its Python is not
+        reentrant, as GS/OS is not): the Scheduler's queue must wait."""
+        return self.busy or bool(self.mem[BUSY_FLAG])
+
+    def inc_busy(self) -> None:
+        """IncBusyFlg: the busy flag goes up by one."""
+        self.mem[BUSY_FLAG] = (self.mem[BUSY_FLAG] + 1) & 0xFF
+
+    def dec_busy(self, run_tasks: bool = True) -> None:
+        """DecBusyFlg: the busy flag goes down by one (never below 0); when that brings
+        it to 0 the Scheduler's queue runs (the handler registered as "not_busy"),
+        unless `run_tasks` is False (a call that failed: the machine stops)."""
+        flag = self.mem[BUSY_FLAG]
+        if not flag:
+            return
+        self.mem[BUSY_FLAG] = flag - 1
+        handler = self.firmware.get("not_busy")
+        if flag == 1 and run_tasks and handler is not None and not self.busy:
+            handler()
 
     def default_handler(self, name: str) -> None:
         """What the ROM's own handler for a source does: the toolbox's routine, if it
@@ -385,8 +500,12 @@ class Interrupts:
                 self._unclaimed.discard(name)
                 call(self.vector(SOURCES[name]))
             self.acknowledge(name)
-            if name == "sound" and name not in self._unclaimed:
-                self._reassert_sound()
+            if name not in self._unclaimed:
+                if name == "sound":
+                    self._reassert_sound()
+                elif name == "mouse" and self.km_enable & KM_MOUSE_ENABLE \
+                        and self.mouse_waiting():
+                    self.status.add("mouse")   # level: motion still waits
 
     def _reassert_sound(self) -> None:
         """Level-triggered: a DOC interrupt the handler left pending (it read $E0

@@ -332,16 +332,17 @@ def _rows() -> list[Switch]:
         Switch(0xC024, "MOUSEDATA", "r_C024_MOUSEDATA", None,
                "the host mouse's motion: X delta, then Y delta with the button in bit "
                "7 (0 = down); deltas in bits 0-6, two's complement, 63 at most a read; "
-               "a read clears the mouse interrupt"),
+               "the Y byte's read clears the mouse interrupt unless more motion waits"),
         Switch(0xC025, "KEYMODREG", "r_C025_KEYMODREG", None,
                "modifier keys of the last key (command, option, shift, control...)"),
         Switch(0xC026, "DATAREG", "r_C026_DATAREG", "w_C026_DATAREG",
-               "ADB command/data: nothing pending; commands are accepted and ignored "
-               "(the ADB Tool Set answers)"),
+               "ADB command/data: commands are accepted and ignored (the ADB Tool Set "
+               "answers); a read gives $08 (service request) while the data interrupt "
+               "is pending, and clears it"),
         Switch(0xC027, "KMSTATUS", "r_C027_KMSTATUS", "w_C027_KMSTATUS",
-               "bit 7 mouse data waiting or a mouse interrupt pending, bit 1 next $C024 "
-               "read is Y, bit 3 a key in the latch; bits 6/4/2 enable mouse/data/"
-               "keyboard interrupts"),
+               "bit 7 mouse data waiting or a mouse interrupt pending, bit 5 the data "
+               "interrupt pending, bit 3 a key in the latch, bit 1 next $C024 read is "
+               "Y; bits 6/4/2 enable mouse/data/keyboard interrupts"),
         Switch(0xC029, "NEWVIDEO", "r_register", "w_register",
                "kept (bit 7 Super Hi-Res, 6 linear, 5 mono, 0 bank latch); "
                "bit 7 clear shows the Apple II text/lo-res screen (iigs.textscreen)"),
@@ -374,10 +375,11 @@ def _rows() -> list[Switch]:
         Switch(0xC03F, "SOUNDADRH", "r_C03E_SOUNDADR", "w_C03E_SOUNDADR",
                "DOC address high byte"),
         Switch(0xC041, "INTEN", "r_C041_INTEN", "w_C041_INTEN",
-               "bit 4 quarter-second, 3 VBL, 1-0 mouse interrupt enables"),
+               "bit 4 quarter-second, 3 VBL, 2 mouse button, 1 mouse movement interrupt "
+               "enables; bit 0 the Mega II mouse on (kept)"),
         Switch(0xC046, "DIAGTYPE / INTFLAG", "r_C046_INTFLAG", None,
-               "bit 7 mouse button; bit 4 quarter-second, 3 VBL, 2 mouse interrupt "
-               "pending; bit 0 the IRQ line"),
+               "bit 7 mouse button; bit 4 quarter-second, 3 VBL, 2 mouse button, 1 "
+               "mouse movement interrupt pending; bit 0 the IRQ line"),
         Switch(0xC047, "CLRVBLINT", "r_floating", "w_C047_CLRVBLINT",
                "clears the VBL and quarter-second interrupts"),
     ]
@@ -459,6 +461,7 @@ class IOPage:
                                                    cycles_per_frame * 60)
         self.keyboard.on_latch = self.interrupts.key_latched
         self.adb = AdbBus()            # the keyboard and mouse on the bus ($C024/$C027)
+        self.interrupts.mouse_waiting = lambda: self.adb.mouse.data_ready
         self.mouse_button = False      # the Event Manager's button state
         # The program read the keyboard or mouse registers since the machine last
         # looked (`watched`): its host input is then taken every tick, as a IIGS's
@@ -500,7 +503,15 @@ class IOPage:
         its modifiers in KEYMODREG), a key going up, the mouse's motion and button,
         and both to the ADB devices. A host that reports key releases holds the key
         down until it says so. Returns the latch's number for a key (else 0)."""
+        mouse = self.adb.mouse
+        position = mouse.position
         self.adb.take_input(inp)
+        if inp.kind in ("key", "keyup") and self.adb.keyboard.transitions:
+            self.interrupts.adb_data()       # the keyboard's service request
+        if inp.kind in ("move", "down", "up"):
+            switched = self.mouse_button != (inp.kind == "down") and inp.kind != "move"
+            if mouse.position != position or switched:
+                self.interrupts.mouse_data(mouse.position != position, switched)
         if inp.kind == "key":
             number = self.keyboard.press(inp.key & 0x7F,
                                          modifiers_from_event(inp.modifiers))
@@ -509,16 +520,15 @@ class IOPage:
         if inp.kind == "keyup":
             self.keyboard.release()
         elif inp.kind in ("down", "up"):
-            if self.mouse_button != (inp.kind == "down"):
-                self.interrupts.mouse_changed()
             self.mouse_button = inp.kind == "down"
         return 0
 
     def watched(self) -> bool:
         """Whether the program read the keyboard or mouse registers since the last
-        call (the flag is cleared)."""
+        call (the flag is cleared), or has their interrupts on (its handler waits for
+        the host's input to reach them)."""
         seen, self.input_watched = self.input_watched, False
-        return seen
+        return seen or self.interrupts.input_interrupts_on
 
     # ---------------------------------------------------------------- the memory map
     def remap(self) -> None:
@@ -713,16 +723,23 @@ class IOPage:
         return FLOATING_BUS
 
     def r_C024_MOUSEDATA(self, addr: int) -> int:
-        """The ADB mouse's motion: X, then Y with the button (iigs.adb)."""
-        self.interrupts.acknowledge("mouse")
+        """The ADB mouse's motion: X, then Y with the button (iigs.adb); the read of
+        the Y byte empties the register (the mouse interrupt drops unless more motion
+        waits)."""
         self.input_watched = True
-        return self.adb.mouse.read_data()
+        mouse = self.adb.mouse
+        value = mouse.read_data()
+        if not mouse.next_is_y:
+            self.interrupts.mouse_read()
+        return value
 
     def r_C025_KEYMODREG(self, addr: int) -> int:
         return self.keyboard.modifiers
 
     def r_C026_DATAREG(self, addr: int) -> int:
-        return 0x00
+        """The ADB interrupt byte while the data interrupt is pending ($08: the
+        keyboard asks for service; the read clears it), else nothing."""
+        return self.interrupts.read_interrupt_byte()
 
     def w_C026_DATAREG(self, addr: int, value: int) -> None:
         pass                         # the ADB Tool Set answers ADB commands itself

@@ -41,11 +41,11 @@ from typing import Any, Callable, Sequence
 from iigs.cpu import CPU65816, I, M, X, VECTORS
 from iigs.doc import DOC
 from iigs.framesource import FrameSource
-from iigs.interrupts import NEVER, RTI, SOURCES, Interrupts
+from iigs.interrupts import BUSY_VECTORS, NEVER, RTI, SOURCES, Interrupts
 from iigs.io import IOPage
 from iigs.memory import MEMORY_SIZE, ShrShadow, is_mapped
 from iigs.report import MachineError, build_report
-from iigs.tiers import give_idle_time, translate_pending
+from iigs.tiers import NO_CUT, give_idle_time, translate_pending
 
 __all__ = ["Hardware", "MachineError", "Program", "Registers", "CPU_HZ", "TICK_HZ",
            "CYCLES_PER_TICK"]
@@ -69,6 +69,9 @@ PROGRAM_RETURN_TRAP = 0xE100F4      # where the program's main RTLs to, if it do
 IRQ_ENTRY = 0x00C071
 # The default targets of the interrupt vectors ($E1/0000 + 4n): `WDM n; RTL` each.
 FIRMWARE_HANDLERS = 0xE101C0
+# The firmware's IncBusyFlg and DecBusyFlg (`WDM n; RTL`), the targets of the JMLs at
+# $E1/0064 and $E1/0068 (vectors $19 and $1A).
+FIRMWARE_BUSY = 0xE101F0
 # While the IRQ line is held with I set, the CPU runs at most one scan line at a time,
 # so an interrupt unmasked by CLI/PLP/RTI/REP is taken within a scan line.
 SLICE_MASKED = 2_800_000 // 60 // 262
@@ -129,6 +132,10 @@ class Hardware:
         # ($C03C-$C03F, `io.sound`) and by the Sound Tool Set: one chip either way.
         self.doc = DOC(cycles_per_second=CPU_HZ)
         self.interrupts.attach_sound(self.doc)      # its IRQ line: the sound source
+        # A source's next event moved nearer in mid-slice (a program started an
+        # oscillator): the slice ends there (`_end_slice_at`).
+        self.interrupts.on_nearer = self._end_slice_at
+        self._deferred_cut = NEVER
         self.io = IOPage(self.mem, clock=clock, cycles_per_frame=CYCLES_PER_TICK,
                          doc=self.doc, interrupts=self.interrupts)
         self.cpu.io = self.io
@@ -224,8 +231,9 @@ class Hardware:
 
     def _install_firmware_interrupts(self) -> None:
         """What a IIGS has in ROM for interrupts: the IRQ vectors point at the
-        firmware's entry (dispatch, then RTI), and each source's vector at its default
-        handler (`Interrupts.default_handler`, then RTL)."""
+        firmware's entry (dispatch, then RTI), each source's vector at its default
+        handler (`Interrupts.default_handler`, then RTL), and the IncBusyFlg and
+        DecBusyFlg vectors at the busy flag's routines."""
         irq = self.interrupts
         for vector in VECTORS["irq"]:
             self.mem[vector:vector + 2] = (IRQ_ENTRY & 0xFFFF).to_bytes(2, "little")
@@ -234,6 +242,11 @@ class Hardware:
         for index, (name, number) in enumerate(SOURCES.items()):
             at = FIRMWARE_HANDLERS + 4 * index
             self.trap(at, lambda cpu, name=name: irq.default_handler(name))
+            self.mem[at + 2] = RTL
+            irq.set_vector(number, at)
+        for index, (name, number) in enumerate(BUSY_VECTORS.items()):
+            at = FIRMWARE_BUSY + 4 * index
+            self.trap(at, lambda cpu, change=getattr(irq, name): change())
             self.mem[at + 2] = RTL
             irq.set_vector(number, at)
 
@@ -272,6 +285,17 @@ class Hardware:
             slice_ = min(slice_, SLICE_MASKED)
         due = irq.next_event(now)
         return max(1, min(slice_, due - now))
+
+    def _end_slice_at(self, due: int) -> None:
+        """End the CPU's slice at the first instruction boundary at or after cycle
+        `due` (elapsed cycles), so an interrupt due then is taken there. A routine the
+        machine runs with `call` (an interrupt handler, a callback) runs to its end:
+        its request waits for the call to return and cuts the slice it returns to."""
+        if self._call_depth:
+            self._deferred_cut = min(self._deferred_cut, due)
+            return
+        cpu = self.cpu
+        cpu.cut_at = min(cpu.cut_at, due - self._idle_cycles)
 
     def _take_interrupt(self) -> None:
         """Latch the sources due by now; with the line held and I clear, the CPU
@@ -463,9 +487,11 @@ class Hardware:
             irq_on = self.interrupts.active
             if irq_on:
                 slice_ = self._irq_slice(now, slice_)
+            cpu.cut_at = NO_CUT
             cpu.run(slice_)
             reason = cpu.stop_reason
-            if irq_on or self.interrupts.status:
+            cut, cpu.cut_at = cpu.cut_at, NO_CUT
+            if irq_on or self.interrupts.status or cut != NO_CUT:
                 self._take_interrupt()
             if self.ticks != self._last_tick:
                 self._on_tick()
@@ -570,6 +596,7 @@ class Hardware:
         cpu.pbr, cpu.pc = (addr >> 16) & 0xFF, addr & 0xFFFF
         cpu.waiting = cpu.stopped = False
         start = cpu.processorCycles - JSL_CYCLES   # the JSL that would have called it
+        outer_cut, cpu.cut_at = cpu.cut_at, NO_CUT  # (the routine runs to its end)
         self._call_depth += 1
         try:
             if between_ticks is None:
@@ -594,6 +621,10 @@ class Hardware:
                 raise self._stopped_on(reason)
         finally:
             self._call_depth -= 1
+            cpu.cut_at = outer_cut
+            if not self._call_depth and self._deferred_cut != NEVER:
+                self._end_slice_at(self._deferred_cut)
+                self._deferred_cut = NEVER
         (cpu.a, cpu.x, cpu.y, cpu.sp, cpu.p, cpu.pc, cpu.pbr, cpu.dbr, cpu.d, cpu.e,
          cpu.stop_reason, cpu.trap_result) = saved
         return out

@@ -115,7 +115,7 @@ USER_TOOL_ENTRY = 0xE10008      # user tool sets
 USER_TOOL_ENTRY_2 = 0xE1000C
 GSOS_INLINE_ENTRY = 0xE100A8    # JSL $E100A8 / DC I2 call / DC I4 pblock
 TO_BUSY_STRIP = 0xE10180        # a tool function's exit: X = error, Y = bytes to strip
-TO_STRIP = 0xE10184             # (Technical Note #73), the busy flag left alone here
+TO_STRIP = 0xE10184             # (Technical Note #73); ToBusyStrip lowers the busy flag first
 # The RTL a native tool function returns through after a JSL $E10000/$E10008 (the
 # dispatcher's own return address, so the function finds two RTL addresses, 6 bytes,
 # above its parameters, as the Tool Locator chapter says).

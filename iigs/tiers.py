@@ -46,6 +46,7 @@ MAX_CACHED = 8192     # regions kept per state
 # interpreting a block once a few microseconds).
 HOT_NOW = 512
 NEVER = 1 << 62
+NO_CUT = 1 << 62                    # `cpu.cut_at` when nothing ends a run early
 # Block starts reached one after another each for the first time: unrolled code, whose
 # blocks are never hot (each runs once per frame) but of one shape. The last is made a
 # candidate, so that its shape is compiled and the rest of the code is placed by shape
@@ -172,7 +173,10 @@ def run_fast(cpu: Any, max_cycles: int) -> int:
     """`CPU65816.run`: execute until the budget is used or a stop condition.
 
     `cpu.processorCycles` is brought up to date whenever control leaves the fast loop,
-    so a trap hook sees the exact cycle count of the WDM it serves.
+    so a trap hook sees the exact cycle count of the WDM it serves. `cpu.cut_at`, which
+    an I/O access or a trap may lower, is looked at whenever control comes back here
+    (every I/O-page write and trap does), so the run ends at the first instruction
+    boundary at or after it, as `run_reference` does.
     """
     cpu.stop_reason = None
     start = cpu.processorCycles
@@ -188,6 +192,8 @@ def run_fast(cpu: Any, max_cycles: int) -> int:
             reason = "wai"
             break
         cycles = cpu.processorCycles - start
+        if cpu.cut_at - start < max_cycles:
+            max_cycles = cpu.cut_at - start   # a device's interrupt moved nearer
         if cycles >= max_cycles:
             break
         key = state_key(cpu)

@@ -74,7 +74,7 @@ class Machine(Hardware):
         self.trap(USER_TOOL_ENTRY_2,
                   lambda cpu: self.dispatcher.user_tool_call(cpu, extra_rtl=True))
         self.trap(TO_STRIP, self.dispatcher.to_strip)
-        self.trap(TO_BUSY_STRIP, self.dispatcher.to_strip)
+        self.trap(TO_BUSY_STRIP, self.dispatcher.to_busy_strip)
         self.mem[TOOL_RETURN_RTL] = RTL
         self.trap(GSOS_INLINE_ENTRY, self.dispatcher.gsos_inline)
         self.trap(GSOS_STACK_ENTRY, self.dispatcher.gsos_stack)

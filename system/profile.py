@@ -54,7 +54,8 @@ class Profiler:
             ran = self._run(min(SAMPLE_CYCLES, max_cycles - done))
             done += ran
             self.samples[(cpu.pbr << 16) | cpu.pc] += ran
-            if cpu.stop_reason != "cycles" or done >= max_cycles:
+            if cpu.stop_reason != "cycles" or done >= max_cycles \
+                    or cpu.processorCycles >= cpu.cut_at:   # the machine ended the slice
                 return done
 
     # -- tool calls -----------------------------------------------------------------------

@@ -379,11 +379,17 @@ class Dispatcher:
                   f"{entry >> 16:02X}/{entry & 0xFFFF:04X}")
         return None
 
+    def to_busy_strip(self, cpu: Any) -> str | None:
+        """Trap for ToBusyStrip ($E10180): DecBusyFlg (the tool function raised the
+        busy flag at its entry), then ToStrip."""
+        self.machine.interrupts.dec_busy()
+        return self.to_strip(cpu)
+
     def to_strip(self, cpu: Any) -> str | None:
-        """Trap for ToStrip ($E10184) and ToBusyStrip ($E10180), a native tool
-        function's exit (Technical Note #73): X = error code, Y = bytes of parameters
-        to strip. The two RTL addresses move up over the parameters, A and carry take
-        the error, and the function returns to whoever called the tool."""
+        """Trap for ToStrip ($E10184), a native tool function's exit (Technical Note
+        #73): X = error code, Y = bytes of parameters to strip. The two RTL addresses
+        move up over the parameters, A and carry take the error, and the function
+        returns to whoever called the tool."""
         error, drop = cpu.x & 0xFFFF, cpu.y & 0xFFFF
         self._rtl(cpu, drop, frames=2)
         self._set_result(cpu, error)
@@ -415,6 +421,21 @@ class Dispatcher:
         return self._after_gsos(callnum, error)
 
     def _gsos(self, cpu: Any, callnum: int, pblock: int, form: str, caller: int) -> int:
+        """A GS/OS call, with the busy flag raised while it runs (GS/OS calls
+        IncBusyFlg and DecBusyFlg around its work: the Scheduler's queue may run as it
+        returns)."""
+        irq = self.machine.interrupts
+        irq.inc_busy()
+        try:
+            error = self._gsos_call(cpu, callnum, pblock, form, caller)
+        except BaseException:
+            irq.dec_busy(run_tasks=False)
+            raise
+        irq.dec_busy()
+        return error
+
+    def _gsos_call(self, cpu: Any, callnum: int, pblock: int, form: str,
+                   caller: int) -> int:
         cpu.processorCycles += TOOL_CALL_CYCLES
         logged = len(self.tb.call_log)
         try:

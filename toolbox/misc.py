@@ -16,10 +16,10 @@ calls; IntSource turns sources on and off; the heartbeat queue (SetHeartBeat,
 DelHeartBeat, ClrHeartBeat) is the firmware's VBL handler here, registered with the
 machine: at each VBL every task's count goes down by one and a task whose count reaches
 0 is called (JSL to the task header + 8, native mode, 8-bit registers, D = $0000,
-B = $00); it stays in the queue, dormant until it sets its count again. After the
-tasks, the Scheduler's queue runs, unless the VBL came inside a tool call that waits
-tick after tick (the toolbox is busy then; between the program's instructions it is
-never busy). The ROM keeps VBL interrupts on from power-on; here they are turned on
+B = $00); it stays in the queue, dormant until it sets its count again. Heartbeat
+tasks run at every VBL, busy or not; after them the Scheduler's queue runs, only when
+the system is not busy (the busy flag at $E1/00FF is 0, and the VBL did not come
+inside a tool call of this toolbox's that waits tick after tick). The ROM keeps VBL interrupts on from power-on; here they are turned on
 by the first SetHeartBeat or SchAddTask (or IntSource, or INTEN), so a program that
 uses none of them runs exactly as before.
 
@@ -33,7 +33,7 @@ import datetime as _dt
 from typing import Callable
 
 from iigs import bram as br
-from iigs.interrupts import SOURCES
+from iigs.interrupts import BUSY_VECTORS, SOURCES
 from iigs.memory import read_bytes, read_pstring, read_word, write_bytes, write_word
 from iigs.report import SystemFailure, system_text
 from toolbox import dates
@@ -84,8 +84,9 @@ IRQ_ENABLE_BITS = (("keyboard", 0x80), ("vbl", 0x40), ("quarter", 0x20),
                    ("one_second", 0x10), ("adb_data", 0x04), ("scan_line", 0x02),
                    ("external", 0x01))
 
-# SetVector numbers of the interrupt handlers the firmware calls.
-IRQ_VECTOR_NUMBERS = frozenset(SOURCES.values())
+# SetVector numbers whose vectors are JMLs in memory: the interrupt handlers the
+# firmware calls, IncBusyFlg and DecBusyFlg.
+IRQ_VECTOR_NUMBERS = frozenset(SOURCES.values()) | frozenset(BUSY_VECTORS.values())
 
 MT_VERSION = 0x0302
 ASCII_TIME_LENGTH = 20        # ReadAsciiTime fills 20 characters
@@ -158,8 +159,7 @@ class MiscTools:
             if count == 1 and task in self.heartbeat:
                 machine.call(task + TASK_CODE, d=0, dbr=0, p=0x34,
                              stack=machine.stack_pointer)
-        if not self.interrupts.busy:          # (inside a tool call the toolbox is busy)
-            run_queued_tasks(self.tb)
+        run_queued_tasks(self.tb)             # (when the system is not busy)
 
     # -- battery RAM --------------------------------------------------------------------
     def use_bram(self, bram: br.BatteryRAM) -> None:

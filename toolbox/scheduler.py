@@ -8,13 +8,19 @@ busy flag clear, and takes it off the queue. SchAddTask answers TRUE when the ta
 was queued and FALSE when the queue (four tasks, as in the ROM) is full; SchFlush
 empties the queue without running anything.
 
-Here the toolbox is not busy while the program runs its own code, and its tool calls
-are not interrupted, so "not busy" is every moment between tool calls. Queued tasks
-run, in the order they were queued, at whichever comes first: the heartbeat (the VBL
-interrupt's firmware handler, `toolbox.misc`; SchAddTask turns VBL interrupts on, as
-the ROM has them from power-on) when the program runs with interrupts enabled, or its
-next event poll (GetNextEvent, EventAvail or TaskMaster, the Event Manager's
-`next_event`, before the event is looked for).
+The busy flag is the byte at $E1/00FF, raised and lowered through the firmware's
+IncBusyFlg ($E1/0064) and DecBusyFlg ($E1/0068) (`iigs.interrupts`): a program (or a
+native tool set) raises it around work a task must not interrupt, and GS/OS raises it
+for the length of each of its calls (`toolbox.dispatch`); the Tool Locator's
+dispatcher does not, so a tool call leaves it as it was. The system also counts as
+busy while the firmware's dispatch runs from inside one of this toolbox's tool calls
+that wait tick after tick (MenuSelect, ModalDialog: their Python is not reentrant).
+Queued tasks run, in the order they were queued, when the system is not busy, at
+whichever comes first: the heartbeat (the VBL interrupt's firmware handler,
+`toolbox.misc`; SchAddTask turns VBL interrupts on, as the ROM has them from
+power-on) when the program runs with interrupts enabled, the DecBusyFlg that brings
+the flag to 0, or the program's next event poll (GetNextEvent, EventAvail or
+TaskMaster, the Event Manager's `next_event`, before the event is looked for).
 """
 from __future__ import annotations
 
@@ -38,6 +44,9 @@ class Scheduler:
         self.queue: list[int] = []
         self.ran: list[int] = []          # tasks run so far (for the log and tests)
         self._running = False
+        irq = getattr(tb.machine, "interrupts", None)
+        if irq is not None:
+            irq.set_firmware("not_busy", lambda: run_queued_tasks(tb))
 
     def reset(self) -> None:
         """SchReset: the queue is emptied (a system reset)."""
@@ -73,9 +82,11 @@ class Scheduler:
 
 
 def run_queued_tasks(tb) -> None:
-    """The system is free (an event poll): run what the Scheduler holds."""
+    """A moment the Scheduler may use (a heartbeat, DecBusyFlg to 0, an event poll):
+    run what it holds, unless the system is busy."""
     sch = tb.sch
-    if sch.queue:
+    irq = getattr(tb.machine, "interrupts", None)
+    if sch.queue and not (irq is not None and irq.system_busy):
         sch.run_tasks()
 
 

@@ -10,7 +10,7 @@ import hashlib
 
 from iigs.doc import DOC_CLOCK_HZ, OSCILLATORS
 from iigs.interrupts import SOURCES
-from iigs.machine import CPU_HZ, IRQ_ENTRY, SLICE_MASKED
+from iigs.machine import CPU_HZ, CYCLES_PER_TICK, IRQ_ENTRY, SLICE_MASKED
 from system.machine import Machine
 from iigs.memory import read_long
 
@@ -94,3 +94,84 @@ def test_the_sound_driver_runs_the_same_twice_and_in_both_tiers(build_program):
     reference = run(build_program, "run_reference")
     assert state(again[0]) == state(first[0]) == state(reference[0])
     assert again[3:] == first[3:] == reference[3:]        # the same cycles, raised, taken
+
+
+# -- the sound chip as a timer, programmed from the main loop ------------------------------
+TIMER_OSC = 7
+FAST, SLOW = (256 << 9) // 0x800, (256 << 9) // 0x400     # periods a pass: 64, 128
+TIMER_TOTAL, SLOW_AT = 6, 3
+FREQ_HI = 0x20 + TIMER_OSC
+
+
+def run_timer(build_program, tier: str) -> tuple[Machine, dict, list, list, list, list]:
+    data, labels = build_program("machine_sound_timer")
+    m = Machine()
+    if tier == "run_reference":
+        m.cpu.run = m.cpu.run_reference
+    prog = m.load(data)
+    starts, raised, taken, rates = [], [], [], []
+    listener, source, write = m.doc.listener, m.doc.irq_source, m.doc.write_register
+
+    def on_doc(event, doc, start):
+        if event == "start":
+            starts.append(m.elapsed_cycles)
+        if listener is not None:
+            listener(event, doc, start)
+
+    def on_irq(osc):
+        raised.append((osc, m.elapsed_cycles))
+        source(osc)
+
+    def on_write(reg, value):
+        if reg == FREQ_HI:
+            rates.append((value, m.elapsed_cycles))
+        write(reg, value)
+
+    m.doc.listener, m.doc.irq_source, m.doc.write_register = on_doc, on_irq, on_write
+
+    def wrap(handler):
+        def timed(cpu):
+            taken.append(m.elapsed_cycles)
+            return handler(cpu)
+        return timed
+
+    m.wrap_trap(IRQ_ENTRY, wrap)
+    assert m.run(max_cycles=CPU_HZ) == "quit"
+    at = {name: prog.entry + labels[name] for name in ("Count", "Status")}
+    return m, at, starts, raised, taken, rates
+
+
+def test_a_timer_started_and_slowed_from_the_main_loop_interrupts_on_time(build_program):
+    m, at, starts, raised, taken, rates = run_timer(build_program, "run")
+    assert m.mem[at["Count"]] == TIMER_TOTAL
+    assert m.mem[at["Status"]] == TIMER_OSC * 2 + 0x41
+    assert [osc for osc, _ in raised] == [TIMER_OSC] * TIMER_TOTAL
+    cycles = [cycle for _, cycle in raised]
+    # started in the middle of a 60 Hz slice, not before a WAI: the first interrupt
+    # still falls at its DOC period (the slice ends there), not at the slice's end
+    (started,) = starts
+    assert started % CYCLES_PER_TICK < CYCLES_PER_TICK - 2 * FAST * CYCLES_PER_PERIOD
+    assert started + FAST * CYCLES_PER_PERIOD <= cycles[0]
+    assert cycles[0] <= started + (FAST + 1) * CYCLES_PER_PERIOD + ENTRY_CYCLES
+    # each pass of the table one interrupt, taken at once
+    for entered, cycle in zip(taken, cycles):
+        assert 0 <= entered - cycle <= ENTRY_CYCLES
+    slack = CYCLES_PER_PERIOD + ENTRY_CYCLES
+    for before, after in zip(cycles[:SLOW_AT - 1], cycles[1:SLOW_AT]):
+        assert abs(after - before - FAST * CYCLES_PER_PERIOD) <= slack
+    # the frequency halved from the main loop: the next interrupt is recomputed from
+    # the oscillator's place then, and the ones after it come at the slower rate
+    (_fast, _), (value, slowed) = rates
+    assert value == 0x04 and cycles[SLOW_AT - 1] < slowed < cycles[SLOW_AT]
+    assert cycles[SLOW_AT] <= slowed + (SLOW + 1) * CYCLES_PER_PERIOD + ENTRY_CYCLES
+    for before, after in zip(cycles[SLOW_AT:], cycles[SLOW_AT + 1:]):
+        assert abs(after - before - SLOW * CYCLES_PER_PERIOD) <= slack
+    assert not m.interrupts.status and not m.doc.irq_asserted
+
+
+def test_the_timer_runs_the_same_twice_and_in_both_tiers(build_program):
+    first = run_timer(build_program, "run")
+    again = run_timer(build_program, "run")
+    reference = run_timer(build_program, "run_reference")
+    assert state(again[0]) == state(first[0]) == state(reference[0])
+    assert again[2:] == first[2:] == reference[2:]
