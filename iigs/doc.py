@@ -176,12 +176,18 @@ class DOC:
         return self.regs[reg]
 
     def write_register(self, reg: int, value: int) -> None:
-        """A register as a program writes it: starting (halt bit cleared) or halting an
-        oscillator tells the listener; $E0 and $E2 are read-only."""
+        """A register as a program (through the Sound GLU) or a tool set writes it:
+        starting (halt bit cleared) or halting an oscillator tells the listener, and the
+        next interrupt's cycle is recomputed (`reprogrammed`) whoever wrote it; $E0 and
+        $E2 are read-only."""
         reg &= 0xFF
         value &= 0xFF
         if reg in (REG_INTERRUPT, REG_AD):
             return
+        self._write_register(reg, value)
+        self.reprogrammed()
+
+    def _write_register(self, reg: int, value: int) -> None:
         if reg < REG_DATA or REG_POINTER <= reg < REG_CONTROL \
                 or REG_TABLE <= reg < REG_TABLE + OSCILLATORS:
             if self.playing(reg & 0x1F) and self.regs[reg] != value:
@@ -202,8 +208,8 @@ class DOC:
         self.regs[reg] = value
 
     def reprogrammed(self) -> None:
-        """An oscillator register or a stop byte of wave RAM was written (the Sound GLU
-        tells it after each such write): the next interrupt's cycle may have moved, so
+        """An oscillator register (`write_register` tells it) or a stop byte of wave RAM
+        (the Sound GLU tells it) was written: the next interrupt's cycle may have moved, so
         `timing_changed` (the interrupt controller's) is told."""
         if self.timing_changed is not None:
             self.timing_changed()

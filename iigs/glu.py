@@ -82,8 +82,7 @@ class SoundGLU:
             if not value & 0xFF:
                 doc.reprogrammed()    # a stop byte: an oscillator may halt sooner
         else:
-            doc.write_register(self.address & 0xFF, value)
-            doc.reprogrammed()        # the next interrupt may come sooner
+            doc.write_register(self.address & 0xFF, value)   # (tells `reprogrammed`)
         self._step()
 
     def _step(self) -> None:

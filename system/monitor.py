@@ -271,7 +271,8 @@ class Monitor:
             if cpu.waiting:
                 reason = "wai"
                 break
-            if cpu.processorCycles - start >= max_cycles:
+            if cpu.processorCycles - start >= max_cycles \
+                    or cpu.processorCycles >= cpu.cut_at:   # a device's interrupt moved nearer
                 break
             pc = (cpu.pbr << 16) | cpu.pc
             why = self._why_stop(pc)

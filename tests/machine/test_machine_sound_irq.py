@@ -7,11 +7,13 @@ the handler, and the run is the same twice and in both CPU tiers."""
 from __future__ import annotations
 
 import hashlib
+import io
 
 from iigs.doc import DOC_CLOCK_HZ, OSCILLATORS
 from iigs.interrupts import SOURCES
 from iigs.machine import CPU_HZ, CYCLES_PER_TICK, IRQ_ENTRY, SLICE_MASKED
 from system.machine import Machine
+from system.monitor import Monitor
 from iigs.memory import read_long
 
 TOTAL = 5                                   # the driver's interrupts
@@ -109,6 +111,10 @@ def run_timer(build_program, tier: str) -> tuple[Machine, dict, list, list, list
     if tier == "run_reference":
         m.cpu.run = m.cpu.run_reference
     prog = m.load(data)
+    if tier == "monitor":       # stepping under a breakpoint that is never reached
+        monitor = Monitor(m, out=io.StringIO(), terminal=False)
+        monitor.breakpoints[0xFFFFFF] = "never"
+        monitor.attach()
     starts, raised, taken, rates = [], [], [], []
     listener, source, write = m.doc.listener, m.doc.irq_source, m.doc.write_register
 
@@ -173,5 +179,6 @@ def test_the_timer_runs_the_same_twice_and_in_both_tiers(build_program):
     first = run_timer(build_program, "run")
     again = run_timer(build_program, "run")
     reference = run_timer(build_program, "run_reference")
-    assert state(again[0]) == state(first[0]) == state(reference[0])
-    assert again[2:] == first[2:] == reference[2:]
+    stepped = run_timer(build_program, "monitor")
+    assert state(again[0]) == state(first[0]) == state(reference[0]) == state(stepped[0])
+    assert again[2:] == first[2:] == reference[2:] == stepped[2:]
