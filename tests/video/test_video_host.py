@@ -1,6 +1,7 @@
 """The hosts: HeadlessHost (scripted) and WindowHost (pygame, SDL dummy driver here)."""
 import time
 
+import numpy as np
 import pygame
 import pytest
 
@@ -201,6 +202,51 @@ def test_window_plays_what_the_doc_will_play_through_the_mixer(window):
     doc.write_register(d.REG_CONTROL, d.CTL_HALT)
     window.play_doc(doc)                       # nothing left to play: the channel stops
     assert channel.get_sound() is None
+
+
+def _free_running_doc():
+    """A note running free (a square wave) beside the Note Synthesizer's clock
+    (oscillator 31, free-running at volume 0)."""
+    from iigs import doc as d
+    doc = d.DOC()
+    doc.ram[0:0x100] = bytes([0xC0] * 0x80 + [0x40] * 0x80)
+    for osc, volume in ((31, 0), (0, 0x80)):
+        for reg, value in ((d.REG_FREQ_LO, 0x10), (d.REG_FREQ_HI, 1),
+                           (d.REG_VOLUME, volume), (d.REG_POINTER, 0), (d.REG_TABLE, 0)):
+            doc.write_register(reg + osc, value)
+        doc.write_register(d.REG_CONTROL + osc, d.MODE_FREE << 1)
+    return doc
+
+
+def test_window_streams_a_sound_that_runs_free_in_chunks_that_join(window, monkeypatch):
+    handed = []                                # every wave made into a mixer Sound
+    make = window._mixer_sound
+    monkeypatch.setattr(window, "_mixer_sound", lambda wave: handed.append(wave) or make(wave))
+    doc, twin = _free_running_doc(), _free_running_doc()
+    window.play_doc(doc)
+    channel = window._audio_channel()
+    stream = window._doc_stream()
+    assert [w.size for w in handed] == [stream.chunk]       # a chunk, not 8 s
+    window.feed_doc(doc)                       # a whole chunk ahead: nothing more yet
+    assert len(handed) == 1 and channel.get_queue() is None
+    window._audio_until = time.monotonic()     # as if the mixer had played most of it
+    window.feed_doc(doc)
+    assert len(handed) == 2 and channel.get_queue() is not None
+    window.feed_doc(doc)                       # one is queued already: nothing more
+    assert len(handed) == 2
+    for _ in range(2):                         # as if the mixer had played all it had
+        channel.stop()
+        window._audio_until = time.monotonic()
+        window.feed_doc(doc)                   # (queued on an idle channel: it plays)
+    assert [w.size for w in handed] == [stream.chunk] * 4
+    heard = np.concatenate(handed)             # the chunks join into the DOC's own mix
+    assert np.array_equal(heard, twin.mix(heard.size, stream.rate))
+    from iigs import doc as d
+    doc.write_register(d.REG_CONTROL, d.CTL_HALT)          # the note stops: so does the sound
+    window.play_doc(doc)
+    window._audio_until = 0.0
+    window.feed_doc(doc)
+    assert channel.get_sound() is None and len(handed) == 4
 
 
 def test_window_without_an_audio_device_stays_silent(window, monkeypatch):
