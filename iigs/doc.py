@@ -32,8 +32,11 @@ Mixing is numpy over whole blocks (no per-sample Python loop): `mix(n, rate)` gi
 16-bit samples at the host's rate, each the oscillators' sum at the DOC sample period
 that instant falls in (the DOC's output resampled to the host rate), and moves the
 oscillators on; `advance(periods)` moves them without producing sound (a headless
-machine, or catching up with emulated time); `render_ahead(rate)` is what the DOC will
-play from now until every one-shot ends, without moving it (a window plays that).
+machine, or catching up with emulated time). For a host's audio device, `sound_copy()`
+is a DOC that plays on from here what this one is heard playing (the oscillators at
+volume 0 left out: they add nothing), so mixing ahead moves nothing here;
+`render_ahead(rate)` is what is heard until every one-shot ends, and `runs_free()` says
+something heard plays with no end, which a host streams in chunks (iigs/docstream.py).
 
 Emulated time: a DOC made with `cycles_per_second` (the machine's CPU clock) follows
 the machine's cycle count: `catch_up(cycles)` runs the oscillators for the DOC periods

@@ -43,7 +43,7 @@ def busy_scene() -> d.DOC:
     doc.ram[0x1000:0x2000] = bytes(0x90 + (i % 0x40) for i in range(0x1000))
     doc.ram[0x2000:0x2100] = b"\xB0" * 0x100
     doc.ram[0x2100:0x2200] = b"\x50" * 0x100
-    oscillator(doc, 0, 0x00, 2191 // 8, 0x80, d.MODE_FREE)   # 2,191 at resolution 0
+    oscillator(doc, 0, 0x00, 2191, 0x80, d.MODE_FREE)
     oscillator(doc, 2, 0x10, 512, 0x60, d.MODE_ONE_SHOT, size_code=4)
     oscillator(doc, 7, 0x21, 300, 0x40, d.MODE_SWAP, control=d.CTL_HALT)
     oscillator(doc, 6, 0x20, 300, 0x40, d.MODE_SWAP)
@@ -85,7 +85,7 @@ def test_a_swap_oscillator_at_volume_0_still_counts_its_partner_is_heard():
 def test_a_change_while_only_free_running_oscillators_play_renders_one_chunk():
     doc = with_clock()
     doc.ram[0:0x100] = SQUARE
-    oscillator(doc, 0, 0x00, 2191 // 8, 63, d.MODE_FREE)
+    oscillator(doc, 0, 0x00, 2191, 63, d.MODE_FREE)
     stream = DocStream(RATE)
     assert stream.chunk == RATE // 10 and doc.render_ahead(RATE).size == 8 * RATE
     # the Note Synthesizer's envelope: a new volume at every update, each handed over
@@ -108,8 +108,8 @@ def test_chunks_over_many_ticks_join_into_the_doc_mix_without_gap_or_repeat():
     doc.irq_source = raised.append
     stream = DocStream(RATE)
     chunks = [stream.restart(doc)]
-    for _tick in range(60):                  # a second of ticks, a mixer a tick a time
-        ahead = sum(c.size for c in chunks) - (_tick + 1) * RATE / 60
+    for tick in range(60):                   # a second of ticks, a mixer a tick a time
+        ahead = sum(c.size for c in chunks) - (tick + 1) * RATE / 60
         if stream.wants_more(ahead):
             chunks.append(stream.next_chunk())
     assert len(chunks) == 11 and all(c.size == stream.chunk for c in chunks)
