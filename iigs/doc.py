@@ -32,8 +32,11 @@ Mixing is numpy over whole blocks (no per-sample Python loop): `mix(n, rate)` gi
 16-bit samples at the host's rate, each the oscillators' sum at the DOC sample period
 that instant falls in (the DOC's output resampled to the host rate), and moves the
 oscillators on; `advance(periods)` moves them without producing sound (a headless
-machine, or catching up with emulated time); `render_ahead(rate)` is what the DOC will
-play from now until every one-shot ends, without moving it (a window plays that).
+machine, or catching up with emulated time). For a host's audio device, `sound_copy()`
+is a DOC that plays on from here what this one is heard playing (the oscillators at
+volume 0 left out: they add nothing), so mixing ahead moves nothing here;
+`render_ahead(rate)` is what is heard until every one-shot ends, and `runs_free()` says
+something heard plays with no end, which a host streams in chunks (iigs/docstream.py).
 
 Emulated time: a DOC made with `cycles_per_second` (the machine's CPU clock) follows
 the machine's cycle count: `catch_up(cycles)` runs the oscillators for the DOC periods
@@ -304,7 +307,7 @@ class DOC:
         if periods <= 0 or not self.any_playing():
             return
         steps = np.arange(periods, dtype=np.int64)
-        summed = self._mix_steps(steps, periods, True)
+        summed = self._mix_steps(steps, periods)
         if self._recording is not None:
             self._recording.append(self._scale(summed))
 
@@ -376,31 +379,20 @@ class DOC:
         self._recording = []
         return samples
 
-    def _sum(self, n: int, rate: float, move: bool) -> np.ndarray:
+    def _sum(self, n: int, rate: float) -> np.ndarray:
         """The playing oscillators' sum at n host samples (each the DOC period that
-        instant falls in: the DOC's output resampled); `move` lets that time pass."""
+        instant falls in: the DOC's output resampled); that time passes."""
         ratio = self.sample_rate / rate
-        phase = self._phase if move else 0.0
+        phase = self._phase
         steps = (phase + np.arange(n) * ratio).astype(np.int64)
         end = phase + n * ratio
         covered = max(int(end), int(steps[-1]) + 1)
-        if move:
-            self._phase = end - covered if end >= covered else 0.0
-        return self._mix_steps(steps, covered, move)
+        self._phase = end - covered if end >= covered else 0.0
+        return self._mix_steps(steps, covered)
 
-    def _mix_steps(self, steps: np.ndarray, covered: int, move: bool) -> np.ndarray:
-        """The playing oscillators' sum at DOC periods `steps` of the next `covered`;
-        `move` lets those periods pass (else the DOC is left as it was, and nobody is
-        told of the halts and interrupts on the way)."""
-        if not move:
-            saved = (bytes(self.regs), list(self.acc), list(self.irq_pending),
-                     self.irq_source, self.listener)
-            self.irq_source = self.listener = None
-            try:
-                return self._mix_steps(steps, covered, True)
-            finally:
-                regs, acc, pending, self.irq_source, self.listener = saved
-                self.regs[:], self.acc, self.irq_pending = regs, acc, pending
+    def _mix_steps(self, steps: np.ndarray, covered: int) -> np.ndarray:
+        """The playing oscillators' sum at DOC periods `steps` of the next `covered`,
+        which pass for them (halts and interrupts on the way included)."""
         out = np.zeros(len(steps), dtype=np.int32)
         # (oscillator, the period it plays from): a swap partner joins where the other
         # one ended
@@ -408,6 +400,10 @@ class DOC:
         for osc, first in queue:
             volume = self.regs[REG_VOLUME + osc]
             data, stop, started = self._play(osc, covered - first)
+            if started is not None and stop > 0:
+                queue.append((started, first + stop))
+            if volume == 0:
+                continue                # it moved on (above) but adds nothing
             if first:
                 where = steps >= first
                 at = steps[where] - first
@@ -416,8 +412,6 @@ class DOC:
             voice = data[at].astype(np.int32) - SILENCE
             if stop is not None:
                 voice[at >= stop] = 0
-                if started is not None and stop > 0:
-                    queue.append((started, first + stop))
             out[where] += voice * volume
         return out
 
@@ -430,28 +424,67 @@ class DOC:
         by the DOC periods those samples span, halting as they end."""
         if n <= 0 or not self.any_playing():
             return np.zeros(max(n, 0), dtype=np.int16)
-        return self._scale(self._sum(n, rate, True))
+        return self._scale(self._sum(n, rate))
+
+    # -- what a host hands its audio device ---------------------------------------------
+    def audible(self, osc: int) -> bool:
+        """osc plays and is heard: its volume is not 0 (a volume-0 oscillator adds
+        (byte - $80) x 0 to the sum: nothing, however it runs), or it swaps (its end
+        starts its partner, which may be heard)."""
+        return self.playing(osc) and (self.regs[REG_VOLUME + osc] != 0
+                                      or self._mode(osc) == MODE_SWAP)
+
+    def _endless(self, osc: int) -> bool:
+        """osc, heard, plays on without an end of its table to stop it: free run,
+        sync/AM, swap (the pair plays on), or a one-shot at frequency 0."""
+        if not self.audible(osc):
+            return False
+        return self._mode(osc) != MODE_ONE_SHOT or self._geometry(osc)[3] == 0
+
+    def runs_free(self) -> bool:
+        """Something heard plays with no end in sight (see `_endless`): a host streams
+        it in short chunks (`sound_copy`) rather than rendering all of it."""
+        return any(self._endless(osc) for osc in range(self.enabled))
 
     def periods_left(self) -> int:
-        """DOC periods until the last one-shot now playing reaches its table's end (at
-        most; a $00 byte may stop it sooner). 0 when nothing plays; free-running
-        oscillators count as MAX_AHEAD_SECONDS."""
+        """DOC periods until the last one-shot heard now reaches its table's end (at
+        most; a $00 byte may stop it sooner). 0 when nothing is heard (an oscillator at
+        volume 0 adds nothing: no horizon); one that runs free counts as
+        MAX_AHEAD_SECONDS."""
+        cap = int(MAX_AHEAD_SECONDS * self.sample_rate)
         left = 0
         for osc in range(self.enabled):
-            if not self.playing(osc):
+            if not self.audible(osc):
                 continue
-            base, size, shift, freq = self._geometry(osc)
-            if self._mode(osc) != MODE_ONE_SHOT or freq == 0:
-                return int(MAX_AHEAD_SECONDS * self.sample_rate)
-            end_acc = size << shift
-            left = max(left, -(-(end_acc - self.acc[osc]) // freq) + 1)
-        return min(left, int(MAX_AHEAD_SECONDS * self.sample_rate))
+            if self._endless(osc):
+                return cap
+            _base, size, shift, freq = self._geometry(osc)
+            left = max(left, -(-((size << shift) - self.acc[osc]) // freq) + 1)
+        return min(left, cap)
+
+    def sound_copy(self) -> "DOC":
+        """A DOC that plays on from here what this one is heard playing, for a host to
+        mix ahead with (`mix` moves the copy, never this DOC, and tells nobody): the
+        same wave RAM (bytes written to it later are heard when the copy reaches
+        them), copies of the registers and accumulators, the output phase at 0; the
+        oscillators not heard (`audible`) halted, since they add nothing and start
+        nothing, so the copy's mix is this DOC's mix without their cost."""
+        copy = DOC()
+        copy.ram = self.ram
+        copy.regs[:] = self.regs
+        copy.acc = list(self.acc)
+        copy.system_volume = self.system_volume
+        for osc in range(self.enabled):
+            if self.playing(osc) and not self.audible(osc):
+                copy.regs[REG_CONTROL + osc] |= CTL_HALT
+        return copy
 
     def render_ahead(self, rate: int) -> np.ndarray:
-        """Everything the DOC will play from now until its one-shots end, at `rate` Hz,
-        without moving the oscillators (what a host hands its audio device)."""
+        """Everything the DOC will be heard playing from now until its one-shots end
+        (MAX_AHEAD_SECONDS at most, all of it while one runs free: a host streams that
+        instead, see `runs_free`), at `rate` Hz, without moving the oscillators."""
         periods = self.periods_left()
         if periods <= 0:
             return np.zeros(0, dtype=np.int16)
         n = int(periods * rate / self.sample_rate) + 1
-        return self._scale(self._sum(n, rate, False))
+        return self.sound_copy().mix(n, rate)

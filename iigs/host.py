@@ -1,7 +1,7 @@
 """The host: where frames go out and the user's mouse, keys and beeps come in.
 
-Two hosts with one interface (poll, present, wait, beep; sound_started, play_doc for
-the DOC's sounds):
+Two hosts with one interface (poll, present, wait, beep; sound_started, play_doc and
+feed_doc for the DOC's sounds):
   * `WindowHost`, a resizable pygame window showing the Super Hi-Res screen 640 x 400
     (each scan line twice, for the IIGS's aspect), the mouse cursor drawn over it from
     the system's cursor state. The picture is scaled to the window keeping that
@@ -25,7 +25,8 @@ interrupts set), the screen mode, the cursor; and it tells the source when the m
 Sound: whenever the DOC starts or stops a sound (a Sound Tool Set call, or a program
 driving the DOC through the Sound GLU), and at the next tick when a program changed a
 playing sound through the GLU, the window hands pygame's mixer what the DOC will play
-from then on (`iigs.doc.DOC.render_ahead`), mixed with numpy and resampled
+from then on (`iigs.docstream.DocStream`: one-shots whole; a sound that runs free in
+0.1 s chunks, the next queued once a tick, `feed_doc`), mixed with numpy and resampled
 to the mixer's 22,050 Hz; the mixer is opened on first use, and with no audio device (or
 SDL_AUDIODRIVER=dummy failing) the window stays silent.
 
@@ -53,6 +54,7 @@ import numpy as np
 
 from iigs import hostfile, textscreen, video
 from iigs.bram import MAX_SCALE
+from iigs.docstream import DocStream
 from iigs.framesource import FrameSource
 from iigs.hostinput import (APPLE_KEY, CAPS_LOCK, CONTROL_KEY, KEY_PAD, OPTION_KEY,
                             SHIFT_KEY, HostInput, MouseTracker)
@@ -246,6 +248,8 @@ class WindowHost(_FrameKeeper):
         self._last_flip = 0.0
         self._sound = None
         self._sound_failed = False
+        self._stream: DocStream | None = None   # what the mixer is handed of the DOC
+        self._audio_until = 0.0         # when the mixer runs out of what it was handed
         self.key_map = self._build_key_map()
 
     def _fitting_scale(self) -> int:
@@ -479,24 +483,60 @@ class WindowHost(_FrameKeeper):
         """Nothing kept: the window plays what the DOC plays (play_doc)."""
 
     def play_doc(self, doc: Any) -> None:
-        """The DOC started, stopped or changed a sound: hand the mixer everything it will play
-        from now on (the DOC's own mix, resampled to the mixer's rate), replacing what
-        was queued. Mixing happens only here, so an idle window costs nothing; with no
-        audio device the machine carries on silently."""
+        """The DOC started, stopped or changed a sound: hand the mixer what it plays from
+        now on (iigs.docstream: one-shots whole, or the first chunk of a sound that runs
+        free), replacing what it had. Mixing happens only here and in `feed_doc`, so an
+        idle window costs nothing; with no audio device the machine carries on silently."""
         channel = self._audio_channel()
         if channel is None:
             return
         try:
-            rate, _size, channels = self.pg.mixer.get_init()
-            wave = doc.render_ahead(rate)
+            stream = self._doc_stream()
+            wave = stream.restart(doc)
             if wave.size == 0:
                 channel.stop()
                 return
-            if channels > 1:
-                wave = np.repeat(wave[:, None], channels, axis=1)
-            channel.play(self.pg.sndarray.make_sound(np.ascontiguousarray(wave)))
+            channel.play(self._mixer_sound(wave))
+            self._audio_until = time.monotonic() + wave.size / stream.rate
         except (self.pg.error, ValueError, TypeError):
             self._sound_failed = True
+
+    def feed_doc(self, doc: Any) -> None:
+        """Once a tick: while a sound that runs free streams, queue its next chunk when
+        the mixer has less than the stream's low mark left to play. What it has left is
+        counted on the clock from the hand-overs, and is at most the chunk playing once
+        pygame's one queued sound has started (so the count cannot drift)."""
+        stream = self._stream
+        channel = self._sound
+        if stream is None or not stream.streaming or channel is None:
+            return
+        try:
+            if channel.get_queue() is not None:
+                return                  # the chunk queued last has not started yet
+            now = time.monotonic()
+            ahead = max(0.0, min(self._audio_until - now, stream.chunk / stream.rate))
+            if not stream.wants_more(ahead * stream.rate):
+                return
+            wave = stream.next_chunk()
+            if wave.size:
+                channel.queue(self._mixer_sound(wave))   # plays at once if it ran dry
+                self._audio_until = now + ahead + wave.size / stream.rate
+        except (self.pg.error, ValueError, TypeError):
+            self._sound_failed = True
+
+    def _doc_stream(self) -> DocStream:
+        """The stream at the open mixer's rate (made on first use)."""
+        if self._stream is None:
+            rate, _size, _channels = self.pg.mixer.get_init()
+            self._stream = DocStream(rate)
+        return self._stream
+
+    def _mixer_sound(self, wave: np.ndarray):
+        """A pygame Sound of mono samples, copied to each of the mixer's channels."""
+        channels = self.pg.mixer.get_init()[2]
+        if channels > 1:
+            wave = np.repeat(wave[:, None], channels, axis=1)
+        return self.pg.sndarray.make_sound(np.ascontiguousarray(wave))
 
     def _audio_channel(self):
         """pygame's mixer, started on first use; None when there is no audio device."""

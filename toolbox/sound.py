@@ -151,6 +151,14 @@ class SoundTools:
                 block, self.next_block[gen] = self.next_block[gen], 0
                 self.ff_start(gen, block)
 
+    def tick(self) -> None:
+        """The machine's tick: `sync`, then the host's mixer may top up a sound that
+        streams (`feed_doc`: the next chunk of one that runs free)."""
+        self.sync()
+        host = self.tb.host
+        if host is not None and hasattr(host, "feed_doc"):
+            host.feed_doc(self.doc)
+
     def _on_doc(self, event: str, doc: docmod.DOC, start: docmod.OscillatorStart | None) -> None:
         host = self.tb.host
         if host is None:

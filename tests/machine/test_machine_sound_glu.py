@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from iigs import doc as d
+from iigs.docstream import DocStream
 from iigs.host import HeadlessHost
 from system.machine import Machine
 from iigs.memory import write_bytes
@@ -25,17 +26,34 @@ TIERS = ("run", "run_reference")
 
 
 class MixerHost(HeadlessHost):
-    """A headless host with a mixer: keeps what the window host would hand pygame's
-    mixer each time the DOC's sound changes (`WindowHost.play_doc`)."""
+    """A headless host with a mixer fed as the window host feeds pygame's, through the
+    same DocStream (`WindowHost.play_doc`, `feed_doc`): a device that has played a
+    tick's worth for each tick since the last change. `handed`: what each change of
+    the DOC's sound handed over; `runs`: each change's sound as the device got it
+    (that, then the chunks queued after it)."""
 
     RATE = 22050
+    TICK = RATE / 60
 
     def __init__(self) -> None:
         super().__init__()
+        self.stream = DocStream(self.RATE)
         self.handed: list[np.ndarray] = []
+        self.runs: list[list[np.ndarray]] = []
+        self._ticks = 0                 # ticks since the last change
 
     def play_doc(self, doc: d.DOC) -> None:
-        self.handed.append(doc.render_ahead(self.RATE))
+        wave = self.stream.restart(doc)
+        self.handed.append(wave)
+        self.runs.append([wave])
+        self._ticks = 0
+
+    def feed_doc(self, doc: d.DOC) -> None:
+        if self.runs:
+            ahead = sum(h.size for h in self.runs[-1]) - self._ticks * self.TICK
+            if self.stream.wants_more(ahead):
+                self.runs[-1].append(self.stream.next_chunk())
+        self._ticks += 1
 
 
 def square_wave() -> bytes:
@@ -126,6 +144,8 @@ def test_volume_zero_and_sound_off_are_silent(build_program):
     # (c) the oscillator's own volume 0: it plays (and halts) without a sound
     quiet = play(build_program, volume=0)
     assert quiet["regs"].x > 0 and quiet["samples"].size and not quiet["samples"].any()
+    # ... and the host's mixer is handed nothing for it: it adds no horizon
+    assert [h.size for h in quiet["m"].host.handed] == [0]
     # Sound off (the system volume 0, as the game and the Control Panel set it): the
     # driver keeps the volume bits, so the whole run is silent, and it still halts
     off = play(build_program, system_volume=0)

@@ -207,6 +207,93 @@ def test_window_plays_what_the_doc_will_play_through_the_mixer(window):
     assert channel.get_sound() is None
 
 
+def _free_running_doc():
+    """A note running free (a square wave) beside the Note Synthesizer's clock
+    (oscillator 31, free-running at volume 0)."""
+    from iigs import doc as d
+    doc = d.DOC()
+    doc.ram[0:0x100] = bytes([0xC0] * 0x80 + [0x40] * 0x80)
+    for osc, volume in ((31, 0), (0, 0x80)):
+        for reg, value in ((d.REG_FREQ_LO, 0x10), (d.REG_FREQ_HI, 1),
+                           (d.REG_VOLUME, volume), (d.REG_POINTER, 0), (d.REG_TABLE, 0)):
+            doc.write_register(reg + osc, value)
+        doc.write_register(d.REG_CONTROL + osc, d.MODE_FREE << 1)
+    return doc
+
+
+class _PlayedChannel:
+    """pygame's Channel as the window uses it (play, queue, stop and what it holds),
+    playing only when the test says a sound has ended: the dummy audio device's own
+    pace on a loaded machine is not the test's business."""
+
+    def __init__(self) -> None:
+        self.playing = self.queued = None
+
+    def play(self, sound) -> None:
+        self.playing, self.queued = sound, None
+
+    def queue(self, sound) -> None:
+        if self.playing is None:
+            self.playing = sound               # queued on an idle channel: it plays
+        else:
+            self.queued = sound
+
+    def stop(self) -> None:
+        self.playing = self.queued = None
+
+    def get_queue(self):
+        return self.queued
+
+    def get_sound(self):
+        return self.playing
+
+    def ended(self) -> None:
+        """The sound playing has played to its end: the queued one starts."""
+        self.playing, self.queued = self.queued, None
+
+
+def test_window_streams_a_sound_that_runs_free_in_chunks_that_join(window, monkeypatch):
+    import iigs.host as host_module
+    handed = []                                # every wave made into a mixer Sound
+    make = window._mixer_sound
+    monkeypatch.setattr(window, "_mixer_sound", lambda wave: handed.append(wave) or make(wave))
+    now = [100.0]                              # the window's clock, moved by the test
+    monkeypatch.setattr(host_module, "time", SimpleNamespace(
+        monotonic=lambda: now[0], sleep=time.sleep))
+    assert window._audio_channel() is not None  # SDL's dummy audio driver is a device
+    channel = window._sound = _PlayedChannel()
+    doc, twin = _free_running_doc(), _free_running_doc()
+    window.play_doc(doc)
+    stream = window._doc_stream()
+    chunk = stream.chunk / stream.rate         # seconds a chunk plays
+    assert [w.size for w in handed] == [stream.chunk]       # a chunk, not 8 s
+    window.feed_doc(doc)                       # a whole chunk ahead: nothing more yet
+    assert len(handed) == 1 and channel.get_queue() is None
+    now[0] += chunk / 2                        # half of it played: under the low mark
+    window.feed_doc(doc)
+    assert len(handed) == 2 and channel.get_queue() is not None
+    window.feed_doc(doc)                       # one is queued already: nothing more
+    assert len(handed) == 2
+    channel.ended()                            # the first ends, the second plays
+    now[0] += chunk
+    window.feed_doc(doc)
+    assert len(handed) == 3 and channel.get_queue() is not None
+    channel.ended()
+    channel.ended()                            # the mixer ran dry (a late tick)
+    now[0] += 2 * chunk
+    window.feed_doc(doc)                       # queued on an idle channel: it plays
+    assert [w.size for w in handed] == [stream.chunk] * 4
+    assert channel.get_sound() is not None and channel.get_queue() is None
+    heard = np.concatenate(handed)             # the chunks join into the DOC's own mix
+    assert np.array_equal(heard, twin.mix(heard.size, stream.rate))
+    from iigs import doc as d
+    doc.write_register(d.REG_CONTROL, d.CTL_HALT)          # the note stops: so does the sound
+    window.play_doc(doc)
+    now[0] += 10 * chunk
+    window.feed_doc(doc)
+    assert channel.get_sound() is None and len(handed) == 4
+
+
 def test_window_without_an_audio_device_stays_silent(window, monkeypatch):
     def no_device(*args, **kwargs):
         raise pygame.error("no audio device")
