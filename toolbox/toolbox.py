@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from toolbox.locator import ToolLocator
     from toolbox.memorymgr import MemoryManager
     from toolbox.menu import MenuManager
+    from toolbox.midi import MIDITools
     from toolbox.midisynth import MIDISynth
     from toolbox.misc import MiscTools
     from toolbox.noteseq import NoteSequencer
@@ -107,6 +108,7 @@ class Toolbox:
     mm: MemoryManager
     rm: ResourceManager
     tl: ToolLocator
+    midi: MIDITools
     ms: MIDISynth
     misc: MiscTools
     seq: NoteSequencer
@@ -155,6 +157,7 @@ class Toolbox:
         self.mm = state["mm"](self)
         self.rm = state["rm"](self)
         self.tl = state["tl"](self)
+        self.midi = state["midi"](self)
         self.ms = state["ms"](self)
         self.misc = state["misc"](self)
         self.seq = state["seq"](self)
