@@ -32,7 +32,21 @@ PrStlDialog and PrJobDialog are modal dialogs (OK default, Cancel): a script's o
 user's Return accepts them (TRUE), Cancel or no more input declines (FALSE). The Print
 dialog has three fields, Copies (1), From page and To page (blank: all pages, 1 ..
 9999), which fill the job subrecord; each copy of a page is a file of its own. PrValidate answers TRUE when it had to
-change the record (made it the default). A page that cannot be written sets PrError to
+change the record (made it the default).
+
+The port driver's calls (PrDevPrChanged .. PrDevIsItSafe: the Print Manager's calls a
+printer driver makes to its port driver, Apple IIGS Technical Note #36 "Port Driver
+Specifications") answer for this printer's port, which takes a printer driver's byte
+stream to a file: PrDevOpen opens a job stream, PrDevWrite and PrDevWriteBackground add
+to it, PrDevClose writes it, when anything was written, as PORT-NNNN.prn beside the
+pages (the bytes as the printer driver sent them: printer codes this page printer does
+not render); PrDevRead and PrDevAsyncRead answer 0 bytes (the printer sends nothing
+back); PrDevStatus writes the Pascal string "Page Printer: ready" to the buffer;
+PrDevIsItSafe answers TRUE. A completion routine given (non-zero) is JSLed, A = 0 (no
+error), when the call is done. PMUnloadDriver/PMLoadDriver(whichDriver: bothDrivers 0,
+printerDriver 1, portDriver 2; badLoadParam $1309 otherwise) unload and load the
+drivers (PMStartUp loads both); the PrDev calls answer missingDriver $1301 while the
+port driver is unloaded. A page that cannot be written sets PrError to
 ioAbort ($FFE5) and the reason goes to the call log; PrPixelMap prints a rectangle of a
 LocInfo's pixel image as one page.
 """
@@ -52,7 +66,9 @@ PM_VERSION = 0x0300
 PR_VERSION = 0x0300              # prVersion written by PrDefault
 TRUE, FALSE = 0xFFFF, 0x0000
 
+MISSING_DRIVER = 0x1301          # missingDriver
 NO_PRINT_RECORD = 0x1303         # noPrintRecord
+BAD_LOAD_PARAM = 0x1309          # badLoadParam
 IO_ABORT = 0xFFE5                # ioAbort: the page could not be written
 PR_ABORT = 0x0080                # prAbort
 
@@ -75,6 +91,11 @@ GREYS = np.array([0, 85, 170, 255], dtype=np.uint8)
 ALL_PAGES = 9999
 FIELD_CHARS = 4                  # the Print dialog's fields: up to 4 digits
 PAGE_NAME = "PAGE-{:04d}.png"
+PORT_NAME = "PORT-{:04d}.prn"
+PORT_STATUS = b"Page Printer: ready"
+BOTH_DRIVERS, PRINTER_DRIVER, PORT_DRIVER = 0, 1, 2
+DRIVERS = {BOTH_DRIVERS: ("printer", "port"), PRINTER_DRIVER: ("printer",),
+           PORT_DRIVER: ("port",)}
 JOB_NAME = "PRINT-{:04d}.pdf"
 PRINTER_NAME = b"Page Printer"
 PORT_DRIVER_NAME = b"PNG and PDF files"
@@ -164,6 +185,10 @@ class PrintManager:
         self.job_pages: list[np.ndarray] = []   # the job's pages (greys), for its PDF
         self.doc_name = b""
         self._strings: dict[bytes, int] = {}
+        self.loaded = {"printer", "port"}       # the drivers PMLoadDriver loaded
+        self.port_printer = b""                # PrDevPrChanged's / PrDevStartup's name
+        self.port_started = False
+        self.stream: bytearray | None = None   # the open job stream (PrDevOpen)
 
     # -- records ------------------------------------------------------------------------
     def record_ptr(self, handle: int) -> int:
@@ -336,6 +361,40 @@ class PrintManager:
             return
         self.written.append(path)
 
+    # -- the port driver ----------------------------------------------------------------
+    def port_driver(self) -> None:
+        if "port" not in self.loaded:
+            raise ToolError(MISSING_DRIVER, "the port driver is unloaded (PMUnloadDriver)")
+
+    def complete(self, routine: int) -> None:
+        """A port call's completion routine, JSLed with A = 0 (no error)."""
+        machine = self.tb.machine
+        if routine and machine is not None:
+            machine.call(routine & 0xFFFFFF, a=0)
+
+    def stream_write(self, buffer: int, length: int) -> None:
+        if self.stream is None:
+            self.stream = bytearray()          # a write before PrDevOpen opens it
+        self.stream += read_bytes(self.tb.mem, buffer, length)
+
+    def stream_close(self) -> None:
+        """The job stream, if anything was written to it, as the next PORT-NNNN.prn."""
+        stream, self.stream = self.stream, None
+        if stream:
+            self.write(next_free_path(self.folder(), PORT_NAME), bytes(stream),
+                       "printer driver's output", "the output was not written")
+
+    def set_drivers(self, which: int, loaded: bool) -> None:
+        if which not in DRIVERS:
+            raise ToolError(BAD_LOAD_PARAM, f"whichDriver {which}")
+        for driver in DRIVERS[which]:
+            if loaded:
+                self.loaded.add(driver)
+            else:
+                self.loaded.discard(driver)
+                if driver == "port":
+                    self.stream_close()
+
     def close_doc(self) -> None:
         mm = self.tb.mm
         if not self.port:
@@ -361,15 +420,17 @@ def PMBootInit(tb) -> None:
 
 @tool(TOOLSET, 0x02, "WW")
 def PMStartUp(tb, user_id: int, dpage: int) -> None:
-    """PMStartUp(userID:W, dPageAddr:W)"""
+    """PMStartUp(userID:W, dPageAddr:W) -- both drivers loaded."""
     _pm(tb).started = True
     _pm(tb).error = 0
+    _pm(tb).loaded = {"printer", "port"}
 
 
 @tool(TOOLSET, 0x03, "")
 def PMShutDown(tb) -> None:
-    """PMShutDown() -- an open document is closed."""
+    """PMShutDown() -- an open document and job stream are closed."""
     _pm(tb).close_doc()
+    _pm(tb).stream_close()
     _pm(tb).started = False
 
 
@@ -582,3 +643,107 @@ def PrGetPgOrientation(tb, handle: int) -> int:
     """PrGetPgOrientation(printRecordHandle:L): orientation:W (0 portrait)."""
     _pm(tb).record_ptr(handle)
     return PORTRAIT
+
+
+# -- the port driver's calls (Apple IIGS Technical Note #36) -----------------------------
+
+def _port(tb) -> PrintManager:
+    pm = _pm(tb)
+    pm.port_driver()
+    return pm
+
+
+@tool(TOOLSET, 0x19, "L")
+def PrDevPrChanged(tb, printer_name: int) -> None:
+    """PrDevPrChanged(printerNamePtr:L) -- the printer chosen for this port."""
+    from iigs.memory import read_pstring
+    _port(tb).port_printer = read_pstring(tb.mem, printer_name) if printer_name else b""
+
+
+@tool(TOOLSET, 0x1A, "LL")
+def PrDevStartup(tb, printer_name: int, zone_name: int) -> None:
+    """PrDevStartup(printerNamePtr:L, zoneNamePtr:L) -- no zone: a direct port."""
+    PrDevPrChanged(tb, printer_name)
+    _pm(tb).port_started = True
+
+
+@tool(TOOLSET, 0x1B, "")
+def PrDevShutDown(tb) -> None:
+    """PrDevShutDown() -- may come without a PrDevStartup (TN #36)."""
+    pm = _port(tb)
+    pm.stream_close()
+    pm.port_started = False
+
+
+@tool(TOOLSET, 0x1C, "LL")
+def PrDevOpen(tb, completion: int, reserved: int) -> None:
+    """PrDevOpen(completionPtr:L, reserved:L) -- a job stream opened."""
+    pm = _port(tb)
+    pm.stream_close()
+    pm.stream = bytearray()
+    pm.complete(completion)
+
+
+@tool(TOOLSET, 0x1D, "LW", 2)
+def PrDevRead(tb, buffer: int, count: int) -> int:
+    """PrDevRead(bufferPtr:L, reqCount:W): transferCount:W -- nothing comes back."""
+    _port(tb)
+    return 0
+
+
+@tool(TOOLSET, 0x1E, "LLW")
+def PrDevWrite(tb, completion: int, buffer: int, length: int) -> None:
+    """PrDevWrite(completionPtr:L, bufferPtr:L, bufferLength:W)"""
+    pm = _port(tb)
+    pm.stream_write(buffer, length)
+    pm.complete(completion)
+
+
+@tool(TOOLSET, 0x1F, "")
+def PrDevClose(tb) -> None:
+    """PrDevClose() -- the job stream written (PORT-NNNN.prn)."""
+    _port(tb).stream_close()
+
+
+@tool(TOOLSET, 0x20, "L")
+def PrDevStatus(tb, status: int) -> None:
+    """PrDevStatus(statusBufferPtr:L) -- a Pascal string: the printer is there."""
+    from iigs.memory import write_pstring
+    _port(tb)
+    if status:
+        write_pstring(tb.mem, status, PORT_STATUS)
+
+
+@tool(TOOLSET, 0x21, "LWL", 2)
+def PrDevAsyncRead(tb, completion: int, length: int, buffer: int) -> int:
+    """PrDevAsyncRead(completionPtr:L, bufferLength:W, bufferPtr:L): transferCount:W"""
+    pm = _port(tb)
+    pm.complete(completion)
+    return 0
+
+
+@tool(TOOLSET, 0x22, "LWL")
+def PrDevWriteBackground(tb, completion: int, length: int, buffer: int) -> None:
+    """PrDevWriteBackground(completionPtr:L, bufferLength:W, bufferPtr:L)"""
+    pm = _port(tb)
+    pm.stream_write(buffer, length)
+    pm.complete(completion)
+
+
+@tool(TOOLSET, 0x30, "", 2)
+def PrDevIsItSafe(tb) -> int:
+    """PrDevIsItSafe(): safeFlag:W -- the port is always there."""
+    _port(tb)
+    return TRUE
+
+
+@tool(TOOLSET, 0x34, "W")
+def PMUnloadDriver(tb, which: int) -> None:
+    """PMUnloadDriver(whichDriver:W): bothDrivers 0, printerDriver 1, portDriver 2."""
+    _pm(tb).set_drivers(which, False)
+
+
+@tool(TOOLSET, 0x35, "W")
+def PMLoadDriver(tb, which: int) -> None:
+    """PMLoadDriver(whichDriver:W): bothDrivers 0, printerDriver 1, portDriver 2."""
+    _pm(tb).set_drivers(which, True)
