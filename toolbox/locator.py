@@ -104,6 +104,7 @@ START_UP: dict[int, tuple[int, ArgsBuilder]] = {
     0x1A: (1, lambda uid, dp, mode: (dp, 0, 0, 0)),  # Note Sequencer
     0x1C: (0, lambda uid, dp, mode: ()),            # List Manager
     0x1D: (1, lambda uid, dp, mode: (dp,)),         # ACE
+    0x20: (1, lambda uid, dp, mode: (uid, dp)),     # MIDI Tool Set
     0x21: (0, lambda uid, dp, mode: ()),            # Video Overlay
     0x23: (0, lambda uid, dp, mode: ()),            # MIDI Synth
 }

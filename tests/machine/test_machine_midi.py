@@ -125,6 +125,23 @@ def test_midi_tool_set_with_a_driver_and_no_interface(tmp_path):
     assert not m.missing_calls()
 
 
+def test_start_up_tools_starts_the_midi_tool_set_after_the_sound_tools():
+    m = Machine()
+    record, tools = 0x7800, [0x03, 0x08, 0x19, 0x20, 0x23]
+    write_word(m.mem, record, 0)
+    write_word(m.mem, record + 2, 0x0080)
+    write_word(m.mem, record + 0x0A, len(tools))
+    for i, toolset in enumerate(tools):
+        write_word(m.mem, record + 0x0C + 4 * i, toolset)
+        write_word(m.mem, record + 0x0E + 4 * i, 0)
+    ok(m, 0x0201)                                                       # TLStartUp
+    ref = ok(m, 0x1801, [("W", USER_ID), ("W", 0), ("L", record)], 2)   # StartUpTools
+    assert ok(m, 0x0620, result_words=1) == [0xFFFF]                    # MidiStatus
+    assert m.tb.midi.dpage and m.tb.midi.user_id & 0xF0FF == USER_ID
+    ok(m, 0x1901, [("W", 0), ("L", ref[0] | ref[1] << 16)])             # ShutDownTools
+    assert ok(m, 0x0620, result_words=1) == [0]
+
+
 def test_midi_synth_output_conversions_and_direct_page():
     m = Machine()
     assert error_of(m, 0x1F23, result_words=4) == 0x2302                # msNotStarted
