@@ -40,7 +40,7 @@ MidiInputPoll is no tool call (a vector at $E11DD8) and is not here.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from iigs.machine import CPU_HZ
 from iigs.memory import read_bytes, read_long, read_pstring, read_word
@@ -200,15 +200,17 @@ class MIDITools:
     # -- the driver ---------------------------------------------------------------------
     def load_driver(self, info_ptr: int) -> None:
         """miLoadDrvr: the MiDriverInfo's driver file must be a MIDI device driver."""
-        from toolbox.gsos import GSOSError
+        from toolbox.gsos import FILE_NOT_FOUND, GSOSError
         mem = self.tb.mem
         slot, external = read_word(mem, info_ptr), read_word(mem, info_ptr + 2)
         pathname = read_pstring(mem, info_ptr + 4).decode("mac_roman")
         gsos = self.tb.gsos
         try:
-            info = gsos._info(gsos.on_volume(gsos.resolve(pathname)))
+            info = gsos.volume.info(gsos.on_volume(gsos.resolve(pathname)))
         except GSOSError as err:
             raise ToolError(err.code, f"MidiDevice: {pathname!r}: {err}") from None
+        except FileNotFoundError:
+            raise ToolError(FILE_NOT_FOUND, f"MidiDevice: no file {pathname!r}") from None
         if (info.file_type, info.aux_type) != (MI_DRVR_FILE_TYPE, MI_DRVR_AUX_TYPE):
             raise ToolError(MI_DRIVER_ERR, f"MidiDevice: {pathname!r} is not a MIDI "
                                            "device driver")

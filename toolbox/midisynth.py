@@ -218,6 +218,7 @@ def MIDIMessage(tb, destination: int, num_bytes: int, message: int, data1: int,
                 data2: int) -> None:
     """MIDIMessage(destination:W, numBytes:W, message:W, dataByte1:W, dataByte2:W) --
     numBytes (1-3) of message, dataByte1, dataByte2 sent out."""
+    tb.ms.require_started()
     if not 1 <= num_bytes <= 3:
         raise ToolError(MS_PARAM_RANGE_ERR, f"MIDIMessage of {num_bytes} bytes")
     tb.ms.send(bytes(b & 0xFF for b in (message, data1, data2)[:num_bytes]))
