@@ -9,18 +9,22 @@ from system.machine import Machine, MachineError
 from iigs.memory import read_word
 from system.runner import main as iigs_main
 from toolbox.calls import FUNC_NOT_FOUND, TOOL_NOT_FOUND, TOOL_TABLE
+from toolbox.toolbox import load_tool_sets
 
 MIDI_TOOL_SET = 0x20
+FRAME_ARC = 0x6204
 
 
 @pytest.fixture(autouse=True)
-def without_the_midi_tool_set(monkeypatch):
-    """The toolbox as a program meets it without a whole tool set: the MIDI Tool Set's
-    rows taken out (toolbox/midi.py has them all), so its calls stand for a tool set
-    that is not there at all, its signatures still known from the Toolbox Reference."""
+def without_the_midi_tool_set_and_frame_arc(monkeypatch):
+    """The toolbox as a program meets it without a whole tool set and without one call
+    of a tool set that is there: the MIDI Tool Set's rows (toolbox/midi.py has them all)
+    and FrameArc's taken out, their signatures still known from the Toolbox Reference."""
+    load_tool_sets()               # (each module registers its rows when imported)
     for number, row in list(TOOL_TABLE.items()):
         if row.toolset == MIDI_TOOL_SET:
             monkeypatch.delitem(TOOL_TABLE, number)
+    monkeypatch.delitem(TOOL_TABLE, FRAME_ARC, raising=False)
 
 
 def run_missing(build_program, strict: bool = False):

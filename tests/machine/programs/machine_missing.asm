@@ -1,9 +1,10 @@
 * Tool calls this toolbox lacks, made the way a program checks them (ORCA/C's start-up
 * calls SANEStatus and looks at the carry; MidiStatus stands in for it here): after each
 * call it keeps A, the carry and how far S moved from before the call's pushes to after
-* the caller pulled its result (0 when the stack is balanced), then GS/OS Quit.
-*   1  MidiStatus ($0620): no MIDI Tool Set here, toolNotFoundErr; result word pulled
-*   2  FrameArc ($6204, rect:L angle:W arc:W): QuickDraw is here but not this call,
+* the caller pulled its result (0 when the stack is balanced), then GS/OS Quit. Its
+* test takes the MIDI Tool Set and FrameArc out of the toolbox first.
+*   1  MidiStatus ($0620): no MIDI Tool Set, toolNotFoundErr; result word pulled
+*   2  FrameArc ($6204, rect:L angle:W arc:W): QuickDraw is there but not this call,
 *      funcNotFoundErr; its 8 parameter bytes dropped
 *   3  MidiInfo ($0C20, infoType:W, result:L): the MIDI Tool Set absent; its
 *      parameter dropped, the 4-byte result space left for the caller to pull
