@@ -40,9 +40,11 @@ MENU_DUP_ID = 0x0F04
 ITEM_BOLD = 0x0001
 ITEM_ITALIC = 0x0002
 ITEM_UNDERLINE = 0x0004
-ITEM_XOR = 0x0020
+ITEM_XOR = 0x0020               # XOR highlighting (the default; "X" clears it)
 ITEM_DIVIDER = 0x0040           # "V": a dividing line below the item
 ITEM_DISABLED = 0x0080
+ITEM_STRUCT_REF = 0x0300        # bits 8-9: how the itemStruct is referenced
+ITEM_HAS_STRUCT = 0x0400        # bit 10: the item's name reference is an itemStruct's
 ITEM_OUTLINE = 0x0800
 ITEM_SHADOW = 0x1000
 MENU_DISABLED = 0x0080
@@ -67,8 +69,11 @@ WHITE = 3
 # text; the outline word's bits 4-7 the line under the bar. Black on white, white on
 # black when selected, a black line: on the 640-mode screen colour c is pixel c & 3.
 DEFAULT_BAR_COLORS = (0x00F0, 0x000F, 0x0000)
-BAR_COLOR_KEEP = 0xFFFF         # SetBarColors: leave this colour as it is
-BAR_RECORD_SIZE = 0x30          # a menu bar record is a control record (menu.h)
+# A menu bar record is a control record (menu.h), its menu handles after it
+BAR_OWNER, BAR_RECT, BAR_TITLE_START, BAR_PROC = 0x04, 0x08, 0x11, 0x14
+BAR_RECORD_SIZE = 0x2C          # the control record and an empty menu list
+BAR_OWNER_WINDOW = 0x80000000   # ctlOwner's bit 31: a window's bar, not the system's
+BAR_PROC_STANDARD = 12
 MENU_SELECTED = 0x0040          # mSelected: GetMenuFlag's bit for a highlighted title
 SCREEN_HEIGHT = 200
 POPUP_TITLE_GAP = 6             # DrawPopUp: between the title and the box
@@ -142,9 +147,7 @@ class MenuItem:
     flags: int = 0
     mark: int = 0
     divider: bool = False      # the item itself is a dividing line
-    flag2: int = 0             # System 6 itemFlag2 (SetMItemFlag2)
-    icon: tuple[int, int] = (0, 0)     # (iconDesc, iconRef) of SetMItemIcon
-    struct: tuple[int, int] = (0, 0)   # (itemStructDesc, itemStructRef) of SetMItemStruct
+    struct: tuple[int, int] | None = None   # (reference type, reference) of its itemStruct
 
     @property
     def enabled(self) -> bool:
@@ -214,7 +217,7 @@ class Menu:
 
 def _parse_options(opts: bytes) -> dict:
     """The option letters after a backslash (Toolbox Reference, "Menu Manager": NewMenu)."""
-    out: dict = {"flags": 0}
+    out: dict = {"flags": ITEM_XOR}
     i = 0
     while i < len(opts):
         c = chr(opts[i])
@@ -249,14 +252,14 @@ def _parse_options(opts: bytes) -> dict:
         elif c == "D":
             out["flags"] |= ITEM_DISABLED
         elif c == "X":
-            out["flags"] |= ITEM_XOR
+            out["flags"] &= ~ITEM_XOR       # colour-replace highlighting
         # anything else (spaces, unknown letters) is ignored, as the ROM does
     return out
 
 
 def _split_line(line: bytes) -> tuple[bytes, dict]:
     text, sep, opts = line.partition(b"\\")
-    return text, (_parse_options(opts) if sep else {"flags": 0})
+    return text, (_parse_options(opts) if sep else {"flags": ITEM_XOR})
 
 
 def parse_menu_string(data: bytes) -> Menu:
@@ -417,14 +420,24 @@ class MenuManager:
 
     # -- bars -------------------------------------------------------------------------
     def new_bar(self, window_ptr: int) -> int:
-        """NewMenuBar's core: an empty bar's handle (its record: a control record
-        whose ctlOwner is the window and whose ctlRect is the bar's)."""
+        """NewMenuBar's core: an empty bar's handle. Its record is a control record
+        (menu.h: MenuBarRec): ctlOwner the window with bit 31 set, or the Menu
+        Manager's port for the system bar; ctlRect the bar's; ctlHilite where the
+        first title starts; ctlProc 12; the (empty) menu list after it."""
+        mem = self.tb.mem
         handle = self.tb.mm.new_handle(BAR_RECORD_SIZE, self.user_id or 0x1000, 0xC000)
         ptr = self.tb.mm.deref(handle)
-        self.tb.mem[ptr:ptr + BAR_RECORD_SIZE] = bytes(BAR_RECORD_SIZE)
-        write_long(self.tb.mem, ptr + 4, window_ptr)
-        for offset, value in zip((8, 10, 12, 14), (0, 0, MENU_BAR_HEIGHT, 640)):
-            write_word(self.tb.mem, ptr + offset, value)
+        if window_ptr:
+            owner = window_ptr | BAR_OWNER_WINDOW
+        else:
+            self.tb.wm.ensure_port()
+            owner = self.tb.wm.port
+        write_long(mem, ptr + BAR_OWNER, owner)
+        for offset, value in zip(range(BAR_RECT, BAR_RECT + 8, 2),
+                                 (0, 0, MENU_BAR_HEIGHT, 640)):
+            write_word(mem, ptr + offset, value)
+        mem[ptr + BAR_TITLE_START] = TITLE_START
+        write_long(mem, ptr + BAR_PROC, BAR_PROC_STANDARD)
         self.bars[handle] = []
         return handle
 
@@ -519,7 +532,7 @@ class MenuManager:
     def popup_select(self, menu: Menu, selection: int, left: int, top: int) -> int:
         """PopUpMenuSelect's core: show `menu` with the `selection` item over the
         pop-up's box at (top, left), follow the mouse until release; the chosen
-        item's ID, else `selection`."""
+        item's ID, 0 when none (an unknown `selection` shows the first item there)."""
         self.calc_size(menu)
         index = next((i for i, it in enumerate(menu.items) if it.item_id == selection), 0)
         v = min(max(top - 1 - index * ITEM_HEIGHT, 0), max(SCREEN_HEIGHT - menu.height - 1, 0))
@@ -534,7 +547,7 @@ class MenuManager:
             self._close(menu, keep_title=True)
         finally:
             menu.popup_at = None
-        return chosen or selection
+        return chosen
 
     def draw_popup(self, menu: Menu, selection: int, rect: tuple[int, int, int, int]) -> None:
         """DrawPopUp's core, in the current port: the menu's title (when it has one)
@@ -799,7 +812,12 @@ def NewMenu(tb, string_ptr: int) -> int:
 # itemAltChar:B, itemCheck:W, itemFlag:W (bits 15-14 the title's reference type, low
 # bits as NewMenu's), itemTitleRef:L.
 REF_TYPE_SHIFT_BAR, REF_TYPE_SHIFT_TITLE, REF_TYPE_SHIFT_ITEMS = 14, 14, 12
-TEMPLATE_FLAG_BITS = 0x1CFF        # style, XOR, divider, disabled bits of the flags
+TEMPLATE_FLAG_BITS = 0x18FF        # style, XOR, divider, disabled bits of the flags
+# An itemStruct (System 6, rItemStruct): itemFlag2:W (bit 15: the item has an icon,
+# bits 1-0: how the icon is referenced), itemTitleRef:L, itemIconRef:L.
+STRUCT_FLAG2, STRUCT_TITLE, STRUCT_ICON = 0, 2, 6
+FLAG2_HAS_ICON = 0x8000
+R_ITEM_STRUCT = 0x8028
 
 
 def title_from_ref(tb, ref_type: int, ref: int) -> bytes:
@@ -812,12 +830,23 @@ def item_from_template(tb, addr: int) -> MenuItem:
     """A MenuItem from an rMenuItem template at `addr`."""
     mem = tb.mem
     item_flag = read_word(mem, addr + 8)
-    text = title_from_ref(tb, (item_flag >> REF_TYPE_SHIFT_TITLE) & 3, read_long(mem, addr + 10))
+    title_ref = read_long(mem, addr + 10)
+    struct = None
+    if item_flag & ITEM_HAS_STRUCT:      # the reference is the itemStruct's, the title in it
+        struct = ((item_flag & ITEM_STRUCT_REF) >> 8, title_ref)
+        title_ref = read_long(mem, struct_address(tb, struct) + STRUCT_TITLE)
+    text = title_from_ref(tb, (item_flag >> REF_TYPE_SHIFT_TITLE) & 3, title_ref)
     keys = bytes(mem[addr + 4:addr + 6]) if mem[addr + 4] else b""
     divider = bool(text) and set(text) == {0x2D}
     return MenuItem(text, read_word(mem, addr + 2), keys,
                     (item_flag & TEMPLATE_FLAG_BITS) | (ITEM_DISABLED if divider else 0),
-                    read_word(mem, addr + 6) & 0xFF, divider)
+                    read_word(mem, addr + 6) & 0xFF, divider, struct)
+
+
+def struct_address(tb, struct: tuple[int, int]) -> int:
+    """Where an item's itemStruct is (by pointer, handle or rItemStruct resource)."""
+    from toolbox.resource import ref_address
+    return ref_address(tb, struct[0], struct[1], R_ITEM_STRUCT)
 
 
 def menu_from_template(tb, addr: int) -> Menu:
@@ -1135,13 +1164,14 @@ def MenuRefresh(tb, redraw_ptr: int) -> None:
 
 @tool(0x0F, 0x0C)
 def FlashMenuBar(tb) -> None:
-    """FlashMenuBar(): the bar shown inverted, then as it was."""
+    """FlashMenuBar(): the bar drawn with its normal and selected colours swapped,
+    then as it was."""
     mgr = _mgr(tb)
     if mgr.bar_hidden or tb.qd is None:
         return
     for _ in range(2):
-        with mgr._screen():
-            tb.qd.InvertRect((0, 0, MENU_BAR_HEIGHT, 640))
+        mgr.bar_colors[0], mgr.bar_colors[1] = mgr.bar_colors[1], mgr.bar_colors[0]
+        mgr.draw_bar()
         tb.wm.present_frame()
 
 
@@ -1164,11 +1194,15 @@ def DeleteMItem(tb, item_num: int) -> None:
 
 @tool(0x0F, 0x24, "LW")
 def SetMItem(tb, item_ptr: int, item_num: int) -> None:
-    """SetMItem(newItemLine:L*, itemNum:W): the item becomes the line's (NewMenu's
-    item syntax; its ID is the line's)."""
+    """SetMItem(newItemLine:L*, itemNum:W): the item's text becomes the line's (an
+    item line as NewMenu's: two lead characters, the text up to a backslash, $0D or
+    $00); its ID, flags, mark and keys stay."""
     mgr = _mgr(tb)
-    menu, old = mgr.find_item(item_num)
-    menu.items[menu.items.index(old)] = _item_line(tb, item_ptr)
+    menu, item = mgr.find_item(item_num)
+    new = _item_line(tb, item_ptr)
+    item.text, item.divider = new.text, new.divider
+    if new.divider:
+        item.flags |= ITEM_DISABLED
     mgr.calc_size(menu)
 
 
@@ -1181,18 +1215,19 @@ def NewMenuBar(tb, window_ptr: int) -> int:
 
 @tool(0x0F, 0x17, "WWW")
 def SetBarColors(tb, bar_color: int, invert_color: int, out_color: int) -> None:
-    """SetBarColors(newBarColor:W, newInvertColor:W, newOutColor:W): $FFFF leaves a
-    colour as it is. Takes effect when the bar is next drawn."""
+    """SetBarColors(newBarColor:W, newInvertColor:W, newOutColor:W): bits 0-3 the
+    text, 4-7 the background (the outline's bits 4-7 its colour); a negative value
+    ($FFFF) leaves a colour as it is. Takes effect when the bar is next drawn."""
     mgr = _mgr(tb)
     for i, value in enumerate((bar_color, invert_color, out_color)):
-        if value != BAR_COLOR_KEEP:
-            mgr.bar_colors[i] = value & 0xFF
+        if not value & 0x8000:
+            mgr.bar_colors[i] = value
 
 
 @tool(0x0F, 0x18, "", 4)
 def GetBarColors(tb) -> int:
-    """GetBarColors() -> barColors:L: low word the normal colour in bits 0-7 and the
-    selected colour in bits 8-15, high word the outline colour."""
+    """GetBarColors() -> barColors:L: bits 0-3 / 4-7 the normal text / background,
+    8-11 / 12-15 the selected ones, 20-23 the outline."""
     normal, inverse, outline = _mgr(tb).bar_colors
     return (outline << 16) | (inverse << 8) | normal
 
@@ -1201,7 +1236,7 @@ def GetBarColors(tb) -> int:
 def SetMTitleStart(tb, x_start: int) -> None:
     """SetMTitleStart(xStart:W): where the first title starts; the titles move."""
     mgr = _mgr(tb)
-    mgr.title_start = x_start & 0xFF
+    mgr.title_start = x_start & 0x7F         # bits 0-6, as the bar record keeps it
     mgr.place_titles()
 
 
@@ -1260,9 +1295,11 @@ def MenuGlobal(tb, mask: int) -> int:
 
 @tool(0x0F, 0x27, "W", 2)
 def GetMItemFlag(tb, item_num: int) -> int:
-    """GetMItemFlag(itemNum:W) -> itemFlag:W: disabled, divider below, XOR, and the
-    style bits."""
-    return _mgr(tb).find_item(item_num)[1].flags
+    """GetMItemFlag(itemNum:W) -> itemFlag:W: disabled, divider below, XOR, the style
+    bits, and the itemStruct bits."""
+    item = _mgr(tb).find_item(item_num)[1]
+    struct = ITEM_HAS_STRUCT | (item.struct[0] << 8) if item.struct else 0
+    return item.flags | struct
 
 
 @tool(0x0F, 0x28, "W")
@@ -1327,54 +1364,81 @@ def SetMItemID(tb, new_num: int, cur_num: int) -> None:
     _mgr(tb).find_item(cur_num)[1].item_id = new_num
 
 
+def _struct_of(tb, item_num: int) -> int | None:
+    """The address of an item's itemStruct, None when it has none."""
+    item = _mgr(tb).find_item(item_num)[1]
+    return struct_address(tb, item.struct) if item.struct else None
+
+
+def _struct_required(tb, item_num: int) -> int:
+    addr = _struct_of(tb, item_num)
+    if addr is None:
+        raise ToolError(MENU_NO_STRUCT, f"item {item_num} has no itemStruct")
+    return addr
+
+
 @tool(0x0F, 0x4C, "W", 2)
 def GetMItemFlag2(tb, item_num: int) -> int:
-    """GetMItemFlag2(itemNum:W) -> itemFlag2:W"""
-    return _mgr(tb).find_item(item_num)[1].flag2
+    """GetMItemFlag2(itemNum:W) -> itemFlag2:W: its itemStruct's; 0 without one."""
+    addr = _struct_of(tb, item_num)
+    return 0 if addr is None else read_word(tb.mem, addr + STRUCT_FLAG2)
 
 
 @tool(0x0F, 0x4D, "WW")
 def SetMItemFlag2(tb, value: int, item_num: int) -> None:
-    """SetMItemFlag2(newValue:W, itemNum:W): SetMItemFlag's convention (bit 15 set
-    clears bits, clear sets them)."""
-    item = _mgr(tb).find_item(item_num)[1]
-    item.flag2 = _set_or_clear(value, item.flag2) & 0xFFFF
+    """SetMItemFlag2(newValue:W, itemNum:W): its itemStruct's itemFlag2 becomes the
+    value; an item without an itemStruct is left alone."""
+    addr = _struct_of(tb, item_num)
+    if addr is not None:
+        write_word(tb.mem, addr + STRUCT_FLAG2, value)
 
 
 @tool(0x0F, 0x47, "WLW")
 def SetMItemIcon(tb, icon_desc: int, icon_ref: int, item_num: int) -> None:
-    """SetMItemIcon(iconDesc:W, iconRef:L, itemNum:W): the item's icon reference is
-    kept and answered (items are drawn without it)."""
-    _mgr(tb).find_item(item_num)[1].icon = (icon_desc, icon_ref)
+    """SetMItemIcon(iconDesc:W, iconRef:L, itemNum:W): into the item's itemStruct
+    (itemIconRef, and itemFlag2's icon bit and reference type); menuNoStruct without
+    one. The icon is kept, not drawn (docs/compatibility.md)."""
+    addr = _struct_required(tb, item_num)
+    flag2 = read_word(tb.mem, addr + STRUCT_FLAG2)
+    write_word(tb.mem, addr + STRUCT_FLAG2, (flag2 & ~3) | (icon_desc & 3) | FLAG2_HAS_ICON)
+    write_long(tb.mem, addr + STRUCT_ICON, icon_ref)
 
 
 @tool(0x0F, 0x48, "W", 4)
 def GetMItemIcon(tb, item_num: int) -> int:
-    """GetMItemIcon(itemNum:W) -> iconRef:L"""
-    return _mgr(tb).find_item(item_num)[1].icon[1]
+    """GetMItemIcon(itemNum:W) -> iconRef:L (0: no icon; menuNoStruct without an
+    itemStruct)"""
+    addr = _struct_required(tb, item_num)
+    if not read_word(tb.mem, addr + STRUCT_FLAG2) & FLAG2_HAS_ICON:
+        return 0
+    return read_long(tb.mem, addr + STRUCT_ICON)
 
 
 @tool(0x0F, 0x49, "WLW")
 def SetMItemStruct(tb, struct_desc: int, struct_ref: int, item_num: int) -> None:
-    """SetMItemStruct(itemStructDesc:W, itemStructRef:L, itemNum:W): the item's
-    itemStruct reference is kept and answered."""
-    _mgr(tb).find_item(item_num)[1].struct = (struct_desc, struct_ref)
+    """SetMItemStruct(itemStructDesc:W, itemStructRef:L, itemNum:W): the item's name
+    moves into the itemStruct's itemTitleRef (a Pascal string the Menu Manager keeps),
+    its flags say it has one."""
+    mgr = _mgr(tb)
+    item = mgr.find_item(item_num)[1]
+    item.struct = (struct_desc & 3, struct_ref)
+    name = tb.mm.deref(tb.mm.new_handle(256, mgr.user_id or 0x1000, 0xC000))
+    write_pstring(tb.mem, name, item.text[:255])
+    write_long(tb.mem, struct_address(tb, item.struct) + STRUCT_TITLE, name)
 
 
 @tool(0x0F, 0x4A, "W", 4)
 def GetMItemStruct(tb, item_num: int) -> int:
-    """GetMItemStruct(itemNum:W) -> itemStructHandle:L (0: the item has none)"""
-    return _mgr(tb).find_item(item_num)[1].struct[1]
+    """GetMItemStruct(itemNum:W) -> itemStructRef:L (0: the item has none)"""
+    item = _mgr(tb).find_item(item_num)[1]
+    return item.struct[1] if item.struct else 0
 
 
 @tool(0x0F, 0x4B, "W")
 def RemoveMItemStruct(tb, item_num: int) -> None:
-    """RemoveMItemStruct(itemNum:W): the item has no itemStruct (nor icon) again."""
-    item = _mgr(tb).find_item(item_num)[1]
-    if not item.struct[1]:
-        raise ToolError(MENU_NO_STRUCT, f"item {item_num} has no itemStruct")
-    item.struct = (0, 0)
-    item.icon = (0, 0)
+    """RemoveMItemStruct(itemNum:W): the item keeps its name and has no itemStruct
+    (so no icon) again."""
+    _mgr(tb).find_item(item_num)[1].struct = None
 
 
 @tool(0x0F, 0x45)
@@ -1413,7 +1477,7 @@ def PopUpMenuSelect(tb, selection: int, current_left: int, current_top: int, fla
                     menu_handle: int) -> int:
     """PopUpMenuSelect(selection:W, currentLeft:W, currentTop:W, flag:W,
     menuHandle:L) -> newSelection:W: the menu shown with the selected item over
-    (currentTop, currentLeft), global; the item chosen, else the old selection."""
+    (currentTop, currentLeft), global; the item chosen, 0 when none."""
     return _mgr(tb).popup_select(_menu_by_handle(tb, menu_handle), selection,
                                  s16(current_left), s16(current_top))
 
@@ -1450,23 +1514,49 @@ def GetPopUpDefProc(tb) -> int:
     return mgr.popup_defproc
 
 
+# InsertPathMItems' flags (System 6 Menu Manager notes)
+PATH_DEVICE_FIRST = 0x0001      # bit 0: the device (volume) item at the top
+RESULT_HIGHEST_ID, RESULT_STRUCTS, RESULT_PATH = 0, 2, 6
+STRUCT_SIZE = 10
+
+
 @tool(0x0F, 0x50, "WLWWWWL")
-def InsertPathMItems(tb, flags: int, path_ptr: int, device_num: int, insert_after: int,
-                     menu_id: int, item_id: int, result_ptr: int) -> None:
-    """InsertPathMItems(flags:W, pathPtr:L, deviceNum:W, insertAfter:W, menuID:W,
-    itemID:W, resultPtr:L): one item per name of a GS/OS path (class 1 input string,
-    ':' or '/' separated), the innermost first, IDs from itemID on; the number of
-    items made is stored at resultPtr (a word)."""
+def InsertPathMItems(tb, flags: int, path_ptr: int, device_num: int, menu_id: int,
+                     after_id: int, start_id: int, result_ptr: int) -> None:
+    """InsertPathMItems(flags:W, pathPtr:L, deviceNum:W, menuID:W, insertAfter:W,
+    startingItemID:W, resultPtr:L): an item for each name of a GS/OS pathname (a
+    class 1 input string; prefixes expanded), IDs from startingItemID on, the volume
+    first; each inserted after insertAfter, so the volume ends at the bottom, unless
+    flags bit 0 puts it at the top. Each item has an itemStruct (10 bytes: flag2
+    $8000, the name, no icon here). The result record: +0 the highest ID made, +2
+    the handle of the itemStructs, +6 the handle of the path's names, both for the
+    caller to dispose of."""
+    from toolbox.gsos import GSOSError
     mgr = _mgr(tb)
     menu = mgr.menu(menu_id)
-    length = read_word(tb.mem, path_ptr)
-    path = read_bytes(tb.mem, path_ptr + 2, length)
-    sep = b":" if b":" in path else b"/"
-    names = [n for n in path.split(sep) if n]
-    after = insert_after
-    for offset, name in enumerate(reversed(names)):
-        item = MenuItem(name[:255], item_id + offset)
+    raw = read_bytes(tb.mem, path_ptr + 2, read_word(tb.mem, path_ptr))
+    try:
+        names = tb.gsos.resolve(raw.decode("latin-1"))
+    except GSOSError as err:
+        raise ToolError(err.code, str(err)) from None
+    user = mgr.user_id or 0x1000
+    text_ptr = tb.mm.deref(path_handle := tb.mm.new_handle(
+        sum(len(n) + 1 for n in names) or 1, user, 0xC010))
+    struct_ptr = tb.mm.deref(structs_handle := tb.mm.new_handle(
+        STRUCT_SIZE * len(names) or 1, user, 0xC010))
+    after = after_id
+    for i, name in enumerate(names):
+        write_pstring(tb.mem, text_ptr, name.encode("latin-1"))
+        struct = struct_ptr + i * STRUCT_SIZE
+        write_word(tb.mem, struct + STRUCT_FLAG2, FLAG2_HAS_ICON)
+        write_long(tb.mem, struct + STRUCT_TITLE, text_ptr)
+        write_long(tb.mem, struct + STRUCT_ICON, 0)
+        item = MenuItem(name.encode("latin-1"), start_id + i, flags=ITEM_XOR,
+                        struct=(0, struct))
         mgr.place_item(menu, item, after)
-        after = item.item_id
-    if result_ptr:
-        write_word(tb.mem, result_ptr, len(names))
+        if flags & PATH_DEVICE_FIRST:
+            after = item.item_id
+        text_ptr += len(name) + 1
+    write_word(tb.mem, result_ptr + RESULT_HIGHEST_ID, start_id + len(names) - 1)
+    write_long(tb.mem, result_ptr + RESULT_STRUCTS, structs_handle)
+    write_long(tb.mem, result_ptr + RESULT_PATH, path_handle)
