@@ -16,6 +16,12 @@ Look (640 mode): a white bar with black titles, the Apple title drawn as the rai
 apple, black-on-white pull-downs with a one-pixel frame and drop shadow, the chosen
 title and item shown inverted. A pull-down is drawn over the desktop with
 QuickDraw's save_bits/restore_bits, so closing it puts the screen back exactly.
+
+Beyond what GIN.KING uses: bars made with NewMenuBar and switched with SetMenuBar (the
+current bar's menus are `menus`), bar colours and title placement, pop-up menus
+(PopUpMenuSelect, DrawPopUp; `popup_select` and `draw_popup` for the Control Manager's
+pop-up controls), and System 6 itemStructs, kept in the program's memory. What is
+assumed or left out is in docs/compatibility.md ("Menu Manager").
 """
 from __future__ import annotations
 
