@@ -372,10 +372,15 @@ class MenuManager:
         write_word(self.tb.mem, ptr + 4, menu.height)
         write_word(self.tb.mem, ptr + 12, len(menu.items))
 
-    def insert(self, handle: int, after: int) -> None:
+    def menu_of_handle(self, handle: int) -> Menu:
+        """The menu a menu handle is (NewMenu's, NewMenu2's); menuNoStruct if none."""
         menu = self.by_handle.get(handle)
         if menu is None:
             raise ToolError(MENU_NO_STRUCT, f"bad menu handle ${handle:06X}")
+        return menu
+
+    def insert(self, handle: int, after: int) -> None:
+        menu = self.menu_of_handle(handle)
         if any(m.menu_id == menu.menu_id for m in self.menus):
             raise ToolError(MENU_DUP_ID)
         index = 0
@@ -1428,8 +1433,9 @@ def SetMItemStruct(tb, struct_desc: int, struct_ref: int, item_num: int) -> None
     mgr = _mgr(tb)
     item = mgr.find_item(item_num)[1]
     item.struct = (struct_desc & 3, struct_ref)
-    name = tb.mm.deref(tb.mm.new_handle(256, mgr.user_id or 0x1000, 0xC000))
-    write_pstring(tb.mem, name, item.text[:255])
+    text = item.text[:255]
+    name = tb.mm.deref(tb.mm.new_handle(len(text) + 1, mgr.user_id or 0x1000, 0xC000))
+    write_pstring(tb.mem, name, text)
     write_long(tb.mem, struct_address(tb, item.struct) + STRUCT_TITLE, name)
 
 
@@ -1471,20 +1477,13 @@ def ShowMenuBar(tb) -> None:
         mgr.draw_bar()
 
 
-def _menu_by_handle(tb, handle: int) -> Menu:
-    menu = _mgr(tb).by_handle.get(handle)
-    if menu is None:
-        raise ToolError(MENU_NO_STRUCT, f"bad menu handle ${handle:06X}")
-    return menu
-
-
 @tool(0x0F, 0x3C, "WWWWL", 2)
 def PopUpMenuSelect(tb, selection: int, current_left: int, current_top: int, flag: int,
                     menu_handle: int) -> int:
     """PopUpMenuSelect(selection:W, currentLeft:W, currentTop:W, flag:W,
     menuHandle:L) -> newSelection:W: the menu shown with the selected item over
     (currentTop, currentLeft), global; the item chosen, 0 when none."""
-    return _mgr(tb).popup_select(_menu_by_handle(tb, menu_handle), selection,
+    return _mgr(tb).popup_select(_mgr(tb).menu_of_handle(menu_handle), selection,
                                  s16(current_left), s16(current_top))
 
 
@@ -1493,7 +1492,7 @@ def DrawPopUp(tb, selection: int, flag: int, right: int, bottom: int, left: int,
               menu_handle: int) -> None:
     """DrawPopUp(selection:W, flag:W, right:W, bottom:W, left:W, top:W, menuHandle:L):
     the closed pop-up in the current port."""
-    _mgr(tb).draw_popup(_menu_by_handle(tb, menu_handle), selection,
+    _mgr(tb).draw_popup(_mgr(tb).menu_of_handle(menu_handle), selection,
                         (s16(top), s16(left), s16(bottom), s16(right)))
 
 
