@@ -185,7 +185,7 @@ class Control:
         if control_def_entry(self) is not None:
             return control_def_entry(self).part
         return {CHECK_PROC: CHECK_BOX, RADIO_PROC: RADIO_BUTTON}.get(
-            self.proc & 0xFF000000, SIMPLE_BUTTON)
+            self.proc & 0x7F000000, SIMPLE_BUTTON)
 
     @property
     def is_scroll_bar(self) -> bool:
@@ -1044,7 +1044,7 @@ def control_from_template(tb, owner: int, addr: int) -> Control | None:
     scroll = proc & 0x7F000000 == SCROLL_PROC and not proc & 0x00FFFFFF
     if proc & 0x7F000000 in CONTROL_DEFS and not proc & 0x00FFFFFF:
         return CONTROL_DEFS[proc & 0x7F000000].keeper(tb).from_template(tb, owner, addr)
-    if not scroll and (proc & 0xFF000000 not in TEMPLATE_PROCS or proc & 0x00FFFFFF):
+    if not scroll and (proc & 0x7F000000 not in TEMPLATE_PROCS or proc & 0x00FFFFFF):
         tb.call_log.append(f"NewControl2: procRef ${proc:08X} not made here")
         return None
 
@@ -1070,7 +1070,7 @@ def control_from_template(tb, owner: int, addr: int) -> Control | None:
     if field(P_TITLE, T_TITLE, True):
         title_ptr = ref_address(tb, more & 3, field(P_TITLE, T_TITLE, True), R_PSTRING)
         title = read_pstring(mem, title_ptr)
-    value = field(P_VALUE, T_VALUE) if proc != SIMPLE_PROC else 0
+    value = field(P_VALUE, T_VALUE) if proc & 0x7F000000 != SIMPLE_PROC else 0
     mgr = _ctl(tb)
     ctl = mgr.new_control(owner, read_rect(mem, addr + T_RECT), title,
                           field(P_FLAG, T_FLAG), value, proc,
