@@ -42,6 +42,7 @@ from typing import Any, Callable, NamedTuple
 
 from iigs.memory import (read_long, read_pstring, read_word, write_long, write_pstring,
                          write_word)
+from toolbox._housekeeping import register_housekeeping
 from toolbox.calls import ToolError, s16, tool
 from toolbox.event import read_event
 from toolbox.quickdraw.pixels import checker_mask
@@ -82,6 +83,7 @@ INACTIVE_HILITE = 255
 DEFAULT_BUTTON_STYLE = 1
 
 CTL_REC_SIZE = 64
+CTL_VERSION = 0x0300
 # CtlRec field offsets (control.h)
 CTL_OWNER, CTL_RECT, CTL_FLAG, CTL_HILITE, CTL_VALUE = 0x04, 0x08, 0x10, 0x11, 0x12
 CTL_PROC, CTL_ACTION, CTL_DATA, CTL_REFCON = 0x14, 0x18, 0x1C, 0x20
@@ -226,6 +228,10 @@ class ControlManager:
         self.dpage = 0               # CtlStartUp's direct page (GetCtlDpage)
         self.icon_font = 0           # SetCtlIcons' font handle
         self.param_ptr = 0           # SetCtlParamPtr's substitution array
+
+    def start_up(self, user_id: int, dpage: int) -> None:
+        """CtlStartUp: the direct page it was given is kept (GetCtlDpage)."""
+        self.dpage = dpage
 
     # -- records ----------------------------------------------------------------------
     def control(self, handle: int) -> Control:
@@ -771,39 +777,9 @@ def _ctl(tb) -> ControlManager:
 
 # -- tool calls (Toolbox Reference vol. 1, Control Manager) -------------------------------
 
-@tool(0x10, 0x01)
-def CtlBootInit(tb) -> None:
-    """CtlBootInit(): nothing to set up before CtlStartUp."""
-
-
-@tool(0x10, 0x02, "WW")
-def CtlStartUp(tb, user_id: int, dpage: int) -> None:
-    """CtlStartUp(userID:W, dPageAddr:W): the direct page is GetCtlDpage's answer."""
-    _ctl(tb).started = True
-    _ctl(tb).dpage = dpage
-
-
-@tool(0x10, 0x05)
-def CtlReset(tb) -> None:
-    """CtlReset(): nothing is kept across a reset."""
-
-
-@tool(0x10, 0x06, "", 2)
-def CtlStatus(tb) -> int:
-    """CtlStatus() -> activeFlag:W (TRUE once started)"""
-    return 0xFFFF if _ctl(tb).started else 0
-
-
-@tool(0x10, 0x03)
-def CtlShutDown(tb) -> None:
-    """CtlShutDown()"""
-    _ctl(tb).started = False
-
-
-@tool(0x10, 0x04, "", 2)
-def CtlVersion(tb) -> int:
-    """CtlVersion() -> versionInfo:W"""
-    return 0x0300
+# CtlStartUp(userID:W, dPageAddr:W): the direct page is GetCtlDpage's answer
+(CtlBootInit, CtlStartUp, CtlShutDown, CtlVersion, CtlReset,
+ CtlStatus) = register_housekeeping(0x10, "Ctl", "ctl", CTL_VERSION, "WW")
 
 
 @tool(0x10, 0x09, "LLLWWWWLLL", 4)

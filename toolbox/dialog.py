@@ -33,6 +33,7 @@ import numpy as np
 from iigs.hostinput import APPLE_KEY, SHIFT_KEY
 from iigs.memory import (read_bytes, read_long, read_pstring, read_word, write_long,
                          write_pstring, write_word)
+from toolbox._housekeeping import register_housekeeping
 from toolbox.calls import ToolError, s16, tool
 from toolbox.control import (ACTION_OWN, CHECK_PROC, NO_PART, RADIO_PROC, SCROLL_PROC,
                              SIMPLE_PROC, Control, _dim)
@@ -57,6 +58,8 @@ ICON_ITEM = 0x12
 PIC_ITEM = 0x13
 USER_ITEM = 0x14
 ITEM_DISABLE = 0x8000
+
+DIALOG_VERSION = 0x0300
 
 OK_ITEM = 1
 CANCEL_ITEM = 2
@@ -655,22 +658,9 @@ def _dm(tb) -> DialogManager:
 
 # -- tool calls (Toolbox Reference vol. 1, Dialog Manager) --------------------------------
 
-@tool(0x15, 0x02, "W")
-def DialogStartUp(tb, user_id: int) -> None:
-    """DialogStartUp(userID:W)"""
-    _dm(tb).started = True
-
-
-@tool(0x15, 0x03)
-def DialogShutDown(tb) -> None:
-    """DialogShutDown()"""
-    _dm(tb).started = False
-
-
-@tool(0x15, 0x04, "", 2)
-def DialogVersion(tb) -> int:
-    """DialogVersion() -> versionInfo:W"""
-    return 0x0300
+# DialogStartUp(userID:W)
+(DialogBootInit, DialogStartUp, DialogShutDown, DialogVersion, DialogReset,
+ DialogStatus) = register_housekeeping(0x15, "Dialog", "dlg", DIALOG_VERSION, "W")
 
 
 @tool(0x15, 0x0A, "LWL", 4)
@@ -973,22 +963,6 @@ def ErrorSound(tb, proc: int) -> None:
 
 
 # -- the rest of the Dialog Manager (Toolbox Reference vols. 1 and 3) --------------------
-
-@tool(0x15, 0x01)
-def DialogBootInit(tb) -> None:
-    """DialogBootInit(): nothing to set up before DialogStartUp."""
-
-
-@tool(0x15, 0x05)
-def DialogReset(tb) -> None:
-    """DialogReset(): nothing is kept across a reset."""
-
-
-@tool(0x15, 0x06, "", 2)
-def DialogStatus(tb) -> int:
-    """DialogStatus() -> activeFlag:W (TRUE once started)"""
-    return 0xFFFF if _dm(tb).started else 0
-
 
 @tool(0x15, 0x0B, "LLLWLL", 4)
 def NewModelessDialog(tb, bounds_ptr: int, title_ptr: int, behind: int, flag: int,

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from iigs.hostinput import APPLE_KEY, SHIFT_KEY
 from iigs.memory import read_bytes, read_long, read_pstring, read_word, write_bytes
 from toolbox import control
+from toolbox._housekeeping import register_housekeeping
 from toolbox.calls import ToolError, s16, tool
 from toolbox.event import AUTO_KEY_EVT, KEY_DOWN_EVT, MOUSE_DOWN_EVT, read_event
 from toolbox.toolbox import tool_state
@@ -29,6 +30,7 @@ KEY_RETURN = 0x0D
 KEY_TAB = 0x09
 
 LE_MAX_LENGTH = 255          # LineEdit's documented maximum line length
+LE_VERSION = 0x0300
 # Justification (ORCA/Pascal LineEdit unit): leJustFill is drawn as left
 LE_JUST_LEFT, LE_JUST_CENTER, LE_JUST_RIGHT, LE_JUST_FILL = 0x0000, 0x0001, 0xFFFF, 0x0002
 TEXT_MARGIN = 2              # from the destination rectangle's side to the text
@@ -459,22 +461,9 @@ def _le(tb) -> LineEditManager:
 
 # -- tool calls (Toolbox Reference vol. 2, LineEdit) -------------------------------------
 
-@tool(0x14, 0x02, "WW")
-def LEStartUp(tb, user_id: int, dpage: int) -> None:
-    """LEStartUp(userID:W, dPageAddr:W)"""
-    _le(tb).started = True
-
-
-@tool(0x14, 0x03)
-def LEShutDown(tb) -> None:
-    """LEShutDown()"""
-    _le(tb).started = False
-
-
-@tool(0x14, 0x04, "", 2)
-def LEVersion(tb) -> int:
-    """LEVersion() -> versionInfo:W"""
-    return 0x0300
+# LEStartUp(userID:W, dPageAddr:W)
+(LEBootInit, LEStartUp, LEShutDown, LEVersion, LEReset,
+ LEStatus) = register_housekeeping(0x14, "LE", "le", LE_VERSION, "WW")
 
 
 @tool(0x14, 0x09, "LLW", 4)
@@ -588,22 +577,6 @@ def LEGetTextLen(tb, handle: int) -> int:
 
 
 # -- the rest of LineEdit (Toolbox Reference vols. 2 and 3) ------------------------------
-
-@tool(0x14, 0x01)
-def LEBootInit(tb) -> None:
-    """LEBootInit(): nothing to set up before LEStartUp."""
-
-
-@tool(0x14, 0x05)
-def LEReset(tb) -> None:
-    """LEReset(): nothing is kept across a reset."""
-
-
-@tool(0x14, 0x06, "", 2)
-def LEStatus(tb) -> int:
-    """LEStatus() -> activeFlag:W (TRUE once started)"""
-    return 0xFFFF if _le(tb).started else 0
-
 
 @tool(0x14, 0x12, "L")
 def LECut(tb, handle: int) -> None:
