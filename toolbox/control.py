@@ -30,6 +30,12 @@ $09; TextEdit's editTextControl, family $05) is registered in CONTROL_DEFS: draw
 hits, tracking, templates and disposal go to that tool set's keeper; its part code is
 the one it gives.
 
+The System 5/6 additions (vol. 3, ch. 28): ctlID and ctlMoreFlags in the record; the
+target control (fCtlTarget), which MakeNextCtlTarget/MakeThisCtlTarget move and
+SendEventToCtl gives events to; defProc messages sent by CallCtlDefProc and NotifyCtls
+(`ControlManager.message`), which a keeper answers through its optional
+handle_event(ctl, event) and change_target(ctl, gained); the ByID calls.
+
 Look (640 mode): round-cornered buttons with a centred title, the default button
 (style 1) with the heavy outer ring; a square box with an X for check boxes; a round
 button with a black centre for radio buttons; a pressed control drawn inverted; an

@@ -23,6 +23,10 @@ takes neither), Return/Enter for the default
 button, Escape or ⌘. for Cancel (item 2), Tab to the next edit line. It returns the ID
 of the enabled item that was hit. A scripted host with no input left makes it return
 0 (no item): the program calls it again once the script goes on.
+
+A modeless dialog (NewModelessDialog) is a document window with items; the program
+passes its events to DialogSelect, which handles each as ModalDialog would and says
+which item was hit.
 """
 from __future__ import annotations
 

@@ -8,6 +8,12 @@ ORCA/C `lineedit.h`).
 offset) and is tested without QuickDraw; `LineEdit` adds the record's rectangles, the
 owning port and the drawing. Keys follow the IIGS keyboard: ← $08, → $15, delete $7F,
 clear $18 (keypad), return / enter $0D (not edited: the Dialog Manager takes them).
+
+LECut/LECopy/LEPaste go through the LineEdit scrap, a handle of LineEdit's own;
+LEFromScrap/LEToScrap move it from and to the desk scrap through the Scrap Manager.
+LETextBox/LETextBox2 draw word-wrapped, justified text in a box (TextState: LETextBox2's
+formatting commands). The editLine control (EditLineControl) is a LineEdit record the
+Control Manager keeps through CONTROL_DEFS.
 """
 from __future__ import annotations
 
