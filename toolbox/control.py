@@ -30,6 +30,12 @@ $09; TextEdit's editTextControl, family $05) is registered in CONTROL_DEFS: draw
 hits, tracking, templates and disposal go to that tool set's keeper; its part code is
 the one it gives.
 
+The System 5/6 additions (vol. 3, ch. 28): ctlID and ctlMoreFlags in the record; the
+target control (fCtlTarget), which MakeNextCtlTarget/MakeThisCtlTarget move and
+SendEventToCtl gives events to; defProc messages sent by CallCtlDefProc and NotifyCtls
+(`ControlManager.message`), which a keeper answers through its optional
+handle_event(ctl, event) and change_target(ctl, gained); the ByID calls.
+
 Look (640 mode): round-cornered buttons with a centred title, the default button
 (style 1) with the heavy outer ring; a square box with an X for check boxes; a round
 button with a black centre for radio buttons; a pressed control drawn inverted; an
@@ -40,8 +46,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple
 
-from iigs.memory import read_long, read_pstring, read_word, write_long, write_word
+from iigs.memory import (read_long, read_pstring, read_word, write_long, write_pstring,
+                         write_word)
+from toolbox._housekeeping import register_housekeeping
 from toolbox.calls import ToolError, s16, tool
+from toolbox.event import read_event
 from toolbox.quickdraw.pixels import checker_mask
 from toolbox.toolbox import tool_state
 from toolbox.window import Rect, contains, read_rect, write_rect
@@ -70,17 +79,40 @@ UP_FLAG, DOWN_FLAG, LEFT_FLAG, RIGHT_FLAG, HOR_SCROLL = 0x01, 0x02, 0x04, 0x08, 
 ARROW_LENGTH = 10            # an arrow's box along the bar, 640-mode pixels
 MIN_THUMB = 6                # the shortest thumb
 ACTION_OWN = 0xFFFFFFFF      # TrackControl's actionProc -1: the control's ctlAction
+H_AXIS_ONLY, V_AXIS_ONLY = 0x0001, 0x0002   # DragRect/DragControl axis (control.h)
+NO_MOVE = 0x80008000         # DragRect's answer when let go outside the slop rectangle
+MODE_XOR = 2                 # QuickDraw's patXor pen mode, for the drag outline
+GROW_BOX_SIZE = (10, 26)     # GrowSize: the size box's height and width (a bar's width)
 
 CTL_INVISIBLE = 0x80
 INACTIVE_HILITE = 255
 DEFAULT_BUTTON_STYLE = 1
 
 CTL_REC_SIZE = 64
+CTL_VERSION = 0x0300
 # CtlRec field offsets (control.h)
 CTL_OWNER, CTL_RECT, CTL_FLAG, CTL_HILITE, CTL_VALUE = 0x04, 0x08, 0x10, 0x11, 0x12
 CTL_PROC, CTL_ACTION, CTL_DATA, CTL_REFCON = 0x14, 0x18, 0x1C, 0x20
+CTL_ID, CTL_MORE_FLAGS = 0x38, 0x3C      # after ctlColor (+$24) and 16 reserved bytes
+
+# ctlMoreFlags bits (control.h)
+F_CTL_TARGET = 0x8000        # the current target of typing
+F_CTL_CAN_BE_TARGET = 0x4000
+F_CTL_WANT_EVENTS = 0x2000   # SendEventToCtl offers it events
 
 CTL_NOT_FOUND = 0x1004       # a handle that is not a control (Control Manager errors)
+# Control Manager errors (control.h)
+NO_CTL_ERROR = 0x1004        # no controls in the window
+NO_CTL_TARGET_ERROR = 0x1006
+CAN_NOT_BE_TARGET_ERROR = 0x1008
+NO_SUCH_ID_ERROR = 0x1009
+NO_CTL_TO_BE_TARGET_ERROR = 0x100B
+NO_WIND_ERR = 0x100C
+
+# defProc messages (control.h), as CallCtlDefProc and NotifyCtls send them
+DRAW_CTL, CALC_C_RECT, TEST_CTL, INIT_CTL, DISP_CTL = 0, 1, 2, 3, 4
+NEW_VALUE, SET_PARAMS, MOVE_CTL, REC_SIZE = 9, 10, 11, 12
+CTL_HANDLE_EVENT, CTL_CHANGE_TARGET, CTL_CHANGE_BOUNDS = 13, 14, 15
 
 BLACK = 0
 WHITE = 3
@@ -140,6 +172,18 @@ class Control:
     action: int = 0          # ctlAction
     view_size: int = 0       # scroll bars: ctlData's low word
     data_size: int = 0       #   and high word
+    title_ptr: int = 0       # where the program keeps the title (GetCtlTitle)
+    more_flags: int = 0      # ctlMoreFlags (target, events)
+    data: int | None = None  # ctlData as another tool set keeps it (an editLine's record)
+
+    def ctl_data(self) -> int:
+        """ctlData: a keeper's own value, a scroll bar's sizes, or the title pointer of
+        a button, check box or radio button (what GetCtlTitle answers)."""
+        if self.data is not None:
+            return self.data
+        if self.is_scroll_bar or control_def_entry(self) is not None:
+            return self.data_size << 16 | self.view_size
+        return self.title_ptr
 
     @property
     def kind(self) -> int:
@@ -149,7 +193,7 @@ class Control:
         if control_def_entry(self) is not None:
             return control_def_entry(self).part
         return {CHECK_PROC: CHECK_BOX, RADIO_PROC: RADIO_BUTTON}.get(
-            self.proc & 0xFF000000, SIMPLE_BUTTON)
+            self.proc & 0x7F000000, SIMPLE_BUTTON)
 
     @property
     def is_scroll_bar(self) -> bool:
@@ -187,6 +231,13 @@ class ControlManager:
         self.tb = tb
         self.started = False
         self.controls: dict[int, Control] = {}
+        self.dpage = 0               # CtlStartUp's direct page (GetCtlDpage)
+        self.icon_font = 0           # SetCtlIcons' font handle
+        self.param_ptr = 0           # SetCtlParamPtr's substitution array
+
+    def start_up(self, user_id: int, dpage: int) -> None:
+        """CtlStartUp: the direct page it was given is kept (GetCtlDpage)."""
+        self.dpage = dpage
 
     # -- records ----------------------------------------------------------------------
     def control(self, handle: int) -> Control:
@@ -205,9 +256,10 @@ class ControlManager:
         return [c for c in self.controls.values() if c.owner == window]
 
     def new_control(self, owner: int, rect: Rect, title: bytes, flag: int, value: int,
-                    proc: int, refcon: int = 0) -> Control:
+                    proc: int, refcon: int = 0, title_ptr: int = 0) -> Control:
         handle = self.tb.mm.new_handle(CTL_REC_SIZE, self.tb.wm.user_id or 0x1000, 0xC000)
-        ctl = Control(handle, owner, rect, title, flag & 0xFF, value, proc, refcon)
+        ctl = Control(handle, owner, rect, title, flag & 0xFF, value, proc, refcon,
+                      title_ptr=title_ptr)
         self.controls[handle] = ctl
         self.sync(ctl)
         if ctl.kind == RADIO_BUTTON and value:
@@ -225,8 +277,10 @@ class ControlManager:
         write_word(mem, ptr + CTL_VALUE, ctl.value)
         write_long(mem, ptr + CTL_PROC, ctl.proc)
         write_long(mem, ptr + CTL_ACTION, ctl.action)
-        write_long(mem, ptr + CTL_DATA, ctl.data_size << 16 | ctl.view_size)
+        write_long(mem, ptr + CTL_DATA, ctl.ctl_data())
         write_long(mem, ptr + CTL_REFCON, ctl.refcon)
+        write_long(mem, ptr + CTL_ID, ctl.ctl_id)
+        write_word(mem, ptr + CTL_MORE_FLAGS, ctl.more_flags)
         if self.control_def(ctl) is not None:      # its parts follow (a list's bar)
             self.control_def(ctl).follow(ctl)
 
@@ -271,6 +325,138 @@ class ControlManager:
         ctl.hilite = state & 0xFF
         self.sync(ctl)
         self.draw(ctl)
+
+    def move(self, ctl: Control, v: int, h: int) -> None:
+        """MoveControl's core: erased where it was, its rectangle's top left put at the
+        local (v, h) (the size kept), drawn there; a keeper's parts follow (sync)."""
+        if ctl.visible:
+            self.erase(ctl)
+        t, l, b, r = ctl.rect
+        ctl.rect = (v, h, v + b - t, h + r - l)
+        self.sync(ctl)
+        self.draw(ctl)
+
+    # -- the target control (Toolbox Reference vol. 3, ch. 28) ------------------------
+    def front_controls(self) -> list[Control]:
+        """The controls of the front window (noWind_Err without one, noCtlError when
+        it has none)."""
+        win = self.tb.wm.front()
+        if win is None:
+            raise ToolError(NO_WIND_ERR, "there is no front window")
+        ctls = self.in_window(win.ptr)
+        if not ctls:
+            raise ToolError(NO_CTL_ERROR, f"no controls in window ${win.ptr:06X}")
+        return ctls
+
+    def target(self, ctls: list[Control]) -> Control | None:
+        return next((c for c in ctls if c.more_flags & F_CTL_TARGET), None)
+
+    def make_target(self, ctl: Control) -> None:
+        """`ctl` becomes its window's target: the old target is told it lost it
+        (ctlChangeTarget), the new one that it has it (an editLine's caret shows)."""
+        if not ctl.more_flags & F_CTL_CAN_BE_TARGET:
+            raise ToolError(CAN_NOT_BE_TARGET_ERROR, f"${ctl.handle:06X} cannot be target")
+        old = self.target(self.in_window(ctl.owner))
+        if old is ctl:
+            return
+        if old is not None:
+            old.more_flags &= ~F_CTL_TARGET
+            self.sync(old)
+            self.message(old, CTL_CHANGE_TARGET, 0)
+        ctl.more_flags |= F_CTL_TARGET
+        self.sync(ctl)
+        self.message(ctl, CTL_CHANGE_TARGET, 1)
+
+    def send_event(self, window: int, event_ptr: int, target_only: bool) -> bool:
+        """SendEventToCtl's core: the event offered (ctlHandleEvent) to the target, then,
+        unless target_only, to each control that wants events, until one takes it."""
+        ctls = self.in_window(window)
+        offered = [c for c in ctls if c.more_flags & F_CTL_TARGET]
+        if not target_only:
+            offered += [c for c in ctls if c.more_flags & F_CTL_WANT_EVENTS
+                        and not c.more_flags & F_CTL_TARGET]
+        return any(self.message(c, CTL_HANDLE_EVENT, event_ptr) for c in offered)
+
+    # -- defProc messages (CallCtlDefProc, NotifyCtls) ---------------------------------
+    def message(self, ctl: Control, message: int, param: int) -> int:
+        """A defProc message to `ctl` as its definition answers it: draw, hit test (the
+        local point in param, v in the low word), new value, new scroll bar sizes
+        (data size high, view size low), move (the new top left, v low), record size,
+        an event (param the EventRecord's address: 1 when taken), the target gained
+        (param nonzero) or lost, new bounds (param a Rect's address). The messages of
+        the definitions' internal steps (calcCRect, initCtl, dispCtl, posCtl,
+        thumbCtl, dragCtl, autoTrack, ...) answer 0 and change nothing."""
+        keeper = self.control_def(ctl)
+        if message == DRAW_CTL:
+            self.draw(ctl)
+        elif message == TEST_CTL:
+            return self.part_at(ctl, s16(param & 0xFFFF), s16(param >> 16)) \
+                if ctl.visible and ctl.active else NO_PART
+        elif message == NEW_VALUE:
+            self.set_value(ctl, param & 0xFFFF)
+        elif message == SET_PARAMS and ctl.is_scroll_bar:
+            ctl.data_size, ctl.view_size = param >> 16, param & 0xFFFF
+            self.set_value(ctl, ctl.value)
+        elif message == MOVE_CTL:
+            self.move(ctl, s16(param & 0xFFFF), s16(param >> 16))
+        elif message == REC_SIZE:
+            return CTL_REC_SIZE
+        elif message == CTL_CHANGE_BOUNDS:
+            if ctl.visible:
+                self.erase(ctl)
+            ctl.rect = read_rect(self.tb.mem, param)
+            self.sync(ctl)
+            self.draw(ctl)
+        elif message == CTL_HANDLE_EVENT and hasattr(keeper, "handle_event"):
+            return int(bool(keeper.handle_event(ctl, read_event(self.tb.mem, param))))
+        elif message == CTL_CHANGE_TARGET and hasattr(keeper, "change_target"):
+            keeper.change_target(ctl, bool(param))
+        return 0
+
+    # -- dragging (DragRect, DragControl) ----------------------------------------------
+    def drag_rect(self, port: int, start: tuple[int, int], rect: Rect, limit: Rect,
+                  slop: Rect, axis: int) -> tuple[int, int] | None:
+        """DragRect's core in `port`'s local coordinates: a grey outline of `rect`
+        follows the mouse (along one axis when asked), kept inside `limit`; the
+        distance it moved when the button comes up, None when the mouse was let go
+        outside `slop` (the outline gone, nothing moved)."""
+        wm = self.tb.wm
+        qd = self.tb.qd
+        win = wm.find(port)
+        v0, h0 = start
+        t, l, b, r = rect
+
+        def delta(v: int, h: int) -> tuple[int, int] | None:
+            if not contains(slop, v, h):
+                return None
+            dv = 0 if axis == H_AXIS_ONLY else v - v0
+            dh = 0 if axis == V_AXIS_ONLY else h - h0
+            dv = min(max(dv, limit[0] - t), limit[2] - b)
+            dh = min(max(dh, limit[1] - l), limit[3] - r)
+            return dv, dh
+
+        def outline(d: tuple[int, int]) -> None:
+            if win is None:
+                return
+            with wm.window_drawing(win, wm.local_content(win)):
+                qd.SetPenMode(MODE_XOR)
+                qd.SetSolidPenPat(WHITE)
+                qd.FrameRect((t + d[0], l + d[1], b + d[0], r + d[1]))
+                qd.SetPenMode(0)
+
+        shown = None
+        for gv, gh in self.tb.em.track():
+            now = delta(*wm.local_point(port, gv, gh))
+            if now != shown:
+                if shown is not None:
+                    outline(shown)
+                if now is not None:
+                    outline(now)
+                shown = now
+                wm.present_frame()
+        if shown is not None:
+            outline(shown)
+        return delta(*wm.local_mouse(port))
 
     # -- hits -------------------------------------------------------------------------
     def find(self, window: int, v: int, h: int) -> tuple[int, Control | None]:
@@ -597,22 +783,9 @@ def _ctl(tb) -> ControlManager:
 
 # -- tool calls (Toolbox Reference vol. 1, Control Manager) -------------------------------
 
-@tool(0x10, 0x02, "WW")
-def CtlStartUp(tb, user_id: int, dpage: int) -> None:
-    """CtlStartUp(userID:W, dPageAddr:W)"""
-    _ctl(tb).started = True
-
-
-@tool(0x10, 0x03)
-def CtlShutDown(tb) -> None:
-    """CtlShutDown()"""
-    _ctl(tb).started = False
-
-
-@tool(0x10, 0x04, "", 2)
-def CtlVersion(tb) -> int:
-    """CtlVersion() -> versionInfo:W"""
-    return 0x0300
+# CtlStartUp(userID:W, dPageAddr:W): the direct page is GetCtlDpage's answer
+(CtlBootInit, CtlStartUp, CtlShutDown, CtlVersion, CtlReset,
+ CtlStatus) = register_housekeeping(0x10, "Ctl", "ctl", CTL_VERSION, "WW")
 
 
 @tool(0x10, 0x09, "LLLWWWWLLL", 4)
@@ -624,7 +797,7 @@ def NewControl(tb, window: int, rect_ptr: int, title_ptr: int, flag: int, value:
     scroll = proc & 0x7F000000 == SCROLL_PROC
     title = read_pstring(tb.mem, title_ptr) if title_ptr and not scroll else b""
     ctl = mgr.new_control(window, read_rect(tb.mem, rect_ptr), title, flag, 0, proc,
-                          refcon)
+                          refcon, title_ptr=title_ptr if not scroll else 0)
     if scroll:                  # param1 the view size, param2 the data size (ctlData)
         ctl.view_size, ctl.data_size = param1, param2
     mgr.set_value(ctl, value, redraw=False)
@@ -773,6 +946,8 @@ def SetCtlTitle(tb, title_ptr: int, handle: int) -> None:
     mgr = _ctl(tb)
     ctl = mgr.control(handle)
     ctl.title = read_pstring(tb.mem, title_ptr)
+    ctl.title_ptr = title_ptr
+    mgr.sync(ctl)
     mgr.draw(ctl)
 
 
@@ -851,7 +1026,7 @@ def control_from_template(tb, owner: int, addr: int) -> Control | None:
     scroll = proc & 0x7F000000 == SCROLL_PROC and not proc & 0x00FFFFFF
     if proc & 0x7F000000 in CONTROL_DEFS and not proc & 0x00FFFFFF:
         return CONTROL_DEFS[proc & 0x7F000000].keeper(tb).from_template(tb, owner, addr)
-    if not scroll and (proc & 0xFF000000 not in TEMPLATE_PROCS or proc & 0x00FFFFFF):
+    if not scroll and (proc & 0x7F000000 not in TEMPLATE_PROCS or proc & 0x00FFFFFF):
         tb.call_log.append(f"NewControl2: procRef ${proc:08X} not made here")
         return None
 
@@ -868,20 +1043,23 @@ def control_from_template(tb, owner: int, addr: int) -> Control | None:
         ctl.view_size = field(P_VIEW_SIZE, T_VIEW_SIZE)
         mgr.set_value(ctl, field(P_INIT_VALUE, T_INIT_VALUE), redraw=False)
         ctl.ctl_id = read_long(mem, addr + T_ID)
+        ctl.more_flags = field(P_MORE_FLAGS, T_MORE_FLAGS)
         mgr.sync(ctl)
         mgr.draw(ctl)
         return ctl
     more = field(P_MORE_FLAGS, T_MORE_FLAGS)
-    title = b""
+    title, title_ptr = b"", 0
     if field(P_TITLE, T_TITLE, True):
-        title = read_pstring(mem, ref_address(tb, more & 3, field(P_TITLE, T_TITLE, True),
-                                              R_PSTRING))
-    value = field(P_VALUE, T_VALUE) if proc != SIMPLE_PROC else 0
+        title_ptr = ref_address(tb, more & 3, field(P_TITLE, T_TITLE, True), R_PSTRING)
+        title = read_pstring(mem, title_ptr)
+    value = field(P_VALUE, T_VALUE) if proc & 0x7F000000 != SIMPLE_PROC else 0
     mgr = _ctl(tb)
     ctl = mgr.new_control(owner, read_rect(mem, addr + T_RECT), title,
                           field(P_FLAG, T_FLAG), value, proc,
-                          field(P_REFCON, T_REFCON, True))
+                          field(P_REFCON, T_REFCON, True), title_ptr=title_ptr)
     ctl.ctl_id = read_long(mem, addr + T_ID)
+    ctl.more_flags = more
+    mgr.sync(ctl)
     mgr.draw(ctl)
     return ctl
 
@@ -907,7 +1085,7 @@ def GetCtlID(tb, handle: int) -> int:
 @tool(0x10, 0x2B, "LL")
 def SetCtlID(tb, new_id: int, handle: int) -> None:
     """SetCtlID(newID:L, theCtlHandle:L)"""
-    _ctl(tb).control(handle).ctl_id = new_id
+    _set_field(tb, handle, "ctl_id", new_id)
 
 
 @tool(0x10, 0x30, "LL", 4)
@@ -917,3 +1095,264 @@ def GetCtlHandleFromID(tb, window: int, ctl_id: int) -> int:
         if ctl.ctl_id == ctl_id:
             return ctl.handle
     raise ToolError(CTL_NOT_FOUND, f"no control {ctl_id} in ${window:06X}")
+
+
+# -- the rest of the Control Manager (Toolbox Reference vols. 1 and 3) -------------------
+# A Point passed as a long (CallCtlDefProc's, DragRect's answer) has v in the low word
+# and h in the high word, as it lies in memory.
+
+def _point_long(v: int, h: int) -> int:
+    return (h & 0xFFFF) << 16 | v & 0xFFFF
+
+
+@tool(0x10, 0x0D, "L", 4)
+def GetCtlTitle(tb, handle: int) -> int:
+    """GetCtlTitle(theControl:L) -> titlePtr:L*: the title's address as the program
+    gave it (NewControl, SetCtlTitle, a template's titleRef); 0 for a scroll bar."""
+    return _ctl(tb).control(handle).title_ptr
+
+
+@tool(0x10, 0x12)
+def CtlNewRes(tb) -> None:
+    """CtlNewRes(): after a change of resolution; the controls here are drawn in 640
+    mode's coordinates whatever the mode, so nothing is recomputed."""
+
+
+@tool(0x10, 0x16, "WWL")
+def MoveControl(tb, x: int, y: int, handle: int) -> None:
+    """MoveControl(newX:W, newY:W, theControl:L): the top left to the local point."""
+    mgr = _ctl(tb)
+    mgr.move(mgr.control(handle), s16(y), s16(x))
+
+
+@tool(0x10, 0x17, "WWLLWL")
+def DragControl(tb, x: int, y: int, limit_ptr: int, slop_ptr: int, axis: int,
+                handle: int) -> None:
+    """DragControl(startX:W, startY:W, limitRectPtr:L*, slopRectPtr:L*, axis:W,
+    theControl:L): an outline dragged from the local start point (DragRect), then the
+    control moved by that distance (MoveControl); nothing if let go outside slop."""
+    mgr = _ctl(tb)
+    ctl = mgr.control(handle)
+    moved = mgr.drag_rect(ctl.owner, (s16(y), s16(x)), ctl.rect,
+                          read_rect(tb.mem, limit_ptr), read_rect(tb.mem, slop_ptr), axis)
+    if moved is not None and moved != (0, 0):
+        mgr.move(ctl, ctl.rect[0] + moved[0], ctl.rect[1] + moved[1])
+
+
+@tool(0x10, 0x1D, "LLWWLLLW", 4)
+def DragRect(tb, action: int, pattern_ptr: int, x: int, y: int, rect_ptr: int,
+             limit_ptr: int, slop_ptr: int, flag: int) -> int:
+    """DragRect(actionProc:L*, dragPatternPtr:L*, startX:W, startY:W, dragRectPtr:L*,
+    limitRectPtr:L*, slopRectPtr:L*, dragFlag:W) -> moveDelta:L: the distance the
+    outline moved (v low word, h high word), $80008000 when let go outside the slop
+    rectangle; local coordinates of the current port. The outline is drawn grey
+    (XOR) whatever the pattern; actionProc is not called (logged)."""
+    mem = tb.mem
+    if action & 0xFFFFFF:
+        tb.call_log.append("DragRect: actionProc not called")
+    moved = _ctl(tb).drag_rect(tb.qd.GetPort(), (s16(y), s16(x)), read_rect(mem, rect_ptr),
+                               read_rect(mem, limit_ptr), read_rect(mem, slop_ptr),
+                               flag & (H_AXIS_ONLY | V_AXIS_ONLY))
+    return NO_MOVE if moved is None else _point_long(*moved)
+
+
+@tool(0x10, 0x18, "L", 4)
+def SetCtlIcons(tb, font_handle: int) -> int:
+    """SetCtlIcons(newFontHandle:L) -> oldFontHandle:L: the icon font the standard
+    controls' arrows come from; nil only asks. The arrows here are drawn, not taken
+    from the font, so the handle is kept and answered."""
+    mgr = _ctl(tb)
+    old = mgr.icon_font
+    if font_handle:
+        mgr.icon_font = font_handle
+    return old
+
+
+@tool(0x10, 0x1E, "", 4)
+def GrowSize(tb) -> int:
+    """GrowSize() -> size:L: the size box's height (low word) and width (high word)."""
+    return _point_long(*GROW_BOX_SIZE)
+
+
+@tool(0x10, 0x1F, "", 2)
+def GetCtlDpage(tb) -> int:
+    """GetCtlDpage() -> dPageAddr:W (CtlStartUp's)"""
+    return _ctl(tb).dpage
+
+
+@tool(0x10, 0x24, "L")
+def EraseControl(tb, handle: int) -> None:
+    """EraseControl(theControl:L): its area painted white; it stays visible."""
+    mgr = _ctl(tb)
+    mgr.erase(mgr.control(handle))
+
+
+@tool(0x10, 0x26, "", 4)
+def FindTargetCtl(tb) -> int:
+    """FindTargetCtl() -> theControl:L: the front window's target control
+    (noWind_Err, noCtlError, noCtlTargetError)."""
+    mgr = _ctl(tb)
+    ctl = mgr.target(mgr.front_controls())
+    if ctl is None:
+        raise ToolError(NO_CTL_TARGET_ERROR, "no target control")
+    return ctl.handle
+
+
+@tool(0x10, 0x27, "", 4)
+def MakeNextCtlTarget(tb) -> int:
+    """MakeNextCtlTarget() -> theControl:L: the next control after the target (in the
+    order they were made, round to the first) that can be target becomes it."""
+    mgr = _ctl(tb)
+    ctls = mgr.front_controls()
+    current = mgr.target(ctls)
+    start = ctls.index(current) + 1 if current is not None else 0
+    for ctl in ctls[start:] + ctls[:start]:
+        if ctl.more_flags & F_CTL_CAN_BE_TARGET:
+            mgr.make_target(ctl)
+            return ctl.handle
+    raise ToolError(NO_CTL_TO_BE_TARGET_ERROR, "no control can be target")
+
+
+@tool(0x10, 0x28, "L")
+def MakeThisCtlTarget(tb, handle: int) -> None:
+    """MakeThisCtlTarget(theControl:L) (canNotBeTargetError without fCtlCanBeTarget)"""
+    mgr = _ctl(tb)
+    mgr.make_target(mgr.control(handle))
+
+
+@tool(0x10, 0x29, "WLL", 2)
+def SendEventToCtl(tb, target_only: int, window: int, event_ptr: int) -> int:
+    """SendEventToCtl(targetOnlyFlag:W, theWindow:L*, eventPtr:L*) -> accepted:W (a
+    nil window: the front one)."""
+    if not window:
+        win = tb.wm.front()
+        if win is None:
+            return 0
+        window = win.ptr
+    return 0xFFFF if _ctl(tb).send_event(window, event_ptr, bool(target_only)) else 0
+
+
+@tool(0x10, 0x2C, "LWL", 4)
+def CallCtlDefProc(tb, handle: int, message: int, param: int) -> int:
+    """CallCtlDefProc(theControl:L, defProcMessage:W, param:L) -> result:L"""
+    mgr = _ctl(tb)
+    return mgr.message(mgr.control(handle), message, param)
+
+
+@tool(0x10, 0x2D, "WWLL")
+def NotifyCtls(tb, mask: int, message: int, param: int, window: int) -> None:
+    """NotifyCtls(mask:W, message:W, param:L, theWindow:L*): the message to each
+    control of the window with one of the mask's ctlMoreFlags bits."""
+    mgr = _ctl(tb)
+    for ctl in mgr.in_window(window):
+        if ctl.more_flags & mask:
+            mgr.message(ctl, message, param)
+
+
+@tool(0x10, 0x2E, "L", 2)
+def GetCtlMoreFlags(tb, handle: int) -> int:
+    """GetCtlMoreFlags(theControl:L) -> moreFlags:W"""
+    return _ctl(tb).control(handle).more_flags
+
+
+@tool(0x10, 0x2F, "WL")
+def SetCtlMoreFlags(tb, flags: int, handle: int) -> None:
+    """SetCtlMoreFlags(newMoreFlags:W, theControl:L)"""
+    _set_field(tb, handle, "more_flags", flags)
+
+
+@tool(0x10, 0x32, "WL", 4)
+def CMLoadResource(tb, res_type: int, res_id: int) -> int:
+    """CMLoadResource(resType:W, resID:L) -> resHandle:L (the Resource Manager's)"""
+    return tb.rm.load(res_type, res_id)
+
+
+CM_RELEASE_PURGE = 3          # released purgeable, as the Control Manager releases
+
+
+@tool(0x10, 0x33, "WL")
+def CMReleaseResource(tb, res_type: int, res_id: int) -> None:
+    """CMReleaseResource(resType:W, resID:L): unlocked and purgeable (level 3)."""
+    tb.rm.release(CM_RELEASE_PURGE, res_type, res_id)
+
+
+@tool(0x10, 0x34, "L")
+def SetCtlParamPtr(tb, ptr: int) -> None:
+    """SetCtlParamPtr(subArrayPtr:L*): the substitution strings' array (kept)."""
+    _ctl(tb).param_ptr = ptr
+
+
+@tool(0x10, 0x35, "", 4)
+def GetCtlParamPtr(tb) -> int:
+    """GetCtlParamPtr() -> subArrayPtr:L*"""
+    return _ctl(tb).param_ptr
+
+
+def _invalidate(tb, ctl: Control) -> None:
+    """The control's rectangle added to its window's update region."""
+    win = tb.wm.find(ctl.owner)
+    if win is not None:
+        tb.wm.invalidate(win, win.to_global_rect(ctl.hit_rect()))
+
+
+@tool(0x10, 0x37, "L")
+def InvalCtls(tb, window: int) -> None:
+    """InvalCtls(theWindow:L*): every control's area to be redrawn (an update)."""
+    for ctl in _ctl(tb).in_window(window):
+        _invalidate(tb, ctl)
+
+
+def _by_id(tb, window: int, ctl_id: int) -> Control:
+    for ctl in _ctl(tb).in_window(window):
+        if ctl.ctl_id == ctl_id:
+            return ctl
+    raise ToolError(NO_SUCH_ID_ERROR, f"no control {ctl_id} in ${window:06X}")
+
+
+def _edit_line(tb, window: int, ctl_id: int) -> tuple[Control, Any]:
+    """An editLine control, by ID, and its LineEdit record."""
+    ctl = _by_id(tb, window, ctl_id)
+    rec = tb.le.by_control.get(ctl.handle)
+    if rec is None:
+        raise ToolError(NO_SUCH_ID_ERROR, f"control {ctl_id} is not an editLine control")
+    return ctl, rec
+
+
+@tool(0x10, 0x3A, "LLL")
+def SetLETextByID(tb, window: int, ctl_id: int, text_ptr: int) -> None:
+    """SetLETextByID(windPtr:L*, leCtlID:L, textPtr:L*): an editLine control's text
+    from a Pascal string, drawn."""
+    ctl, rec = _edit_line(tb, window, ctl_id)
+    rec.model.set_text(read_pstring(tb.mem, text_ptr))
+    tb.le.sync_text(rec)
+    _ctl(tb).draw(ctl)
+
+
+@tool(0x10, 0x3B, "LLL")
+def GetLETextByID(tb, window: int, ctl_id: int, text_ptr: int) -> None:
+    """GetLETextByID(windPtr:L*, leCtlID:L, textPtr:L*): the text as a Pascal string."""
+    write_pstring(tb.mem, text_ptr, _edit_line(tb, window, ctl_id)[1].model.text[:255])
+
+
+@tool(0x10, 0x3C, "WLL")
+def SetCtlValueByID(tb, value: int, window: int, ctl_id: int) -> None:
+    """SetCtlValueByID(curValue:W, windPtr:L*, ctlID:L)"""
+    _ctl(tb).set_value(_by_id(tb, window, ctl_id), value)
+
+
+@tool(0x10, 0x3D, "LL", 2)
+def GetCtlValueByID(tb, window: int, ctl_id: int) -> int:
+    """GetCtlValueByID(windPtr:L*, ctlID:L) -> value:W"""
+    return _by_id(tb, window, ctl_id).value
+
+
+@tool(0x10, 0x3E, "LL")
+def InvalOneCtlByID(tb, window: int, ctl_id: int) -> None:
+    """InvalOneCtlByID(windPtr:L*, ctlID:L)"""
+    _invalidate(tb, _by_id(tb, window, ctl_id))
+
+
+@tool(0x10, 0x3F, "WLL")
+def HiliteCtlByID(tb, state: int, window: int, ctl_id: int) -> None:
+    """HiliteCtlByID(hiliteState:W, windPtr:L*, ctlID:L)"""
+    _ctl(tb).set_hilite(_by_id(tb, window, ctl_id), state)

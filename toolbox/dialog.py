@@ -23,6 +23,10 @@ takes neither), Return/Enter for the default
 button, Escape or ⌘. for Cancel (item 2), Tab to the next edit line. It returns the ID
 of the enabled item that was hit. A scripted host with no input left makes it return
 0 (no item): the program calls it again once the script goes on.
+
+A modeless dialog (NewModelessDialog) is a document window with items; the program
+passes its events to DialogSelect, which handles each as ModalDialog would and says
+which item was hit.
 """
 from __future__ import annotations
 
@@ -31,16 +35,19 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from iigs.hostinput import APPLE_KEY, SHIFT_KEY
-from iigs.memory import (read_bytes, read_long, read_pstring, read_word, write_pstring,
-                         write_word)
+from iigs.memory import (read_bytes, read_long, read_pstring, read_word, write_long,
+                         write_pstring, write_word)
+from toolbox._housekeeping import register_housekeeping
 from toolbox.calls import ToolError, s16, tool
 from toolbox.control import (ACTION_OWN, CHECK_PROC, NO_PART, RADIO_PROC, SCROLL_PROC,
                              SIMPLE_PROC, Control, _dim)
-from toolbox.event import (AUTO_KEY_EVT, KEY_DOWN_EVT, MOUSE_DOWN_EVT, UPDATE_EVT, Event,
+from toolbox.event import (ACTIVATE_EVT, ACTIVE_FLAG, AUTO_KEY_EVT, KEY_DOWN_EVT,
+                           MOUSE_DOWN_EVT, NULL_EVT, UPDATE_EVT, Event, read_event,
                            write_event)
-from toolbox.lineedit import KEY_RETURN, KEY_TAB, LineEdit
+from toolbox.lineedit import (KEY_RETURN, KEY_TAB, LECopy, LECut, LEDelete, LEPaste,
+                              LineEdit)
 from toolbox.toolbox import tool_state
-from toolbox.window import Rect, Window, contains, read_rect, write_rect
+from toolbox.window import W_IN_CONTENT, Rect, Window, contains, read_rect, write_rect
 
 # Item types (dialog.h)
 BUTTON_ITEM = 0x0A
@@ -55,6 +62,8 @@ ICON_ITEM = 0x12
 PIC_ITEM = 0x13
 USER_ITEM = 0x14
 ITEM_DISABLE = 0x8000
+
+DIALOG_VERSION = 0x0300
 
 OK_ITEM = 1
 CANCEL_ITEM = 2
@@ -156,6 +165,7 @@ class Dialog:
     default_button: int = OK_ITEM
     current_edit: int = 0    # item ID of the active edit line, 0 = none
     icon: str = ""
+    modeless: bool = False   # NewModelessDialog's: DialogSelect handles its events
 
     @property
     def ptr(self) -> int:
@@ -207,6 +217,7 @@ class DialogManager:
         self.params: list[bytes] = [b"", b"", b"", b""]
         self.alert_stage = 0
         self.last_hit = 0
+        self.font_handle = 0     # SetDAFont's
 
     # -- records ----------------------------------------------------------------------
     def dialog(self, ptr: int) -> Dialog:
@@ -225,6 +236,97 @@ class DialogManager:
         dlg = Dialog(win)
         self.dialogs[win.ptr] = dlg
         return dlg
+
+    def new_modeless(self, bounds: Rect, title_ptr: int, behind: int, frame: int,
+                     refcon: int) -> Dialog:
+        """A modeless dialog: a document window (frame, title, its place in the
+        window list as NewWindow's plane) whose items DialogSelect looks after."""
+        win = self.tb.wm.new_window(frame, title_ptr, refcon, bounds, plane=behind)
+        dlg = Dialog(win, modeless=True)
+        self.dialogs[win.ptr] = dlg
+        return dlg
+
+    def current_line(self, dlg: Dialog) -> LineEdit | None:
+        """The current edit line's LineEdit record (DlgCut, DlgCopy ...), or None."""
+        if not dlg.current_edit:
+            return None
+        return dlg.item(dlg.current_edit).edit
+
+    def erase_item(self, dlg: Dialog, item: DItem) -> None:
+        """An item's area painted white (before it moves: SetDItemBox)."""
+        if item.control is not None:
+            if item.control.visible:
+                self.tb.ctl.erase(item.control)
+            return
+        t, l, b, r = item.rect
+        area = (t - 2, l - 4, b + 2, r + 4) if item.edit is not None else item.rect
+        if dlg.window.visible:
+            with self.tb.wm.window_drawing(dlg.window):
+                self.tb.qd.SetSolidPenPat(WHITE)
+                self.tb.qd.PaintRect(area)
+
+    def set_item_box(self, dlg: Dialog, item: DItem, rect: Rect) -> None:
+        """SetDItemBox's core: erased where it was, moved and drawn in `rect`."""
+        self.erase_item(dlg, item)
+        item.rect = rect
+        if item.control is not None:
+            item.control.rect = rect
+            self.tb.ctl.sync(item.control)
+        if item.edit is not None:
+            item.edit.dest = item.edit.view = rect
+        self.draw_item(dlg, item)
+
+    def standard_key(self, dlg: Dialog, ev: Event) -> int:
+        """DefaultFilter's keys: Return or Enter the default button, Escape or Apple-.
+        the Cancel button (item 2), flashed; the item ID, or 0."""
+        if ev.what not in (KEY_DOWN_EVT, AUTO_KEY_EVT):
+            return 0
+        ch = ev.message & 0xFF
+        if ch in (KEY_RETURN, ENTER_KEY):
+            target = dlg.default_button
+        elif ch == KEY_ESCAPE or (ch == ord(".") and ev.modifiers & APPLE_KEY):
+            target = CANCEL_ITEM
+        else:
+            return 0
+        item = next((it for it in dlg.items if it.item_id == target), None)
+        if item is None or item.control is None or not item.enabled or not item.visible:
+            return 0
+        self.flash_button(dlg, target)
+        return target
+
+    def select(self, ev: Event) -> tuple[Dialog | None, int]:
+        """DialogSelect's core: the dialog the event is for and the enabled item it
+        hit (0: none). An update draws the dialog, an activate shows or hides its
+        edit line's caret, a null event blinks it; a press goes to the dialog whose
+        content it is in, a key to the front dialog."""
+        wm = self.tb.wm
+        if ev.what in (UPDATE_EVT, ACTIVATE_EVT):
+            dlg = self.dialogs.get(ev.message)
+            if dlg is None:
+                return None, 0
+            if ev.what == UPDATE_EVT:
+                wm.begin_update(dlg.window)
+                self.draw(dlg)
+                wm.end_update(dlg.window)
+            elif dlg.current_edit:
+                line = self.current_line(dlg)
+                line.active = bool(ev.modifiers & ACTIVE_FLAG)
+                self.tb.le.draw(line)
+            return dlg, 0
+        if ev.what == MOUSE_DOWN_EVT:
+            part, win = wm.find_window(ev.v, ev.h)
+            dlg = self.dialogs.get(win.ptr) if win is not None else None
+            if dlg is None or part != W_IN_CONTENT:
+                return dlg, 0
+            return dlg, self.handle_event(dlg, ev)
+        dlg = self.front()
+        if dlg is None:
+            return None, 0
+        if ev.what == NULL_EVT:
+            if dlg.current_edit:
+                self.tb.le.idle(self.current_line(dlg))
+            return dlg, 0
+        return dlg, self.handle_event(dlg, ev)
 
     def new_item(self, dlg: Dialog, item_id: int, rect: Rect, item_type: int, descr: int,
                  value: int, flag: int) -> DItem:
@@ -245,7 +347,8 @@ class DialogManager:
             if kind == BUTTON_ITEM and item_id == dlg.default_button:
                 ctl_flag = (ctl_flag & ~0x03) | 0x01
             item.control = ctl.new_control(dlg.ptr, rect, title, ctl_flag,
-                                           value if kind != BUTTON_ITEM else 0, proc)
+                                           value if kind != BUTTON_ITEM else 0, proc,
+                                           title_ptr=descr)
             if not item.enabled:
                 item.control.hilite = 255
                 ctl.sync(item.control)
@@ -559,22 +662,9 @@ def _dm(tb) -> DialogManager:
 
 # -- tool calls (Toolbox Reference vol. 1, Dialog Manager) --------------------------------
 
-@tool(0x15, 0x02, "W")
-def DialogStartUp(tb, user_id: int) -> None:
-    """DialogStartUp(userID:W)"""
-    _dm(tb).started = True
-
-
-@tool(0x15, 0x03)
-def DialogShutDown(tb) -> None:
-    """DialogShutDown()"""
-    _dm(tb).started = False
-
-
-@tool(0x15, 0x04, "", 2)
-def DialogVersion(tb) -> int:
-    """DialogVersion() -> versionInfo:W"""
-    return 0x0300
+# DialogStartUp(userID:W)
+(DialogBootInit, DialogStartUp, DialogShutDown, DialogVersion, DialogReset,
+ DialogStatus) = register_housekeeping(0x15, "Dialog", "dlg", DIALOG_VERSION, "W")
 
 
 @tool(0x15, 0x0A, "LWL", 4)
@@ -874,6 +964,136 @@ def IsDialogEvent(tb, event_ptr: int) -> int:
 @tool(0x15, 0x09, "L")
 def ErrorSound(tb, proc: int) -> None:
     """ErrorSound(soundProcPtr:L*): alerts beep through the Sound Tool Set."""
+
+
+# -- the rest of the Dialog Manager (Toolbox Reference vols. 1 and 3) --------------------
+
+@tool(0x15, 0x0B, "LLLWLL", 4)
+def NewModelessDialog(tb, bounds_ptr: int, title_ptr: int, behind: int, flag: int,
+                      refcon: int, full_size_ptr: int) -> int:
+    """NewModelessDialog(dBoundsRect:L*, dTitle:L*, dBehind:L*, dFlag:W, dRefCon:L,
+    dFullSize:L*) -> DialogPtr:L -- dFlag is the window's frame (wFrame bits, fVis
+    for visible), dBehind its place (-1 in front, 0 behind all); dFullSize, the
+    zoomed size, is not kept (the Window Manager here does not zoom)."""
+    return _dm(tb).new_modeless(read_rect(tb.mem, bounds_ptr), title_ptr, behind, flag,
+                                refcon).ptr
+
+
+@tool(0x15, 0x11, "LLL", 2)
+def DialogSelect(tb, event_ptr: int, result_ptr: int, item_hit_ptr: int) -> int:
+    """DialogSelect(theEvent:L*, resultPtr:L*, itemHitPtr:L*) -> Boolean:W -- the event
+    handled for its dialog (DialogManager.select); TRUE when an enabled item was hit,
+    the dialog's pointer at resultPtr and the item's ID at itemHitPtr."""
+    dlg, hit = _dm(tb).select(read_event(tb.mem, event_ptr))
+    if not hit:
+        return 0
+    write_long(tb.mem, result_ptr, dlg.ptr)
+    write_word(tb.mem, item_hit_ptr, hit)
+    return 0xFFFF
+
+
+def _edit_call(tb, dlg_ptr: int, call) -> None:
+    """A LineEdit call on the dialog's current edit line (none: nothing)."""
+    line = _dm(tb).current_line(_dm(tb).dialog(dlg_ptr))
+    if line is not None:
+        call(tb, line.handle)
+
+
+@tool(0x15, 0x12, "L")
+def DlgCut(tb, dlg_ptr: int) -> None:
+    """DlgCut(theDialog:L*): LECut on the current edit line."""
+    _edit_call(tb, dlg_ptr, LECut)
+
+
+@tool(0x15, 0x13, "L")
+def DlgCopy(tb, dlg_ptr: int) -> None:
+    """DlgCopy(theDialog:L*): LECopy on the current edit line."""
+    _edit_call(tb, dlg_ptr, LECopy)
+
+
+@tool(0x15, 0x14, "L")
+def DlgPaste(tb, dlg_ptr: int) -> None:
+    """DlgPaste(theDialog:L*): LEPaste on the current edit line."""
+    _edit_call(tb, dlg_ptr, LEPaste)
+
+
+@tool(0x15, 0x15, "L")
+def DlgDelete(tb, dlg_ptr: int) -> None:
+    """DlgDelete(theDialog:L*): LEDelete on the current edit line."""
+    _edit_call(tb, dlg_ptr, LEDelete)
+
+
+@tool(0x15, 0x1C, "L")
+def SetDAFont(tb, font_handle: int) -> None:
+    """SetDAFont(fontHandle:L): the font for dialogs made after; kept -- the items
+    here are drawn in the system font."""
+    _dm(tb).font_handle = font_handle
+
+
+@tool(0x15, 0x24, "LL", 2)
+def FindDItem(tb, dlg_ptr: int, point_ptr: int) -> int:
+    """FindDItem(theDialog:L*, thePointPtr:L*) -> itemID:W: the first visible item
+    whose rectangle holds the local point, 0 for none."""
+    v, h = s16(read_word(tb.mem, point_ptr)), s16(read_word(tb.mem, point_ptr + 2))
+    for item in _dm(tb).dialog(dlg_ptr).items:
+        if item.visible and contains(item.rect, v, h):
+            return item.item_id
+    return 0
+
+
+# The item kinds drawn by the Dialog Manager itself, which SetDItemType can exchange
+PLAIN_KINDS = (STAT_TEXT, LONG_STAT_TEXT, ICON_ITEM, PIC_ITEM, USER_ITEM, USER_CTL_ITEM)
+
+
+@tool(0x15, 0x27, "WLW")
+def SetDItemType(tb, item_type: int, dlg_ptr: int, item_id: int) -> None:
+    """SetDItemType(itemType:W, theDialog:L*, itemID:W): the disable bit enables or
+    disables the item (EnableDItem, DisableDItem); the kind may change among the
+    items drawn here (text, icon, picture, user item), not to or from a control or an
+    edit line (badItemType: those are made by NewDItem)."""
+    item = _dm(tb).dialog(dlg_ptr).item(item_id)
+    kind = item_type & 0x7FFF
+    if kind != item.kind:
+        if kind not in PLAIN_KINDS or item.kind not in PLAIN_KINDS:
+            raise ToolError(BAD_ITEM_TYPE, f"item {item_id} cannot become type ${kind:04X}")
+        item.item_type = (item.item_type & ITEM_DISABLE) | kind
+    _set_item_enabled(tb, dlg_ptr, item_id, not item_type & ITEM_DISABLE)
+
+
+@tool(0x15, 0x29, "LWL")
+def SetDItemBox(tb, dlg_ptr: int, item_id: int, rect_ptr: int) -> None:
+    """SetDItemBox(theDialog:L*, itemID:W, itemBoxPtr:L*)"""
+    dm = _dm(tb)
+    dlg = dm.dialog(dlg_ptr)
+    dm.set_item_box(dlg, dlg.item(item_id), read_rect(tb.mem, rect_ptr))
+
+
+@tool(0x15, 0x2A, "L", 2)
+def GetFirstDItem(tb, dlg_ptr: int) -> int:
+    """GetFirstDItem(theDialog:L*) -> itemID:W (0: no items)"""
+    items = _dm(tb).dialog(dlg_ptr).items
+    return items[0].item_id if items else 0
+
+
+@tool(0x15, 0x2B, "LW", 2)
+def GetNextDItem(tb, dlg_ptr: int, item_id: int) -> int:
+    """GetNextDItem(theDialog:L*, itemID:W) -> nextItemID:W (0 after the last)"""
+    dlg = _dm(tb).dialog(dlg_ptr)
+    at = dlg.items.index(dlg.item(item_id))
+    return dlg.items[at + 1].item_id if at + 1 < len(dlg.items) else 0
+
+
+@tool(0x15, 0x36, "LLL", 2)
+def DefaultFilter(tb, dlg_ptr: int, event_ptr: int, item_hit_ptr: int) -> int:
+    """DefaultFilter(theDialog:L*, theEvent:L*, itemHit:L*) -> Boolean:W -- the
+    standard keys (DialogManager.standard_key): TRUE with the button's ID at itemHit;
+    FALSE for any other event, left for ModalDialog."""
+    dm = _dm(tb)
+    hit = dm.standard_key(dm.dialog(dlg_ptr), read_event(tb.mem, event_ptr))
+    if not hit:
+        return 0
+    write_word(tb.mem, item_hit_ptr, hit)
+    return 0xFFFF
 
 
 # -- AlertWindow (Window Manager $590E; Apple IIGS Technical Note #48, Toolbox Reference

@@ -243,7 +243,7 @@ class TextEditManager:
         if not flags & F_NOT_CONTROL:
             ctl = Control(handle, owner, bounds, b"", ctl_flag & 0xFF, 0, EDIT_TEXT_CONTROL,
                           refcon)
-            ctl.ctl_id = ctl_id
+            ctl.ctl_id, ctl.more_flags = ctl_id, more_flags   # the CtlRec's, kept alike
             ctl_mgr.controls[handle] = ctl
             ctl_mgr.sync(ctl)
         self.sync(rec)
