@@ -727,6 +727,7 @@ class WindowManager:
         was_front = win is self.front()
         win.visible = False
         win.hilited = None
+        self.sync_frame(win)
         if win.saved_under is not None:
             rect, bits = win.saved_under
             self.tb.qd.restore_bits(rect, bits)
