@@ -293,11 +293,11 @@ class WindowManager:
         self.globals_ptr = 0            # GetWindowMgrGlobals' block
         self.icon_font = 0              # SetWindowIcons' font handle
         self.menu_proc = 0              # MWSetMenuProc's routine
-        self.ctl_part = 0               # MWGetCtlPart: the part TaskMaster last tracked
         self.drag_rect_ptr = 0          # GetDragRectPtr's rectangle
         self.desktop_rect: Rect | None = DESKTOP    # Desktop's region (a rectangle)
         self.desk_routine = 0           # SetDeskPat's drawing routine, if one
         self.desk_pat_ptr = 0           # GetDeskPat's copy of the pattern
+        self.desk_regions: dict[int, int] = {}     # Desktop's answers, by operation
         tb.em.activate_source = self._next_activate
         tb.em.update_source = self._next_update
 
@@ -1609,7 +1609,9 @@ def Desktop(tb, op: int, param: int) -> int:
     wm = _wm(tb)
     qd = tb.qd
     if op in (GET_DESKTOP, GET_VIS_DESKTOP, BACKGROUND_RGN):
-        rgn = qd.NewRgn()
+        if op not in wm.desk_regions:       # the Window Manager's own, one per kind
+            wm.desk_regions[op] = qd.NewRgn()
+        rgn = wm.desk_regions[op]
         area = wm.desktop_rect
         if op != GET_DESKTOP and area is not None:
             for win in wm.windows:      # less the windows (what a rectangle can lose)
@@ -2151,8 +2153,9 @@ def GetAuxWindInfo(tb, ptr: int) -> int:
 @tool(0x0E, 0x65, "", 2)
 def MWGetCtlPart(tb) -> int:
     """MWGetCtlPart() -> partCode:W: the part of the control TaskMaster last
-    tracked (0: none)."""
-    return _wm(tb).ctl_part
+    tracked; 0, as this TaskMaster leaves the content's controls to the program (it
+    does not do tmContentControls' tracking)."""
+    return 0
 
 
 @tool(0x0E, 0x66, "L", 4)
