@@ -9,19 +9,25 @@ record from the Memory Manager with the 4-byte wNext before the port, as in wind
 the Window Manager's own bookkeeping (order, frame, update area) is in Python.
 
 Regions are kept as rectangles (the bounding box of an update area): a card game has
-one document window and modal dialogs on top, which this covers exactly. Modal dialog
-windows save the screen under them and put it back when they close, so closing a
-dialog never costs the program an update.
+one document window and modal dialogs on top, which this covers exactly. The record's
+fields after the port (wDefProc, wRefCon, wContDraw, the region handles once asked for,
+wFrame with fVis/fHilited/fZoomed) and the port's rectangles follow every call that
+changes the window; NewWindow's other fields (zoom rectangle, data size, maximum size,
+scroll and page amounts, information bar) are kept for the calls that read and set
+them. Modal dialog windows save the screen under them and put it back when they close,
+so closing a dialog never costs the program an update.
 
 Look (640 mode): a black-and-white 50% dotted desktop, document windows with a striped
-title bar when active, a centred title and a close box at the left; dialog and alert
-windows with the heavy double outline.
+title bar when active, a centred title, a close box at the left and a zoom box at the
+right, an information bar under the title bar, a size box in the content's corner;
+dialog and alert windows with the heavy double outline. docs/compatibility.md's Window
+Manager page says what is assumed where the Toolbox Reference leaves it open.
 """
 from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Callable, Iterator
 
 from iigs.hostinput import APPLE_KEY
 from iigs.memory import read_long, read_pstring, read_word, write_long, write_word
@@ -210,11 +216,13 @@ class Window:
     regions: tuple[int, int, int] | None = None   # struct, content, update RgnHandles
     aux: int = 0                # the Window Manager's block for the window (zoom rect,
                                 # AuxWindInfo), made when a call first needs it
+    # writes the region handles when content/update change (set with the handles)
+    region_writer: Callable[["Window"], None] | None = field(default=None, repr=False)
 
     def __setattr__(self, name: str, value) -> None:
         object.__setattr__(self, name, value)
         # the region handles a program holds follow the rectangles they stand for
-        if name in ("content", "update") and self.__dict__.get("region_writer"):
+        if name in ("content", "update") and self.__dict__.get("region_writer") is not None:
             self.region_writer(self)
 
     @property
