@@ -333,8 +333,11 @@ class WindowManager:
         return win is self.front() if win.hilited is None else win.hilited
 
     def frame_word(self, win: Window) -> int:
-        """wFrame as the program reads it: fVis, fHilited and fZoomed as they are now."""
-        frame = win.frame & ~(F_VIS | F_HILITED)
+        """wFrame as the program reads it: fVis, fHilited and fZoomed as they are now,
+        fAllocated when the Window Manager made the record (no wStorage)."""
+        frame = win.frame & ~(F_VIS | F_HILITED | F_ALLOCATED)
+        if win.handle:
+            frame |= F_ALLOCATED
         if win.visible:
             frame |= F_VIS
         if win.visible and self.is_hilited(win):
@@ -669,12 +672,7 @@ class WindowManager:
                      bool(frame & F_VIS), dialog)
         if params:
             read_window_fields(self.tb.mem, params, win)
-        mem = self.tb.mem
-        write_long(mem, ptr + W_REFCON, refcon)
-        write_long(mem, ptr + W_CONT_DRAW, cont_draw)
-        write_word(mem, ptr + W_FRAME, frame)
-        if params:
-            write_long(mem, ptr + W_DEF_PROC, win.def_proc)
+        self.sync_record(win)
         self._place_port(win)
         old_front = self.front()
         if plane == 0:
@@ -1476,8 +1474,10 @@ def GetWRefCon(tb, ptr: int) -> int:
 
 @tool(0x0E, 0x49, "LL")
 def SetContentDraw(tb, proc: int, ptr: int) -> None:
-    """SetContentDraw(contDraw:L*, theWindow:L*)"""
-    _wm(tb).window(ptr).cont_draw = proc
+    """SetContentDraw(contDraw:L*, theWindow:L*): wContDraw in the record too."""
+    win = _wm(tb).window(ptr)
+    win.cont_draw = proc
+    write_long(tb.mem, win.ptr + W_CONT_DRAW, proc)
 
 
 @tool(0x0E, 0x17, "LWW", 2)

@@ -4,7 +4,7 @@ scrolling the content, the fields of the window record and the desktop."""
 from iigs.memory import read_long, read_word, write_long, write_word
 from toolbox import window
 from toolbox.event import ACTIVATE_EVT, ACTIVE_FLAG, UPDATE_EVT
-from toolbox.window import (F_GROW, F_HILITED, F_INFO, F_VIS, F_ZOOM, F_ZOOMED, W_CONTROLS,
+from toolbox.window import (F_ALLOCATED, F_GROW, F_HILITED, F_INFO, F_VIS, F_ZOOM, F_ZOOMED, W_CONTROLS,
                             W_FRAME, W_IN_GROW, W_IN_INFO, W_IN_ZOOM, W_STRUC_RGN,
                             W_UPDATE_RGN)
 
@@ -59,6 +59,8 @@ def test_new_window_keeps_its_list_and_the_getters_answer_low_word_vertical(tb):
     assert window.GetPage(tb, ptr) == 80 << 16 | 90
     assert window.GetInfoRefCon(tb, ptr) == 77
     assert window.GetWKind(tb, ptr) == 0
+    window.SetContentDraw(tb, 0x045678, ptr)
+    assert window.GetContentDraw(tb, ptr) == 0x045678 == read_long(tb.mem, ptr + 0xB2)
     assert window.GetFirstWindow(tb) == ptr
     assert window.PinRect(tb, 700, 5, tb.scratch.rect((10, 20, 100, 200))) == 199 << 16 | 10
     assert window.PinRect(tb, 50, 60, tb.scratch.rect((10, 20, 100, 200))) == 50 << 16 | 60
@@ -67,7 +69,7 @@ def test_new_window_keeps_its_list_and_the_getters_answer_low_word_vertical(tb):
 def test_hilite_window_and_w_frame_follow_the_window(tb):
     ptr = new_window(tb)
     frame = window.GetWFrame(tb, ptr)
-    assert frame & (F_VIS | F_HILITED) == F_VIS | F_HILITED
+    assert frame & (F_VIS | F_HILITED | F_ALLOCATED) == F_VIS | F_HILITED | F_ALLOCATED
     assert read_word(tb.mem, ptr + W_FRAME) == frame
     bar_row = tb.wm.window(ptr).title_bar()[0] + 2
     assert pixel(tb, bar_row, 150) == 0                       # the active stripes
