@@ -970,11 +970,13 @@ class WindowManager:
             self.select(win)
 
     def drag_outline(self, rect: Rect, start: tuple[int, int], limit: Rect, slop: Rect,
-                     axis: int) -> tuple[int, int]:
+                     axis: int, action: int = 0) -> tuple[int, int]:
         """WindDragRect's core: an outline of `rect` follows the mouse (the mouse kept
         in `limit`; axis 1: horizontal only, 2: vertical only); the (dv, dh) moved,
-        (0, 0) when released outside `slop`."""
+        (0, 0) when released outside `slop`. `action`: the program's routine, called
+        (no parameters) each time the mouse is looked at."""
         qd = self.tb.qd
+        machine = self.tb.machine
         v0, h0 = start
         shown = None
 
@@ -990,6 +992,8 @@ class WindowManager:
                 qd.FrameRect(offset(rect, *d))
 
         for v, h in self.tb.em.track():
+            if action and machine is not None:
+                machine.call(action)
             d = delta(v, h)
             if d == shown:
                 continue
@@ -2040,15 +2044,17 @@ def WindDragRect(tb, action: int, pattern: int, x: int, y: int, drag_ptr: int,
     dragRectPtr:L*, limitRectPtr:L*, slopRectPtr:L*, dragFlag:W) -> moveDelta:L (low
     word vertical, high word horizontal): the Control Manager's DragRect for the
     Window Manager's port (an outline follows the mouse, limited to limitRect; a
-    release outside slopRect moves nothing). dragFlag bits 1-0: 1 horizontal only,
-    2 vertical only. The dragged rectangle is moved by the delta in memory, and
+    release outside slopRect moves nothing; actionProc, when not NIL, is called each
+    time the mouse is looked at). dragFlag bits 1-0: 1 horizontal only, 2 vertical
+    only. The outline is drawn in XOR whatever dragPatternPtr says. The dragged rectangle is moved by the delta in memory, and
     GetDragRectPtr points at it."""
     wm = _wm(tb)
     mem = tb.mem
     rect = read_rect(mem, drag_ptr)
     limit = read_rect(mem, limit_ptr)
     slop = read_rect(mem, slop_ptr) if slop_ptr else SCREEN
-    dv, dh = wm.drag_outline(rect, (s16(y), s16(x)), limit, slop, flag & 3)
+    dv, dh = wm.drag_outline(rect, (s16(y), s16(x)), limit, slop, flag & 3,
+                             action & 0xFFFFFF)
     write_rect(mem, drag_ptr, offset(rect, dv, dh))
     wm.drag_rect_ptr = drag_ptr & 0xFFFFFF
     return _pair(dv, dh)

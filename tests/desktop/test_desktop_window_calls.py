@@ -257,7 +257,7 @@ def test_information_bar_sits_between_title_and_content(tb):
     assert window.GetInfoDraw(tb, ptr) == 0x123456
 
 
-def test_desktop_pattern_regions_and_the_small_calls(tb):
+def test_desktop_pattern_regions_and_the_small_calls(tb, host):
     pat = tb.scratch.bytes(bytes(32))                         # all black
     window.Desktop(tb, 5, pat)                                # SetDeskPat
     assert pixel(tb, 190, 5) == 0
@@ -291,5 +291,8 @@ def test_desktop_pattern_regions_and_the_small_calls(tb):
     handle = window.CompileText(tb, 1, subs, tb.scratch.bytes(text), len(text))
     addr = tb.mm.deref(handle)
     assert bytes(tb.mem[addr:addr + 16]) == b"Gin and King, OK"
+    host.key(13)                                              # Return: OK
+    assert window.ErrorWindow(tb, 0, 0, 0x0048) == 0
+    assert any(t == "The disk is full." for _, _, t, _ in tb.qd.text_log)
     window.CloseWindow(tb, ptr)                               # regions and block go too
     assert read_long(tb.mem, ptr + W_CONTROLS) == 0
