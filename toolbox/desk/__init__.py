@@ -3,4 +3,4 @@
 `manager` is the Desk Manager (its state and tool calls); `nda` the desk accessory
 protocol and registry; `control_panel` the Control Panel NDA.
 """
-from toolbox.desk import control_panel, manager, nda  # noqa: F401  (register them)
+from toolbox.desk import control_panel, install, manager, nda  # noqa: F401  (register them)
