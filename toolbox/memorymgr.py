@@ -22,6 +22,9 @@ only moves when SetHandleSize grows an unlocked, unfixed block that has no room 
 it. Purgeable unlocked blocks are purged only when the program asks (PurgeHandle,
 PurgeAll), never behind its back.
 
+A request that finds no room asks the out-of-memory queue's routines (AddToOOMQueue)
+to free some, then looks once more; RestoreHandle gives a purged handle its old size.
+
 The pure core (`MemoryManager`) is what the loader and other tool sets call:
 `tb.mm.new_handle(size, user_id, attr, location=0) -> handle`, `tb.mm.deref(handle)`,
 `tb.mm.dispose(handle)`. The tool-call functions at the bottom are thin adapters.

@@ -23,6 +23,11 @@ inside a tool call of this toolbox's that waits tick after tick). The ROM keeps 
 by the first SetHeartBeat or SchAddTask (or IntSource, or INTEN), so a program that
 uses none of them runs exactly as before.
 
+The mouse firmware's calls (InitMouse, SetMouse, ReadMouse ...) are `toolbox.mousefw`'s,
+over the mouse the Event Manager and the ADB mouse keep. Queues (AddToQueue,
+DeleteFromQueue) have the heartbeat task's header: link:L, reserved:W, $A55A; the
+Desk Manager's run queue and the Memory Manager's out-of-memory queue are such queues.
+
 User IDs (Toolbox Reference, "User ID format"): bits 15-12 typeID, 11-8 auxID,
 7-0 mainID. GetNewID(idTag) takes the typeID in the high nibble of idTag and hands out
 the lowest free mainID (1-255) of that type.

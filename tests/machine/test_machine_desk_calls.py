@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from iigs.host import HeadlessHost
 from iigs.memory import read_bytes, read_cstring, read_long, read_word, write_bytes, \
-    write_long, write_word
+    write_long
 from system.machine import Machine
 from toolbox.desk.manager import DA_NOT_FOUND
 from toolbox.misc import TASK_INSTALLED_ERR

@@ -9,8 +9,7 @@ from datetime import datetime
 from iigs.host import HeadlessHost
 from iigs.hostinput import HostInput
 from iigs.interrupts import INTEN_MOUSE_MOVE, INTEN_MOUSE_ON, INTEN_MOUSE_SWITCH, INTEN_VBL
-from iigs.memory import read_bytes, read_long, read_word, write_bytes, write_long, \
-    write_word
+from iigs.memory import read_bytes, read_long, read_word, write_bytes, write_word
 from system.machine import Machine
 from toolbox.misc import QUEUE_DAMAGED_ERR, TASK_INSTALLED_ERR, TASK_NOT_FOUND_ERR
 from toolbox.mousefw import NO_DEV_PARAM_ERR

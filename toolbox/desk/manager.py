@@ -4,7 +4,8 @@ Follows the Apple IIGS Toolbox Reference vol. 1, chapter 5 "Desk Manager" (call
 numbers from ORCA/C desk.h): DeskStartUp,
 FixAppleMenu, OpenNDA, CloseNDA, CloseNDAbyWinPtr, CloseAllNDAs, SystemClick,
 SystemEdit, SystemEvent, SystemTask, GetNumNDAs. Classic desk accessories and their Control-Apple-Escape menu
-are `toolbox.desk.cda`'s.
+are `toolbox.desk.cda`'s; InstallNDA, InstallCDA, the run queue (run here, from
+SystemTask), SaveScrn and the CDA menu's strings are `toolbox.desk.install`'s.
 
 The desk accessories are the registered ones (`toolbox.desk.nda`, the Control Panel)
 and, from DeskStartUp on, the NDAs of the boot disk's SYSTEM/DESK.ACCS
