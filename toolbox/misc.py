@@ -646,23 +646,22 @@ def DeleteFromQueue(tb, entry: int, header: int) -> None:
     delete_from_queue(tb.mem, entry, header)
 
 
-# -- the interrupt state record (misctool.h InterruptStateRec, 20 bytes): A X Y S D:W,
-# P DB e K:B, PC:W, state:B ($C068), shadow:W ($C035), mslot:B ($C02D). -----------------
+# -- the interrupt state record (misctool.h InterruptStateRec, 20 bytes): A X Y S D:W
+# (+0), P DB e K:B (+10), PC:W (+14), state:B (+16, STATEREG $C068), shadow:W (+17,
+# SHADOW $C035), mslot:B (+19, SLTROMSEL $C02D). ------------------------------------------
 INT_STATE_REC_SIZE = 20
+INT_STATE_K, INT_STATE_PC = 13, 14
 STATEREG, SHADOW, SLTROMSEL = 0xC068, 0xC035, 0xC02D
-INT_STATE_IO = ((15, 1, STATEREG), (16, 2, SHADOW), (18, 1, SLTROMSEL))
+INT_STATE_IO = ((16, 1, STATEREG), (17, 2, SHADOW), (19, 1, SLTROMSEL))
 
 
 def interrupt_state(tb) -> bytes:
-    """The record now: the CPU's registers as the tool call found them and the
-    memory-configuration registers."""
-    cpu = getattr(tb.machine, "cpu", None)
+    """The record now: K and PC the caller's, the memory-configuration registers as
+    they are; the registers the ROM's interrupt handler would have saved (A, X, Y, S,
+    D, P, DB, e) read 0: the firmware here saves none where a program can read them."""
     rec = bytearray(INT_STATE_REC_SIZE)
-    if cpu is not None:
-        for i, value in enumerate((cpu.a, cpu.x, cpu.y, cpu.sp, cpu.d)):
-            rec[2 * i:2 * i + 2] = (value & 0xFFFF).to_bytes(2, "little")
-        rec[10:14] = bytes([cpu.p & 0xFF, cpu.dbr & 0xFF, cpu.e & 1, (tb.caller >> 16) & 0xFF])
-        rec[14:16] = (tb.caller & 0xFFFF).to_bytes(2, "little")
+    rec[INT_STATE_K] = (tb.caller >> 16) & 0xFF
+    rec[INT_STATE_PC:INT_STATE_PC + 2] = (tb.caller & 0xFFFF).to_bytes(2, "little")
     io = getattr(tb.machine, "io", None)
     if io is not None:
         for offset, size, register in INT_STATE_IO:

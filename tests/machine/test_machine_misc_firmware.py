@@ -93,10 +93,11 @@ def test_queues_interrupt_state_and_strings():
     assert call_tool(m, 0x3203, [], 1) == (0, [20])
     write_bytes(mem, 0x9100, b"\xEE" * 24)
     assert call_tool(m, 0x3103, [("L", 0x9100), ("W", 20)])[0] == 0
-    assert mem[0x9100 + 15] == m.io.read(0xC068) and mem[0x9100 + 20] == 0xEE
-    mem[0x9100 + 16] = m.io.read(0xC035) ^ 0x08                     # text page 2 off
+    assert mem[0x9100 + 16] == m.io.read(0xC068) and mem[0x9100 + 20] == 0xEE
+    assert read_word(mem, 0x9100 + 14) == 0x600C            # PC: the caller's JSL
+    mem[0x9100 + 17] = m.io.read(0xC035) ^ 0x08                     # text page 2 off
     assert call_tool(m, 0x3003, [("L", 0x9100), ("W", 20)])[0] == 0
-    assert m.io.read(0xC035) == mem[0x9100 + 16]
+    assert m.io.read(0xC035) == mem[0x9100 + 17]
     # Munger: replace, delete, pad, and a target that is not there
     write_bytes(mem, 0x9200, b"one two three")
     write_word(mem, 0x9300, 13)
