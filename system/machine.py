@@ -83,6 +83,7 @@ class Machine(Hardware):
         self.tb.em.poll_for_hardware()  # host keys into the $C000 latch before EMStartUp
         self.tb.text.present()          # a program that only prints: its text window
         self.tb.snd.tick()              # the DOC up to time, the host's mixer topped up
+        self.tb.misc.tick()             # GetAddr's tick count, when a program asked
 
     def _frame_source(self) -> FrameSource:
         return self.tb                  # QuickDraw II's screen mode and cursor, on self

@@ -136,6 +136,10 @@ class EventManager:
         # The Window Manager installs these: () -> Event | None, never queued.
         self.activate_source: Callable[[], Event | None] | None = None
         self.update_source: Callable[[bool], Event | None] | None = None
+        self.dpage = 0                   # EMStartUp's direct page (DoWindows)
+        self.switch_pending = False      # SetSwitch: a switch event is due
+        self.auto_key_limit = 0          # SetAutoKeyLimit: 0, no limit
+        self.key_translation = 0         # SetKeyTranslation's table number
 
     # -- time -----------------------------------------------------------------------
     @property
@@ -275,6 +279,9 @@ class EventManager:
         now = self.ticks()
         if now < due:
             return None
+        if self.auto_key_limit and sum(e.what == AUTO_KEY_EVT for e in self.queue) \
+                >= self.auto_key_limit:
+            return None                  # SetAutoKeyLimit: enough repeats wait already
         self.held_key = (code, mods, now + AUTO_KEY_RATE)
         return self.post(AUTO_KEY_EVT, code, mods)
 
@@ -334,6 +341,10 @@ class EventManager:
                 if remove:
                     self.queue.remove(ev)
                 return ev
+        if self.switch_pending and mask & (1 << SWITCH_EVT):
+            self.switch_pending = not remove
+            return Event(SWITCH_EVT, 0, self.ticks(), self.mouse[0], self.mouse[1],
+                         self.current_modifiers())
         if self.update_source and mask & (1 << UPDATE_EVT):
             ev = self.update_source(remove)
             if ev is not None:
@@ -464,6 +475,7 @@ def EMStartUp(tb, dpage: int, queue_size: int, x_min: int, x_max: int, y_min: in
     if queue_size > 3639:        # the documented upper limit of the queue
         raise ToolError(EM_BAD_EVT_Q)
     em.started = True
+    em.dpage = dpage
     em.queue_size = queue_size or DEFAULT_QUEUE_SIZE
     em.clamp = (s16(x_min), s16(x_max), s16(y_min), s16(y_max))
     em.queue.clear()
@@ -592,3 +604,105 @@ def GetCaretTime(tb) -> int:
 def SetEventMask(tb, mask: int) -> None:
     """SetEventMask(systemEventMask:W)"""
     _em(tb).system_mask = mask | (1 << NULL_EVT)
+
+
+# -- the rest of the Event Manager (Toolbox Reference vol. 1 ch. 7, vol. 3 ch. 7 for
+# the ROM 3 calls; event.h) --------------------------------------------------------------
+
+@tool(0x06, 0x01)
+def EMBootInit(tb) -> None:
+    """EMBootInit() -- the ROM's start-up work; nothing is left to do here."""
+
+
+@tool(0x06, 0x05)
+def EMReset(tb) -> None:
+    """EMReset() -- a reset empties the queue."""
+    _em(tb).queue.clear()
+
+
+def os_event(tb, mask: int, event_ptr: int, remove: bool) -> int:
+    """GetOSEvent / OSEventAvail: the queue alone -- no SystemTask, no activate,
+    update or switch events, no system event mask (the Toolbox Reference: "low-level
+    calls")."""
+    em = _em(tb)
+    while not any(mask & (1 << e.what) for e in em.queue):
+        if not em.pump():
+            break
+    em.auto_key()
+    ev = next((e for e in em.queue if mask & (1 << e.what)), None)
+    if ev is None:
+        em.idle()
+        ev = em.null_event()
+    elif remove:
+        em.queue.remove(ev)
+    write_event(tb.mem, event_ptr, ev)
+    return int(ev.what != NULL_EVT)
+
+
+@tool(0x06, 0x16, "WL", 2)
+def GetOSEvent(tb, mask: int, event_ptr: int) -> int:
+    """GetOSEvent(eventMask:W, theEvent:L*) -> Boolean:W"""
+    return os_event(tb, mask, event_ptr, True)
+
+
+@tool(0x06, 0x17, "WL", 2)
+def OSEventAvail(tb, mask: int, event_ptr: int) -> int:
+    """OSEventAvail(eventMask:W, theEvent:L*) -> Boolean:W (the event stays queued)"""
+    return os_event(tb, mask, event_ptr, False)
+
+
+@tool(0x06, 0x13)
+def SetSwitch(tb) -> None:
+    """SetSwitch() -- a switch event is pending: GetNextEvent reports one (when no
+    queued event matches first) and then it is gone."""
+    _em(tb).switch_pending = True
+
+
+# FakeMouse's modLatch is KEYMODREG's ($C025) byte: its bits, as event modifiers.
+MOD_LATCH_BITS = ((0x01, SHIFT_KEY), (0x02, CONTROL_KEY), (0x04, CAPS_LOCK),
+                  (0x10, KEY_PAD), (0x40, OPTION_KEY), (0x80, APPLE_KEY))
+FAKE_BUTTON_DOWN = 0x80          # buttonStatus bit 7: the button is down
+
+
+@tool(0x06, 0x19, "WWWWW")
+def FakeMouse(tb, changed: int, mod_latch: int, x: int, y: int, button: int) -> None:
+    """FakeMouse(changedFlag:W, modLatch:W, xPos:W, yPos:W, buttonStatus:W) -- another
+    pointing device's data: when changedFlag is nonzero the mouse moves there (inside
+    the clamps) and a button change posts mouseDown or mouseUp with modLatch's
+    modifiers."""
+    if not changed:
+        return
+    em = _em(tb)
+    em.mouse = em._clamped(s16(x), s16(y))
+    down = bool(button & FAKE_BUTTON_DOWN)
+    em.key_modifiers = sum(mod for bit, mod in MOD_LATCH_BITS if mod_latch & bit)
+    if down != em.button_down:
+        em.button_down = down
+        em.post(MOUSE_DOWN_EVT if down else MOUSE_UP_EVT, 0)
+
+
+@tool(0x06, 0x1A, "W")
+def SetAutoKeyLimit(tb, limit: int) -> None:
+    """SetAutoKeyLimit(newLimit:W) -- at most this many autoKey events wait in the
+    queue (0: no limit)."""
+    _em(tb).auto_key_limit = limit
+
+
+@tool(0x06, 0x1B, "", 2)
+def GetKeyTranslation(tb) -> int:
+    """GetKeyTranslation(): kTransType:W"""
+    return _em(tb).key_translation
+
+
+@tool(0x06, 0x1C, "W")
+def SetKeyTranslation(tb, kind: int) -> None:
+    """SetKeyTranslation(kTransType:W) -- kept and answered; the host's keys already
+    arrive as IIGS (Mac OS Roman) characters, so no table is applied to them."""
+    _em(tb).key_translation = kind
+
+
+@tool(0x06, 0x09, "", 2)
+def DoWindows(tb) -> int:
+    """DoWindows(): dPage:W -- the Event Manager's direct page (EMStartUp's), the
+    private call the Window Manager makes to find it."""
+    return _em(tb).dpage

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from iigs.memory import TOOL_RETURN_RTL, read_long, read_word, write_long, write_word
+from iigs.memory import (TOOL_RETURN_RTL, read_long, read_pstring, read_word, write_bytes,
+                         write_long, write_word)
 from toolbox.calls import FUNC_NOT_FOUND, TOOL_NOT_FOUND, TOOL_TABLE, ToolError, tool
 from toolbox.resource import READ_ENABLE, R_TOOL_STARTUP
 from toolbox.toolbox import tool_state
@@ -126,6 +127,8 @@ class ToolLocator:
         # AcceptRequests' procedures: (name as a Pascal string, user ID, address).
         self.messages: dict[int, bytes] = {}
         self.requests: list[tuple[bytes, int, int]] = []
+        self.message_handles: dict[int, int] = {}    # GetMsgHandle's, by type
+        self.own_id = 0                  # the user ID of the Tool Locator's handles
 
     def function_table(self, user: bool, ts_num: int) -> int:
         """The installed function pointer table of a tool set in 65816 code (0: none:
@@ -581,3 +584,105 @@ def SendRequest(tb, req_code: int, send_how: int, target: int, data_in: int,
                 break
     if not accepted:
         raise ToolError(REQ_NOT_ACCEPTED, f"request ${req_code:04X}")
+
+
+# -- the rest of the Tool Locator (Toolbox Reference vol. 2 ch. 24, vol. 3 ch. 24 and the
+# System 6 additions; locator.h) ---------------------------------------------------------
+
+@tool(0x01, 0x01, "")
+def TLBootInit(tb) -> None:
+    """TLBootInit() -- the ROM's start-up work; nothing is left to do here."""
+
+
+@tool(0x01, 0x05, "")
+def TLReset(tb) -> None:
+    """TLReset() -- a reset disconnects the application's user tool sets."""
+    _tl(tb).shut_down_user_tools()
+
+
+@tool(0x01, 0x16, "")
+def SetDefaultTPT(tb) -> None:
+    """SetDefaultTPT() -- the system tool pointer table as the system gives it: the
+    system tool sets SetTSPtr replaced are the toolbox's own again."""
+    tl = _tl(tb)
+    for key in [k for k in tl.tables if not k[0]]:
+        del tl.tables[key]
+
+
+def _own_id(tb) -> int:
+    """The user ID the Tool Locator's own handles belong to (made when first needed)."""
+    tl = _tl(tb)
+    if not tl.own_id:
+        tl.own_id = tb.misc.get_new_id(TOOL_SET_ID_TYPE)
+    return tl.own_id
+
+
+# SaveTextState's handle: the text pages (main and auxiliary, text page 1), NEWVIDEO and
+# the text switches (TEXT, 80VID, ALTCHAR), the state the text screen's users share.
+TEXT_STATE_SWITCHES = ("TEXT", "80VID", "ALTCHAR")
+
+
+@tool(0x01, 0x13, "", 4)
+def SaveTextState(tb) -> int:
+    """SaveTextState(): stateHandle:L -- the text screen and its video switches in a
+    new handle, for RestoreTextState."""
+    from toolbox.desk.cda import save_screen
+    saved = save_screen(tb)
+    newvideo, switches = saved.video if saved.video is not None else (0, [False] * 3)
+    data = b"".join(saved.text) + bytes([newvideo]) + bytes(map(int, switches))
+    mm = tb.mm
+    handle = mm.new_handle(len(data), _own_id(tb), 0xC000)
+    write_bytes(tb.mem, mm.deref(handle), data)
+    return handle
+
+
+@tool(0x01, 0x14, "L")
+def RestoreTextState(tb, handle: int) -> None:
+    """RestoreTextState(stateHandle:L) -- puts SaveTextState's state back and disposes
+    of the handle."""
+    from toolbox.desk.cda import TEXT_PAGE_BYTES, TEXT_PAGES, SavedScreen, restore_screen
+    data = _handle_bytes(tb, handle)
+    pages = len(TEXT_PAGES) * TEXT_PAGE_BYTES
+    text = [data[i:i + TEXT_PAGE_BYTES] for i in range(0, pages, TEXT_PAGE_BYTES)]
+    video = (data[pages], [bool(b) for b in data[pages + 1:pages + 4]])
+    restore_screen(tb, SavedScreen(text, video))
+    tb.mm.dispose(handle)
+
+
+# GetMsgHandle's flags (the System 6 Tool Locator): 0, messageRef is a message type;
+# 1, a pointer to the message's name (a Pascal string, as MessageByName names it).
+MSG_BY_TYPE, MSG_BY_NAME = 0, 1
+
+
+@tool(0x01, 0x1A, "WL", 4)
+def GetMsgHandle(tb, flags: int, message_ref: int) -> int:
+    """GetMsgHandle(flags:W, messageRef:L): msgHandle:L -- a handle holding the
+    message (MessageRec: messageNext:L, messageType:W, the data), the message
+    center's own: the program reads it and does not dispose of it; messNotFoundErr
+    when there is no such message."""
+    tl, mem = _tl(tb), tb.mem
+    messages = tl.messages
+    if flags == MSG_BY_TYPE:
+        message_type = message_ref & 0xFFFF
+    elif flags == MSG_BY_NAME:
+        name = read_pstring(mem, message_ref)
+        message_type = next((t for t, data in messages.items()
+                             if t >= FIRST_NAMED_MESSAGE and data[3:3 + data[2]] == name),
+                            -1)
+    else:
+        raise ToolError(INVALID_SEND_REQUEST, f"GetMsgHandle flags ${flags:04X}")
+    if message_type not in messages:
+        raise ToolError(MESS_NOT_FOUND_ERR, f"no message {message_ref:#x}")
+    data = messages[message_type]
+    mm = tb.mm
+    handle = tl.message_handles.get(message_type)
+    if handle is None or handle not in mm.blocks:
+        handle = mm.new_handle(MESSAGE_HEADER + len(data),
+                               _own_id(tb), 0)
+        tl.message_handles[message_type] = handle
+    mm.set_size(handle, MESSAGE_HEADER + len(data))
+    where = mm.deref(handle)
+    write_long(mem, where, 0)
+    write_word(mem, where + 4, message_type)
+    write_bytes(mem, where + MESSAGE_HEADER, data)
+    return handle

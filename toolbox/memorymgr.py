@@ -22,6 +22,9 @@ only moves when SetHandleSize grows an unlocked, unfixed block that has no room 
 it. Purgeable unlocked blocks are purged only when the program asks (PurgeHandle,
 PurgeAll), never behind its back.
 
+A request that finds no room asks the out-of-memory queue's routines (AddToOOMQueue)
+to free some, then looks once more; RestoreHandle gives a purged handle its old size.
+
 The pure core (`MemoryManager`) is what the loader and other tool sets call:
 `tb.mm.new_handle(size, user_id, attr, location=0) -> handle`, `tb.mm.deref(handle)`,
 `tb.mm.dispose(handle)`. The tool-call functions at the bottom are thin adapters.
@@ -34,6 +37,7 @@ from dataclasses import dataclass
 from iigs.memory import (MM_DEFAULT_POOL, MM_HANDLE_AREA, MM_SPECIAL_POOL, RAM_BANKS,
                          read_long, write_long, write_word)
 from toolbox.calls import ToolError, tool
+from toolbox.misc import add_to_queue, delete_from_queue, queue_entries
 from toolbox.toolbox import tool_state
 
 # Error codes (Toolbox Reference, Memory Manager; ORCA/C memory.h)
@@ -60,6 +64,12 @@ ATTR_LOCKED = 0x8000      # locked
 
 HANDLE_RECORD_SIZE = 20
 MM_VERSION = 0x0302       # reported by MMVersion (System 6 Memory Manager v3.2)
+
+# The out-of-memory queue (Toolbox Reference vol. 3): an entry is qLink:L,
+# reserved:W, signature $A55A:W, then its routine.
+OOM_ENTRY_CODE = 8
+OOM_REASON_REQUEST = 0        # the reason word the routines are called with
+OOM_HEADER_SIZE = 8
 
 # A user ID's auxiliary field (bits 11-8): DisposeAll with aux 0 means "any aux ID".
 AUX_ID_MASK = 0x0F00
@@ -109,6 +119,8 @@ class MemoryManager:
         self.free: list[tuple[int, int]] = _merged(sorted(MM_DEFAULT_POOL + MM_SPECIAL_POOL))
         self._free_records: list[int] = []
         self._next_record = MM_HANDLE_AREA[0]
+        self.purged_sizes: dict[int, int] = {}   # handle -> its size before the purge
+        self.oom_queue = 0            # AddToOOMQueue's queue header, once made
 
     # -- handle records ---------------------------------------------------------------
     def _new_record(self) -> int:
@@ -163,6 +175,33 @@ class MemoryManager:
                 return addr
         raise ToolError(MEM_ERR, f"no room for ${size:X} bytes (attributes ${attr:04X})")
 
+    def _space_or_ask(self, size: int, attr: int, location: int, align: int) -> int:
+        """`_find_space`, and when there is no room the out-of-memory queue's routines
+        are asked to free some (`ask_oom_queue`) and the search is made again."""
+        try:
+            return self._find_space(size, attr, location, align)
+        except ToolError as err:
+            if err.code != MEM_ERR or not self.ask_oom_queue(size):
+                raise
+        return self._find_space(size, attr, location, align)
+
+    def ask_oom_queue(self, needed: int) -> bool:
+        """Call each routine of the out-of-memory queue (AddToOOMQueue; Toolbox
+        Reference vol. 3) as the Memory Manager does when a request cannot be met:
+        JSL to entry + 8 in full native mode with the stack holding a long of result
+        space, the bytes needed (long) and the reason (0: a request failed); the
+        routine removes its parameters and leaves the bytes it freed. True when any
+        routine freed some, so the request is tried again."""
+        machine = self.tb.machine
+        if not self.oom_queue or machine is None:
+            return False
+        freed = False
+        for entry in queue_entries(self.mem, self.oom_queue):
+            regs = machine.call(entry + OOM_ENTRY_CODE, stack_args=[
+                0, 0, (needed >> 16) & 0xFFFF, needed & 0xFFFF, OOM_REASON_REQUEST])
+            freed |= bool(read_long(self.mem, (regs.sp + 1) & 0xFFFF))
+        return freed
+
     def _is_free(self, addr: int, size: int) -> bool:
         return any(s <= addr and addr + size <= e for s, e in self.free)
 
@@ -196,7 +235,7 @@ class MemoryManager:
         addr = 0
         try:
             if size:
-                addr = self._find_space(size, attr, location & 0xFFFFFF, max(align, 1))
+                addr = self._space_or_ask(size, attr, location & 0xFFFFFF, max(align, 1))
                 self._take(addr, size)
                 self.mem[addr:addr + size] = bytes(size)
         except ToolError:
@@ -216,6 +255,7 @@ class MemoryManager:
         b = self.block(handle)
         self._give_back(b.address, b.size)
         del self.blocks[b.handle]
+        self.purged_sizes.pop(b.handle, None)
         self.mem[b.handle:b.handle + HANDLE_RECORD_SIZE] = bytes(HANDLE_RECORD_SIZE)
         self._free_records.append(b.handle)
 
@@ -278,6 +318,7 @@ class MemoryManager:
         if not b.attr & ATTR_PURGE:
             raise ToolError(PURGE_ERR, "block is not purgeable")
         self._give_back(b.address, b.size)
+        self.purged_sizes[b.handle] = b.size
         b.address, b.size = 0, 0
         self._write_record(b)
 
@@ -558,6 +599,53 @@ def SetHandleID(tb, new_id: int, handle: int) -> int:
         b.user_id = new_id & 0xFFFF
         mm._write_record(b)
     return old
+
+
+@tool(0x02, 0x01, "")
+def MMBootInit(tb) -> None:
+    """MMBootInit() -- the ROM's start-up work; nothing is left to do here."""
+
+
+@tool(0x02, 0x05, "")
+def MMReset(tb) -> None:
+    """MMReset() -- nothing to do: the blocks stay as they are until their owners go."""
+
+
+@tool(0x02, 0x0B, "L")
+def RestoreHandle(tb, handle: int) -> None:
+    """RestoreHandle(theHandle:L) -- a purged handle gets a block of the size it had
+    before it was purged, with its attributes; notEmptyErr if it was not purged."""
+    mm = _mm(tb)
+    b = mm.block(handle)
+    if b.address:
+        raise ToolError(NOT_EMPTY_ERR, "handle is not empty")
+    size = mm.purged_sizes.get(b.handle, 0)
+    if size:
+        ReAllocHandle(tb, size, b.user_id, b.attr, 0, handle)
+        mm.purged_sizes.pop(b.handle, None)
+
+
+def _oom_queue(tb) -> int:
+    mm = _mm(tb)
+    if not mm.oom_queue:
+        handle = mm.new_handle(OOM_HEADER_SIZE, tb.misc.get_new_id(0x4000), 0xC018)
+        mm.oom_queue = mm.deref(handle)
+        write_long(mm.mem, mm.oom_queue, 0)
+        write_long(mm.mem, mm.oom_queue + 4, 0xA55A << 16)
+    return mm.oom_queue
+
+
+@tool(0x02, 0x0C, "L")
+def AddToOOMQueue(tb, header: int) -> None:
+    """AddToOOMQueue(headerPtr:L) -- the routine is asked for memory when a request
+    cannot be met (the Misc Tool Set's queue rules and errors)."""
+    add_to_queue(tb.mem, header, _oom_queue(tb))
+
+
+@tool(0x02, 0x0D, "L")
+def RemoveFromOOMQueue(tb, header: int) -> None:
+    """RemoveFromOOMQueue(headerPtr:L)"""
+    delete_from_queue(tb.mem, header, _oom_queue(tb))
 
 
 def read_master_pointer(mem, handle: int) -> int:

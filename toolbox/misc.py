@@ -23,6 +23,11 @@ inside a tool call of this toolbox's that waits tick after tick). The ROM keeps 
 by the first SetHeartBeat or SchAddTask (or IntSource, or INTEN), so a program that
 uses none of them runs exactly as before.
 
+The mouse firmware's calls (InitMouse, SetMouse, ReadMouse ...) are `toolbox.mousefw`'s,
+over the mouse the Event Manager and the ADB mouse keep. Queues (AddToQueue,
+DeleteFromQueue) have the heartbeat task's header: link:L, reserved:W, $A55A; the
+Desk Manager's run queue and the Memory Manager's out-of-memory queue are such queues.
+
 User IDs (Toolbox Reference, "User ID format"): bits 15-12 typeID, 11-8 auxID,
 7-0 mainID. GetNewID(idTag) takes the typeID in the high nibble of idTag and hands out
 the lowest free mainID (1-255) of that type.
@@ -34,10 +39,12 @@ from typing import Callable
 
 from iigs import bram as br
 from iigs.interrupts import BUSY_VECTORS, SOURCES
-from iigs.memory import read_bytes, read_pstring, read_word, write_bytes, write_word
+from iigs.memory import (read_bytes, read_long, read_pstring, read_word, write_bytes,
+                         write_long, write_word)
 from iigs.report import SystemFailure, system_text
 from toolbox import dates
-from toolbox.calls import ToolError, s16, tool
+from toolbox.calls import OpwordAnswer, OpwordFrame, ToolError, opword_tool, s16, tool
+from toolbox.mousefw import MOUSE_SLOT, MouseFirmware
 from toolbox.scheduler import run_queued_tasks
 from toolbox.toolbox import tool_state
 
@@ -107,9 +114,33 @@ class MiscTools:
         self.bram = br.BatteryRAM()           # in memory until a disk's file is bound
         self.heartbeat: list[int] = []        # task headers, in the order installed
         self.boot_info: list[str] = []        # ShowBootInfo's strings
+        self._mouse: MouseFirmware | None = None
+        self.firmware_block = 0               # GetAddr's variables, once asked for
         irq = self.interrupts
         if irq is not None:
             irq.set_firmware("vbl", self.heartbeat_interrupt)
+
+    @property
+    def mouse(self) -> MouseFirmware:
+        """The mouse firmware's state (`toolbox.mousefw`), made when first used."""
+        if self._mouse is None:
+            self._mouse = MouseFirmware(self.tb)
+        return self._mouse
+
+    def tick(self) -> None:
+        """Once a tick: GetAddr's variables that the machine keeps (the tick count, the
+        mouse slot and both clamp records), once a program asked where they are."""
+        at = self.firmware_block
+        if not at:
+            return
+        mem = self.tb.mem
+        write_bytes(mem, at + GETADDR_OFFSETS[TICK_CNT],
+                    (self.ticks() & 0xFFFFFFFF).to_bytes(4, "little"))
+        mem[at + GETADDR_OFFSETS[MOUSE_SLOT_REF]] = MOUSE_SLOT
+        for ref, clamp in ((MOUSE_CLAMPS, self.tb.em.clamp),
+                           (ABS_CLAMPS, self.mouse.abs_clamp)):
+            write_bytes(mem, at + GETADDR_OFFSETS[ref],
+                        b"".join((c & 0xFFFF).to_bytes(2, "little") for c in clamp))
 
     # -- interrupts ---------------------------------------------------------------------
     @property
@@ -495,3 +526,293 @@ def HomeMouse(tb) -> None:
     """HomeMouse() -- the mouse to the clamps' top left corner."""
     em = tb.em
     em.mouse = (em.clamp[2], em.clamp[0])
+
+
+# -- the rest of the Misc Tool Set (Toolbox Reference vol. 1 ch. 14, vol. 3 ch. 14 and
+# the System 6 additions; misctool.h) ----------------------------------------------------
+
+@tool(0x03, 0x01, "")
+def MTBootInit(tb) -> None:
+    """MTBootInit() -- the ROM's start-up work; nothing is left to do here."""
+
+
+@tool(0x03, 0x05, "")
+def MTReset(tb) -> None:
+    """MTReset() -- the heartbeat queue empties, as at a reset."""
+    _misc(tb).heartbeat.clear()
+
+
+@tool(0x03, 0x0E, "WWW")
+def WriteTimeHex(tb, month_day: int, year_hour: int, minute_second: int) -> None:
+    """WriteTimeHex(month|day:W, year|hour:W, minute|second:W) -- sets the clock; the
+    bytes as ReadTimeHex gives them (month and day from 0, year - 1900); badInputErr
+    for a moment that does not exist."""
+    misc = _misc(tb)
+    raw = bytes([minute_second & 0xFF, minute_second >> 8, year_hour & 0xFF,
+                 year_hour >> 8, month_day & 0xFF, month_day >> 8, 0, 0])
+    try:
+        when = dates.timerec_datetime(raw)
+    except ValueError:
+        raise ToolError(BAD_INPUT_ERR, f"no such moment: {raw.hex()}") from None
+    offset = when - misc.clock().replace(microsecond=0)
+    base = misc.clock
+    misc.clock = lambda: base() + offset
+
+
+# GetAddr's refNums (misctool.h) and the sizes of the variables they name: the block
+# the Misc Tool Set keeps them in (allocated at the first GetAddr; `MiscTools.tick`
+# keeps the tick count, the mouse slot and both clamp records current; the interrupt
+# flags, serial, AppleTalk, sound and break variables are the ROM's own and stay 0).
+(IRQ_INT_FLAG, IRQ_DATA_REG, IRQ_SERIAL1, IRQ_SERIAL2, IRQ_APL_TLK_HI, TICK_CNT,
+ IRQ_VOLUME, IRQ_ACTIVE, IRQ_SND_DATA, BRK_VAR, EV_MGR_DATA, MOUSE_SLOT_REF,
+ MOUSE_CLAMPS, ABS_CLAMPS, SCC_INT_FLAG) = range(15)
+GETADDR_SIZES = (1, 1, 1, 1, 1, 4, 1, 1, 1, 4, 4, 1, 8, 8, 1)
+GETADDR_OFFSETS = tuple(sum(GETADDR_SIZES[:n]) for n in range(len(GETADDR_SIZES)))
+FIRMWARE_BLOCK_ATTR = 0xC018      # locked, fixed, may not cross a bank, not special
+
+
+@tool(0x03, 0x16, "W", 4)
+def GetAddr(tb, ref_num: int) -> int:
+    """GetAddr(refNum:W): address:L -- where a firmware variable is; badInputErr for
+    a refNum misctool.h does not name."""
+    if ref_num >= len(GETADDR_SIZES):
+        raise ToolError(BAD_INPUT_ERR, f"GetAddr refNum {ref_num}")
+    misc = _misc(tb)
+    if not misc.firmware_block:
+        handle = tb.mm.new_handle(sum(GETADDR_SIZES), misc.get_new_id(TYPE_TOOL_LOCATOR),
+                                  FIRMWARE_BLOCK_ATTR)
+        misc.firmware_block = tb.mm.deref(handle)
+        write_bytes(tb.mem, misc.firmware_block, bytes(sum(GETADDR_SIZES)))
+    misc.tick()
+    return misc.firmware_block + GETADDR_OFFSETS[ref_num]
+
+
+# -- queues (Toolbox Reference vol. 3, AddToQueue / DeleteFromQueue): a header and each
+# entry begin with the same 8 bytes, qLink:L (the next entry, 0 at the end), reserved:W,
+# signature:W ($A55A, as a heartbeat task's). -------------------------------------------
+QUEUE_DAMAGED_ERR = 0x0305    # queueDmgdErr: the header has no signature
+
+
+def queue_entries(mem, header: int) -> list[int]:
+    """The entries of the queue at `header`, in order (a loop ends the walk)."""
+    seen: list[int] = []
+    entry = read_long(mem, header) & 0xFFFFFF
+    while entry and entry not in seen:
+        seen.append(entry)
+        entry = read_long(mem, entry) & 0xFFFFFF
+    return seen
+
+
+def _check_queue(mem, header: int) -> None:
+    if read_word(mem, header + TASK_SIGNATURE) != SIGNATURE:
+        raise ToolError(QUEUE_DAMAGED_ERR, f"queue header ${header:06X} has no $A55A")
+
+
+def add_to_queue(mem, entry: int, header: int) -> None:
+    """AddToQueue's core: the entry goes at the end of the queue."""
+    entry, header = entry & 0xFFFFFF, header & 0xFFFFFF
+    _check_queue(mem, header)
+    if read_word(mem, entry + TASK_SIGNATURE) != SIGNATURE:
+        raise ToolError(NO_SIGNATURE_ERR, f"queue entry ${entry:06X} has no $A55A")
+    entries = queue_entries(mem, header)
+    if entry in entries:
+        raise ToolError(TASK_INSTALLED_ERR, f"${entry:06X} is already in the queue")
+    write_long(mem, entry, 0)
+    write_long(mem, entries[-1] if entries else header, entry)
+
+
+def delete_from_queue(mem, entry: int, header: int) -> None:
+    """DeleteFromQueue's core: the entry before it is linked past it."""
+    entry, header = entry & 0xFFFFFF, header & 0xFFFFFF
+    _check_queue(mem, header)
+    entries = queue_entries(mem, header)
+    if entry not in entries:
+        raise ToolError(TASK_NOT_FOUND_ERR, f"${entry:06X} is not in the queue")
+    at = entries.index(entry)
+    write_long(mem, entries[at - 1] if at else header, read_long(mem, entry) & 0xFFFFFF)
+    write_long(mem, entry, 0)
+
+
+@tool(0x03, 0x2E, "LL")
+def AddToQueue(tb, new_entry: int, header: int) -> None:
+    """AddToQueue(newEntryPtr:L, headerPtr:L) -- noSigTaskErr, taskInstlErr,
+    queueDmgdErr as the reference gives them."""
+    add_to_queue(tb.mem, new_entry, header)
+
+
+@tool(0x03, 0x2F, "LL")
+def DeleteFromQueue(tb, entry: int, header: int) -> None:
+    """DeleteFromQueue(entryPtr:L, headerPtr:L) -- taskNtFdErr when it is not there."""
+    delete_from_queue(tb.mem, entry, header)
+
+
+# -- the interrupt state record (misctool.h InterruptStateRec, 20 bytes): A X Y S D:W
+# (+0), P DB e K:B (+10), PC:W (+14), state:B (+16, STATEREG $C068), shadow:W (+17,
+# SHADOW $C035), mslot:B (+19, SLTROMSEL $C02D). ------------------------------------------
+INT_STATE_REC_SIZE = 20
+INT_STATE_K, INT_STATE_PC = 13, 14
+STATEREG, SHADOW, SLTROMSEL = 0xC068, 0xC035, 0xC02D
+INT_STATE_IO = ((16, 1, STATEREG), (17, 2, SHADOW), (19, 1, SLTROMSEL))
+
+
+def interrupt_state(tb) -> bytes:
+    """The record now: K and PC the caller's, the memory-configuration registers as
+    they are; the registers the ROM's interrupt handler would have saved (A, X, Y, S,
+    D, P, DB, e) read 0: the firmware here saves none where a program can read them."""
+    rec = bytearray(INT_STATE_REC_SIZE)
+    rec[INT_STATE_K] = (tb.caller >> 16) & 0xFF
+    rec[INT_STATE_PC:INT_STATE_PC + 2] = (tb.caller & 0xFFFF).to_bytes(2, "little")
+    io = getattr(tb.machine, "io", None)
+    if io is not None:
+        for offset, size, register in INT_STATE_IO:
+            rec[offset:offset + size] = io.read(register).to_bytes(size, "little")
+    return bytes(rec)
+
+
+@tool(0x03, 0x32, "", 2)
+def GetIntStateRecSize(tb) -> int:
+    """GetIntStateRecSize(): size:W (20)"""
+    return INT_STATE_REC_SIZE
+
+
+@tool(0x03, 0x31, "LW")
+def GetInterruptState(tb, rec_ptr: int, bytes_desired: int) -> None:
+    """GetInterruptState(iStateRec:L, bytesDesired:W) -- the first bytesDesired bytes."""
+    write_bytes(tb.mem, rec_ptr, interrupt_state(tb)[:min(bytes_desired,
+                                                           INT_STATE_REC_SIZE)])
+
+
+@tool(0x03, 0x30, "LW")
+def SetInterruptState(tb, rec_ptr: int, bytes_desired: int) -> None:
+    """SetInterruptState(iStateRec:L, bytesDesired:W) -- the state, shadow and slot
+    registers the record holds are set; the CPU's registers are the caller's own."""
+    io = getattr(tb.machine, "io", None)
+    length = min(bytes_desired, INT_STATE_REC_SIZE)
+    if io is None:
+        return
+    rec = read_bytes(tb.mem, rec_ptr, length)
+    for offset, size, register in INT_STATE_IO:
+        if offset + size <= length:
+            io.write(register, rec[offset])      # (SHADOW's high byte is not a register)
+
+
+# -- strings ----------------------------------------------------------------------------
+
+@tool(0x03, 0x28, "LLLWLWL", 2)
+def Munger(tb, dest_ptr: int, dest_len_ptr: int, targ_ptr: int, targ_len: int,
+           repl_ptr: int, repl_len: int, pad_ptr: int) -> int:
+    """Munger(destPtr:L, destLenPtr:L, targPtr:L, targLen:W, replPtr:L, replLen:W,
+    padPtr:L): offset:W -- the first occurrence of the target in the destination is
+    replaced; the offset just past the replacement, or $FFFF when the target is not
+    there. A NIL target means the first targLen bytes; a NIL replacement deletes. With a
+    pad character the destination keeps its length (cut, or filled with the pad);
+    without, *destLenPtr becomes the new length."""
+    mem = tb.mem
+    dest_len = read_word(mem, dest_len_ptr)
+    dest = read_bytes(mem, dest_ptr, dest_len)
+    if targ_ptr & 0xFFFFFF:
+        target = read_bytes(mem, targ_ptr, targ_len)
+        at = dest.find(target) if target else 0
+        if at < 0:
+            return 0xFFFF
+    else:
+        at, targ_len = 0, min(targ_len, dest_len)
+    replacement = read_bytes(mem, repl_ptr, repl_len) if repl_ptr & 0xFFFFFF else b""
+    result = dest[:at] + replacement + dest[at + targ_len:]
+    if pad_ptr & 0xFFFFFF:
+        result = result[:dest_len].ljust(dest_len, bytes([mem[pad_ptr & 0xFFFFFF]]))
+    else:
+        write_word(mem, dest_len_ptr, len(result))
+    write_bytes(mem, dest_ptr, result)
+    return min(at + len(replacement), len(result))
+
+
+# Version stages (Technical Note #100, the rVersion layout): byte 0 major (BCD), byte 1
+# minor (high nibble) and bug (low nibble), byte 2 stage, byte 3 the non-final release.
+VERSION_STAGES = {0x20: "d", 0x40: "a", 0x60: "b", 0x80: "f", 0xA0: ""}
+
+
+def version_text(version: int) -> str:
+    """A version long as Technical Note #100 writes it: "1.2.1b3", "6.0.1"."""
+    major, minor_bug = version & 0xFF, (version >> 8) & 0xFF
+    stage, release = (version >> 16) & 0xFF, (version >> 24) & 0xFF
+    text = f"{major:X}.{minor_bug >> 4:X}"
+    if minor_bug & 0x0F:
+        text += f".{minor_bug & 0x0F:X}"
+    letter = VERSION_STAGES.get(stage & 0xE0, "")
+    if letter:
+        text += f"{letter}{release}"
+    return text
+
+
+@tool(0x03, 0x39, "WLL")
+def VersionString(tb, flags: int, version: int, buffer: int) -> None:
+    """VersionString(flags:W, version:L, resultPtr:L) -- the version as a Pascal
+    string (Technical Note #100's form)."""
+    text = version_text(version).encode("ascii")
+    write_bytes(tb.mem, buffer, bytes([len(text)]) + text)
+
+
+# -- waiting, devices, system preferences and the ROM's resources -----------------------
+
+@tool(0x03, 0x3A, "WW", 2)
+def WaitUntil(tb, delay_from: int, delay_amount: int) -> int:
+    """WaitUntil(delayFrom:W, delayAmount:W): newTime:W -- waits until delayAmount
+    ticks have passed since tick delayFrom (the low word of the tick count; pass the
+    result to the next WaitUntil for an even beat); the tick it ended on."""
+    misc = _misc(tb)
+    while (misc.ticks() - delay_from) & 0xFFFF < delay_amount:
+        before = misc.ticks()
+        tb.em.present_and_wait()
+        if misc.ticks() == before:           # (no machine: nothing moves time)
+            break
+    return misc.ticks() & 0xFFFF
+
+
+@tool(0x03, 0x3D, "", 2)
+def ScanDevices(tb) -> int:
+    """ScanDevices(): devNum:W -- the number of the device GS/OS would look at for a
+    newly inserted disk; the machine's one disk never changes, so 0 (none)."""
+    return 0
+
+
+@tool(0x03, 0x3F, "WW", 2)
+def DoSysPrefs(tb, bits_to_clear: int, bits_to_set: int) -> int:
+    """DoSysPrefs(bitsToClear:W, bitsToSet:W): sysPrefs:W -- GS/OS's SysPrefs word
+    (the one GetSysPrefs/SetSysPrefs reach), changed and answered."""
+    gsos = tb.gsos
+    gsos.sys_prefs = (gsos.sys_prefs & ~bits_to_clear | bits_to_set) & 0xFFFF
+    return gsos.sys_prefs
+
+
+@tool(0x03, 0x24, "WWWW", 8)
+def FWEntry(tb, a_reg: int, x_reg: int, y_reg: int, entry: int) -> int:
+    """FWEntry(aRegister:W, xRegister:W, yRegister:W, eModeEntryPt:W): FWRec -- calls
+    an emulation-mode firmware routine in bank 0. The machine has no ROM, so there is
+    no firmware routine to call: the machine stops with a report that names the entry
+    point, rather than answer registers no routine left."""
+    machine = tb.machine
+    title = f"FWEntry: no firmware routine at 00/{entry:04X}"
+    details = [f"FWEntry(A=${a_reg:04X}, X=${x_reg:04X}, Y=${y_reg:04X}) asked for the "
+               f"emulation-mode routine at 00/{entry:04X}; this machine has no ROM, so "
+               f"no Apple II firmware entry point is there."]
+    if machine is None:
+        raise ToolError(BAD_INPUT_ERR, title)
+    raise machine.crash(title, where=tb.caller, details=details)
+
+
+def _rom_resource(tb, frame: OpwordFrame) -> OpwordAnswer:
+    """GetROMResource(?:W, ?:L): handle:L -- a private ROM 3 call (Nifty List's
+    signature); this machine's ROM holds no resources, so it answers a NIL handle, as
+    a ROM 3 without the resource does."""
+    write_long(tb.mem, frame.base + 6, 0)
+    return OpwordAnswer(drop=6)
+
+
+def _release_rom_resource(tb, frame: OpwordFrame) -> OpwordAnswer:
+    """ReleaseROMResource(?:W, ?:L) -- nothing was handed out: nothing to release."""
+    return OpwordAnswer(drop=6)
+
+
+opword_tool(0x03, 0x35, "GetROMResource")(_rom_resource)
+opword_tool(0x03, 0x36, "ReleaseROMResource")(_release_rom_resource)

@@ -122,6 +122,7 @@ class SoundTools:
         self._jump_table = 0
         self._ram_next = 0              # ReadNext/WriteNext address
         self._beep_loaded = False
+        self.user_irq = 0               # SetUserSoundIRQV's routine
 
     # -- the system volume (the Control Panel's Sound panel calls these) -----------------
     @property
@@ -200,8 +201,9 @@ class SoundTools:
         self.sync()
         return self.doc.playing(2 * gen) or bool(self.next_block[gen])
 
-    def ff_start(self, gen: int, block: int) -> None:
-        """FFStartSound's core for generator `gen` and the SoundParamBlock at `block`."""
+    def ff_start(self, gen: int, block: int, halted: bool = False) -> None:
+        """FFStartSound's core for generator `gen` and the SoundParamBlock at `block`
+        (`halted`: FFSetUpSound's, all set but the oscillator left halted)."""
         mem = self.tb.mem
         wave = read_long(mem, block + PB_WAVE_START) & 0xFFFFFF
         size = read_word(mem, block + PB_WAVE_SIZE) * 0x100
@@ -218,10 +220,10 @@ class SoundTools:
             doc.ram[buffer + size] = docmod.STOP_BYTE
         self.next_block[gen] = read_long(mem, block + PB_NEXT_WAVE) & 0xFFFFFF
         self._start_oscillator(2 * gen, buffer, code, freq,
-                               volume * self.gen_volume[gen] // 0xFF)
+                               volume * self.gen_volume[gen] // 0xFF, halted)
 
     def _start_oscillator(self, osc: int, buffer: int, code: int, freq: int,
-                          volume: int) -> None:
+                          volume: int, halted: bool = False) -> None:
         doc = self.doc
         doc.write_register(docmod.REG_FREQ_LO + osc, freq & 0xFF)
         doc.write_register(docmod.REG_FREQ_HI + osc, freq >> 8)
@@ -229,7 +231,8 @@ class SoundTools:
         doc.write_register(docmod.REG_POINTER + osc, buffer >> 8)
         # resolution = table size: one byte per 512 of frequency, whatever the size
         doc.write_register(docmod.REG_TABLE + osc, (code << 3) | code)
-        doc.write_register(docmod.REG_CONTROL + osc, docmod.MODE_ONE_SHOT << 1)
+        doc.write_register(docmod.REG_CONTROL + osc, docmod.MODE_ONE_SHOT << 1
+                           | (docmod.CTL_HALT if halted else 0))
 
     def ff_stop(self, mask: int) -> None:
         self.sync()
@@ -249,6 +252,28 @@ class SoundTools:
     def check_generator(gen: int) -> None:
         if gen >= GENERATORS:
             raise ToolError(INVAL_GEN_NUM_ERR, f"generator {gen}")
+
+    # -- interrupts -------------------------------------------------------------------
+    def set_user_irq(self, vector: int) -> int:
+        """SetUserSoundIRQV's core: the old vector; the firmware's sound handler is
+        this set's while a user routine is set."""
+        old, self.user_irq = self.user_irq, vector
+        irq = getattr(self.tb.machine, "interrupts", None)
+        if irq is not None:
+            if vector:
+                irq.set_firmware("sound", self.sound_interrupt)
+            elif irq.firmware.get("sound") == self.sound_interrupt:
+                irq.firmware.pop("sound")
+        return old
+
+    def sound_interrupt(self) -> None:
+        """The sound interrupt: the DOC's interrupt register read (taking the
+        interrupt), then the user's routine called with it."""
+        machine = self.tb.machine
+        status = self.doc.read_register(docmod.REG_INTERRUPT)
+        if self.user_irq and machine is not None:
+            machine.call(self.user_irq, a=status, d=0, dbr=0, p=0x30,
+                         stack=machine.stack_pointer)
 
     # -- SysBeep ----------------------------------------------------------------------
     def beep(self) -> None:
@@ -427,11 +452,8 @@ def SetSoundVolume(tb, volume: int, gen: int) -> None:
         snd.gen_volume[gen] = volume & 0xFF
 
 
-@tool(0x08, 0x0E, "WL")
-def FFStartSound(tb, gen_mode: int, block: int) -> None:
-    """FFStartSound(genNumFFSynth:W, pBlockPtr:L) -- high byte the generator (0..14), low
-    byte ffSynthMode; invalGenNumErr, synthModeErr, genBusyErr, docAddrRngErr."""
-    snd = _snd(tb)
+def _free_generator(snd: SoundTools, gen_mode: int) -> int:
+    """The generator of a genNumFFSynth word, checked as FFStartSound checks it."""
     snd.require_started()
     gen = gen_mode >> 8
     snd.check_generator(gen)
@@ -439,7 +461,15 @@ def FFStartSound(tb, gen_mode: int, block: int) -> None:
         raise ToolError(SYNTH_MODE_ERR, f"mode ${gen_mode & 0xFF:02X}")
     if snd.generator_playing(gen):
         raise ToolError(GEN_BUSY_ERR, f"generator {gen} is playing")
-    snd.ff_start(gen, block & 0xFFFFFF)
+    return gen
+
+
+@tool(0x08, 0x0E, "WL")
+def FFStartSound(tb, gen_mode: int, block: int) -> None:
+    """FFStartSound(genNumFFSynth:W, pBlockPtr:L) -- high byte the generator (0..14), low
+    byte ffSynthMode; invalGenNumErr, synthModeErr, genBusyErr, docAddrRngErr."""
+    snd = _snd(tb)
+    snd.ff_start(_free_generator(snd, gen_mode), block & 0xFFFFFF)
 
 
 @tool(0x08, 0x0F, "W")
@@ -472,3 +502,95 @@ def FFSoundDoneStatus(tb, gen: int) -> int:
     snd = _snd(tb)
     snd.check_generator(gen)
     return 0 if snd.generator_playing(gen) else TRUE
+
+
+# -- the rest of the Sound Tool Set (Toolbox Reference vol. 2 ch. 21 and vol. 3; Sound.p)
+
+@tool(0x08, 0x01)
+def SoundBootInit(tb) -> None:
+    """SoundBootInit() -- the ROM's start-up work; nothing is left to do here."""
+
+
+@tool(0x08, 0x15, "WL")
+def FFSetUpSound(tb, gen_mode: int, block: int) -> None:
+    """FFSetUpSound(genNumFFSynth:W, pBlockPtr:L) -- as FFStartSound, with the
+    oscillator left halted until FFStartPlaying."""
+    snd = _snd(tb)
+    snd.ff_start(_free_generator(snd, gen_mode), block & 0xFFFFFF, halted=True)
+
+
+@tool(0x08, 0x16, "W")
+def FFStartPlaying(tb, gen_word: int) -> None:
+    """FFStartPlaying(genWord:W) -- bit n starts generator n's oscillator, set up by
+    FFSetUpSound (a generator already playing, or never set up, is left alone)."""
+    snd = _snd(tb)
+    snd.require_started()
+    doc = snd.doc
+    for gen in range(GENERATORS):
+        osc = 2 * gen
+        control = doc.regs[docmod.REG_CONTROL + osc]
+        if gen_word >> gen & 1 and control & docmod.CTL_HALT \
+                and doc.regs[docmod.REG_TABLE + osc] | doc.regs[docmod.REG_POINTER + osc]:
+            doc.write_register(docmod.REG_CONTROL + osc, control & ~docmod.CTL_HALT)
+
+
+# DocRegParamBlk (Sound.p): oscGenType:W, then for each oscillator of the generator
+# (2n, then 2n + 1) freqLow, freqHigh, vol, tablePtr, control, tableSize (a byte each).
+DOC_REG_FIELDS = (docmod.REG_FREQ_LO, docmod.REG_FREQ_HI, docmod.REG_VOLUME,
+                  docmod.REG_POINTER, docmod.REG_CONTROL, docmod.REG_TABLE)
+
+
+def _doc_reg_generator(tb, block: int) -> int:
+    """The generator oscGenType's low byte names (invalGenNumErr past 14)."""
+    gen = tb.mem[block & 0xFFFFFF] & 0xFF
+    SoundTools.check_generator(gen)
+    return gen
+
+
+@tool(0x08, 0x17, "L")
+def SetDOCReg(tb, block: int) -> None:
+    """SetDOCReg(pDocRegParamBlk:L) -- the two oscillators' registers of the generator
+    in oscGenType's low byte; each control register is written last, so an oscillator
+    starts with all its other registers set."""
+    gen = _doc_reg_generator(tb, block)
+    doc, mem = _snd(tb).doc, tb.mem
+    for pair in range(2):
+        osc, base = 2 * gen + pair, (block & 0xFFFFFF) + 2 + 6 * pair
+        fields = dict(zip(DOC_REG_FIELDS, mem[base:base + 6]))
+        for reg in DOC_REG_FIELDS:
+            if reg != docmod.REG_CONTROL:
+                doc.write_register(reg + osc, fields[reg])
+        doc.write_register(docmod.REG_CONTROL + osc, fields[docmod.REG_CONTROL])
+
+
+@tool(0x08, 0x18, "L")
+def ReadDOCReg(tb, block: int) -> None:
+    """ReadDOCReg(pDocRegParamBlk:L) -- the registers of the generator oscGenType names
+    into the block."""
+    gen = _doc_reg_generator(tb, block)
+    snd = _snd(tb)
+    snd.sync()
+    for pair in range(2):
+        osc = 2 * gen + pair
+        write_bytes(tb.mem, (block & 0xFFFFFF) + 2 + 6 * pair,
+                    bytes(snd.doc.regs[reg + osc] for reg in DOC_REG_FIELDS))
+
+
+SOUND_VECTOR = 0x0B                 # SetVector's sndIntHnd: the sound interrupt's
+
+
+@tool(0x08, 0x12, "L")
+def SetSoundMIRQV(tb, vector: int) -> None:
+    """SetSoundMIRQV(sMasterIRQ:L) -- the sound interrupt's master handler: the
+    firmware's sound vector ($0B) jumps there."""
+    irq = getattr(tb.machine, "interrupts", None)
+    if irq is not None:
+        irq.set_vector(SOUND_VECTOR, vector)
+
+
+@tool(0x08, 0x13, "L", 4)
+def SetUserSoundIRQV(tb, vector: int) -> int:
+    """SetUserSoundIRQV(userIRQVector:L): oldIRQVector:L -- the routine the Sound Tool
+    Set's interrupt handler calls for a DOC interrupt: JSL with 8-bit registers and A
+    the DOC's interrupt register ($E0, read: bits 5-1 the oscillator); 0 removes it."""
+    return _snd(tb).set_user_irq(vector & 0xFFFFFF)

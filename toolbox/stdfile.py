@@ -50,8 +50,9 @@ out). Its reply is the six-byte MultiReplyRecord:
                  file chosen, in the list's order, its full pathname as a GS/OS input
                  string, length:W then the text, ':' separators)
 
-SFPGetFile/SFPPutFile and their "2" forms and SFPMultiGet2 (custom dialog templates and
-hooks) are not here: the Tool Locator answers them with funcNotFoundErr.
+SFPGetFile/SFPPutFile, their "2" forms and SFPMultiGet2 show the same dialogs: with a
+NIL template and hook they are the plain calls, as the Reference says; a program's own
+template, hook (and itemDrawPtr) are not used, and the call log says so.
 """
 from __future__ import annotations
 
@@ -904,3 +905,69 @@ def SFMultiGet2(tb, x: int, y: int, prompt_verb: int, prompt_ref: int, filter_pr
     judge = _judge(tb, type_list2_filter(tb.mem, type_list), filter_proc,
                    dir_entry_record)
     _multi_reply(tb, reply, _sf(tb).get_file((s16(x), s16(y)), text, judge, multi=True))
+
+
+# -- the P forms (Toolbox Reference vol. 2 ch. 22 and vol. 3 ch. 48): the same dialogs
+# with a dialog template and a dialog hook of the program's own (and, for the "2"
+# forms, an itemDrawPtr). A NIL template and hook are the standard dialog, which
+# these are; a program's template and hook are not used (the dialogs here are built
+# by this tool set, not from a template), which the call log says. ----------------------
+
+def _custom_parts(tb, call: str, template: int, hook: int, item_draw: int = 0) -> None:
+    """Note what of a P form's own parts this dialog leaves out."""
+    parts = [name for name, ptr in (("dialog template", template), ("dialog hook", hook),
+                                    ("itemDrawPtr", item_draw)) if ptr & 0xFFFFFF]
+    if parts:
+        tb.call_log.append(f"{call}: the standard dialog shown; the program's "
+                           f"{', '.join(parts)} not used")
+
+
+@tool(TOOLSET, 0x0B, "WWLLLLLL")
+def SFPGetFile(tb, x: int, y: int, prompt: int, filter_proc: int, type_list: int,
+               template: int, hook: int, reply: int) -> None:
+    """SFPGetFile(whereX:W, whereY:W, prompt:L*, filterProc:L*, typeList:L*,
+    dlgTempPtr:L*, dialogHookPtr:L*, replyPtr:L*): SFGetFile's dialog."""
+    _custom_parts(tb, "SFPGetFile", template, hook)
+    SFGetFile(tb, x, y, prompt, filter_proc, type_list, reply)
+
+
+@tool(TOOLSET, 0x0C, "WWLLWLLL")
+def SFPPutFile(tb, x: int, y: int, prompt: int, orig_name: int, max_len: int,
+               template: int, hook: int, reply: int) -> None:
+    """SFPPutFile(whereX:W, whereY:W, prompt:L*, origName:L*, maxLen:W, dlgTempPtr:L*,
+    dialogHookPtr:L*, replyPtr:L*): SFPutFile's dialog."""
+    _custom_parts(tb, "SFPPutFile", template, hook)
+    SFPutFile(tb, x, y, prompt, orig_name, max_len, reply)
+
+
+@tool(TOOLSET, 0x10, "WWLWLLLLLL")
+def SFPGetFile2(tb, x: int, y: int, item_draw: int, prompt_verb: int, prompt_ref: int,
+                filter_proc: int, type_list: int, template: int, hook: int,
+                reply: int) -> None:
+    """SFPGetFile2(whereX:W, whereY:W, itemDrawPtr:L*, promptVerb:W, promptRef:L,
+    filterProcPtr:L*, typeListPtr:L*, dlgTempPtr:L*, dialogHookPtr:L*, replyPtr:L*):
+    SFGetFile2's dialog."""
+    _custom_parts(tb, "SFPGetFile2", template, hook, item_draw)
+    SFGetFile2(tb, x, y, prompt_verb, prompt_ref, filter_proc, type_list, reply)
+
+
+@tool(TOOLSET, 0x11, "WWLWLWLLLL")
+def SFPPutFile2(tb, x: int, y: int, item_draw: int, prompt_verb: int, prompt_ref: int,
+                orig_verb: int, orig_ref: int, template: int, hook: int,
+                reply: int) -> None:
+    """SFPPutFile2(whereX:W, whereY:W, itemDrawPtr:L*, promptVerb:W, promptRef:L,
+    origNameVerb:W, origNameRef:L, dlgTempPtr:L*, dialogHookPtr:L*, replyPtr:L*):
+    SFPutFile2's dialog."""
+    _custom_parts(tb, "SFPPutFile2", template, hook, item_draw)
+    SFPutFile2(tb, x, y, prompt_verb, prompt_ref, orig_verb, orig_ref, reply)
+
+
+@tool(TOOLSET, 0x15, "WWLWLLLLLL")
+def SFPMultiGet2(tb, x: int, y: int, item_draw: int, prompt_verb: int, prompt_ref: int,
+                 filter_proc: int, type_list: int, template: int, hook: int,
+                 reply: int) -> None:
+    """SFPMultiGet2(whereX:W, whereY:W, itemDrawPtr:L*, promptVerb:W, promptRef:L,
+    filterProcPtr:L*, typeListPtr:L*, dlgTempPtr:L*, dialogHookPtr:L*, replyPtr:L*):
+    SFMultiGet2's dialog."""
+    _custom_parts(tb, "SFPMultiGet2", template, hook, item_draw)
+    SFMultiGet2(tb, x, y, prompt_verb, prompt_ref, filter_proc, type_list, reply)

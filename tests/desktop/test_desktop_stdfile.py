@@ -418,3 +418,17 @@ def test_multi_get2_chooses_several_files_with_shift_clicks(tb, host, disk):
     sf.SFMultiGet2(tb, *WHERE, sf.REF_IS_POINTER, 0, 0, 0, reply)
     assert read_word(tb.mem, reply) == 0
     assert tb.wm.front() is None
+
+
+def test_the_p_forms_show_the_standard_dialogs(tb, host, disk):
+    reply = tb.scratch.take(151)
+    host.click(*row_point(0))
+    host.click(*row_point(0))
+    sf.SFPGetFile(tb, *WHERE, 0, 0, type_list(tb, 0x04), 0, 0, reply)
+    assert old_reply(tb, reply) == (1, 0x04, 0x1234, b"ALPHA", b"/WORK/ALPHA")
+    assert not any("SFPGetFile" in line for line in tb.call_log)
+    host.key(ESC)
+    sf.SFPPutFile(tb, *WHERE, 0, tb.scratch.pstring(b"NEW"), 15, 0x9000, 0x9100, reply)
+    assert read_word(tb.mem, reply) == 0                 # Cancel: good = FALSE
+    assert ("SFPPutFile: the standard dialog shown; the program's dialog template, "
+            "dialog hook not used") in tb.call_log

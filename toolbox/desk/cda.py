@@ -37,6 +37,11 @@ NEWVIDEO = 0xC029
 VIDEO_SWITCHES = ("TEXT", "80VID", "ALTCHAR")   # the menu's: on while it is open
 QUIT_ITEM = "Quit"
 TITLE = "Desk Accessories"
+CONTROL_ITEM = "Control Panel"
+SELECT_LINE = "Select with the arrow keys, then Return; Escape leaves."
+# The menu's strings as SetDAStrPtr's table orders them: titleStr, controlStr, quitStr,
+# selectStr (desk.h stringTable).
+DEFAULT_STRINGS = (TITLE, CONTROL_ITEM, QUIT_ITEM, SELECT_LINE)
 
 
 @dataclass
@@ -66,18 +71,20 @@ def load_classic_accessories(tb: Any) -> list[ClassicDeskAccessory]:
 class ClassicMenu:
     """The CDA menu, run modally from the Event Manager (see the module doc)."""
 
-    def __init__(self, tb: Any, accessories: list[ClassicDeskAccessory]) -> None:
+    def __init__(self, tb: Any, accessories: list[ClassicDeskAccessory],
+                 strings: tuple[str, str, str, str] = DEFAULT_STRINGS) -> None:
         self.tb = tb
         self.accessories = accessories
-        self.items = [a.name for a in accessories] + [QUIT_ITEM]
+        self.title, _, quit_item, self.select_line = strings
+        self.items = [a.name for a in accessories] + [quit_item]
         self.selected = 0
         self.shown = ""                   # the text last put on the screen
 
     def screen_text(self) -> str:
-        lines = [TITLE, ""]
+        lines = [self.title, ""]
         for i, item in enumerate(self.items):
             lines.append(("> " if i == self.selected else "  ") + item)
-        lines += ["", "Select with the arrow keys, then Return; Escape leaves."]
+        lines += ["", self.select_line]
         return "\n".join(lines)
 
     def draw(self) -> None:
@@ -148,11 +155,7 @@ class ClassicMenu:
                 or (next_at is not None and next_at() is not None))
 
     def run(self) -> None:
-        mem = self.tb.mem
-        saved_text = [bytes(mem[at:at + TEXT_PAGE_BYTES]) for at in TEXT_PAGES]
-        io = getattr(self.tb.machine, "io", None)
-        saved_video = (io.registers[NEWVIDEO], [io.switch(s) for s in VIDEO_SWITCHES]
-                       ) if io is not None else None
+        saved = save_screen(self.tb)
         try:
             while True:
                 self.draw()
@@ -168,11 +171,33 @@ class ClassicMenu:
                         break
                     self.run_accessory(self.accessories[self.selected])
         finally:
-            for at, data in zip(TEXT_PAGES, saved_text):
-                mem[at:at + TEXT_PAGE_BYTES] = data
-            if saved_video is not None:
-                io.registers[NEWVIDEO] = saved_video[0]
-                for switch, on in zip(VIDEO_SWITCHES, saved_video[1]):
-                    io.set_switch(switch, on)
+            restore_screen(self.tb, saved)
             if self.tb.host is not None:
-                self.tb.host.present(mem, self.tb)
+                self.tb.host.present(self.tb.mem, self.tb)
+
+
+@dataclass
+class SavedScreen:
+    """The text pages (main and auxiliary) and the video switches a CDA changes."""
+    text: list[bytes]
+    video: tuple[int, list[bool]] | None
+
+
+def save_screen(tb: Any) -> SavedScreen:
+    """The screen as it is (SaveScrn, and the CDA menu before it draws)."""
+    mem = tb.mem
+    io = getattr(tb.machine, "io", None)
+    return SavedScreen([bytes(mem[at:at + TEXT_PAGE_BYTES]) for at in TEXT_PAGES],
+                       (io.registers[NEWVIDEO], [io.switch(s) for s in VIDEO_SWITCHES])
+                       if io is not None else None)
+
+
+def restore_screen(tb: Any, saved: SavedScreen) -> None:
+    """Put back what `save_screen` kept (RestScrn, and the CDA menu as it closes)."""
+    for at, data in zip(TEXT_PAGES, saved.text):
+        tb.mem[at:at + TEXT_PAGE_BYTES] = data
+    io = getattr(tb.machine, "io", None)
+    if saved.video is not None and io is not None:
+        io.registers[NEWVIDEO] = saved.video[0]
+        for switch, on in zip(VIDEO_SWITCHES, saved.video[1]):
+            io.set_switch(switch, on)

@@ -4,7 +4,8 @@ Follows the Apple IIGS Toolbox Reference vol. 1, chapter 5 "Desk Manager" (call
 numbers from ORCA/C desk.h): DeskStartUp,
 FixAppleMenu, OpenNDA, CloseNDA, CloseNDAbyWinPtr, CloseAllNDAs, SystemClick,
 SystemEdit, SystemEvent, SystemTask, GetNumNDAs. Classic desk accessories and their Control-Apple-Escape menu
-are `toolbox.desk.cda`'s.
+are `toolbox.desk.cda`'s; InstallNDA, InstallCDA, the run queue (run here, from
+SystemTask), SaveScrn and the CDA menu's strings are `toolbox.desk.install`'s.
 
 The desk accessories are the registered ones (`toolbox.desk.nda`, the Control Panel)
 and, from DeskStartUp on, the NDAs of the boot disk's SYSTEM/DESK.ACCS
@@ -21,13 +22,17 @@ actions (editType + 4) and answers TRUE when a desk accessory's window is in fro
 """
 from __future__ import annotations
 
+from iigs.memory import read_cstring, read_long, read_word
+from iigs.report import system_text
 from toolbox.calls import ToolError, tool
-from toolbox.desk.cda import ClassicDeskAccessory, ClassicMenu, load_classic_accessories
+from toolbox.desk.cda import (DEFAULT_STRINGS, ClassicDeskAccessory, ClassicMenu,
+                              SavedScreen, load_classic_accessories)
 from toolbox.desk.loaded import load_desk_accessories
 from toolbox.desk.nda import (CURSOR_ACTION, EVENT_ACTION, NDA_CLASSES, RUN_ACTION,
                               NewDeskAccessory)
 from toolbox.event import AUTO_KEY_EVT, KEY_DOWN_EVT, Event, read_event
 from toolbox.menu import MenuItem
+from toolbox.misc import queue_entries
 from toolbox.toolbox import tool_state
 
 # Desk Manager errors (desk.h)
@@ -47,6 +52,10 @@ W_IN_CONTENT = 0x0013
 W_CLICK_CALLED = 0x0012
 W_CLOSED_NDA = 0x001D
 
+# runItem (DeskMgr unit): reserved:L, period:W, signature:W, reserved2:L, the code.
+RUN_ITEM_PERIOD = 4
+RUN_ITEM_CODE = 0x0C
+
 
 @tool_state("desk")
 class DeskManager:
@@ -59,6 +68,15 @@ class DeskManager:
         self.loaded = False             # the disk's NDAs are in `ndas`
         self._cdas: list[ClassicDeskAccessory] | None = None
         self.last_classic_menu: ClassicMenu | None = None
+        # toolbox.desk.install's calls: the run queue, the CDA menu's strings, SaveScrn
+        self.run_queue = 0               # the run queue's header, once made
+        self.last_run: dict[int, int] = {}   # run item -> the tick it last ran
+        self.saved_screen: SavedScreen | None = None
+        self.saved_all = None            # SaveAll's toolbox.desk.install.SavedState
+        self.string_table = 0            # SetDAStrPtr's table (0: the default one)
+        self.alt_display = 0             # SetDAStrPtr's altDispHandle, kept
+        self.default_table = 0           # GetDAStrPtr's own table, once made
+        self.installed_cdas: dict[int, ClassicDeskAccessory] = {}   # InstallCDA's
 
     # -- classic desk accessories (toolbox.desk.cda) -------------------------------------
     def classic(self) -> list[ClassicDeskAccessory]:
@@ -70,8 +88,19 @@ class DeskManager:
 
     def classic_menu(self) -> None:
         """Control-Apple-Escape: the CDA menu, until the user leaves it."""
-        menu = self.last_classic_menu = ClassicMenu(self.tb, self.classic())
+        menu = self.last_classic_menu = ClassicMenu(self.tb, self.classic(),
+                                                    self.menu_strings())
         menu.run()
+
+    def menu_strings(self) -> tuple[str, str, str, str]:
+        """The CDA menu's strings: SetDAStrPtr's table (C strings), or the defaults."""
+        table, mem = self.string_table, self.tb.mem
+        if not table:
+            return DEFAULT_STRINGS
+        title, control, quit_item, select = (
+            system_text(read_cstring(mem, read_long(mem, table + 4 * i) & 0xFFFFFF, 256))
+            for i in range(4))
+        return title, control, quit_item, select
 
     def start(self) -> None:
         """DeskStartUp's core: load the disk's NDAs (once) and call every init."""
@@ -193,6 +222,17 @@ class DeskManager:
             if acc.is_open and acc.period != NEVER and now - acc.last_run >= acc.period:
                 acc.last_run = now
                 acc.action(RUN_ACTION)
+        self.run_items(now)
+
+    def run_items(self, now: int) -> None:
+        """AddToRunQ's items whose period has passed: JSL to each one's code."""
+        if not self.run_queue or self.tb.machine is None:
+            return
+        mem = self.tb.mem
+        for item in queue_entries(mem, self.run_queue):
+            if now - self.last_run.get(item, now) >= read_word(mem, item + RUN_ITEM_PERIOD):
+                self.last_run[item] = now
+                self.tb.machine.call(item + RUN_ITEM_CODE)
 
     def draw(self, win) -> None:
         """An update of a system window: its accessory draws it."""
