@@ -52,6 +52,9 @@ class QuickDraw(ScreenMixin, RegionsMixin, PortsMixin, PenMixin, DrawingMixin,
         self._port_state: _PortState | None = None     # the last one decoded (ports.py)
         self.regions: dict[int, Rect] = {}
         self._next_private_rgn = PRIVATE_REGIONS
+        self.region_shapes: dict[int, tuple] = {}    # token regions that are not rects
+        # OpenRgn's recordings by the rgnSave handle: (lines, shapes XORed so far)
+        self.region_recordings: dict[int, tuple[list, tuple]] = {}
         self.polygons: dict[int, bytes] = {}        # token polygons (no Memory Manager)
         self.open_points: dict[int, list[Point]] = {}   # the points of an open polygon
         self.text_log: list[tuple[int, int, str, int]] = []

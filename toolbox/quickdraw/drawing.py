@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from toolbox.quickdraw import rgndata
 from toolbox.quickdraw.geometry import empty_rect, pt_in_rect, sect_rect, _size
 from toolbox.quickdraw.pixels import (byte_masks, oval_mask, pack_pixels, pattern_pixels,
                                       _PixelImage, rrect_mask, solid_pixel, transfer,
@@ -36,6 +37,17 @@ class DrawingMixin:
         ok, box = sect_rect(rect, st.clip)
         if not ok:
             return
+        if st.shape is not None:               # a clip or visible region not a rect
+            cut = rgndata.to_mask(st.shape, box)
+            if not cut.any():
+                return
+            if not cut.all():
+                rows = slice(box[0] - rect[0], box[2] - rect[0])
+                cols = slice(box[1] - rect[1], box[3] - rect[1])
+                shape = cut if shape is None else shape[rows, cols] & cut
+                src = None if src is None else src[rows, cols]
+                ink = None if ink is None else ink[rows, cols]
+                rect = box
         if shape is None and src is None and not mode & MODE_FORE_COPY:
             self._draw_packed(st, box, mode, pattern, invert)
             return
@@ -156,6 +168,7 @@ class DrawingMixin:
     # ---- rectangles -------------------------------------------------------------------------
     def FrameRect(self, rect: Rect) -> None:
         """FrameRect(rectPtr) $5304: the outline, pen-size thick, inside the rect."""
+        self._record_rgn_frame(rect)
         if empty_rect(rect) or not self._pen_visible():
             return
         pw, ph = self.GetPenSize()
@@ -202,6 +215,8 @@ class DrawingMixin:
 
     def FrameRRect(self, rect: Rect, oval_w: int, oval_h: int) -> None:
         """FrameRRect(rectPtr, ovalWidth, ovalHeight) $5D04."""
+        if self.region_recordings and not empty_rect(rect):
+            self._record_rgn_frame(rect, rrect_mask(*_size(rect), oval_w, oval_h))
         if empty_rect(rect) or not self._pen_visible():
             return
         pw, ph = self.GetPenSize()
@@ -237,6 +252,8 @@ class DrawingMixin:
     # ---- ovals -------------------------------------------------------------------------------
     def FrameOval(self, rect: Rect) -> None:
         """FrameOval(rectPtr) $5804."""
+        if self.region_recordings and not empty_rect(rect):
+            self._record_rgn_frame(rect, oval_mask(*_size(rect)))
         if not empty_rect(rect) and self._pen_visible():
             self._paint_with_pen(rect, self._frame_shape(rect, oval_mask))
 
