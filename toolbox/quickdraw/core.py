@@ -14,6 +14,7 @@ import numpy as np
 
 from toolbox import cursor as cursors
 from toolbox.quickdraw.drawing import DrawingMixin
+from toolbox.quickdraw.fields import FieldsMixin
 from toolbox.quickdraw.geometry import empty_rect, sect_rect
 from toolbox.quickdraw.pen import PenMixin
 from toolbox.quickdraw.pixels import pack_pixels, _PixelImage, unpack_pixels
@@ -29,7 +30,7 @@ from toolbox.toolbox import tool_state
 
 @tool_state("qd")
 class QuickDraw(ScreenMixin, RegionsMixin, PortsMixin, PenMixin, DrawingMixin,
-                PolygonsMixin, TextMixin):
+                PolygonsMixin, TextMixin, FieldsMixin):
     """QuickDraw II's state: started?, master SCB, current port, regions, cursor."""
 
     def __init__(self, tb: Any) -> None:

@@ -12,11 +12,12 @@ from typing import Any
 import numpy as np
 
 from toolbox.quickdraw import rgndata
-from toolbox.quickdraw.geometry import empty_rect, pt_in_rect, sect_rect, _size
+from toolbox.quickdraw.geometry import empty_rect, offset_rect, pt_in_rect, sect_rect, _size
 from toolbox.quickdraw.pixels import (byte_masks, oval_mask, pack_pixels, pattern_pixels,
                                       _PixelImage, rrect_mask, solid_pixel, transfer,
-                                      unpack_pixels)
+                                      unpack_pixels, wedge_mask)
 from toolbox.quickdraw.ports import _PortState
+from toolbox.quickdraw.rgndata import Shape
 from toolbox.quickdraw.records import (MODE_COPY, MODE_FORE_COPY, MODE_NOT, MODE_OR,
                                        MODE_XOR, Point, Rect, SCB_640, SOLID_BLACK)
 
@@ -276,6 +277,69 @@ class DrawingMixin:
         """FillOval(rectPtr, patternPtr) $5C04."""
         if not empty_rect(rect):
             self._fill(rect, pattern, oval_mask(*_size(rect)))
+
+    # ---- arcs (Toolbox Reference vol. 2, ch. 16: the oval's wedge) ----------------------------
+    def _wedge(self, rect: Rect, start: int, arc: int, oval: np.ndarray) -> np.ndarray:
+        return oval & wedge_mask(*_size(rect), start, arc)
+
+    def FrameArc(self, rect: Rect, start: int, arc: int) -> None:
+        """FrameArc(rectPtr, startAngle, arcAngle) $6204: the part of FrameOval's rim
+        inside the wedge (no radii)."""
+        if not empty_rect(rect) and self._pen_visible():
+            self._paint_with_pen(rect, self._wedge(rect, start, arc,
+                                                   self._frame_shape(rect, oval_mask)))
+
+    def PaintArc(self, rect: Rect, start: int, arc: int) -> None:
+        """PaintArc(rectPtr, startAngle, arcAngle) $6304: the wedge of the oval."""
+        if not empty_rect(rect) and self._pen_visible():
+            self._paint_with_pen(rect, self._wedge(rect, start, arc, oval_mask(*_size(rect))))
+
+    def EraseArc(self, rect: Rect, start: int, arc: int) -> None:
+        """EraseArc(rectPtr, startAngle, arcAngle) $6404."""
+        if not empty_rect(rect):
+            self._erase(rect, self._wedge(rect, start, arc, oval_mask(*_size(rect))))
+
+    def InvertArc(self, rect: Rect, start: int, arc: int) -> None:
+        """InvertArc(rectPtr, startAngle, arcAngle) $6504."""
+        if not empty_rect(rect):
+            self._invert(rect, self._wedge(rect, start, arc, oval_mask(*_size(rect))))
+
+    def FillArc(self, rect: Rect, start: int, arc: int, pattern: bytes) -> None:
+        """FillArc(rectPtr, startAngle, arcAngle, patternPtr) $6604."""
+        if not empty_rect(rect):
+            self._fill(rect, pattern, self._wedge(rect, start, arc, oval_mask(*_size(rect))))
+
+    # ---- scrolling --------------------------------------------------------------------------
+    def ScrollRect(self, rect: Rect, dh: int, dv: int) -> Shape:
+        """ScrollRect(rectPtr, dH, dV, updateRgnHandle) $7E04: the pixels of the rect
+        (inside the port's clip) move by (dh, dv), staying inside it; what they leave
+        is erased with the background pattern and returned (the update region)."""
+        st = self._state()
+        area = rgndata.rect_shape(sect_rect(rect, st.clip)[1])
+        if st.shape is not None:
+            area = rgndata.combine(area, st.shape, rgndata.SECT)
+        if not area:
+            return rgndata.EMPTY
+        moved = rgndata.combine(rgndata.offset(area, dh, dv), area, rgndata.SECT)
+        box = rgndata.bbox(moved)
+        if moved:
+            src_box = offset_rect(box, -dh, -dv)
+            pixels = self._port_pixels(st, src_box)
+            self._draw(st, box, MODE_COPY, src=pixels, shape=rgndata.to_mask(moved, box))
+        update = rgndata.combine(area, moved, rgndata.DIFF)
+        if update:
+            ubox = rgndata.bbox(update)
+            self._erase(ubox, rgndata.to_mask(update, ubox))
+        return update
+
+    def _port_pixels(self, st: _PortState, rect: Rect) -> np.ndarray:
+        """The pixel values of a rect of the port's image (local, inside boundsRect)."""
+        ppb = 4 if st.mode640 else 2
+        b = st.bounds
+        c0, c1 = rect[1] - b[1], rect[3] - b[1]
+        b0, b1 = c0 // ppb, -(-c1 // ppb)
+        px = unpack_pixels(st.image.get(rect[0] - b[0], rect[2] - b[0], b0, b1), st.mode640)
+        return px[:, c0 - b0 * ppb:c1 - b0 * ppb].copy()
 
     # ---- pixels -------------------------------------------------------------------------------
     def GetPixel(self, h: int, v: int) -> int:

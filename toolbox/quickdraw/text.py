@@ -19,6 +19,7 @@ from toolbox.quickdraw.records import (BOLD, PORT_FONT_HANDLE, PORT_FONT_ID, POR
                                        TEXT_LOG_LIMIT, UNDERLINE)
 
 _POINT = struct.Struct("<2h")       # a Point (v, h) in a record
+FONT_VERSION = 0x0101               # the system font's version word (fgVersion)
 
 
 class TextMixin:
@@ -87,6 +88,35 @@ class TextMixin:
     def CStringWidth(self, text: bytes | str) -> int:
         """CStringWidth(cStringPtr) $AA04 (the C string's text, here)."""
         return self.TextWidth(text)
+
+    def TextBounds(self, text: bytes | str) -> tuple[int, int, int, int]:
+        """TextBounds(textPtr, textLength, resultPtr) $AF04 -> the rect the text would
+        cover drawn at the pen: ascent above the baseline to descent below, its width
+        to the right (local coordinates)."""
+        v, h = self.GetPen()
+        return (v - font.ASCENT, h, v + font.DESCENT, h + self.TextWidth(text))
+
+    def CharBounds(self, code: int) -> tuple[int, int, int, int]:
+        """CharBounds(theChar, resultPtr) $AC04."""
+        return self.TextBounds(bytes([code & 0xFF]))
+
+    def StringBounds(self, text: bytes | str) -> tuple[int, int, int, int]:
+        """StringBounds(stringPtr, resultPtr) $AD04 (the Pascal string's text, here)."""
+        return self.TextBounds(text)
+
+    def CStringBounds(self, text: bytes | str) -> tuple[int, int, int, int]:
+        """CStringBounds(cStringPtr, resultPtr) $AE04 (the C string's text, here)."""
+        return self.TextBounds(text)
+
+    def GetFontGlobals(self) -> tuple[int, int, int, int, int, int]:
+        """GetFontGlobals(fgRecPtr) $9704 -> (fgFontID, fgStyle, fgSize, fgVersion,
+        fgWidMax, fgFBRExtent) of the port's font: the family, style and size of its
+        fontID (famNum, style byte, size byte), the font's widest character (also its
+        farthest extent: the system font's characters do not kern)."""
+        font_id = self.GetFontID()
+        wid_max = self.GetFontInfo()[2]
+        return (font_id & 0xFFFF, (font_id >> 16) & 0xFF, (font_id >> 24) & 0xFF,
+                FONT_VERSION, wid_max, wid_max)
 
     def DrawChar(self, code: int) -> None:
         """DrawChar(theChar) $A404."""
