@@ -385,6 +385,10 @@ def test_text_bounds_and_font_globals():
     write_bytes(tb.mem, buf + 64, b"\xee" * 8)
     assert call(tb, "GetFontLore", buf + 64, 4) == 4
     assert bytes(tb.mem[buf + 64:buf + 72]) == record[:4] + b"\xee" * 4
+    call(tb, "GetRomFont", buf + 80)
+    fam, style, size, handle, name, extent = struct.unpack("<3HIIH", bytes(tb.mem[buf + 80:buf + 96]))
+    assert (fam, style, size, extent) == (0xFFFE, 0, 8, wid_max)
+    assert bytes(tb.mem[name:name + 8]) == b"\x07Shaston"
 
 
 def test_screen_calls():

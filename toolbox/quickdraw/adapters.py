@@ -782,3 +782,14 @@ def CStringBounds(tb, ptr, rect_ptr):
 def TextBounds(tb, ptr, length, rect_ptr):
     """TextBounds(textPtr:L, textLength:W, resultPtr:L)"""
     write_rect(tb.mem, rect_ptr, _qd(tb).TextBounds(read_bytes(tb.mem, ptr, length)))
+
+
+@tool(4, 0xD8, "L")
+def GetRomFont(tb, ptr):
+    """GetRomFont(romFontRecPtr:L): {rfFamNum:W, rfFamStyle:W, rfSize:W, rfFontHandle:L,
+    rfNamePtr:L, rfFBRExtent:W}"""
+    fam, style, size, handle, name, extent = _qd(tb).GetRomFont()
+    for off, x in ((0, fam), (2, style), (4, size), (14, extent)):
+        write_word(tb.mem, ptr + off, x)
+    write_long(tb.mem, ptr + 6, handle)
+    write_long(tb.mem, ptr + 10, name)

@@ -10,16 +10,18 @@ import struct
 
 import numpy as np
 
-from iigs.memory import read_long, write_long
+from iigs.memory import read_long, write_bytes, write_long
 
 from iigs import font
 from toolbox.quickdraw.geometry import write_point
 from toolbox.quickdraw.records import (BOLD, PORT_FONT_HANDLE, PORT_FONT_ID, PORT_PN_LOC,
                                        PORT_TX_FACE, PORT_TX_MODE, PORT_TX_SIZE,
-                                       TEXT_LOG_LIMIT, UNDERLINE)
+                                       SYSTEM_FONT_ID, TEXT_LOG_LIMIT, UNDERLINE)
 
 _POINT = struct.Struct("<2h")       # a Point (v, h) in a record
 FONT_VERSION = 0x0101               # the system font's version word (fgVersion)
+ROM_FONT_NAME = b"Shaston"          # the built-in font's family name (GetRomFont)
+DP_ROM_FONT_NAME = 0x1C0            # where in QuickDraw's direct page the name is kept
 
 
 class TextMixin:
@@ -117,6 +119,16 @@ class TextMixin:
         wid_max = self.GetFontInfo()[2]
         return (font_id & 0xFFFF, (font_id >> 16) & 0xFF, (font_id >> 24) & 0xFF,
                 FONT_VERSION, wid_max, wid_max)
+
+    def GetRomFont(self) -> tuple[int, int, int, int, int, int]:
+        """GetRomFont(romFontRecPtr) $D804 -> (rfFamNum, rfFamStyle, rfSize,
+        rfFontHandle, rfNamePtr, rfFBRExtent) of the built-in font; its name, a
+        Pascal string, is kept in QuickDraw's direct page."""
+        name = self.dp + DP_ROM_FONT_NAME
+        write_bytes(self.tb.mem, name, bytes([len(ROM_FONT_NAME)]) + ROM_FONT_NAME)
+        wid_max = font.WID_MAX
+        return (SYSTEM_FONT_ID & 0xFFFF, 0, SYSTEM_FONT_ID >> 24, self.sys_font, name,
+                wid_max)
 
     def DrawChar(self, code: int) -> None:
         """DrawChar(theChar) $A404."""
