@@ -8,7 +8,7 @@ import struct
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from iigs.memory import read_long, read_word, write_bytes, write_long, write_word
+from iigs.memory import read_long, read_word, write_bytes, write_word
 from toolbox import quickdraw as q
 from toolbox.calls import TOOL_TABLE
 from toolbox.quickdraw import rgndata
@@ -386,7 +386,8 @@ def test_text_bounds_and_font_globals():
     assert call(tb, "GetFontLore", buf + 64, 4) == 4
     assert bytes(tb.mem[buf + 64:buf + 72]) == record[:4] + b"\xee" * 4
     call(tb, "GetRomFont", buf + 80)
-    fam, style, size, handle, name, extent = struct.unpack("<3HIIH", bytes(tb.mem[buf + 80:buf + 96]))
+    rom = bytes(tb.mem[buf + 80:buf + 96])
+    fam, style, size, handle, name, extent = struct.unpack("<3HIIH", rom)
     assert (fam, style, size, extent) == (0xFFFE, 0, 8, wid_max)
     assert bytes(tb.mem[name:name + 8]) == b"\x07Shaston"
 

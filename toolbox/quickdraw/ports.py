@@ -69,7 +69,8 @@ class _PortState:
     state whose pen or colours changed reuses its predecessor's."""
 
     __slots__ = ("addr", "record", "regions", "place", "mode640", "full", "image", "bounds",
-                 "clip", "shape", "fg", "bg", "wide", "pen_mode", "pen_pat", "bk_pat", "pen_visible")
+                 "clip", "shape", "fg", "bg", "wide", "pen_mode", "pen_pat", "bk_pat",
+                 "pen_visible")
 
     def __init__(self, qd: "QuickDraw", addr: int, record: bytes,
                  regions: tuple[Rect | None, Rect | None, tuple | None],
