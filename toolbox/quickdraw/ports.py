@@ -128,7 +128,10 @@ class PortsMixin:
         addr = self._require_port()
         record = read_bytes(self.tb.mem, addr, PORT_SIZE)
         clip, vis = _PORT_REGIONS.unpack_from(record, PORT_CLIP_RGN)
-        regions = (self.region_rect(clip), self.region_rect(vis), self._clip_shape(clip, vis))
+        (clip_rect, clip_plain), (vis_rect, vis_plain) = (self.region_head(clip),
+                                                          self.region_head(vis))
+        regions = (clip_rect, vis_rect,
+                   None if clip_plain and vis_plain else self._clip_shape(clip, vis))
         st = self._port_state
         if st is None or st.addr != addr or st.regions != regions:
             st = _PortState(self, addr, record, regions)

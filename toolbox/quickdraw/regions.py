@@ -18,6 +18,8 @@ figure whose inside (even-odd, as PaintPoly's interior) is combined the same way
 """
 from __future__ import annotations
 
+import struct
+
 import numpy as np
 
 from iigs.memory import read_bytes, read_long, read_word, write_bytes, write_long
@@ -29,6 +31,8 @@ from toolbox.quickdraw.polygons import edges_interior, map_point
 from toolbox.quickdraw.records import (Point, PORT_RGN_SAVE, PRIVATE_REGIONS, Rect,
                                        RGN_SIZE)
 from toolbox.quickdraw.rgndata import Shape
+
+_HEAD = struct.Struct("<H4h")       # rgnSize, rgnBBox
 
 
 class RegionsMixin:
@@ -86,6 +90,27 @@ class RegionsMixin:
         except ToolError:
             return None
         return read_rect(self.tb.mem, addr + 2) if addr else None
+
+    def region_head(self, handle: int) -> tuple[Rect | None, bool]:
+        """(region_rect, region_is_rect) with one look at the record: what every
+        drawing call asks of the port's two regions."""
+        handle &= 0xFFFFFF
+        if not handle:
+            return None, True
+        if handle >= PRIVATE_REGIONS:
+            return self.regions.get(handle), handle not in self.region_shapes
+        try:
+            addr = self.tb.mm.deref(handle)
+        except ToolError:
+            return None, True
+        if not addr:
+            return None, True
+        mem = self.tb.mem
+        if isinstance(mem, bytearray) and addr + RGN_SIZE <= len(mem):
+            size, *box = _HEAD.unpack_from(mem, addr)        # the machine's memory
+        else:
+            size, box = read_word(mem, addr), read_rect(mem, addr + 2)
+        return tuple(box), size <= RGN_SIZE
 
     def region_is_rect(self, handle: int) -> bool:
         """True when the region is its rgnBBox (rgnSize 10) or there is none."""
