@@ -228,6 +228,9 @@ def test_open_rgn_records_frames_and_lines_then_close_rgn_makes_the_region():
     rgn = call(tb, "NewRgn")
     call(tb, "CloseRgn", rgn)
     assert call(tb, "GetRgnSave") == 0 and read_word(tb.mem, port + q.PORT_PN_VIS) == 0
+    other = call(tb, "NewRgn")
+    call(tb, "CloseRgn", other)                  # none open: empty, the pen as it was
+    assert call(tb, "EmptyRgn", other) == 1 and read_word(tb.mem, port + q.PORT_PN_VIS) == 0
     triangle = q.polygon_interior([(10, 100), (10, 140), (50, 100)])
     expected = _mask([(0, 0, 20, 20)]) & ~_mask([(5, 5, 15, 15)])
     expected[10:50, 100:140] = triangle[1]

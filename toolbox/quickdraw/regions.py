@@ -205,7 +205,8 @@ class RegionsMixin:
     def CloseRgn(self, dst: int) -> None:
         """CloseRgn(rgnHandle) $6E04: the region recorded since OpenRgn goes to dst."""
         handle = self._rgn_recording()
-        lines, shape = self.region_recordings.pop(handle, ([], rgndata.EMPTY))
+        recording = self.region_recordings.pop(handle, None)
+        lines, shape = recording if recording is not None else ([], rgndata.EMPTY)
         inside = edges_interior(lines)
         if inside is not None:
             box, mask = inside
@@ -213,9 +214,9 @@ class RegionsMixin:
                                     rgndata.XOR)
         self.set_region_shape(dst, shape)
         write_long(self.tb.mem, self._require_port() + PORT_RGN_SAVE, 0)
-        if handle in self.regions:
+        if recording is not None:               # OpenRgn's handle and hidden pen
             self.DisposeRgn(handle)
-        self.ShowPen()
+            self.ShowPen()
 
     def GetRgnSave(self) -> int:
         """GetRgnSave() $4104 -> the port's rgnSave (the region being recorded)."""
