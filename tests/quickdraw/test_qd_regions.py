@@ -9,6 +9,7 @@ import numpy as np
 from hypothesis import given, settings, strategies as st
 
 from iigs.memory import read_long, read_word, write_bytes, write_word
+from iigs import font
 from toolbox import quickdraw as q
 from toolbox.calls import TOOL_TABLE
 from toolbox.quickdraw import rgndata
@@ -409,3 +410,31 @@ def test_screen_calls():
     call(tb, "RestoreBufDims", buf)
     call(tb, "SaveBufDims", buf + 8)
     assert bytes(tb.mem[buf + 8:buf + 16]) == struct.pack("<4H", 640, 16, 4, 0)
+
+
+def test_char_and_space_extra_spread_the_text_and_its_width():
+    tb = _tb()
+    buf = _scratch(tb)
+    write_bytes(tb.mem, buf, b"\x03A B")
+    plain = call(tb, "StringWidth", buf)
+    call(tb, "MoveTo", 0, 20)
+    call(tb, "DrawString", buf)
+    before = _screen(tb)[12:22].copy()
+    call(tb, "ClearScreen", 0)
+    call(tb, "SetCharExtra", 0x00018000)             # 1.5 pixels a character
+    call(tb, "SetSpaceExtra", 0x00030000)            # and 3 more for the space
+    assert call(tb, "GetCharExtra") == 0x00018000
+    # A at 0, the space at 1.5 -> 1, B at 3 + 3 + widths: floor of the Fixed sums
+    widths = [font.char_width(c) for c in b"A B"]
+    total = sum(w << 16 for w in widths) + 3 * 0x18000 + 0x30000
+    assert call(tb, "StringWidth", buf) == total >> 16 == plain + 7
+    call(tb, "MoveTo", 0, 20)
+    call(tb, "DrawString", buf)
+    after = _screen(tb)[12:22]
+    b_at = (((widths[0] + widths[1]) << 16) + 2 * 0x18000 + 0x30000) >> 16
+    b_plain = widths[0] + widths[1]
+    wb = widths[2]
+    assert (after[:, :widths[0]] == before[:, :widths[0]]).all()            # A unmoved
+    assert (after[:, b_at:b_at + wb] == before[:, b_plain:b_plain + wb]).all()
+    call(tb, "GetPen", buf + 8)
+    assert struct.unpack_from("<2h", bytes(tb.mem[buf + 8:buf + 12])) == (20, plain + 7)

@@ -14,11 +14,14 @@ from iigs.memory import read_long, write_bytes, write_long
 
 from iigs import font
 from toolbox.quickdraw.geometry import write_point
-from toolbox.quickdraw.records import (BOLD, PORT_FONT_HANDLE, PORT_FONT_ID, PORT_PN_LOC,
+from toolbox.quickdraw.records import (BOLD, PORT_CH_EXTRA, PORT_FONT_HANDLE,
+                                       PORT_FONT_ID, PORT_PN_LOC, PORT_SP_EXTRA,
                                        PORT_TX_FACE, PORT_TX_MODE, PORT_TX_SIZE,
                                        SYSTEM_FONT_ID, TEXT_LOG_LIMIT, UNDERLINE)
 
 _POINT = struct.Struct("<2h")       # a Point (v, h) in a record
+_LONG = struct.Struct("<I")
+SPACE = 0x20
 FONT_VERSION = 0x0101               # the system font's version word (fgVersion)
 ROM_FONT_NAME = b"Shaston"          # the built-in font's family name (GetRomFont)
 DP_ROM_FONT_NAME = 0x1C0            # where in QuickDraw's direct page the name is kept
@@ -81,7 +84,16 @@ class TextMixin:
         """TextWidth(textPtr, textLength) $AB04 -> width in pixels."""
         data = _encoded(text)
         bold = len(data) if self.port and self.GetTextFace() & BOLD else 0
+        extras = self._extras() if self.port else (0, 0)
+        if extras != (0, 0):
+            return spaced_offsets(data, bool(bold), *extras)[-1]
         return font.text_width(data) + bold
+
+    def _extras(self) -> tuple[int, int]:
+        """The port's chExtra and spExtra (Fixed, signed)."""
+        port, mem = self._require_port(), self.tb.mem
+        return (_fixed(read_long(mem, port + PORT_CH_EXTRA)),
+                _fixed(read_long(mem, port + PORT_SP_EXTRA)))
 
     def StringWidth(self, text: bytes | str) -> int:
         """StringWidth(stringPtr) $A904 (the Pascal string's text, here)."""
@@ -150,7 +162,13 @@ class TextMixin:
         mem = self.tb.mem
         v, h = _POINT.unpack_from(st.record, PORT_PN_LOC)     # the record as just read
         face, mode = st.word(PORT_TX_FACE), st.word(PORT_TX_MODE)
-        ink = font.text_bits(data, bold=bool(face & BOLD), underline=bool(face & UNDERLINE))
+        bold, underline = bool(face & BOLD), bool(face & UNDERLINE)
+        extras = (_fixed(_LONG.unpack_from(st.record, PORT_CH_EXTRA)[0]),
+                  _fixed(_LONG.unpack_from(st.record, PORT_SP_EXTRA)[0]))
+        if extras == (0, 0):
+            ink = font.text_bits(data, bold=bold, underline=underline)
+        else:
+            ink = spaced_bits(data, bold, underline, *extras)
         width = ink.shape[1]
         gv, gh = v - st.bounds[0], h - st.bounds[1]
         self.text_log.append((gh, gv, font.decode(data), st.addr))
@@ -162,6 +180,40 @@ class TextMixin:
             self._draw(st, (top, h, top + font.HEIGHT, h + width), mode, src=src, ink=ink)
         write_point(mem, st.addr + PORT_PN_LOC, (v, h + width))
 
+
+
+def _fixed(value: int) -> int:
+    """A Fixed long (16.16) read unsigned, as a signed integer of 1/65536ths."""
+    value &= 0xFFFFFFFF
+    return value - (1 << 32) if value & 0x80000000 else value
+
+
+def spaced_offsets(data: bytes, bold: bool, ch_extra: int, sp_extra: int) -> list[int]:
+    """Where each character starts with the port's extra spacing, and (last) where the
+    text ends, in whole pixels from the pen: each character advances by its width plus
+    chExtra, a space by spExtra more, added up in Fixed and truncated (floor)."""
+    offsets, total = [0], 0
+    for c in data:
+        total += ((font.glyph(c).width + int(bold)) << 16) + ch_extra + \
+            (sp_extra if c == SPACE else 0)
+        offsets.append(total >> 16)
+    return offsets
+
+
+def spaced_bits(data: bytes, bold: bool, underline: bool, ch_extra: int,
+                sp_extra: int) -> np.ndarray:
+    """text_bits with the extra spacing: each character's ink at its spaced offset."""
+    offsets = spaced_offsets(data, bold, ch_extra, sp_extra)
+    width = max(0, offsets[-1])
+    out = np.zeros((font.HEIGHT, width), dtype=bool)
+    for c, x in zip(data, offsets):
+        ink = font.text_bits(bytes([c]), bold=bold)
+        lo, hi = max(x, 0), min(x + ink.shape[1], width)
+        if hi > lo:
+            out[:, lo:hi] |= ink[:, lo - x:hi - x]
+    if underline and width:
+        out[font.ASCENT, :] = True
+    return out
 
 
 def _encoded(text: bytes | str) -> bytes:
