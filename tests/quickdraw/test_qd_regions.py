@@ -204,6 +204,14 @@ def test_a_clip_region_not_a_rectangle_clips_every_drawing_call():
     other = call(tb, "NewRgn")
     call(tb, "GetClip", other)
     assert call(tb, "EqualRgn", other, rgn) == 1
+    # a program pokes the clip's record (the L's first row starts at 12, not 10): the
+    # next call clips to what the record says now
+    addr = tb.mm.deref(clip)
+    write_word(tb.mem, addr + 2, 12)
+    write_word(tb.mem, addr + 10, 12)
+    call(tb, "ClearScreen", 0)
+    call(tb, "PaintRect", _rect(tb, buf, (0, 0, 100, 100)))
+    assert (_screen(tb) == np.where(_mask([(12, 10, 50, 50), (30, 30, 70, 70)]), 3, 0)).all()
     # the visible region clips too, and SetOrigin moves its shape
     call(tb, "ClipRect", _rect(tb, got, (-0x3FFF, -0x3FFF, 0x3FFF, 0x3FFF)))
     call(tb, "SetVisRgn", rgn)

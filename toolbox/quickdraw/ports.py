@@ -115,6 +115,8 @@ class _PortState:
 class PortsMixin:
     """QuickDraw's port, clipping and coordinate calls."""
 
+    _clip_cache: tuple | None = None        # (the two regions' records, their shape)
+
     # ---- ports ---------------------------------------------------------------------------
     def _require_port(self) -> int:
         if not self.port:
@@ -149,8 +151,15 @@ class PortsMixin:
         (else None: the rectangles clip on their own)."""
         if self.region_is_rect(clip) and self.region_is_rect(vis):
             return None
-        return rgndata.combine(self.region_shape(clip), self.region_shape(vis),
-                               rgndata.SECT)
+        # the same two records as last time give the same shape: keep it
+        key = (self.region_record(clip), self.region_record(vis))
+        cached = self._clip_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        shape = rgndata.combine(self.region_shape(clip), self.region_shape(vis),
+                                rgndata.SECT)
+        self._clip_cache = (key, shape)
+        return shape
 
     def _screen_bounds(self) -> Rect:
         return (0, 0, SCREEN_LINES, 640 if self.master_scb & SCB_640 else 320)

@@ -143,6 +143,20 @@ class RegionsMixin:
         size = read_word(self.tb.mem, addr)
         return rgndata.from_record(read_bytes(self.tb.mem, addr, max(size, RGN_SIZE)))
 
+    def region_record(self, handle: int) -> bytes | tuple:
+        """What a region is made of, to compare: its record's bytes (a token
+        region's shape)."""
+        handle &= 0xFFFFFF
+        if handle >= PRIVATE_REGIONS or not handle:
+            return self.region_shape(handle)
+        try:
+            addr = self.tb.mm.deref(handle)
+        except ToolError:
+            return b""
+        if not addr:
+            return b""
+        return read_bytes(self.tb.mem, addr, max(read_word(self.tb.mem, addr), RGN_SIZE))
+
     def set_region_shape(self, handle: int, shape: Shape) -> None:
         """Store a shape in a region: its record, the block resized to fit."""
         handle &= 0xFFFFFF
