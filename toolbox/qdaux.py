@@ -74,20 +74,49 @@ CalcMask(srcLocPtr, srcRect, destLocPtr, destRect, resMode, patternPtr, leakTblP
   are not used by this toolbox. Only the pixels under the mask change, clipped to the
   destination's boundsRect.
 
-Not here: GetSysIcon, PixelMap2Rgn, WhooshRect, DrawStringWidth,
-UseColorTable, RestoreColorTable (the Tool Locator answers funcNotFoundErr).
+PixelMap2Rgn(srcLocInfoPtr, bitsPerPix, colorsToInclude) -> rgnHandle  (System 6)
+  makes a new region of the pixels of a LocInfo's image whose value v has bit v of
+  colorsToInclude set, in the LocInfo's local coordinates (its boundsRect). The pixel
+  size is bitsPerPix when it is 1, 2 or 4; otherwise the LocInfo's SCB says (2 bits in
+  640 mode, 4 in 320 mode).
+
+WhooshRect(flags, smallRect, bigRect)  (System 6) is the zooming outline animation
+  between two rectangles: its outlines are drawn and undrawn in XOR, so the screen is
+  as before when it returns; this toolbox draws no frames (there is no time between
+  them to see) and leaves the screen unchanged, as the call does.
+
+DrawStringWidth(flags, stringRef, width)  (System 6) draws a string at the pen, no
+  wider than `width` pixels: flags bits 0-1 say what stringRef is (0 a pointer, 1 a
+  handle; 2, a resource ID, is not supported here: the call answers resNotFound
+  $1E06), bits 2-3 its kind (0 Pascal, 4 C, 8 a word-length string: dswPString,
+  dswCString, dswWString), bits 13-14 the truncation (dswTruncLeft $2000,
+  dswTruncCenter $4000, dswTruncRight $6000): characters are taken away at that end
+  (or from the middle) and the ellipsis ($C9) put in their place until it fits; with
+  no truncation the string is drawn whole. The pen advances by what was drawn. Text is
+  never condensed here (dswNoCondense and dswCondense draw alike).
+
+UseColorTable(tableNum, tablePtr, flags) -> colorInfoHandle  (System 6) installs the
+  16 colours at tablePtr (the standard table of the master SCB's mode for tablePtr 0)
+  as colour table tableNum and answers a handle holding the table number and the
+  colours it replaced; RestoreColorTable(colorInfoHandle, flags) puts them back and
+  disposes of the handle. The flags (ctUse640Colors, ctNoCtlNewRes,
+  ctIncludeMenuBar) are not used here.
+
+Not here: GetSysIcon (the system's icon images are not in this toolbox; the Tool
+Locator answers funcNotFoundErr).
 """
 from __future__ import annotations
 
 import numpy as np
 
-from iigs.memory import read_bytes, read_word, write_bytes
+from iigs.memory import read_bytes, read_cstring, read_pstring, read_word, write_bytes
 from toolbox import cursor as cursors
 from toolbox._housekeeping import register_housekeeping
 from toolbox.calls import ToolError, s16, tool
 from toolbox.quickdraw import (MODE_BIC, MODE_COPY, MODE_OR, NOT_INIT_ERR, SCB_640,
                                _PortState, _read_loc, empty_rect, read_rect, sect_rect,
                                solid_pattern)
+from toolbox.quickdraw import rgndata
 from toolbox.toolbox import tool_state
 
 TOOLSET = 0x12
@@ -192,6 +221,8 @@ class QDAux:
             region = qd.region_rect(mask_rgn & 0xFFFFFF)
             if region is not None:
                 clip = sect_rect(clip, region)[1]
+            if not qd.region_is_rect(mask_rgn):
+                st.shape = qd.region_shape(mask_rgn)
         st.clip = clip
         if not empty_rect(clip):
             qd._copy_pixels(st, src_loc, src_rect, dest_rect[1], dest_rect[0], mode)
@@ -386,3 +417,105 @@ def IBeamCursor(tb) -> None:
     """IBeamCursor(): the I-beam."""
     _aux(tb).show_cursor_shape(cursors.ibeam)
 
+
+
+# ---- System 6: regions from pixels, the zoom outline, strings in a width, colour tables --
+
+RES_NOT_FOUND = 0x1E06          # DrawStringWidth: a resource string is not supported
+DSW_REF = 0x0003                # flags bits 0-1: pointer, handle, resource
+DSW_KIND = 0x000C               # flags bits 2-3: Pascal, C, word-length string
+DSW_TRUNC = 0x6000              # flags bits 13-14: none, left, centre, right
+DSW_TRUNC_LEFT, DSW_TRUNC_CENTER, DSW_TRUNC_RIGHT = 0x2000, 0x4000, 0x6000
+ELLIPSIS = 0xC9                 # the font's "..." character
+COLOR_INFO_SIZE = 2 + 32        # UseColorTable's handle: tableNum, the replaced colours
+
+
+def pixel_region_mask(qd, loc, bits: int, colors: int) -> tuple[tuple, np.ndarray]:
+    """The pixels of a LocInfo's image (over its boundsRect) whose value is in the
+    `colors` bit mask, `bits` bits a pixel: (boundsRect, mask)."""
+    scb, ptr, width, bounds = loc
+    if bits not in (1, 2, 4):
+        bits = 2 if scb & SCB_640 else 4
+    height, wide = bounds[2] - bounds[0], bounds[3] - bounds[1]
+    if height <= 0 or wide <= 0:
+        return bounds, np.zeros((0, 0), dtype=bool)
+    raw = np.frombuffer(read_bytes(qd.tb.mem, ptr & 0xFFFFFF, height * width),
+                        dtype=np.uint8).reshape(height, width)
+    per_byte = 8 // bits
+    shifts = np.arange(per_byte - 1, -1, -1) * bits
+    px = ((raw[:, :, None] >> shifts) & ((1 << bits) - 1)).reshape(height, -1)[:, :wide]
+    return bounds, ((colors >> px.astype(np.int32)) & 1).astype(bool)
+
+
+@tool(TOOLSET, 0x10, "LWW", 4)
+def PixelMap2Rgn(tb, loc_ptr, bits, colors) -> int:
+    """PixelMap2Rgn(srcLocInfoPtr:L, bitsPerPix:W, colorsToInclude:W) -> rgnHandle:L"""
+    qd = tb.qd
+    bounds, mask = pixel_region_mask(qd, _read_loc(tb.mem, loc_ptr), bits, colors)
+    handle = qd.NewRgn()
+    qd.set_region_shape(handle, rgndata.from_mask(bounds[0], bounds[1], mask))
+    return handle
+
+
+@tool(TOOLSET, 0x14, "LLL")
+def WhooshRect(tb, flags, small_ptr, big_ptr) -> None:
+    """WhooshRect(flags:L, smallRectPtr:L, bigRectPtr:L): the screen as it was."""
+
+
+def fit_text(qd, text: bytes, width: int, trunc: int) -> bytes:
+    """The text, shortened at the end `trunc` says with the ellipsis, to fit `width`."""
+    if not trunc or qd.TextWidth(text) <= width:
+        return text
+    for keep in range(len(text) - 1, -1, -1):
+        if trunc == DSW_TRUNC_LEFT:
+            cut = bytes([ELLIPSIS]) + text[len(text) - keep:]
+        elif trunc == DSW_TRUNC_CENTER:
+            head = (keep + 1) // 2
+            cut = text[:head] + bytes([ELLIPSIS]) + text[len(text) - (keep - head):]
+        else:
+            cut = text[:keep] + bytes([ELLIPSIS])
+        if qd.TextWidth(cut) <= width:
+            return cut
+    return b""
+
+
+@tool(TOOLSET, 0x15, "WLW")
+def DrawStringWidth(tb, flags, ref, width) -> None:
+    """DrawStringWidth(flags:W, stringRef:L, width:W)"""
+    kind = flags & DSW_REF
+    if kind > 1:
+        raise ToolError(RES_NOT_FOUND, "DrawStringWidth: resource strings are not supported")
+    addr = tb.mm.deref(ref & 0xFFFFFF) if kind == 1 else ref & 0xFFFFFF
+    form = flags & DSW_KIND
+    if form == 0x4:
+        text = read_cstring(tb.mem, addr)
+    elif form == 0x8:
+        text = read_bytes(tb.mem, addr + 2, read_word(tb.mem, addr))
+    else:
+        text = read_pstring(tb.mem, addr)
+    qd = tb.qd
+    qd.DrawText(fit_text(qd, text, s16(width), flags & DSW_TRUNC))
+
+
+@tool(TOOLSET, 0x16, "WLW", 4)
+def UseColorTable(tb, table, ptr, flags) -> int:
+    """UseColorTable(tableNum:W, tablePtr:L, flags:W) -> colorInfoHandle:L"""
+    qd = tb.qd
+    old = qd.GetColorTable(table)
+    colors = [read_word(tb.mem, (ptr & 0xFFFFFF) + 2 * i) for i in range(16)] if ptr \
+        else list(qd.InitColorTable())
+    handle = tb.mm.new_handle(COLOR_INFO_SIZE, qd.user_id or tb.mm.app_user_id, 0)
+    write_bytes(tb.mem, tb.mm.deref(handle),
+                b"".join(x.to_bytes(2, "little") for x in [table, *old]))
+    qd.SetColorTable(table, colors)
+    return handle
+
+
+@tool(TOOLSET, 0x17, "LW")
+def RestoreColorTable(tb, handle, flags) -> None:
+    """RestoreColorTable(colorInfoHandle:L, flags:W)"""
+    handle &= 0xFFFFFF
+    addr = tb.mm.deref(handle)
+    table = read_word(tb.mem, addr)
+    tb.qd.SetColorTable(table, [read_word(tb.mem, addr + 2 + 2 * i) for i in range(16)])
+    tb.mm.dispose(handle)

@@ -20,6 +20,8 @@ CALLS = {                # Apple's numbers (Toolbox Reference vol. 2 ch. 17, vol
     "QDAuxVersion": 0x0412, "QDAuxReset": 0x0512, "QDAuxStatus": 0x0612,
     "CopyPixels": 0x0912, "WaitCursor": 0x0A12, "DrawIcon": 0x0B12,
     "SpecialRect": 0x0C12, "SeedFill": 0x0D12, "CalcMask": 0x0E12, "IBeamCursor": 0x1312,
+    "PixelMap2Rgn": 0x1012, "WhooshRect": 0x1412, "DrawStringWidth": 0x1512,
+    "UseColorTable": 0x1612, "RestoreColorTable": 0x1712,
 }
 QD_DP = 0x3000           # QuickDraw II's three direct pages
 ICON = 0x7400            # an icon record
@@ -200,6 +202,79 @@ def test_copy_pixels_between_two_pixel_images():
     m.tb.qd.SetRectRgn(rgn, 2, 0, 8, 8)
     ok(m, "CopyPixels", SRC_LOC, DEST_LOC, RECT, RECT2, 0, rgn)
     assert bytes(m.mem[DEST_PIX + 48:DEST_PIX + 51]) == bytes([0x00, 0x45, 0xF0])
+
+
+def test_copy_pixels_through_a_mask_region_that_is_not_a_rectangle():
+    m = machine(MODE_320)
+    put_loc(m, SRC_LOC, MODE_320, SRC_PIX, 16, (0, 0, 8, 32))
+    put_loc(m, DEST_LOC, MODE_320, DEST_PIX, 16, (0, 0, 8, 32))
+    write_bytes(m.mem, SRC_PIX, b"\xff" * 16 * 8)
+    qd = m.tb.qd
+    a, b = qd.NewRgn(), qd.NewRgn()
+    qd.SetRectRgn(a, 0, 0, 4, 2)                         # rows 0-1, columns 0-3
+    qd.SetRectRgn(b, 2, 2, 6, 4)                         # rows 2-3, columns 2-5
+    qd.UnionRgn(a, b, a)
+    put_rect(m, RECT, 0, 0, 4, 8)
+    ok(m, "CopyPixels", SRC_LOC, DEST_LOC, RECT, RECT, 0, a)
+    assert [bytes(m.mem[DEST_PIX + 16 * r:DEST_PIX + 16 * r + 4]) for r in range(5)] == [
+        b"\xff\xff\x00\x00", b"\xff\xff\x00\x00", b"\x00\xff\xff\x00",
+        b"\x00\xff\xff\x00", b"\x00\x00\x00\x00"]
+
+
+def test_pixel_map_to_region_takes_the_pixels_of_the_colours_asked():
+    m = machine(MODE_320)
+    put_loc(m, SRC_LOC, MODE_320, SRC_PIX, 16, (10, 20, 13, 52))   # 3 rows, 32 pixels
+    write_bytes(m.mem, SRC_PIX, bytes([0x12, 0x21]))           # row 0: 1 2 2 1
+    write_bytes(m.mem, SRC_PIX + 16, bytes([0x33, 0x13]))      # row 1: 3 3 1 3
+    rgn = ok(m, "PixelMap2Rgn", SRC_LOC, 0, 1 << 1)            # colour 1 only
+    assert m.tb.qd.region_shape(rgn) == ((10, 11, (20, 21, 23, 24)), (11, 12, (22, 23)))
+    addr = m.tb.mm.deref(rgn)
+    assert read_word(m.mem, addr + 2) == 10 and read_word(m.mem, addr + 4) == 20
+    both = ok(m, "PixelMap2Rgn", SRC_LOC, 0, (1 << 1) | (1 << 3))
+    assert m.tb.qd.region_shape(both) == ((10, 11, (20, 21, 23, 24)), (11, 12, (20, 24)))
+    # 2 bits a pixel asked for: the same bytes read as 640-mode pixels: row 0 is
+    # 0 1 0 2 0 2 0 1, row 1 0 3 0 3 0 1 0 3
+    two = ok(m, "PixelMap2Rgn", SRC_LOC, 2, 1 << 2)
+    assert m.tb.qd.region_shape(two) == ((10, 11, (23, 24, 25, 26)),)
+
+
+def test_draw_string_width_truncates_with_the_ellipsis_and_colour_tables_restore():
+    m = machine(MODE_640)
+    qd = m.tb.qd
+    text = 0x7500
+    write_bytes(m.mem, text, b"\x0bHello world")
+    full = qd.TextWidth(b"Hello world")
+    qd.MoveTo(10, 20)
+    ok(m, "DrawStringWidth", 0x6000, text, full - 1)          # truncated at the right
+    # the longest head that fits with the ellipsis after it
+    assert qd.TextWidth(b"Hello worl" + bytes([0xC9])) > full - 1
+    assert qd.GetPen() == (20, 10 + qd.TextWidth(b"Hello wor" + bytes([0xC9])))
+    qd.MoveTo(10, 40)
+    ok(m, "DrawStringWidth", 0x2000, text, full - 1)          # at the left
+    assert qd.TextWidth(bytes([0xC9]) + b"ello world") <= full - 1
+    assert qd.GetPen() == (40, 10 + qd.TextWidth(bytes([0xC9]) + b"ello world"))
+    qd.MoveTo(10, 60)
+    ok(m, "DrawStringWidth", 0x0000, text, 5)                 # no truncation: all of it
+    assert qd.GetPen() == (60, 10 + full)
+    write_bytes(m.mem, text + 0x20, b"Gin\x00")
+    qd.MoveTo(0, 80)
+    ok(m, "DrawStringWidth", 0x4004, text + 0x20, 100)        # a C string, fits
+    assert qd.text_log[-1][2] == "Gin"
+    assert call(m, "DrawStringWidth", 0x0002, 1, 100)[0] == qdaux.RES_NOT_FOUND
+    # UseColorTable installs a table and hands back what it replaced
+    before = qd.GetColorTable(3)
+    colors = 0x7600
+    for i in range(16):
+        write_word(m.mem, colors + 2 * i, 0x100 + i)
+    info = ok(m, "UseColorTable", 3, colors, 0)
+    assert qd.GetColorTable(3) == [0x100 + i for i in range(16)]
+    ok(m, "RestoreColorTable", info, 0)
+    assert qd.GetColorTable(3) == before
+    screen = bytes(m.mem[0xE12000:0xE19D00])
+    put_rect(m, RECT, 10, 10, 20, 20)
+    put_rect(m, RECT2, 0, 0, 200, 640)
+    ok(m, "WhooshRect", 0, RECT, RECT2)
+    assert bytes(m.mem[0xE12000:0xE19D00]) == screen
 
 
 def test_copy_pixels_does_not_scale():

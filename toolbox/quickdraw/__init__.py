@@ -8,12 +8,15 @@ the screen layout. One module per part:
   geometry  rectangle and point arithmetic (pure), their records in memory
   pixels    pixel packing, patterns, shape masks, line points, transfer modes
   screen    start-up, SCBs, colour tables          (ScreenMixin)
-  regions   regions (rectangular)                  (RegionsMixin)
+  rgndata   region shapes (pure): bands of pixel runs, their algebra, Apple's record
+  regions   regions: records, algebra, OpenRgn recording, drawing (RegionsMixin)
   ports     GrafPorts, clipping, coordinates       (PortsMixin, _PortState)
   pen       the pen and lines                      (PenMixin)
-  drawing   the drawing path; rects, round rects, ovals, pixel copies (DrawingMixin)
+  drawing   the drawing path; rects, round rects, ovals, arcs, ScrollRect, pixel copies
+            (DrawingMixin)
   polygons  OpenPoly ... ClosePoly, Frame/Paint/Erase/Invert/FillPoly (PolygonsMixin)
-  text      text                                   (TextMixin)
+  text      text, its bounds, the font records      (TextMixin)
+  fields    the pen state and mask, the port's plain fields, globals (FieldsMixin)
   core      `QuickDraw` (`tb.qd`): the mixins together, the cursor, Random, helpers
   adapters  the `@tool(4, ...)` rows: stack and records in, core calls, results out
 
@@ -23,8 +26,9 @@ patterns are 32 bytes); the thin adapters decode the records a call points at.
 
 Drawing model (the classic QuickDraw one): coordinates lie between pixels, a rect covers
 pixels h1..h2-1 and v1..v2-1; every drawing call is clipped to portRect ∩ clipRgn ∩
-visRgn ∩ boundsRect; patterns are 8 x 8 pixels aligned to the pixel image (in 640 mode
-the first 16 bytes of the 32; all 32 as 16 x 8 with bit 15 of arcRot). HidePen stops
+visRgn ∩ boundsRect (the regions of any shape); patterns are 8 x 8 pixels aligned to
+the pixel image (in 640 mode the first 16 bytes of the 32; all 32 as 16 x 8 with bit
+15 of arcRot). HidePen stops
 the pen's drawing (lines, Frame* and Paint*); Erase*, Invert*, Fill* and text still
 draw. Transfer modes work on pixel values (copy, OR, XOR, BIC, their NOT variants, and
 the "fore" modes that change only pixels whose source is not the background colour).
@@ -41,7 +45,9 @@ from toolbox.quickdraw.records import (ALREADY_INIT_ERR, BAD_COLOR_NUM_ERR, BAD_
                                        MODE_FORE_COPY, MODE_FORE_OR, MODE_FORE_XOR,
                                        MODE_NOT, MODE_OR, MODE_XOR, NOT_INIT_ERR, OUTLINE,
                                        POLY_ALREADY_OPEN_ERR, POLY_NOT_OPEN_ERR,
-                                       POLY_TOO_BIG_ERR, PORT_POLY_SAVE,
+                                       PEN_STATE_SIZE, POLY_TOO_BIG_ERR,
+                                       PORT_GRAF_PROCS, PORT_PIC_SAVE, PORT_POLY_SAVE,
+                                       PORT_RGN_SAVE, PORT_SYS_FIELD, PORT_USER_FIELD,
                                        Point, PORT_ARC_ROT, PORT_BG_COLOR, PORT_BK_PAT,
                                        PORT_BOUNDS, PORT_CH_EXTRA, PORT_CLIP_RGN,
                                        PORT_FG_COLOR, PORT_FONT_FLAGS, PORT_FONT_HANDLE,
@@ -57,19 +63,23 @@ from toolbox.quickdraw.records import (ALREADY_INIT_ERR, BAD_COLOR_NUM_ERR, BAD_
                                        SOLID_WHITE, STANDARD_320, STANDARD_640,
                                        SYSTEM_FONT_ID, TEXT_LOG_LIMIT, UNDERLINE,
                                        WIDE_OPEN)
-from toolbox.quickdraw.geometry import (empty_rect, inset_rect, offset_rect, pt_in_rect,
-                                        read_point, read_rect, sect_rect, set_rect, _size,
+from toolbox.quickdraw.geometry import (add_pt, empty_rect, inset_rect, offset_rect,
+                                        pt2rect, pt_in_rect, read_point, read_rect,
+                                        scale_pt, sect_rect, set_rect, _size, sub_pt,
                                         union_rect, write_point, write_rect)
 from toolbox.quickdraw.pixels import (_BYTES, _frozen, line_points, MASK_CACHE_SIZE,
                                       oval_mask, pack_pixels, pattern_pixels, _PixelImage,
                                       rrect_mask, solid_pattern, transfer, UNPACK_320,
-                                      UNPACK_640, unpack_pixels)
+                                      UNPACK_640, unpack_pixels, wedge_mask)
+from toolbox.quickdraw import rgndata
 from toolbox.quickdraw.regions import RegionsMixin
+from toolbox.quickdraw.fields import FieldsMixin, LONG_FIELDS
 from toolbox.quickdraw.screen import ScreenMixin
 from toolbox.quickdraw.ports import (_PORT_HEAD, PortsMixin, _PortState)
 from toolbox.quickdraw.pen import PenMixin
 from toolbox.quickdraw.drawing import DrawingMixin
-from toolbox.quickdraw.polygons import (bounding_box, map_point, MAX_POLY_SIZE, POINT_SIZE,
+from toolbox.quickdraw.polygons import (bounding_box, edges_interior, map_point,
+                                        MAX_POLY_SIZE, POINT_SIZE,
                                         POLY_HEADER, polygon_interior, polygon_record,
                                         PolygonsMixin)
 from toolbox.quickdraw.text import (_encoded, TextMixin)

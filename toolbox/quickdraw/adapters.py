@@ -15,10 +15,13 @@ from iigs.memory import (read_bytes, read_cstring, read_long, read_pstring, read
 
 from toolbox.calls import s16, tool
 from toolbox.quickdraw.core import QuickDraw
-from toolbox.quickdraw.geometry import (empty_rect, inset_rect, offset_rect, pt_in_rect,
-                                        read_point, read_rect, sect_rect, set_rect,
+from toolbox.quickdraw.fields import LONG_FIELDS
+from toolbox.quickdraw.geometry import (add_pt, empty_rect, inset_rect, offset_rect,
+                                        pt2rect, pt_in_rect, read_point, read_rect,
+                                        scale_pt, sect_rect, set_rect, sub_pt,
                                         union_rect, write_point, write_rect)
-from toolbox.quickdraw.records import Rect
+from toolbox.quickdraw.polygons import map_point
+from toolbox.quickdraw.records import PEN_STATE_SIZE, Rect
 
 
 def _qd(tb: Any) -> QuickDraw:
@@ -481,3 +484,312 @@ SetPolySave = _forward(0x42, "SetPolySave(polySaveValue:L)")
 def GetPolySave(tb):
     """GetPolySave() -> polySaveValue:L"""
     return _qd(tb).GetPolySave()
+
+
+# ---- housekeeping, screen --------------------------------------------------------------
+@tool(4, 0x01)
+def QDBootInit(tb):
+    """QDBootInit(): nothing to set up at boot."""
+
+
+@tool(4, 0x05)
+def QDReset(tb):
+    """QDReset(): nothing to reset."""
+
+
+QDStatus = _forward(0x06, "QDStatus() -> activeFlag:W")
+GetStandardSCB = _forward(0x0C, "GetStandardSCB() -> standardSCB:W")
+
+
+@tool(4, 0x0D, "L")
+def InitColorTable(tb, ptr):
+    """InitColorTable(tablePtr:L)"""
+    for i, c in enumerate(_qd(tb).InitColorTable()):
+        write_word(tb.mem, ptr + 2 * i, c)
+
+
+@tool(4, 0x39, "WL")
+def SolidPattern(tb, color, ptr):
+    """SolidPattern(colorNum:W, patternPtr:L)"""
+    write_bytes(tb.mem, ptr, _qd(tb).SolidPattern(color))
+
+
+# ---- the pen's state and mask ------------------------------------------------------------
+@tool(4, 0x2A, "L")
+def SetPenState(tb, ptr):
+    """SetPenState(penStatePtr:L)"""
+    _qd(tb).SetPenState(read_bytes(tb.mem, ptr, PEN_STATE_SIZE))
+
+
+@tool(4, 0x2B, "L")
+def GetPenState(tb, ptr):
+    """GetPenState(penStatePtr:L)"""
+    write_bytes(tb.mem, ptr, _qd(tb).GetPenState())
+
+
+@tool(4, 0x32, "L")
+def SetPenMask(tb, ptr):
+    """SetPenMask(maskPtr:L)"""
+    _qd(tb).SetPenMask(read_bytes(tb.mem, ptr, 8))
+
+
+@tool(4, 0x33, "L")
+def GetPenMask(tb, ptr):
+    """GetPenMask(maskPtr:L)"""
+    write_bytes(tb.mem, ptr, _qd(tb).GetPenMask())
+
+
+# ---- the port's long fields, as they stand ------------------------------------------------
+def _long_field(set_number: int, name: str) -> None:
+    field = LONG_FIELDS[name]
+    value = "fixed" if name.endswith("Extra") else "value"
+
+    def setter(tb, v):
+        _qd(tb).set_port_long(field, v)
+
+    def getter(tb):
+        return _qd(tb).port_long(field)
+    setter.__name__ = setter.__qualname__ = "Set" + name
+    getter.__name__ = getter.__qualname__ = "Get" + name
+    setter.__doc__ = f"Set{name}({value}:L): the port's field"
+    getter.__doc__ = f"Get{name}() -> {value}:L: the port's field"
+    tool(4, set_number, "L", name="Set" + name)(setter)
+    tool(4, set_number + 1, "", 4, name="Get" + name)(getter)
+
+
+for _num, _name in ((0x3E, "PicSave"), (0x44, "GrafProcs"), (0x46, "UserField"),
+                    (0x48, "SysField"), (0xC6, "ClipHandle"), (0xC8, "VisHandle"),
+                    (0x9E, "SpaceExtra"), (0xD4, "CharExtra")):
+    _long_field(_num, _name)
+
+SetRgnSave = _forward(0x40, "SetRgnSave(rgnSaveValue:L)")
+GetRgnSave = _forward(0x41, "GetRgnSave() -> rgnSaveValue:L")
+SetFontFlags = _forward(0x98, "SetFontFlags(fontFlags:W)")
+GetFontFlags = _forward(0x99, "GetFontFlags() -> fontFlags:W")
+SetArcRot = _forward(0xB0, "SetArcRot(arcRotValue:W)")
+GetArcRot = _forward(0xB1, "GetArcRot() -> arcRotValue:W")
+SetSysFont = _forward(0xB2, "SetSysFont(fontHandle:L)")
+GetSysFont = _forward(0xB3, "GetSysFont() -> fontHandle:L")
+SetVisRgn = _forward(0xB4, "SetVisRgn(rgnHandle:L)", address=True)
+GetVisRgn = _forward(0xB5, "GetVisRgn(rgnHandle:L)", address=True)
+SetIntUse = _forward(0xB6, "SetIntUse(useInt:W)")
+SetBufDims = _forward(0xCB, "SetBufDims(maxWidth:W, maxFontHeight:W, maxFBRExtent:W)")
+ForceBufDims = _forward(0xCC, "ForceBufDims(maxWidth:W, maxFontHeight:W, maxFBRExtent:W)")
+GetFGSize = _forward(0xCF, "GetFGSize() -> fgSize:W")
+InflateTextBuffer = _forward(0xD7, "InflateTextBuffer(newWidth:W, newHeight:W)")
+
+
+@tool(4, 0xCD, "L")
+def SaveBufDims(tb, ptr):
+    """SaveBufDims(sizeInfoPtr:L)"""
+    write_bytes(tb.mem, ptr, _qd(tb).SaveBufDims())
+
+
+@tool(4, 0xCE, "L")
+def RestoreBufDims(tb, ptr):
+    """RestoreBufDims(sizeInfoPtr:L)"""
+    _qd(tb).RestoreBufDims(read_bytes(tb.mem, ptr, 8))
+
+
+# ---- points ---------------------------------------------------------------------------------
+@tool(4, 0x50, "LLL")
+def Pt2Rect(tb, p1, p2, rect_ptr):
+    """Pt2Rect(point1Ptr:L, point2Ptr:L, rectPtr:L)"""
+    write_rect(tb.mem, rect_ptr, pt2rect(read_point(tb.mem, p1), read_point(tb.mem, p2)))
+
+
+@tool(4, 0x80, "LL")
+def AddPt(tb, src, dst):
+    """AddPt(srcPtPtr:L, destPtPtr:L)"""
+    write_point(tb.mem, dst, add_pt(read_point(tb.mem, src), read_point(tb.mem, dst)))
+
+
+@tool(4, 0x81, "LL")
+def SubPt(tb, src, dst):
+    """SubPt(srcPtPtr:L, destPtPtr:L)"""
+    write_point(tb.mem, dst, sub_pt(read_point(tb.mem, src), read_point(tb.mem, dst)))
+
+
+@tool(4, 0x82, "LWW")
+def SetPt(tb, ptr, h, v):
+    """SetPt(srcPtPtr:L, h:W, v:W)"""
+    write_point(tb.mem, ptr, (s16(v), s16(h)))
+
+
+@tool(4, 0x83, "LL", 2)
+def EqualPt(tb, p1, p2):
+    """EqualPt(point1Ptr:L, point2Ptr:L) -> equal:W"""
+    return int(read_point(tb.mem, p1) == read_point(tb.mem, p2))
+
+
+@tool(4, 0x89, "LLL")
+def ScalePt(tb, ptr, src, dst):
+    """ScalePt(pointPtr:L, srcRectPtr:L, destRectPtr:L)"""
+    write_point(tb.mem, ptr, scale_pt(read_point(tb.mem, ptr), read_rect(tb.mem, src),
+                                      read_rect(tb.mem, dst)))
+
+
+@tool(4, 0x8A, "LLL")
+def MapPt(tb, ptr, src, dst):
+    """MapPt(pointPtr:L, srcRectPtr:L, destRectPtr:L)"""
+    write_point(tb.mem, ptr, map_point(read_point(tb.mem, ptr), read_rect(tb.mem, src),
+                                       read_rect(tb.mem, dst)))
+
+
+@tool(4, 0x8B, "LLL")
+def MapRect(tb, ptr, src, dst):
+    """MapRect(rectPtr:L, srcRectPtr:L, destRectPtr:L): both corners as MapPt maps them"""
+    r, s, d = read_rect(tb.mem, ptr), read_rect(tb.mem, src), read_rect(tb.mem, dst)
+    write_rect(tb.mem, ptr, map_point(r[:2], s, d) + map_point(r[2:], s, d))
+
+
+# ---- arcs -----------------------------------------------------------------------------------
+def _arc_call(method: str):
+    def adapter(tb, ptr, start, arc):
+        getattr(_qd(tb), method)(read_rect(tb.mem, ptr), s16(start), s16(arc))
+    adapter.__name__ = adapter.__qualname__ = method
+    adapter.__doc__ = f"{method}(rectPtr:L, startAngle:W, arcAngle:W)"
+    return adapter
+
+
+for _num, _name in ((0x62, "FrameArc"), (0x63, "PaintArc"), (0x64, "EraseArc"),
+                    (0x65, "InvertArc")):
+    tool(4, _num, "LWW", name=_name)(_arc_call(_name))
+
+
+@tool(4, 0x66, "LWWL")
+def FillArc(tb, ptr, start, arc, pat_ptr):
+    """FillArc(rectPtr:L, startAngle:W, arcAngle:W, patternPtr:L)"""
+    _qd(tb).FillArc(read_rect(tb.mem, ptr), s16(start), s16(arc),
+                    read_bytes(tb.mem, pat_ptr, 32))
+
+
+# ---- regions --------------------------------------------------------------------------------
+OpenRgn = _forward(0x6D, "OpenRgn()")
+CloseRgn = _forward(0x6E, "CloseRgn(rgnHandle:L)", address=True)
+
+
+@tool(4, 0x6F, "LWW")
+def OffsetRgn(tb, rgn, dh, dv):
+    """OffsetRgn(rgnHandle:L, dH:W, dV:W)"""
+    _qd(tb).OffsetRgn(rgn & 0xFFFFFF, s16(dh), s16(dv))
+
+
+@tool(4, 0x70, "LWW")
+def InsetRgn(tb, rgn, dh, dv):
+    """InsetRgn(rgnHandle:L, dH:W, dV:W)"""
+    _qd(tb).InsetRgn(rgn & 0xFFFFFF, s16(dh), s16(dv))
+
+
+SectRgn = _forward(0x71, "SectRgn(rgn1Handle:L, rgn2Handle:L, destRgnHandle:L)",
+                   address=True)
+UnionRgn = _forward(0x72, "UnionRgn(rgn1Handle:L, rgn2Handle:L, unionRgnHandle:L)",
+                    address=True)
+DiffRgn = _forward(0x73, "DiffRgn(rgn1Handle:L, rgn2Handle:L, destRgnHandle:L)",
+                   address=True)
+XorRgn = _forward(0x74, "XorRgn(rgn1Handle:L, rgn2Handle:L, destRgnHandle:L)",
+                  address=True)
+
+
+@tool(4, 0x75, "LL", 2)
+def PtInRgn(tb, pt_ptr, rgn):
+    """PtInRgn(pointPtr:L, rgnHandle:L) -> inRgn:W"""
+    return int(_qd(tb).PtInRgn(read_point(tb.mem, pt_ptr), rgn & 0xFFFFFF))
+
+
+@tool(4, 0x76, "LL", 2)
+def RectInRgn(tb, rect_ptr, rgn):
+    """RectInRgn(rectPtr:L, rgnHandle:L) -> inRgn:W"""
+    return int(_qd(tb).RectInRgn(read_rect(tb.mem, rect_ptr), rgn & 0xFFFFFF))
+
+
+@tool(4, 0x77, "LL", 2)
+def EqualRgn(tb, a, b):
+    """EqualRgn(rgn1Handle:L, rgn2Handle:L) -> equal:W"""
+    return int(_qd(tb).EqualRgn(a & 0xFFFFFF, b & 0xFFFFFF))
+
+
+@tool(4, 0x78, "L", 2)
+def EmptyRgn(tb, rgn):
+    """EmptyRgn(rgnHandle:L) -> empty:W"""
+    return int(_qd(tb).EmptyRgn(rgn & 0xFFFFFF))
+
+
+for _num, _name in ((0x79, "FrameRgn"), (0x7A, "PaintRgn"), (0x7B, "EraseRgn"),
+                    (0x7C, "InvertRgn")):
+    _forward(_num, f"{_name}(rgnHandle:L)", address=True)
+
+
+@tool(4, 0x7D, "LL")
+def FillRgn(tb, rgn, pat_ptr):
+    """FillRgn(rgnHandle:L, patternPtr:L)"""
+    _qd(tb).FillRgn(rgn & 0xFFFFFF, read_bytes(tb.mem, pat_ptr, 32))
+
+
+@tool(4, 0x7E, "LWWL")
+def ScrollRect(tb, rect_ptr, dh, dv, update_rgn):
+    """ScrollRect(rectPtr:L, dH:W, dV:W, updateRgnHandle:L)"""
+    qd = _qd(tb)
+    update = qd.ScrollRect(read_rect(tb.mem, rect_ptr), s16(dh), s16(dv))
+    if update_rgn & 0xFFFFFF:
+        qd.set_region_shape(update_rgn & 0xFFFFFF, update)
+
+
+@tool(4, 0x8C, "LLL")
+def MapRgn(tb, rgn, src, dst):
+    """MapRgn(mapRgnHandle:L, srcRectPtr:L, destRectPtr:L)"""
+    _qd(tb).MapRgn(rgn & 0xFFFFFF, read_rect(tb.mem, src), read_rect(tb.mem, dst))
+
+
+# ---- text -----------------------------------------------------------------------------------
+@tool(4, 0x97, "L")
+def GetFontGlobals(tb, ptr):
+    """GetFontGlobals(fgRecPtr:L): {fgFontID, fgStyle, fgSize, fgVersion, fgWidMax,
+    fgFBRExtent}"""
+    for i, x in enumerate(_qd(tb).GetFontGlobals()):
+        write_word(tb.mem, ptr + 2 * i, x)
+
+
+@tool(4, 0xD9, "LW", 2)
+def GetFontLore(tb, ptr, size):
+    """GetFontLore(fontGlobalsRecPtr:L, recordSize:W) -> bytesCopied:W: as much of the
+    font globals record as fits"""
+    record = b"".join(x.to_bytes(2, "little") for x in _qd(tb).GetFontGlobals())
+    count = min(size, len(record))
+    write_bytes(tb.mem, ptr, record[:count])
+    return count
+
+
+@tool(4, 0xAC, "WL")
+def CharBounds(tb, char, rect_ptr):
+    """CharBounds(theChar:W, resultPtr:L)"""
+    write_rect(tb.mem, rect_ptr, _qd(tb).CharBounds(char))
+
+
+@tool(4, 0xAD, "LL")
+def StringBounds(tb, ptr, rect_ptr):
+    """StringBounds(stringPtr:L, resultPtr:L)"""
+    write_rect(tb.mem, rect_ptr, _qd(tb).StringBounds(read_pstring(tb.mem, ptr)))
+
+
+@tool(4, 0xAE, "LL")
+def CStringBounds(tb, ptr, rect_ptr):
+    """CStringBounds(cStringPtr:L, resultPtr:L)"""
+    write_rect(tb.mem, rect_ptr, _qd(tb).CStringBounds(read_cstring(tb.mem, ptr)))
+
+
+@tool(4, 0xAF, "LWL")
+def TextBounds(tb, ptr, length, rect_ptr):
+    """TextBounds(textPtr:L, textLength:W, resultPtr:L)"""
+    write_rect(tb.mem, rect_ptr, _qd(tb).TextBounds(read_bytes(tb.mem, ptr, length)))
+
+
+@tool(4, 0xD8, "L")
+def GetRomFont(tb, ptr):
+    """GetRomFont(romFontRecPtr:L): {rfFamNum:W, rfFamStyle:W, rfSize:W, rfFontHandle:L,
+    rfNamePtr:L, rfFBRExtent:W}"""
+    fam, style, size, handle, name, extent = _qd(tb).GetRomFont()
+    for off, x in ((0, fam), (2, style), (4, size), (14, extent)):
+        write_word(tb.mem, ptr + off, x)
+    write_long(tb.mem, ptr + 6, handle)
+    write_long(tb.mem, ptr + 10, name)

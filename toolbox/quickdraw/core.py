@@ -14,6 +14,7 @@ import numpy as np
 
 from toolbox import cursor as cursors
 from toolbox.quickdraw.drawing import DrawingMixin
+from toolbox.quickdraw.fields import FieldsMixin
 from toolbox.quickdraw.geometry import empty_rect, sect_rect
 from toolbox.quickdraw.pen import PenMixin
 from toolbox.quickdraw.pixels import pack_pixels, _PixelImage, unpack_pixels
@@ -29,7 +30,7 @@ from toolbox.toolbox import tool_state
 
 @tool_state("qd")
 class QuickDraw(ScreenMixin, RegionsMixin, PortsMixin, PenMixin, DrawingMixin,
-                PolygonsMixin, TextMixin):
+                PolygonsMixin, TextMixin, FieldsMixin):
     """QuickDraw II's state: started?, master SCB, current port, regions, cursor."""
 
     def __init__(self, tb: Any) -> None:
@@ -52,6 +53,9 @@ class QuickDraw(ScreenMixin, RegionsMixin, PortsMixin, PenMixin, DrawingMixin,
         self._port_state: _PortState | None = None     # the last one decoded (ports.py)
         self.regions: dict[int, Rect] = {}
         self._next_private_rgn = PRIVATE_REGIONS
+        self.region_shapes: dict[int, tuple] = {}    # token regions that are not rects
+        # OpenRgn's recordings by the rgnSave handle: (lines, shapes XORed so far)
+        self.region_recordings: dict[int, tuple[list, tuple]] = {}
         self.polygons: dict[int, bytes] = {}        # token polygons (no Memory Manager)
         self.open_points: dict[int, list[Point]] = {}   # the points of an open polygon
         self.text_log: list[tuple[int, int, str, int]] = []

@@ -11,11 +11,13 @@ from typing import Any
 
 import numpy as np
 
-from toolbox.quickdraw.geometry import empty_rect, pt_in_rect, sect_rect, _size
+from toolbox.quickdraw import rgndata
+from toolbox.quickdraw.geometry import empty_rect, offset_rect, pt_in_rect, sect_rect, _size
 from toolbox.quickdraw.pixels import (byte_masks, oval_mask, pack_pixels, pattern_pixels,
                                       _PixelImage, rrect_mask, solid_pixel, transfer,
-                                      unpack_pixels)
+                                      unpack_pixels, wedge_mask)
 from toolbox.quickdraw.ports import _PortState
+from toolbox.quickdraw.rgndata import Shape
 from toolbox.quickdraw.records import (MODE_COPY, MODE_FORE_COPY, MODE_NOT, MODE_OR,
                                        MODE_XOR, Point, Rect, SCB_640, SOLID_BLACK)
 
@@ -36,6 +38,17 @@ class DrawingMixin:
         ok, box = sect_rect(rect, st.clip)
         if not ok:
             return
+        if st.shape is not None:               # a clip or visible region not a rect
+            cut = rgndata.to_mask(st.shape, box)
+            if not cut.any():
+                return
+            if not cut.all():
+                rows = slice(box[0] - rect[0], box[2] - rect[0])
+                cols = slice(box[1] - rect[1], box[3] - rect[1])
+                shape = cut if shape is None else shape[rows, cols] & cut
+                src = None if src is None else src[rows, cols]
+                ink = None if ink is None else ink[rows, cols]
+                rect = box
         if shape is None and src is None and not mode & MODE_FORE_COPY:
             self._draw_packed(st, box, mode, pattern, invert)
             return
@@ -156,6 +169,7 @@ class DrawingMixin:
     # ---- rectangles -------------------------------------------------------------------------
     def FrameRect(self, rect: Rect) -> None:
         """FrameRect(rectPtr) $5304: the outline, pen-size thick, inside the rect."""
+        self._record_rgn_frame(rect)
         if empty_rect(rect) or not self._pen_visible():
             return
         pw, ph = self.GetPenSize()
@@ -202,6 +216,8 @@ class DrawingMixin:
 
     def FrameRRect(self, rect: Rect, oval_w: int, oval_h: int) -> None:
         """FrameRRect(rectPtr, ovalWidth, ovalHeight) $5D04."""
+        if self.region_recordings and not empty_rect(rect):
+            self._record_rgn_frame(rect, rrect_mask(*_size(rect), oval_w, oval_h))
         if empty_rect(rect) or not self._pen_visible():
             return
         pw, ph = self.GetPenSize()
@@ -237,6 +253,8 @@ class DrawingMixin:
     # ---- ovals -------------------------------------------------------------------------------
     def FrameOval(self, rect: Rect) -> None:
         """FrameOval(rectPtr) $5804."""
+        if self.region_recordings and not empty_rect(rect):
+            self._record_rgn_frame(rect, oval_mask(*_size(rect)))
         if not empty_rect(rect) and self._pen_visible():
             self._paint_with_pen(rect, self._frame_shape(rect, oval_mask))
 
@@ -259,6 +277,69 @@ class DrawingMixin:
         """FillOval(rectPtr, patternPtr) $5C04."""
         if not empty_rect(rect):
             self._fill(rect, pattern, oval_mask(*_size(rect)))
+
+    # ---- arcs (Toolbox Reference vol. 2, ch. 16: the oval's wedge) ----------------------------
+    def _wedge(self, rect: Rect, start: int, arc: int, oval: np.ndarray) -> np.ndarray:
+        return oval & wedge_mask(*_size(rect), start, arc)
+
+    def FrameArc(self, rect: Rect, start: int, arc: int) -> None:
+        """FrameArc(rectPtr, startAngle, arcAngle) $6204: the part of FrameOval's rim
+        inside the wedge (no radii)."""
+        if not empty_rect(rect) and self._pen_visible():
+            self._paint_with_pen(rect, self._wedge(rect, start, arc,
+                                                   self._frame_shape(rect, oval_mask)))
+
+    def PaintArc(self, rect: Rect, start: int, arc: int) -> None:
+        """PaintArc(rectPtr, startAngle, arcAngle) $6304: the wedge of the oval."""
+        if not empty_rect(rect) and self._pen_visible():
+            self._paint_with_pen(rect, self._wedge(rect, start, arc, oval_mask(*_size(rect))))
+
+    def EraseArc(self, rect: Rect, start: int, arc: int) -> None:
+        """EraseArc(rectPtr, startAngle, arcAngle) $6404."""
+        if not empty_rect(rect):
+            self._erase(rect, self._wedge(rect, start, arc, oval_mask(*_size(rect))))
+
+    def InvertArc(self, rect: Rect, start: int, arc: int) -> None:
+        """InvertArc(rectPtr, startAngle, arcAngle) $6504."""
+        if not empty_rect(rect):
+            self._invert(rect, self._wedge(rect, start, arc, oval_mask(*_size(rect))))
+
+    def FillArc(self, rect: Rect, start: int, arc: int, pattern: bytes) -> None:
+        """FillArc(rectPtr, startAngle, arcAngle, patternPtr) $6604."""
+        if not empty_rect(rect):
+            self._fill(rect, pattern, self._wedge(rect, start, arc, oval_mask(*_size(rect))))
+
+    # ---- scrolling --------------------------------------------------------------------------
+    def ScrollRect(self, rect: Rect, dh: int, dv: int) -> Shape:
+        """ScrollRect(rectPtr, dH, dV, updateRgnHandle) $7E04: the pixels of the rect
+        (inside the port's clip) move by (dh, dv), staying inside it; what they leave
+        is erased with the background pattern and returned (the update region)."""
+        st = self._state()
+        area = rgndata.rect_shape(sect_rect(rect, st.clip)[1])
+        if st.shape is not None:
+            area = rgndata.combine(area, st.shape, rgndata.SECT)
+        if not area:
+            return rgndata.EMPTY
+        moved = rgndata.combine(rgndata.offset(area, dh, dv), area, rgndata.SECT)
+        box = rgndata.bbox(moved)
+        if moved:
+            src_box = offset_rect(box, -dh, -dv)
+            pixels = self._port_pixels(st, src_box)
+            self._draw(st, box, MODE_COPY, src=pixels, shape=rgndata.to_mask(moved, box))
+        update = rgndata.combine(area, moved, rgndata.DIFF)
+        if update:
+            ubox = rgndata.bbox(update)
+            self._erase(ubox, rgndata.to_mask(update, ubox))
+        return update
+
+    def _port_pixels(self, st: _PortState, rect: Rect) -> np.ndarray:
+        """The pixel values of a rect of the port's image (local, inside boundsRect)."""
+        ppb = 4 if st.mode640 else 2
+        b = st.bounds
+        c0, c1 = rect[1] - b[1], rect[3] - b[1]
+        b0, b1 = c0 // ppb, -(-c1 // ppb)
+        px = unpack_pixels(st.image.get(rect[0] - b[0], rect[2] - b[0], b0, b1), st.mode640)
+        return px[:, c0 - b0 * ppb:c1 - b0 * ppb].copy()
 
     # ---- pixels -------------------------------------------------------------------------------
     def GetPixel(self, h: int, v: int) -> int:

@@ -75,3 +75,29 @@ def write_point(mem: Any, addr: int, pt: Point) -> None:
 
 def _size(rect: Rect) -> tuple[int, int]:
     return rect[2] - rect[0], rect[3] - rect[1]
+
+
+def pt2rect(a: Point, b: Point) -> Rect:
+    """Pt2Rect: the smallest rectangle with both points as corners."""
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+
+
+def add_pt(src: Point, dst: Point) -> Point:
+    """AddPt: dst + src, each coordinate a 16-bit word."""
+    return s16(dst[0] + src[0]), s16(dst[1] + src[1])
+
+
+def sub_pt(src: Point, dst: Point) -> Point:
+    """SubPt: dst - src."""
+    return s16(dst[0] - src[0]), s16(dst[1] - src[1])
+
+
+def scale_pt(pt: Point, src: Rect, dst: Rect) -> Point:
+    """ScalePt: a height and width (v, h) scaled by dst's size over src's, truncated."""
+    def scale(x: int, to: int, frm: int) -> int:
+        if frm == 0:
+            return x
+        q = abs(x * to) // abs(frm)
+        return q if (x * to >= 0) == (frm > 0) else -q
+    return (scale(pt[0], dst[2] - dst[0], src[2] - src[0]),
+            scale(pt[1], dst[3] - dst[1], src[3] - src[1]))

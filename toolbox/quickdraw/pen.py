@@ -124,6 +124,7 @@ class PenMixin:
         """LineTo(h, v) $3C04: the pen rectangle is dragged from the pen to (h, v)."""
         v0, h0 = self.GetPen()
         self._record_poly_line((v0, h0), (v, h))
+        self._record_rgn_line((v0, h0), (v, h))
         self.MoveTo(h, v)
         self._pen_line(v0, h0, v, h)
 

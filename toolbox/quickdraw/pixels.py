@@ -203,3 +203,19 @@ class _PixelImage:
         mem = self.qd.tb.mem
         for i in range(rows):
             write_bytes(mem, self.ptr + (r0 + i) * self.row_bytes + b0, data[i].tobytes())
+
+
+@functools.lru_cache(maxsize=MASK_CACHE_SIZE)
+def wedge_mask(height: int, width: int, start: int, arc: int) -> np.ndarray:
+    """The pixels of a height x width box inside the wedge of an arc: angles in degrees
+    from 12 o'clock, clockwise when positive, measured on the box's proportions (45
+    degrees passes through the top-right corner); a pixel is in when the angle of its
+    centre lies in [start, start + arc). |arc| >= 360: every pixel."""
+    if arc < 0:
+        start, arc = start + arc, -arc
+    if arc >= 360 or height <= 0 or width <= 0:
+        return _frozen(np.ones((max(height, 0), max(width, 0)), dtype=bool))
+    y = (np.arange(height) + 0.5 - height / 2) / (height / 2)
+    x = (np.arange(width) + 0.5 - width / 2) / (width / 2)
+    angle = np.degrees(np.arctan2(x[None, :], -y[:, None])) % 360
+    return _frozen((angle - start) % 360 < arc)

@@ -85,20 +85,28 @@ def polygon_record(points: list[Point]) -> bytes:
 
 
 def polygon_interior(points: list[Point]) -> tuple[Rect, np.ndarray] | None:
-    """The pixels inside the closed outline (even-odd), as (box, mask over the box).
+    """The pixels inside the closed outline (even-odd), as (box, mask over the box)."""
+    if len(points) < 3:
+        return None
+    return edges_interior(list(zip(points, points[1:] + points[:1])))
+
+
+def edges_interior(edges: list[tuple[Point, Point]]) -> tuple[Rect, np.ndarray] | None:
+    """The pixels inside a set of edges (even-odd), as (box, mask over the box).
 
     Scan line by scan line: a row of pixels v meets the edges that span the grid line v
     (v0 <= v < v1, so a shared vertex counts once and horizontal edges not at all); an
     edge crossing that line at x toggles every pixel h >= x (the corner (h, v), nudged
     right, is past the crossing exactly when h >= ceil(x))."""
-    if len(points) < 3:
+    points = [p for edge in edges for p in edge]
+    if not points:
         return None
     top, left, bottom, right = bounding_box(points)
     height, width = bottom - top, right - left
     if height <= 0 or width <= 0:
         return None
     toggles = np.zeros((height, width + 1), dtype=np.int32)
-    for (v0, h0), (v1, h1) in zip(points, points[1:] + points[:1]):
+    for (v0, h0), (v1, h1) in edges:
         if v0 == v1:
             continue
         if v0 > v1:
@@ -214,6 +222,7 @@ class PolygonsMixin:
         """FramePoly(polyHandle) $BC04: the recorded lines, drawn with the pen."""
         points = self.read_polygon(handle)
         for (v0, h0), (v1, h1) in zip(points, points[1:]):
+            self._record_rgn_line((v0, h0), (v1, h1))
             self._pen_line(v0, h0, v1, h1)
 
     def _interior(self, handle: int) -> tuple[Rect, np.ndarray] | None:

@@ -21,6 +21,7 @@ from toolbox.calls import ToolError, s16
 from toolbox.quickdraw.geometry import (empty_rect, inset_rect, offset_rect, pt_in_rect,
                                         read_rect, sect_rect, set_rect, union_rect,
                                         write_point, write_rect)
+from toolbox.quickdraw import rgndata
 from toolbox.quickdraw.pixels import _PixelImage
 from toolbox.quickdraw.records import (MODE_COPY, NOT_INIT_ERR, Point, PORT_ARC_ROT,
                                        PORT_BG_COLOR, PORT_BK_PAT, PORT_BOUNDS,
@@ -53,7 +54,7 @@ def _place(qd: "QuickDraw", record: bytes,
     mode640 = bool(head[0] & SCB_640)
     bounds = head[3:7]
     clip = sect_rect(bounds, head[7:11])[1]
-    for rgn in regions:
+    for rgn in regions[:2]:
         if rgn is not None:
             clip = sect_rect(clip, rgn)[1]
     return mode640, 3 if mode640 else 15, _PixelImage(qd, head[1] & 0xFFFFFF, head[2]), \
@@ -62,19 +63,22 @@ def _place(qd: "QuickDraw", record: bytes,
 
 class _PortState:
     """The fields of the current port a drawing call needs, decoded from the record's
-    bytes and its regions' rectangles (`regions`, clip then visible). `place` (see
+    bytes and its regions' rectangles (`regions`, clip then visible, then the shape
+    the two make together when one is not a rectangle, else None). `place` (see
     _place) depends only on the record's first PORT_BK_PAT bytes and the regions, so a
     state whose pen or colours changed reuses its predecessor's."""
 
     __slots__ = ("addr", "record", "regions", "place", "mode640", "full", "image", "bounds",
-                 "clip", "fg", "bg", "wide", "pen_mode", "pen_pat", "bk_pat", "pen_visible")
+                 "clip", "shape", "fg", "bg", "wide", "pen_mode", "pen_pat", "bk_pat",
+                 "pen_visible")
 
     def __init__(self, qd: "QuickDraw", addr: int, record: bytes,
-                 regions: tuple[Rect | None, Rect | None],
+                 regions: tuple[Rect | None, Rect | None, tuple | None],
                  place: _Place | None = None) -> None:
         self.addr, self.record, self.regions = addr, record, regions
         self.place = place = _place(qd, record, regions) if place is None else place
         self.mode640, self.full, self.image, self.bounds, self.clip = place
+        self.shape = regions[2]
         self.fg = self.word(PORT_FG_COLOR) & self.full
         self.bg = self.word(PORT_BG_COLOR) & self.full
         # 640 mode, arcRot bit 15: patterns 16 pixels wide (all 32 bytes, TN #6)
@@ -89,7 +93,8 @@ class _PortState:
         """A port-less destination: a LocInfo, clipped to its boundsRect only."""
         st = cls.__new__(cls)
         scb, ptr, width, bounds = loc
-        st.addr, st.record, st.regions = 0, bytes(PORT_SIZE), (None, None)
+        st.addr, st.record, st.regions = 0, bytes(PORT_SIZE), (None, None, None)
+        st.shape = None
         st.mode640 = bool(scb & SCB_640)
         st.full = 3 if st.mode640 else 15
         st.image = _PixelImage(qd, ptr & 0xFFFFFF, width)
@@ -110,6 +115,8 @@ class _PortState:
 class PortsMixin:
     """QuickDraw's port, clipping and coordinate calls."""
 
+    _clip_cache: tuple | None = None        # (the two regions' records, their shape)
+
     # ---- ports ---------------------------------------------------------------------------
     def _require_port(self) -> int:
         if not self.port:
@@ -123,7 +130,10 @@ class PortsMixin:
         addr = self._require_port()
         record = read_bytes(self.tb.mem, addr, PORT_SIZE)
         clip, vis = _PORT_REGIONS.unpack_from(record, PORT_CLIP_RGN)
-        regions = (self.region_rect(clip), self.region_rect(vis))
+        (clip_rect, clip_plain), (vis_rect, vis_plain) = (self.region_head(clip),
+                                                          self.region_head(vis))
+        regions = (clip_rect, vis_rect,
+                   None if clip_plain and vis_plain else self._clip_shape(clip, vis))
         st = self._port_state
         if st is None or st.addr != addr or st.regions != regions:
             st = _PortState(self, addr, record, regions)
@@ -135,6 +145,21 @@ class PortsMixin:
             st = _PortState(self, addr, record, regions)
         self._port_state = st
         return st
+
+    def _clip_shape(self, clip: int, vis: int) -> tuple | None:
+        """The pixels the clip and visible regions leave, when one is not a rectangle
+        (else None: the rectangles clip on their own)."""
+        if self.region_is_rect(clip) and self.region_is_rect(vis):
+            return None
+        # the same two records as last time give the same shape: keep it
+        key = (self.region_record(clip), self.region_record(vis))
+        cached = self._clip_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        shape = rgndata.combine(self.region_shape(clip), self.region_shape(vis),
+                                rgndata.SECT)
+        self._clip_cache = (key, shape)
+        return shape
 
     def _screen_bounds(self) -> Rect:
         return (0, 0, SCREEN_LINES, 640 if self.master_scb & SCB_640 else 320)
@@ -245,7 +270,7 @@ class PortsMixin:
                    offset_rect(read_rect(mem, port + PORT_BOUNDS), dh, dv))
         vis = read_long(mem, port + PORT_VIS_RGN)
         if vis in self.regions:
-            self.RectRgn(vis, offset_rect(self.region_rect(vis) or (0, 0, 0, 0), dh, dv))
+            self.OffsetRgn(vis, dh, dv)
 
     def ClipRect(self, rect: Rect) -> None:
         """ClipRect(rectPtr) $2604: the clip region becomes the rectangle."""
@@ -263,11 +288,13 @@ class PortsMixin:
 
     def SetClip(self, handle: int) -> None:
         """SetClip(rgnHandle) $2404: the port's clip region := a copy of the region."""
-        self.ClipRect(self.region_rect(handle) or (0, 0, 0, 0))
+        shape = self.region_shape(handle)
+        self.ClipRect((0, 0, 0, 0))              # makes the port a clip region if none
+        self.set_region_shape(read_long(self.tb.mem, self.port + PORT_CLIP_RGN), shape)
 
     def GetClip(self, handle: int) -> None:
         """GetClip(rgnHandle) $2504: copy the port's clip region into the region."""
-        self.RectRgn(handle, self.GetClipRect())
+        self.CopyRgn(read_long(self.tb.mem, self._require_port() + PORT_CLIP_RGN), handle)
 
     def SetVisRgn(self, handle: int) -> None:
         """SetVisRgn(rgnHandle) $B404: the port's visible region := a copy."""
@@ -276,12 +303,11 @@ class PortsMixin:
         if vis not in self.regions:
             vis = self.NewRgn()
             write_long(mem, port + PORT_VIS_RGN, vis)
-        self.RectRgn(vis, self.region_rect(handle) or (0, 0, 0, 0))
+        self.CopyRgn(handle, vis)
 
     def GetVisRgn(self, handle: int) -> None:
         """GetVisRgn(rgnHandle) $B504: copy the port's visible region into the region."""
-        vis = read_long(self.tb.mem, self._require_port() + PORT_VIS_RGN)
-        self.RectRgn(handle, self.region_rect(vis) or (0, 0, 0, 0))
+        self.CopyRgn(read_long(self.tb.mem, self._require_port() + PORT_VIS_RGN), handle)
 
     # ---- coordinates ---------------------------------------------------------------------
     def LocalToGlobal(self, pt: Point) -> Point:

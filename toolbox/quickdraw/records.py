@@ -74,8 +74,14 @@ PORT_SP_EXTRA = 0x84
 PORT_CH_EXTRA = 0x88
 PORT_FG_COLOR = 0x8C
 PORT_BG_COLOR = 0x8E
+PORT_PIC_SAVE = 0x90       # the picture being recorded (OpenPicture), 0 when none
+PORT_RGN_SAVE = 0x94       # the region being recorded (OpenRgn), 0 when none
 PORT_POLY_SAVE = 0x98      # the polygon being recorded (OpenPoly), 0 when none
+PORT_GRAF_PROCS = 0x9C
 PORT_ARC_ROT = 0xA0
+PORT_USER_FIELD = 0xA2
+PORT_SYS_FIELD = 0xA6
+PEN_STATE_SIZE = 50         # PenState: pnLoc, pnSize, pnMode, pnPat, pnMask (= port $40-$71)
 
 RGN_SIZE = 10              # a rectangular region: rgnSize:W, rgnBBox:Rect
 WIDE_OPEN: Rect = (-0x3FFF, -0x3FFF, 0x3FFF, 0x3FFF)    # a new port's clip region

@@ -12,12 +12,15 @@ from iigs.memory import read_word, write_bytes, write_word
 
 from toolbox import cursor as cursors
 from toolbox.calls import ToolError
+from toolbox.quickdraw.pixels import solid_pattern
 from toolbox.quickdraw.records import (ALREADY_INIT_ERR, BAD_COLOR_NUM_ERR,
                                        BAD_SCAN_LINE_ERR, BAD_TABLE_NUM_ERR,
                                        DP_ARROW_CURSOR, DP_SCREEN_PORT, QD_VERSION,
                                        SCB_640, SCREEN_LINES, SHR_PALETTES, SHR_PIXELS,
                                        SHR_ROW_BYTES, SHR_SCBS, STANDARD_320, STANDARD_640)
 
+
+STANDARD_SCB = 0x00
 
 # The screen's memory QuickDraw holds while started: $E1/2000-$9FFF (pixels, SCBs and
 # palettes), locked, fixed, at a fixed address (Memory Manager attributes).
@@ -98,6 +101,22 @@ class ScreenMixin:
     def SetMasterSCB(self, scb: int) -> None:
         """SetMasterSCB(masterSCB) $1604: the SCB new ports get."""
         self.master_scb = scb & 0xFF
+
+    def GetStandardSCB(self) -> int:
+        """GetStandardSCB() $0C04 -> the standard SCB: $00 (320 mode, colour table 0,
+        no fill, no interrupt)."""
+        return STANDARD_SCB
+
+    def InitColorTable(self) -> tuple[int, ...]:
+        """InitColorTable(tablePtr) $0D04 -> the standard colour table of the master
+        SCB's mode."""
+        return STANDARD_640 if self.master_scb & SCB_640 else STANDARD_320
+
+    def SolidPattern(self, color: int) -> bytes:
+        """SolidPattern(colorNum, patternPtr) $3904 -> the solid pattern of a colour
+        in the current port's mode (the master SCB's without a port)."""
+        mode640 = self._mode640() if self.port else bool(self.master_scb & SCB_640)
+        return solid_pattern(color, mode640)
 
     # ---- screen: SCBs, colour tables ---------------------------------------------------
     def SetSCB(self, line: int, scb: int) -> None:
