@@ -4,15 +4,19 @@ Programs live in `programs/` (MPW IIgs dialect, docs/architecture.md, "Toolchain
 include `programs/machine_tools.macros` for the tool-call and GS/OS macros and the
 start-up blocks they share (_Launch, _MyUserID, _QDStartUpDP, _EMStartUpScreen). They
 are assembled and linked with gsasm's Python API into relocatable S16 load files (SUPER records).
+The interrupt tests share how a run is compared (state_of) and timed (irq_entries).
 """
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 import gsasm.asm
 import gsasm.linkiigs
 import gsasm.omf
 import pytest
+
+from iigs.machine import IRQ_ENTRY
 
 PROGRAMS = Path(__file__).parent / "programs"
 _CACHE: dict[tuple, tuple[bytes, dict[str, int]]] = {}
@@ -42,3 +46,40 @@ def build(name: str, defines: dict[str, int] | None = None) -> tuple[bytes, dict
 @pytest.fixture
 def build_program():
     return build
+
+
+def machine_state(m) -> tuple:
+    """All that tells two runs of a program apart: the CPU's registers and cycle count,
+    the machine's elapsed cycles and interrupts taken, and a digest of memory. Runs in
+    the two CPU tiers (and again) must give the same."""
+    cpu = m.cpu
+    return (cpu.a, cpu.x, cpu.y, cpu.sp, cpu.p, cpu.pc, cpu.pbr, cpu.dbr, cpu.d, cpu.e,
+            cpu.processorCycles, m.elapsed_cycles, m.interrupts.taken,
+            hashlib.sha256(m.mem).hexdigest())
+
+
+def record_irq_entries(m) -> list[int]:
+    """The list the machine's cycle count is appended to each time the firmware's IRQ
+    entry is reached (an interrupt taken), from now on."""
+    taken: list[int] = []
+
+    def wrap(handler):
+        def timed(cpu):
+            taken.append(m.elapsed_cycles)
+            return handler(cpu)
+        return timed
+
+    m.wrap_trap(IRQ_ENTRY, wrap)
+    return taken
+
+
+@pytest.fixture
+def state_of():
+    """machine_state, for tests that compare whole runs."""
+    return machine_state
+
+
+@pytest.fixture
+def irq_entries():
+    """record_irq_entries, for tests that time interrupts."""
+    return record_irq_entries
