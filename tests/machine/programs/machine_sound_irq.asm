@@ -44,12 +44,7 @@ Main    PROC
         LDA     Count
         CMP     #TOTAL
         BNE     @spin
-        SEI
-        REP     #$30
-        LONGA   ON
-        LONGI   ON
-        _GSOS   $2029,QuitParms ; Quit
-        BRK     $01             ; never reached
+        _QuitMasked QuitParms
 
 * SetUp: oscillator X's frequency, volume, wavetable and size (8-bit A, X, Y).
 * Clobbers A, Y.
@@ -91,10 +86,7 @@ SetUp   TXA
 * D = 0, B = 0). Reads $E0 once (one fetch: the GLU fetches at every read of $C03D), keeps it in Status, counts, and starts oscillator 5
 * again when that was its interrupt and more are wanted. Returns with carry clear.
 * Clobbers A, X, Y (the firmware keeps them).
-Handler PHB
-        PHK
-        PLB
-        _ReadDocIrq
+Handler _DocIrqEntry
         LDX     Count
         STA     Status,X
         INX

@@ -70,12 +70,7 @@ Main    PROC
         LDA     #HALT                   ; the timer stops
         LDY     #DOC_CTL+OSC
         JSR     PokeRegMasked
-        SEI
-        REP     #$30
-        LONGA   ON
-        LONGI   ON
-        _GSOS   $2029,QuitParms ; Quit
-        BRK     $01             ; never reached
+        _QuitMasked QuitParms
 
         LONGA   OFF
         LONGI   OFF
@@ -83,10 +78,7 @@ Main    PROC
 * D = 0, B = 0). Reads $E0 once through the GLU (the dummy read fetches it, the next
 * returns it), keeps it in Status and counts. Returns with carry clear.
 * Clobbers A, X, Y (the firmware keeps them).
-Handler PHB
-        PHK
-        PLB
-        _ReadDocIrq
+Handler _DocIrqEntry
         STA     Status
         INC     Count
         PLB
