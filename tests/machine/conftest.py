@@ -4,12 +4,14 @@ Programs live in `programs/` (MPW IIgs dialect, docs/architecture.md, "Toolchain
 include `programs/machine_tools.macros` for the tool-call and GS/OS macros and the
 start-up blocks they share (_Launch, _MyUserID, _QDStartUpDP, _EMStartUpScreen). They
 are assembled and linked with gsasm's Python API into relocatable S16 load files (SUPER records).
-The interrupt tests share how a run is compared (state_of) and timed (irq_entries).
+The interrupt tests share how a run is compared (state_of, same_in_tiers) and timed
+(irq_entries).
 """
 from __future__ import annotations
 
 import hashlib
 from pathlib import Path
+from typing import Callable
 
 import gsasm.asm
 import gsasm.linkiigs
@@ -71,6 +73,22 @@ def record_irq_entries(m) -> list[int]:
 
     m.wrap_trap(IRQ_ENTRY, wrap)
     return taken
+
+
+def runs_agree(run: Callable[[str], tuple],
+               tiers: tuple[str, ...] = ("run", "run", "run_reference")) -> None:
+    """run(tier) -> (machine, results...) once for each of `tiers` (the first twice: the
+    same run again): every run ends in the same machine_state with the same results."""
+    first, *others = [run(tier) for tier in tiers]
+    for other in others:
+        assert machine_state(other[0]) == machine_state(first[0])
+        assert other[1:] == first[1:]
+
+
+@pytest.fixture
+def same_in_tiers():
+    """runs_agree, for tests that a program's run is the same again and in each tier."""
+    return runs_agree
 
 
 @pytest.fixture

@@ -46,9 +46,5 @@ def test_queued_tasks_wait_while_the_system_is_busy(build_program):
         assert read_long(m.mem, 0xE10000 + 4 * number) & 0xFF == 0x5C      # JML
 
 
-def test_the_busy_run_is_the_same_twice_and_in_both_tiers(build_program, state_of):
-    first, got = run(build_program, "run")
-    again, got_again = run(build_program, "run")
-    reference, got_reference = run(build_program, "run_reference")
-    assert state_of(again) == state_of(first) == state_of(reference)
-    assert got_again == got == got_reference
+def test_the_busy_run_is_the_same_twice_and_in_both_tiers(build_program, same_in_tiers):
+    same_in_tiers(lambda tier: run(build_program, tier))

@@ -73,12 +73,8 @@ def test_a_sprite_steered_by_mouse_interrupts_and_a_key_that_ends_the_game(
 
 
 def test_the_mouse_run_is_the_same_twice_and_in_both_tiers(
-        build_program, irq_entries, state_of):
-    first = run(build_program, irq_entries, "run")
-    again = run(build_program, irq_entries, "run")
-    reference = run(build_program, irq_entries, "run_reference")
-    assert state_of(again[0]) == state_of(first[0]) == state_of(reference[0])
-    assert again[1:] == first[1:] == reference[1:]
+        build_program, irq_entries, same_in_tiers):
+    same_in_tiers(lambda tier: run(build_program, irq_entries, tier))
 
 
 # -- after EMStartUp: the host's moves still reach the register its handler reads --------

@@ -79,12 +79,8 @@ def test_a_sound_driver_s_interrupts_come_at_the_doc_s_cycles(build_program, irq
 
 
 def test_the_sound_driver_runs_the_same_twice_and_in_both_tiers(
-        build_program, irq_entries, state_of):
-    first = run(build_program, irq_entries, "run")
-    again = run(build_program, irq_entries, "run")
-    reference = run(build_program, irq_entries, "run_reference")
-    assert state_of(again[0]) == state_of(first[0]) == state_of(reference[0])
-    assert again[3:] == first[3:] == reference[3:]        # the same cycles, raised, taken
+        build_program, irq_entries, same_in_tiers):
+    same_in_tiers(lambda tier: run(build_program, irq_entries, tier))
 
 
 # -- the sound chip as a timer, programmed from the main loop ------------------------------
@@ -161,10 +157,6 @@ def test_a_timer_started_and_slowed_from_the_main_loop_interrupts_on_time(
 
 
 def test_the_timer_runs_the_same_twice_and_in_both_tiers(
-        build_program, irq_entries, state_of):
-    first = run_timer(build_program, irq_entries, "run")
-    again = run_timer(build_program, irq_entries, "run")
-    reference = run_timer(build_program, irq_entries, "run_reference")
-    stepped = run_timer(build_program, irq_entries, "monitor")
-    assert state_of(again[0]) == state_of(first[0]) == state_of(reference[0]) == state_of(stepped[0])
-    assert again[2:] == first[2:] == reference[2:] == stepped[2:]
+        build_program, irq_entries, same_in_tiers):
+    same_in_tiers(lambda tier: run_timer(build_program, irq_entries, tier),
+                  ("run", "run", "run_reference", "monitor"))
