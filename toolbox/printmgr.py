@@ -724,10 +724,9 @@ def PrDevAsyncRead(tb, completion: int, length: int, buffer: int) -> int:
 
 @tool(TOOLSET, 0x22, "LWL")
 def PrDevWriteBackground(tb, completion: int, length: int, buffer: int) -> None:
-    """PrDevWriteBackground(completionPtr:L, bufferLength:W, bufferPtr:L)"""
-    pm = _port(tb)
-    pm.stream_write(buffer, length)
-    pm.complete(completion)
+    """PrDevWriteBackground(completionPtr:L, bufferLength:W, bufferPtr:L) -- written at
+    once, as PrDevWrite writes it."""
+    PrDevWrite(tb, completion, buffer, length)
 
 
 @tool(TOOLSET, 0x30, "", 2)

@@ -151,6 +151,11 @@ def offset(r: Rect, dv: int, dh: int) -> Rect:
     return (r[0] + dv, r[1] + dh, r[2] + dv, r[3] + dh)
 
 
+def pinned(r: Rect, v: int, h: int) -> tuple[int, int]:
+    """The point (v, h) moved into r (its bottom and right edges outside it)."""
+    return (min(max(v, r[0]), r[2] - 1), min(max(h, r[1]), r[3] - 1))
+
+
 def contains(r: Rect, v: int, h: int) -> bool:
     """Is (v, h) in r? (PtInRect with the point's halves as arguments.)"""
     return pt_in_rect((v, h), r)
@@ -935,36 +940,42 @@ class WindowManager:
             show(False)
         return contains(box, v, h)
 
-    def drag(self, win: Window, start: tuple[int, int], bounds: Rect) -> None:
-        """DragWindow's core: drag an outline, then move the window by the delta."""
+    def track_outline(self, value_at: Callable[[int, int], object],
+                      frame_of: Callable[[object], Rect],
+                      each: Callable[[], None] | None = None) -> None:
+        """While the button is down, an outline (XOR, white: drawn twice it is gone)
+        follows the mouse: frame_of(value_at(v, h)), redrawn only when the value
+        changes; `each` runs each time the mouse is looked at. Nothing is left drawn."""
         qd = self.tb.qd
-        s = win.structure()
-        v0, h0 = start
-        last = None
         shown = None
 
-        def outline(r: Rect) -> None:
+        def outline(value: object) -> None:
             with self.screen_drawing():
                 qd.SetPenMode(MODE_XOR)
                 qd.SetSolidPenPat(WHITE)
-                qd.FrameRect(r)
+                qd.FrameRect(frame_of(value))
 
         for v, h in self.tb.em.track():
-            v = min(max(v, bounds[0]), bounds[2] - 1)
-            h = min(max(h, bounds[1]), bounds[3] - 1)
-            if (v, h) == last:
+            if each is not None:
+                each()
+            value = value_at(v, h)
+            if value == shown:
                 continue
-            last = (v, h)
             if shown is not None:
                 outline(shown)
-            shown = offset(s, v - v0, h - h0)
-            outline(shown)
+            outline(value)
+            shown = value
             self.present_frame()
         if shown is not None:
             outline(shown)
-        v, h = self.tb.em.mouse
-        v = min(max(v, bounds[0]), bounds[2] - 1)
-        h = min(max(h, bounds[1]), bounds[3] - 1)
+
+    def drag(self, win: Window, start: tuple[int, int], bounds: Rect) -> None:
+        """DragWindow's core: drag an outline, then move the window by the delta."""
+        s = win.structure()
+        v0, h0 = start
+        self.track_outline(lambda v, h: pinned(bounds, v, h),
+                           lambda p: offset(s, p[0] - v0, p[1] - h0))
+        v, h = pinned(bounds, *self.tb.em.mouse)
         self.move(win, v - v0, h - h0)
         if win is not self.front():
             self.select(win)
@@ -975,35 +986,16 @@ class WindowManager:
         in `limit`; axis 1: horizontal only, 2: vertical only); the (dv, dh) moved,
         (0, 0) when released outside `slop`. `action`: the program's routine, called
         (no parameters) each time the mouse is looked at."""
-        qd = self.tb.qd
         machine = self.tb.machine
         v0, h0 = start
-        shown = None
 
         def delta(v: int, h: int) -> tuple[int, int]:
-            v = min(max(v, limit[0]), limit[2] - 1)
-            h = min(max(h, limit[1]), limit[3] - 1)
+            v, h = pinned(limit, v, h)
             return (0 if axis == 1 else v - v0, 0 if axis == 2 else h - h0)
 
-        def outline(d: tuple[int, int]) -> None:
-            with self.screen_drawing():
-                qd.SetPenMode(MODE_XOR)
-                qd.SetSolidPenPat(WHITE)
-                qd.FrameRect(offset(rect, *d))
-
-        for v, h in self.tb.em.track():
-            if action and machine is not None:
-                machine.call(action)
-            d = delta(v, h)
-            if d == shown:
-                continue
-            if shown is not None:
-                outline(shown)
-            outline(d)
-            shown = d
-            self.present_frame()
-        if shown is not None:
-            outline(shown)
+        self.track_outline(delta, lambda d: offset(rect, *d),
+                           (lambda: machine.call(action)) if action and machine is not None
+                           else None)
         v, h = self.tb.em.mouse
         if not contains(slop, v, h):
             return (0, 0)
@@ -1041,34 +1033,17 @@ class WindowManager:
         """GrowWindow's core: an outline of the window follows the mouse's bottom-right
         while the button is down; the content's new (height, width), at least
         `minimum`, at most wMaxH/wMaxW (0: as far as the screen goes)."""
-        qd = self.tb.qd
         t, l, b, r = win.content
         max_h = win.max_grow[0] or 200 - t
         max_w = win.max_grow[1] or 640 - l
-        shown = None
+        s = win.structure()
 
         def size_at(v: int, h: int) -> tuple[int, int]:
             return (min(max(b - t + v - start[0], minimum[0]), max_h),
                     min(max(r - l + h - start[1], minimum[1]), max_w))
 
-        def outline(size: tuple[int, int]) -> None:
-            s = win.structure()
-            with self.screen_drawing():
-                qd.SetPenMode(MODE_XOR)
-                qd.SetSolidPenPat(WHITE)
-                qd.FrameRect((s[0], s[1], t + size[0] + s[2] - b, l + size[1] + s[3] - r))
-
-        for v, h in self.tb.em.track():
-            size = size_at(v, h)
-            if size == shown:
-                continue
-            if shown is not None:
-                outline(shown)
-            outline(size)
-            shown = size
-            self.present_frame()
-        if shown is not None:
-            outline(shown)
+        self.track_outline(size_at, lambda size: (
+            s[0], s[1], t + size[0] + s[2] - b, l + size[1] + s[3] - r))
         return size_at(*self.tb.em.mouse)
 
     def scroll_to(self, win: Window, origin: tuple[int, int], move_bits: bool) -> None:

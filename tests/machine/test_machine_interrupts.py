@@ -10,7 +10,6 @@ emulation mode leaves the state as it found it; the Scheduler's task runs from t
 heartbeat; the keyboard and sound-chip sources reach their vectors."""
 from __future__ import annotations
 
-import hashlib
 
 import numpy as np
 import pytest
@@ -38,19 +37,12 @@ def program_machine(build_program, tier: str = "run", host=None):
     return m, (lambda name: prog.dp_base + labels[name])
 
 
-def state(m: Machine) -> tuple:
-    cpu = m.cpu
-    return (cpu.a, cpu.x, cpu.y, cpu.sp, cpu.p, cpu.pc, cpu.pbr, cpu.dbr, cpu.d, cpu.e,
-            cpu.processorCycles, m.elapsed_cycles, m.interrupts.taken,
-            hashlib.sha256(m.mem).hexdigest())
-
-
-def test_a_program_s_heartbeat_one_second_and_scan_line_interrupts(build_program):
+def test_a_program_s_heartbeat_one_second_and_scan_line_interrupts(build_program, state_of):
     m, at = program_machine(build_program)
     assert m.run(max_cycles=10 * CPU_HZ) == "quit"
     replay, _ = program_machine(build_program)            # the same run again:
     assert replay.run(max_cycles=10 * CPU_HZ) == "quit"
-    assert state(replay) == state(m)                       # identical, to the cycle
+    assert state_of(replay) == state_of(m)                 # identical, to the cycle
     word = lambda name: read_word(m.mem, at(name))          # noqa: E731
     assert word("hbErr") == 0
     assert word("regsOk") == 1                 # X and Y came through every interrupt
@@ -80,13 +72,13 @@ def test_the_scan_line_interrupt_shows_two_palettes_in_one_frame(build_program):
     assert np.array_equal(host.frame(with_cursor=False), frame)
 
 
-def test_interrupts_fall_on_the_same_instructions_in_both_tiers(build_program):
+def test_interrupts_fall_on_the_same_instructions_in_both_tiers(build_program, state_of):
     # a third of a second: VBLs and scan lines while the main loop spins translated
     runs = {}
     for tier in ("run", "run_reference"):
         m, _ = program_machine(build_program, tier)
         assert m.run(max_cycles=CPU_HZ // 3) == "cycles"
-        runs[tier] = state(m)
+        runs[tier] = state_of(m)
     assert runs["run"] == runs["run_reference"]
     assert runs["run"][12] >= 35
 
@@ -130,13 +122,13 @@ def tool(m: Machine, number: int, *params: int) -> int:
 
 
 @pytest.mark.parametrize("code", [NATIVE, EMULATION], ids=["native", "emulation"])
-def test_an_interrupt_leaves_the_state_it_found(code):
+def test_an_interrupt_leaves_the_state_it_found(code, state_of):
     m = bank0_machine(code)
-    before = state(m)[:10]
+    before = state_of(m)[:10]
     m.interrupts.set_source("vbl", True)       # the heartbeat's source
     m.run(max_cycles=3 * CYCLES_PER_TICK + 500)
     assert m.interrupts.taken == 3
-    assert state(m)[:10] == before             # after RTI: every register as it was
+    assert state_of(m)[:10] == before          # after RTI: every register as it was
 
 
 def test_the_scheduler_s_task_runs_from_the_heartbeat_without_an_event_poll():

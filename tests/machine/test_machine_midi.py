@@ -11,19 +11,13 @@ from iigs.memory import read_pstring, read_word, write_bytes, write_long, write_
     write_word
 from system.machine import Machine
 from toolbox.midi import Packet
-from toolcall import call_tool
+from toolcall import call_ok as ok, call_tool, start_up_tools
 
 DATA = 0x7400                    # bank 0: records and buffers the calls are given
 INFO = 0x7500                    # a MiDriverInfo / MiBufInfo
 COUNTER = 0x7F00                 # what the completion routine counts
 COMPLETION = 0x6800              # LDA >COUNTER; INC A; STA >COUNTER; RTL
 USER_ID = 0x1000
-
-
-def ok(m: Machine, number: int, params=(), result_words: int = 0) -> list[int]:
-    error, words = call_tool(m, number, params, result_words)
-    assert error == 0, f"${number:04X}: error ${error:04X}"
-    return words
 
 
 def error_of(m: Machine, number: int, params=(), result_words: int = 0) -> int:
@@ -127,18 +121,10 @@ def test_midi_tool_set_with_a_driver_and_no_interface(tmp_path):
 
 def test_start_up_tools_starts_the_midi_tool_set_after_the_sound_tools():
     m = Machine()
-    record, tools = 0x7800, [0x03, 0x08, 0x19, 0x20, 0x23]
-    write_word(m.mem, record, 0)
-    write_word(m.mem, record + 2, 0x0080)
-    write_word(m.mem, record + 0x0A, len(tools))
-    for i, toolset in enumerate(tools):
-        write_word(m.mem, record + 0x0C + 4 * i, toolset)
-        write_word(m.mem, record + 0x0E + 4 * i, 0)
-    ok(m, 0x0201)                                                       # TLStartUp
-    ref = ok(m, 0x1801, [("W", USER_ID), ("W", 0), ("L", record)], 2)   # StartUpTools
+    ref = start_up_tools(m, [0x03, 0x08, 0x19, 0x20, 0x23], USER_ID)
     assert ok(m, 0x0620, result_words=1) == [0xFFFF]                    # MidiStatus
     assert m.tb.midi.dpage and m.tb.midi.user_id & 0xF0FF == USER_ID
-    ok(m, 0x1901, [("W", 0), ("L", ref[0] | ref[1] << 16)])             # ShutDownTools
+    ok(m, 0x1901, [("W", 0), ("L", ref)])                               # ShutDownTools
     assert ok(m, 0x0620, result_words=1) == [0]
 
 

@@ -7,12 +7,10 @@ most a read: motion left over raises it again); the run is the same twice and in
 CPU tiers."""
 from __future__ import annotations
 
-import hashlib
-
 from iigs import video
 from system.runner import _keyed_host
 from iigs.interrupts import SOURCES
-from iigs.machine import CPU_HZ, CYCLES_PER_TICK, IRQ_ENTRY
+from iigs.machine import CPU_HZ, CYCLES_PER_TICK
 from iigs.memory import read_word
 from iigs.options import keys_option, mouse_option
 from system.machine import Machine
@@ -24,7 +22,8 @@ WHITE = (255, 255, 255)
 ENTRY_CYCLES = 40
 
 
-def run(build_program, tier: str) -> tuple[Machine, dict[str, int], list[int]]:
+def run(build_program, irq_entries,
+        tier: str) -> tuple[Machine, dict[str, int], list[int]]:
     data, labels = build_program("machine_mouse_irq")
     host = _keyed_host([keys_option(f"{KEY_AT}:q")], [mouse_option(s) for s in MOUSE])
     m = Machine(host=host)
@@ -32,15 +31,7 @@ def run(build_program, tier: str) -> tuple[Machine, dict[str, int], list[int]]:
     if tier == "run_reference":
         m.cpu.run = m.cpu.run_reference
     prog = m.load(data)
-    taken: list[int] = []
-
-    def wrap(handler):
-        def timed(cpu):
-            taken.append(m.elapsed_cycles)
-            return handler(cpu)
-        return timed
-
-    m.wrap_trap(IRQ_ENTRY, wrap)
+    taken = irq_entries(m)
     # the runner's loop for --keys/--mouse: each step queued at its emulated cycle
     end = 2 * CPU_HZ
     while True:
@@ -58,14 +49,9 @@ def run(build_program, tier: str) -> tuple[Machine, dict[str, int], list[int]]:
     return m, got, taken
 
 
-def state(m: Machine) -> tuple:
-    cpu = m.cpu
-    return (cpu.a, cpu.x, cpu.y, cpu.sp, cpu.p, cpu.pc, cpu.pbr, cpu.processorCycles,
-            m.elapsed_cycles, m.interrupts.taken, hashlib.sha256(m.mem).hexdigest())
-
-
-def test_a_sprite_steered_by_mouse_interrupts_and_a_key_that_ends_the_game(build_program):
-    m, got, taken = run(build_program, "run")
+def test_a_sprite_steered_by_mouse_interrupts_and_a_key_that_ends_the_game(
+        build_program, irq_entries):
+    m, got, taken = run(build_program, irq_entries, "run")
     assert m.interrupts.vector(SOURCES["mouse"]) == got["MouseInt"]
     assert m.interrupts.vector(SOURCES["adb_data"]) == got["KeyInt"]
     assert (got["PosH"], got["PosV"], got["Button"]) == (200, 80, 1)
@@ -86,12 +72,9 @@ def test_a_sprite_steered_by_mouse_interrupts_and_a_key_that_ends_the_game(build
     assert not m.interrupts.status and m.interrupts.km_enable == 0
 
 
-def test_the_mouse_run_is_the_same_twice_and_in_both_tiers(build_program):
-    first = run(build_program, "run")
-    again = run(build_program, "run")
-    reference = run(build_program, "run_reference")
-    assert state(again[0]) == state(first[0]) == state(reference[0])
-    assert again[1:] == first[1:] == reference[1:]
+def test_the_mouse_run_is_the_same_twice_and_in_both_tiers(
+        build_program, irq_entries, same_in_tiers):
+    same_in_tiers(lambda tier: run(build_program, irq_entries, tier))
 
 
 # -- after EMStartUp: the host's moves still reach the register its handler reads --------

@@ -6,12 +6,11 @@ comes at the cycle the DOC's rate gives, a still-pending one re-asserts the line
 the handler, and the run is the same twice and in both CPU tiers."""
 from __future__ import annotations
 
-import hashlib
 import io
 
 from iigs.doc import DOC_CLOCK_HZ, OSCILLATORS
 from iigs.interrupts import SOURCES
-from iigs.machine import CPU_HZ, CYCLES_PER_TICK, IRQ_ENTRY, SLICE_MASKED
+from iigs.machine import CPU_HZ, CYCLES_PER_TICK, SLICE_MASKED
 from system.machine import Machine
 from system.monitor import Monitor
 from iigs.memory import read_long
@@ -23,13 +22,14 @@ CYCLES_PER_PERIOD = CPU_HZ / (DOC_CLOCK_HZ / (OSCILLATORS + 2))
 ENTRY_CYCLES = 40                           # the instruction under way, then the IRQ's
 
 
-def run(build_program, tier: str) -> tuple[Machine, dict, list, list, list]:
+def run(build_program, irq_entries,
+        tier: str) -> tuple[Machine, dict, list, list, list]:
     data, labels = build_program("machine_sound_irq")
     m = Machine()
     if tier == "run_reference":
         m.cpu.run = m.cpu.run_reference     # every instruction through step()
     prog = m.load(data)
-    starts, raised, taken = [], [], []
+    starts, raised = [], []
     listener = m.doc.listener               # the Sound Tool Set's, kept
 
     def on_doc(event, doc, start):
@@ -47,26 +47,14 @@ def run(build_program, tier: str) -> tuple[Machine, dict, list, list, list]:
 
     m.doc.irq_source = on_irq
 
-    def wrap(handler):
-        def timed(cpu):
-            taken.append(m.elapsed_cycles)
-            return handler(cpu)
-        return timed
-
-    m.wrap_trap(IRQ_ENTRY, wrap)
+    taken = irq_entries(m)
     assert m.run(max_cycles=CPU_HZ) == "quit"
     at = {name: prog.entry + labels[name] for name in ("Count", "Status", "Handler")}
     return m, at, starts, raised, taken
 
 
-def state(m: Machine) -> tuple:
-    cpu = m.cpu
-    return (cpu.a, cpu.x, cpu.y, cpu.sp, cpu.p, cpu.pc, cpu.pbr, cpu.processorCycles,
-            m.elapsed_cycles, m.interrupts.taken, hashlib.sha256(m.mem).hexdigest())
-
-
-def test_a_sound_driver_s_interrupts_come_at_the_doc_s_cycles(build_program):
-    m, at, starts, raised, taken = run(build_program, "run")
+def test_a_sound_driver_s_interrupts_come_at_the_doc_s_cycles(build_program, irq_entries):
+    m, at, starts, raised, taken = run(build_program, irq_entries, "run")
     assert m.interrupts.vector(SOURCES["sound"]) == at["Handler"]
     assert m.mem[at["Count"]] == TOTAL
     # oscillators 5 and 6 halt together; 5 is read first, 6 re-asserts the line
@@ -90,12 +78,9 @@ def test_a_sound_driver_s_interrupts_come_at_the_doc_s_cycles(build_program):
     assert not m.interrupts.status and not m.doc.irq_asserted
 
 
-def test_the_sound_driver_runs_the_same_twice_and_in_both_tiers(build_program):
-    first = run(build_program, "run")
-    again = run(build_program, "run")
-    reference = run(build_program, "run_reference")
-    assert state(again[0]) == state(first[0]) == state(reference[0])
-    assert again[3:] == first[3:] == reference[3:]        # the same cycles, raised, taken
+def test_the_sound_driver_runs_the_same_twice_and_in_both_tiers(
+        build_program, irq_entries, same_in_tiers):
+    same_in_tiers(lambda tier: run(build_program, irq_entries, tier))
 
 
 # -- the sound chip as a timer, programmed from the main loop ------------------------------
@@ -105,7 +90,8 @@ TIMER_TOTAL, SLOW_AT = 6, 3
 FREQ_HI = 0x20 + TIMER_OSC
 
 
-def run_timer(build_program, tier: str) -> tuple[Machine, dict, list, list, list, list]:
+def run_timer(build_program, irq_entries,
+              tier: str) -> tuple[Machine, dict, list, list, list, list]:
     data, labels = build_program("machine_sound_timer")
     m = Machine()
     if tier == "run_reference":
@@ -115,7 +101,7 @@ def run_timer(build_program, tier: str) -> tuple[Machine, dict, list, list, list
         monitor = Monitor(m, out=io.StringIO(), terminal=False)
         monitor.breakpoints[0xFFFFFF] = "never"
         monitor.attach()
-    starts, raised, taken, rates = [], [], [], []
+    starts, raised, rates = [], [], []
     listener, source, write = m.doc.listener, m.doc.irq_source, m.doc.write_register
 
     def on_doc(event, doc, start):
@@ -135,20 +121,15 @@ def run_timer(build_program, tier: str) -> tuple[Machine, dict, list, list, list
 
     m.doc.listener, m.doc.irq_source, m.doc.write_register = on_doc, on_irq, on_write
 
-    def wrap(handler):
-        def timed(cpu):
-            taken.append(m.elapsed_cycles)
-            return handler(cpu)
-        return timed
-
-    m.wrap_trap(IRQ_ENTRY, wrap)
+    taken = irq_entries(m)
     assert m.run(max_cycles=CPU_HZ) == "quit"
     at = {name: prog.entry + labels[name] for name in ("Count", "Status")}
     return m, at, starts, raised, taken, rates
 
 
-def test_a_timer_started_and_slowed_from_the_main_loop_interrupts_on_time(build_program):
-    m, at, starts, raised, taken, rates = run_timer(build_program, "run")
+def test_a_timer_started_and_slowed_from_the_main_loop_interrupts_on_time(
+        build_program, irq_entries):
+    m, at, starts, raised, taken, rates = run_timer(build_program, irq_entries, "run")
     assert m.mem[at["Count"]] == TIMER_TOTAL
     assert m.mem[at["Status"]] == TIMER_OSC * 2 + 0x41
     assert [osc for osc, _ in raised] == [TIMER_OSC] * TIMER_TOTAL
@@ -175,10 +156,7 @@ def test_a_timer_started_and_slowed_from_the_main_loop_interrupts_on_time(build_
     assert not m.interrupts.status and not m.doc.irq_asserted
 
 
-def test_the_timer_runs_the_same_twice_and_in_both_tiers(build_program):
-    first = run_timer(build_program, "run")
-    again = run_timer(build_program, "run")
-    reference = run_timer(build_program, "run_reference")
-    stepped = run_timer(build_program, "monitor")
-    assert state(again[0]) == state(first[0]) == state(reference[0]) == state(stepped[0])
-    assert again[2:] == first[2:] == reference[2:] == stepped[2:]
+def test_the_timer_runs_the_same_twice_and_in_both_tiers(
+        build_program, irq_entries, same_in_tiers):
+    same_in_tiers(lambda tier: run_timer(build_program, irq_entries, tier),
+                  ("run", "run", "run_reference", "monitor"))

@@ -13,7 +13,7 @@ from system.machine import Machine
 from iigs.memory import write_word
 from toolbox.calls import TOOL_NOT_FOUND, TOOL_TABLE
 from toolbox.locator import TOOL_VERSION_ERR
-from toolcall import call_tool
+from toolcall import call_ok as ok, call_tool, start_up_tools
 
 RECORD = 0x7800                         # the StartStopRecord, bank 0
 TOOL_FILE = 0xBA
@@ -28,25 +28,12 @@ def status_call(toolset: int) -> int:
     return (0x06 << 8) | toolset
 
 
-def ok(m: Machine, number: int, params=(), result_words: int = 0) -> list[int]:
-    error, words = call_tool(m, number, params, result_words)
-    assert error == 0, f"${number:04X}: error ${error:04X}"
-    return words
-
-
 def test_start_up_tools_starts_every_new_set_and_their_status_says_so():
     m = Machine()
     tools = DESKTOP + NEW_SETS
     if any(row.toolset == TEXTEDIT for row in TOOL_TABLE.values()):
         tools.append(TEXTEDIT)                  # TextEdit, once the toolbox has it
-    write_word(m.mem, RECORD, 0)
-    write_word(m.mem, RECORD + 2, 0x0080)
-    write_word(m.mem, RECORD + 0x0A, len(tools))
-    for i, toolset in enumerate(tools):
-        write_word(m.mem, RECORD + 0x0C + 4 * i, toolset)
-        write_word(m.mem, RECORD + 0x0E + 4 * i, 0)
-    ok(m, 0x0201)                                          # TLStartUp
-    ref = ok(m, 0x1801, [("W", 0x1001), ("W", 0), ("L", RECORD)], 2)
+    ref = start_up_tools(m, tools, record=RECORD)
     for toolset in NEW_SETS:
         assert ok(m, status_call(toolset), result_words=1) == [0xFFFF], f"${toolset:02X}"
     assert ok(m, 0x1B21, [("W", 1)], 1) == [0]             # VDGetFeatures: no overlay
@@ -58,7 +45,7 @@ def test_start_up_tools_starts_every_new_set_and_their_status_says_so():
     assert call_tool(m, 0x0B19, [("W", 14), ("W", 60), ("W", 100), ("L", 0)])[0] == 0x1922
     assert ok(m, 0x0B1A, result_words=1) == [0]            # GetTimer
     assert call_tool(m, 0x021D, [("W", 0x1000)])[0] == 0x1D01   # ACE: started twice
-    ok(m, 0x1901, [("W", 0), ("L", ref[0] | ref[1] << 16)])   # ShutDownTools
+    ok(m, 0x1901, [("W", 0), ("L", ref)])   # ShutDownTools
     for toolset in NEW_SETS:
         assert ok(m, status_call(toolset), result_words=1) == [0], f"${toolset:02X}"
     assert not m.missing_calls()

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from system.machine import Machine
 from iigs.memory import read_long, read_word, write_bytes, write_long, write_word
-from toolcall import call_tool
+from toolcall import call_ok as ok, start_up_tools
 
-RECORD = 0x7800                 # StartUpTools' record, bank 0
 PARAMS = 0x7900                 # NewWindow's list
 TITLE = 0x7A00
 INFO_PROC = 0x7B00              # the information bar's routine
@@ -28,26 +27,13 @@ DRAW_CODE = bytes([0xAF, (MARK + 2) & 0xFF, (MARK + 2) >> 8, 0x00, 0x1A,
                    0x8F, (MARK + 2) & 0xFF, (MARK + 2) >> 8, 0x00, 0x6B])
 
 
-def ok(m: Machine, number: int, params=(), result_words: int = 0) -> list[int]:
-    error, words = call_tool(m, number, params, result_words)
-    assert error == 0, f"${number:04X}: error ${error:04X}"
-    return words
-
-
 def long_result(m: Machine, number: int, params=()) -> int:
     low, high = ok(m, number, params, 2)
     return high << 16 | low
 
 
 def start_desktop(m: Machine) -> None:
-    write_word(m.mem, RECORD, 0)
-    write_word(m.mem, RECORD + 2, 0x0080)
-    write_word(m.mem, RECORD + 0x0A, len(DESKTOP))
-    for i, toolset in enumerate(DESKTOP):
-        write_word(m.mem, RECORD + 0x0C + 4 * i, toolset)
-        write_word(m.mem, RECORD + 0x0E + 4 * i, 0)
-    ok(m, 0x0201)                                          # TLStartUp
-    ok(m, 0x1801, [("W", 0x1001), ("W", 0), ("L", RECORD)], 2)
+    start_up_tools(m, DESKTOP)
 
 
 def new_window(m: Machine) -> int:

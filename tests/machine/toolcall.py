@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from system.machine import Machine
-from iigs.memory import read_word, write_bytes
+from iigs.memory import read_word, write_bytes, write_word
 
 CODE = 0x6000            # bank 0: the snippet that makes the call
 OUT = 0x7000             # error word, then the result words
@@ -40,3 +40,27 @@ def call_row(m: Machine, row, *values: int) -> tuple[int, int]:
     assert len(values) == len(row.params)
     error, words = call_tool(m, row.number, list(zip(row.params, values)), row.result // 2)
     return error, sum(w << (16 * i) for i, w in enumerate(words))
+
+
+def call_ok(m: Machine, number: int, params: Sequence[tuple[str, int]] = (),
+            result_words: int = 0) -> list[int]:
+    """call_tool that must succeed: the result words (the error named if there is one)."""
+    error, words = call_tool(m, number, params, result_words)
+    assert error == 0, f"${number:04X}: error ${error:04X}"
+    return words
+
+
+def start_up_tools(m: Machine, tools: Sequence[int], user_id: int = 0x1001,
+                   record: int = 0x7800) -> int:
+    """TLStartUp, then StartUpTools(user_id, refIsPointer, @record) with a StartStopRecord
+    written at `record` (bank 0: flags 0, 640 mode, each tool set at version 0) naming
+    `tools`; the reference StartUpTools answers (for ShutDownTools)."""
+    write_word(m.mem, record, 0)                             # flags
+    write_word(m.mem, record + 2, 0x0080)                    # videoMode: 640
+    write_word(m.mem, record + 0x0A, len(tools))
+    for i, toolset in enumerate(tools):
+        write_word(m.mem, record + 0x0C + 4 * i, toolset)
+        write_word(m.mem, record + 0x0E + 4 * i, 0)          # any version
+    call_ok(m, 0x0201)                                       # TLStartUp
+    low, high = call_ok(m, 0x1801, [("W", user_id), ("W", 0), ("L", record)], 2)
+    return high << 16 | low

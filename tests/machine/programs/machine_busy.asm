@@ -39,21 +39,14 @@ delErr  DS.W    1               ; DelHeartBeat's error
         ENDR
 
 Main    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK                     ; B = K (GS/OS does not promise B)
-        PLB
+        _Launch
         PEA     HBTask>>16      ; SetHeartBeat(@HBTask)
         PEA     HBTask
         _SetHeartBeat
         STA     <Vars.hbErr
         CLI
         JSL     INC_BUSY        ; busy: queued tasks wait
-        PHA                     ; SchAddTask(@Task): taskAdded
-        PEA     Task>>16
-        PEA     Task
-        _SchAddTask
-        PLA
+        _AddTask Task           ; taskAdded (it waits: busy)
         STA     <Vars.added
 @busy   LDA     >Frames         ; the heartbeat goes on meanwhile
         CMP     #BUSY_FRAMES
@@ -84,11 +77,7 @@ Main    PROC
 
         LDA     >Frames         ; a task queued with the system free
         STA     <Vars.addFrames
-        PHA
-        PEA     Task>>16
-        PEA     Task
-        _SchAddTask
-        PLA
+        _AddTask Task
 @free   LDA     Ran             ; ... runs from the next heartbeat
         CMP     #2
         BCC     @free
@@ -96,11 +85,7 @@ Main    PROC
         STA     <Vars.hbFrames
 
         SEI                     ; no heartbeat now: a GS/OS call runs the queue
-        PHA
-        PEA     Task>>16
-        PEA     Task
-        _SchAddTask
-        PLA
+        _AddTask Task
         _GSOS   $202A,VersionParms
         LDA     Ran
         STA     <Vars.lastRan
@@ -139,22 +124,8 @@ SeenBusy DC.W   0               ; the busy flag as the task last saw it
 * Counts Frames and re-arms itself for the next VBL. Inputs: JSL from the firmware
 * (native, 8-bit registers, D = B = 0). Clobbers: nothing (P saved).
 HBTask  PROC
-        DC.L    0               ; TaskLink
-Count   DC.W    1               ; TaskCnt: the next VBL
-        DC.W    $A55A           ; signature
-        PHP
-        REP     #$30
-        LONGA   ON
-        LONGI   ON
-        PHA
-        LDA     >Frames
-        INC     A
-        STA     >Frames
-        LDA     #1
-        STA     >Count
-        PLA
-        PLP
-        RTL
+        _HeartBeatCount Frames
+        _HeartBeatExit
         ENDP
 
 Frames  PROC                    ; VBLs the heartbeat task counted

@@ -66,14 +66,8 @@ Main    PROC
         STA     <Vars.oldVec
         PLA
         STA     <Vars.oldVec+2
-        PEA     V_ONE_SEC       ; SetVector($15, @OneSec)
-        PEA     OneSec>>16
-        PEA     OneSec
-        _SetVector
-        PEA     V_SCAN          ; SetVector($0A, @ScanLine)
-        PEA     ScanLine>>16
-        PEA     ScanLine
-        _SetVector
+        _SetVectorTo V_ONE_SEC,OneSec
+        _SetVectorTo V_SCAN,ScanLine
         PEA     O_SEC_ON
         _IntSource
         PEA     SC_LN_ON
@@ -140,24 +134,10 @@ QuitParms DC.W  2               ; pCount
 * re-arms itself for the next VBL. Inputs: JSL from the firmware (native, 8-bit
 * registers, D = B = 0). Outputs: Frames + 1. Clobbers: nothing (P saved).
 HBTask  PROC
-        DC.L    0               ; TaskLink
-Count   DC.W    1               ; TaskCnt: the next VBL
-        DC.W    $A55A           ; signature
-        PHP
-        REP     #$30
-        LONGA   ON
-        LONGI   ON
-        PHA
-        LDA     >Frames
-        INC     A
-        STA     >Frames
-        LDA     #1              ; re-arm: called again at the next VBL
-        STA     >Count
+        _HeartBeatCount Frames
         LDA     #BLUE
         STA     >PAL0
-        PLA
-        PLP
-        RTL
+        _HeartBeatExit
         ENDP
 
 * OneSec: the one-second interrupt handler (vector $15). Counts Seconds and clears the

@@ -8,8 +8,8 @@
 
         CASE    ON
         INCLUDE 'machine_tools.macros'
+        INCLUDE 'list.macros'
 
-REF_IS_POINTER  EQU     0
 BUTTON_ITEM     EQU     $000A
 PR_REC_SIZE     EQU     $008C
 NEW_SETS        EQU     7               ; the tool sets whose Status is kept
@@ -18,17 +18,7 @@ ListPrint PROC
         _Launch
         STA     UserID
         _Tool   $0201                   ; TLStartUp
-        PHA                             ; StartUpTools(userID, refIsPointer, @Tools)
-        PHA
-        LDA     UserID
-        PHA
-        PEA     REF_IS_POINTER
-        PEA     Tools>>16
-        PEA     Tools
-        _Tool   $1801
-        STA     StartErr
-        PLA
-        PLA
+        _StartUpTools UserID,Tools,StartErr
 
 * Status of each new set: Print, List, Note Synth, Note Seq, ACE, Video Overlay, MIDI
 * Synth (StatusNums holds each call's number).
@@ -45,18 +35,7 @@ StatusLoop PHY
         CPY     #NEW_SETS*2
         BLT     StatusLoop
 
-        PHA                             ; NewModalDialog(@Bounds, TRUE, 0): dialog
-        PHA
-        PEA     Bounds>>16
-        PEA     Bounds
-        PEA     $FFFF
-        PEA     0
-        PEA     0
-        _Tool   $0A15
-        PLA
-        STA     Dialog
-        PLA
-        STA     Dialog+2
+        _NewModalDialog Bounds,Dialog
         LDA     Dialog+2                ; NewDItem(dialog, 1, @OkRect, buttonItem,
         PHA                             ;   @OkTitle, 0, 0, 0)
         LDA     Dialog
@@ -72,15 +51,7 @@ StatusLoop PHY
         PEA     0
         PEA     0
         _Tool   $0D15
-        PHA                             ; CreateList(dialog, @TypeList): listCtl
-        PHA
-        LDA     Dialog+2
-        PHA
-        LDA     Dialog
-        PHA
-        PEA     TypeList>>16
-        PEA     TypeList
-        _Tool   $091C
+        _CreateList Dialog,TypeList      ; listCtl
         PLA
         STA     ListCtl
         PLA
@@ -99,11 +70,7 @@ StatusLoop PHY
         _Tool   $131C
         PLA
         STA     Chosen
-        LDA     Dialog+2                ; CloseDialog(dialog)
-        PHA
-        LDA     Dialog
-        PHA
-        _Tool   $0C15
+        _CloseDialog Dialog
 
 * Print one page.
         PHA                             ; NewHandle(PR_REC_SIZE, userID, 0, 0)
@@ -191,10 +158,7 @@ StatusLoop PHY
         PHA
         _Tool   $1B04
 
-        PEA     REF_IS_POINTER          ; ShutDownTools(refIsPointer, @Tools)
-        PEA     Tools>>16
-        PEA     Tools
-        _Tool   $1901
+        _ShutDownTools Tools
         _GSOS   $2029,QuitP
         BRK     $00
 

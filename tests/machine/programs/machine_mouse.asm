@@ -9,17 +9,9 @@
 
         CASE    ON
         INCLUDE 'machine_tools.macros'
+        INCLUDE 'mouse.macros'
 
-MOUSEDATA EQU   $E0C024         ; X, then Y (+ button), 7-bit two's complement deltas
-KMSTATUS EQU    $E0C027         ; bit 7: mouse data waits
-PIXELS  EQU     $E12000         ; Super Hi-Res pixels, 160 bytes a line
-PALETTE0 EQU    $E19E00
-WHITE   EQU     $0F             ; colour numbers (a nibble)
 RED     EQU     $04
-BLACK   EQU     $00
-MAX_H   EQU     639             ; 640-mode counts across, lines down
-MAX_V   EQU     199
-BUTTON_UP EQU   $80             ; bit 7 of the Y byte
 
 Mouse   PROC
         _Launch
@@ -44,86 +36,16 @@ Loop    SEP     #$20
         BMI     @leave
         LDA     #RED
 @leave  JSR     Plot
-        LDA     DeltaH
-        JSR     Signed
-        CLC
-        ADC     PosH
-        LDX     #MAX_H
-        JSR     Clamp
-        STA     PosH
-        LDA     DeltaV
-        JSR     Signed
-        CLC
-        ADC     PosV
-        LDX     #MAX_V
-        JSR     Clamp
-        STA     PosV
+        _MoveByDeltas
         LDA     #WHITE
         JSR     Plot
         BRA     Loop
 
-* Signed: A = a delta byte; returns its bits 0-6 as a signed word.
-Signed  AND     #$007F
-        CMP     #$0040
-        BCC     @plus
-        ORA     #$FF80
-@plus   RTS
-
-* Clamp: A = a position, X = its largest; returns A within 0..X. Clobbers Temp.
-Clamp   BPL     @low
-        LDA     #0
-        RTS
-@low    STX     Temp
-        CMP     Temp
-        BCC     @ok
-        TXA
-@ok     RTS
+        _SignedClampRoutines
 
 * Plot: A = a colour number; sets the 320-mode pixel at (PosH / 2, PosV) to it.
 * Clobbers A, X, Y, Temp.
-Plot    AND     #$000F
-        STA     Colour
-        LDA     PosV            ; line address: PosV * 160
-        ASL     A
-        ASL     A
-        ASL     A
-        ASL     A
-        ASL     A
-        STA     Temp            ; * 32
-        ASL     A
-        ASL     A               ; * 128
-        CLC
-        ADC     Temp
-        STA     Temp
-        LDA     PosH
-        LSR     A               ; the 320-mode column
-        TAY
-        LSR     A               ; its byte
-        CLC
-        ADC     Temp
-        TAX
-        SEP     #$20
-        LONGA   OFF
-        TYA
-        LSR     A               ; C = odd column: the low nibble
-        LDA     Colour
-        BCS     @low
-        ASL     A               ; an even column: the high nibble
-        ASL     A
-        ASL     A
-        ASL     A
-        STA     Temp
-        LDA     >PIXELS,X
-        AND     #$0F
-        BRA     @put
-@low    STA     Temp
-        LDA     >PIXELS,X
-        AND     #$F0
-@put    ORA     Temp
-        STA     >PIXELS,X
-        REP     #$20
-        LONGA   ON
-        RTS
+        _PlotRoutine PosH,PosV,Temp
 
 PosH    DC.W    320             ; where the pointer starts (the Event Manager's too)
 PosV    DC.W    100

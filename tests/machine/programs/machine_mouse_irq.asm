@@ -12,35 +12,18 @@
         CASE    ON
         INCLUDE 'machine_tools.macros'
         INCLUDE 'irq.macros'
+        INCLUDE 'mouse.macros'
 
-MOUSEDATA EQU   $E0C024         ; X, then Y (+ button), 7-bit two's complement deltas
 DATAREG  EQU    $E0C026         ; the ADB interrupt byte
-KMSTATUS EQU    $E0C027         ; bit 6 mouse, bit 4 data interrupt enables
 KM_MOUSE_INT EQU $40
 KM_DATA_INT EQU $10
-PIXELS  EQU     $E12000         ; Super Hi-Res pixels, 160 bytes a line
-PALETTE0 EQU    $E19E00
-WHITE   EQU     $0F             ; colour numbers (a nibble)
-BLACK   EQU     $00
-MAX_H   EQU     639             ; 640-mode counts across, lines down
-MAX_V   EQU     199
-BUTTON_UP EQU   $80             ; bit 7 of the Y byte
 V_MOUSE EQU     $0D             ; SetVector numbers: the mouse interrupt handler
 V_KBD_MICRO EQU $14             ; the keyboard microcontroller's (ADB data)
 
 Game    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK
-        PLB
-        PEA     V_MOUSE         ; SetVector($0D, @MouseInt)
-        PEA     MouseInt>>16
-        PEA     MouseInt
-        _SetVector
-        PEA     V_KBD_MICRO     ; SetVector($14, @KeyInt)
-        PEA     KeyInt>>16
-        PEA     KeyInt
-        _SetVector
+        _Launch
+        _SetVectorTo V_MOUSE,MouseInt
+        _SetVectorTo V_KBD_MICRO,KeyInt
         LDA     #$0FFF
         STA     >PALETTE0+2*WHITE
         LDA     PosH
@@ -112,20 +95,7 @@ MouseInt PHB
         BEQ     @up
         LDA     #1
 @up     STA     Button
-        LDA     DeltaH
-        JSR     Signed
-        CLC
-        ADC     PosH
-        LDX     #MAX_H
-        JSR     Clamp
-        STA     PosH
-        LDA     DeltaV
-        JSR     Signed
-        CLC
-        ADC     PosV
-        LDX     #MAX_V
-        JSR     Clamp
-        STA     PosV
+        _MoveByDeltas
         LDA     #1
         STA     Moved
         SEP     #$30
@@ -149,68 +119,11 @@ KeyInt  PHB
 
         LONGA   ON
         LONGI   ON
-* Signed: A = a delta byte; returns its bits 0-6 as a signed word.
-Signed  AND     #$007F
-        CMP     #$0040
-        BCC     @plus
-        ORA     #$FF80
-@plus   RTS
-
-* Clamp: A = a position, X = its largest; returns A within 0..X. Clobbers Temp.
-Clamp   BPL     @low
-        LDA     #0
-        RTS
-@low    STX     Temp
-        CMP     Temp
-        BCC     @ok
-        TXA
-@ok     RTS
+        _SignedClampRoutines
 
 * Plot: A = a colour number; sets the 320-mode pixel at (DrawnH / 2, DrawnV) to it.
 * Clobbers A, X, Y, Temp2.
-Plot    AND     #$000F
-        STA     Colour
-        LDA     DrawnV          ; line address: DrawnV * 160
-        ASL     A
-        ASL     A
-        ASL     A
-        ASL     A
-        ASL     A
-        STA     Temp2           ; * 32
-        ASL     A
-        ASL     A               ; * 128
-        CLC
-        ADC     Temp2
-        STA     Temp2
-        LDA     DrawnH
-        LSR     A               ; the 320-mode column
-        TAY
-        LSR     A               ; its byte
-        CLC
-        ADC     Temp2
-        TAX
-        SEP     #$20
-        LONGA   OFF
-        TYA
-        LSR     A               ; C = odd column: the low nibble
-        LDA     Colour
-        BCS     @low
-        ASL     A               ; an even column: the high nibble
-        ASL     A
-        ASL     A
-        ASL     A
-        STA     Temp2
-        LDA     >PIXELS,X
-        AND     #$0F
-        BRA     @put
-@low    STA     Temp2
-        LDA     >PIXELS,X
-        AND     #$F0
-@put    ORA     Temp2
-        STA     >PIXELS,X
-        REP     #$20
-        LONGA   ON
-        RTS
+        _PlotRoutine DrawnH,DrawnV,Temp2
 
 PosH    DC.W    320             ; where the pointer starts (the Event Manager's too)
 PosV    DC.W    100

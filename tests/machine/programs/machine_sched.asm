@@ -31,11 +31,7 @@ Main    PROC
         _SchStatus
         PLA
         STA     <Vars.status
-        PHA                     ; SchAddTask(@Task): taskAdded
-        PEA     Task>>16
-        PEA     Task
-        _SchAddTask
-        PLA
+        _AddTask Task
         STA     <Vars.added
 
         STZ     <Vars.polls     ; poll for events until the task has run

@@ -6,60 +6,50 @@
 
         CASE    ON
         INCLUDE 'machine_tools.macros'
+        INCLUDE 'list.macros'
 
-REF_IS_POINTER  EQU     0
+* _GameList top,left,bottom,right,members: a ListRec for six card games' names: the
+* rectangle, listSize 6, listView 6, listType 0 (Pascal strings), listStart 1,
+* listCtl/listDraw 0, listMemHeight 10, listMemSize 6, listPointer members, listRefCon
+* and listScrollClr 0.
+        MACRO
+&lab    _GameList &top,&left,&bottom,&right,&members
+&lab    DC.W    &top,&left,&bottom,&right
+        DC.W    6,6,0,1
+        DC.L    0,0
+        DC.W    10,6
+        DC.L    &members,0,0
+        MEND
+
+* _CardGames: the six member records (memPtr, memFlag 0, the original place), in the
+* order CreateList gets them. Each list has its own: SortList reorders them in place.
+        MACRO
+&lab    _CardGames
+&lab    DC.L    Hollywood
+        DC.B    0,1
+        DC.L    Gin
+        DC.B    0,2
+        DC.L    Oklahoma
+        DC.B    0,3
+        DC.L    Knock
+        DC.B    0,4
+        DC.L    Tens
+        DC.B    0,5
+        DC.L    Spades
+        DC.B    0,6
+        MEND
 
 SortList PROC
-        LONGA   ON
-        LONGI   ON
-        PHK
-        PLB
+        _Launch
         STA     UserID
         _Tool   $0201                   ; TLStartUp
-        PHA                             ; StartUpTools(userID, refIsPointer, @Tools)
-        PHA
-        LDA     UserID
-        PHA
-        PEA     REF_IS_POINTER
-        PEA     Tools>>16
-        PEA     Tools
-        _Tool   $1801
-        STA     StartErr
-        PLA
-        PLA
+        _StartUpTools UserID,Tools,StartErr
 
-        PHA                             ; NewModalDialog(@Bounds, TRUE, 0): dialog
-        PHA
-        PEA     Bounds>>16
-        PEA     Bounds
-        PEA     $FFFF
-        PEA     0
-        PEA     0
-        _Tool   $0A15
-        PLA
-        STA     Dialog
-        PLA
-        STA     Dialog+2
-        PHA                             ; CreateList(dialog, @ByLenList)
-        PHA
-        LDA     Dialog+2
-        PHA
-        LDA     Dialog
-        PHA
-        PEA     ByLenList>>16
-        PEA     ByLenList
-        _Tool   $091C
+        _NewModalDialog Bounds,Dialog
+        _CreateList Dialog,ByLenList
         PLA
         PLA
-        PHA                             ; CreateList(dialog, @ByNameList): listCtl
-        PHA
-        LDA     Dialog+2
-        PHA
-        LDA     Dialog
-        PHA
-        PEA     ByNameList>>16
-        PEA     ByNameList
-        _Tool   $091C
+        _CreateList Dialog,ByNameList    ; listCtl
         PLA
         STA     NameCtl
         PLA
@@ -78,15 +68,8 @@ SortList PROC
         PHA
         _Tool   $151C
 
-        LDA     Dialog+2                ; CloseDialog(dialog)
-        PHA
-        LDA     Dialog
-        PHA
-        _Tool   $0C15
-        PEA     REF_IS_POINTER          ; ShutDownTools(refIsPointer, @Tools)
-        PEA     Tools>>16
-        PEA     Tools
-        _Tool   $1901
+        _CloseDialog Dialog
+        _ShutDownTools Tools
         _GSOS   $2029,QuitP
         BRK     $00
 
@@ -166,40 +149,10 @@ Bounds  DC.W    30,100,130,500          ; the dialog, global
 * Two ListRecs (listRect, listSize, listView, listType (Pascal strings), listStart,
 * listCtl, listDraw, listMemHeight, listMemSize, listPointer, listRefCon,
 * listScrollClr); member records of six bytes: memPtr, memFlag, the original place.
-ByLenList DC.W  10,20,72,190
-        DC.W    6,6,0,1
-        DC.L    0,0
-        DC.W    10,6
-        DC.L    ByLen,0,0
-ByNameList DC.W 10,210,72,380
-        DC.W    6,6,0,1
-        DC.L    0,0
-        DC.W    10,6
-        DC.L    ByName,0,0
-ByLen   DC.L    Hollywood
-        DC.B    0,1
-        DC.L    Gin
-        DC.B    0,2
-        DC.L    Oklahoma
-        DC.B    0,3
-        DC.L    Knock
-        DC.B    0,4
-        DC.L    Tens
-        DC.B    0,5
-        DC.L    Spades
-        DC.B    0,6
-ByName  DC.L    Hollywood
-        DC.B    0,1
-        DC.L    Gin
-        DC.B    0,2
-        DC.L    Oklahoma
-        DC.B    0,3
-        DC.L    Knock
-        DC.B    0,4
-        DC.L    Tens
-        DC.B    0,5
-        DC.L    Spades
-        DC.B    0,6
+ByLenList _GameList 10,20,72,190,ByLen
+ByNameList _GameList 10,210,72,380,ByName
+ByLen   _CardGames
+ByName  _CardGames
 Hollywood DC.B  9,'Hollywood'
 Gin     DC.B    3,'Gin'
 Oklahoma DC.B   8,'Oklahoma'

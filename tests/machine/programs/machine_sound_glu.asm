@@ -7,25 +7,7 @@
 
         CASE    ON
 
-* The Sound GLU, reached through bank $E0.
-SOUNDCTL EQU    $E0C03C         ; bits 0-3 volume, 5 auto-increment, 6 RAM, 7 busy
-SOUNDDATA EQU   $E0C03D         ; a read returns the previous read's byte
-SOUNDADR EQU    $E0C03E         ; address low, high at $C03F
-
-GLU_VOLUME EQU  $0F             ; SOUNDCTL: the volume bits, kept as the user set them
-GLU_INC  EQU    $20             ; SOUNDCTL: auto-increment
-GLU_RAM  EQU    $40             ; SOUNDCTL: DOC RAM (clear: DOC registers)
-GLU_BUSY EQU    $80
-
-* DOC registers (one per oscillator at base + oscillator).
-DOC_FREQLO EQU  $00
-DOC_FREQHI EQU  $20
-DOC_VOLUME EQU  $40
-DOC_PTR  EQU    $80
-DOC_CTL  EQU    $A0
-DOC_SIZE EQU    $C0
-DOC_IRQ  EQU    $E0             ; interrupt status: bit 7 clear, oscillator in bits 1-5
-DOC_ENABLE EQU  $E1             ; oscillators enabled - 1, in bits 1-5
+        INCLUDE 'sound.macros'
 
 OSC      EQU    5               ; the oscillator this driver plays on
 WAVE_ADR EQU    $2000           ; the wave in DOC RAM (1 KB table: 1 KB aligned)
@@ -38,7 +20,6 @@ FREQ_HI  EQU    $01             ; resolution = table size
 WAVE_PAGE EQU   $20             ; the wavetable pointer: WAVE_ADR's high byte
 SIZE_RES EQU    $12             ; table size 2 (1 KB) in bits 3-5, resolution 2
 ONE_SHOT_IRQ EQU $0A            ; control: mode 1 (one-shot) in bits 1-2, interrupt on
-ALL_OSCS EQU    $3E             ; 32 oscillators
 MAX_POLLS EQU   $FFFF
 
 GluLib  PROC
@@ -154,16 +135,7 @@ GluReadSub
         LONGA   ON
         RTS
 
-* SetMode: SOUNDCTL's mode bits from A (8-bit), keeping the volume the user set.
-* Inputs: A = GLU_RAM / GLU_INC bits. Clobbers A, ModeBits.
-SetMode
-        LONGA   OFF
-        STA     ModeBits
-        LDA     >SOUNDCTL
-        AND     #GLU_VOLUME
-        ORA     ModeBits
-        STA     >SOUNDCTL
-        RTS
+        _SetModeRoutine
 
 * SetAddress: the GLU's address from Y (16-bit: $C03E then $C03F). 8-bit A on entry
 * and exit. Clobbers the high byte of A.

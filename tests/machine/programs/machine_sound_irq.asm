@@ -13,25 +13,8 @@
         CASE    ON
         INCLUDE 'machine_tools.macros'
         INCLUDE 'irq.macros'
+        INCLUDE 'sound.macros'
 
-SOUNDCTL EQU    $E0C03C         ; bits 0-3 volume, 5 auto-increment, 6 RAM
-SOUNDDATA EQU   $E0C03D         ; a read returns the previous read's byte
-SOUNDADR EQU    $E0C03E         ; address low, high at $C03F
-GLU_VOLUME EQU  $0F
-GLU_INC  EQU    $20
-GLU_RAM  EQU    $40
-
-DOC_FREQLO EQU  $00             ; DOC registers, one per oscillator at base + number
-DOC_FREQHI EQU  $20
-DOC_VOLUME EQU  $40
-DOC_PTR  EQU    $80
-DOC_CTL  EQU    $A0
-DOC_SIZE EQU    $C0
-DOC_IRQ  EQU    $E0             ; interrupt status: bit 7 clear, oscillator in bits 1-5
-DOC_ENABLE EQU  $E1
-ALL_OSCS EQU    $3E             ; 32 oscillators enabled
-
-V_SOUND  EQU    $0B             ; SetVector: the sound interrupt handler
 OSC_A    EQU    5               ; restarted by the handler
 OSC_B    EQU    6               ; plays once
 STATUS_A EQU    OSC_A*2+$41     ; $E0 as read for oscillator 5
@@ -45,28 +28,7 @@ TOTAL    EQU    5               ; interrupts the driver waits for
 
 Main    PROC
         _Launch
-        PEA     V_SOUND         ; SetVector($0B, @Handler)
-        PEA     Handler>>16
-        PEA     Handler
-        _SetVector
-        SEP     #$30
-        LONGA   OFF
-        LONGI   OFF
-        LDA     #GLU_RAM+GLU_INC        ; the wave, byte after byte
-        JSR     SetMode
-        LDA     #0
-        STA     >SOUNDADR
-        STA     >SOUNDADR+1
-        LDX     #0
-@wave   LDA     #WAVE_BYTE
-        STA     >SOUNDDATA
-        INX
-        BNE     @wave                   ; 256 bytes
-        LDA     #0                      ; DOC registers, no auto-increment
-        JSR     SetMode
-        LDA     #ALL_OSCS
-        LDY     #DOC_ENABLE
-        JSR     PokeReg
+        _SoundStart Handler,WAVE_BYTE
         LDX     #OSC_A
         JSR     SetUp
         LDX     #OSC_B
@@ -82,12 +44,7 @@ Main    PROC
         LDA     Count
         CMP     #TOTAL
         BNE     @spin
-        SEI
-        REP     #$30
-        LONGA   ON
-        LONGI   ON
-        _GSOS   $2029,QuitParms ; Quit
-        BRK     $01             ; never reached
+        _QuitMasked QuitParms
 
 * SetUp: oscillator X's frequency, volume, wavetable and size (8-bit A, X, Y).
 * Clobbers A, Y.
@@ -129,15 +86,7 @@ SetUp   TXA
 * D = 0, B = 0). Reads $E0 once (one fetch: the GLU fetches at every read of $C03D), keeps it in Status, counts, and starts oscillator 5
 * again when that was its interrupt and more are wanted. Returns with carry clear.
 * Clobbers A, X, Y (the firmware keeps them).
-Handler PHB
-        PHK
-        PLB
-        LDA     #GLU_INC                ; DOC registers, auto-increment: the read
-        JSR     SetMode                 ; that returns $E0 fetches $E1, not $E0 again
-        LDY     #DOC_IRQ
-        JSR     SetAddress
-        LDA     >SOUNDDATA              ; the dummy read: fetches $E0 (acknowledges)
-        LDA     >SOUNDDATA              ; ... and this one returns it
+Handler _DocIrqEntry
         LDX     Count
         STA     Status,X
         INX
@@ -153,27 +102,8 @@ Handler PHB
         CLC
         RTL
 
-* SetMode: SOUNDCTL's mode bits from A, keeping the volume the user set. Clobbers A.
-SetMode STA     ModeBits
-        LDA     >SOUNDCTL
-        AND     #GLU_VOLUME
-        ORA     ModeBits
-        STA     >SOUNDCTL
-        RTS
-
-* SetAddress: the GLU's address: Y low, 0 high (8-bit A and Y). Clobbers nothing.
-SetAddress PHA
-        TYA
-        STA     >SOUNDADR
-        LDA     #0
-        STA     >SOUNDADR+1
-        PLA
-        RTS
-
-* PokeReg: DOC register Y = A (8-bit). Clobbers nothing.
-PokeReg JSR     SetAddress
-        STA     >SOUNDDATA
-        RTS
+        _SetModeRoutine
+        _PokeRegRoutines
 
         LONGA   ON
         LONGI   ON

@@ -15,25 +15,8 @@
         CASE    ON
         INCLUDE 'machine_tools.macros'
         INCLUDE 'irq.macros'
+        INCLUDE 'sound.macros'
 
-SOUNDCTL EQU    $E0C03C         ; bits 0-3 volume, 5 auto-increment, 6 RAM
-SOUNDDATA EQU   $E0C03D         ; a read returns the previous read's byte
-SOUNDADR EQU    $E0C03E         ; address low, high at $C03F
-GLU_VOLUME EQU  $0F
-GLU_INC  EQU    $20
-GLU_RAM  EQU    $40
-
-DOC_FREQLO EQU  $00             ; DOC registers, one per oscillator at base + number
-DOC_FREQHI EQU  $20
-DOC_VOLUME EQU  $40
-DOC_PTR  EQU    $80
-DOC_CTL  EQU    $A0
-DOC_SIZE EQU    $C0
-DOC_IRQ  EQU    $E0             ; interrupt status: bit 7 clear, oscillator in bits 1-5
-DOC_ENABLE EQU  $E1
-ALL_OSCS EQU    $3E             ; 32 oscillators enabled
-
-V_SOUND  EQU    $0B             ; SetVector: the sound interrupt handler
 OSC      EQU    7               ; the timer's oscillator
 SILENT   EQU    $80             ; the wave: silence (a $00 would halt the oscillator)
 FAST_HI  EQU    $08             ; frequency $0800: 64 DOC periods a pass of 256 bytes
@@ -45,32 +28,8 @@ SLOW_AT  EQU    3               ; interrupts before the frequency is halved
 TOTAL    EQU    6               ; interrupts the program waits for
 
 Main    PROC
-        LONGA   ON
-        LONGI   ON
-        PHK                     ; B = K (GS/OS does not promise B)
-        PLB
-        PEA     V_SOUND         ; SetVector($0B, @Handler)
-        PEA     Handler>>16
-        PEA     Handler
-        _SetVector
-        SEP     #$30
-        LONGA   OFF
-        LONGI   OFF
-        LDA     #GLU_RAM+GLU_INC        ; the silent wave, byte after byte
-        JSR     SetMode
-        LDA     #0
-        STA     >SOUNDADR
-        STA     >SOUNDADR+1
-        LDX     #0
-@wave   LDA     #SILENT
-        STA     >SOUNDDATA
-        INX
-        BNE     @wave                   ; 256 bytes
-        LDA     #0                      ; DOC registers, no auto-increment
-        JSR     SetMode
-        LDA     #ALL_OSCS
-        LDY     #DOC_ENABLE
-        JSR     PokeReg
+        _Launch
+        _SoundStart Handler,SILENT
         LDA     #0                      ; frequency low, volume, wave at 0, 256 bytes
         LDY     #DOC_FREQLO+OSC
         JSR     PokeReg
@@ -111,12 +70,7 @@ Main    PROC
         LDA     #HALT                   ; the timer stops
         LDY     #DOC_CTL+OSC
         JSR     PokeRegMasked
-        SEI
-        REP     #$30
-        LONGA   ON
-        LONGI   ON
-        _GSOS   $2029,QuitParms ; Quit
-        BRK     $01             ; never reached
+        _QuitMasked QuitParms
 
         LONGA   OFF
         LONGI   OFF
@@ -124,42 +78,15 @@ Main    PROC
 * D = 0, B = 0). Reads $E0 once through the GLU (the dummy read fetches it, the next
 * returns it), keeps it in Status and counts. Returns with carry clear.
 * Clobbers A, X, Y (the firmware keeps them).
-Handler PHB
-        PHK
-        PLB
-        LDA     #GLU_INC                ; DOC registers, auto-increment: the read
-        JSR     SetMode                 ; that returns $E0 fetches $E1, not $E0 again
-        LDY     #DOC_IRQ
-        JSR     SetAddress
-        LDA     >SOUNDDATA              ; the dummy read: fetches $E0 (acknowledges)
-        LDA     >SOUNDDATA              ; ... and this one returns it
+Handler _DocIrqEntry
         STA     Status
         INC     Count
         PLB
         CLC
         RTL
 
-* SetMode: SOUNDCTL's mode bits from A, keeping the volume the user set. Clobbers A.
-SetMode STA     ModeBits
-        LDA     >SOUNDCTL
-        AND     #GLU_VOLUME
-        ORA     ModeBits
-        STA     >SOUNDCTL
-        RTS
-
-* SetAddress: the GLU's address: Y low, 0 high (8-bit A and Y). Clobbers nothing.
-SetAddress PHA
-        TYA
-        STA     >SOUNDADR
-        LDA     #0
-        STA     >SOUNDADR+1
-        PLA
-        RTS
-
-* PokeReg: DOC register Y = A (8-bit). Clobbers nothing.
-PokeReg JSR     SetAddress
-        STA     >SOUNDDATA
-        RTS
+        _SetModeRoutine
+        _PokeRegRoutines
 
 * PokeRegMasked: PokeReg with interrupts off around it, the GLU set to registers
 * without auto-increment first (the handler leaves it auto-incrementing).
