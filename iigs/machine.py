@@ -122,6 +122,7 @@ class Hardware:
     def __init__(self, host: Any = None, idle: str | None = None) -> None:
         self.mem = bytearray(MEMORY_SIZE)
         self.cpu = cpu = CPU65816(self.mem, pc=0)
+        self.cycles_per_second = CPU_HZ    # the CPU's clock, as the toolbox may ask it
         clock = lambda: cpu.processorCycles + self._idle_cycles   # noqa: E731
         # The IRQ line and its sources (`iigs.interrupts`); the toolbox registers its
         # firmware-level handlers there (the Misc Tool Set's heartbeat).

@@ -48,6 +48,7 @@ class MachinePort(Protocol):
     io: IOPage                          # soft switches (the Classic Desk Accessories)
     interrupts: Interrupts              # sources, vectors, the firmware's handlers
     doc: DOC                            # the Ensoniq DOC the Sound Tool Set plays
+    cycles_per_second: int              # the CPU's clock (emulated cycles a second)
 
     # -- the call in progress -----------------------------------------------------------
     strict: bool                        # a missing tool call stops the machine

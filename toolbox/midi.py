@@ -42,7 +42,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from iigs.machine import CPU_HZ
 from iigs.memory import read_bytes, read_long, read_pstring, read_word
 from toolbox._housekeeping import register_housekeeping
 from toolbox.calls import ToolError, tool
@@ -227,9 +226,10 @@ class MIDITools:
 
     def clock_value(self) -> int:
         clock = self.clock
-        if not clock.running:
+        machine = self.tb.machine
+        if not clock.running or machine is None:
             return clock.value
-        ticks = (self.cycles() - clock.since) * clock.freq // CPU_HZ
+        ticks = (self.cycles() - clock.since) * clock.freq // machine.cycles_per_second
         return (clock.value + ticks) & 0xFFFFFFFF
 
     def set_clock(self, value: int) -> None:
