@@ -145,12 +145,15 @@ def test_load_one_tool_refuses_a_newer_version_than_the_set_has(tb):
     assert err.value.code == 0x0110                       # toolVersionErr
 
 
+ABSENT_TOOL_SET = 0x3F       # a number no tool set of the Toolbox Reference has
+
+
 def test_load_tools_checks_every_entry(tb):
     table = 0x030000
     write_word(tb.mem, table, 2)                          # count
     write_word(tb.mem, table + 2, 0x0E)                   # Window Manager 1.0
     write_word(tb.mem, table + 4, 0x0100)
-    write_word(tb.mem, table + 6, 0x20)                   # MIDI Tools: absent here
+    write_word(tb.mem, table + 6, ABSENT_TOOL_SET)
     write_word(tb.mem, table + 8, 0x0100)
     with pytest.raises(ToolError) as err:
         call(tb, "LoadTools", table)
@@ -162,7 +165,7 @@ def test_load_tools_checks_every_entry(tb):
 def test_get_ts_ptr_answers_for_the_sets_that_exist(tb):
     assert call(tb, "GetTSPtr", 0, 0x04) == 0xE10000
     with pytest.raises(ToolError) as err:
-        call(tb, "GetTSPtr", 0, 0x20)
+        call(tb, "GetTSPtr", 0, ABSENT_TOOL_SET)
     assert err.value.code == TOOL_NOT_FOUND
 
 
