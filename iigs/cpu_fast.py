@@ -269,15 +269,19 @@ class _Gen:
         self.ops.append(Op("if", test, uses=None, depth=self.depth))
 
     def flags(self, keep: int, *parts: tuple, base: str | None = None,
-              uses: frozenset[str] | None = None) -> None:
+              uses: frozenset[str] | None = None,
+              lazy: tuple[tuple[int, str, int], ...] = ()) -> None:
         """P = (base & keep) | parts; a part is (bits, expression) or (bits, expression,
-        the temporaries it reads), which lets a pass that drops it know what is left."""
+        the temporaries it reads), which lets a pass that drops it know what is left.
+        `lazy`: the parts a region may hold in a local (`iigs.cpu_ops.FlagState`), as
+        (bits, value, width)."""
         p = self.r["p"]
         part_uses = tuple(part[2] for part in parts) if all(len(x) == 3 for x in parts) \
             else ()
         self.ops.append(Op("flags", base=base or p, keep=keep,
                            parts=tuple(part[:2] for part in parts), p=p, uses=uses,
-                           depth=self.depth, part_uses=part_uses if parts else ()))
+                           depth=self.depth, part_uses=part_uses if parts else (),
+                           lazy=lazy if self.region else ()))
 
     def copy(self, temp: str, register: str) -> str:
         """A temporary holding `register`: in a region the register's local itself (the
@@ -472,7 +476,8 @@ class _Gen:
     def set_nz(self, value: str, wide: bool, uses: frozenset[str] | None = None) -> None:
         table = "NZ16" if wide else "NZ8"
         part = (0x82, f"{table}[{value}]")
-        self.flags(0x7D, part if uses is None else part + (uses,), uses=uses)
+        self.flags(0x7D, part if uses is None else part + (uses,), uses=uses,
+                   lazy=((0x82, value, 16 if wide else 8),))
 
     def set_a(self, value: str, wide: bool, uses: frozenset[str] | None = None) -> None:
         if wide and uses is not None and uses == {value}:
@@ -626,8 +631,12 @@ class _Gen:
             a = "a"
         self.let("s", f"{a} + v + {self.carry()}")
         self.let("r", f"s & {mask}")
-        self.flags(0x3C, (0x01, f"(1 if s > {mask} else 0)"), (0x82, f"{table}[r]"),
-                   (0x40, f"(0x40 if ~({a} ^ v) & ({a} ^ s) & {sign} else 0)"), base=p)
+        # (s has at most one bit above the width: the carry; V is the sign of
+        # (a ^ s) & (v ^ s), which a region may keep as it is)
+        width = 16 if wide else 8
+        self.flags(0x3C, (0x01, f"s >> {width}"), (0x82, f"{table}[r]"),
+                   (0x40, f"(0x40 if ~({a} ^ v) & ({a} ^ s) & {sign} else 0)"), base=p,
+                   lazy=((0x82, "r", width), (0x40, f"({a} ^ s) & (v ^ s)", width)))
         self.set_a("r", wide, uses=frozenset({"r"}))
         self.finish()
 
@@ -642,7 +651,7 @@ class _Gen:
         table = "NZ16" if wide else "NZ8"
         self.let("r", f"{self.low(reg, wide)} - {self.read(wide)}")
         self.flags(0x7C, (0x01, "(1 if r >= 0 else 0)"), (0x82, f"{table}[r & {mask}]"),
-                   uses=frozenset({"r"}))
+                   uses=frozenset({"r"}), lazy=((0x82, f"r & {mask}", 16 if wide else 8),))
         self.finish()
 
     def op_BIT(self) -> None:
@@ -695,7 +704,7 @@ class _Gen:
         table = "NZ16" if wide else "NZ8"
         if name in ("ASL", "LSR", "ROL", "ROR"):
             self.flags(0x7C, (0x01, "c", frozenset({"c"})), (0x82, f"{table}[v]", frozenset({"v"})),
-                       uses=frozenset({"c", "v"}))
+                       uses=frozenset({"c", "v"}), lazy=((0x82, "v", 16 if wide else 8),))
         else:
             self.set_nz("v", wide, uses=v)
         self.finish()
