@@ -883,7 +883,8 @@ def _region_flags(shape: tuple, defines: bool) -> FlagState:
                     carry = True
                 nz_ok = nz_ok and not nz_in_p(o, "r_p")
                 for bits, _, width in o.lazy:
-                    widths[bits][width == 16] += 1
+                    if bits in widths:
+                        widths[bits][width == 16] += 1
 
     def pick(bits: int) -> int:
         eight, sixteen = widths[bits]
@@ -965,10 +966,14 @@ def _compile(shape: tuple) -> Shape:
                 # A TIMED read at the exact cycle (the run's end - the budget at entry +
                 # the cycles so far), a bail-out's cycles so far, `{before}` kept for
                 # `_Writer`, the carry read, the instruction's address and operands.
-                if name == "carry":
-                    if carry is not None:
-                        return str(carry)
-                    return "r_c" if state.c else "(r_p & 1)"
+                if name in ("carry", "plus_carry"):
+                    if carry is None:
+                        value = "r_c" if state.c else "(r_p & 1)"
+                    else:
+                        value = str(carry)
+                    if name == "carry":
+                        return value
+                    return "" if value == "0" else " + " + value
                 if name == "now":
                     return f"cpu.run_end - limit + done + {spent()}"
                 if name == "spent":
@@ -1042,7 +1047,8 @@ def _compile(shape: tuple) -> Shape:
     writer = _Writer(arms, exits(region_flags), use)
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
     dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms))
-    lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS] + entry_lines(region_flags) +
+    lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS] + ["r_bank = r_dbr << 16"] +
+             entry_lines(region_flags) +
              io_prologue(io_names) + ["done = 0", "limit >>= 24", "while True:"])
     lines += ["    " + line for line in dispatch]
     # The parameters are the region function's argument defaults: locals when it runs,

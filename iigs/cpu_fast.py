@@ -240,6 +240,9 @@ class _Gen:
         # How registers, the instruction's address and stack/pointer memory are named.
         self.r = {name: (f"r_{name}" if region else f"cpu.{name}")
                   for name in ("a", "x", "y", "sp", "p", "d", "dbr", "pbr")}
+        # DBR << 16: a region's local r_bank (set at entry and by PLB), a handler's
+        # expression
+        self.r["bank"] = "r_bank" if region else "(cpu.dbr << 16)"
         self.a0 = "{A}" if region else "a0"
         self.stack = "BANK" if self.rare else "mem"
         if self.rare:
@@ -295,6 +298,11 @@ class _Gen:
         """The carry an operation reads: in a region the `{carry}` field, which is the
         constant 0 or 1 where the translator knows it (`iigs.blocks.known_carries`)."""
         return "{carry}" if self.region else f"({self.r['p']} & 1)"
+
+    def plus_carry(self) -> str:
+        """` + carry` for a sum, which a region leaves out where the carry is known 0
+        (the `{plus_carry}` field)."""
+        return "{plus_carry}" if self.region else f" + ({self.r['p']} & 1)"
 
     def low(self, register: str, wide: bool) -> str:
         """The register's low 8 or all 16 bits (16-bit registers are kept masked)."""
@@ -352,12 +360,12 @@ class _Gen:
                 self.emit(f"t = ({d} + {self.byte()}) & 0xFFFF")
                 self.emit(f"ptr = {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)")
             if mode == "dpi":
-                self.emit(f"ea = ({r['dbr']} << 16) | ptr")
+                self.emit(f"ea = {r['bank']} | ptr")
             else:
-                self._indexed(f"({r['dbr']} << 16) | ptr", r["y"])
+                self._indexed(f"{r['bank']} | ptr", r["y"])
         elif mode == "dpix":
             self._dp_indexed("x", d)
-            self.emit(f"ea = ({r['dbr']} << 16) | {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)")
+            self.emit(f"ea = {r['bank']} | {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)")
         elif mode in ("dpil", "dpily"):
             self.emit(f"t = {d} + {self.byte()}")
             self.emit(f"ea = {stack}[t & 0xFFFF] | ({stack}[(t + 1) & 0xFFFF] << 8) | "
@@ -365,9 +373,9 @@ class _Gen:
             if mode == "dpily":
                 self.emit(f"ea = (ea + {r['y']}) & 0xFFFFFF")
         elif mode == "abs":
-            self.emit(f"ea = ({r['dbr']} << 16) | {self.word()}")
+            self.emit(f"ea = {r['bank']} | {self.word()}")
         elif mode in ("absx", "absy"):
-            self._indexed(f"({r['dbr']} << 16) | {self.word()}", r[mode[-1]])
+            self._indexed(f"{r['bank']} | {self.word()}", r[mode[-1]])
         elif mode == "absl":
             self.emit(f"ea = {self.long()}")
         elif mode == "abslx":
@@ -377,7 +385,7 @@ class _Gen:
         elif mode == "sriy":
             self.emit(f"t = ({r['sp']} + {self.byte()}) & 0xFFFF")
             self.emit(f"ptr = {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)")
-            self.emit(f"ea = ((({r['dbr']} << 16) | ptr) + {r['y']}) & 0xFFFFFF")
+            self.emit(f"ea = (({r['bank']} | ptr) + {r['y']}) & 0xFFFFFF")
         else:
             raise ValueError(f"no data address for mode {mode}")
 
@@ -385,8 +393,10 @@ class _Gen:
         """`ea` = `base` + `index`, 24 bits. Note 4: an 8-bit index that crosses a page
         costs one more cycle on a read (only then is the base kept, to compare)."""
         if self.row.access == "r" and self.x:
-            self.emit(f"base = {base}", f"ea = (base + {index}) & 0xFFFFFF")
-            self.extra.append(Cycle("(base ^ ea) & 0xFFFF00"))
+            # (an 8-bit index crosses a page exactly when the low byte of the sum is
+            # below it)
+            self.emit(f"ea = (({base}) + {index}) & 0xFFFFFF")
+            self.extra.append(Cycle(f"ea & 0xFF < {index}"))
         else:
             self.emit(f"ea = (({base}) + {index}) & 0xFFFFFF")
 
@@ -629,7 +639,7 @@ class _Gen:
         else:
             self.let("a", f"{self.r['a']} & {mask}")
             a = "a"
-        self.let("s", f"{a} + v + {self.carry()}")
+        self.let("s", f"{a} + v{self.plus_carry()}")
         self.let("r", f"s & {mask}")
         # (s has at most one bit above the width: the carry; V is the sign of
         # (a ^ s) & (v ^ s), which a region may keep as it is)
@@ -651,7 +661,8 @@ class _Gen:
         table = "NZ16" if wide else "NZ8"
         self.let("r", f"{self.low(reg, wide)} - {self.read(wide)}")
         self.flags(0x7C, (0x01, "(1 if r >= 0 else 0)"), (0x82, f"{table}[r & {mask}]"),
-                   uses=frozenset({"r"}), lazy=((0x82, f"r & {mask}", 16 if wide else 8),))
+                   uses=frozenset({"r"}),
+                   lazy=((0x01, "r >= 0", 0), (0x82, f"r & {mask}", 16 if wide else 8)))
         self.finish()
 
     def op_BIT(self) -> None:
@@ -686,13 +697,13 @@ class _Gen:
         elif name == "DEC":
             self.let("v", f"(v - 1) & {mask}", uses=v)
         elif name == "ASL":
-            self.let("c", f"1 if v & {top} else 0", uses=v)
+            self.let("c", f"v >> {15 if wide else 7}", uses=v)
             self.let("v", f"(v << 1) & {mask}", uses=v)
         elif name == "LSR":
             self.let("c", "v & 1", uses=v)
             self.emit("v >>= 1", uses=v)
         elif name == "ROL":
-            self.let("c", f"1 if v & {top} else 0", uses=v)
+            self.let("c", f"v >> {15 if wide else 7}", uses=v)
             self.let("v", f"((v << 1) | {self.carry()}) & {mask}", uses=v)
         elif name == "ROR":
             self.let("c", "v & 1", uses=v)
@@ -893,6 +904,8 @@ class _Gen:
         if name == "PLB":
             self.pull(1)
             self.take("dbr", "v")
+            if self.region:
+                self.set("bank", "v << 16", uses=frozenset({"v"}))
             self.set_nz("v", False, uses=v)
         else:
             wide = self.wide(self.row.width)

@@ -46,7 +46,7 @@ class Op(NamedTuple):
     decimal: bool = False          # ADC/SBC's decimal-mode test and bail-out
     # flags: parts a region may hold in a local instead of P, (bits, value, width): N/Z
     # (0x82) are those of `value` (an unsigned `width`-bit result), V (0x40) is bit
-    # `width` - 1 of `value` (see `FlagState`)
+    # `width` - 1 of `value`, C (0x01) is `value` (width 0), see `FlagState`
     lazy: tuple[tuple[int, str, int], ...] = ()
 
     def defines(self) -> int:
@@ -165,7 +165,7 @@ class Fields(dict):
 #   r_nz  N and Z are those of the unsigned `nz`-bit value r_nz (N: its top bit, Z: it
 #         is 0); N and Z both set has no such value, so a region that expects r_nz at its
 #         entry is not entered in that state (`Region.enters`)
-#   r_c   the carry, 0 or 1 (False/True)
+#   r_c   the carry, 0 or 1 (or False/True: CMP's `r >= 0`)
 #   r_v   V is bit `v` - 1 of r_v (ADC/SBC's (a ^ s) & (v ^ s), or 0)
 
 NZ_BITS, C_BIT, V_BIT = 0x82, 0x01, 0x40
@@ -329,7 +329,7 @@ def with_lazy_flags(ops: list[Op], state: FlagState, reads: int,
                 value, nz = lazy[bits]
                 stores.append(("r_nz", value))
             elif bits == C_BIT:
-                stores.append(("r_c", expr))
+                stores.append(("r_c", lazy[bits][0] if bits in lazy else expr))
                 c = True
             elif bits == V_BIT and bits in lazy:
                 value, v = lazy[bits]
