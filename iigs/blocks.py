@@ -1012,7 +1012,8 @@ def _compile(shape: tuple) -> Shape:
             # (a direct-page or stack-relative store lands in bank 0: no check when
             # the region has no code there)
             if t.data_write and (bank0 or not OPCODES[op].bank0):
-                body.append(f"if {use(lo)} <= ea < {use(hi)} and {use(hit)}(ea):")
+                # (the end first: data above the code, the common case, costs one test)
+                body.append(f"if ea < {use(hi)} and ea >= {use(lo)} and {use(hit)}(ea):")
                 body += ["    " + x for x in exit_at()]
             if t.stack_write and bank0:
                 if key[0] and stack_in_page1:
