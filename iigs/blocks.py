@@ -920,6 +920,9 @@ def _compile(shape: tuple) -> Shape:
     # Leaving the region writes the registers back: one call, so each exit is one line
     # (P made from the flags' locals where it is).
     saved = sorted(written)
+    # D's low byte (note 2's penalty), tested once at entry when nothing in the region
+    # writes D
+    dlow = "r_dl" if "d" not in written else "r_d & 0xFF"
 
     def exits(state: FlagState) -> list[str]:
         if not saved:
@@ -946,12 +949,12 @@ def _compile(shape: tuple) -> Shape:
             """The cycles run in the arm before this point (those of the blocks
             followed before this one, `{before}`, filled in by `_Writer`)."""
             cycles = f"{{before}}{static}"
-            return f"{cycles} + ({pending} if r_d & 0xFF else 0)" if pending else cycles
+            return f"{cycles} + ({pending} if {dlow} else 0)" if pending else cycles
         for n, ((op, key, imm), unused) in enumerate(zip(items, dead)):
             t = template(op, key, imm)
             bound += t.bound
             if pending and "d" in t.writes:
-                body.append(f"if r_d & 0xFF: done += {pending}")
+                body.append(f"if {dlow}: done += {pending}")
                 pending = 0
             address = next(names)
             first = first or address
@@ -1026,7 +1029,7 @@ def _compile(shape: tuple) -> Shape:
                 body.append(f"if (r_p & 0x30) != {widths}:")
                 body += ["    " + x for x in exit_at()]
         if pending:
-            body.append(f"if r_d & 0xFF: done += {pending}")
+            body.append(f"if {dlow}: done += {pending}")
         body += converted(state, region_flags)[0]
         next(names)   # the address after the block (kept in the parameters)
         kind, rest = ends[0], list(ends[1:])
@@ -1049,6 +1052,7 @@ def _compile(shape: tuple) -> Shape:
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
     dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms))
     lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS] + ["r_bank = r_dbr << 16"] +
+             (["r_dl = r_d & 0xFF"] if dlow == "r_dl" else []) +
              entry_lines(region_flags) +
              io_prologue(io_names) + ["done = 0", "limit >>= 24", "while True:"])
     lines += ["    " + line for line in dispatch]

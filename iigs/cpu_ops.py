@@ -173,10 +173,16 @@ NZ_BITS, C_BIT, V_BIT = 0x82, 0x01, 0x40
 
 class FlagState(NamedTuple):
     """Where the flags live: `nz` 0 in P, 8 or 16 in r_nz of that width; `c` in r_c;
-    `v` 0 in P, 8 or 16 in r_v of that width."""
+    `v` 0 in P, 8 or 16 in r_v of that width. `alias`: a register's local that holds
+    the N/Z value instead of r_nz (LDA, TAX, INX: no store; r_nz is set from it before
+    the register changes, or at the block's end)."""
     nz: int = 0
     c: bool = False
     v: int = 0
+    alias: str = ""
+
+    def nz_value(self) -> str:
+        return self.alias or "r_nz"
 
     def lazy_bits(self) -> int:
         return ((NZ_BITS if self.nz else 0) | (C_BIT if self.c else 0)
@@ -193,7 +199,7 @@ def materialised(state: FlagState, p: str = "r_p") -> str:
         return p
     terms = [f"({p} & {0xFF & ~lazy:#04x})"]
     if state.nz:
-        terms.append(f"NZ{state.nz}[r_nz]")
+        terms.append(f"NZ{state.nz}[{state.nz_value()}]")
     if state.c:
         terms.append("r_c")
     if state.v:
@@ -204,9 +210,9 @@ def materialised(state: FlagState, p: str = "r_p") -> str:
 def branch_test(flag: int, when_set: bool, state: FlagState, p: str = "r_p") -> str:
     """The Python test of a conditional branch on `flag` (`BRANCH_ON`) in `state`."""
     if flag == 0x02 and state.nz:
-        return "not r_nz" if when_set else "r_nz"
+        return f"not {state.nz_value()}" if when_set else state.nz_value()
     if flag == 0x80 and state.nz:
-        test = f"r_nz & {1 << (state.nz - 1):#x}"
+        test = f"{state.nz_value()} & {1 << (state.nz - 1):#x}"
     elif flag == 0x01 and state.c:
         test = "r_c"
     elif flag == 0x40 and state.v:
@@ -239,9 +245,11 @@ def converted(state: FlagState, target: FlagState) -> tuple[list[str], FlagState
     never moved from P into r_nz: a region whose blocks expect r_nz has no instruction
     that leaves N/Z in P (`nz_in_p`)."""
     lines = []
+    if state.alias and target.nz:
+        lines.append(f"r_nz = {state.alias}")
     if target.nz != state.nz:
         if not target.nz:
-            lines.append(f"r_p = (r_p & 0x7d) | NZ{state.nz}[r_nz]")
+            lines.append(f"r_p = (r_p & 0x7d) | NZ{state.nz}[{state.nz_value()}]")
         elif not state.nz:
             raise ValueError("N/Z in P where the region expects them in r_nz")
         else:
@@ -283,6 +291,22 @@ def nz_in_p(op: Op, p: str) -> bool:
     return bool(defined & NZ_BITS & ~held)
 
 
+# The register locals whose value may stand for N/Z (`FlagState.alias`); only `set` ops
+# assign them.
+REGISTER_LOCALS = frozenset({"r_a", "r_x", "r_y", "r_sp", "r_d"})
+
+
+def _redefines_nz(ops: list[Op]) -> bool:
+    """Do `ops` set N/Z from a value at the top level before anything may leave?"""
+    for op in ops:
+        if op.kind in ("leave", "bail") or op.timed:
+            return False
+        if op.kind == "flags" and not op.depth and op.base == op.p and any(
+                bits == NZ_BITS for bits, _, _ in op.lazy):
+            return True
+    return False
+
+
 def _written(op: Op) -> int:
     """The P bits a flags op writes (those it clears, and those its parts set: SEP's
     part sets bits it also keeps)."""
@@ -304,17 +328,30 @@ def with_lazy_flags(ops: list[Op], state: FlagState, reads: int,
     def put_back(depth: int) -> None:
         out.append((Op("set", target=p, expr=materialised(state, p), uses=frozenset(),
                        depth=depth), state))
+    def spill(depth: int) -> None:
+        nonlocal state
+        out.append((Op("set", target="r_nz", expr=state.alias, uses=frozenset(),
+                       depth=depth), state))
+        state = state._replace(alias="")
     # (an update of P under a test, or from a copy of P: everything back in P first)
     plain = any(op.kind == "flags" and (op.base != p or op.depth) for op in ops)
     if (reads or (0xFF if plain else 0)) & state.lazy_bits():
         put_back(0)
     if plain:
         state = IN_P
-    for op in ops:
+    if state.alias and any(op.kind == "set" and op.target == state.alias and op.depth
+                           for op in ops):
+        spill(0)          # (the register may change under a test: its value kept first)
+    for n, op in enumerate(ops):
         if op.kind == "set" and op.target == p:      # PLP: P is all new
             out.append((op, state))
             state = IN_P
             continue
+        if op.kind == "set" and state.alias and op.target == state.alias:
+            if _redefines_nz(ops[n + 1:]):
+                state = state._replace(alias="")     # (r_nz is set again before a read)
+            else:
+                spill(0)
         if op.kind != "flags" or plain:
             out.append((op, state))
             continue
@@ -323,11 +360,15 @@ def with_lazy_flags(ops: list[Op], state: FlagState, reads: int,
         stores: list[tuple[str, str]] = []
         parts = []
         held = 0
-        nz, c, v = state
+        nz, c, v, alias = state
         for bits, expr in op.parts:
             if bits == NZ_BITS and bits in lazy:
                 value, nz = lazy[bits]
-                stores.append(("r_nz", value))
+                if value in REGISTER_LOCALS:
+                    alias = value
+                else:
+                    stores.append(("r_nz", value))
+                    alias = ""
             elif bits == C_BIT:
                 stores.append(("r_c", lazy[bits][0] if bits in lazy else expr))
                 c = True
@@ -351,7 +392,7 @@ def with_lazy_flags(ops: list[Op], state: FlagState, reads: int,
         if eager & state.lazy_bits():
             put_back(op.depth)
         state = FlagState(0 if eager & NZ_BITS else nz, False if eager & C_BIT else c,
-                          0 if eager & V_BIT else v)
+                          0 if eager & V_BIT else v, "" if eager & NZ_BITS else alias)
         for target, value in stores:
             out.append((Op("set", target=target, expr=value, uses=op.uses,
                            depth=op.depth), state))

@@ -36,10 +36,23 @@ def test_adc_stores_its_flags_and_builds_no_p() -> None:
     assert not [op for op in ops if op.kind == "flags"]
     assert {op.target for op in ops if op.kind == "set"} >= {"r_nz", "r_c", "r_v"}
     assert after == FlagState(16, True, 16)
-    # INX in 8-bit index mode: N/Z of r_x, 8 bits wide; C and V untouched
+    # INX in 8-bit index mode: N/Z are those of r_x itself, 8 bits wide (no store);
+    # C and V untouched
     ops, after = _lazy(INX, NATIVE, FlagState(16, True, 16))
-    assert [(op.target, op.expr) for op in ops if op.target == "r_nz"] == [("r_nz", "r_x")]
-    assert after == FlagState(8, True, 16)
+    assert not [op for op in ops if op.target == "r_nz"]
+    assert after == FlagState(8, True, 16, "r_x")
+    # ... and before X changes again, r_nz takes its value -- unless the instruction
+    # sets N/Z again first (INX after INX: nothing to keep)
+    ops, after = _lazy(0x9A, NATIVE, after)        # TXS: X stays, nothing kept
+    assert not [op for op in ops if op.target == "r_nz"] and after.alias == "r_x"
+    ops, after = _lazy(INX, NATIVE, after)
+    assert not [op for op in ops if op.target == "r_nz"] and after.alias == "r_x"
+    ops, after = _lazy(0xBB, NATIVE, after)        # TYX: N/Z of a temporary, stored
+    assert [op.target for op in ops].count("r_nz") == 1 and after.alias == ""
+    ops, after = _lazy(0xAE, NATIVE, after)        # LDX abs: X from memory
+    assert after.alias == "r_x"
+    plp, after = _lazy(0x28, NATIVE, FlagState(8, True, 8, "r_x"))   # PLP may narrow X
+    assert plp[0].target == "r_nz" and plp[0].expr == "r_x" and after == IN_P
 
 
 def test_p_is_made_before_it_is_read_or_updated_in_part() -> None:
