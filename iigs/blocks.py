@@ -853,6 +853,32 @@ def _instruction_ops(t: Template, binary: bool, dead: int) -> list[Op]:
     return without_dead_temps(kept)
 
 
+def _writes_dbr(written: set[str]) -> bool:
+    """Does the region write DBR (PLB), so that DBR:operand is made where it is used?"""
+    return "dbr" in written
+
+
+def _looping_blocks(shape: tuple) -> set[int]:
+    """The blocks of a region's shape that lie on a loop (reach themselves along the
+    region's edges)."""
+    successors = []
+    for _, ends in shape[2:]:
+        successors.append({label for label in ends[1:]
+                           if isinstance(label, int) and not isinstance(label, bool)})
+    looping = set()
+    for start in range(len(successors)):
+        seen, work = set(), list(successors[start])
+        while work:
+            label = work.pop()
+            if label == start:
+                looping.add(start)
+                break
+            if label not in seen:
+                seen.add(label)
+                work.extend(successors[label])
+    return looping
+
+
 def _reads_from_p(op: int, carry_known: bool) -> int:
     """The flags an instruction of a region reads from P itself (PHP): branches test
     where the flags are, and the carry of ADC/SBC/ROL/ROR is the `{carry}` field (XCE's
@@ -923,6 +949,7 @@ def _compile(shape: tuple) -> Shape:
     # D's low byte (note 2's penalty), tested once at entry when nothing in the region
     # writes D
     dlow = "r_dl" if "d" not in written else "r_d & 0xFF"
+    penalties = False     # (whether any block adds them)
 
     def exits(state: FlagState) -> list[str]:
         if not saved:
@@ -932,7 +959,12 @@ def _compile(shape: tuple) -> Shape:
     leave_source = (f"def leave(cpu, {', '.join('r_' + r for r in saved)}):\n" +
                     "".join(f"    cpu.{r} = r_{r}\n" for r in saved)) if saved else ""
     arms: list[_Arm] = []
-    for items, ends in shape[2:]:
+    # Absolute addresses (DBR:operand) of the blocks on a loop, made at entry when
+    # nothing in the region writes DBR: name -> the operand's parameter.
+    looping = _looping_blocks(shape) if not _writes_dbr(written) else set()
+    hoisted: dict[str, str] = {}
+    for index, (items, ends) in enumerate(shape[2:]):
+        hoist = index in looping
         body: list[str] = []
         static = 0
         bound = 0
@@ -950,6 +982,8 @@ def _compile(shape: tuple) -> Shape:
             followed before this one, `{before}`, filled in by `_Writer`)."""
             cycles = f"{{before}}{static}"
             return f"{cycles} + ({pending} if {dlow} else 0)" if pending else cycles
+        penalties = penalties or any(term.direct for (op, key, imm) in items
+                                     for term in template(op, key, imm).extras)
         for n, ((op, key, imm), unused) in enumerate(zip(items, dead)):
             t = template(op, key, imm)
             bound += t.bound
@@ -983,6 +1017,13 @@ def _compile(shape: tuple) -> Shape:
                     return f"done + {spent()}"
                 if name == "before":
                     return "{before}"
+                if name.startswith("DW"):
+                    # DBR:operand, made once at entry in a loop when DBR stays
+                    param = use(mapping[name[1:]])
+                    if not hoist:
+                        return f"(r_bank | {param})"
+                    hoisted["B" + param[1:]] = param
+                    return "B" + param[1:]
                 return use(mapping[name])
 
             def leave(o: Op) -> list[str]:
@@ -1052,7 +1093,8 @@ def _compile(shape: tuple) -> Shape:
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
     dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms))
     lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS] + ["r_bank = r_dbr << 16"] +
-             (["r_dl = r_d & 0xFF"] if dlow == "r_dl" else []) +
+             [f"{name} = r_bank | {param}" for name, param in hoisted.items()] +
+             (["r_dl = r_d & 0xFF"] if dlow == "r_dl" and penalties else []) +
              entry_lines(region_flags) +
              io_prologue(io_names) + ["done = 0", "limit >>= 24", "while True:"])
     lines += ["    " + line for line in dispatch]

@@ -373,9 +373,9 @@ class _Gen:
             if mode == "dpily":
                 self.emit(f"ea = (ea + {r['y']}) & 0xFFFFFF")
         elif mode == "abs":
-            self.emit(f"ea = {r['bank']} | {self.word()}")
+            self.emit(f"ea = {self.absolute()}")
         elif mode in ("absx", "absy"):
-            self._indexed(f"{r['bank']} | {self.word()}", r[mode[-1]])
+            self._indexed(self.absolute(), r[mode[-1]])
         elif mode == "absl":
             self.emit(f"ea = {self.long()}")
         elif mode == "abslx":
@@ -388,6 +388,15 @@ class _Gen:
             self.emit(f"ea = (({r['bank']} | ptr) + {r['y']}) & 0xFFFFFF")
         else:
             raise ValueError(f"no data address for mode {mode}")
+
+    def absolute(self) -> str:
+        """DBR:operand, an absolute mode's address: in a region the `{DW1}` field, which
+        the region fills with a local made once at its entry where the instruction is in
+        a loop and nothing writes DBR (`iigs.blocks`), else with `r_bank | {W1}`."""
+        word = self.word()
+        if self.region:
+            return "{D" + word[1:-1] + "}"
+        return f"{self.r['bank']} | {word}"
 
     def _indexed(self, base: str, index: str) -> None:
         """`ea` = `base` + `index`, 24 bits. Note 4: an 8-bit index that crosses a page
