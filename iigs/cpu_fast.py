@@ -616,6 +616,11 @@ class _Gen:
         operator = {"ORA": "|", "AND": "&", "EOR": "^"}[self.row.mnemonic]
         if self.row.mode not in IMMEDIATE_MODES:
             self.address()
+        if wide and self.region:        # (N/Z read the accumulator's local)
+            self.set("a", f"{self.r['a']} {operator} {self.read(wide)}")
+            self.set_nz(self.r["a"], wide, uses=frozenset())
+            self.finish()
+            return
         self.let("v", f"{self.low('a', wide)} {operator} {self.read(wide)}")
         v = frozenset({"v"})
         self.set_a("v", wide, uses=v)
