@@ -1034,8 +1034,15 @@ def _compile(shape: tuple) -> Shape:
                 return exits(state) + [f"return ((done + {spent()}) << 24) + {o.text}"]
             paired, after = with_lazy_flags(_instruction_ops(t, binary, unused), state,
                                             _reads_from_p(op, carry is not None))
-            for o, state in paired:
-                body += render([o], leave, bail, field)
+            # (rendered in runs of ops that see one state: the exits' P is made from it)
+            run: list[Op] = []
+            for o, seen in paired:
+                if run and seen != state:
+                    body += render(run, leave, bail, field)
+                    run = []
+                run.append(o)
+                state = seen
+            body += render(run, leave, bail, field)
             state = after
             if t.ret is not None:
                 if OPCODES[op].flow == "direct":
