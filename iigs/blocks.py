@@ -853,9 +853,11 @@ def _instruction_ops(t: Template, binary: bool, dead: int) -> list[Op]:
     return without_dead_temps(kept)
 
 
-def _writes_dbr(written: set[str]) -> bool:
-    """Does the region write DBR (PLB), so that DBR:operand is made where it is used?"""
-    return "dbr" in written
+def _stays(register: str, written: set[str]) -> bool:
+    """Does `register` (DBR, D) keep its value at entry throughout the region (nothing
+    in it writes the register: PLB, TCD, PLD), so an address made from it and an
+    operand may be made once at entry?"""
+    return register not in written
 
 
 def _looping_blocks(shape: tuple) -> set[int]:
@@ -959,9 +961,9 @@ def _compile(shape: tuple) -> Shape:
     leave_source = (f"def leave(cpu, {', '.join('r_' + r for r in saved)}):\n" +
                     "".join(f"    cpu.{r} = r_{r}\n" for r in saved)) if saved else ""
     arms: list[_Arm] = []
-    # Absolute addresses (DBR:operand) of the blocks on a loop, made at entry when
-    # nothing in the region writes DBR: name -> the operand's parameter.
-    looping = _looping_blocks(shape) if not _writes_dbr(written) else set()
+    # Absolute and direct-page addresses (DBR:operand, D + operand) of the blocks on a
+    # loop, made at entry when nothing in the region writes DBR (D): name -> value.
+    looping = _looping_blocks(shape)
     hoisted: dict[str, str] = {}
     for index, (items, ends) in enumerate(shape[2:]):
         hoist = index in looping
@@ -1020,10 +1022,17 @@ def _compile(shape: tuple) -> Shape:
                 if name.startswith("DW"):
                     # DBR:operand, made once at entry in a loop when DBR stays
                     param = use(mapping[name[1:]])
-                    if not hoist:
+                    if not (hoist and _stays("dbr", written)):
                         return f"(r_bank | {param})"
-                    hoisted["B" + param[1:]] = param
+                    hoisted["B" + param[1:]] = f"r_bank | {param}"
                     return "B" + param[1:]
+                if name.startswith("ZB"):
+                    # D + operand (a direct-page address), the same when D stays
+                    param = use(mapping[name[1:]])
+                    if not (hoist and _stays("d", written)):
+                        return f"(r_d + {param}) & 0xFFFF"
+                    hoisted["Z" + param[1:]] = f"(r_d + {param}) & 0xFFFF"
+                    return "Z" + param[1:]
                 return use(mapping[name])
 
             def leave(o: Op) -> list[str]:
@@ -1100,7 +1109,7 @@ def _compile(shape: tuple) -> Shape:
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
     dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms))
     lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS] + ["r_bank = r_dbr << 16"] +
-             [f"{name} = r_bank | {param}" for name, param in hoisted.items()] +
+             [f"{name} = {value}" for name, value in hoisted.items()] +
              (["r_dl = r_d & 0xFF"] if dlow == "r_dl" and penalties else []) +
              entry_lines(region_flags) +
              io_prologue(io_names) + ["done = 0", "limit >>= 24", "while True:"])

@@ -346,7 +346,11 @@ class _Gen:
             d = self.copy("d", "d")
             self.extra.append(Cycle(f"{d} & 0xFF", direct=True))
         if mode == "dp":
-            self.emit(f"ea = ({d} + {self.byte()}) & 0xFFFF")
+            # (a region's `{ZB1}` field: D + operand, made once at its entry where the
+            # instruction is in a loop and nothing writes D, see `iigs.blocks`)
+            byte = self.byte()
+            self.emit("ea = {Z" + byte[1:-1] + "}" if self.region
+                      else f"ea = ({d} + {byte}) & 0xFFFF")
         elif mode in ("dpx", "dpy"):
             self._dp_indexed(mode[-1], d)
             self.emit("ea = t")

@@ -1,6 +1,7 @@
-"""What a region's instructions become (issue 47): absolute addresses made once at entry
-for the blocks on a loop (`iigs.blocks._looping_blocks`) unless something in the region
-writes DBR, and the state still exactly step()'s, with DBR changing inside the loop too.
+"""What a region's instructions become (issue 47): absolute and direct-page addresses made
+once at entry for the blocks on a loop (`iigs.blocks._looping_blocks`) unless something
+in the region writes DBR or D, and the state still exactly step()'s, with DBR and D
+changing inside the loop too.
 """
 from __future__ import annotations
 
@@ -34,8 +35,9 @@ def test_the_blocks_on_a_loop_are_found() -> None:
 
 
 def dbr_loop(plb: bool, translator: Translator) -> CPU65816:
-    """A loop reading and writing absolute,X addresses in the data bank, which (with
-    `plb`) it changes every pass: PLB of a counter's low bits."""
+    """A loop reading and writing absolute,X addresses in the data bank, and adding a
+    direct-page byte, which (with `plb`) change every pass: PLB of a counter's low bits,
+    and TCD of that counter."""
     mem = bytearray(1 << 24)
     a = Assembler(mem, 0x098000)      # (the data banks are 0-7)
     a.op("CLC")
@@ -49,8 +51,14 @@ def dbr_loop(plb: bool, translator: Translator) -> CPU65816:
         a.op("AND", "immm", 0x07)
         a.op("PHA")
         a.op("PLB")                            # ... into DBR
+        a.op("LDA", "dp", 0x40)
+        a.op("REP", "imm8", 0x20)
+        a.op("AND", "immm", 0x07, wide=True)
+        a.op("TCD")                            # ... and D (0-7)
+        a.op("SEP", "imm8", 0x20)
     a.op("LDA", "absx", 0x1000)
     a.op("ADC", "immm", 1)
+    a.op("ADC", "dp", 0x80)
     a.op("STA", "absx", 0x2000)
     a.op("INX")
     a.op("BNE", "rel8", "loop")
@@ -59,6 +67,7 @@ def dbr_loop(plb: bool, translator: Translator) -> CPU65816:
     for bank in range(8):
         mem[(bank << 16) | 0x1000:(bank << 16) | 0x1100] = bytes(
             (bank * 37 + i) & 0xFF for i in range(0x100))
+    mem[0x80:0x90] = bytes(range(0x30, 0x40))
     cpu = CPU65816(mem, pc=0x8000, translator=translator)
     cpu.pbr, cpu.dbr = 0x09, 0x02
     cpu.sp = 0x01F0
@@ -73,10 +82,15 @@ def test_absolute_addresses_in_a_loop_match_step(plb: bool) -> None:
     assert fast.stop_reason == "stp"
 
 
-def test_a_dbr_written_in_the_loop_would_be_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The same loop with PLB, its addresses made at entry as if nothing wrote DBR: the
-    # loop reads and writes the first pass's bank throughout, and the states differ.
-    monkeypatch.setattr(blocks, "_writes_dbr", lambda written: False)
+@pytest.mark.parametrize("register", ["dbr", "d"])
+def test_a_register_written_in_the_loop_would_be_caught(
+        register: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The same loop with PLB and TCD, its addresses made at entry as if nothing wrote
+    # DBR (or D): the loop uses the first pass's bank (direct page) throughout, and the
+    # states differ.
+    real = blocks._stays
+    monkeypatch.setattr(blocks, "_stays", lambda name, written:
+                        True if name == register else real(name, written))
     fast = dbr_loop(True, Translator(hot=1, batch_cycles=0, share_compiled=False))
     reference = clone(fast)
     with pytest.raises(AssertionError):
