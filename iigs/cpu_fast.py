@@ -658,10 +658,20 @@ class _Gen:
             self.let("a", f"{self.r['a']} & {mask}")
             a = "a"
         self.let("s", f"{a} + v{self.plus_carry()}")
-        self.let("r", f"s & {mask}")
         # (s has at most one bit above the width: the carry; V is the sign of
         # (a ^ s) & (v ^ s), which a region may keep as it is)
         width = 16 if wide else 8
+        if wide and self.region:
+            # C and V from the old accumulator, then the accumulator, whose local N/Z
+            # are read from
+            self.flags(0xBE, (0x01, "s >> 16"),
+                       (0x40, f"(0x40 if ~({a} ^ v) & ({a} ^ s) & {sign} else 0)"),
+                       base=p, lazy=((0x40, f"({a} ^ s) & (v ^ s)", 16),))
+            self.set("a", "s & 0xFFFF", uses=frozenset({"s"}))
+            self.set_nz(a, True, uses=frozenset())
+            self.finish()
+            return
+        self.let("r", f"s & {mask}")
         self.flags(0x3C, (0x01, f"s >> {width}"), (0x82, f"{table}[r]"),
                    (0x40, f"(0x40 if ~({a} ^ v) & ({a} ^ s) & {sign} else 0)"), base=p,
                    lazy=((0x82, "r", width), (0x40, f"({a} ^ s) & (v ^ s)", width)))

@@ -32,10 +32,15 @@ def _lazy(code: int, key: tuple, state: FlagState, reads: int = 0,
 
 
 def test_adc_stores_its_flags_and_builds_no_p() -> None:
+    # (16 bits: N/Z are those of the accumulator's local, not copied)
     ops, after = _lazy(ADC_IMM, NATIVE16, FlagState(16, True, 16))
     assert not [op for op in ops if op.kind == "flags"]
-    assert {op.target for op in ops if op.kind == "set"} >= {"r_nz", "r_c", "r_v"}
-    assert after == FlagState(16, True, 16)
+    assert {op.target for op in ops if op.kind == "set"} == {"r_a", "r_c", "r_v"}
+    assert after == FlagState(16, True, 16, "r_a")
+    ops, after = _lazy(ADC_IMM, NATIVE, FlagState(16, True, 16))
+    assert not [op for op in ops if op.kind == "flags"]
+    assert {op.target for op in ops if op.kind == "set"} == {"r_a", "r_nz", "r_c", "r_v"}
+    assert after == FlagState(8, True, 8)
     # INX in 8-bit index mode: N/Z are those of r_x itself, 8 bits wide (no store);
     # C and V untouched
     ops, after = _lazy(INX, NATIVE, FlagState(16, True, 16))
