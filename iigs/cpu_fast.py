@@ -854,6 +854,9 @@ class _Gen:
     def op_JMP(self) -> None:
         mode = self.row.mode
         if mode == "abs":
+            if self.region:       # (a constant target: the region goes there itself)
+                self.finish("")
+                return
             self.let("v", self.word())
         elif mode == "absi":
             self.emit(f"t = {self.word()}")
@@ -868,6 +871,10 @@ class _Gen:
 
     def op_JML(self) -> None:
         if self.row.mode == "absl":
+            if self.region:       # (a constant target: only its bank is set)
+                self.set("pbr", self.byte(3))
+                self.finish("")
+                return
             self.emit(f"t = {self.long()}")
         else:
             s = self.stack
@@ -877,10 +884,10 @@ class _Gen:
         self.finish("t")
 
     def op_JSR(self) -> None:
-        if self.row.mode == "abs":
-            self.let("v", self.word())
-        else:
+        if self.row.mode != "abs":
             self._indexed_pointer()
+        elif not self.region:     # (a region goes to a constant target itself)
+            self.let("v", self.word())
         if self.region and self.row.mode == "abs":
             self.push(self.return_address(3, long=False), bytes_=True)
         else:
@@ -889,12 +896,14 @@ class _Gen:
         self.finish(f"({self.a0} & 0xFF0000) + v")
 
     def op_JSL(self) -> None:
-        self.emit(f"t = {self.long()}")
-        if self.region:
+        if self.region:           # (a constant target: only its bank is set)
             self.push(self.return_address(4, long=True), new_style=True, bytes_=True)
-        else:
-            self.emit("r = (a0 + 3) & 0xFFFF")
-            self.push(["a0 >> 16", "r >> 8", "r"], new_style=True)
+            self.set("pbr", self.byte(3))
+            self.finish("")
+            return
+        self.emit(f"t = {self.long()}")
+        self.emit("r = (a0 + 3) & 0xFFFF")
+        self.push(["a0 >> 16", "r >> 8", "r"], new_style=True)
         self.set("pbr", "t >> 16")
         self.finish("t")
 
