@@ -21,7 +21,9 @@ address and operand bytes. The passes work on operations: flag liveness per basi
 (`dead_flags`, from the opcode table's flag columns), the flag updates and temporaries
 that are then dead left out (`cpu_ops.without_dead_flags`/`without_dead_temps`), the
 decimal-mode tests left out of a region in which nothing sets D, SEP/REP byte-work
-pairs (`byte_work_pairs`), then the budget heads of the arms (`_Writer`); the region's
+pairs (`byte_work_pairs`), the flags held in locals and P made only where it is observed
+(`cpu_ops.with_lazy_flags`, the region's `FlagState` at block boundaries:
+`_region_flags`), then the budget heads of the arms (`_Writer`); the region's
 source is made last, and its compiled code object is cached by the region's *shape*
 (opcodes, states and edges, not addresses or operands), so unrolled code of one shape at a
 thousand addresses compiles once: each region is the shape's factory called with that
