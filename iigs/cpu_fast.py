@@ -273,18 +273,20 @@ class _Gen:
 
     def flags(self, keep: int, *parts: tuple, base: str | None = None,
               uses: frozenset[str] | None = None,
-              lazy: tuple[tuple[int, str, int], ...] = ()) -> None:
+              lazy: tuple[tuple[int, str, int], ...] = (),
+              nz_register: bool = False) -> None:
         """P = (base & keep) | parts; a part is (bits, expression) or (bits, expression,
         the temporaries it reads), which lets a pass that drops it know what is left.
         `lazy`: the parts a region may hold in a local (`iigs.cpu_ops.FlagState`), as
-        (bits, value, width)."""
+        (bits, value, width); `nz_register`: the N/Z value is a register's local."""
         p = self.r["p"]
         part_uses = tuple(part[2] for part in parts) if all(len(x) == 3 for x in parts) \
             else ()
         self.ops.append(Op("flags", base=base or p, keep=keep,
                            parts=tuple(part[:2] for part in parts), p=p, uses=uses,
                            depth=self.depth, part_uses=part_uses if parts else (),
-                           lazy=lazy if self.region else ()))
+                           lazy=lazy if self.region else (),
+                           nz_register=nz_register and self.region))
 
     def copy(self, temp: str, register: str) -> str:
         """A temporary holding `register`: in a region the register's local itself (the
@@ -500,7 +502,8 @@ class _Gen:
         table = "NZ16" if wide else "NZ8"
         part = (0x82, f"{table}[{value}]")
         self.flags(0x7D, part if uses is None else part + (uses,), uses=uses,
-                   lazy=((0x82, value, 16 if wide else 8),))
+                   lazy=((0x82, value, 16 if wide else 8),),
+                   nz_register=value in self.r.values())
 
     def set_a(self, value: str, wide: bool, uses: frozenset[str] | None = None) -> None:
         if wide and uses is not None and uses == {value}:

@@ -48,6 +48,7 @@ class Op(NamedTuple):
     # (0x82) are those of `value` (an unsigned `width`-bit result), V (0x40) is bit
     # `width` - 1 of `value`, C (0x01) is `value` (width 0), see `FlagState`
     lazy: tuple[tuple[int, str, int], ...] = ()
+    nz_register: bool = False      # flags: the N/Z value is a register's local (`alias`)
 
     def defines(self) -> int:
         """The P bits a flags op writes whatever their old value."""
@@ -175,7 +176,8 @@ class FlagState(NamedTuple):
     """Where the flags live: `nz` 0 in P, 8 or 16 in r_nz of that width; `c` in r_c;
     `v` 0 in P, 8 or 16 in r_v of that width. `alias`: a register's local that holds
     the N/Z value instead of r_nz (LDA, TAX, INX: no store; r_nz is set from it before
-    the register changes, or at the block's end)."""
+    the register changes, or at the block's end). The generator says which values are
+    registers' locals (`Op.nz_register`); only `set` ops assign those."""
     nz: int = 0
     c: bool = False
     v: int = 0
@@ -291,11 +293,6 @@ def nz_in_p(op: Op, p: str) -> bool:
     return bool(defined & NZ_BITS & ~held)
 
 
-# The register locals whose value may stand for N/Z (`FlagState.alias`); only `set` ops
-# assign them.
-REGISTER_LOCALS = frozenset({"r_a", "r_x", "r_y", "r_sp", "r_d"})
-
-
 def _redefines_nz(ops: list[Op]) -> bool:
     """Do `ops` set N/Z from a value at the top level before anything may leave?"""
     for op in ops:
@@ -364,7 +361,7 @@ def with_lazy_flags(ops: list[Op], state: FlagState, reads: int,
         for bits, expr in op.parts:
             if bits == NZ_BITS and bits in lazy:
                 value, nz = lazy[bits]
-                if value in REGISTER_LOCALS:
+                if op.nz_register:
                     alias = value
                 else:
                     stores.append(("r_nz", value))
