@@ -1035,6 +1035,13 @@ def _compile(shape: tuple) -> Shape:
                         return f"(r_d + {param}) & 0xFFFF"
                     hoisted["Z" + param[1:]] = f"(r_d + {param}) & 0xFFFF"
                     return "Z" + param[1:]
+                if name.startswith("ZH"):
+                    # ... and the address of its second byte
+                    param = use(mapping["B" + name[2:]])
+                    if not (hoist and _stays("d", written)):
+                        return "(ea + 1) & 0xFFFF"
+                    hoisted["Y" + param[1:]] = f"(r_d + {param} + 1) & 0xFFFF"
+                    return "Y" + param[1:]
                 return use(mapping[name])
 
             def leave(o: Op) -> list[str]:

@@ -433,7 +433,7 @@ class _Gen:
         if self.row.mode in IMMEDIATE_MODES:
             return self.word() if wide else self.byte()
         mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
-        plain = f"(mem[ea] | (mem[(ea + 1) & {mask}] << 8))" if wide else "mem[ea]"
+        plain = f"(mem[ea] | (mem[{self.next_byte(mask)}] << 8))" if wide else "mem[ea]"
         if not self.io:
             return plain
         if wide:
@@ -476,7 +476,7 @@ class _Gen:
             else:
                 self.let("w", value)
                 w = "w"
-            plain = [f"mem[ea] = {w} & 0xFF", f"mem[(ea + 1) & {mask}] = {w} >> 8"]
+            plain = [f"mem[ea] = {w} & 0xFF", f"mem[{self.next_byte(mask)}] = {w} >> 8"]
             flags, slow = "WP2", f"MAP_WRITE16(ea, {w}, {mask})"
         else:
             plain = [f"mem[ea] = {value} & 0xFF"]
@@ -497,6 +497,13 @@ class _Gen:
         self.depth += 1
         self.emit(*plain)
         self.depth -= 1
+
+    def next_byte(self, mask: str) -> str:
+        """The address of a 16-bit operand's second byte: in a region's direct-page
+        instruction the `{ZH1}` field (made at entry with `{ZB1}`), else `ea` + 1."""
+        if self.region and self.row.mode == "dp":
+            return "{ZH" + self.byte()[2:-1] + "}"
+        return f"(ea + 1) & {mask}"
 
     def set_nz(self, value: str, wide: bool, uses: frozenset[str] | None = None) -> None:
         table = "NZ16" if wide else "NZ8"

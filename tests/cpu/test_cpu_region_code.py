@@ -59,6 +59,10 @@ def dbr_loop(plb: bool, translator: Translator) -> CPU65816:
     a.op("LDA", "absx", 0x1000)
     a.op("ADC", "immm", 1)
     a.op("ADC", "dp", 0x80)
+    a.op("REP", "imm8", 0x20)                  # a 16-bit direct-page word, at $8F: with
+    a.op("ADC", "dp", 0x8F)                    # D = $FF70 its second byte is at $0000
+    a.op("STA", "dp", 0x8F)
+    a.op("SEP", "imm8", 0x20)
     a.op("STA", "absx", 0x2000)
     a.op("INX")
     a.op("BNE", "rel8", "loop")
@@ -68,8 +72,10 @@ def dbr_loop(plb: bool, translator: Translator) -> CPU65816:
         mem[(bank << 16) | 0x1000:(bank << 16) | 0x1100] = bytes(
             (bank * 37 + i) & 0xFF for i in range(0x100))
     mem[0x80:0x90] = bytes(range(0x30, 0x40))
+    mem[0xFFF0:0x10000] = bytes(range(0x50, 0x60))
     cpu = CPU65816(mem, pc=0x8000, translator=translator)
     cpu.pbr, cpu.dbr = 0x09, 0x02
+    cpu.d = 0 if plb else 0xFF70
     cpu.sp = 0x01F0
     return cpu
 
