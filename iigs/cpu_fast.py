@@ -929,9 +929,8 @@ class _Gen:
 
     def op_RTL(self) -> None:
         self.pull(3, new_style=True)
-        self.let("b", "v >> 16")
-        self.set("pbr", "b")
-        self.finish("(b << 16) + ((v + 1) & 0xFFFF)")
+        self.set("pbr", "v >> 16", uses=frozenset({"v"}))
+        self.finish("(v & 0xFF0000) | ((v + 1) & 0xFFFF)")
 
     def op_push_register(self) -> None:
         name = self.row.mnemonic
