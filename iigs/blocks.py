@@ -21,7 +21,9 @@ address and operand bytes. The passes work on operations: flag liveness per basi
 (`dead_flags`, from the opcode table's flag columns), the flag updates and temporaries
 that are then dead left out (`cpu_ops.without_dead_flags`/`without_dead_temps`), the
 decimal-mode tests left out of a region in which nothing sets D, SEP/REP byte-work
-pairs (`byte_work_pairs`), then the budget heads of the arms (`_Writer`); the region's
+pairs (`byte_work_pairs`), the flags held in locals and P made only where it is observed
+(`cpu_ops.with_lazy_flags`, the region's `FlagState` at block boundaries:
+`_region_flags`), then the budget heads of the arms (`_Writer`); the region's
 source is made last, and its compiled code object is cached by the region's *shape*
 (opcodes, states and edges, not addresses or operands), so unrolled code of one shape at a
 thousand addresses compiles once: each region is the shape's factory called with that
@@ -52,9 +54,11 @@ from types import FunctionType
 from typing import Any, Callable, NamedTuple
 
 from iigs import cpu_fast
-from iigs.cpu_fast import NZ8, NZ16, Cycle, _Gen, branch_condition, io_prologue
-from iigs.cpu_ops import Fields, Op, render, without_dead_flags, without_dead_temps
-from iigs.opcodes import KEPT_IN_REGIONS, OPCODES, Opcode
+from iigs.cpu_fast import NZ8, NZ16, Cycle, _Gen, io_prologue
+from iigs.cpu_ops import (IN_P, Fields, FlagState, Op, branch_test, converted, entry_lines,
+                          materialised, nz_in_p, render, with_lazy_flags,
+                          without_dead_flags, without_dead_temps)
+from iigs.opcodes import BRANCH_ON, KEPT_IN_REGIONS, OPCODES, Opcode
 
 Key = tuple  # (e, m, x, ...): `iigs.cpu_fast.state_key`; anything after x is kept as is
 
@@ -367,6 +371,10 @@ class Region(NamedTuple):
     # P bits that must be clear to enter it: D for a region whose ADC/SBC assume binary
     # mode (nothing in it sets D, so a test at entry stands for one per ADC/SBC).
     entry_clear: int = 0
+    # For each value of P, may it be entered (`iigs.tiers` reads this): not with a bit
+    # of `entry_clear` set, nor with N and Z both set when it holds them in r_nz
+    # (`iigs.cpu_ops.FlagState`).
+    enters: bytes = bytes([1]) * 256
 
     def valid(self, mem: Any) -> bool:
         for lo, hi, code in self.segments:
@@ -476,7 +484,8 @@ def translate(mem: Any, a0: int, key: Key, store: Store | None = None,
     run = compiled.make(0, *params)
     rekey = any(OPCODES[i.op].mnemonic in ("REP", "SEP", "XCE", "PLP")
                 for b in blocks for i in b.instructions)
-    region = Region(run, segments, compiled.heads[0], rekey, compiled.entry_clear)
+    region = Region(run, segments, compiled.heads[0], rekey, compiled.entry_clear,
+                    compiled.enters)
     if max_length == MAX_INSTRUCTIONS:
         # Every block of the region is an entry point: code reached at another of its
         # blocks runs this region from there, with no translation of its own.
@@ -570,6 +579,7 @@ class Relocatable(NamedTuple):
     bound: int
     rekey: bool
     entry_clear: int
+    enters: bytes
 
     def place(self, mem: Any, a0: int) -> Region | None:
         """This shape's region at `a0`, or None when the code there differs."""
@@ -587,7 +597,7 @@ class Relocatable(NamedTuple):
         first = (_hit_for(segments), a0 - 1, end, 0, 0)   # hit, lo, hi, lo0, hi0
         params = tuple(first[i] for i in self.first) + self.order(values)
         return Region(self.factory(0, *params), segments, self.bound, self.rekey,
-                      self.entry_clear)
+                      self.entry_clear, self.enters)
 
 
 def place(mem: Any, a0: int, key: Key, store: Store) -> Region | None:
@@ -662,7 +672,8 @@ def _remember_relocatable(mem: Any, a0: int, key: Key, blocks: list[BasicBlock],
                         struct.Struct(fmt), tuple(spec[i][1] - a0 for i in address_index),
                         _getter(order), tuple(i for i in compiled.used if i < 5),
                         compiled.make_of_used,
-                        region.max_cycles, region.rekey, region.entry_clear)
+                        region.max_cycles, region.rekey, region.entry_clear,
+                        region.enters)
     shapes = relocatable.setdefault((key, mem[a0]), [])
     shapes.insert(0, entry)
     del shapes[RELOCATABLE_PER_OPCODE:]
@@ -716,6 +727,7 @@ class Shape(NamedTuple):
     entry_clear: int          # `Region.entry_clear`
     used: tuple[int, ...]     # the parameters its code reads (indices into all of them)
     make_of_used: Callable[..., Callable[[Any, Any, int], int]]   # given only those
+    enters: bytes = bytes([1]) * 256   # `Region.enters`
 
 
 INLINE_DEPTH = 3        # blocks followed into one arm
@@ -843,6 +855,73 @@ def _instruction_ops(t: Template, binary: bool, dead: int) -> list[Op]:
     return without_dead_temps(kept)
 
 
+def _stays(register: str, written: set[str]) -> bool:
+    """Does `register` (DBR, D) keep its value at entry throughout the region (nothing
+    in it writes the register: PLB, TCD, PLD), so an address made from it and an
+    operand may be made once at entry?"""
+    return register not in written
+
+
+def _looping_blocks(shape: tuple) -> set[int]:
+    """The blocks of a region's shape that lie on a loop (reach themselves along the
+    region's edges)."""
+    successors = []
+    for _, ends in shape[2:]:
+        successors.append({label for label in ends[1:]
+                           if isinstance(label, int) and not isinstance(label, bool)})
+    looping = set()
+    for start in range(len(successors)):
+        seen, work = set(), list(successors[start])
+        while work:
+            label = work.pop()
+            if label == start:
+                looping.add(start)
+                break
+            if label not in seen:
+                seen.add(label)
+                work.extend(successors[label])
+    return looping
+
+
+def _reads_from_p(op: int, carry_known: bool) -> int:
+    """The flags an instruction of a region reads from P itself (PHP): branches test
+    where the flags are, and the carry of ADC/SBC/ROL/ROR is the `{carry}` field (XCE's
+    a constant of its template)."""
+    row = OPCODES[op]
+    if row.flow == "branch" or row.mnemonic == "XCE":
+        return 0
+    if row.mnemonic in ("ADC", "SBC", "ROL", "ROR"):
+        return row.flags_read & ~0x01
+    return row.flags_read
+
+
+def _region_flags(shape: tuple, defines: bool) -> FlagState:
+    """Where a region keeps N/Z, C and V at its block boundaries (and entry): in the
+    locals of `FlagState` when some instruction of it defines them from a value (its
+    flag updates' `Op.lazy`), of the width most of those have; N/Z only when no
+    instruction leaves them in P otherwise (PLP, BIT, TSB/TRB, REP/SEP of N or Z),
+    since r_nz cannot hold N and Z both set. `defines`: the region writes P at all."""
+    if not defines:
+        return IN_P
+    widths = {0x82: [0, 0], 0x40: [0, 0]}
+    carry = False
+    nz_ok = True
+    for items, _ in shape[2:]:
+        for op, key, imm in items:
+            for o in template(op, key, imm).ops:
+                if o.kind == "flags" and (0xFF & ~o.keep) & 0x01:
+                    carry = True
+                nz_ok = nz_ok and not nz_in_p(o, "r_p")
+                for bits, _, width in o.lazy:
+                    if bits in widths:
+                        widths[bits][width == 16] += 1
+
+    def pick(bits: int) -> int:
+        eight, sixteen = widths[bits]
+        return 0 if not (eight or sixteen) else 16 if sixteen > eight else 8
+    return FlagState(pick(0x82) if nz_ok else 0, carry, pick(0x40))
+
+
 def _compile(shape: tuple) -> Shape:
     """The compiled code of one shape."""
     bank0, stack_in_page1 = shape[0], shape[1]
@@ -865,13 +944,31 @@ def _compile(shape: tuple) -> Shape:
             sets_decimal = sets_decimal or OPCODES[op].sets_decimal(imm)
             adds = adds or bool(t.decimal)
     binary = adds and not sets_decimal
-    # Leaving the region writes the registers back: one call, so each exit is one line.
+    # Where the flags live at every block boundary (`region_flags`): the locals of
+    # `iigs.cpu_ops.FlagState` where the region defines them from values.
+    region_flags = _region_flags(shape, "p" in written)
+    # Leaving the region writes the registers back: one call, so each exit is one line
+    # (P made from the flags' locals where it is).
     saved = sorted(written)
-    exit_lines = [f"leave(cpu, {', '.join('r_' + r for r in saved)})"] if saved else []
+    # D's low byte (note 2's penalty), tested once at entry when nothing in the region
+    # writes D
+    dlow = "r_dl" if "d" not in written else "r_d & 0xFF"
+    penalties = False     # (whether any block adds them)
+
+    def exits(state: FlagState) -> list[str]:
+        if not saved:
+            return []
+        values = (materialised(state) if r == "p" else "r_" + r for r in saved)
+        return [f"leave(cpu, {', '.join(values)})"]
     leave_source = (f"def leave(cpu, {', '.join('r_' + r for r in saved)}):\n" +
                     "".join(f"    cpu.{r} = r_{r}\n" for r in saved)) if saved else ""
     arms: list[_Arm] = []
-    for items, ends in shape[2:]:
+    # Absolute and direct-page addresses (DBR:operand, D + operand) of the blocks on a
+    # loop, made at entry when nothing in the region writes DBR (D): name -> value.
+    looping = _looping_blocks(shape)
+    hoisted: dict[str, str] = {}
+    for index, (items, ends) in enumerate(shape[2:]):
+        hoist = index in looping
         body: list[str] = []
         static = 0
         bound = 0
@@ -882,17 +979,20 @@ def _compile(shape: tuple) -> Shape:
         # Direct-page penalties (D's low byte not 0) are added once per block, or before
         # an instruction that changes D; an exit in between counts those not yet added.
         pending = 0
+        state = region_flags        # (where the flags are at this point of the block)
 
         def spent() -> str:
             """The cycles run in the arm before this point (those of the blocks
             followed before this one, `{before}`, filled in by `_Writer`)."""
             cycles = f"{{before}}{static}"
-            return f"{cycles} + ({pending} if r_d & 0xFF else 0)" if pending else cycles
+            return f"{cycles} + ({pending} if {dlow} else 0)" if pending else cycles
+        penalties = penalties or any(term.direct for (op, key, imm) in items
+                                     for term in template(op, key, imm).extras)
         for n, ((op, key, imm), unused) in enumerate(zip(items, dead)):
             t = template(op, key, imm)
             bound += t.bound
             if pending and "d" in t.writes:
-                body.append(f"if r_d & 0xFF: done += {pending}")
+                body.append(f"if {dlow}: done += {pending}")
                 pending = 0
             address = next(names)
             first = first or address
@@ -907,23 +1007,61 @@ def _compile(shape: tuple) -> Shape:
                 # A TIMED read at the exact cycle (the run's end - the budget at entry +
                 # the cycles so far), a bail-out's cycles so far, `{before}` kept for
                 # `_Writer`, the carry read, the instruction's address and operands.
-                if name == "carry":
-                    return "(r_p & 1)" if carry is None else str(carry)
+                if name in ("carry", "plus_carry"):
+                    if carry is None:
+                        value = "r_c" if state.c else "(r_p & 1)"
+                    else:
+                        value = str(carry)
+                    if name == "carry":
+                        return value
+                    return "" if value == "0" else " + " + value
                 if name == "now":
                     return f"cpu.run_end - limit + done + {spent()}"
                 if name == "spent":
                     return f"done + {spent()}"
                 if name == "before":
                     return "{before}"
+                if name.startswith("DW"):
+                    # DBR:operand, made once at entry in a loop when DBR stays
+                    param = use(mapping[name[1:]])
+                    if not (hoist and _stays("dbr", written)):
+                        return f"(r_bank | {param})"
+                    hoisted["B" + param[1:]] = f"r_bank | {param}"
+                    return "B" + param[1:]
+                if name.startswith("ZB"):
+                    # D + operand (a direct-page address), the same when D stays
+                    param = use(mapping[name[1:]])
+                    if not (hoist and _stays("d", written)):
+                        return f"(r_d + {param}) & 0xFFFF"
+                    hoisted["Z" + param[1:]] = f"(r_d + {param}) & 0xFFFF"
+                    return "Z" + param[1:]
+                if name.startswith("ZH"):
+                    # ... and the address of its second byte
+                    param = use(mapping["B" + name[2:]])
+                    if not (hoist and _stays("d", written)):
+                        return "(ea + 1) & 0xFFFF"
+                    hoisted["Y" + param[1:]] = f"(r_d + {param} + 1) & 0xFFFF"
+                    return "Y" + param[1:]
                 return use(mapping[name])
 
             def leave(o: Op) -> list[str]:
                 # (an I/O-page access: leave to `step()`, the registers written back)
-                return exit_lines + [f"io_exit(cpu, {{A}}, done + {spent()})"]
+                return exits(state) + [f"io_exit(cpu, {{A}}, done + {spent()})"]
 
             def bail(o: Op) -> list[str]:
-                return exit_lines + [f"return ((done + {spent()}) << 24) + {o.text}"]
-            body += render(_instruction_ops(t, binary, unused), leave, bail, field)
+                return exits(state) + [f"return ((done + {spent()}) << 24) + {o.text}"]
+            paired, after = with_lazy_flags(_instruction_ops(t, binary, unused), state,
+                                            _reads_from_p(op, carry is not None))
+            # (rendered in runs of ops that see one state: the exits' P is made from it)
+            run: list[Op] = []
+            for o, seen in paired:
+                if run and seen != state:
+                    body += render(run, leave, bail, field)
+                    run = []
+                run.append(o)
+                state = seen
+            body += render(run, leave, bail, field)
+            state = after
             if t.ret is not None:
                 if OPCODES[op].flow == "direct":
                     # A constant target: its cycles are constants too (note 5 for BRA).
@@ -938,12 +1076,13 @@ def _compile(shape: tuple) -> Shape:
             pending += sum(1 for term in t.extras if term.direct)
             body += [f"if {term.test}: done += 1" for term in t.extras if not term.direct]
             def exit_at() -> list[str]:
-                return exit_lines + [f"return ((done + {spent()}) << 24) + "
+                return exits(state) + [f"return ((done + {spent()}) << 24) + "
                                      f"{use(address)} + {_size_of(op, key)}"]
             # (a direct-page or stack-relative store lands in bank 0: no check when
             # the region has no code there)
             if t.data_write and (bank0 or not OPCODES[op].bank0):
-                body.append(f"if {use(lo)} <= ea < {use(hi)} and {use(hit)}(ea):")
+                # (the end first: data above the code, the common case, costs one test)
+                body.append(f"if ea < {use(hi)} and ea >= {use(lo)} and {use(hit)}(ea):")
                 body += ["    " + x for x in exit_at()]
             if t.stack_write and bank0:
                 if key[0] and stack_in_page1:
@@ -956,13 +1095,15 @@ def _compile(shape: tuple) -> Shape:
                 body.append(f"if (r_p & 0x30) != {widths}:")
                 body += ["    " + x for x in exit_at()]
         if pending:
-            body.append(f"if r_d & 0xFF: done += {pending}")
+            body.append(f"if {dlow}: done += {pending}")
+        body += converted(state, region_flags)[0]
         next(names)   # the address after the block (kept in the parameters)
         kind, rest = ends[0], list(ends[1:])
         small = len(items) <= INLINE_BLOCK
         if kind == "branch":
             taken_label, fall_label, cross = rest
-            condition = branch_condition(OPCODES[items[-1][0]].mnemonic, "r_p")
+            condition = branch_test(*BRANCH_ON[OPCODES[items[-1][0]].mnemonic],
+                                    region_flags)
             targets = [(taken_label, next(names), 4 if cross else 3),
                        (fall_label, next(names), 2)]
             arms.append(_Arm(body, kind, static, condition, targets, small, bound, first))
@@ -973,11 +1114,14 @@ def _compile(shape: tuple) -> Shape:
         else:
             arms.append(_Arm(body, kind, static, "", [(label, next(names), 0)
                                                       for label in rest], small, bound, first))
-    writer = _Writer(arms, exit_lines, use)
+    writer = _Writer(arms, exits(region_flags), use)
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
     dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms))
-    lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS] + io_prologue(io_names) +
-             ["done = 0", "limit >>= 24", "while True:"])
+    lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS] + ["r_bank = r_dbr << 16"] +
+             [f"{name} = {value}" for name, value in hoisted.items()] +
+             (["r_dl = r_d & 0xFF"] if dlow == "r_dl" and penalties else []) +
+             entry_lines(region_flags) +
+             io_prologue(io_names) + ["done = 0", "limit >>= 24", "while True:"])
     lines += ["    " + line for line in dispatch]
     # The parameters are the region function's argument defaults: locals when it runs,
     # one tuple per region (no closure cells, little for the garbage collector to walk).
@@ -998,8 +1142,11 @@ def _compile(shape: tuple) -> Shape:
 
     def factory_of_used(label: int, *params: Any) -> Callable[[Any, Any, int], int]:
         return FunctionType(code, namespace, "region", (label, NZ8, NZ16) + params)
-    return Shape(factory, tuple(writer.heads), 0x08 if binary else 0, tuple(parameters),
-                 factory_of_used)
+    entry_clear = 0x08 if binary else 0
+    enters = bytes(0 if p & entry_clear or (region_flags.nz and (p & 0x82) == 0x82) else 1
+                   for p in range(256))
+    return Shape(factory, tuple(writer.heads), entry_clear, tuple(parameters),
+                 factory_of_used, enters)
 
 
 class _Writer:

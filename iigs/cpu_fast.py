@@ -240,6 +240,9 @@ class _Gen:
         # How registers, the instruction's address and stack/pointer memory are named.
         self.r = {name: (f"r_{name}" if region else f"cpu.{name}")
                   for name in ("a", "x", "y", "sp", "p", "d", "dbr", "pbr")}
+        # DBR << 16: a region's local r_bank (set at entry and by PLB), a handler's
+        # expression
+        self.r["bank"] = "r_bank" if region else "(cpu.dbr << 16)"
         self.a0 = "{A}" if region else "a0"
         self.stack = "BANK" if self.rare else "mem"
         if self.rare:
@@ -269,15 +272,21 @@ class _Gen:
         self.ops.append(Op("if", test, uses=None, depth=self.depth))
 
     def flags(self, keep: int, *parts: tuple, base: str | None = None,
-              uses: frozenset[str] | None = None) -> None:
+              uses: frozenset[str] | None = None,
+              lazy: tuple[tuple[int, str, int], ...] = (),
+              nz_register: bool = False) -> None:
         """P = (base & keep) | parts; a part is (bits, expression) or (bits, expression,
-        the temporaries it reads), which lets a pass that drops it know what is left."""
+        the temporaries it reads), which lets a pass that drops it know what is left.
+        `lazy`: the parts a region may hold in a local (`iigs.cpu_ops.FlagState`), as
+        (bits, value, width); `nz_register`: the N/Z value is a register's local."""
         p = self.r["p"]
         part_uses = tuple(part[2] for part in parts) if all(len(x) == 3 for x in parts) \
             else ()
         self.ops.append(Op("flags", base=base or p, keep=keep,
                            parts=tuple(part[:2] for part in parts), p=p, uses=uses,
-                           depth=self.depth, part_uses=part_uses if parts else ()))
+                           depth=self.depth, part_uses=part_uses if parts else (),
+                           lazy=lazy if self.region else (),
+                           nz_register=nz_register and self.region))
 
     def copy(self, temp: str, register: str) -> str:
         """A temporary holding `register`: in a region the register's local itself (the
@@ -291,6 +300,11 @@ class _Gen:
         """The carry an operation reads: in a region the `{carry}` field, which is the
         constant 0 or 1 where the translator knows it (`iigs.blocks.known_carries`)."""
         return "{carry}" if self.region else f"({self.r['p']} & 1)"
+
+    def plus_carry(self) -> str:
+        """` + carry` for a sum, which a region leaves out where the carry is known 0
+        (the `{plus_carry}` field)."""
+        return "{plus_carry}" if self.region else f" + ({self.r['p']} & 1)"
 
     def low(self, register: str, wide: bool) -> str:
         """The register's low 8 or all 16 bits (16-bit registers are kept masked)."""
@@ -334,7 +348,11 @@ class _Gen:
             d = self.copy("d", "d")
             self.extra.append(Cycle(f"{d} & 0xFF", direct=True))
         if mode == "dp":
-            self.emit(f"ea = ({d} + {self.byte()}) & 0xFFFF")
+            # (a region's `{ZB1}` field: D + operand, made once at its entry where the
+            # instruction is in a loop and nothing writes D, see `iigs.blocks`)
+            byte = self.byte()
+            self.emit("ea = {Z" + byte[1:-1] + "}" if self.region
+                      else f"ea = ({d} + {byte}) & 0xFFFF")
         elif mode in ("dpx", "dpy"):
             self._dp_indexed(mode[-1], d)
             self.emit("ea = t")
@@ -348,12 +366,12 @@ class _Gen:
                 self.emit(f"t = ({d} + {self.byte()}) & 0xFFFF")
                 self.emit(f"ptr = {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)")
             if mode == "dpi":
-                self.emit(f"ea = ({r['dbr']} << 16) | ptr")
+                self.emit(f"ea = {r['bank']} | ptr")
             else:
-                self._indexed(f"({r['dbr']} << 16) | ptr", r["y"])
+                self._indexed(f"{r['bank']} | ptr", r["y"])
         elif mode == "dpix":
             self._dp_indexed("x", d)
-            self.emit(f"ea = ({r['dbr']} << 16) | {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)")
+            self.emit(f"ea = {r['bank']} | {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)")
         elif mode in ("dpil", "dpily"):
             self.emit(f"t = {d} + {self.byte()}")
             self.emit(f"ea = {stack}[t & 0xFFFF] | ({stack}[(t + 1) & 0xFFFF] << 8) | "
@@ -361,9 +379,9 @@ class _Gen:
             if mode == "dpily":
                 self.emit(f"ea = (ea + {r['y']}) & 0xFFFFFF")
         elif mode == "abs":
-            self.emit(f"ea = ({r['dbr']} << 16) | {self.word()}")
+            self.emit(f"ea = {self.absolute()}")
         elif mode in ("absx", "absy"):
-            self._indexed(f"({r['dbr']} << 16) | {self.word()}", r[mode[-1]])
+            self._indexed(self.absolute(), r[mode[-1]])
         elif mode == "absl":
             self.emit(f"ea = {self.long()}")
         elif mode == "abslx":
@@ -373,16 +391,27 @@ class _Gen:
         elif mode == "sriy":
             self.emit(f"t = ({r['sp']} + {self.byte()}) & 0xFFFF")
             self.emit(f"ptr = {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)")
-            self.emit(f"ea = ((({r['dbr']} << 16) | ptr) + {r['y']}) & 0xFFFFFF")
+            self.emit(f"ea = (({r['bank']} | ptr) + {r['y']}) & 0xFFFFFF")
         else:
             raise ValueError(f"no data address for mode {mode}")
+
+    def absolute(self) -> str:
+        """DBR:operand, an absolute mode's address: in a region the `{DW1}` field, which
+        the region fills with a local made once at its entry where the instruction is in
+        a loop and nothing writes DBR (`iigs.blocks`), else with `r_bank | {W1}`."""
+        word = self.word()
+        if self.region:
+            return "{D" + word[1:-1] + "}"
+        return f"{self.r['bank']} | {word}"
 
     def _indexed(self, base: str, index: str) -> None:
         """`ea` = `base` + `index`, 24 bits. Note 4: an 8-bit index that crosses a page
         costs one more cycle on a read (only then is the base kept, to compare)."""
         if self.row.access == "r" and self.x:
-            self.emit(f"base = {base}", f"ea = (base + {index}) & 0xFFFFFF")
-            self.extra.append(Cycle("(base ^ ea) & 0xFFFF00"))
+            # (an 8-bit index crosses a page exactly when the low byte of the sum is
+            # below it)
+            self.emit(f"ea = (({base}) + {index}) & 0xFFFFFF")
+            self.extra.append(Cycle(f"ea & 0xFF < {index}"))
         else:
             self.emit(f"ea = (({base}) + {index}) & 0xFFFFFF")
 
@@ -404,7 +433,7 @@ class _Gen:
         if self.row.mode in IMMEDIATE_MODES:
             return self.word() if wide else self.byte()
         mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
-        plain = f"(mem[ea] | (mem[(ea + 1) & {mask}] << 8))" if wide else "mem[ea]"
+        plain = f"(mem[ea] | (mem[{self.next_byte(mask)}] << 8))" if wide else "mem[ea]"
         if not self.io:
             return plain
         if wide:
@@ -447,7 +476,7 @@ class _Gen:
             else:
                 self.let("w", value)
                 w = "w"
-            plain = [f"mem[ea] = {w} & 0xFF", f"mem[(ea + 1) & {mask}] = {w} >> 8"]
+            plain = [f"mem[ea] = {w} & 0xFF", f"mem[{self.next_byte(mask)}] = {w} >> 8"]
             flags, slow = "WP2", f"MAP_WRITE16(ea, {w}, {mask})"
         else:
             plain = [f"mem[ea] = {value} & 0xFF"]
@@ -469,10 +498,19 @@ class _Gen:
         self.emit(*plain)
         self.depth -= 1
 
+    def next_byte(self, mask: str) -> str:
+        """The address of a 16-bit operand's second byte: in a region's direct-page
+        instruction the `{ZH1}` field (made at entry with `{ZB1}`), else `ea` + 1."""
+        if self.region and self.row.mode == "dp":
+            return "{ZH" + self.byte()[2:-1] + "}"
+        return f"(ea + 1) & {mask}"
+
     def set_nz(self, value: str, wide: bool, uses: frozenset[str] | None = None) -> None:
         table = "NZ16" if wide else "NZ8"
         part = (0x82, f"{table}[{value}]")
-        self.flags(0x7D, part if uses is None else part + (uses,), uses=uses)
+        self.flags(0x7D, part if uses is None else part + (uses,), uses=uses,
+                   lazy=((0x82, value, 16 if wide else 8),),
+                   nz_register=value in self.r.values())
 
     def set_a(self, value: str, wide: bool, uses: frozenset[str] | None = None) -> None:
         if wide and uses is not None and uses == {value}:
@@ -592,6 +630,11 @@ class _Gen:
         operator = {"ORA": "|", "AND": "&", "EOR": "^"}[self.row.mnemonic]
         if self.row.mode not in IMMEDIATE_MODES:
             self.address()
+        if wide and self.region:        # (N/Z read the accumulator's local)
+            self.set("a", f"{self.r['a']} {operator} {self.read(wide)}")
+            self.set_nz(self.r["a"], wide, uses=frozenset())
+            self.finish()
+            return
         self.let("v", f"{self.low('a', wide)} {operator} {self.read(wide)}")
         v = frozenset({"v"})
         self.set_a("v", wide, uses=v)
@@ -624,10 +667,24 @@ class _Gen:
         else:
             self.let("a", f"{self.r['a']} & {mask}")
             a = "a"
-        self.let("s", f"{a} + v + {self.carry()}")
+        self.let("s", f"{a} + v{self.plus_carry()}")
+        # (s has at most one bit above the width: the carry; V is the sign of
+        # (a ^ s) & (v ^ s), which a region may keep as it is)
+        width = 16 if wide else 8
+        if wide and self.region:
+            # C and V from the old accumulator, then the accumulator, whose local N/Z
+            # are read from
+            self.flags(0xBE, (0x01, "s >> 16"),
+                       (0x40, f"(0x40 if ~({a} ^ v) & ({a} ^ s) & {sign} else 0)"),
+                       base=p, lazy=((0x40, f"({a} ^ s) & (v ^ s)", 16),))
+            self.set("a", "s & 0xFFFF", uses=frozenset({"s"}))
+            self.set_nz(a, True, uses=frozenset())
+            self.finish()
+            return
         self.let("r", f"s & {mask}")
-        self.flags(0x3C, (0x01, f"(1 if s > {mask} else 0)"), (0x82, f"{table}[r]"),
-                   (0x40, f"(0x40 if ~({a} ^ v) & ({a} ^ s) & {sign} else 0)"), base=p)
+        self.flags(0x3C, (0x01, f"s >> {width}"), (0x82, f"{table}[r]"),
+                   (0x40, f"(0x40 if ~({a} ^ v) & ({a} ^ s) & {sign} else 0)"), base=p,
+                   lazy=((0x82, "r", width), (0x40, f"({a} ^ s) & (v ^ s)", width)))
         self.set_a("r", wide, uses=frozenset({"r"}))
         self.finish()
 
@@ -642,7 +699,8 @@ class _Gen:
         table = "NZ16" if wide else "NZ8"
         self.let("r", f"{self.low(reg, wide)} - {self.read(wide)}")
         self.flags(0x7C, (0x01, "(1 if r >= 0 else 0)"), (0x82, f"{table}[r & {mask}]"),
-                   uses=frozenset({"r"}))
+                   uses=frozenset({"r"}),
+                   lazy=((0x01, "r >= 0", 0), (0x82, f"r & {mask}", 16 if wide else 8)))
         self.finish()
 
     def op_BIT(self) -> None:
@@ -677,13 +735,13 @@ class _Gen:
         elif name == "DEC":
             self.let("v", f"(v - 1) & {mask}", uses=v)
         elif name == "ASL":
-            self.let("c", f"1 if v & {top} else 0", uses=v)
+            self.let("c", f"v >> {15 if wide else 7}", uses=v)
             self.let("v", f"(v << 1) & {mask}", uses=v)
         elif name == "LSR":
             self.let("c", "v & 1", uses=v)
             self.emit("v >>= 1", uses=v)
         elif name == "ROL":
-            self.let("c", f"1 if v & {top} else 0", uses=v)
+            self.let("c", f"v >> {15 if wide else 7}", uses=v)
             self.let("v", f"((v << 1) | {self.carry()}) & {mask}", uses=v)
         elif name == "ROR":
             self.let("c", "v & 1", uses=v)
@@ -695,7 +753,7 @@ class _Gen:
         table = "NZ16" if wide else "NZ8"
         if name in ("ASL", "LSR", "ROL", "ROR"):
             self.flags(0x7C, (0x01, "c", frozenset({"c"})), (0x82, f"{table}[v]", frozenset({"v"})),
-                       uses=frozenset({"c", "v"}))
+                       uses=frozenset({"c", "v"}), lazy=((0x82, "v", 16 if wide else 8),))
         else:
             self.set_nz("v", wide, uses=v)
         self.finish()
@@ -806,6 +864,9 @@ class _Gen:
     def op_JMP(self) -> None:
         mode = self.row.mode
         if mode == "abs":
+            if self.region:       # (a constant target: the region goes there itself)
+                self.finish("")
+                return
             self.let("v", self.word())
         elif mode == "absi":
             self.emit(f"t = {self.word()}")
@@ -820,6 +881,10 @@ class _Gen:
 
     def op_JML(self) -> None:
         if self.row.mode == "absl":
+            if self.region:       # (a constant target: only its bank is set)
+                self.set("pbr", self.byte(3))
+                self.finish("")
+                return
             self.emit(f"t = {self.long()}")
         else:
             s = self.stack
@@ -829,10 +894,10 @@ class _Gen:
         self.finish("t")
 
     def op_JSR(self) -> None:
-        if self.row.mode == "abs":
-            self.let("v", self.word())
-        else:
+        if self.row.mode != "abs":
             self._indexed_pointer()
+        elif not self.region:     # (a region goes to a constant target itself)
+            self.let("v", self.word())
         if self.region and self.row.mode == "abs":
             self.push(self.return_address(3, long=False), bytes_=True)
         else:
@@ -841,12 +906,14 @@ class _Gen:
         self.finish(f"({self.a0} & 0xFF0000) + v")
 
     def op_JSL(self) -> None:
-        self.emit(f"t = {self.long()}")
-        if self.region:
+        if self.region:           # (a constant target: only its bank is set)
             self.push(self.return_address(4, long=True), new_style=True, bytes_=True)
-        else:
-            self.emit("r = (a0 + 3) & 0xFFFF")
-            self.push(["a0 >> 16", "r >> 8", "r"], new_style=True)
+            self.set("pbr", self.byte(3))
+            self.finish("")
+            return
+        self.emit(f"t = {self.long()}")
+        self.emit("r = (a0 + 3) & 0xFFFF")
+        self.push(["a0 >> 16", "r >> 8", "r"], new_style=True)
         self.set("pbr", "t >> 16")
         self.finish("t")
 
@@ -862,9 +929,8 @@ class _Gen:
 
     def op_RTL(self) -> None:
         self.pull(3, new_style=True)
-        self.let("b", "v >> 16")
-        self.set("pbr", "b")
-        self.finish("(b << 16) + ((v + 1) & 0xFFFF)")
+        self.set("pbr", "v >> 16", uses=frozenset({"v"}))
+        self.finish("(v & 0xFF0000) | ((v + 1) & 0xFFFF)")
 
     def op_push_register(self) -> None:
         name = self.row.mnemonic
@@ -884,6 +950,8 @@ class _Gen:
         if name == "PLB":
             self.pull(1)
             self.take("dbr", "v")
+            if self.region:
+                self.set("bank", "v << 16", uses=frozenset({"v"}))
             self.set_nz("v", False, uses=v)
         else:
             wide = self.wide(self.row.width)

@@ -44,6 +44,11 @@ class Op(NamedTuple):
     p: str = ""                    # flags: P's rendered name
     timed: bool = False            # reads a TIMED register (`{now}` in a region)
     decimal: bool = False          # ADC/SBC's decimal-mode test and bail-out
+    # flags: parts a region may hold in a local instead of P, (bits, value, width): N/Z
+    # (0x82) are those of `value` (an unsigned `width`-bit result), V (0x40) is bit
+    # `width` - 1 of `value`, C (0x01) is `value` (width 0), see `FlagState`
+    lazy: tuple[tuple[int, str, int], ...] = ()
+    nz_register: bool = False      # flags: the N/Z value is a register's local (`alias`)
 
     def defines(self) -> int:
         """The P bits a flags op writes whatever their old value."""
@@ -85,6 +90,8 @@ def without_dead_flags(op: Op, dead: int) -> Op | None:
     if not parts and keep == 0xFF:
         return None
     uses = op.uses
+    if op.lazy:
+        op = op._replace(lazy=tuple(form for form in op.lazy if form[0] & ~dead))
     if op.part_uses:      # (what the parts kept read; the base is P itself)
         uses = frozenset().union(*(used for part, used in zip(op.parts, op.part_uses)
                                    if part in parts))
@@ -146,3 +153,247 @@ class Fields(dict):
 
     def __missing__(self, name: str) -> str:
         return self.lookup(name)
+
+
+# ---------------------------------------------------------------- lazy flags
+#
+# A region keeps N/Z, C and V out of P where it can (issue 47): an instruction that
+# defines them stores what defines them in a local, and P is made from the locals only
+# where it is observed (leaving the region, PHP, an update of P that keeps some of a
+# local's bits). Where each flag lives at a point is known when the region is made (a
+# `FlagState`): branches test the locals, and an ADC followed by INX stores two values
+# instead of building P twice.
+#   r_nz  N and Z are those of the unsigned `nz`-bit value r_nz (N: its top bit, Z: it
+#         is 0); N and Z both set has no such value, so a region that expects r_nz at its
+#         entry is not entered in that state (`Region.enters`)
+#   r_c   the carry, 0 or 1 (or False/True: CMP's `r >= 0`)
+#   r_v   V is bit `v` - 1 of r_v (ADC/SBC's (a ^ s) & (v ^ s), or 0)
+
+NZ_BITS, C_BIT, V_BIT = 0x82, 0x01, 0x40
+
+
+class FlagState(NamedTuple):
+    """Where the flags live: `nz` 0 in P, 8 or 16 in r_nz of that width; `c` in r_c;
+    `v` 0 in P, 8 or 16 in r_v of that width. `alias`: a register's local that holds
+    the N/Z value instead of r_nz (LDA, TAX, INX: no store; r_nz is set from it before
+    the register changes, or at the block's end). The generator says which values are
+    registers' locals (`Op.nz_register`); only `set` ops assign those."""
+    nz: int = 0
+    c: bool = False
+    v: int = 0
+    alias: str = ""
+
+    def nz_value(self) -> str:
+        return self.alias or "r_nz"
+
+    def lazy_bits(self) -> int:
+        return ((NZ_BITS if self.nz else 0) | (C_BIT if self.c else 0)
+                | (V_BIT if self.v else 0))
+
+
+IN_P = FlagState()
+
+
+def materialised(state: FlagState, p: str = "r_p") -> str:
+    """The expression of P with the flags held in locals put back."""
+    lazy = state.lazy_bits()
+    if not lazy:
+        return p
+    terms = [f"({p} & {0xFF & ~lazy:#04x})"]
+    if state.nz:
+        terms.append(f"NZ{state.nz}[{state.nz_value()}]")
+    if state.c:
+        terms.append("r_c")
+    if state.v:
+        terms.append(f"(r_v >> {state.v - 7} & 0x40)" if state.v > 7 else "(r_v << 1 & 0x40)")
+    return " | ".join(terms)
+
+
+def branch_test(flag: int, when_set: bool, state: FlagState, p: str = "r_p") -> str:
+    """The Python test of a conditional branch on `flag` (`BRANCH_ON`) in `state`."""
+    if flag == 0x02 and state.nz:
+        return f"not {state.nz_value()}" if when_set else state.nz_value()
+    if flag == 0x80 and state.nz:
+        test = f"{state.nz_value()} & {1 << (state.nz - 1):#x}"
+    elif flag == 0x01 and state.c:
+        test = "r_c"
+    elif flag == 0x40 and state.v:
+        test = f"r_v & {1 << (state.v - 1):#x}"
+    else:
+        test = f"{p} & {flag:#04x}"
+    return test if when_set else f"not {test}"
+
+
+def _nz_from(state: FlagState, width: int) -> str:
+    """r_nz of `width` bits from what holds N/Z in `state` (never P: see `entry_lines`)."""
+    if state.nz == width:
+        return ""
+    if state.nz == 8:
+        return "r_nz = r_nz << 8"
+    return "r_nz = (r_nz >> 8) | (1 if r_nz & 0xFF else 0)"
+
+
+def _v_from(state: FlagState, width: int) -> str:
+    if state.v == width:
+        return ""
+    if not state.v:
+        return f"r_v = (r_p & 0x40) << {width - 7}"
+    return "r_v = r_v << 8" if state.v == 8 else "r_v = r_v >> 8"
+
+
+def converted(state: FlagState, target: FlagState) -> tuple[list[str], FlagState]:
+    """Lines that move the flags from where `state` holds them to where `target` does
+    (a region's state at every block boundary), and the state after them. N/Z are
+    never moved from P into r_nz: a region whose blocks expect r_nz has no instruction
+    that leaves N/Z in P (`nz_in_p`)."""
+    lines = []
+    if state.alias and target.nz:
+        lines.append(f"r_nz = {state.alias}")
+    if target.nz != state.nz:
+        if not target.nz:
+            lines.append(f"r_p = (r_p & 0x7d) | NZ{state.nz}[{state.nz_value()}]")
+        elif not state.nz:
+            raise ValueError("N/Z in P where the region expects them in r_nz")
+        else:
+            lines.append(_nz_from(state, target.nz))
+    if target.c and not state.c:
+        lines.append("r_c = r_p & 1")
+    elif state.c and not target.c:
+        lines.append("r_p = (r_p & 0xfe) | r_c")
+    if target.v != state.v:
+        if not target.v:
+            lines.append(f"r_p = (r_p & 0xbf) | {materialised(FlagState(v=state.v), '0')}")
+        else:
+            lines.append(_v_from(state, target.v))
+    return lines, target
+
+
+def entry_lines(state: FlagState) -> list[str]:
+    """The lines that move the flags from P (as the region is entered) to `state`."""
+    lines = []
+    if state.nz:
+        top = "(r_p & 0x80)" if state.nz == 8 else "(r_p & 0x80) << 8"
+        lines.append(f"r_nz = {top} | (0 if r_p & 0x02 else 1)")
+    if state.c:
+        lines.append("r_c = r_p & 1")
+    if state.v:
+        lines.append(_v_from(IN_P, state.v))
+    return lines
+
+
+def nz_in_p(op: Op, p: str) -> bool:
+    """Does `op` leave N or Z in P otherwise than from a value (PLP, BIT, TSB/TRB, REP
+    and SEP of those bits): an op after which r_nz cannot stand for them?"""
+    if op.kind == "set" and op.target == p:
+        return True
+    if op.kind != "flags":
+        return False
+    defined = _written(op) if op.base == p else 0xFF
+    held = sum(bits for bits, _, _ in op.lazy if bits == NZ_BITS)
+    return bool(defined & NZ_BITS & ~held)
+
+
+def _redefines_nz(ops: list[Op]) -> bool:
+    """Do `ops` set N/Z from a value at the top level before anything may leave?"""
+    for op in ops:
+        if op.kind in ("leave", "bail") or op.timed:
+            return False
+        if op.kind == "flags" and not op.depth and op.base == op.p and any(
+                bits == NZ_BITS for bits, _, _ in op.lazy):
+            return True
+    return False
+
+
+def _written(op: Op) -> int:
+    """The P bits a flags op writes (those it clears, and those its parts set: SEP's
+    part sets bits it also keeps)."""
+    bits = 0xFF & ~op.keep
+    for part, _ in op.parts:
+        bits |= part
+    return bits
+
+
+def with_lazy_flags(ops: list[Op], state: FlagState, reads: int,
+                    p: str = "r_p") -> tuple[list[tuple[Op, FlagState]], FlagState]:
+    """An instruction's ops with its flag updates made into stores of the locals that
+    hold them (`FlagState`), each op paired with the state it runs in, and the state
+    after. `reads`: the P bits the instruction reads from P itself (PHP): those held in
+    locals are put back first. N/Z are held only from a value (`Op.lazy`), a carry from
+    a part of bit 0 alone (a 0/1 expression) or a clear, V from a value or a clear."""
+    out: list[tuple[Op, FlagState]] = []
+
+    def put_back(depth: int) -> None:
+        out.append((Op("set", target=p, expr=materialised(state, p), uses=frozenset(),
+                       depth=depth), state))
+    def spill(depth: int) -> None:
+        nonlocal state
+        out.append((Op("set", target="r_nz", expr=state.alias, uses=frozenset(),
+                       depth=depth), state))
+        state = state._replace(alias="")
+    # (an update of P under a test, or from a copy of P: everything back in P first)
+    plain = any(op.kind == "flags" and (op.base != p or op.depth) for op in ops)
+    if (reads or (0xFF if plain else 0)) & state.lazy_bits():
+        put_back(0)
+    if plain:
+        state = IN_P
+    if state.alias and any(op.kind == "set" and op.target == state.alias and op.depth
+                           for op in ops):
+        spill(0)          # (the register may change under a test: its value kept first)
+    for n, op in enumerate(ops):
+        if op.kind == "set" and op.target == p:      # PLP: P is all new
+            out.append((op, state))
+            state = IN_P
+            continue
+        if op.kind == "set" and state.alias and op.target == state.alias:
+            if _redefines_nz(ops[n + 1:]):
+                state = state._replace(alias="")     # (r_nz is set again before a read)
+            else:
+                spill(0)
+        if op.kind != "flags" or plain:
+            out.append((op, state))
+            continue
+        defined = _written(op)
+        lazy = {bits: (value, width) for bits, value, width in op.lazy}
+        stores: list[tuple[str, str]] = []
+        parts = []
+        held = 0
+        nz, c, v, alias = state
+        for bits, expr in op.parts:
+            if bits == NZ_BITS and bits in lazy:
+                value, nz = lazy[bits]
+                if op.nz_register:
+                    alias = value
+                else:
+                    stores.append(("r_nz", value))
+                    alias = ""
+            elif bits == C_BIT:
+                stores.append(("r_c", lazy[bits][0] if bits in lazy else expr))
+                c = True
+            elif bits == V_BIT and bits in lazy:
+                value, v = lazy[bits]
+                stores.append(("r_v", value))
+            else:
+                parts.append((bits, expr))
+                continue
+            held |= bits
+        cleared = defined & ~sum(bits for bits, _ in op.parts)
+        if cleared & C_BIT:
+            stores.append(("r_c", "0"))
+            c, held = True, held | C_BIT
+        if cleared & V_BIT:
+            stores.append(("r_v", "0"))
+            v, held = v or 8, held | V_BIT
+        # A flag held in a local and now defined in P: P is made whole first, so that
+        # the bits the update keeps (and any group it defines in part) are right.
+        eager = defined & ~held
+        if eager & state.lazy_bits():
+            put_back(op.depth)
+        state = FlagState(0 if eager & NZ_BITS else nz, False if eager & C_BIT else c,
+                          0 if eager & V_BIT else v, "" if eager & NZ_BITS else alias)
+        for target, value in stores:
+            out.append((Op("set", target=target, expr=value, uses=op.uses,
+                           depth=op.depth), state))
+        keep = op.keep | held
+        if parts or keep != 0xFF:
+            out.append((op._replace(keep=keep, parts=tuple(parts), lazy=()), state))
+    return out, state

@@ -309,7 +309,7 @@ def _run_tiers(cpu: Any, translator: Translator, mem: bytearray, a0: int, cycles
                         regions[a0] = region
                         cold = 0
                         continue
-            elif cycles + region.max_cycles < max_cycles and not cpu.p & region.entry_clear:
+            elif cycles + region.max_cycles < max_cycles and region.enters[cpu.p]:
                 if region.valid(mem):
                     fresh = False
                     packed = region.run(cpu, mem, (max_cycles - cycles) << 24)

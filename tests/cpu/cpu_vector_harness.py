@@ -116,7 +116,7 @@ def block_once(cpu: CPU65816, budget: int) -> int:
     if cpu.memory[a0] in (0x44, 0x54):   # block moves: their block moves many bytes
         return cpu.run(budget)
     block = translate(cpu.memory, a0, key, max_length=1)
-    if block is NO_REGION or cpu.p & block.entry_clear:
+    if block is NO_REGION or not block.enters[cpu.p]:
         # (a region whose ADC/SBC assume binary mode is not entered with D set: the
         # run loop interprets it)
         return cpu.run(budget)

@@ -1,0 +1,103 @@
+"""What a region's instructions become (issue 47): absolute and direct-page addresses made
+once at entry for the blocks on a loop (`iigs.blocks._looping_blocks`) unless something
+in the region writes DBR or D, and the state still exactly step()'s, with DBR and D
+changing inside the loop too.
+"""
+from __future__ import annotations
+
+import pytest
+
+from gin_king.bench.assembler import Assembler
+from iigs import blocks
+from iigs.cpu import CPU65816
+from iigs.tiers import Translator
+from test_cpu_run_vs_step import clone, run_alike
+
+NATIVE = (0, 1, 1)
+
+
+def _shape(code: bytes, origin: int = 0x021000) -> tuple:
+    mem = bytearray(1 << 24)
+    mem[origin:origin + len(code)] = code
+    found = blocks.discover(mem, origin, NATIVE)
+    labels = {(b.start, b.key): i for i, b in enumerate(found)}
+    return blocks._shape(mem, found, labels, blocks._segments(mem, found, set()))[0]
+
+
+def test_the_blocks_on_a_loop_are_found() -> None:
+    # 0: LDX #0            -> falls into 1
+    # 1: loop: INX ; BNE loop   (a loop of one block)
+    # 2: STP
+    shape = _shape(bytes([0xA2, 0x00, 0xE8, 0xD0, 0xFD, 0xDB]))
+    assert blocks._looping_blocks(shape) == {1}
+    # straight-line code (BRA forward) has no loop
+    assert blocks._looping_blocks(_shape(bytes([0xE8, 0x80, 0x00, 0xDB]))) == set()
+
+
+def dbr_loop(plb: bool, translator: Translator) -> CPU65816:
+    """A loop reading and writing absolute,X addresses in the data bank, and adding a
+    direct-page byte, which (with `plb`) change every pass: PLB of a counter's low bits,
+    and TCD of that counter."""
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x098000)      # (the data banks are 0-7)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("SEP", "imm8", 0x30)
+    a.op("LDX", "immx", 0)
+    a.label("loop")
+    if plb:
+        a.op("LDA", "dp", 0x40)                # the next data bank, from a counter...
+        a.op("INC", "dp", 0x40)
+        a.op("AND", "immm", 0x07)
+        a.op("PHA")
+        a.op("PLB")                            # ... into DBR
+        a.op("LDA", "dp", 0x40)
+        a.op("REP", "imm8", 0x20)
+        a.op("AND", "immm", 0x07, wide=True)
+        a.op("TCD")                            # ... and D (0-7)
+        a.op("SEP", "imm8", 0x20)
+    a.op("LDA", "absx", 0x1000)
+    a.op("ADC", "immm", 1)
+    a.op("ADC", "dp", 0x80)
+    a.op("REP", "imm8", 0x20)                  # a 16-bit direct-page word, at $8F: with
+    a.op("ADC", "dp", 0x8F)                    # D = $FF70 its second byte is at $0000
+    a.op("STA", "dp", 0x8F)
+    a.op("SEP", "imm8", 0x20)
+    a.op("STA", "absx", 0x2000)
+    a.op("INX")
+    a.op("BNE", "rel8", "loop")
+    a.op("STP")
+    a.assemble()
+    for bank in range(8):
+        mem[(bank << 16) | 0x1000:(bank << 16) | 0x1100] = bytes(
+            (bank * 37 + i) & 0xFF for i in range(0x100))
+    mem[0x80:0x90] = bytes(range(0x30, 0x40))
+    mem[0xFFF0:0x10000] = bytes(range(0x50, 0x60))
+    cpu = CPU65816(mem, pc=0x8000, translator=translator)
+    cpu.pbr, cpu.dbr = 0x09, 0x02
+    cpu.d = 0 if plb else 0xFF70
+    cpu.sp = 0x01F0
+    return cpu
+
+
+@pytest.mark.parametrize("plb", [False, True], ids=["dbr-fixed", "dbr-changes"])
+def test_absolute_addresses_in_a_loop_match_step(plb: bool) -> None:
+    fast = dbr_loop(plb, Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    run_alike(fast, reference, (333, 4_000, 50_000))
+    assert fast.stop_reason == "stp"
+
+
+@pytest.mark.parametrize("register", ["dbr", "d"])
+def test_a_register_written_in_the_loop_would_be_caught(
+        register: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The same loop with PLB and TCD, its addresses made at entry as if nothing wrote
+    # DBR (or D): the loop uses the first pass's bank (direct page) throughout, and the
+    # states differ.
+    real = blocks._stays
+    monkeypatch.setattr(blocks, "_stays", lambda name, written:
+                        True if name == register else real(name, written))
+    fast = dbr_loop(True, Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    with pytest.raises(AssertionError):
+        run_alike(fast, reference, (333, 4_000, 50_000))
