@@ -113,3 +113,33 @@ def _window_params(tb) -> int:
         write_word(tb.mem, params + 0x3E + 2 * i, v)
     write_long(tb.mem, params + 0x46, 0xFFFFFFFF)             # wPlane: in front
     return params
+
+
+def test_show_clipboard_opens_a_system_window_with_the_text_scrap_and_closes_it():
+    m, tb = desktop()
+    ok(m, 0x0216)                                             # ScrapStartUp
+    ok(m, 0x0B16)                                             # ZeroScrap
+    text = b"Gin\rKnock"
+    write_bytes(m.mem, 0x7480, text)
+    ok(m, 0x0C16, [("L", len(text)), ("W", 0), ("L", 0x7480)])    # PutScrap (text)
+    assert long_of(ok(m, 0x1516, [("W", 0), ("L", 0)], 2)) == 0   # not open: NIL
+    rect = 0x74C0
+    for i, v in enumerate((60, 100, 140, 400)):
+        write_word(m.mem, rect + 2 * i, v)
+    win = long_of(ok(m, 0x1516, [("W", 0x8000), ("L", rect)], 2))  # cpOpenWindow
+    assert win and long_of(ok(m, 0x150E, (), 2)) == win       # FrontWindow
+    assert long_of(ok(m, 0x1516, [("W", 0x8000), ("L", 0)], 2)) == win   # one window
+    assert long_of(ok(m, 0x1516, [("W", 0), ("L", 0)], 2)) == win
+    left = SHR + 100 // 4
+    lines = [read_bytes(m.mem, left + v * ROW_BYTES, 40) for v in range(60, 80)]
+    first = [row for row in lines[:10] if row != b"\xFF" * 40]    # "Gin": black on white
+    second = [row for row in lines[10:] if row != b"\xFF" * 40]   # "Knock"
+    assert first and second
+    assert all(b == 0xFF for v in range(100, 140) for b in
+               read_bytes(m.mem, left + v * ROW_BYTES, 40))   # nothing below the text
+    assert tb.desk.is_system_window(tb.wm.find(win))          # the Desk Manager's
+    assert long_of(ok(m, 0x1516, [("W", 0x4000), ("L", 0)], 2)) == 0     # cpCloseWindow
+    assert long_of(ok(m, 0x150E, (), 2)) != win
+    win = long_of(ok(m, 0x1516, [("W", 0x8000), ("L", 0)], 2))    # the default rect
+    ok(m, 0x1C05, [("L", win)])                               # CloseNDAbyWinPtr
+    assert long_of(ok(m, 0x1516, [("W", 0), ("L", 0)], 2)) == 0

@@ -65,6 +65,9 @@ class DeskManager:
         self.tb = tb
         self.started = False
         self.ndas: list[NewDeskAccessory] = [cls(tb) for cls in NDA_CLASSES]
+        # System windows not in the Apple menu (ShowClipboard's): found by their window
+        # for SystemClick, updates and CloseNDAbyWinPtr, as an accessory's are.
+        self.system_windows: list[NewDeskAccessory] = []
         self.loaded = False             # the disk's NDAs are in `ndas`
         self._cdas: list[ClassicDeskAccessory] | None = None
         self.last_classic_menu: ClassicMenu | None = None
@@ -131,8 +134,8 @@ class DeskManager:
         return next((a for a in self.ndas if a.menu_name == name), None)
 
     def by_window(self, win) -> NewDeskAccessory | None:
-        return next((a for a in self.ndas if a.window is not None and a.window is win),
-                    None)
+        return next((a for a in (*self.ndas, *self.system_windows)
+                     if a.window is not None and a.window is win), None)
 
     def owns_item(self, item_id: int) -> bool:
         return self.by_item(item_id) is not None
