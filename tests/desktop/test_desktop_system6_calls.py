@@ -143,3 +143,28 @@ def test_show_clipboard_opens_a_system_window_with_the_text_scrap_and_closes_it(
     win = long_of(ok(m, 0x1516, [("W", 0x8000), ("L", 0)], 2))    # the default rect
     ok(m, 0x1C05, [("L", win)])                               # CloseNDAbyWinPtr
     assert long_of(ok(m, 0x1516, [("W", 0), ("L", 0)], 2)) == 0
+
+
+def test_system_icons_are_icon_records_drawicon_draws():
+    m, tb = desktop()
+    ok(m, 0x0212)                                             # QDAuxStartUp
+
+    def icon(flags, value, aux=0):
+        return long_of(ok(m, 0x0F12, [("W", flags), ("W", value), ("L", aux)], 2))
+
+    folder, opened = icon(0, 0x0F), icon(4, 0x0F)             # fUseOpenFolders
+    assert folder and opened and folder != opened
+    assert icon(0, 0x0F) == folder                            # made once
+    document, application = icon(0, 0x04), icon(0, 0xB3, 0x0100)
+    assert len({folder, opened, document, application}) == 4
+    assert icon(1, 0x0003) != icon(1, 0x0005)                 # a 3.5" drive, a hard disk
+    misc = [icon(2, v) for v in range(5)]                     # desktop .. boxed arrow
+    assert len(set(misc)) == 5
+    for flags, value in ((3, 0), (2, 5)):                     # badGetSysIconInput
+        error, _ = call_tool(m, 0x0F12, [("W", flags), ("W", value), ("L", 0)], 2)
+        assert error == 0x1230
+    assert [read_word(m.mem, folder + 2 * i) for i in range(4)] == [0, 8 * 12, 12, 16]
+    ok(m, 0x0B12, [("L", folder), ("W", 0), ("W", 200), ("W", 120)])   # DrawIcon
+    row = lambda v: read_bytes(m.mem, SHR + (120 + v) * ROW_BYTES + 200 // 4, 8)
+    assert row(10) == bytes(8)                                # the folder's bottom edge
+    assert row(4) == b"\x0F" + b"\xFF" * 6 + b"\xF0"          # its sides, white inside
