@@ -4,6 +4,7 @@ colours (Get640Colors, Set640Color) painted and read back from the screen, and
 TextEdit's control definition procedure (TEGetDefProc) called by JSL with a message."""
 from __future__ import annotations
 
+from iigs.hostinput import HostInput
 from iigs.memory import read_bytes, read_long, read_word, write_bytes, write_long, \
     write_word
 from machine_desktop import Host, call_tool, start_desktop
@@ -168,3 +169,21 @@ def test_system_icons_are_icon_records_drawicon_draws():
     row = lambda v: read_bytes(m.mem, SHR + (120 + v) * ROW_BYTES + 200 // 4, 8)
     assert row(10) == bytes(8)                                # the folder's bottom edge
     assert row(4) == b"\x0F" + b"\xFF" * 6 + b"\xF0"          # its sides, white inside
+
+
+def test_choose_font_answers_the_font_id_picked_or_zero_for_cancel():
+    host = Host()
+    m = Machine(host=host)
+    start_desktop(m)
+    ok(m, 0x021B, [("W", 0x1001), ("W", 0x1800)])             # FMStartUp
+    left, top = (640 - 320) // 2, 30                          # the dialog's content
+    bold = (left + 14, top + 14 + 2 * 14 + 5)                 # its Bold check box
+    host.click(*bold)
+    host.inputs += [HostInput("key", key=ord("1")), HostInput("key", key=ord("2")),
+                    HostInput("key", key=0x0D)]               # size 12, Return: OK
+    chosen = long_of(ok(m, 0x161B, [("L", 0x0800FFFE), ("W", 0)], 2))   # ChooseFont
+    assert chosen == 0x0C01FFFE                               # Shaston, bold, 12 points
+    host.inputs += [HostInput("key", key=0x1B)]               # Escape: Cancel
+    assert long_of(ok(m, 0x161B, [("L", chosen), ("W", 0)], 2)) == 0
+    host.inputs += [HostInput("key", key=0x0D)]               # family 0: the system font
+    assert long_of(ok(m, 0x161B, [("L", 0x00020000), ("W", 0)], 2)) == 0x0802FFFE
