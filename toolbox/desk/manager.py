@@ -19,6 +19,9 @@ SystemTask gives each open accessory its run action every `period` ticks (0: eve
 SystemTask, $FFFF: never) and the front one cursorAction; SystemEvent passes an
 accessory only the events of its event mask; SystemEdit gives the front accessory the undo/cut/copy/paste/clear
 actions (editType + 4) and answers TRUE when a desk accessory's window is in front.
+System windows that are not in the Apple menu (the Scrap Manager's clipboard window,
+`toolbox.desk.clipboard`) join `system_windows`: SystemClick, updates and
+CloseNDAbyWinPtr find them by their window as they find an accessory's.
 """
 from __future__ import annotations
 
