@@ -28,7 +28,12 @@ FixFontMenu(menuID, startingID, famSpecs) appends the family's name, "Shaston", 
 menu as item startingID; FamNum2ItemID and ItemID2FamNum translate between the two
 after it (fmMenuErr $1B0B before; TN #104: one font menu per FMStartUp).
 
-Not here: AddFamily, AddFontVar, ChooseFont (the Tool Locator answers funcNotFoundErr).
+ChooseFont(currentID, famSpecs) puts up the Choose Font dialog (`toolbox.fontdialog`)
+with currentID's family, size and style chosen, and answers the font ID the user picks
+(0 for Cancel); the one family is Shaston, and a size of 0 in currentID shows as 8.
+
+Not here: AddFamily, AddFontVar (a family or font of a program's own would need fonts
+QuickDraw II here can draw; the Tool Locator answers funcNotFoundErr).
 """
 from __future__ import annotations
 
@@ -276,3 +281,15 @@ def InstallWithStats(tb, font_id, scale_word, result_ptr) -> None:
     installed = _fm(tb).install(font_id)
     write_long(tb.mem, result_ptr, installed)
     write_word(tb.mem, result_ptr + 4, MEM_BIT)
+
+
+@tool(TOOLSET, 0x16, "LW", 4)
+def ChooseFont(tb, current_id, fam_specs) -> int:
+    """ChooseFont(currentID:L, famSpecs:W) -> newID:L: the Choose Font dialog; the
+    font ID chosen, 0 when the user cancels."""
+    from toolbox.fontdialog import FontDialog
+    fm = _fm(tb)
+    fm.require()
+    if family(current_id) == SYSTEM_FAMILY_ALIAS:
+        current_id = (current_id & 0xFFFF0000) | SHASTON
+    return FontDialog(tb, [(SHASTON, SYSTEM_FAMILY_NAME)], current_id).run(SYSTEM_SIZE)

@@ -816,3 +816,34 @@ def _release_rom_resource(tb, frame: OpwordFrame) -> OpwordAnswer:
 
 opword_tool(0x03, 0x35, "GetROMResource")(_rom_resource)
 opword_tool(0x03, 0x36, "ReleaseROMResource")(_release_rom_resource)
+
+
+# -- StringToText (System 6) -------------------------------------------------------------
+
+# StringToText's flags (misctool.h)
+F_ALLOW_MOUSE_TEXT = 0x8000
+F_ALLOW_LONGER_SUBS = 0x4000
+F_FORCE_LANGUAGE = 0x2000
+F_PASS_THRU = 0x1000
+RESULT_BUF_HEADER = 4            # a class 1 output buffer: bufSize:W, then length:W
+
+
+@tool(0x03, 0x3B, "WLWL", 4)
+def StringToText(tb, flags: int, text_ptr: int, text_len: int, result_ptr: int) -> int:
+    """StringToText(flags:W, textPtr:L, textLen:W, resultPtr:L) -> result:L -- the text
+    made 7-bit (`toolbox.textsubs`: fAllowLongerSubs lets a character become several,
+    fPassThru leaves one the table lacks as it is) into a class 1 output buffer at
+    resultPtr (bufSize:W counting its own 4 header bytes, length:W, the text): as much
+    as fits is stored, the length word gets the whole translation's length; the result's
+    low word is the number of characters stored (the high word, the result flags, 0)."""
+    from toolbox.textsubs import substitute
+    text = read_bytes(tb.mem, text_ptr, text_len) if text_len else b""
+    out = b"".join(substitute(c, bool(flags & F_ALLOW_LONGER_SUBS),
+                              bool(flags & F_PASS_THRU)) for c in text)
+    room = read_word(tb.mem, result_ptr) - RESULT_BUF_HEADER
+    if room < 0:                         # not even room for the length word
+        return 0
+    stored = out[:room]
+    write_word(tb.mem, result_ptr + 2, len(out))
+    write_bytes(tb.mem, result_ptr + RESULT_BUF_HEADER, stored)
+    return len(stored)

@@ -102,8 +102,14 @@ UseColorTable(tableNum, tablePtr, flags) -> colorInfoHandle  (System 6) installs
   disposes of the handle. The flags (ctUse640Colors, ctNoCtlNewRes,
   ctIncludeMenuBar) are not used here.
 
-Not here: GetSysIcon (the system's icon images are not in this toolbox; the Tool
-Locator answers funcNotFoundErr).
+GetSysIcon(flags, value, auxValue) -> iconPtr  (System 6) answers one of the system's
+  icons (`toolbox.sysicons`), a QDIconRecord DrawIcon draws: flags bits 0-1 say which
+  kind (getFileIcon 0: value the file type, auxValue its auxiliary type; getDeviceIcon
+  1: value the device ID; getMiscIcon 2: value desktop, padlock, up arrow, down arrow or
+  boxed down arrow, 0-4); fUseOpenFolders ($0004) gives a directory the open folder.
+  Kind 3 or a misc value past 4 answers badGetSysIconInput ($1230). Each icon is made
+  once, in a locked block the caller must not dispose of. The pictures are this
+  toolbox's own (docs/compatibility.md).
 """
 from __future__ import annotations
 
@@ -111,6 +117,7 @@ import numpy as np
 
 from iigs.memory import read_bytes, read_cstring, read_pstring, read_word, write_bytes
 from toolbox import cursor as cursors
+from toolbox import sysicons
 from toolbox._housekeeping import register_housekeeping
 from toolbox.calls import ToolError, s16, tool
 from toolbox.quickdraw import (MODE_BIC, MODE_COPY, MODE_OR, NOT_INIT_ERR, SCB_640,
@@ -124,6 +131,7 @@ QDAUX_VERSION = 0x0304
 TRUE, FALSE = 0xFFFF, 0x0000
 
 # Error codes (qdaux.h)
+BAD_GET_SYS_ICON_INPUT = 0x1230  # badGetSysIconInput (qdaux.h)
 BAD_RECT_SIZE = 0x1211          # badRectSize: CopyPixels' rectangles differ in size
 
 # SeedFill / CalcMask
@@ -152,6 +160,7 @@ class QDAux:
     def __init__(self, tb) -> None:
         self.tb = tb
         self.started = False
+        self.sys_icons: dict[tuple[str, ...], int] = {}   # GetSysIcon's, by picture
 
     # ---- cursors ----------------------------------------------------------------------
     def show_cursor_shape(self, shape_for_mode) -> int:
@@ -519,3 +528,35 @@ def RestoreColorTable(tb, handle, flags) -> None:
     table = read_word(tb.mem, addr)
     tb.qd.SetColorTable(table, [read_word(tb.mem, addr + 2 + 2 * i) for i in range(16)])
     tb.mm.dispose(handle)
+
+
+# GetSysIcon's kinds and flag (qdaux.h)
+GET_FILE_ICON, GET_DEVICE_ICON, GET_MISC_ICON = 0, 1, 2
+ICON_KIND_MASK = 0x0003
+F_USE_OPEN_FOLDERS = 0x0004
+LOCKED_FIXED = 0xC000            # attrLocked | attrFixed
+SYSTEM_OWNER = 0x1000            # the icons' owner when no program has a user ID yet
+
+
+@tool(TOOLSET, 0x0F, "WWL", 4)
+def GetSysIcon(tb, flags, value, aux_value) -> int:
+    """GetSysIcon(flags:W, value:W, auxValue:L) -> iconPtr:L (System 6): a system icon
+    as a QDIconRecord, made once and kept (the caller must not dispose of it)."""
+    kind = flags & ICON_KIND_MASK
+    if kind == GET_FILE_ICON:
+        picture = sysicons.file_icon(value, bool(flags & F_USE_OPEN_FOLDERS))
+    elif kind == GET_DEVICE_ICON:
+        picture = sysicons.device_icon(value)
+    elif kind == GET_MISC_ICON and value < len(sysicons.MISC_ICONS):
+        picture = sysicons.MISC_ICONS[value]
+    else:
+        raise ToolError(BAD_GET_SYS_ICON_INPUT, f"GetSysIcon: flags ${flags:04X}, "
+                                                f"value ${value:04X}")
+    icons = _aux(tb).sys_icons
+    if picture not in icons:
+        record = sysicons.icon_record(picture)
+        owner = tb.mm.app_user_id or SYSTEM_OWNER
+        addr = tb.mm.deref(tb.mm.new_handle(len(record), owner, LOCKED_FIXED))
+        write_bytes(tb.mem, addr, record)
+        icons[picture] = addr
+    return icons[picture]

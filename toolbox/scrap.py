@@ -23,11 +23,15 @@ record {scrapType:W, scrapSize:L, scrapHandle:L} for the index-th type, from 1, 
 order the types were first put. GetScrapPath/SetScrapPath keep the clipboard file's
 pathname (a Pascal string); no file is written.
 
-Not here: ShowClipboard (the Tool Locator answers funcNotFoundErr).
+ShowClipboard(flags, rectPtr) (System 6; scrap.h's flags): cpOpenWindow ($8000) opens
+the clipboard window (`toolbox.desk.clipboard`) with rectPtr's content rectangle (NIL:
+a default one), or brings it to the front; cpCloseWindow ($4000) closes it; the answer
+is its window pointer, NIL when it is closed.
 """
 from __future__ import annotations
 
 from iigs.memory import read_bytes, write_bytes, write_long, write_word
+from toolbox.quickdraw.geometry import read_rect
 from toolbox._housekeeping import register_housekeeping
 from toolbox.calls import ToolError, tool
 from toolbox.toolbox import tool_state
@@ -59,6 +63,7 @@ class ScrapManager:
         self.path_ptr = 0                           # SetScrapPath's pathname (0: default)
         self._default_path = 0
         self._user_id = 0
+        self.window = None                          # ShowClipboard's ClipboardWindow
 
     # -- the scrap's handles --------------------------------------------------------------
     def _owner(self) -> int:
@@ -79,6 +84,15 @@ class ScrapManager:
         handle = self.handles.get(kind)
         if handle is None:
             raise ToolError(BAD_SCRAP_TYPE, f"no scrap of type ${kind:04X}")
+        mm = self.tb.mm
+        return read_bytes(self.tb.mem, mm.deref(handle), mm.size_of(handle))
+
+    def current(self, kind: int) -> bytes:
+        """The scrap of one type as it stands, loaded or not (b"" when there is none):
+        what the clipboard window shows, read without loading the scrap."""
+        handle = self.handles.get(kind) if self.loaded else None
+        if handle is None or handle not in self.tb.mm.blocks:
+            return self.clipboard.get(kind, b"") if not self.loaded else b""
         mm = self.tb.mm
         return read_bytes(self.tb.mem, mm.deref(handle), mm.size_of(handle))
 
@@ -231,3 +245,26 @@ def GetIndScrap(tb, index, buff_ptr) -> None:
     write_word(tb.mem, buff_ptr, kind)
     write_long(tb.mem, buff_ptr + 2, len(scrap.data(kind)))
     write_long(tb.mem, buff_ptr + 6, scrap.handles[kind])
+
+
+# ShowClipboard's flags (scrap.h)
+CP_OPEN_WINDOW = 0x8000
+CP_CLOSE_WINDOW = 0x4000
+
+
+@tool(TOOLSET, 0x15, "WL", 4)
+def ShowClipboard(tb, flags, rect_ptr) -> int:
+    """ShowClipboard(flags:W, rectPtr:L) -> windowPtr:L: the clipboard window opened
+    (cpOpenWindow; rectPtr its content rectangle, NIL the default), closed
+    (cpCloseWindow) or, with neither flag, only asked for; NIL when it is not open."""
+    from toolbox.desk.clipboard import ClipboardWindow
+    scrap = _scrap(tb)
+    if scrap.window is None:
+        scrap.window = ClipboardWindow(tb)
+        tb.desk.system_windows.append(scrap.window)
+    keeper = scrap.window
+    if flags & CP_CLOSE_WINDOW:
+        keeper.close()
+    elif flags & CP_OPEN_WINDOW:
+        keeper.show(read_rect(tb.mem, rect_ptr) if rect_ptr else None)
+    return keeper.window.ptr if keeper.window is not None else 0

@@ -21,7 +21,7 @@ CALLS = {                # Apple's numbers (Toolbox Reference vol. 1 ch. 8)
     "CountFonts": 0x101B, "FindFontStats": 0x111B, "LoadFont": 0x121B,
     "LoadSysFont": 0x131B, "FMSetSysFont": 0x181B, "FMGetSysFID": 0x191B,
     "FMGetCurFID": 0x1A1B, "InstallWithStats": 0x1C1B, "FixFontMenu": 0x151B,
-    "ItemID2FamNum": 0x171B, "FamNum2ItemID": 0x1B1B,
+    "ItemID2FamNum": 0x171B, "FamNum2ItemID": 0x1B1B, "ChooseFont": 0x161B,
 }
 QD_DP, FM_DP = 0x3000, 0x3300
 NAME = 0x7400            # a family name buffer (26 bytes)

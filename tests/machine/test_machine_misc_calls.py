@@ -122,3 +122,22 @@ def test_message_center_and_requests():
     assert call_tool(m, 0x1C01, [("W", 0x9001), ("W", 0x8001), ("L", 0x9300),
                                  ("L", 0), ("L", 0)])[0] == 0
     assert read_word(m.mem, 0x7100) == 0x9001
+
+
+def test_string_to_text_makes_8_bit_text_7_bit_into_a_result_buffer():
+    m = Machine()
+    text = b"Caf\x8E \xA9 1991\xC9\xFF"                 # Cafe, copyright, ellipsis, $FF
+    write_bytes(m.mem, DATA, text)
+
+    def translate(flags, size=64):
+        write_word(m.mem, OUT_BUF, size)
+        error, (stored, result_flags) = call_tool(
+            m, 0x3B03, [("W", flags), ("L", DATA), ("W", len(text)), ("L", OUT_BUF)], 2)
+        assert (error, result_flags) == (0, 0)
+        return stored, read_word(m.mem, OUT_BUF + 2), read_bytes(m.mem, OUT_BUF + 4, stored)
+
+    assert translate(0) == (len(text), len(text), b"Cafe C 1991.?")
+    longer = b"Cafe (C) 1991...?"
+    assert translate(0x4000) == (len(longer), len(longer), longer)     # fAllowLongerSubs
+    assert translate(0x1000)[2] == b"Cafe C 1991.\xFF"                 # fPassThru
+    assert translate(0x4000, size=4 + 6) == (6, len(longer), b"Cafe (")   # cut to fit

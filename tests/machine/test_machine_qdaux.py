@@ -21,7 +21,7 @@ CALLS = {                # Apple's numbers (Toolbox Reference vol. 2 ch. 17, vol
     "CopyPixels": 0x0912, "WaitCursor": 0x0A12, "DrawIcon": 0x0B12,
     "SpecialRect": 0x0C12, "SeedFill": 0x0D12, "CalcMask": 0x0E12, "IBeamCursor": 0x1312,
     "PixelMap2Rgn": 0x1012, "WhooshRect": 0x1412, "DrawStringWidth": 0x1512,
-    "UseColorTable": 0x1612, "RestoreColorTable": 0x1712,
+    "UseColorTable": 0x1612, "RestoreColorTable": 0x1712, "GetSysIcon": 0x0F12,
 }
 QD_DP = 0x3000           # QuickDraw II's three direct pages
 ICON = 0x7400            # an icon record

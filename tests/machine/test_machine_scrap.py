@@ -18,7 +18,7 @@ CALLS = {                # Apple's numbers (Toolbox Reference vol. 2 ch. 20, vol
     "UnloadScrap": 0x0916, "LoadScrap": 0x0A16, "ZeroScrap": 0x0B16, "PutScrap": 0x0C16,
     "GetScrap": 0x0D16, "GetScrapHandle": 0x0E16, "GetScrapSize": 0x0F16,
     "GetScrapPath": 0x1016, "SetScrapPath": 0x1116, "GetScrapCount": 0x1216,
-    "GetScrapState": 0x1316, "GetIndScrap": 0x1416,
+    "GetScrapState": 0x1316, "GetIndScrap": 0x1416, "ShowClipboard": 0x1516,
 }
 TEXT = 0x7400            # bytes to put
 INFO = 0x7500            # a scrapInfo record

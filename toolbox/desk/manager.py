@@ -19,6 +19,9 @@ SystemTask gives each open accessory its run action every `period` ticks (0: eve
 SystemTask, $FFFF: never) and the front one cursorAction; SystemEvent passes an
 accessory only the events of its event mask; SystemEdit gives the front accessory the undo/cut/copy/paste/clear
 actions (editType + 4) and answers TRUE when a desk accessory's window is in front.
+System windows that are not in the Apple menu (the Scrap Manager's clipboard window,
+`toolbox.desk.clipboard`) join `system_windows`: SystemClick, updates and
+CloseNDAbyWinPtr find them by their window as they find an accessory's.
 """
 from __future__ import annotations
 
@@ -65,6 +68,9 @@ class DeskManager:
         self.tb = tb
         self.started = False
         self.ndas: list[NewDeskAccessory] = [cls(tb) for cls in NDA_CLASSES]
+        # System windows not in the Apple menu (ShowClipboard's): found by their window
+        # for SystemClick, updates and CloseNDAbyWinPtr, as an accessory's are.
+        self.system_windows: list[NewDeskAccessory] = []
         self.loaded = False             # the disk's NDAs are in `ndas`
         self._cdas: list[ClassicDeskAccessory] | None = None
         self.last_classic_menu: ClassicMenu | None = None
@@ -131,8 +137,8 @@ class DeskManager:
         return next((a for a in self.ndas if a.menu_name == name), None)
 
     def by_window(self, win) -> NewDeskAccessory | None:
-        return next((a for a in self.ndas if a.window is not None and a.window is win),
-                    None)
+        return next((a for a in (*self.ndas, *self.system_windows)
+                     if a.window is not None and a.window is win), None)
 
     def owns_item(self, item_id: int) -> bool:
         return self.by_item(item_id) is not None

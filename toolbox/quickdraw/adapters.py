@@ -215,10 +215,17 @@ def GetBackPat(tb, ptr):
 PenNormal = _forward(0x36, "PenNormal()")
 SetSolidPenPat = _forward(0x37, "SetSolidPenPat(colorNum:W)")
 SetSolidBackPat = _forward(0x38, "SetSolidBackPat(colorNum:W)")
+Set640Color = _forward(0xDB, "Set640Color(color:W)")
 MoveTo = _forward(0x3A, "MoveTo(h:W, v:W)", signed=True)
 Move = _forward(0x3B, "Move(dH:W, dV:W)", signed=True)
 LineTo = _forward(0x3C, "LineTo(h:W, v:W)", signed=True)
 Line = _forward(0x3D, "Line(dH:W, dV:W)", signed=True)
+
+
+@tool(4, 0xDA, "", 4)
+def Get640Colors(tb):
+    """Get640Colors() -> patternPtr:L (System 6): 16 patterns of 32 bytes."""
+    return _qd(tb).Get640Colors()
 
 
 @tool(4, 0x4A, "LWWWW")

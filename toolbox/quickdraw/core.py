@@ -62,6 +62,7 @@ class QuickDraw(ScreenMixin, RegionsMixin, PortsMixin, PenMixin, DrawingMixin,
         self.cursor_level = -1        # 0 = visible; HideCursor decrements
         self.cursor_obscured = False
         self.cursor_adr = 0           # 0 = the built-in arrow
+        self.colors_640 = 0           # Get640Colors' table, made when first asked
         self._rng = random.Random(0)
 
 

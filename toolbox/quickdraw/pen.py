@@ -19,6 +19,21 @@ from toolbox.quickdraw.records import (MODE_COPY, Point, PORT_BG_COLOR, PORT_BK_
                                        SCB_640, SOLID_BLACK)
 
 
+# Get640Colors' table. Assumed (docs/compatibility.md; Apple's table itself was not at
+# hand): colour n is the pattern whose every byte is n * $11, so each pair of 640-mode
+# pixels is (n >> 2, n & 3) -- an even-column colour of the standard 640 palette beside
+# an odd-column one, the 4 x 4 = 16 dithered colours.
+COLORS_640 = 16
+PATTERN_SIZE = 32
+LOCKED_FIXED = 0xC000          # attrLocked | attrFixed
+SYSTEM_OWNER = 0x1000          # the table's owner when no program has a user ID yet
+
+
+def pattern_640(color: int) -> bytes:
+    """Dithered 640-mode colour `color` (0-15) as a 32-byte pattern."""
+    return bytes([(color & 0x0F) * 0x11]) * PATTERN_SIZE
+
+
 class PenMixin:
     """QuickDraw's pen calls and lines."""
 
@@ -83,6 +98,23 @@ class PenMixin:
     def GetBackPat(self) -> bytes:
         """GetBackPat(patternPtr) $3504."""
         return read_bytes(self.tb.mem, self._require_port() + PORT_BK_PAT, 32)
+
+    def Get640Colors(self) -> int:
+        """Get640Colors() $DA04 -> patternPtr: the 16 dithered 640-mode colours (System 6),
+        one 32-byte pattern each, made once per QDStartUp in a locked block of QuickDraw's
+        user ID (the Menu Manager reads its colours from it)."""
+        if not self.colors_640:
+            owner = self.user_id or self.tb.mm.app_user_id or SYSTEM_OWNER
+            handle = self.tb.mm.new_handle(COLORS_640 * PATTERN_SIZE, owner, LOCKED_FIXED)
+            self.colors_640 = self.tb.mm.deref(handle)
+            write_bytes(self.tb.mem, self.colors_640,
+                        b"".join(pattern_640(c) for c in range(COLORS_640)))
+        return self.colors_640
+
+    def Set640Color(self, color: int) -> None:
+        """Set640Color(color) $DB04: the pen pattern becomes the colour's dithered 640-mode
+        pattern (Get640Colors' entry color & $F)."""
+        self.SetPenPat(pattern_640(color))
 
     def SetSolidBackPat(self, color: int) -> None:
         """SetSolidBackPat(colorNum) $3804."""

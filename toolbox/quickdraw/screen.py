@@ -45,6 +45,7 @@ class ScreenMixin:
             raise ToolError(ALREADY_INIT_ERR)
         self.started = True
         self.dp, self.user_id = dp & 0xFFFF, user_id & 0xFFFF
+        self.colors_640 = 0              # Get640Colors makes its table again, for this ID
         self._take_screen_memory()
         self.master_scb = mode & 0xFF
         self.SetAllSCBs(self.master_scb)

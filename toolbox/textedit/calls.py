@@ -682,3 +682,48 @@ def TECompactRecord(tb, handle: int) -> None:
     """TECompactRecord(teH:L): nothing to compact here (the record is checked)"""
     _te(tb).record(handle)
 
+
+
+# TEGetDefProc's routine: TextEdit's control definition procedure, for a program that
+# sends a TextEdit control a message itself. Called as the Control Manager calls a
+# definition (Toolbox Reference vol. 1 ch. 4; ORCA/Pascal: function defProc(message:
+# integer; theControl: ctlRecHndl; param: longint): longint): result:L, message:W,
+# theControl:L, param:L pushed in that order, then JSL. Its code is WDM n (the trap) and
+# RTL; the trap answers as CallCtlDefProc does for that control and drops the 10 bytes.
+DEF_PROC_PARAMS = 10             # message:W + theControl:L + param:L
+RTL = 0x6B
+LOCKED_FIXED = 0xC000            # attrLocked | attrFixed
+SYSTEM_OWNER = 0x1000            # the routine's owner when no program has a user ID yet
+
+
+def _def_proc_trap(tb, cpu) -> None:
+    """The definition procedure's body: read the frame over the return address, answer
+    the message through the Control Manager (0 for a handle that is no control), put
+    the return address over the parameters and pop them, so the RTL that follows
+    returns to the caller with the result on top."""
+    mem, s = tb.mem, cpu.sp
+    param = read_long(mem, s + 4)
+    handle = read_long(mem, s + 8)
+    message = read_word(mem, s + 12)
+    ctl_mgr = tb.ctl
+    result = (ctl_mgr.message(ctl_mgr.control(handle), message, param)
+              if handle in ctl_mgr.controls else 0)
+    write_long(mem, s + 14, result & 0xFFFFFFFF)
+    ret = read_bytes(mem, s + 1, 3)
+    write_bytes(mem, s + 1 + DEF_PROC_PARAMS, ret)
+    cpu.sp = (s + DEF_PROC_PARAMS) & 0xFFFF
+
+
+@tool(TOOLSET, 0x22, "", 4)
+def TEGetDefProc(tb) -> int:
+    """TEGetDefProc() -> defProcPtr:L: TextEdit's control definition procedure, made once
+    (a trap routine in a locked block): messages sent to it are answered for the
+    control as CallCtlDefProc answers them."""
+    mgr = _te(tb)
+    if not mgr.def_proc:
+        owner = tb.mm.app_user_id or SYSTEM_OWNER
+        addr = tb.mm.deref(tb.mm.new_handle(4, owner, LOCKED_FIXED))
+        tb.machine.trap(addr, lambda cpu: _def_proc_trap(tb, cpu))
+        tb.mem[addr + 2] = RTL
+        mgr.def_proc = addr
+    return mgr.def_proc

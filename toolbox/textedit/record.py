@@ -172,6 +172,7 @@ class TextEditManager:
         self.tb = tb
         self.started = False
         self.records: dict[int, TERecord] = {}
+        self.def_proc = 0            # TEGetDefProc's routine, made when first asked
 
     def owns(self, handle: int) -> bool:
         return handle in self.records
