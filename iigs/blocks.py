@@ -347,6 +347,15 @@ def discover(mem: Any, a0: int, key: Key, limit: int = MAX_INSTRUCTIONS,
                 returns += found
         done = len(blocks)
         explore(returns)
+    # A block decoded through the start of another (code falling into a loop found
+    # first, say) ends there and goes on to it, so each instruction is written once.
+    starts = {(b.start, b.key) for b in blocks}
+    for n, block in enumerate(blocks):
+        for k, ins in enumerate(block.instructions[1:], 1):
+            if (ins.at, ins.key) in starts:
+                blocks[n] = BasicBlock(block.start, block.key, block.instructions[:k], "exit",
+                                       [(ins.at, ins.key)], [])
+                break
     return blocks
 
 
@@ -543,7 +552,9 @@ def _shape(mem: Any, blocks: list[BasicBlock], labels: dict,
             params.append(r[0])
             spec.append(("A", r[0]))
             ends.append(labels.get(r))
-        shape.append((tuple(items), tuple(ends)))
+        # (the block after a call made here, for the loop analysis of `_Writer`)
+        call = OPCODES[last.op].mnemonic in ("JSR", "JSL")
+        shape.append((tuple(items), tuple(ends), labels.get((after, last.key)) if call else None))
     return tuple(shape), params, spec
 
 
@@ -700,7 +711,6 @@ class _Arm(NamedTuple):
     static: int            # cycles known at translation, before the ending
     condition: str         # branch condition
     targets: list[tuple[int | None, str, int]]   # (label, parameter name, extra cycles)
-    small: bool            # short enough to be followed into another arm
     bound: int             # the most cycles the block can take (its slowest path)
     start: str             # the parameter holding its address
 
@@ -718,9 +728,7 @@ class Shape(NamedTuple):
     make_of_used: Callable[..., Callable[[Any, Any, int], int]]   # given only those
 
 
-INLINE_DEPTH = 3        # blocks followed into one arm
 INLINE_LINES = 300      # source lines an arm may grow to by following
-INLINE_BLOCK = 8        # instructions of a block that may be followed (loops, calls)
 
 
 # ---------------------------------------------------------------- flag liveness
@@ -857,7 +865,7 @@ def _compile(shape: tuple) -> Shape:
     io_names: set[str] = set()
     # Binary mode throughout when nothing sets D: ADC/SBC leave out their D tests.
     sets_decimal = adds = False
-    for items, _ in shape[2:]:
+    for items, _, _ in shape[2:]:
         for op, key, imm in items:
             t = template(op, key, imm)
             written |= t.writes
@@ -865,13 +873,19 @@ def _compile(shape: tuple) -> Shape:
             sets_decimal = sets_decimal or OPCODES[op].sets_decimal(imm)
             adds = adds or bool(t.decimal)
     binary = adds and not sets_decimal
-    # Leaving the region writes the registers back: one call, so each exit is one line.
-    saved = sorted(written)
+    # Leaving the region writes the registers back: one call (`write_back`), so each
+    # exit is one line.
+    saved = tuple(sorted(written))
     exit_lines = [f"leave(cpu, {', '.join('r_' + r for r in saved)})"] if saved else []
-    leave_source = (f"def leave(cpu, {', '.join('r_' + r for r in saved)}):\n" +
-                    "".join(f"    cpu.{r} = r_{r}\n" for r in saved)) if saved else ""
+
+    # The rare ways out (a budget check that fails, a store or push into the region's
+    # own code, PLP's width check) set the result and raise
+    # `_Left`, which the region catches once, around all its arms, to write the
+    # registers back: two short statements per exit instead of the call and a return.
+    def leave_via(result: str) -> list[str]:
+        return [f"x = {result}", "raise _Left"]
     arms: list[_Arm] = []
-    for items, ends in shape[2:]:
+    for items, ends, _ in shape[2:]:
         body: list[str] = []
         static = 0
         bound = 0
@@ -922,6 +936,7 @@ def _compile(shape: tuple) -> Shape:
                 return exit_lines + [f"io_exit(cpu, {{A}}, done + {spent()})"]
 
             def bail(o: Op) -> list[str]:
+                # (the bail-out's call reads the registers from the CPU: written first)
                 return exit_lines + [f"return ((done + {spent()}) << 24) + {o.text}"]
             body += render(_instruction_ops(t, binary, unused), leave, bail, field)
             if t.ret is not None:
@@ -938,8 +953,8 @@ def _compile(shape: tuple) -> Shape:
             pending += sum(1 for term in t.extras if term.direct)
             body += [f"if {term.test}: done += 1" for term in t.extras if not term.direct]
             def exit_at() -> list[str]:
-                return exit_lines + [f"return ((done + {spent()}) << 24) + "
-                                     f"{use(address)} + {_size_of(op, key)}"]
+                return leave_via(f"((done + {spent()}) << 24) + "
+                                 f"{use(address)} + {_size_of(op, key)}")
             # (a direct-page or stack-relative store lands in bank 0: no check when
             # the region has no code there)
             if t.data_write and (bank0 or not OPCODES[op].bank0):
@@ -959,35 +974,46 @@ def _compile(shape: tuple) -> Shape:
             body.append(f"if r_d & 0xFF: done += {pending}")
         next(names)   # the address after the block (kept in the parameters)
         kind, rest = ends[0], list(ends[1:])
-        small = len(items) <= INLINE_BLOCK
         if kind == "branch":
             taken_label, fall_label, cross = rest
             condition = branch_condition(OPCODES[items[-1][0]].mnemonic, "r_p")
             targets = [(taken_label, next(names), 4 if cross else 3),
                        (fall_label, next(names), 2)]
-            arms.append(_Arm(body, kind, static, condition, targets, small, bound, first))
+            arms.append(_Arm(body, kind, static, condition, targets, bound, first))
         elif kind in ("direct", "exit", "plp"):
             extra = 1 if kind == "direct" and len(rest) > 1 and rest[1] else 0
             arms.append(_Arm(body, kind, static + extra, "", [(rest[0], next(names), 0)],
-                             small, bound, first))
+                             bound, first))
         else:
             arms.append(_Arm(body, kind, static, "", [(label, next(names), 0)
-                                                      for label in rest], small, bound, first))
-    writer = _Writer(arms, exit_lines, use)
+                                                      for label in rest], bound, first))
+    # The flow the loop analysis sees: a call goes to the routine and, as if it had
+    # returned, to the block after it; a return goes nowhere (`innermost_loops`).
+    flow = [[] if arm.kind == "computed" else
+            [label for label, _, _ in arm.targets if label is not None] +
+            ([returns_to] if returns_to is not None else [])
+            for arm, (_, _, returns_to) in zip(arms, shape[2:])]
+    callees = [arm.targets[0][0] if returns_to is not None else None
+               for arm, (_, _, returns_to) in zip(arms, shape[2:])]
+    writer = _Writer(arms, exit_lines, use, innermost_loops(flow, callees), leave_via)
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
     dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms))
     lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS] + io_prologue(io_names) +
-             ["done = 0", "limit >>= 24", "while True:"])
-    lines += ["    " + line for line in dispatch]
+             ["done = 0", "limit >>= 24"])
+    # (a `try` costs nothing until something is raised)
+    lines += (["try:", "    while True:"] + ["        " + line for line in dispatch] +
+              ["except _Left:"] + ["    " + line for line in exit_lines + ["return x"]])
     # The parameters are the region function's argument defaults: locals when it runs,
     # one tuple per region (no closure cells, little for the garbage collector to walk).
     # Only those the source reads: an address is read only where the region may be left.
     body_source = "\n".join("    " + line for line in lines)
     parameters = sorted(int(name[1:]) for name in used)
     args = "".join(f", P{n}=0" for n in parameters)
-    source = (leave_source + f"def region(cpu, mem, limit, L=0, NZ8=0, NZ16=0{args}):\n" +
-              body_source + "\n")
+    source = f"def region(cpu, mem, limit, L=0, NZ8=0, NZ16=0{args}):\n" + body_source + "\n"
     namespace = cpu_fast.generated_namespace()
+    namespace["_Left"] = _Left
+    if saved:
+        namespace["leave"] = write_back(saved)
     exec(compile(source, "<iigs.blocks region>", "exec"), namespace)
     code = namespace["region"].__code__
     pick = _getter(parameters)
@@ -1002,20 +1028,90 @@ def _compile(shape: tuple) -> Shape:
                  factory_of_used)
 
 
+@functools.lru_cache(maxsize=None)
+def write_back(registers: tuple[str, ...]) -> Callable[..., None]:
+    """`leave(cpu, *values)`: stores `registers`' values into the CPU, a region's way out.
+    Made once per set of registers (a handful), a pure function of it, as templates are."""
+    parameters = ", ".join("r_" + r for r in registers)
+    source = (f"def leave(cpu, {parameters}):\n" +
+              "".join(f"    cpu.{r} = r_{r}\n" for r in registers))
+    namespace: dict[str, Any] = {}
+    exec(compile(source, "<iigs.blocks leave>", "exec"), namespace)
+    return namespace["leave"]
+
+
+class _Left(Exception):
+    """Raised inside a region to leave it midway (its result in the region's `x`)."""
+
+
+def innermost_loops(successors: list[list[int]],
+                    callees: list[int | None]) -> dict[int, frozenset[int]]:
+    """The blocks of each innermost loop, by its head: for a block that a back edge
+    (depth first from block 0) goes to, the smallest of its natural loops (the head and
+    the blocks that reach the edge's source without passing the head, and the routines
+    those call: `callees[u]` is the routine block u calls, `successors[u]` has the block
+    after the call, none of a return), when no other loop's head is inside it. A
+    self-loop is a loop of its head alone."""
+    count = len(successors)
+    predecessors: list[list[int]] = [[] for _ in range(count)]
+    for u, targets in enumerate(successors):
+        for v in targets:
+            predecessors[v].append(u)
+    back: list[tuple[int, int]] = []
+    state = [0] * count            # 0 not seen, 1 on the search's stack, 2 done
+    state[0] = 1
+    stack = [(0, iter(successors[0]))]
+    while stack:
+        u, rest = stack[-1]
+        for v in rest:
+            if state[v] == 1:
+                back.append((u, v))
+            elif state[v] == 0:
+                state[v] = 1
+                stack.append((v, iter(successors[v])))
+                break
+        else:
+            state[u] = 2
+            stack.pop()
+    smallest: dict[int, set[int]] = {}
+    for u, head in back:
+        body, work = {head}, [u]
+        while work:
+            w = work.pop()
+            if w not in body:
+                body.add(w)
+                work.extend(predecessors[w])
+        work = [callees[w] for w in body if callees[w] is not None]
+        while work:
+            w = work.pop()
+            if w not in body:
+                body.add(w)
+                work.extend(successors[w])
+        if head not in smallest or len(body) < len(smallest[head]):
+            smallest[head] = body
+    return {head: frozenset(body) for head, body in smallest.items()
+            if not (body - {head}) & smallest.keys()}
+
+
 class _Writer:
-    """Renders each arm: a block's body, then its successors followed in place (up to
-    INLINE_DEPTH blocks deep) so a hot path runs without going back to the dispatch.
+    """Renders each arm: a block's body, and, in the arm of an innermost loop's head, the
+    other blocks of that loop followed in place, so the loop runs without going back to
+    the dispatch (`innermost_loops`). Every other edge goes through the dispatch, so a
+    block's code is written once, or twice when it is in an innermost loop.
 
     One budget check heads each arm, for the slowest path through the blocks it follows
     (`heads`): the blocks followed check nothing, and their constant cycles are added to
     `done` once, where the arm ends."""
 
     def __init__(self, arms: list[_Arm], exit_lines: list[str],
-                 use: Callable[[str], str]) -> None:
+                 use: Callable[[str], str], loops_of: dict[int, frozenset[int]],
+                 leave_via: Callable[[str], list[str]]) -> None:
         self.arms = arms
+        self.leave_via = leave_via   # the lines of a rare exit with a given result
         self.exit_lines = exit_lines
         self.use = use             # marks a parameter the source reads
         self.heads = [0] * len(arms)
+        self.loops_of = loops_of   # `innermost_loops`
 
     def arm(self, i: int) -> list[str]:
         self.size = 0
@@ -1025,8 +1121,8 @@ class _Writer:
         # (+2: the margin every budget check has kept)
         self.heads[i] = head = self.slowest + 2
         lines = ([f"if done + {head} >= limit:"] +
-                 ["    " + x for x in self.exit_lines +
-                  [f"return (done << 24) + {self.use(self.arms[i].start)}"]] + lines)
+                 ["    " + x for x in
+                  self.leave_via(f"(done << 24) + {self.use(self.arms[i].start)}")] + lines)
         if not self.loops:
             return lines
         # A path back to the arm's own block (a loop closed within the blocks followed)
@@ -1082,11 +1178,8 @@ class _Writer:
         if label == chain[0]:
             self.loops = True
             return lines + ["continue"]
-        # (one block deeper when that block goes back to the arm's own: a loop)
-        closes = any(to == chain[0] for to, _, _ in self.arms[label].targets)
-        if (label != 0 and label not in chain
-                and len(chain) < INLINE_DEPTH + (1 if closes else 0)
-                and self.size < INLINE_LINES and self.arms[label].small):
+        if (label in self.loops_of.get(chain[0], ()) and label not in chain
+                and self.size < INLINE_LINES):
             return self._block(label, chain + (label,), cycles, slowest)
         return lines + [f"L = {label}"]
 
