@@ -522,7 +522,8 @@ def _shape(mem: Any, blocks: list[BasicBlock], labels: dict,
     bank0 = [s for s in segments if s[0] < 0x10000]
     params += [min(s[0] for s in bank0) - 3, max(s[1] for s in bank0)] if bank0 else [0, 0]
     stack_in_page1 = any(s[0] < 0x200 and s[1] > 0xFD for s in bank0)
-    shape: list[Any] = [bool(bank0), stack_in_page1]
+    # (one run of code: the range test alone is the test of a store against it)
+    shape: list[Any] = [bool(bank0), stack_in_page1, len(segments) == 1]
     spec: list[tuple[str, int]] = []
     for block in blocks:
         items = []
@@ -853,7 +854,8 @@ def _instruction_ops(t: Template, binary: bool, dead: int) -> list[Op]:
 
 def _compile(shape: tuple) -> Shape:
     """The compiled code of one shape."""
-    bank0, stack_in_page1 = shape[0], shape[1]
+    bank0, stack_in_page1, one_span = shape[:3]
+    blocks_of = shape[3:]
     names = iter(f"P{n}" for n in range(1 << 30))
     used: set[str] = set()            # the parameters the source reads
 
@@ -865,7 +867,7 @@ def _compile(shape: tuple) -> Shape:
     io_names: set[str] = set()
     # Binary mode throughout when nothing sets D: ADC/SBC leave out their D tests.
     sets_decimal = adds = False
-    for items, _, _ in shape[2:]:
+    for items, _, _ in blocks_of:
         for op, key, imm in items:
             t = template(op, key, imm)
             written |= t.writes
@@ -885,7 +887,7 @@ def _compile(shape: tuple) -> Shape:
     def leave_via(result: str) -> list[str]:
         return [f"x = {result}", "raise _Left"]
     arms: list[_Arm] = []
-    for items, ends, _ in shape[2:]:
+    for items, ends, _ in blocks_of:
         body: list[str] = []
         static = 0
         bound = 0
@@ -958,7 +960,8 @@ def _compile(shape: tuple) -> Shape:
             # (a direct-page or stack-relative store lands in bank 0: no check when
             # the region has no code there)
             if t.data_write and (bank0 or not OPCODES[op].bank0):
-                body.append(f"if {use(lo)} <= ea < {use(hi)} and {use(hit)}(ea):")
+                body.append(f"if {use(lo)} <= ea < {use(hi)}:" if one_span else
+                            f"if {use(lo)} <= ea < {use(hi)} and {use(hit)}(ea):")
                 body += ["    " + x for x in exit_at()]
             if t.stack_write and bank0:
                 if key[0] and stack_in_page1:
@@ -992,9 +995,9 @@ def _compile(shape: tuple) -> Shape:
     flow = [[] if arm.kind == "computed" else
             [label for label, _, _ in arm.targets if label is not None] +
             ([returns_to] if returns_to is not None else [])
-            for arm, (_, _, returns_to) in zip(arms, shape[2:])]
+            for arm, (_, _, returns_to) in zip(arms, blocks_of)]
     callees = [arm.targets[0][0] if returns_to is not None else None
-               for arm, (_, _, returns_to) in zip(arms, shape[2:])]
+               for arm, (_, _, returns_to) in zip(arms, blocks_of)]
     writer = _Writer(arms, exit_lines, use, innermost_loops(flow, callees), leave_via)
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
     dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms))
