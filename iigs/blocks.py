@@ -554,7 +554,7 @@ def _shape(mem: Any, blocks: list[BasicBlock], labels: dict,
             spec.append(("A", r[0]))
             ends.append(labels.get(r))
         # (the block after a call made here, for the loop analysis of `_Writer`)
-        call = OPCODES[last.op].mnemonic in ("JSR", "JSL")
+        call = block.end == "direct" and OPCODES[last.op].mnemonic in ("JSR", "JSL")
         shape.append((tuple(items), tuple(ends), labels.get((after, last.key)) if call else None))
     return tuple(shape), params, spec
 
