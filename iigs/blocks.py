@@ -886,6 +886,7 @@ def _compile(shape: tuple) -> Shape:
     # registers back: two short statements per exit instead of the call and a return.
     def leave_via(result: str) -> list[str]:
         return [f"x = {result}", "raise _Left"]
+    io_leaves: list[Op] = []
     arms: list[_Arm] = []
     for items, ends, _ in blocks_of:
         body: list[str] = []
@@ -934,8 +935,10 @@ def _compile(shape: tuple) -> Shape:
                 return use(mapping[name])
 
             def leave(o: Op) -> list[str]:
-                # (an I/O-page access: leave to `step()`, the registers written back)
-                return exit_lines + [f"io_exit(cpu, {{A}}, done + {spent()})"]
+                # (an I/O-page access: leave to `step()`, the registers written back by
+                # the handler of `_LeftForIo`, which calls `io_exit`)
+                io_leaves.append(o)
+                return [f"raise _LeftForIo({{A}}, done + {spent()})"]
 
             def bail(o: Op) -> list[str]:
                 # (the bail-out's call reads the registers from the CPU: written first)
@@ -1006,6 +1009,9 @@ def _compile(shape: tuple) -> Shape:
     # (a `try` costs nothing until something is raised)
     lines += (["try:", "    while True:"] + ["        " + line for line in dispatch] +
               ["except _Left:"] + ["    " + line for line in exit_lines + ["return x"]])
+    if io_leaves:
+        lines += (["except _LeftForIo as out:"] +
+                  ["    " + line for line in exit_lines + ["io_exit(cpu, *out.args)"]])
     # The parameters are the region function's argument defaults: locals when it runs,
     # one tuple per region (no closure cells, little for the garbage collector to walk).
     # Only those the source reads: an address is read only where the region may be left.
@@ -1015,6 +1021,7 @@ def _compile(shape: tuple) -> Shape:
     source = f"def region(cpu, mem, limit, L=0, NZ8=0, NZ16=0{args}):\n" + body_source + "\n"
     namespace = cpu_fast.generated_namespace()
     namespace["_Left"] = _Left
+    namespace["_LeftForIo"] = _LeftForIo
     if saved:
         namespace["leave"] = write_back(saved)
     exec(compile(source, "<iigs.blocks region>", "exec"), namespace)
@@ -1045,6 +1052,11 @@ def write_back(registers: tuple[str, ...]) -> Callable[..., None]:
 
 class _Left(Exception):
     """Raised inside a region to leave it midway (its result in the region's `x`)."""
+
+
+class _LeftForIo(Exception):
+    """Raised inside a region to leave it before an I/O-page access: `io_exit`'s
+    arguments (the instruction's address, the cycles run)."""
 
 
 def innermost_loops(successors: list[list[int]],
