@@ -1003,19 +1003,21 @@ def _compile(shape: tuple) -> Shape:
                for arm, (_, _, returns_to) in zip(arms, blocks_of)]
     writer = _Writer(arms, exit_lines, use, innermost_loops(flow, callees), leave_via)
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
-    dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms))
+    dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms), " " * 12)
     lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS] + io_prologue(io_names) +
              ["done = 0", "limit >>= 24"])
     # (a `try` costs nothing until something is raised)
-    lines += (["try:", "    while True:"] + ["        " + line for line in dispatch] +
-              ["except _Left:"] + ["    " + line for line in exit_lines + ["return x"]])
+    lines += ["try:", "    while True:"]
+    handlers = ["except _Left:"] + ["    " + line for line in exit_lines + ["return x"]]
     if io_leaves:
-        lines += (["except _LeftForIo as out:"] +
-                  ["    " + line for line in exit_lines + ["io_exit(cpu, *out.args)"]])
+        handlers += (["except _LeftForIo as out:"] +
+                     ["    " + line for line in exit_lines + ["io_exit(cpu, *out.args)"]])
+    # (the dispatch's lines come indented for their place in the function)
+    body_source = "\n".join(["    " + line for line in lines] + dispatch +
+                            ["    " + line for line in handlers])
     # The parameters are the region function's argument defaults: locals when it runs,
     # one tuple per region (no closure cells, little for the garbage collector to walk).
     # Only those the source reads: an address is read only where the region may be left.
-    body_source = "\n".join("    " + line for line in lines)
     parameters = sorted(int(name[1:]) for name in used)
     args = "".join(f", P{n}=0" for n in parameters)
     source = f"def region(cpu, mem, limit, L=0, NZ8=0, NZ16=0{args}):\n" + body_source + "\n"
@@ -1199,17 +1201,19 @@ class _Writer:
         return lines + [f"L = {label}"]
 
 
-def _dispatch(arms: list[list[str]], lo: int, hi: int) -> list[str]:
+def _dispatch(arms: list[list[str]], lo: int, hi: int, indent: str = "") -> list[str]:
     """Arms lo..hi-1 chosen by the label `L` in a balanced tree of tests, so a jump to
-    any block of the region costs a few comparisons, not one per block before it."""
+    any block of the region costs a few comparisons, not one per block before it
+    (each line indented by `indent`, once)."""
     if hi - lo == 1:
-        return arms[lo]
+        return [indent + x for x in arms[lo]]
+    deeper = indent + "    "
     if hi - lo == 2:
-        return ([f"if L == {lo}:"] + ["    " + x for x in arms[lo]] +
-                ["else:"] + ["    " + x for x in arms[lo + 1]])
+        return ([f"{indent}if L == {lo}:"] + [deeper + x for x in arms[lo]] +
+                [f"{indent}else:"] + [deeper + x for x in arms[lo + 1]])
     mid = (lo + hi) // 2
-    return ([f"if L < {mid}:"] + ["    " + x for x in _dispatch(arms, lo, mid)] +
-            ["else:"] + ["    " + x for x in _dispatch(arms, mid, hi)])
+    return ([f"{indent}if L < {mid}:"] + _dispatch(arms, lo, mid, deeper) +
+            [f"{indent}else:"] + _dispatch(arms, mid, hi, deeper))
 
 
 def _size_of(op: int, key: Key) -> int:
