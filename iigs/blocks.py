@@ -3,9 +3,11 @@
 A *region* is the code reachable from one hot address along direct edges: fall-through,
 conditional branches (both ways), BRA/BRL/JMP/JML/JSR/JSL to constant targets, and RTS/RTL
 back to a call made inside the region. Each basic block (an address and an (E, M, X) state)
-becomes one arm of a `while True` dispatch on a local label, so a loop, a function and the
-library routines it calls run in one Python call with the registers in locals. An edge
-that leaves the region returns `cycles << 24 | next address` to the loop in `iigs.tiers`.
+becomes one arm of a `while True` dispatch on a local label, written once; the arm of an
+innermost loop's head also holds the rest of the loop (`innermost_loops`), so a loop, a
+function and the library routines it calls run in one Python call with the registers in
+locals. An edge that leaves the region returns `cycles << 24 | next address` to the loop
+in `iigs.tiers`; the rare exits raise to one handler that writes the registers back.
 
 What stays in a block rather than ending it (datasheet section 5 and Table 5-7 cycles):
 - REP/SEP #imm: the operand is a constant, so the block goes on specialised for the new
