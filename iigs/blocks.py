@@ -883,11 +883,11 @@ def _compile(shape: tuple) -> Shape:
     exit_lines = [f"leave(cpu, {', '.join('r_' + r for r in saved)})"] if saved else []
 
     # The rare ways out (a budget check that fails, a store or push into the region's
-    # own code, PLP's width check) set the result and raise
-    # `_Left`, which the region catches once, around all its arms, to write the
-    # registers back: two short statements per exit instead of the call and a return.
-    def leave_via(result: str) -> list[str]:
-        return [f"x = {result}", "raise _Left"]
+    # own code, PLP's width check) raise `_Left` with the cycles run and the address to
+    # go on at, which the region catches once, around all its arms, to write the
+    # registers back: one short statement per exit instead of the call and a return.
+    def leave_via(cycles: str, address: str) -> list[str]:
+        return [f"raise _Left({cycles}, {address})"]
     io_leaves: list[Op] = []
     arms: list[_Arm] = []
     for items, ends, _ in blocks_of:
@@ -960,8 +960,7 @@ def _compile(shape: tuple) -> Shape:
             pending += sum(1 for term in t.extras if term.direct)
             body += [f"if {term.test}: done += 1" for term in t.extras if not term.direct]
             def exit_at() -> list[str]:
-                return leave_via(f"((done + {spent()}) << 24) + "
-                                 f"{use(address)} + {_size_of(op, key)}")
+                return leave_via(f"done + {spent()}", f"{use(address)} + {_size_of(op, key)}")
             # (a direct-page or stack-relative store lands in bank 0: no check when
             # the region has no code there)
             if t.data_write and (bank0 or not OPCODES[op].bank0):
@@ -1010,7 +1009,8 @@ def _compile(shape: tuple) -> Shape:
              ["done = 0", "limit >>= 24"])
     # (a `try` costs nothing until something is raised)
     lines += ["try:", "    while True:"]
-    handlers = ["except _Left:"] + ["    " + line for line in exit_lines + ["return x"]]
+    handlers = (["except _Left as out:"] +
+                ["    " + line for line in exit_lines + ["return (out.cycles << 24) + out.at"]])
     if io_leaves:
         handlers += (["except _LeftForIo as out:"] +
                      ["    " + line for line in exit_lines + ["io_exit(cpu, *out.args)"]])
@@ -1055,7 +1055,12 @@ def write_back(registers: tuple[str, ...]) -> Callable[..., None]:
 
 
 class _Left(Exception):
-    """Raised inside a region to leave it midway (its result in the region's `x`)."""
+    """Raised inside a region to leave it midway: the cycles it has run, the address to
+    go on at."""
+
+    def __init__(self, cycles: int, at: int) -> None:
+        self.cycles = cycles
+        self.at = at
 
 
 class _LeftForIo(Exception):
@@ -1124,9 +1129,9 @@ class _Writer:
 
     def __init__(self, arms: list[_Arm], exit_lines: list[str],
                  use: Callable[[str], str], loops_of: dict[int, frozenset[int]],
-                 leave_via: Callable[[str], list[str]]) -> None:
+                 leave_via: Callable[[str, str], list[str]]) -> None:
         self.arms = arms
-        self.leave_via = leave_via   # the lines of a rare exit with a given result
+        self.leave_via = leave_via   # the lines of a rare exit (cycles, address)
         self.exit_lines = exit_lines
         self.use = use             # marks a parameter the source reads
         self.heads = [0] * len(arms)
@@ -1141,7 +1146,7 @@ class _Writer:
         self.heads[i] = head = self.slowest + 2
         lines = ([f"if done + {head} >= limit:"] +
                  ["    " + x for x in
-                  self.leave_via(f"(done << 24) + {self.use(self.arms[i].start)}")] + lines)
+                  self.leave_via("done", self.use(self.arms[i].start))] + lines)
         if not self.loops:
             return lines
         # A path back to the arm's own block (a loop closed within the blocks followed)
