@@ -869,10 +869,15 @@ def _compile(shape: tuple) -> Shape:
     io_names: set[str] = set()
     # Binary mode throughout when nothing sets D: ADC/SBC leave out their D tests.
     sets_decimal = adds = False
+    # The registers the region's code reads or writes (`Opcode.reads`/`writes`, mode's
+    # included; P always, for the branches): only those are loaded when it is entered.
+    loaded = {"p"}
     for items, _, _ in blocks_of:
         for op, key, imm in items:
             t = template(op, key, imm)
             written |= t.writes
+            # (a register written may be written in part, so it is read too)
+            loaded |= OPCODES[op].reads | OPCODES[op].writes | t.writes
             io_names |= t.io_names
             sets_decimal = sets_decimal or OPCODES[op].sets_decimal(imm)
             adds = adds or bool(t.decimal)
@@ -1005,7 +1010,7 @@ def _compile(shape: tuple) -> Shape:
     writer = _Writer(arms, exit_lines, use, innermost_loops(flow, callees), leave_via)
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
     dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms), " " * 12)
-    lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS] + io_prologue(io_names) +
+    lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS if r in loaded] + io_prologue(io_names) +
              ["done = 0", "limit >>= 24"])
     # (a `try` costs nothing until something is raised)
     lines += ["try:", "    while True:"]
