@@ -716,6 +716,7 @@ class _Arm(NamedTuple):
     targets: list[tuple[int | None, str, int]]   # (label, parameter name, extra cycles)
     bound: int             # the most cycles the block can take (its slowest path)
     start: str             # the parameter holding its address
+    size: int              # instructions
 
 
 
@@ -732,6 +733,8 @@ class Shape(NamedTuple):
 
 
 INLINE_LINES = 300      # source lines an arm may grow to by following
+INLINE_BLOCK = 8        # instructions of a block that may be followed (a loop's own
+                        # blocks and small routines, not a long routine it calls)
 
 
 # ---------------------------------------------------------------- flag liveness
@@ -991,14 +994,16 @@ def _compile(shape: tuple) -> Shape:
             condition = branch_condition(OPCODES[items[-1][0]].mnemonic, "r_p")
             targets = [(taken_label, next(names), 4 if cross else 3),
                        (fall_label, next(names), 2)]
-            arms.append(_Arm(body, kind, static, condition, targets, bound, first))
+            arms.append(_Arm(body, kind, static, condition, targets, bound, first,
+                             len(items)))
         elif kind in ("direct", "exit", "plp"):
             extra = 1 if kind == "direct" and len(rest) > 1 and rest[1] else 0
             arms.append(_Arm(body, kind, static + extra, "", [(rest[0], next(names), 0)],
-                             bound, first))
+                             bound, first, len(items)))
         else:
             arms.append(_Arm(body, kind, static, "", [(label, next(names), 0)
-                                                      for label in rest], bound, first))
+                                                      for label in rest], bound, first,
+                             len(items)))
     # The flow the loop analysis sees: a call goes to the routine and, as if it had
     # returned, to the block after it; a return goes nowhere (`innermost_loops`).
     flow = [[] if arm.kind == "computed" else
@@ -1208,7 +1213,7 @@ class _Writer:
             self.loops = True
             return lines + ["continue"]
         if (label in self.loops_of.get(chain[0], ()) and label not in chain
-                and self.size < INLINE_LINES):
+                and self.size < INLINE_LINES and self.arms[label].size <= INLINE_BLOCK):
             return self._block(label, chain + (label,), cycles, slowest)
         return lines + [f"L = {label}"]
 
