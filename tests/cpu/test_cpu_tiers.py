@@ -10,7 +10,11 @@ step()); registers, flags, memory, cycle counts and the stop must be the same.
 """
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -505,3 +509,17 @@ def test_a_region_with_a_computed_call_in_a_loop_runs_like_step() -> None:
     run_alike(cpu, reference, (1001, 7, 5000, 30_000))
     assert translator.counters()["regions"] > 0
     assert (mem[0x40], mem[0x41]) == (reference.memory[0x40], reference.memory[0x41]) != (0, 0)
+
+
+def test_the_cpu_alone_imports_neither_the_io_page_nor_numpy() -> None:
+    # A program that only runs the CPU (the cpu bench's cold start) pays for no I/O page,
+    # sound chip or numpy at start-up (docs/performance.md, "Where a cold start's time
+    # goes"); a fresh interpreter, so that nothing imported by other tests hides it.
+    root = str(Path(__file__).resolve().parents[2])
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys, iigs.cpu, iigs.tiers, iigs.blocks; "
+         "print(sorted(m for m in ('iigs.io', 'iigs.doc', 'numpy') if m in sys.modules))"],
+        env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
