@@ -47,6 +47,7 @@ long address, as a handler does.
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 import struct
 import time
@@ -861,7 +862,7 @@ def _compile(shape: tuple) -> Shape:
     """The compiled code of one shape."""
     bank0, stack_in_page1, one_span = shape[:3]
     blocks_of = shape[3:]
-    names = iter(f"P{n}" for n in range(1 << 30))
+    names = map("P{}".format, itertools.count())   # the parameters' names, in order
     used: set[str] = set()            # the parameters the source reads
 
     def use(name: str) -> str:
