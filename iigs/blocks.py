@@ -3,9 +3,12 @@
 A *region* is the code reachable from one hot address along direct edges: fall-through,
 conditional branches (both ways), BRA/BRL/JMP/JML/JSR/JSL to constant targets, and RTS/RTL
 back to a call made inside the region. Each basic block (an address and an (E, M, X) state)
-becomes one arm of a `while True` dispatch on a local label, so a loop, a function and the
-library routines it calls run in one Python call with the registers in locals. An edge
-that leaves the region returns `cycles << 24 | next address` to the loop in `iigs.tiers`.
+becomes one arm of a `while True` dispatch on a local label, written once; the arm of an
+innermost loop's head also holds the rest of the loop (`innermost_loops`), so a loop, a
+function and the library routines it calls run in one Python call with the registers in
+locals. An edge that leaves the region returns `cycles << 24 | next address` to the loop
+in `iigs.tiers`; the rare exits raise to one handler that writes the registers back
+(P made from the flags' locals where the exit is, before the raise).
 
 What stays in a block rather than ending it (datasheet section 5 and Table 5-7 cycles):
 - REP/SEP #imm: the operand is a constant, so the block goes on specialised for the new
@@ -47,6 +50,7 @@ long address, as a handler does.
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 import struct
 import time
@@ -351,6 +355,15 @@ def discover(mem: Any, a0: int, key: Key, limit: int = MAX_INSTRUCTIONS,
                 returns += found
         done = len(blocks)
         explore(returns)
+    # A block decoded through the start of another (code falling into a loop found
+    # first, say) ends there and goes on to it, so each instruction is written once.
+    starts = {(b.start, b.key) for b in blocks}
+    for n, block in enumerate(blocks):
+        for k, ins in enumerate(block.instructions[1:], 1):
+            if (ins.at, ins.key) in starts:
+                blocks[n] = BasicBlock(block.start, block.key, block.instructions[:k], "exit",
+                                       [(ins.at, ins.key)], [])
+                break
     return blocks
 
 
@@ -522,7 +535,8 @@ def _shape(mem: Any, blocks: list[BasicBlock], labels: dict,
     bank0 = [s for s in segments if s[0] < 0x10000]
     params += [min(s[0] for s in bank0) - 3, max(s[1] for s in bank0)] if bank0 else [0, 0]
     stack_in_page1 = any(s[0] < 0x200 and s[1] > 0xFD for s in bank0)
-    shape: list[Any] = [bool(bank0), stack_in_page1]
+    # (one run of code: the range test alone is the test of a store against it)
+    shape: list[Any] = [bool(bank0), stack_in_page1, len(segments) == 1]
     spec: list[tuple[str, int]] = []
     for block in blocks:
         items = []
@@ -552,7 +566,9 @@ def _shape(mem: Any, blocks: list[BasicBlock], labels: dict,
             params.append(r[0])
             spec.append(("A", r[0]))
             ends.append(labels.get(r))
-        shape.append((tuple(items), tuple(ends)))
+        # (the block after a call made here, for the loop analysis of `_Writer`)
+        call = block.end == "direct" and OPCODES[last.op].mnemonic in ("JSR", "JSL")
+        shape.append((tuple(items), tuple(ends), labels.get((after, last.key)) if call else None))
     return tuple(shape), params, spec
 
 
@@ -711,9 +727,9 @@ class _Arm(NamedTuple):
     static: int            # cycles known at translation, before the ending
     condition: str         # branch condition
     targets: list[tuple[int | None, str, int]]   # (label, parameter name, extra cycles)
-    small: bool            # short enough to be followed into another arm
     bound: int             # the most cycles the block can take (its slowest path)
     start: str             # the parameter holding its address
+    size: int              # instructions
 
 
 
@@ -730,9 +746,9 @@ class Shape(NamedTuple):
     enters: bytes = bytes([1]) * 256   # `Region.enters`
 
 
-INLINE_DEPTH = 3        # blocks followed into one arm
 INLINE_LINES = 300      # source lines an arm may grow to by following
-INLINE_BLOCK = 8        # instructions of a block that may be followed (loops, calls)
+INLINE_BLOCK = 8        # instructions of a block that may be followed (a loop's own
+                        # blocks and small routines, not a long routine it calls)
 
 
 # ---------------------------------------------------------------- flag liveness
@@ -866,9 +882,12 @@ def _looping_blocks(shape: tuple) -> set[int]:
     """The blocks of a region's shape that lie on a loop (reach themselves along the
     region's edges)."""
     successors = []
-    for _, ends in shape[2:]:
+    for _, ends, returns_to in shape[3:]:
+        # (a call's block goes on, as if returned, to the block after it: a loop
+        # around a call is a loop)
         successors.append({label for label in ends[1:]
-                           if isinstance(label, int) and not isinstance(label, bool)})
+                           if isinstance(label, int) and not isinstance(label, bool)}
+                          | ({returns_to} if returns_to is not None else set()))
     looping = set()
     for start in range(len(successors)):
         seen, work = set(), list(successors[start])
@@ -906,7 +925,7 @@ def _region_flags(shape: tuple, defines: bool) -> FlagState:
     widths = {0x82: [0, 0], 0x40: [0, 0]}
     carry = False
     nz_ok = True
-    for items, _ in shape[2:]:
+    for items, _, _ in shape[3:]:
         for op, key, imm in items:
             for o in template(op, key, imm).ops:
                 if o.kind == "flags" and (0xFF & ~o.keep) & 0x01:
@@ -922,10 +941,19 @@ def _region_flags(shape: tuple, defines: bool) -> FlagState:
     return FlagState(pick(0x82) if nz_ok else 0, carry, pick(0x40))
 
 
+def _p_made(state: FlagState, saved: tuple[str, ...]) -> list[str]:
+    """The line that puts P together from the flags' locals (`state`) before a raise to
+    the exits' handlers, which write back r_p as it is, whatever the flags' state where
+    it was raised; none when the region does not write P or holds no flag in a local."""
+    p = materialised(state)
+    return [f"r_p = {p}"] if "p" in saved and p != "r_p" else []
+
+
 def _compile(shape: tuple) -> Shape:
     """The compiled code of one shape."""
-    bank0, stack_in_page1 = shape[0], shape[1]
-    names = iter(f"P{n}" for n in range(1 << 30))
+    bank0, stack_in_page1, one_span = shape[:3]
+    blocks_of = shape[3:]
+    names = map("P{}".format, itertools.count())   # the parameters' names, in order
     used: set[str] = set()            # the parameters the source reads
 
     def use(name: str) -> str:
@@ -936,10 +964,15 @@ def _compile(shape: tuple) -> Shape:
     io_names: set[str] = set()
     # Binary mode throughout when nothing sets D: ADC/SBC leave out their D tests.
     sets_decimal = adds = False
-    for items, _ in shape[2:]:
+    # The registers the region's code reads or writes (`Opcode.reads`/`writes`, mode's
+    # included; P always, for the branches): only those are loaded when it is entered.
+    loaded = {"p"}
+    for items, _, _ in blocks_of:
         for op, key, imm in items:
             t = template(op, key, imm)
             written |= t.writes
+            # (a register written may be written in part, so it is read too)
+            loaded |= OPCODES[op].reads | OPCODES[op].writes | t.writes
             io_names |= t.io_names
             sets_decimal = sets_decimal or OPCODES[op].sets_decimal(imm)
             adds = adds or bool(t.decimal)
@@ -947,9 +980,9 @@ def _compile(shape: tuple) -> Shape:
     # Where the flags live at every block boundary (`region_flags`): the locals of
     # `iigs.cpu_ops.FlagState` where the region defines them from values.
     region_flags = _region_flags(shape, "p" in written)
-    # Leaving the region writes the registers back: one call, so each exit is one line
-    # (P made from the flags' locals where it is).
-    saved = sorted(written)
+    # Leaving the region writes the registers back: one call (`write_back`), so each
+    # exit is one line (P made from the flags' locals where it is).
+    saved = tuple(sorted(written))
     # D's low byte (note 2's penalty), tested once at entry when nothing in the region
     # writes D
     dlow = "r_dl" if "d" not in written else "r_d & 0xFF"
@@ -960,14 +993,22 @@ def _compile(shape: tuple) -> Shape:
             return []
         values = (materialised(state) if r == "p" else "r_" + r for r in saved)
         return [f"leave(cpu, {', '.join(values)})"]
-    leave_source = (f"def leave(cpu, {', '.join('r_' + r for r in saved)}):\n" +
-                    "".join(f"    cpu.{r} = r_{r}\n" for r in saved)) if saved else ""
+
+    # The rare ways out (a budget check that fails, a store or push into the region's
+    # own code, PLP's width check) raise `_Left` with the cycles run and the address to
+    # go on at, which the region catches once, around all its arms, to write the
+    # registers back: one short statement per exit (two where P is made first)
+    # instead of the call and a return.
+    def leave_via(cycles: str, address: str,
+                  state: FlagState = region_flags) -> list[str]:
+        return _p_made(state, saved) + [f"raise _Left({cycles}, {address})"]
+    io_leaves: list[Op] = []
     arms: list[_Arm] = []
     # Absolute and direct-page addresses (DBR:operand, D + operand) of the blocks on a
     # loop, made at entry when nothing in the region writes DBR (D): name -> value.
     looping = _looping_blocks(shape)
     hoisted: dict[str, str] = {}
-    for index, (items, ends) in enumerate(shape[2:]):
+    for index, (items, ends, _) in enumerate(blocks_of):
         hoist = index in looping
         body: list[str] = []
         static = 0
@@ -1045,10 +1086,13 @@ def _compile(shape: tuple) -> Shape:
                 return use(mapping[name])
 
             def leave(o: Op) -> list[str]:
-                # (an I/O-page access: leave to `step()`, the registers written back)
-                return exits(state) + [f"io_exit(cpu, {{A}}, done + {spent()})"]
+                # (an I/O-page access: leave to `step()`, the registers written back by
+                # the handler of `_LeftForIo`, which calls `io_exit`)
+                io_leaves.append(o)
+                return _p_made(state, saved) + [f"raise _LeftForIo({{A}}, done + {spent()})"]
 
             def bail(o: Op) -> list[str]:
+                # (the bail-out's call reads the registers from the CPU: written first)
                 return exits(state) + [f"return ((done + {spent()}) << 24) + {o.text}"]
             paired, after = with_lazy_flags(_instruction_ops(t, binary, unused), state,
                                             _reads_from_p(op, carry is not None))
@@ -1076,13 +1120,14 @@ def _compile(shape: tuple) -> Shape:
             pending += sum(1 for term in t.extras if term.direct)
             body += [f"if {term.test}: done += 1" for term in t.extras if not term.direct]
             def exit_at() -> list[str]:
-                return exits(state) + [f"return ((done + {spent()}) << 24) + "
-                                     f"{use(address)} + {_size_of(op, key)}"]
+                return leave_via(f"done + {spent()}",
+                                 f"{use(address)} + {_size_of(op, key)}", state)
             # (a direct-page or stack-relative store lands in bank 0: no check when
-            # the region has no code there)
+            # the region has no code there; the end first: data above the code, the
+            # common case, costs one test; one run of code needs no `hit`)
             if t.data_write and (bank0 or not OPCODES[op].bank0):
-                # (the end first: data above the code, the common case, costs one test)
-                body.append(f"if ea < {use(hi)} and ea >= {use(lo)} and {use(hit)}(ea):")
+                body.append(f"if ea < {use(hi)} and ea >= {use(lo)}:" if one_span else
+                            f"if ea < {use(hi)} and ea >= {use(lo)} and {use(hit)}(ea):")
                 body += ["    " + x for x in exit_at()]
             if t.stack_write and bank0:
                 if key[0] and stack_in_page1:
@@ -1099,39 +1144,71 @@ def _compile(shape: tuple) -> Shape:
         body += converted(state, region_flags)[0]
         next(names)   # the address after the block (kept in the parameters)
         kind, rest = ends[0], list(ends[1:])
-        small = len(items) <= INLINE_BLOCK
         if kind == "branch":
             taken_label, fall_label, cross = rest
             condition = branch_test(*BRANCH_ON[OPCODES[items[-1][0]].mnemonic],
                                     region_flags)
             targets = [(taken_label, next(names), 4 if cross else 3),
                        (fall_label, next(names), 2)]
-            arms.append(_Arm(body, kind, static, condition, targets, small, bound, first))
+            arms.append(_Arm(body, kind, static, condition, targets, bound, first,
+                             len(items)))
         elif kind in ("direct", "exit", "plp"):
             extra = 1 if kind == "direct" and len(rest) > 1 and rest[1] else 0
             arms.append(_Arm(body, kind, static + extra, "", [(rest[0], next(names), 0)],
-                             small, bound, first))
+                             bound, first, len(items)))
         else:
             arms.append(_Arm(body, kind, static, "", [(label, next(names), 0)
-                                                      for label in rest], small, bound, first))
-    writer = _Writer(arms, exits(region_flags), use)
+                                                      for label in rest], bound, first,
+                             len(items)))
+    # The flow the loop analysis sees: a call goes to the routine and, as if it had
+    # returned, to the block after it; a return goes nowhere (`innermost_loops`).
+    flow = [[] if arm.kind == "computed" else
+            [label for label, _, _ in arm.targets if label is not None] +
+            ([returns_to] if returns_to is not None else [])
+            for arm, (_, _, returns_to) in zip(arms, blocks_of)]
+    callees = [arm.targets[0][0] if returns_to is not None else None
+               for arm, (_, _, returns_to) in zip(arms, blocks_of)]
+    # (the writer's exits are at block boundaries, the flags where `region_flags` has them)
+    writer = _Writer(arms, exits(region_flags), use, innermost_loops(flow, callees),
+                     leave_via)
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
-    dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms))
-    lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS] + ["r_bank = r_dbr << 16"] +
-             [f"{name} = {value}" for name, value in hoisted.items()] +
-             (["r_dl = r_d & 0xFF"] if dlow == "r_dl" and penalties else []) +
-             entry_lines(region_flags) +
-             io_prologue(io_names) + ["done = 0", "limit >>= 24", "while True:"])
-    lines += ["    " + line for line in dispatch]
+    dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms), " " * 12)
+    # The entry's own lines read registers too: DBR for r_bank, D for the direct-page
+    # addresses and its low byte, P for the flags' locals (always loaded).
+    banked = any("r_bank" in line for line in itertools.chain(
+        hoisted.values(), (line for arm in arms for line in arm.body)))
+    low_at_entry = dlow == "r_dl" and penalties
+    made_at_entry = ((["r_bank = r_dbr << 16"] if banked else []) +
+                     [f"{name} = {value}" for name, value in hoisted.items()] +
+                     (["r_dl = r_d & 0xFF"] if low_at_entry else []))
+    loaded |= ({"dbr"} if banked else set()) | (
+        {"d"} if low_at_entry or any(name[0] in "ZY" for name in hoisted) else set())
+    lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS if r in loaded] + made_at_entry +
+             entry_lines(region_flags) + io_prologue(io_names) +
+             ["done = 0", "limit >>= 24"])
+    # (a `try` costs nothing until something is raised)
+    lines += ["try:", "    while True:"]
+    # (P was made at the raise: the handlers write back the locals as they are)
+    plain = [f"leave(cpu, {', '.join('r_' + r for r in saved)})"] if saved else []
+    handlers = (["except _Left as out:"] +
+                ["    " + line for line in plain + ["return (out.cycles << 24) + out.at"]])
+    if io_leaves:
+        handlers += (["except _LeftForIo as out:"] +
+                     ["    " + line for line in plain + ["io_exit(cpu, *out.args)"]])
+    # (the dispatch's lines come indented for their place in the function)
+    body_source = "\n".join(["    " + line for line in lines] + dispatch +
+                            ["    " + line for line in handlers])
     # The parameters are the region function's argument defaults: locals when it runs,
     # one tuple per region (no closure cells, little for the garbage collector to walk).
     # Only those the source reads: an address is read only where the region may be left.
-    body_source = "\n".join("    " + line for line in lines)
     parameters = sorted(int(name[1:]) for name in used)
     args = "".join(f", P{n}=0" for n in parameters)
-    source = (leave_source + f"def region(cpu, mem, limit, L=0, NZ8=0, NZ16=0{args}):\n" +
-              body_source + "\n")
+    source = f"def region(cpu, mem, limit, L=0, NZ8=0, NZ16=0{args}):\n" + body_source + "\n"
     namespace = cpu_fast.generated_namespace()
+    namespace["_Left"] = _Left
+    namespace["_LeftForIo"] = _LeftForIo
+    if saved:
+        namespace["leave"] = write_back(saved)
     exec(compile(source, "<iigs.blocks region>", "exec"), namespace)
     code = namespace["region"].__code__
     pick = _getter(parameters)
@@ -1149,20 +1226,100 @@ def _compile(shape: tuple) -> Shape:
                  factory_of_used, enters)
 
 
+@functools.lru_cache(maxsize=None)
+def write_back(registers: tuple[str, ...]) -> Callable[..., None]:
+    """`leave(cpu, *values)`: stores `registers`' values into the CPU, a region's way out.
+    Made once per set of registers (a handful), a pure function of it, as templates are."""
+    parameters = ", ".join("r_" + r for r in registers)
+    source = (f"def leave(cpu, {parameters}):\n" +
+              "".join(f"    cpu.{r} = r_{r}\n" for r in registers))
+    namespace: dict[str, Any] = {}
+    exec(compile(source, "<iigs.blocks leave>", "exec"), namespace)
+    return namespace["leave"]
+
+
+class _Left(Exception):
+    """Raised inside a region to leave it midway: the cycles it has run, the address to
+    go on at."""
+
+    def __init__(self, cycles: int, at: int) -> None:
+        self.cycles = cycles
+        self.at = at
+
+
+class _LeftForIo(Exception):
+    """Raised inside a region to leave it before an I/O-page access: `io_exit`'s
+    arguments (the instruction's address, the cycles run)."""
+
+
+def innermost_loops(successors: list[list[int]],
+                    callees: list[int | None]) -> dict[int, frozenset[int]]:
+    """The blocks of each innermost loop, by its head: for a block that a back edge
+    (depth first from block 0) goes to, the smallest of its natural loops (the head and
+    the blocks that reach the edge's source without passing the head, and the routines
+    those call: `callees[u]` is the routine block u calls, `successors[u]` has the block
+    after the call, none of a return), when no other loop's head is inside it. A
+    self-loop is a loop of its head alone."""
+    count = len(successors)
+    predecessors: list[list[int]] = [[] for _ in range(count)]
+    for u, targets in enumerate(successors):
+        for v in targets:
+            predecessors[v].append(u)
+    back: list[tuple[int, int]] = []
+    state = [0] * count            # 0 not seen, 1 on the search's stack, 2 done
+    state[0] = 1
+    stack = [(0, iter(successors[0]))]
+    while stack:
+        u, rest = stack[-1]
+        for v in rest:
+            if state[v] == 1:
+                back.append((u, v))
+            elif state[v] == 0:
+                state[v] = 1
+                stack.append((v, iter(successors[v])))
+                break
+        else:
+            state[u] = 2
+            stack.pop()
+    smallest: dict[int, set[int]] = {}
+    for u, head in back:
+        body, work = {head}, [u]
+        while work:
+            w = work.pop()
+            if w not in body:
+                body.add(w)
+                work.extend(predecessors[w])
+        work = [callees[w] for w in body if callees[w] is not None]
+        while work:
+            w = work.pop()
+            if w not in body:
+                body.add(w)
+                work.extend(successors[w])
+        if head not in smallest or len(body) < len(smallest[head]):
+            smallest[head] = body
+    return {head: frozenset(body) for head, body in smallest.items()
+            if not (body - {head}) & smallest.keys()}
+
+
 class _Writer:
-    """Renders each arm: a block's body, then its successors followed in place (up to
-    INLINE_DEPTH blocks deep) so a hot path runs without going back to the dispatch.
+    """Renders each arm: a block's body, and, in the arm of an innermost loop's head, the
+    other blocks of that loop followed in place, so the loop runs without going back to
+    the dispatch (`innermost_loops`). Every other edge goes through the dispatch, so a
+    block's code is written once, or twice when it is in an innermost loop.
 
     One budget check heads each arm, for the slowest path through the blocks it follows
     (`heads`): the blocks followed check nothing, and their constant cycles are added to
     `done` once, where the arm ends."""
 
     def __init__(self, arms: list[_Arm], exit_lines: list[str],
-                 use: Callable[[str], str]) -> None:
+                 use: Callable[[str], str], loops_of: dict[int, frozenset[int]],
+                 leave_via: Callable[[str, str], list[str]]) -> None:
         self.arms = arms
+        self.leave_via = leave_via   # the lines of a rare exit (cycles, address)
         self.exit_lines = exit_lines
         self.use = use             # marks a parameter the source reads
         self.heads = [0] * len(arms)
+        self.loops_of = loops_of   # `innermost_loops`
 
     def arm(self, i: int) -> list[str]:
         self.size = 0
@@ -1172,8 +1329,8 @@ class _Writer:
         # (+2: the margin every budget check has kept)
         self.heads[i] = head = self.slowest + 2
         lines = ([f"if done + {head} >= limit:"] +
-                 ["    " + x for x in self.exit_lines +
-                  [f"return (done << 24) + {self.use(self.arms[i].start)}"]] + lines)
+                 ["    " + x for x in
+                  self.leave_via("done", self.use(self.arms[i].start))] + lines)
         if not self.loops:
             return lines
         # A path back to the arm's own block (a loop closed within the blocks followed)
@@ -1229,26 +1386,25 @@ class _Writer:
         if label == chain[0]:
             self.loops = True
             return lines + ["continue"]
-        # (one block deeper when that block goes back to the arm's own: a loop)
-        closes = any(to == chain[0] for to, _, _ in self.arms[label].targets)
-        if (label != 0 and label not in chain
-                and len(chain) < INLINE_DEPTH + (1 if closes else 0)
-                and self.size < INLINE_LINES and self.arms[label].small):
+        if (label in self.loops_of.get(chain[0], ()) and label not in chain
+                and self.size < INLINE_LINES and self.arms[label].size <= INLINE_BLOCK):
             return self._block(label, chain + (label,), cycles, slowest)
         return lines + [f"L = {label}"]
 
 
-def _dispatch(arms: list[list[str]], lo: int, hi: int) -> list[str]:
+def _dispatch(arms: list[list[str]], lo: int, hi: int, indent: str = "") -> list[str]:
     """Arms lo..hi-1 chosen by the label `L` in a balanced tree of tests, so a jump to
-    any block of the region costs a few comparisons, not one per block before it."""
+    any block of the region costs a few comparisons, not one per block before it
+    (each line indented by `indent`, once)."""
     if hi - lo == 1:
-        return arms[lo]
+        return [indent + x for x in arms[lo]]
+    deeper = indent + "    "
     if hi - lo == 2:
-        return ([f"if L == {lo}:"] + ["    " + x for x in arms[lo]] +
-                ["else:"] + ["    " + x for x in arms[lo + 1]])
+        return ([f"{indent}if L == {lo}:"] + [deeper + x for x in arms[lo]] +
+                [f"{indent}else:"] + [deeper + x for x in arms[lo + 1]])
     mid = (lo + hi) // 2
-    return ([f"if L < {mid}:"] + ["    " + x for x in _dispatch(arms, lo, mid)] +
-            ["else:"] + ["    " + x for x in _dispatch(arms, mid, hi)])
+    return ([f"{indent}if L < {mid}:"] + _dispatch(arms, lo, mid, deeper) +
+            [f"{indent}else:"] + _dispatch(arms, mid, hi, deeper))
 
 
 def _size_of(op: int, key: Key) -> int:

@@ -43,7 +43,7 @@ import functools
 from types import CodeType, FunctionType
 from typing import Any, Callable, NamedTuple
 
-from iigs.io import StaleClock
+from iigs.stale_clock import StaleClock
 from iigs.cpu_ops import Op, render
 from iigs.opcodes import BRANCH_ON, IMMEDIATE_MODES, MODES, OPCODES, Opcode
 
@@ -122,8 +122,8 @@ def decimal_step(cpu: Any, a0: int, spent: int = 0) -> int:
 def stale_clock_step(cpu: Any, a0: int, spent: int = 0) -> int:
     """`reference_step` from inside the fast loop, where `cpu.processorCycles` lags the
     loop's count: a read of a TIMED register, which needs the exact cycle, stops the
-    step before the instruction has changed anything (`iigs.io.StaleClock`), and the
-    loop runs it again with the count brought up to date (`_Exit` "io")."""
+    step before the instruction has changed anything (`iigs.stale_clock.StaleClock`),
+    and the loop runs it again with the count brought up to date (`_Exit` "io")."""
     io, dbr = cpu.io, cpu.dbr
     io.clock_exact = False
     try:

@@ -131,6 +131,7 @@ def render(ops: list[Op], leave: Callable[[Op], list[str]],
     """The source lines of `ops`: `leave`/`bail` give the lines of those kinds (before
     indentation), `fields` fills a template's format fields (None: there are none)."""
     lines: list[str] = []
+    looked_up = Fields(fields) if fields else None
     for op in ops:
         indent = "    " * op.depth
         if op.kind == "leave":
@@ -140,7 +141,7 @@ def render(ops: list[Op], leave: Callable[[Op], list[str]],
         else:
             body = [op.statement()]
         for line in body:
-            lines.append(indent + (line.format_map(Fields(fields)) if fields else line))
+            lines.append(indent + (line if looked_up is None else line.format_map(looked_up)))
     return lines
 
 

@@ -48,6 +48,7 @@ from iigs.doc import DOC
 from iigs.glu import SoundGLU
 from iigs.interrupts import Interrupts
 from iigs.adb import AdbBus
+from iigs.stale_clock import StaleClock
 
 if TYPE_CHECKING:
     from iigs.hostinput import HostInput
@@ -419,11 +420,6 @@ TIMED_FLAGS = bytes(1 if 0xC000 | low in TIMED_REGISTERS else 0 for low in range
 # its tables again after them (see `IOPage.leaves`).
 MAP_READ_REGISTERS = frozenset(range(0xC054, 0xC058)) | frozenset(range(0xC080, 0xC090))
 LEAVE_FLAGS = bytes(1 if 0xC000 | low in MAP_READ_REGISTERS else 0 for low in range(0x100))
-
-
-class StaleClock(Exception):
-    """A TIMED register was read while `IOPage.clock_exact` is False (see
-    `iigs.cpu_fast.stale_clock_step`)."""
 
 
 class StackView:

@@ -46,8 +46,8 @@ def test_php_rol_and_branches_read_the_flags() -> None:
     assert (trimmed.keep, trimmed.parts) == (0xFE, ((0x01, "c"),))
     assert trimmed.statement() == "r_p = (r_p & 0xfe) | c"
     assert without_dead_flags(update, N_Z | C) is None
-    # CMP #1 ; BNE: the branch ends the block, its flags are live
-    assert blocks.dead_flags(block_items(bytes([0xC9, 1, 0xD0, 0xFE])), False) == [0, 0]
+    # CMP #1 ; BNE next: the branch ends the block, its flags are live
+    assert blocks.dead_flags(block_items(bytes([0xC9, 1, 0xD0, 0x00])), False) == [0, 0]
 
 
 def test_a_possible_exit_keeps_flags_exact() -> None:

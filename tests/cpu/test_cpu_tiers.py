@@ -10,7 +10,11 @@ step()); registers, flags, memory, cycle counts and the stop must be the same.
 """
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -455,3 +459,67 @@ def test_a_shapes_compiled_code_is_reused_across_translators_unless_told_not_to(
     assert cold.shapes_compiled == first.shapes_compiled
     assert all(cold.shapes[s] is not first.shapes[s] for s in cold.shapes if s in first.shapes)
     assert [getattr(runs[1], n) for n in REGISTERS] == [getattr(runs[0], n) for n in REGISTERS]
+
+
+def test_code_falling_into_a_loop_is_split_there_and_the_inner_loop_runs_in_one_arm() -> None:
+    # $02:1000 outer: LDX #$03 ; inner: DEX ; BNE inner ; BRA outer
+    # Found from `inner` (the hot loop), the block at `outer` ends where `inner` starts
+    # and goes on to it, so DEX/BNE are written once; the inner loop is its own arm's
+    # loop (a self-loop), the outer one goes through the dispatch.
+    mem = bytearray(1 << 24)
+    mem[0x021000:0x021007] = bytes([0xA2, 0x03, 0xCA, 0xD0, 0xFD, 0x80, 0xF9])
+    found = blocks.discover(mem, 0x021002, (0, 1, 1))
+    assert [(b.start & 0xFFFF, len(b.instructions), b.end) for b in found] == [
+        (0x1002, 2, "branch"), (0x1005, 1, "direct"), (0x1000, 1, "exit")]
+    assert found[2].targets == [(0x021002, (0, 1, 1))]
+    # (the flow as `_compile` gives it: block 0 loops to itself or goes to 1, 1 to 2,
+    # 2 back to 0; the innermost loop is block 0's alone)
+    assert blocks.innermost_loops([[0, 1], [2], [0]], [None] * 3) == {0: frozenset({0})}
+    cpu = CPU65816(mem, pc=0x1002, translator=Translator(hot=1, batch_cycles=0))
+    cpu.e, cpu.pbr, cpu.x = 0, 0x02, 5
+    reference = clone(cpu)
+    run_alike(cpu, reference, (997, 3, 1500, 20_000))
+
+
+def test_a_loop_calling_a_routine_runs_the_routine_in_the_loops_arm() -> None:
+    # A loop whose body calls a routine (JSL ... RTL): the loop analysis sees the call
+    # return to the block after it, not each RTL return to every call of the region, so
+    # the routine's blocks are in the loop, followed in its head's arm.
+    #   0: loop head, JSL routine (returns to 2)    1: routine (ends RTL)
+    #   2: after the call, branch back to 0 or on to 3    3: leaves
+    loops = blocks.innermost_loops([[1, 2], [], [0, 3], []], [1, None, None, None])
+    assert loops == {0: frozenset({0, 1, 2})}
+
+
+def test_a_region_with_a_computed_call_in_a_loop_runs_like_step() -> None:
+    # $02:1000 LDX #$00 ; loop: JSR ($1100,X) ; INX ; INX ; CPX #$04 ; BNE loop ; BRA $1000
+    # $02:1100 .word $1200, $1210 ; $1200 INC $40 ; RTS ; $1210 DEC $41 ; RTS
+    # A JSR through a table ends its block with no constant target: not a call the loop
+    # analysis can follow.
+    mem = bytearray(1 << 24)
+    mem[0x021000:0x02100E] = bytes([0xA2, 0x00, 0xFC, 0x00, 0x11, 0xE8, 0xE8, 0xE0, 0x04,
+                                    0xD0, 0xF7, 0x80, 0xF3, 0xDB])
+    mem[0x021100:0x021104] = bytes([0x00, 0x12, 0x10, 0x12])
+    mem[0x021200:0x021203] = bytes([0xE6, 0x40, 0x60])
+    mem[0x021210:0x021213] = bytes([0xC6, 0x41, 0x60])
+    translator = Translator(hot=1, batch_cycles=0)
+    cpu = CPU65816(mem, pc=0x1000, translator=translator)
+    cpu.e, cpu.pbr = 0, 0x02
+    reference = clone(cpu)
+    run_alike(cpu, reference, (1001, 7, 5000, 30_000))
+    assert translator.counters()["regions"] > 0
+    assert (mem[0x40], mem[0x41]) == (reference.memory[0x40], reference.memory[0x41]) != (0, 0)
+
+
+def test_the_cpu_alone_imports_neither_the_io_page_nor_numpy() -> None:
+    # A program that only runs the CPU (the cpu bench's cold start) pays for no I/O page,
+    # sound chip or numpy at start-up (docs/performance.md, "Where a cold start's time
+    # goes"); a fresh interpreter, so that nothing imported by other tests hides it.
+    root = str(Path(__file__).resolve().parents[2])
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys, iigs.cpu, iigs.tiers, iigs.blocks; "
+         "print(sorted(m for m in ('iigs.io', 'iigs.doc', 'numpy') if m in sys.modules))"],
+        env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
