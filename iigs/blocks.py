@@ -1178,7 +1178,8 @@ def _compile(shape: tuple) -> Shape:
                                                       for label in rest], bound, first,
                              len(items)))
     # (the writer's exits are at block boundaries, the flags where `region_flags` has them)
-    writer = _Writer(arms, exits(region_flags), use, loops_of, leave_via, arm_names)
+    writer = _Writer(arms, exits(region_flags), use, loops_of, leave_via, arm_names,
+                     [returns_to for _, _, returns_to in blocks_of])
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
     dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms), " " * 12)
     # The entry's own lines read registers too: DBR for r_bank, D for the direct-page
@@ -1349,9 +1350,10 @@ class _Writer:
     def __init__(self, arms: list[_Arm], exit_lines: list[str],
                  use: Callable[[str], str], loops_of: dict[int, frozenset[int]],
                  leave_via: Callable[[str, str], list[str]],
-                 names: list[dict[str, str]]) -> None:
+                 names: list[dict[str, str]], returns: list[int | None]) -> None:
         self.arms = arms
         self.names = names         # per block: the locals made at an arm's head for it
+        self.returns = returns     # per block: the block after the call it ends in, or None
         self.leave_via = leave_via   # the lines of a rare exit (cycles, address)
         self.exit_lines = exit_lines
         self.use = use             # marks a parameter the source reads
@@ -1401,7 +1403,12 @@ class _Writer:
         elif arm.kind == "computed":
             lines.append(f"done += {before + arm.static}")
             keyword = "if"
-            for label, name, _ in arm.targets:
+            # (a return followed from its call: the place after the latest call of the
+            # chain is tested first; the return addresses are distinct, so the order
+            # of the tests changes only their number)
+            latest = [self.returns[c] for c in reversed(chain) if self.returns[c] is not None]
+            for label, name, _ in sorted(arm.targets, key=lambda target: (
+                    latest.index(target[0]) if target[0] in latest else len(latest))):
                 if label is None:
                     continue
                 lines.append(f"{keyword} t == {self.use(name)}:")

@@ -185,3 +185,13 @@ def test_a_wrong_quiet_analysis_is_caught(breakage: str,
     reference = clone(fast)
     with pytest.raises(AssertionError):
         run_alike(fast, reference, (333, 4_000, 50_000, 7, 120_000))
+
+
+def test_a_returns_places_are_distinct_addresses() -> None:
+    # `_Writer` tests a return's places in the order of the calls its arm followed,
+    # which changes nothing only because no two of them share an address.
+    cpu = d_loops(Translator())
+    found = blocks.discover(cpu.memory, 0x8000, (1, 1, 1))   # (to the first REP)
+    native = blocks.discover(cpu.memory, found[-1].targets[0][0], NATIVE[:1] + (0, 0))
+    returns = [block.returns for block in native if block.returns]
+    assert returns and all(len({at for at, _ in r}) == len(r) == 2 for r in returns)
