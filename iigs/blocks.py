@@ -706,13 +706,14 @@ def _getter(indices: list[int]) -> Callable[[Any], tuple]:
 
 
 def _hit_for(segments: tuple) -> Callable[[int], bool]:
-    """The region's test of a store address against its code (below)."""
-    spans = [(lo - 1, hi) for lo, hi, _ in segments]
+    """The region's test of a byte's address against its code (below); a 16-bit store
+    asks for both its bytes (`_byte_store`)."""
+    spans = [(lo, hi) for lo, hi, _ in segments]
     if len(spans) == 1:
         return range(*spans[0]).__contains__   # (made per region placed: cheap to make)
 
     def hit(ea: int) -> bool:
-        """Does a store at `ea` (one or two bytes) land in the region's code?"""
+        """Is the byte at `ea` one of the region's code?"""
         for lo, hi in spans:
             if lo <= ea < hi:
                 return True
@@ -1143,8 +1144,14 @@ def _compile(shape: tuple) -> Shape:
             # the region has no code there; the end first: data above the code, the
             # common case, costs one test; one run of code needs no `hit`)
             if t.data_write and (bank0 or not OPCODES[op].bank0):
-                body.append(f"if ea < {use(hi)} and ea >= {use(lo)}:" if one_span else
-                            f"if ea < {use(hi)} and ea >= {use(lo)} and {use(hit)}(ea):")
+                # (`lo` is the code's start - 1, where a 16-bit store's second byte is
+                # the code's first: a byte there is no hit)
+                byte = _byte_store(op, key)
+                body.append(f"if ea < {use(hi)} and ea {'>' if byte else '>='} {use(lo)}:"
+                            if one_span else
+                            f"if ea < {use(hi)} and ea >= {use(lo)} and " +
+                            (f"{use(hit)}(ea):" if byte else
+                             f"({use(hit)}(ea) or {use(hit)}(ea + 1)):"))
                 body += ["    " + x for x in exit_at()]
             if t.stack_write and bank0:
                 if key[0] and stack_in_page1:
@@ -1453,6 +1460,14 @@ def _dispatch(arms: list[list[str]], lo: int, hi: int, indent: str = "") -> list
     mid = (lo + hi) // 2
     return ([f"{indent}if L < {mid}:"] + _dispatch(arms, lo, mid, deeper) +
             [f"{indent}else:"] + _dispatch(arms, mid, hi, deeper))
+
+
+def _byte_store(op: int, key: Key) -> bool:
+    """Does this data write store one byte (8-bit M, or X for STX/STY)? Its test against
+    the region's code is of that byte alone, so a byte stored just before a run of
+    code (a JSL's operand the program patches, say) does not leave the region; a 16-bit
+    one tests both its bytes (`_hit_for`)."""
+    return bool(key[0] or (key[2] if OPCODES[op].mnemonic in ("STX", "STY") else key[1]))
 
 
 def _size_of(op: int, key: Key) -> int:
