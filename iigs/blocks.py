@@ -706,13 +706,14 @@ def _getter(indices: list[int]) -> Callable[[Any], tuple]:
 
 
 def _hit_for(segments: tuple) -> Callable[[int], bool]:
-    """The region's test of a store address against its code (below)."""
-    spans = [(lo - 1, hi) for lo, hi, _ in segments]
+    """The region's test of a byte's address against its code (below); a 16-bit store
+    asks for both its bytes (`_byte_store`)."""
+    spans = [(lo, hi) for lo, hi, _ in segments]
     if len(spans) == 1:
         return range(*spans[0]).__contains__   # (made per region placed: cheap to make)
 
     def hit(ea: int) -> bool:
-        """Does a store at `ea` (one or two bytes) land in the region's code?"""
+        """Is the byte at `ea` one of the region's code?"""
         for lo, hi in spans:
             if lo <= ea < hi:
                 return True
@@ -1008,8 +1009,21 @@ def _compile(shape: tuple) -> Shape:
     # loop, made at entry when nothing in the region writes DBR (D): name -> value.
     looping = _looping_blocks(shape)
     hoisted: dict[str, str] = {}
+    # Where something in the region writes D: the blocks of innermost loops that do not
+    # make their direct-page addresses (and D's low byte) at the head of each arm they
+    # are written in (`_Writer`), once per entry to the loop rather than per pass.
+    successors, callees = _flow(blocks_of)
+    loops_of = innermost_loops(successors, callees)
+    d_quiet = set() if _stays("d", written) else _quiet_blocks(
+        loops_of, {i for i, (items, _, _) in enumerate(blocks_of)
+                   if any("d" in template(*item).writes for item in items)})
+    arm_names: list[dict[str, str]] = []   # per block: names made at its arms' heads
     for index, (items, ends, _) in enumerate(blocks_of):
         hoist = index in looping
+        local: dict[str, str] = {}
+        arm_names.append(local)
+        d_local = index in d_quiet
+        low = "DL" if d_local else dlow
         body: list[str] = []
         static = 0
         bound = 0
@@ -1026,14 +1040,14 @@ def _compile(shape: tuple) -> Shape:
             """The cycles run in the arm before this point (those of the blocks
             followed before this one, `{before}`, filled in by `_Writer`)."""
             cycles = f"{{before}}{static}"
-            return f"{cycles} + ({pending} if {dlow} else 0)" if pending else cycles
+            return f"{cycles} + ({pending} if {low} else 0)" if pending else cycles
         penalties = penalties or any(term.direct for (op, key, imm) in items
                                      for term in template(op, key, imm).extras)
         for n, ((op, key, imm), unused) in enumerate(zip(items, dead)):
             t = template(op, key, imm)
             bound += t.bound
             if pending and "d" in t.writes:
-                body.append(f"if {dlow}: done += {pending}")
+                body.append(f"if {low}: done += {pending}")
                 pending = 0
             address = next(names)
             first = first or address
@@ -1072,16 +1086,18 @@ def _compile(shape: tuple) -> Shape:
                 if name.startswith("ZB"):
                     # D + operand (a direct-page address), the same when D stays
                     param = use(mapping[name[1:]])
-                    if not (hoist and _stays("d", written)):
+                    made = hoisted if hoist and _stays("d", written) else local
+                    if not (made is hoisted or d_local):
                         return f"(r_d + {param}) & 0xFFFF"
-                    hoisted["Z" + param[1:]] = f"(r_d + {param}) & 0xFFFF"
+                    made["Z" + param[1:]] = f"(r_d + {param}) & 0xFFFF"
                     return "Z" + param[1:]
                 if name.startswith("ZH"):
                     # ... and the address of its second byte
                     param = use(mapping["B" + name[2:]])
-                    if not (hoist and _stays("d", written)):
+                    made = hoisted if hoist and _stays("d", written) else local
+                    if not (made is hoisted or d_local):
                         return "(ea + 1) & 0xFFFF"
-                    hoisted["Y" + param[1:]] = f"(r_d + {param} + 1) & 0xFFFF"
+                    made["Y" + param[1:]] = f"(r_d + {param} + 1) & 0xFFFF"
                     return "Y" + param[1:]
                 return use(mapping[name])
 
@@ -1118,6 +1134,8 @@ def _compile(shape: tuple) -> Shape:
             # (run-time terms go straight into `done`: the arm's budget check has
             # been passed, and an exit adds only the constant cycles)
             pending += sum(1 for term in t.extras if term.direct)
+            if pending and d_local:
+                local["DL"] = "r_d & 0xFF"
             body += [f"if {term.test}: done += 1" for term in t.extras if not term.direct]
             def exit_at() -> list[str]:
                 return leave_via(f"done + {spent()}",
@@ -1126,8 +1144,14 @@ def _compile(shape: tuple) -> Shape:
             # the region has no code there; the end first: data above the code, the
             # common case, costs one test; one run of code needs no `hit`)
             if t.data_write and (bank0 or not OPCODES[op].bank0):
-                body.append(f"if ea < {use(hi)} and ea >= {use(lo)}:" if one_span else
-                            f"if ea < {use(hi)} and ea >= {use(lo)} and {use(hit)}(ea):")
+                # (`lo` is the code's start - 1, where a 16-bit store's second byte is
+                # the code's first: a byte there is no hit)
+                byte = _byte_store(op, key)
+                body.append(f"if ea < {use(hi)} and ea {'>' if byte else '>='} {use(lo)}:"
+                            if one_span else
+                            f"if ea < {use(hi)} and ea >= {use(lo)} and " +
+                            (f"{use(hit)}(ea):" if byte else
+                             f"({use(hit)}(ea) or {use(hit)}(ea + 1)):"))
                 body += ["    " + x for x in exit_at()]
             if t.stack_write and bank0:
                 if key[0] and stack_in_page1:
@@ -1140,7 +1164,7 @@ def _compile(shape: tuple) -> Shape:
                 body.append(f"if (r_p & 0x30) != {widths}:")
                 body += ["    " + x for x in exit_at()]
         if pending:
-            body.append(f"if {dlow}: done += {pending}")
+            body.append(f"if {low}: done += {pending}")
         body += converted(state, region_flags)[0]
         next(names)   # the address after the block (kept in the parameters)
         kind, rest = ends[0], list(ends[1:])
@@ -1160,17 +1184,9 @@ def _compile(shape: tuple) -> Shape:
             arms.append(_Arm(body, kind, static, "", [(label, next(names), 0)
                                                       for label in rest], bound, first,
                              len(items)))
-    # The flow the loop analysis sees: a call goes to the routine and, as if it had
-    # returned, to the block after it; a return goes nowhere (`innermost_loops`).
-    flow = [[] if arm.kind == "computed" else
-            [label for label, _, _ in arm.targets if label is not None] +
-            ([returns_to] if returns_to is not None else [])
-            for arm, (_, _, returns_to) in zip(arms, blocks_of)]
-    callees = [arm.targets[0][0] if returns_to is not None else None
-               for arm, (_, _, returns_to) in zip(arms, blocks_of)]
     # (the writer's exits are at block boundaries, the flags where `region_flags` has them)
-    writer = _Writer(arms, exits(region_flags), use, innermost_loops(flow, callees),
-                     leave_via)
+    writer = _Writer(arms, exits(region_flags), use, loops_of, leave_via, arm_names,
+                     [returns_to for _, _, returns_to in blocks_of])
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
     dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms), " " * 12)
     # The entry's own lines read registers too: DBR for r_bank, D for the direct-page
@@ -1252,6 +1268,33 @@ class _LeftForIo(Exception):
     arguments (the instruction's address, the cycles run)."""
 
 
+def _flow(blocks_of: tuple) -> tuple[list[list[int]], list[int | None]]:
+    """The flow the loop analysis sees (`innermost_loops`), from the blocks' ends: a
+    call goes to the routine and, as if it had returned, to the block after it; a
+    return (a computed target) goes nowhere. Also the routine each block calls."""
+    successors: list[list[int]] = []
+    callees: list[int | None] = []
+    for _, ends, returns_to in blocks_of:
+        kind, rest = ends[0], ends[1:]
+        targets = {"branch": rest[:2], "direct": rest[:1], "exit": rest[:1],
+                   "plp": rest[:1]}.get(kind, ())
+        labels = [label for label in targets if label is not None]
+        successors.append(labels + ([returns_to] if returns_to is not None else []))
+        callees.append(rest[0] if returns_to is not None else None)
+    return successors, callees
+
+
+def _quiet_blocks(loops_of: dict[int, frozenset[int]], writers: set[int]) -> set[int]:
+    """The blocks every innermost loop around which (`loops_of`) has no block of
+    `writers` (that write the register): an arm that holds such a block, its own or its
+    loop's head's, sees the register unchanged from the arm's head on."""
+    quiet: set[int] = set()
+    noisy: set[int] = set()
+    for body in loops_of.values():
+        (noisy if body & writers else quiet).update(body)
+    return quiet - noisy
+
+
 def innermost_loops(successors: list[list[int]],
                     callees: list[int | None]) -> dict[int, frozenset[int]]:
     """The blocks of each innermost loop, by its head: for a block that a back edge
@@ -1313,8 +1356,11 @@ class _Writer:
 
     def __init__(self, arms: list[_Arm], exit_lines: list[str],
                  use: Callable[[str], str], loops_of: dict[int, frozenset[int]],
-                 leave_via: Callable[[str, str], list[str]]) -> None:
+                 leave_via: Callable[[str, str], list[str]],
+                 names: list[dict[str, str]], returns: list[int | None]) -> None:
         self.arms = arms
+        self.names = names         # per block: the locals made at an arm's head for it
+        self.returns = returns     # per block: the block after the call it ends in, or None
         self.leave_via = leave_via   # the lines of a rare exit (cycles, address)
         self.exit_lines = exit_lines
         self.use = use             # marks a parameter the source reads
@@ -1325,23 +1371,27 @@ class _Writer:
         self.size = 0
         self.loops = False
         self.slowest = 0
+        self.made: dict[str, str] = {}
         lines = self._block(i, (i,), 0, 0)
         # (+2: the margin every budget check has kept)
         self.heads[i] = head = self.slowest + 2
         lines = ([f"if done + {head} >= limit:"] +
                  ["    " + x for x in
                   self.leave_via("done", self.use(self.arms[i].start))] + lines)
+        # (made once per entry to the arm, before its loop: nothing in it changes them)
+        made = [f"{name} = {value}" for name, value in self.made.items()]
         if not self.loops:
-            return lines
+            return made + lines
         # A path back to the arm's own block (a loop closed within the blocks followed)
         # is a `continue` of a loop of its own, not a trip through the dispatch; every
         # other path ends in `L = ...` (then leaves this loop) or a return.
-        return ["while True:"] + ["    " + x for x in lines] + ["    break"]
+        return made + ["while True:"] + ["    " + x for x in lines] + ["    break"]
 
     def _block(self, i: int, chain: tuple[int, ...], before: int, slowest: int) -> list[str]:
         """Block `i`, reached `before` constant cycles (not yet in `done`) and at most
         `slowest` cycles after the arm's budget check."""
         arm = self.arms[i]
+        self.made.update(self.names[i])
         prefix = f"{before} + " if before else ""
         lines = [line.format(before=prefix) for line in arm.body]
         self.size += len(lines)
@@ -1360,7 +1410,12 @@ class _Writer:
         elif arm.kind == "computed":
             lines.append(f"done += {before + arm.static}")
             keyword = "if"
-            for label, name, _ in arm.targets:
+            # (a return followed from its call: the place after the latest call of the
+            # chain is tested first; the return addresses are distinct, so the order
+            # of the tests changes only their number)
+            latest = [self.returns[c] for c in reversed(chain) if self.returns[c] is not None]
+            for label, name, _ in sorted(arm.targets, key=lambda target: (
+                    latest.index(target[0]) if target[0] in latest else len(latest))):
                 if label is None:
                     continue
                 lines.append(f"{keyword} t == {self.use(name)}:")
@@ -1405,6 +1460,14 @@ def _dispatch(arms: list[list[str]], lo: int, hi: int, indent: str = "") -> list
     mid = (lo + hi) // 2
     return ([f"{indent}if L < {mid}:"] + _dispatch(arms, lo, mid, deeper) +
             [f"{indent}else:"] + _dispatch(arms, mid, hi, deeper))
+
+
+def _byte_store(op: int, key: Key) -> bool:
+    """Does this data write store one byte (8-bit M, or X for STX/STY)? Its test against
+    the region's code is of that byte alone, so a byte stored just before a run of
+    code (a JSL's operand the program patches, say) does not leave the region; a 16-bit
+    one tests both its bytes (`_hit_for`)."""
+    return bool(key[0] or (key[2] if OPCODES[op].mnemonic in ("STX", "STY") else key[1]))
 
 
 def _size_of(op: int, key: Key) -> int:

@@ -101,3 +101,162 @@ def test_a_register_written_in_the_loop_would_be_caught(
     reference = clone(fast)
     with pytest.raises(AssertionError):
         run_alike(fast, reference, (333, 4_000, 50_000))
+
+
+# ---------------------------------------------------------------- D made at an arm's head
+#
+# In a region that writes D, the blocks of an innermost loop that does not (nor does any
+# other innermost loop around them) make their direct-page addresses and D's low byte at
+# the head of each arm they are written in (`blocks._quiet_blocks`).
+
+def d_loops(translator: Translator) -> CPU65816:
+    """An outer loop that moves D (TCD, low byte not 0: the direct-page penalty) around
+    two inner loops calling one routine: the first leaves D alone, the second moves it
+    every pass."""
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x8000)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("REP", "imm8", 0x30)
+    a.op("LDA", "immm", 0x0011, wide=True)
+    a.label("outer")
+    a.op("TCD")                                # D moves: outside the first inner loop
+    a.op("LDX", "immx", 0x0010, wide=True)
+    a.label("quiet")
+    a.op("LDA", "dp", 0x40)
+    a.op("ADC", "dp", 0x42)
+    a.op("STA", "dp", 0x44)
+    a.op("JSR", "abs", "helper")
+    a.op("DEX")
+    a.op("BNE", "rel8", "quiet")
+    a.op("LDY", "immx", 0x0004, wide=True)
+    a.label("moving")
+    a.op("TDC")
+    a.op("INC", "acc")
+    a.op("TCD")                                # D moves: inside the second inner loop
+    a.op("JSR", "abs", "helper")
+    a.op("DEY")
+    a.op("BNE", "rel8", "moving")
+    a.op("TDC")
+    a.op("CLC")
+    a.op("ADC", "immm", 0x0123, wide=True)
+    a.op("AND", "immm", 0x1FFF, wide=True)
+    a.op("BRA", "rel8", "outer")
+    a.label("helper")
+    a.op("INC", "dp", 0x46)                    # reached from both loops
+    a.op("RTS")
+    a.assemble()
+    mem[0:0x2100] = bytes((i * 7 + (i >> 8)) & 0xFF for i in range(0x2100))
+    cpu = CPU65816(mem, pc=0x8000, translator=translator)
+    cpu.sp = 0x01F0
+    return cpu
+
+
+@pytest.mark.parametrize("hot", [None, 1], ids=["batched", "hot-1"])
+def test_direct_page_made_at_an_arms_head_matches_step(hot: int | None) -> None:
+    # (batched, one region from the start holds both loops; hot=1, regions from the
+    # middle of them too)
+    fast = d_loops(Translator(hot=hot, batch_cycles=None if hot is None else 0,
+                              share_compiled=False))
+    reference = clone(fast)
+    run_alike(fast, reference, (333, 4_000, 50_000, 7, 120_000))
+
+
+def test_the_quiet_blocks_are_those_of_loops_without_a_writer() -> None:
+    loops = {1: frozenset({1, 2}), 4: frozenset({4, 2}), 6: frozenset({6, 7})}
+    # 2 is in a loop with a writer (5 is not in any: 4's loop has none), 6/7's has 6
+    assert blocks._quiet_blocks(loops, {6}) == {1, 2, 4}
+    assert blocks._quiet_blocks(loops, {4}) == {1, 6, 7}
+    assert blocks._quiet_blocks(loops, set()) == {1, 2, 4, 6, 7}
+
+
+@pytest.mark.parametrize("breakage", ["a routine of a moving loop", "every loop quiet"])
+def test_a_wrong_quiet_analysis_is_caught(breakage: str,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    # The helper is written in both loops' arms: made at the head of the loop that moves
+    # D, its address is the first pass's, and the states differ.
+    if breakage == "every loop quiet":
+        monkeypatch.setattr(blocks, "_quiet_blocks",
+                            lambda loops, writers: set().union(*loops.values()))
+    else:
+        monkeypatch.setattr(blocks, "_quiet_blocks", lambda loops, writers: set().union(
+            *(body for body in loops.values() if not body & writers)))
+    fast = d_loops(Translator(share_compiled=False))
+    reference = clone(fast)
+    with pytest.raises(AssertionError):
+        run_alike(fast, reference, (333, 4_000, 50_000, 7, 120_000))
+
+
+def test_a_returns_places_are_distinct_addresses() -> None:
+    # `_Writer` tests a return's places in the order of the calls its arm followed,
+    # which changes nothing only because no two of them share an address.
+    cpu = d_loops(Translator())
+    found = blocks.discover(cpu.memory, 0x8000, (1, 1, 1))   # (to the first REP)
+    native = blocks.discover(cpu.memory, found[-1].targets[0][0], NATIVE[:1] + (0, 0))
+    returns = [block.returns for block in native if block.returns]
+    assert returns and all(len({at for at, _ in r}) == len(r) == 2 for r in returns)
+
+
+# ---------------------------------------------------------------- stores against the code
+#
+# A store is tested against the region's code byte by byte (`blocks._byte_store`): an
+# 8-bit store just before a run of code does not leave the region, a 16-bit one whose
+# second byte is the run's first does.
+
+def word_store_before_code(two_runs: bool, translator: Translator) -> CPU65816:
+    """A loop at $02:8000 whose 16-bit store at $7FFF turns its first instruction into
+    DEC A and INC A by turns; (`two_runs`) entered from set-up code at $7000, so its
+    region holds two runs of code."""
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x027000)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("REP", "imm8", 0x30)
+    a.op("LDX", "immx", 100, wide=True)
+    a.op("JMP", "abs", 0x8000)
+    a.assemble()
+    a = Assembler(mem, 0x028000)
+    a.label("loop")
+    a.op("INC", "acc")
+    a.op("PHA")
+    a.op("TXA")                                # odd passes DEC A ($3A), even INC A ($1A)
+    a.op("AND", "immm", 0x0001, wide=True)
+    a.op("BEQ", "rel8", "even")
+    a.op("LDA", "immm", 0x3A00, wide=True)
+    a.op("BRA", "rel8", "store")
+    a.label("even")
+    a.op("LDA", "immm", 0x1A00, wide=True)
+    a.label("store")
+    a.op("STA", "abs", 0x7FFF)
+    a.op("PLA")
+    a.op("DEX")
+    a.op("BNE", "rel8", "loop")
+    a.op("STP")
+    a.assemble()
+    cpu = CPU65816(mem, pc=0x7000 if two_runs else 0x8000, translator=translator)
+    cpu.pbr = cpu.dbr = 0x02
+    cpu.sp = 0x01F0
+    if not two_runs:
+        cpu.e, cpu.x = 0, 100
+        cpu.p = 0x00
+    return cpu
+
+
+@pytest.mark.parametrize("two_runs", [False, True], ids=["one-run", "two-runs"])
+@pytest.mark.parametrize("broken", [False, True], ids=["as-is", "every-store-a-byte"])
+def test_a_word_stored_into_the_code_is_caught(two_runs: bool, broken: bool,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # Broken on purpose, a 16-bit store tests its first byte alone: the region runs its
+    # first instruction as it was, and the states differ.
+    if broken:
+        monkeypatch.setattr(blocks, "_byte_store", lambda op, key: True)
+    # (translated at the first visit: the region is made before the store is run)
+    fast = word_store_before_code(two_runs, Translator(hot=1, batch_cycles=0,
+                                                       share_compiled=False))
+    reference = clone(fast)
+    if broken:
+        with pytest.raises(AssertionError):
+            run_alike(fast, reference, (50_000,))
+    else:
+        run_alike(fast, reference, (333, 50_000))
+        assert fast.stop_reason == "stp" and fast.memory[0x028000] == 0x3A   # (the last pass: X = 1)
