@@ -656,9 +656,14 @@ class _Gen:
         self.ops.append(Op("if", f"if {p} & 0x08:", depth=self.depth, decimal=True))
         self.ops.append(Op("bail", f"decimal_step(cpu, {self.a0}{spent})",
                            depth=self.depth + 1, decimal=True))
+        v = "v"
         if self.row.mode not in IMMEDIATE_MODES:
             self.address()
-        self.let("v", self.read(wide))
+            self.let("v", self.read(wide))
+        elif self.region and not subtract:
+            v = self.read(wide)         # (a region's operand field: no temporary)
+        else:
+            self.let("v", self.read(wide))
         if subtract:
             self.emit(f"v ^= {mask}")
         table = "NZ16" if wide else "NZ8"
@@ -667,7 +672,7 @@ class _Gen:
         else:
             self.let("a", f"{self.r['a']} & {mask}")
             a = "a"
-        self.let("s", f"{a} + v{self.plus_carry()}")
+        self.let("s", f"{a} + {v}{self.plus_carry()}")
         # (s has at most one bit above the width: the carry; V is the sign of
         # (a ^ s) & (v ^ s), which a region may keep as it is)
         width = 16 if wide else 8
@@ -675,16 +680,16 @@ class _Gen:
             # C and V from the old accumulator, then the accumulator, whose local N/Z
             # are read from
             self.flags(0xBE, (0x01, "s >> 16"),
-                       (0x40, f"(0x40 if ~({a} ^ v) & ({a} ^ s) & {sign} else 0)"),
-                       base=p, lazy=((0x40, f"({a} ^ s) & (v ^ s)", 16),))
+                       (0x40, f"(0x40 if ~({a} ^ {v}) & ({a} ^ s) & {sign} else 0)"),
+                       base=p, lazy=((0x40, f"({a} ^ s) & ({v} ^ s)", 16),))
             self.set("a", "s & 0xFFFF", uses=frozenset({"s"}))
             self.set_nz(a, True, uses=frozenset())
             self.finish()
             return
         self.let("r", f"s & {mask}")
         self.flags(0x3C, (0x01, f"s >> {width}"), (0x82, f"{table}[r]"),
-                   (0x40, f"(0x40 if ~({a} ^ v) & ({a} ^ s) & {sign} else 0)"), base=p,
-                   lazy=((0x82, "r", width), (0x40, f"({a} ^ s) & (v ^ s)", width)))
+                   (0x40, f"(0x40 if ~({a} ^ {v}) & ({a} ^ s) & {sign} else 0)"), base=p,
+                   lazy=((0x82, "r", width), (0x40, f"({a} ^ s) & ({v} ^ s)", width)))
         self.set_a("r", wide, uses=frozenset({"r"}))
         self.finish()
 
