@@ -862,6 +862,14 @@ def _stays(register: str, written: set[str]) -> bool:
     return register not in written
 
 
+def _made_again(hoisted: dict[str, str], penalties: bool) -> list[str]:
+    """The lines that make the locals computed from D again after an instruction that
+    writes it (TCD, PLD): each D + operand made at entry (`Z`, `Y` names) and, where
+    the region adds direct-page penalties, D's low byte."""
+    return ([f"{name} = {value}" for name, value in hoisted.items() if name[0] in "ZY"] +
+            (["r_dl = r_d & 0xFF"] if penalties else []))
+
+
 def _looping_blocks(shape: tuple) -> set[int]:
     """The blocks of a region's shape that lie on a loop (reach themselves along the
     region's edges)."""
@@ -950,9 +958,9 @@ def _compile(shape: tuple) -> Shape:
     # Leaving the region writes the registers back: one call, so each exit is one line
     # (P made from the flags' locals where it is).
     saved = sorted(written)
-    # D's low byte (note 2's penalty), tested once at entry when nothing in the region
-    # writes D
-    dlow = "r_dl" if "d" not in written else "r_d & 0xFF"
+    # D's low byte (note 2's penalty) in a local made at entry, and made again after
+    # each instruction that writes D (TCD, PLD), as the addresses made from D are
+    dlow = "r_dl"
     penalties = False     # (whether any block adds them)
 
     def exits(state: FlagState) -> list[str]:
@@ -964,9 +972,12 @@ def _compile(shape: tuple) -> Shape:
                     "".join(f"    cpu.{r} = r_{r}\n" for r in saved)) if saved else ""
     arms: list[_Arm] = []
     # Absolute and direct-page addresses (DBR:operand, D + operand) of the blocks on a
-    # loop, made at entry when nothing in the region writes DBR (D): name -> value.
+    # loop, made at entry: name -> value. DBR:operand only when nothing in the region
+    # writes DBR; D + operand also where something writes D, made again after each
+    # such instruction (`remakes`: the block's lines and where they go in them).
     looping = _looping_blocks(shape)
     hoisted: dict[str, str] = {}
+    remakes: list[tuple[list[str], int]] = []
     for index, (items, ends) in enumerate(shape[2:]):
         hoist = index in looping
         body: list[str] = []
@@ -1031,14 +1042,14 @@ def _compile(shape: tuple) -> Shape:
                 if name.startswith("ZB"):
                     # D + operand (a direct-page address), the same when D stays
                     param = use(mapping[name[1:]])
-                    if not (hoist and _stays("d", written)):
+                    if not hoist:
                         return f"(r_d + {param}) & 0xFFFF"
                     hoisted["Z" + param[1:]] = f"(r_d + {param}) & 0xFFFF"
                     return "Z" + param[1:]
                 if name.startswith("ZH"):
                     # ... and the address of its second byte
                     param = use(mapping["B" + name[2:]])
-                    if not (hoist and _stays("d", written)):
+                    if not hoist:
                         return "(ea + 1) & 0xFFFF"
                     hoisted["Y" + param[1:]] = f"(r_d + {param} + 1) & 0xFFFF"
                     return "Y" + param[1:]
@@ -1062,6 +1073,8 @@ def _compile(shape: tuple) -> Shape:
                 state = seen
             body += render(run, leave, bail, field)
             state = after
+            if "d" in t.writes:
+                remakes.append((body, len(body)))
             if t.ret is not None:
                 if OPCODES[op].flow == "direct":
                     # A constant target: its cycles are constants too (note 5 for BRA).
@@ -1114,12 +1127,17 @@ def _compile(shape: tuple) -> Shape:
         else:
             arms.append(_Arm(body, kind, static, "", [(label, next(names), 0)
                                                       for label in rest], small, bound, first))
+    # (D + operand and D's low byte made again after each write of D, in the order
+    # they are made at entry; from the end of a block first, so positions hold)
+    again = _made_again(hoisted, penalties)
+    for lines_of_block, at in reversed(remakes):
+        lines_of_block[at:at] = again
     writer = _Writer(arms, exits(region_flags), use)
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
     dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms))
     lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS] + ["r_bank = r_dbr << 16"] +
              [f"{name} = {value}" for name, value in hoisted.items()] +
-             (["r_dl = r_d & 0xFF"] if dlow == "r_dl" and penalties else []) +
+             (["r_dl = r_d & 0xFF"] if penalties else []) +
              entry_lines(region_flags) +
              io_prologue(io_names) + ["done = 0", "limit >>= 24", "while True:"])
     lines += ["    " + line for line in dispatch]

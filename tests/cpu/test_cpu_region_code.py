@@ -88,15 +88,23 @@ def test_absolute_addresses_in_a_loop_match_step(plb: bool) -> None:
     assert fast.stop_reason == "stp"
 
 
-@pytest.mark.parametrize("register", ["dbr", "d"])
+@pytest.mark.parametrize("register", ["dbr", "d", "d-low-byte"])
 def test_a_register_written_in_the_loop_would_be_caught(
         register: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The same loop with PLB and TCD, its addresses made at entry as if nothing wrote
-    # DBR (or D): the loop uses the first pass's bank (direct page) throughout, and the
+    # The same loop with PLB and TCD, its absolute addresses made at entry as if nothing
+    # wrote DBR (or its direct-page addresses and D's low byte not made again after
+    # TCD): the loop uses the first pass's bank (direct page) throughout, and the
     # states differ.
-    real = blocks._stays
-    monkeypatch.setattr(blocks, "_stays", lambda name, written:
-                        True if name == register else real(name, written))
+    if register == "dbr":
+        real = blocks._stays
+        monkeypatch.setattr(blocks, "_stays", lambda name, written:
+                            True if name == register else real(name, written))
+    elif register == "d":
+        monkeypatch.setattr(blocks, "_made_again", lambda hoisted, penalties: [])
+    else:          # (the addresses made again, D's low byte for the penalty not)
+        real_again = blocks._made_again
+        monkeypatch.setattr(blocks, "_made_again",
+                            lambda hoisted, penalties: real_again(hoisted, False))
     fast = dbr_loop(True, Translator(hot=1, batch_cycles=0, share_compiled=False))
     reference = clone(fast)
     with pytest.raises(AssertionError):
