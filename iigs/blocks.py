@@ -862,6 +862,12 @@ def _stays(register: str, written: set[str]) -> bool:
     return register not in written
 
 
+def _page_bound(operand: str) -> str:
+    """The largest 8-bit index that reaches DBR:`operand` + index without crossing a
+    page (DBR has no low byte): a read indexed above it costs one cycle more."""
+    return f"0xFF - ({operand} & 0xFF)"
+
+
 def _made_again(hoisted: dict[str, str], penalties: bool) -> list[str]:
     """The lines that make the locals computed from D again after an instruction that
     writes it (TCD, PLD): each D + operand made at entry (`Z`, `Y` names) and, where
@@ -1039,6 +1045,15 @@ def _compile(shape: tuple) -> Shape:
                         return f"(r_bank | {param})"
                     hoisted["B" + param[1:]] = f"r_bank | {param}"
                     return "B" + param[1:]
+                if name[0] == "C":
+                    # an 8-bit index crossing a page from DBR:operand: the index
+                    # above 0xFF - the operand's low byte, a bound made at entry in a
+                    # loop (DBR has no low byte)
+                    index, param = "r_" + name[1], use(mapping[name[2:]])
+                    if not hoist:
+                        return f"ea & 0xFF < {index}"
+                    hoisted["C" + param[1:]] = _page_bound(param)
+                    return f"{index} > C{param[1:]}"
                 if name.startswith("ZB"):
                     # D + operand (a direct-page address), the same when D stays
                     param = use(mapping[name[1:]])
@@ -1087,7 +1102,8 @@ def _compile(shape: tuple) -> Shape:
             # (run-time terms go straight into `done`: the arm's budget check has
             # been passed, and an exit adds only the constant cycles)
             pending += sum(1 for term in t.extras if term.direct)
-            body += [f"if {term.test}: done += 1" for term in t.extras if not term.direct]
+            body += [f"if {term.test.format_map(Fields(field))}: done += 1"
+                     for term in t.extras if not term.direct]
             def exit_at() -> list[str]:
                 return exits(state) + [f"return ((done + {spent()}) << 24) + "
                                      f"{use(address)} + {_size_of(op, key)}"]

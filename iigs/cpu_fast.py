@@ -409,9 +409,14 @@ class _Gen:
         costs one more cycle on a read (only then is the base kept, to compare)."""
         if self.row.access == "r" and self.x:
             # (an 8-bit index crosses a page exactly when the low byte of the sum is
-            # below it)
+            # below it; in a region's absolute mode the `{CxW1}` field, which the
+            # region may fill with a test of the index against a bound made at entry)
             self.emit(f"ea = (({base}) + {index}) & 0xFFFFFF")
-            self.extra.append(Cycle(f"ea & 0xFF < {index}"))
+            if self.region and base.startswith("{DW"):
+                register = "x" if index == self.r["x"] else "y"
+                self.extra.append(Cycle("{C" + register + base[2:-1] + "}"))
+            else:
+                self.extra.append(Cycle(f"ea & 0xFF < {index}"))
         else:
             self.emit(f"ea = (({base}) + {index}) & 0xFFFFFF")
 
@@ -476,10 +481,11 @@ class _Gen:
             else:
                 self.let("w", value)
                 w = "w"
-            plain = [f"mem[ea] = {w} & 0xFF", f"mem[{self.next_byte(mask)}] = {w} >> 8"]
+            plain = ([f"mem[ea] = {w} & 0xFF", f"mem[{self.next_byte(mask)}] = {w} >> 8"]
+                     if w != "0" else ["mem[ea] = 0", f"mem[{self.next_byte(mask)}] = 0"])
             flags, slow = "WP2", f"MAP_WRITE16(ea, {w}, {mask})"
         else:
-            plain = [f"mem[ea] = {value} & 0xFF"]
+            plain = [f"mem[ea] = {value} & 0xFF" if value != "0" else "mem[ea] = 0"]
             flags, slow = "WP", f"MAP_WRITE(ea, {value} & 0xFF)"
         if not self.io:
             self.emit(*plain, uses=reads)

@@ -109,3 +109,54 @@ def test_a_register_written_in_the_loop_would_be_caught(
     reference = clone(fast)
     with pytest.raises(AssertionError):
         run_alike(fast, reference, (333, 4_000, 50_000))
+
+
+def page_crossing_loop(translator: Translator) -> CPU65816:
+    """An 8-bit-index loop whose absolute,X and absolute,Y reads cross a page from the
+    16th index on (operands $10F0, $20F1), in native mode and in emulation mode."""
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x008000)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("SEP", "imm8", 0x30)
+    a.op("JSR", "abs", "pass")
+    a.op("SEC")
+    a.op("XCE")                                # emulation mode, the same pass
+    a.op("JSR", "abs", "pass")
+    a.op("STP")
+    a.label("pass")
+    a.op("LDX", "immx", 0)
+    a.op("LDY", "immx", 0x80)
+    a.label("loop")
+    a.op("LDA", "absx", 0x10F0)
+    a.op("ADC", "absy", 0x20F1)
+    a.op("STA", "absx", 0x3000)
+    a.op("DEY")
+    a.op("INX")
+    a.op("BNE", "rel8", "loop")
+    a.op("RTS")
+    a.assemble()
+    mem[0x021000:0x021300] = bytes((i * 7) & 0xFF for i in range(0x300))
+    cpu = CPU65816(mem, pc=0x8000, translator=translator)
+    cpu.dbr = 0x02
+    cpu.sp = 0x01F0
+    return cpu
+
+
+def test_page_crossing_bounds_made_at_entry_match_step() -> None:
+    fast = page_crossing_loop(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    run_alike(fast, reference, (97, 2_000, 40_000))
+    assert fast.stop_reason == "stp"
+
+
+@pytest.mark.parametrize("bound", ["0x100 - ({} & 0xFF)", "0xFE - ({} & 0xFF)"])
+def test_a_page_bound_off_by_one_would_be_caught(
+        bound: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The bound one too high (a crossing at the 16th index not counted) or one too low
+    # (one counted at the 15th): the cycle counts differ from step()'s.
+    monkeypatch.setattr(blocks, "_page_bound", bound.format)
+    fast = page_crossing_loop(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    with pytest.raises(AssertionError):
+        run_alike(fast, reference, (97, 2_000, 40_000))
