@@ -78,6 +78,16 @@ def with_widths(key: Key, e: int, m: int, x: int) -> Key:
 
 # ---------------------------------------------------------------- instruction templates
 
+# Long data addresses: the operand's bank byte says whether the address can wrap.
+LONG_DATA = frozenset({"absl", "abslx"})
+
+
+def _long_may_wrap(bank: int) -> bool:
+    """May a long operand in `bank` reach past $FFFFFF (its second byte, or + X)? Only
+    from bank $FF: from $FE:FFFF + $FFFF the sum's second byte is at $FF:FFFF at most."""
+    return bank == 0xFF
+
+
 class _TemplateGen(_Gen):
     """`_Gen` for a region: registers as locals, the address and operands as format
     fields, and the state-changing instructions a region keeps."""
@@ -161,6 +171,10 @@ def _template(op: int, key: Key, imm: int | None) -> Template:
     control = row.flow in ("direct", "computed")
     gen = _TemplateGen(row, key, inline=not control)
     gen.imm = imm
+    if row.mode in LONG_DATA and not control:
+        # a long operand in bank $FF may wrap past $FFFFFF; in another bank, indexed or
+        # not, its two bytes cannot (`_decode` notes which)
+        gen.long_wraps = imm != 0
     if row.mnemonic in KEPT_IN_REGIONS:
         gen.new_key = _key_after(row.mnemonic, key, imm) if imm is not None else key
         getattr(gen, "op_" + row.mnemonic)()
@@ -238,6 +252,8 @@ def _decode(mem: Any, start: int, key: Key, budget: int,
         imm: int | None = None
         if name in ("REP", "SEP"):
             imm = mem[pos + 1]
+        elif row.mode in LONG_DATA and not row.flow:
+            imm = 1 if _long_may_wrap(mem[pos + 3]) else 0
         elif name == "XCE":
             if carry is None:
                 return out, "exit"

@@ -232,6 +232,9 @@ class _Gen:
         self.depth = 0
         self.size = row.operand_size(self.m, self.x) + 1
         self.bank0 = row.bank0
+        # a long operand's address (+ X) may pass $FFFFFF and wrap; a region's template
+        # is told when the operand's bank is not $FF (`iigs.blocks`), so it cannot
+        self.long_wraps = True
         self.extra: list[Cycle] = []      # run-time cycle terms
         self.io_names: set[str] = set()   # memory-map names the ops use
         self.ret_target: str | None = None   # a control transfer's target (a region's)
@@ -385,7 +388,8 @@ class _Gen:
         elif mode == "absl":
             self.emit(f"ea = {self.long()}")
         elif mode == "abslx":
-            self.emit(f"ea = ({self.long()} + {r['x']}) & 0xFFFFFF")
+            self.emit(f"ea = ({self.long()} + {r['x']}) & 0xFFFFFF" if self.long_wraps
+                      else f"ea = {self.long()} + {r['x']}")
         elif mode == "sr":
             self.emit(f"ea = ({r['sp']} + {self.byte()}) & 0xFFFF")
         elif mode == "sriy":
@@ -509,6 +513,8 @@ class _Gen:
         instruction the `{ZH1}` field (made at entry with `{ZB1}`), else `ea` + 1."""
         if self.region and self.row.mode == "dp":
             return "{ZH" + self.byte()[2:-1] + "}"
+        if not self.long_wraps:
+            return "ea + 1"
         return f"(ea + 1) & {mask}"
 
     def set_nz(self, value: str, wide: bool, uses: frozenset[str] | None = None) -> None:

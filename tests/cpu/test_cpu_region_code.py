@@ -160,3 +160,50 @@ def test_a_page_bound_off_by_one_would_be_caught(
     reference = clone(fast)
     with pytest.raises(AssertionError):
         run_alike(fast, reference, (97, 2_000, 40_000))
+
+
+def long_indexed_loop(bank: int, translator: Translator) -> CPU65816:
+    """A 16-bit loop adding long,X words from `bank`:$FFF0 on (with bank $FF the sum
+    and a word's second byte pass $FFFFFF and wrap to bank 0) and storing them long,X
+    there and long in bank $7E."""
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x058000)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("REP", "imm8", 0x30)
+    a.op("LDX", "immx", 0, wide=True)
+    a.label("loop")
+    a.op("LDA", "abslx", (bank << 16) | 0xFFF0)
+    a.op("ADC", "abslx", (bank << 16) | 0xFFF8)
+    a.op("STA", "abslx", (bank << 16) | 0xFFE0)
+    a.op("STA", "absl", 0x7E0000)
+    a.op("INX")
+    a.op("CPX", "immx", 0x40, wide=True)
+    a.op("BNE", "rel8", "loop")
+    a.op("STP")
+    a.assemble()
+    for base in ((bank << 16) | 0xFFE0, 0):
+        mem[base:base + 0x40] = bytes((i * 11 + 5) & 0xFF for i in range(0x40))
+    cpu = CPU65816(mem, pc=0x8000, translator=translator)
+    cpu.pbr = 0x05
+    cpu.sp = 0x01F0
+    return cpu
+
+
+@pytest.mark.parametrize("bank", [0xFF, 0xFE, 0x02])
+def test_long_operands_without_a_mask_match_step(bank: int) -> None:
+    fast = long_indexed_loop(bank, Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    run_alike(fast, reference, (101, 3_000, 20_000))
+    assert fast.stop_reason == "stp"
+
+
+def test_a_long_operand_in_bank_ff_left_unmasked_would_be_caught(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Bank $FF's operands taken for ones that cannot wrap: the sums past $FFFFFF index
+    # beyond memory (or the states differ).
+    monkeypatch.setattr(blocks, "_long_may_wrap", lambda bank: False)
+    fast = long_indexed_loop(0xFF, Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    with pytest.raises((AssertionError, IndexError)):
+        run_alike(fast, reference, (101, 3_000, 20_000))
