@@ -886,9 +886,9 @@ def _page_bound(operand: str) -> str:
 
 def _made_again(hoisted: dict[str, str], penalties: bool) -> list[str]:
     """The lines that make the locals computed from D again after an instruction that
-    writes it (TCD, PLD): each D + operand made at entry (`Z`, `Y` names) and, where
+    writes it (TCD, PLD): each D + operand made at entry (`Z`, `Y`, `X` names) and, where
     the region adds direct-page penalties, D's low byte."""
-    return ([f"{name} = {value}" for name, value in hoisted.items() if name[0] in "ZY"] +
+    return ([f"{name} = {value}" for name, value in hoisted.items() if name[0] in "ZYX"] +
             (["r_dl = r_d & 0xFF"] if penalties else []))
 
 
@@ -1070,6 +1070,16 @@ def _compile(shape: tuple) -> Shape:
                         return f"ea & 0xFF < {index}"
                     hoisted["C" + param[1:]] = _page_bound(param)
                     return f"{index} > C{param[1:]}"
+                if name[0] == "Q":
+                    # the address of byte 0, 1 or 2 of a long pointer at D + operand
+                    # (`[dp]`, `[dp],Y`): made at entry in a loop, as `ZB`/`ZH` are
+                    k, param = int(name[1]), use(mapping[name[2:]])
+                    if not hoist:
+                        return ((f"(t := r_d + {param}) & 0xFFFF") if k == 0
+                                else f"(t + {k}) & 0xFFFF")
+                    local = "ZYX"[k] + param[1:]
+                    hoisted[local] = f"(r_d + {param}{f' + {k}' if k else ''}) & 0xFFFF"
+                    return local
                 if name.startswith("ZB"):
                     # D + operand (a direct-page address), the same when D stays
                     param = use(mapping[name[1:]])

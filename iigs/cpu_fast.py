@@ -376,9 +376,16 @@ class _Gen:
             self._dp_indexed("x", d)
             self.emit(f"ea = {r['bank']} | {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)")
         elif mode in ("dpil", "dpily"):
-            self.emit(f"t = {d} + {self.byte()}")
-            self.emit(f"ea = {stack}[t & 0xFFFF] | ({stack}[(t + 1) & 0xFFFF] << 8) | "
-                      f"({stack}[(t + 2) & 0xFFFF] << 16)")
+            if self.region:
+                # (a region's `{Q0B1}`..`{Q2B1}` fields: the pointer's three bytes'
+                # addresses, made at entry with `{ZB1}` in a loop, see `iigs.blocks`)
+                b = self.byte()[1:-1]
+                self.emit(f"ea = {stack}[{{Q0{b}}}] | ({stack}[{{Q1{b}}}] << 8) | "
+                          f"({stack}[{{Q2{b}}}] << 16)")
+            else:
+                self.emit(f"t = {d} + {self.byte()}")
+                self.emit(f"ea = {stack}[t & 0xFFFF] | ({stack}[(t + 1) & 0xFFFF] << 8) | "
+                          f"({stack}[(t + 2) & 0xFFFF] << 16)")
             if mode == "dpily":
                 self.emit(f"ea = (ea + {r['y']}) & 0xFFFFFF")
         elif mode == "abs":

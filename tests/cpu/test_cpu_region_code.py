@@ -207,3 +207,67 @@ def test_a_long_operand_in_bank_ff_left_unmasked_would_be_caught(
     reference = clone(fast)
     with pytest.raises((AssertionError, IndexError)):
         run_alike(fast, reference, (101, 3_000, 20_000))
+
+
+def long_pointer_loop(translator: Translator) -> CPU65816:
+    """`[dp],Y` and `[dp]` reads before a loop, in it and after it, the loop moving D
+    (TCD) to the next of four direct pages each pass, each with its own long pointers
+    (into banks 3-6), so the pointers' addresses change with D."""
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x088000)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("REP", "imm8", 0x30)
+    a.op("LDY", "immx", 2, wide=True)
+    a.op("LDA", "dpily", 0x10)                 # (straight-line: not made at entry)
+    a.op("STA", "dp", 0x40)
+    a.op("LDX", "immx", 0, wide=True)
+    a.label("loop")
+    a.op("TXA")
+    a.op("AND", "immm", 0x0300, wide=True)     # D = $0000, $0100, $0200, $0300
+    a.op("TCD")
+    a.op("LDA", "dpily", 0x10)
+    a.op("CLC")
+    a.op("ADC", "dpil", 0x13)
+    a.op("STA", "dp", 0x20)
+    a.op("INY")
+    a.op("TXA")
+    a.op("CLC")
+    a.op("ADC", "immm", 0x0100, wide=True)
+    a.op("TAX")
+    a.op("CPX", "immx", 0x3000, wide=True)
+    a.op("BNE", "rel8", "loop")
+    a.op("LDA", "dpily", 0x13)                 # (after the loop: not made at entry)
+    a.op("STA", "dp", 0x22)
+    a.op("STP")
+    a.assemble()
+    for page in range(4):
+        d = page << 8
+        mem[d + 0x10:d + 0x13] = bytes((0x00, 0x10 * page + 0x20, 3 + page))
+        mem[d + 0x13:d + 0x16] = bytes((0x80, 0x40, 6 - page))
+    for bank in range(3, 7):
+        mem[(bank << 16):(bank << 16) + 0x10000] = bytes(
+            (bank * 29 + i * 7 + (i >> 8)) & 0xFF for i in range(0x10000))
+    cpu = CPU65816(mem, pc=0x8000, translator=translator)
+    cpu.pbr = 0x08
+    cpu.sp = 0x01F0
+    return cpu
+
+
+def test_long_pointers_made_at_entry_match_step() -> None:
+    fast = long_pointer_loop(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    run_alike(fast, reference, (211, 2_000, 20_000))
+    assert fast.stop_reason == "stp"
+
+
+def test_a_long_pointer_address_not_made_again_would_be_caught(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The third byte's address (`X` names) left as the entry's D made it.
+    real_again = blocks._made_again
+    monkeypatch.setattr(blocks, "_made_again", lambda hoisted, penalties: [
+        line for line in real_again(hoisted, penalties) if not line.startswith("X")])
+    fast = long_pointer_loop(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    with pytest.raises(AssertionError):
+        run_alike(fast, reference, (211, 2_000, 20_000))
