@@ -158,7 +158,8 @@ class Template(NamedTuple):
 
 def template(op: int, key: Key, imm: int | None = None) -> Template:
     """The operations of opcode `op` in state `key` (`imm`: REP/SEP's operand, XCE's
-    known carry), made once per (opcode, state, imm): a function of the opcode table."""
+    known carry, 1 for a long data operand in bank $FF, 0 in another), made once per
+    (opcode, state, imm): a function of the opcode table."""
     return _template(op, key, imm)
 
 
@@ -217,7 +218,7 @@ class Instruction(NamedTuple):
     at: int            # 24-bit address
     op: int
     key: Key           # state the instruction runs in
-    imm: int | None    # REP/SEP operand or XCE carry (part of the shape)
+    imm: int | None    # REP/SEP operand, XCE carry, long operand may wrap (shape's)
     size: int
 
 
