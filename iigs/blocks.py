@@ -873,9 +873,9 @@ def _instruction_ops(t: Template, binary: bool, dead: int) -> list[Op]:
 
 
 def _stays(register: str, written: set[str]) -> bool:
-    """Does `register` (DBR, D) keep its value at entry throughout the region (nothing
-    in it writes the register: PLB, TCD, PLD), so an address made from it and an
-    operand may be made once at entry?"""
+    """Does `register` (DBR) keep its value at entry throughout the region (nothing
+    in it writes the register: PLB), so an address made from it and an operand may be
+    made once at entry? (D + operand is made again after a write: `_made_again`.)"""
     return register not in written
 
 

@@ -1,7 +1,9 @@
 """What a region's instructions become (issue 47): absolute and direct-page addresses made
-once at entry for the blocks on a loop (`iigs.blocks._looping_blocks`) unless something
-in the region writes DBR or D, and the state still exactly step()'s, with DBR and D
-changing inside the loop too.
+once at entry for the blocks on a loop (`iigs.blocks._looping_blocks`), DBR:operand unless
+something in the region writes DBR, D + operand (and a long pointer's byte addresses)
+made again after each TCD/PLD; page-crossing bounds made at entry; long operands
+outside bank $FF unmasked. The state is still exactly step()'s, with DBR and D changing
+inside the loop too, and each analysis broken on purpose is caught.
 """
 from __future__ import annotations
 
