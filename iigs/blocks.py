@@ -885,6 +885,21 @@ def _page_bound(operand: str) -> str:
     return f"0xFF - ({operand} & 0xFF)"
 
 
+def _unmasked_from_dbr(written: set[str]) -> bool:
+    """May a region's sums from DBR (DBR:operand + index, a word's second byte) go
+    without the 24-bit mask? When nothing in it writes DBR: it is then entered with DBR
+    $FF only to run one instruction through the interpreter, and from any other bank
+    such a sum stays below $1000000."""
+    return "dbr" not in written
+
+
+def _dbr_guard(starts: list[str]) -> list[str]:
+    """The prologue line of a region whose sums from DBR are unmasked: entered with DBR
+    $FF, it runs the instruction at its entry (`starts`: each block's address, by
+    label) through the interpreter and returns, so that those sums never pass $FFFFFF."""
+    return [f"if r_dbr == 0xFF: return interpreted_step(cpu, ({', '.join(starts)},)[L])"]
+
+
 def _made_again(hoisted: dict[str, str], penalties: bool) -> list[str]:
     """The lines that make the locals computed from D again after an instruction that
     writes it (TCD, PLD): each D + operand made at entry (`Z`, `Y`, `X` names) and, where
@@ -1001,6 +1016,10 @@ def _compile(shape: tuple) -> Shape:
     looping = _looping_blocks(shape)
     hoisted: dict[str, str] = {}
     remakes: list[tuple[list[str], int]] = []
+    # Sums from DBR unmasked (`{DM}`) where nothing in the region writes DBR: entered
+    # with DBR = $FF, the region runs its entry instruction through the interpreter.
+    unmasked = _unmasked_from_dbr(written)
+    dbr_sums = False
     for index, (items, ends) in enumerate(shape[2:]):
         hoist = index in looping
         body: list[str] = []
@@ -1062,6 +1081,10 @@ def _compile(shape: tuple) -> Shape:
                         return f"(r_bank | {param})"
                     hoisted["B" + param[1:]] = f"r_bank | {param}"
                     return "B" + param[1:]
+                if name == "DM":
+                    nonlocal dbr_sums
+                    dbr_sums = dbr_sums or unmasked
+                    return "" if unmasked else " & 0xFFFFFF"
                 if name[0] == "C":
                     # an 8-bit index crossing a page from DBR:operand: the index
                     # above 0xFF - the operand's low byte, a bound made at entry in a
@@ -1178,7 +1201,9 @@ def _compile(shape: tuple) -> Shape:
     writer = _Writer(arms, exits(region_flags), use)
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
     dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms))
-    lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS] + ["r_bank = r_dbr << 16"] +
+    # (the blocks' addresses, by label: where a region entered with DBR = $FF steps)
+    guard = _dbr_guard([use(arm.start) for arm in arms]) if dbr_sums else []
+    lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS] + guard + ["r_bank = r_dbr << 16"] +
              [f"{name} = {value}" for name, value in hoisted.items()] +
              (["r_dl = r_d & 0xFF"] if penalties else []) +
              entry_lines(region_flags) +

@@ -119,6 +119,13 @@ def decimal_step(cpu: Any, a0: int, spent: int = 0) -> int:
     return (cycles << 24) | (cpu.pbr << 16) | cpu.pc
 
 
+def interpreted_step(cpu: Any, a0: int) -> int:
+    """The instruction at `a0` through the reference interpreter, as a packed result: a
+    region whose sums from DBR are unmasked runs its entry instruction this way when DBR
+    is $FF (`iigs.blocks`), the registers still the CPU's own."""
+    return decimal_step(cpu, a0)
+
+
 def stale_clock_step(cpu: Any, a0: int, spent: int = 0) -> int:
     """`reference_step` from inside the fast loop, where `cpu.processorCycles` lags the
     loop's count: a read of a TIMED register, which needs the exact cycle, stops the
@@ -202,6 +209,10 @@ def branch_condition(mnemonic: str, p: str) -> str:
     """The Python test of a conditional branch (`iigs.opcodes.BRANCH_ON`) on `p`."""
     flag, when_set = BRANCH_ON[mnemonic]
     return f"{p} & {flag:#04x}" if when_set else f"not {p} & {flag:#04x}"
+
+
+# Data addressing modes whose address is DBR's bank and a 16-bit offset (+ an index).
+DBR_MODES = frozenset({"abs", "absx", "absy", "dpi", "dpiy", "dpix", "sriy"})
 
 
 class Cycle(NamedTuple):
@@ -402,7 +413,7 @@ class _Gen:
         elif mode == "sriy":
             self.emit(f"t = ({r['sp']} + {self.byte()}) & 0xFFFF")
             self.emit(f"ptr = {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)")
-            self.emit(f"ea = (({r['bank']} | ptr) + {r['y']}) & 0xFFFFFF")
+            self.emit(f"ea = (({r['bank']} | ptr) + {r['y']}){self.bank_mask()}")
         else:
             raise ValueError(f"no data address for mode {mode}")
 
@@ -415,6 +426,12 @@ class _Gen:
             return "{D" + word[1:-1] + "}"
         return f"{self.r['bank']} | {word}"
 
+    def bank_mask(self) -> str:
+        """The 24-bit mask of a sum from DBR (DBR:operand + index, its second byte): in a
+        region the `{DM}` field, which the region leaves empty where it never runs with
+        DBR = $FF (from $FE:FFFF + $FFFF the second byte is at $FF:FFFF at most)."""
+        return "{DM}" if self.region else " & 0xFFFFFF"
+
     def _indexed(self, base: str, index: str) -> None:
         """`ea` = `base` + `index`, 24 bits. Note 4: an 8-bit index that crosses a page
         costs one more cycle on a read (only then is the base kept, to compare)."""
@@ -422,14 +439,14 @@ class _Gen:
             # (an 8-bit index crosses a page exactly when the low byte of the sum is
             # below it; in a region's absolute mode the `{CxW1}` field, which the
             # region may fill with a test of the index against a bound made at entry)
-            self.emit(f"ea = (({base}) + {index}) & 0xFFFFFF")
+            self.emit(f"ea = (({base}) + {index}){self.bank_mask()}")
             if self.region and base.startswith("{DW"):
                 register = "x" if index == self.r["x"] else "y"
                 self.extra.append(Cycle("{C" + register + base[2:-1] + "}"))
             else:
                 self.extra.append(Cycle(f"ea & 0xFF < {index}"))
         else:
-            self.emit(f"ea = (({base}) + {index}) & 0xFFFFFF")
+            self.emit(f"ea = (({base}) + {index}){self.bank_mask()}")
 
     # ------------------------------------------------ operands
     def wide(self, width: str) -> bool:
@@ -522,6 +539,8 @@ class _Gen:
             return "{ZH" + self.byte()[2:-1] + "}"
         if not self.long_wraps:
             return "ea + 1"
+        if self.row.mode in DBR_MODES and not self.bank0:
+            return "(ea + 1)" + self.bank_mask()
         return f"(ea + 1) & {mask}"
 
     def set_nz(self, value: str, wide: bool, uses: frozenset[str] | None = None) -> None:
@@ -1060,7 +1079,7 @@ def handler_code(code: int, key: tuple) -> CodeType:
 def generated_namespace() -> dict[str, Any]:
     """The names generated code (handlers and `iigs.blocks` regions) may use."""
     return {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step, "io_exit": io_exit,
-            "timed_read": timed_read}
+            "timed_read": timed_read, "interpreted_step": interpreted_step}
 
 
 def table_for(key: tuple[int, int, int], tables: dict[tuple, list[Handler]]) -> list[Handler]:

@@ -160,6 +160,11 @@ def block_after_width_change(cpu: CPU65816, budget: int) -> int:
         packed = block.run(cpu, mem, 1 << 40)
     finally:
         mem[a0 - 2:a0] = saved
+    if packed & 0xFFFFFF == a0:
+        # (entered with DBR = $FF, a region whose sums from DBR are unmasked ran only its
+        # first instruction, the REP/SEP, through the interpreter: the vector's is next)
+        cpu.pbr, cpu.pc = a0 >> 16, a0 & 0xFFFF
+        return block_once(cpu, budget)
     cycles = (packed >> 24) - 3   # the REP/SEP's own 3 cycles are not the vector's
     cpu.processorCycles += cycles
     cpu.pbr, cpu.pc = (packed >> 16) & 0xFF, packed & 0xFFFF

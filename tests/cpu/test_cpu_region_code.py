@@ -273,3 +273,68 @@ def test_a_long_pointer_address_not_made_again_would_be_caught(
     reference = clone(fast)
     with pytest.raises(AssertionError):
         run_alike(fast, reference, (211, 2_000, 20_000))
+
+
+def dbr_sums_loop(plb: bool, dbr: int, translator: Translator) -> CPU65816:
+    """A 16-bit loop whose sums from DBR (absolute,Y read and write, (dp),Y, absolute
+    words at $FFFF) pass $FFFFFF when DBR is $FF; with `plb`, PLB in the loop sets DBR
+    from a table, $FE and $FF in turn."""
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x038000)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("REP", "imm8", 0x30)
+    a.op("LDY", "immx", 0, wide=True)
+    a.label("loop")
+    if plb:
+        a.op("SEP", "imm8", 0x20)
+        a.op("TYA")
+        a.op("AND", "immm", 1)
+        a.op("ORA", "immm", 0xFE)               # $FE, $FF, $FE, ...
+        a.op("PHA")
+        a.op("PLB")
+        a.op("REP", "imm8", 0x20)
+    a.op("LDA", "absy", 0xFFF0)
+    a.op("ADC", "dpiy", 0x40)
+    a.op("ADC", "abs", 0xFFFF)
+    a.op("STA", "absy", 0xFFE0)
+    a.op("INC", "abs", 0xFFFF)
+    a.op("INY")
+    a.op("CPY", "immx", 0x30, wide=True)
+    a.op("BNE", "rel8", "loop")
+    a.op("STP")
+    a.assemble()
+    for base in (0xFEFFC0, 0xFFFFC0, 0):
+        mem[base:base + 0x60] = bytes((i * 13 + (base >> 16)) & 0xFF for i in range(0x60))
+    mem[0x40:0x42] = bytes((0xF8, 0xFF))     # the (dp),Y pointer: DBR:$FFF8
+    cpu = CPU65816(mem, pc=0x8000, translator=translator)
+    cpu.pbr, cpu.dbr = 0x03, dbr
+    cpu.sp = 0x01F0
+    return cpu
+
+
+@pytest.mark.parametrize("plb, dbr", [(False, 0xFF), (False, 0xFE), (True, 0xFE)],
+                         ids=["dbr-ff", "dbr-fe", "plb-fe-ff"])
+def test_sums_from_dbr_without_a_mask_match_step(plb: bool, dbr: int) -> None:
+    fast = dbr_sums_loop(plb, dbr, Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    run_alike(fast, reference, (123, 3_000, 30_000))
+    assert fast.stop_reason == "stp"
+
+
+@pytest.mark.parametrize("mistake", ["no-guard", "plb-unmasked"])
+def test_a_sum_from_dbr_ff_left_unmasked_would_be_caught(
+        mistake: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Entered with DBR = $FF and no guard, or a region whose PLB sets $FF taken for one
+    # that cannot: sums past $FFFFFF index beyond memory (or the states differ).
+    if mistake == "no-guard":
+        monkeypatch.setattr(blocks, "_dbr_guard", lambda starts: [])
+        fast = dbr_sums_loop(False, 0xFF,
+                             Translator(hot=1, batch_cycles=0, share_compiled=False))
+    else:
+        monkeypatch.setattr(blocks, "_unmasked_from_dbr", lambda written: True)
+        fast = dbr_sums_loop(True, 0xFE,
+                             Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    with pytest.raises((AssertionError, IndexError)):
+        run_alike(fast, reference, (123, 3_000, 30_000))
