@@ -896,8 +896,8 @@ def _unmasked_from_dbr(written: set[str]) -> bool:
 def _dbr_guard(starts: list[str]) -> list[str]:
     """The prologue line of a region whose sums from DBR are unmasked: entered with DBR
     $FF, it runs the instruction at its entry (`starts`: each block's address, by
-    label) through the interpreter and returns, so that those sums never pass $FFFFFF."""
-    return [f"if r_dbr == 0xFF: return interpreted_step(cpu, ({', '.join(starts)},)[L])"]
+    label) through its handler and returns, so that those sums never pass $FFFFFF."""
+    return [f"if r_dbr == 0xFF: return interpreted_step(cpu, mem, ({', '.join(starts)},)[L])"]
 
 
 def _made_again(hoisted: dict[str, str], penalties: bool) -> list[str]:

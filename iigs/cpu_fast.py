@@ -119,11 +119,11 @@ def decimal_step(cpu: Any, a0: int, spent: int = 0) -> int:
     return (cycles << 24) | (cpu.pbr << 16) | cpu.pc
 
 
-def interpreted_step(cpu: Any, a0: int) -> int:
-    """The instruction at `a0` through the reference interpreter, as a packed result: a
-    region whose sums from DBR are unmasked runs its entry instruction this way when DBR
-    is $FF (`iigs.blocks`), the registers still the CPU's own."""
-    return decimal_step(cpu, a0)
+def interpreted_step(cpu: Any, mem: Any, a0: int) -> int:
+    """The instruction at `a0` through its handler (the interpreter's tier), as a packed
+    result: a region whose sums from DBR are unmasked runs its entry instruction this
+    way when DBR is $FF (`iigs.blocks`), the registers still the CPU's own."""
+    return table_for(state_key(cpu), cpu.translator.tables)[mem[a0]](cpu, mem, a0)
 
 
 def stale_clock_step(cpu: Any, a0: int, spent: int = 0) -> int:

@@ -275,10 +275,12 @@ def test_a_long_pointer_address_not_made_again_would_be_caught(
         run_alike(fast, reference, (211, 2_000, 20_000))
 
 
-def dbr_sums_loop(plb: bool, dbr: int, translator: Translator) -> CPU65816:
+def dbr_sums_loop(plb: bool, dbr: int, translator: Translator,
+                  widths: bool = False) -> CPU65816:
     """A 16-bit loop whose sums from DBR (absolute,Y read and write, (dp),Y, absolute
     words at $FFFF) pass $FFFFFF when DBR is $FF; with `plb`, PLB in the loop sets DBR
-    from a table, $FE and $FF in turn."""
+    from a table, $FE and $FF in turn; with `widths`, the loop starts with SEP #$20 (a
+    state change, stepped at entry with DBR $FF) and a byte read, then REP #$20."""
     mem = bytearray(1 << 24)
     a = Assembler(mem, 0x038000)
     a.op("CLC")
@@ -293,6 +295,11 @@ def dbr_sums_loop(plb: bool, dbr: int, translator: Translator) -> CPU65816:
         a.op("ORA", "immm", 0xFE)               # $FE, $FF, $FE, ...
         a.op("PHA")
         a.op("PLB")
+        a.op("REP", "imm8", 0x20)
+    if widths:
+        a.op("SEP", "imm8", 0x20)
+        a.op("LDA", "absy", 0xFFF8)
+        a.op("STA", "absy", 0xFFD0)
         a.op("REP", "imm8", 0x20)
     a.op("LDA", "absy", 0xFFF0)
     a.op("ADC", "dpiy", 0x40)
@@ -313,10 +320,12 @@ def dbr_sums_loop(plb: bool, dbr: int, translator: Translator) -> CPU65816:
     return cpu
 
 
-@pytest.mark.parametrize("plb, dbr", [(False, 0xFF), (False, 0xFE), (True, 0xFE)],
-                         ids=["dbr-ff", "dbr-fe", "plb-fe-ff"])
-def test_sums_from_dbr_without_a_mask_match_step(plb: bool, dbr: int) -> None:
-    fast = dbr_sums_loop(plb, dbr, Translator(hot=1, batch_cycles=0, share_compiled=False))
+@pytest.mark.parametrize("plb, dbr, widths", [(False, 0xFF, False), (False, 0xFE, False),
+                                              (True, 0xFE, False), (False, 0xFF, True)],
+                         ids=["dbr-ff", "dbr-fe", "plb-fe-ff", "dbr-ff-sep"])
+def test_sums_from_dbr_without_a_mask_match_step(plb: bool, dbr: int, widths: bool) -> None:
+    fast = dbr_sums_loop(plb, dbr, Translator(hot=1, batch_cycles=0, share_compiled=False),
+                         widths)
     reference = clone(fast)
     run_alike(fast, reference, (123, 3_000, 30_000))
     assert fast.stop_reason == "stp"
