@@ -888,8 +888,8 @@ def _page_bound(operand: str) -> str:
 def _unmasked_from_dbr(written: set[str]) -> bool:
     """May a region's sums from DBR (DBR:operand + index, a word's second byte) go
     without the 24-bit mask? When nothing in it writes DBR: it is then entered with DBR
-    $FF only to run one instruction through the interpreter, and from any other bank
-    such a sum stays below $1000000."""
+    $FF only to run one instruction through its handler (`_dbr_guard`), and from any
+    other bank such a sum stays below $1000000."""
     return "dbr" not in written
 
 
@@ -897,7 +897,8 @@ def _dbr_guard(starts: list[str]) -> list[str]:
     """The prologue line of a region whose sums from DBR are unmasked: entered with DBR
     $FF, it runs the instruction at its entry (`starts`: each block's address, by
     label) through its handler and returns, so that those sums never pass $FFFFFF."""
-    return [f"if r_dbr == 0xFF: return interpreted_step(cpu, mem, ({', '.join(starts)},)[L])"]
+    return [f"if r_dbr == 0xFF: "
+            f"return interpreted_step(cpu, mem, ({', '.join(starts)},)[L])"]
 
 
 def _made_again(hoisted: dict[str, str], penalties: bool) -> list[str]:
@@ -1017,7 +1018,7 @@ def _compile(shape: tuple) -> Shape:
     hoisted: dict[str, str] = {}
     remakes: list[tuple[list[str], int]] = []
     # Sums from DBR unmasked (`{DM}`) where nothing in the region writes DBR: entered
-    # with DBR = $FF, the region runs its entry instruction through the interpreter.
+    # with DBR = $FF, the region runs its entry instruction through its handler.
     unmasked = _unmasked_from_dbr(written)
     dbr_sums = False
     for index, (items, ends) in enumerate(shape[2:]):
