@@ -82,6 +82,16 @@ def with_widths(key: Key, e: int, m: int, x: int) -> Key:
 
 # ---------------------------------------------------------------- instruction templates
 
+# Long data addresses: the operand's bank byte says whether the address can wrap.
+LONG_DATA = frozenset({"absl", "abslx"})
+
+
+def _long_may_wrap(bank: int) -> bool:
+    """May a long operand in `bank` reach past $FFFFFF (its second byte, or + X)? Only
+    from bank $FF: from $FE:FFFF + $FFFF the sum's second byte is at $FF:FFFF at most."""
+    return bank == 0xFF
+
+
 class _TemplateGen(_Gen):
     """`_Gen` for a region: registers as locals, the address and operands as format
     fields, and the state-changing instructions a region keeps."""
@@ -152,7 +162,8 @@ class Template(NamedTuple):
 
 def template(op: int, key: Key, imm: int | None = None) -> Template:
     """The operations of opcode `op` in state `key` (`imm`: REP/SEP's operand, XCE's
-    known carry), made once per (opcode, state, imm): a function of the opcode table."""
+    known carry, 1 for a long data operand in bank $FF, 0 in another), made once per
+    (opcode, state, imm): a function of the opcode table."""
     return _template(op, key, imm)
 
 
@@ -165,6 +176,10 @@ def _template(op: int, key: Key, imm: int | None) -> Template:
     control = row.flow in ("direct", "computed")
     gen = _TemplateGen(row, key, inline=not control)
     gen.imm = imm
+    if row.mode in LONG_DATA and not control:
+        # a long operand in bank $FF may wrap past $FFFFFF; in another bank, indexed or
+        # not, its two bytes cannot (`_decode` notes which)
+        gen.long_wraps = imm != 0
     if row.mnemonic in KEPT_IN_REGIONS:
         gen.new_key = _key_after(row.mnemonic, key, imm) if imm is not None else key
         getattr(gen, "op_" + row.mnemonic)()
@@ -207,7 +222,7 @@ class Instruction(NamedTuple):
     at: int            # 24-bit address
     op: int
     key: Key           # state the instruction runs in
-    imm: int | None    # REP/SEP operand or XCE carry (part of the shape)
+    imm: int | None    # REP/SEP operand, XCE carry, long operand may wrap (shape's)
     size: int
 
 
@@ -242,6 +257,8 @@ def _decode(mem: Any, start: int, key: Key, budget: int,
         imm: int | None = None
         if name in ("REP", "SEP"):
             imm = mem[pos + 1]
+        elif row.mode in LONG_DATA and not row.flow:
+            imm = 1 if _long_may_wrap(mem[pos + 3]) else 0
         elif name == "XCE":
             if carry is None:
                 return out, "exit"
@@ -873,10 +890,40 @@ def _instruction_ops(t: Template, binary: bool, dead: int) -> list[Op]:
 
 
 def _stays(register: str, written: set[str]) -> bool:
-    """Does `register` (DBR, D) keep its value at entry throughout the region (nothing
-    in it writes the register: PLB, TCD, PLD), so an address made from it and an
-    operand may be made once at entry?"""
+    """Does `register` (DBR) keep its value at entry throughout the region (nothing
+    in it writes the register: PLB), so an address made from it and an operand may be
+    made once at entry? (D + operand is made again after a write: `_made_again`.)"""
     return register not in written
+
+
+def _page_bound(operand: str) -> str:
+    """The largest 8-bit index that reaches DBR:`operand` + index without crossing a
+    page (DBR has no low byte): a read indexed above it costs one cycle more."""
+    return f"0xFF - ({operand} & 0xFF)"
+
+
+def _unmasked_from_dbr(written: set[str]) -> bool:
+    """May a region's sums from DBR (DBR:operand + index, a word's second byte) go
+    without the 24-bit mask? When nothing in it writes DBR: it is then entered with DBR
+    $FF only to run one instruction through its handler (`_dbr_guard`), and from any
+    other bank such a sum stays below $1000000."""
+    return "dbr" not in written
+
+
+def _dbr_guard(starts: list[str]) -> list[str]:
+    """The prologue line of a region whose sums from DBR are unmasked: entered with DBR
+    $FF, it runs the instruction at its entry (`starts`: each block's address, by
+    label) through its handler and returns, so that those sums never pass $FFFFFF."""
+    return [f"if r_dbr == 0xFF: "
+            f"return interpreted_step(cpu, mem, ({', '.join(starts)},)[L])"]
+
+
+def _made_again(hoisted: dict[str, str], penalties: bool) -> list[str]:
+    """The lines that make the locals computed from D again after an instruction that
+    writes it (TCD, PLD): each D + operand made at entry (`Z`, `Y`, `X` names) and, where
+    the region adds direct-page penalties, D's low byte."""
+    return ([f"{name} = {value}" for name, value in hoisted.items() if name[0] in "ZYX"] +
+            (["r_dl = r_d & 0xFF"] if penalties else []))
 
 
 def _looping_blocks(shape: tuple) -> set[int]:
@@ -984,9 +1031,9 @@ def _compile(shape: tuple) -> Shape:
     # Leaving the region writes the registers back: one call (`write_back`), so each
     # exit is one line (P made from the flags' locals where it is).
     saved = tuple(sorted(written))
-    # D's low byte (note 2's penalty), tested once at entry when nothing in the region
-    # writes D
-    dlow = "r_dl" if "d" not in written else "r_d & 0xFF"
+    # D's low byte (note 2's penalty) in a local made at entry, and made again after
+    # each instruction that writes D (TCD, PLD), as the addresses made from D are
+    dlow = "r_dl"
     penalties = False     # (whether any block adds them)
 
     def exits(state: FlagState) -> list[str]:
@@ -1006,24 +1053,31 @@ def _compile(shape: tuple) -> Shape:
     io_leaves: list[Op] = []
     arms: list[_Arm] = []
     # Absolute and direct-page addresses (DBR:operand, D + operand) of the blocks on a
-    # loop, made at entry when nothing in the region writes DBR (D): name -> value.
+    # loop, made at entry: name -> value. DBR:operand only when nothing in the region
+    # writes DBR; D + operand also where something writes D, made again after each
+    # such instruction (`remakes`: the block's lines and where they go in them).
     looping = _looping_blocks(shape)
     hoisted: dict[str, str] = {}
+    remakes: list[tuple[list[str], int]] = []
     # Where something in the region writes D: the blocks of innermost loops that do not
-    # make their direct-page addresses (and D's low byte) at the head of each arm they
-    # are written in (`_Writer`), once per entry to the loop rather than per pass.
+    # make their direct-page addresses at the head of each arm they are written in
+    # (`_Writer`), once per entry to the loop, and are not made again after each TCD/PLD
+    # elsewhere in the region (the other looping blocks' are: `remakes`).
     successors, callees = _flow(blocks_of)
     loops_of = innermost_loops(successors, callees)
     d_quiet = set() if _stays("d", written) else _quiet_blocks(
         loops_of, {i for i, (items, _, _) in enumerate(blocks_of)
                    if any("d" in template(*item).writes for item in items)})
     arm_names: list[dict[str, str]] = []   # per block: names made at its arms' heads
+    # Sums from DBR unmasked (`{DM}`) where nothing in the region writes DBR: entered
+    # with DBR = $FF, the region runs its entry instruction through its handler.
+    unmasked = _unmasked_from_dbr(written)
+    dbr_sums = False
     for index, (items, ends, _) in enumerate(blocks_of):
         hoist = index in looping
         local: dict[str, str] = {}
         arm_names.append(local)
         d_local = index in d_quiet
-        low = "DL" if d_local else dlow
         body: list[str] = []
         static = 0
         bound = 0
@@ -1040,14 +1094,14 @@ def _compile(shape: tuple) -> Shape:
             """The cycles run in the arm before this point (those of the blocks
             followed before this one, `{before}`, filled in by `_Writer`)."""
             cycles = f"{{before}}{static}"
-            return f"{cycles} + ({pending} if {low} else 0)" if pending else cycles
+            return f"{cycles} + ({pending} if {dlow} else 0)" if pending else cycles
         penalties = penalties or any(term.direct for (op, key, imm) in items
                                      for term in template(op, key, imm).extras)
         for n, ((op, key, imm), unused) in enumerate(zip(items, dead)):
             t = template(op, key, imm)
             bound += t.bound
             if pending and "d" in t.writes:
-                body.append(f"if {low}: done += {pending}")
+                body.append(f"if {dlow}: done += {pending}")
                 pending = 0
             address = next(names)
             first = first or address
@@ -1083,19 +1137,44 @@ def _compile(shape: tuple) -> Shape:
                         return f"(r_bank | {param})"
                     hoisted["B" + param[1:]] = f"r_bank | {param}"
                     return "B" + param[1:]
+                if name == "DM":
+                    nonlocal dbr_sums
+                    dbr_sums = dbr_sums or unmasked
+                    return "" if unmasked else " & 0xFFFFFF"
+                if name[0] == "C":
+                    # an 8-bit index crossing a page from DBR:operand: the index
+                    # above 0xFF - the operand's low byte, a bound made at entry in a
+                    # loop (DBR has no low byte)
+                    index, param = "r_" + name[1], use(mapping[name[2:]])
+                    if not hoist:
+                        return f"ea & 0xFF < {index}"
+                    hoisted["C" + param[1:]] = _page_bound(param)
+                    return f"{index} > C{param[1:]}"
+                if name[0] == "Q":
+                    # the address of byte 0, 1 or 2 of a long pointer at D + operand
+                    # (`[dp]`, `[dp],Y`): made at entry in a loop, as `ZB`/`ZH` are
+                    k, param = int(name[1]), use(mapping[name[2:]])
+                    made = local if d_local else hoisted if hoist else None
+                    if made is None:
+                        return ((f"(t := r_d + {param}) & 0xFFFF") if k == 0
+                                else f"(t + {k}) & 0xFFFF")
+                    made_name = "ZYX"[k] + param[1:]
+                    made[made_name] = f"(r_d + {param}{f' + {k}' if k else ''}) & 0xFFFF"
+                    return made_name
                 if name.startswith("ZB"):
-                    # D + operand (a direct-page address), the same when D stays
+                    # D + operand (a direct-page address): in a loop, made at entry
+                    # (again after TCD/PLD) or, in a loop quiet about D, at an arm's head
                     param = use(mapping[name[1:]])
-                    made = hoisted if hoist and _stays("d", written) else local
-                    if not (made is hoisted or d_local):
+                    made = local if d_local else hoisted if hoist else None
+                    if made is None:
                         return f"(r_d + {param}) & 0xFFFF"
                     made["Z" + param[1:]] = f"(r_d + {param}) & 0xFFFF"
                     return "Z" + param[1:]
                 if name.startswith("ZH"):
                     # ... and the address of its second byte
                     param = use(mapping["B" + name[2:]])
-                    made = hoisted if hoist and _stays("d", written) else local
-                    if not (made is hoisted or d_local):
+                    made = local if d_local else hoisted if hoist else None
+                    if made is None:
                         return "(ea + 1) & 0xFFFF"
                     made["Y" + param[1:]] = f"(r_d + {param} + 1) & 0xFFFF"
                     return "Y" + param[1:]
@@ -1122,6 +1201,8 @@ def _compile(shape: tuple) -> Shape:
                 state = seen
             body += render(run, leave, bail, field)
             state = after
+            if "d" in t.writes:
+                remakes.append((body, len(body)))
             if t.ret is not None:
                 if OPCODES[op].flow == "direct":
                     # A constant target: its cycles are constants too (note 5 for BRA).
@@ -1134,9 +1215,8 @@ def _compile(shape: tuple) -> Shape:
             # (run-time terms go straight into `done`: the arm's budget check has
             # been passed, and an exit adds only the constant cycles)
             pending += sum(1 for term in t.extras if term.direct)
-            if pending and d_local:
-                local["DL"] = "r_d & 0xFF"
-            body += [f"if {term.test}: done += 1" for term in t.extras if not term.direct]
+            body += [f"if {term.test.format_map(Fields(field))}: done += 1"
+                     for term in t.extras if not term.direct]
             def exit_at() -> list[str]:
                 return leave_via(f"done + {spent()}",
                                  f"{use(address)} + {_size_of(op, key)}", state)
@@ -1164,7 +1244,7 @@ def _compile(shape: tuple) -> Shape:
                 body.append(f"if (r_p & 0x30) != {widths}:")
                 body += ["    " + x for x in exit_at()]
         if pending:
-            body.append(f"if {low}: done += {pending}")
+            body.append(f"if {dlow}: done += {pending}")
         body += converted(state, region_flags)[0]
         next(names)   # the address after the block (kept in the parameters)
         kind, rest = ends[0], list(ends[1:])
@@ -1184,23 +1264,30 @@ def _compile(shape: tuple) -> Shape:
             arms.append(_Arm(body, kind, static, "", [(label, next(names), 0)
                                                       for label in rest], bound, first,
                              len(items)))
+    # (D + operand and D's low byte made again after each write of D, in the order
+    # they are made at entry; from the end of a block first, so positions hold)
+    again = _made_again(hoisted, penalties)
+    for lines_of_block, at in reversed(remakes):
+        lines_of_block[at:at] = again
     # (the writer's exits are at block boundaries, the flags where `region_flags` has them)
     writer = _Writer(arms, exits(region_flags), use, loops_of, leave_via, arm_names,
                      [returns_to for _, _, returns_to in blocks_of])
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
     dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms), " " * 12)
-    # The entry's own lines read registers too: DBR for r_bank, D for the direct-page
-    # addresses and its low byte, P for the flags' locals (always loaded).
+    # (the blocks' addresses, by label: where a region entered with DBR = $FF steps)
+    guard = _dbr_guard([use(arm.start) for arm in arms]) if dbr_sums else []
+    # The entry's own lines read registers too: DBR for r_bank and the guard, D for the
+    # direct-page addresses and its low byte, P for the flags' locals (always loaded).
     banked = any("r_bank" in line for line in itertools.chain(
         hoisted.values(), (line for arm in arms for line in arm.body)))
-    low_at_entry = dlow == "r_dl" and penalties
+    low_at_entry = penalties
     made_at_entry = ((["r_bank = r_dbr << 16"] if banked else []) +
                      [f"{name} = {value}" for name, value in hoisted.items()] +
                      (["r_dl = r_d & 0xFF"] if low_at_entry else []))
-    loaded |= ({"dbr"} if banked else set()) | (
-        {"d"} if low_at_entry or any(name[0] in "ZY" for name in hoisted) else set())
-    lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS if r in loaded] + made_at_entry +
-             entry_lines(region_flags) + io_prologue(io_names) +
+    loaded |= ({"dbr"} if banked or guard else set()) | (
+        {"d"} if low_at_entry or any(name[0] in "ZYX" for name in hoisted) else set())
+    lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS if r in loaded] + guard +
+             made_at_entry + entry_lines(region_flags) + io_prologue(io_names) +
              ["done = 0", "limit >>= 24"])
     # (a `try` costs nothing until something is raised)
     lines += ["try:", "    while True:"]

@@ -119,6 +119,13 @@ def decimal_step(cpu: Any, a0: int, spent: int = 0) -> int:
     return (cycles << 24) | (cpu.pbr << 16) | cpu.pc
 
 
+def interpreted_step(cpu: Any, mem: Any, a0: int) -> int:
+    """The instruction at `a0` through its handler (the interpreter's tier), as a packed
+    result: a region whose sums from DBR are unmasked runs its entry instruction this
+    way when DBR is $FF (`iigs.blocks`), the registers still the CPU's own."""
+    return table_for(state_key(cpu), cpu.translator.tables)[mem[a0]](cpu, mem, a0)
+
+
 def stale_clock_step(cpu: Any, a0: int, spent: int = 0) -> int:
     """`reference_step` from inside the fast loop, where `cpu.processorCycles` lags the
     loop's count: a read of a TIMED register, which needs the exact cycle, stops the
@@ -204,6 +211,10 @@ def branch_condition(mnemonic: str, p: str) -> str:
     return f"{p} & {flag:#04x}" if when_set else f"not {p} & {flag:#04x}"
 
 
+# Data addressing modes whose address is DBR's bank and a 16-bit offset (+ an index).
+DBR_MODES = frozenset({"abs", "absx", "absy", "dpi", "dpiy", "dpix", "sriy"})
+
+
 class Cycle(NamedTuple):
     """A run-time cycle term: one cycle more when `test` holds (`direct`: note 2, the
     direct-page low byte, which a region adds once per block)."""
@@ -232,6 +243,9 @@ class _Gen:
         self.depth = 0
         self.size = row.operand_size(self.m, self.x) + 1
         self.bank0 = row.bank0
+        # a long operand's address (+ X) may pass $FFFFFF and wrap; a region's template
+        # is told when the operand's bank is not $FF (`iigs.blocks`), so it cannot
+        self.long_wraps = True
         self.extra: list[Cycle] = []      # run-time cycle terms
         self.io_names: set[str] = set()   # memory-map names the ops use
         self.ret_target: str | None = None   # a control transfer's target (a region's)
@@ -373,9 +387,16 @@ class _Gen:
             self._dp_indexed("x", d)
             self.emit(f"ea = {r['bank']} | {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)")
         elif mode in ("dpil", "dpily"):
-            self.emit(f"t = {d} + {self.byte()}")
-            self.emit(f"ea = {stack}[t & 0xFFFF] | ({stack}[(t + 1) & 0xFFFF] << 8) | "
-                      f"({stack}[(t + 2) & 0xFFFF] << 16)")
+            if self.region:
+                # (a region's `{Q0B1}`..`{Q2B1}` fields: the pointer's three bytes'
+                # addresses, made at entry with `{ZB1}` in a loop, see `iigs.blocks`)
+                b = self.byte()[1:-1]
+                self.emit(f"ea = {stack}[{{Q0{b}}}] | ({stack}[{{Q1{b}}}] << 8) | "
+                          f"({stack}[{{Q2{b}}}] << 16)")
+            else:
+                self.emit(f"t = {d} + {self.byte()}")
+                self.emit(f"ea = {stack}[t & 0xFFFF] | ({stack}[(t + 1) & 0xFFFF] << 8) | "
+                          f"({stack}[(t + 2) & 0xFFFF] << 16)")
             if mode == "dpily":
                 self.emit(f"ea = (ea + {r['y']}) & 0xFFFFFF")
         elif mode == "abs":
@@ -385,13 +406,14 @@ class _Gen:
         elif mode == "absl":
             self.emit(f"ea = {self.long()}")
         elif mode == "abslx":
-            self.emit(f"ea = ({self.long()} + {r['x']}) & 0xFFFFFF")
+            self.emit(f"ea = ({self.long()} + {r['x']}) & 0xFFFFFF" if self.long_wraps
+                      else f"ea = {self.long()} + {r['x']}")
         elif mode == "sr":
             self.emit(f"ea = ({r['sp']} + {self.byte()}) & 0xFFFF")
         elif mode == "sriy":
             self.emit(f"t = ({r['sp']} + {self.byte()}) & 0xFFFF")
             self.emit(f"ptr = {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)")
-            self.emit(f"ea = (({r['bank']} | ptr) + {r['y']}) & 0xFFFFFF")
+            self.emit(f"ea = (({r['bank']} | ptr) + {r['y']}){self.bank_mask()}")
         else:
             raise ValueError(f"no data address for mode {mode}")
 
@@ -404,16 +426,27 @@ class _Gen:
             return "{D" + word[1:-1] + "}"
         return f"{self.r['bank']} | {word}"
 
+    def bank_mask(self) -> str:
+        """The 24-bit mask of a sum from DBR (DBR:operand + index, its second byte): in a
+        region the `{DM}` field, which the region leaves empty where it never runs with
+        DBR = $FF (from $FE:FFFF + $FFFF the second byte is at $FF:FFFF at most)."""
+        return "{DM}" if self.region else " & 0xFFFFFF"
+
     def _indexed(self, base: str, index: str) -> None:
         """`ea` = `base` + `index`, 24 bits. Note 4: an 8-bit index that crosses a page
         costs one more cycle on a read (only then is the base kept, to compare)."""
         if self.row.access == "r" and self.x:
             # (an 8-bit index crosses a page exactly when the low byte of the sum is
-            # below it)
-            self.emit(f"ea = (({base}) + {index}) & 0xFFFFFF")
-            self.extra.append(Cycle(f"ea & 0xFF < {index}"))
+            # below it; in a region's absolute mode the `{CxW1}` field, which the
+            # region may fill with a test of the index against a bound made at entry)
+            self.emit(f"ea = (({base}) + {index}){self.bank_mask()}")
+            if self.region and base.startswith("{DW"):
+                register = "x" if index == self.r["x"] else "y"
+                self.extra.append(Cycle("{C" + register + base[2:-1] + "}"))
+            else:
+                self.extra.append(Cycle(f"ea & 0xFF < {index}"))
         else:
-            self.emit(f"ea = (({base}) + {index}) & 0xFFFFFF")
+            self.emit(f"ea = (({base}) + {index}){self.bank_mask()}")
 
     # ------------------------------------------------ operands
     def wide(self, width: str) -> bool:
@@ -476,10 +509,11 @@ class _Gen:
             else:
                 self.let("w", value)
                 w = "w"
-            plain = [f"mem[ea] = {w} & 0xFF", f"mem[{self.next_byte(mask)}] = {w} >> 8"]
+            plain = ([f"mem[ea] = {w} & 0xFF", f"mem[{self.next_byte(mask)}] = {w} >> 8"]
+                     if w != "0" else ["mem[ea] = 0", f"mem[{self.next_byte(mask)}] = 0"])
             flags, slow = "WP2", f"MAP_WRITE16(ea, {w}, {mask})"
         else:
-            plain = [f"mem[ea] = {value} & 0xFF"]
+            plain = [f"mem[ea] = {value} & 0xFF" if value != "0" else "mem[ea] = 0"]
             flags, slow = "WP", f"MAP_WRITE(ea, {value} & 0xFF)"
         if not self.io:
             self.emit(*plain, uses=reads)
@@ -503,6 +537,10 @@ class _Gen:
         instruction the `{ZH1}` field (made at entry with `{ZB1}`), else `ea` + 1."""
         if self.region and self.row.mode == "dp":
             return "{ZH" + self.byte()[2:-1] + "}"
+        if not self.long_wraps:
+            return "ea + 1"
+        if self.row.mode in DBR_MODES and not self.bank0:
+            return "(ea + 1)" + self.bank_mask()
         return f"(ea + 1) & {mask}"
 
     def set_nz(self, value: str, wide: bool, uses: frozenset[str] | None = None) -> None:
@@ -656,9 +694,14 @@ class _Gen:
         self.ops.append(Op("if", f"if {p} & 0x08:", depth=self.depth, decimal=True))
         self.ops.append(Op("bail", f"decimal_step(cpu, {self.a0}{spent})",
                            depth=self.depth + 1, decimal=True))
+        v = "v"
         if self.row.mode not in IMMEDIATE_MODES:
             self.address()
-        self.let("v", self.read(wide))
+            self.let("v", self.read(wide))
+        elif self.region and not subtract:
+            v = self.read(wide)         # (a region's operand field: no temporary)
+        else:
+            self.let("v", self.read(wide))
         if subtract:
             self.emit(f"v ^= {mask}")
         table = "NZ16" if wide else "NZ8"
@@ -667,7 +710,7 @@ class _Gen:
         else:
             self.let("a", f"{self.r['a']} & {mask}")
             a = "a"
-        self.let("s", f"{a} + v{self.plus_carry()}")
+        self.let("s", f"{a} + {v}{self.plus_carry()}")
         # (s has at most one bit above the width: the carry; V is the sign of
         # (a ^ s) & (v ^ s), which a region may keep as it is)
         width = 16 if wide else 8
@@ -675,16 +718,16 @@ class _Gen:
             # C and V from the old accumulator, then the accumulator, whose local N/Z
             # are read from
             self.flags(0xBE, (0x01, "s >> 16"),
-                       (0x40, f"(0x40 if ~({a} ^ v) & ({a} ^ s) & {sign} else 0)"),
-                       base=p, lazy=((0x40, f"({a} ^ s) & (v ^ s)", 16),))
+                       (0x40, f"(0x40 if ~({a} ^ {v}) & ({a} ^ s) & {sign} else 0)"),
+                       base=p, lazy=((0x40, f"({a} ^ s) & ({v} ^ s)", 16),))
             self.set("a", "s & 0xFFFF", uses=frozenset({"s"}))
             self.set_nz(a, True, uses=frozenset())
             self.finish()
             return
         self.let("r", f"s & {mask}")
         self.flags(0x3C, (0x01, f"s >> {width}"), (0x82, f"{table}[r]"),
-                   (0x40, f"(0x40 if ~({a} ^ v) & ({a} ^ s) & {sign} else 0)"), base=p,
-                   lazy=((0x82, "r", width), (0x40, f"({a} ^ s) & (v ^ s)", width)))
+                   (0x40, f"(0x40 if ~({a} ^ {v}) & ({a} ^ s) & {sign} else 0)"), base=p,
+                   lazy=((0x82, "r", width), (0x40, f"({a} ^ s) & ({v} ^ s)", width)))
         self.set_a("r", wide, uses=frozenset({"r"}))
         self.finish()
 
@@ -1036,7 +1079,7 @@ def handler_code(code: int, key: tuple) -> CodeType:
 def generated_namespace() -> dict[str, Any]:
     """The names generated code (handlers and `iigs.blocks` regions) may use."""
     return {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step, "io_exit": io_exit,
-            "timed_read": timed_read}
+            "timed_read": timed_read, "interpreted_step": interpreted_step}
 
 
 def table_for(key: tuple[int, int, int], tables: dict[tuple, list[Handler]]) -> list[Handler]:

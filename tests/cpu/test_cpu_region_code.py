@@ -1,7 +1,10 @@
 """What a region's instructions become (issue 47): absolute and direct-page addresses made
-once at entry for the blocks on a loop (`iigs.blocks._looping_blocks`) unless something
-in the region writes DBR or D, and the state still exactly step()'s, with DBR and D
-changing inside the loop too.
+once at entry for the blocks on a loop (`iigs.blocks._looping_blocks`), DBR:operand unless
+something in the region writes DBR, D + operand (and a long pointer's byte addresses)
+made again after each TCD/PLD, or at the head of each arm for the blocks of an innermost
+loop that does not write D; page-crossing bounds made at entry; long operands outside
+bank $FF and sums from DBR unmasked; stores tested against the code byte by byte. The state is still exactly step()'s, with DBR and D changing
+inside the loop too, and each analysis broken on purpose is caught.
 """
 from __future__ import annotations
 
@@ -88,15 +91,23 @@ def test_absolute_addresses_in_a_loop_match_step(plb: bool) -> None:
     assert fast.stop_reason == "stp"
 
 
-@pytest.mark.parametrize("register", ["dbr", "d"])
+@pytest.mark.parametrize("register", ["dbr", "d", "d-low-byte"])
 def test_a_register_written_in_the_loop_would_be_caught(
         register: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The same loop with PLB and TCD, its addresses made at entry as if nothing wrote
-    # DBR (or D): the loop uses the first pass's bank (direct page) throughout, and the
+    # The same loop with PLB and TCD, its absolute addresses made at entry as if nothing
+    # wrote DBR (or its direct-page addresses and D's low byte not made again after
+    # TCD): the loop uses the first pass's bank (direct page) throughout, and the
     # states differ.
-    real = blocks._stays
-    monkeypatch.setattr(blocks, "_stays", lambda name, written:
-                        True if name == register else real(name, written))
+    if register == "dbr":
+        real = blocks._stays
+        monkeypatch.setattr(blocks, "_stays", lambda name, written:
+                            True if name == register else real(name, written))
+    elif register == "d":
+        monkeypatch.setattr(blocks, "_made_again", lambda hoisted, penalties: [])
+    else:          # (the addresses made again, D's low byte for the penalty not)
+        real_again = blocks._made_again
+        monkeypatch.setattr(blocks, "_made_again",
+                            lambda hoisted, penalties: real_again(hoisted, False))
     fast = dbr_loop(True, Translator(hot=1, batch_cycles=0, share_compiled=False))
     reference = clone(fast)
     with pytest.raises(AssertionError):
@@ -148,6 +159,38 @@ def d_loops(translator: Translator) -> CPU65816:
     a.assemble()
     mem[0:0x2100] = bytes((i * 7 + (i >> 8)) & 0xFF for i in range(0x2100))
     cpu = CPU65816(mem, pc=0x8000, translator=translator)
+    cpu.sp = 0x01F0
+    return cpu
+
+
+def page_crossing_loop(translator: Translator) -> CPU65816:
+    """An 8-bit-index loop whose absolute,X and absolute,Y reads cross a page from the
+    16th index on (operands $10F0, $20F1), in native mode and in emulation mode."""
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x008000)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("SEP", "imm8", 0x30)
+    a.op("JSR", "abs", "pass")
+    a.op("SEC")
+    a.op("XCE")                                # emulation mode, the same pass
+    a.op("JSR", "abs", "pass")
+    a.op("STP")
+    a.label("pass")
+    a.op("LDX", "immx", 0)
+    a.op("LDY", "immx", 0x80)
+    a.label("loop")
+    a.op("LDA", "absx", 0x10F0)
+    a.op("ADC", "absy", 0x20F1)
+    a.op("STA", "absx", 0x3000)
+    a.op("DEY")
+    a.op("INX")
+    a.op("BNE", "rel8", "loop")
+    a.op("RTS")
+    a.assemble()
+    mem[0x021000:0x021300] = bytes((i * 7) & 0xFF for i in range(0x300))
+    cpu = CPU65816(mem, pc=0x8000, translator=translator)
+    cpu.dbr = 0x02
     cpu.sp = 0x01F0
     return cpu
 
@@ -260,3 +303,207 @@ def test_a_word_stored_into_the_code_is_caught(two_runs: bool, broken: bool,
     else:
         run_alike(fast, reference, (333, 50_000))
         assert fast.stop_reason == "stp" and fast.memory[0x028000] == 0x3A   # (the last pass: X = 1)
+
+
+def test_page_crossing_bounds_made_at_entry_match_step() -> None:
+    fast = page_crossing_loop(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    run_alike(fast, reference, (97, 2_000, 40_000))
+    assert fast.stop_reason == "stp"
+
+
+@pytest.mark.parametrize("bound", ["0x100 - ({} & 0xFF)", "0xFE - ({} & 0xFF)"])
+def test_a_page_bound_off_by_one_would_be_caught(
+        bound: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The bound one too high (a crossing at the 16th index not counted) or one too low
+    # (one counted at the 15th): the cycle counts differ from step()'s.
+    monkeypatch.setattr(blocks, "_page_bound", bound.format)
+    fast = page_crossing_loop(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    with pytest.raises(AssertionError):
+        run_alike(fast, reference, (97, 2_000, 40_000))
+
+
+def long_indexed_loop(bank: int, translator: Translator) -> CPU65816:
+    """A 16-bit loop adding long,X words from `bank`:$FFF0 on (with bank $FF the sum
+    and a word's second byte pass $FFFFFF and wrap to bank 0) and storing them long,X
+    there and long in bank $7E."""
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x058000)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("REP", "imm8", 0x30)
+    a.op("LDX", "immx", 0, wide=True)
+    a.label("loop")
+    a.op("LDA", "abslx", (bank << 16) | 0xFFF0)
+    a.op("ADC", "abslx", (bank << 16) | 0xFFF8)
+    a.op("STA", "abslx", (bank << 16) | 0xFFE0)
+    a.op("STA", "absl", 0x7E0000)
+    a.op("INX")
+    a.op("CPX", "immx", 0x40, wide=True)
+    a.op("BNE", "rel8", "loop")
+    a.op("STP")
+    a.assemble()
+    for base in ((bank << 16) | 0xFFE0, 0):
+        mem[base:base + 0x40] = bytes((i * 11 + 5) & 0xFF for i in range(0x40))
+    cpu = CPU65816(mem, pc=0x8000, translator=translator)
+    cpu.pbr = 0x05
+    cpu.sp = 0x01F0
+    return cpu
+
+
+@pytest.mark.parametrize("bank", [0xFF, 0xFE, 0x02])
+def test_long_operands_without_a_mask_match_step(bank: int) -> None:
+    fast = long_indexed_loop(bank, Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    run_alike(fast, reference, (101, 3_000, 20_000))
+    assert fast.stop_reason == "stp"
+
+
+def test_a_long_operand_in_bank_ff_left_unmasked_would_be_caught(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Bank $FF's operands taken for ones that cannot wrap: the sums past $FFFFFF index
+    # beyond memory (or the states differ).
+    monkeypatch.setattr(blocks, "_long_may_wrap", lambda bank: False)
+    fast = long_indexed_loop(0xFF, Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    with pytest.raises((AssertionError, IndexError)):
+        run_alike(fast, reference, (101, 3_000, 20_000))
+
+
+def long_pointer_loop(translator: Translator) -> CPU65816:
+    """`[dp],Y` and `[dp]` reads before a loop, in it and after it, the loop moving D
+    (TCD) to the next of four direct pages each pass, each with its own long pointers
+    (into banks 3-6), so the pointers' addresses change with D."""
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x088000)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("REP", "imm8", 0x30)
+    a.op("LDY", "immx", 2, wide=True)
+    a.op("LDA", "dpily", 0x10)                 # (straight-line: not made at entry)
+    a.op("STA", "dp", 0x40)
+    a.op("LDX", "immx", 0, wide=True)
+    a.label("loop")
+    a.op("TXA")
+    a.op("AND", "immm", 0x0300, wide=True)     # D = $0000, $0100, $0200, $0300
+    a.op("TCD")
+    a.op("LDA", "dpily", 0x10)
+    a.op("CLC")
+    a.op("ADC", "dpil", 0x13)
+    a.op("STA", "dp", 0x20)
+    a.op("INY")
+    a.op("TXA")
+    a.op("CLC")
+    a.op("ADC", "immm", 0x0100, wide=True)
+    a.op("TAX")
+    a.op("CPX", "immx", 0x3000, wide=True)
+    a.op("BNE", "rel8", "loop")
+    a.op("LDA", "dpily", 0x13)                 # (after the loop: not made at entry)
+    a.op("STA", "dp", 0x22)
+    a.op("STP")
+    a.assemble()
+    for page in range(4):
+        d = page << 8
+        mem[d + 0x10:d + 0x13] = bytes((0x00, 0x10 * page + 0x20, 3 + page))
+        mem[d + 0x13:d + 0x16] = bytes((0x80, 0x40, 6 - page))
+    for bank in range(3, 7):
+        mem[(bank << 16):(bank << 16) + 0x10000] = bytes(
+            (bank * 29 + i * 7 + (i >> 8)) & 0xFF for i in range(0x10000))
+    cpu = CPU65816(mem, pc=0x8000, translator=translator)
+    cpu.pbr = 0x08
+    cpu.sp = 0x01F0
+    return cpu
+
+
+def test_long_pointers_made_at_entry_match_step() -> None:
+    fast = long_pointer_loop(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    run_alike(fast, reference, (211, 2_000, 20_000))
+    assert fast.stop_reason == "stp"
+
+
+def test_a_long_pointer_address_not_made_again_would_be_caught(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The third byte's address (`X` names) left as the entry's D made it.
+    real_again = blocks._made_again
+    monkeypatch.setattr(blocks, "_made_again", lambda hoisted, penalties: [
+        line for line in real_again(hoisted, penalties) if not line.startswith("X")])
+    fast = long_pointer_loop(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    with pytest.raises(AssertionError):
+        run_alike(fast, reference, (211, 2_000, 20_000))
+
+
+def dbr_sums_loop(plb: bool, dbr: int, translator: Translator,
+                  widths: bool = False) -> CPU65816:
+    """A 16-bit loop whose sums from DBR (absolute,Y read and write, (dp),Y, absolute
+    words at $FFFF) pass $FFFFFF when DBR is $FF; with `plb`, PLB in the loop sets DBR
+    from a table, $FE and $FF in turn; with `widths`, the loop starts with SEP #$20 (a
+    state change, stepped at entry with DBR $FF) and a byte read, then REP #$20."""
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x038000)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("REP", "imm8", 0x30)
+    a.op("LDY", "immx", 0, wide=True)
+    a.label("loop")
+    if plb:
+        a.op("SEP", "imm8", 0x20)
+        a.op("TYA")
+        a.op("AND", "immm", 1)
+        a.op("ORA", "immm", 0xFE)               # $FE, $FF, $FE, ...
+        a.op("PHA")
+        a.op("PLB")
+        a.op("REP", "imm8", 0x20)
+    if widths:
+        a.op("SEP", "imm8", 0x20)
+        a.op("LDA", "absy", 0xFFF8)
+        a.op("STA", "absy", 0xFFD0)
+        a.op("REP", "imm8", 0x20)
+    a.op("LDA", "absy", 0xFFF0)
+    a.op("ADC", "dpiy", 0x40)
+    a.op("ADC", "abs", 0xFFFF)
+    a.op("STA", "absy", 0xFFE0)
+    a.op("INC", "abs", 0xFFFF)
+    a.op("INY")
+    a.op("CPY", "immx", 0x30, wide=True)
+    a.op("BNE", "rel8", "loop")
+    a.op("STP")
+    a.assemble()
+    for base in (0xFEFFC0, 0xFFFFC0, 0):
+        mem[base:base + 0x60] = bytes((i * 13 + (base >> 16)) & 0xFF for i in range(0x60))
+    mem[0x40:0x42] = bytes((0xF8, 0xFF))     # the (dp),Y pointer: DBR:$FFF8
+    cpu = CPU65816(mem, pc=0x8000, translator=translator)
+    cpu.pbr, cpu.dbr = 0x03, dbr
+    cpu.sp = 0x01F0
+    return cpu
+
+
+@pytest.mark.parametrize("plb, dbr, widths", [(False, 0xFF, False), (False, 0xFE, False),
+                                              (True, 0xFE, False), (False, 0xFF, True)],
+                         ids=["dbr-ff", "dbr-fe", "plb-fe-ff", "dbr-ff-sep"])
+def test_sums_from_dbr_without_a_mask_match_step(plb: bool, dbr: int, widths: bool) -> None:
+    fast = dbr_sums_loop(plb, dbr, Translator(hot=1, batch_cycles=0, share_compiled=False),
+                         widths)
+    reference = clone(fast)
+    run_alike(fast, reference, (123, 3_000, 30_000))
+    assert fast.stop_reason == "stp"
+
+
+@pytest.mark.parametrize("mistake", ["no-guard", "plb-unmasked"])
+def test_a_sum_from_dbr_ff_left_unmasked_would_be_caught(
+        mistake: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Entered with DBR = $FF and no guard, or a region whose PLB sets $FF taken for one
+    # that cannot: sums past $FFFFFF index beyond memory (or the states differ).
+    if mistake == "no-guard":
+        monkeypatch.setattr(blocks, "_dbr_guard", lambda starts: [])
+        fast = dbr_sums_loop(False, 0xFF,
+                             Translator(hot=1, batch_cycles=0, share_compiled=False))
+    else:
+        monkeypatch.setattr(blocks, "_unmasked_from_dbr", lambda written: True)
+        fast = dbr_sums_loop(True, 0xFE,
+                             Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    with pytest.raises((AssertionError, IndexError)):
+        run_alike(fast, reference, (123, 3_000, 30_000))
