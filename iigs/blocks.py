@@ -384,6 +384,22 @@ def discover(mem: Any, a0: int, key: Key, limit: int = MAX_INSTRUCTIONS,
     return blocks
 
 
+def _patched_by_long_stores(mem: Any, blocks: list[BasicBlock]) -> set[int]:
+    """The bytes of the blocks' instructions that a store among them with a constant long
+    address (STA long: no register in the address) writes."""
+    code: set[int] = set()
+    written: set[int] = set()
+    for block in blocks:
+        for ins in block.instructions:
+            code.update(range(ins.at, ins.at + ins.size))
+            row = OPCODES[ins.op]
+            if row.mode == "absl" and row.access in ("w", "rmw"):
+                ea = mem[ins.at + 1] | (mem[ins.at + 2] << 8) | (mem[ins.at + 3] << 16)
+                wide = not ins.key[1 if row.width == "m" else 2]
+                written.update((ea, (ea + 1) & 0xFFFFFF) if wide else (ea,))
+    return code & written
+
+
 def _state_after(ins: Instruction) -> Key:
     name = OPCODES[ins.op].mnemonic
     if name in ("REP", "SEP", "XCE") and ins.imm is not None:
@@ -489,6 +505,13 @@ def translate(mem: Any, a0: int, key: Key, store: Store | None = None,
         if region is not None:
             return region
     blocks = discover(mem, a0, key, max_length, store.rewritten)
+    patched = _patched_by_long_stores(mem, blocks)
+    if patched:
+        # The region patches its own code at a constant address (a JSL whose operand it
+        # sets): those bytes are rewritten code from the start, and the code they lead to
+        # (the routine called) is not followed into this region.
+        store.rewritten |= patched
+        blocks = discover(mem, a0, key, max_length, store.rewritten)
     if not blocks:
         return NO_REGION
     segments = _segments(mem, blocks, store.rewritten)
