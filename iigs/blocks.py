@@ -384,6 +384,22 @@ def discover(mem: Any, a0: int, key: Key, limit: int = MAX_INSTRUCTIONS,
     return blocks
 
 
+def _patched_by_long_stores(mem: Any, blocks: list[BasicBlock]) -> set[int]:
+    """The bytes of the blocks' instructions that a store among them with a constant long
+    address (STA long: no register in the address) writes."""
+    code: set[int] = set()
+    written: set[int] = set()
+    for block in blocks:
+        for ins in block.instructions:
+            code.update(range(ins.at, ins.at + ins.size))
+            row = OPCODES[ins.op]
+            if row.mode == "absl" and row.access in ("w", "rmw"):
+                ea = mem[ins.at + 1] | (mem[ins.at + 2] << 8) | (mem[ins.at + 3] << 16)
+                wide = not ins.key[1 if row.width == "m" else 2]
+                written.update((ea, (ea + 1) & 0xFFFFFF) if wide else (ea,))
+    return code & written
+
+
 def _state_after(ins: Instruction) -> Key:
     name = OPCODES[ins.op].mnemonic
     if name in ("REP", "SEP", "XCE") and ins.imm is not None:
@@ -489,6 +505,13 @@ def translate(mem: Any, a0: int, key: Key, store: Store | None = None,
         if region is not None:
             return region
     blocks = discover(mem, a0, key, max_length, store.rewritten)
+    patched = _patched_by_long_stores(mem, blocks)
+    if patched:
+        # The region patches its own code at a constant address (a JSL whose operand it
+        # sets): those bytes are rewritten code from the start, and the code they lead to
+        # (the routine called) is not followed into this region.
+        store.rewritten |= patched
+        blocks = discover(mem, a0, key, max_length, store.rewritten)
     if not blocks:
         return NO_REGION
     segments = _segments(mem, blocks, store.rewritten)
@@ -989,12 +1012,28 @@ def _region_flags(shape: tuple, defines: bool) -> FlagState:
     return FlagState(pick(0x82) if nz_ok else 0, carry, pick(0x40))
 
 
-def _p_made(state: FlagState, saved: tuple[str, ...]) -> list[str]:
-    """The line that puts P together from the flags' locals (`state`) before a raise to
-    the exits' handlers, which write back r_p as it is, whatever the flags' state where
-    it was raised; none when the region does not write P or holds no flag in a local."""
-    p = materialised(state)
-    return [f"r_p = {p}"] if "p" in saved and p != "r_p" else []
+def _flags_for_raise(state: FlagState, region_flags: FlagState,
+                     saved: tuple[str, ...]) -> tuple[list[str], str]:
+    """What a raise to the exits' handlers needs first where the flags are in `state`:
+    the lines that move them to where the region keeps them at its block boundaries
+    (`region_flags`), from which the handlers make P once for every exit; or, where they
+    cannot be moved so (N/Z in P), P itself as the raise's last argument (", P"). None
+    when the region does not write P."""
+    if "p" not in saved or state == region_flags:
+        return [], ""
+    try:
+        lines, _ = converted(state, region_flags)
+    except ValueError:
+        return [], f", {materialised(state)}"
+    return [line for line in lines if line], ""
+
+
+def _p_at_handlers(region_flags: FlagState, saved: tuple[str, ...]) -> list[str]:
+    """The exits' handlers' line that makes P: from the flags' locals as the region keeps
+    them at its block boundaries, or as it came with the raise (`_flags_for_raise`)."""
+    if "p" not in saved:
+        return []
+    return [f"r_p = {materialised(region_flags)} if out.p is None else out.p"]
 
 
 def _compile(shape: tuple) -> Shape:
@@ -1049,7 +1088,8 @@ def _compile(shape: tuple) -> Shape:
     # instead of the call and a return.
     def leave_via(cycles: str, address: str,
                   state: FlagState = region_flags) -> list[str]:
-        return _p_made(state, saved) + [f"raise _Left({cycles}, {address})"]
+        lines, p = _flags_for_raise(state, region_flags, saved)
+        return lines + [f"raise _Left({cycles}, {address}{p})"]
     io_leaves: list[Op] = []
     arms: list[_Arm] = []
     # Absolute and direct-page addresses (DBR:operand, D + operand) of the blocks on a
@@ -1184,7 +1224,8 @@ def _compile(shape: tuple) -> Shape:
                 # (an I/O-page access: leave to `step()`, the registers written back by
                 # the handler of `_LeftForIo`, which calls `io_exit`)
                 io_leaves.append(o)
-                return _p_made(state, saved) + [f"raise _LeftForIo({{A}}, done + {spent()})"]
+                lines, p = _flags_for_raise(state, region_flags, saved)
+                return lines + [f"raise _LeftForIo({{A}}, done + {spent()}{p})"]
 
             def bail(o: Op) -> list[str]:
                 # (the bail-out's call reads the registers from the CPU: written first)
@@ -1291,13 +1332,15 @@ def _compile(shape: tuple) -> Shape:
              ["done = 0", "limit >>= 24"])
     # (a `try` costs nothing until something is raised)
     lines += ["try:", "    while True:"]
-    # (P was made at the raise: the handlers write back the locals as they are)
+    # (the flags are where the region keeps them at its block boundaries, or P came
+    # with the raise: `_flags_for_raise`; the handlers make P and write back the locals)
     plain = [f"leave(cpu, {', '.join('r_' + r for r in saved)})"] if saved else []
+    plain[:0] = _p_at_handlers(region_flags, saved)
     handlers = (["except _Left as out:"] +
                 ["    " + line for line in plain + ["return (out.cycles << 24) + out.at"]])
     if io_leaves:
         handlers += (["except _LeftForIo as out:"] +
-                     ["    " + line for line in plain + ["io_exit(cpu, *out.args)"]])
+                     ["    " + line for line in plain + ["io_exit(cpu, out.at, out.cycles)"]])
     # (the dispatch's lines come indented for their place in the function)
     body_source = "\n".join(["    " + line for line in lines] + dispatch +
                             ["    " + line for line in handlers])
@@ -1345,14 +1388,20 @@ class _Left(Exception):
     """Raised inside a region to leave it midway: the cycles it has run, the address to
     go on at."""
 
-    def __init__(self, cycles: int, at: int) -> None:
+    def __init__(self, cycles: int, at: int, p: int | None = None) -> None:
         self.cycles = cycles
         self.at = at
+        self.p = p          # P, when the flags were not left in the region's locals
 
 
 class _LeftForIo(Exception):
     """Raised inside a region to leave it before an I/O-page access: `io_exit`'s
-    arguments (the instruction's address, the cycles run)."""
+    arguments (the instruction's address, the cycles run), and P as `_Left` has it."""
+
+    def __init__(self, at: int, cycles: int, p: int | None = None) -> None:
+        self.at = at
+        self.cycles = cycles
+        self.p = p
 
 
 def _flow(blocks_of: tuple) -> tuple[list[list[int]], list[int | None]]:

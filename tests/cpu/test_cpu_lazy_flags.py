@@ -177,14 +177,15 @@ def test_random_lazy_flag_code_matches_step() -> None:
 
 
 @pytest.mark.parametrize("breakage", ["no P made before PHP", "no move at a block's end",
-                                      "no P made before a raise"])
+                                      "no P made by the exits' handlers"])
 def test_a_wrong_analysis_is_caught(breakage: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # The same programs with the analysis broken on purpose: run() and step() differ.
     if breakage == "no P made before PHP":
         monkeypatch.setattr(blocks, "_reads_from_p", lambda op, known: 0)
-    elif breakage == "no P made before a raise":
-        # (a budget exit raises to the one handler, which writes back r_p as it is)
-        monkeypatch.setattr(blocks, "_p_made", lambda state, saved: [])
+    elif breakage == "no P made by the exits' handlers":
+        # (a budget exit raises to the one handler, which makes P from the flags' locals;
+        # the moves before a raise mid-block, `_flags_for_raise`, are test_cpu_tiers')
+        monkeypatch.setattr(blocks, "_p_at_handlers", lambda region, saved: [])
     else:
         monkeypatch.setattr(blocks, "converted", lambda state, target: ([], target))
     with pytest.raises(AssertionError):

@@ -523,3 +523,24 @@ def test_the_cpu_alone_imports_neither_the_io_page_nor_numpy() -> None:
         env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_a_long_store_into_the_regions_own_jsl_leaves_the_routine_out() -> None:
+    # $02:1000 LDA #$3000 ; STA $021008 (the JSL's operand, both bytes) ; JSL $022000 ; STP
+    # $02:2000 INX ; RTL      $02:3000 INX ; INX ; RTL
+    # The region sees its own code patched at a constant address: the JSL is left to the
+    # interpreter and the routine its operand names now is not compiled into the region.
+    mem = bytearray(1 << 24)
+    mem[0x021000:0x02100C] = bytes([0xA9, 0x00, 0x30, 0x8F, 0x08, 0x10, 0x02,
+                                    0x22, 0x00, 0x20, 0x02, 0xDB])
+    mem[0x022000:0x022002] = bytes([0xE8, 0x6B])
+    mem[0x023000:0x023003] = bytes([0xE8, 0xE8, 0x6B])
+    store = blocks.Store(share_compiled=False)
+    region = blocks.translate(bytearray(mem), 0x021000, (0, 0, 0), store)
+    assert [s[:2] for s in region.segments] == [(0x021000, 0x021007)]
+    assert {0x021008, 0x021009} <= store.rewritten
+    cpu = CPU65816(mem, pc=0x1000, translator=Translator(hot=1, batch_cycles=0))
+    cpu.e, cpu.p, cpu.pbr = 0, 0x00, 0x02
+    reference = clone(cpu)
+    run_alike(cpu, reference, (1_000,))
+    assert cpu.stop_reason == "stp" and cpu.x == 2
