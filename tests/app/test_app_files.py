@@ -109,15 +109,11 @@ def test_app_tournament_game_updates_the_record(tmp_path, program):
     volume = t.s.machine.tb.gsos.volume
     assert volume.info("SETTINGS/HISTORY").file_type == 0xF1
     t.s.close()
-    again = boot_table(tmp_path, program, seed=77)      # a second game adds to it
-    again.choose("Settings", "Tournament Mode")
-    again.choose("File", "New Game")
-    finish_game(again)
-    again.s.clear_text_log()
-    again.choose("Options", "Show History")
-    cols = history_columns(again)
-    assert cols[0] == ["Player", "Willy"]
-    assert cols[1] == ["Won", str(won + (again.word("GameWinner") == 0))]
+    again = boot_table(tmp_path, program, seed=77)      # read back by the next start (a
+    again.s.clear_text_log()                            #   game added to a record read
+    again.choose("Options", "Show History")             #   back: the test below)
+    assert history_columns(again) == [["Player", "Willy"], ["Won", str(won)],
+                                      ["Lost", str(lost)], ["Points", f"{sign}{net}"]]
     again.s.close()
 
 
