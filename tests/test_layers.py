@@ -22,10 +22,29 @@ ROOT = Path(__file__).resolve().parent.parent
 DYNAMIC_IMPORTERS = ("importlib", "runpy")
 
 
+@functools.cache
+def _walked(text: str, filename: str) -> tuple[ast.AST, ...]:
+    """Every node of a source (the module first), parsed and walked once per text: the
+    checks below read the same 2 MB of sources many times, and parsing and walking them
+    is what they cost. Keyed by the text, so a file rewritten is read afresh."""
+    return tuple(ast.walk(ast.parse(text, filename=filename)))
+
+
+def nodes(path: Path) -> tuple[ast.AST, ...]:
+    """Every node of the module at `path`, at any depth."""
+    return _walked(path.read_text(), str(path))
+
+
+def _tree(path: Path) -> ast.Module:
+    tree = nodes(path)[0]
+    assert isinstance(tree, ast.Module)
+    return tree
+
+
 def imported_modules(path: Path) -> set[str]:
     """Every module `path` imports, at any depth of the file (absolute names)."""
     names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+    for node in nodes(path):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
@@ -55,7 +74,7 @@ def test_the_hardware_imports_nothing_by_a_name_in_a_string() -> None:
     # importlib.import_module("toolbox...") or runpy would cross the line unseen.
     calls = {f"{path.relative_to(ROOT).as_posix()}:{node.lineno}"
              for path in sorted((ROOT / "iigs").rglob("*.py"))
-             for node in ast.walk(ast.parse(path.read_text(), filename=str(path)))
+             for node in nodes(path)
              if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
              and node.func.id == "__import__"}
     assert importers("iigs", *DYNAMIC_IMPORTERS) == {} and calls == set()
@@ -105,7 +124,7 @@ def machine_members_used(path: Path) -> dict[str, int]:
     """Each member the module asks of the machine (`machine.x`, `getattr(machine, "x"
     ...)`), with the first line it is asked on."""
     used: dict[str, int] = {}
-    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+    for node in nodes(path):
         if isinstance(node, ast.Attribute) and machine_expression(node.value):
             used.setdefault(node.attr, node.lineno)
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
@@ -118,7 +137,7 @@ def machine_members_used(path: Path) -> dict[str, int]:
 
 def port_members() -> set[str]:
     """The members `toolbox.machine_port.MachinePort` declares."""
-    tree = ast.parse((ROOT / "toolbox/machine_port.py").read_text())
+    tree = _tree(ROOT / "toolbox/machine_port.py")
     port = next(node for node in tree.body
                 if isinstance(node, ast.ClassDef) and node.name == "MachinePort")
     return ({node.target.id for node in port.body
@@ -176,7 +195,8 @@ def test_the_hardware_runs_a_routine_without_a_toolbox() -> None:
 # frame source's members) or a type or library it uses declares (`set.add`, `os.open`)
 # is its own.
 
-def _class_members(cls: ast.ClassDef) -> set[str]:
+@functools.cache
+def _class_members(cls: ast.ClassDef) -> frozenset[str]:
     """What a class declares: fields, methods, properties and the attributes its
     methods assign on self."""
     names: set[str] = set()
@@ -191,19 +211,15 @@ def _class_members(cls: ast.ClassDef) -> set[str]:
         if (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
                 and isinstance(node.value, ast.Name) and node.value.id == "self"):
             names.add(node.attr)
-    return names
+    return frozenset(names)
 
 
 @functools.cache
-def _tree(path: Path) -> ast.Module:
-    return ast.parse(path.read_text(), filename=str(path))
-
-
 def _classes(package: str) -> dict[str, list[ast.ClassDef]]:
     """Every class of a package (at any depth), by name."""
     found: dict[str, list[ast.ClassDef]] = {}
     for path in sorted((ROOT / package).rglob("*.py")):
-        for node in ast.walk(_tree(path)):
+        for node in nodes(path):
             if isinstance(node, ast.ClassDef):
                 found.setdefault(node.name, []).append(node)
     return found
@@ -272,7 +288,7 @@ def attributes_read(path: Path, watched: set[str]) -> set[str]:
     """Each `x.name` or `getattr(x, "name")` (hasattr, setattr) in a module whose name is
     in `watched`, as "line name"."""
     found: set[str] = set()
-    for node in ast.walk(_tree(path)):
+    for node in nodes(path):
         if isinstance(node, ast.Attribute) and node.attr in watched:
             found.add(f"{node.lineno} {node.attr}")
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)

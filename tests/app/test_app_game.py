@@ -50,6 +50,9 @@ def test_app_full_game_against_willy_matches_the_oracle(table_factory, seed):
     f = expected.final
     assert f"total {f.totals[0]}" in sheet and f"total {f.totals[1]}" in sheet
     assert f"wins the game by {f.net} points." in sheet
+    for won in expected.hands_won:                      # the box, "1 hand" (1234, 77)
+        assert f"box bonus {25 * won} ({won} hand{'' if won == 1 else 's'})" in sheet
+    assert "(1 hands)" not in sheet
     assert t.word("NetScore") == f.net
     for player, name in ((0, "Player"), (1, "Willy")):      # the statistics
         kinds = [h.score.kind.value for h in expected.hands if h.score.winner == player]

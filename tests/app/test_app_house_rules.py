@@ -66,6 +66,12 @@ def computers_game(t, rules: Rules, seed: int):
     click_item(t, P1_FIRST + 2)                          # player 1: Sonia
     click_item(t, OK)
     t.choose("File", "New Game")
+    return game_matches_the_oracle(t, rules, seed)
+
+
+def game_matches_the_oracle(t, rules: Rules, seed: int):
+    """Sonia against Willy, the game begun: played to its end, its scores after every
+    hand, its lay-offs and its end against the oracle's play_game."""
     per_hand, marks = [], []
     for _ in range(400):
         t.check_cards()
@@ -75,6 +81,7 @@ def computers_game(t, rules: Rules, seed: int):
             per_hand.append(t.scores())
             marks.append(sum(bin(t.word("LaidOff", i)).count("1") for i in range(4))
                          if t.word("ResKind") != 3 else 0)
+        t.s.clear_text_log()
         play_human_turn(t)
     else:
         raise AssertionError("the game did not end")
@@ -154,11 +161,8 @@ def test_app_house_rules_ghosted_during_a_game(table_factory):
     assert rules_words(t) == MANUAL
 
 
-def test_app_simple_gin_game_matches_the_oracle(table_factory):
-    t = table_factory(2024)
-    choose_rules(t, checks=(KNOCK_OFF,))
-    computers_game(t, parse_rules("simple"), 2024)
-    assert t.word("KnockLimit") == 0 and t.word("RulesBlock") == 1
+# A Simple Gin game against the oracle: test_app_house_rules_kept.py, which plays it once
+# for that and for its statistics.
 
 
 @pytest.mark.parametrize("checks,box,numbers,names,seed", [

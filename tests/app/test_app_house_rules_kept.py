@@ -7,11 +7,11 @@ the game is over, nor after the rules are set back, nor in the next game under o
 from __future__ import annotations
 
 from gin_king.oracle.game import play_game
-from gin_king.oracle.personalities import Sonia, Willy
+from gin_king.oracle.personalities import Willy
 from gin_king.oracle.rules import parse_rules
 from gk_table import PH_GAMEOVER, PH_HANDOVER, SimpleHuman, boot_table, play_human_turn
 from test_app_house_rules import (HOLLYWOOD, KNOCK_OFF, LAYOFF_OFF, choose_rules,
-                                  rules_words)
+                                  game_matches_the_oracle, rules_words)
 from test_app_settings import OK, P1_FIRST, click_item
 from test_app_stats import statistics
 
@@ -75,14 +75,16 @@ def test_app_a_hollywood_match_resumes_under_its_rules_and_counts_as_hollywood(t
     again.s.close()
 
 
-def test_app_a_simple_gin_game_counts_as_simple_gin(table_factory):
-    final = play_game(Sonia(), Willy(), parse_rules("simple"), seed=SEED).final
+def test_app_a_simple_gin_game_matches_the_oracle_and_counts_as_simple_gin(table_factory):
+    """One Simple Gin game, Sonia against Willy: hand by hand the oracle's, the engine
+    playing by the rule (no knock limit), then counted as Simple gin."""
     t = table_factory(SEED)
     choose_rules(t, checks=(KNOCK_OFF,))
     sonia_against_willy(t)
     t.choose("File", "New Game")
     assert info_line(t).endswith("Gin only")
-    play_until(t, lambda t: t.phase == PH_GAMEOVER)
+    final = game_matches_the_oracle(t, parse_rules("simple"), SEED).final
+    assert t.word("KnockLimit") == 0 and t.word("RulesBlock") == 1
     assert "Gin only" not in info_line(t) and "Game to 100" in info_line(t)
     got = statistics(t)
     assert got[0] == ("Simple gin", "", "", "", "")

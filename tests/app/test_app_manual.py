@@ -70,9 +70,8 @@ def test_the_score_sheet_shows_the_shutout_doubling_as_arithmetic(table_factory)
     assert "(0 hands)" in sheet and "Shutout" in sheet
 
 
-def test_the_score_sheet_says_1_hand(table_factory):
-    sheet = sheet_after_play(table_factory, 54)          # Willy won one hand
-    assert "box bonus 25 (1 hand)," in sheet and "(1 hands)" not in sheet
+# "box bonus 25 (1 hand)", never "(1 hands)": the whole games against Willy in
+# test_app_game.py, where the player wins one hand.
 
 
 def test_the_dealer_refusing_after_the_human_is_told(table_factory):
