@@ -767,6 +767,11 @@ class _Gen:
         wide = self.wide("m")
         mask, top = ("0xFFFF", "0x8000") if wide else ("0xFF", "0x80")
         acc = self.row.mode == "acc"
+        if acc and wide and self.region:
+            # (a region's 16-bit A is a local: the operation reads and writes it, with
+            # no temporary copied in and out)
+            self._rmw_register(name, mask)
+            return
         v = frozenset({"v"})
         if acc:
             self.let("v", self.low("a", wide))
@@ -799,6 +804,25 @@ class _Gen:
                        uses=frozenset({"c", "v"}), lazy=((0x82, "v", 16 if wide else 8),))
         else:
             self.set_nz("v", wide, uses=v)
+        self.finish()
+
+    def _rmw_register(self, name: str, mask: str) -> None:
+        """INC/DEC/ASL/LSR/ROL/ROR of a 16-bit A held in a region's local."""
+        a = self.r["a"]
+        none: frozenset[str] = frozenset()
+        if name in ("ASL", "ROL"):
+            self.let("c", f"{a} >> 15", uses=none)
+        elif name in ("LSR", "ROR"):
+            self.let("c", f"{a} & 1", uses=none)
+        self.set("a", {"INC": f"({a} + 1) & {mask}", "DEC": f"({a} - 1) & {mask}",
+                       "ASL": f"({a} << 1) & {mask}", "LSR": f"{a} >> 1",
+                       "ROL": f"(({a} << 1) | {self.carry()}) & {mask}",
+                       "ROR": f"({a} >> 1) | ({self.carry()} << 15)"}[name], uses=none)
+        if name in ("INC", "DEC"):
+            self.set_nz(a, True, uses=none)
+        else:
+            self.flags(0x7C, (0x01, "c", frozenset({"c"})), (0x82, f"NZ16[{a}]", none),
+                       uses=frozenset({"c"}), lazy=((0x82, a, 16),), nz_register=True)
         self.finish()
 
     def op_testbits(self) -> None:
@@ -999,11 +1023,21 @@ class _Gen:
         else:
             wide = self.wide(self.row.width)
             self.pull(2 if wide else 1)
-            if name == "PLA":
-                self.set_a("v", wide, uses=v)
+            register = "a" if name == "PLA" else name[-1].lower()
+            if self.region and (wide or name != "PLA"):
+                # (in a region, where the register is the whole value pulled, the pull
+                # goes straight into the register's local, before S is moved, and N/Z
+                # are made from that local: no temporary)
+                sp_update = self.ops.pop()
+                self.set(register, self.ops.pop().expr, uses=frozenset())
+                self.ops.append(sp_update)
+                self.set_nz(self.r[register], wide, uses=frozenset())
             else:
-                self.take(name[-1].lower(), "v")
-            self.set_nz("v", wide, uses=v)
+                if name == "PLA":
+                    self.set_a("v", wide, uses=v)
+                else:
+                    self.take(register, "v")
+                self.set_nz("v", wide, uses=v)
         self.finish()
 
     def op_PHD(self) -> None:
