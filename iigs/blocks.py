@@ -1201,15 +1201,18 @@ def _compile(shape: tuple) -> Shape:
                     made_name = "ZYX"[k] + param[1:]
                     made[made_name] = f"(r_d + {param}{f' + {k}' if k else ''}) & 0xFFFF"
                     return made_name
-                if name.startswith("ZB"):
+                if name[:2] in ("ZB", "ZA", "ZE"):
                     # D + operand (a direct-page address): in a loop, made at entry
-                    # (again after TCD/PLD) or, in a loop quiet about D, at an arm's head
-                    param = use(mapping[name[1:]])
+                    # (again after TCD/PLD) or, in a loop quiet about D, at an arm's head;
+                    # `ZA`: the statement making `ea` (none where the address is made
+                    # so), `ZE`: the address's name where accesses write `ea`
+                    param = use(mapping[name[1:] if name[:2] == "ZB" else name[2:]])
                     made = local if d_local else hoisted if hoist else None
                     if made is None:
-                        return f"(r_d + {param}) & 0xFFFF"
+                        return {"ZB": f"(r_d + {param}) & 0xFFFF", "ZE": "ea",
+                                "ZA": f"ea = (r_d + {param}) & 0xFFFF"}[name[:2]]
                     made["Z" + param[1:]] = f"(r_d + {param}) & 0xFFFF"
-                    return "Z" + param[1:]
+                    return "" if name[:2] == "ZA" else "Z" + param[1:]
                 if name.startswith("ZH"):
                     # ... and the address of its second byte
                     param = use(mapping["B" + name[2:]])
@@ -1268,11 +1271,13 @@ def _compile(shape: tuple) -> Shape:
                 # (`lo` is the code's start - 1, where a 16-bit store's second byte is
                 # the code's first: a byte there is no hit)
                 byte = _byte_store(op, key)
-                body.append(f"if ea < {use(hi)} and ea {'>' if byte else '>='} {use(lo)}:"
+                # (a direct-page store's address is its hoisted name, where it has one)
+                ea = Fields(field)["ZEB1"] if OPCODES[op].mode == "dp" else "ea"
+                body.append(f"if {ea} < {use(hi)} and {ea} {'>' if byte else '>='} {use(lo)}:"
                             if one_span else
-                            f"if ea < {use(hi)} and ea >= {use(lo)} and " +
-                            (f"{use(hit)}(ea):" if byte else
-                             f"({use(hit)}(ea) or {use(hit)}(ea + 1)):"))
+                            f"if {ea} < {use(hi)} and {ea} >= {use(lo)} and " +
+                            (f"{use(hit)}({ea}):" if byte else
+                             f"({use(hit)}({ea}) or {use(hit)}({ea} + 1)):"))
                 body += ["    " + x for x in exit_at()]
             if t.stack_write and bank0:
                 if key[0] and stack_in_page1:

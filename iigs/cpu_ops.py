@@ -141,7 +141,11 @@ def render(ops: list[Op], leave: Callable[[Op], list[str]],
         else:
             body = [op.statement()]
         for line in body:
-            lines.append(indent + (line if looked_up is None else line.format_map(looked_up)))
+            # (a field may make a statement nothing: a direct-page address made at entry)
+            if looked_up is not None:
+                line = line.format_map(looked_up)
+            if line:
+                lines.append(indent + line)
     return lines
 
 
