@@ -1234,7 +1234,8 @@ def _compile(shape: tuple) -> Shape:
                 # (the bail-out's call reads the registers from the CPU: written first)
                 return exits(state) + [f"return ((done + {spent()}) << 24) + {o.text}"]
             paired, after = with_lazy_flags(_instruction_ops(t, binary, unused), state,
-                                            _reads_from_p(op, carry is not None))
+                                            _reads_from_p(op, carry is not None),
+                                            dead=unused)
             # (rendered in runs of ops that see one state: the exits' P is made from it)
             run: list[Op] = []
             for o, seen in paired:
