@@ -1517,13 +1517,17 @@ class _Writer:
         lines = self._block(i, (i,), 0, 0)
         # (+2: the margin every budget check has kept)
         self.heads[i] = head = self.slowest + 2
-        lines = ([f"if done + {head} >= limit:"] +
+        # (an arm that loops tests `done` against its budget less its head, made once
+        # per entry to the arm: one addition fewer a pass; `limit` stays in a region)
+        test = f"done >= budget{i}" if self.loops else f"done + {head} >= limit"
+        lines = ([f"if {test}:"] +
                  ["    " + x for x in
                   self.leave_via("done", self.use(self.arms[i].start))] + lines)
         # (made once per entry to the arm, before its loop: nothing in it changes them)
         made = [f"{name} = {value}" for name, value in self.made.items()]
         if not self.loops:
             return made + lines
+        made.append(f"budget{i} = limit - {head}")
         # A path back to the arm's own block (a loop closed within the blocks followed)
         # is a `continue` of a loop of its own, not a trip through the dispatch; every
         # other path ends in `L = ...` (then leaves this loop) or a return.
