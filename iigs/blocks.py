@@ -1201,15 +1201,18 @@ def _compile(shape: tuple) -> Shape:
                     made_name = "ZYX"[k] + param[1:]
                     made[made_name] = f"(r_d + {param}{f' + {k}' if k else ''}) & 0xFFFF"
                     return made_name
-                if name.startswith("ZB"):
+                if name[:2] in ("ZB", "ZA", "ZE"):
                     # D + operand (a direct-page address): in a loop, made at entry
-                    # (again after TCD/PLD) or, in a loop quiet about D, at an arm's head
-                    param = use(mapping[name[1:]])
+                    # (again after TCD/PLD) or, in a loop quiet about D, at an arm's head;
+                    # `ZA`: the statement making `ea` (none where the address is made
+                    # so), `ZE`: the address's name where accesses write `ea`
+                    param = use(mapping[name[1:] if name[:2] == "ZB" else name[2:]])
                     made = local if d_local else hoisted if hoist else None
                     if made is None:
-                        return f"(r_d + {param}) & 0xFFFF"
+                        return {"ZB": f"(r_d + {param}) & 0xFFFF", "ZE": "ea",
+                                "ZA": f"ea = (r_d + {param}) & 0xFFFF"}[name[:2]]
                     made["Z" + param[1:]] = f"(r_d + {param}) & 0xFFFF"
-                    return "Z" + param[1:]
+                    return "" if name[:2] == "ZA" else "Z" + param[1:]
                 if name.startswith("ZH"):
                     # ... and the address of its second byte
                     param = use(mapping["B" + name[2:]])
@@ -1231,7 +1234,8 @@ def _compile(shape: tuple) -> Shape:
                 # (the bail-out's call reads the registers from the CPU: written first)
                 return exits(state) + [f"return ((done + {spent()}) << 24) + {o.text}"]
             paired, after = with_lazy_flags(_instruction_ops(t, binary, unused), state,
-                                            _reads_from_p(op, carry is not None))
+                                            _reads_from_p(op, carry is not None),
+                                            dead=unused)
             # (rendered in runs of ops that see one state: the exits' P is made from it)
             run: list[Op] = []
             for o, seen in paired:
@@ -1268,11 +1272,13 @@ def _compile(shape: tuple) -> Shape:
                 # (`lo` is the code's start - 1, where a 16-bit store's second byte is
                 # the code's first: a byte there is no hit)
                 byte = _byte_store(op, key)
-                body.append(f"if ea < {use(hi)} and ea {'>' if byte else '>='} {use(lo)}:"
+                # (a direct-page store's address is its hoisted name, where it has one)
+                ea = Fields(field)["ZEB1"] if OPCODES[op].mode == "dp" else "ea"
+                body.append(f"if {ea} < {use(hi)} and {ea} {'>' if byte else '>='} {use(lo)}:"
                             if one_span else
-                            f"if ea < {use(hi)} and ea >= {use(lo)} and " +
-                            (f"{use(hit)}(ea):" if byte else
-                             f"({use(hit)}(ea) or {use(hit)}(ea + 1)):"))
+                            f"if {ea} < {use(hi)} and {ea} >= {use(lo)} and " +
+                            (f"{use(hit)}({ea}):" if byte else
+                             f"({use(hit)}({ea}) or {use(hit)}({ea} + 1)):"))
                 body += ["    " + x for x in exit_at()]
             if t.stack_write and bank0:
                 if key[0] and stack_in_page1:
@@ -1511,13 +1517,17 @@ class _Writer:
         lines = self._block(i, (i,), 0, 0)
         # (+2: the margin every budget check has kept)
         self.heads[i] = head = self.slowest + 2
-        lines = ([f"if done + {head} >= limit:"] +
+        # (an arm that loops tests `done` against its budget less its head, made once
+        # per entry to the arm: one addition fewer a pass; `limit` stays in a region)
+        test = f"done >= budget{i}" if self.loops else f"done + {head} >= limit"
+        lines = ([f"if {test}:"] +
                  ["    " + x for x in
                   self.leave_via("done", self.use(self.arms[i].start))] + lines)
         # (made once per entry to the arm, before its loop: nothing in it changes them)
         made = [f"{name} = {value}" for name, value in self.made.items()]
         if not self.loops:
             return made + lines
+        made.append(f"budget{i} = limit - {head}")
         # A path back to the arm's own block (a loop closed within the blocks followed)
         # is a `continue` of a loop of its own, not a trip through the dispatch; every
         # other path ends in `L = ...` (then leaves this loop) or a return.

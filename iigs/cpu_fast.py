@@ -249,6 +249,7 @@ class _Gen:
         self.extra: list[Cycle] = []      # run-time cycle terms
         self.io_names: set[str] = set()   # memory-map names the ops use
         self.ret_target: str | None = None   # a control transfer's target (a region's)
+        self.ea = "ea"      # the effective address's name (a region's direct page: a field)
         # a region's operand fields: name -> (kind, byte index), see `iigs.blocks`
         self.params: dict[str, tuple[str, int]] = {}
         # How registers, the instruction's address and stack/pointer memory are named.
@@ -364,9 +365,14 @@ class _Gen:
         if mode == "dp":
             # (a region's `{ZB1}` field: D + operand, made once at its entry where the
             # instruction is in a loop and nothing writes D, see `iigs.blocks`)
+            # (and `{ZE1}`, the address's name where accesses write `ea`: that hoisted
+            # name, with `{ZA1}`, the statement making `ea`, left out; else `ea`)
             byte = self.byte()
-            self.emit("ea = {Z" + byte[1:-1] + "}" if self.region
-                      else f"ea = ({d} + {byte}) & 0xFFFF")
+            if self.region:
+                self.emit("{ZA" + byte[1:-1] + "}", uses=frozenset())
+                self.ea = "{ZE" + byte[1:-1] + "}"
+            else:
+                self.emit(f"ea = ({d} + {byte}) & 0xFFFF")
         elif mode in ("dpx", "dpy"):
             self._dp_indexed(mode[-1], d)
             self.emit("ea = t")
@@ -466,29 +472,30 @@ class _Gen:
         if self.row.mode in IMMEDIATE_MODES:
             return self.word() if wide else self.byte()
         mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
-        plain = f"(mem[ea] | (mem[{self.next_byte(mask)}] << 8))" if wide else "mem[ea]"
+        ea = self.ea
+        plain = f"(mem[{ea}] | (mem[{self.next_byte(mask)}] << 8))" if wide else f"mem[{ea}]"
         if not self.io:
             return plain
         if wide:
-            flags, slow = "RP2", f"MAP_READ16(ea, {mask})"
-            timed = "TIMED[ea & 0xFF] or TIMED[(ea + 1) & 0xFF]"
-            leaves = "LEAVES[ea & 0xFF] or LEAVES[(ea + 1) & 0xFF]"
+            flags, slow = "RP2", f"MAP_READ16({ea}, {mask})"
+            timed = f"TIMED[{ea} & 0xFF] or TIMED[({ea} + 1) & 0xFF]"
+            leaves = f"LEAVES[{ea} & 0xFF] or LEAVES[({ea} + 1) & 0xFF]"
             self.io_names.update(("RP2", "MAP_READ16", "TIMED", "LEAVES"))
         else:
-            flags, slow = "RP", "MAP_READ(ea)"
-            timed, leaves = "TIMED[ea & 0xFF]", "LEAVES[ea & 0xFF]"
+            flags, slow = "RP", f"MAP_READ({ea})"
+            timed, leaves = f"TIMED[{ea} & 0xFF]", f"LEAVES[{ea} & 0xFF]"
             self.io_names.update(("RP", "MAP_READ", "TIMED", "LEAVES"))
         if self.row.access == "rmw":
             leaves = "True"           # its write will leave: leave before the read
-        at = ("timed_read(cpu, ea, " + mask + f", {int(wide)}, {{now}})" if self.region
+        at = (f"timed_read(cpu, {ea}, " + mask + f", {int(wide)}, {{now}})" if self.region
               else "io_exit(cpu, a0, 0)")
-        self.when(f"if {flags}[ea >> 8]:")
+        self.when(f"if {flags}[{ea} >> 8]:")
         self.depth += 1
-        self.when(f"if {flags}[ea >> 8] & 2 and ({leaves}):")
+        self.when(f"if {flags}[{ea} >> 8] & 2 and ({leaves}):")
         self.depth += 1
         self.ops.append(Op("leave", depth=self.depth))
         self.depth -= 1
-        self.ops.append(Op("let", target="mv", expr=f"({at} if {flags}[ea >> 8] & 2 and "
+        self.ops.append(Op("let", target="mv", expr=f"({at} if {flags}[{ea} >> 8] & 2 and "
                            f"({timed}) else {slow})", depth=self.depth, timed=True))
         self.depth -= 1
         self.when("else:")
@@ -500,6 +507,7 @@ class _Gen:
     def write(self, value: str, wide: bool, uses: frozenset[str] | None = None) -> None:
         """Store `value` at `ea` (`uses`: the temporaries `value` reads, None: unknown)."""
         mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
+        ea = self.ea
         reads = None if uses is None else uses | {"ea", "w"}
         if wide:
             # (a plain name needs no temporary: a region's register local, a
@@ -509,19 +517,19 @@ class _Gen:
             else:
                 self.let("w", value)
                 w = "w"
-            plain = ([f"mem[ea] = {w} & 0xFF", f"mem[{self.next_byte(mask)}] = {w} >> 8"]
-                     if w != "0" else ["mem[ea] = 0", f"mem[{self.next_byte(mask)}] = 0"])
-            flags, slow = "WP2", f"MAP_WRITE16(ea, {w}, {mask})"
+            plain = ([f"mem[{ea}] = {w} & 0xFF", f"mem[{self.next_byte(mask)}] = {w} >> 8"]
+                     if w != "0" else [f"mem[{ea}] = 0", f"mem[{self.next_byte(mask)}] = 0"])
+            flags, slow = "WP2", f"MAP_WRITE16({ea}, {w}, {mask})"
         else:
-            plain = [f"mem[ea] = {value} & 0xFF" if value != "0" else "mem[ea] = 0"]
-            flags, slow = "WP", f"MAP_WRITE(ea, {value} & 0xFF)"
+            plain = [f"mem[{ea}] = {value} & 0xFF" if value != "0" else f"mem[{ea}] = 0"]
+            flags, slow = "WP", f"MAP_WRITE({ea}, {value} & 0xFF)"
         if not self.io:
             self.emit(*plain, uses=reads)
             return
         self.io_names.update((flags, slow.split("(")[0]))
-        self.when(f"if {flags}[ea >> 8]:")
+        self.when(f"if {flags}[{ea} >> 8]:")
         self.depth += 1
-        self.when(f"if {flags}[ea >> 8] & 2:")
+        self.when(f"if {flags}[{ea} >> 8] & 2:")
         self.depth += 1
         self.ops.append(Op("leave", depth=self.depth))
         self.depth -= 1
@@ -767,6 +775,11 @@ class _Gen:
         wide = self.wide("m")
         mask, top = ("0xFFFF", "0x8000") if wide else ("0xFF", "0x80")
         acc = self.row.mode == "acc"
+        if acc and wide and self.region:
+            # (a region's 16-bit A is a local: the operation reads and writes it, with
+            # no temporary copied in and out)
+            self._rmw_register(name, mask)
+            return
         v = frozenset({"v"})
         if acc:
             self.let("v", self.low("a", wide))
@@ -799,6 +812,25 @@ class _Gen:
                        uses=frozenset({"c", "v"}), lazy=((0x82, "v", 16 if wide else 8),))
         else:
             self.set_nz("v", wide, uses=v)
+        self.finish()
+
+    def _rmw_register(self, name: str, mask: str) -> None:
+        """INC/DEC/ASL/LSR/ROL/ROR of a 16-bit A held in a region's local."""
+        a = self.r["a"]
+        none: frozenset[str] = frozenset()
+        if name in ("ASL", "ROL"):
+            self.let("c", f"{a} >> 15", uses=none)
+        elif name in ("LSR", "ROR"):
+            self.let("c", f"{a} & 1", uses=none)
+        self.set("a", {"INC": f"({a} + 1) & {mask}", "DEC": f"({a} - 1) & {mask}",
+                       "ASL": f"({a} << 1) & {mask}", "LSR": f"{a} >> 1",
+                       "ROL": f"(({a} << 1) | {self.carry()}) & {mask}",
+                       "ROR": f"({a} >> 1) | ({self.carry()} << 15)"}[name], uses=none)
+        if name in ("INC", "DEC"):
+            self.set_nz(a, True, uses=none)
+        else:
+            self.flags(0x7C, (0x01, "c", frozenset({"c"})), (0x82, f"NZ16[{a}]", none),
+                       uses=frozenset({"c"}), lazy=((0x82, a, 16),), nz_register=True)
         self.finish()
 
     def op_testbits(self) -> None:
@@ -999,11 +1031,21 @@ class _Gen:
         else:
             wide = self.wide(self.row.width)
             self.pull(2 if wide else 1)
-            if name == "PLA":
-                self.set_a("v", wide, uses=v)
+            register = "a" if name == "PLA" else name[-1].lower()
+            if self.region and (wide or name != "PLA"):
+                # (in a region, where the register is the whole value pulled, the pull
+                # goes straight into the register's local, before S is moved, and N/Z
+                # are made from that local: no temporary)
+                sp_update = self.ops.pop()
+                self.set(register, self.ops.pop().expr, uses=frozenset())
+                self.ops.append(sp_update)
+                self.set_nz(self.r[register], wide, uses=frozenset())
             else:
-                self.take(name[-1].lower(), "v")
-            self.set_nz("v", wide, uses=v)
+                if name == "PLA":
+                    self.set_a("v", wide, uses=v)
+                else:
+                    self.take(register, "v")
+                self.set_nz("v", wide, uses=v)
         self.finish()
 
     def op_PHD(self) -> None:

@@ -141,7 +141,11 @@ def render(ops: list[Op], leave: Callable[[Op], list[str]],
         else:
             body = [op.statement()]
         for line in body:
-            lines.append(indent + (line if looked_up is None else line.format_map(looked_up)))
+            # (a field may make a statement nothing: a direct-page address made at entry)
+            if looked_up is not None:
+                line = line.format_map(looked_up)
+            if line:
+                lines.append(indent + line)
     return lines
 
 
@@ -305,6 +309,14 @@ def _redefines_nz(ops: list[Op]) -> bool:
     return False
 
 
+def nz_unread(rest: list[Op], dead: int, reads: int) -> bool:
+    """Is nothing to read N/Z before they are defined again, after an instruction's op
+    before `rest` (its ops after it; `dead`, `reads`: see `with_lazy_flags`)?"""
+    return _redefines_nz(rest) or (
+        dead & NZ_BITS == NZ_BITS and not reads & NZ_BITS
+        and not any(op.kind in ("leave", "bail") or op.timed for op in rest))
+
+
 def _written(op: Op) -> int:
     """The P bits a flags op writes (those it clears, and those its parts set: SEP's
     part sets bits it also keeps)."""
@@ -315,12 +327,16 @@ def _written(op: Op) -> int:
 
 
 def with_lazy_flags(ops: list[Op], state: FlagState, reads: int,
-                    p: str = "r_p") -> tuple[list[tuple[Op, FlagState]], FlagState]:
+                    p: str = "r_p", dead: int = 0
+                    ) -> tuple[list[tuple[Op, FlagState]], FlagState]:
     """An instruction's ops with its flag updates made into stores of the locals that
     hold them (`FlagState`), each op paired with the state it runs in, and the state
     after. `reads`: the P bits the instruction reads from P itself (PHP): those held in
     locals are put back first. N/Z are held only from a value (`Op.lazy`), a carry from
-    a part of bit 0 alone (a 0/1 expression) or a clear, V from a value or a clear."""
+    a part of bit 0 alone (a 0/1 expression) or a clear, V from a value or a clear.
+    `dead`: the flags nothing reads after the instruction before they are defined again
+    (`iigs.blocks.dead_flags`): N/Z held in a register's local that the instruction
+    writes are then not kept."""
     out: list[tuple[Op, FlagState]] = []
 
     def put_back(depth: int) -> None:
@@ -346,7 +362,7 @@ def with_lazy_flags(ops: list[Op], state: FlagState, reads: int,
             state = IN_P
             continue
         if op.kind == "set" and state.alias and op.target == state.alias:
-            if _redefines_nz(ops[n + 1:]):
+            if nz_unread(ops[n + 1:], dead, reads):
                 state = state._replace(alias="")     # (r_nz is set again before a read)
             else:
                 spill(0)

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from gin_king.bench.assembler import Assembler
-from iigs import blocks
+from iigs import blocks, cpu_ops
 from iigs.cpu import CPU65816
 from iigs.cpu_ops import IN_P, FlagState, Op, with_lazy_flags
 from iigs.tiers import Translator
@@ -125,6 +125,10 @@ def lazy_program(seed: int, translator: Translator) -> CPU65816:
             a.op("PHP")
             a.op("PLA")
             a.op("STA", "dp", 0x40 + 2 * n)
+        elif pick < 0.14:
+            # (X and Y cut to 8 bits with no flag defined: N/Z held in X's local kept)
+            a.op("SEP", "imm8", 0x10)
+            a.op("REP", "imm8", 0x10)
         elif pick < 0.2:
             m ^= 1
             a.op("SEP" if m else "REP", "imm8", 0x20)
@@ -177,7 +181,8 @@ def test_random_lazy_flag_code_matches_step() -> None:
 
 
 @pytest.mark.parametrize("breakage", ["no P made before PHP", "no move at a block's end",
-                                      "no P made by the exits' handlers"])
+                                      "no P made by the exits' handlers",
+                                      "N/Z in a register's local let go while still read"])
 def test_a_wrong_analysis_is_caught(breakage: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # The same programs with the analysis broken on purpose: run() and step() differ.
     if breakage == "no P made before PHP":
@@ -186,6 +191,8 @@ def test_a_wrong_analysis_is_caught(breakage: str, monkeypatch: pytest.MonkeyPat
         # (a budget exit raises to the one handler, which makes P from the flags' locals;
         # the moves before a raise mid-block, `_flags_for_raise`, are test_cpu_tiers')
         monkeypatch.setattr(blocks, "_p_at_handlers", lambda region, saved: [])
+    elif breakage == "N/Z in a register's local let go while still read":
+        monkeypatch.setattr(cpu_ops, "nz_unread", lambda rest, dead, reads: True)
     else:
         monkeypatch.setattr(blocks, "converted", lambda state, target: ([], target))
     with pytest.raises(AssertionError):
