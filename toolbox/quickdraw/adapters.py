@@ -188,28 +188,25 @@ SetPenMode = _forward(0x2E, "SetPenMode(penMode:W)")
 GetPenMode = _forward(0x2F, "GetPenMode() -> penMode:W")
 
 
-@tool(4, 0x30, "L")
-def SetPenPat(tb, ptr):
-    """SetPenPat(patternPtr:L)"""
-    _qd(tb).SetPenPat(read_bytes(tb.mem, ptr, 32))
+# ---- records the port keeps, copied in (SetX) and out (GetX) through a pointer --------------
+def _record_pair(set_number: int, name: str, pointer: str, size: int) -> tuple[Any, Any]:
+    """SetName(pointer:L) reads `size` bytes into the port, GetName(pointer:L) writes them
+    back: tool numbers `set_number` and the one after it."""
+    def setter(tb, ptr):
+        getattr(_qd(tb), "Set" + name)(read_bytes(tb.mem, ptr, size))
+
+    def getter(tb, ptr):
+        write_bytes(tb.mem, ptr, getattr(_qd(tb), "Get" + name)())
+    for function, verb in ((setter, "Set"), (getter, "Get")):
+        function.__name__ = function.__qualname__ = verb + name
+        function.__doc__ = f"{verb}{name}({pointer}:L)"
+    tool(4, set_number, "L", name="Set" + name)(setter)
+    tool(4, set_number + 1, "L", name="Get" + name)(getter)
+    return setter, getter
 
 
-@tool(4, 0x31, "L")
-def GetPenPat(tb, ptr):
-    """GetPenPat(patternPtr:L)"""
-    write_bytes(tb.mem, ptr, _qd(tb).GetPenPat())
-
-
-@tool(4, 0x34, "L")
-def SetBackPat(tb, ptr):
-    """SetBackPat(patternPtr:L)"""
-    _qd(tb).SetBackPat(read_bytes(tb.mem, ptr, 32))
-
-
-@tool(4, 0x35, "L")
-def GetBackPat(tb, ptr):
-    """GetBackPat(patternPtr:L)"""
-    write_bytes(tb.mem, ptr, _qd(tb).GetBackPat())
+SetPenPat, GetPenPat = _record_pair(0x30, "PenPat", "patternPtr", 32)
+SetBackPat, GetBackPat = _record_pair(0x34, "BackPat", "patternPtr", 32)
 
 
 PenNormal = _forward(0x36, "PenNormal()")
@@ -522,28 +519,8 @@ def SolidPattern(tb, color, ptr):
 
 
 # ---- the pen's state and mask ------------------------------------------------------------
-@tool(4, 0x2A, "L")
-def SetPenState(tb, ptr):
-    """SetPenState(penStatePtr:L)"""
-    _qd(tb).SetPenState(read_bytes(tb.mem, ptr, PEN_STATE_SIZE))
-
-
-@tool(4, 0x2B, "L")
-def GetPenState(tb, ptr):
-    """GetPenState(penStatePtr:L)"""
-    write_bytes(tb.mem, ptr, _qd(tb).GetPenState())
-
-
-@tool(4, 0x32, "L")
-def SetPenMask(tb, ptr):
-    """SetPenMask(maskPtr:L)"""
-    _qd(tb).SetPenMask(read_bytes(tb.mem, ptr, 8))
-
-
-@tool(4, 0x33, "L")
-def GetPenMask(tb, ptr):
-    """GetPenMask(maskPtr:L)"""
-    write_bytes(tb.mem, ptr, _qd(tb).GetPenMask())
+SetPenState, GetPenState = _record_pair(0x2A, "PenState", "penStatePtr", PEN_STATE_SIZE)
+SetPenMask, GetPenMask = _record_pair(0x32, "PenMask", "maskPtr", 8)
 
 
 # ---- the port's long fields, as they stand ------------------------------------------------
