@@ -308,21 +308,16 @@ class Lines:
         return best
 
 
+# The fields TEStyleChange replaces, by flag bit (textedit.h).
+REPLACED_FIELDS = ((REPLACE_FONT, "family"), (REPLACE_SIZE, "size"), (REPLACE_FORE, "fore"),
+                   (REPLACE_BACK, "back"), (REPLACE_USER, "user"), (REPLACE_FACE, "face"))
+
+
 def with_changes(style: Style, flags: int, new: Style) -> Style:
-    """TEStyleChange's rule for one character's style (the flag bits of textedit.h)."""
-    out = style
-    if flags & REPLACE_FONT:
-        out = replace(out, family=new.family)
-    if flags & REPLACE_SIZE:
-        out = replace(out, size=new.size)
-    if flags & REPLACE_FORE:
-        out = replace(out, fore=new.fore)
-    if flags & REPLACE_BACK:
-        out = replace(out, back=new.back)
-    if flags & REPLACE_USER:
-        out = replace(out, user=new.user)
-    if flags & REPLACE_FACE:
-        out = replace(out, face=new.face)
-    elif flags & SWITCH_FACE:
-        out = replace(out, face=out.face ^ new.face)
-    return out
+    """TEStyleChange's rule for one character's style (the flag bits of textedit.h):
+    each flagged field taken from `new`; SWITCH_FACE, without REPLACE_FACE, toggles the
+    face bits `new` sets."""
+    changes = {name: getattr(new, name) for bit, name in REPLACED_FIELDS if flags & bit}
+    if flags & SWITCH_FACE and not flags & REPLACE_FACE:
+        changes["face"] = style.face ^ new.face
+    return replace(style, **changes)
