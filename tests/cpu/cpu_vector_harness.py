@@ -26,6 +26,12 @@ def load_tests(path: Path) -> list[dict]:
         return [json.loads(line) for line in fh if line.strip()]
 
 
+def count_tests(path: Path) -> int:
+    """The tests in a vector file, read to its end (a truncated file raises) but not parsed."""
+    with gzip.open(path, "rb") as fh:
+        return sum(1 for line in fh if line.strip())
+
+
 def disputed(folder: Path) -> dict[str, str]:
     path = folder / "DISPUTED.json"
     return json.loads(path.read_text())["tests"] if path.exists() else {}

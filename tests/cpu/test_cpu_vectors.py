@@ -13,7 +13,8 @@ from __future__ import annotations
 import pytest
 
 from cpu_vector_harness import (TESTDATA, VectorRunner, block_after_width_change, block_once,
-                                disputed, load_tests, run_once, step_once, vector_files)
+                                count_tests, disputed, load_tests, run_once, step_once,
+                                vector_files)
 
 FILES = [(folder, path) for folder in ("sst", "vectors") for path in vector_files(folder)]
 SKIPPED: dict[str, str] = {}   # name -> reason; empty: every disputed test passes
@@ -29,7 +30,7 @@ def test_testdata_present() -> None:
     # 150 tests and the 84 real SST files of 200; a missing or truncated file fails here.
     assert len([f for f in FILES if f[0] == "vectors"]) == 512
     assert len([f for f in FILES if f[0] == "sst"]) == 84
-    counts = {folder: sum(len(load_tests(p)) for f, p in FILES if f == folder)
+    counts = {folder: sum(count_tests(p) for f, p in FILES if f == folder)
               for folder in ("sst", "vectors")}
     assert counts == {"sst": 16_800, "vectors": 76_800}
 
