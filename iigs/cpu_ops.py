@@ -272,7 +272,8 @@ def _v_from(state: FlagState, v: int) -> list[str]:
     if state.v == TRIPLE:
         return [f"r_v = {_TRIPLE_V}" if v == 16 else f"r_v = {_TRIPLE_V} >> 8"]
     if not state.v:
-        value = "(r_p & 0x40) << 9" if v == TRIPLE else f"(r_p & 0x40) << {v - 7}"
+        # (only bit 15 of the triple's V is ever read: P's other bits may stay in it)
+        value = "r_p << 9" if v == TRIPLE else f"(r_p & 0x40) << {v - 7}"
     elif v == TRIPLE:
         value = "r_v << 8" if state.v == 8 else "r_v"
     else:

@@ -243,7 +243,7 @@ def test_a_wide_adc_stores_the_old_accumulator_alone() -> None:
     lines, _ = cpu_ops.converted(FlagState(16, True, 8), triple)
     assert lines == ["r_va = r_vv = r_v << 8", "r_vs = 0"]
     assert cpu_ops.entry_lines(FlagState(0, False, cpu_ops.TRIPLE)) == [
-        "r_va = r_vv = (r_p & 0x40) << 9", "r_vs = 0"]
+        "r_va = r_vv = r_p << 9", "r_vs = 0"]
 
 
 def test_a_dead_v_stores_nothing() -> None:
