@@ -179,15 +179,16 @@ class Fields(dict):
 #   r_c   the carry, 0 or 1 (or False/True: CMP's `r >= 0`)
 #   r_v   V is bit `v` - 1 of r_v (ADC/SBC's (a ^ s) & (v ^ s), or 0)
 #   r_va, r_vv, r_vs  (`v` = TRIPLE) V is bit 15 of (r_va ^ r_vs) & (r_vv ^ r_vs): a
-#         16-bit ADC/SBC's old accumulator, operand (SBC's inverted) and full sum. The
-#         ADC makes r_vv and r_vs anyway (its operand and sum, named so) and stores only
-#         r_va = r_a where V is read later, 2 bytecodes instead of the 8 of r_v; V is
-#         computed only where it is read (BVC/BVS, PHP, an exit). A value X of 16 bits
-#         goes in as r_va = r_vv = X, r_vs = 0; a clear (CLV, REP #$40) is
-#         r_va = r_vs. Only 16-bit ADC/SBC in a region write r_vv and r_vs, so while V
-#         is in the triple nothing else changes it; an ADC whose V is dead (defined
-#         again before any read or exit) writes r_vv and r_vs but not r_va, which is
-#         right since nothing reads V before it is defined again.
+#         16-bit ADC/SBC's old accumulator, operand (SBC's inverted) and full sum.
+#         The ADC makes r_vv and r_vs anyway (its operand and sum, named so) and
+#         stores only `r_va = r_a` where V is read later, 2 bytecodes instead of the 8
+#         of r_v; V is computed only where it is read (BVC/BVS, PHP, an exit). A value
+#         X (bit 15 its V: P << 9 at entry) goes in as `r_va = r_vv = X`, `r_vs = 0`;
+#         a clear (CLV, REP #$40) is `r_va = r_vs`. Only 16-bit ADC/SBC in a region
+#         write r_vv and r_vs, so while V is in the triple nothing else changes it; an
+#         ADC whose V is dead (defined again before any read or exit) writes r_vv and
+#         r_vs but not r_va, which is right since nothing reads V before it is
+#         defined again.
 
 NZ_BITS, C_BIT, V_BIT = 0x82, 0x01, 0x40
 TRIPLE = 3                  # FlagState.v: V in r_va, r_vv, r_vs (not a width)
@@ -197,10 +198,11 @@ _TRIPLE_V = "((r_va ^ r_vs) & (r_vv ^ r_vs))"    # V is its bit 15
 
 class FlagState(NamedTuple):
     """Where the flags live: `nz` 0 in P, 8 or 16 in r_nz of that width; `c` in r_c;
-    `v` 0 in P, 8 or 16 in r_v of that width, TRIPLE in r_va/r_vv/r_vs. `alias`: a register's local that holds
-    the N/Z value instead of r_nz (LDA, TAX, INX: no store; r_nz is set from it before
-    the register changes, or at the block's end). The generator says which values are
-    registers' locals (`Op.nz_register`); only `set` ops assign those."""
+    `v` 0 in P, 8 or 16 in r_v of that width, TRIPLE in r_va/r_vv/r_vs. `alias`: a
+    register's local that holds the N/Z value instead of r_nz (LDA, TAX, INX: no store;
+    r_nz is set from it before the register changes, or at the block's end). The
+    generator says which values are registers' locals (`Op.nz_register`); only `set`
+    ops assign those."""
     nz: int = 0
     c: bool = False
     v: int = 0
