@@ -59,8 +59,8 @@ from typing import Any, Callable, NamedTuple
 
 from iigs import cpu_fast
 from iigs.cpu_fast import NZ8, NZ16, Cycle, _Gen, io_prologue
-from iigs.cpu_ops import (IN_P, Fields, FlagState, Op, branch_test, converted, entry_lines,
-                          materialised, nz_in_p, render, with_lazy_flags,
+from iigs.cpu_ops import (IN_P, TRIPLE, Fields, FlagState, Op, branch_test, converted,
+                          entry_lines, materialised, nz_in_p, render, with_lazy_flags,
                           without_dead_flags, without_dead_temps)
 from iigs.opcodes import BRANCH_ON, KEPT_IN_REGIONS, OPCODES, Opcode
 
@@ -990,10 +990,13 @@ def _region_flags(shape: tuple, defines: bool) -> FlagState:
     locals of `FlagState` when some instruction of it defines them from a value (its
     flag updates' `Op.lazy`), of the width most of those have; N/Z only when no
     instruction leaves them in P otherwise (PLP, BIT, TSB/TRB, REP/SEP of N or Z),
-    since r_nz cannot hold N and Z both set. `defines`: the region writes P at all."""
+    since r_nz cannot hold N and Z both set; V in the triple r_va/r_vv/r_vs
+    (`cpu_ops.TRIPLE`) where most of its definers are 16-bit ADC/SBC, which then store
+    the old accumulator alone. `defines`: the region writes P at all."""
     if not defines:
         return IN_P
     widths = {0x82: [0, 0], 0x40: [0, 0]}
+    triples = 0        # (the V definers that can hold it in the triple)
     carry = False
     nz_ok = True
     for items, _, _ in shape[3:]:
@@ -1005,11 +1008,15 @@ def _region_flags(shape: tuple, defines: bool) -> FlagState:
                 for bits, _, width in o.lazy:
                     if bits in widths:
                         widths[bits][width == 16] += 1
+                triples += bool(o.v_stores)
 
     def pick(bits: int) -> int:
         eight, sixteen = widths[bits]
         return 0 if not (eight or sixteen) else 16 if sixteen > eight else 8
-    return FlagState(pick(0x82) if nz_ok else 0, carry, pick(0x40))
+    v = pick(0x40)
+    if v and triples > widths[0x40][0]:
+        v = TRIPLE
+    return FlagState(pick(0x82) if nz_ok else 0, carry, v)
 
 
 def _flags_for_raise(state: FlagState, region_flags: FlagState,
@@ -1235,7 +1242,8 @@ def _compile(shape: tuple) -> Shape:
                 return exits(state) + [f"return ((done + {spent()}) << 24) + {o.text}"]
             paired, after = with_lazy_flags(_instruction_ops(t, binary, unused), state,
                                             _reads_from_p(op, carry is not None),
-                                            dead=unused)
+                                            dead=unused,
+                                            triple=region_flags.v == TRIPLE)
             # (rendered in runs of ops that see one state: the exits' P is made from it)
             run: list[Op] = []
             for o, seen in paired:

@@ -289,11 +289,13 @@ class _Gen:
     def flags(self, keep: int, *parts: tuple, base: str | None = None,
               uses: frozenset[str] | None = None,
               lazy: tuple[tuple[int, str, int], ...] = (),
-              nz_register: bool = False) -> None:
+              nz_register: bool = False,
+              v_stores: tuple[tuple[str, str], ...] = ()) -> None:
         """P = (base & keep) | parts; a part is (bits, expression) or (bits, expression,
         the temporaries it reads), which lets a pass that drops it know what is left.
         `lazy`: the parts a region may hold in a local (`iigs.cpu_ops.FlagState`), as
-        (bits, value, width); `nz_register`: the N/Z value is a register's local."""
+        (bits, value, width); `nz_register`: the N/Z value is a register's local;
+        `v_stores`: the stores that hold V in a region's triple (`Op.v_stores`)."""
         p = self.r["p"]
         part_uses = tuple(part[2] for part in parts) if all(len(x) == 3 for x in parts) \
             else ()
@@ -301,7 +303,8 @@ class _Gen:
                            parts=tuple(part[:2] for part in parts), p=p, uses=uses,
                            depth=self.depth, part_uses=part_uses if parts else (),
                            lazy=lazy if self.region else (),
-                           nz_register=nz_register and self.region))
+                           nz_register=nz_register and self.region,
+                           v_stores=v_stores if self.region else ()))
 
     def copy(self, temp: str, register: str) -> str:
         """A temporary holding `register`: in a region the register's local itself (the
@@ -702,33 +705,39 @@ class _Gen:
         self.ops.append(Op("if", f"if {p} & 0x08:", depth=self.depth, decimal=True))
         self.ops.append(Op("bail", f"decimal_step(cpu, {self.a0}{spent})",
                            depth=self.depth + 1, decimal=True))
-        v = "v"
+        # A 16-bit region's operand and sum are V's triple r_vv, r_vs (`cpu_ops.TRIPLE`),
+        # which a region may keep V in by storing the old accumulator alone.
+        triple = wide and self.region
+        v, s = ("r_vv", "r_vs") if triple else ("v", "s")
         if self.row.mode not in IMMEDIATE_MODES:
             self.address()
-            self.let("v", self.read(wide))
-        elif self.region and not subtract:
-            v = self.read(wide)         # (a region's operand field: no temporary)
+        operand = self.read(wide)
+        if self.region and subtract:
+            self.let(v, f"{operand} ^ {mask}")     # (one statement: no `v ^= mask`)
+        elif self.region and self.row.mode in IMMEDIATE_MODES:
+            v = operand                 # (a region's operand field: no temporary)
         else:
-            self.let("v", self.read(wide))
-        if subtract:
-            self.emit(f"v ^= {mask}")
+            self.let(v, operand)
+            if subtract:
+                self.emit(f"v ^= {mask}")
         table = "NZ16" if wide else "NZ8"
-        if wide and self.region:
+        if triple:
             a = self.r["a"]
         else:
             self.let("a", f"{self.r['a']} & {mask}")
             a = "a"
-        self.let("s", f"{a} + {v}{self.plus_carry()}")
+        self.let(s, f"{a} + {v}{self.plus_carry()}")
         # (s has at most one bit above the width: the carry; V is the sign of
         # (a ^ s) & (v ^ s), which a region may keep as it is)
         width = 16 if wide else 8
-        if wide and self.region:
+        if triple:
             # C and V from the old accumulator, then the accumulator, whose local N/Z
             # are read from
-            self.flags(0xBE, (0x01, "s >> 16"),
-                       (0x40, f"(0x40 if ~({a} ^ {v}) & ({a} ^ s) & {sign} else 0)"),
-                       base=p, lazy=((0x40, f"({a} ^ s) & ({v} ^ s)", 16),))
-            self.set("a", "s & 0xFFFF", uses=frozenset({"s"}))
+            self.flags(0xBE, (0x01, f"{s} >> 16"),
+                       (0x40, f"(0x40 if ~({a} ^ {v}) & ({a} ^ {s}) & {sign} else 0)"),
+                       base=p, lazy=((0x40, f"({a} ^ {s}) & ({v} ^ {s})", 16),),
+                       v_stores=(("r_va", a),) + ((("r_vv", v),) if v != "r_vv" else ()))
+            self.set("a", f"{s} & 0xFFFF", uses=frozenset({s}))
             self.set_nz(a, True, uses=frozenset())
             self.finish()
             return

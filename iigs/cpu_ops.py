@@ -49,6 +49,9 @@ class Op(NamedTuple):
     # `width` - 1 of `value`, C (0x01) is `value` (width 0), see `FlagState`
     lazy: tuple[tuple[int, str, int], ...] = ()
     nz_register: bool = False      # flags: the N/Z value is a register's local (`alias`)
+    # flags: the stores that hold V in the triple instead (`TRIPLE`: a 16-bit ADC/SBC's
+    # old accumulator into r_va, and its operand into r_vv where no let put it there)
+    v_stores: tuple[tuple[str, str], ...] = ()
 
     def defines(self) -> int:
         """The P bits a flags op writes whatever their old value."""
@@ -104,12 +107,14 @@ def without_dead_flags(op: Op, dead: int) -> Op | None:
 def without_dead_temps(ops: list[Op]) -> list[Op]:
     """`let v = expr` then `set r = v` as `set r = expr` when nothing after reads `v`
     (once a dead flag update that read it is gone): a store and a load fewer; and a
-    temporary assigned at the top level that nothing reads is left out."""
+    temporary assigned at the top level that nothing reads is left out. V's triple
+    (`TRIPLE_LOCALS`) is read after the instruction (a branch, an exit): never folded."""
     out = list(ops)
     k = 0
     while k + 1 < len(out):
         first, second = out[k], out[k + 1]
         if (first.kind == "let" and second.kind == "set" and second.source == first.target
+                and first.target not in TRIPLE_LOCALS
                 and first.depth == second.depth == 0
                 and not any(reads(op, first.target) for op in out[k + 2:])):
             out[k:k + 2] = [second._replace(expr=first.expr, uses=first.uses, source="")]
@@ -173,16 +178,31 @@ class Fields(dict):
 #         entry is not entered in that state (`Region.enters`)
 #   r_c   the carry, 0 or 1 (or False/True: CMP's `r >= 0`)
 #   r_v   V is bit `v` - 1 of r_v (ADC/SBC's (a ^ s) & (v ^ s), or 0)
+#   r_va, r_vv, r_vs  (`v` = TRIPLE) V is bit 15 of (r_va ^ r_vs) & (r_vv ^ r_vs): a
+#         16-bit ADC/SBC's old accumulator, operand (SBC's inverted) and full sum.
+#         The ADC makes r_vv and r_vs anyway (its operand and sum, named so) and
+#         stores only `r_va = r_a` where V is read later, 2 bytecodes instead of the 8
+#         of r_v; V is computed only where it is read (BVC/BVS, PHP, an exit). A value
+#         X (bit 15 its V: P << 9 at entry) goes in as `r_va = r_vv = X`, `r_vs = 0`;
+#         a clear (CLV, REP #$40) is `r_va = r_vs`. Only 16-bit ADC/SBC in a region
+#         write r_vv and r_vs, so while V is in the triple nothing else changes it; an
+#         ADC whose V is dead (defined again before any read or exit) writes r_vv and
+#         r_vs but not r_va, which is right since nothing reads V before it is
+#         defined again.
 
 NZ_BITS, C_BIT, V_BIT = 0x82, 0x01, 0x40
+TRIPLE = 3                  # FlagState.v: V in r_va, r_vv, r_vs (not a width)
+TRIPLE_LOCALS = frozenset({"r_va", "r_vv", "r_vs"})
+_TRIPLE_V = "((r_va ^ r_vs) & (r_vv ^ r_vs))"    # V is its bit 15
 
 
 class FlagState(NamedTuple):
     """Where the flags live: `nz` 0 in P, 8 or 16 in r_nz of that width; `c` in r_c;
-    `v` 0 in P, 8 or 16 in r_v of that width. `alias`: a register's local that holds
-    the N/Z value instead of r_nz (LDA, TAX, INX: no store; r_nz is set from it before
-    the register changes, or at the block's end). The generator says which values are
-    registers' locals (`Op.nz_register`); only `set` ops assign those."""
+    `v` 0 in P, 8 or 16 in r_v of that width, TRIPLE in r_va/r_vv/r_vs. `alias`: a
+    register's local that holds the N/Z value instead of r_nz (LDA, TAX, INX: no store;
+    r_nz is set from it before the register changes, or at the block's end). The
+    generator says which values are registers' locals (`Op.nz_register`); only `set`
+    ops assign those."""
     nz: int = 0
     c: bool = False
     v: int = 0
@@ -210,8 +230,15 @@ def materialised(state: FlagState, p: str = "r_p") -> str:
     if state.c:
         terms.append("r_c")
     if state.v:
-        terms.append(f"(r_v >> {state.v - 7} & 0x40)" if state.v > 7 else "(r_v << 1 & 0x40)")
+        value, width = _v_value(state.v)
+        terms.append(f"({value} >> {width - 7} & 0x40)" if width > 7
+                     else f"({value} << 1 & 0x40)")
     return " | ".join(terms)
+
+
+def _v_value(v: int) -> tuple[str, int]:
+    """The expression whose bit `width` - 1 is V where `FlagState.v` is `v` (not 0)."""
+    return (_TRIPLE_V, 16) if v == TRIPLE else ("r_v", v)
 
 
 def branch_test(flag: int, when_set: bool, state: FlagState, p: str = "r_p") -> str:
@@ -223,7 +250,8 @@ def branch_test(flag: int, when_set: bool, state: FlagState, p: str = "r_p") -> 
     elif flag == 0x01 and state.c:
         test = "r_c"
     elif flag == 0x40 and state.v:
-        test = f"r_v & {1 << (state.v - 1):#x}"
+        value, width = _v_value(state.v)
+        test = f"{value} & {1 << (width - 1):#x}"
     else:
         test = f"{p} & {flag:#04x}"
     return test if when_set else f"not {test}"
@@ -238,12 +266,23 @@ def _nz_from(state: FlagState, width: int) -> str:
     return "r_nz = (r_nz >> 8) | (1 if r_nz & 0xFF else 0)"
 
 
-def _v_from(state: FlagState, width: int) -> str:
-    if state.v == width:
-        return ""
+def _v_from(state: FlagState, v: int) -> list[str]:
+    """The lines that move V from where `state` holds it (not P: see `converted`) to
+    where `FlagState.v` `v` (not 0) does."""
+    if state.v == v:
+        return []
+    if state.v == TRIPLE:
+        return [f"r_v = {_TRIPLE_V}" if v == 16 else f"r_v = {_TRIPLE_V} >> 8"]
     if not state.v:
-        return f"r_v = (r_p & 0x40) << {width - 7}"
-    return "r_v = r_v << 8" if state.v == 8 else "r_v = r_v >> 8"
+        # (only bit 15 of the triple's V is ever read: P's other bits may stay in it)
+        value = "r_p << 9" if v == TRIPLE else f"(r_p & 0x40) << {v - 7}"
+    elif v == TRIPLE:
+        value = "r_v << 8" if state.v == 8 else "r_v"
+    else:
+        return ["r_v = r_v << 8" if state.v == 8 else "r_v = r_v >> 8"]
+    if v == TRIPLE:       # (X's bit 15 is (X ^ 0) & (X ^ 0)'s)
+        return [f"r_va = r_vv = {value}", "r_vs = 0"]
+    return [f"r_v = {value}"]
 
 
 def converted(state: FlagState, target: FlagState) -> tuple[list[str], FlagState]:
@@ -269,7 +308,7 @@ def converted(state: FlagState, target: FlagState) -> tuple[list[str], FlagState
         if not target.v:
             lines.append(f"r_p = (r_p & 0xbf) | {materialised(FlagState(v=state.v), '0')}")
         else:
-            lines.append(_v_from(state, target.v))
+            lines += _v_from(state, target.v)
     return lines, target
 
 
@@ -282,7 +321,7 @@ def entry_lines(state: FlagState) -> list[str]:
     if state.c:
         lines.append("r_c = r_p & 1")
     if state.v:
-        lines.append(_v_from(IN_P, state.v))
+        lines += _v_from(IN_P, state.v)
     return lines
 
 
@@ -327,7 +366,7 @@ def _written(op: Op) -> int:
 
 
 def with_lazy_flags(ops: list[Op], state: FlagState, reads: int,
-                    p: str = "r_p", dead: int = 0
+                    p: str = "r_p", dead: int = 0, triple: bool = False
                     ) -> tuple[list[tuple[Op, FlagState]], FlagState]:
     """An instruction's ops with its flag updates made into stores of the locals that
     hold them (`FlagState`), each op paired with the state it runs in, and the state
@@ -336,7 +375,8 @@ def with_lazy_flags(ops: list[Op], state: FlagState, reads: int,
     a part of bit 0 alone (a 0/1 expression) or a clear, V from a value or a clear.
     `dead`: the flags nothing reads after the instruction before they are defined again
     (`iigs.blocks.dead_flags`): N/Z held in a register's local that the instruction
-    writes are then not kept."""
+    writes are then not kept. `triple`: the region keeps V in r_va/r_vv/r_vs (`TRIPLE`):
+    a 16-bit ADC/SBC stores it so (`Op.v_stores`), a clear as r_va = r_vs."""
     out: list[tuple[Op, FlagState]] = []
 
     def put_back(depth: int) -> None:
@@ -387,8 +427,12 @@ def with_lazy_flags(ops: list[Op], state: FlagState, reads: int,
                 stores.append(("r_c", lazy[bits][0] if bits in lazy else expr))
                 c = True
             elif bits == V_BIT and bits in lazy:
-                value, v = lazy[bits]
-                stores.append(("r_v", value))
+                if triple and op.v_stores:
+                    stores += op.v_stores
+                    v = TRIPLE
+                else:
+                    value, v = lazy[bits]
+                    stores.append(("r_v", value))
             else:
                 parts.append((bits, expr))
                 continue
@@ -398,8 +442,14 @@ def with_lazy_flags(ops: list[Op], state: FlagState, reads: int,
             stores.append(("r_c", "0"))
             c, held = True, held | C_BIT
         if cleared & V_BIT:
-            stores.append(("r_v", "0"))
-            v, held = v or 8, held | V_BIT
+            # (r_vs is set from the region's entry on: (r_vs ^ r_vs) & ... is 0)
+            if triple:
+                stores.append(("r_va", "r_vs"))
+                v = TRIPLE
+            else:
+                stores.append(("r_v", "0"))
+                v = 8 if v in (0, TRIPLE) else v
+            held |= V_BIT
         # A flag held in a local and now defined in P: P is made whole first, so that
         # the bits the update keeps (and any group it defines in part) are right.
         eager = defined & ~held
