@@ -1320,11 +1320,11 @@ def _compile(shape: tuple) -> Shape:
     again = _made_again(hoisted, penalties)
     for lines_of_block, at in reversed(remakes):
         lines_of_block[at:at] = again
-    # (the writer's exits are at block boundaries, the flags where `region_flags` has them)
     # (the loops in which nothing writes D: their arms add the direct-page penalties
     # with the constant cycles, in names made at the arm's head)
     writers = {index for index, arm in enumerate(arms) if arm.writes_d}
     folded = {head for head, body in loops_of.items() if not body & writers}
+    # (the writer's exits are at block boundaries, the flags where `region_flags` has them)
     writer = _Writer(arms, exits(region_flags), use, loops_of, leave_via, arm_names,
                      [returns_to for _, _, returns_to in blocks_of], folded)
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).

@@ -3,8 +3,10 @@ once at entry for the blocks on a loop (`iigs.blocks._looping_blocks`), DBR:oper
 something in the region writes DBR, D + operand (and a long pointer's byte addresses)
 made again after each TCD/PLD, or at the head of each arm for the blocks of an innermost
 loop that does not write D; page-crossing bounds made at entry; long operands outside
-bank $FF and sums from DBR unmasked; stores tested against the code byte by byte. The state is still exactly step()'s, with DBR and D changing
-inside the loop too, and each analysis broken on purpose is caught.
+bank $FF and sums from DBR unmasked; stores tested against the code byte by byte;
+direct-page penalties added with an arm's constant cycles. The state is still exactly
+step()'s, with DBR and D changing inside the loop too, and each analysis broken on
+purpose is caught.
 """
 from __future__ import annotations
 
