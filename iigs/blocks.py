@@ -1525,12 +1525,17 @@ class _Writer:
         self.folded = folded       # heads of the loops in which nothing writes D
 
     def arm(self, i: int) -> list[str]:
-        self.size = 0
-        self.loops = False
-        self.slowest = 0
-        self.made: dict[str, str] = {}
-        self.fold = i in self.folded
-        lines = self._block(i, (i,), 0, 0, 0)
+        # (penalties folded into names only where the arm loops: made for one pass,
+        # each name would cost more than the test it saves)
+        for fold in (True, False) if i in self.folded else (False,):
+            self.size = 0
+            self.loops = False
+            self.slowest = 0
+            self.made: dict[str, str] = {}
+            self.fold = fold
+            lines = self._block(i, (i,), 0, 0, 0)
+            if self.loops:
+                break
         # (+2: the margin every budget check has kept)
         self.heads[i] = head = self.slowest + 2
         # (an arm that loops tests `done` against its budget less its head, made once
@@ -1556,7 +1561,7 @@ class _Writer:
         budget check."""
         arm = self.arms[i]
         self.made.update(self.names[i])
-        lines = []
+        lines: list[str] = []
         if arm.writes_d and penalty:
             # (D's low byte may change in the block: the penalties so far counted first)
             lines.append(f"if r_dl: done += {penalty}")
