@@ -771,6 +771,9 @@ class _Arm(NamedTuple):
     bound: int             # the most cycles the block can take (its slowest path)
     start: str             # the parameter holding its address
     size: int              # instructions
+    penalty: int = 0       # direct-page penalty cycles after its last write of D, not in
+                           # `body` (added by `_Writer` where the arm's path ends)
+    writes_d: bool = False   # some instruction of it writes D (TCD, PLD)
 
 
 
@@ -1138,10 +1141,10 @@ def _compile(shape: tuple) -> Shape:
         state = region_flags        # (where the flags are at this point of the block)
 
         def spent() -> str:
-            """The cycles run in the arm before this point (those of the blocks
-            followed before this one, `{before}`, filled in by `_Writer`)."""
-            cycles = f"{{before}}{static}"
-            return f"{cycles} + ({pending} if {dlow} else 0)" if pending else cycles
+            """The cycles run in the arm before this point: those of the blocks followed
+            before this one, `{before}`, and their direct-page penalties not yet added
+            with this block's, `{dl_<pending>}`, both filled in by `_Writer`."""
+            return f"{{before}}{static}{{dl_{pending}}}"
         penalties = penalties or any(term.direct for (op, key, imm) in items
                                      for term in template(op, key, imm).extras)
         for n, ((op, key, imm), unused) in enumerate(zip(items, dead)):
@@ -1175,8 +1178,8 @@ def _compile(shape: tuple) -> Shape:
                     return f"cpu.run_end - limit + done + {spent()}"
                 if name == "spent":
                     return f"done + {spent()}"
-                if name == "before":
-                    return "{before}"
+                if name == "before" or name.startswith("dl_"):
+                    return "{" + name + "}"
                 if name.startswith("DW"):
                     # DBR:operand, made once at entry in a loop when DBR stays
                     param = use(mapping[name[1:]])
@@ -1298,8 +1301,9 @@ def _compile(shape: tuple) -> Shape:
                 widths = (0x20 if key[1] else 0) | (0x10 if key[2] else 0)
                 body.append(f"if (r_p & 0x30) != {widths}:")
                 body += ["    " + x for x in exit_at()]
-        if pending:
-            body.append(f"if {dlow}: done += {pending}")
+        # (the penalties after the block's last write of D are `_Arm.penalty`: the
+        # writer adds them with those of the blocks it follows, where the path ends)
+        writes_d = any("d" in template(*item).writes for item in items)
         body += converted(state, region_flags)[0]
         next(names)   # the address after the block (kept in the parameters)
         kind, rest = ends[0], list(ends[1:])
@@ -1310,23 +1314,27 @@ def _compile(shape: tuple) -> Shape:
             targets = [(taken_label, next(names), 4 if cross else 3),
                        (fall_label, next(names), 2)]
             arms.append(_Arm(body, kind, static, condition, targets, bound, first,
-                             len(items)))
+                             len(items), pending, writes_d))
         elif kind in ("direct", "exit", "plp"):
             extra = 1 if kind == "direct" and len(rest) > 1 and rest[1] else 0
             arms.append(_Arm(body, kind, static + extra, "", [(rest[0], next(names), 0)],
-                             bound, first, len(items)))
+                             bound, first, len(items), pending, writes_d))
         else:
             arms.append(_Arm(body, kind, static, "", [(label, next(names), 0)
                                                       for label in rest], bound, first,
-                             len(items)))
+                             len(items), pending, writes_d))
     # (D + operand and D's low byte made again after each write of D, in the order
     # they are made at entry; from the end of a block first, so positions hold)
     again = _made_again(hoisted, penalties)
     for lines_of_block, at in reversed(remakes):
         lines_of_block[at:at] = again
+    # (the loops in which nothing writes D: their arms add the direct-page penalties
+    # with the constant cycles, in names made at the arm's head)
+    writers = {index for index, arm in enumerate(arms) if arm.writes_d}
+    folded = {head for head, body in loops_of.items() if not body & writers}
     # (the writer's exits are at block boundaries, the flags where `region_flags` has them)
     writer = _Writer(arms, exits(region_flags), use, loops_of, leave_via, arm_names,
-                     [returns_to for _, _, returns_to in blocks_of])
+                     [returns_to for _, _, returns_to in blocks_of], folded)
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
     dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms), " " * 12)
     # (the blocks' addresses, by label: where a region entered with DBR = $FF steps)
@@ -1502,12 +1510,18 @@ class _Writer:
 
     One budget check heads each arm, for the slowest path through the blocks it follows
     (`heads`): the blocks followed check nothing, and their constant cycles are added to
-    `done` once, where the arm ends."""
+    `done` once, where the arm ends. So are their direct-page penalties (one cycle per
+    access when D's low byte is not 0, `_Arm.penalty`), carried along the path up to a
+    block that writes D, which adds those before it first: in the arm of a loop in which
+    nothing writes D (`folded`), where a path ends the constant K and the penalties P
+    are one addition of a name made at the arm's head, `K + (P if r_dl else 0)`, since
+    D's low byte does not change in the arm; elsewhere a test of `r_dl` chooses."""
 
     def __init__(self, arms: list[_Arm], exit_lines: list[str],
                  use: Callable[[str], str], loops_of: dict[int, frozenset[int]],
                  leave_via: Callable[[str, str], list[str]],
-                 names: list[dict[str, str]], returns: list[int | None]) -> None:
+                 names: list[dict[str, str]], returns: list[int | None],
+                 folded: set[int]) -> None:
         self.arms = arms
         self.names = names         # per block: the locals made at an arm's head for it
         self.returns = returns     # per block: the block after the call it ends in, or None
@@ -1516,13 +1530,20 @@ class _Writer:
         self.use = use             # marks a parameter the source reads
         self.heads = [0] * len(arms)
         self.loops_of = loops_of   # `innermost_loops`
+        self.folded = folded       # heads of the loops in which nothing writes D
 
     def arm(self, i: int) -> list[str]:
-        self.size = 0
-        self.loops = False
-        self.slowest = 0
-        self.made: dict[str, str] = {}
-        lines = self._block(i, (i,), 0, 0)
+        # (penalties folded into names only where the arm loops: made for one pass,
+        # each name would cost more than the test it saves)
+        for fold in (True, False) if i in self.folded else (False,):
+            self.size = 0
+            self.loops = False
+            self.slowest = 0
+            self.made: dict[str, str] = {}
+            self.fold = fold
+            lines = self._block(i, (i,), 0, 0, 0)
+            if self.loops:
+                break
         # (+2: the margin every budget check has kept)
         self.heads[i] = head = self.slowest + 2
         # (an arm that loops tests `done` against its budget less its head, made once
@@ -1541,28 +1562,36 @@ class _Writer:
         # other path ends in `L = ...` (then leaves this loop) or a return.
         return made + ["while True:"] + ["    " + x for x in lines] + ["    break"]
 
-    def _block(self, i: int, chain: tuple[int, ...], before: int, slowest: int) -> list[str]:
-        """Block `i`, reached `before` constant cycles (not yet in `done`) and at most
-        `slowest` cycles after the arm's budget check."""
+    def _block(self, i: int, chain: tuple[int, ...], before: int, penalty: int,
+               slowest: int) -> list[str]:
+        """Block `i`, reached `before` constant cycles and `penalty` direct-page
+        penalty cycles (not yet in `done`) and at most `slowest` cycles after the arm's
+        budget check."""
         arm = self.arms[i]
         self.made.update(self.names[i])
-        prefix = f"{before} + " if before else ""
-        lines = [line.format(before=prefix) for line in arm.body]
+        lines: list[str] = []
+        if arm.writes_d and penalty:
+            # (D's low byte may change in the block: the penalties so far counted first)
+            lines.append(f"if r_dl: done += {penalty}")
+            penalty = 0
+        fields = _CycleFields(before, penalty)
+        lines += [line.format_map(fields) for line in arm.body]
         self.size += len(lines)
         slowest += arm.bound
         self.slowest = max(self.slowest, slowest)
+        penalty += arm.penalty
         if arm.kind == "branch":
             (taken, t_name, t_cycles), (fall, f_name, f_cycles) = arm.targets
             lines.append(f"if {arm.condition}:")
             lines += ["    " + x for x in self._go(taken, t_name,
                                                    before + arm.static + t_cycles,
-                                                   chain, slowest)]
+                                                   penalty, chain, slowest)]
             lines.append("else:")
             lines += ["    " + x for x in self._go(fall, f_name,
                                                    before + arm.static + f_cycles,
-                                                   chain, slowest)]
+                                                   penalty, chain, slowest)]
         elif arm.kind == "computed":
-            lines.append(f"done += {before + arm.static}")
+            lines += self._add(before + arm.static, penalty)
             keyword = "if"
             # (a return followed from its call: the place after the latest call of the
             # chain is tested first; the return addresses are distinct, so the order
@@ -1573,7 +1602,7 @@ class _Writer:
                 if label is None:
                     continue
                 lines.append(f"{keyword} t == {self.use(name)}:")
-                lines += ["    " + x for x in self._go(label, name, 0, chain, slowest)]
+                lines += ["    " + x for x in self._go(label, name, 0, 0, chain, slowest)]
                 keyword = "elif"
             out = self.exit_lines + ["return (done << 24) + t"]
             if keyword == "elif":
@@ -1582,23 +1611,53 @@ class _Writer:
             lines += out
         else:
             label, name, _ = arm.targets[0]
-            lines += self._go(label, name, before + arm.static, chain, slowest)
+            lines += self._go(label, name, before + arm.static, penalty, chain, slowest)
         return lines
 
-    def _go(self, label: int | None, target: str, cycles: int,
+    def _add(self, cycles: int, penalty: int) -> list[str]:
+        """The lines adding `cycles` constant cycles and `penalty` direct-page penalty
+        cycles to `done`."""
+        if not penalty:
+            return [f"done += {cycles}"] if cycles else []
+        if self.fold:
+            name = f"dl{cycles}_{penalty}"
+            self.made[name] = f"{cycles} + ({penalty} if r_dl else 0)"
+            return [f"done += {name}"]
+        if not cycles:
+            return [f"if r_dl: done += {penalty}"]
+        return ["if r_dl:", f"    done += {cycles + penalty}", "else:", f"    done += {cycles}"]
+
+    def _go(self, label: int | None, target: str, cycles: int, penalty: int,
             chain: tuple[int, ...], slowest: int) -> list[str]:
         """On to block `label` (inline when it may be), or out of the region to `target`,
-        `cycles` constant cycles not yet in `done`."""
-        lines = [f"done += {cycles}"] if cycles else []
+        `cycles` constant cycles and `penalty` direct-page penalty cycles not yet in
+        `done`."""
+        if label is not None and label != chain[0] and (
+                label in self.loops_of.get(chain[0], ()) and label not in chain
+                and self.size < INLINE_LINES and self.arms[label].size <= INLINE_BLOCK):
+            return self._block(label, chain + (label,), cycles, penalty, slowest)
+        lines = self._add(cycles, penalty)
         if label is None:
             return lines + self.exit_lines + [f"return (done << 24) + {self.use(target)}"]
         if label == chain[0]:
             self.loops = True
             return lines + ["continue"]
-        if (label in self.loops_of.get(chain[0], ()) and label not in chain
-                and self.size < INLINE_LINES and self.arms[label].size <= INLINE_BLOCK):
-            return self._block(label, chain + (label,), cycles, slowest)
         return lines + [f"L = {label}"]
+
+
+class _CycleFields(dict):
+    """The fields of a block's body that `_Writer` fills: `{before}`, the constant
+    cycles of the blocks followed before it (with " + "), and `{dl_<n>}`, the
+    direct-page penalties not yet added at a point where the block has `n` of its own
+    (those of the blocks before it too), as an expression on D's low byte."""
+
+    def __init__(self, before: int, penalty: int) -> None:
+        super().__init__(before=f"{before} + " if before else "")
+        self.penalty = penalty
+
+    def __missing__(self, name: str) -> str:
+        count = int(name[3:]) + self.penalty
+        return f" + ({count} if r_dl else 0)" if count else ""
 
 
 def _dispatch(arms: list[list[str]], lo: int, hi: int, indent: str = "") -> list[str]:

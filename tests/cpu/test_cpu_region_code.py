@@ -3,10 +3,15 @@ once at entry for the blocks on a loop (`iigs.blocks._looping_blocks`), DBR:oper
 something in the region writes DBR, D + operand (and a long pointer's byte addresses)
 made again after each TCD/PLD, or at the head of each arm for the blocks of an innermost
 loop that does not write D; page-crossing bounds made at entry; long operands outside
-bank $FF and sums from DBR unmasked; stores tested against the code byte by byte. The state is still exactly step()'s, with DBR and D changing
-inside the loop too, and each analysis broken on purpose is caught.
+bank $FF and sums from DBR unmasked; stores tested against the code byte by byte;
+direct-page penalties added with an arm's constant cycles. The state is still exactly
+step()'s, with DBR and D changing inside the loop too, and each analysis broken on
+purpose is caught.
 """
 from __future__ import annotations
+
+import random
+from typing import Any
 
 import pytest
 
@@ -507,3 +512,121 @@ def test_a_sum_from_dbr_ff_left_unmasked_would_be_caught(
     reference = clone(fast)
     with pytest.raises((AssertionError, IndexError)):
         run_alike(fast, reference, (123, 3_000, 30_000))
+
+
+# ---------------------------------------------------------------- direct-page penalties
+#
+# The direct-page penalty (a cycle per access when D's low byte is not 0) of the blocks an
+# arm follows is carried along its path and added with its constant cycles
+# (`blocks._Writer`): in a loop in which nothing writes D, by a name made at the arm's
+# head; before a block that writes D, by a test of the old low byte; at an exit mid-block,
+# those of the blocks before it counted too (`blocks._CycleFields`).
+
+def penalty_loops(d: int, flip: int, translator: Translator) -> CPU65816:
+    """8-bit direct-page work in two inner loops: `quiet` leaves D alone and stores into
+    its own code on its first three passes (a store that leaves the region in the block
+    after a branch the arm follows, with penalties before it); `moving` writes D (EOR
+    `flip`) in the block after one the arm follows, and so does the outer loop. D starts
+    at `d`: `flip` $0100 keeps its low byte, $0080 turns it between 0 and not 0."""
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x8000)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("REP", "imm8", 0x10)
+    a.op("SEP", "imm8", 0x20)
+    a.label("outer")
+    a.op("LDX", "immx", 0x0030, wide=True)
+    a.label("quiet")
+    a.op("LDA", "dp", 0x40)
+    a.op("ADC", "dp", 0x42)
+    a.op("BCC", "rel8", "skip")
+    a.op("INC", "dp", 0x44)
+    a.label("skip")
+    a.op("LDA", "absx", "quiet", offset=-0x2E)   # X = $30..$2E: the loop's first bytes
+    a.op("STA", "absx", "quiet", offset=-0x2E)
+    a.op("ADC", "dp", 0x46)
+    a.op("STA", "dp", 0x47)
+    a.op("DEX")
+    a.op("BNE", "rel8", "quiet")
+    a.op("LDY", "immx", 0x0004, wide=True)    # (D moves five times an outer pass)
+    a.label("moving")
+    a.op("LDA", "dp", 0x48)
+    a.op("ADC", "dp", 0x49)
+    a.op("BCS", "rel8", "turn")
+    a.op("INC", "dp", 0x4B)
+    a.label("turn")
+    for mnemonic in ("REP", "TDC", "EOR", "TCD", "SEP"):   # D moves: inside the loop
+        a.op(mnemonic, *{"REP": ("imm8", 0x20), "EOR": ("immm", flip),
+                         "SEP": ("imm8", 0x20)}.get(mnemonic, ()),
+             **({"wide": True} if mnemonic == "EOR" else {}))
+    a.op("LDA", "dp", 0x4A)
+    a.op("DEY")
+    a.op("BNE", "rel8", "moving")
+    a.op("REP", "imm8", 0x20)
+    a.op("TDC")
+    a.op("EOR", "immm", flip, wide=True)
+    a.op("TCD")                                # ... and outside both
+    a.op("SEP", "imm8", 0x20)
+    a.op("BRA", "rel8", "outer")
+    a.assemble()
+    mem[0:0x400] = bytes((i * 7 + (i >> 8)) & 0xFF for i in range(0x400))
+    cpu = CPU65816(mem, pc=0x8000, translator=translator)
+    cpu.sp = 0x01F0
+    cpu.d = d
+    return cpu
+
+
+PENALTY_CASES = {"dl-0": (0x0000, 0x0100), "dl-not-0": (0x0080, 0x0100),
+                 "dl-turns": (0x0000, 0x0080)}
+
+
+def _random_budgets(seed: int) -> tuple[int, ...]:
+    """Budgets that end the runs at every cycle of the loops' passes, then a long one."""
+    rng = random.Random(seed)
+    return tuple(rng.randrange(1, 400) for _ in range(600)) + (50_000,)
+
+
+@pytest.mark.parametrize("hot", [None, 1], ids=["batched", "hot-1"])
+@pytest.mark.parametrize("case", PENALTY_CASES)
+def test_direct_page_penalties_match_step(case: str, hot: int | None) -> None:
+    fast = penalty_loops(*PENALTY_CASES[case],
+                         Translator(hot=hot, batch_cycles=None if hot is None else 0))
+    reference = clone(fast)
+    run_alike(fast, reference, _random_budgets(len(case)))
+
+
+class _EveryLoopFolded(blocks._Writer):
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.folded = set(self.loops_of)
+
+
+class _NoBlockWritesD(blocks._Writer):
+    def __init__(self, arms: list, *args: Any) -> None:
+        super().__init__([arm._replace(writes_d=False) for arm in arms], *args)
+
+
+class _ExitsCountTheirBlockAlone(blocks._CycleFields):
+    def __missing__(self, name: str) -> str:
+        count = int(name[3:])
+        return f" + ({count} if r_dl else 0)" if count else ""
+
+
+@pytest.mark.parametrize("breakage", ["every loop folded", "no count before TCD",
+                                      "exits count their block alone"])
+def test_a_wrong_penalty_count_is_caught(breakage: str,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    # Folded in the loop that moves D, the names made at its head keep the first pass's
+    # low byte; not counted before TCD, the penalties of the blocks before it are counted
+    # with the new one; an exit leaving out those of the blocks followed before its own
+    # counts too few cycles: the states differ.
+    if breakage == "exits count their block alone":
+        monkeypatch.setattr(blocks, "_CycleFields", _ExitsCountTheirBlockAlone)
+    else:
+        monkeypatch.setattr(blocks, "_Writer", _EveryLoopFolded
+                            if breakage == "every loop folded" else _NoBlockWritesD)
+    fast = penalty_loops(*PENALTY_CASES["dl-turns"],
+                         Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    with pytest.raises(AssertionError):
+        run_alike(fast, reference, _random_budgets(1))
