@@ -774,6 +774,7 @@ class _Arm(NamedTuple):
     penalty: int = 0       # direct-page penalty cycles after its last write of D, not in
                            # `body` (added by `_Writer` where the arm's path ends)
     writes_d: bool = False   # some instruction of it writes D (TCD, PLD)
+    varies: bool = False   # its body adds run-time cycles to `done` (a page crossed)
 
 
 
@@ -790,6 +791,7 @@ class Shape(NamedTuple):
     enters: bytes = bytes([1]) * 256   # `Region.enters`
 
 
+ONE_AMOUNT_NOT = "?"     # `_Writer._amount` of a path whose cycles a test chooses
 INLINE_LINES = 300      # source lines an arm may grow to by following
 INLINE_BLOCK = 8        # instructions of a block that may be followed (a loop's own
                         # blocks and small routines, not a long routine it calls)
@@ -1138,6 +1140,7 @@ def _compile(shape: tuple) -> Shape:
         # Direct-page penalties (D's low byte not 0) are added once per block, or before
         # an instruction that changes D; an exit in between counts those not yet added.
         pending = 0
+        varies = False              # (whether the body adds run-time cycles itself)
         state = region_flags        # (where the flags are at this point of the block)
 
         def spent() -> str:
@@ -1271,8 +1274,10 @@ def _compile(shape: tuple) -> Shape:
             # (run-time terms go straight into `done`: the arm's budget check has
             # been passed, and an exit adds only the constant cycles)
             pending += sum(1 for term in t.extras if term.direct)
-            body += [f"if {term.test.format_map(Fields(field))}: done += 1"
-                     for term in t.extras if not term.direct]
+            tested = [f"if {term.test.format_map(Fields(field))}: done += 1"
+                      for term in t.extras if not term.direct]
+            varies = varies or bool(tested)
+            body += tested
             def exit_at() -> list[str]:
                 return leave_via(f"done + {spent()}",
                                  f"{use(address)} + {_size_of(op, key)}", state)
@@ -1314,15 +1319,15 @@ def _compile(shape: tuple) -> Shape:
             targets = [(taken_label, next(names), 4 if cross else 3),
                        (fall_label, next(names), 2)]
             arms.append(_Arm(body, kind, static, condition, targets, bound, first,
-                             len(items), pending, writes_d))
+                             len(items), pending, writes_d, varies))
         elif kind in ("direct", "exit", "plp"):
             extra = 1 if kind == "direct" and len(rest) > 1 and rest[1] else 0
             arms.append(_Arm(body, kind, static + extra, "", [(rest[0], next(names), 0)],
-                             bound, first, len(items), pending, writes_d))
+                             bound, first, len(items), pending, writes_d, varies))
         else:
             arms.append(_Arm(body, kind, static, "", [(label, next(names), 0)
                                                       for label in rest], bound, first,
-                             len(items), pending, writes_d))
+                             len(items), pending, writes_d, varies))
     # (D + operand and D's low byte made again after each write of D, in the order
     # they are made at entry; from the end of a block first, so positions hold)
     again = _made_again(hoisted, penalties)
@@ -1515,7 +1520,13 @@ class _Writer:
     block that writes D, which adds those before it first: in the arm of a loop in which
     nothing writes D (`folded`), where a path ends the constant K and the penalties P
     are one addition of a name made at the arm's head, `K + (P if r_dl else 0)`, since
-    D's low byte does not change in the arm; elsewhere a test of `r_dl` chooses."""
+    D's low byte does not change in the arm; elsewhere a test of `r_dl` chooses.
+
+    An arm whose loop adds the same cycles C on every path back to its head, and adds
+    nothing to `done` on those paths otherwise (no page crossed, no call's return
+    tested, nothing writes D), is a counted loop: its passes K = ceil((budget - done)
+    / C) are counted once per entry, `for it in range(K)` runs them with no budget
+    check and no addition, and a path that leaves adds `it * C` with its own cycles."""
 
     def __init__(self, arms: list[_Arm], exit_lines: list[str],
                  use: Callable[[str], str], loops_of: dict[int, frozenset[int]],
@@ -1536,14 +1547,13 @@ class _Writer:
         # (penalties folded into names only where the arm loops: made for one pass,
         # each name would cost more than the test it saves)
         for fold in (True, False) if i in self.folded else (False,):
-            self.size = 0
-            self.loops = False
-            self.slowest = 0
-            self.made: dict[str, str] = {}
-            self.fold = fold
-            lines = self._block(i, (i,), 0, 0, 0)
+            lines = self._render(i, fold, "")
             if self.loops:
                 break
+        if self.loops and len(self.passes) == 1 and not self.varies:
+            count = self.passes.pop()
+            if count != ONE_AMOUNT_NOT:
+                return self._counted(i, count)
         # (+2: the margin every budget check has kept)
         self.heads[i] = head = self.slowest + 2
         # (an arm that loops tests `done` against its budget less its head, made once
@@ -1562,6 +1572,33 @@ class _Writer:
         # other path ends in `L = ...` (then leaves this loop) or a return.
         return made + ["while True:"] + ["    " + x for x in lines] + ["    break"]
 
+    def _render(self, i: int, fold: bool, count: str) -> list[str]:
+        """The blocks of arm `i` followed from its head (`count`: the cycles of one
+        pass of a counted loop, which every path back adds; "" where it is not)."""
+        self.size = 0
+        self.loops = False
+        self.slowest = 0
+        self.made: dict[str, str] = {}
+        self.fold = fold
+        self.count = count
+        self.passes: set[str] = set()   # what the paths back to the head add
+        self.varies = False             # something else adds on a path that may loop
+        return self._block(i, (i,), 0, 0, 0)
+
+    def _counted(self, i: int, count: str) -> list[str]:
+        """Arm `i` as a counted loop of passes of `count` cycles each."""
+        lines = self._render(i, self.fold, count)
+        self.heads[i] = head = self.slowest + 2
+        made = [f"{name} = {value}" for name, value in self.made.items()]
+        # (K from `done` at entry: the passes that begin before the budget is spent, as
+        # the budget check at each pass's head would allow; K <= 0 runs none)
+        made += [f"budget{i} = limit - {head}",
+                 f"passes{i} = (budget{i} - done + {count} - 1) // {count}"]
+        spent = ([f"if passes{i} > 0:", f"    done += passes{i} * {count}"] +
+                 self.leave_via("done", self.use(self.arms[i].start)))
+        return (made + [f"for it in range(passes{i}):"] + ["    " + x for x in lines] +
+                ["    break", "else:"] + ["    " + x for x in spent])
+
     def _block(self, i: int, chain: tuple[int, ...], before: int, penalty: int,
                slowest: int) -> list[str]:
         """Block `i`, reached `before` constant cycles and `penalty` direct-page
@@ -1574,7 +1611,8 @@ class _Writer:
             # (D's low byte may change in the block: the penalties so far counted first)
             lines.append(f"if r_dl: done += {penalty}")
             penalty = 0
-        fields = _CycleFields(before, penalty)
+        self.varies = self.varies or arm.writes_d or arm.varies
+        fields = _CycleFields(before, penalty, self.count)
         lines += [line.format_map(fields) for line in arm.body]
         self.size += len(lines)
         slowest += arm.bound
@@ -1592,6 +1630,7 @@ class _Writer:
                                                    penalty, chain, slowest)]
         elif arm.kind == "computed":
             lines += self._add(before + arm.static, penalty)
+            self.varies = True      # (the call's return followed may loop)
             keyword = "if"
             # (a return followed from its call: the place after the latest call of the
             # chain is tested first; the return addresses are distinct, so the order
@@ -1616,16 +1655,28 @@ class _Writer:
 
     def _add(self, cycles: int, penalty: int) -> list[str]:
         """The lines adding `cycles` constant cycles and `penalty` direct-page penalty
-        cycles to `done`."""
+        cycles to `done` (in a counted loop, the passes run before them too)."""
+        passes = f"it * {self.count} + " if self.count else ""
         if not penalty:
+            if passes:
+                return [f"done += {passes}{cycles}"]
             return [f"done += {cycles}"] if cycles else []
         if self.fold:
             name = f"dl{cycles}_{penalty}"
             self.made[name] = f"{cycles} + ({penalty} if r_dl else 0)"
-            return [f"done += {name}"]
-        if not cycles:
+            return [f"done += {passes}{name}"]
+        if not cycles and not passes:
             return [f"if r_dl: done += {penalty}"]
-        return ["if r_dl:", f"    done += {cycles + penalty}", "else:", f"    done += {cycles}"]
+        return ["if r_dl:", f"    done += {passes}{cycles + penalty}", "else:",
+                f"    done += {passes}{cycles}"]
+
+    def _amount(self, cycles: int, penalty: int) -> str:
+        """What `_add` adds for a path back to the head, as one expression."""
+        if not penalty:
+            return str(cycles)
+        if self.fold:
+            return f"dl{cycles}_{penalty}"
+        return ONE_AMOUNT_NOT     # (a test of `r_dl` chooses: not one amount)
 
     def _go(self, label: int | None, target: str, cycles: int, penalty: int,
             chain: tuple[int, ...], slowest: int) -> list[str]:
@@ -1636,12 +1687,14 @@ class _Writer:
                 label in self.loops_of.get(chain[0], ()) and label not in chain
                 and self.size < INLINE_LINES and self.arms[label].size <= INLINE_BLOCK):
             return self._block(label, chain + (label,), cycles, penalty, slowest)
+        if label == chain[0]:
+            self.loops = True
+            self.passes.add(self._amount(cycles, penalty))
+            lines = self._add(cycles, penalty)   # (makes the amount's name, if it has one)
+            return ["continue"] if self.count else lines + ["continue"]
         lines = self._add(cycles, penalty)
         if label is None:
             return lines + self.exit_lines + [f"return (done << 24) + {self.use(target)}"]
-        if label == chain[0]:
-            self.loops = True
-            return lines + ["continue"]
         return lines + [f"L = {label}"]
 
 
@@ -1651,8 +1704,9 @@ class _CycleFields(dict):
     direct-page penalties not yet added at a point where the block has `n` of its own
     (those of the blocks before it too), as an expression on D's low byte."""
 
-    def __init__(self, before: int, penalty: int) -> None:
-        super().__init__(before=f"{before} + " if before else "")
+    def __init__(self, before: int, penalty: int, count: str = "") -> None:
+        passes = f"it * {count} + " if count else ""
+        super().__init__(before=f"{passes}{before} + " if before else passes)
         self.penalty = penalty
 
     def __missing__(self, name: str) -> str:

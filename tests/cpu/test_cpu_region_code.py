@@ -630,3 +630,82 @@ def test_a_wrong_penalty_count_is_caught(breakage: str,
     reference = clone(fast)
     with pytest.raises(AssertionError):
         run_alike(fast, reference, _random_budgets(1))
+
+
+# ---------------------------------------------------------------- counted loops
+
+def counted_loop(d: int, translator: Translator) -> CPU65816:
+    """A loop with one path back to its head (16-bit: LDA dp / ADC dp / STA abs,X /
+    ADC dp / STA dp / DEX / BNE), run from D = `d`: its passes all cost the same, so the
+    arm counts them instead of checking its budget each pass. Its last four passes
+    store into the code after it (the bytes it holds): each leaves the loop mid-pass,
+    after 32 passes counted."""
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x8000)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("REP", "imm8", 0x30)
+    a.label("outer")
+    a.op("LDX", "immx", 0x0024, wide=True)
+    a.label("loop")
+    a.op("LDA", "dp", 0x40)
+    a.op("ADC", "dp", 0x42)
+    a.op("LDA", "absx", "after", offset=-1)    # X = 4..1: the code after the loop
+    a.op("STA", "absx", "after", offset=-1)
+    a.op("ADC", "dp", 0x44)
+    a.op("STA", "dp", 0x46)
+    a.op("DEX")
+    a.op("BNE", "rel8", "loop")
+    a.label("after")
+    a.op("INC", "dp", 0x48)
+    a.op("BRA", "rel8", "outer")
+    a.assemble()
+    mem[0:0x400] = bytes((i * 11 + (i >> 8)) & 0xFF for i in range(0x400))
+    cpu = CPU65816(mem, pc=0x8000, translator=translator)
+    cpu.sp = 0x01F0
+    cpu.d = d
+    return cpu
+
+
+class _CountedRecorded(blocks._Writer):
+    counted: list[int] = []
+
+    def _counted(self, i: int, count: str) -> list[str]:
+        self.counted.append(i)
+        return super()._counted(i, count)
+
+
+class _PassesMiscounted(blocks._Writer):
+    def _counted(self, i: int, count: str) -> list[str]:
+        return super()._counted(i, f"({count} - 1)")
+
+
+class _ExitsForgetThePasses(blocks._CycleFields):
+    def __init__(self, before: int, penalty: int, count: str = "") -> None:
+        super().__init__(before, penalty)
+
+
+@pytest.mark.parametrize("hot", [None, 1], ids=["batched", "hot-1"])
+@pytest.mark.parametrize("d", [0x0000, 0x0003], ids=["dl-0", "dl-not-0"])
+def test_a_counted_loop_matches_step(d: int, hot: int | None,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(blocks, "_Writer", _CountedRecorded)
+    _CountedRecorded.counted = []
+    fast = counted_loop(d, Translator(hot=hot, batch_cycles=None if hot is None else 0,
+                                      share_compiled=False))
+    reference = clone(fast)
+    run_alike(fast, reference, _random_budgets(d + 7))
+    assert _CountedRecorded.counted, "the loop's arm was not counted"
+
+
+@pytest.mark.parametrize("breakage", ["a pass one cycle short", "exits forget the passes"])
+def test_a_wrong_count_of_passes_is_caught(breakage: str,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    if breakage == "a pass one cycle short":
+        monkeypatch.setattr(blocks, "_Writer", _PassesMiscounted)
+    else:
+        monkeypatch.setattr(blocks, "_CycleFields", _ExitsForgetThePasses)
+    fast = counted_loop(0x0003, Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    with pytest.raises(AssertionError):
+        run_alike(fast, reference, _random_budgets(2))
