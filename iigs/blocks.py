@@ -158,6 +158,12 @@ class Template(NamedTuple):
     io_names: frozenset[str]      # memory-map names its ops use
     leaves: bool                  # may leave before it runs (the I/O page)
     bails: bool                   # may bail out to the interpreter (decimal mode)
+    # RTS/RTL: the bytes pulled, low first, read before S moves where it does not wrap,
+    # the test that it does not ("": it cannot), and the op that moves S there (a return
+    # whose call is known tests those bytes instead of making its target: `_Writer`)
+    pulled: tuple[str, ...] = ()
+    unwrapped: str = ""
+    moves: tuple[Op, ...] = ()
 
 
 def template(op: int, key: Key, imm: int | None = None) -> Template:
@@ -201,7 +207,9 @@ def _template(op: int, key: Key, imm: int | None) -> Template:
         static + len(gen.extra) + 2,
         decimal, frozenset(gen.io_names),
         any(o.kind == "leave" or o.timed for o in gen.ops),
-        any(o.kind == "bail" for o in gen.ops))
+        any(o.kind == "bail" for o in gen.ops),
+        *((gen.pulled, gen.unwrapped, (Op("set", target=gen.r["sp"], expr=gen.moved),))
+          if row.mnemonic in ("RTS", "RTL") else ()))
 
 
 def _key_after(mnemonic: str, key: Key, imm: int) -> Key:
@@ -605,11 +613,23 @@ def _shape(mem: Any, blocks: list[BasicBlock], labels: dict,
         for r in block.returns:
             params.append(r[0])
             spec.append(("A", r[0]))
+            params += _pushed(last, r[0])
+            spec += [("R", r[0])] * 3
             ends.append(labels.get(r))
         # (the block after a call made here, for the loop analysis of `_Writer`)
         call = block.end == "direct" and OPCODES[last.op].mnemonic in ("JSR", "JSL")
         shape.append((tuple(items), tuple(ends), labels.get((after, last.key)) if call else None))
     return tuple(shape), params, spec
+
+
+def _pushed(ret: Instruction, target: int) -> list[int]:
+    """The bytes (low, high, bank) that RTS/RTL `ret` pulls when it goes to `target`: a
+    call's return address is the target less one in the target's bank, and RTS stays in
+    its own bank (a target in another is never reached: -1 is no byte)."""
+    pushed = (target & 0xFF0000) | ((target - 1) & 0xFFFF)
+    if OPCODES[ret.op].mnemonic == "RTS" and (ret.at ^ target) & 0xFF0000:
+        return [-1, -1, -1]
+    return [pushed & 0xFF, (pushed >> 8) & 0xFF, pushed >> 16]
 
 
 # ---------------------------------------------------------------- unrolled code
@@ -771,6 +791,16 @@ class _Arm(NamedTuple):
     bound: int             # the most cycles the block can take (its slowest path)
     start: str             # the parameter holding its address
     size: int              # instructions
+    # A return (RTS/RTL): `body` ends before it; the bytes it pulls and the test that S
+    # does not wrap (`Template.pulled`, `unwrapped`), the lines of the return where those
+    # bytes are the ones a known call pushed (S moved, then the block's end), the lines
+    # of the general return (`t` made, then the block's end), and per target the names
+    # of the bytes its call pushed
+    pulled: tuple[str, ...] = ()
+    unwrapped: str = ""
+    matched: tuple[str, ...] = ()
+    general: tuple[str, ...] = ()
+    pushed: tuple[tuple[str, str, str], ...] = ()
 
 
 
@@ -1236,6 +1266,12 @@ def _compile(shape: tuple) -> Shape:
             paired, after = with_lazy_flags(_instruction_ops(t, binary, unused), state,
                                             _reads_from_p(op, carry is not None),
                                             dead=unused)
+            if t.pulled:
+                # (a return: its lines from here, and those of the path where the bytes
+                # pulled are known, which moves S alone: `_Writer`)
+                returning_at = len(body)
+                moved = render([o for o, _ in paired if o not in t.ops] + list(t.moves),
+                               leave, bail, field)
             # (rendered in runs of ops that see one state: the exits' P is made from it)
             run: list[Op] = []
             for o, seen in paired:
@@ -1255,6 +1291,7 @@ def _compile(shape: tuple) -> Shape:
                 else:
                     body.append(f"t = {t.ret.format_map(Fields(field))}")
                     static += t.static
+                    returned_at = len(body)
                 continue
             static += t.static
             # (run-time terms go straight into `done`: the arm's budget check has
@@ -1308,9 +1345,20 @@ def _compile(shape: tuple) -> Shape:
             arms.append(_Arm(body, kind, static + extra, "", [(rest[0], next(names), 0)],
                              bound, first, len(items)))
         else:
-            arms.append(_Arm(body, kind, static, "", [(label, next(names), 0)
-                                                      for label in rest], bound, first,
-                             len(items)))
+            # (a return's targets: each one's address, then the bytes its call pushed)
+            targets, pushed = [], []
+            for label in rest:
+                targets.append((label, next(names), 0))
+                pushed.append((next(names), next(names), next(names)))
+            last = template(*items[-1])
+            returning = last.pulled if kind == "computed" else ()
+            matched = general = ()
+            if returning:
+                matched = tuple(moved + body[returned_at:])
+                general = tuple(body[returning_at:])
+                del body[returning_at:]
+            arms.append(_Arm(body, kind, static, "", targets, bound, first, len(items),
+                             returning, last.unwrapped, matched, general, tuple(pushed)))
     # (D + operand and D's low byte made again after each write of D, in the order
     # they are made at entry; from the end of a block first, so positions hold)
     again = _made_again(hoisted, penalties)
@@ -1540,7 +1588,7 @@ class _Writer:
         self.made.update(self.names[i])
         prefix = f"{before} + " if before else ""
         lines = [line.format(before=prefix) for line in arm.body]
-        self.size += len(lines)
+        self.size += len(lines) + len(arm.general)
         slowest += arm.bound
         self.slowest = max(self.slowest, slowest)
         if arm.kind == "branch":
@@ -1554,28 +1602,61 @@ class _Writer:
                                                    before + arm.static + f_cycles,
                                                    chain, slowest)]
         elif arm.kind == "computed":
-            lines.append(f"done += {before + arm.static}")
-            keyword = "if"
-            # (a return followed from its call: the place after the latest call of the
-            # chain is tested first; the return addresses are distinct, so the order
-            # of the tests changes only their number)
-            latest = [self.returns[c] for c in reversed(chain) if self.returns[c] is not None]
-            for label, name, _ in sorted(arm.targets, key=lambda target: (
-                    latest.index(target[0]) if target[0] in latest else len(latest))):
-                if label is None:
-                    continue
-                lines.append(f"{keyword} t == {self.use(name)}:")
-                lines += ["    " + x for x in self._go(label, name, 0, chain, slowest)]
-                keyword = "elif"
-            out = self.exit_lines + ["return (done << 24) + t"]
-            if keyword == "elif":
-                lines.append("else:")
-                out = ["    " + x for x in out]
-            lines += out
+            lines += self._returned(arm, chain, before, slowest)
         else:
             label, name, _ = arm.targets[0]
             lines += self._go(label, name, before + arm.static, chain, slowest)
         return lines
+
+    def _returned(self, arm: _Arm, chain: tuple[int, ...], before: int,
+                  slowest: int) -> list[str]:
+        """The end of a computed transfer: for a return, tests of its target against the
+        places after the region's calls, the place after the latest call of the chain
+        first; every other target leaves the region. A return whose place is expected
+        (followed from its call, or the only one it has) compares the bytes it pulls with
+        those the call pushed, S moved and PBR the call's bank where they agree, and makes
+        its target only where they do not."""
+        cycles = before + arm.static
+        # (the return addresses are distinct, so the order of the tests changes only
+        # their number)
+        latest = [self.returns[c] for c in reversed(chain) if self.returns[c] is not None]
+        targets = sorted((target for target in zip(arm.targets, arm.pushed)
+                          if target[0][0] is not None),
+                         key=lambda target: (latest.index(target[0][0])
+                                             if target[0][0] in latest else len(latest)))
+        prefix = f"{before} + " if before else ""
+        lines: list[str] = []
+        if arm.pulled and targets and (targets[0][0][0] in latest or len(targets) == 1):
+            (label, name, _), pushed = targets.pop(0)
+            test = _return_test(arm.unwrapped, arm.pulled,
+                                tuple(map(self.use, pushed[:len(arm.pulled)])))
+            bank = [f"r_pbr = {self.use(pushed[2])}"] if len(arm.pulled) == 3 else []
+            lines.append(f"if {test}:")
+            lines += ["    " + x for x in
+                      [line.format(before=prefix) for line in arm.matched] + bank +
+                      self._go(label, name, cycles, chain, slowest)]
+            lines.append("else:")
+            general = ["    " + x for x in
+                       self._dispatched(arm, targets, prefix, cycles, chain, slowest)]
+            return lines + general
+        return self._dispatched(arm, targets, prefix, cycles, chain, slowest)
+
+    def _dispatched(self, arm: _Arm, targets: list, prefix: str, cycles: int,
+                    chain: tuple[int, ...], slowest: int) -> list[str]:
+        """The general end of a computed transfer: its target made (`t`), tested against
+        `targets` in order, and left to when none is it."""
+        lines = [line.format(before=prefix) for line in arm.general]
+        lines.append(f"done += {cycles}")
+        keyword = "if"
+        for (label, name, _), _ in targets:
+            lines.append(f"{keyword} t == {self.use(name)}:")
+            lines += ["    " + x for x in self._go(label, name, 0, chain, slowest)]
+            keyword = "elif"
+        out = self.exit_lines + ["return (done << 24) + t"]
+        if keyword == "elif":
+            lines.append("else:")
+            out = ["    " + x for x in out]
+        return lines + out
 
     def _go(self, label: int | None, target: str, cycles: int,
             chain: tuple[int, ...], slowest: int) -> list[str]:
@@ -1591,6 +1672,13 @@ class _Writer:
                 and self.size < INLINE_LINES and self.arms[label].size <= INLINE_BLOCK):
             return self._block(label, chain + (label,), cycles, slowest)
         return lines + [f"L = {label}"]
+
+
+def _return_test(unwrapped: str, pulled: tuple[str, ...], pushed: tuple[str, ...]) -> str:
+    """The test that a return pulls, where S does not wrap (`unwrapped`), the bytes
+    `pulled` (low first) equal to those its call pushed (`pushed`, their names)."""
+    return " and ".join([unwrapped] * bool(unwrapped) +
+                        [f"{byte} == {value}" for byte, value in zip(pulled, pushed)])
 
 
 def _dispatch(arms: list[list[str]], lo: int, hi: int, indent: str = "") -> list[str]:

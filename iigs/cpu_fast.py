@@ -249,6 +249,12 @@ class _Gen:
         self.extra: list[Cycle] = []      # run-time cycle terms
         self.io_names: set[str] = set()   # memory-map names the ops use
         self.ret_target: str | None = None   # a control transfer's target (a region's)
+        # the bytes a pull reads, low first, as read before S moves, where S does not
+        # wrap, and the test that it does not ("": it cannot): a region's return compares
+        # them with those its call pushed (`iigs.blocks._Writer`)
+        self.pulled: tuple[str, ...] = ()
+        self.unwrapped = ""
+        self.moved = ""     # ... and S after the pull there
         self.ea = "ea"      # the effective address's name (a region's direct page: a field)
         # a region's operand fields: name -> (kind, byte index), see `iigs.blocks`
         self.params: dict[str, tuple[str, int]] = {}
@@ -586,19 +592,22 @@ class _Gen:
     def pull(self, count: int, new_style: bool = False, into: str = "v") -> None:
         """Pull `count` bytes little-endian into `into`."""
         sp = self.copy("sp", "sp")
-        parts = []
-        for i in range(1, count + 1):
-            if self.e and not new_style:
-                addr = f"0x100 | (({sp} + {i}) & 0xFF)"
-            else:
-                addr = f"({sp} + {i}) & 0xFFFF"
-            parts.append(f"({self.stack}[{addr}] << {8 * (i - 1)})" if i > 1
-                         else f"{self.stack}[{addr}]")
+        wrapped = [f"0x100 | (({sp} + {i}) & 0xFF)" if self.e and not new_style
+                   else f"({sp} + {i}) & 0xFFFF" for i in range(1, count + 1)]
+        parts = [f"({self.stack}[{addr}] << {8 * i})" if i else f"{self.stack}[{addr}]"
+                 for i, addr in enumerate(wrapped)]
         self.let(into, " | ".join(parts))
+        # (S in page 1 in emulation mode: a 65816-only pull, addressed with all of S,
+        # cannot pass $FFFF; the others wrap in their page or bank)
+        self.pulled = tuple(f"{self.stack}[{sp} + {i}]" for i in range(1, count + 1))
+        end = 0x200 if self.e else 0x10000
+        self.unwrapped = "" if self.e and new_style else f"{sp} < {end - count:#x}"
+        self.moved = f"{sp} + {count}" if self.unwrapped else ""
         if self.e:
             self.set("sp", f"0x100 | (({sp} + {count}) & 0xFF)")
         else:
             self.set("sp", f"({sp} + {count}) & 0xFFFF")
+        self.moved = self.moved or self.ops[-1].expr
 
     # ------------------------------------------------ cycles
     def base_cycles(self) -> int:
