@@ -279,10 +279,11 @@ class _Gen:
         self.ops.append(Op("let", target=target, expr=expr, uses=uses, depth=self.depth))
 
     def set(self, register: str, expr: str, uses: frozenset[str] | None = None,
-            source: str = "") -> None:
-        """`register` = `expr` (`source`: the temporary `expr` is, when it is one alone)."""
+            source: str = "", around: tuple[str, str] = ()) -> None:
+        """`register` = `expr` (`source`: the temporary `expr` is, when it is one alone,
+        or, with `around`, the text before and after it, the one it reads once)."""
         self.ops.append(Op("set", target=self.r[register], expr=expr, uses=uses,
-                           depth=self.depth, source=source))
+                           depth=self.depth, source=source, around=around))
 
     def take(self, register: str, temp: str) -> None:
         """`register` = the temporary `temp`."""
@@ -388,13 +389,15 @@ class _Gen:
                 self.emit(f"if {d} & 0xFF: t = ({d} + o) & 0xFFFF; "
                           f"ptr = {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)",
                           f"else: ptr = {stack}[{d} | o] | ({stack}[{d} | ((o + 1) & 0xFF)] << 8)")
+                ptr = "ptr"
             else:
+                # (the pointer read where it is used: one statement fewer)
                 self.emit(f"t = ({d} + {self.byte()}) & 0xFFFF")
-                self.emit(f"ptr = {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)")
+                ptr = f"{stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)"
             if mode == "dpi":
-                self.emit(f"ea = {r['bank']} | ptr")
+                self.emit(f"ea = {r['bank']} | {ptr}")
             else:
-                self._indexed(f"{r['bank']} | ptr", r["y"])
+                self._indexed(f"{r['bank']} | {ptr}", r["y"])
         elif mode == "dpix":
             self._dp_indexed("x", d)
             self.emit(f"ea = {r['bank']} | {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)")
@@ -403,14 +406,15 @@ class _Gen:
                 # (a region's `{Q0B1}`..`{Q2B1}` fields: the pointer's three bytes'
                 # addresses, made at entry with `{ZB1}` in a loop, see `iigs.blocks`)
                 b = self.byte()[1:-1]
-                self.emit(f"ea = {stack}[{{Q0{b}}}] | ({stack}[{{Q1{b}}}] << 8) | "
-                          f"({stack}[{{Q2{b}}}] << 16)")
+                pointer = (f"{stack}[{{Q0{b}}}] | ({stack}[{{Q1{b}}}] << 8) | "
+                           f"({stack}[{{Q2{b}}}] << 16)")
             else:
                 self.emit(f"t = {d} + {self.byte()}")
-                self.emit(f"ea = {stack}[t & 0xFFFF] | ({stack}[(t + 1) & 0xFFFF] << 8) | "
-                          f"({stack}[(t + 2) & 0xFFFF] << 16)")
-            if mode == "dpily":
-                self.emit(f"ea = (ea + {r['y']}) & 0xFFFFFF")
+                pointer = (f"{stack}[t & 0xFFFF] | ({stack}[(t + 1) & 0xFFFF] << 8) | "
+                           f"({stack}[(t + 2) & 0xFFFF] << 16)")
+            # (Y added in the statement that reads the pointer: one statement fewer)
+            self.emit(f"ea = (({pointer}) + {r['y']}) & 0xFFFFFF" if mode == "dpily"
+                      else f"ea = {pointer}")
         elif mode == "abs":
             self.emit(f"ea = {self.absolute()}")
         elif mode in ("absx", "absy"):
@@ -424,8 +428,8 @@ class _Gen:
             self.emit(f"ea = ({r['sp']} + {self.byte()}) & 0xFFFF")
         elif mode == "sriy":
             self.emit(f"t = ({r['sp']} + {self.byte()}) & 0xFFFF")
-            self.emit(f"ptr = {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)")
-            self.emit(f"ea = (({r['bank']} | ptr) + {r['y']}){self.bank_mask()}")
+            self.emit(f"ea = (({r['bank']} | {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8))"
+                      f" + {r['y']}){self.bank_mask()}")
         else:
             raise ValueError(f"no data address for mode {mode}")
 
@@ -565,8 +569,13 @@ class _Gen:
                    nz_register=value in self.r.values())
 
     def set_a(self, value: str, wide: bool, uses: frozenset[str] | None = None) -> None:
-        if wide and uses is not None and uses == {value}:
-            self.take("a", value)
+        if uses is not None and uses == {value}:
+            if wide:
+                self.take("a", value)
+            else:
+                # (the temporary read once, after B: a pass may put its expression there)
+                high = f"({self.r['a']} & 0xFF00) | "
+                self.set("a", high + value, uses=uses, source=value, around=(high, ""))
         else:
             self.set("a", value if wide else f"({self.r['a']} & 0xFF00) | {value}", uses=uses)
 

@@ -35,7 +35,10 @@ class Op(NamedTuple):
     target: str = ""               # let, set
     expr: str = ""                 # let, set
     uses: frozenset[str] | None = None   # temporaries read (None: any)
-    source: str = ""               # let, set: the temporary whose value it is, alone
+    source: str = ""               # let, set: the temporary whose value it is, alone,
+    # or, with `around` (the text before and after it in `expr`), the temporary it reads
+    # once, where its expression may go instead
+    around: tuple[str, str] = ()
     depth: int = 0                 # nesting under the `if` ops before it
     base: str = ""                 # flags: P's old value
     keep: int = 0                  # flags: the bits of `base` kept
@@ -103,8 +106,10 @@ def without_dead_flags(op: Op, dead: int) -> Op | None:
 
 def without_dead_temps(ops: list[Op]) -> list[Op]:
     """`let v = expr` then `set r = v` as `set r = expr` when nothing after reads `v`
-    (once a dead flag update that read it is gone): a store and a load fewer; and a
-    temporary assigned at the top level that nothing reads is left out."""
+    (once a dead flag update that read it is gone): a store and a load fewer; likewise
+    `set r = f(v)` that reads `v` once at a known place (`Op.around`, an 8-bit load's
+    `(r_a & 0xFF00) | v`) as `set r = f((expr))`; and a temporary assigned at the top
+    level that nothing reads is left out."""
     out = list(ops)
     k = 0
     while k + 1 < len(out):
@@ -112,7 +117,13 @@ def without_dead_temps(ops: list[Op]) -> list[Op]:
         if (first.kind == "let" and second.kind == "set" and second.source == first.target
                 and first.depth == second.depth == 0
                 and not any(reads(op, first.target) for op in out[k + 2:])):
-            out[k:k + 2] = [second._replace(expr=first.expr, uses=first.uses, source="")]
+            expr, uses = first.expr, first.uses
+            if second.around:
+                before, after = second.around
+                expr = f"{before}({first.expr}){after}"
+                uses = (None if uses is None or second.uses is None
+                        else uses | (second.uses - {first.target}))
+            out[k:k + 2] = [second._replace(expr=expr, uses=uses, source="", around=())]
             continue
         k += 1
     k = 0
