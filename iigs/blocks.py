@@ -801,6 +801,10 @@ class _Arm(NamedTuple):
     matched: tuple[str, ...] = ()
     general: tuple[str, ...] = ()
     pushed: tuple[tuple[str, str, str], ...] = ()
+    # A block with one way on (direct, exit, plp): the lines that move the flags to the
+    # region's places at its end, and those lines less N/Z's (`nz_first`)
+    ending: tuple[str, ...] = ()
+    ending_nz_unread: tuple[str, ...] = ()
 
 
 
@@ -849,6 +853,24 @@ def _leaves_midway(t: Template, op: int, key: Key, bank0: bool) -> bool:
     # A decimal ADC/SBC left to `step()` computes the same flags, unless the I/O page's
     # stale clock sends it back (`stale_clock_step`): with an I/O page, an exit too.
     return t.leaves or (len(key) > 3 and bool(t.decimal))
+
+
+def _defines_nz_first(items: tuple, bank0: bool, binary: bool) -> bool:
+    """Does this block define N and Z before anything of it can read them: before an
+    instruction that reads them, may leave the region (every exit reads all the flags),
+    bails out (its write-back reads P), changes P otherwise (REP/SEP/XCE/PLP) or
+    transfers control? Then N/Z need not be moved to the region's places where a block
+    followed into it ends (`_Writer`)."""
+    for op, key, imm in items:
+        t = template(op, key, imm)
+        row = OPCODES[op]
+        if (row.flags_read & 0x82 or _leaves_midway(t, op, key, bank0)
+                or t.ret is not None or (t.bails and not binary)
+                or row.mnemonic in KEPT_IN_REGIONS or row.flow):
+            return False
+        if row.flags_defined(imm) & 0x82 == 0x82:
+            return True
+    return False
 
 
 def known_carries(items: tuple) -> list[int | None]:
@@ -1329,9 +1351,17 @@ def _compile(shape: tuple) -> Shape:
                 body += ["    " + x for x in exit_at()]
         if pending:
             body.append(f"if {dlow}: done += {pending}")
-        body += converted(state, region_flags)[0]
-        next(names)   # the address after the block (kept in the parameters)
         kind, rest = ends[0], list(ends[1:])
+        # (a block with one way on ends with the flags moved to the region's places, or,
+        # where that way is followed to a block that defines N/Z before anything can
+        # read them, without N/Z's: `_Writer`)
+        ending = converted(state, region_flags)[0]
+        if kind in ("direct", "exit", "plp"):
+            ending_nz_unread = converted(state, region_flags, nz_unread=True)[0]
+        else:
+            body += ending
+            ending = ending_nz_unread = []
+        next(names)   # the address after the block (kept in the parameters)
         if kind == "branch":
             taken_label, fall_label, cross = rest
             condition = branch_test(*BRANCH_ON[OPCODES[items[-1][0]].mnemonic],
@@ -1343,7 +1373,8 @@ def _compile(shape: tuple) -> Shape:
         elif kind in ("direct", "exit", "plp"):
             extra = 1 if kind == "direct" and len(rest) > 1 and rest[1] else 0
             arms.append(_Arm(body, kind, static + extra, "", [(rest[0], next(names), 0)],
-                             bound, first, len(items)))
+                             bound, first, len(items), ending=tuple(ending),
+                             ending_nz_unread=tuple(ending_nz_unread)))
         else:
             # (a return's targets: each one's address, then the bytes its call pushed)
             targets, pushed = [], []
@@ -1366,7 +1397,8 @@ def _compile(shape: tuple) -> Shape:
         lines_of_block[at:at] = again
     # (the writer's exits are at block boundaries, the flags where `region_flags` has them)
     writer = _Writer(arms, exits(region_flags), use, loops_of, leave_via, arm_names,
-                     [returns_to for _, _, returns_to in blocks_of])
+                     [returns_to for _, _, returns_to in blocks_of],
+                     [_defines_nz_first(items, bank0, binary) for items, _, _ in blocks_of])
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
     dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms), " " * 12)
     # (the blocks' addresses, by label: where a region entered with DBR = $FF steps)
@@ -1547,8 +1579,10 @@ class _Writer:
     def __init__(self, arms: list[_Arm], exit_lines: list[str],
                  use: Callable[[str], str], loops_of: dict[int, frozenset[int]],
                  leave_via: Callable[[str, str], list[str]],
-                 names: list[dict[str, str]], returns: list[int | None]) -> None:
+                 names: list[dict[str, str]], returns: list[int | None],
+                 nz_first: list[bool]) -> None:
         self.arms = arms
+        self.nz_first = nz_first   # per block: `_defines_nz_first`
         self.names = names         # per block: the locals made at an arm's head for it
         self.returns = returns     # per block: the block after the call it ends in, or None
         self.leave_via = leave_via   # the lines of a rare exit (cycles, address)
@@ -1588,7 +1622,7 @@ class _Writer:
         self.made.update(self.names[i])
         prefix = f"{before} + " if before else ""
         lines = [line.format(before=prefix) for line in arm.body]
-        self.size += len(lines) + len(arm.general)
+        self.size += len(lines) + len(arm.general) + len(arm.ending)
         slowest += arm.bound
         self.slowest = max(self.slowest, slowest)
         if arm.kind == "branch":
@@ -1605,6 +1639,10 @@ class _Writer:
             lines += self._returned(arm, chain, before, slowest)
         else:
             label, name, _ = arm.targets[0]
+            # (N/Z left where they are when the block followed defines them first: no
+            # budget check or dispatch between reads them)
+            unread = self._inline(label, chain) and self.nz_first[label]
+            lines += arm.ending_nz_unread if unread else arm.ending
             lines += self._go(label, name, before + arm.static, chain, slowest)
         return lines
 
@@ -1668,10 +1706,15 @@ class _Writer:
         if label == chain[0]:
             self.loops = True
             return lines + ["continue"]
-        if (label in self.loops_of.get(chain[0], ()) and label not in chain
-                and self.size < INLINE_LINES and self.arms[label].size <= INLINE_BLOCK):
+        if self._inline(label, chain):
             return self._block(label, chain + (label,), cycles, slowest)
         return lines + [f"L = {label}"]
+
+    def _inline(self, label: int | None, chain: tuple[int, ...]) -> bool:
+        """Is block `label` followed in place from the end of `chain`?"""
+        return (label is not None and label != chain[0]
+                and label in self.loops_of.get(chain[0], ()) and label not in chain
+                and self.size < INLINE_LINES and self.arms[label].size <= INLINE_BLOCK)
 
 
 def _return_test(unwrapped: str, pulled: tuple[str, ...], pushed: tuple[str, ...]) -> str:

@@ -257,15 +257,17 @@ def _v_from(state: FlagState, width: int) -> str:
     return "r_v = r_v << 8" if state.v == 8 else "r_v = r_v >> 8"
 
 
-def converted(state: FlagState, target: FlagState) -> tuple[list[str], FlagState]:
+def converted(state: FlagState, target: FlagState,
+              nz_unread: bool = False) -> tuple[list[str], FlagState]:
     """Lines that move the flags from where `state` holds them to where `target` does
     (a region's state at every block boundary), and the state after them. N/Z are
     never moved from P into r_nz: a region whose blocks expect r_nz has no instruction
-    that leaves N/Z in P (`nz_in_p`)."""
+    that leaves N/Z in P (`nz_in_p`). `nz_unread`: N/Z are defined again before
+    anything can read them, and are not moved."""
     lines = []
-    if state.alias and target.nz:
+    if state.alias and target.nz and not nz_unread:
         lines.append(f"r_nz = {state.alias}")
-    if target.nz != state.nz:
+    if target.nz != state.nz and not nz_unread:
         if not target.nz:
             lines.append(f"r_p = (r_p & 0x7d) | NZ{state.nz}[{state.nz_value()}]")
         elif not state.nz:
