@@ -855,6 +855,14 @@ def _leaves_midway(t: Template, op: int, key: Key, bank0: bool) -> bool:
     return t.leaves or (len(key) > 3 and bool(t.decimal))
 
 
+def _sets_from(op: Op, last: Op, between: int) -> bool:
+    """Is `op` a set of the register `last` set, reading its old value once at a place
+    it names (`Op.around`), with no line `between` them, so that the two are one
+    statement (`last`'s expression put there)?"""
+    return (not between and op.kind == "set" and op.depth == 0 == last.depth
+            and bool(op.around) and op.source == op.target == last.target)
+
+
 def _defines_nz_first(items: tuple, bank0: bool, binary: bool) -> bool:
     """Does this block define N and Z before anything of it can read them: before an
     instruction that reads them, may leave the region (every exit reads all the flags),
@@ -1181,6 +1189,9 @@ def _compile(shape: tuple) -> Shape:
         # an instruction that changes D; an exit in between counts those not yet added.
         pending = 0
         state = region_flags        # (where the flags are at this point of the block)
+        # (the set op whose line ends the body, its expression as rendered, the body's
+        # length then: `_sets_from`)
+        last_set: tuple[Op, str, int] | None = None
 
         def spent() -> str:
             """The cycles run in the arm before this point (those of the blocks
@@ -1294,6 +1305,16 @@ def _compile(shape: tuple) -> Shape:
                 returning_at = len(body)
                 moved = render([o for o, _ in paired if o not in t.ops] + list(t.moves),
                                leave, bail, field)
+            if (last_set is not None and paired
+                    and _sets_from(paired[0][0], last_set[0], len(body) - last_set[2])):
+                # (a register set by the instruction before, its line the last, read
+                # once by this one's first op: one statement, the first expression put
+                # where the register is read)
+                first_op = paired.pop(0)[0]
+                before, rest = (text.format_map(Fields(field)) for text in first_op.around)
+                merged = f"{before}({last_set[1]}){rest}"
+                body[-1] = f"{first_op.target} = {merged}"
+                last_set = (first_op, merged, len(body))
             # (rendered in runs of ops that see one state: the exits' P is made from it)
             run: list[Op] = []
             for o, seen in paired:
@@ -1304,7 +1325,13 @@ def _compile(shape: tuple) -> Shape:
                 state = seen
             body += render(run, leave, bail, field)
             state = after
+            if paired and paired[-1][0].kind == "set" and paired[-1][0].depth == 0:
+                last = paired[-1][0]
+                last_set = (last, last.expr.format_map(Fields(field)), len(body))
+            elif paired:
+                last_set = None
             if "d" in t.writes:
+                last_set = None
                 remakes.append((body, len(body)))
             if t.ret is not None:
                 if OPCODES[op].flow == "direct":

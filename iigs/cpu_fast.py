@@ -285,6 +285,14 @@ class _Gen:
         self.ops.append(Op("set", target=self.r[register], expr=expr, uses=uses,
                            depth=self.depth, source=source, around=around))
 
+    def update(self, register: str, before: str, after: str,
+               uses: frozenset[str] | None = None) -> None:
+        """`register` = `before` + its own local + `after` (read once: a region may put
+        the expression that set it just before in its place, `iigs.blocks`)."""
+        own = self.r[register]
+        self.set(register, before + own + after, uses=uses, source=own,
+                 around=(before, after))
+
     def take(self, register: str, temp: str) -> None:
         """`register` = the temporary `temp`."""
         self.set(register, temp, uses=frozenset({temp}), source=temp)
@@ -695,7 +703,7 @@ class _Gen:
         if self.row.mode not in IMMEDIATE_MODES:
             self.address()
         if wide and self.region:        # (N/Z read the accumulator's local)
-            self.set("a", f"{self.r['a']} {operator} {self.read(wide)}")
+            self.update("a", "", f" {operator} {self.read(wide)}")
             self.set_nz(self.r["a"], wide, uses=frozenset())
             self.finish()
             return
@@ -840,10 +848,11 @@ class _Gen:
             self.let("c", f"{a} >> 15", uses=none)
         elif name in ("LSR", "ROR"):
             self.let("c", f"{a} & 1", uses=none)
-        self.set("a", {"INC": f"({a} + 1) & {mask}", "DEC": f"({a} - 1) & {mask}",
-                       "ASL": f"({a} << 1) & {mask}", "LSR": f"{a} >> 1",
-                       "ROL": f"(({a} << 1) | {self.carry()}) & {mask}",
-                       "ROR": f"({a} >> 1) | ({self.carry()} << 15)"}[name], uses=none)
+        self.update("a", *{"INC": ("(", f" + 1) & {mask}"), "DEC": ("(", f" - 1) & {mask}"),
+                           "ASL": ("(", f" << 1) & {mask}"), "LSR": ("", " >> 1"),
+                           "ROL": ("((", f" << 1) | {self.carry()}) & {mask}"),
+                           "ROR": ("(", f" >> 1) | ({self.carry()} << 15)")}[name],
+                    uses=none)
         if name in ("INC", "DEC"):
             self.set_nz(a, True, uses=none)
         else:
@@ -872,7 +881,7 @@ class _Gen:
         delta = "+ 1" if name.startswith("IN") else "- 1"
         v = frozenset({"v"})
         if self.region:                  # (N/Z read the register's local)
-            self.set(reg, f"({self.r[reg]} {delta}) & {mask}", uses=frozenset())
+            self.update(reg, "(", f" {delta}) & {mask}", uses=frozenset())
             self.set_nz(self.r[reg], wide, uses=frozenset())
             self.finish()
             return

@@ -36,8 +36,9 @@ class Op(NamedTuple):
     expr: str = ""                 # let, set
     uses: frozenset[str] | None = None   # temporaries read (None: any)
     source: str = ""               # let, set: the temporary whose value it is, alone,
-    # or, with `around` (the text before and after it in `expr`), the temporary it reads
-    # once, where its expression may go instead
+    # or, with `around` (the text before and after it in `expr`), the temporary (or the
+    # register's own local, for a set) it reads once, where the expression that set it
+    # may go instead
     around: tuple[str, str] = ()
     depth: int = 0                 # nesting under the `if` ops before it
     base: str = ""                 # flags: P's old value
