@@ -4,8 +4,8 @@ the call pushed (`iigs.blocks._Writer._returned`), S moved and PBR the call's ba
 they agree, and makes its target and tests it against every place only where they do
 not. The state is step()'s with the return taken, with a return address rewritten on the
 stack (its low byte, its bank byte), with S wrapping at $FFFF in native mode and in page
-1 in emulation mode, and with budgets that end inside the routine called; each test of
-the comparison broken on purpose is caught.
+1 in emulation mode, with budgets that end inside the routine called, and through the
+I/O page's rare memory map; each test of the comparison broken on purpose is caught.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from gin_king.bench.assembler import Assembler
 from iigs import blocks
 from iigs.cpu import CPU65816
 from iigs.tiers import Translator
-from test_cpu_run_vs_step import clone, run_alike
+from test_cpu_run_vs_step import REGISTERS, clone, run_alike
 
 # Budgets that end the run at many points, inside the routines called among them.
 BUDGETS = tuple(range(1, 90, 7)) + (333, 1_000, 4_000, 60_000)
@@ -218,6 +218,32 @@ def test_emulation_calls_and_returns_match_step(sp: int) -> None:
     reference = clone(fast)
     run_alike(fast, reference, BUDGETS)
     assert fast.stop_reason == "stp" and fast.a & 0xFF == 0x44 and fast.pc >> 8 == 0x09
+
+
+@pytest.mark.parametrize("native, sp", [(True, 0x01F0), (True, 0x0001),
+                                         (False, 0x01F0), (False, 0x0100)])
+def test_returns_through_the_rare_memory_map_match_step(native: bool, sp: int) -> None:
+    # With an I/O page and RAMRD/RAMWRT on, stack accesses go through the map (`BANK`):
+    # the bytes a return compares are read there too.
+    from iigs.io import ST_RAMRD, ST_RAMWRT, IOPage
+
+    def with_io(cpu: CPU65816) -> CPU65816:
+        cpu.io = IOPage(cpu.memory, clock=lambda: cpu.processorCycles,
+                        cycles_per_frame=46666)
+        cpu.io.set_statereg(cpu.io.statereg | ST_RAMRD | ST_RAMWRT)
+        return cpu
+    build = native_calls if native else emulation_calls
+    fast, reference = with_io(build(sp, fresh())), with_io(build(sp, fresh()))
+    assert fast.io.rare_map
+    for budget in BUDGETS:
+        fast.run(budget)
+        reference.run_reference(budget)
+        assert [getattr(fast, n) for n in REGISTERS] == \
+            [getattr(reference, n) for n in REGISTERS]
+        assert fast.memory == reference.memory
+    assert fast.stop_reason == "stp"
+    assert any(len(key) == 4 and key[3] == 2 and regions
+               for key, (regions, _) in fast.translator.caches.items())
 
 
 def test_a_followed_return_compares_the_bytes_its_call_pushed() -> None:
