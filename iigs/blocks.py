@@ -158,6 +158,12 @@ class Template(NamedTuple):
     io_names: frozenset[str]      # memory-map names its ops use
     leaves: bool                  # may leave before it runs (the I/O page)
     bails: bool                   # may bail out to the interpreter (decimal mode)
+    # RTS/RTL: the bytes pulled, low first, read before S moves where it does not wrap,
+    # the test that it does not ("": it cannot), and the op that moves S there (a return
+    # whose call is known tests those bytes instead of making its target: `_Writer`)
+    pulled: tuple[str, ...] = ()
+    unwrapped: str = ""
+    moves: tuple[Op, ...] = ()
 
 
 def template(op: int, key: Key, imm: int | None = None) -> Template:
@@ -201,7 +207,9 @@ def _template(op: int, key: Key, imm: int | None) -> Template:
         static + len(gen.extra) + 2,
         decimal, frozenset(gen.io_names),
         any(o.kind == "leave" or o.timed for o in gen.ops),
-        any(o.kind == "bail" for o in gen.ops))
+        any(o.kind == "bail" for o in gen.ops),
+        *((gen.pulled, gen.unwrapped, (Op("set", target=gen.r["sp"], expr=gen.moved),))
+          if row.mnemonic in ("RTS", "RTL") else ()))
 
 
 def _key_after(mnemonic: str, key: Key, imm: int) -> Key:
@@ -605,11 +613,23 @@ def _shape(mem: Any, blocks: list[BasicBlock], labels: dict,
         for r in block.returns:
             params.append(r[0])
             spec.append(("A", r[0]))
+            params += _pushed(last, r[0])
+            spec += [("R", r[0])] * 3
             ends.append(labels.get(r))
         # (the block after a call made here, for the loop analysis of `_Writer`)
         call = block.end == "direct" and OPCODES[last.op].mnemonic in ("JSR", "JSL")
         shape.append((tuple(items), tuple(ends), labels.get((after, last.key)) if call else None))
     return tuple(shape), params, spec
+
+
+def _pushed(ret: Instruction, target: int) -> list[int]:
+    """The bytes (low, high, bank) that RTS/RTL `ret` pulls when it goes to `target`: a
+    call's return address is the target less one in the target's bank, and RTS stays in
+    its own bank (a target in another is never reached: -1 is no byte)."""
+    pushed = (target & 0xFF0000) | ((target - 1) & 0xFFFF)
+    if OPCODES[ret.op].mnemonic == "RTS" and (ret.at ^ target) & 0xFF0000:
+        return [-1, -1, -1]
+    return [pushed & 0xFF, (pushed >> 8) & 0xFF, pushed >> 16]
 
 
 # ---------------------------------------------------------------- unrolled code
@@ -775,8 +795,20 @@ class _Arm(NamedTuple):
                            # `body` (added by `_Writer` where the arm's path ends)
     writes_d: bool = False   # some instruction of it writes D (TCD, PLD)
     varies: bool = False   # its body adds run-time cycles to `done` (a page crossed)
-
-
+    # A return (RTS/RTL): `body` ends before it; the bytes it pulls and the test that S
+    # does not wrap (`Template.pulled`, `unwrapped`), the lines of the return where those
+    # bytes are the ones a known call pushed (S moved, then the block's end), the lines
+    # of the general return (`t` made, then the block's end), and per target the names
+    # of the bytes its call pushed
+    pulled: tuple[str, ...] = ()
+    unwrapped: str = ""
+    matched: tuple[str, ...] = ()
+    general: tuple[str, ...] = ()
+    pushed: tuple[tuple[str, str, str], ...] = ()
+    # A block with one way on (direct, exit, plp): the lines that move the flags to the
+    # region's places at its end, and those lines less N/Z's (`nz_first`)
+    ending: tuple[str, ...] = ()
+    ending_nz_unread: tuple[str, ...] = ()
 
 
 
@@ -824,6 +856,32 @@ def _leaves_midway(t: Template, op: int, key: Key, bank0: bool) -> bool:
     # A decimal ADC/SBC left to `step()` computes the same flags, unless the I/O page's
     # stale clock sends it back (`stale_clock_step`): with an I/O page, an exit too.
     return t.leaves or (len(key) > 3 and bool(t.decimal))
+
+
+def _sets_from(op: Op, last: Op, between: int) -> bool:
+    """Is `op` a set of the register `last` set, reading its old value once at a place
+    it names (`Op.around`), with no line `between` them, so that the two are one
+    statement (`last`'s expression put there)?"""
+    return (not between and op.kind == "set" and op.depth == 0 == last.depth
+            and bool(op.around) and op.source == op.target == last.target)
+
+
+def _defines_nz_first(items: tuple, bank0: bool, binary: bool) -> bool:
+    """Does this block define N and Z before anything of it can read them: before an
+    instruction that reads them, may leave the region (every exit reads all the flags),
+    bails out (its write-back reads P), changes P otherwise (REP/SEP/XCE/PLP) or
+    transfers control? Then N/Z need not be moved to the region's places where a block
+    followed into it ends (`_Writer`)."""
+    for op, key, imm in items:
+        t = template(op, key, imm)
+        row = OPCODES[op]
+        if (row.flags_read & 0x82 or _leaves_midway(t, op, key, bank0)
+                or t.ret is not None or (t.bails and not binary)
+                or row.mnemonic in KEPT_IN_REGIONS or row.flow):
+            return False
+        if row.flags_defined(imm) & 0x82 == 0x82:
+            return True
+    return False
 
 
 def known_carries(items: tuple) -> list[int | None]:
@@ -1142,6 +1200,9 @@ def _compile(shape: tuple) -> Shape:
         pending = 0
         varies = False              # (whether the body adds run-time cycles itself)
         state = region_flags        # (where the flags are at this point of the block)
+        # (the set op whose line ends the body, its expression as rendered, the body's
+        # length then: `_sets_from`)
+        last_set: tuple[Op, str, int] | None = None
 
         def spent() -> str:
             """The cycles run in the arm before this point: those of the blocks followed
@@ -1250,6 +1311,22 @@ def _compile(shape: tuple) -> Shape:
                                             _reads_from_p(op, carry is not None),
                                             dead=unused,
                                             triple=region_flags.v == TRIPLE)
+            if t.pulled:
+                # (a return: its lines from here, and those of the path where the bytes
+                # pulled are known, which moves S alone: `_Writer`)
+                returning_at = len(body)
+                moved = render([o for o, _ in paired if o not in t.ops] + list(t.moves),
+                               leave, bail, field)
+            if (last_set is not None and paired
+                    and _sets_from(paired[0][0], last_set[0], len(body) - last_set[2])):
+                # (a register set by the instruction before, its line the last, read
+                # once by this one's first op: one statement, the first expression put
+                # where the register is read)
+                first_op = paired.pop(0)[0]
+                before, rest = (text.format_map(Fields(field)) for text in first_op.around)
+                merged = f"{before}({last_set[1]}){rest}"
+                body[-1] = f"{first_op.target} = {merged}"
+                last_set = (first_op, merged, len(body))
             # (rendered in runs of ops that see one state: the exits' P is made from it)
             run: list[Op] = []
             for o, seen in paired:
@@ -1260,7 +1337,13 @@ def _compile(shape: tuple) -> Shape:
                 state = seen
             body += render(run, leave, bail, field)
             state = after
+            if paired and paired[-1][0].kind == "set" and paired[-1][0].depth == 0:
+                last = paired[-1][0]
+                last_set = (last, last.expr.format_map(Fields(field)), len(body))
+            elif paired:
+                last_set = None
             if "d" in t.writes:
+                last_set = None
                 remakes.append((body, len(body)))
             if t.ret is not None:
                 if OPCODES[op].flow == "direct":
@@ -1269,6 +1352,7 @@ def _compile(shape: tuple) -> Shape:
                 else:
                     body.append(f"t = {t.ret.format_map(Fields(field))}")
                     static += t.static
+                    returned_at = len(body)
                 continue
             static += t.static
             # (run-time terms go straight into `done`: the arm's budget check has
@@ -1309,9 +1393,17 @@ def _compile(shape: tuple) -> Shape:
         # (the penalties after the block's last write of D are `_Arm.penalty`: the
         # writer adds them with those of the blocks it follows, where the path ends)
         writes_d = any("d" in template(*item).writes for item in items)
-        body += converted(state, region_flags)[0]
-        next(names)   # the address after the block (kept in the parameters)
         kind, rest = ends[0], list(ends[1:])
+        # (a block with one way on ends with the flags moved to the region's places, or,
+        # where that way is followed to a block that defines N/Z before anything can
+        # read them, without N/Z's: `_Writer`)
+        ending = converted(state, region_flags)[0]
+        if kind in ("direct", "exit", "plp"):
+            ending_nz_unread = converted(state, region_flags, nz_unread=True)[0]
+        else:
+            body += ending
+            ending = ending_nz_unread = []
+        next(names)   # the address after the block (kept in the parameters)
         if kind == "branch":
             taken_label, fall_label, cross = rest
             condition = branch_test(*BRANCH_ON[OPCODES[items[-1][0]].mnemonic],
@@ -1323,11 +1415,24 @@ def _compile(shape: tuple) -> Shape:
         elif kind in ("direct", "exit", "plp"):
             extra = 1 if kind == "direct" and len(rest) > 1 and rest[1] else 0
             arms.append(_Arm(body, kind, static + extra, "", [(rest[0], next(names), 0)],
-                             bound, first, len(items), pending, writes_d, varies))
+                             bound, first, len(items), pending, writes_d, varies,
+                             ending=tuple(ending), ending_nz_unread=tuple(ending_nz_unread)))
         else:
-            arms.append(_Arm(body, kind, static, "", [(label, next(names), 0)
-                                                      for label in rest], bound, first,
-                             len(items), pending, writes_d, varies))
+            # (a return's targets: each one's address, then the bytes its call pushed)
+            targets, pushed = [], []
+            for label in rest:
+                targets.append((label, next(names), 0))
+                pushed.append((next(names), next(names), next(names)))
+            last = template(*items[-1])
+            returning = last.pulled if kind == "computed" else ()
+            matched = general = ()
+            if returning:
+                matched = tuple(moved + body[returned_at:])
+                general = tuple(body[returning_at:])
+                del body[returning_at:]
+            arms.append(_Arm(body, kind, static, "", targets, bound, first, len(items),
+                             pending, writes_d, varies, returning, last.unwrapped, matched,
+                             general, tuple(pushed)))
     # (D + operand and D's low byte made again after each write of D, in the order
     # they are made at entry; from the end of a block first, so positions hold)
     again = _made_again(hoisted, penalties)
@@ -1339,7 +1444,8 @@ def _compile(shape: tuple) -> Shape:
     folded = {head for head, body in loops_of.items() if not body & writers}
     # (the writer's exits are at block boundaries, the flags where `region_flags` has them)
     writer = _Writer(arms, exits(region_flags), use, loops_of, leave_via, arm_names,
-                     [returns_to for _, _, returns_to in blocks_of], folded)
+                     [returns_to for _, _, returns_to in blocks_of], folded,
+                     [_defines_nz_first(items, bank0, binary) for items, _, _ in blocks_of])
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
     dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms), " " * 12)
     # (the blocks' addresses, by label: where a region entered with DBR = $FF steps)
@@ -1532,8 +1638,9 @@ class _Writer:
                  use: Callable[[str], str], loops_of: dict[int, frozenset[int]],
                  leave_via: Callable[[str, str], list[str]],
                  names: list[dict[str, str]], returns: list[int | None],
-                 folded: set[int]) -> None:
+                 folded: set[int], nz_first: list[bool]) -> None:
         self.arms = arms
+        self.nz_first = nz_first   # per block: `_defines_nz_first`
         self.names = names         # per block: the locals made at an arm's head for it
         self.returns = returns     # per block: the block after the call it ends in, or None
         self.leave_via = leave_via   # the lines of a rare exit (cycles, address)
@@ -1614,7 +1721,7 @@ class _Writer:
         self.varies = self.varies or arm.writes_d or arm.varies
         fields = _CycleFields(before, penalty, self.count)
         lines += [line.format_map(fields) for line in arm.body]
-        self.size += len(lines)
+        self.size += len(lines) + len(arm.general) + len(arm.ending)
         slowest += arm.bound
         self.slowest = max(self.slowest, slowest)
         penalty += arm.penalty
@@ -1629,29 +1736,69 @@ class _Writer:
                                                    before + arm.static + f_cycles,
                                                    penalty, chain, slowest)]
         elif arm.kind == "computed":
-            lines += self._add(before + arm.static, penalty)
-            self.varies = True      # (the call's return followed may loop)
-            keyword = "if"
-            # (a return followed from its call: the place after the latest call of the
-            # chain is tested first; the return addresses are distinct, so the order
-            # of the tests changes only their number)
-            latest = [self.returns[c] for c in reversed(chain) if self.returns[c] is not None]
-            for label, name, _ in sorted(arm.targets, key=lambda target: (
-                    latest.index(target[0]) if target[0] in latest else len(latest))):
-                if label is None:
-                    continue
-                lines.append(f"{keyword} t == {self.use(name)}:")
-                lines += ["    " + x for x in self._go(label, name, 0, 0, chain, slowest)]
-                keyword = "elif"
-            out = self.exit_lines + ["return (done << 24) + t"]
-            if keyword == "elif":
-                lines.append("else:")
-                out = ["    " + x for x in out]
-            lines += out
+            # (the call's return followed may loop: its cycles are added on a path
+            # that goes round, so the arm is not a counted loop)
+            self.varies = True
+            lines += self._returned(arm, chain, before, penalty, slowest)
         else:
             label, name, _ = arm.targets[0]
+            # (N/Z left where they are when the block followed defines them first: no
+            # budget check or dispatch between reads them)
+            unread = self._inline(label, chain) and self.nz_first[label]
+            lines += arm.ending_nz_unread if unread else arm.ending
             lines += self._go(label, name, before + arm.static, penalty, chain, slowest)
         return lines
+
+    def _returned(self, arm: _Arm, chain: tuple[int, ...], before: int, penalty: int,
+                  slowest: int) -> list[str]:
+        """The end of a computed transfer: for a return, tests of its target against the
+        places after the region's calls, the place after the latest call of the chain
+        first; every other target leaves the region. A return whose place is expected
+        (followed from its call, or the only one it has) compares the bytes it pulls with
+        those the call pushed, S moved and PBR the call's bank where they agree, and makes
+        its target only where they do not."""
+        cycles = before + arm.static
+        # (the return addresses are distinct, so the order of the tests changes only
+        # their number)
+        latest = [self.returns[c] for c in reversed(chain) if self.returns[c] is not None]
+        targets = sorted((target for target in zip(arm.targets, arm.pushed)
+                          if target[0][0] is not None),
+                         key=lambda target: (latest.index(target[0][0])
+                                             if target[0][0] in latest else len(latest)))
+        fields = _CycleFields(before, penalty - arm.penalty, self.count)
+        lines: list[str] = []
+        if arm.pulled and targets and (targets[0][0][0] in latest or len(targets) == 1):
+            (label, name, _), pushed = targets.pop(0)
+            test = _return_test(arm.unwrapped, arm.pulled,
+                                tuple(map(self.use, pushed[:len(arm.pulled)])))
+            bank = [f"r_pbr = {self.use(pushed[2])}"] if len(arm.pulled) == 3 else []
+            lines.append(f"if {test}:")
+            lines += ["    " + x for x in
+                      [line.format_map(fields) for line in arm.matched] + bank +
+                      self._go(label, name, cycles, penalty, chain, slowest)]
+            lines.append("else:")
+            general = ["    " + x for x in
+                       self._dispatched(arm, targets, fields, cycles, penalty, chain,
+                                        slowest)]
+            return lines + general
+        return self._dispatched(arm, targets, fields, cycles, penalty, chain, slowest)
+
+    def _dispatched(self, arm: _Arm, targets: list, fields: "_CycleFields", cycles: int,
+                    penalty: int, chain: tuple[int, ...], slowest: int) -> list[str]:
+        """The general end of a computed transfer: its target made (`t`), tested against
+        `targets` in order, and left to when none is it."""
+        lines = [line.format_map(fields) for line in arm.general]
+        lines += self._add(cycles, penalty)
+        keyword = "if"
+        for (label, name, _), _ in targets:
+            lines.append(f"{keyword} t == {self.use(name)}:")
+            lines += ["    " + x for x in self._go(label, name, 0, 0, chain, slowest)]
+            keyword = "elif"
+        out = self.exit_lines + ["return (done << 24) + t"]
+        if keyword == "elif":
+            lines.append("else:")
+            out = ["    " + x for x in out]
+        return lines + out
 
     def _add(self, cycles: int, penalty: int) -> list[str]:
         """The lines adding `cycles` constant cycles and `penalty` direct-page penalty
@@ -1683,9 +1830,7 @@ class _Writer:
         """On to block `label` (inline when it may be), or out of the region to `target`,
         `cycles` constant cycles and `penalty` direct-page penalty cycles not yet in
         `done`."""
-        if label is not None and label != chain[0] and (
-                label in self.loops_of.get(chain[0], ()) and label not in chain
-                and self.size < INLINE_LINES and self.arms[label].size <= INLINE_BLOCK):
+        if self._inline(label, chain):
             return self._block(label, chain + (label,), cycles, penalty, slowest)
         if label == chain[0]:
             self.loops = True
@@ -1696,6 +1841,19 @@ class _Writer:
         if label is None:
             return lines + self.exit_lines + [f"return (done << 24) + {self.use(target)}"]
         return lines + [f"L = {label}"]
+
+    def _inline(self, label: int | None, chain: tuple[int, ...]) -> bool:
+        """Is block `label` followed in place from the end of `chain`?"""
+        return (label is not None and label != chain[0]
+                and label in self.loops_of.get(chain[0], ()) and label not in chain
+                and self.size < INLINE_LINES and self.arms[label].size <= INLINE_BLOCK)
+
+
+def _return_test(unwrapped: str, pulled: tuple[str, ...], pushed: tuple[str, ...]) -> str:
+    """The test that a return pulls, where S does not wrap (`unwrapped`), the bytes
+    `pulled` (low first) equal to those its call pushed (`pushed`, their names)."""
+    return " and ".join([unwrapped] * bool(unwrapped) +
+                        [f"{byte} == {value}" for byte, value in zip(pulled, pushed)])
 
 
 class _CycleFields(dict):

@@ -249,6 +249,12 @@ class _Gen:
         self.extra: list[Cycle] = []      # run-time cycle terms
         self.io_names: set[str] = set()   # memory-map names the ops use
         self.ret_target: str | None = None   # a control transfer's target (a region's)
+        # the bytes a pull reads, low first, as read before S moves, where S does not
+        # wrap, and the test that it does not ("": it cannot): a region's return compares
+        # them with those its call pushed (`iigs.blocks._Writer`)
+        self.pulled: tuple[str, ...] = ()
+        self.unwrapped = ""
+        self.moved = ""     # ... and S after the pull there
         self.ea = "ea"      # the effective address's name (a region's direct page: a field)
         # a region's operand fields: name -> (kind, byte index), see `iigs.blocks`
         self.params: dict[str, tuple[str, int]] = {}
@@ -273,10 +279,19 @@ class _Gen:
         self.ops.append(Op("let", target=target, expr=expr, uses=uses, depth=self.depth))
 
     def set(self, register: str, expr: str, uses: frozenset[str] | None = None,
-            source: str = "") -> None:
-        """`register` = `expr` (`source`: the temporary `expr` is, when it is one alone)."""
+            source: str = "", around: tuple[str, str] = ()) -> None:
+        """`register` = `expr` (`source`: the temporary `expr` is, when it is one alone,
+        or, with `around`, the text before and after it, the one it reads once)."""
         self.ops.append(Op("set", target=self.r[register], expr=expr, uses=uses,
-                           depth=self.depth, source=source))
+                           depth=self.depth, source=source, around=around))
+
+    def update(self, register: str, before: str, after: str,
+               uses: frozenset[str] | None = None) -> None:
+        """`register` = `before` + its own local + `after` (read once: a region may put
+        the expression that set it just before in its place, `iigs.blocks`)."""
+        own = self.r[register]
+        self.set(register, before + own + after, uses=uses, source=own,
+                 around=(before, after))
 
     def take(self, register: str, temp: str) -> None:
         """`register` = the temporary `temp`."""
@@ -385,13 +400,15 @@ class _Gen:
                 self.emit(f"if {d} & 0xFF: t = ({d} + o) & 0xFFFF; "
                           f"ptr = {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)",
                           f"else: ptr = {stack}[{d} | o] | ({stack}[{d} | ((o + 1) & 0xFF)] << 8)")
+                ptr = "ptr"
             else:
+                # (the pointer read where it is used: one statement fewer)
                 self.emit(f"t = ({d} + {self.byte()}) & 0xFFFF")
-                self.emit(f"ptr = {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)")
+                ptr = f"{stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)"
             if mode == "dpi":
-                self.emit(f"ea = {r['bank']} | ptr")
+                self.emit(f"ea = {r['bank']} | {ptr}")
             else:
-                self._indexed(f"{r['bank']} | ptr", r["y"])
+                self._indexed(f"{r['bank']} | {ptr}", r["y"])
         elif mode == "dpix":
             self._dp_indexed("x", d)
             self.emit(f"ea = {r['bank']} | {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)")
@@ -400,14 +417,15 @@ class _Gen:
                 # (a region's `{Q0B1}`..`{Q2B1}` fields: the pointer's three bytes'
                 # addresses, made at entry with `{ZB1}` in a loop, see `iigs.blocks`)
                 b = self.byte()[1:-1]
-                self.emit(f"ea = {stack}[{{Q0{b}}}] | ({stack}[{{Q1{b}}}] << 8) | "
-                          f"({stack}[{{Q2{b}}}] << 16)")
+                pointer = (f"{stack}[{{Q0{b}}}] | ({stack}[{{Q1{b}}}] << 8) | "
+                           f"({stack}[{{Q2{b}}}] << 16)")
             else:
                 self.emit(f"t = {d} + {self.byte()}")
-                self.emit(f"ea = {stack}[t & 0xFFFF] | ({stack}[(t + 1) & 0xFFFF] << 8) | "
-                          f"({stack}[(t + 2) & 0xFFFF] << 16)")
-            if mode == "dpily":
-                self.emit(f"ea = (ea + {r['y']}) & 0xFFFFFF")
+                pointer = (f"{stack}[t & 0xFFFF] | ({stack}[(t + 1) & 0xFFFF] << 8) | "
+                           f"({stack}[(t + 2) & 0xFFFF] << 16)")
+            # (Y added in the statement that reads the pointer: one statement fewer)
+            self.emit(f"ea = (({pointer}) + {r['y']}) & 0xFFFFFF" if mode == "dpily"
+                      else f"ea = {pointer}")
         elif mode == "abs":
             self.emit(f"ea = {self.absolute()}")
         elif mode in ("absx", "absy"):
@@ -421,8 +439,8 @@ class _Gen:
             self.emit(f"ea = ({r['sp']} + {self.byte()}) & 0xFFFF")
         elif mode == "sriy":
             self.emit(f"t = ({r['sp']} + {self.byte()}) & 0xFFFF")
-            self.emit(f"ptr = {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8)")
-            self.emit(f"ea = (({r['bank']} | ptr) + {r['y']}){self.bank_mask()}")
+            self.emit(f"ea = (({r['bank']} | {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8))"
+                      f" + {r['y']}){self.bank_mask()}")
         else:
             raise ValueError(f"no data address for mode {mode}")
 
@@ -562,8 +580,13 @@ class _Gen:
                    nz_register=value in self.r.values())
 
     def set_a(self, value: str, wide: bool, uses: frozenset[str] | None = None) -> None:
-        if wide and uses is not None and uses == {value}:
-            self.take("a", value)
+        if uses is not None and uses == {value}:
+            if wide:
+                self.take("a", value)
+            else:
+                # (the temporary read once, after B: a pass may put its expression there)
+                high = f"({self.r['a']} & 0xFF00) | "
+                self.set("a", high + value, uses=uses, source=value, around=(high, ""))
         else:
             self.set("a", value if wide else f"({self.r['a']} & 0xFF00) | {value}", uses=uses)
 
@@ -589,19 +612,22 @@ class _Gen:
     def pull(self, count: int, new_style: bool = False, into: str = "v") -> None:
         """Pull `count` bytes little-endian into `into`."""
         sp = self.copy("sp", "sp")
-        parts = []
-        for i in range(1, count + 1):
-            if self.e and not new_style:
-                addr = f"0x100 | (({sp} + {i}) & 0xFF)"
-            else:
-                addr = f"({sp} + {i}) & 0xFFFF"
-            parts.append(f"({self.stack}[{addr}] << {8 * (i - 1)})" if i > 1
-                         else f"{self.stack}[{addr}]")
+        wrapped = [f"0x100 | (({sp} + {i}) & 0xFF)" if self.e and not new_style
+                   else f"({sp} + {i}) & 0xFFFF" for i in range(1, count + 1)]
+        parts = [f"({self.stack}[{addr}] << {8 * i})" if i else f"{self.stack}[{addr}]"
+                 for i, addr in enumerate(wrapped)]
         self.let(into, " | ".join(parts))
+        # (S in page 1 in emulation mode: a 65816-only pull, addressed with all of S,
+        # cannot pass $FFFF; the others wrap in their page or bank)
+        self.pulled = tuple(f"{self.stack}[{sp} + {i}]" for i in range(1, count + 1))
+        end = 0x200 if self.e else 0x10000
+        self.unwrapped = "" if self.e and new_style else f"{sp} < {end - count:#x}"
+        self.moved = f"{sp} + {count}" if self.unwrapped else ""
         if self.e:
             self.set("sp", f"0x100 | (({sp} + {count}) & 0xFF)")
         else:
             self.set("sp", f"({sp} + {count}) & 0xFFFF")
+        self.moved = self.moved or self.ops[-1].expr
 
     # ------------------------------------------------ cycles
     def base_cycles(self) -> int:
@@ -680,7 +706,7 @@ class _Gen:
         if self.row.mode not in IMMEDIATE_MODES:
             self.address()
         if wide and self.region:        # (N/Z read the accumulator's local)
-            self.set("a", f"{self.r['a']} {operator} {self.read(wide)}")
+            self.update("a", "", f" {operator} {self.read(wide)}")
             self.set_nz(self.r["a"], wide, uses=frozenset())
             self.finish()
             return
@@ -831,10 +857,11 @@ class _Gen:
             self.let("c", f"{a} >> 15", uses=none)
         elif name in ("LSR", "ROR"):
             self.let("c", f"{a} & 1", uses=none)
-        self.set("a", {"INC": f"({a} + 1) & {mask}", "DEC": f"({a} - 1) & {mask}",
-                       "ASL": f"({a} << 1) & {mask}", "LSR": f"{a} >> 1",
-                       "ROL": f"(({a} << 1) | {self.carry()}) & {mask}",
-                       "ROR": f"({a} >> 1) | ({self.carry()} << 15)"}[name], uses=none)
+        self.update("a", *{"INC": ("(", f" + 1) & {mask}"), "DEC": ("(", f" - 1) & {mask}"),
+                           "ASL": ("(", f" << 1) & {mask}"), "LSR": ("", " >> 1"),
+                           "ROL": ("((", f" << 1) | {self.carry()}) & {mask}"),
+                           "ROR": ("(", f" >> 1) | ({self.carry()} << 15)")}[name],
+                    uses=none)
         if name in ("INC", "DEC"):
             self.set_nz(a, True, uses=none)
         else:
@@ -863,7 +890,7 @@ class _Gen:
         delta = "+ 1" if name.startswith("IN") else "- 1"
         v = frozenset({"v"})
         if self.region:                  # (N/Z read the register's local)
-            self.set(reg, f"({self.r[reg]} {delta}) & {mask}", uses=frozenset())
+            self.update(reg, "(", f" {delta}) & {mask}", uses=frozenset())
             self.set_nz(self.r[reg], wide, uses=frozenset())
             self.finish()
             return

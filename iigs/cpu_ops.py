@@ -35,7 +35,11 @@ class Op(NamedTuple):
     target: str = ""               # let, set
     expr: str = ""                 # let, set
     uses: frozenset[str] | None = None   # temporaries read (None: any)
-    source: str = ""               # let, set: the temporary whose value it is, alone
+    source: str = ""               # let, set: the temporary whose value it is, alone,
+    # or, with `around` (the text before and after it in `expr`), the temporary (or the
+    # register's own local, for a set) it reads once, where the expression that set it
+    # may go instead
+    around: tuple[str, str] = ()
     depth: int = 0                 # nesting under the `if` ops before it
     base: str = ""                 # flags: P's old value
     keep: int = 0                  # flags: the bits of `base` kept
@@ -106,9 +110,11 @@ def without_dead_flags(op: Op, dead: int) -> Op | None:
 
 def without_dead_temps(ops: list[Op]) -> list[Op]:
     """`let v = expr` then `set r = v` as `set r = expr` when nothing after reads `v`
-    (once a dead flag update that read it is gone): a store and a load fewer; and a
-    temporary assigned at the top level that nothing reads is left out. V's triple
-    (`TRIPLE_LOCALS`) is read after the instruction (a branch, an exit): never folded."""
+    (once a dead flag update that read it is gone): a store and a load fewer; likewise
+    `set r = f(v)` that reads `v` once at a known place (`Op.around`, an 8-bit load's
+    `(r_a & 0xFF00) | v`) as `set r = f((expr))`; and a temporary assigned at the top
+    level that nothing reads is left out. V's triple (`TRIPLE_LOCALS`) is read after the
+    instruction (a branch, an exit): never folded."""
     out = list(ops)
     k = 0
     while k + 1 < len(out):
@@ -117,7 +123,13 @@ def without_dead_temps(ops: list[Op]) -> list[Op]:
                 and first.target not in TRIPLE_LOCALS
                 and first.depth == second.depth == 0
                 and not any(reads(op, first.target) for op in out[k + 2:])):
-            out[k:k + 2] = [second._replace(expr=first.expr, uses=first.uses, source="")]
+            expr, uses = first.expr, first.uses
+            if second.around:
+                before, after = second.around
+                expr = f"{before}({first.expr}){after}"
+                uses = (None if uses is None or second.uses is None
+                        else uses | (second.uses - {first.target}))
+            out[k:k + 2] = [second._replace(expr=expr, uses=uses, source="", around=())]
             continue
         k += 1
     k = 0
@@ -285,15 +297,17 @@ def _v_from(state: FlagState, v: int) -> list[str]:
     return [f"r_v = {value}"]
 
 
-def converted(state: FlagState, target: FlagState) -> tuple[list[str], FlagState]:
+def converted(state: FlagState, target: FlagState,
+              nz_unread: bool = False) -> tuple[list[str], FlagState]:
     """Lines that move the flags from where `state` holds them to where `target` does
     (a region's state at every block boundary), and the state after them. N/Z are
     never moved from P into r_nz: a region whose blocks expect r_nz has no instruction
-    that leaves N/Z in P (`nz_in_p`)."""
+    that leaves N/Z in P (`nz_in_p`). `nz_unread`: N/Z are defined again before
+    anything can read them, and are not moved."""
     lines = []
-    if state.alias and target.nz:
+    if state.alias and target.nz and not nz_unread:
         lines.append(f"r_nz = {state.alias}")
-    if target.nz != state.nz:
+    if target.nz != state.nz and not nz_unread:
         if not target.nz:
             lines.append(f"r_p = (r_p & 0x7d) | NZ{state.nz}[{state.nz_value()}]")
         elif not state.nz:

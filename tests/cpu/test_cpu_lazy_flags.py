@@ -4,8 +4,9 @@ where an instruction defines them from a value, and P is made from them only whe
 is observed (leaving the region, PHP, a partial update of P). The state stays exactly
 step()'s; and the checks below fail when the analysis is made wrong on purpose (no P
 made before PHP, no move to the region's state at a block's end, no P made before a
-raise to the exits' handler, the triple stored, moved, cleared or read wrongly), so
-they do test it.
+raise to the exits' handler, the triple stored, moved, cleared or read wrongly, N/Z
+not moved at the end of a block followed into one that reads them first), so they do
+test it.
 """
 from __future__ import annotations
 
@@ -196,7 +197,8 @@ def test_a_wrong_analysis_is_caught(breakage: str, monkeypatch: pytest.MonkeyPat
     elif breakage == "N/Z in a register's local let go while still read":
         monkeypatch.setattr(cpu_ops, "nz_unread", lambda rest, dead, reads: True)
     else:
-        monkeypatch.setattr(blocks, "converted", lambda state, target: ([], target))
+        monkeypatch.setattr(blocks, "converted",
+                            lambda state, target, nz_unread=False: ([], target))
     with pytest.raises(AssertionError):
         _run_programs(_fresh)
 
@@ -396,3 +398,60 @@ def test_a_wrong_triple_is_caught(breakage: str, monkeypatch: pytest.MonkeyPatch
         monkeypatch.setattr(blocks, "with_lazy_flags", no_clear)
     with pytest.raises(AssertionError):
         _run_v_programs(_fresh)
+
+
+def followed_calls(translator: Translator) -> CPU65816:
+    """A loop whose arm follows two routines: one that reads Z first (BNE: the Z of the
+    LDA before its JSR), so N/Z are moved where the block before it ends, and one that
+    defines N/Z first (CLC, ADC), so they are not (`blocks._defines_nz_first`)."""
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x028000)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("REP", "imm8", 0x30)
+    a.op("LDX", "immx", 0, wide=True)
+    a.op("TXY")
+    a.label("loop")
+    a.op("LDA", "absx", 0x3000)
+    a.op("JSR", "abs", "count_zero")
+    a.op("LDA", "absx", 0x3100)
+    a.op("JSR", "abs", "add5")
+    a.op("INX")
+    a.op("INX")
+    a.op("CPX", "immx", 0x40, wide=True)
+    a.op("BNE", "rel8", "loop")
+    a.op("STP")
+    a.label("count_zero")
+    a.op("BNE", "rel8", "not_zero")
+    a.op("INY")
+    a.label("not_zero")
+    a.op("RTS")
+    a.label("add5")
+    a.op("CLC")
+    a.op("ADC", "immm", 5, wide=True)
+    a.op("STA", "absx", 0x3200)
+    a.op("RTS")
+    a.assemble()
+    mem[0x023000:0x023040] = bytes(0 if i % 6 < 2 else i for i in range(0x40))
+    mem[0x023100:0x023140] = bytes((i * 37) & 0xFF for i in range(0x40))
+    cpu = CPU65816(mem, pc=0x8000, translator=translator)
+    cpu.pbr = cpu.dbr = 0x02
+    cpu.sp = 0x01F0
+    return cpu
+
+
+@pytest.mark.parametrize("broken", [False, True], ids=["as-is", "every-block-defines-first"])
+def test_n_z_moved_only_where_a_followed_block_reads_them(
+        broken: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Broken on purpose, every block is taken for one that defines N/Z first: the BNE
+    # of the first routine reads r_nz as the LDA before the call did not leave it.
+    if broken:
+        monkeypatch.setattr(blocks, "_defines_nz_first", lambda items, bank0, binary: True)
+    fast = followed_calls(_fresh())
+    reference = clone(fast)
+    if broken:
+        with pytest.raises(AssertionError):
+            run_alike(fast, reference, (97, 1_000, 40_000))
+    else:
+        run_alike(fast, reference, (97, 1_000, 40_000))
+        assert fast.stop_reason == "stp" and fast.y == 11   # (the 0 words at $3000)

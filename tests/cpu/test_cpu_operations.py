@@ -102,6 +102,20 @@ def test_a_temporary_is_folded_only_when_nothing_reads_it_after() -> None:
     assert without_dead_temps([let, store, unknown]) == [let, store, unknown]
 
 
+def test_a_temporary_read_once_at_a_known_place_is_forwarded_there() -> None:
+    # An 8-bit load's `set r_a = (r_a & 0xFF00) | v` (`Op.around`): the let's expression
+    # goes where `v` was, in parentheses, when nothing after reads `v`.
+    let = Op("let", target="v", expr="E | F", uses=frozenset({"w"}))
+    load = Op("set", target="R", expr="(R & 0xFF00) | v", uses=frozenset({"v"}), source="v",
+              around=("(R & 0xFF00) | ", ""))
+    assert [(o.kind, o.target, o.expr, o.uses, o.around) for o in
+            without_dead_temps([let, load])] == \
+        [("set", "R", "(R & 0xFF00) | (E | F)", frozenset({"w"}), ())]
+    reader = Op("flags", base="P", p="P", keep=0x7D, parts=((0x82, "T"),),
+                uses=frozenset({"v"}))
+    assert without_dead_temps([let, load, reader]) == [let, load, reader]
+
+
 @pytest.mark.parametrize("code, flags", [(0xA9, 0x82), (0x2A, 0x83), (0x69, 0xC3),
                                          (0x18, 0x01), (0x89, 0x02)])
 def test_flag_updates_define_what_the_opcode_table_says(code: int, flags: int) -> None:
