@@ -525,8 +525,10 @@ class _Gen:
         self.depth -= 1
         return "mv"
 
-    def write(self, value: str, wide: bool, uses: frozenset[str] | None = None) -> None:
-        """Store `value` at `ea` (`uses`: the temporaries `value` reads, None: unknown)."""
+    def write(self, value: str, wide: bool, uses: frozenset[str] | None = None,
+              carried: bool = False) -> None:
+        """Store `value` at `ea` (`uses`: the temporaries `value` reads, None: unknown;
+        `carried`: a 16-bit value with the carry still above it, its high byte masked)."""
         mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
         ea = self.ea
         reads = None if uses is None else uses | {"ea", "w"}
@@ -538,7 +540,8 @@ class _Gen:
             else:
                 self.let("w", value)
                 w = "w"
-            plain = ([f"mem[{ea}] = {w} & 0xFF", f"mem[{self.next_byte(mask)}] = {w} >> 8"]
+            high = f"{w} >> 8 & 0xFF" if carried else f"{w} >> 8"
+            plain = ([f"mem[{ea}] = {w} & 0xFF", f"mem[{self.next_byte(mask)}] = {high}"]
                      if w != "0" else [f"mem[{ea}] = 0", f"mem[{self.next_byte(mask)}] = 0"])
             flags, slow = "WP2", f"MAP_WRITE16({ea}, {w}, {mask})"
         else:
@@ -816,6 +819,18 @@ class _Gen:
             self._rmw_register(name, mask)
             return
         v = frozenset({"v"})
+        if wide and self.region and not acc and not self.io and name in ("ASL", "ROL"):
+            # (a region's 16-bit shift of memory keeps the carry as bit 16 of its
+            # value: no copy of the top bit first, and no mask but the high byte's)
+            self.address()
+            read = self.read(wide)
+            self.let("v", f"({read}) << 1" if name == "ASL"
+                     else f"(({read}) << 1) | {self.carry()}")
+            self.write("v", wide, uses=v, carried=True)
+            self.flags(0x7C, (0x01, "v >> 16", v), (0x82, "NZ16[v & 0xFFFF]", v), uses=v,
+                       lazy=((0x82, "v & 0xFFFF", 16),))
+            self.finish()
+            return
         if acc:
             self.let("v", self.low("a", wide))
         else:
