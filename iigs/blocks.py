@@ -949,16 +949,71 @@ def _made_again(hoisted: dict[str, str], penalties: bool) -> list[str]:
             (["r_dl = r_d & 0xFF"] if penalties else []))
 
 
+def _made_from_d(made: dict[str, str], param: str, k: int) -> str:
+    """The name of D + `param` + `k` (k 0, 1, 2: a direct-page operand's bytes, `Z`, `Y`,
+    `X` names), put in `made` (name -> value) if not there: byte k > 0 made from the
+    name of byte 0 (`(Z.. + k) & 0xFFFF`: one addition fewer, and a shorter line), which
+    is put there first."""
+    base = "Z" + param[1:]
+    if base not in made:
+        made[base] = f"(r_d + {param}) & 0xFFFF"
+    if not k:
+        return base
+    name = "ZYX"[k] + param[1:]
+    made[name] = f"({base} + {k}) & 0xFFFF"
+    return name
+
+
+def _successors(blocks_of: tuple) -> list[set[int]]:
+    """The blocks each block of a region's shape may go on to: its ends' labels (both
+    ways of a branch, a jump's or call's target, a return's places) and, for a call,
+    the block after it, as if returned (a loop around a call is a loop)."""
+    return [{label for label in ends[1:] if isinstance(label, int)
+             and not isinstance(label, bool)}
+            | ({returns_to} if returns_to is not None else set())
+            for _, ends, returns_to in blocks_of]
+
+
+def _live_from_d(reads: list[list[set[str]]], successors: list[set[int]]
+                 ) -> tuple[set[str], list[list[set[str]]]]:
+    """Which names made from D (the direct-page addresses made at entry and after each
+    TCD/PLD, D's low byte) are read before D is written again: at the region's entry
+    (any block: every block is an entry point) and right after each write of D in each
+    block (`after[i][j]`: after block i's j+1-th). `reads[i][j]`: the names block i
+    reads between its j-th write of D and the next (j 0: from its start). A remake
+    that nothing reads before the next write, or before the region is left, is not
+    written (issue 47: after a C function's PLD, the caller's blocks make them again
+    at its next TCD)."""
+    live_in = [set(segments[0]) for segments in reads]
+    changed = True
+    while changed:
+        changed = False
+        for i in range(len(reads) - 1, -1, -1):
+            if len(reads[i]) > 1:
+                continue          # (D written in the block: its start's reads alone)
+            new = live_in[i].union(*(live_in[s] for s in successors[i]))
+            if new != live_in[i]:
+                live_in[i] = new
+                changed = True
+    after = []
+    for i, segments in enumerate(reads):
+        out = set().union(*(live_in[s] for s in successors[i]))
+        after.append([segments[j] | (out if j == len(segments) - 1 else set())
+                      for j in range(1, len(segments))])
+    return set().union(*live_in), after
+
+
+def _live_lines(lines: list[str], live: set[str]) -> list[str]:
+    """The lines (`name = value`) of the names in `live`, and of the `Z` names the
+    `Y`/`X` names among them are made from (`_made_from_d`)."""
+    keep = live | {"Z" + name[1:] for name in live if name[0] in "YX"}
+    return [line for line in lines if line.split(" = ", 1)[0] in keep]
+
+
 def _looping_blocks(shape: tuple) -> set[int]:
     """The blocks of a region's shape that lie on a loop (reach themselves along the
     region's edges)."""
-    successors = []
-    for _, ends, returns_to in shape[3:]:
-        # (a call's block goes on, as if returned, to the block after it: a loop
-        # around a call is a loop)
-        successors.append({label for label in ends[1:]
-                           if isinstance(label, int) and not isinstance(label, bool)}
-                          | ({returns_to} if returns_to is not None else set()))
+    successors = _successors(shape[3:])
     looping = set()
     for start in range(len(successors)):
         seen, work = set(), list(successors[start])
@@ -1081,6 +1136,16 @@ def _compile(shape: tuple) -> Shape:
         values = (materialised(state) if r == "p" else "r_" + r for r in saved)
         return [f"leave(cpu, {', '.join(values)})"]
 
+    # Leaving at a block's end (a target outside the region, at `target`): one call
+    # (`write_back_at`) writes the registers back, makes P from the flags' locals where
+    # the region keeps them at its block boundaries, and returns the result.
+    at_end = ", ".join(_exit_arguments(saved, region_flags))
+
+    def out_to(target: str) -> list[str]:
+        if not saved:
+            return [f"return (done << 24) + {target}"]
+        return [f"return leave_at(cpu, done, {target}, {at_end})"]
+
     # The rare ways out (a budget check that fails, a store or push into the region's
     # own code, PLP's width check) raise `_Left` with the cycles run and the address to
     # go on at, which the region catches once, around all its arms, to write the
@@ -1098,7 +1163,10 @@ def _compile(shape: tuple) -> Shape:
     # such instruction (`remakes`: the block's lines and where they go in them).
     looping = _looping_blocks(shape)
     hoisted: dict[str, str] = {}
-    remakes: list[tuple[list[str], int]] = []
+    remakes: list[tuple[list[str], int, int, int]] = []
+    # per block: the names made from D (`Z`/`Y`/`X` names made at entry, `r_dl`) that
+    # it reads before its first write of D, then after each (`_live_from_d`)
+    d_reads: list[list[set[str]]] = []
     # Where something in the region writes D: the blocks of innermost loops that do not
     # make their direct-page addresses at the head of each arm they are written in
     # (`_Writer`), once per entry to the loop, and are not made again after each TCD/PLD
@@ -1129,12 +1197,17 @@ def _compile(shape: tuple) -> Shape:
         # an instruction that changes D; an exit in between counts those not yet added.
         pending = 0
         state = region_flags        # (where the flags are at this point of the block)
+        reading = [set()]
+        d_reads.append(reading)
 
         def spent() -> str:
             """The cycles run in the arm before this point (those of the blocks
             followed before this one, `{before}`, filled in by `_Writer`)."""
             cycles = f"{{before}}{static}"
-            return f"{cycles} + ({pending} if {dlow} else 0)" if pending else cycles
+            if not pending:
+                return cycles
+            reading[-1].add(dlow)
+            return f"{cycles} + ({pending} if {dlow} else 0)"
         penalties = penalties or any(term.direct for (op, key, imm) in items
                                      for term in template(op, key, imm).extras)
         for n, ((op, key, imm), unused) in enumerate(zip(items, dead)):
@@ -1142,6 +1215,7 @@ def _compile(shape: tuple) -> Shape:
             bound += t.bound
             if pending and "d" in t.writes:
                 body.append(f"if {dlow}: done += {pending}")
+                reading[-1].add(dlow)
                 pending = 0
             address = next(names)
             first = first or address
@@ -1198,9 +1272,7 @@ def _compile(shape: tuple) -> Shape:
                     if made is None:
                         return ((f"(t := r_d + {param}) & 0xFFFF") if k == 0
                                 else f"(t + {k}) & 0xFFFF")
-                    made_name = "ZYX"[k] + param[1:]
-                    made[made_name] = f"(r_d + {param}{f' + {k}' if k else ''}) & 0xFFFF"
-                    return made_name
+                    return made_name(made, param, k)
                 if name[:2] in ("ZB", "ZA", "ZE"):
                     # D + operand (a direct-page address): in a loop, made at entry
                     # (again after TCD/PLD) or, in a loop quiet about D, at an arm's head;
@@ -1211,17 +1283,23 @@ def _compile(shape: tuple) -> Shape:
                     if made is None:
                         return {"ZB": f"(r_d + {param}) & 0xFFFF", "ZE": "ea",
                                 "ZA": f"ea = (r_d + {param}) & 0xFFFF"}[name[:2]]
-                    made["Z" + param[1:]] = f"(r_d + {param}) & 0xFFFF"
-                    return "" if name[:2] == "ZA" else "Z" + param[1:]
+                    base = made_name(made, param, 0)
+                    return "" if name[:2] == "ZA" else base
                 if name.startswith("ZH"):
                     # ... and the address of its second byte
                     param = use(mapping["B" + name[2:]])
                     made = local if d_local else hoisted if hoist else None
                     if made is None:
                         return "(ea + 1) & 0xFFFF"
-                    made["Y" + param[1:]] = f"(r_d + {param} + 1) & 0xFFFF"
-                    return "Y" + param[1:]
+                    return made_name(made, param, 1)
                 return use(mapping[name])
+
+            def made_name(made: dict[str, str], param: str, k: int) -> str:
+                # (a name made at entry and after each TCD/PLD: noted read here)
+                name = _made_from_d(made, param, k)
+                if made is hoisted:
+                    reading[-1].add(name)
+                return name
 
             def leave(o: Op) -> list[str]:
                 # (an I/O-page access: leave to `step()`, the registers written back by
@@ -1247,7 +1325,8 @@ def _compile(shape: tuple) -> Shape:
             body += render(run, leave, bail, field)
             state = after
             if "d" in t.writes:
-                remakes.append((body, len(body)))
+                remakes.append((body, len(body), index, len(reading)))
+                reading.append(set())
             if t.ret is not None:
                 if OPCODES[op].flow == "direct":
                     # A constant target: its cycles are constants too (note 5 for BRA).
@@ -1292,6 +1371,7 @@ def _compile(shape: tuple) -> Shape:
                 body += ["    " + x for x in exit_at()]
         if pending:
             body.append(f"if {dlow}: done += {pending}")
+            reading[-1].add(dlow)
         body += converted(state, region_flags)[0]
         next(names)   # the address after the block (kept in the parameters)
         kind, rest = ends[0], list(ends[1:])
@@ -1313,11 +1393,13 @@ def _compile(shape: tuple) -> Shape:
                              len(items)))
     # (D + operand and D's low byte made again after each write of D, in the order
     # they are made at entry; from the end of a block first, so positions hold)
+    # (only those read before D is written again: `_live_from_d`)
     again = _made_again(hoisted, penalties)
-    for lines_of_block, at in reversed(remakes):
-        lines_of_block[at:at] = again
+    live_at_entry, live_after = _live_from_d(d_reads, _successors(blocks_of))
+    for lines_of_block, at, index, segment in reversed(remakes):
+        lines_of_block[at:at] = _live_lines(again, live_after[index][segment - 1])
     # (the writer's exits are at block boundaries, the flags where `region_flags` has them)
-    writer = _Writer(arms, exits(region_flags), use, loops_of, leave_via, arm_names,
+    writer = _Writer(arms, out_to, use, loops_of, leave_via, arm_names,
                      [returns_to for _, _, returns_to in blocks_of])
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
     dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms), " " * 12)
@@ -1327,9 +1409,12 @@ def _compile(shape: tuple) -> Shape:
     # direct-page addresses and its low byte, P for the flags' locals (always loaded).
     banked = any("r_bank" in line for line in itertools.chain(
         hoisted.values(), (line for arm in arms for line in arm.body)))
-    low_at_entry = penalties
+    low_at_entry = penalties and dlow in live_at_entry
     made_at_entry = ((["r_bank = r_dbr << 16"] if banked else []) +
-                     [f"{name} = {value}" for name, value in hoisted.items()] +
+                     [f"{name} = {value}" for name, value in hoisted.items()
+                      if name[0] not in "ZYX"] +
+                     _live_lines([f"{name} = {value}" for name, value in hoisted.items()
+                                  if name[0] in "ZYX"], live_at_entry) +
                      (["r_dl = r_d & 0xFF"] if low_at_entry else []))
     loaded |= ({"dbr"} if banked or guard else set()) | (
         {"d"} if low_at_entry or any(name[0] in "ZYX" for name in hoisted) else set())
@@ -1361,6 +1446,7 @@ def _compile(shape: tuple) -> Shape:
     namespace["_LeftForIo"] = _LeftForIo
     if saved:
         namespace["leave"] = write_back(saved)
+        namespace["leave_at"] = write_back_at(saved, region_flags)
     exec(compile(source, "<iigs.blocks region>", "exec"), namespace)
     code = namespace["region"].__code__
     pick = _getter(parameters)
@@ -1388,6 +1474,34 @@ def write_back(registers: tuple[str, ...]) -> Callable[..., None]:
     namespace: dict[str, Any] = {}
     exec(compile(source, "<iigs.blocks leave>", "exec"), namespace)
     return namespace["leave"]
+
+
+def _exit_arguments(registers: tuple[str, ...], flags: FlagState) -> list[str]:
+    """The locals a region passes to `write_back_at`: its registers', P's and the
+    flags' locals where `flags` has them in place of P's bits."""
+    names = []
+    for r in registers:
+        names.append("r_" + r)
+        if r == "p":
+            names += (["r_nz"] if flags.nz else []) + (["r_c"] if flags.c else []) + (
+                ["r_v"] if flags.v else [])
+    return names
+
+
+@functools.lru_cache(maxsize=None)
+def write_back_at(registers: tuple[str, ...], flags: FlagState) -> Callable[..., int]:
+    """`leave_at(cpu, done, at, *locals)`: a region's way out at a block's end (a target
+    outside it): stores `registers`' values into the CPU, P made from the flags' locals
+    where `flags` has them (`_exit_arguments`), and returns the region's result. One
+    call instead of a write-back, P's expression and a return at every such exit."""
+    source = (f"def leave_at(cpu, done, at, {', '.join(_exit_arguments(registers, flags))},"
+              f" NZ8=NZ8, NZ16=NZ16):\n" +
+              "".join(f"    cpu.{r} = {materialised(flags) if r == 'p' else 'r_' + r}\n"
+                      for r in registers) +
+              "    return (done << 24) + at\n")
+    namespace: dict[str, Any] = {"NZ8": cpu_fast.NZ8, "NZ16": cpu_fast.NZ16}
+    exec(compile(source, "<iigs.blocks leave_at>", "exec"), namespace)
+    return namespace["leave_at"]
 
 
 class _Left(Exception):
@@ -1496,7 +1610,7 @@ class _Writer:
     (`heads`): the blocks followed check nothing, and their constant cycles are added to
     `done` once, where the arm ends."""
 
-    def __init__(self, arms: list[_Arm], exit_lines: list[str],
+    def __init__(self, arms: list[_Arm], out: Callable[[str], list[str]],
                  use: Callable[[str], str], loops_of: dict[int, frozenset[int]],
                  leave_via: Callable[[str, str], list[str]],
                  names: list[dict[str, str]], returns: list[int | None]) -> None:
@@ -1504,7 +1618,7 @@ class _Writer:
         self.names = names         # per block: the locals made at an arm's head for it
         self.returns = returns     # per block: the block after the call it ends in, or None
         self.leave_via = leave_via   # the lines of a rare exit (cycles, address)
-        self.exit_lines = exit_lines
+        self.out = out             # the lines that leave at a block's end, to an address
         self.use = use             # marks a parameter the source reads
         self.heads = [0] * len(arms)
         self.loops_of = loops_of   # `innermost_loops`
@@ -1567,7 +1681,7 @@ class _Writer:
                 lines.append(f"{keyword} t == {self.use(name)}:")
                 lines += ["    " + x for x in self._go(label, name, 0, chain, slowest)]
                 keyword = "elif"
-            out = self.exit_lines + ["return (done << 24) + t"]
+            out = self.out("t")
             if keyword == "elif":
                 lines.append("else:")
                 out = ["    " + x for x in out]
@@ -1583,7 +1697,7 @@ class _Writer:
         `cycles` constant cycles not yet in `done`."""
         lines = [f"done += {cycles}"] if cycles else []
         if label is None:
-            return lines + self.exit_lines + [f"return (done << 24) + {self.use(target)}"]
+            return lines + self.out(self.use(target))
         if label == chain[0]:
             self.loops = True
             return lines + ["continue"]

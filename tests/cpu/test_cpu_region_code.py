@@ -97,7 +97,8 @@ def test_a_register_written_in_the_loop_would_be_caught(
     # The same loop with PLB and TCD, its absolute addresses made at entry as if nothing
     # wrote DBR (or its direct-page addresses and D's low byte not made again after
     # TCD): the loop uses the first pass's bank (direct page) throughout, and the
-    # states differ.
+    # states differ (or, where nothing reads an address before the TCD, so that the
+    # entry does not make it, the name is never made).
     if register == "dbr":
         real = blocks._stays
         monkeypatch.setattr(blocks, "_stays", lambda name, written:
@@ -110,7 +111,7 @@ def test_a_register_written_in_the_loop_would_be_caught(
                             lambda hoisted, penalties: real_again(hoisted, False))
     fast = dbr_loop(True, Translator(hot=1, batch_cycles=0, share_compiled=False))
     reference = clone(fast)
-    with pytest.raises(AssertionError):
+    with pytest.raises((AssertionError, NameError)):
         run_alike(fast, reference, (333, 4_000, 50_000))
 
 
@@ -425,13 +426,14 @@ def test_long_pointers_made_at_entry_match_step() -> None:
 
 def test_a_long_pointer_address_not_made_again_would_be_caught(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # The third byte's address (`X` names) left as the entry's D made it.
+    # The third byte's address (`X` names) left as the entry's D made it (or never
+    # made, where the entry does not make it: nothing reads it before the TCD).
     real_again = blocks._made_again
     monkeypatch.setattr(blocks, "_made_again", lambda hoisted, penalties: [
         line for line in real_again(hoisted, penalties) if not line.startswith("X")])
     fast = long_pointer_loop(Translator(hot=1, batch_cycles=0, share_compiled=False))
     reference = clone(fast)
-    with pytest.raises(AssertionError):
+    with pytest.raises((AssertionError, NameError)):
         run_alike(fast, reference, (211, 2_000, 20_000))
 
 
