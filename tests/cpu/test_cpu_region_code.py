@@ -115,6 +115,78 @@ def test_a_register_written_in_the_loop_would_be_caught(
         run_alike(fast, reference, (333, 4_000, 50_000))
 
 
+# ---------------------------------------------------------------- D's names where read
+#
+# The direct-page addresses made at entry and again after each TCD/PLD are made only
+# where something reads them before D is written again (`blocks._live_from_d`): the
+# block that writes D and the blocks after it read them, or nothing does.
+
+def d_written_elsewhere(translator: Translator) -> CPU65816:
+    """A loop whose first block moves D (PHD, TCD of X: the low byte not 0, the
+    penalty) and reads a direct-page word, whose second block reads and writes others
+    with that D, and whose last block puts D back (PLD) and loops: after the PLD
+    nothing reads them before the next TCD."""
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x8000)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("REP", "imm8", 0x30)
+    a.op("LDX", "immx", 0x0000, wide=True)
+    a.label("loop")
+    a.op("PHD")
+    a.op("TXA")
+    a.op("TCD")                               # D written in this block ...
+    a.op("LDA", "dp", 0x10)
+    a.op("BEQ", "rel8", "skip")
+    a.op("ADC", "dp", 0x12)                   # ... read in the next one
+    a.op("STA", "dp", 0x14)
+    a.label("skip")
+    a.op("PLD")                               # D back: nothing reads it before the TCD
+    a.op("INX")
+    a.op("CPX", "immx", 0x0041, wide=True)
+    a.op("BNE", "rel8", "loop")
+    a.op("STP")
+    a.assemble()
+    mem[0:0x100] = bytes((i * 13 + 5) & 0xFF if i % 9 else 0 for i in range(0x100))
+    cpu = CPU65816(mem, pc=0x8000, translator=translator)
+    cpu.sp = 0x01F0
+    return cpu
+
+
+def test_direct_page_names_where_read_match_step() -> None:
+    fast = d_written_elsewhere(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    run_alike(fast, reference, (97, 1_000, 20_000))
+    assert fast.stop_reason == "stp"
+
+
+def test_the_names_read_after_a_write_of_d_are_found() -> None:
+    # Block 0 writes D, then reads Z1; block 1 reads Z2 and Y2; block 2 writes D and
+    # reads nothing after it; 2 goes back to 0, 0 on to 1, 1 to 2. Entered anywhere:
+    # block 1's names and D's low byte (read by 2 before its write) are made at entry.
+    reads = [[set(), {"Z1"}], [{"Z2", "Y2"}], [{"r_dl"}, set()]]
+    successors = [{1}, {2}, {0}]
+    at_entry, after = blocks._live_from_d(reads, successors)
+    assert at_entry == {"Z2", "Y2", "r_dl"}
+    assert after == [[{"Z1", "Z2", "Y2", "r_dl"}], [], [set()]]
+    # (a `Y` name needs its `Z` name, which it is made from)
+    assert blocks._live_lines(["Z2 = a", "Y2 = (Z2 + 1)", "Z3 = b"], {"Y2"}) == [
+        "Z2 = a", "Y2 = (Z2 + 1)"]
+
+
+def test_names_read_only_in_the_writers_block_would_be_caught(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The analysis broken: the blocks after a write of D not looked at, so the second
+    # block's addresses are not made again after the TCD and keep the entry's D.
+    real = blocks._live_from_d
+    monkeypatch.setattr(blocks, "_live_from_d", lambda reads, successors: real(
+        reads, [set() for _ in successors]))
+    fast = d_written_elsewhere(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    with pytest.raises((AssertionError, NameError)):
+        run_alike(fast, reference, (97, 1_000, 20_000))
+
+
 # ---------------------------------------------------------------- D made at an arm's head
 #
 # In a region that writes D, the blocks of an innermost loop that does not (nor does any
