@@ -59,9 +59,10 @@ from typing import Any, Callable, NamedTuple
 
 from iigs import cpu_fast
 from iigs.cpu_fast import NZ8, NZ16, Cycle, _Gen, io_prologue
-from iigs.cpu_ops import (IN_P, Fields, FlagState, Op, branch_test, converted, entry_lines,
-                          materialised, nz_in_p, render, with_lazy_flags,
-                          without_dead_flags, without_dead_temps)
+from iigs.cpu_ops import (IN_P, Fields, FlagState, Op, Statement, branch_test, converted,
+                          entry_lines, materialised, nz_in_p, render_statements,
+                          statements, with_lazy_flags, without_dead_flags,
+                          without_dead_temps)
 from iigs.opcodes import BRANCH_ON, KEPT_IN_REGIONS, OPCODES, Opcode
 
 Key = tuple  # (e, m, x, ...): `iigs.cpu_fast.state_key`; anything after x is kept as is
@@ -901,6 +902,25 @@ def byte_work_pairs(items: tuple, bank0: bool) -> set[int]:
     return pairs
 
 
+@functools.lru_cache(maxsize=4096)
+def _block_facts(items: tuple, bank0: bool, binary: bool
+                 ) -> tuple[tuple[int, ...], tuple[int | None, ...], frozenset[int], bool]:
+    """A basic block's analyses, made once per process for each block (a routine
+    recurs in many regions): its dead flags, known carries, byte-work pairs, and
+    whether it adds a direct-page penalty."""
+    return (tuple(dead_flags(items, bank0, binary)), tuple(known_carries(items)),
+            frozenset(byte_work_pairs(items, bank0)),
+            any(term.direct for (op, key, imm) in items
+                for term in template(op, key, imm).extras))
+
+
+def forget_derived() -> None:
+    """Drop what is kept per process of the analyses' results (`_block_facts`,
+    `_flag_runs`, `_flag_facts`): for a test that breaks an analysis on purpose."""
+    for cached in (_block_facts, _flag_runs, _flag_facts):
+        cached.cache_clear()
+
+
 def _instruction_ops(t: Template, binary: bool, dead: int) -> list[Op]:
     """A template's ops as the region runs them: the decimal test first unless the
     region is in binary mode throughout, the flag work of `dead` flags left out."""
@@ -910,6 +930,24 @@ def _instruction_ops(t: Template, binary: bool, dead: int) -> list[Op]:
     kept = [o for o in (without_dead_flags(x, dead) if x.depth == 0 else x for x in ops)
             if o is not None]
     return without_dead_temps(kept)
+
+
+@functools.lru_cache(maxsize=4096)
+def _flag_runs(op: int, key: Key, imm: int | None, binary: bool, dead: int,
+               state: FlagState, carry_known: bool
+               ) -> tuple[tuple[tuple[FlagState, tuple[Statement, ...]], ...], FlagState]:
+    """An instruction's ops as a region runs them (`_instruction_ops`, then
+    `with_lazy_flags` from the flags' `state` before it), in runs of ops that see one
+    state, and the state after it: a pure function of its arguments, made once per
+    process for each (the same instruction recurs in a region and across regions)."""
+    paired, after = with_lazy_flags(_instruction_ops(template(op, key, imm), binary, dead),
+                                    state, _reads_from_p(op, carry_known), dead=dead)
+    runs: list[tuple[FlagState, list[Op]]] = []
+    for o, seen in paired:
+        if not runs or runs[-1][0] != seen:
+            runs.append((seen, []))
+        runs[-1][1].append(o)
+    return tuple((seen, statements(run)) for seen, run in runs), after
 
 
 def _stays(register: str, written: set[str]) -> bool:
@@ -1053,18 +1091,32 @@ def _region_flags(shape: tuple, defines: bool) -> FlagState:
     nz_ok = True
     for items, _, _ in shape[3:]:
         for op, key, imm in items:
-            for o in template(op, key, imm).ops:
-                if o.kind == "flags" and (0xFF & ~o.keep) & 0x01:
-                    carry = True
-                nz_ok = nz_ok and not nz_in_p(o, "r_p")
-                for bits, _, width in o.lazy:
-                    if bits in widths:
-                        widths[bits][width == 16] += 1
+            defines_carry, leaves_nz, held = _flag_facts(op, key, imm)
+            carry = carry or defines_carry
+            nz_ok = nz_ok and not leaves_nz
+            for bits, wide in held:
+                widths[bits][wide] += 1
 
     def pick(bits: int) -> int:
         eight, sixteen = widths[bits]
         return 0 if not (eight or sixteen) else 16 if sixteen > eight else 8
     return FlagState(pick(0x82) if nz_ok else 0, carry, pick(0x40))
+
+
+@functools.lru_cache(maxsize=4096)
+def _flag_facts(op: int, key: Key, imm: int | None
+                ) -> tuple[bool, bool, tuple[tuple[int, bool], ...]]:
+    """What `_region_flags` reads of an instruction's template: does it define C, does
+    it leave N/Z in P otherwise than from a value (`nz_in_p`), and the N/Z and V it
+    defines from a value (bits, 16 bits wide)."""
+    carry = leaves_nz = False
+    held = []
+    for o in template(op, key, imm).ops:
+        if o.kind == "flags" and (0xFF & ~o.keep) & 0x01:
+            carry = True
+        leaves_nz = leaves_nz or nz_in_p(o, "r_p")
+        held += [(bits, width == 16) for bits, _, width in o.lazy if bits in (0x82, 0x40)]
+    return carry, leaves_nz, tuple(held)
 
 
 def _flags_for_raise(state: FlagState, region_flags: FlagState,
@@ -1190,9 +1242,7 @@ def _compile(shape: tuple) -> Shape:
         static = 0
         bound = 0
         first = ""
-        dead = dead_flags(items, bank0, binary)
-        carries = known_carries(items)
-        silent = byte_work_pairs(items, bank0)
+        dead, carries, silent, direct = _block_facts(items, bank0, binary)
         # Direct-page penalties (D's low byte not 0) are added once per block, or before
         # an instruction that changes D; an exit in between counts those not yet added.
         pending = 0
@@ -1208,8 +1258,7 @@ def _compile(shape: tuple) -> Shape:
                 return cycles
             reading[-1].add(dlow)
             return f"{cycles} + ({pending} if {dlow} else 0)"
-        penalties = penalties or any(term.direct for (op, key, imm) in items
-                                     for term in template(op, key, imm).extras)
+        penalties = penalties or direct
         for n, ((op, key, imm), unused) in enumerate(zip(items, dead)):
             t = template(op, key, imm)
             bound += t.bound
@@ -1311,18 +1360,10 @@ def _compile(shape: tuple) -> Shape:
             def bail(o: Op) -> list[str]:
                 # (the bail-out's call reads the registers from the CPU: written first)
                 return exits(state) + [f"return ((done + {spent()}) << 24) + {o.text}"]
-            paired, after = with_lazy_flags(_instruction_ops(t, binary, unused), state,
-                                            _reads_from_p(op, carry is not None),
-                                            dead=unused)
             # (rendered in runs of ops that see one state: the exits' P is made from it)
-            run: list[Op] = []
-            for o, seen in paired:
-                if run and seen != state:
-                    body += render(run, leave, bail, field)
-                    run = []
-                run.append(o)
-                state = seen
-            body += render(run, leave, bail, field)
+            runs, after = _flag_runs(op, key, imm, binary, unused, state, carry is not None)
+            for state, run in runs:
+                body += render_statements(run, leave, bail, field)
             state = after
             if "d" in t.writes:
                 remakes.append((body, len(body), index, len(reading)))
@@ -1458,10 +1499,16 @@ def _compile(shape: tuple) -> Shape:
     def factory_of_used(label: int, *params: Any) -> Callable[[Any, Any, int], int]:
         return FunctionType(code, namespace, "region", (label, NZ8, NZ16) + params)
     entry_clear = 0x08 if binary else 0
-    enters = bytes(0 if p & entry_clear or (region_flags.nz and (p & 0x82) == 0x82) else 1
-                   for p in range(256))
     return Shape(factory, tuple(writer.heads), entry_clear, tuple(parameters),
-                 factory_of_used, enters)
+                 factory_of_used, _enters(entry_clear, bool(region_flags.nz)))
+
+
+@functools.lru_cache(maxsize=None)
+def _enters(entry_clear: int, nz_held: bool) -> bytes:
+    """`Region.enters`: 1 for each P a region may be entered with (D clear where it is
+    in binary mode throughout; not N and Z both set where it holds them in r_nz)."""
+    return bytes(0 if p & entry_clear or (nz_held and (p & 0x82) == 0x82) else 1
+                 for p in range(256))
 
 
 @functools.lru_cache(maxsize=None)
@@ -1653,7 +1700,10 @@ class _Writer:
         arm = self.arms[i]
         self.made.update(self.names[i])
         prefix = f"{before} + " if before else ""
-        lines = [line.format(before=prefix) for line in arm.body]
+        # (`{before}` is the only field left in a block's lines, `render` having filled
+        # the rest)
+        lines = [line.replace("{before}", prefix) if "{" in line else line
+                 for line in arm.body]
         self.size += len(lines)
         slowest += arm.bound
         self.slowest = max(self.slowest, slowest)
