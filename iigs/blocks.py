@@ -1698,16 +1698,11 @@ class _Writer:
         """Block `i`, reached `before` constant cycles (not yet in `done`) and at most
         `slowest` cycles after the arm's budget check."""
         arm = self.arms[i]
-        self.made.update(self.names[i])
-        prefix = f"{before} + " if before else ""
-        # (`{before}` is the only field left in a block's lines, `render` having filled
-        # the rest)
-        lines = [line.replace("{before}", prefix) if "{" in line else line
-                 for line in arm.body]
-        self.size += len(lines)
-        slowest += arm.bound
-        self.slowest = max(self.slowest, slowest)
+        lines, slowest = self._body(i, before, slowest)
         if arm.kind == "branch":
+            joined = self._joined(arm, chain, before, slowest)
+            if joined is not None:
+                return lines + joined
             (taken, t_name, t_cycles), (fall, f_name, f_cycles) = arm.targets
             lines.append(f"if {arm.condition}:")
             lines += ["    " + x for x in self._go(taken, t_name,
@@ -1740,6 +1735,80 @@ class _Writer:
             label, name, _ = arm.targets[0]
             lines += self._go(label, name, before + arm.static, chain, slowest)
         return lines
+
+    def _body(self, i: int, before: int, slowest: int) -> tuple[list[str], int]:
+        """Block `i`'s lines without its ending, and the most cycles run at its end."""
+        self.made.update(self.names[i])
+        prefix = f"{before} + " if before else ""
+        # (`{before}` is the only field left in a block's lines, `render` having filled
+        # the rest)
+        lines = [line.replace("{before}", prefix) if "{" in line else line
+                 for line in self.arms[i].body]
+        self.size += len(lines)
+        slowest += self.arms[i].bound
+        self.slowest = max(self.slowest, slowest)
+        return lines, slowest
+
+    def _followed(self, label: int | None, chain: tuple[int, ...]) -> bool:
+        """Is block `label` followed in place from the arm of `chain` (see `_go`)?"""
+        return (label is not None and label != chain[0] and label not in chain
+                and label in self.loops_of.get(chain[0], ())
+                and self.size < INLINE_LINES and self.arms[label].size <= INLINE_BLOCK)
+
+    def _through(self, label: int) -> int | None:
+        """The block that block `label` goes straight on to (no branch, call, return)."""
+        arm = self.arms[label]
+        if arm.kind in ("direct", "exit", "plp") and self.returns[label] is None:
+            return arm.targets[0][0]
+        return None
+
+    def _joined(self, arm: _Arm, chain: tuple[int, ...], before: int,
+                slowest: int) -> list[str] | None:
+        """A branch whose two ways, followed in place, meet at one block: one way goes
+        there straight and the other through one block (a compiler's `if` without
+        `else`), or each through one block of its own (`if`/`else`). The ways' own
+        blocks go under the test and the block they meet at after it, once, instead
+        of once per way (with all that follows it); the way whose constant cycles up
+        to there are more adds the difference to `done`. None: not such a branch."""
+        (taken, _, t_cycles), (fall, f_name, f_cycles) = arm.targets
+        if taken == fall or not (self._followed(taken, chain)
+                                 and self._followed(fall, chain)):
+            return None
+        if self._through(fall) == taken:
+            join, ways = taken, ([], [fall])
+        elif self._through(taken) == fall:
+            join, ways = fall, ([taken], [])
+        elif self._through(taken) is not None and self._through(taken) == self._through(fall):
+            join, ways = self._through(taken), ([taken], [fall])
+        else:
+            return None
+        if join in chain or not self._followed(join, chain):
+            return None
+        costs = [cycles + sum(self.arms[b].static for b in way)
+                 for cycles, way in ((t_cycles, ways[0]), (f_cycles, ways[1]))]
+        base = min(costs)
+        name = (self.arms[ways[0][0]].targets[0][1] if ways[0] else
+                arm.targets[0][1]) if join != fall else f_name
+        sides = []
+        most = slowest
+        for cycles, way, cost in zip((t_cycles, f_cycles), ways, costs):
+            lines, reached = [], slowest
+            for b in way:
+                lines, reached = self._body(b, before + arm.static + cycles, slowest)
+            if cost > base:
+                lines.append(f"done += {cost - base}")
+            most = max(most, reached)
+            sides.append(lines)
+        taken_lines, fall_lines = sides
+        if not taken_lines:
+            head = [f"if not {arm.condition}:"] if arm.condition[:4] != "not " else [
+                f"if {arm.condition[4:]}:"]
+            lines = head + ["    " + x for x in fall_lines]
+        else:
+            lines = [f"if {arm.condition}:"] + ["    " + x for x in taken_lines]
+            if fall_lines:
+                lines += ["else:"] + ["    " + x for x in fall_lines]
+        return lines + self._go(join, name, before + arm.static + base, chain, most)
 
     def _go(self, label: int | None, target: str, cycles: int,
             chain: tuple[int, ...], slowest: int) -> list[str]:

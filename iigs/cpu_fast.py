@@ -575,7 +575,9 @@ class _Gen:
                 addr = sp if i == 0 else f"0x100 | (({sp} - {i}) & 0xFF)"
             else:
                 addr = sp if i == 0 else f"({sp} - {i}) & 0xFFFF"
-            self.emit(f"{self.stack}[{addr}] = {v}" if bytes_
+            # (a value shifted right by 8 is the high byte of a 16-bit one, by 16 the
+            # bank of a 24-bit address: a byte already)
+            self.emit(f"{self.stack}[{addr}] = {v}" if bytes_ or v.endswith((" >> 8", " >> 16"))
                       else f"{self.stack}[{addr}] = ({v}) & 0xFF")
         n = len(values)
         if self.e:
