@@ -1784,7 +1784,7 @@ class _Writer:
             return None
         if join in chain or not self._followed(join, chain):
             return None
-        costs = [cycles + sum(self.arms[b].static for b in way)
+        costs = [_way_cycles(self.arms, cycles, way)
                  for cycles, way in ((t_cycles, ways[0]), (f_cycles, ways[1]))]
         base = min(costs)
         name = (self.arms[ways[0][0]].targets[0][1] if ways[0] else
@@ -1824,6 +1824,13 @@ class _Writer:
                 and self.size < INLINE_LINES and self.arms[label].size <= INLINE_BLOCK):
             return self._block(label, chain + (label,), cycles, slowest)
         return lines + [f"L = {label}"]
+
+
+def _way_cycles(arms: list[_Arm], cycles: int, way: list[int]) -> int:
+    """The constant cycles of one way of a branch to where it meets the other
+    (`_Writer._joined`): the branch's own (`cycles`, taken or not) and those of the
+    blocks on the way."""
+    return cycles + sum(arms[b].static for b in way)
 
 
 def _dispatch(arms: list[list[str]], lo: int, hi: int, indent: str = "") -> list[str]:

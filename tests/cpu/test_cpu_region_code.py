@@ -187,6 +187,82 @@ def test_names_read_only_in_the_writers_block_would_be_caught(
         run_alike(fast, reference, (97, 1_000, 20_000))
 
 
+# ---------------------------------------------------------------- ways that meet
+#
+# A branch whose two ways meet at one block, in a loop's arm (an `if` without `else`, an
+# `if`/`else`), writes that block once after the test (`blocks._Writer._joined`), the
+# way with more constant cycles adding the difference (`blocks._way_cycles`).
+
+def branches_that_meet(translator: Translator) -> CPU65816:
+    """A loop with an `if`/`else` (BMI to an SBC, or an ADC and a BRA) and an `if`
+    without `else` (BEQ over an INC), both ways of each meeting at the block after."""
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x8000)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("REP", "imm8", 0x30)
+    a.op("LDX", "immx", 0x0080, wide=True)
+    a.label("loop")
+    a.op("LDA", "absx", 0x3000)
+    a.op("BMI", "rel8", "negative")
+    a.op("ADC", "immm", 0x0101, wide=True)
+    a.op("BRA", "rel8", "join")
+    a.label("negative")
+    a.op("SBC", "immm", 0x0011, wide=True)
+    a.label("join")
+    a.op("STA", "absx", 0x3000)               # where the if/else's ways meet
+    a.op("LDA", "absx", 0x1000)
+    a.op("BEQ", "rel8", "skip")
+    a.op("INC", "absx", 0x2000)               # the `if`'s body
+    a.label("skip")
+    a.op("DEX")                               # where the `if`'s ways meet
+    a.op("DEX")
+    a.op("BNE", "rel8", "loop")
+    a.op("STP")
+    a.assemble()
+    mem[0x1000:0x1100] = bytes(0 if i % 3 == 0 else i for i in range(0x100))
+    mem[0x3000:0x3100] = bytes((i * 57) & 0xFF for i in range(0x100))
+    cpu = CPU65816(mem, pc=0x8000, translator=translator)
+    cpu.sp = 0x01F0
+    return cpu
+
+
+def _region_source(monkeypatch: pytest.MonkeyPatch, make) -> str:
+    """The source of the region `make` (a program) translates first."""
+    sources = []
+    real_compile = compile
+
+    def noted(source, name, mode, *args, **kwargs):
+        if name == "<iigs.blocks region>":
+            sources.append(source)
+        return real_compile(source, name, mode, *args, **kwargs)
+    monkeypatch.setattr(blocks, "compile", noted, raising=False)
+    make(Translator(hot=1, batch_cycles=0, share_compiled=False)).run(400)
+    monkeypatch.undo()
+    return sources[0]
+
+
+def test_branches_that_meet_match_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = branches_that_meet(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    run_alike(fast, reference, (57, 1_000, 3_001, 20_000))
+    assert fast.stop_reason == "stp"
+    # (the loop's arm holds the block where the `if`'s ways meet once, not once per
+    # way: its two DEX four times in all, two of them in the block's own arm; six
+    # without `_joined`)
+    source = _region_source(monkeypatch, branches_that_meet)
+    assert source.count("r_x = (r_x - 1) & 0xFFFF") == 4
+
+
+def test_a_way_miscounted_would_be_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The cycles of the blocks on a way left out: the count differs from step()'s.
+    monkeypatch.setattr(blocks, "_way_cycles", lambda arms, cycles, way: cycles)
+    fast = branches_that_meet(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    with pytest.raises(AssertionError):
+        run_alike(fast, reference, (57, 1_000, 3_001, 20_000))
+
+
 # ---------------------------------------------------------------- D made at an arm's head
 #
 # In a region that writes D, the blocks of an innermost loop that does not (nor does any
