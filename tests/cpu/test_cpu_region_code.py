@@ -193,9 +193,10 @@ def test_names_read_only_in_the_writers_block_would_be_caught(
 # `if`/`else`), writes that block once after the test (`blocks._Writer._joined`), the
 # way with more constant cycles adding the difference (`blocks._way_cycles`).
 
-def branches_that_meet(translator: Translator) -> CPU65816:
+def branches_that_meet(translator: Translator, if_first: bool = False) -> CPU65816:
     """A loop with an `if`/`else` (BMI to an SBC, or an ADC and a BRA) and an `if`
-    without `else` (BEQ over an INC), both ways of each meeting at the block after."""
+    without `else` (BEQ over an INC), both ways of each meeting at the block after
+    (`if_first`: the `if` before the `if`/`else`)."""
     mem = bytearray(1 << 24)
     a = Assembler(mem, 0x8000)
     a.op("CLC")
@@ -203,19 +204,29 @@ def branches_that_meet(translator: Translator) -> CPU65816:
     a.op("REP", "imm8", 0x30)
     a.op("LDX", "immx", 0x0080, wide=True)
     a.label("loop")
-    a.op("LDA", "absx", 0x3000)
-    a.op("BMI", "rel8", "negative")
-    a.op("ADC", "immm", 0x0101, wide=True)
-    a.op("BRA", "rel8", "join")
-    a.label("negative")
-    a.op("SBC", "immm", 0x0011, wide=True)
-    a.label("join")
-    a.op("STA", "absx", 0x3000)               # where the if/else's ways meet
-    a.op("LDA", "absx", 0x1000)
-    a.op("BEQ", "rel8", "skip")
-    a.op("INC", "absx", 0x2000)               # the `if`'s body
-    a.label("skip")
-    a.op("DEX")                               # where the `if`'s ways meet
+
+    def if_else() -> None:
+        a.op("LDA", "absx", 0x3000)
+        a.op("BMI", "rel8", "negative")
+        a.op("ADC", "immm", 0x0101, wide=True)
+        a.op("BRA", "rel8", "join")
+        a.label("negative")
+        a.op("SBC", "immm", 0x0011, wide=True)
+        a.label("join")
+        a.op("STA", "absx", 0x3000)           # where the if/else's ways meet
+
+    def if_alone() -> None:
+        a.op("LDA", "absx", 0x1000)
+        a.op("BEQ", "rel8", "skip")
+        a.op("INC", "absx", 0x2000)           # the `if`'s body
+        a.label("skip")
+    if if_first:
+        if_alone()
+        if_else()
+    else:
+        if_else()
+        if_alone()
+    a.op("DEX")
     a.op("DEX")
     a.op("BNE", "rel8", "loop")
     a.op("STP")
@@ -242,22 +253,33 @@ def _region_source(monkeypatch: pytest.MonkeyPatch, make) -> str:
     return sources[0]
 
 
-def test_branches_that_meet_match_step(monkeypatch: pytest.MonkeyPatch) -> None:
-    fast = branches_that_meet(Translator(hot=1, batch_cycles=0, share_compiled=False))
+@pytest.mark.parametrize("if_first", [False, True], ids=["if-else-first", "if-first"])
+def test_branches_that_meet_match_step(if_first: bool,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = branches_that_meet(Translator(hot=1, batch_cycles=0, share_compiled=False),
+                              if_first)
     reference = clone(fast)
     run_alike(fast, reference, (57, 1_000, 3_001, 20_000))
     assert fast.stop_reason == "stp"
-    # (the loop's arm holds the block where the `if`'s ways meet once, not once per
-    # way: its two DEX four times in all, two of them in the block's own arm; six
-    # without `_joined`)
-    source = _region_source(monkeypatch, branches_that_meet)
-    assert source.count("r_x = (r_x - 1) & 0xFFFF") == 4
+    # The loop's arm holds the block where the ways meet once, not once per way: with
+    # the if/else first, the `if`'s (its two DEX four times in all, two of them in the
+    # block's own arm; six without `_joined`); with the `if` first, the if/else's (its
+    # store twice in all; three times without).
+    source = _region_source(monkeypatch, lambda translator: branches_that_meet(
+        translator, if_first))
+    if if_first:
+        assert source.count("mem[ea] = r_a & 0xFF") == 2
+    else:
+        assert source.count("r_x = (r_x - 1) & 0xFFFF") == 4
 
 
-def test_a_way_miscounted_would_be_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("if_first", [False, True], ids=["if-else-first", "if-first"])
+def test_a_way_miscounted_would_be_caught(if_first: bool,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
     # The cycles of the blocks on a way left out: the count differs from step()'s.
     monkeypatch.setattr(blocks, "_way_cycles", lambda arms, cycles, way: cycles)
-    fast = branches_that_meet(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    fast = branches_that_meet(Translator(hot=1, batch_cycles=0, share_compiled=False),
+                              if_first)
     reference = clone(fast)
     with pytest.raises(AssertionError):
         run_alike(fast, reference, (57, 1_000, 3_001, 20_000))
