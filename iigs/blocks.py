@@ -1468,8 +1468,10 @@ def _compile(shape: tuple) -> Shape:
     # with the raise: `_flags_for_raise`; the handlers make P and write back the locals)
     plain = [f"leave(cpu, {', '.join('r_' + r for r in saved)})"] if saved else []
     plain[:0] = _p_at_handlers(region_flags, saved)
-    handlers = (["except _Left as out:"] +
-                ["    " + line for line in plain + ["return (out.cycles << 24) + out.at"]])
+    # (`_Left`'s: one call, `write_back_out`, P made in it as `_p_at_handlers` says)
+    handlers = ["except _Left as out:",
+                f"    return leave_out(cpu, out, {at_end})" if saved else
+                "    return (out.cycles << 24) + out.at"]
     if io_leaves:
         handlers += (["except _LeftForIo as out:"] +
                      ["    " + line for line in plain + ["io_exit(cpu, out.at, out.cycles)"]])
@@ -1488,6 +1490,8 @@ def _compile(shape: tuple) -> Shape:
     if saved:
         namespace["leave"] = write_back(saved)
         namespace["leave_at"] = write_back_at(saved, region_flags)
+        namespace["leave_out"] = write_back_out(saved, region_flags,
+                                                tuple(_p_at_handlers(region_flags, saved)))
     exec(compile(source, "<iigs.blocks region>", "exec"), namespace)
     code = namespace["region"].__code__
     pick = _getter(parameters)
@@ -1549,6 +1553,23 @@ def write_back_at(registers: tuple[str, ...], flags: FlagState) -> Callable[...,
     namespace: dict[str, Any] = {"NZ8": cpu_fast.NZ8, "NZ16": cpu_fast.NZ16}
     exec(compile(source, "<iigs.blocks leave_at>", "exec"), namespace)
     return namespace["leave_at"]
+
+
+@functools.lru_cache(maxsize=None)
+def write_back_out(registers: tuple[str, ...], flags: FlagState,
+                   p_lines: tuple[str, ...]) -> Callable[..., int]:
+    """`leave_out(cpu, out, *locals)`: the region's handler of `_Left` (a budget check
+    that fails, a store into its code, PLP's check): the registers written back, P
+    made by `p_lines` (`_p_at_handlers`: from the flags' locals, or the raise's P), and
+    the region's result. One call instead of those lines in every region."""
+    source = (f"def leave_out(cpu, out, {', '.join(_exit_arguments(registers, flags))},"
+              f" NZ8=NZ8, NZ16=NZ16):\n" +
+              "".join(f"    {line}\n" for line in p_lines) +
+              "".join(f"    cpu.{r} = r_{r}\n" for r in registers) +
+              "    return (out.cycles << 24) + out.at\n")
+    namespace: dict[str, Any] = {"NZ8": cpu_fast.NZ8, "NZ16": cpu_fast.NZ16}
+    exec(compile(source, "<iigs.blocks leave_out>", "exec"), namespace)
+    return namespace["leave_out"]
 
 
 class _Left(Exception):

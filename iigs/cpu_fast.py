@@ -50,6 +50,10 @@ from iigs.opcodes import BRANCH_ON, IMMEDIATE_MODES, MODES, OPCODES, Opcode
 # N and Z for every 8-bit and 16-bit result.
 NZ8 = tuple((v & 0x80) | (0 if v else 0x02) for v in range(0x100))
 NZ16 = tuple((0x80 if v & 0x8000 else 0) | (0 if v else 0x02) for v in range(0x10000))
+# ... and back: for every P, an 8-bit and a 16-bit value with its N and Z (Z and N both
+# set has none: a region holding N/Z in r_nz is not entered so, `Region.enters`).
+NZ_OF_P8 = tuple((p & 0x80) | (0 if p & 0x02 else 1) for p in range(0x100))
+NZ_OF_P16 = tuple((p & 0x80) << 8 | (0 if p & 0x02 else 1) for p in range(0x100))
 
 # The (e, m, x) states a table exists for; in emulation mode M and X are always 1.
 STATES = ((1, 1, 1), (0, 1, 1), (0, 1, 0), (0, 0, 1), (0, 0, 0))
@@ -1122,7 +1126,8 @@ def handler_code(code: int, key: tuple) -> CodeType:
 
 def generated_namespace() -> dict[str, Any]:
     """The names generated code (handlers and `iigs.blocks` regions) may use."""
-    return {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step, "io_exit": io_exit,
+    return {"NZ8": NZ8, "NZ16": NZ16, "NZ_OF_P8": NZ_OF_P8, "NZ_OF_P16": NZ_OF_P16,
+            "decimal_step": decimal_step, "io_exit": io_exit,
             "timed_read": timed_read, "interpreted_step": interpreted_step}
 
 

@@ -302,8 +302,8 @@ def entry_lines(state: FlagState) -> list[str]:
     """The lines that move the flags from P (as the region is entered) to `state`."""
     lines = []
     if state.nz:
-        top = "(r_p & 0x80)" if state.nz == 8 else "(r_p & 0x80) << 8"
-        lines.append(f"r_nz = {top} | (0 if r_p & 0x02 else 1)")
+        # (`iigs.cpu_fast.NZ_OF_P8`/`16`: a value with P's N and Z)
+        lines.append(f"r_nz = NZ_OF_P{state.nz}[r_p]")
     if state.c:
         lines.append("r_c = r_p & 1")
     if state.v:
