@@ -1278,7 +1278,10 @@ def _compile(shape: tuple) -> Shape:
             def field(name: str) -> str:
                 # A TIMED read at the exact cycle (the run's end - the budget at entry +
                 # the cycles so far), a bail-out's cycles so far, `{before}` kept for
-                # `_Writer`, the carry read, the instruction's address and operands.
+                # `_Writer`, the carry read, the instruction's address and operands
+                # (those first: the most asked for, and no other field's name)
+                if name in mapping:
+                    return use(mapping[name])
                 if name in ("carry", "plus_carry"):
                     if carry is None:
                         value = "r_c" if state.c else "(r_p & 1)"
