@@ -1182,9 +1182,14 @@ def _compile(shape: tuple) -> Shape:
     dlow = "r_dl"
     penalties = False     # (whether any block adds them)
 
+    # (the write-back helpers the source calls: only those are made, each compiled
+    # once per set of registers and flags' state)
+    helpers: set[str] = set()
+
     def exits(state: FlagState) -> list[str]:
         if not saved:
             return []
+        helpers.add("leave")
         values = (materialised(state) if r == "p" else "r_" + r for r in saved)
         return [f"leave(cpu, {', '.join(values)})"]
 
@@ -1196,6 +1201,7 @@ def _compile(shape: tuple) -> Shape:
     def out_to(target: str) -> list[str]:
         if not saved:
             return [f"return (done << 24) + {target}"]
+        helpers.add("leave_at")
         return [f"return leave_at(cpu, done, {target}, {at_end})"]
 
     # The rare ways out (a budget check that fails, a store or push into the region's
@@ -1476,6 +1482,7 @@ def _compile(shape: tuple) -> Shape:
                 f"    return leave_out(cpu, out, {at_end})" if saved else
                 "    return (out.cycles << 24) + out.at"]
     if io_leaves:
+        helpers.add("leave")
         handlers += (["except _LeftForIo as out:"] +
                      ["    " + line for line in plain + ["io_exit(cpu, out.at, out.cycles)"]])
     # (the dispatch's lines come indented for their place in the function)
@@ -1491,8 +1498,10 @@ def _compile(shape: tuple) -> Shape:
     namespace["_Left"] = _Left
     namespace["_LeftForIo"] = _LeftForIo
     if saved:
-        namespace["leave"] = write_back(saved)
-        namespace["leave_at"] = write_back_at(saved, region_flags)
+        if "leave" in helpers:
+            namespace["leave"] = write_back(saved)
+        if "leave_at" in helpers:
+            namespace["leave_at"] = write_back_at(saved, region_flags)
         namespace["leave_out"] = write_back_out(saved, region_flags,
                                                 tuple(_p_at_handlers(region_flags, saved)))
     exec(compile(source, "<iigs.blocks region>", "exec"), namespace)
