@@ -115,6 +115,22 @@ def timed_read(cpu: Any, ea: int, mask: int, wide: int, now: int) -> int:
         cpu.processorCycles = saved
 
 
+def io_read(cpu: Any, ea: int, mask: int, wide: int, now: int) -> int:
+    """A region's read of a page the map flags (the I/O page, bank 0's in the rare map),
+    where it has not left for the I/O page: a TIMED register read at the exact cycle
+    `now` (`timed_read`), anything else through the map. One call in the region's rare
+    path instead of the expression that chooses (issue 47: 71 syntax-tree nodes a read,
+    a seventh of GIN.KING's regions' source)."""
+    io = cpu.io
+    if wide:
+        if io.rpages2[ea >> 8] & 2 and (io.timed[ea & 0xFF] or io.timed[(ea + 1) & 0xFF]):
+            return timed_read(cpu, ea, mask, 1, now)
+        return io.map_read16(ea, mask)
+    if io.rpages[ea >> 8] & 2 and io.timed[ea & 0xFF]:
+        return timed_read(cpu, ea, mask, 0, now)
+    return io.read_byte(ea)
+
+
 def decimal_step(cpu: Any, a0: int, spent: int = 0) -> int:
     """Decimal-mode ADC/SBC through the reference interpreter, as a packed result
     (`spent`: the cycles the region ran before it, for `stale_clock_step`)."""
@@ -467,7 +483,8 @@ class _Gen:
     # without; otherwise it goes through MAP_READ/MAP_WRITE (RAMRD/RAMWRT, language
     # card, shadowing, soft switches), except a read of a register that needs the exact
     # cycle (TIMED: VBL, the counters), which a handler leaves before (`io_exit`) so that
-    # `step()` runs it, and a region reads through `timed_read` at the exact cycle. A
+    # `step()` runs it, and a region reads through `timed_read` at the exact cycle (both
+    # in one call, `io_read`, on a region's path for a flagged page). A
     # 16-bit access tests the RP2/WP2 flag of its first page, which covers the second
     # byte's page too. A write, or a read of a LEAVES register, leaves before the
     # instruction (op "leave").
@@ -484,23 +501,30 @@ class _Gen:
             flags, slow = "RP2", f"MAP_READ16({ea}, {mask})"
             timed = f"TIMED[{ea} & 0xFF] or TIMED[({ea} + 1) & 0xFF]"
             leaves = f"LEAVES[{ea} & 0xFF] or LEAVES[({ea} + 1) & 0xFF]"
-            self.io_names.update(("RP2", "MAP_READ16", "TIMED", "LEAVES"))
+            names = ["RP2", "MAP_READ16", "TIMED"]
         else:
             flags, slow = "RP", f"MAP_READ({ea})"
             timed, leaves = f"TIMED[{ea} & 0xFF]", f"LEAVES[{ea} & 0xFF]"
-            self.io_names.update(("RP", "MAP_READ", "TIMED", "LEAVES"))
+            names = ["RP", "MAP_READ", "TIMED"]
         if self.row.access == "rmw":
             leaves = "True"           # its write will leave: leave before the read
-        at = (f"timed_read(cpu, {ea}, " + mask + f", {int(wide)}, {{now}})" if self.region
-              else "io_exit(cpu, a0, 0)")
+        else:
+            names.append("LEAVES")
+        if self.region:
+            # (a TIMED register at the exact cycle, else the map: one call,
+            # `io_read`, in a region's rare path)
+            value = f"io_read(cpu, {ea}, {mask}, {int(wide)}, {{now}})"
+            names[1:3] = []
+        else:
+            value = f"(io_exit(cpu, a0, 0) if {flags}[{ea} >> 8] & 2 and ({timed}) else {slow})"
+        self.io_names.update(names)
         self.when(f"if {flags}[{ea} >> 8]:")
         self.depth += 1
         self.when(f"if {flags}[{ea} >> 8] & 2 and ({leaves}):")
         self.depth += 1
         self.ops.append(Op("leave", depth=self.depth))
         self.depth -= 1
-        self.ops.append(Op("let", target="mv", expr=f"({at} if {flags}[{ea} >> 8] & 2 and "
-                           f"({timed}) else {slow})", depth=self.depth, timed=True))
+        self.ops.append(Op("let", target="mv", expr=value, depth=self.depth, timed=True))
         self.depth -= 1
         self.when("else:")
         self.depth += 1
@@ -1127,7 +1151,7 @@ def handler_code(code: int, key: tuple) -> CodeType:
 def generated_namespace() -> dict[str, Any]:
     """The names generated code (handlers and `iigs.blocks` regions) may use."""
     return {"NZ8": NZ8, "NZ16": NZ16, "NZ_OF_P8": NZ_OF_P8, "NZ_OF_P16": NZ_OF_P16,
-            "decimal_step": decimal_step, "io_exit": io_exit,
+            "decimal_step": decimal_step, "io_exit": io_exit, "io_read": io_read,
             "timed_read": timed_read, "interpreted_step": interpreted_step}
 
 
