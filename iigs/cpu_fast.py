@@ -131,6 +131,16 @@ def io_read(cpu: Any, ea: int, mask: int, wide: int, now: int) -> int:
     return io.read_byte(ea)
 
 
+def io_leaves(cpu: Any, ea: int, wide: int) -> bool:
+    """Does a region's read at `ea`, on a page the map flags, read an I/O register
+    that `step()` must run (LEAVES)? One call in the rare path, as `io_read`."""
+    io = cpu.io
+    if wide:
+        return bool(io.rpages2[ea >> 8] & 2 and (io.leaves[ea & 0xFF]
+                                                  or io.leaves[(ea + 1) & 0xFF]))
+    return bool(io.rpages[ea >> 8] & 2 and io.leaves[ea & 0xFF])
+
+
 def decimal_step(cpu: Any, a0: int, spent: int = 0) -> int:
     """Decimal-mode ADC/SBC through the reference interpreter, as a packed result
     (`spent`: the cycles the region ran before it, for `stale_clock_step`)."""
@@ -506,21 +516,24 @@ class _Gen:
             flags, slow = "RP", f"MAP_READ({ea})"
             timed, leaves = f"TIMED[{ea} & 0xFF]", f"LEAVES[{ea} & 0xFF]"
             names = ["RP", "MAP_READ", "TIMED"]
+        leaving = f"{flags}[{ea} >> 8] & 2 and ({leaves})"
         if self.row.access == "rmw":
-            leaves = "True"           # its write will leave: leave before the read
+            leaving = f"{flags}[{ea} >> 8] & 2"   # its write will leave: leave before the read
         else:
             names.append("LEAVES")
         if self.region:
             # (a TIMED register at the exact cycle, else the map: one call,
-            # `io_read`, in a region's rare path)
+            # `io_read`, in a region's rare path; whether it leaves, one call too)
             value = f"io_read(cpu, {ea}, {mask}, {int(wide)}, {{now}})"
-            names[1:3] = []
+            names = names[:1]
+            if self.row.access != "rmw":
+                leaving = f"io_leaves(cpu, {ea}, {int(wide)})"
         else:
             value = f"(io_exit(cpu, a0, 0) if {flags}[{ea} >> 8] & 2 and ({timed}) else {slow})"
         self.io_names.update(names)
         self.when(f"if {flags}[{ea} >> 8]:")
         self.depth += 1
-        self.when(f"if {flags}[{ea} >> 8] & 2 and ({leaves}):")
+        self.when(f"if {leaving}:")
         self.depth += 1
         self.ops.append(Op("leave", depth=self.depth))
         self.depth -= 1
@@ -1152,6 +1165,7 @@ def generated_namespace() -> dict[str, Any]:
     """The names generated code (handlers and `iigs.blocks` regions) may use."""
     return {"NZ8": NZ8, "NZ16": NZ16, "NZ_OF_P8": NZ_OF_P8, "NZ_OF_P16": NZ_OF_P16,
             "decimal_step": decimal_step, "io_exit": io_exit, "io_read": io_read,
+            "io_leaves": io_leaves,
             "timed_read": timed_read, "interpreted_step": interpreted_step}
 
 
