@@ -914,10 +914,31 @@ def _block_facts(items: tuple, bank0: bool, binary: bool
                 for term in template(op, key, imm).extras))
 
 
+@functools.lru_cache(maxsize=4096)
+def _block_registers(items: tuple) -> tuple[frozenset[str], frozenset[str], frozenset[str],
+                                            bool, bool]:
+    """What a basic block's instructions write and read of the registers (a register
+    written may be written in part, so it is read too), the memory-map names their
+    ops use, whether one sets D (decimal mode) and whether one is ADC/SBC with a
+    decimal-mode test: made once per process for each block, as `_block_facts`."""
+    written: set[str] = set()
+    loaded: set[str] = set()
+    io_names: set[str] = set()
+    sets_decimal = adds = False
+    for op, key, imm in items:
+        t = template(op, key, imm)
+        written |= t.writes
+        loaded |= OPCODES[op].reads | OPCODES[op].writes | t.writes
+        io_names |= t.io_names
+        sets_decimal = sets_decimal or OPCODES[op].sets_decimal(imm)
+        adds = adds or bool(t.decimal)
+    return (frozenset(written), frozenset(loaded), frozenset(io_names), sets_decimal, adds)
+
+
 def forget_derived() -> None:
     """Drop what is kept per process of the analyses' results (`_block_facts`,
     `_flag_runs`, `_flag_facts`): for a test that breaks an analysis on purpose."""
-    for cached in (_block_facts, _flag_runs, _flag_facts):
+    for cached in (_block_facts, _flag_runs, _flag_facts, _block_registers):
         cached.cache_clear()
 
 
@@ -1162,14 +1183,12 @@ def _compile(shape: tuple) -> Shape:
     # included; P always, for the branches): only those are loaded when it is entered.
     loaded = {"p"}
     for items, _, _ in blocks_of:
-        for op, key, imm in items:
-            t = template(op, key, imm)
-            written |= t.writes
-            # (a register written may be written in part, so it is read too)
-            loaded |= OPCODES[op].reads | OPCODES[op].writes | t.writes
-            io_names |= t.io_names
-            sets_decimal = sets_decimal or OPCODES[op].sets_decimal(imm)
-            adds = adds or bool(t.decimal)
+        writes, reads, io_used, sets, decimal = _block_registers(items)
+        written |= writes
+        loaded |= reads
+        io_names |= io_used
+        sets_decimal = sets_decimal or sets
+        adds = adds or decimal
     binary = adds and not sets_decimal
     # Where the flags live at every block boundary (`region_flags`): the locals of
     # `iigs.cpu_ops.FlagState` where the region defines them from values.
@@ -1233,7 +1252,7 @@ def _compile(shape: tuple) -> Shape:
     loops_of = innermost_loops(successors, callees)
     d_quiet = set() if _stays("d", written) else _quiet_blocks(
         loops_of, {i for i, (items, _, _) in enumerate(blocks_of)
-                   if any("d" in template(*item).writes for item in items)})
+                   if "d" in _block_registers(items)[0]})
     arm_names: list[dict[str, str]] = []   # per block: names made at its arms' heads
     # Sums from DBR unmasked (`{DM}`) where nothing in the region writes DBR: entered
     # with DBR = $FF, the region runs its entry instruction through its handler.
