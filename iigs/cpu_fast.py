@@ -1104,8 +1104,12 @@ class _Gen:
         self.finish()
 
     def op_PEA(self) -> None:
-        self.let("v", self.word())
-        self.push(["v >> 8", "v"], new_style=True)
+        if self.region:     # (the operand is a field: pushed as it is, no temporary)
+            word = self.word()
+            self.push([f"{word} >> 8", word], new_style=True)
+        else:
+            self.let("v", self.word())
+            self.push(["v >> 8", "v"], new_style=True)
         self.finish()
 
     def op_PEI(self) -> None:
