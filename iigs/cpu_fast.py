@@ -516,29 +516,49 @@ class _Gen:
             flags, slow = "RP", f"MAP_READ({ea})"
             timed, leaves = f"TIMED[{ea} & 0xFF]", f"LEAVES[{ea} & 0xFF]"
             names = ["RP", "MAP_READ", "TIMED"]
-        leaving = f"{flags}[{ea} >> 8] & 2 and ({leaves})"
         if self.row.access == "rmw":
-            leaving = f"{flags}[{ea} >> 8] & 2"   # its write will leave: leave before the read
+            leaves = "True"           # its write will leave: leave before the read
         else:
             names.append("LEAVES")
         if self.region:
-            # (a TIMED register at the exact cycle, else the map: one call,
-            # `io_read`, in a region's rare path; whether it leaves, one call too)
-            value = f"io_read(cpu, {ea}, {mask}, {int(wide)}, {{now}})"
-            names = names[:1]
-            if self.row.access != "rmw":
-                leaving = f"io_leaves(cpu, {ea}, {int(wide)})"
+            # A region's rare path: on the I/O page, whether it leaves and the read
+            # (a TIMED register at the exact cycle) one call each (`io_leaves`,
+            # `io_read`); on a page the map moves, the map's read, as before.
+            names[1:] = names[1:2]
+            self.io_names.update(names)
+            self.when(f"if {flags}[{ea} >> 8]:")
+            self.depth += 1
+            self.when(f"if {flags}[{ea} >> 8] & 2:")
+            self.depth += 1
+            if leaves == "True":
+                self.ops.append(Op("leave", depth=self.depth))
+                self.depth -= 1
+                self.let("mv", slow)          # (not the I/O page: not a TIMED one)
+            else:
+                self.when(f"if io_leaves(cpu, {ea}, {int(wide)}):")
+                self.depth += 1
+                self.ops.append(Op("leave", depth=self.depth))
+                self.depth -= 1
+                self.ops.append(Op("let", target="mv", depth=self.depth, timed=True,
+                                   expr=f"io_read(cpu, {ea}, {mask}, {int(wide)}, {{now}})"))
+                self.depth -= 1
+                self.when("else:")
+                self.depth += 1
+                self.let("mv", slow)
+                self.depth -= 1
+            self.depth -= 1
         else:
-            value = f"(io_exit(cpu, a0, 0) if {flags}[{ea} >> 8] & 2 and ({timed}) else {slow})"
-        self.io_names.update(names)
-        self.when(f"if {flags}[{ea} >> 8]:")
-        self.depth += 1
-        self.when(f"if {leaving}:")
-        self.depth += 1
-        self.ops.append(Op("leave", depth=self.depth))
-        self.depth -= 1
-        self.ops.append(Op("let", target="mv", expr=value, depth=self.depth, timed=True))
-        self.depth -= 1
+            self.io_names.update(names)
+            self.when(f"if {flags}[{ea} >> 8]:")
+            self.depth += 1
+            self.when(f"if {flags}[{ea} >> 8] & 2 and ({leaves}):")
+            self.depth += 1
+            self.ops.append(Op("leave", depth=self.depth))
+            self.depth -= 1
+            self.ops.append(Op("let", target="mv", depth=self.depth, timed=True,
+                               expr=f"(io_exit(cpu, a0, 0) if {flags}[{ea} >> 8] & 2 and "
+                                    f"({timed}) else {slow})"))
+            self.depth -= 1
         self.when("else:")
         self.depth += 1
         self.let("mv", plain)
