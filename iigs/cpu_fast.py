@@ -116,11 +116,10 @@ def timed_read(cpu: Any, ea: int, mask: int, wide: int, now: int) -> int:
 
 
 def io_read(cpu: Any, ea: int, mask: int, wide: int, now: int) -> int:
-    """A region's read of a page the map flags (the I/O page, bank 0's in the rare map),
-    where it has not left for the I/O page: a TIMED register read at the exact cycle
-    `now` (`timed_read`), anything else through the map. One call in the region's rare
-    path instead of the expression that chooses (issue 47: 71 syntax-tree nodes a read,
-    a seventh of GIN.KING's regions' source)."""
+    """A region's read on the I/O page, where it has not left (`io_leaves`): a TIMED
+    register read at the exact cycle `now` (`timed_read`), anything else through the
+    map. One call in the region's rare path instead of the expression that chooses
+    (issue 47: 71 syntax-tree nodes a read, a seventh of GIN.KING's regions' source)."""
     io = cpu.io
     if wide:
         if io.rpages2[ea >> 8] & 2 and (io.timed[ea & 0xFF] or io.timed[(ea + 1) & 0xFF]):
@@ -132,8 +131,9 @@ def io_read(cpu: Any, ea: int, mask: int, wide: int, now: int) -> int:
 
 
 def io_leaves(cpu: Any, ea: int, wide: int) -> bool:
-    """Does a region's read at `ea`, on a page the map flags, read an I/O register
-    that `step()` must run (LEAVES)? One call in the rare path, as `io_read`."""
+    """Does a region's read at `ea`, on the I/O page, read a register that `step()`
+    must run (LEAVES: it may reshape the map)? One call in the rare path, as
+    `io_read`."""
     io = cpu.io
     if wide:
         return bool(io.rpages2[ea >> 8] & 2 and (io.leaves[ea & 0xFF]
@@ -493,8 +493,8 @@ class _Gen:
     # without; otherwise it goes through MAP_READ/MAP_WRITE (RAMRD/RAMWRT, language
     # card, shadowing, soft switches), except a read of a register that needs the exact
     # cycle (TIMED: VBL, the counters), which a handler leaves before (`io_exit`) so that
-    # `step()` runs it, and a region reads through `timed_read` at the exact cycle (both
-    # in one call, `io_read`, on a region's path for a flagged page). A
+    # `step()` runs it, and a region reads through `timed_read` at the exact cycle (on
+    # the I/O page a region calls `io_leaves` and `io_read`). A
     # 16-bit access tests the RP2/WP2 flag of its first page, which covers the second
     # byte's page too. A write, or a read of a LEAVES register, leaves before the
     # instruction (op "leave").
