@@ -806,6 +806,83 @@ def test_a_wrong_penalty_count_is_caught(breakage: str,
         run_alike(fast, reference, _random_budgets(1))
 
 
+def ways_with_penalties(d: int, translator: Translator) -> CPU65816:
+    """A loop (16-bit) with branches whose ways meet inside it, twice over (so that
+    some meet after the block its region's arm starts at): one way through a block
+    with direct-page accesses of its own (more penalties than the other way), then one
+    through a block that moves D (TDC / EOR / TCD), each before a block reading the
+    direct page."""
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x8000)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("REP", "imm8", 0x30)
+    a.op("LDX", "immx", 0x0040, wide=True)
+    a.label("loop")
+    for n, dp in enumerate((0x40, 0x50)):
+        a.op("LDA", "dp", dp)
+        a.op("AND", "immm", 0x0003, wide=True)
+        a.op("BEQ", "rel8", f"join{n}")
+        a.op("ADC", "dp", dp + 2)             # an `if`'s body: two penalties more
+        a.op("STA", "dp", dp + 4)
+        a.label(f"join{n}")
+        a.op("LDA", "dp", dp + 6)             # (a penalty; X chooses the way)
+        a.op("TXA")
+        a.op("AND", "immm", 0x0004 << n, wide=True)
+        a.op("BNE", "rel8", f"kept{n}")
+        a.op("TDC")                           # a way that moves D
+        a.op("EOR", "immm", 0x0081, wide=True)
+        a.op("TCD")
+        a.label(f"kept{n}")
+        a.op("LDA", "dp", dp + 8)
+        a.op("ADC", "dp", dp + 10)
+        a.op("STA", "dp", dp + 12)
+    a.op("DEX")
+    a.op("BNE", "rel8", "loop")
+    a.op("STP")
+    a.assemble()
+    mem[0:0x400] = bytes((i * 11 + (i >> 8)) & 0xFF for i in range(0x400))
+    cpu = CPU65816(mem, pc=0x8000, translator=translator)
+    cpu.sp = 0x01F0
+    cpu.d = d
+    return cpu
+
+
+class _JoinedThroughWritesOfD(blocks._Writer):
+    def _through(self, label: int) -> int | None:
+        arm = self.arms[label]
+        if arm.kind in ("direct", "exit", "plp") and self.returns[label] is None:
+            return arm.targets[0][0]
+        return None
+
+
+class _WaysPenaltiesAlike(blocks._Writer):
+    def _add(self, cycles: int, penalty: int, counted: bool = True) -> list[str]:
+        return super()._add(cycles, penalty if counted else 0, counted)
+
+
+@pytest.mark.parametrize("breakage", [None, "joined through writes of D",
+                                      "ways' penalties alike"])
+@pytest.mark.parametrize("d", [0x0000, 0x0080], ids=["dl-0", "dl-not-0"])
+def test_ways_that_meet_count_their_penalties(d: int, breakage: str | None,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    # The way with more penalties adds the difference (a test of r_dl, or a name made at
+    # the arm's head); a way through a write of D is not joined. Either broken: the
+    # counts differ from step()'s where D's low byte is not 0 (or turns).
+    if breakage:
+        monkeypatch.setattr(blocks, "_Writer", _JoinedThroughWritesOfD
+                            if breakage == "joined through writes of D" else
+                            _WaysPenaltiesAlike)
+    fast = ways_with_penalties(d, Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    if breakage:
+        with pytest.raises(AssertionError):
+            run_alike(fast, reference, _random_budgets(3))
+    else:
+        run_alike(fast, reference, _random_budgets(3))
+        assert fast.stop_reason == "stp"
+
+
 # ---------------------------------------------------------------- counted loops
 
 def counted_loop(d: int, translator: Translator) -> CPU65816:
