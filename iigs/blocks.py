@@ -59,8 +59,9 @@ from typing import Any, Callable, NamedTuple
 
 from iigs import cpu_fast
 from iigs.cpu_fast import NZ8, NZ16, Cycle, _Gen, io_prologue
-from iigs.cpu_ops import (IN_P, TRIPLE, Fields, FlagState, Op, branch_test, converted,
-                          entry_lines, materialised, nz_in_p, render, with_lazy_flags,
+from iigs.cpu_ops import (IN_P, TRIPLE, Fields, FlagState, Op, Statement, branch_test,
+                          converted, entry_lines, materialised, nz_in_p, render,
+                          render_statements, statements, with_lazy_flags,
                           without_dead_flags, without_dead_temps)
 from iigs.opcodes import BRANCH_ON, KEPT_IN_REGIONS, OPCODES, Opcode
 
@@ -964,6 +965,46 @@ def byte_work_pairs(items: tuple, bank0: bool) -> set[int]:
     return pairs
 
 
+@functools.lru_cache(maxsize=4096)
+def _block_facts(items: tuple, bank0: bool, binary: bool
+                 ) -> tuple[tuple[int, ...], tuple[int | None, ...], frozenset[int], bool]:
+    """A basic block's analyses, made once per process for each block (a routine
+    recurs in many regions): its dead flags, known carries, byte-work pairs, and
+    whether it adds a direct-page penalty."""
+    return (tuple(dead_flags(items, bank0, binary)), tuple(known_carries(items)),
+            frozenset(byte_work_pairs(items, bank0)),
+            any(term.direct for (op, key, imm) in items
+                for term in template(op, key, imm).extras))
+
+
+@functools.lru_cache(maxsize=4096)
+def _block_registers(items: tuple) -> tuple[frozenset[str], frozenset[str], frozenset[str],
+                                            bool, bool]:
+    """What a basic block's instructions write and read of the registers (a register
+    written may be written in part, so it is read too), the memory-map names their
+    ops use, whether one sets D (decimal mode) and whether one is ADC/SBC with a
+    decimal-mode test: made once per process for each block, as `_block_facts`."""
+    written: set[str] = set()
+    loaded: set[str] = set()
+    io_names: set[str] = set()
+    sets_decimal = adds = False
+    for op, key, imm in items:
+        t = template(op, key, imm)
+        written |= t.writes
+        loaded |= OPCODES[op].reads | OPCODES[op].writes | t.writes
+        io_names |= t.io_names
+        sets_decimal = sets_decimal or OPCODES[op].sets_decimal(imm)
+        adds = adds or bool(t.decimal)
+    return (frozenset(written), frozenset(loaded), frozenset(io_names), sets_decimal, adds)
+
+
+def forget_derived() -> None:
+    """Drop what is kept per process of the analyses' results (`_block_facts`,
+    `_flag_runs`, `_flag_facts`): for a test that breaks an analysis on purpose."""
+    for cached in (_block_facts, _flag_runs, _flag_facts, _block_registers):
+        cached.cache_clear()
+
+
 def _instruction_ops(t: Template, binary: bool, dead: int) -> list[Op]:
     """A template's ops as the region runs them: the decimal test first unless the
     region is in binary mode throughout, the flag work of `dead` flags left out."""
@@ -973,6 +1014,27 @@ def _instruction_ops(t: Template, binary: bool, dead: int) -> list[Op]:
     kept = [o for o in (without_dead_flags(x, dead) if x.depth == 0 else x for x in ops)
             if o is not None]
     return without_dead_temps(kept)
+
+
+@functools.lru_cache(maxsize=4096)
+def _flag_runs(op: int, key: Key, imm: int | None, binary: bool, dead: int,
+               state: FlagState, carry_known: bool, triple: bool
+               ) -> tuple[tuple[tuple[FlagState, tuple[Statement, ...]], ...], FlagState]:
+    """An instruction's ops as a region runs them (`_instruction_ops`, then
+    `with_lazy_flags` from the flags' `state` before it, V in the triple where `triple`),
+    in runs of ops that see one state (each statement keeps its op: `_sets_from`, a
+    return's lines), and the state after it: a pure function of its arguments, made
+    once per process for each (the same instruction recurs in a region and across
+    regions)."""
+    paired, after = with_lazy_flags(_instruction_ops(template(op, key, imm), binary, dead),
+                                    state, _reads_from_p(op, carry_known), dead=dead,
+                                    triple=triple)
+    runs: list[tuple[FlagState, list[Op]]] = []
+    for o, seen in paired:
+        if not runs or runs[-1][0] != seen:
+            runs.append((seen, []))
+        runs[-1][1].append(o)
+    return tuple((seen, statements(run)) for seen, run in runs), after
 
 
 def _stays(register: str, written: set[str]) -> bool:
@@ -1012,16 +1074,71 @@ def _made_again(hoisted: dict[str, str], penalties: bool) -> list[str]:
             (["r_dl = r_d & 0xFF"] if penalties else []))
 
 
+def _made_from_d(made: dict[str, str], param: str, k: int) -> str:
+    """The name of D + `param` + `k` (k 0, 1, 2: a direct-page operand's bytes, `Z`, `Y`,
+    `X` names), put in `made` (name -> value) if not there: byte k > 0 made from the
+    name of byte 0 (`(Z.. + k) & 0xFFFF`: one addition fewer, and a shorter line), which
+    is put there first."""
+    base = "Z" + param[1:]
+    if base not in made:
+        made[base] = f"(r_d + {param}) & 0xFFFF"
+    if not k:
+        return base
+    name = "ZYX"[k] + param[1:]
+    made[name] = f"({base} + {k}) & 0xFFFF"
+    return name
+
+
+def _successors(blocks_of: tuple) -> list[set[int]]:
+    """The blocks each block of a region's shape may go on to: its ends' labels (both
+    ways of a branch, a jump's or call's target, a return's places) and, for a call,
+    the block after it, as if returned (a loop around a call is a loop)."""
+    return [{label for label in ends[1:] if isinstance(label, int)
+             and not isinstance(label, bool)}
+            | ({returns_to} if returns_to is not None else set())
+            for _, ends, returns_to in blocks_of]
+
+
+def _live_from_d(reads: list[list[set[str]]], successors: list[set[int]]
+                 ) -> tuple[set[str], list[list[set[str]]]]:
+    """Which names made from D (the direct-page addresses made at entry and after each
+    TCD/PLD, D's low byte) are read before D is written again: at the region's entry
+    (any block: every block is an entry point) and right after each write of D in each
+    block (`after[i][j]`: after block i's j+1-th). `reads[i][j]`: the names block i
+    reads between its j-th write of D and the next (j 0: from its start). A remake
+    that nothing reads before the next write, or before the region is left, is not
+    written (issue 47: after a C function's PLD, the caller's blocks make them again
+    at its next TCD)."""
+    live_in = [set(segments[0]) for segments in reads]
+    changed = True
+    while changed:
+        changed = False
+        for i in range(len(reads) - 1, -1, -1):
+            if len(reads[i]) > 1:
+                continue          # (D written in the block: its start's reads alone)
+            new = live_in[i].union(*(live_in[s] for s in successors[i]))
+            if new != live_in[i]:
+                live_in[i] = new
+                changed = True
+    after = []
+    for i, segments in enumerate(reads):
+        out = set().union(*(live_in[s] for s in successors[i]))
+        after.append([segments[j] | (out if j == len(segments) - 1 else set())
+                      for j in range(1, len(segments))])
+    return set().union(*live_in), after
+
+
+def _live_lines(lines: list[str], live: set[str]) -> list[str]:
+    """The lines (`name = value`) of the names in `live`, and of the `Z` names the
+    `Y`/`X` names among them are made from (`_made_from_d`)."""
+    keep = live | {"Z" + name[1:] for name in live if name[0] in "YX"}
+    return [line for line in lines if line.split(" = ", 1)[0] in keep]
+
+
 def _looping_blocks(shape: tuple) -> set[int]:
     """The blocks of a region's shape that lie on a loop (reach themselves along the
     region's edges)."""
-    successors = []
-    for _, ends, returns_to in shape[3:]:
-        # (a call's block goes on, as if returned, to the block after it: a loop
-        # around a call is a loop)
-        successors.append({label for label in ends[1:]
-                           if isinstance(label, int) and not isinstance(label, bool)}
-                          | ({returns_to} if returns_to is not None else set()))
+    successors = _successors(shape[3:])
     looping = set()
     for start in range(len(successors)):
         seen, work = set(), list(successors[start])
@@ -1064,14 +1181,12 @@ def _region_flags(shape: tuple, defines: bool) -> FlagState:
     nz_ok = True
     for items, _, _ in shape[3:]:
         for op, key, imm in items:
-            for o in template(op, key, imm).ops:
-                if o.kind == "flags" and (0xFF & ~o.keep) & 0x01:
-                    carry = True
-                nz_ok = nz_ok and not nz_in_p(o, "r_p")
-                for bits, _, width in o.lazy:
-                    if bits in widths:
-                        widths[bits][width == 16] += 1
-                triples += bool(o.v_stores)
+            defines_carry, leaves_nz, held, stores = _flag_facts(op, key, imm)
+            carry = carry or defines_carry
+            nz_ok = nz_ok and not leaves_nz
+            for bits, wide in held:
+                widths[bits][wide] += 1
+            triples += stores
 
     def pick(bits: int) -> int:
         eight, sixteen = widths[bits]
@@ -1080,6 +1195,25 @@ def _region_flags(shape: tuple, defines: bool) -> FlagState:
     if v and triples > widths[0x40][0]:
         v = TRIPLE
     return FlagState(pick(0x82) if nz_ok else 0, carry, v)
+
+
+@functools.lru_cache(maxsize=4096)
+def _flag_facts(op: int, key: Key, imm: int | None
+                ) -> tuple[bool, bool, tuple[tuple[int, bool], ...], int]:
+    """What `_region_flags` reads of an instruction's template: does it define C, does
+    it leave N/Z in P otherwise than from a value (`nz_in_p`), the N/Z and V it
+    defines from a value (bits, 16 bits wide), and how many of its ops can hold V in
+    the triple (`Op.v_stores`)."""
+    carry = leaves_nz = False
+    held = []
+    stores = 0
+    for o in template(op, key, imm).ops:
+        if o.kind == "flags" and (0xFF & ~o.keep) & 0x01:
+            carry = True
+        leaves_nz = leaves_nz or nz_in_p(o, "r_p")
+        held += [(bits, width == 16) for bits, _, width in o.lazy if bits in (0x82, 0x40)]
+        stores += bool(o.v_stores)
+    return carry, leaves_nz, tuple(held), stores
 
 
 def _flags_for_raise(state: FlagState, region_flags: FlagState,
@@ -1125,14 +1259,12 @@ def _compile(shape: tuple) -> Shape:
     # included; P always, for the branches): only those are loaded when it is entered.
     loaded = {"p"}
     for items, _, _ in blocks_of:
-        for op, key, imm in items:
-            t = template(op, key, imm)
-            written |= t.writes
-            # (a register written may be written in part, so it is read too)
-            loaded |= OPCODES[op].reads | OPCODES[op].writes | t.writes
-            io_names |= t.io_names
-            sets_decimal = sets_decimal or OPCODES[op].sets_decimal(imm)
-            adds = adds or bool(t.decimal)
+        writes, reads, io_used, sets, decimal = _block_registers(items)
+        written |= writes
+        loaded |= reads
+        io_names |= io_used
+        sets_decimal = sets_decimal or sets
+        adds = adds or decimal
     binary = adds and not sets_decimal
     # Where the flags live at every block boundary (`region_flags`): the locals of
     # `iigs.cpu_ops.FlagState` where the region defines them from values.
@@ -1145,11 +1277,27 @@ def _compile(shape: tuple) -> Shape:
     dlow = "r_dl"
     penalties = False     # (whether any block adds them)
 
+    # (the write-back helpers the source calls: only those are made, each compiled
+    # once per set of registers and flags' state)
+    helpers: set[str] = set()
+
     def exits(state: FlagState) -> list[str]:
         if not saved:
             return []
+        helpers.add("leave")
         values = (materialised(state) if r == "p" else "r_" + r for r in saved)
         return [f"leave(cpu, {', '.join(values)})"]
+
+    # Leaving at a block's end (a target outside the region, at `target`): one call
+    # (`write_back_at`) writes the registers back, makes P from the flags' locals where
+    # the region keeps them at its block boundaries, and returns the result.
+    at_end = ", ".join(_exit_arguments(saved, region_flags))
+
+    def out_to(target: str) -> list[str]:
+        if not saved:
+            return [f"return (done << 24) + {target}"]
+        helpers.add("leave_at")
+        return [f"return leave_at(cpu, done, {target}, {at_end})"]
 
     # The rare ways out (a budget check that fails, a store or push into the region's
     # own code, PLP's width check) raise `_Left` with the cycles run and the address to
@@ -1168,7 +1316,10 @@ def _compile(shape: tuple) -> Shape:
     # such instruction (`remakes`: the block's lines and where they go in them).
     looping = _looping_blocks(shape)
     hoisted: dict[str, str] = {}
-    remakes: list[tuple[list[str], int]] = []
+    remakes: list[tuple[list[str], int, int, int]] = []
+    # per block: the names made from D (`Z`/`Y`/`X` names made at entry, `r_dl`) that
+    # it reads before its first write of D, then after each (`_live_from_d`)
+    d_reads: list[list[set[str]]] = []
     # Where something in the region writes D: the blocks of innermost loops that do not
     # make their direct-page addresses at the head of each arm they are written in
     # (`_Writer`), once per entry to the loop, and are not made again after each TCD/PLD
@@ -1177,7 +1328,7 @@ def _compile(shape: tuple) -> Shape:
     loops_of = innermost_loops(successors, callees)
     d_quiet = set() if _stays("d", written) else _quiet_blocks(
         loops_of, {i for i, (items, _, _) in enumerate(blocks_of)
-                   if any("d" in template(*item).writes for item in items)})
+                   if "d" in _block_registers(items)[0]})
     arm_names: list[dict[str, str]] = []   # per block: names made at its arms' heads
     # Sums from DBR unmasked (`{DM}`) where nothing in the region writes DBR: entered
     # with DBR = $FF, the region runs its entry instruction through its handler.
@@ -1192,9 +1343,7 @@ def _compile(shape: tuple) -> Shape:
         static = 0
         bound = 0
         first = ""
-        dead = dead_flags(items, bank0, binary)
-        carries = known_carries(items)
-        silent = byte_work_pairs(items, bank0)
+        dead, carries, silent, direct = _block_facts(items, bank0, binary)
         # Direct-page penalties (D's low byte not 0) are added once per block, or before
         # an instruction that changes D; an exit in between counts those not yet added.
         pending = 0
@@ -1203,19 +1352,26 @@ def _compile(shape: tuple) -> Shape:
         # (the set op whose line ends the body, its expression as rendered, the body's
         # length then: `_sets_from`)
         last_set: tuple[Op, str, int] | None = None
+        reading = [set()]
+        d_reads.append(reading)
 
         def spent() -> str:
             """The cycles run in the arm before this point: those of the blocks followed
             before this one, `{before}`, and their direct-page penalties not yet added
-            with this block's, `{dl_<pending>}`, both filled in by `_Writer`."""
+            with this block's, `{dl_<pending>}`, both filled in by `_Writer` (a test of
+            r_dl where there are any: this block's read r_dl here, and those of the
+            blocks before it, carried, are read by them, `_Arm.penalty`, with no write
+            of D between)."""
+            if pending:
+                reading[-1].add(dlow)
             return f"{{before}}{static}{{dl_{pending}}}"
-        penalties = penalties or any(term.direct for (op, key, imm) in items
-                                     for term in template(op, key, imm).extras)
+        penalties = penalties or direct
         for n, ((op, key, imm), unused) in enumerate(zip(items, dead)):
             t = template(op, key, imm)
             bound += t.bound
             if pending and "d" in t.writes:
                 body.append(f"if {dlow}: done += {pending}")
+                reading[-1].add(dlow)
                 pending = 0
             address = next(names)
             first = first or address
@@ -1229,7 +1385,10 @@ def _compile(shape: tuple) -> Shape:
             def field(name: str) -> str:
                 # A TIMED read at the exact cycle (the run's end - the budget at entry +
                 # the cycles so far), a bail-out's cycles so far, `{before}` kept for
-                # `_Writer`, the carry read, the instruction's address and operands.
+                # `_Writer`, the carry read, the instruction's address and operands
+                # (those first: the most asked for, and no other field's name)
+                if name in mapping:
+                    return use(mapping[name])
                 if name in ("carry", "plus_carry"):
                     if carry is None:
                         value = "r_c" if state.c else "(r_p & 1)"
@@ -1272,9 +1431,7 @@ def _compile(shape: tuple) -> Shape:
                     if made is None:
                         return ((f"(t := r_d + {param}) & 0xFFFF") if k == 0
                                 else f"(t + {k}) & 0xFFFF")
-                    made_name = "ZYX"[k] + param[1:]
-                    made[made_name] = f"(r_d + {param}{f' + {k}' if k else ''}) & 0xFFFF"
-                    return made_name
+                    return made_name(made, param, k)
                 if name[:2] in ("ZB", "ZA", "ZE"):
                     # D + operand (a direct-page address): in a loop, made at entry
                     # (again after TCD/PLD) or, in a loop quiet about D, at an arm's head;
@@ -1285,17 +1442,23 @@ def _compile(shape: tuple) -> Shape:
                     if made is None:
                         return {"ZB": f"(r_d + {param}) & 0xFFFF", "ZE": "ea",
                                 "ZA": f"ea = (r_d + {param}) & 0xFFFF"}[name[:2]]
-                    made["Z" + param[1:]] = f"(r_d + {param}) & 0xFFFF"
-                    return "" if name[:2] == "ZA" else "Z" + param[1:]
+                    base = made_name(made, param, 0)
+                    return "" if name[:2] == "ZA" else base
                 if name.startswith("ZH"):
                     # ... and the address of its second byte
                     param = use(mapping["B" + name[2:]])
                     made = local if d_local else hoisted if hoist else None
                     if made is None:
                         return "(ea + 1) & 0xFFFF"
-                    made["Y" + param[1:]] = f"(r_d + {param} + 1) & 0xFFFF"
-                    return "Y" + param[1:]
+                    return made_name(made, param, 1)
                 return use(mapping[name])
+
+            def made_name(made: dict[str, str], param: str, k: int) -> str:
+                # (a name made at entry and after each TCD/PLD: noted read here)
+                name = _made_from_d(made, param, k)
+                if made is hoisted:
+                    reading[-1].add(name)
+                return name
 
             def leave(o: Op) -> list[str]:
                 # (an I/O-page access: leave to `step()`, the registers written back by
@@ -1307,44 +1470,39 @@ def _compile(shape: tuple) -> Shape:
             def bail(o: Op) -> list[str]:
                 # (the bail-out's call reads the registers from the CPU: written first)
                 return exits(state) + [f"return ((done + {spent()}) << 24) + {o.text}"]
-            paired, after = with_lazy_flags(_instruction_ops(t, binary, unused), state,
-                                            _reads_from_p(op, carry is not None),
-                                            dead=unused,
-                                            triple=region_flags.v == TRIPLE)
+            # (rendered in runs of ops that see one state: the exits' P is made from it)
+            runs, after = _flag_runs(op, key, imm, binary, unused, state, carry is not None,
+                                     region_flags.v == TRIPLE)
             if t.pulled:
                 # (a return: its lines from here, and those of the path where the bytes
                 # pulled are known, which moves S alone: `_Writer`)
                 returning_at = len(body)
-                moved = render([o for o, _ in paired if o not in t.ops] + list(t.moves),
-                               leave, bail, field)
-            if (last_set is not None and paired
-                    and _sets_from(paired[0][0], last_set[0], len(body) - last_set[2])):
+                moved = render([o for _, run in runs for *_, o in run if o not in t.ops] +
+                               list(t.moves), leave, bail, field)
+            if (last_set is not None and runs and _sets_from(
+                    runs[0][1][0][3], last_set[0], len(body) - last_set[2])):
                 # (a register set by the instruction before, its line the last, read
                 # once by this one's first op: one statement, the first expression put
                 # where the register is read)
-                first_op = paired.pop(0)[0]
+                first_op = runs[0][1][0][3]
+                runs = ((runs[0][0], runs[0][1][1:]),) + runs[1:]
                 before, rest = (text.format_map(Fields(field)) for text in first_op.around)
                 merged = f"{before}({last_set[1]}){rest}"
                 body[-1] = f"{first_op.target} = {merged}"
                 last_set = (first_op, merged, len(body))
-            # (rendered in runs of ops that see one state: the exits' P is made from it)
-            run: list[Op] = []
-            for o, seen in paired:
-                if run and seen != state:
-                    body += render(run, leave, bail, field)
-                    run = []
-                run.append(o)
-                state = seen
-            body += render(run, leave, bail, field)
+            for state, run in runs:
+                body += render_statements(run, leave, bail, field)
             state = after
-            if paired and paired[-1][0].kind == "set" and paired[-1][0].depth == 0:
-                last = paired[-1][0]
-                last_set = (last, last.expr.format_map(Fields(field)), len(body))
-            elif paired:
+            # (the last op rendered: where a set, the next instruction's first may read it)
+            last_op = next((run[-1][3] for _, run in reversed(runs) if run), None)
+            if last_op is not None and last_op.kind == "set" and last_op.depth == 0:
+                last_set = (last_op, last_op.expr.format_map(Fields(field)), len(body))
+            elif last_op is not None:
                 last_set = None
             if "d" in t.writes:
                 last_set = None
-                remakes.append((body, len(body)))
+                remakes.append((body, len(body), index, len(reading)))
+                reading.append(set())
             if t.ret is not None:
                 if OPCODES[op].flow == "direct":
                     # A constant target: its cycles are constants too (note 5 for BRA).
@@ -1391,8 +1549,11 @@ def _compile(shape: tuple) -> Shape:
                 body.append(f"if (r_p & 0x30) != {widths}:")
                 body += ["    " + x for x in exit_at()]
         # (the penalties after the block's last write of D are `_Arm.penalty`: the
-        # writer adds them with those of the blocks it follows, where the path ends)
-        writes_d = any("d" in template(*item).writes for item in items)
+        # writer adds them with those of the blocks it follows, where the path ends,
+        # with D's low byte as it is here: read here, for `_live_from_d`)
+        if pending:
+            reading[-1].add(dlow)
+        writes_d = "d" in _block_registers(items)[0]
         kind, rest = ends[0], list(ends[1:])
         # (a block with one way on ends with the flags moved to the region's places, or,
         # where that way is followed to a block that defines N/Z before anything can
@@ -1435,15 +1596,17 @@ def _compile(shape: tuple) -> Shape:
                              general, tuple(pushed)))
     # (D + operand and D's low byte made again after each write of D, in the order
     # they are made at entry; from the end of a block first, so positions hold)
+    # (only those read before D is written again: `_live_from_d`)
     again = _made_again(hoisted, penalties)
-    for lines_of_block, at in reversed(remakes):
-        lines_of_block[at:at] = again
+    live_at_entry, live_after = _live_from_d(d_reads, _successors(blocks_of))
+    for lines_of_block, at, index, segment in reversed(remakes):
+        lines_of_block[at:at] = _live_lines(again, live_after[index][segment - 1])
     # (the loops in which nothing writes D: their arms add the direct-page penalties
     # with the constant cycles, in names made at the arm's head)
     writers = {index for index, arm in enumerate(arms) if arm.writes_d}
     folded = {head for head, body in loops_of.items() if not body & writers}
     # (the writer's exits are at block boundaries, the flags where `region_flags` has them)
-    writer = _Writer(arms, exits(region_flags), use, loops_of, leave_via, arm_names,
+    writer = _Writer(arms, out_to, use, loops_of, leave_via, arm_names,
                      [returns_to for _, _, returns_to in blocks_of], folded,
                      [_defines_nz_first(items, bank0, binary) for items, _, _ in blocks_of])
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
@@ -1454,9 +1617,12 @@ def _compile(shape: tuple) -> Shape:
     # direct-page addresses and its low byte, P for the flags' locals (always loaded).
     banked = any("r_bank" in line for line in itertools.chain(
         hoisted.values(), (line for arm in arms for line in arm.body)))
-    low_at_entry = penalties
+    low_at_entry = penalties and dlow in live_at_entry
     made_at_entry = ((["r_bank = r_dbr << 16"] if banked else []) +
-                     [f"{name} = {value}" for name, value in hoisted.items()] +
+                     [f"{name} = {value}" for name, value in hoisted.items()
+                      if name[0] not in "ZYX"] +
+                     _live_lines([f"{name} = {value}" for name, value in hoisted.items()
+                                  if name[0] in "ZYX"], live_at_entry) +
                      (["r_dl = r_d & 0xFF"] if low_at_entry else []))
     loaded |= ({"dbr"} if banked or guard else set()) | (
         {"d"} if low_at_entry or any(name[0] in "ZYX" for name in hoisted) else set())
@@ -1469,9 +1635,12 @@ def _compile(shape: tuple) -> Shape:
     # with the raise: `_flags_for_raise`; the handlers make P and write back the locals)
     plain = [f"leave(cpu, {', '.join('r_' + r for r in saved)})"] if saved else []
     plain[:0] = _p_at_handlers(region_flags, saved)
-    handlers = (["except _Left as out:"] +
-                ["    " + line for line in plain + ["return (out.cycles << 24) + out.at"]])
+    # (`_Left`'s: one call, `write_back_out`, P made in it as `_p_at_handlers` says)
+    handlers = ["except _Left as out:",
+                f"    return leave_out(cpu, out, {at_end})" if saved else
+                "    return (out.cycles << 24) + out.at"]
     if io_leaves:
+        helpers.add("leave")
         handlers += (["except _LeftForIo as out:"] +
                      ["    " + line for line in plain + ["io_exit(cpu, out.at, out.cycles)"]])
     # (the dispatch's lines come indented for their place in the function)
@@ -1487,7 +1656,12 @@ def _compile(shape: tuple) -> Shape:
     namespace["_Left"] = _Left
     namespace["_LeftForIo"] = _LeftForIo
     if saved:
-        namespace["leave"] = write_back(saved)
+        if "leave" in helpers:
+            namespace["leave"] = write_back(saved)
+        if "leave_at" in helpers:
+            namespace["leave_at"] = write_back_at(saved, region_flags)
+        namespace["leave_out"] = write_back_out(saved, region_flags,
+                                                tuple(_p_at_handlers(region_flags, saved)))
     exec(compile(source, "<iigs.blocks region>", "exec"), namespace)
     code = namespace["region"].__code__
     pick = _getter(parameters)
@@ -1499,10 +1673,16 @@ def _compile(shape: tuple) -> Shape:
     def factory_of_used(label: int, *params: Any) -> Callable[[Any, Any, int], int]:
         return FunctionType(code, namespace, "region", (label, NZ8, NZ16) + params)
     entry_clear = 0x08 if binary else 0
-    enters = bytes(0 if p & entry_clear or (region_flags.nz and (p & 0x82) == 0x82) else 1
-                   for p in range(256))
     return Shape(factory, tuple(writer.heads), entry_clear, tuple(parameters),
-                 factory_of_used, enters)
+                 factory_of_used, _enters(entry_clear, bool(region_flags.nz)))
+
+
+@functools.lru_cache(maxsize=None)
+def _enters(entry_clear: int, nz_held: bool) -> bytes:
+    """`Region.enters`: 1 for each P a region may be entered with (D clear where it is
+    in binary mode throughout; not N and Z both set where it holds them in r_nz)."""
+    return bytes(0 if p & entry_clear or (nz_held and (p & 0x82) == 0x82) else 1
+                 for p in range(256))
 
 
 @functools.lru_cache(maxsize=None)
@@ -1515,6 +1695,52 @@ def write_back(registers: tuple[str, ...]) -> Callable[..., None]:
     namespace: dict[str, Any] = {}
     exec(compile(source, "<iigs.blocks leave>", "exec"), namespace)
     return namespace["leave"]
+
+
+def _exit_arguments(registers: tuple[str, ...], flags: FlagState) -> list[str]:
+    """The locals a region passes to `write_back_at`: its registers', P's and the
+    flags' locals where `flags` has them in place of P's bits (V's triple its three)."""
+    names = []
+    for r in registers:
+        names.append("r_" + r)
+        if r == "p":
+            names += (["r_nz"] if flags.nz else []) + (["r_c"] if flags.c else []) + (
+                [] if not flags.v else ["r_va", "r_vv", "r_vs"] if flags.v == TRIPLE
+                else ["r_v"])
+    return names
+
+
+@functools.lru_cache(maxsize=None)
+def write_back_at(registers: tuple[str, ...], flags: FlagState) -> Callable[..., int]:
+    """`leave_at(cpu, done, at, *locals)`: a region's way out at a block's end (a target
+    outside it): stores `registers`' values into the CPU, P made from the flags' locals
+    where `flags` has them (`_exit_arguments`), and returns the region's result. One
+    call instead of a write-back, P's expression and a return at every such exit."""
+    source = (f"def leave_at(cpu, done, at, {', '.join(_exit_arguments(registers, flags))},"
+              f" NZ8=NZ8, NZ16=NZ16):\n" +
+              "".join(f"    cpu.{r} = {materialised(flags) if r == 'p' else 'r_' + r}\n"
+                      for r in registers) +
+              "    return (done << 24) + at\n")
+    namespace: dict[str, Any] = {"NZ8": cpu_fast.NZ8, "NZ16": cpu_fast.NZ16}
+    exec(compile(source, "<iigs.blocks leave_at>", "exec"), namespace)
+    return namespace["leave_at"]
+
+
+@functools.lru_cache(maxsize=None)
+def write_back_out(registers: tuple[str, ...], flags: FlagState,
+                   p_lines: tuple[str, ...]) -> Callable[..., int]:
+    """`leave_out(cpu, out, *locals)`: the region's handler of `_Left` (a budget check
+    that fails, a store into its code, PLP's check): the registers written back, P
+    made by `p_lines` (`_p_at_handlers`: from the flags' locals, or the raise's P), and
+    the region's result. One call instead of those lines in every region."""
+    source = (f"def leave_out(cpu, out, {', '.join(_exit_arguments(registers, flags))},"
+              f" NZ8=NZ8, NZ16=NZ16):\n" +
+              "".join(f"    {line}\n" for line in p_lines) +
+              "".join(f"    cpu.{r} = r_{r}\n" for r in registers) +
+              "    return (out.cycles << 24) + out.at\n")
+    namespace: dict[str, Any] = {"NZ8": cpu_fast.NZ8, "NZ16": cpu_fast.NZ16}
+    exec(compile(source, "<iigs.blocks leave_out>", "exec"), namespace)
+    return namespace["leave_out"]
 
 
 class _Left(Exception):
@@ -1634,7 +1860,7 @@ class _Writer:
     / C) are counted once per entry, `for it in range(K)` runs them with no budget
     check and no addition, and a path that leaves adds `it * C` with its own cycles."""
 
-    def __init__(self, arms: list[_Arm], exit_lines: list[str],
+    def __init__(self, arms: list[_Arm], out: Callable[[str], list[str]],
                  use: Callable[[str], str], loops_of: dict[int, frozenset[int]],
                  leave_via: Callable[[str, str], list[str]],
                  names: list[dict[str, str]], returns: list[int | None],
@@ -1644,7 +1870,7 @@ class _Writer:
         self.names = names         # per block: the locals made at an arm's head for it
         self.returns = returns     # per block: the block after the call it ends in, or None
         self.leave_via = leave_via   # the lines of a rare exit (cycles, address)
-        self.exit_lines = exit_lines
+        self.out = out             # the lines that leave at a block's end, to an address
         self.use = use             # marks a parameter the source reads
         self.heads = [0] * len(arms)
         self.loops_of = loops_of   # `innermost_loops`
@@ -1712,20 +1938,11 @@ class _Writer:
         penalty cycles (not yet in `done`) and at most `slowest` cycles after the arm's
         budget check."""
         arm = self.arms[i]
-        self.made.update(self.names[i])
-        lines: list[str] = []
-        if arm.writes_d and penalty:
-            # (D's low byte may change in the block: the penalties so far counted first)
-            lines.append(f"if r_dl: done += {penalty}")
-            penalty = 0
-        self.varies = self.varies or arm.writes_d or arm.varies
-        fields = _CycleFields(before, penalty, self.count)
-        lines += [line.format_map(fields) for line in arm.body]
-        self.size += len(lines) + len(arm.general) + len(arm.ending)
-        slowest += arm.bound
-        self.slowest = max(self.slowest, slowest)
-        penalty += arm.penalty
+        lines, penalty, slowest = self._body(i, before, penalty, slowest)
         if arm.kind == "branch":
+            joined = self._joined(arm, chain, before, penalty, slowest)
+            if joined is not None:
+                return lines + joined
             (taken, t_name, t_cycles), (fall, f_name, f_cycles) = arm.targets
             lines.append(f"if {arm.condition}:")
             lines += ["    " + x for x in self._go(taken, t_name,
@@ -1742,12 +1959,108 @@ class _Writer:
             lines += self._returned(arm, chain, before, penalty, slowest)
         else:
             label, name, _ = arm.targets[0]
-            # (N/Z left where they are when the block followed defines them first: no
-            # budget check or dispatch between reads them)
-            unread = self._inline(label, chain) and self.nz_first[label]
-            lines += arm.ending_nz_unread if unread else arm.ending
+            lines += self._ending(i, label, chain)
             lines += self._go(label, name, before + arm.static, penalty, chain, slowest)
         return lines
+
+    def _body(self, i: int, before: int, penalty: int, slowest: int
+              ) -> tuple[list[str], int, int]:
+        """Block `i`'s lines without its ending, the direct-page penalty cycles not yet
+        in `done` at its end, and the most cycles run at its end."""
+        arm = self.arms[i]
+        self.made.update(self.names[i])
+        lines: list[str] = []
+        if arm.writes_d and penalty:
+            # (D's low byte may change in the block: the penalties so far counted first)
+            lines.append(f"if r_dl: done += {penalty}")
+            penalty = 0
+        self.varies = self.varies or arm.writes_d or arm.varies
+        # (`{before}` and `{dl_<n>}` are the only fields left in a block's lines,
+        # `render` having filled the rest)
+        fields = _CycleFields(before, penalty, self.count)
+        lines += [line.format_map(fields) if "{" in line else line for line in arm.body]
+        self.size += len(lines) + len(arm.general) + len(arm.ending)
+        slowest += arm.bound
+        self.slowest = max(self.slowest, slowest)
+        return lines, penalty + arm.penalty, slowest
+
+    def _ending(self, i: int, label: int | None, chain: tuple[int, ...]) -> tuple[str, ...]:
+        """The lines that end block `i` (one way on, to `label`): the flags moved to the
+        region's places, N/Z left where they are when the block followed in place
+        defines them first (no budget check or dispatch between reads them)."""
+        arm = self.arms[i]
+        unread = self._inline(label, chain) and self.nz_first[label]
+        return arm.ending_nz_unread if unread else arm.ending
+
+    def _through(self, label: int) -> int | None:
+        """The block that block `label` goes straight on to (no branch, call, return,
+        nor a write of D, after which the penalties carried are those of one way)."""
+        arm = self.arms[label]
+        if (arm.kind in ("direct", "exit", "plp") and self.returns[label] is None
+                and not arm.writes_d):
+            return arm.targets[0][0]
+        return None
+
+    def _joined(self, arm: _Arm, chain: tuple[int, ...], before: int, penalty: int,
+                slowest: int) -> list[str] | None:
+        """A branch whose two ways, followed in place, meet at one block: one way goes
+        there straight and the other through one block (a compiler's `if` without
+        `else`), or each through one block of its own (`if`/`else`). The ways' own
+        blocks go under the test and the block they meet at after it, once, instead
+        of once per way (with all that follows it); the way whose constant cycles, or
+        direct-page penalties, up to there are more adds the difference to `done` (then
+        the passes of a loop through it differ: not a counted loop). None: not such a
+        branch. `penalty`: the penalty cycles carried to the branch."""
+        (taken, _, t_cycles), (fall, f_name, f_cycles) = arm.targets
+        if taken == fall or not (self._inline(taken, chain) and self._inline(fall, chain)):
+            return None
+        if self._through(fall) == taken:
+            join, ways = taken, ([], [fall])
+        elif self._through(taken) == fall:
+            join, ways = fall, ([taken], [])
+        elif self._through(taken) is not None and self._through(taken) == self._through(fall):
+            join, ways = self._through(taken), ([taken], [fall])
+        else:
+            return None
+        if join in chain or not self._inline(join, chain):
+            return None
+        costs = [_way_cycles(self.arms, cycles, way)
+                 for cycles, way in ((t_cycles, ways[0]), (f_cycles, ways[1]))]
+        penalties = [penalty + sum(self.arms[b].penalty for b in way) for way in ways]
+        base, least = min(costs), min(penalties)
+        name = (self.arms[ways[0][0]].targets[0][1] if ways[0] else
+                arm.targets[0][1]) if join != fall else f_name
+        sides = []
+        most = slowest
+        for cycles, way in zip((t_cycles, f_cycles), ways):
+            lines, reached = [], slowest
+            for b in way:
+                lines, _, reached = self._body(b, before + arm.static + cycles, penalty,
+                                               slowest)
+            most = max(most, reached)
+            sides.append(lines)
+        # (the ways' blocks' endings, once both are written: the block they meet at is
+        # followed in place unless they took the arm past its size; then the way with
+        # more cycles adds the difference, a difference on a path that may loop: the
+        # passes differ, not a counted loop)
+        for lines, way, cost, paid in zip(sides, ways, costs, penalties):
+            for b in way:
+                lines += self._ending(b, join, chain)
+            if cost > base or paid > least:
+                self.varies = True
+                lines += self._add(cost - base, paid - least, counted=False)
+        taken_lines, fall_lines = sides
+        if not taken_lines and not fall_lines:
+            lines = []
+        elif not taken_lines:
+            head = [f"if not {arm.condition}:"] if arm.condition[:4] != "not " else [
+                f"if {arm.condition[4:]}:"]
+            lines = head + ["    " + x for x in fall_lines]
+        else:
+            lines = [f"if {arm.condition}:"] + ["    " + x for x in taken_lines]
+            if fall_lines:
+                lines += ["else:"] + ["    " + x for x in fall_lines]
+        return lines + self._go(join, name, before + arm.static + base, least, chain, most)
 
     def _returned(self, arm: _Arm, chain: tuple[int, ...], before: int, penalty: int,
                   slowest: int) -> list[str]:
@@ -1794,16 +2107,17 @@ class _Writer:
             lines.append(f"{keyword} t == {self.use(name)}:")
             lines += ["    " + x for x in self._go(label, name, 0, 0, chain, slowest)]
             keyword = "elif"
-        out = self.exit_lines + ["return (done << 24) + t"]
+        out = self.out("t")
         if keyword == "elif":
             lines.append("else:")
             out = ["    " + x for x in out]
         return lines + out
 
-    def _add(self, cycles: int, penalty: int) -> list[str]:
+    def _add(self, cycles: int, penalty: int, counted: bool = True) -> list[str]:
         """The lines adding `cycles` constant cycles and `penalty` direct-page penalty
-        cycles to `done` (in a counted loop, the passes run before them too)."""
-        passes = f"it * {self.count} + " if self.count else ""
+        cycles to `done` (in a counted loop, the passes run before them too, unless
+        not `counted`: a part of a pass, `_joined`)."""
+        passes = f"it * {self.count} + " if self.count and counted else ""
         if not penalty:
             if passes:
                 return [f"done += {passes}{cycles}"]
@@ -1839,7 +2153,7 @@ class _Writer:
             return ["continue"] if self.count else lines + ["continue"]
         lines = self._add(cycles, penalty)
         if label is None:
-            return lines + self.exit_lines + [f"return (done << 24) + {self.use(target)}"]
+            return lines + self.out(self.use(target))
         return lines + [f"L = {label}"]
 
     def _inline(self, label: int | None, chain: tuple[int, ...]) -> bool:
@@ -1870,6 +2184,13 @@ class _CycleFields(dict):
     def __missing__(self, name: str) -> str:
         count = int(name[3:]) + self.penalty
         return f" + ({count} if r_dl else 0)" if count else ""
+
+
+def _way_cycles(arms: list[_Arm], cycles: int, way: list[int]) -> int:
+    """The constant cycles of one way of a branch to where it meets the other
+    (`_Writer._joined`): the branch's own (`cycles`, taken or not) and those of the
+    blocks on the way."""
+    return cycles + sum(arms[b].static for b in way)
 
 
 def _dispatch(arms: list[list[str]], lo: int, hi: int, indent: str = "") -> list[str]:

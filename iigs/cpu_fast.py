@@ -50,6 +50,10 @@ from iigs.opcodes import BRANCH_ON, IMMEDIATE_MODES, MODES, OPCODES, Opcode
 # N and Z for every 8-bit and 16-bit result.
 NZ8 = tuple((v & 0x80) | (0 if v else 0x02) for v in range(0x100))
 NZ16 = tuple((0x80 if v & 0x8000 else 0) | (0 if v else 0x02) for v in range(0x10000))
+# ... and back: for every P, an 8-bit and a 16-bit value with its N and Z (Z and N both
+# set has none: a region holding N/Z in r_nz is not entered so, `Region.enters`).
+NZ_OF_P8 = tuple((p & 0x80) | (0 if p & 0x02 else 1) for p in range(0x100))
+NZ_OF_P16 = tuple((p & 0x80) << 8 | (0 if p & 0x02 else 1) for p in range(0x100))
 
 # The (e, m, x) states a table exists for; in emulation mode M and X are always 1.
 STATES = ((1, 1, 1), (0, 1, 1), (0, 1, 0), (0, 0, 1), (0, 0, 0))
@@ -109,6 +113,32 @@ def timed_read(cpu: Any, ea: int, mask: int, wide: int, now: int) -> int:
         return io.handlers[ea & 0xFF][0](ea)
     finally:
         cpu.processorCycles = saved
+
+
+def io_read(cpu: Any, ea: int, mask: int, wide: int, now: int) -> int:
+    """A region's read on the I/O page, where it has not left (`io_leaves`): a TIMED
+    register read at the exact cycle `now` (`timed_read`), anything else through the
+    map. One call in the region's rare path instead of the expression that chooses
+    (issue 47: 71 syntax-tree nodes a read, a seventh of GIN.KING's regions' source)."""
+    io = cpu.io
+    if wide:
+        if io.rpages2[ea >> 8] & 2 and (io.timed[ea & 0xFF] or io.timed[(ea + 1) & 0xFF]):
+            return timed_read(cpu, ea, mask, 1, now)
+        return io.map_read16(ea, mask)
+    if io.rpages[ea >> 8] & 2 and io.timed[ea & 0xFF]:
+        return timed_read(cpu, ea, mask, 0, now)
+    return io.read_byte(ea)
+
+
+def io_leaves(cpu: Any, ea: int, wide: int) -> bool:
+    """Does a region's read at `ea`, on the I/O page, read a register that `step()`
+    must run (LEAVES: it may reshape the map)? One call in the rare path, as
+    `io_read`."""
+    io = cpu.io
+    if wide:
+        return bool(io.rpages2[ea >> 8] & 2 and (io.leaves[ea & 0xFF]
+                                                  or io.leaves[(ea + 1) & 0xFF]))
+    return bool(io.rpages[ea >> 8] & 2 and io.leaves[ea & 0xFF])
 
 
 def decimal_step(cpu: Any, a0: int, spent: int = 0) -> int:
@@ -484,7 +514,8 @@ class _Gen:
     # without; otherwise it goes through MAP_READ/MAP_WRITE (RAMRD/RAMWRT, language
     # card, shadowing, soft switches), except a read of a register that needs the exact
     # cycle (TIMED: VBL, the counters), which a handler leaves before (`io_exit`) so that
-    # `step()` runs it, and a region reads through `timed_read` at the exact cycle. A
+    # `step()` runs it, and a region reads through `timed_read` at the exact cycle (on
+    # the I/O page a region calls `io_leaves` and `io_read`). A
     # 16-bit access tests the RP2/WP2 flag of its first page, which covers the second
     # byte's page too. A write, or a read of a LEAVES register, leaves before the
     # instruction (op "leave").
@@ -501,24 +532,54 @@ class _Gen:
             flags, slow = "RP2", f"MAP_READ16({ea}, {mask})"
             timed = f"TIMED[{ea} & 0xFF] or TIMED[({ea} + 1) & 0xFF]"
             leaves = f"LEAVES[{ea} & 0xFF] or LEAVES[({ea} + 1) & 0xFF]"
-            self.io_names.update(("RP2", "MAP_READ16", "TIMED", "LEAVES"))
+            names = ["RP2", "MAP_READ16", "TIMED"]
         else:
             flags, slow = "RP", f"MAP_READ({ea})"
             timed, leaves = f"TIMED[{ea} & 0xFF]", f"LEAVES[{ea} & 0xFF]"
-            self.io_names.update(("RP", "MAP_READ", "TIMED", "LEAVES"))
+            names = ["RP", "MAP_READ", "TIMED"]
         if self.row.access == "rmw":
             leaves = "True"           # its write will leave: leave before the read
-        at = (f"timed_read(cpu, {ea}, " + mask + f", {int(wide)}, {{now}})" if self.region
-              else "io_exit(cpu, a0, 0)")
-        self.when(f"if {flags}[{ea} >> 8]:")
-        self.depth += 1
-        self.when(f"if {flags}[{ea} >> 8] & 2 and ({leaves}):")
-        self.depth += 1
-        self.ops.append(Op("leave", depth=self.depth))
-        self.depth -= 1
-        self.ops.append(Op("let", target="mv", expr=f"({at} if {flags}[{ea} >> 8] & 2 and "
-                           f"({timed}) else {slow})", depth=self.depth, timed=True))
-        self.depth -= 1
+        else:
+            names.append("LEAVES")
+        if self.region:
+            # A region's rare path: on the I/O page, whether it leaves and the read
+            # (a TIMED register at the exact cycle) one call each (`io_leaves`,
+            # `io_read`); on a page the map moves, the map's read, as before.
+            names[1:] = names[1:2]
+            self.io_names.update(names)
+            self.when(f"if {flags}[{ea} >> 8]:")
+            self.depth += 1
+            self.when(f"if {flags}[{ea} >> 8] & 2:")
+            self.depth += 1
+            if leaves == "True":
+                self.ops.append(Op("leave", depth=self.depth))
+                self.depth -= 1
+                self.let("mv", slow)          # (not the I/O page: not a TIMED one)
+            else:
+                self.when(f"if io_leaves(cpu, {ea}, {int(wide)}):")
+                self.depth += 1
+                self.ops.append(Op("leave", depth=self.depth))
+                self.depth -= 1
+                self.ops.append(Op("let", target="mv", depth=self.depth, timed=True,
+                                   expr=f"io_read(cpu, {ea}, {mask}, {int(wide)}, {{now}})"))
+                self.depth -= 1
+                self.when("else:")
+                self.depth += 1
+                self.let("mv", slow)
+                self.depth -= 1
+            self.depth -= 1
+        else:
+            self.io_names.update(names)
+            self.when(f"if {flags}[{ea} >> 8]:")
+            self.depth += 1
+            self.when(f"if {flags}[{ea} >> 8] & 2 and ({leaves}):")
+            self.depth += 1
+            self.ops.append(Op("leave", depth=self.depth))
+            self.depth -= 1
+            self.ops.append(Op("let", target="mv", depth=self.depth, timed=True,
+                               expr=f"(io_exit(cpu, a0, 0) if {flags}[{ea} >> 8] & 2 and "
+                                    f"({timed}) else {slow})"))
+            self.depth -= 1
         self.when("else:")
         self.depth += 1
         self.let("mv", plain)
@@ -604,7 +665,9 @@ class _Gen:
                 addr = sp if i == 0 else f"0x100 | (({sp} - {i}) & 0xFF)"
             else:
                 addr = sp if i == 0 else f"({sp} - {i}) & 0xFFFF"
-            self.emit(f"{self.stack}[{addr}] = {v}" if bytes_
+            # (a value shifted right by 8 is the high byte of a 16-bit one, by 16 the
+            # bank of a 24-bit address: a byte already)
+            self.emit(f"{self.stack}[{addr}] = {v}" if bytes_ or v.endswith((" >> 8", " >> 16"))
                       else f"{self.stack}[{addr}] = ({v}) & 0xFF")
         n = len(values)
         if self.e:
@@ -1112,8 +1175,12 @@ class _Gen:
         self.finish()
 
     def op_PEA(self) -> None:
-        self.let("v", self.word())
-        self.push(["v >> 8", "v"], new_style=True)
+        if self.region:     # (the operand is a field: pushed as it is, no temporary)
+            word = self.word()
+            self.push([f"{word} >> 8", word], new_style=True)
+        else:
+            self.let("v", self.word())
+            self.push(["v >> 8", "v"], new_style=True)
         self.finish()
 
     def op_PEI(self) -> None:
@@ -1171,7 +1238,9 @@ def handler_code(code: int, key: tuple) -> CodeType:
 
 def generated_namespace() -> dict[str, Any]:
     """The names generated code (handlers and `iigs.blocks` regions) may use."""
-    return {"NZ8": NZ8, "NZ16": NZ16, "decimal_step": decimal_step, "io_exit": io_exit,
+    return {"NZ8": NZ8, "NZ16": NZ16, "NZ_OF_P8": NZ_OF_P8, "NZ_OF_P16": NZ_OF_P16,
+            "decimal_step": decimal_step, "io_exit": io_exit, "io_read": io_read,
+            "io_leaves": io_leaves,
             "timed_read": timed_read, "interpreted_step": interpreted_step}
 
 

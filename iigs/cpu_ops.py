@@ -143,22 +143,44 @@ def without_dead_temps(ops: list[Op]) -> list[Op]:
     return out
 
 
+# One op before its fields are filled: its indentation, its line (None for the kinds
+# whose lines `render` asks for: leave, bail), whether the line has format fields, and
+# the op itself.
+Statement = tuple[str, "str | None", bool, Op]
+
+
+def statements(ops: tuple[Op, ...] | list[Op]) -> tuple[Statement, ...]:
+    """`ops` as `render_statements` takes them: what does not depend on the fields,
+    made once where the same ops are rendered many times (a region's instructions)."""
+    out = []
+    for op in ops:
+        text = None if op.kind in ("leave", "bail") else op.statement()
+        out.append(("    " * op.depth, text, text is not None and "{" in text, op))
+    return tuple(out)
+
+
 def render(ops: list[Op], leave: Callable[[Op], list[str]],
            bail: Callable[[Op], list[str]], fields: Callable[[str], str] | None) -> list[str]:
     """The source lines of `ops`: `leave`/`bail` give the lines of those kinds (before
     indentation), `fields` fills a template's format fields (None: there are none)."""
+    return render_statements(statements(ops), leave, bail, fields)
+
+
+def render_statements(made: tuple[Statement, ...], leave: Callable[[Op], list[str]],
+                      bail: Callable[[Op], list[str]],
+                      fields: Callable[[str], str] | None) -> list[str]:
+    """`render` of ops made into `statements`."""
     lines: list[str] = []
     looked_up = Fields(fields) if fields else None
-    for op in ops:
-        indent = "    " * op.depth
-        if op.kind == "leave":
-            body = leave(op)
-        elif op.kind == "bail":
-            body = bail(op)
-        else:
-            body = [op.statement()]
-        for line in body:
+    for indent, text, has_fields, op in made:
+        if text is not None:
             # (a field may make a statement nothing: a direct-page address made at entry)
+            if has_fields and looked_up is not None:
+                text = text.format_map(looked_up)
+            if text:
+                lines.append(indent + text)
+            continue
+        for line in leave(op) if op.kind == "leave" else bail(op):
             if looked_up is not None:
                 line = line.format_map(looked_up)
             if line:
@@ -167,14 +189,17 @@ def render(ops: list[Op], leave: Callable[[Op], list[str]],
 
 
 class Fields(dict):
-    """A template's format fields, looked up by a function when the source is made."""
+    """A template's format fields, looked up by a function when the source is made
+    (each once: a field names the same thing wherever it is in the lines rendered
+    together)."""
 
     def __init__(self, lookup: Callable[[str], str]) -> None:
         super().__init__()
         self.lookup = lookup
 
     def __missing__(self, name: str) -> str:
-        return self.lookup(name)
+        value = self[name] = self.lookup(name)
+        return value
 
 
 # ---------------------------------------------------------------- lazy flags
@@ -330,8 +355,8 @@ def entry_lines(state: FlagState) -> list[str]:
     """The lines that move the flags from P (as the region is entered) to `state`."""
     lines = []
     if state.nz:
-        top = "(r_p & 0x80)" if state.nz == 8 else "(r_p & 0x80) << 8"
-        lines.append(f"r_nz = {top} | (0 if r_p & 0x02 else 1)")
+        # (`iigs.cpu_fast.NZ_OF_P8`/`16`: a value with P's N and Z)
+        lines.append(f"r_nz = NZ_OF_P{state.nz}[r_p]")
     if state.c:
         lines.append("r_c = r_p & 1")
     if state.v:

@@ -103,7 +103,8 @@ def test_a_register_written_in_the_loop_would_be_caught(
     # The same loop with PLB and TCD, its absolute addresses made at entry as if nothing
     # wrote DBR (or its direct-page addresses and D's low byte not made again after
     # TCD): the loop uses the first pass's bank (direct page) throughout, and the
-    # states differ.
+    # states differ (or, where nothing reads an address before the TCD, so that the
+    # entry does not make it, the name is never made).
     if register == "dbr":
         real = blocks._stays
         monkeypatch.setattr(blocks, "_stays", lambda name, written:
@@ -116,8 +117,179 @@ def test_a_register_written_in_the_loop_would_be_caught(
                             lambda hoisted, penalties: real_again(hoisted, False))
     fast = dbr_loop(True, Translator(hot=1, batch_cycles=0, share_compiled=False))
     reference = clone(fast)
-    with pytest.raises(AssertionError):
+    with pytest.raises((AssertionError, NameError)):
         run_alike(fast, reference, (333, 4_000, 50_000))
+
+
+# ---------------------------------------------------------------- D's names where read
+#
+# The direct-page addresses made at entry and again after each TCD/PLD are made only
+# where something reads them before D is written again (`blocks._live_from_d`): the
+# block that writes D and the blocks after it read them, or nothing does.
+
+def d_written_elsewhere(translator: Translator) -> CPU65816:
+    """A loop whose first block moves D (PHD, TCD of X: the low byte not 0, the
+    penalty) and reads a direct-page word, whose second block reads and writes others
+    with that D, and whose last block puts D back (PLD) and loops: after the PLD
+    nothing reads them before the next TCD."""
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x8000)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("REP", "imm8", 0x30)
+    a.op("LDX", "immx", 0x0000, wide=True)
+    a.label("loop")
+    a.op("PHD")
+    a.op("TXA")
+    a.op("TCD")                               # D written in this block ...
+    a.op("LDA", "dp", 0x10)
+    a.op("BEQ", "rel8", "skip")
+    a.op("ADC", "dp", 0x12)                   # ... read in the next one
+    a.op("STA", "dp", 0x14)
+    a.label("skip")
+    a.op("PLD")                               # D back: nothing reads it before the TCD
+    a.op("INX")
+    a.op("CPX", "immx", 0x0041, wide=True)
+    a.op("BNE", "rel8", "loop")
+    a.op("STP")
+    a.assemble()
+    mem[0:0x100] = bytes((i * 13 + 5) & 0xFF if i % 9 else 0 for i in range(0x100))
+    cpu = CPU65816(mem, pc=0x8000, translator=translator)
+    cpu.sp = 0x01F0
+    return cpu
+
+
+def test_direct_page_names_where_read_match_step() -> None:
+    fast = d_written_elsewhere(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    run_alike(fast, reference, (97, 1_000, 20_000))
+    assert fast.stop_reason == "stp"
+
+
+def test_the_names_read_after_a_write_of_d_are_found() -> None:
+    # Block 0 writes D, then reads Z1; block 1 reads Z2 and Y2; block 2 writes D and
+    # reads nothing after it; 2 goes back to 0, 0 on to 1, 1 to 2. Entered anywhere:
+    # block 1's names and D's low byte (read by 2 before its write) are made at entry.
+    reads = [[set(), {"Z1"}], [{"Z2", "Y2"}], [{"r_dl"}, set()]]
+    successors = [{1}, {2}, {0}]
+    at_entry, after = blocks._live_from_d(reads, successors)
+    assert at_entry == {"Z2", "Y2", "r_dl"}
+    assert after == [[{"Z1", "Z2", "Y2", "r_dl"}], [], [set()]]
+    # (a `Y` name needs its `Z` name, which it is made from)
+    assert blocks._live_lines(["Z2 = a", "Y2 = (Z2 + 1)", "Z3 = b"], {"Y2"}) == [
+        "Z2 = a", "Y2 = (Z2 + 1)"]
+
+
+def test_names_read_only_in_the_writers_block_would_be_caught(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The analysis broken: the blocks after a write of D not looked at, so the second
+    # block's addresses are not made again after the TCD and keep the entry's D.
+    real = blocks._live_from_d
+    monkeypatch.setattr(blocks, "_live_from_d", lambda reads, successors: real(
+        reads, [set() for _ in successors]))
+    fast = d_written_elsewhere(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    with pytest.raises((AssertionError, NameError)):
+        run_alike(fast, reference, (97, 1_000, 20_000))
+
+
+# ---------------------------------------------------------------- ways that meet
+#
+# A branch whose two ways meet at one block, in a loop's arm (an `if` without `else`, an
+# `if`/`else`), writes that block once after the test (`blocks._Writer._joined`), the
+# way with more constant cycles adding the difference (`blocks._way_cycles`).
+
+def branches_that_meet(translator: Translator, if_first: bool = False) -> CPU65816:
+    """A loop with an `if`/`else` (BMI to an SBC, or an ADC and a BRA) and an `if`
+    without `else` (BEQ over an INC), both ways of each meeting at the block after
+    (`if_first`: the `if` before the `if`/`else`)."""
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x8000)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("REP", "imm8", 0x30)
+    a.op("LDX", "immx", 0x0080, wide=True)
+    a.label("loop")
+
+    def if_else() -> None:
+        a.op("LDA", "absx", 0x3000)
+        a.op("BMI", "rel8", "negative")
+        a.op("ADC", "immm", 0x0101, wide=True)
+        a.op("BRA", "rel8", "join")
+        a.label("negative")
+        a.op("SBC", "immm", 0x0011, wide=True)
+        a.label("join")
+        a.op("STA", "absx", 0x3000)           # where the if/else's ways meet
+
+    def if_alone() -> None:
+        a.op("LDA", "absx", 0x1000)
+        a.op("BEQ", "rel8", "skip")
+        a.op("INC", "absx", 0x2000)           # the `if`'s body
+        a.label("skip")
+    if if_first:
+        if_alone()
+        if_else()
+    else:
+        if_else()
+        if_alone()
+    a.op("DEX")
+    a.op("DEX")
+    a.op("BNE", "rel8", "loop")
+    a.op("STP")
+    a.assemble()
+    mem[0x1000:0x1100] = bytes(0 if i % 3 == 0 else i for i in range(0x100))
+    mem[0x3000:0x3100] = bytes((i * 57) & 0xFF for i in range(0x100))
+    cpu = CPU65816(mem, pc=0x8000, translator=translator)
+    cpu.sp = 0x01F0
+    return cpu
+
+
+def _region_source(monkeypatch: pytest.MonkeyPatch, make) -> str:
+    """The source of the region `make` (a program) translates first."""
+    sources = []
+    real_compile = compile
+
+    def noted(source, name, mode, *args, **kwargs):
+        if name == "<iigs.blocks region>":
+            sources.append(source)
+        return real_compile(source, name, mode, *args, **kwargs)
+    monkeypatch.setattr(blocks, "compile", noted, raising=False)
+    make(Translator(hot=1, batch_cycles=0, share_compiled=False)).run(400)
+    monkeypatch.undo()
+    return sources[0]
+
+
+@pytest.mark.parametrize("if_first", [False, True], ids=["if-else-first", "if-first"])
+def test_branches_that_meet_match_step(if_first: bool,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = branches_that_meet(Translator(hot=1, batch_cycles=0, share_compiled=False),
+                              if_first)
+    reference = clone(fast)
+    run_alike(fast, reference, (57, 1_000, 3_001, 20_000))
+    assert fast.stop_reason == "stp"
+    # The loop's arm holds the block where the ways meet once, not once per way: with
+    # the if/else first, the `if`'s (its two DEX four times in all, two of them in the
+    # block's own arm; six without `_joined`: each pair one statement, `_sets_from`);
+    # with the `if` first, the if/else's (its store twice in all; three times without).
+    source = _region_source(monkeypatch, lambda translator: branches_that_meet(
+        translator, if_first))
+    if if_first:
+        assert source.count("mem[ea] = r_a & 0xFF") == 2
+    else:
+        assert sum(line.count("- 1) & 0xFFFF") for line in source.splitlines()
+                   if line.strip().startswith("r_x = ")) == 4
+
+
+@pytest.mark.parametrize("if_first", [False, True], ids=["if-else-first", "if-first"])
+def test_a_way_miscounted_would_be_caught(if_first: bool,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    # The cycles of the blocks on a way left out: the count differs from step()'s.
+    monkeypatch.setattr(blocks, "_way_cycles", lambda arms, cycles, way: cycles)
+    fast = branches_that_meet(Translator(hot=1, batch_cycles=0, share_compiled=False),
+                              if_first)
+    reference = clone(fast)
+    with pytest.raises(AssertionError):
+        run_alike(fast, reference, (57, 1_000, 3_001, 20_000))
 
 
 # ---------------------------------------------------------------- D made at an arm's head
@@ -431,13 +603,14 @@ def test_long_pointers_made_at_entry_match_step() -> None:
 
 def test_a_long_pointer_address_not_made_again_would_be_caught(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # The third byte's address (`X` names) left as the entry's D made it.
+    # The third byte's address (`X` names) left as the entry's D made it (or never
+    # made, where the entry does not make it: nothing reads it before the TCD).
     real_again = blocks._made_again
     monkeypatch.setattr(blocks, "_made_again", lambda hoisted, penalties: [
         line for line in real_again(hoisted, penalties) if not line.startswith("X")])
     fast = long_pointer_loop(Translator(hot=1, batch_cycles=0, share_compiled=False))
     reference = clone(fast)
-    with pytest.raises(AssertionError):
+    with pytest.raises((AssertionError, NameError)):
         run_alike(fast, reference, (211, 2_000, 20_000))
 
 
@@ -631,6 +804,83 @@ def test_a_wrong_penalty_count_is_caught(breakage: str,
     reference = clone(fast)
     with pytest.raises(AssertionError):
         run_alike(fast, reference, _random_budgets(1))
+
+
+def ways_with_penalties(d: int, translator: Translator) -> CPU65816:
+    """A loop (16-bit) with branches whose ways meet inside it, twice over (so that
+    some meet after the block its region's arm starts at): one way through a block
+    with direct-page accesses of its own (more penalties than the other way), then one
+    through a block that moves D (TDC / EOR / TCD), each before a block reading the
+    direct page."""
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x8000)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("REP", "imm8", 0x30)
+    a.op("LDX", "immx", 0x0040, wide=True)
+    a.label("loop")
+    for n, dp in enumerate((0x40, 0x50)):
+        a.op("LDA", "dp", dp)
+        a.op("AND", "immm", 0x0003, wide=True)
+        a.op("BEQ", "rel8", f"join{n}")
+        a.op("ADC", "dp", dp + 2)             # an `if`'s body: two penalties more
+        a.op("STA", "dp", dp + 4)
+        a.label(f"join{n}")
+        a.op("LDA", "dp", dp + 6)             # (a penalty; X chooses the way)
+        a.op("TXA")
+        a.op("AND", "immm", 0x0004 << n, wide=True)
+        a.op("BNE", "rel8", f"kept{n}")
+        a.op("TDC")                           # a way that moves D
+        a.op("EOR", "immm", 0x0081, wide=True)
+        a.op("TCD")
+        a.label(f"kept{n}")
+        a.op("LDA", "dp", dp + 8)
+        a.op("ADC", "dp", dp + 10)
+        a.op("STA", "dp", dp + 12)
+    a.op("DEX")
+    a.op("BNE", "rel8", "loop")
+    a.op("STP")
+    a.assemble()
+    mem[0:0x400] = bytes((i * 11 + (i >> 8)) & 0xFF for i in range(0x400))
+    cpu = CPU65816(mem, pc=0x8000, translator=translator)
+    cpu.sp = 0x01F0
+    cpu.d = d
+    return cpu
+
+
+class _JoinedThroughWritesOfD(blocks._Writer):
+    def _through(self, label: int) -> int | None:
+        arm = self.arms[label]
+        if arm.kind in ("direct", "exit", "plp") and self.returns[label] is None:
+            return arm.targets[0][0]
+        return None
+
+
+class _WaysPenaltiesAlike(blocks._Writer):
+    def _add(self, cycles: int, penalty: int, counted: bool = True) -> list[str]:
+        return super()._add(cycles, penalty if counted else 0, counted)
+
+
+@pytest.mark.parametrize("breakage", [None, "joined through writes of D",
+                                      "ways' penalties alike"])
+@pytest.mark.parametrize("d", [0x0000, 0x0080], ids=["dl-0", "dl-not-0"])
+def test_ways_that_meet_count_their_penalties(d: int, breakage: str | None,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    # The way with more penalties adds the difference (a test of r_dl, or a name made at
+    # the arm's head); a way through a write of D is not joined. Either broken: the
+    # counts differ from step()'s where D's low byte is not 0 (or turns).
+    if breakage:
+        monkeypatch.setattr(blocks, "_Writer", _JoinedThroughWritesOfD
+                            if breakage == "joined through writes of D" else
+                            _WaysPenaltiesAlike)
+    fast = ways_with_penalties(d, Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    if breakage:
+        with pytest.raises(AssertionError):
+            run_alike(fast, reference, _random_budgets(3))
+    else:
+        run_alike(fast, reference, _random_budgets(3))
+        assert fast.stop_reason == "stp"
 
 
 # ---------------------------------------------------------------- counted loops

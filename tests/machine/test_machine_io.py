@@ -395,3 +395,55 @@ def test_timed_reads_by_interpreted_instructions_see_the_exact_cycle(monkeypatch
                      cpu.processorCycles, cpu.a, cpu.x, cpu.y, cpu.dbr))
     assert seen[0] == seen[1]
     assert len(set(seen[0][0])) > 1                   # the counter did move
+
+
+def lc_stack_cpu(translator):
+    """A loop in bank $02 whose stack is in the language card's range ($D0xx) and that
+    reads the language card's switches ($C083 twice: its RAM bank 2 read and written,
+    the common map; $C08B twice: its bank 1, the rare map, the stack's page at $C0xx),
+    pushing and pulling in between: each switch read reshapes the map, so a region
+    must leave before it (`iigs.cpu_fast.io_leaves`) and go on in the other map's
+    code."""
+    from gin_king.bench.assembler import Assembler
+    from iigs.cpu import CPU65816
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x028000)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("REP", "imm8", 0x30)
+    a.op("LDX", "immx", 0x0040, wide=True)
+    a.label("loop")
+    a.op("LDA", "absl", 0x00C083)
+    a.op("LDA", "absl", 0x00C083)     # the card's RAM bank 2 read and written: the
+    a.op("TXA")                       # common map (bank $00 as itself)
+    a.op("PHA")
+    a.op("LDA", "absl", 0x00C08B)
+    a.op("LDA", "absl", 0x00C08B)     # its bank 1, kept at $Cxxx: the rare map
+    a.op("PHA")                       # into bank 1 ($C0xx)
+    a.op("PLA")
+    a.op("PLA")
+    a.op("DEX")
+    a.op("BNE", "rel8", "loop")
+    a.op("STP")
+    a.assemble()
+    mem[0xD000:0x10000] = bytes((i * 7) & 0xFF for i in range(0x3000))
+    cpu = CPU65816(mem, pc=0x8000, translator=translator)
+    cpu.io = IOPage(mem, clock=lambda: cpu.processorCycles, cycles_per_frame=46666)
+    cpu.io.read(0x00C083)             # (from the common map: its code first)
+    cpu.io.read(0x00C083)
+    cpu.pbr, cpu.sp = 0x02, 0xD0F0
+    return cpu
+
+
+def test_a_region_leaves_before_a_switch_read_that_reshapes_the_map():
+    from iigs.tiers import Translator
+    fast = lc_stack_cpu(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = lc_stack_cpu(Translator())
+    for budget in (300, 5_000, 40_000):
+        fast.run(budget)
+        reference.run_reference(budget)
+        assert io_state(fast) == io_state(reference)
+        assert fast.memory == reference.memory
+    assert fast.stop_reason == "stp"
+    assert any(len(key) == 4 and regions
+               for key, (regions, _) in fast.translator.caches.items())
