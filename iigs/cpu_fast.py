@@ -252,6 +252,15 @@ class Cycle(NamedTuple):
     direct: bool = False
 
 
+def _stepped(value: str, delta: str, mask: str) -> str:
+    """`value` (a local, read twice) plus or minus 1, wrapped to `mask`: a test instead
+    of a mask, since `(x + 1) & 0xFFFF` makes two integers and `x + 1 if x != 0xFFFF
+    else 0` one (a region's INX..DEY, INC/DEC: about 10 ns a step less on CPython)."""
+    if delta == "+ 1":
+        return f"{value} + 1 if {value} != {mask} else 0"
+    return f"{value} - 1 if {value} else {mask}"
+
+
 class _Gen:
     """Emits the operations (`iigs.cpu_ops.Op`) of one opcode in one (e, m, x) state:
     for a handler (`region` False: registers are `cpu.a`..., operands read from memory,
@@ -900,9 +909,11 @@ class _Gen:
             self.address()
             self.let("v", self.read(wide))
         if name == "INC":
-            self.let("v", f"(v + 1) & {mask}", uses=v)
+            self.let("v", _stepped("v", "+ 1", mask) if self.region else f"(v + 1) & {mask}",
+                     uses=v)
         elif name == "DEC":
-            self.let("v", f"(v - 1) & {mask}", uses=v)
+            self.let("v", _stepped("v", "- 1", mask) if self.region else f"(v - 1) & {mask}",
+                     uses=v)
         elif name == "ASL":
             self.let("c", f"v >> {15 if wide else 7}", uses=v)
             self.let("v", f"(v << 1) & {mask}", uses=v)
@@ -935,8 +946,13 @@ class _Gen:
             self.let("c", f"{a} >> 15", uses=none)
         elif name in ("LSR", "ROR"):
             self.let("c", f"{a} & 1", uses=none)
-        self.update("a", *{"INC": ("(", f" + 1) & {mask}"), "DEC": ("(", f" - 1) & {mask}"),
-                           "ASL": ("(", f" << 1) & {mask}"), "LSR": ("", " >> 1"),
+        if name in ("INC", "DEC"):
+            self.set("a", _stepped(a, "+ 1" if name == "INC" else "- 1", mask), uses=none,
+                     source=a)
+            self.set_nz(a, True, uses=none)
+            self.finish()
+            return
+        self.update("a", *{"ASL": ("(", f" << 1) & {mask}"), "LSR": ("", " >> 1"),
                            "ROL": ("((", f" << 1) | {self.carry()}) & {mask}"),
                            "ROR": ("(", f" >> 1) | ({self.carry()} << 15)")}[name],
                     uses=none)
@@ -968,8 +984,9 @@ class _Gen:
         delta = "+ 1" if name.startswith("IN") else "- 1"
         v = frozenset({"v"})
         if self.region:                  # (N/Z read the register's local)
-            self.update(reg, "(", f" {delta}) & {mask}", uses=frozenset())
-            self.set_nz(self.r[reg], wide, uses=frozenset())
+            own = self.r[reg]
+            self.set(reg, _stepped(own, delta, mask), uses=frozenset(), source=own)
+            self.set_nz(own, wide, uses=frozenset())
             self.finish()
             return
         self.let("v", f"({self.r[reg]} {delta}) & {mask}", uses=frozenset())
