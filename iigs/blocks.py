@@ -1135,6 +1135,25 @@ def _live_lines(lines: list[str], live: set[str]) -> list[str]:
     return [line for line in lines if line.split(" = ", 1)[0] in keep]
 
 
+def _paired(lines: list[str]) -> list[str]:
+    """`lines` (`name = value`) with each `Y`/`X` name made right after the `Z` name it
+    is made from (`_made_from_d`) in one statement, the `Z` name assigned inside it:
+    `Y4 = ((Z4 := (r_d + P4) & 0xFFFF) + 1) & 0xFFFF`. The same bytecodes, ten
+    syntax-tree nodes fewer for `compile()`."""
+    out: list[str] = []
+    for line in lines:
+        if line[0] in "YX" and out and out[-1][0] == "Z":
+            name, value = line.split(" = ", 1)
+            base = "Z" + name[1:]
+            made = out[-1]
+            if made.startswith(base + " = ") and value.startswith(f"({base} + "):
+                out[-1] = (f"{name} = (({base} := {made[len(base) + 3:]})"
+                           f"{value[len(base) + 1:]}")
+                continue
+        out.append(line)
+    return out
+
+
 def _looping_blocks(shape: tuple) -> set[int]:
     """The blocks of a region's shape that lie on a loop (reach themselves along the
     region's edges)."""
@@ -1240,6 +1259,11 @@ def _p_at_handlers(region_flags: FlagState, saved: tuple[str, ...]) -> list[str]
     return [f"r_p = {materialised(region_flags)} if out.p is None else out.p"]
 
 
+# The fields of an instruction's lines whose value depends on where the flags are at
+# the line (`_compile`'s `field`): not kept between the runs of lines of one state.
+_STATE_FIELDS = frozenset({"carry", "plus_carry"})
+
+
 def _compile(shape: tuple) -> Shape:
     """The compiled code of one shape."""
     bank0, stack_in_page1, one_span = shape[:3]
@@ -1334,6 +1358,114 @@ def _compile(shape: tuple) -> Shape:
     # with DBR = $FF, the region runs its entry instruction through its handler.
     unmasked = _unmasked_from_dbr(written)
     dbr_sums = False
+
+    # (the lookups of an instruction's fields and its exits' lines, made once: they
+    # read the instruction being rendered, `mapping`, `carry`, `state`..., from the
+    # loop over the blocks below)
+    def spent() -> str:
+        """The cycles run in the arm before this point: those of the blocks followed
+        before this one, `{before}`, and their direct-page penalties not yet added
+        with this block's, `{dl_<pending>}`, both filled in by `_Writer` (a test of
+        r_dl where there are any: this block's read r_dl here, and those of the
+        blocks before it, carried, are read by them, `_Arm.penalty`, with no write
+        of D between)."""
+        if pending:
+            reading[-1].add(dlow)
+        return f"{{before}}{static}{{dl_{pending}}}"
+
+    def field(name: str) -> str:
+        # A TIMED read at the exact cycle (the run's end - the budget at entry +
+        # the cycles so far), a bail-out's cycles so far, `{before}` kept for
+        # `_Writer`, the carry read, the instruction's address and operands
+        # (those first: the most asked for, and no other field's name)
+        if name in mapping:
+            return use(mapping[name])
+        if name in ("carry", "plus_carry"):
+            if carry is None:
+                value = "r_c" if state.c else "(r_p & 1)"
+            else:
+                value = str(carry)
+            if name == "carry":
+                return value
+            return "" if value == "0" else " + " + value
+        if name == "now":
+            return f"cpu.run_end - limit + done + {spent()}"
+        if name == "spent":
+            return f"done + {spent()}"
+        if name == "before" or name.startswith("dl_"):
+            return "{" + name + "}"
+        if name.startswith("DW"):
+            # DBR:operand, made once at entry in a loop when DBR stays
+            param = use(mapping[name[1:]])
+            if not (hoist and _stays("dbr", written)):
+                return f"(r_bank | {param})"
+            hoisted["B" + param[1:]] = f"r_bank | {param}"
+            return "B" + param[1:]
+        if name == "DM":
+            nonlocal dbr_sums
+            dbr_sums = dbr_sums or unmasked
+            return "" if unmasked else " & 0xFFFFFF"
+        if name[0] == "C":
+            # an 8-bit index crossing a page from DBR:operand: the index
+            # above 0xFF - the operand's low byte, a bound made at entry in a
+            # loop (DBR has no low byte)
+            index, param = "r_" + name[1], use(mapping[name[2:]])
+            if not hoist:
+                return f"ea & 0xFF < {index}"
+            hoisted["C" + param[1:]] = _page_bound(param)
+            return f"{index} > C{param[1:]}"
+        if name[0] == "Q":
+            # the address of byte 0, 1 or 2 of a long pointer at D + operand
+            # (`[dp]`, `[dp],Y`): made at entry in a loop, as `ZB`/`ZH` are
+            k, param = int(name[1]), use(mapping[name[2:]])
+            made = local if d_local else hoisted if hoist else None
+            if made is None:
+                return ((f"(t := r_d + {param}) & 0xFFFF") if k == 0
+                        else f"(t + {k}) & 0xFFFF")
+            return made_name(made, param, k)
+        if name[:2] in ("ZB", "ZA", "ZE"):
+            # D + operand (a direct-page address): in a loop, made at entry
+            # (again after TCD/PLD) or, in a loop quiet about D, at an arm's head;
+            # `ZA`: the statement making `ea` (none where the address is made
+            # so), `ZE`: the address's name where accesses write `ea`
+            param = use(mapping[name[1:] if name[:2] == "ZB" else name[2:]])
+            made = local if d_local else hoisted if hoist else None
+            if made is None:
+                return {"ZB": f"(r_d + {param}) & 0xFFFF", "ZE": "ea",
+                        "ZA": f"ea = (r_d + {param}) & 0xFFFF"}[name[:2]]
+            base = made_name(made, param, 0)
+            return "" if name[:2] == "ZA" else base
+        if name.startswith("ZH"):
+            # ... and the address of its second byte
+            param = use(mapping["B" + name[2:]])
+            made = local if d_local else hoisted if hoist else None
+            if made is None:
+                return "(ea + 1) & 0xFFFF"
+            return made_name(made, param, 1)
+        return use(mapping[name])
+
+    def made_name(made: dict[str, str], param: str, k: int) -> str:
+        # (a name made at entry and after each TCD/PLD: noted read here)
+        name = _made_from_d(made, param, k)
+        if made is hoisted:
+            reading[-1].add(name)
+        return name
+
+    def leave(o: Op) -> list[str]:
+        # (an I/O-page access: leave to `step()`, the registers written back by
+        # the handler of `_LeftForIo`, which calls `io_exit`)
+        io_leaves.append(o)
+        lines, p = _flags_for_raise(state, region_flags, saved)
+        return lines + [f"raise _LeftForIo({{A}}, done + {spent()}{p})"]
+
+    def bail(o: Op) -> list[str]:
+        # (the bail-out's call reads the registers from the CPU: written first)
+        return exits(state) + [f"return ((done + {spent()}) << 24) + {o.text}"]
+
+    def exit_at() -> list[str]:
+        return leave_via(f"done + {spent()}",
+                         f"{use(address)} + {_size_of(op, key)}", state)
+
     for index, (items, ends, _) in enumerate(blocks_of):
         hoist = index in looping
         local: dict[str, str] = {}
@@ -1354,17 +1486,6 @@ def _compile(shape: tuple) -> Shape:
         last_set: tuple[Op, str, int] | None = None
         reading = [set()]
         d_reads.append(reading)
-
-        def spent() -> str:
-            """The cycles run in the arm before this point: those of the blocks followed
-            before this one, `{before}`, and their direct-page penalties not yet added
-            with this block's, `{dl_<pending>}`, both filled in by `_Writer` (a test of
-            r_dl where there are any: this block's read r_dl here, and those of the
-            blocks before it, carried, are read by them, `_Arm.penalty`, with no write
-            of D between)."""
-            if pending:
-                reading[-1].add(dlow)
-            return f"{{before}}{static}{{dl_{pending}}}"
         penalties = penalties or direct
         for n, ((op, key, imm), unused) in enumerate(zip(items, dead)):
             t = template(op, key, imm)
@@ -1376,100 +1497,16 @@ def _compile(shape: tuple) -> Shape:
             address = next(names)
             first = first or address
             mapping = {"A": address}
-            mapping.update((name, next(names)) for name, _, _ in t.params)
+            for name, _, _ in t.params:
+                mapping[name] = next(names)
             if n in silent:
                 static += t.static
                 continue
             carry = _constant_carry(op, carries[n], binary)
 
-            def field(name: str) -> str:
-                # A TIMED read at the exact cycle (the run's end - the budget at entry +
-                # the cycles so far), a bail-out's cycles so far, `{before}` kept for
-                # `_Writer`, the carry read, the instruction's address and operands
-                # (those first: the most asked for, and no other field's name)
-                if name in mapping:
-                    return use(mapping[name])
-                if name in ("carry", "plus_carry"):
-                    if carry is None:
-                        value = "r_c" if state.c else "(r_p & 1)"
-                    else:
-                        value = str(carry)
-                    if name == "carry":
-                        return value
-                    return "" if value == "0" else " + " + value
-                if name == "now":
-                    return f"cpu.run_end - limit + done + {spent()}"
-                if name == "spent":
-                    return f"done + {spent()}"
-                if name == "before" or name.startswith("dl_"):
-                    return "{" + name + "}"
-                if name.startswith("DW"):
-                    # DBR:operand, made once at entry in a loop when DBR stays
-                    param = use(mapping[name[1:]])
-                    if not (hoist and _stays("dbr", written)):
-                        return f"(r_bank | {param})"
-                    hoisted["B" + param[1:]] = f"r_bank | {param}"
-                    return "B" + param[1:]
-                if name == "DM":
-                    nonlocal dbr_sums
-                    dbr_sums = dbr_sums or unmasked
-                    return "" if unmasked else " & 0xFFFFFF"
-                if name[0] == "C":
-                    # an 8-bit index crossing a page from DBR:operand: the index
-                    # above 0xFF - the operand's low byte, a bound made at entry in a
-                    # loop (DBR has no low byte)
-                    index, param = "r_" + name[1], use(mapping[name[2:]])
-                    if not hoist:
-                        return f"ea & 0xFF < {index}"
-                    hoisted["C" + param[1:]] = _page_bound(param)
-                    return f"{index} > C{param[1:]}"
-                if name[0] == "Q":
-                    # the address of byte 0, 1 or 2 of a long pointer at D + operand
-                    # (`[dp]`, `[dp],Y`): made at entry in a loop, as `ZB`/`ZH` are
-                    k, param = int(name[1]), use(mapping[name[2:]])
-                    made = local if d_local else hoisted if hoist else None
-                    if made is None:
-                        return ((f"(t := r_d + {param}) & 0xFFFF") if k == 0
-                                else f"(t + {k}) & 0xFFFF")
-                    return made_name(made, param, k)
-                if name[:2] in ("ZB", "ZA", "ZE"):
-                    # D + operand (a direct-page address): in a loop, made at entry
-                    # (again after TCD/PLD) or, in a loop quiet about D, at an arm's head;
-                    # `ZA`: the statement making `ea` (none where the address is made
-                    # so), `ZE`: the address's name where accesses write `ea`
-                    param = use(mapping[name[1:] if name[:2] == "ZB" else name[2:]])
-                    made = local if d_local else hoisted if hoist else None
-                    if made is None:
-                        return {"ZB": f"(r_d + {param}) & 0xFFFF", "ZE": "ea",
-                                "ZA": f"ea = (r_d + {param}) & 0xFFFF"}[name[:2]]
-                    base = made_name(made, param, 0)
-                    return "" if name[:2] == "ZA" else base
-                if name.startswith("ZH"):
-                    # ... and the address of its second byte
-                    param = use(mapping["B" + name[2:]])
-                    made = local if d_local else hoisted if hoist else None
-                    if made is None:
-                        return "(ea + 1) & 0xFFFF"
-                    return made_name(made, param, 1)
-                return use(mapping[name])
-
-            def made_name(made: dict[str, str], param: str, k: int) -> str:
-                # (a name made at entry and after each TCD/PLD: noted read here)
-                name = _made_from_d(made, param, k)
-                if made is hoisted:
-                    reading[-1].add(name)
-                return name
-
-            def leave(o: Op) -> list[str]:
-                # (an I/O-page access: leave to `step()`, the registers written back by
-                # the handler of `_LeftForIo`, which calls `io_exit`)
-                io_leaves.append(o)
-                lines, p = _flags_for_raise(state, region_flags, saved)
-                return lines + [f"raise _LeftForIo({{A}}, done + {spent()}{p})"]
-
-            def bail(o: Op) -> list[str]:
-                # (the bail-out's call reads the registers from the CPU: written first)
-                return exits(state) + [f"return ((done + {spent()}) << 24) + {o.text}"]
+            # (every line of the instruction fills its fields from one `Fields`, each
+            # looked up once, but the carry's, which the flags' state of a run decides)
+            fields = Fields(field, _STATE_FIELDS)
             # (rendered in runs of ops that see one state: the exits' P is made from it)
             runs, after = _flag_runs(op, key, imm, binary, unused, state, carry is not None,
                                      region_flags.v == TRIPLE)
@@ -1478,7 +1515,7 @@ def _compile(shape: tuple) -> Shape:
                 # pulled are known, which moves S alone: `_Writer`)
                 returning_at = len(body)
                 moved = render([o for _, run in runs for *_, o in run if o not in t.ops] +
-                               list(t.moves), leave, bail, field)
+                               list(t.moves), leave, bail, fields)
             if (last_set is not None and runs and _sets_from(
                     runs[0][1][0][3], last_set[0], len(body) - last_set[2])):
                 # (a register set by the instruction before, its line the last, read
@@ -1486,17 +1523,17 @@ def _compile(shape: tuple) -> Shape:
                 # where the register is read)
                 first_op = runs[0][1][0][3]
                 runs = ((runs[0][0], runs[0][1][1:]),) + runs[1:]
-                before, rest = (text.format_map(Fields(field)) for text in first_op.around)
+                before, rest = (text.format_map(fields) for text in first_op.around)
                 merged = f"{before}({last_set[1]}){rest}"
                 body[-1] = f"{first_op.target} = {merged}"
                 last_set = (first_op, merged, len(body))
             for state, run in runs:
-                body += render_statements(run, leave, bail, field)
+                body += render_statements(run, leave, bail, fields)
             state = after
             # (the last op rendered: where a set, the next instruction's first may read it)
             last_op = next((run[-1][3] for _, run in reversed(runs) if run), None)
             if last_op is not None and last_op.kind == "set" and last_op.depth == 0:
-                last_set = (last_op, last_op.expr.format_map(Fields(field)), len(body))
+                last_set = (last_op, last_op.expr.format_map(fields), len(body))
             elif last_op is not None:
                 last_set = None
             if "d" in t.writes:
@@ -1508,7 +1545,7 @@ def _compile(shape: tuple) -> Shape:
                     # A constant target: its cycles are constants too (note 5 for BRA).
                     static += 3 if OPCODES[op].mnemonic == "BRA" else t.static
                 else:
-                    body.append(f"t = {t.ret.format_map(Fields(field))}")
+                    body.append(f"t = {t.ret.format_map(fields)}")
                     static += t.static
                     returned_at = len(body)
                 continue
@@ -1516,13 +1553,10 @@ def _compile(shape: tuple) -> Shape:
             # (run-time terms go straight into `done`: the arm's budget check has
             # been passed, and an exit adds only the constant cycles)
             pending += sum(1 for term in t.extras if term.direct)
-            tested = [f"if {term.test.format_map(Fields(field))}: done += 1"
+            tested = [f"if {term.test.format_map(fields)}: done += 1"
                       for term in t.extras if not term.direct]
             varies = varies or bool(tested)
             body += tested
-            def exit_at() -> list[str]:
-                return leave_via(f"done + {spent()}",
-                                 f"{use(address)} + {_size_of(op, key)}", state)
             # (a direct-page or stack-relative store lands in bank 0: no check when
             # the region has no code there; the end first: data above the code, the
             # common case, costs one test; one run of code needs no `hit`)
@@ -1531,7 +1565,7 @@ def _compile(shape: tuple) -> Shape:
                 # the code's first: a byte there is no hit)
                 byte = _byte_store(op, key)
                 # (a direct-page store's address is its hoisted name, where it has one)
-                ea = Fields(field)["ZEB1"] if OPCODES[op].mode == "dp" else "ea"
+                ea = fields["ZEB1"] if OPCODES[op].mode == "dp" else "ea"
                 body.append(f"if {ea} < {use(hi)} and {ea} {'>' if byte else '>='} {use(lo)}:"
                             if one_span else
                             f"if {ea} < {use(hi)} and {ea} >= {use(lo)} and " +
@@ -1600,7 +1634,7 @@ def _compile(shape: tuple) -> Shape:
     again = _made_again(hoisted, penalties)
     live_at_entry, live_after = _live_from_d(d_reads, _successors(blocks_of))
     for lines_of_block, at, index, segment in reversed(remakes):
-        lines_of_block[at:at] = _live_lines(again, live_after[index][segment - 1])
+        lines_of_block[at:at] = _paired(_live_lines(again, live_after[index][segment - 1]))
     # (the loops in which nothing writes D: their arms add the direct-page penalties
     # with the constant cycles, in names made at the arm's head)
     writers = {index for index, arm in enumerate(arms) if arm.writes_d}
@@ -1621,8 +1655,9 @@ def _compile(shape: tuple) -> Shape:
     made_at_entry = ((["r_bank = r_dbr << 16"] if banked else []) +
                      [f"{name} = {value}" for name, value in hoisted.items()
                       if name[0] not in "ZYX"] +
-                     _live_lines([f"{name} = {value}" for name, value in hoisted.items()
-                                  if name[0] in "ZYX"], live_at_entry) +
+                     _paired(_live_lines([f"{name} = {value}"
+                                          for name, value in hoisted.items()
+                                          if name[0] in "ZYX"], live_at_entry)) +
                      (["r_dl = r_d & 0xFF"] if low_at_entry else []))
     loaded |= ({"dbr"} if banked or guard else set()) | (
         {"d"} if low_at_entry or any(name[0] in "ZYX" for name in hoisted) else set())
@@ -1649,9 +1684,11 @@ def _compile(shape: tuple) -> Shape:
     # The parameters are the region function's argument defaults: locals when it runs,
     # one tuple per region (no closure cells, little for the garbage collector to walk).
     # Only those the source reads: an address is read only where the region may be left.
+    # (The defaults are given to the function when a region is made, `factory`: none in
+    # the source, a syntax-tree node fewer per parameter for `compile()`.)
     parameters = sorted(int(name[1:]) for name in used)
-    args = "".join(f", P{n}=0" for n in parameters)
-    source = f"def region(cpu, mem, limit, L=0, NZ8=0, NZ16=0{args}):\n" + body_source + "\n"
+    args = "".join([f", P{n}" for n in parameters])
+    source = f"def region(cpu, mem, limit, L, NZ8, NZ16{args}):\n" + body_source + "\n"
     namespace = cpu_fast.generated_namespace()
     namespace["_Left"] = _Left
     namespace["_LeftForIo"] = _LeftForIo
@@ -1896,7 +1933,7 @@ class _Writer:
                  ["    " + x for x in
                   self.leave_via("done", self.use(self.arms[i].start))] + lines)
         # (made once per entry to the arm, before its loop: nothing in it changes them)
-        made = [f"{name} = {value}" for name, value in self.made.items()]
+        made = _paired([f"{name} = {value}" for name, value in self.made.items()])
         if not self.loops:
             return made + lines
         made.append(f"budget{i} = limit - {head}")
@@ -1922,7 +1959,7 @@ class _Writer:
         """Arm `i` as a counted loop of passes of `count` cycles each."""
         lines = self._render(i, self.fold, count)
         self.heads[i] = head = self.slowest + 2
-        made = [f"{name} = {value}" for name, value in self.made.items()]
+        made = _paired([f"{name} = {value}" for name, value in self.made.items()])
         # (K from `done` at entry: the passes that begin before the budget is spent, as
         # the budget check at each pass's head would allow; K <= 0 runs none)
         made += [f"budget{i} = limit - {head}",
@@ -2193,19 +2230,29 @@ def _way_cycles(arms: list[_Arm], cycles: int, way: list[int]) -> int:
     return cycles + sum(arms[b].static for b in way)
 
 
-def _dispatch(arms: list[list[str]], lo: int, hi: int, indent: str = "") -> list[str]:
+def _dispatch(arms: list[list[str]], lo: int, hi: int, indent: str = "",
+              out: list[str] | None = None) -> list[str]:
     """Arms lo..hi-1 chosen by the label `L` in a balanced tree of tests, so a jump to
     any block of the region costs a few comparisons, not one per block before it
-    (each line indented by `indent`, once)."""
+    (each line indented by `indent`, once, and appended to `out`, which is returned:
+    no list copied at each level of the tree)."""
+    if out is None:
+        out = []
     if hi - lo == 1:
-        return [indent + x for x in arms[lo]]
+        out += [indent + x for x in arms[lo]]
+        return out
     deeper = indent + "    "
     if hi - lo == 2:
-        return ([f"{indent}if L == {lo}:"] + [deeper + x for x in arms[lo]] +
-                [f"{indent}else:"] + [deeper + x for x in arms[lo + 1]])
+        out.append(f"{indent}if L == {lo}:")
+        out += [deeper + x for x in arms[lo]]
+        out.append(f"{indent}else:")
+        out += [deeper + x for x in arms[lo + 1]]
+        return out
     mid = (lo + hi) // 2
-    return ([f"{indent}if L < {mid}:"] + _dispatch(arms, lo, mid, deeper) +
-            [f"{indent}else:"] + _dispatch(arms, mid, hi, deeper))
+    out.append(f"{indent}if L < {mid}:")
+    _dispatch(arms, lo, mid, deeper, out)
+    out.append(f"{indent}else:")
+    return _dispatch(arms, mid, hi, deeper, out)
 
 
 def _byte_store(op: int, key: Key) -> bool:

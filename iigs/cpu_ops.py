@@ -168,10 +168,13 @@ def render(ops: list[Op], leave: Callable[[Op], list[str]],
 
 def render_statements(made: tuple[Statement, ...], leave: Callable[[Op], list[str]],
                       bail: Callable[[Op], list[str]],
-                      fields: Callable[[str], str] | None) -> list[str]:
-    """`render` of ops made into `statements`."""
+                      fields: "Callable[[str], str] | Fields | None") -> list[str]:
+    """`render` of ops made into `statements` (`fields`: a lookup, or the `Fields` of
+    the instruction, shared by all the lines made of it, so each field is looked up
+    once)."""
     lines: list[str] = []
-    looked_up = Fields(fields) if fields else None
+    looked_up = (fields if isinstance(fields, Fields) else Fields(fields) if fields
+                 else None)
     for indent, text, has_fields, op in made:
         if text is not None:
             # (a field may make a statement nothing: a direct-page address made at entry)
@@ -191,14 +194,19 @@ def render_statements(made: tuple[Statement, ...], leave: Callable[[Op], list[st
 class Fields(dict):
     """A template's format fields, looked up by a function when the source is made
     (each once: a field names the same thing wherever it is in the lines rendered
-    together)."""
+    together), but for those in `volatile`, whose value may change between the lines
+    (a carry read where the flags' state moved), looked up each time."""
 
-    def __init__(self, lookup: Callable[[str], str]) -> None:
+    def __init__(self, lookup: Callable[[str], str],
+                 volatile: frozenset[str] = frozenset()) -> None:
         super().__init__()
         self.lookup = lookup
+        self.volatile = volatile
 
     def __missing__(self, name: str) -> str:
-        value = self[name] = self.lookup(name)
+        value = self.lookup(name)
+        if name not in self.volatile:
+            self[name] = value
         return value
 
 
