@@ -475,7 +475,7 @@ class _Gen:
             self.emit(f"ea = ({self.long()} + {r['x']}) & 0xFFFFFF" if self.long_wraps
                       else f"ea = {self.long()} + {r['x']}")
         elif mode == "sr":
-            self.emit(f"ea = ({r['sp']} + {self.byte()}) & 0xFFFF")
+            self.emit(f"ea = {r['sp']} + {self.byte()} & 0xFFFF")
         elif mode == "sriy":
             self.emit(f"t = ({r['sp']} + {self.byte()}) & 0xFFFF")
             self.emit(f"ea = (({r['bank']} | {stack}[t] | ({stack}[(t + 1) & 0xFFFF] << 8))"
@@ -641,9 +641,10 @@ class _Gen:
             return "{ZH" + self.byte()[2:-1] + "}"
         if not self.long_wraps:
             return "ea + 1"
+        # (a subscript: `+` binds before `&`, and parentheses cost `compile()` time)
         if self.row.mode in DBR_MODES and not self.bank0:
-            return "(ea + 1)" + self.bank_mask()
-        return f"(ea + 1) & {mask}"
+            return "ea + 1" + self.bank_mask()
+        return f"ea + 1 & {mask}"
 
     def set_nz(self, value: str, wide: bool, uses: frozenset[str] | None = None) -> None:
         table = "NZ16" if wide else "NZ8"
