@@ -1501,7 +1501,8 @@ def _compile(shape: tuple) -> Shape:
             if n in silent:
                 static += t.static
                 continue
-            carry = _constant_carry(op, carries[n], binary)
+            carry = (None if carries[n] is None
+                     else _constant_carry(op, carries[n], binary))
 
             # (every line of the instruction fills its fields from one `Fields`, each
             # looked up once, but the carry's, which the flags' state of a run decides)
@@ -1551,11 +1552,12 @@ def _compile(shape: tuple) -> Shape:
             static += t.static
             # (run-time terms go straight into `done`: the arm's budget check has
             # been passed, and an exit adds only the constant cycles)
-            pending += sum(1 for term in t.extras if term.direct)
-            tested = [f"if {term.test.format_map(fields)}: done += 1"
-                      for term in t.extras if not term.direct]
-            varies = varies or bool(tested)
-            body += tested
+            if t.extras:
+                pending += sum(1 for term in t.extras if term.direct)
+                tested = [f"if {term.test.format_map(fields)}: done += 1"
+                          for term in t.extras if not term.direct]
+                varies = varies or bool(tested)
+                body += tested
             # (a direct-page or stack-relative store lands in bank 0: no check when
             # the region has no code there; the end first: data above the code, the
             # common case, costs one test; one run of code needs no `hit`)

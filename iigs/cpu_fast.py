@@ -501,18 +501,21 @@ class _Gen:
     def _indexed(self, base: str, index: str) -> None:
         """`ea` = `base` + `index`, 24 bits. Note 4: an 8-bit index that crosses a page
         costs one more cycle on a read (only then is the base kept, to compare)."""
+        # (`+` binds before the mask's `&`; a region's `{DW1}` is a name or in
+        # parentheses already: none added, each pair costs `compile()` time)
+        total = f"{base} + {index}" if base.startswith("{DW") else f"({base}) + {index}"
         if self.row.access == "r" and self.x:
             # (an 8-bit index crosses a page exactly when the low byte of the sum is
             # below it; in a region's absolute mode the `{CxW1}` field, which the
             # region may fill with a test of the index against a bound made at entry)
-            self.emit(f"ea = (({base}) + {index}){self.bank_mask()}")
+            self.emit(f"ea = {total}{self.bank_mask()}")
             if self.region and base.startswith("{DW"):
                 register = "x" if index == self.r["x"] else "y"
                 self.extra.append(Cycle("{C" + register + base[2:-1] + "}"))
             else:
                 self.extra.append(Cycle(f"ea & 0xFF < {index}"))
         else:
-            self.emit(f"ea = (({base}) + {index}){self.bank_mask()}")
+            self.emit(f"ea = {total}{self.bank_mask()}")
 
     # ------------------------------------------------ operands
     def wide(self, width: str) -> bool:
