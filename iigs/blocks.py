@@ -1889,7 +1889,7 @@ class _Writer:
     access when D's low byte is not 0, `_Arm.penalty`), carried along the path up to a
     block that writes D, which adds those before it first: in the arm of a loop in which
     nothing writes D (`folded`), where a path ends the constant K and the penalties P
-    are one addition of a name made at the arm's head, `K + (P if r_dl else 0)`, since
+    are one addition of a name made at the arm's head, `K + P if r_dl else K`, since
     D's low byte does not change in the arm; elsewhere a test of `r_dl` chooses.
 
     An arm whose loop adds the same cycles C on every path back to its head, and adds
@@ -2162,12 +2162,12 @@ class _Writer:
             return [f"done += {cycles}"] if cycles else []
         if self.fold:
             name = f"dl{cycles}_{penalty}"
-            self.made[name] = f"{cycles} + ({penalty} if r_dl else 0)"
+            self.made[name] = f"{cycles + penalty} if r_dl else {cycles}"
             return [f"done += {passes}{name}"]
         if not cycles and not passes:
             return [f"if r_dl: done += {penalty}"]
-        return ["if r_dl:", f"    done += {passes}{cycles + penalty}", "else:",
-                f"    done += {passes}{cycles}"]
+        # (one statement: the bytecodes of an `if`/`else`, fewer syntax-tree nodes)
+        return [f"done += {passes}{cycles + penalty} if r_dl else {passes}{cycles}"]
 
     def _amount(self, cycles: int, penalty: int) -> str:
         """What `_add` adds for a path back to the head, as one expression."""
