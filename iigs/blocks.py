@@ -1001,7 +1001,8 @@ def _block_registers(items: tuple) -> tuple[frozenset[str], frozenset[str], froz
 def forget_derived() -> None:
     """Drop what is kept per process of the analyses' results (`_block_facts`,
     `_flag_runs`, `_flag_facts`): for a test that breaks an analysis on purpose."""
-    for cached in (_block_facts, _flag_runs, _flag_facts, _block_registers):
+    for cached in (_block_facts, _flag_runs, _flag_facts, _block_registers,
+                   _block_flag_facts):
         cached.cache_clear()
 
 
@@ -1142,7 +1143,7 @@ def _paired(lines: list[str]) -> list[str]:
     fewer for `compile()`."""
     out: list[str] = []
     for line in lines:
-        if line[0] in "YX" and out and out[-1][0] == "Z":
+        if out and line[0] in "YX" and out[-1][0] == "Z":
             name, value = line.split(" = ", 1)
             base = "Z" + name[1:]
             made = out[-1]
@@ -1155,20 +1156,22 @@ def _paired(lines: list[str]) -> list[str]:
 
 def _looping_blocks(shape: tuple) -> set[int]:
     """The blocks of a region's shape that lie on a loop (reach themselves along the
-    region's edges)."""
+    region's edges): the blocks each block reaches, as bits of an integer, grown to a
+    fixed point (a region has at most `MAX_BLOCKS`: a few passes of a few blocks)."""
     successors = _successors(shape[3:])
-    looping = set()
-    for start in range(len(successors)):
-        seen, work = set(), list(successors[start])
-        while work:
-            label = work.pop()
-            if label == start:
-                looping.add(start)
-                break
-            if label not in seen:
-                seen.add(label)
-                work.extend(successors[label])
-    return looping
+    reach = [sum(1 << label for label in after) for after in successors]
+    changed = True
+    while changed:
+        changed = False
+        # (from the last block back: most edges go forward, so few passes)
+        for i in range(len(successors) - 1, -1, -1):
+            grown = reach[i]
+            for label in successors[i]:
+                grown |= reach[label]
+            if grown != reach[i]:
+                reach[i] = grown
+                changed = True
+    return {i for i, bits in enumerate(reach) if bits >> i & 1}
 
 
 def _reads_from_p(op: int, carry_known: bool) -> int:
@@ -1193,26 +1196,45 @@ def _region_flags(shape: tuple, defines: bool) -> FlagState:
     the old accumulator alone. `defines`: the region writes P at all."""
     if not defines:
         return IN_P
-    widths = {0x82: [0, 0], 0x40: [0, 0]}
-    triples = 0        # (the V definers that can hold it in the triple)
+    # (N/Z's definers in 8 and 16 bits, V's, V's that can be the triple, C defined,
+    # N/Z left in P: summed over the blocks, `_block_flag_facts`)
+    nz8 = nz16 = v8 = v16 = triples = 0
     carry = False
     nz_ok = True
     for items, _, _ in shape[3:]:
-        for op, key, imm in items:
-            defines_carry, leaves_nz, held, stores = _flag_facts(op, key, imm)
-            carry = carry or defines_carry
-            nz_ok = nz_ok and not leaves_nz
-            for bits, wide in held:
-                widths[bits][wide] += 1
-            triples += stores
+        counts, defines_carry, leaves_nz = _block_flag_facts(items)
+        nz8 += counts[0]
+        nz16 += counts[1]
+        v8 += counts[2]
+        v16 += counts[3]
+        triples += counts[4]
+        carry = carry or defines_carry
+        nz_ok = nz_ok and not leaves_nz
 
-    def pick(bits: int) -> int:
-        eight, sixteen = widths[bits]
+    def pick(eight: int, sixteen: int) -> int:
         return 0 if not (eight or sixteen) else 16 if sixteen > eight else 8
-    v = pick(0x40)
-    if v and triples > widths[0x40][0]:
+    v = pick(v8, v16)
+    if v and triples > v8:
         v = TRIPLE
-    return FlagState(pick(0x82) if nz_ok else 0, carry, v)
+    return FlagState(pick(nz8, nz16) if nz_ok else 0, carry, v)
+
+
+@functools.lru_cache(maxsize=4096)
+def _block_flag_facts(items: tuple) -> tuple[tuple[int, int, int, int, int], bool, bool]:
+    """`_flag_facts` of a basic block's instructions summed, made once per process for
+    each block (as `_block_facts`): the N/Z definers from a value in 8 and 16 bits, V's,
+    the V definers that can hold it in the triple; does one define C; does one leave
+    N/Z in P otherwise than from a value."""
+    counts = [0, 0, 0, 0, 0]
+    carry = leaves = False
+    for op, key, imm in items:
+        defines_carry, leaves_nz, held, stores = _flag_facts(op, key, imm)
+        carry = carry or defines_carry
+        leaves = leaves or leaves_nz
+        for bits, wide in held:
+            counts[(0 if bits == 0x82 else 2) + wide] += 1
+        counts[4] += stores
+    return (counts[0], counts[1], counts[2], counts[3], counts[4]), carry, leaves
 
 
 @functools.lru_cache(maxsize=4096)
@@ -1650,8 +1672,8 @@ def _compile(shape: tuple) -> Shape:
     guard = _dbr_guard([use(arm.start) for arm in arms]) if dbr_sums else []
     # The entry's own lines read registers too: DBR for r_bank and the guard, D for the
     # direct-page addresses and its low byte, P for the flags' locals (always loaded).
-    banked = any("r_bank" in line for line in itertools.chain(
-        hoisted.values(), (line for arm in arms for line in arm.body)))
+    banked = "r_bank" in "\n".join(itertools.chain(
+        hoisted.values(), *(arm.body for arm in arms)))
     low_at_entry = penalties and dlow in live_at_entry
     made_at_entry = ((["r_bank = r_dbr << 16"] if banked else []) +
                      [f"{name} = {value}" for name, value in hoisted.items()

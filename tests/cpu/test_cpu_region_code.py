@@ -43,6 +43,34 @@ def test_the_blocks_on_a_loop_are_found() -> None:
     assert blocks._looping_blocks(_shape(bytes([0xE8, 0x80, 0x00, 0xDB]))) == set()
 
 
+def _reaches_itself(successors: list[set[int]], start: int) -> bool:
+    """Does block `start` reach itself along `successors` (a plain search)?"""
+    seen, work = set(), list(successors[start])
+    while work:
+        label = work.pop()
+        if label == start:
+            return True
+        if label not in seen:
+            seen.add(label)
+            work.extend(successors[label])
+    return False
+
+
+def test_the_blocks_on_a_loop_are_those_that_reach_themselves() -> None:
+    # Random flow graphs of up to MAX_BLOCKS blocks (edges back and forward, self-loops,
+    # blocks reached from nowhere), read by `_looping_blocks` through the blocks' ends
+    # as a shape has them: a block is on a loop exactly when it reaches itself.
+    rng = random.Random(47)
+    for _ in range(400):
+        count = rng.randint(1, blocks.MAX_BLOCKS)
+        successors = [set(rng.sample(range(count), rng.randint(0, min(2, count))))
+                      for _ in range(count)]
+        ends = [("direct", *sorted(after)) for after in successors]
+        shape = (True, False, True) + tuple(((), end, None) for end in ends)
+        expected = {i for i in range(count) if _reaches_itself(successors, i)}
+        assert blocks._looping_blocks(shape) == expected, successors
+
+
 def dbr_loop(plb: bool, translator: Translator) -> CPU65816:
     """A loop reading and writing absolute,X addresses in the data bank, and adding a
     direct-page byte, which (with `plb`) change every pass: PLB of a counter's low bits,
@@ -178,6 +206,30 @@ def test_the_names_read_after_a_write_of_d_are_found() -> None:
     # (a `Y` name needs its `Z` name, which it is made from)
     assert blocks._live_lines(["Z2 = a", "Y2 = (Z2 + 1)", "Z3 = b"], {"Y2"}) == [
         "Z2 = a", "Y2 = (Z2 + 1)"]
+
+
+def test_a_words_names_made_in_one_statement_are_the_same() -> None:
+    # A `Z` name and the `Y` name made right after it from it are one statement, the
+    # `Z` name assigned inside it (`_paired`); a `Y`/`X` name made later, or of another
+    # `Z` name, stays a statement of its own. Run, both make the same names, D + operand
+    # wrapping at $FFFF included.
+    made: dict[str, str] = {}
+    blocks._made_from_d(made, "P4", 1)
+    blocks._made_from_d(made, "P9", 0)
+    blocks._made_from_d(made, "P4", 2)
+    blocks._made_from_d(made, "P7", 2)
+    lines = [f"{name} = {value}" for name, value in made.items()]
+    paired = blocks._paired(lines)
+    assert len(paired) == len(lines) - 2
+    assert paired[0].startswith("Y4 = (Z4 := ") and paired[1] == lines[2]
+    for d in (0, 0x1FEC, 0xFF00, 0xFFFE, 0xFFFF):
+        for operand in (0, 1, 0xFE, 0xFF):
+            apart: dict[str, int] = {"r_d": d, "P4": operand, "P9": operand ^ 1,
+                                     "P7": 0xFF - operand}
+            together = dict(apart)
+            exec("\n".join(lines), {}, apart)
+            exec("\n".join(paired), {}, together)
+            assert together == apart
 
 
 def test_names_read_only_in_the_writers_block_would_be_caught(
