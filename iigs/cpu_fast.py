@@ -252,6 +252,15 @@ class Cycle(NamedTuple):
     direct: bool = False
 
 
+def _operand(value: str) -> str:
+    """`value` as the operand of a binary operator: in parentheses unless it is a name
+    or a parameter's field (`{B1}`, `{O2}`...), which need none."""
+    if value.isidentifier() or (value[:1] == "{" and value[1:2] in "BWLKHO"
+                                and value[2:-1].isdigit() and value[-1] == "}"):
+        return value
+    return f"({value})"
+
+
 def _stepped(value: str, delta: str, mask: str) -> str:
     """`value` (a local, read twice) plus or minus 1, wrapped to `mask`: a test instead
     of a mask, since `(x + 1) & 0xFFFF` makes two integers and `x + 1 if x != 0xFFFF
@@ -672,27 +681,29 @@ class _Gen:
         """Push bytes in order (`bytes_`: the values are bytes already). Emulation mode
         keeps S in page 1 byte by byte, except for the 65816-only instructions, which
         address with the full S and fix SH after."""
+        # (no parentheses that precedence makes redundant, `-` before `&` before `|`:
+        # each pair costs `compile()` time)
         sp = self.copy("sp", "sp")
         for i, v in enumerate(values):
             if self.e and not new_style:
-                addr = sp if i == 0 else f"0x100 | (({sp} - {i}) & 0xFF)"
+                addr = sp if i == 0 else f"0x100 | {sp} - {i} & 0xFF"
             else:
-                addr = sp if i == 0 else f"({sp} - {i}) & 0xFFFF"
+                addr = sp if i == 0 else f"{sp} - {i} & 0xFFFF"
             # (a value shifted right by 8 is the high byte of a 16-bit one, by 16 the
             # bank of a 24-bit address: a byte already)
             self.emit(f"{self.stack}[{addr}] = {v}" if bytes_ or v.endswith((" >> 8", " >> 16"))
-                      else f"{self.stack}[{addr}] = ({v}) & 0xFF")
+                      else f"{self.stack}[{addr}] = {_operand(v)} & 0xFF")
         n = len(values)
         if self.e:
-            self.set("sp", f"0x100 | (({sp} - {n}) & 0xFF)")
+            self.set("sp", f"0x100 | {sp} - {n} & 0xFF")
         else:
-            self.set("sp", f"({sp} - {n}) & 0xFFFF")
+            self.set("sp", f"{sp} - {n} & 0xFFFF")
 
     def pull(self, count: int, new_style: bool = False, into: str = "v") -> None:
         """Pull `count` bytes little-endian into `into`."""
         sp = self.copy("sp", "sp")
-        wrapped = [f"0x100 | (({sp} + {i}) & 0xFF)" if self.e and not new_style
-                   else f"({sp} + {i}) & 0xFFFF" for i in range(1, count + 1)]
+        wrapped = [f"0x100 | {sp} + {i} & 0xFF" if self.e and not new_style
+                   else f"{sp} + {i} & 0xFFFF" for i in range(1, count + 1)]
         parts = [f"({self.stack}[{addr}] << {8 * i})" if i else f"{self.stack}[{addr}]"
                  for i, addr in enumerate(wrapped)]
         self.let(into, " | ".join(parts))
@@ -703,9 +714,9 @@ class _Gen:
         self.unwrapped = "" if self.e and new_style else f"{sp} < {end - count:#x}"
         self.moved = f"{sp} + {count}" if self.unwrapped else ""
         if self.e:
-            self.set("sp", f"0x100 | (({sp} + {count}) & 0xFF)")
+            self.set("sp", f"0x100 | {sp} + {count} & 0xFF")
         else:
-            self.set("sp", f"({sp} + {count}) & 0xFFFF")
+            self.set("sp", f"{sp} + {count} & 0xFFFF")
         self.moved = self.moved or self.ops[-1].expr
 
     # ------------------------------------------------ cycles
