@@ -1487,6 +1487,10 @@ def _compile(shape: tuple) -> Shape:
         return leave_via(f"done + {spent()}",
                          f"{use(address)} + {_size_of(op, key)}", state)
 
+    # (every line of an instruction fills its fields from one `Fields`, emptied for
+    # the next: each field looked up once, but the carry's, which the flags' state of
+    # a run of lines decides)
+    fields = Fields(field, _STATE_FIELDS)
     for index, (items, ends, _) in enumerate(blocks_of):
         hoist = index in looping
         local: dict[str, str] = {}
@@ -1526,9 +1530,7 @@ def _compile(shape: tuple) -> Shape:
             carry = (None if carries[n] is None
                      else _constant_carry(op, carries[n], binary))
 
-            # (every line of the instruction fills its fields from one `Fields`, each
-            # looked up once, but the carry's, which the flags' state of a run decides)
-            fields = Fields(field, _STATE_FIELDS)
+            fields.clear()
             # (rendered in runs of ops that see one state: the exits' P is made from it)
             runs, after = _flag_runs(op, key, imm, binary, unused, state, carry is not None,
                                      region_flags.v == TRIPLE)
@@ -1553,7 +1555,10 @@ def _compile(shape: tuple) -> Shape:
                 body += render_statements(run, leave, bail, fields)
             state = after
             # (the last op rendered: where a set, the next instruction's first may read it)
-            last_op = next((run[-1][3] for _, run in reversed(runs) if run), None)
+            last_op = None
+            for _, run in runs:
+                if run:
+                    last_op = run[-1][3]
             if last_op is not None and last_op.kind == "set" and last_op.depth == 0:
                 last_set = (last_op, last_op.expr.format_map(fields), len(body))
             elif last_op is not None:

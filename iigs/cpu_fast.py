@@ -465,8 +465,8 @@ class _Gen:
                 # (a region's `{Q0B1}`..`{Q2B1}` fields: the pointer's three bytes'
                 # addresses, made at entry with `{ZB1}` in a loop, see `iigs.blocks`)
                 b = self.byte()[1:-1]
-                pointer = (f"{stack}[{{Q0{b}}}] | ({stack}[{{Q1{b}}}] << 8) | "
-                           f"({stack}[{{Q2{b}}}] << 16)")
+                pointer = (f"{stack}[{{Q0{b}}}] | {stack}[{{Q1{b}}}] << 8 | "
+                           f"{stack}[{{Q2{b}}}] << 16")
             else:
                 self.emit(f"t = {d} + {self.byte()}")
                 pointer = (f"{stack}[t & 0xFFFF] | ({stack}[(t + 1) & 0xFFFF] << 8) | "
@@ -546,7 +546,8 @@ class _Gen:
             return self.word() if wide else self.byte()
         mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
         ea = self.ea
-        plain = f"(mem[{ea}] | (mem[{self.next_byte(mask)}] << 8))" if wide else f"mem[{ea}]"
+        # (`<<` binds before `|`: the high byte's shift needs no parentheses)
+        plain = f"(mem[{ea}] | mem[{self.next_byte(mask)}] << 8)" if wide else f"mem[{ea}]"
         if not self.io:
             return plain
         if wide:
@@ -704,7 +705,7 @@ class _Gen:
         sp = self.copy("sp", "sp")
         wrapped = [f"0x100 | {sp} + {i} & 0xFF" if self.e and not new_style
                    else f"{sp} + {i} & 0xFFFF" for i in range(1, count + 1)]
-        parts = [f"({self.stack}[{addr}] << {8 * i})" if i else f"{self.stack}[{addr}]"
+        parts = [f"{self.stack}[{addr}] << {8 * i}" if i else f"{self.stack}[{addr}]"
                  for i, addr in enumerate(wrapped)]
         self.let(into, " | ".join(parts))
         # (S in page 1 in emulation mode: a 65816-only pull, addressed with all of S,
