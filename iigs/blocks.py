@@ -1484,8 +1484,9 @@ def _compile(shape: tuple) -> Shape:
         return exits(state) + [f"return ((done + {spent()}) << 24) + {o.text}"]
 
     def exit_at() -> list[str]:
-        return leave_via(f"done + {spent()}",
-                         f"{use(address)} + {_size_of(op, key)}", state)
+        # (on at the next instruction: the parameter after this one's own is its
+        # address, or the address after the block, `_shape`: a name, not a sum)
+        return leave_via(f"done + {spent()}", use(f"P{int(own_last[1:]) + 1}"), state)
 
     # (every line of an instruction fills its fields from one `Fields`, emptied for
     # the next: each field looked up once, but the carry's, which the flags' state of
@@ -1522,8 +1523,9 @@ def _compile(shape: tuple) -> Shape:
             address = next(names)
             first = first or address
             mapping = {"A": address}
+            own_last = address      # (the last of the instruction's own parameters)
             for name, _, _ in t.params:
-                mapping[name] = next(names)
+                mapping[name] = own_last = next(names)
             if n in silent:
                 static += t.static
                 continue
@@ -2289,10 +2291,6 @@ def _byte_store(op: int, key: Key) -> bool:
     code (a JSL's operand the program patches, say) does not leave the region; a 16-bit
     one tests both its bytes (`_hit_for`)."""
     return bool(key[0] or (key[2] if OPCODES[op].mnemonic in ("STX", "STY") else key[1]))
-
-
-def _size_of(op: int, key: Key) -> int:
-    return OPCODES[op].operand_size(key[1], key[2]) + 1
 
 
 # ---------------------------------------------------------------- block moves
