@@ -1000,7 +1000,8 @@ def _block_registers(items: tuple) -> tuple[frozenset[str], frozenset[str], froz
 
 def forget_derived() -> None:
     """Drop what is kept per process of the analyses' results (`_block_facts`,
-    `_flag_runs`, `_flag_facts`): for a test that breaks an analysis on purpose."""
+    `_flag_runs`, `_flag_facts`, `_block_registers`, `_block_flag_facts`): for a test
+    that breaks an analysis on purpose."""
     for cached in (_block_facts, _flag_runs, _flag_facts, _block_registers,
                    _block_flag_facts):
         cached.cache_clear()
