@@ -1346,9 +1346,9 @@ def _compile(shape: tuple) -> Shape:
     # registers back: one short statement per exit (two where P is made first)
     # instead of the call and a return.
     def leave_via(cycles: str, address: str,
-                  state: FlagState = region_flags) -> list[str]:
+                  state: FlagState = region_flags, kind: str = "_Left") -> list[str]:
         lines, p = _flags_for_raise(state, region_flags, saved)
-        return lines + [f"raise _Left({cycles}, {address}{p})"]
+        return lines + [f"raise {kind}({cycles}, {address}{p})"]
     io_leaves: list[Op] = []
     arms: list[_Arm] = []
     # Absolute and direct-page addresses (DBR:operand, D + operand) of the blocks on a
@@ -1446,7 +1446,7 @@ def _compile(shape: tuple) -> Shape:
                     return f"cpu.run_end - limit + done + {spent()}"
                 if name == "spent":
                     return f"done + {spent()}"
-                if name == "before" or name.startswith("dl_"):
+                if name in ("before", "SM") or name.startswith("dl_"):
                     return "{" + name + "}"
                 if name.startswith("DW"):
                     # DBR:operand, made once at entry in a loop when DBR stays
@@ -1687,7 +1687,11 @@ def _compile(shape: tuple) -> Shape:
     plain = [f"leave(cpu, {', '.join('r_' + r for r in saved)})"] if saved else []
     plain[:0] = _p_at_handlers(region_flags, saved)
     # (`_Left`'s: one call, `write_back_out`, P made in it as `_p_at_handlers` says)
-    handlers = ["except _Left as out:",
+    handlers = ["except _Stepped as out:",
+                f"    leave_out(cpu, out, {at_end})" if saved else "    pass",
+                "    return (out.cycles << 24) + interpreted_step(cpu, mem, out.at)"
+                ] if writer.stepped else []
+    handlers += ["except _Left as out:",
                 f"    return leave_out(cpu, out, {at_end})" if saved else
                 "    return (out.cycles << 24) + out.at"]
     if io_leaves:
@@ -1705,6 +1709,7 @@ def _compile(shape: tuple) -> Shape:
     source = f"def region(cpu, mem, limit, L=0, NZ8=0, NZ16=0{args}):\n" + body_source + "\n"
     namespace = cpu_fast.generated_namespace()
     namespace["_Left"] = _Left
+    namespace["_Stepped"] = _Stepped
     namespace["_LeftForIo"] = _LeftForIo
     if saved:
         if "leave" in helpers:
@@ -1802,6 +1807,13 @@ class _Left(Exception):
         self.cycles = cycles
         self.at = at
         self.p = p          # P, when the flags were not left in the region's locals
+
+
+class _Stepped(_Left):
+    """`_Left` at an arm's head whose test of S's range failed (`_Writer.arm`): the
+    registers written back, the instruction there runs through its handler
+    (`cpu_fast.interpreted_step`), so the run loop, which would enter the region there
+    again, goes on after it."""
 
 
 class _LeftForIo(Exception):
@@ -1926,6 +1938,7 @@ class _Writer:
         self.heads = [0] * len(arms)
         self.loops_of = loops_of   # `innermost_loops`
         self.folded = folded       # heads of the loops in which nothing writes D
+        self.stepped = False       # an arm leaves by `_Stepped`
 
     def arm(self, i: int) -> list[str]:
         # (penalties folded into names only where the arm loops: made for one pass,
@@ -1943,7 +1956,7 @@ class _Writer:
         if self.loops and len(self.passes) == 1 and not self.varies:
             count = self.passes.pop()
             if count != ONE_AMOUNT_NOT:
-                return self._counted(i, count)
+                return _masked(self._counted(i, count), STACK_MASK)
         # (+2: the margin every budget check has kept)
         self.heads[i] = head = self.slowest + 2
         # (an arm that loops tests `done` against its budget less its head, made once
@@ -1952,11 +1965,31 @@ class _Writer:
         lines = ([f"if {test}:"] +
                  ["    " + x for x in
                   self.leave_via("done", self.use(self.arms[i].start))] + lines)
+        if not self.loops:
+            # (made once per entry to the arm: nothing in it changes them)
+            made = [f"{name} = {value}" for name, value in self.made.items()]
+            return made + _masked(lines, STACK_MASK)
+        # (S at every push and pull of a loop's arm is S at its head plus an offset
+        # known here, the same every pass: one test per entry that none of them leaves
+        # bank 0's range, and their addresses go unmasked; where it fails, the head's
+        # instruction runs through its handler, the region left after it, `_Stepped`,
+        # when the budget allows it, as the budget check would; else the region is left
+        # before it)
+        ranged = self.s_known and not self.moved_back and any("{SM}" in x for x in lines)
+        check: list[str] = []
+        if ranged:
+            self.stepped = True
+            check = ([f"if not {-self.s_lo} <= r_sp <= {0xFFFF - self.s_hi}:"] +
+                     ["    " + x for x in self.leave_via(
+                         "done", self.use(self.arms[i].start), kind=
+                         f"(_Left if done >= budget{i} else _Stepped)")])
+            # (a return's test of its call's bytes need not test S's range again)
+            for flag, call in self.forwards.items():
+                self.made[flag] = _forward_test(call, ranged=True)
         # (made once per entry to the arm, before its loop: nothing in it changes them)
         made = [f"{name} = {value}" for name, value in self.made.items()]
-        if not self.loops:
-            return made + lines
-        made.append(f"budget{i} = limit - {head}")
+        made += [f"budget{i} = limit - {head}"] + check
+        lines = _masked(lines, "" if ranged else STACK_MASK)
         # A path back to the arm's own block (a loop closed within the blocks followed)
         # is a `continue` of a loop of its own, not a trip through the dispatch; every
         # other path ends in `L = ...` (then leaves this loop) or a return.
@@ -1974,7 +2007,12 @@ class _Writer:
         self.passes: set[str] = set()   # what the paths back to the head add
         self.varies = False             # something else adds on a path that may loop
         self.forwarded = 0              # returns whose bytes are known (`_returned`)
+        self.forwards: dict[str, tuple] = {}   # ... their names and calls
         self.moved_back = False         # a path back to the head with S moved or unknown
+        # (the lowest and highest offsets from S at the head of S and of the bytes
+        # pushed and pulled on every path, where S is known on all: `_note_range`)
+        self.s_lo = self.s_hi = 0
+        self.s_known = True
         return self._block(i, (i,), 0, 0, 0, (0, ()))
 
     def _counted(self, i: int, count: str) -> list[str]:
@@ -2042,12 +2080,31 @@ class _Writer:
         self.size += len(lines) + len(arm.general) + len(arm.ending)
         slowest += arm.bound
         self.slowest = max(self.slowest, slowest)
+        self._note_range(sp[0], arm.stack)
         sp = _stack_after(sp, arm.stack)
         if self.returns[i] is not None and sp[0] is not None:
             size = -arm.stack[-1][0]
             sp = (sp[0], sp[1] + ((self.returns[i], sp[0] + size, size, frozenset(), True,
                                    arm.keeps_bank),))
         return lines, penalty + arm.penalty, slowest, sp
+
+    def _note_range(self, offset: int | None, facts: tuple[tuple, ...]) -> None:
+        """Widen the offsets from S at the arm's head that S and the bytes pushed and
+        pulled reach (`s_lo`, `s_hi`) by instructions of `facts` from S's `offset`."""
+        if offset is None:
+            self.s_known = False
+            return
+        for move, writes, _ in facts:
+            if move is None:
+                self.s_known = False
+                return
+            reached = [offset + move]
+            if writes and isinstance(writes, tuple) and isinstance(writes[0], int):
+                reached += [offset + o for o in writes]
+            reached += [offset + k for k in range(1, move + 1)]
+            offset += move
+            self.s_lo = min(self.s_lo, *reached)
+            self.s_hi = max(self.s_hi, *reached)
 
     def _ending(self, i: int, label: int | None, chain: tuple[int, ...]) -> tuple[str, ...]:
         """The lines that end block `i` (one way on, to `label`): the flags moved to the
@@ -2149,6 +2206,7 @@ class _Writer:
         fields = _CycleFields(before, penalty - arm.penalty, self.count)
         lines: list[str] = []
         call = _call_returned(sp, arm)
+        self._note_range(sp[0], (arm.returned,))
         after = _stack_after_return(sp, arm.returned, call is not None)
         if arm.pulled and targets and (targets[0][0][0] in latest or len(targets) == 1):
             (label, name, _), pushed = targets.pop(0)
@@ -2164,6 +2222,7 @@ class _Writer:
                 self.forwarded += 1
                 flag = f"fwd{chain[0]}_{self.forwarded}"
                 self.made[flag] = _forward_test(call)
+                self.forwards[flag] = call
                 test = f"{flag} or ({test})"
             bank = [f"r_pbr = {self.use(pushed[2])}"] if len(arm.pulled) == 3 and not (
                 ours and call[5]) else []
@@ -2319,18 +2378,28 @@ def _forwarded(call: tuple, arm: _Arm) -> bool:
     return clean and bool(arm.unwrapped) and (size == 3 or bank)
 
 
-def _forward_test(call: tuple) -> str:
+def _forward_test(call: tuple, ranged: bool = False) -> str:
     """The test, made at an arm's head (S there `r_sp`), that a call's bytes at S's
     offset `at` are in bank 0 without wrapping, so that its return does not wrap either
-    and pulls them, and that no direct-page name stored to since is one of them."""
+    and pulls them (unless `ranged`: the arm's head tests S's range itself), and that
+    no direct-page name stored to since is one of them."""
     _, at, size, names, _, _ = call
     top, low = _offset(at), _offset(at - size + 1)
-    return " and ".join([f"{size - at} <= r_sp <= {0xFFFF - at}"] +
-                        [f"not r_sp{low} <= {name} <= r_sp{top}" for name in sorted(names)])
+    return " and ".join([f"{size - at} <= r_sp <= {0xFFFF - at}"] * (not ranged) +
+                        [f"not r_sp{low} <= {name} <= r_sp{top}" for name in sorted(names)]
+                        ) or "True"
 
 
 def _offset(n: int) -> str:
     return f" + {n}" if n > 0 else f" - {-n}" if n < 0 else ""
+
+
+STACK_MASK = " & 0xFFFF"     # a native-mode stack address's mask (the `{SM}` field)
+
+
+def _masked(lines: list[str], mask: str) -> list[str]:
+    """An arm's lines with the stack's mask (`{SM}`) filled in."""
+    return [line.replace("{SM}", mask) if "{SM}" in line else line for line in lines]
 
 
 def _return_test(unwrapped: str, pulled: tuple[str, ...], pushed: tuple[str, ...]) -> str:
@@ -2352,6 +2421,8 @@ class _CycleFields(dict):
         self.penalty = penalty
 
     def __missing__(self, name: str) -> str:
+        if name == "SM":
+            return "{SM}"    # (the stack's mask: `_Writer.arm` fills it in)
         count = int(name[3:]) + self.penalty
         return f" + ({count} if r_dl else 0)" if count else ""
 
