@@ -167,8 +167,9 @@ def fresh() -> Translator:
 
 
 def batched() -> Translator:
-    """The run loop's own policy: the program's code translated together, lowest
-    address first, so each loop's arm starts at its call."""
+    """Candidates translated in a batch, lowest address first, as the run loop does
+    (after 300 cycles, not 8,192: the program is short), so each loop's arm starts at
+    its call."""
     return Translator(batch_cycles=300, share_compiled=False)
 
 
@@ -184,6 +185,7 @@ def budgets(seed: int) -> tuple[int, ...]:
 # (S far from the ends; a JSL's three bytes across $FFFF/$0000 in turn; near $FFFF)
 STACKS = [0x01F0, 0x0000, 0x0001, 0x0002, 0x0003, 0x0004, 0x0009, 0xFFFE]
 
+
 @pytest.mark.parametrize("translator", TRANSLATORS)
 @pytest.mark.parametrize("sp", STACKS, ids=hex)
 def test_returns_with_their_bytes_stored_over_match_step(sp: int, translator: str) -> None:
@@ -191,8 +193,9 @@ def test_returns_with_their_bytes_stored_over_match_step(sp: int, translator: st
     reference = clone(fast)
     run_alike(fast, reference, budgets(sp))
     assert fast.stop_reason == "stp" and fast.pbr == 0x02
-    # (10 loops' worth of INYs, less those skipped: loop 1's for one D of four, loops 2
-    # and 3's on odd passes, loop 4's third pass's, loop 5's every one)
+    # (loop 1's INYs four times over, loops 2-7's once, less those skipped: loop 1's
+    # for one D of four, loops 2 and 3's on odd passes, loop 4's on its third pass,
+    # loop 5's on every one)
     assert fast.y == 7 * PASSES - 1
 
 
