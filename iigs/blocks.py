@@ -102,6 +102,15 @@ class _TemplateGen(_Gen):
         self.imm: int | None = None
         self.new_key = key
 
+    def op_JSL(self) -> None:
+        # (`imm` 1: the routine is in the call's own bank, so PBR, which is always the
+        # bank of the code running, does not change: not set)
+        if self.imm != 1:
+            super().op_JSL()
+            return
+        self.push(self.return_address(4, long=True), new_style=True, bytes_=True)
+        self.finish("")
+
     # The state-changing instructions a region keeps (see the module docstring).
     def op_REP(self) -> None:
         self._set_p(0xFF ^ self.imm, 0)
@@ -169,7 +178,8 @@ class Template(NamedTuple):
 
 def template(op: int, key: Key, imm: int | None = None) -> Template:
     """The operations of opcode `op` in state `key` (`imm`: REP/SEP's operand, XCE's
-    known carry, 1 for a long data operand in bank $FF, 0 in another), made once per
+    known carry, 1 for a long data operand in bank $FF, 0 in another, 1 for a JSL to
+    its own bank, 0 to another), made once per
     (opcode, state, imm): a function of the opcode table."""
     return _template(op, key, imm)
 
@@ -231,7 +241,8 @@ class Instruction(NamedTuple):
     at: int            # 24-bit address
     op: int
     key: Key           # state the instruction runs in
-    imm: int | None    # REP/SEP operand, XCE carry, long operand may wrap (shape's)
+    imm: int | None    # REP/SEP operand, XCE carry, long operand may wrap, JSL to
+                       # its own bank (shape's)
     size: int
 
 
@@ -272,6 +283,8 @@ def _decode(mem: Any, start: int, key: Key, budget: int,
             if carry is None:
                 return out, "exit"
             imm = carry
+        elif name == "JSL":
+            imm = 1 if mem[pos + 3] == pos >> 16 else 0
         size = row.operand_size(key[1], key[2]) + 1
         out.append(Instruction(pos, op, key, imm, size))
         pos += size
@@ -810,6 +823,11 @@ class _Arm(NamedTuple):
     # region's places at its end, and those lines less N/Z's (`nz_first`)
     ending: tuple[str, ...] = ()
     ending_nz_unread: tuple[str, ...] = ()
+    # Per instruction of `body` (`_stack_fact`): how it moves S and what it writes; a
+    # return's own (`returned`); a call's: whether PBR stays (a JSR, a JSL to its bank)
+    stack: tuple[tuple, ...] = ()
+    returned: tuple = (None, "other", True)
+    keeps_bank: bool = False
 
 
 
@@ -857,6 +875,29 @@ def _leaves_midway(t: Template, op: int, key: Key, bank0: bool) -> bool:
     # A decimal ADC/SBC left to `step()` computes the same flags, unless the I/O page's
     # stale clock sends it back (`stale_clock_step`): with an I/O page, an exit too.
     return t.leaves or (len(key) > 3 and bool(t.decimal))
+
+
+def _stack_fact(op: int, key: Key, imm: int | None, t: Template,
+                field: Callable[[str], str] | None) -> tuple:
+    """How an instruction moves S and what it writes, for `_Writer`'s S along an arm:
+    (bytes S moves in native mode, or None: not known, in emulation mode, or with the
+    I/O page's rare map, which addresses the stack through `BANK`; what it writes:
+    None, the names of the direct-page bytes it stores to where they are made at the
+    arm's head (`field` given: a loop quiet about D), the offsets from S of the bytes
+    it pushes, or "other"; whether it may change PBR)."""
+    row = OPCODES[op]
+    common = not key[0] and (len(key) == 3 or key[3] == 1)
+    move = row.stack_move(key[1], key[2]) if common else None
+    writes: Any = None
+    if t.data_write:
+        if row.mode == "dp" and field is not None:
+            writes = (field("ZEB1"),) + (() if _byte_store(op, key) else (field("ZH1"),))
+        else:
+            writes = "other"
+    elif t.stack_write:
+        writes = tuple(range(0, move, -1)) if move is not None and move < 0 else "other"
+    changes_bank = "pbr" in row.writes and not (row.mnemonic == "JSL" and imm == 1)
+    return move, writes, changes_bank
 
 
 def _sets_from(op: Op, last: Op, between: int) -> bool:
@@ -1351,9 +1392,9 @@ def _compile(shape: tuple) -> Shape:
     # registers back: one short statement per exit (two where P is made first)
     # instead of the call and a return.
     def leave_via(cycles: str, address: str,
-                  state: FlagState = region_flags) -> list[str]:
+                  state: FlagState = region_flags, kind: str = "_Left") -> list[str]:
         lines, p = _flags_for_raise(state, region_flags, saved)
-        return lines + [f"raise _Left({cycles}, {address}{p})"]
+        return lines + [f"raise {kind}({cycles}, {address}{p})"]
     io_leaves: list[Op] = []
     arms: list[_Arm] = []
     # Absolute and direct-page addresses (DBR:operand, D + operand) of the blocks on a
@@ -1414,7 +1455,7 @@ def _compile(shape: tuple) -> Shape:
             return f"cpu.run_end - limit + done + {spent()}"
         if name == "spent":
             return f"done + {spent()}"
-        if name == "before" or name.startswith("dl_"):
+        if name in ("before", "SM") or name.startswith("dl_"):
             return "{" + name + "}"
         if name.startswith("DW"):
             # DBR:operand, made once at entry in a loop when DBR stays
@@ -1513,6 +1554,9 @@ def _compile(shape: tuple) -> Shape:
         last_set: tuple[Op, str, int] | None = None
         reading = [set()]
         d_reads.append(reading)
+        # (per instruction: how it moves S and what it writes, for `_Writer`'s S:
+        # `_stack_fact`)
+        stack_facts: list[tuple] = []
         penalties = penalties or direct
         for n, ((op, key, imm), unused) in enumerate(zip(items, dead)):
             t = template(op, key, imm)
@@ -1529,11 +1573,13 @@ def _compile(shape: tuple) -> Shape:
                 mapping[name] = own_last = next(names)
             if n in silent:
                 static += t.static
+                stack_facts.append((0, None, False))
                 continue
             carry = (None if carries[n] is None
                      else _constant_carry(op, carries[n], binary))
 
             fields.clear()
+            stack_facts.append(_stack_fact(op, key, imm, t, field if d_local else None))
             # (rendered in runs of ops that see one state: the exits' P is made from it)
             runs, after = _flag_runs(op, key, imm, binary, unused, state, carry is not None,
                                      region_flags.v == TRIPLE)
@@ -1637,12 +1683,16 @@ def _compile(shape: tuple) -> Shape:
             targets = [(taken_label, next(names), 4 if cross else 3),
                        (fall_label, next(names), 2)]
             arms.append(_Arm(body, kind, static, condition, targets, bound, first,
-                             len(items), pending, writes_d, varies))
+                             len(items), pending, writes_d, varies,
+                             stack=tuple(stack_facts)))
         elif kind in ("direct", "exit", "plp"):
             extra = 1 if kind == "direct" and len(rest) > 1 and rest[1] else 0
             arms.append(_Arm(body, kind, static + extra, "", [(rest[0], next(names), 0)],
                              bound, first, len(items), pending, writes_d, varies,
-                             ending=tuple(ending), ending_nz_unread=tuple(ending_nz_unread)))
+                             ending=tuple(ending), ending_nz_unread=tuple(ending_nz_unread),
+                             stack=tuple(stack_facts),
+                             keeps_bank=OPCODES[items[-1][0]].mnemonic != "JSL"
+                             or items[-1][2] == 1))
         else:
             # (a return's targets: each one's address, then the bytes its call pushed)
             targets, pushed = [], []
@@ -1658,7 +1708,8 @@ def _compile(shape: tuple) -> Shape:
                 del body[returning_at:]
             arms.append(_Arm(body, kind, static, "", targets, bound, first, len(items),
                              pending, writes_d, varies, returning, last.unwrapped, matched,
-                             general, tuple(pushed)))
+                             general, tuple(pushed), stack=tuple(stack_facts[:-1]),
+                             returned=stack_facts[-1]))
     # (D + operand and D's low byte made again after each write of D, in the order
     # they are made at entry; from the end of a block first, so positions hold)
     # (only those read before D is written again: `_live_from_d`)
@@ -1702,7 +1753,11 @@ def _compile(shape: tuple) -> Shape:
     plain = [f"leave(cpu, {', '.join('r_' + r for r in saved)})"] if saved else []
     plain[:0] = _p_at_handlers(region_flags, saved)
     # (`_Left`'s: one call, `write_back_out`, P made in it as `_p_at_handlers` says)
-    handlers = ["except _Left as out:",
+    handlers = ["except _Stepped as out:",
+                f"    leave_out(cpu, out, {at_end})" if saved else "    pass",
+                "    return (out.cycles << 24) + interpreted_step(cpu, mem, out.at)"
+                ] if writer.stepped else []
+    handlers += ["except _Left as out:",
                 f"    return leave_out(cpu, out, {at_end})" if saved else
                 "    return (out.cycles << 24) + out.at"]
     if io_leaves:
@@ -1722,6 +1777,7 @@ def _compile(shape: tuple) -> Shape:
     source = f"def region(cpu, mem, limit, L, NZ8, NZ16{args}):\n" + body_source + "\n"
     namespace = cpu_fast.generated_namespace()
     namespace["_Left"] = _Left
+    namespace["_Stepped"] = _Stepped
     namespace["_LeftForIo"] = _LeftForIo
     if saved:
         if "leave" in helpers:
@@ -1819,6 +1875,13 @@ class _Left(Exception):
         self.cycles = cycles
         self.at = at
         self.p = p          # P, when the flags were not left in the region's locals
+
+
+class _Stepped(_Left):
+    """`_Left` at an arm's head whose test of S's range failed (`_Writer.arm`): the
+    registers written back, the instruction there runs through its handler
+    (`cpu_fast.interpreted_step`), so the run loop, which would enter the region there
+    again, goes on after it."""
 
 
 class _LeftForIo(Exception):
@@ -1943,18 +2006,25 @@ class _Writer:
         self.heads = [0] * len(arms)
         self.loops_of = loops_of   # `innermost_loops`
         self.folded = folded       # heads of the loops in which nothing writes D
+        self.stepped = False       # an arm leaves by `_Stepped`
 
     def arm(self, i: int) -> list[str]:
         # (penalties folded into names only where the arm loops: made for one pass,
         # each name would cost more than the test it saves)
+        self.forward = True
         for fold in (True, False) if i in self.folded else (False,):
             lines = self._render(i, fold, "")
+            if self.forwarded and self.moved_back:
+                # (S at the head differs from pass to pass: the tests made at the head
+                # would not hold after the first)
+                self.forward = False
+                lines = self._render(i, fold, "")
             if self.loops:
                 break
         if self.loops and len(self.passes) == 1 and not self.varies:
             count = self.passes.pop()
             if count != ONE_AMOUNT_NOT:
-                return self._counted(i, count)
+                return _masked(self._counted(i, count), STACK_MASK)
         # (+2: the margin every budget check has kept)
         self.heads[i] = head = self.slowest + 2
         # (an arm that loops tests `done` against its budget less its head, made once
@@ -1963,11 +2033,31 @@ class _Writer:
         lines = ([f"if {test}:"] +
                  ["    " + x for x in
                   self.leave_via("done", self.use(self.arms[i].start))] + lines)
+        if not self.loops:
+            # (made once per entry to the arm: nothing in it changes them)
+            made = _paired([f"{name} = {value}" for name, value in self.made.items()])
+            return made + _masked(lines, STACK_MASK)
+        # (S at every push and pull of a loop's arm is S at its head plus an offset
+        # known here, the same every pass: one test per entry that none of them leaves
+        # bank 0's range, and their addresses go unmasked; where it fails, the head's
+        # instruction runs through its handler, the region left after it, `_Stepped`,
+        # when the budget allows it, as the budget check would; else the region is left
+        # before it)
+        ranged = self.s_known and not self.moved_back and any("{SM}" in x for x in lines)
+        check: list[str] = []
+        if ranged:
+            self.stepped = True
+            check = ([f"if not {-self.s_lo} <= r_sp <= {0xFFFF - self.s_hi}:"] +
+                     ["    " + x for x in self.leave_via(
+                         "done", self.use(self.arms[i].start), kind=
+                         f"(_Left if done >= budget{i} else _Stepped)")])
+            # (a return's test of its call's bytes need not test S's range again)
+            for flag, call in self.forwards.items():
+                self.made[flag] = _forward_test(call, ranged=True)
         # (made once per entry to the arm, before its loop: nothing in it changes them)
         made = _paired([f"{name} = {value}" for name, value in self.made.items()])
-        if not self.loops:
-            return made + lines
-        made.append(f"budget{i} = limit - {head}")
+        made += [f"budget{i} = limit - {head}"] + check
+        lines = _masked(lines, "" if ranged else STACK_MASK)
         # A path back to the arm's own block (a loop closed within the blocks followed)
         # is a `continue` of a loop of its own, not a trip through the dispatch; every
         # other path ends in `L = ...` (then leaves this loop) or a return.
@@ -1984,7 +2074,14 @@ class _Writer:
         self.count = count
         self.passes: set[str] = set()   # what the paths back to the head add
         self.varies = False             # something else adds on a path that may loop
-        return self._block(i, (i,), 0, 0, 0)
+        self.forwarded = 0              # returns whose bytes are known (`_returned`)
+        self.forwards: dict[str, tuple] = {}   # ... their names and calls
+        self.moved_back = False         # a path back to the head with S moved or unknown
+        # (the lowest and highest offsets from S at the head of S and of the bytes
+        # pushed and pulled on every path, where S is known on all: `_note_range`)
+        self.s_lo = self.s_hi = 0
+        self.s_known = True
+        return self._block(i, (i,), 0, 0, 0, (0, ()))
 
     def _counted(self, i: int, count: str) -> list[str]:
         """Arm `i` as a counted loop of passes of `count` cycles each."""
@@ -2001,40 +2098,41 @@ class _Writer:
                 ["    break", "else:"] + ["    " + x for x in spent])
 
     def _block(self, i: int, chain: tuple[int, ...], before: int, penalty: int,
-               slowest: int) -> list[str]:
+               slowest: int, sp: tuple) -> list[str]:
         """Block `i`, reached `before` constant cycles and `penalty` direct-page
         penalty cycles (not yet in `done`) and at most `slowest` cycles after the arm's
-        budget check."""
+        budget check, with S as `sp` says (`_stack_after`)."""
         arm = self.arms[i]
-        lines, penalty, slowest = self._body(i, before, penalty, slowest)
+        lines, penalty, slowest, sp = self._body(i, before, penalty, slowest, sp)
         if arm.kind == "branch":
-            joined = self._joined(arm, chain, before, penalty, slowest)
+            joined = self._joined(arm, chain, before, penalty, slowest, sp)
             if joined is not None:
                 return lines + joined
             (taken, t_name, t_cycles), (fall, f_name, f_cycles) = arm.targets
             lines.append(f"if {arm.condition}:")
             lines += ["    " + x for x in self._go(taken, t_name,
                                                    before + arm.static + t_cycles,
-                                                   penalty, chain, slowest)]
+                                                   penalty, chain, slowest, sp)]
             lines.append("else:")
             lines += ["    " + x for x in self._go(fall, f_name,
                                                    before + arm.static + f_cycles,
-                                                   penalty, chain, slowest)]
+                                                   penalty, chain, slowest, sp)]
         elif arm.kind == "computed":
             # (the call's return followed may loop: its cycles are added on a path
             # that goes round, so the arm is not a counted loop)
             self.varies = True
-            lines += self._returned(arm, chain, before, penalty, slowest)
+            lines += self._returned(arm, chain, before, penalty, slowest, sp)
         else:
             label, name, _ = arm.targets[0]
             lines += self._ending(i, label, chain)
-            lines += self._go(label, name, before + arm.static, penalty, chain, slowest)
+            lines += self._go(label, name, before + arm.static, penalty, chain, slowest, sp)
         return lines
 
-    def _body(self, i: int, before: int, penalty: int, slowest: int
-              ) -> tuple[list[str], int, int]:
+    def _body(self, i: int, before: int, penalty: int, slowest: int, sp: tuple
+              ) -> tuple[list[str], int, int, tuple]:
         """Block `i`'s lines without its ending, the direct-page penalty cycles not yet
-        in `done` at its end, and the most cycles run at its end."""
+        in `done` at its end, the most cycles run at its end, and S there (a call's
+        return bytes noted, `_stack_after`)."""
         arm = self.arms[i]
         self.made.update(self.names[i])
         lines: list[str] = []
@@ -2050,7 +2148,31 @@ class _Writer:
         self.size += len(lines) + len(arm.general) + len(arm.ending)
         slowest += arm.bound
         self.slowest = max(self.slowest, slowest)
-        return lines, penalty + arm.penalty, slowest
+        self._note_range(sp[0], arm.stack)
+        sp = _stack_after(sp, arm.stack)
+        if self.returns[i] is not None and sp[0] is not None:
+            size = -arm.stack[-1][0]
+            sp = (sp[0], sp[1] + ((self.returns[i], sp[0] + size, size, frozenset(), True,
+                                   arm.keeps_bank),))
+        return lines, penalty + arm.penalty, slowest, sp
+
+    def _note_range(self, offset: int | None, facts: tuple[tuple, ...]) -> None:
+        """Widen the offsets from S at the arm's head that S and the bytes pushed and
+        pulled reach (`s_lo`, `s_hi`) by instructions of `facts` from S's `offset`."""
+        if offset is None:
+            self.s_known = False
+            return
+        for move, writes, _ in facts:
+            if move is None:
+                self.s_known = False
+                return
+            reached = [offset + move]
+            if writes and isinstance(writes, tuple) and isinstance(writes[0], int):
+                reached += [offset + o for o in writes]
+            reached += [offset + k for k in range(1, move + 1)]
+            offset += move
+            self.s_lo = min(self.s_lo, *reached)
+            self.s_hi = max(self.s_hi, *reached)
 
     def _ending(self, i: int, label: int | None, chain: tuple[int, ...]) -> tuple[str, ...]:
         """The lines that end block `i` (one way on, to `label`): the flags moved to the
@@ -2070,7 +2192,7 @@ class _Writer:
         return None
 
     def _joined(self, arm: _Arm, chain: tuple[int, ...], before: int, penalty: int,
-                slowest: int) -> list[str] | None:
+                slowest: int, sp: tuple) -> list[str] | None:
         """A branch whose two ways, followed in place, meet at one block: one way goes
         there straight and the other through one block (a compiler's `if` without
         `else`), or each through one block of its own (`if`/`else`). The ways' own
@@ -2100,13 +2222,15 @@ class _Writer:
                 arm.targets[0][1]) if join != fall else f_name
         sides = []
         most = slowest
+        met = []
         for cycles, way in zip((t_cycles, f_cycles), ways):
-            lines, reached = [], slowest
+            lines, reached, s = [], slowest, sp
             for b in way:
-                lines, _, reached = self._body(b, before + arm.static + cycles, penalty,
-                                               slowest)
+                lines, _, reached, s = self._body(b, before + arm.static + cycles, penalty,
+                                                  slowest, s)
             most = max(most, reached)
             sides.append(lines)
+            met.append(s)
         # (the ways' blocks' endings, once both are written: the block they meet at is
         # followed in place unless they took the arm past its size; then the way with
         # more cycles adds the difference, a difference on a path that may loop: the
@@ -2128,10 +2252,11 @@ class _Writer:
             lines = [f"if {arm.condition}:"] + ["    " + x for x in taken_lines]
             if fall_lines:
                 lines += ["else:"] + ["    " + x for x in fall_lines]
-        return lines + self._go(join, name, before + arm.static + base, least, chain, most)
+        return lines + self._go(join, name, before + arm.static + base, least, chain, most,
+                                _stack_met(*met))
 
     def _returned(self, arm: _Arm, chain: tuple[int, ...], before: int, penalty: int,
-                  slowest: int) -> list[str]:
+                  slowest: int, sp: tuple) -> list[str]:
         """The end of a computed transfer: for a return, tests of its target against the
         places after the region's calls, the place after the latest call of the chain
         first; every other target leaves the region. A return whose place is expected
@@ -2148,24 +2273,41 @@ class _Writer:
                                              if target[0][0] in latest else len(latest)))
         fields = _CycleFields(before, penalty - arm.penalty, self.count)
         lines: list[str] = []
+        call = _call_returned(sp, arm)
+        self._note_range(sp[0], (arm.returned,))
+        after = _stack_after_return(sp, arm.returned, call is not None)
         if arm.pulled and targets and (targets[0][0][0] in latest or len(targets) == 1):
             (label, name, _), pushed = targets.pop(0)
             test = _return_test(arm.unwrapped, arm.pulled,
                                 tuple(map(self.use, pushed[:len(arm.pulled)])))
-            bank = [f"r_pbr = {self.use(pushed[2])}"] if len(arm.pulled) == 3 else []
+            # (the call of this place, S where it left it: where nothing can have
+            # written its bytes but direct-page stores to names made at the arm's head,
+            # the bytes are those it pushed unless S wraps or one of those names is one
+            # of them, which the arm's head tests once, `_forwarded`; where nothing
+            # changed PBR since a JSL to its own bank, PBR is the call's bank already)
+            ours = call is not None and call[0] == label
+            if ours and self.forward and _forwarded(call, arm):
+                self.forwarded += 1
+                flag = f"fwd{chain[0]}_{self.forwarded}"
+                self.made[flag] = _forward_test(call)
+                self.forwards[flag] = call
+                test = f"{flag} or ({test})"
+            bank = [f"r_pbr = {self.use(pushed[2])}"] if len(arm.pulled) == 3 and not (
+                ours and call[5]) else []
             lines.append(f"if {test}:")
             lines += ["    " + x for x in
                       [line.format_map(fields) for line in arm.matched] + bank +
-                      self._go(label, name, cycles, penalty, chain, slowest)]
+                      self._go(label, name, cycles, penalty, chain, slowest, after)]
             lines.append("else:")
             general = ["    " + x for x in
                        self._dispatched(arm, targets, fields, cycles, penalty, chain,
-                                        slowest)]
+                                        slowest, after)]
             return lines + general
-        return self._dispatched(arm, targets, fields, cycles, penalty, chain, slowest)
+        return self._dispatched(arm, targets, fields, cycles, penalty, chain, slowest, after)
 
     def _dispatched(self, arm: _Arm, targets: list, fields: "_CycleFields", cycles: int,
-                    penalty: int, chain: tuple[int, ...], slowest: int) -> list[str]:
+                    penalty: int, chain: tuple[int, ...], slowest: int, sp: tuple
+                    ) -> list[str]:
         """The general end of a computed transfer: its target made (`t`), tested against
         `targets` in order, and left to when none is it."""
         lines = [line.format_map(fields) for line in arm.general]
@@ -2173,7 +2315,7 @@ class _Writer:
         keyword = "if"
         for (label, name, _), _ in targets:
             lines.append(f"{keyword} t == {self.use(name)}:")
-            lines += ["    " + x for x in self._go(label, name, 0, 0, chain, slowest)]
+            lines += ["    " + x for x in self._go(label, name, 0, 0, chain, slowest, sp)]
             keyword = "elif"
         out = self.out("t")
         if keyword == "elif":
@@ -2208,14 +2350,15 @@ class _Writer:
         return ONE_AMOUNT_NOT     # (a test of `r_dl` chooses: not one amount)
 
     def _go(self, label: int | None, target: str, cycles: int, penalty: int,
-            chain: tuple[int, ...], slowest: int) -> list[str]:
+            chain: tuple[int, ...], slowest: int, sp: tuple) -> list[str]:
         """On to block `label` (inline when it may be), or out of the region to `target`,
         `cycles` constant cycles and `penalty` direct-page penalty cycles not yet in
-        `done`."""
+        `done`, S as `sp` says."""
         if self._inline(label, chain):
-            return self._block(label, chain + (label,), cycles, penalty, slowest)
+            return self._block(label, chain + (label,), cycles, penalty, slowest, sp)
         if label == chain[0]:
             self.loops = True
+            self.moved_back = self.moved_back or sp[0] != 0
             self.passes.add(self._amount(cycles, penalty))
             lines = self._add(cycles, penalty)   # (makes the amount's name, if it has one)
             return ["continue"] if self.count else lines + ["continue"]
@@ -2229,6 +2372,102 @@ class _Writer:
         return (label is not None and label != chain[0]
                 and label in self.loops_of.get(chain[0], ()) and label not in chain
                 and self.size < INLINE_LINES and self.arms[label].size <= INLINE_BLOCK)
+
+
+# S along an arm's blocks (`_Writer`): (its offset from S at the arm's head, None where
+# not known; the calls followed whose returns may come, latest last, each (the label of
+# the place after it, the offset of S at it, the bytes it pushed, the direct-page names
+# stored to since, nothing else written into its bytes since, PBR unchanged since)).
+_S_UNKNOWN: tuple = (None, ())
+
+
+def _stack_after(sp: tuple, facts: tuple[tuple, ...]) -> tuple:
+    """S after instructions of `facts` (`_stack_fact`), from `sp`."""
+    offset, calls = sp
+    for move, writes, changes_bank in facts:
+        if offset is None:
+            return _S_UNKNOWN
+        if writes is not None or changes_bank:
+            calls = tuple(_written(call, offset, writes, changes_bank) for call in calls)
+        if move is None:
+            return _S_UNKNOWN
+        offset += move
+    return offset, calls
+
+
+def _written(call: tuple, offset: int, writes: Any, changes_bank: bool) -> tuple:
+    """A call's entry (`_stack_after`) after an instruction at S `offset` wrote `writes`."""
+    label, at, size, names, clean, bank = call
+    if writes == "other":
+        clean = False
+    elif writes and isinstance(writes[0], int):
+        # (pushed bytes at S's offsets: one among the call's bytes spoils them)
+        clean = clean and not any(at - size < offset + o <= at for o in writes)
+    elif writes:
+        names = names | frozenset(writes)
+    return label, at, size, names, clean, bank and not changes_bank
+
+
+def _stack_met(a: tuple, b: tuple) -> tuple:
+    """S where two ways of a branch meet (`_Writer._joined`): what holds on both."""
+    if a[0] is None or a[0] != b[0] or len(a[1]) != len(b[1]):
+        return _S_UNKNOWN
+    return a[0], tuple((x[0], x[1], x[2], x[3] | y[3], x[4] and y[4], x[5] and y[5])
+                       for x, y in zip(a[1], b[1]))
+
+
+def _call_returned(sp: tuple, arm: _Arm) -> tuple | None:
+    """The call whose bytes return `arm` pulls (its entry, `_stack_after`): the latest,
+    where S is where it left it; None where not known."""
+    offset, calls = sp
+    if offset is None or not calls or arm.returned[0] is None:
+        return None
+    call = calls[-1]
+    return call if call[1] - call[2] == offset and call[2] == arm.returned[0] else None
+
+
+def _stack_after_return(sp: tuple, returned: tuple, known: bool) -> tuple:
+    """S after a return (`returned`: its `_stack_fact`) at `sp`; its call's entry gone
+    where `known` (`_call_returned`), every entry where not."""
+    offset, calls = sp
+    move = returned[0]
+    if offset is None or move is None:
+        return _S_UNKNOWN
+    calls = tuple((*call[:5], False) for call in calls[:-1]) if known else ()
+    return offset + move, calls
+
+
+def _forwarded(call: tuple, arm: _Arm) -> bool:
+    """May return `arm` take the bytes its call pushed as those it pulls, given the test
+    at the arm's head (`_forward_test`)? Nothing but direct-page stores to names made
+    at the head wrote into them, and an RTS's place is in its own bank (no PBR change
+    since its JSR)."""
+    _, _, size, _, clean, bank = call
+    return clean and bool(arm.unwrapped) and (size == 3 or bank)
+
+
+def _forward_test(call: tuple, ranged: bool = False) -> str:
+    """The test, made at an arm's head (S there `r_sp`), that a call's bytes at S's
+    offset `at` are in bank 0 without wrapping, so that its return does not wrap either
+    and pulls them (unless `ranged`: the arm's head tests S's range itself), and that
+    no direct-page name stored to since is one of them."""
+    _, at, size, names, _, _ = call
+    top, low = _offset(at), _offset(at - size + 1)
+    return " and ".join([f"{size - at} <= r_sp <= {0xFFFF - at}"] * (not ranged) +
+                        [f"not r_sp{low} <= {name} <= r_sp{top}" for name in sorted(names)]
+                        ) or "True"
+
+
+def _offset(n: int) -> str:
+    return f" + {n}" if n > 0 else f" - {-n}" if n < 0 else ""
+
+
+STACK_MASK = " & 0xFFFF"     # a native-mode stack address's mask (the `{SM}` field)
+
+
+def _masked(lines: list[str], mask: str) -> list[str]:
+    """An arm's lines with the stack's mask (`{SM}`) filled in."""
+    return [line.replace("{SM}", mask) if "{SM}" in line else line for line in lines]
 
 
 def _return_test(unwrapped: str, pulled: tuple[str, ...], pushed: tuple[str, ...]) -> str:
@@ -2250,6 +2489,8 @@ class _CycleFields(dict):
         self.penalty = penalty
 
     def __missing__(self, name: str) -> str:
+        if name == "SM":
+            return "{SM}"    # (the stack's mask: `_Writer.arm` fills it in)
         count = int(name[3:]) + self.penalty
         return f" + ({count} if r_dl else 0)" if count else ""
 

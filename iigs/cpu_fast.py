@@ -685,11 +685,12 @@ class _Gen:
         # (no parentheses that precedence makes redundant, `-` before `&` before `|`:
         # each pair costs `compile()` time)
         sp = self.copy("sp", "sp")
+        mask = self.stack_mask()
         for i, v in enumerate(values):
             if self.e and not new_style:
                 addr = sp if i == 0 else f"0x100 | {sp} - {i} & 0xFF"
             else:
-                addr = sp if i == 0 else f"{sp} - {i} & 0xFFFF"
+                addr = sp if i == 0 else f"{sp} - {i}{mask}"
             # (a value shifted right by 8 is the high byte of a 16-bit one, by 16 the
             # bank of a 24-bit address: a byte already)
             self.emit(f"{self.stack}[{addr}] = {v}" if bytes_ or v.endswith((" >> 8", " >> 16"))
@@ -698,13 +699,20 @@ class _Gen:
         if self.e:
             self.set("sp", f"0x100 | {sp} - {n} & 0xFF")
         else:
-            self.set("sp", f"{sp} - {n} & 0xFFFF")
+            self.set("sp", f"{sp} - {n}{mask}")
+
+    def stack_mask(self) -> str:
+        """The mask of a native-mode stack address or S: a region's `{SM}` field, which
+        `iigs.blocks._Writer` leaves out in an arm that tested at its head that S stays
+        in bank 0's range at every push and pull in it."""
+        return "{SM}" if self.region and not self.e else " & 0xFFFF"
 
     def pull(self, count: int, new_style: bool = False, into: str = "v") -> None:
         """Pull `count` bytes little-endian into `into`."""
         sp = self.copy("sp", "sp")
+        mask = self.stack_mask()
         wrapped = [f"0x100 | {sp} + {i} & 0xFF" if self.e and not new_style
-                   else f"{sp} + {i} & 0xFFFF" for i in range(1, count + 1)]
+                   else f"{sp} + {i}{mask}" for i in range(1, count + 1)]
         parts = [f"{self.stack}[{addr}] << {8 * i}" if i else f"{self.stack}[{addr}]"
                  for i, addr in enumerate(wrapped)]
         self.let(into, " | ".join(parts))
@@ -717,7 +725,7 @@ class _Gen:
         if self.e:
             self.set("sp", f"0x100 | {sp} + {count} & 0xFF")
         else:
-            self.set("sp", f"{sp} + {count} & 0xFFFF")
+            self.set("sp", f"{sp} + {count}{mask}")
         self.moved = self.moved or self.ops[-1].expr
 
     # ------------------------------------------------ cycles

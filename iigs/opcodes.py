@@ -103,6 +103,15 @@ DELEGATED = frozenset("BRK COP RTI MVN MVP XCE PLP REP SEP WAI STP WDM".split())
 KEPT_IN_REGIONS = frozenset("REP SEP XCE PLP".split())
 # The stack: operations that push (a push may land in a region's own code).
 PUSHES = frozenset("PHA PHX PHY PHP PHB PHK PHD PEA PEI PER JSR JSL".split())
+# How far each operation moves S in native mode (bytes pulled, negative: pushed; "m"/"x":
+# 1 or 2 by that flag's width): a region follows S along the blocks of an arm
+# (`iigs.blocks._Writer`). Absent: 0. `None`: S written otherwise (not known).
+STACK_MOVES: dict[str, int | str | None] = {
+    "PHA": "-m", "PHX": "-x", "PHY": "-x", "PHP": -1, "PHB": -1, "PHK": -1, "PHD": -2,
+    "PEA": -2, "PEI": -2, "PER": -2, "JSR": -2, "JSL": -3,
+    "PLA": "m", "PLX": "x", "PLY": "x", "PLP": 1, "PLB": 1, "PLD": 2, "RTS": 2, "RTL": 3,
+    "TCS": None, "TXS": None, "XCE": None, "RTI": None, "BRK": None, "COP": None,
+}
 
 # Flags each operation reads (beyond the address), and flags it defines: every flag it
 # writes, whatever its old value (REP/SEP: by their operand, see `flags_defined`).
@@ -250,6 +259,15 @@ class Opcode:
         if self.mnemonic == "SEP":
             return imm is None or bool(imm & D)
         return self.mnemonic in ("SED", "PLP", "RTI")
+
+    def stack_move(self, m: int, x: int) -> int | None:
+        """How far it moves S in native mode (`STACK_MOVES`), given the M and X flags
+        (1 = 8-bit); None: S written otherwise."""
+        move = STACK_MOVES.get(self.mnemonic, 0)
+        if not isinstance(move, str):
+            return move
+        bytes_ = 1 if (m if move[-1] == "m" else x) else 2
+        return -bytes_ if move[0] == "-" else bytes_
 
     def operand_size(self, m: int, x: int) -> int:
         """Operand bytes after the opcode, given the M and X flags (1 = 8-bit)."""

@@ -284,6 +284,11 @@ BROKEN = {
 def test_a_wrong_return_test_is_caught(native: bool, sp: int, breakage: str,
                                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(blocks, "_return_test", BROKEN[breakage](blocks._return_test))
+    if breakage == "no-wrap-test":
+        # (S's range not followed: a loop's arm does not test it at its head, which
+        # would leave a return across $FFFF to the interpreter, `_Writer.arm`)
+        monkeypatch.setattr(blocks._Writer, "_note_range",
+                            lambda self, offset, facts: setattr(self, "s_known", False))
     fast = (native_calls if native else emulation_calls)(sp, fresh())
     reference = clone(fast)
     with pytest.raises(AssertionError):

@@ -82,6 +82,31 @@ def test_the_opcode_facts_agree_with_every_recorded_vector() -> None:
     assert len(seen) == 256
 
 
+def test_the_stack_moves_agree_with_every_recorded_native_vector() -> None:
+    # `Opcode.stack_move`: how far each row moves S in native mode, which a region
+    # follows along an arm (`iigs.blocks._stack_after`); None only for rows that write S
+    # otherwise (those leave S's offset unknown). A wrong move would let a return take
+    # bytes its call did not push.
+    from cpu_vector_harness import load_tests, vector_files
+    for path in vector_files("vectors"):
+        for test in load_tests(path)[:40]:
+            before, after = test["initial"], test["final"]
+            if before["e"]:
+                continue
+            ram = dict(before["ram"])
+            row = OPCODES[ram[(before["pbr"] << 16) | before["pc"]]]
+            m, x = before["p"] >> 5 & 1, before["p"] >> 4 & 1
+            move = row.stack_move(m, x)
+            if move is None:
+                continue
+            if row.mnemonic in ("BRK", "COP", "WDM", "STP", "WAI"):
+                continue
+            assert (after["s"] - before["s"]) & 0xFFFF == move & 0xFFFF, (
+                row.mnemonic, row.mode, before["s"], after["s"], move)
+    assert {row.mnemonic for row in OPCODES if row.stack_move(0, 0) is None} == {
+        "TCS", "TXS", "XCE", "RTI", "BRK", "COP"}
+
+
 def test_every_control_transfer_and_state_change_ends_a_block() -> None:
     # The run loop counts block starts after exactly these rows (`Opcode.ends_block`):
     # every row that may change the program counter other than by falling through, or
