@@ -25,6 +25,9 @@ the code it translates. Before timing, every workload is run once through `step(
 CPU's state (registers, flags, memory, cycle count) must be identical to run()'s.
 Every CPU has its own translator (`iigs.tiers.Translator`), so each timed run starts
 cold.
+`--bytecodes` prints instead the Python bytecodes run in translated code per 65816
+instruction of each workload (`region_bytecodes`): deterministic, for comparing two forms
+of the translator's output on a loaded machine.
 Targets (issue 47): compiled >= 8x py65, unrolled >= 5x, loops >= 12x, the game loop
 >= 2.5x a IIGS, the cold start >= 5x a IIGS.
 """
@@ -263,6 +266,43 @@ def cold_start(seconds: float) -> float:
     return time.perf_counter() - start
 
 
+# ---------------------------------------------------------------- region bytecodes
+
+def region_bytecodes(workload: Workload, cycles: int) -> float:
+    """Python bytecodes run in translated region code per 65816 instruction, over
+    `cycles` of `workload` after as many cycles to translate it: a cost that does not
+    move with the machine's load (the same code gives the same count), for comparing two
+    forms of the translator's output (`--bytecodes`). Not a time: a bytearray index
+    costs more than a local's load, and an integer made costs more than one reused."""
+    machine = workload_cpu(workload)
+    machine.run(cycles)                      # (translated, and warm)
+    start = machine.processorCycles
+    count = 0
+
+    def tracer(frame, event, arg):           # (only the regions' frames are counted)
+        if not frame.f_code.co_filename.startswith("<iigs.blocks"):
+            return None
+        frame.f_trace_opcodes, frame.f_trace_lines = True, False
+
+        def each(frame, event, arg):
+            nonlocal count
+            count += event == "opcode"
+            return each
+        return each
+    sys.settrace(tracer)
+    try:
+        machine.run(start + cycles)
+    finally:
+        sys.settrace(None)
+    reference = workload_cpu(workload)
+    instructions = 0
+    while reference.processorCycles < machine.processorCycles:
+        if reference.processorCycles >= start:
+            instructions += 1
+        reference.step()
+    return count / max(1, instructions)
+
+
 def workloads(cycles: int, sprites: int = cpu_workloads.SPRITES,
               frames: int = 4) -> list[tuple[str, Workload, int, float]]:
     """(row name, workload, cycles, target ratio to py65) of every workload."""
@@ -292,7 +332,16 @@ def main(argv: list[str]) -> int:
                         help="60 Hz frames of the game loop (default 60: one second)")
     parser.add_argument("--cold-seconds", type=float, default=10.0,
                         help="a IIGS's seconds the cold-start row runs (default 10)")
+    parser.add_argument("--bytecodes", action="store_true",
+                        help="print the Python bytecodes run in translated code per 65816 "
+                             "instruction of each workload instead (a cost the machine's "
+                             "load does not move)")
     args = parser.parse_args(argv)
+    if args.bytecodes:
+        for name, workload, _, _ in workloads(200_000, sprites=2):
+            print(f"{name:34} {region_bytecodes(workload, 200_000):6.2f} "
+                  f"region bytecodes per instruction")
+        return 0
 
     cycles = args.instructions * 10
     chosen = workloads(cycles, args.sprites, args.frames)

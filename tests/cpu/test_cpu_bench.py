@@ -70,3 +70,17 @@ def test_bench_workload_matches_step(build) -> None:
     workload = build()
     assert bench_cpu.check_against_step(workload, 60_000) > 10_000
 
+
+
+def test_bench_cpu_bytecodes_counts_the_regions_code_alike_each_run(capsys) -> None:
+    # The count is of the bytecodes the regions run, so the same code counts the same
+    # (a proxy the machine's load does not move); each workload is translated (> 0) and
+    # runs a few bytecodes an instruction, not the interpreter's hundreds.
+    assert bench_cpu.main(["--bytecodes"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == ["compiled", "unrolled", "loop", "loop"]
+    counts = [float(line.split()[-5]) for line in lines]
+    assert all(4.0 < count < 40.0 for count in counts), counts
+    workload = bench_cpu.workloads(20_000)[3][1]
+    assert (bench_cpu.region_bytecodes(workload, 20_000)
+            == bench_cpu.region_bytecodes(workload, 20_000))
