@@ -61,6 +61,18 @@ def memory_alike(memory: bytearray, reference: bytearray) -> None:
         raise AssertionError(f"memory differs first at ${at:06X}")
 
 
+def run_alike_or_caught(broken: bool | str | None, fast: CPU65816, reference: CPU65816,
+                        budgets: tuple[int, ...],
+                        errors: type | tuple[type, ...] = AssertionError) -> None:
+    """`run_alike`, or, where the translator is `broken` on purpose, the proof that the
+    runs differ (`errors`: what the difference may raise)."""
+    if broken:
+        with pytest.raises(errors):
+            run_alike(fast, reference, budgets)
+    else:
+        run_alike(fast, reference, budgets)
+
+
 def run_alike(fast: CPU65816, reference: CPU65816, budgets: tuple[int, ...]) -> None:
     """run() and run_reference() budget after budget: same stop, registers, memory."""
     for budget in budgets:
