@@ -883,7 +883,8 @@ def _stack_fact(op: int, key: Key, imm: int | None, t: Template,
     (bytes S moves in native mode, or None: not known, in emulation mode, or with the
     I/O page's rare map, which addresses the stack through `BANK`; what it writes:
     None, the names of the direct-page bytes it stores to where they are made at the
-    arm's head (`field` given: a loop quiet about D), the offsets from S of the bytes
+    arm's head or at entry (`field` given: a loop quiet about D, or a looping block of a
+    region that never writes D), the offsets from S of the bytes
     it pushes, or "other"; whether it may change PBR)."""
     row = OPCODES[op]
     common = not key[0] and (len(key) == 3 or key[3] == 1)
@@ -1413,7 +1414,8 @@ def _compile(shape: tuple) -> Shape:
     # elsewhere in the region (the other looping blocks' are: `remakes`).
     successors, callees = _flow(blocks_of)
     loops_of = innermost_loops(successors, callees)
-    d_quiet = set() if _stays("d", written) else _quiet_blocks(
+    d_fixed = _stays("d", written)     # (nothing in the region writes D)
+    d_quiet = set() if d_fixed else _quiet_blocks(
         loops_of, {i for i, (items, _, _) in enumerate(blocks_of)
                    if "d" in _block_registers(items)[0]})
     arm_names: list[dict[str, str]] = []   # per block: names made at its arms' heads
@@ -1477,6 +1479,17 @@ def _compile(shape: tuple) -> Shape:
                 return f"ea & 0xFF < {index}"
             hoisted["C" + param[1:]] = _page_bound(param)
             return f"{index} > C{param[1:]}"
+        if name[:2] == "LP":
+            # a long pointer's three bytes read (`[dp]`, `[dp],Y` in plain memory): where
+            # their addresses are made at the arm's head (a loop quiet about D) or at
+            # entry in a region that never writes D, a
+            # `{LP_...}` field `_Writer` fills, reading them at the head where nothing in
+            # the arm can write them (`_pointer_read`); else read here
+            names = [field(f"Q{k}{name[2:]}") for k in range(3)]
+            read = f"mem[{names[0]}] | mem[{names[1]}] << 8 | mem[{names[2]}] << 16"
+            if (d_local or (d_fixed and hoist)) and all(n.isidentifier() for n in names):
+                return "{LP_" + "_".join(names) + "}"
+            return read
         if name[0] == "Q":
             # the address of byte 0, 1 or 2 of a long pointer at D + operand
             # (`[dp]`, `[dp],Y`): made at entry in a loop, as `ZB`/`ZH` are
@@ -1579,7 +1592,10 @@ def _compile(shape: tuple) -> Shape:
                      else _constant_carry(op, carries[n], binary))
 
             fields.clear()
-            stack_facts.append(_stack_fact(op, key, imm, t, field if d_local else None))
+            # (direct-page stores by name where the names are made at the arm's head,
+            # or at entry in a region that never writes D)
+            stack_facts.append(_stack_fact(op, key, imm, t, field if d_local or (
+                d_fixed and hoist) else None))
             # (rendered in runs of ops that see one state: the exits' P is made from it)
             runs, after = _flag_runs(op, key, imm, binary, unused, state, carry is not None,
                                      region_flags.v == TRIPLE)
@@ -2036,7 +2052,7 @@ class _Writer:
         if not self.loops:
             # (made once per entry to the arm: nothing in it changes them)
             made = _paired([f"{name} = {value}" for name, value in self.made.items()])
-            return made + _masked(lines, STACK_MASK)
+            return made + self._pointers(_masked(lines, STACK_MASK), False, False)
         # (S at every push and pull of a loop's arm is S at its head plus an offset
         # known here, the same every pass: one test per entry that none of them leaves
         # bank 0's range, and their addresses go unmasked; where it fails, the head's
@@ -2054,14 +2070,47 @@ class _Writer:
             # (a return's test of its call's bytes need not test S's range again)
             for flag, call in self.forwards.items():
                 self.made[flag] = _forward_test(call, ranged=True)
+        lines = self._pointers(_masked(lines, "" if ranged else STACK_MASK), True, ranged)
         # (made once per entry to the arm, before its loop: nothing in it changes them)
         made = _paired([f"{name} = {value}" for name, value in self.made.items()])
         made += [f"budget{i} = limit - {head}"] + check
-        lines = _masked(lines, "" if ranged else STACK_MASK)
         # A path back to the arm's own block (a loop closed within the blocks followed)
         # is a `continue` of a loop of its own, not a trip through the dispatch; every
         # other path ends in `L = ...` (then leaves this loop) or a return.
         return made + ["while True:"] + ["    " + x for x in lines] + ["    break"]
+
+    def _pointers(self, lines: list[str], loops: bool, ranged: bool) -> list[str]:
+        """An arm's lines with its long pointers' reads (`{LP_<names>}`) filled in: read
+        where used, or, in a loop's arm (`loops`) where nothing stores to memory but
+        through direct-page names made at the head and pushes (those only where S's range
+        is tested at the head, `ranged`), read once at the head, where a test made there
+        says that none of those names or pushed bytes is one of the pointer's
+        (`_pointer_read`)."""
+        out = []
+        for line in lines:
+            while "{LP_" in line:
+                start = line.index("{LP_")
+                end = line.index("}", start)
+                names = line[start + 4:end].split("_")
+                line = (line[:start] + self._pointer_read(names, loops, ranged) +
+                        line[end + 1:])
+            out.append(line)
+        return out
+
+    def _pointer_read(self, names: list[str], loops: bool, ranged: bool) -> str:
+        """A long pointer's read from its bytes' `names` (made at the arm's head)."""
+        read = f"mem[{names[0]}] | mem[{names[1]}] << 8 | mem[{names[2]}] << 16"
+        if not loops or self.stores_elsewhere or (self.pushes and not ranged):
+            return read
+        value, kept = f"lp{names[0]}", f"lpok{names[0]}"
+        tests = [f"{name} != {stored}" for name in names for stored in sorted(
+            self.stored_names)]
+        if self.pushes:
+            tests += [f"not r_sp{_offset(self.s_lo)} <= {name} <= r_sp{_offset(self.s_hi)}"
+                      for name in names]
+        self.made[value] = read
+        self.made[kept] = " and ".join(tests) or "True"
+        return f"{value} if {kept} else {read}"
 
     def _render(self, i: int, fold: bool, count: str) -> list[str]:
         """The blocks of arm `i` followed from its head (`count`: the cycles of one
@@ -2081,11 +2130,15 @@ class _Writer:
         # pushed and pulled on every path, where S is known on all: `_note_range`)
         self.s_lo = self.s_hi = 0
         self.s_known = True
+        # (the direct-page names the arm's instructions store to, whether it pushes,
+        # and whether it stores anywhere else: `_pointer_read`)
+        self.stored_names: set[str] = set()
+        self.pushes = self.stores_elsewhere = False
         return self._block(i, (i,), 0, 0, 0, (0, ()))
 
     def _counted(self, i: int, count: str) -> list[str]:
         """Arm `i` as a counted loop of passes of `count` cycles each."""
-        lines = self._render(i, self.fold, count)
+        lines = self._pointers(self._render(i, self.fold, count), True, False)
         self.heads[i] = head = self.slowest + 2
         made = _paired([f"{name} = {value}" for name, value in self.made.items()])
         # (K from `done` at entry: the passes that begin before the budget is spent, as
@@ -2149,6 +2202,13 @@ class _Writer:
         slowest += arm.bound
         self.slowest = max(self.slowest, slowest)
         self._note_range(sp[0], arm.stack)
+        for _, writes, _ in arm.stack:
+            if writes == "other":
+                self.stores_elsewhere = True
+            elif writes and isinstance(writes[0], int):
+                self.pushes = True
+            elif writes:
+                self.stored_names.update(writes)
         sp = _stack_after(sp, arm.stack)
         if self.returns[i] is not None and sp[0] is not None:
             size = -arm.stack[-1][0]
@@ -2489,8 +2549,8 @@ class _CycleFields(dict):
         self.penalty = penalty
 
     def __missing__(self, name: str) -> str:
-        if name == "SM":
-            return "{SM}"    # (the stack's mask: `_Writer.arm` fills it in)
+        if name == "SM" or name.startswith("LP_"):
+            return "{" + name + "}"   # (the stack's mask, a pointer: `_Writer.arm`)
         count = int(name[3:]) + self.penalty
         return f" + ({count} if r_dl else 0)" if count else ""
 

@@ -467,6 +467,10 @@ class _Gen:
                 b = self.byte()[1:-1]
                 pointer = (f"{stack}[{{Q0{b}}}] | {stack}[{{Q1{b}}}] << 8 | "
                            f"{stack}[{{Q2{b}}}] << 16")
+                if stack == "mem":
+                    # (in plain memory, the `{LP}` field: a loop's arm may read the
+                    # pointer once at its head where nothing in it can write it)
+                    pointer = f"{{LP{b}}}"
             else:
                 self.emit(f"t = {d} + {self.byte()}")
                 pointer = (f"{stack}[t & 0xFFFF] | ({stack}[(t + 1) & 0xFFFF] << 8) | "
