@@ -58,7 +58,7 @@ def test_vectors_file_sample_as_translated_block(runner: VectorRunner, path) -> 
     # The first half of the sample alone in a block, the second after a REP/SEP that set
     # its widths inside the same block (the translated tier's specialised path).
     failures = []
-    tests = load_tests(path)[:BLOCK_SAMPLE]
+    tests = load_tests(path, limit=BLOCK_SAMPLE)
     half = len(tests) // 2
     for i, test in enumerate(tests):
         problems = runner.check(test, block_once if i < half else block_after_width_change)
