@@ -56,8 +56,12 @@ def memory_alike(memory: bytearray, reference: bytearray) -> None:
     `assert a == b` of two 16 MB memories has pytest diff them for an explanation,
     which takes hours.)"""
     if memory != reference:
-        at = next(i for i, (x, y) in enumerate(zip(memory, reference)) if x != y) \
-            if len(memory) == len(reference) else min(len(memory), len(reference))
+        at = min(len(memory), len(reference))
+        for page in range(0, at, 0x10000):      # (the first 64 KB that differ, then the byte)
+            if memory[page:page + 0x10000] != reference[page:page + 0x10000]:
+                at = next(page + i for i, (x, y) in enumerate(zip(
+                    memory[page:page + 0x10000], reference[page:page + 0x10000])) if x != y)
+                break
         raise AssertionError(f"memory differs first at ${at:06X}")
 
 
