@@ -2203,11 +2203,12 @@ class _Writer:
         self.slowest = max(self.slowest, slowest)
         self._note_range(sp[0], arm.stack)
         for _, writes, _ in arm.stack:
-            if writes == "other":
+            kind = _write_kind(writes)
+            if kind == "other":
                 self.stores_elsewhere = True
-            elif writes and isinstance(writes[0], int):
+            elif kind == "pushes":
                 self.pushes = True
-            elif writes:
+            elif kind == "names":
                 self.stored_names.update(writes)
         sp = _stack_after(sp, arm.stack)
         if self.returns[i] is not None and sp[0] is not None:
@@ -2227,7 +2228,7 @@ class _Writer:
                 self.s_known = False
                 return
             reached = [offset + move]
-            if writes and isinstance(writes, tuple) and isinstance(writes[0], int):
+            if _write_kind(writes) == "pushes":
                 reached += [offset + o for o in writes]
             reached += [offset + k for k in range(1, move + 1)]
             offset += move
@@ -2458,14 +2459,25 @@ def _stack_after(sp: tuple, facts: tuple[tuple, ...]) -> tuple:
 def _written(call: tuple, offset: int, writes: Any, changes_bank: bool) -> tuple:
     """A call's entry (`_stack_after`) after an instruction at S `offset` wrote `writes`."""
     label, at, size, names, clean, bank = call
-    if writes == "other":
+    kind = _write_kind(writes)
+    if kind == "other":
         clean = False
-    elif writes and isinstance(writes[0], int):
+    elif kind == "pushes":
         # (pushed bytes at S's offsets: one among the call's bytes spoils them)
         clean = clean and not any(at - size < offset + o <= at for o in writes)
-    elif writes:
+    elif kind == "names":
         names = names | frozenset(writes)
     return label, at, size, names, clean, bank and not changes_bank
+
+
+def _write_kind(writes: Any) -> str:
+    """What an instruction's `writes` (`_stack_fact`) are: "none", "other" (memory the
+    arm cannot name), "pushes" (offsets from S) or "names" (direct-page names)."""
+    if not writes:
+        return "none"
+    if writes == "other":
+        return "other"
+    return "pushes" if isinstance(writes[0], int) else "names"
 
 
 def _stack_met(a: tuple, b: tuple) -> tuple:
