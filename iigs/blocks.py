@@ -58,7 +58,7 @@ from types import FunctionType
 from typing import Any, Callable, NamedTuple
 
 from iigs import cpu_fast
-from iigs.cpu_fast import NZ8, NZ16, Cycle, _Gen, io_prologue
+from iigs.cpu_fast import NZ8, NZ16, Cycle, _Gen, io_prologue, step_of_field
 from iigs.cpu_ops import (IN_P, TRIPLE, Fields, FlagState, Op, Statement, branch_test,
                           converted, entry_lines, materialised, nz_in_p, render,
                           render_statements, statements, with_lazy_flags,
@@ -820,7 +820,9 @@ class _Arm(NamedTuple):
     general: tuple[str, ...] = ()
     pushed: tuple[tuple[str, str, str], ...] = ()
     # A block with one way on (direct, exit, plp): the lines that move the flags to the
-    # region's places at its end, and those lines less N/Z's (`nz_first`)
+    # region's places at its end, and those lines less N/Z's (`nz_first`); a branch
+    # whose N/Z are a register's local it tests (`FlagState.alias`): r_nz set from it,
+    # on the ways that need it
     ending: tuple[str, ...] = ()
     ending_nz_unread: tuple[str, ...] = ()
     # Per instruction of `body` (`_stack_fact`): how it moves S and what it writes; a
@@ -828,6 +830,14 @@ class _Arm(NamedTuple):
     stack: tuple[tuple, ...] = ()
     returned: tuple = (None, "other", True)
     keeps_bank: bool = False
+    # Its INX..DEY, (register, up, mask), and the index registers it writes otherwise
+    steps: tuple[tuple[str, bool, int], ...] = ()
+    index_writes: frozenset[str] = frozenset()
+    # Its stores to DBR:operand + X or Y watched for the region's code (`watches` in
+    # `_compile`)
+    watches: tuple[tuple[str, str, str, str], ...] = ()
+    # A branch on the N/Z a register's local holds: (the register, the flag tested)
+    tests: tuple[str, int] | tuple[()] = ()
 
 
 
@@ -842,6 +852,9 @@ class Shape(NamedTuple):
     enters: bytes = bytes([1]) * 256   # `Region.enters`
 
 
+INDEX_STEPS = frozenset({"INX", "INY", "DEX", "DEY"})   # (`_Writer._steps_once`)
+FAR = "0x7FFFFFFF"      # no bound on a counted loop's passes (`_Writer._counted`)
+Z_FLAG = 0x02
 ONE_AMOUNT_NOT = "?"     # `_Writer._amount` of a path whose cycles a test chooses
 INLINE_LINES = 300      # source lines an arm may grow to by following
 INLINE_BLOCK = 8        # instructions of a block that may be followed (a loop's own
@@ -907,6 +920,55 @@ def _sets_from(op: Op, last: Op, between: int) -> bool:
     statement (`last`'s expression put there)?"""
     return (not between and op.kind == "set" and op.depth == 0 == last.depth
             and bool(op.around) and op.source == op.target == last.target)
+
+
+def _alias_alone(state: FlagState, region_flags: FlagState) -> bool:
+    """Is N/Z in a register's local (`FlagState.alias`) all that differs between `state`
+    at a block's end and the region's places for the flags?"""
+    return bool(state.alias) and state._replace(alias="") == region_flags
+
+
+def _va_forwarded(runs: tuple) -> tuple | None:
+    """An instruction's runs (`_flag_runs`) with the old accumulator read from r_va: a
+    16-bit ADC/SBC whose sum names the accumulator it reads once (`Op.source`) and which
+    keeps it for V (`r_va = r_a` among its stores), with only its address, operand, sum
+    and carry before that store (nothing that may leave, read the flags or the
+    accumulator), so that the instruction before, whose set of the accumulator is the
+    body's last line, sets r_va instead, and the store is left out: a store and a load
+    fewer. None: not such an instruction."""
+    out = []
+    summed = stored = done = False
+    for seen, run in runs:
+        kept = []
+        for statement in run:
+            op = statement[3]
+            if done:
+                kept.append(statement)
+                continue
+            if stored:
+                # (up to the accumulator's set, nothing may read it: an immediate
+                # operand's r_vv alone)
+                if op.kind != "set" or op.depth or op.target not in ("r_a", "r_vv"):
+                    return None
+                done = op.target == "r_a"
+                kept.append(statement)
+                continue
+            if op.depth or not (op.kind in ("code", "let") or
+                                (op.kind == "set" and op.target in ("r_c", "r_va"))):
+                return None
+            if op.kind == "set" and op.target == "r_va":
+                if not summed or op.expr != "r_a":
+                    return None
+                stored = True
+                continue
+            if op.kind == "let" and op.target == "r_vs" and op.source == "r_a" and op.around:
+                before, after = op.around
+                text = f"r_vs = {before}r_va{after}"
+                statement = (statement[0], text, "{" in text, op)
+                summed = True
+            kept.append(statement)
+        out.append((seen, tuple(kept)))
+    return tuple(out) if done else None
 
 
 def _defines_nz_first(items: tuple, bank0: bool, binary: bool) -> bool:
@@ -1457,7 +1519,7 @@ def _compile(shape: tuple) -> Shape:
             return f"cpu.run_end - limit + done + {spent()}"
         if name == "spent":
             return f"done + {spent()}"
-        if name in ("before", "SM") or name.startswith("dl_"):
+        if name in ("before", "SM") or name.startswith(("dl_", "UP", "DOWN")):
             return "{" + name + "}"
         if name.startswith("DW"):
             # DBR:operand, made once at entry in a loop when DBR stays
@@ -1570,10 +1632,23 @@ def _compile(shape: tuple) -> Shape:
         # (per instruction: how it moves S and what it writes, for `_Writer`'s S:
         # `_stack_fact`)
         stack_facts: list[tuple] = []
+        # (its steps of X and Y, INX..DEY: (register, up, mask); the index registers
+        # its other instructions may write: `_Writer._counted`)
+        steps: list[tuple[str, bool, int]] = []
+        index_writes: set[str] = set()
+        # (its stores to DBR:operand + X or Y: (register, the address's name, the
+        # parameters of the code's bounds))
+        watches: list[tuple[str, str, str, str]] = []
         penalties = penalties or direct
         for n, ((op, key, imm), unused) in enumerate(zip(items, dead)):
             t = template(op, key, imm)
             bound += t.bound
+            mnemonic = OPCODES[op].mnemonic
+            if mnemonic in INDEX_STEPS:
+                steps.append((mnemonic[-1].lower(), mnemonic[:2] == "IN",
+                              0xFF if key[0] or key[2] else 0xFFFF))
+            else:
+                index_writes |= t.writes & {"x", "y"}
             if pending and "d" in t.writes:
                 body.append(f"if {dlow}: done += {pending}")
                 reading[-1].add(dlow)
@@ -1616,6 +1691,14 @@ def _compile(shape: tuple) -> Shape:
                 merged = f"{before}({last_set[1]}){rest}"
                 body[-1] = f"{first_op.target} = {merged}"
                 last_set = (first_op, merged, len(body))
+            if (last_set is not None and last_set[0].target == "r_a"
+                    and len(body) == last_set[2]):
+                # (the accumulator set by the instruction before, its line the last, and
+                # read once by this one for V's triple: set into r_va at once)
+                forwarded = _va_forwarded(runs)
+                if forwarded is not None:
+                    runs = forwarded
+                    body[-1] = f"r_va = {last_set[1]}"
             for state, run in runs:
                 body += render_statements(run, leave, bail, fields)
             state = after
@@ -1658,13 +1741,23 @@ def _compile(shape: tuple) -> Shape:
                 # the code's first: a byte there is no hit)
                 byte = _byte_store(op, key)
                 # (a direct-page store's address is its hoisted name, where it has one)
-                ea = fields["ZEB1"] if OPCODES[op].mode == "dp" else "ea"
-                body.append(f"if {ea} < {use(hi)} and {ea} {'>' if byte else '>='} {use(lo)}:"
-                            if one_span else
-                            f"if {ea} < {use(hi)} and {ea} >= {use(lo)} and " +
-                            (f"{use(hit)}({ea}):" if byte else
-                             f"({use(hit)}({ea}) or {use(hit)}({ea} + 1)):"))
-                body += ["    " + x for x in exit_at()]
+                mode = OPCODES[op].mode
+                ea = fields["ZEB1"] if mode == "dp" else "ea"
+                watch = [f"if {ea} < {use(hi)} and {ea} {'>' if byte else '>='} {use(lo)}:"
+                         if one_span else
+                         f"if {ea} < {use(hi)} and {ea} >= {use(lo)} and " +
+                         (f"{use(hit)}({ea}):" if byte else
+                          f"({use(hit)}({ea}) or {use(hit)}({ea} + 1)):")]
+                watch += ["    " + x for x in exit_at()]
+                if (one_span and mode in ("absx", "absy") and not fields["DM"]
+                        and fields["DW1"].isidentifier()):
+                    # (DBR:operand + X or Y, named at entry: a counted loop may test
+                    # the addresses of all its passes at once, `_Writer._counted`,
+                    # and leave these lines out, `{WATCH...}`)
+                    watches.append((mode[-1], fields["DW1"], lo, hi))
+                    field_name = f"{{WATCH{mode[-1]}_{fields['DW1']}}}"
+                    watch = [field_name + line for line in watch]
+                body += watch
             if t.stack_write and bank0:
                 if key[0] and stack_in_page1:
                     body += exit_at()
@@ -1686,27 +1779,36 @@ def _compile(shape: tuple) -> Shape:
         # where that way is followed to a block that defines N/Z before anything can
         # read them, without N/Z's: `_Writer`)
         ending = converted(state, region_flags)[0]
+        tested = region_flags
         if kind in ("direct", "exit", "plp"):
             ending_nz_unread = converted(state, region_flags, nz_unread=True)[0]
+        elif kind == "branch" and _alias_alone(state, region_flags):
+            # (the branch tests the register, and r_nz is set from it on the ways
+            # that need it: `_Writer._way`)
+            tested = state
+            ending_nz_unread = []
         else:
             body += ending
             ending = ending_nz_unread = []
         next(names)   # the address after the block (kept in the parameters)
         if kind == "branch":
             taken_label, fall_label, cross = rest
-            condition = branch_test(*BRANCH_ON[OPCODES[items[-1][0]].mnemonic],
-                                    region_flags)
+            flag, when_set = BRANCH_ON[OPCODES[items[-1][0]].mnemonic]
+            condition = branch_test(flag, when_set, tested)
             targets = [(taken_label, next(names), 4 if cross else 3),
                        (fall_label, next(names), 2)]
             arms.append(_Arm(body, kind, static, condition, targets, bound, first,
                              len(items), pending, writes_d, varies,
-                             stack=tuple(stack_facts)))
+                             ending=tuple(ending), stack=tuple(stack_facts),
+                             steps=tuple(steps), index_writes=frozenset(index_writes),
+                             watches=tuple(watches), tests=(state.alias[2:], flag) if state.alias else ()))
         elif kind in ("direct", "exit", "plp"):
             extra = 1 if kind == "direct" and len(rest) > 1 and rest[1] else 0
             arms.append(_Arm(body, kind, static + extra, "", [(rest[0], next(names), 0)],
                              bound, first, len(items), pending, writes_d, varies,
                              ending=tuple(ending), ending_nz_unread=tuple(ending_nz_unread),
-                             stack=tuple(stack_facts),
+                             stack=tuple(stack_facts), steps=tuple(steps),
+                             index_writes=frozenset(index_writes), watches=tuple(watches),
                              keeps_bank=OPCODES[items[-1][0]].mnemonic != "JSL"
                              or items[-1][2] == 1))
         else:
@@ -1725,7 +1827,8 @@ def _compile(shape: tuple) -> Shape:
             arms.append(_Arm(body, kind, static, "", targets, bound, first, len(items),
                              pending, writes_d, varies, returning, last.unwrapped, matched,
                              general, tuple(pushed), stack=tuple(stack_facts[:-1]),
-                             returned=stack_facts[-1]))
+                             returned=stack_facts[-1], steps=tuple(steps),
+                             index_writes=frozenset(index_writes), watches=tuple(watches)))
     # (D + operand and D's low byte made again after each write of D, in the order
     # they are made at entry; from the end of a block first, so positions hold)
     # (only those read before D is written again: `_live_from_d`)
@@ -2023,8 +2126,18 @@ class _Writer:
         self.loops_of = loops_of   # `innermost_loops`
         self.folded = folded       # heads of the loops in which nothing writes D
         self.stepped = False       # an arm leaves by `_Stepped`
+        self.hold = False          # a counted loop's paths back may hold r_nz (`_way`)
 
     def arm(self, i: int) -> list[str]:
+        """Arm `i`'s lines, its steps of X and Y (`cpu_fast.step_field`) filled in:
+        stepped alone where a counted loop's passes stop short of their wrap."""
+        self.unchecked: frozenset[str] = frozenset()
+        self.unwatched: set[tuple[str, str]] = set()
+        lines = self._arm(i)
+        fields = _StepFields(self.unchecked, self.unwatched)
+        return [line.format_map(fields) if "{" in line else line for line in lines]
+
+    def _arm(self, i: int) -> list[str]:
         # (penalties folded into names only where the arm loops: made for one pass,
         # each name would cost more than the test it saves)
         self.forward = True
@@ -2122,7 +2235,12 @@ class _Writer:
         self.fold = fold
         self.count = count
         self.passes: set[str] = set()   # what the paths back to the head add
+        # (the lines that set r_nz, left to the end of a counted loop's passes, of
+        # the paths back to its head: `_way`; () for a path that left none)
+        self.back_endings: set[tuple[str, ...]] = set()
         self.varies = False             # something else adds on a path that may loop
+        self.hold = self.hold and bool(count)
+        self.rendered: list[int] = []   # the blocks rendered, once each time (`_body`)
         self.forwarded = 0              # returns whose bytes are known (`_returned`)
         self.forwards: dict[str, tuple] = {}   # ... their names and calls
         self.moved_back = False         # a path back to the head with S moved or unknown
@@ -2137,18 +2255,77 @@ class _Writer:
         return self._block(i, (i,), 0, 0, 0, (0, ()))
 
     def _counted(self, i: int, count: str) -> list[str]:
-        """Arm `i` as a counted loop of passes of `count` cycles each."""
-        lines = self._pointers(self._render(i, self.fold, count), True, False)
+        """Arm `i` as a counted loop of passes of `count` cycles each. Where every path
+        back to the head ends with N/Z in the same register's local (the branch's
+        `_Arm.ending`), the head defining them before any read, r_nz is set from it
+        once, after the passes, instead of on every pass."""
+        self.hold = True
+        lines = self._render(i, self.fold, count)
+        if len(self.back_endings) > 1:
+            self.hold = False
+            lines = self._render(i, self.fold, count)
+        held = list(self.back_endings.pop()) if self.back_endings else []
+        lines = self._pointers(lines, True, False)
         self.heads[i] = head = self.slowest + 2
         made = _paired([f"{name} = {value}" for name, value in self.made.items()])
         # (K from `done` at entry: the passes that begin before the budget is spent, as
         # the budget check at each pass's head would allow; K <= 0 runs none)
-        made += [f"budget{i} = limit - {head}",
-                 f"passes{i} = (budget{i} - done + {count} - 1) // {count}"]
-        spent = ([f"if passes{i} > 0:", f"    done += passes{i} * {count}"] +
-                 self.leave_via("done", self.use(self.arms[i].start)))
+        wanted = f"(budget{i} - done + {count} - 1) // {count}"
+        made += [f"budget{i} = limit - {head}"]
+        # (X or Y stepped once a pass, and written nowhere else in the arm: the passes
+        # stop short of its wrap, and the steps go unchecked; where that, not the
+        # budget, stops them (the budget left: `done` short of it), the head's
+        # instruction is stepped through its handler and the region left after it)
+        steps = self._steps_once()
+        kind = "_Left"
+        if steps:
+            self.unchecked = frozenset(register for register, _, _ in steps)
+            self.stepped = True
+            room = [f"0x{mask:X} - r_{register}" if up else f"r_{register}"
+                    for register, up, mask in steps]
+            # (a store to B + R, R stepped so: over the passes R stays between its
+            # value at the head and that value moved by the passes, so the passes
+            # stop short of the region's code [lo + 1, hi), one test per entry
+            # instead of one per pass)
+            ways = {register: up for register, up, _ in steps}
+            for register, base, lo, hi in sorted({watch for b in self.rendered
+                                                  for watch in self.arms[b].watches}):
+                if register in ways and (register, base) not in self.unwatched:
+                    self.unwatched.add((register, base))
+                    at = f"{base} + r_{register}"
+                    room.append(f"({FAR} if {at} >= {hi} else {lo} - 1 - {at})" if ways[
+                        register] else f"({FAR} if {at} < {lo} else {at} - {hi})")
+            made += [f"wanted{i} = {wanted}",
+                     f"passes{i} = min(wanted{i}, {', '.join(room)})"]
+            kind = f"(_Left if done >= budget{i} else _Stepped)"
+        else:
+            made += [f"passes{i} = {wanted}"]
+        spent = ([f"if passes{i} > 0:"] + ["    " + x for x in held] +
+                 [f"    done += passes{i} * {count}"] +
+                 self.leave_via("done", self.use(self.arms[i].start), kind=kind))
         return (made + [f"for it in range(passes{i}):"] + ["    " + x for x in lines] +
                 ["    break", "else:"] + ["    " + x for x in spent])
+
+    def _steps_once(self) -> list[tuple[str, bool, int]]:
+        """The index registers the arm just rendered steps in one block, rendered once,
+        once, and writes nowhere else: at most once a pass, on every path. Not one
+        whose wrap may be how the loop ends (INX / BNE, DEX / BPL: the last pass
+        would leave the region each time), where a branch tests its N/Z, but a count
+        down to 0 (DEY / BNE)."""
+        out = []
+        for register in ("x", "y"):
+            if any(register in self.arms[b].index_writes for b in self.rendered):
+                continue
+            steps = [step for b in self.rendered for step in self.arms[b].steps
+                     if step[0] == register]
+            if len(steps) != 1:
+                continue
+            _, up, _ = steps[0]
+            if any(self.arms[b].tests and self.arms[b].tests[0] == register
+                   and (up or self.arms[b].tests[1] != Z_FLAG) for b in self.rendered):
+                continue
+            out.append(steps[0])
+        return out
 
     def _block(self, i: int, chain: tuple[int, ...], before: int, penalty: int,
                slowest: int, sp: tuple) -> list[str]:
@@ -2160,16 +2337,14 @@ class _Writer:
         if arm.kind == "branch":
             joined = self._joined(arm, chain, before, penalty, slowest, sp)
             if joined is not None:
-                return lines + joined
+                return lines + list(arm.ending) + joined
             (taken, t_name, t_cycles), (fall, f_name, f_cycles) = arm.targets
-            lines.append(f"if {arm.condition}:")
-            lines += ["    " + x for x in self._go(taken, t_name,
-                                                   before + arm.static + t_cycles,
-                                                   penalty, chain, slowest, sp)]
-            lines.append("else:")
-            lines += ["    " + x for x in self._go(fall, f_name,
-                                                   before + arm.static + f_cycles,
-                                                   penalty, chain, slowest, sp)]
+            for keyword, (label, name, cycles) in zip(("if", "else"), arm.targets):
+                lines.append(f"if {arm.condition}:" if keyword == "if" else "else:")
+                way, held = self._way(arm, label, chain)
+                lines += ["    " + x for x in way + self._go(
+                    label, name, before + arm.static + cycles, penalty, chain, slowest, sp,
+                    held)]
         elif arm.kind == "computed":
             # (the call's return followed may loop: its cycles are added on a path
             # that goes round, so the arm is not a counted loop)
@@ -2187,6 +2362,7 @@ class _Writer:
         in `done` at its end, the most cycles run at its end, and S there (a call's
         return bytes noted, `_stack_after`)."""
         arm = self.arms[i]
+        self.rendered.append(i)
         self.made.update(self.names[i])
         lines: list[str] = []
         if arm.writes_d and penalty:
@@ -2242,6 +2418,20 @@ class _Writer:
         arm = self.arms[i]
         unread = self._inline(label, chain) and self.nz_first[label]
         return arm.ending_nz_unread if unread else arm.ending
+
+    def _way(self, arm: _Arm, label: int | None, chain: tuple[int, ...]
+             ) -> tuple[list[str], tuple[str, ...]]:
+        """The lines a branch's way to `label` begins with: r_nz set from the register
+        the branch tested (`_Arm.ending`), but where the block it goes to defines N/Z
+        before anything can read them, followed in place, or the head of a counted loop
+        whose passes end with them (the lines held so, returned second: `_counted`)."""
+        if not arm.ending or not (label is not None and self.nz_first[label]):
+            return list(arm.ending), ()
+        if self._inline(label, chain):
+            return [], ()
+        if label == chain[0] and self.count and self.hold:
+            return [], arm.ending
+        return list(arm.ending), ()
 
     def _through(self, label: int) -> int | None:
         """The block that block `label` goes straight on to (no branch, call, return,
@@ -2411,13 +2601,16 @@ class _Writer:
         return ONE_AMOUNT_NOT     # (a test of `r_dl` chooses: not one amount)
 
     def _go(self, label: int | None, target: str, cycles: int, penalty: int,
-            chain: tuple[int, ...], slowest: int, sp: tuple) -> list[str]:
+            chain: tuple[int, ...], slowest: int, sp: tuple,
+            held: tuple[str, ...] = ()) -> list[str]:
         """On to block `label` (inline when it may be), or out of the region to `target`,
         `cycles` constant cycles and `penalty` direct-page penalty cycles not yet in
-        `done`, S as `sp` says."""
+        `done`, S as `sp` says (`held`: on a path back to a counted loop's head, the
+        lines that set r_nz left to the end of its passes, `_way`)."""
         if self._inline(label, chain):
             return self._block(label, chain + (label,), cycles, penalty, slowest, sp)
         if label == chain[0]:
+            self.back_endings.add(held)
             self.loops = True
             self.moved_back = self.moved_back or sp[0] != 0
             self.passes.add(self._amount(cycles, penalty))
@@ -2561,10 +2754,30 @@ class _CycleFields(dict):
         self.penalty = penalty
 
     def __missing__(self, name: str) -> str:
-        if name == "SM" or name.startswith("LP_"):
-            return "{" + name + "}"   # (the stack's mask, a pointer: `_Writer.arm`)
+        if name == "SM" or name.startswith(("LP_", "UP", "DOWN", "WATCH")):
+            return "{" + name + "}"   # (the stack's mask, a pointer, a step: `_Writer.arm`)
         count = int(name[3:]) + self.penalty
         return f" + ({count} if r_dl else 0)" if count else ""
+
+
+class _StepFields(dict):
+    """An arm's steps of X and Y (`cpu_fast.step_field`) filled in: stepped alone for
+    the registers `unchecked`; its stores' watches for the region's code, `{WATCH<R>_
+    <base>}` before each of their lines, left out as comments for those `unwatched`
+    ((R, base): `_Writer._counted` tests them once); every other field kept."""
+
+    def __init__(self, unchecked: frozenset[str], unwatched: set[tuple[str, str]]) -> None:
+        super().__init__()
+        self.unchecked = unchecked
+        self.unwatched = unwatched
+
+    def __missing__(self, name: str) -> str:
+        if name.startswith(("UP", "DOWN")):
+            up = name[:2] == "UP"
+            return step_of_field(name, name[2 if up else 4] in self.unchecked)
+        if name.startswith("WATCH"):
+            return "# " if (name[5], name[7:]) in self.unwatched else ""
+        return "{" + name + "}"
 
 
 def _way_cycles(arms: list[_Arm], cycles: int, way: list[int]) -> int:

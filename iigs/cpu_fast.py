@@ -270,6 +270,22 @@ def _stepped(value: str, delta: str, mask: str) -> str:
     return f"{value} - 1 if {value} else {mask}"
 
 
+def step_field(register: str, delta: str, mask: str) -> str:
+    """A region's field for INX..DEY: `{UPx_0xFFFF}`, `{DOWNy_0xFF}`."""
+    return "{" + ("UP" if delta == "+ 1" else "DOWN") + register + "_" + mask + "}"
+
+
+def step_of_field(name: str, unchecked: bool) -> str:
+    """The expression of a `step_field` (its name without braces): the register's local
+    stepped and wrapped (`_stepped`), or, `unchecked`, stepped alone."""
+    up = name[:2] == "UP"
+    register, mask = name[2 if up else 4:].split("_")
+    own = "r_" + register
+    if unchecked:
+        return f"{own} + 1" if up else f"{own} - 1"
+    return _stepped(own, "+ 1" if up else "- 1", mask)
+
+
 class _Gen:
     """Emits the operations (`iigs.cpu_ops.Op`) of one opcode in one (e, m, x) state:
     for a handler (`region` False: registers are `cpu.a`..., operands read from memory,
@@ -323,8 +339,13 @@ class _Gen:
         for line in lines:
             self.ops.append(Op("code", line, uses=uses, depth=self.depth))
 
-    def let(self, target: str, expr: str, uses: frozenset[str] | None = None) -> None:
-        self.ops.append(Op("let", target=target, expr=expr, uses=uses, depth=self.depth))
+    def let(self, target: str, expr: str, uses: frozenset[str] | None = None,
+            source: str = "", around: tuple[str, str] = ()) -> None:
+        """The temporary `target` = `expr` (`source`, `around`: the register's local it
+        reads once and the text before and after it, where a region may read it from
+        another local: a 16-bit ADC/SBC's sum, `iigs.blocks._va_forwarded`)."""
+        self.ops.append(Op("let", target=target, expr=expr, uses=uses, depth=self.depth,
+                           source=source, around=around))
 
     def set(self, register: str, expr: str, uses: frozenset[str] | None = None,
             source: str = "", around: tuple[str, str] = ()) -> None:
@@ -855,7 +876,12 @@ class _Gen:
         else:
             self.let("a", f"{self.r['a']} & {mask}")
             a = "a"
-        self.let(s, f"{a} + {v}{self.plus_carry()}")
+        rest = f" + {v}{self.plus_carry()}"
+        if triple:
+            # (the old accumulator read once, where the sum's V keeps it: r_va)
+            self.let(s, a + rest, source=a, around=("", rest))
+        else:
+            self.let(s, a + rest)
         # (s has at most one bit above the width: the carry; V is the sign of
         # (a ^ s) & (v ^ s), which a region may keep as it is)
         width = 16 if wide else 8
@@ -1012,8 +1038,10 @@ class _Gen:
         delta = "+ 1" if name.startswith("IN") else "- 1"
         v = frozenset({"v"})
         if self.region:                  # (N/Z read the register's local)
+            # (a field the region fills: `_stepped`, or the step alone in a counted
+            # loop whose passes stop short of the wrap, `iigs.blocks._Writer._counted`)
             own = self.r[reg]
-            self.set(reg, _stepped(own, delta, mask), uses=frozenset(), source=own)
+            self.set(reg, step_field(reg, delta, mask), uses=frozenset(), source=own)
             self.set_nz(own, wide, uses=frozenset())
             self.finish()
             return

@@ -38,7 +38,8 @@ class Op(NamedTuple):
     source: str = ""               # let, set: the temporary whose value it is, alone,
     # or, with `around` (the text before and after it in `expr`), the temporary (or the
     # register's own local, for a set) it reads once, where the expression that set it
-    # may go instead
+    # may go instead (for a let of V's triple, r_vs: the old accumulator, which the
+    # region may read from r_va instead, `iigs.blocks._va_forwarded`)
     around: tuple[str, str] = ()
     depth: int = 0                 # nesting under the `if` ops before it
     base: str = ""                 # flags: P's old value

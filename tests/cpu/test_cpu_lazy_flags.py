@@ -19,6 +19,7 @@ from iigs import blocks, cpu_ops
 from iigs.cpu import CPU65816
 from iigs.cpu_ops import IN_P, FlagState, Op, with_lazy_flags
 from iigs.tiers import Translator
+from test_cpu_region_code import _region_source
 from test_cpu_run_vs_step import clone, run_alike
 
 NATIVE = (0, 1, 1)
@@ -370,7 +371,7 @@ def _with_ops_changed(change):
 @pytest.mark.parametrize("breakage", [
     "V made from the triple without its parentheses", "no r_vs = 0 moving V in from r_v",
     "the new accumulator stored for the old", "an immediate operand not put in r_vv",
-    "a clear of V leaves the triple"])
+    "a clear of V leaves the triple", "the accumulator forwarded, the sum reading it"])
 def test_a_wrong_triple_is_caught(breakage: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # The V programs with the triple's handling broken on purpose: run() and step() differ.
     if breakage == "V made from the triple without its parentheses":
@@ -388,6 +389,17 @@ def test_a_wrong_triple_is_caught(breakage: str, monkeypatch: pytest.MonkeyPatch
     elif breakage == "an immediate operand not put in r_vv":
         monkeypatch.setattr(blocks, "with_lazy_flags", _with_ops_changed(
             lambda op: op._replace(v_stores=op.v_stores[:1])))
+    elif breakage == "the accumulator forwarded, the sum reading it":
+        # (the load before a wide ADC set into r_va, the sum still reading r_a)
+        original_forward = blocks._va_forwarded
+
+        def sum_of_r_a(runs):
+            forwarded = original_forward(runs)
+            return forwarded and tuple(
+                (seen, tuple((s[0], s[1].replace("r_va", "r_a"), s[2], s[3])
+                             if s[1] and s[1].startswith("r_vs =") else s for s in run))
+                for seen, run in forwarded)
+        monkeypatch.setattr(blocks, "_va_forwarded", sum_of_r_a)
     else:
         original = blocks.with_lazy_flags
 
@@ -398,6 +410,47 @@ def test_a_wrong_triple_is_caught(breakage: str, monkeypatch: pytest.MonkeyPatch
         monkeypatch.setattr(blocks, "with_lazy_flags", no_clear)
     with pytest.raises(AssertionError):
         _run_v_programs(_fresh)
+
+
+def load_then_add(translator: Translator) -> CPU65816:
+    """LDA abs,X ; ADC dp in a 16-bit loop whose V is read (PHP) every pass."""
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x021000)
+    a.op("CLC")
+    a.op("XCE")
+    a.op("REP", "imm8", 0x30)
+    a.op("LDX", "immx", 0, wide=True)
+    a.label("loop")
+    a.op("LDA", "absx", 0x3000)
+    a.op("ADC", "dp", 0x20)
+    a.op("PHP")
+    a.op("PLA")
+    a.op("STA", "absx", 0x5000)
+    a.op("INX")
+    a.op("INX")
+    a.op("CPX", "immx", 0x40, wide=True)
+    a.op("BNE", "rel8", "loop")
+    a.op("STP")
+    a.assemble()
+    mem[0x023000:0x023040] = random.Random(7).randbytes(0x40)
+    mem[0x20:0x22] = b"\x00\x70"
+    cpu = CPU65816(mem, pc=0x1000, translator=translator)
+    cpu.pbr = cpu.dbr = 0x02
+    cpu.sp = 0x01F0
+    return cpu
+
+
+def test_a_load_before_a_wide_adc_goes_into_r_va(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The load sets r_va, which the sum reads, and the ADC stores no r_va = r_a
+    # (`blocks._va_forwarded`); the state stays step()'s (broken on purpose:
+    # `test_a_wrong_triple_is_caught`)
+    fast = load_then_add(_fresh())
+    reference = clone(fast)
+    run_alike(fast, reference, (7, 29, 97, 400_000))
+    assert fast.stop_reason == "stp"
+    source = _region_source(monkeypatch, load_then_add)
+    assert "r_va = (mem[ea] | mem[ea + 1] << 8)" in source
+    assert "r_vs = r_va + " in source and "r_va = r_a\n" not in source
 
 
 def followed_calls(translator: Translator) -> CPU65816:
