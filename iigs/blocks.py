@@ -58,7 +58,8 @@ from types import FunctionType
 from typing import Any, Callable, NamedTuple
 
 from iigs import cpu_fast
-from iigs.cpu_fast import NZ8, NZ16, Cycle, _Gen, io_prologue, step_of_field
+from iigs.cpu_fast import (NZ8, NZ16, Cycle, _Gen, io_leaves, io_prologue, io_read,
+                            step_of_field)
 from iigs.cpu_ops import (IN_P, TRIPLE, Fields, FlagState, Op, Statement, branch_test,
                           converted, entry_lines, materialised, nz_in_p, render,
                           render_statements, statements, with_lazy_flags,
@@ -217,7 +218,7 @@ def _template(op: int, key: Key, imm: int | None) -> Template:
         row.pushes,
         static + len(gen.extra) + 2,
         decimal, frozenset(gen.io_names),
-        any(o.kind == "leave" or o.timed for o in gen.ops),
+        any(o.kind == "leave" or o.leaves for o in gen.ops),
         any(o.kind == "bail" for o in gen.ops),
         *((gen.pulled, gen.unwrapped, (Op("set", target=gen.r["sp"], expr=gen.moved),))
           if row.mnemonic in ("RTS", "RTL") else ()))
@@ -480,6 +481,7 @@ class Store:
         # the instructions holding them are left to the interpreter from then on
         self.rewritten: set[int] = set()
         # (address, state) -> (region, label, bound) of every block of the regions made
+        # (bound 0: a block without an entry, `Shape.heads`)
         self.entry_points: dict[tuple[int, Key], tuple[Region, int, int]] = {}
         self.regions_made = 0        # regions decoded (not entered at a known block)
         self.regions_placed = 0      # regions of a relocatable shape placed
@@ -519,6 +521,11 @@ def translate(mem: Any, a0: int, key: Key, store: Store | None = None,
         entry = store.entry_points.get((a0, key))
         if entry is not None and entry[0].valid(mem):
             region, label, bound = entry
+            if not bound:
+                # (a block followed in place in a loop's arm alone, with no entry:
+                # reached from outside, the interpreter takes it on to the loop's head,
+                # an entry, rather than a region of its own repeating the loop)
+                return NO_REGION
             run = region.run
             start = FunctionType(run.__code__, run.__globals__, "region",
                                  (label,) + run.__defaults__[1:])   # entered at `label`
@@ -843,7 +850,8 @@ class _Arm(NamedTuple):
 
 class Shape(NamedTuple):
     """A compiled region shape: `make(label, *params)` is a region entered at block
-    `label`; `heads[label]` the most cycles run there before the first budget check."""
+    `label`; `heads[label]` the most cycles run there before the first budget check
+    (0: no entry there, a block followed in place in a loop's arm alone)."""
     make: Callable[..., Callable[[Any, Any, int], int]]
     heads: tuple[int, ...]
     entry_clear: int          # `Region.entry_clear`
@@ -1387,7 +1395,7 @@ def _p_at_handlers(region_flags: FlagState, saved: tuple[str, ...]) -> list[str]
 
 # The fields of an instruction's lines whose value depends on where the flags are at
 # the line (`_compile`'s `field`): not kept between the runs of lines of one state.
-_STATE_FIELDS = frozenset({"carry", "plus_carry"})
+_STATE_FIELDS = frozenset({"carry", "plus_carry", "P_NOW"})
 
 
 def _compile(shape: tuple) -> Shape:
@@ -1459,6 +1467,7 @@ def _compile(shape: tuple) -> Shape:
         lines, p = _flags_for_raise(state, region_flags, saved)
         return lines + [f"raise {kind}({cycles}, {address}{p})"]
     io_leaves: list[Op] = []
+    io_raises = False     # (a call of the map's pages may leave: `mapped_read`)
     arms: list[_Arm] = []
     # Absolute and direct-page addresses (DBR:operand, D + operand) of the blocks on a
     # loop, made at entry: name -> value. DBR:operand only when nothing in the region
@@ -1519,6 +1528,11 @@ def _compile(shape: tuple) -> Shape:
             return f"cpu.run_end - limit + done + {spent()}"
         if name == "spent":
             return f"done + {spent()}"
+        if name == "P_NOW":
+            # (P as it is here, for a call that may leave the region: `mapped_read`)
+            nonlocal io_raises
+            io_raises = True
+            return materialised(state) if "p" in saved else "None"
         if name in ("before", "SM") or name.startswith(("dl_", "UP", "DOWN")):
             return "{" + name + "}"
         if name.startswith("DW"):
@@ -1845,7 +1859,23 @@ def _compile(shape: tuple) -> Shape:
                      [returns_to for _, _, returns_to in blocks_of], folded,
                      [_defines_nz_first(items, bank0, binary) for items, _, _ in blocks_of])
     # `done` and `limit` count plain cycles inside (results are cycles << 24 | address).
-    dispatch = _dispatch([writer.arm(i) for i in range(len(arms))], 0, len(arms), " " * 12)
+    # (an arm for each block but those followed in place in a loop's arm that nothing
+    # dispatches to: code reaching one of those from outside the region goes on through
+    # the interpreter to the loop's head, a region's entry; about a fifth of a region's
+    # source, and of its `compile()`, fewer)
+    inner = {b for head, body in loops_of.items() for b in body
+             if b != head and b not in loops_of}
+    rendered: dict[int, list[str]] = {}
+    waiting = [i for i in range(len(arms)) if i not in inner or i == 0]
+    while waiting:
+        i = waiting.pop()
+        if i not in rendered:
+            rendered[i] = writer.arm(i)
+            waiting += writer.dispatched
+    for i in range(len(arms)):
+        if i not in rendered:
+            writer.heads[i] = 0        # (no entry: `Shape.heads`)
+    dispatch = _dispatch(sorted(rendered.items()), " " * 12)
     # (the blocks' addresses, by label: where a region entered with DBR = $FF steps)
     guard = _dbr_guard([use(arm.start) for arm in arms]) if dbr_sums else []
     # The entry's own lines read registers too: DBR for r_bank and the guard, D for the
@@ -1879,7 +1909,7 @@ def _compile(shape: tuple) -> Shape:
     handlers += ["except _Left as out:",
                 f"    return leave_out(cpu, out, {at_end})" if saved else
                 "    return (out.cycles << 24) + out.at"]
-    if io_leaves:
+    if io_leaves or io_raises:
         helpers.add("leave")
         handlers += (["except _LeftForIo as out:"] +
                      ["    " + line for line in plain + ["io_exit(cpu, out.at, out.cycles)"]])
@@ -1898,6 +1928,8 @@ def _compile(shape: tuple) -> Shape:
     namespace["_Left"] = _Left
     namespace["_Stepped"] = _Stepped
     namespace["_LeftForIo"] = _LeftForIo
+    namespace["mapped_read"] = mapped_read
+    namespace["mapped_write"] = mapped_write
     if saved:
         if "leave" in helpers:
             namespace["leave"] = write_back(saved)
@@ -2011,6 +2043,35 @@ class _LeftForIo(Exception):
         self.at = at
         self.cycles = cycles
         self.p = p
+
+
+def mapped_read(cpu: Any, ea: int, mask: int, wide: int, rmw: int, at: int, spent: int,
+                limit: int, p: int | None) -> int:
+    """A region's read on a page the map moves (its `RP`/`RP2` flag set): through the
+    map, or on the I/O page a TIMED register at the exact cycle (`io_read`), or, before a
+    register `step()` must run (or any, for a read-modify-write, whose write will),
+    the region left to `step()` (`_LeftForIo`: the instruction's address `at`, the
+    cycles `spent` before it, P as it is there). `limit`: the region's budget, from
+    which the cycle count `step()` would have here is made."""
+    io = cpu.io
+    if (io.rpages2 if wide else io.rpages)[ea >> 8] & 2:
+        if rmw or io_leaves(cpu, ea, wide):
+            raise _LeftForIo(at, spent, p)
+        return io_read(cpu, ea, mask, wide, cpu.run_end - limit + spent)
+    return io.map_read16(ea, mask) if wide else io.read_byte(ea)
+
+
+def mapped_write(cpu: Any, ea: int, value: int, mask: int, wide: int, at: int, spent: int,
+                 p: int | None) -> None:
+    """A region's write on a page the map moves (`WP`/`WP2` set): through the map, or
+    on the I/O page the region left to `step()` before it (as `mapped_read`)."""
+    io = cpu.io
+    if (io.wpages2 if wide else io.wpages)[ea >> 8] & 2:
+        raise _LeftForIo(at, spent, p)
+    if wide:
+        io.map_write16(ea, value, mask)
+    else:
+        io.write_byte(ea, value & 0xFF)
 
 
 def _flow(blocks_of: tuple) -> tuple[list[list[int]], list[int | None]]:
@@ -2133,6 +2194,7 @@ class _Writer:
         stepped alone where a counted loop's passes stop short of their wrap."""
         self.unchecked: frozenset[str] = frozenset()
         self.unwatched: set[tuple[str, str]] = set()
+        self.dispatched: list[int] = []     # the labels it goes on to by the dispatch
         lines = self._arm(i)
         fields = _StepFields(self.unchecked, self.unwatched)
         return [line.format_map(fields) if "{" in line else line for line in lines]
@@ -2216,8 +2278,10 @@ class _Writer:
         if not loops or self.stores_elsewhere or (self.pushes and not ranged):
             return read
         value, kept = f"lp{names[0]}", f"lpok{names[0]}"
-        tests = [f"{name} != {stored}" for name in names for stored in sorted(
-            self.stored_names)]
+        # (one intersection of the names' sets: a few syntax-tree nodes for
+        # `compile()` where the pairs' comparisons were 8 a pair)
+        tests = ([f"not {{{', '.join(names)}}} & {{{', '.join(sorted(self.stored_names))}}}"]
+                 if self.stored_names else [])
         if self.pushes:
             tests += [f"not r_sp{_offset(self.s_lo)} <= {name} <= r_sp{_offset(self.s_hi)}"
                       for name in names]
@@ -2619,6 +2683,7 @@ class _Writer:
         lines = self._add(cycles, penalty)
         if label is None:
             return lines + self.out(self.use(target))
+        self.dispatched.append(label)
         return lines + [f"L = {label}"]
 
     def _inline(self, label: int | None, chain: tuple[int, ...]) -> bool:
@@ -2787,29 +2852,29 @@ def _way_cycles(arms: list[_Arm], cycles: int, way: list[int]) -> int:
     return cycles + sum(arms[b].static for b in way)
 
 
-def _dispatch(arms: list[list[str]], lo: int, hi: int, indent: str = "",
+def _dispatch(arms: list[tuple[int, list[str]]], indent: str = "",
               out: list[str] | None = None) -> list[str]:
-    """Arms lo..hi-1 chosen by the label `L` in a balanced tree of tests, so a jump to
-    any block of the region costs a few comparisons, not one per block before it
-    (each line indented by `indent`, once, and appended to `out`, which is returned:
-    no list copied at each level of the tree)."""
+    """The arms, (label, lines) in the order of their labels, chosen by the label `L` in
+    a balanced tree of tests, so a jump to any block of the region costs a few
+    comparisons, not one per block before it (each line indented by `indent`, once,
+    and appended to `out`, which is returned: no list copied at each level)."""
     if out is None:
         out = []
-    if hi - lo == 1:
-        out += [indent + x for x in arms[lo]]
+    if len(arms) == 1:
+        out += [indent + x for x in arms[0][1]]
         return out
     deeper = indent + "    "
-    if hi - lo == 2:
-        out.append(f"{indent}if L == {lo}:")
-        out += [deeper + x for x in arms[lo]]
+    if len(arms) == 2:
+        out.append(f"{indent}if L == {arms[0][0]}:")
+        out += [deeper + x for x in arms[0][1]]
         out.append(f"{indent}else:")
-        out += [deeper + x for x in arms[lo + 1]]
+        out += [deeper + x for x in arms[1][1]]
         return out
-    mid = (lo + hi) // 2
-    out.append(f"{indent}if L < {mid}:")
-    _dispatch(arms, lo, mid, deeper, out)
+    mid = len(arms) // 2
+    out.append(f"{indent}if L < {arms[mid][0]}:")
+    _dispatch(arms[:mid], deeper, out)
     out.append(f"{indent}else:")
-    return _dispatch(arms, mid, hi, deeper, out)
+    return _dispatch(arms[mid:], deeper, out)
 
 
 def _byte_store(op: int, key: Key) -> bool:

@@ -47,7 +47,8 @@ class Op(NamedTuple):
     parts: tuple[tuple[int, str], ...] = ()   # flags: (bits defined, expression)
     part_uses: tuple[frozenset[str], ...] = ()   # flags: the temporaries each part reads
     p: str = ""                    # flags: P's rendered name
-    timed: bool = False            # reads a TIMED register (`{now}` in a region)
+    leaves: bool = False           # may leave the region: reads a TIMED register (`{now}`
+    # in a handler), or a call that may raise to the region's exits (the map's pages)
     decimal: bool = False          # ADC/SBC's decimal-mode test and bail-out
     # flags: parts a region may hold in a local instead of P, (bits, value, width): N/Z
     # (0x82) are those of `value` (an unsigned `width`-bit result), V (0x40) is bit
@@ -388,7 +389,7 @@ def nz_in_p(op: Op, p: str) -> bool:
 def _redefines_nz(ops: list[Op]) -> bool:
     """Do `ops` set N/Z from a value at the top level before anything may leave?"""
     for op in ops:
-        if op.kind in ("leave", "bail") or op.timed:
+        if op.kind in ("leave", "bail") or op.leaves:
             return False
         if op.kind == "flags" and not op.depth and op.base == op.p and any(
                 bits == NZ_BITS for bits, _, _ in op.lazy):
@@ -401,7 +402,7 @@ def nz_unread(rest: list[Op], dead: int, reads: int) -> bool:
     before `rest` (its ops after it; `dead`, `reads`: see `with_lazy_flags`)?"""
     return _redefines_nz(rest) or (
         dead & NZ_BITS == NZ_BITS and not reads & NZ_BITS
-        and not any(op.kind in ("leave", "bail") or op.timed for op in rest))
+        and not any(op.kind in ("leave", "bail") or op.leaves for op in rest))
 
 
 def _written(op: Op) -> int:

@@ -321,17 +321,17 @@ def test_branches_that_meet_match_step(if_first: bool,
     reference = clone(fast)
     run_alike(fast, reference, (57, 1_000, 3_001, 20_000))
     assert fast.stop_reason == "stp"
-    # The loop's arm holds the block where the ways meet once, not once per way: with
-    # the if/else first, the `if`'s (its two DEX four times in all, two of them in the
-    # block's own arm; six without `_joined`);
-    # with the `if` first, the if/else's (its store twice in all; three times without).
+    # The loop's arm holds the block where the ways meet once, not once per way (the
+    # block has no arm of its own: nothing dispatches to it): with the if/else first,
+    # the `if`'s (its two DEX twice; four without `_joined`); with the `if` first, the
+    # if/else's (its store once; twice without).
     source = _region_source(monkeypatch, lambda translator: branches_that_meet(
         translator, if_first))
     if if_first:
-        assert source.count("mem[ea] = r_a & 0xFF") == 2
+        assert source.count("mem[ea] = r_a & 0xFF") == 1
     else:
         assert sum(line.count("r_x - 1 if r_x else 0xFFFF") for line in source.splitlines()
-                   if line.strip().startswith("r_x = ")) == 4
+                   if line.strip().startswith("r_x = ")) == 2
 
 
 @pytest.mark.parametrize("if_first", [False, True], ids=["if-else-first", "if-first"])
@@ -1190,6 +1190,34 @@ def test_a_counted_loops_stores_are_tested_once_an_entry(
     reference = clone(fast)
     run_alike_or_caught(broken, fast, reference, _random_budgets(4)[:40] + (20_000,))
     assert reference.memory[0x48:0x4A] == b"\x78\x56"     # (the patched LDA ran)
+
+
+def test_blocks_followed_in_a_loops_arm_alone_have_no_entry() -> None:
+    # A loop whose arm follows its other blocks in place (an `if` inside it): those
+    # blocks have no arm of their own (nothing dispatches to them), so no entry; code
+    # reaching one from outside is interpreted on to the loop's head, rather than made
+    # a region of its own repeating the loop; once the code changes, it may be one.
+    mem = bytearray(1 << 24)
+    a = Assembler(mem, 0x8000)
+    a.op("LDX", "immx", 0x40)
+    a.label("loop")
+    a.op("DEX")
+    a.op("BEQ", "rel8", "skip")
+    a.op("INC", "dp", 0x10)
+    a.label("skip")
+    a.op("TXA")
+    a.op("BNE", "rel8", "loop")
+    a.op("STP")
+    labels = a.assemble()
+    store = blocks.Store(share_compiled=False)
+    key = (1, 1, 1)
+    region = blocks.translate(mem, labels["loop"], key, store)
+    heads = {start: bound for (start, _), (_, _, bound) in store.entry_points.items()}
+    assert heads[labels["loop"]] and not heads[labels["skip"]]
+    assert blocks.translate(mem, labels["skip"], key, store) is blocks.NO_REGION
+    assert blocks.translate(mem, labels["loop"], key, store).run.__code__ is region.run.__code__
+    mem[labels["skip"] + 1] = 0xF0                 # (BNE's offset: the code changed)
+    assert blocks.translate(mem, labels["skip"], key, store) is not blocks.NO_REGION
 
 
 def test_a_wrap_that_ends_the_loop_stays_checked(monkeypatch: pytest.MonkeyPatch) -> None:
