@@ -1529,10 +1529,12 @@ def _compile(shape: tuple) -> Shape:
         if name == "spent":
             return f"done + {spent()}"
         if name == "P_NOW":
-            # (P as it is here, for a call that may leave the region: `mapped_read`)
+            # (P as it is here, for a call that may leave the region: `mapped_read`;
+            # None where the flags are where the region keeps them at its block
+            # boundaries, from which the exits' handler makes P)
             nonlocal io_raises
             io_raises = True
-            return materialised(state) if "p" in saved else "None"
+            return materialised(state) if "p" in saved and state != region_flags else "None"
         if name in ("before", "SM") or name.startswith(("dl_", "UP", "DOWN")):
             return "{" + name + "}"
         if name.startswith("DW"):
