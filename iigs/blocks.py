@@ -2199,7 +2199,8 @@ class _Writer:
         self.dispatched: list[int] = []     # the labels it goes on to by the dispatch
         lines = self._arm(i)
         fields = _StepFields(self.unchecked, self.unwatched)
-        return [line.format_map(fields) if "{" in line else line for line in lines]
+        return [line.format_map(fields) if "{UP" in line or "{DOWN" in line
+                or "{WATCH" in line else line for line in lines]
 
     def _arm(self, i: int) -> list[str]:
         # (penalties folded into names only where the arm loops: made for one pass,
