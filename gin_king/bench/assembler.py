@@ -63,3 +63,16 @@ class Assembler:
                 self.image[at:at + size] = (target & ((1 << (8 * size)) - 1)).to_bytes(
                     size, "little")
         return self.labels
+
+
+def native_program(origin: int, widths: str = "REP", bits: int = 0x30
+                   ) -> tuple[bytearray, Assembler]:
+    """The 16 MB address space and an assembler at `origin` whose program starts in
+    native mode (CLC, XCE), then `widths` (REP or SEP) #`bits`: how the test and
+    benchmark programs begin."""
+    image = bytearray(1 << 24)
+    a = Assembler(image, origin)
+    a.op("CLC")
+    a.op("XCE")
+    a.op(widths, "imm8", bits)
+    return image, a

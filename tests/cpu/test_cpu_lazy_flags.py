@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from gin_king.bench.assembler import Assembler
+from gin_king.bench.assembler import native_program
 from iigs import blocks, cpu_ops
 from iigs.cpu import CPU65816
 from iigs.cpu_ops import IN_P, FlagState, Op, with_lazy_flags
@@ -116,11 +116,7 @@ def lazy_program(seed: int, translator: Translator) -> CPU65816:
     N/Z), with 8- and 16-bit results mixed (SEP/REP #$20 inside), PHP/PLA making P
     visible, and branches on every flag."""
     rng = random.Random(seed)
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x021000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x021000)
     a.label("top")
     m = 0
     for n in range(rng.randrange(12, 30)):
@@ -268,11 +264,7 @@ def v_program(seed: int, translator: Translator) -> CPU65816:
     8-bit ADC between SEP/REP #$20, a store into the loop's own code after it, and (in
     some seeds) a decimal-mode ADC that the region hands to step()."""
     rng = random.Random(seed)
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x021000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x021000)
     a.label("top")
     decimal = seed % 3 == 0
     for n in range(rng.randrange(10, 24)):
@@ -414,11 +406,7 @@ def test_a_wrong_triple_is_caught(breakage: str, monkeypatch: pytest.MonkeyPatch
 
 def load_then_add(translator: Translator) -> CPU65816:
     """LDA abs,X ; ADC dp in a 16-bit loop whose V is read (PHP) every pass."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x021000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x021000)
     a.op("LDX", "immx", 0, wide=True)
     a.label("loop")
     a.op("LDA", "absx", 0x3000)
@@ -457,11 +445,7 @@ def followed_calls(translator: Translator) -> CPU65816:
     """A loop whose arm follows two routines: one that reads Z first (BNE: the Z of the
     LDA before its JSR), so N/Z are moved where the block before it ends, and one that
     defines N/Z first (CLC, ADC), so they are not (`blocks._defines_nz_first`)."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x028000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x028000)
     a.op("LDX", "immx", 0, wide=True)
     a.op("TXY")
     a.label("loop")

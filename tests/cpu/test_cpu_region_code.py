@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from gin_king.bench import cpu as bench_cpu, cpu_workloads
-from gin_king.bench.assembler import Assembler
+from gin_king.bench.assembler import Assembler, native_program
 from iigs import blocks
 from iigs.cpu import CPU65816
 from iigs.cpu_fast import state_key
@@ -77,11 +77,7 @@ def dbr_loop(plb: bool, translator: Translator) -> CPU65816:
     """A loop reading and writing absolute,X addresses in the data bank, and adding a
     direct-page byte, which (with `plb`) change every pass: PLB of a counter's low bits,
     and TCD of that counter."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x098000)      # (the data banks are 0-7)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("SEP", "imm8", 0x30)
+    mem, a = native_program(0x098000, "SEP", 0x30)  # (the data banks are 0-7)
     a.op("LDX", "immx", 0)
     a.label("loop")
     if plb:
@@ -162,11 +158,7 @@ def d_written_elsewhere(translator: Translator) -> CPU65816:
     penalty) and reads a direct-page word, whose second block reads and writes others
     with that D, and whose last block puts D back (PLD) and loops: after the PLD
     nothing reads them before the next TCD."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x8000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x8000)
     a.op("LDX", "immx", 0x0000, wide=True)
     a.label("loop")
     a.op("PHD")
@@ -257,11 +249,7 @@ def branches_that_meet(translator: Translator, if_first: bool = False) -> CPU658
     """A loop with an `if`/`else` (BMI to an SBC, or an ADC and a BRA) and an `if`
     without `else` (BEQ over an INC), both ways of each meeting at the block after
     (`if_first`: the `if` before the `if`/`else`)."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x8000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x8000)
     a.op("LDX", "immx", 0x0080, wide=True)
     a.label("loop")
 
@@ -356,11 +344,7 @@ def d_loops(translator: Translator) -> CPU65816:
     """An outer loop that moves D (TCD, low byte not 0: the direct-page penalty) around
     two inner loops calling one routine: the first leaves D alone, the second moves it
     every pass."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x8000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x8000)
     a.op("LDA", "immm", 0x0011, wide=True)
     a.label("outer")
     a.op("TCD")                                # D moves: outside the first inner loop
@@ -398,11 +382,7 @@ def d_loops(translator: Translator) -> CPU65816:
 def page_crossing_loop(translator: Translator) -> CPU65816:
     """An 8-bit-index loop whose absolute,X and absolute,Y reads cross a page from the
     16th index on (operands $10F0, $20F1), in native mode and in emulation mode."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x008000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("SEP", "imm8", 0x30)
+    mem, a = native_program(0x008000, "SEP", 0x30)
     a.op("JSR", "abs", "pass")
     a.op("SEC")
     a.op("XCE")                                # emulation mode, the same pass
@@ -482,11 +462,7 @@ def word_store_before_code(two_runs: bool, translator: Translator) -> CPU65816:
     """A loop at $02:8000 whose 16-bit store at $7FFF turns its first instruction into
     DEC A and INC A by turns; (`two_runs`) entered from set-up code at $7000, so its
     region holds two runs of code."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x027000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x027000)
     a.op("LDX", "immx", 100, wide=True)
     a.op("JMP", "abs", 0x8000)
     a.assemble()
@@ -560,11 +536,7 @@ def long_indexed_loop(bank: int, translator: Translator) -> CPU65816:
     """A 16-bit loop adding long,X words from `bank`:$FFF0 on (with bank $FF the sum
     and a word's second byte pass $FFFFFF and wrap to bank 0) and storing them long,X
     there and long in bank $7E."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x058000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x058000)
     a.op("LDX", "immx", 0, wide=True)
     a.label("loop")
     a.op("LDA", "abslx", (bank << 16) | 0xFFF0)
@@ -607,11 +579,7 @@ def long_pointer_loop(translator: Translator) -> CPU65816:
     """`[dp],Y` and `[dp]` reads before a loop, in it and after it, the loop moving D
     (TCD) to the next of four direct pages each pass, each with its own long pointers
     (into banks 3-6), so the pointers' addresses change with D."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x088000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x088000)
     a.op("LDY", "immx", 2, wide=True)
     a.op("LDA", "dpily", 0x10)                 # (straight-line: not made at entry)
     a.op("STA", "dp", 0x40)
@@ -674,11 +642,7 @@ def dbr_sums_loop(plb: bool, dbr: int, translator: Translator,
     words at $FFFF) pass $FFFFFF when DBR is $FF; with `plb`, PLB in the loop sets DBR
     from a table, $FE and $FF in turn; with `widths`, the loop starts with SEP #$20 (a
     state change, stepped at entry with DBR $FF) and a byte read, then REP #$20."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x038000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x038000)
     a.op("LDY", "immx", 0, wide=True)
     a.label("loop")
     if plb:
@@ -756,11 +720,7 @@ def penalty_loops(d: int, flip: int, translator: Translator) -> CPU65816:
     after a branch the arm follows, with penalties before it); `moving` writes D (EOR
     `flip`) in the block after one the arm follows, and so does the outer loop. D starts
     at `d`: `flip` $0100 keeps its low byte, $0080 turns it between 0 and not 0."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x8000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x10)
+    mem, a = native_program(0x8000, "REP", 0x10)
     a.op("SEP", "imm8", 0x20)
     a.label("outer")
     a.op("LDX", "immx", 0x0030, wide=True)
@@ -868,11 +828,7 @@ def ways_with_penalties(d: int, translator: Translator) -> CPU65816:
     with direct-page accesses of its own (more penalties than the other way), then one
     through a block that moves D (TDC / EOR / TCD), each before a block reading the
     direct page."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x8000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x8000)
     a.op("LDX", "immx", 0x0040, wide=True)
     a.label("loop")
     for n, dp in enumerate((0x40, 0x50)):
@@ -944,11 +900,7 @@ def counted_loop(d: int, translator: Translator) -> CPU65816:
     store into the code after it (the bytes it holds): each leaves the loop mid-pass,
     after 32 passes counted (through Y, a copy of X: a store through X, stepped once a
     pass, has the passes stop short of the code instead, `patching_loop`)."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x8000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x8000)
     a.label("outer")
     a.op("LDX", "immx", 0x0024, wide=True)
     a.label("loop")
@@ -1020,11 +972,7 @@ def nz_held_loop(translator: Translator) -> CPU65816:
     """A counted loop closed by DEX / BNE, entered with Z set (LDY #0 before it): N/Z
     are X's at the end of every pass, which the branch tests in r_x itself, r_nz set
     from it only where the loop is left (`blocks._Writer._way`)."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x8000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x8000)
     a.label("outer")
     a.op("LDX", "immx", 0x0030, wide=True)
     a.op("LDY", "immx", 0, wide=True)
@@ -1083,11 +1031,7 @@ def stepping_loops(translator: Translator) -> CPU65816:
     """Two counted loops in 8-bit index mode, each INX / DEY / BNE: the first entered
     with Y = $40, the second with Y = 0 (its first DEY wraps: 256 passes); X is never
     reset, so its INX wraps in the middle of either loop's passes."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x8000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("SEP", "imm8", 0x30)
+    mem, a = native_program(0x8000, "SEP", 0x30)
     a.op("LDX", "immx", 0xF0)
     a.label("outer")
     a.op("LDY", "immx", 0x40)
@@ -1113,10 +1057,17 @@ def stepping_loops(translator: Translator) -> CPU65816:
     return cpu
 
 
-class _StepsNotStoppedShort(blocks._Writer):
-    def _counted(self, i: int, count: str) -> list[str]:
-        return [f"passes{i} = wanted{i}" if line.startswith(f"passes{i} = min(") else line
-                for line in super()._counted(i, count)]
+def _passes_changed(change) -> type:
+    """A `_Writer` whose counted loops' `passes<i> = min(...)` line `change(i, line)`
+    makes another (a bound on the passes left out on purpose)."""
+    class Changed(blocks._Writer):
+        def _counted(self, i: int, count: str) -> list[str]:
+            return [change(i, line) if line.startswith(f"passes{i} = min(") else line
+                    for line in super()._counted(i, count)]
+    return Changed
+
+
+_StepsNotStoppedShort = _passes_changed(lambda i, line: f"passes{i} = wanted{i}")
 
 
 @pytest.mark.parametrize("broken", [False, True], ids=["stopped-short", "not-stopped"])
@@ -1133,22 +1084,14 @@ def test_steps_of_one_go_unchecked_where_the_passes_stop_short(
     run_alike_or_caught(broken, fast, clone(fast), _random_budgets(5)[:80] + (100_000,))
 
 
-class _StoresNotStoppedShort(blocks._Writer):
-    def _counted(self, i: int, count: str) -> list[str]:
-        return [line.split(", (0x7FFFFFFF")[0] + ")"
-                if line.startswith(f"passes{i} = min(") else line
-                for line in super()._counted(i, count)]
+_StoresNotStoppedShort = _passes_changed(lambda i, line: line.split(", (0x7FFFFFFF")[0] + ")")
 
 
 def patching_loop(translator: Translator) -> CPU65816:
     """A counted loop (16-bit: LDA abs,X / STA abs,X / DEX / BNE) copying a table over
     the code after it, from the top down: its last seven passes store into that code,
     the same bytes but the operand of its LDA #, which they change."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x8000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x8000)
     a.label("outer")
     a.op("LDX", "immx", 0x0024, wide=True)
     a.label("loop")
@@ -1169,11 +1112,7 @@ def patching_loop(translator: Translator) -> CPU65816:
     return cpu
 
 
-class _StoresNotStoppedShort(blocks._Writer):
-    def _counted(self, i: int, count: str) -> list[str]:
-        return [line.split(", (0x7FFFFFFF")[0] + ")"
-                if line.startswith(f"passes{i} = min(") else line
-                for line in super()._counted(i, count)]
+_StoresNotStoppedShort = _passes_changed(lambda i, line: line.split(", (0x7FFFFFFF")[0] + ")")
 
 
 @pytest.mark.parametrize("broken", [False, True], ids=["stopped-short", "not-stopped"])
@@ -1242,11 +1181,7 @@ def byte_loads(translator: Translator) -> CPU65816:
     """16-bit code with B not 0 loading bytes in 8-bit M: through a long pointer ([dp],Y)
     and ANDed (N/Z of the load unread: forwarded), and from abs,X with N read by BMI
     (not forwarded)."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x8000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x8000)
     a.op("LDA", "immm", 0x1200, wide=True)
     a.op("LDX", "immx", 0, wide=True)
     a.op("TXY")
@@ -1300,11 +1235,7 @@ def register_chains(translator: Translator) -> CPU65816:
     AND of the accumulator after a load of Y, and by a store before INC A (two); then,
     with 8-bit X, a load whose page crossing (note 4)
     is a line after it, before the AND (two)."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x028000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x028000)
     a.op("LDX", "immx", 0, wide=True)
     a.label("loop")
     a.op("LDA", "absx", 0x3000)
@@ -1376,11 +1307,7 @@ def memory_shifts(translator: Translator) -> CPU65816:
     """16-bit ASL and ROL of direct-page and absolute words in a loop, each followed by a
     branch on the carry, N or Z it leaves (and ROLs reading the carry an ASL left): a
     region keeps the carry as bit 16 of the shifted value (`_Gen.op_rmw`)."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x8000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x8000)
     a.op("LDX", "immx", 0x0040, wide=True)
     a.label("loop")
     a.op("ASL", "dp", 0x40)
@@ -1510,11 +1437,7 @@ def pointer_loop(variant: str, translator: Translator) -> CPU65816:
     loop), so that each JSL pushes its return address over the pointer's three bytes,
     read again between the calls; `stored-elsewhere` stores to the pointer's low word by absolute addressing
     (B = 0)."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x028000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x028000)
     a.op("LDA", "immm", 0x0000, wide=True)
     a.op("TCD")
     if variant == "pushed-over":

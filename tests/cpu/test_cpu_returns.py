@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from gin_king.bench.assembler import Assembler
+from gin_king.bench.assembler import Assembler, native_program
 from iigs import blocks
 from iigs.cpu import CPU65816
 from iigs.tiers import Translator
@@ -29,11 +29,7 @@ def native_calls(sp: int, translator: Translator) -> CPU65816:
     where the same offset holds other code. S starts at `sp`; bank 1 holds at $0000 the
     high and bank bytes of that call's return address, which a return reading past
     $FFFF instead of wrapping would take for the stack's."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x028000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x028000)
     a.op("LDA", "immm", 0, wide=True)
     a.op("LDX", "immx", 30, wide=True)
     a.label("loop")

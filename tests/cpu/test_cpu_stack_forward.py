@@ -17,7 +17,7 @@ import random
 
 import pytest
 
-from gin_king.bench.assembler import Assembler
+from gin_king.bench.assembler import Assembler, native_program
 from iigs import blocks
 from iigs.cpu import CPU65816
 from iigs.tiers import Translator
@@ -202,11 +202,7 @@ def test_returns_with_their_bytes_stored_over_match_step(sp: int, translator: st
 def jml_program(translator: Translator) -> CPU65816:
     """A loop calling a routine of its own bank by JSL, which leaves for bank 3 by JML
     and returns from there: the RTL sets PBR back to the call's bank."""
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x028000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x028000)
     a.op("LDX", "immx", 100, wide=True)
     a.label("loop")
     a.op("JSL", "absl", "hop")

@@ -404,13 +404,9 @@ def lc_stack_cpu(translator):
     pushing and pulling in between: each switch read reshapes the map, so a region
     must leave before it (`iigs.cpu_fast.io_leaves`) and go on in the other map's
     code."""
-    from gin_king.bench.assembler import Assembler
+    from gin_king.bench.assembler import native_program
     from iigs.cpu import CPU65816
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x028000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x028000)
     a.op("LDX", "immx", 0x0040, wide=True)
     a.label("loop")
     a.op("LDA", "absl", 0x00C083)
@@ -453,13 +449,9 @@ def io_write_cpu(translator):
     """A loop that writes the I/O page ($C030) between a value's N/Z (AND) and the
     branch that reads them: a region leaves before the write, `step()` runs it, and
     the branch after reads P as the region left it."""
-    from gin_king.bench.assembler import Assembler
+    from gin_king.bench.assembler import native_program
     from iigs.cpu import CPU65816
-    mem = bytearray(1 << 24)
-    a = Assembler(mem, 0x028000)
-    a.op("CLC")
-    a.op("XCE")
-    a.op("REP", "imm8", 0x30)
+    mem, a = native_program(0x028000)
     a.op("LDX", "immx", 0x0040, wide=True)
     a.label("loop")
     a.op("TXA")
