@@ -1807,6 +1807,9 @@ def _compile(shape: tuple) -> Shape:
             body += ending
             ending = ending_nz_unread = []
         next(names)   # the address after the block (kept in the parameters)
+        # (what `_Writer` reads of the block's instructions, whatever its end)
+        facts = {"steps": tuple(steps), "index_writes": frozenset(index_writes),
+                 "watches": tuple(watches)}
         if kind == "branch":
             taken_label, fall_label, cross = rest
             flag, when_set = BRANCH_ON[OPCODES[items[-1][0]].mnemonic]
@@ -1816,17 +1819,15 @@ def _compile(shape: tuple) -> Shape:
             arms.append(_Arm(body, kind, static, condition, targets, bound, first,
                              len(items), pending, writes_d, varies,
                              ending=tuple(ending), stack=tuple(stack_facts),
-                             steps=tuple(steps), index_writes=frozenset(index_writes),
-                             watches=tuple(watches), tests=(state.alias[2:], flag) if state.alias else ()))
+                             tests=(state.alias[2:], flag) if state.alias else (), **facts))
         elif kind in ("direct", "exit", "plp"):
             extra = 1 if kind == "direct" and len(rest) > 1 and rest[1] else 0
             arms.append(_Arm(body, kind, static + extra, "", [(rest[0], next(names), 0)],
                              bound, first, len(items), pending, writes_d, varies,
                              ending=tuple(ending), ending_nz_unread=tuple(ending_nz_unread),
-                             stack=tuple(stack_facts), steps=tuple(steps),
-                             index_writes=frozenset(index_writes), watches=tuple(watches),
+                             stack=tuple(stack_facts),
                              keeps_bank=OPCODES[items[-1][0]].mnemonic != "JSL"
-                             or items[-1][2] == 1))
+                             or items[-1][2] == 1, **facts))
         else:
             # (a return's targets: each one's address, then the bytes its call pushed)
             targets, pushed = [], []
@@ -1843,8 +1844,7 @@ def _compile(shape: tuple) -> Shape:
             arms.append(_Arm(body, kind, static, "", targets, bound, first, len(items),
                              pending, writes_d, varies, returning, last.unwrapped, matched,
                              general, tuple(pushed), stack=tuple(stack_facts[:-1]),
-                             returned=stack_facts[-1], steps=tuple(steps),
-                             index_writes=frozenset(index_writes), watches=tuple(watches)))
+                             returned=stack_facts[-1], **facts))
     # (D + operand and D's low byte made again after each write of D, in the order
     # they are made at entry; from the end of a block first, so positions hold)
     # (only those read before D is written again: `_live_from_d`)
@@ -2283,8 +2283,8 @@ class _Writer:
         value, kept = f"lp{names[0]}", f"lpok{names[0]}"
         # (one intersection of the names' sets: a few syntax-tree nodes for
         # `compile()` where the pairs' comparisons were 8 a pair)
-        tests = ([f"not {{{', '.join(names)}}} & {{{', '.join(sorted(self.stored_names))}}}"]
-                 if self.stored_names else [])
+        stored = ", ".join(sorted(self.stored_names))
+        tests = [f"not {{{', '.join(names)}}} & {{{stored}}}"] if stored else []
         if self.pushes:
             tests += [f"not r_sp{_offset(self.s_lo)} <= {name} <= r_sp{_offset(self.s_hi)}"
                       for name in names]
