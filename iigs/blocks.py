@@ -2190,19 +2190,18 @@ class _Writer:
         self.folded = folded       # heads of the loops in which nothing writes D
         self.stepped = False       # an arm leaves by `_Stepped`
         self.hold = False          # a counted loop's paths back may hold r_nz (`_way`)
+        # per block, made once for all the arms that follow it: S and the bytes its
+        # instructions push and pull (`_stack_reach`), and what they store to
+        # (`_store_kinds`)
+        self.reach = [_stack_reach(arm.stack) for arm in arms]
+        self.stores = [_store_kinds(arm.stack) for arm in arms]
 
     def arm(self, i: int) -> list[str]:
-        """Arm `i`'s lines, its steps of X and Y (`cpu_fast.step_field`) filled in:
-        stepped alone where a counted loop's passes stop short of their wrap."""
+        # (its steps of X and Y checked, its stores watched, but in a counted loop
+        # whose passes stop short: `_counted`)
         self.unchecked: frozenset[str] = frozenset()
-        self.unwatched: set[tuple[str, str]] = set()
+        self.unwatched: frozenset[tuple[str, str]] = frozenset()
         self.dispatched: list[int] = []     # the labels it goes on to by the dispatch
-        lines = self._arm(i)
-        fields = _StepFields(self.unchecked, self.unwatched)
-        return [line.format_map(fields) if "{UP" in line or "{DOWN" in line
-                or "{WATCH" in line else line for line in lines]
-
-    def _arm(self, i: int) -> list[str]:
         # (penalties folded into names only where the arm loops: made for one pass,
         # each name would cost more than the test it saves)
         self.forward = True
@@ -2326,6 +2325,32 @@ class _Writer:
         back to the head ends with N/Z in the same register's local (the branch's
         `_Arm.ending`), the head defining them before any read, r_nz is set from it
         once, after the passes, instead of on every pass."""
+        # (X or Y stepped once a pass, and written nowhere else in the arm, from the
+        # blocks the render before this one followed, the same: the passes stop short
+        # of its wrap, and the steps go unchecked; where that, not the budget, stops
+        # them (the budget left: `done` short of it), the head's instruction is
+        # stepped through its handler and the region left after it)
+        steps = self._steps_once()
+        room: list[str] = []
+        if steps:
+            self.unchecked = frozenset(register for register, _, _ in steps)
+            self.stepped = True
+            room = [f"0x{mask:X} - r_{register}" if up else f"r_{register}"
+                    for register, up, mask in steps]
+            # (a store to B + R, R stepped so: over the passes R stays between its
+            # value at the head and that value moved by the passes, so the passes
+            # stop short of the region's code [lo + 1, hi), one test per entry
+            # instead of one per pass)
+            ways = {register: up for register, up, _ in steps}
+            unwatched = set()
+            for register, base, lo, hi in sorted({watch for b in self.rendered
+                                                  for watch in self.arms[b].watches}):
+                if register in ways and (register, base) not in unwatched:
+                    unwatched.add((register, base))
+                    at = f"{base} + r_{register}"
+                    room.append(f"({FAR} if {at} >= {hi} else {lo} - 1 - {at})" if ways[
+                        register] else f"({FAR} if {at} < {lo} else {at} - {hi})")
+            self.unwatched = frozenset(unwatched)
         self.hold = True
         lines = self._render(i, self.fold, count)
         if len(self.back_endings) > 1:
@@ -2339,29 +2364,8 @@ class _Writer:
         # the budget check at each pass's head would allow; K <= 0 runs none)
         wanted = f"(budget{i} - done + {count} - 1) // {count}"
         made += [f"budget{i} = limit - {head}"]
-        # (X or Y stepped once a pass, and written nowhere else in the arm: the passes
-        # stop short of its wrap, and the steps go unchecked; where that, not the
-        # budget, stops them (the budget left: `done` short of it), the head's
-        # instruction is stepped through its handler and the region left after it)
-        steps = self._steps_once()
         kind = "_Left"
-        if steps:
-            self.unchecked = frozenset(register for register, _, _ in steps)
-            self.stepped = True
-            room = [f"0x{mask:X} - r_{register}" if up else f"r_{register}"
-                    for register, up, mask in steps]
-            # (a store to B + R, R stepped so: over the passes R stays between its
-            # value at the head and that value moved by the passes, so the passes
-            # stop short of the region's code [lo + 1, hi), one test per entry
-            # instead of one per pass)
-            ways = {register: up for register, up, _ in steps}
-            for register, base, lo, hi in sorted({watch for b in self.rendered
-                                                  for watch in self.arms[b].watches}):
-                if register in ways and (register, base) not in self.unwatched:
-                    self.unwatched.add((register, base))
-                    at = f"{base} + r_{register}"
-                    room.append(f"({FAR} if {at} >= {hi} else {lo} - 1 - {at})" if ways[
-                        register] else f"({FAR} if {at} < {lo} else {at} - {hi})")
+        if room:
             made += [f"wanted{i} = {wanted}",
                      f"passes{i} = min(wanted{i}, {', '.join(room)})"]
             kind = f"(_Left if done >= budget{i} else _Stepped)"
@@ -2374,7 +2378,7 @@ class _Writer:
                 ["    break", "else:"] + ["    " + x for x in spent])
 
     def _steps_once(self) -> list[tuple[str, bool, int]]:
-        """The index registers the arm just rendered steps in one block, rendered once,
+        """The index registers the arm last rendered steps in one block, rendered once,
         once, and writes nowhere else: at most once a pass, on every path. Not one
         whose wrap may be how the loop ends (INX / BNE, DEX / BPL: the last pass
         would leave the region each time), where a branch tests its N/Z, but a count
@@ -2439,20 +2443,16 @@ class _Writer:
         self.varies = self.varies or arm.writes_d or arm.varies
         # (`{before}` and `{dl_<n>}` are the only fields left in a block's lines,
         # `render` having filled the rest)
-        fields = _CycleFields(before, penalty, self.count)
+        fields = _CycleFields(before, penalty, self.count, self.unchecked, self.unwatched)
         lines += [line.format_map(fields) if "{" in line else line for line in arm.body]
         self.size += len(lines) + len(arm.general) + len(arm.ending)
         slowest += arm.bound
         self.slowest = max(self.slowest, slowest)
-        self._note_range(sp[0], arm.stack)
-        for _, writes, _ in arm.stack:
-            kind = _write_kind(writes)
-            if kind == "other":
-                self.stores_elsewhere = True
-            elif kind == "pushes":
-                self.pushes = True
-            elif kind == "names":
-                self.stored_names.update(writes)
+        self._note_range(sp[0], self.reach[i])
+        elsewhere, pushes, names = self.stores[i]
+        self.stores_elsewhere = self.stores_elsewhere or elsewhere
+        self.pushes = self.pushes or pushes
+        self.stored_names.update(names)
         sp = _stack_after(sp, arm.stack)
         if self.returns[i] is not None and sp[0] is not None:
             size = -arm.stack[-1][0]
@@ -2460,23 +2460,16 @@ class _Writer:
                                    arm.keeps_bank),))
         return lines, penalty + arm.penalty, slowest, sp
 
-    def _note_range(self, offset: int | None, facts: tuple[tuple, ...]) -> None:
+    def _note_range(self, offset: int | None, reach: tuple[bool, int, int]) -> None:
         """Widen the offsets from S at the arm's head that S and the bytes pushed and
-        pulled reach (`s_lo`, `s_hi`) by instructions of `facts` from S's `offset`."""
-        if offset is None:
+        pulled reach (`s_lo`, `s_hi`) by instructions whose `_stack_reach` is `reach`,
+        from S's `offset`."""
+        known, lo, hi = reach
+        if offset is None or not known:
             self.s_known = False
             return
-        for move, writes, _ in facts:
-            if move is None:
-                self.s_known = False
-                return
-            reached = [offset + move]
-            if _write_kind(writes) == "pushes":
-                reached += [offset + o for o in writes]
-            reached += [offset + k for k in range(1, move + 1)]
-            offset += move
-            self.s_lo = min(self.s_lo, *reached)
-            self.s_hi = max(self.s_hi, *reached)
+        self.s_lo = min(self.s_lo, offset + lo)
+        self.s_hi = max(self.s_hi, offset + hi)
 
     def _ending(self, i: int, label: int | None, chain: tuple[int, ...]) -> tuple[str, ...]:
         """The lines that end block `i` (one way on, to `label`): the flags moved to the
@@ -2589,10 +2582,11 @@ class _Writer:
                           if target[0][0] is not None),
                          key=lambda target: (latest.index(target[0][0])
                                              if target[0][0] in latest else len(latest)))
-        fields = _CycleFields(before, penalty - arm.penalty, self.count)
+        fields = _CycleFields(before, penalty - arm.penalty, self.count, self.unchecked,
+                              self.unwatched)
         lines: list[str] = []
         call = _call_returned(sp, arm)
-        self._note_range(sp[0], (arm.returned,))
+        self._note_range(sp[0], _stack_reach((arm.returned,)))
         after = _stack_after_return(sp, arm.returned, call is not None)
         if arm.pulled and targets and (targets[0][0][0] in latest or len(targets) == 1):
             (label, name, _), pushed = targets.pop(0)
@@ -2701,6 +2695,40 @@ class _Writer:
 # the place after it, the offset of S at it, the bytes it pushed, the direct-page names
 # stored to since, nothing else written into its bytes since, PBR unchanged since)).
 _S_UNKNOWN: tuple = (None, ())
+
+
+def _stack_reach(facts: tuple[tuple, ...]) -> tuple[bool, int, int]:
+    """Whether S is known after each instruction of `facts` (`_stack_fact`) from S's
+    offset 0, and the lowest and highest offsets S and the bytes pushed and pulled
+    reach (0 among them: where S was)."""
+    offset = lo = hi = 0
+    for move, writes, _ in facts:
+        if move is None:
+            return False, lo, hi
+        reached = [offset + move]
+        if _write_kind(writes) == "pushes":
+            reached += [offset + o for o in writes]
+        reached += [offset + k for k in range(1, move + 1)]
+        offset += move
+        lo = min(lo, *reached)
+        hi = max(hi, *reached)
+    return True, lo, hi
+
+
+def _store_kinds(facts: tuple[tuple, ...]) -> tuple[bool, bool, frozenset]:
+    """What instructions of `facts` store to: anywhere but the names below, the stack
+    by pushes, and the direct-page names made at an arm's head (`_write_kind`)."""
+    elsewhere = pushes = False
+    names: set = set()
+    for _, writes, _ in facts:
+        kind = _write_kind(writes)
+        if kind == "other":
+            elsewhere = True
+        elif kind == "pushes":
+            pushes = True
+        elif kind == "names":
+            names.update(writes)
+    return elsewhere, pushes, frozenset(names)
 
 
 def _stack_after(sp: tuple, facts: tuple[tuple, ...]) -> tuple:
@@ -2814,38 +2842,31 @@ class _CycleFields(dict):
     """The fields of a block's body that `_Writer` fills: `{before}`, the constant
     cycles of the blocks followed before it (with " + "), and `{dl_<n>}`, the
     direct-page penalties not yet added at a point where the block has `n` of its own
-    (those of the blocks before it too), as an expression on D's low byte."""
+    (those of the blocks before it too), as an expression on D's low byte; its steps
+    of X and Y (`cpu_fast.step_field`), stepped alone for the registers `unchecked`;
+    its stores' watches for the region's code, `{WATCH<R>_<base>}` before each of
+    their lines, left out as comments for those `unwatched` ((R, base): a counted
+    loop tests them once, `_Writer._counted`)."""
 
-    def __init__(self, before: int, penalty: int, count: str = "") -> None:
+    def __init__(self, before: int, penalty: int, count: str = "",
+                 unchecked: frozenset[str] = frozenset(),
+                 unwatched: frozenset[tuple[str, str]] = frozenset()) -> None:
         passes = f"it * {count} + " if count else ""
         super().__init__(before=f"{passes}{before} + " if before else passes)
         self.penalty = penalty
-
-    def __missing__(self, name: str) -> str:
-        if name == "SM" or name.startswith(("LP_", "UP", "DOWN", "WATCH")):
-            return "{" + name + "}"   # (the stack's mask, a pointer, a step: `_Writer.arm`)
-        count = int(name[3:]) + self.penalty
-        return f" + ({count} if r_dl else 0)" if count else ""
-
-
-class _StepFields(dict):
-    """An arm's steps of X and Y (`cpu_fast.step_field`) filled in: stepped alone for
-    the registers `unchecked`; its stores' watches for the region's code, `{WATCH<R>_
-    <base>}` before each of their lines, left out as comments for those `unwatched`
-    ((R, base): `_Writer._counted` tests them once); every other field kept."""
-
-    def __init__(self, unchecked: frozenset[str], unwatched: set[tuple[str, str]]) -> None:
-        super().__init__()
         self.unchecked = unchecked
         self.unwatched = unwatched
 
     def __missing__(self, name: str) -> str:
+        if name[:2] == "dl":
+            count = int(name[3:]) + self.penalty
+            return f" + ({count} if r_dl else 0)" if count else ""
         if name.startswith(("UP", "DOWN")):
             up = name[:2] == "UP"
             return step_of_field(name, name[2 if up else 4] in self.unchecked)
         if name.startswith("WATCH"):
             return "# " if (name[5], name[7:]) in self.unwatched else ""
-        return "{" + name + "}"
+        return "{" + name + "}"       # (the stack's mask, a pointer: `_Writer.arm`)
 
 
 def _way_cycles(arms: list[_Arm], cycles: int, way: list[int]) -> int:

@@ -938,8 +938,8 @@ class _PassesMiscounted(blocks._Writer):
 
 
 class _ExitsForgetThePasses(blocks._CycleFields):
-    def __init__(self, before: int, penalty: int, count: str = "") -> None:
-        super().__init__(before, penalty)
+    def __init__(self, before: int, penalty: int, count: str = "", *rest) -> None:
+        super().__init__(before, penalty, "", *rest)
 
 
 @pytest.mark.parametrize("hot", [None, 1], ids=["batched", "hot-1"])
