@@ -2195,6 +2195,11 @@ class _Writer:
         # (`_store_kinds`)
         self.reach = [_stack_reach(arm.stack) for arm in arms]
         self.stores = [_store_kinds(arm.stack) for arm in arms]
+        # (and the lines of its body with fields `_CycleFields` fills, by index: the
+        # others, the stack's mask alone or none, are taken as they are)
+        self.cycle_lines = [tuple(k for k, line in enumerate(arm.body) if "{" in line and
+                                  any(field in line for field in CYCLE_FIELDS))
+                            for arm in arms]
 
     def arm(self, i: int) -> list[str]:
         # (its steps of X and Y checked, its stores watched, but in a counted loop
@@ -2217,7 +2222,7 @@ class _Writer:
         if self.loops and len(self.passes) == 1 and not self.varies:
             count = self.passes.pop()
             if count != ONE_AMOUNT_NOT:
-                return _masked(self._counted(i, count), STACK_MASK)
+                return self._counted(i, count)
         # (+2: the margin every budget check has kept)
         self.heads[i] = head = self.slowest + 2
         # (an arm that loops tests `done` against its budget less its head, made once
@@ -2229,7 +2234,7 @@ class _Writer:
         if not self.loops:
             # (made once per entry to the arm: nothing in it changes them)
             made = _paired([f"{name} = {value}" for name, value in self.made.items()])
-            return made + self._pointers(_masked(lines, STACK_MASK), False, False)
+            return made + self._pointers(lines, False, False, STACK_MASK)
         # (S at every push and pull of a loop's arm is S at its head plus an offset
         # known here, the same every pass: one test per entry that none of them leaves
         # bank 0's range, and their addresses go unmasked; where it fails, the head's
@@ -2247,7 +2252,7 @@ class _Writer:
             # (a return's test of its call's bytes need not test S's range again)
             for flag, call in self.forwards.items():
                 self.made[flag] = _forward_test(call, ranged=True)
-        lines = self._pointers(_masked(lines, "" if ranged else STACK_MASK), True, ranged)
+        lines = self._pointers(lines, True, ranged, "" if ranged else STACK_MASK)
         # (made once per entry to the arm, before its loop: nothing in it changes them)
         made = _paired([f"{name} = {value}" for name, value in self.made.items()])
         made += [f"budget{i} = limit - {head}"] + check
@@ -2256,21 +2261,25 @@ class _Writer:
         # other path ends in `L = ...` (then leaves this loop) or a return.
         return made + ["while True:"] + ["    " + x for x in lines] + ["    break"]
 
-    def _pointers(self, lines: list[str], loops: bool, ranged: bool) -> list[str]:
-        """An arm's lines with its long pointers' reads (`{LP_<names>}`) filled in: read
-        where used, or, in a loop's arm (`loops`) where nothing stores to memory but
-        through direct-page names made at the head and pushes (those only where S's range
-        is tested at the head, `ranged`), read once at the head, where a test made there
-        says that none of those names or pushed bytes is one of the pointer's
-        (`_pointer_read`)."""
+    def _pointers(self, lines: list[str], loops: bool, ranged: bool,
+                  mask: str) -> list[str]:
+        """An arm's lines with the stack's mask (`{SM}`: `mask`) and its long pointers'
+        reads (`{LP_<names>}`) filled in: read where used, or, in a loop's arm (`loops`)
+        where nothing stores to memory but through direct-page names made at the head
+        and pushes (those only where S's range is tested at the head, `ranged`), read
+        once at the head, where a test made there says that none of those names or
+        pushed bytes is one of the pointer's (`_pointer_read`)."""
         out = []
         for line in lines:
-            while "{LP_" in line:
-                start = line.index("{LP_")
-                end = line.index("}", start)
-                names = line[start + 4:end].split("_")
-                line = (line[:start] + self._pointer_read(names, loops, ranged) +
-                        line[end + 1:])
+            if "{" in line:
+                if "{SM}" in line:
+                    line = line.replace("{SM}", mask)
+                while "{LP_" in line:
+                    start = line.index("{LP_")
+                    end = line.index("}", start)
+                    names = line[start + 4:end].split("_")
+                    line = (line[:start] + self._pointer_read(names, loops, ranged) +
+                            line[end + 1:])
             out.append(line)
         return out
 
@@ -2357,7 +2366,7 @@ class _Writer:
             self.hold = False
             lines = self._render(i, self.fold, count)
         held = list(self.back_endings.pop()) if self.back_endings else []
-        lines = self._pointers(lines, True, False)
+        lines = self._pointers(lines, True, False, STACK_MASK)
         self.heads[i] = head = self.slowest + 2
         made = _paired([f"{name} = {value}" for name, value in self.made.items()])
         # (K from `done` at entry: the passes that begin before the budget is spent, as
@@ -2444,7 +2453,10 @@ class _Writer:
         # (`{before}` and `{dl_<n>}` are the only fields left in a block's lines,
         # `render` having filled the rest)
         fields = _CycleFields(before, penalty, self.count, self.unchecked, self.unwatched)
-        lines += [line.format_map(fields) if "{" in line else line for line in arm.body]
+        at = len(lines)
+        lines += arm.body
+        for k in self.cycle_lines[i]:
+            lines[at + k] = lines[at + k].format_map(fields)
         self.size += len(lines) + len(arm.general) + len(arm.ending)
         slowest += arm.bound
         self.slowest = max(self.slowest, slowest)
@@ -2826,16 +2838,16 @@ def _offset(n: int) -> str:
 STACK_MASK = " & 0xFFFF"     # a native-mode stack address's mask (the `{SM}` field)
 
 
-def _masked(lines: list[str], mask: str) -> list[str]:
-    """An arm's lines with the stack's mask (`{SM}`) filled in."""
-    return [line.replace("{SM}", mask) if "{SM}" in line else line for line in lines]
-
-
 def _return_test(unwrapped: str, pulled: tuple[str, ...], pushed: tuple[str, ...]) -> str:
     """The test that a return pulls, where S does not wrap (`unwrapped`), the bytes
     `pulled` (low first) equal to those its call pushed (`pushed`, their names)."""
     return " and ".join([unwrapped] * bool(unwrapped) +
                         [f"{byte} == {value}" for byte, value in zip(pulled, pushed)])
+
+
+# The fields of a block's lines `_CycleFields` fills (`{SM}` and `{LP_...}` are the
+# arm's, `_Writer._pointers`)
+CYCLE_FIELDS = ("{before}", "{dl_", "{UP", "{DOWN", "{WATCH")
 
 
 class _CycleFields(dict):
