@@ -2878,7 +2878,7 @@ class _CycleFields(dict):
             return step_of_field(name, name[2 if up else 4] in self.unchecked)
         if name.startswith("WATCH"):
             return "# " if (name[5], name[7:]) in self.unwatched else ""
-        return "{" + name + "}"       # (the stack's mask, a pointer: `_Writer.arm`)
+        return "{" + name + "}"       # (the stack's mask, a pointer: `_Writer._pointers`)
 
 
 def _way_cycles(arms: list[_Arm], cycles: int, way: list[int]) -> int:
