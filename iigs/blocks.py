@@ -2189,7 +2189,6 @@ class _Writer:
         self.loops_of = loops_of   # `innermost_loops`
         self.folded = folded       # heads of the loops in which nothing writes D
         self.stepped = False       # an arm leaves by `_Stepped`
-        self.hold = False          # a counted loop's paths back may hold r_nz (`_way`)
         # per block, made once for all the arms that follow it: S and the bytes its
         # instructions push and pull (`_stack_reach`), and what they store to
         # (`_store_kinds`)
@@ -2300,9 +2299,10 @@ class _Writer:
         self.made[kept] = " and ".join(tests) or "True"
         return f"{value} if {kept} else {read}"
 
-    def _render(self, i: int, fold: bool, count: str) -> list[str]:
+    def _render(self, i: int, fold: bool, count: str, hold: bool = False) -> list[str]:
         """The blocks of arm `i` followed from its head (`count`: the cycles of one
-        pass of a counted loop, which every path back adds; "" where it is not)."""
+        pass of a counted loop, which every path back adds; "" where it is not;
+        `hold`: its paths back may leave r_nz to the end of the passes, `_way`)."""
         self.size = 0
         self.loops = False
         self.slowest = 0
@@ -2314,7 +2314,7 @@ class _Writer:
         # the paths back to its head: `_way`; () for a path that left none)
         self.back_endings: set[tuple[str, ...]] = set()
         self.varies = False             # something else adds on a path that may loop
-        self.hold = self.hold and bool(count)
+        self.hold = hold
         self.rendered: list[int] = []   # the blocks rendered, once each time (`_body`)
         self.forwarded = 0              # returns whose bytes are known (`_returned`)
         self.forwards: dict[str, tuple] = {}   # ... their names and calls
@@ -2360,10 +2360,8 @@ class _Writer:
                     room.append(f"({FAR} if {at} >= {hi} else {lo} - 1 - {at})" if ways[
                         register] else f"({FAR} if {at} < {lo} else {at} - {hi})")
             self.unwatched = frozenset(unwatched)
-        self.hold = True
-        lines = self._render(i, self.fold, count)
+        lines = self._render(i, self.fold, count, hold=True)
         if len(self.back_endings) > 1:
-            self.hold = False
             lines = self._render(i, self.fold, count)
         held = list(self.back_endings.pop()) if self.back_endings else []
         lines = self._pointers(lines, True, False, STACK_MASK)
@@ -2501,7 +2499,7 @@ class _Writer:
             return list(arm.ending), ()
         if self._inline(label, chain):
             return [], ()
-        if label == chain[0] and self.count and self.hold:
+        if label == chain[0] and self.hold:
             return [], arm.ending
         return list(arm.ending), ()
 

@@ -118,8 +118,7 @@ def timed_read(cpu: Any, ea: int, mask: int, wide: int, now: int) -> int:
 def io_read(cpu: Any, ea: int, mask: int, wide: int, now: int) -> int:
     """A region's read on the I/O page, where it has not left (`io_leaves`): a TIMED
     register read at the exact cycle `now` (`timed_read`), anything else through the
-    map. One call in the region's rare path instead of the expression that chooses
-    (issue 47: 71 syntax-tree nodes a read, a seventh of GIN.KING's regions' source)."""
+    map (`iigs.blocks.mapped_read`, a region's one call for a page the map moves)."""
     io = cpu.io
     if wide:
         if io.rpages2[ea >> 8] & 2 and (io.timed[ea & 0xFF] or io.timed[(ea + 1) & 0xFF]):
@@ -132,8 +131,7 @@ def io_read(cpu: Any, ea: int, mask: int, wide: int, now: int) -> int:
 
 def io_leaves(cpu: Any, ea: int, wide: int) -> bool:
     """Does a region's read at `ea`, on the I/O page, read a register that `step()`
-    must run (LEAVES: it may reshape the map)? One call in the rare path, as
-    `io_read`."""
+    must run (LEAVES: it may reshape the map)? (`iigs.blocks.mapped_read`)"""
     io = cpu.io
     if wide:
         return bool(io.rpages2[ea >> 8] & 2 and (io.leaves[ea & 0xFF]
@@ -601,18 +599,17 @@ class _Gen:
                 expr=f"{plain} if not {flags}[{ea} >> 8] else mapped_read(cpu, {ea}, "
                      f"{mask}, {int(wide)}, {rmw}, {{A}}, {{spent}}, limit, {{P_NOW}})"))
             return "mv"
-        else:
-            self.io_names.update(names)
-            self.when(f"if {flags}[{ea} >> 8]:")
-            self.depth += 1
-            self.when(f"if {flags}[{ea} >> 8] & 2 and ({leaves}):")
-            self.depth += 1
-            self.ops.append(Op("leave", depth=self.depth))
-            self.depth -= 1
-            self.ops.append(Op("let", target="mv", depth=self.depth, leaves=True,
-                               expr=f"(io_exit(cpu, a0, 0) if {flags}[{ea} >> 8] & 2 and "
-                                    f"({timed}) else {slow})"))
-            self.depth -= 1
+        self.io_names.update(names)
+        self.when(f"if {flags}[{ea} >> 8]:")
+        self.depth += 1
+        self.when(f"if {flags}[{ea} >> 8] & 2 and ({leaves}):")
+        self.depth += 1
+        self.ops.append(Op("leave", depth=self.depth))
+        self.depth -= 1
+        self.ops.append(Op("let", target="mv", depth=self.depth, leaves=True,
+                           expr=f"(io_exit(cpu, a0, 0) if {flags}[{ea} >> 8] & 2 and "
+                                f"({timed}) else {slow})"))
+        self.depth -= 1
         self.when("else:")
         self.depth += 1
         self.let("mv", plain)
@@ -644,28 +641,21 @@ class _Gen:
         if not self.io:
             self.emit(*plain, uses=reads)
             return
+        self.when(f"if {flags}[{ea} >> 8]:")
         if self.region:
             # (as `read`: the map's write, or the region left before one on the I/O
             # page, one call, `iigs.blocks.mapped_write`)
             self.io_names.add(flags)
-            self.when(f"if {flags}[{ea} >> 8]:")
             self.ops.append(Op("code", f"mapped_write(cpu, {ea}, {w if wide else value}, "
                                        f"{mask}, {int(wide)}, {{A}}, {{spent}}, {{P_NOW}})",
                                uses=reads, depth=self.depth + 1, leaves=True))
-            self.when("else:")
+        else:
+            self.io_names.update((flags, slow.split("(")[0]))
             self.depth += 1
-            self.emit(*plain)
+            self.when(f"if {flags}[{ea} >> 8] & 2:")
+            self.ops.append(Op("leave", depth=self.depth + 1))
+            self.emit(slow)
             self.depth -= 1
-            return
-        self.io_names.update((flags, slow.split("(")[0]))
-        self.when(f"if {flags}[{ea} >> 8]:")
-        self.depth += 1
-        self.when(f"if {flags}[{ea} >> 8] & 2:")
-        self.depth += 1
-        self.ops.append(Op("leave", depth=self.depth))
-        self.depth -= 1
-        self.emit(slow)
-        self.depth -= 1
         self.when("else:")
         self.depth += 1
         self.emit(*plain)
@@ -1311,9 +1301,8 @@ def handler_code(code: int, key: tuple) -> CodeType:
 def generated_namespace() -> dict[str, Any]:
     """The names generated code (handlers and `iigs.blocks` regions) may use."""
     return {"NZ8": NZ8, "NZ16": NZ16, "NZ_OF_P8": NZ_OF_P8, "NZ_OF_P16": NZ_OF_P16,
-            "decimal_step": decimal_step, "io_exit": io_exit, "io_read": io_read,
-            "io_leaves": io_leaves,
-            "timed_read": timed_read, "interpreted_step": interpreted_step}
+            "decimal_step": decimal_step, "io_exit": io_exit,
+            "interpreted_step": interpreted_step}
 
 
 def table_for(key: tuple[int, int, int], tables: dict[tuple, list[Handler]]) -> list[Handler]:

@@ -20,7 +20,7 @@ from iigs.cpu import CPU65816
 from iigs.cpu_ops import IN_P, FlagState, Op, with_lazy_flags
 from iigs.tiers import Translator
 from test_cpu_region_code import _region_source
-from test_cpu_run_vs_step import clone, run_alike
+from test_cpu_run_vs_step import clone, fresh, run_alike
 
 NATIVE = (0, 1, 1)
 NATIVE16 = (0, 0, 0)
@@ -171,13 +171,8 @@ def _run_programs(translator_for) -> None:
         assert fast.stop_reason == "stp"
 
 
-def _fresh() -> Translator:
-    # (compiling every shape itself: no code compiled by another test is reused)
-    return Translator(hot=1, batch_cycles=0, share_compiled=False)
-
-
 def test_random_lazy_flag_code_matches_step() -> None:
-    _run_programs(_fresh)
+    _run_programs(fresh)
 
 
 @pytest.mark.parametrize("breakage", ["no P made before PHP", "no move at a block's end",
@@ -197,7 +192,7 @@ def test_a_wrong_analysis_is_caught(breakage: str, monkeypatch: pytest.MonkeyPat
         monkeypatch.setattr(blocks, "converted",
                             lambda state, target, nz_unread=False: ([], target))
     with pytest.raises(AssertionError):
-        _run_programs(_fresh)
+        _run_programs(fresh)
 
 
 # ---------------------------------------------------------------- V in a triple
@@ -341,7 +336,7 @@ def _run_v_programs(translator_for) -> None:
 
 
 def test_v_held_in_a_triple_matches_step() -> None:
-    _run_v_programs(_fresh)
+    _run_v_programs(fresh)
 
 
 def test_the_triples_lets_are_never_folded() -> None:
@@ -401,7 +396,7 @@ def test_a_wrong_triple_is_caught(breakage: str, monkeypatch: pytest.MonkeyPatch
                     if (op.target, op.expr) != ("r_va", "r_vs")], after
         monkeypatch.setattr(blocks, "with_lazy_flags", no_clear)
     with pytest.raises(AssertionError):
-        _run_v_programs(_fresh)
+        _run_v_programs(fresh)
 
 
 def load_then_add(translator: Translator) -> CPU65816:
@@ -432,7 +427,7 @@ def test_a_load_before_a_wide_adc_goes_into_r_va(monkeypatch: pytest.MonkeyPatch
     # The load sets r_va, which the sum reads, and the ADC stores no r_va = r_a
     # (`blocks._va_forwarded`); the state stays step()'s (broken on purpose:
     # `test_a_wrong_triple_is_caught`)
-    fast = load_then_add(_fresh())
+    fast = load_then_add(fresh())
     reference = clone(fast)
     run_alike(fast, reference, (7, 29, 97, 400_000))
     assert fast.stop_reason == "stp"
@@ -484,7 +479,7 @@ def test_n_z_moved_only_where_a_followed_block_reads_them(
     # of the first routine reads r_nz as the LDA before the call did not leave it.
     if broken:
         monkeypatch.setattr(blocks, "_defines_nz_first", lambda items, bank0, binary: True)
-    fast = followed_calls(_fresh())
+    fast = followed_calls(fresh())
     reference = clone(fast)
     if broken:
         with pytest.raises(AssertionError):

@@ -22,7 +22,7 @@ from iigs import blocks
 from iigs.cpu import CPU65816
 from iigs.cpu_fast import state_key
 from iigs.tiers import Translator
-from test_cpu_run_vs_step import clone, run_alike, run_alike_or_caught
+from test_cpu_run_vs_step import clone, fresh, program_cpu, run_alike, run_alike_or_caught
 
 NATIVE = (0, 1, 1)
 
@@ -117,7 +117,7 @@ def dbr_loop(plb: bool, translator: Translator) -> CPU65816:
 
 @pytest.mark.parametrize("plb", [False, True], ids=["dbr-fixed", "dbr-changes"])
 def test_absolute_addresses_in_a_loop_match_step(plb: bool) -> None:
-    fast = dbr_loop(plb, Translator(hot=1, batch_cycles=0, share_compiled=False))
+    fast = dbr_loop(plb, fresh())
     reference = clone(fast)
     run_alike(fast, reference, (333, 4_000, 50_000))
     assert fast.stop_reason == "stp"
@@ -141,7 +141,7 @@ def test_a_register_written_in_the_loop_would_be_caught(
         real_again = blocks._made_again
         monkeypatch.setattr(blocks, "_made_again",
                             lambda hoisted, penalties: real_again(hoisted, False))
-    fast = dbr_loop(True, Translator(hot=1, batch_cycles=0, share_compiled=False))
+    fast = dbr_loop(True, fresh())
     reference = clone(fast)
     with pytest.raises((AssertionError, NameError)):
         run_alike(fast, reference, (333, 4_000, 50_000))
@@ -176,13 +176,11 @@ def d_written_elsewhere(translator: Translator) -> CPU65816:
     a.op("STP")
     a.assemble()
     mem[0:0x100] = bytes((i * 13 + 5) & 0xFF if i % 9 else 0 for i in range(0x100))
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.sp = 0x01F0
-    return cpu
+    return program_cpu(mem, 0x8000, translator)
 
 
 def test_direct_page_names_where_read_match_step() -> None:
-    fast = d_written_elsewhere(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    fast = d_written_elsewhere(fresh())
     reference = clone(fast)
     run_alike(fast, reference, (97, 1_000, 20_000))
     assert fast.stop_reason == "stp"
@@ -233,7 +231,7 @@ def test_names_read_only_in_the_writers_block_would_be_caught(
     real = blocks._live_from_d
     monkeypatch.setattr(blocks, "_live_from_d", lambda reads, successors: real(
         reads, [set() for _ in successors]))
-    fast = d_written_elsewhere(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    fast = d_written_elsewhere(fresh())
     reference = clone(fast)
     with pytest.raises((AssertionError, NameError)):
         run_alike(fast, reference, (97, 1_000, 20_000))
@@ -281,9 +279,7 @@ def branches_that_meet(translator: Translator, if_first: bool = False) -> CPU658
     a.assemble()
     mem[0x1000:0x1100] = bytes(0 if i % 3 == 0 else i for i in range(0x100))
     mem[0x3000:0x3100] = bytes((i * 57) & 0xFF for i in range(0x100))
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.sp = 0x01F0
-    return cpu
+    return program_cpu(mem, 0x8000, translator)
 
 
 def _region_source(monkeypatch: pytest.MonkeyPatch, make) -> str:
@@ -296,7 +292,7 @@ def _region_source(monkeypatch: pytest.MonkeyPatch, make) -> str:
             sources.append(source)
         return real_compile(source, name, mode, *args, **kwargs)
     monkeypatch.setattr(blocks, "compile", noted, raising=False)
-    make(Translator(hot=1, batch_cycles=0, share_compiled=False)).run(400)
+    make(fresh()).run(400)
     monkeypatch.undo()
     return sources[0]
 
@@ -304,7 +300,7 @@ def _region_source(monkeypatch: pytest.MonkeyPatch, make) -> str:
 @pytest.mark.parametrize("if_first", [False, True], ids=["if-else-first", "if-first"])
 def test_branches_that_meet_match_step(if_first: bool,
                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    fast = branches_that_meet(Translator(hot=1, batch_cycles=0, share_compiled=False),
+    fast = branches_that_meet(fresh(),
                               if_first)
     reference = clone(fast)
     run_alike(fast, reference, (57, 1_000, 3_001, 20_000))
@@ -327,7 +323,7 @@ def test_a_way_miscounted_would_be_caught(if_first: bool,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     # The cycles of the blocks on a way left out: the count differs from step()'s.
     monkeypatch.setattr(blocks, "_way_cycles", lambda arms, cycles, way: cycles)
-    fast = branches_that_meet(Translator(hot=1, batch_cycles=0, share_compiled=False),
+    fast = branches_that_meet(fresh(),
                               if_first)
     reference = clone(fast)
     with pytest.raises(AssertionError):
@@ -374,9 +370,7 @@ def d_loops(translator: Translator) -> CPU65816:
     a.op("RTS")
     a.assemble()
     mem[0:0x2100] = bytes((i * 7 + (i >> 8)) & 0xFF for i in range(0x2100))
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.sp = 0x01F0
-    return cpu
+    return program_cpu(mem, 0x8000, translator)
 
 
 def page_crossing_loop(translator: Translator) -> CPU65816:
@@ -514,7 +508,7 @@ def test_a_word_stored_into_the_code_is_caught(two_runs: bool, broken: bool,
 
 
 def test_page_crossing_bounds_made_at_entry_match_step() -> None:
-    fast = page_crossing_loop(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    fast = page_crossing_loop(fresh())
     reference = clone(fast)
     run_alike(fast, reference, (97, 2_000, 40_000))
     assert fast.stop_reason == "stp"
@@ -526,7 +520,7 @@ def test_a_page_bound_off_by_one_would_be_caught(
     # The bound one too high (a crossing at the 16th index not counted) or one too low
     # (one counted at the 15th): the cycle counts differ from step()'s.
     monkeypatch.setattr(blocks, "_page_bound", bound.format)
-    fast = page_crossing_loop(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    fast = page_crossing_loop(fresh())
     reference = clone(fast)
     with pytest.raises(AssertionError):
         run_alike(fast, reference, (97, 2_000, 40_000))
@@ -558,7 +552,7 @@ def long_indexed_loop(bank: int, translator: Translator) -> CPU65816:
 
 @pytest.mark.parametrize("bank", [0xFF, 0xFE, 0x02])
 def test_long_operands_without_a_mask_match_step(bank: int) -> None:
-    fast = long_indexed_loop(bank, Translator(hot=1, batch_cycles=0, share_compiled=False))
+    fast = long_indexed_loop(bank, fresh())
     reference = clone(fast)
     run_alike(fast, reference, (101, 3_000, 20_000))
     assert fast.stop_reason == "stp"
@@ -569,7 +563,7 @@ def test_a_long_operand_in_bank_ff_left_unmasked_would_be_caught(
     # Bank $FF's operands taken for ones that cannot wrap: the sums past $FFFFFF index
     # beyond memory (or the states differ).
     monkeypatch.setattr(blocks, "_long_may_wrap", lambda bank: False)
-    fast = long_indexed_loop(0xFF, Translator(hot=1, batch_cycles=0, share_compiled=False))
+    fast = long_indexed_loop(0xFF, fresh())
     reference = clone(fast)
     with pytest.raises((AssertionError, IndexError)):
         run_alike(fast, reference, (101, 3_000, 20_000))
@@ -617,7 +611,7 @@ def long_pointer_loop(translator: Translator) -> CPU65816:
 
 
 def test_long_pointers_made_at_entry_match_step() -> None:
-    fast = long_pointer_loop(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    fast = long_pointer_loop(fresh())
     reference = clone(fast)
     run_alike(fast, reference, (211, 2_000, 20_000))
     assert fast.stop_reason == "stp"
@@ -630,7 +624,7 @@ def test_a_long_pointer_address_not_made_again_would_be_caught(
     real_again = blocks._made_again
     monkeypatch.setattr(blocks, "_made_again", lambda hoisted, penalties: [
         line for line in real_again(hoisted, penalties) if not line.startswith("X")])
-    fast = long_pointer_loop(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    fast = long_pointer_loop(fresh())
     reference = clone(fast)
     with pytest.raises((AssertionError, NameError)):
         run_alike(fast, reference, (211, 2_000, 20_000))
@@ -681,7 +675,7 @@ def dbr_sums_loop(plb: bool, dbr: int, translator: Translator,
                                               (True, 0xFE, False), (False, 0xFF, True)],
                          ids=["dbr-ff", "dbr-fe", "plb-fe-ff", "dbr-ff-sep"])
 def test_sums_from_dbr_without_a_mask_match_step(plb: bool, dbr: int, widths: bool) -> None:
-    fast = dbr_sums_loop(plb, dbr, Translator(hot=1, batch_cycles=0, share_compiled=False),
+    fast = dbr_sums_loop(plb, dbr, fresh(),
                          widths)
     reference = clone(fast)
     run_alike(fast, reference, (123, 3_000, 30_000))
@@ -696,11 +690,11 @@ def test_a_sum_from_dbr_ff_left_unmasked_would_be_caught(
     if mistake == "no-guard":
         monkeypatch.setattr(blocks, "_dbr_guard", lambda starts: [])
         fast = dbr_sums_loop(False, 0xFF,
-                             Translator(hot=1, batch_cycles=0, share_compiled=False))
+                             fresh())
     else:
         monkeypatch.setattr(blocks, "_unmasked_from_dbr", lambda written: True)
         fast = dbr_sums_loop(True, 0xFE,
-                             Translator(hot=1, batch_cycles=0, share_compiled=False))
+                             fresh())
     reference = clone(fast)
     with pytest.raises((AssertionError, IndexError)):
         run_alike(fast, reference, (123, 3_000, 30_000))
@@ -816,7 +810,7 @@ def test_a_wrong_penalty_count_is_caught(breakage: str,
         monkeypatch.setattr(blocks, "_Writer", _EveryLoopFolded
                             if breakage == "every loop folded" else _NoBlockWritesD)
     fast = penalty_loops(*PENALTY_CASES["dl-turns"],
-                         Translator(hot=1, batch_cycles=0, share_compiled=False))
+                         fresh())
     reference = clone(fast)
     with pytest.raises(AssertionError):
         run_alike(fast, reference, _random_budgets(1))
@@ -885,7 +879,7 @@ def test_ways_that_meet_count_their_penalties(d: int, breakage: str | None,
         monkeypatch.setattr(blocks, "_Writer", _JoinedThroughWritesOfD
                             if breakage == "joined through writes of D" else
                             _WaysPenaltiesAlike)
-    fast = ways_with_penalties(d, Translator(hot=1, batch_cycles=0, share_compiled=False))
+    fast = ways_with_penalties(d, fresh())
     reference = clone(fast)
     run_alike_or_caught(breakage, fast, reference, _random_budgets(3))
     assert breakage or fast.stop_reason == "stp"
@@ -962,7 +956,7 @@ def test_a_wrong_count_of_passes_is_caught(breakage: str,
         monkeypatch.setattr(blocks, "_Writer", _PassesMiscounted)
     else:
         monkeypatch.setattr(blocks, "_CycleFields", _ExitsForgetThePasses)
-    fast = counted_loop(0x0003, Translator(hot=1, batch_cycles=0, share_compiled=False))
+    fast = counted_loop(0x0003, fresh())
     reference = clone(fast)
     with pytest.raises(AssertionError):
         run_alike(fast, reference, _random_budgets(2))
@@ -986,9 +980,7 @@ def nz_held_loop(translator: Translator) -> CPU65816:
     a.op("BRA", "rel8", "outer")
     a.assemble()
     mem[0x40:0x48] = bytes((0x34, 0x92, 0x77, 0x81, 0, 0, 0, 0))
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.sp = 0x01F0
-    return cpu
+    return program_cpu(mem, 0x8000, translator)
 
 
 class _NzNotSetAfterThePasses(blocks._Writer):
@@ -1001,7 +993,7 @@ def test_nz_held_in_the_register_over_a_counted_loop(broken: bool,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     source = _region_source(monkeypatch, nz_held_loop)
     assert "if r_x:" in source and source.count("r_nz = r_x") == 2   # (out, after passes)
-    fast = nz_held_loop(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    fast = nz_held_loop(fresh())
     run_alike(fast, clone(fast), _random_budgets(3))
     # The region's own exit after the passes, at the loop's head, leaves step()'s P
     # there (a run goes on stepping into the pass, which defines N/Z again: only the
@@ -1052,9 +1044,7 @@ def stepping_loops(translator: Translator) -> CPU65816:
     a.op("BRA", "rel8", "outer")
     a.assemble()
     mem[0x013000:0x013100] = bytes((i * 29 + 5) & 0xFF for i in range(0x100))
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.sp = 0x01F0
-    return cpu
+    return program_cpu(mem, 0x8000, translator)
 
 
 def _passes_changed(change) -> type:
@@ -1080,7 +1070,7 @@ def test_steps_of_one_go_unchecked_where_the_passes_stop_short(
     assert "min(wanted" in source and "0xFF - r_x, r_y, " in source
     if broken:
         monkeypatch.setattr(blocks, "_Writer", _StepsNotStoppedShort)
-    fast = stepping_loops(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    fast = stepping_loops(fresh())
     run_alike_or_caught(broken, fast, clone(fast), _random_budgets(5)[:80] + (100_000,))
 
 
@@ -1108,9 +1098,7 @@ def patching_loop(translator: Translator) -> CPU65816:
     mem[0x6000:0x6024] = bytes(range(0x24))
     mem[0x6000:0x6008] = mem[after:after + 8]
     mem[0x6001:0x6003] = bytes((0x78, 0x56))           # LDA #$5678
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.sp = 0x01F0
-    return cpu
+    return program_cpu(mem, 0x8000, translator)
 
 
 _StoresNotStoppedShort = _passes_changed(
@@ -1127,7 +1115,7 @@ def test_a_counted_loops_stores_are_tested_once_an_entry(
     assert "(0x7FFFFFFF if " in source and "# if ea < " in source
     if broken:
         monkeypatch.setattr(blocks, "_Writer", _StoresNotStoppedShort)
-    fast = patching_loop(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    fast = patching_loop(fresh())
     reference = clone(fast)
     run_alike_or_caught(broken, fast, reference, _random_budgets(4)[:40] + (20_000,))
     assert reference.memory[0x48:0x4A] == b"\x78\x56"     # (the patched LDA ran)
@@ -1161,14 +1149,12 @@ def stepped_loop(seed: int, translator: Translator) -> CPU65816:
     a.op("BRA", "rel8", "loop")
     a.assemble()
     mem[0x3000:0x3100] = rng.randbytes(0x100)
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.sp = 0x01F0
-    return cpu
+    return program_cpu(mem, 0x8000, translator)
 
 
 @pytest.mark.parametrize("seed", range(24))
 def test_random_stepped_loops_match_step(seed: int) -> None:
-    fast = stepped_loop(seed, Translator(hot=1, batch_cycles=0, share_compiled=False))
+    fast = stepped_loop(seed, fresh())
     reference = clone(fast)
     run_alike(fast, reference, _random_budgets(seed)[:60] + (30_000,))
 
@@ -1248,9 +1234,7 @@ def byte_loads(translator: Translator) -> CPU65816:
     mem[0x10:0x13] = bytes((0x00, 0x50, 0x04))     # [dp]: $04:5000
     mem[0x045000:0x045040] = bytes((i * 29 + 3) & 0xFF for i in range(0x40))
     mem[0x3000:0x3040] = bytes((i * 71) & 0xFF for i in range(0x40))
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.sp = 0x01F0
-    return cpu
+    return program_cpu(mem, 0x8000, translator)
 
 
 @pytest.mark.parametrize("broken", [False, True], ids=["as-is", "high-byte-forgotten"])
@@ -1262,7 +1246,7 @@ def test_byte_loads_forwarded_match_step(broken: bool,
         real = blocks.without_dead_temps
         monkeypatch.setattr(blocks, "without_dead_temps", lambda ops: real(
             [o._replace(around=("", "")) if o.around else o for o in ops]))
-    fast = byte_loads(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    fast = byte_loads(fresh())
     reference = clone(fast)
     run_alike_or_caught(broken, fast, reference, (97, 2_000, 40_000))
     assert broken or fast.stop_reason == "stp"
@@ -1329,7 +1313,7 @@ def test_registers_set_twice_in_one_statement_match_step(
     elif breakage == "register-ignored":
         monkeypatch.setattr(blocks, "_sets_from", lambda op, last, between: real(
             op, last._replace(target=op.target), between))
-    fast = register_chains(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    fast = register_chains(fresh())
     reference = clone(fast)
     run_alike_or_caught(breakage, fast, reference, (97, 2_000, 40_000))
     assert breakage or fast.stop_reason == "stp"
@@ -1373,9 +1357,7 @@ def memory_shifts(translator: Translator) -> CPU65816:
     mem[0x40:0x4A] = rng.randbytes(10)
     mem[0x2000:0x2100] = rng.randbytes(0x100)
     mem[0x2100:0x2102] = b"\x01\x00"
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.sp = 0x01F0
-    return cpu
+    return program_cpu(mem, 0x8000, translator)
 
 
 @pytest.mark.parametrize("broken", [False, True], ids=["as-is", "carry-from-bit-15"])
@@ -1392,7 +1374,7 @@ def test_shifts_of_memory_keep_the_carry_above_the_word(broken: bool,
             return flags(self, keep, *parts, **named)
         monkeypatch.setattr(cpu_fast._Gen, "flags", carry_from_bit_15)
         _templates_made_again(monkeypatch)
-    fast = memory_shifts(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    fast = memory_shifts(fresh())
     reference = clone(fast)
     run_alike_or_caught(broken, fast, reference, _random_budgets(3))
 
@@ -1444,9 +1426,7 @@ def wrapping_steps(translator: Translator) -> CPU65816:
     a.op("BRA", "rel8", "again")
     a.assemble()
     mem[0x40:0x46] = bytes([0xFE, 0xFF, 0x01, 0x00, 0xFE, 0x01])
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.sp = 0x01F0
-    return cpu
+    return program_cpu(mem, 0x8000, translator)
 
 
 @pytest.mark.parametrize("broken", [False, True], ids=["as-is", "no-wrap"])
@@ -1460,7 +1440,7 @@ def test_steps_of_one_wrap_as_step_does(broken: bool,
         monkeypatch.setattr(cpu_fast, "_stepped", lambda value, delta, mask: (
             f"{value} + 1" if delta == "+ 1" else stepped(value, delta, mask)))
         _templates_made_again(monkeypatch)
-    fast = wrapping_steps(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    fast = wrapping_steps(fresh())
     reference = clone(fast)
     run_alike_or_caught(broken, fast, reference, _random_budgets(4),
                         (AssertionError, ValueError, IndexError))

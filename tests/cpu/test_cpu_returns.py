@@ -15,7 +15,7 @@ from gin_king.bench.assembler import Assembler, native_program
 from iigs import blocks
 from iigs.cpu import CPU65816
 from iigs.tiers import Translator
-from test_cpu_run_vs_step import REGISTERS, clone, memory_alike, run_alike
+from test_cpu_run_vs_step import REGISTERS, clone, fresh, memory_alike, run_alike
 
 # Budgets that end the run at many points, inside the routines called among them.
 BUDGETS = tuple(range(1, 90, 7)) + (333, 1_000, 4_000, 60_000)
@@ -187,10 +187,6 @@ def emulation_calls(sp: int, translator: Translator) -> CPU65816:
     cpu = CPU65816(mem, pc=0x0800, translator=translator)
     cpu.sp = sp
     return cpu
-
-
-def fresh() -> Translator:
-    return Translator(hot=1, batch_cycles=0, share_compiled=False)
 
 
 # (native S: far from the ends; each JSL's three bytes across $FFFF/$0000 in turn)

@@ -65,6 +65,20 @@ def memory_alike(memory: bytearray, reference: bytearray) -> None:
         raise AssertionError(f"memory differs first at ${at:06X}")
 
 
+def fresh() -> Translator:
+    """A translator that translates every block the first time it is reached and
+    compiles every shape itself (no code compiled by another test reused)."""
+    return Translator(hot=1, batch_cycles=0, share_compiled=False)
+
+
+def program_cpu(mem: bytearray, pc: int, translator: Translator | None,
+                sp: int = 0x01F0) -> CPU65816:
+    """A CPU at `pc` in `mem` (a test program), S at `sp`."""
+    cpu = CPU65816(mem, pc=pc, translator=translator)
+    cpu.sp = sp
+    return cpu
+
+
 def run_alike_or_caught(broken: bool | str | None, fast: CPU65816, reference: CPU65816,
                         budgets: tuple[int, ...],
                         errors: type | tuple[type, ...] = AssertionError) -> None:

@@ -21,7 +21,7 @@ from gin_king.bench.assembler import Assembler, native_program
 from iigs import blocks
 from iigs.cpu import CPU65816
 from iigs.tiers import Translator
-from test_cpu_run_vs_step import clone, run_alike
+from test_cpu_run_vs_step import clone, fresh, run_alike
 
 
 PASSES = 24     # (even; enough for the batch to be translated while the loops run)
@@ -160,10 +160,6 @@ def stack_program(sp: int, translator: Translator, n: int = PASSES) -> CPU65816:
     cpu.pbr = cpu.dbr = 0x02
     cpu.sp = sp
     return cpu
-
-
-def fresh() -> Translator:
-    return Translator(hot=1, batch_cycles=0, share_compiled=False)
 
 
 def batched() -> Translator:
