@@ -843,8 +843,9 @@ class _Arm(NamedTuple):
     # Its stores to DBR:operand + X or Y watched for the region's code (`watches` in
     # `_compile`)
     watches: tuple[tuple[str, str, str, str], ...] = ()
-    # A branch on the N/Z a register's local holds: (the register, the flag tested)
-    tests: tuple[str, int] | tuple[()] = ()
+    # A branch on the N/Z a register's local holds: (the register, the flag tested,
+    # taken when it is set)
+    tests: tuple[str, int, bool] | tuple[()] = ()
 
 
 
@@ -1564,10 +1565,18 @@ def _compile(shape: tuple) -> Shape:
             # `{LP_...}` field `_Writer` fills, reading them at the head where nothing in
             # the arm can write them (`_pointer_read`); else read here
             names = [field(f"Q{k}{name[2:]}") for k in range(3)]
-            read = f"mem[{names[0]}] | mem[{names[1]}] << 8 | mem[{names[2]}] << 16"
             if (d_local or (d_fixed and hoist)) and all(n.isidentifier() for n in names):
                 return "{LP_" + "_".join(names) + "}"
-            return read
+            return _value_read(names)
+        if name[:2] == "DV":
+            # a direct-page operand's one or two bytes read (`{DV1B1}`, `{DV2B1}`):
+            # where their addresses are made as a long pointer's are, a `{DV_...}`
+            # field `_Writer` fills, as `{LP_...}`
+            byte = name[3:]
+            names = [field("ZE" + byte)] + ([field("ZH" + byte[1:])] if name[2] == "2" else [])
+            if (d_local or (d_fixed and hoist)) and all(n.isidentifier() for n in names):
+                return "{DV_" + "_".join(names) + "}"
+            return _value_read(names)
         if name[0] == "Q":
             # the address of byte 0, 1 or 2 of a long pointer at D + operand
             # (`[dp]`, `[dp],Y`): made at entry in a loop, as `ZB`/`ZH` are
@@ -1819,7 +1828,8 @@ def _compile(shape: tuple) -> Shape:
             arms.append(_Arm(body, kind, static, condition, targets, bound, first,
                              len(items), pending, writes_d, varies,
                              ending=tuple(ending), stack=tuple(stack_facts),
-                             tests=(state.alias[2:], flag) if state.alias else (), **facts))
+                             tests=(state.alias[2:], flag, when_set) if state.alias else (),
+                             **facts))
         elif kind in ("direct", "exit", "plp"):
             extra = 1 if kind == "direct" and len(rest) > 1 and rest[1] else 0
             arms.append(_Arm(body, kind, static + extra, "", [(rest[0], next(names), 0)],
@@ -2254,6 +2264,7 @@ class _Writer:
         lines = self._pointers(lines, True, ranged, "" if ranged else STACK_MASK)
         # (made once per entry to the arm, before its loop: nothing in it changes them)
         made = _paired([f"{name} = {value}" for name, value in self.made.items()])
+        made += [f"{name} = {value}" for name, value in self.once.items()]
         made += [f"budget{i} = limit - {head}"] + check
         # A path back to the arm's own block (a loop closed within the blocks followed)
         # is a `continue` of a loop of its own, not a trip through the dispatch; every
@@ -2262,32 +2273,45 @@ class _Writer:
 
     def _pointers(self, lines: list[str], loops: bool, ranged: bool,
                   mask: str) -> list[str]:
-        """An arm's lines with the stack's mask (`{SM}`: `mask`) and its long pointers'
-        reads (`{LP_<names>}`) filled in: read where used, or, in a loop's arm (`loops`)
-        where nothing stores to memory but through direct-page names made at the head
-        and pushes (those only where S's range is tested at the head, `ranged`), read
-        once at the head, where a test made there says that none of those names or
-        pushed bytes is one of the pointer's (`_pointer_read`)."""
+        """An arm's lines with the stack's mask (`{SM}`: `mask`) and its reads of bytes
+        at names made at its head filled in, a long pointer's (`{LP_<names>}`) and a
+        direct-page operand's (`{DV_<names>}`): read where used, or, in a loop's arm
+        (`loops`), once at the head where a test made there says nothing in the arm
+        can write them (`_read_once`)."""
         out = []
         for line in lines:
             if "{" in line:
                 if "{SM}" in line:
                     line = line.replace("{SM}", mask)
-                while "{LP_" in line:
-                    start = line.index("{LP_")
-                    end = line.index("}", start)
-                    names = line[start + 4:end].split("_")
-                    line = (line[:start] + self._pointer_read(names, loops, ranged) +
-                            line[end + 1:])
+                for field, prefix in READ_ONCE.items():
+                    while field in line:
+                        start = line.index(field)
+                        end = line.index("}", start)
+                        names = line[start + 4:end].split("_")
+                        line = (line[:start] + self._read_once(prefix, names, loops, ranged)
+                                + line[end + 1:])
             out.append(line)
         return out
 
-    def _pointer_read(self, names: list[str], loops: bool, ranged: bool) -> str:
-        """A long pointer's read from its bytes' `names` (made at the arm's head)."""
-        read = f"mem[{names[0]}] | mem[{names[1]}] << 8 | mem[{names[2]}] << 16"
-        if not loops or self.stores_elsewhere or (self.pushes and not ranged):
+    def _read_once(self, prefix: str, names: list[str], loops: bool, ranged: bool) -> str:
+        """The read of the bytes at `names` (made at the arm's head): read where used,
+        but in a loop's arm (`loops`; a counted loop's for a direct-page operand's) where the arm stores to memory through
+        direct-page names made at the head, pushes (only where S's range is tested at
+        the head, `ranged`) and a counted loop's stores bounded over its passes
+        (`bounds`, `_counted`) alone, and to none of those names by name, read once at
+        the head (`once`), where a test made there says none of those stores can
+        write them."""
+        read = _value_read(names)
+        # (a direct-page operand only in a counted loop's arm: two statements at the
+        # head for one read fewer a pass pay where the passes are many and short; in
+        # the compiled workload's loops they were 5 % more syntax tree for nothing)
+        if prefix == "dv" and not self.count:
             return read
-        value, kept = f"lp{names[0]}", f"lpok{names[0]}"
+        if (not loops or self.unbounded or (self.pushes and not ranged)
+                or not self.watched <= self.bounds.keys()
+                or not self.stored_names.isdisjoint(names)):
+            return read
+        value, kept = f"{prefix}{names[0]}", f"{prefix}ok{names[0]}"
         # (one intersection of the names' sets: a few syntax-tree nodes for
         # `compile()` where the pairs' comparisons were 8 a pair)
         stored = ", ".join(sorted(self.stored_names))
@@ -2295,9 +2319,12 @@ class _Writer:
         if self.pushes:
             tests += [f"not r_sp{_offset(self.s_lo)} <= {name} <= r_sp{_offset(self.s_hi)}"
                       for name in names]
-        self.made[value] = read
-        self.made[kept] = " and ".join(tests) or "True"
-        return f"{value} if {kept} else {read}"
+        tests += [f"not {lo} <= {name} <= {hi}"
+                  for lo, hi in self.bounds.values() for name in names]
+        self.once[value] = read
+        self.once[kept] = " and ".join(tests) or "True"
+        # (in parentheses: the field may be an operand, `(...) ^ 0xFFFF`)
+        return f"({value} if {kept} else {read})"
 
     def _render(self, i: int, fold: bool, count: str, hold: bool = False) -> list[str]:
         """The blocks of arm `i` followed from its head (`count`: the cycles of one
@@ -2315,6 +2342,10 @@ class _Writer:
         self.back_endings: set[tuple[str, ...]] = set()
         self.varies = False             # something else adds on a path that may loop
         self.hold = hold
+        # (the conditionals the block being rendered is under, and the register and
+        # way out of a counted loop's last test, `_last_test`)
+        self.nested = 0
+        self.last: tuple[str, list[str]] | None = None
         self.rendered: list[int] = []   # the blocks rendered, once each time (`_body`)
         self.forwarded = 0              # returns whose bytes are known (`_returned`)
         self.forwards: dict[str, tuple] = {}   # ... their names and calls
@@ -2323,10 +2354,18 @@ class _Writer:
         # pushed and pulled on every path, where S is known on all: `_note_range`)
         self.s_lo = self.s_hi = 0
         self.s_known = True
-        # (the direct-page names the arm's instructions store to, whether it pushes,
-        # and whether it stores anywhere else: `_pointer_read`)
+        # (the direct-page names the arm's instructions store to, and whether it
+        # pushes: `_read_once`)
         self.stored_names: set[str] = set()
-        self.pushes = self.stores_elsewhere = False
+        self.pushes = False
+        # (whether it stores elsewhere but by the stores to DBR:operand + X or Y that
+        # are watched for the region's code, and those, (register, the address's
+        # name); a counted loop's bounds on the addresses of those it bounds, and the
+        # reads made once at the head: `_read_once`)
+        self.unbounded = False
+        self.watched: set[tuple[str, str]] = set()
+        self.bounds: dict[tuple[str, str], tuple[str, str]] = {}
+        self.once: dict[str, str] = {}
         return self._block(i, (i,), 0, 0, 0, (0, ()))
 
     def _counted(self, i: int, count: str) -> list[str]:
@@ -2364,6 +2403,13 @@ class _Writer:
         if len(self.back_endings) > 1:
             lines = self._render(i, self.fold, count)
         held = list(self.back_endings.pop()) if self.back_endings else []
+        # (the stores bounded so: over the passes, between their addresses at the head
+        # and those moved by the passes, a 16-bit store's second byte included)
+        self.bounds = {(register, base): (
+            (f"{base} + r_{register}", f"{base} + r_{register} + passes{i} + 1")
+            if ways[register] else
+            (f"{base} + r_{register} - passes{i}", f"{base} + r_{register} + 1"))
+            for register, base in sorted(self.unwatched)}
         lines = self._pointers(lines, True, False, STACK_MASK)
         self.heads[i] = head = self.slowest + 2
         made = _paired([f"{name} = {value}" for name, value in self.made.items()])
@@ -2378,11 +2424,19 @@ class _Writer:
             kind = f"(_Left if done >= budget{i} else _Stepped)"
         else:
             made += [f"passes{i} = {wanted}"]
+        # (the reads made once at the head after the passes, which their tests bound)
+        made += [f"{name} = {value}" for name, value in self.once.items()]
         spent = ([f"if passes{i} > 0:"] + ["    " + x for x in held] +
                  [f"    done += passes{i} * {count}"] +
                  self.leave_via("done", self.use(self.arms[i].start), kind=kind))
-        return (made + [f"for it in range(passes{i}):"] + ["    " + x for x in lines] +
-                ["    break", "else:"] + ["    " + x for x in spent])
+        loop = made + [f"for it in range(passes{i}):"] + ["    " + x for x in lines]
+        if self.last is None:
+            return loop + ["    break", "else:"] + ["    " + x for x in spent]
+        # (the pass's last test made once, after the passes: `it` is the last pass's,
+        # as the way out adds it; no pass breaks out, nothing but that test ending one)
+        register, out = self.last
+        return (loop + [f"if passes{i} > 0 and not r_{register}:"] +
+                ["    " + x for x in out] + ["else:"] + ["    " + x for x in spent])
 
     def _steps_once(self) -> list[tuple[str, bool, int]]:
         """The index registers the arm last rendered steps in one block, rendered once,
@@ -2416,23 +2470,53 @@ class _Writer:
             joined = self._joined(arm, chain, before, penalty, slowest, sp)
             if joined is not None:
                 return lines + list(arm.ending) + joined
-            (taken, t_name, t_cycles), (fall, f_name, f_cycles) = arm.targets
+            if self._last_test(arm, chain, before, penalty, slowest, sp):
+                return lines
+            self.nested += 1
             for keyword, (label, name, cycles) in zip(("if", "else"), arm.targets):
                 lines.append(f"if {arm.condition}:" if keyword == "if" else "else:")
                 way, held = self._way(arm, label, chain)
                 lines += ["    " + x for x in way + self._go(
                     label, name, before + arm.static + cycles, penalty, chain, slowest, sp,
                     held)]
+            self.nested -= 1
         elif arm.kind == "computed":
             # (the call's return followed may loop: its cycles are added on a path
             # that goes round, so the arm is not a counted loop)
             self.varies = True
+            self.nested += 1
             lines += self._returned(arm, chain, before, penalty, slowest, sp)
+            self.nested -= 1
         else:
             label, name, _ = arm.targets[0]
             lines += self._ending(i, label, chain)
             lines += self._go(label, name, before + arm.static, penalty, chain, slowest, sp)
         return lines
+
+    def _last_test(self, arm: _Arm, chain: tuple[int, ...], before: int, penalty: int,
+                   slowest: int, sp: tuple) -> bool:
+        """Is `arm` a branch that ends every pass of a counted loop (under no test) on
+        whether the register it counts down is 0, back to the head where it is not?
+        The passes stop short of that register's wrap (`_counted`), so it can be 0
+        only at the end of the last: the pass ends with no test, and its way out is
+        taken after the passes where the register is 0 (`self.last`, `_counted`)."""
+        if not (self.count and not self.nested and arm.tests
+                and arm.tests[0] in self.unchecked and arm.tests[1] == Z_FLAG):
+            return False
+        register, _, when_set = arm.tests
+        # (BNE: taken where not 0; BEQ: taken where 0)
+        back, out = arm.targets[::-1] if when_set else arm.targets
+        if back[0] != chain[0] or out[0] == chain[0] or self._inline(out[0], chain):
+            return False
+        way, held = self._way(arm, back[0], chain)
+        if way:
+            return False
+        self._go(back[0], back[1], before + arm.static + back[2], penalty, chain, slowest,
+                 sp, held)
+        way, held = self._way(arm, out[0], chain)
+        self.last = (register, way + self._go(out[0], out[1], before + arm.static + out[2],
+                                              penalty, chain, slowest, sp, held))
+        return True
 
     def _body(self, i: int, before: int, penalty: int, slowest: int, sp: tuple
               ) -> tuple[list[str], int, int, tuple]:
@@ -2459,8 +2543,10 @@ class _Writer:
         slowest += arm.bound
         self.slowest = max(self.slowest, slowest)
         self._note_range(sp[0], self.reach[i])
-        elsewhere, pushes, names = self.stores[i]
-        self.stores_elsewhere = self.stores_elsewhere or elsewhere
+        others, pushes, names = self.stores[i]
+        # (each watch is one of the block's stores elsewhere, `_compile`)
+        self.unbounded = self.unbounded or others > len(arm.watches)
+        self.watched.update((register, base) for register, base, _, _ in arm.watches)
         self.pushes = self.pushes or pushes
         self.stored_names.update(names)
         sp = _stack_after(sp, arm.stack)
@@ -2725,15 +2811,17 @@ def _stack_reach(facts: tuple[tuple, ...]) -> tuple[bool, int, int]:
     return True, lo, hi
 
 
-def _store_kinds(facts: tuple[tuple, ...]) -> tuple[bool, bool, frozenset]:
-    """What instructions of `facts` store to: anywhere but the names below, the stack
-    by pushes, and the direct-page names made at an arm's head (`_write_kind`)."""
-    elsewhere = pushes = False
+def _store_kinds(facts: tuple[tuple, ...]) -> tuple[int, bool, frozenset]:
+    """What instructions of `facts` store to: how many store anywhere but the names
+    below, whether they push, and the direct-page names made at an arm's head that they
+    store to (`_write_kind`)."""
+    elsewhere = 0
+    pushes = False
     names: set = set()
     for _, writes, _ in facts:
         kind = _write_kind(writes)
         if kind == "other":
-            elsewhere = True
+            elsewhere += 1
         elif kind == "pushes":
             pushes = True
         elif kind == "names":
@@ -2827,6 +2915,19 @@ def _forward_test(call: tuple, ranged: bool = False) -> str:
     return " and ".join([f"{size - at} <= r_sp <= {0xFFFF - at}"] * (not ranged) +
                         [f"not r_sp{low} <= {name} <= r_sp{top}" for name in sorted(names)]
                         ) or "True"
+
+
+def _value_read(names: list[str]) -> str:
+    """The read of the bytes at `names`, low first, as `cpu_fast` writes it: a
+    direct-page operand's one or two (`{DV_...}`), a long pointer's three (`{LP_...}`)."""
+    if len(names) == 1:
+        return f"mem[{names[0]}]"
+    if len(names) == 2:
+        return f"(mem[{names[0]}] | mem[{names[1]}] << 8)"
+    return f"mem[{names[0]}] | mem[{names[1]}] << 8 | mem[{names[2]}] << 16"
+
+
+READ_ONCE = {"{LP_": "lp", "{DV_": "dv"}   # the fields `_Writer._read_once` fills
 
 
 def _offset(n: int) -> str:

@@ -572,6 +572,11 @@ class _Gen:
         # (`<<` binds before `|`: the high byte's shift needs no parentheses)
         plain = f"(mem[{ea}] | mem[{self.next_byte(mask)}] << 8)" if wide else f"mem[{ea}]"
         if not self.io:
+            if self.region and self.row.mode == "dp":
+                # (a region's `{DV1B1}`/`{DV2B1}` field: the direct-page operand's one
+                # or two bytes, which a loop's arm may read once at its head where
+                # nothing in it can write them, see `iigs.blocks`)
+                return "{DV" + ("2" if wide else "1") + self.byte()[1:-1] + "}"
             return plain
         if wide:
             flags, slow = "RP2", f"MAP_READ16({ea}, {mask})"
