@@ -1113,10 +1113,11 @@ def _block_registers(items: tuple) -> tuple[frozenset[str], frozenset[str], froz
 
 def forget_derived() -> None:
     """Drop what is kept per process of the analyses' results (`_block_facts`,
-    `_flag_runs`, `_flag_facts`, `_block_registers`, `_block_flag_facts`): for a test
+    `_flag_runs`, `_flag_facts`, `_block_registers`, `_block_flag_facts`, S's reach and
+    stores per block's facts): for a test
     that breaks an analysis on purpose."""
     for cached in (_block_facts, _flag_runs, _flag_facts, _block_registers,
-                   _block_flag_facts):
+                   _block_flag_facts, _stack_reach, _store_kinds):
         cached.cache_clear()
 
 
@@ -1573,7 +1574,8 @@ def _compile(shape: tuple) -> Shape:
             # where their addresses are made as a long pointer's are, a `{DV_...}`
             # field `_Writer` fills, as `{LP_...}`
             byte = name[3:]
-            names = [field("ZE" + byte)] + ([field("ZH" + byte[1:])] if name[2] == "2" else [])
+            names = [fields["ZE" + byte]] + ([fields["ZH" + byte[1:]]] if name[2] == "2"
+                                             else [])
             if (d_local or (d_fixed and hoist)) and all(n.isidentifier() for n in names):
                 return "{DV_" + "_".join(names) + "}"
             return _value_read(names)
@@ -2793,6 +2795,7 @@ class _Writer:
 _S_UNKNOWN: tuple = (None, ())
 
 
+@functools.lru_cache(maxsize=4096)
 def _stack_reach(facts: tuple[tuple, ...]) -> tuple[bool, int, int]:
     """Whether S is known after each instruction of `facts` (`_stack_fact`) from S's
     offset 0, and the lowest and highest offsets S and the bytes pushed and pulled
@@ -2811,6 +2814,7 @@ def _stack_reach(facts: tuple[tuple, ...]) -> tuple[bool, int, int]:
     return True, lo, hi
 
 
+@functools.lru_cache(maxsize=4096)
 def _store_kinds(facts: tuple[tuple, ...]) -> tuple[int, bool, frozenset]:
     """What instructions of `facts` store to: how many store anywhere but the names
     below, whether they push, and the direct-page names made at an arm's head that they
