@@ -1564,7 +1564,7 @@ def _compile(shape: tuple) -> Shape:
             # their addresses are made at the arm's head (a loop quiet about D) or at
             # entry in a region that never writes D, a
             # `{LP_...}` field `_Writer` fills, reading them at the head where nothing in
-            # the arm can write them (`_pointer_read`); else read here
+            # the arm can write them (`_Writer._read_once`); else read here
             names = [field(f"Q{k}{name[2:]}") for k in range(3)]
             if (d_local or (d_fixed and hoist)) and all(n.isidentifier() for n in names):
                 return "{LP_" + "_".join(names) + "}"
