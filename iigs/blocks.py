@@ -2217,6 +2217,7 @@ class _Writer:
         # whose passes stop short: `_counted`)
         self.unchecked: frozenset[str] = frozenset()
         self.unwatched: frozenset[tuple[str, str]] = frozenset()
+        self.batched = False                # its passes counted in batches: `_counted`
         self.dispatched: list[int] = []     # the labels it goes on to by the dispatch
         # (penalties folded into names only where the arm loops: made for one pass,
         # each name would cost more than the test it saves)
@@ -2230,10 +2231,10 @@ class _Writer:
                 lines = self._render(i, fold, "")
             if self.loops:
                 break
-        if self.loops and len(self.passes) == 1 and not self.varies:
+        if self.loops and len(self.passes) == 1 and not self.uncounted:
             count = self.passes.pop()
-            if count != ONE_AMOUNT_NOT:
-                return self._counted(i, count)
+            if count not in (ONE_AMOUNT_NOT, "0"):
+                return self._counted(i, count, batched=self.varies)
         # (+2: the margin every budget check has kept)
         self.heads[i] = head = self.slowest + 2
         # (an arm that loops tests `done` against its budget less its head, made once
@@ -2252,17 +2253,7 @@ class _Writer:
         # instruction runs through its handler, the region left after it, `_Stepped`,
         # when the budget allows it, as the budget check would; else the region is left
         # before it)
-        ranged = self.s_known and not self.moved_back and any("{SM}" in x for x in lines)
-        check: list[str] = []
-        if ranged:
-            self.stepped = True
-            check = ([f"if not {-self.s_lo} <= r_sp <= {0xFFFF - self.s_hi}:"] +
-                     ["    " + x for x in self.leave_via(
-                         "done", self.use(self.arms[i].start), kind=
-                         f"(_Left if done >= budget{i} else _Stepped)")])
-            # (a return's test of its call's bytes need not test S's range again)
-            for flag, call in self.forwards.items():
-                self.made[flag] = _forward_test(call, ranged=True)
+        ranged, check = self._stack_range(i, lines)
         lines = self._pointers(lines, True, ranged, "" if ranged else STACK_MASK)
         # (made once per entry to the arm, before its loop: nothing in it changes them)
         made = _paired([f"{name} = {value}" for name, value in self.made.items()])
@@ -2272,6 +2263,22 @@ class _Writer:
         # is a `continue` of a loop of its own, not a trip through the dispatch; every
         # other path ends in `L = ...` (then leaves this loop) or a return.
         return made + ["while True:"] + ["    " + x for x in lines] + ["    break"]
+
+    def _stack_range(self, i: int, lines: list[str]) -> tuple[bool, list[str]]:
+        """Whether the loop's arm `i` (its `lines`) tests S's range at its head, and the
+        lines of that test: where S is known at every push and pull and the same at
+        each pass's head."""
+        if not (self.s_known and not self.moved_back and any("{SM}" in x for x in lines)):
+            return False, []
+        self.stepped = True
+        check = ([f"if not {-self.s_lo} <= r_sp <= {0xFFFF - self.s_hi}:"] +
+                 ["    " + x for x in self.leave_via(
+                     "done", self.use(self.arms[i].start), kind=
+                     f"(_Left if done >= budget{i} else _Stepped)")])
+        # (a return's test of its call's bytes need not test S's range again)
+        for flag, call in self.forwards.items():
+            self.made[flag] = _forward_test(call, ranged=True)
+        return True, check
 
     def _pointers(self, lines: list[str], loops: bool, ranged: bool,
                   mask: str) -> list[str]:
@@ -2297,17 +2304,20 @@ class _Writer:
 
     def _read_once(self, prefix: str, names: list[str], loops: bool, ranged: bool) -> str:
         """The read of the bytes at `names` (made at the arm's head): read where used,
-        but in a loop's arm (`loops`; a counted loop's for a direct-page operand's) where the arm stores to memory through
-        direct-page names made at the head, pushes (only where S's range is tested at
-        the head, `ranged`) and a counted loop's stores bounded over its passes
-        (`bounds`, `_counted`) alone, and to none of those names by name, read once at
-        the head (`once`), where a test made there says none of those stores can
-        write them."""
+        but in a loop's arm (`loops`; a counted loop's, for a direct-page operand's)
+        where the arm stores to memory through direct-page names made at the head,
+        pushes (only where S's range is tested at the head, `ranged`) and a counted
+        loop's stores bounded over its passes (`bounds`, `_counted`) alone, and to none
+        of those names by name, read once at the head (`once`), where a test made there
+        says none of those stores can write them."""
         read = _value_read(names)
-        # (a direct-page operand only in a counted loop's arm: two statements at the
-        # head for one read fewer a pass pay where the passes are many and short; in
-        # the compiled workload's loops they were 5 % more syntax tree for nothing)
-        if prefix == "dv" and not self.count:
+        # (a direct-page operand only in a counted loop's arm that stores to no
+        # direct-page name: two statements at the head for one read fewer a pass pay
+        # where the passes are many and short and the test holds; an arm storing by
+        # name most often stores to the operand's own bytes, `ADC sum / STA sum`, by
+        # another name: in the compiled workload's loop, 7 % more syntax tree and the
+        # test failing)
+        if prefix == "dv" and (not self.count or self.stored_names):
             return read
         if (not loops or self.unbounded or (self.pushes and not ranged)
                 or not self.watched <= self.bounds.keys()
@@ -2343,6 +2353,11 @@ class _Writer:
         # the paths back to its head: `_way`; () for a path that left none)
         self.back_endings: set[tuple[str, ...]] = set()
         self.varies = False             # something else adds on a path that may loop
+        # (what a pass may cost at most, by the blocks' bounds, `_go`; whether the arm's
+        # passes cannot be counted at all: a write of D, a return's general way going
+        # on within the arm, `_dispatched`)
+        self.pass_bound = 0
+        self.uncounted = False
         self.hold = hold
         # (the conditionals the block being rendered is under, and the register and
         # way out of a counted loop's last test, `_last_test`)
@@ -2370,11 +2385,15 @@ class _Writer:
         self.once: dict[str, str] = {}
         return self._block(i, (i,), 0, 0, 0, (0, ()))
 
-    def _counted(self, i: int, count: str) -> list[str]:
+    def _counted(self, i: int, count: str, batched: bool = False) -> list[str]:
         """Arm `i` as a counted loop of passes of `count` cycles each. Where every path
         back to the head ends with N/Z in the same register's local (the branch's
         `_Arm.ending`), the head defining them before any read, r_nz is set from it
-        once, after the passes, instead of on every pass."""
+        once, after the passes, instead of on every pass. `batched`: its passes add
+        more on some paths (a page crossed, the longer way of a branch whose ways
+        meet), added where they happen; the passes are then counted in batches, each
+        of as many as may begin before the budget is spent were each to cost the most
+        a pass can (`pass_bound`), until the budget is spent."""
         # (X or Y stepped once a pass, and written nowhere else in the arm, from the
         # blocks the render before this one followed, the same: the passes stop short
         # of its wrap, and the steps go unchecked; where that, not the budget, stops
@@ -2397,10 +2416,13 @@ class _Writer:
                                                   for watch in self.arms[b].watches}):
                 if register in ways and (register, base) not in unwatched:
                     unwatched.add((register, base))
+                    # (going up, the room is lo - 1 - (base + R): R subtracted too)
                     at = f"{base} + r_{register}"
-                    room.append(f"({FAR} if {at} >= {hi} else {lo} - 1 - {at})" if ways[
-                        register] else f"({FAR} if {at} < {lo} else {at} - {hi})")
+                    room.append(f"({FAR} if {at} >= {hi} else {lo} - 1 - {base} - r_{register})"
+                                if ways[register] else
+                                f"({FAR} if {at} < {lo} else {at} - {hi})")
             self.unwatched = frozenset(unwatched)
+        self.batched = batched
         lines = self._render(i, self.fold, count, hold=True)
         if len(self.back_endings) > 1:
             lines = self._render(i, self.fold, count)
@@ -2412,26 +2434,38 @@ class _Writer:
             if ways[register] else
             (f"{base} + r_{register} - passes{i}", f"{base} + r_{register} + 1"))
             for register, base in sorted(self.unwatched)}
-        lines = self._pointers(lines, True, False, STACK_MASK)
+        ranged, check = self._stack_range(i, lines)
+        lines = self._pointers(lines, True, ranged, "" if ranged else STACK_MASK)
         self.heads[i] = head = self.slowest + 2
         made = _paired([f"{name} = {value}" for name, value in self.made.items()])
-        # (K from `done` at entry: the passes that begin before the budget is spent, as
-        # the budget check at each pass's head would allow; K <= 0 runs none)
-        wanted = f"(budget{i} - done + {count} - 1) // {count}"
-        made += [f"budget{i} = limit - {head}"]
+        made += [f"budget{i} = limit - {head}"] + check
+        # (K from `done`: the passes that begin before the budget is spent, as the
+        # budget check at each pass's head would allow, at the most a pass costs where
+        # they are batched; K <= 0 runs none)
+        wanted = (f"(budget{i} - done + {self.pass_bound - 1}) // {self.pass_bound}"
+                  if batched else f"(budget{i} - done + {count} - 1) // {count}")
+        counting = []
         kind = "_Left"
         if room:
-            made += [f"wanted{i} = {wanted}",
-                     f"passes{i} = min(wanted{i}, {', '.join(room)})"]
+            counting += [f"wanted{i} = {wanted}",
+                         f"passes{i} = min(wanted{i}, {', '.join(room)})"]
             kind = f"(_Left if done >= budget{i} else _Stepped)"
         else:
-            made += [f"passes{i} = {wanted}"]
+            counting += [f"passes{i} = {wanted}"]
         # (the reads made once at the head after the passes, which their tests bound)
-        made += [f"{name} = {value}" for name, value in self.once.items()]
+        counting += [f"{name} = {value}" for name, value in self.once.items()]
+        passes = [f"for it in range(passes{i}):"] + ["    " + x for x in lines]
+        if batched:
+            # (a batch run out goes on to the next; none left, the region is left)
+            spent = ([f"if passes{i} > 0:"] + ["    " + x for x in held] +
+                     [f"    done += passes{i} * {count}", "    continue"] +
+                     self.leave_via("done", self.use(self.arms[i].start), kind=kind))
+            return made + ["while True:"] + ["    " + x for x in counting + passes + [
+                "    break", "else:"] + ["    " + x for x in spent] + ["break"]]
         spent = ([f"if passes{i} > 0:"] + ["    " + x for x in held] +
                  [f"    done += passes{i} * {count}"] +
                  self.leave_via("done", self.use(self.arms[i].start), kind=kind))
-        loop = made + [f"for it in range(passes{i}):"] + ["    " + x for x in lines]
+        loop = made + counting + passes
         if self.last is None:
             return loop + ["    break", "else:"] + ["    " + x for x in spent]
         # (the pass's last test made once, after the passes: `it` is the last pass's,
@@ -2502,7 +2536,7 @@ class _Writer:
         The passes stop short of that register's wrap (`_counted`), so it can be 0
         only at the end of the last: the pass ends with no test, and its way out is
         taken after the passes where the register is 0 (`self.last`, `_counted`)."""
-        if not (self.count and not self.nested and arm.tests
+        if not (self.count and not self.nested and not self.batched and arm.tests
                 and arm.tests[0] in self.unchecked and arm.tests[1] == Z_FLAG):
             return False
         register, _, when_set = arm.tests
@@ -2534,6 +2568,7 @@ class _Writer:
             lines.append(f"if r_dl: done += {penalty}")
             penalty = 0
         self.varies = self.varies or arm.writes_d or arm.varies
+        self.uncounted = self.uncounted or arm.writes_d
         # (`{before}` and `{dl_<n>}` are the only fields left in a block's lines,
         # `render` having filled the rest)
         fields = _CycleFields(before, penalty, self.count, self.unchecked, self.unwatched)
@@ -2724,6 +2759,9 @@ class _Writer:
         lines += self._add(cycles, penalty)
         keyword = "if"
         for (label, name, _), _ in targets:
+            # (its cycles are added with the passes' before the tests: where a way goes
+            # on within the arm, a counted pass would count them twice)
+            self.uncounted = self.uncounted or label == chain[0] or self._inline(label, chain)
             lines.append(f"{keyword} t == {self.use(name)}:")
             lines += ["    " + x for x in self._go(label, name, 0, 0, chain, slowest, sp)]
             keyword = "elif"
@@ -2770,6 +2808,7 @@ class _Writer:
             return self._block(label, chain + (label,), cycles, penalty, slowest, sp)
         if label == chain[0]:
             self.back_endings.add(held)
+            self.pass_bound = max(self.pass_bound, slowest)
             self.loops = True
             self.moved_back = self.moved_back or sp[0] != 0
             self.passes.add(self._amount(cycles, penalty))

@@ -711,7 +711,8 @@ def test_a_sum_from_dbr_ff_left_unmasked_would_be_caught(
 def penalty_loops(d: int, flip: int, translator: Translator) -> CPU65816:
     """8-bit direct-page work in two inner loops: `quiet` leaves D alone and stores into
     its own code on its first three passes (a store that leaves the region in the block
-    after a branch the arm follows, with penalties before it); `moving` writes D (EOR
+    after a branch the arm follows, with penalties before it; its passes, which differ
+    by that branch, counted in batches); `moving` writes D (EOR
     `flip`) in the block after one the arm follows, and so does the outer loop. D starts
     at `d`: `flip` $0100 keeps its low byte, $0080 turns it between 0 and not 0."""
     mem, a = native_program(0x8000, "REP", 0x10)
@@ -729,7 +730,7 @@ def penalty_loops(d: int, flip: int, translator: Translator) -> CPU65816:
     a.op("ADC", "dp", 0x46)
     a.op("STA", "dp", 0x47)
     a.op("DEX")
-    a.op("BNE", "rel8", "quiet")
+    a.op("BPL", "rel8", "quiet")                # (X's wrap ends it: its stores watched)
     a.op("LDY", "immx", 0x0004, wide=True)    # (D moves five times an outer pass)
     a.label("moving")
     a.op("LDA", "dp", 0x48)
@@ -921,14 +922,14 @@ def counted_loop(d: int, translator: Translator) -> CPU65816:
 class _CountedRecorded(blocks._Writer):
     counted: list[int] = []
 
-    def _counted(self, i: int, count: str) -> list[str]:
+    def _counted(self, i: int, count: str, batched: bool = False) -> list[str]:
         self.counted.append(i)
-        return super()._counted(i, count)
+        return super()._counted(i, count, batched)
 
 
 class _PassesMiscounted(blocks._Writer):
-    def _counted(self, i: int, count: str) -> list[str]:
-        return super()._counted(i, f"({count} - 1)")
+    def _counted(self, i: int, count: str, batched: bool = False) -> list[str]:
+        return super()._counted(i, f"({count} - 1)", batched)
 
 
 class _ExitsForgetThePasses(blocks._CycleFields):
@@ -1051,9 +1052,14 @@ def _passes_changed(change) -> type:
     """A `_Writer` whose counted loops' `passes<i> = min(...)` line `change(i, line)`
     makes another (a bound on the passes left out on purpose)."""
     class Changed(blocks._Writer):
-        def _counted(self, i: int, count: str) -> list[str]:
-            return [change(i, line) if line.startswith(f"passes{i} = min(") else line
-                    for line in super()._counted(i, count)]
+        def _counted(self, i: int, count: str, batched: bool = False) -> list[str]:
+            out = []
+            for line in super()._counted(i, count, batched):
+                body = line.lstrip()
+                if body.startswith(f"passes{i} = min("):
+                    line = line[:len(line) - len(body)] + change(i, body)
+                out.append(line)
+            return out
     return Changed
 
 
@@ -1097,24 +1103,56 @@ def patching_loop(translator: Translator) -> CPU65816:
     return program_cpu(mem, 0x8000, translator)
 
 
+def patching_up_loop(translator: Translator) -> CPU65816:
+    """A counted loop (16-bit: LDA abs,X / STA abs,X / INX / CPX # / BNE) copying a
+    table over the code above it, from below, X from $20: its last passes store into the
+    region's code (the loop's own bytes, then those after it), the same bytes but the
+    operand of the LDA # after the loop, which the code after it adds one to in the
+    table (INC abs), so that every copy changes it."""
+    mem, a = native_program(0x8000)
+    a.label("outer")
+    a.op("LDX", "immx", 0x0020, wide=True)
+    a.label("loop")
+    a.op("LDA", "absx", 0x6000)
+    a.op("STA", "absx", 0x7FC0)              # (X = $20..$5F: $7FE0..$8020)
+    a.op("INX")
+    a.op("CPX", "immx", 0x0060, wide=True)
+    a.op("BNE", "rel8", "loop")
+    a.label("after")
+    a.op("LDA", "immm", 0x1234, wide=True)
+    a.op("STA", "dp", 0x48)
+    a.label("next")
+    a.op("INC", "abs", 0x0000)                # (its operand: the table's copy of $34)
+    a.op("BRA", "rel8", "outer")
+    labels = a.assemble()
+    operand = 0x6000 + labels["after"] + 1 - 0x7FC0
+    mem[labels["next"] + 1:labels["next"] + 3] = operand.to_bytes(2, "little")
+    mem[0x6000:0x6061] = mem[0x7FC0:0x8021]
+    return program_cpu(mem, 0x8000, translator)
+
+
 _StoresNotStoppedShort = _passes_changed(
     lambda i, line: line.split(", (0x7FFFFFFF")[0] + ")" if ", (0x7FFFFFFF" in line else line)
 
 
+@pytest.mark.parametrize("program", [patching_loop, patching_up_loop], ids=["down", "up"])
 @pytest.mark.parametrize("broken", [False, True], ids=["stopped-short", "not-stopped"])
 def test_a_counted_loops_stores_are_tested_once_an_entry(
-        broken: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    # STA abs,X with X stepped once a pass (DEX): the addresses of all the passes are
-    # tested against the region's code at the head, the passes stopping short of it,
-    # and the store's own test left out
-    source = _region_source(monkeypatch, patching_loop)
+        program, broken: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    # STA abs,X with X stepped once a pass (DEX; INX): the addresses of all the passes
+    # are tested against the region's code at the head, the passes stopping short of
+    # it, and the store's own test left out
+    source = _region_source(monkeypatch, program)
     assert "(0x7FFFFFFF if " in source and "# if ea < " in source
     if broken:
         monkeypatch.setattr(blocks, "_Writer", _StoresNotStoppedShort)
-    fast = patching_loop(fresh())
+    fast = program(fresh())
     reference = clone(fast)
-    run_alike_or_caught(broken, fast, reference, _random_budgets(4)[:40] + (20_000,))
-    assert reference.memory[0x48:0x4A] == b"\x78\x56"     # (the patched LDA ran)
+    # (long runs first: a region's call that stores into its code runs on after it)
+    run_alike_or_caught(broken, fast, reference,
+                        (2_000, 5_000) + _random_budgets(4)[:40] + (20_000,))
+    # (the patched LDA ran)
+    assert reference.memory[0x48:0x4A] != b"\x34\x12"
 
 
 def count_down_loop(start: int, steps: int, translator: Translator) -> CPU65816:
@@ -1149,9 +1187,9 @@ class _LastTestOfAnyRegister(blocks._Writer):
 
 
 class _LastTestWithoutPasses(blocks._Writer):
-    def _counted(self, i: int, count: str) -> list[str]:
+    def _counted(self, i: int, count: str, batched: bool = False) -> list[str]:
         return [line.replace(f"if passes{i} > 0 and not ", "if not ")
-                for line in super()._counted(i, count)]
+                for line in super()._counted(i, count, batched)]
 
 
 # (the program that shows each slip: X 0 at the loop's head, no pass run; X reaching 0
@@ -1186,9 +1224,9 @@ def dp_operand_loop(variant: str, translator: Translator) -> CPU65816:
     """The bench's loop (b) in bank 0 (16-bit LDA abs,X / ADC $42 / STA abs,Y / INX /
     DEY / BNE, D = 0, B = 0), counted: `apart` stores above the direct page, and its
     arm reads ADC's operand once at its head; `stored-over`'s stores sweep down over
-    the operand's bytes ($60 down to $01), and `by-name` stores the sum to it (STA $42,
-    another instruction's name for its bytes): both read it every pass, as the test
-    made at the head finds."""
+    the operand's bytes ($60 down to $01): it reads it every pass, as the test made at
+    the head finds; `by-name` stores the sum to it (STA $42, another instruction's name
+    for its bytes): an arm storing by name reads it where it is used."""
     mem, a = native_program(0x8000)
     a.label("outer")
     a.op("LDX", "immx", 0, wide=True)
@@ -1229,11 +1267,63 @@ def test_a_direct_page_operand_read_once_where_nothing_writes_it(
     # it: the states differ.
     source = _region_source(monkeypatch, lambda translator: dp_operand_loop(variant,
                                                                             translator))
-    assert "dvok" in source and "<= B" in source
+    assert ("dvok" in source and "<= B" in source) == (variant != "by-name")
     if broken:
         monkeypatch.setattr(blocks, "_Writer", _DirectPageNeverWritten)
     fast = dp_operand_loop(variant, fresh())
     run_alike_or_caught(broken, fast, clone(fast), _random_budgets(7)[:60] + (100_000,))
+
+
+def crossing_loop(down: bool, translator: Translator) -> CPU65816:
+    """The bench's loop (a) in native mode, 8-bit (LDA $10F0,X / CLC / ADC #1 / STA
+    $20F0,X / INX / BNE): its load crosses a page on most passes, a cycle more, so its
+    passes differ and are counted in batches. `down`: closed by DEY / BNE from $C0
+    instead, X stepped alone (its passes stopped short of X's wrap in each batch)."""
+    mem, a = native_program(0x8000, "SEP", 0x30)
+    a.label("outer")
+    a.op("LDX", "immx", 0x00)
+    a.op("LDY", "immx", 0xC0)
+    a.label("loop")
+    a.op("LDA", "absx", 0x10F0)
+    a.op("CLC")
+    a.op("ADC", "immm", 0x01)
+    a.op("STA", "absx", 0x20F0)
+    a.op("INX")
+    if down:
+        a.op("DEY")
+    a.op("BNE", "rel8", "loop")
+    a.op("BRA", "rel8", "outer")
+    a.assemble()
+    mem[0x10F0:0x11F0] = bytes((i * 41 + 3) & 0xFF for i in range(0x100))
+    return program_cpu(mem, 0x8000, translator)
+
+
+class _BatchesAtThePassesLeastCost(blocks._Writer):
+    # (each batch as many passes as the budget allows at the least a pass costs, not
+    # the most: the passes that cross a page overrun the budget)
+    def _go(self, *args: Any, **kwargs: Any) -> list[str]:
+        lines = super()._go(*args, **kwargs)
+        if self.count.isdigit():
+            self.pass_bound = int(self.count)
+        return lines
+
+
+@pytest.mark.parametrize("down", [False, True], ids=["inx-bne", "dey-bne"])
+@pytest.mark.parametrize("broken", [False, True], ids=["most-a-pass-costs", "least"])
+def test_passes_that_differ_are_counted_in_batches(
+        down: bool, broken: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A page crossed on some passes: each batch counts the passes that may begin before
+    # the budget is spent at the most a pass costs, the crossing's cycle added where it
+    # happens, and the next batch is counted from what they spent
+    source = _region_source(monkeypatch, lambda translator: crossing_loop(down,
+                                                                          translator))
+    assert "if r_x > C" in source and "for it in range(passes" in source
+    assert "        continue\n" in source and not any(
+        line.strip().startswith("if done >= budget") for line in source.splitlines())
+    if broken:
+        monkeypatch.setattr(blocks, "_Writer", _BatchesAtThePassesLeastCost)
+    fast = crossing_loop(down, fresh())
+    run_alike_or_caught(broken, fast, clone(fast), _random_budgets(11)[:80] + (40_000,))
 
 
 def stepped_loop(seed: int, translator: Translator) -> CPU65816:
@@ -1572,8 +1662,8 @@ def pointer_loop(variant: str, translator: Translator) -> CPU65816:
     its head); `dp-store` adds to the pointer's low word through the direct page each
     pass; `pushed-over` calls a routine from two places with S = $12 (set before the
     loop), so that each JSL pushes its return address over the pointer's three bytes,
-    read again between the calls; `stored-elsewhere` stores to the pointer's low word by absolute addressing
-    (B = 0)."""
+    read again between the calls; `stored-elsewhere` stores to the pointer's low word by
+    absolute addressing (B = 0)."""
     mem, a = native_program(0x028000)
     a.op("LDA", "immm", 0x0000, wide=True)
     a.op("TCD")
