@@ -1120,8 +1120,7 @@ def _block_registers(items: tuple) -> tuple[frozenset[str], frozenset[str], froz
 def forget_derived() -> None:
     """Drop what is kept per process of the analyses' results (`_block_facts`,
     `_flag_runs`, `_flag_facts`, `_block_registers`, `_block_flag_facts`, S's reach and
-    stores per block's facts): for a test
-    that breaks an analysis on purpose."""
+    stores per block's facts): for a test that breaks an analysis on purpose."""
     for cached in (_block_facts, _flag_runs, _flag_facts, _block_registers,
                    _block_flag_facts, _stack_reach, _store_kinds):
         cached.cache_clear()
@@ -2462,18 +2461,18 @@ class _Writer:
             counting += [f"passes{i} = {wanted}"]
         # (the reads made once at the head after the passes, which their tests bound)
         counting += [f"{name} = {value}" for name, value in self.once.items()]
-        passes = [f"for it in range(passes{i}):"] + ["    " + x for x in lines]
+        pass_lines = [f"for it in range(passes{i}):"] + ["    " + x for x in lines]
         if batched:
             # (a batch run out goes on to the next; none left, the region is left)
             spent = ([f"if passes{i} > 0:"] + ["    " + x for x in held] +
                      [f"    done += passes{i} * {count}", "    continue"] +
                      self.leave_via("done", self.use(self.arms[i].start), kind=kind))
-            return made + ["while True:"] + ["    " + x for x in counting + passes + [
+            return made + ["while True:"] + ["    " + x for x in counting + pass_lines + [
                 "    break", "else:"] + ["    " + x for x in spent] + ["break"]]
         spent = ([f"if passes{i} > 0:"] + ["    " + x for x in held] +
                  [f"    done += passes{i} * {count}"] +
                  self.leave_via("done", self.use(self.arms[i].start), kind=kind))
-        loop = made + counting + passes
+        loop = made + counting + pass_lines
         if self.last is None:
             return loop + ["    break", "else:"] + ["    " + x for x in spent]
         # (the pass's last test made once, after the passes: `it` is the last pass's,
@@ -2525,8 +2524,9 @@ class _Writer:
                     held)]
             self.nested -= 1
         elif arm.kind == "computed":
-            # (the call's return followed may loop: its cycles are added on a path
-            # that goes round, so the arm is not a counted loop)
+            # (the call's return followed: its general way adds its cycles before its
+            # tests, so the passes may differ; where one of its ways goes on within
+            # the arm, the arm is not counted at all, `_dispatched`)
             self.varies = True
             self.nested += 1
             lines += self._returned(arm, chain, before, penalty, slowest, sp)
