@@ -451,8 +451,14 @@ def with_lazy_flags(ops: list[Op], state: FlagState, reads: int,
             state = IN_P
             continue
         if op.kind == "set" and state.alias and op.target == state.alias:
-            if nz_unread(ops[n + 1:], dead, reads):
+            if _redefines_nz(ops[n + 1:]):
                 state = state._replace(alias="")     # (r_nz is set again before a read)
+            elif nz_unread(ops[n + 1:], dead, reads):
+                # (dead, and this instruction's own N/Z left out as dead too: r_nz is
+                # not set, so N/Z are not said to be there, where P would be made from
+                # it before an update that clears them, REP #$82; P's stale bits stand
+                # for them, which nothing reads)
+                state = state._replace(alias="", nz=0)
             else:
                 spill(0)
         if op.kind != "flags" or plain:

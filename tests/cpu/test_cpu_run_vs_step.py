@@ -102,19 +102,26 @@ def run_alike(fast: CPU65816, reference: CPU65816, budgets: tuple[int, ...]) -> 
         memory_alike(fast.memory, reference.memory)
 
 
+# Seeds past the 40 that a soak of 1,000 (three budgets each) found a slip with: 429,
+# N/Z left in A's local (LDA, live: the STZ after it may leave), A written by an ORA
+# whose N/Z are dead, the CPX's too, then REP #$82: P was made from r_nz, never set in
+# the region (`cpu_ops.with_lazy_flags`).
+SOAK_FINDS = (429,)
+
+
 @pytest.mark.parametrize("hot", [tiers.HOT, 1], ids=["hot-default", "hot-1"])
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", list(range(40)) + list(SOAK_FINDS))
 def test_run_matches_step_random_program(seed: int, hot: int) -> None:
     # hot=1 translates a block at every address reached, the first time (not in a batch).
     fast = random_machine(seed, Translator(hot=hot, batch_cycles=0 if hot == 1 else None))
     reference = clone(fast)
-    budget = 3000
-    fast.run(budget)
-    reference.run_reference(budget)
-    assert fast.stop_reason == reference.stop_reason
-    for name in REGISTERS:
-        assert getattr(fast, name) == getattr(reference, name), name
-    memory_alike(fast.memory, reference.memory)
+    for budget in (300, 3_000, 20_000) if seed in SOAK_FINDS else (3_000,):
+        fast.run(budget)
+        reference.run_reference(budget)
+        assert fast.stop_reason == reference.stop_reason
+        for name in REGISTERS:
+            assert getattr(fast, name) == getattr(reference, name), name
+        memory_alike(fast.memory, reference.memory)
 
 
 def test_run_matches_step_with_trap_hook_and_stops() -> None:
