@@ -968,8 +968,10 @@ def _va_forwarded(runs: tuple) -> tuple | None:
                 done = op.target == "r_a"
                 kept.append(statement)
                 continue
-            if op.depth or not (op.kind in ("code", "let") or
-                                (op.kind == "set" and op.target in ("r_c", "r_va"))):
+            # (an op that may leave, a read on a page the map moves, `Op.leaves`: the
+            # exit writes back r_a, which would not yet hold the instruction before's)
+            if op.depth or op.leaves or not (op.kind in ("code", "let") or
+                                             (op.kind == "set" and op.target in ("r_c", "r_va"))):
                 return None
             if op.kind == "set" and op.target == "r_va":
                 if not summed or op.expr != "r_a":

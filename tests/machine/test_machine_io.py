@@ -251,17 +251,25 @@ def io_state(cpu) -> tuple:
                                    "processorCycles", "waiting", "stopped")])
 
 
-@pytest.mark.parametrize("seed", range(6))
+# Seeds past the first six that a soak of 600 found a slip with, and the budgets that
+# show it: 371, an ORA's result set into V's r_va for the ADC after it (`blocks.
+# _va_forwarded`), whose pointer read on a page the map moves left the region with r_a
+# written back without it.
+IO_SOAK_FINDS = {371: (500, 4000, 1349)}
+
+
+@pytest.mark.parametrize("seed", list(range(6)) + list(IO_SOAK_FINDS))
 def test_random_code_on_the_io_page_same_in_both_tiers(seed, monkeypatch):
     from iigs import tiers
     monkeypatch.setattr(tiers, "HOT", 1)      # translate at once: regions everywhere
     monkeypatch.setattr(tiers, "BATCH_CYCLES", 0)
     fast, reference = random_io_cpu(seed), random_io_cpu(seed)
-    fast.run(4000)
-    reference.run_reference(4000)
-    assert fast.stop_reason == reference.stop_reason
-    assert io_state(fast) == io_state(reference)
-    assert fast.memory == reference.memory
+    for budget in IO_SOAK_FINDS.get(seed, (4000,)):
+        fast.run(budget)
+        reference.run_reference(budget)
+        assert fast.stop_reason == reference.stop_reason
+        assert io_state(fast) == io_state(reference)
+        assert fast.memory == reference.memory
     # ... and the translating tier took part, with the memory map in its key
     assert any(len(key) == 4 and regions
                for key, (regions, _) in fast.translator.caches.items())
