@@ -598,7 +598,13 @@ class IOPage:
             self.mem[addr] = value
 
     def map_read16(self, addr: int, mask: int) -> int:
-        return self.read_byte(addr) | (self.read_byte((addr + 1) & mask) << 8)
+        high = (addr + 1) & mask
+        # (a step whose clock lags stops at a TIMED register before the instruction
+        # has done anything, and is made again: its second byte's test first, so that
+        # the first byte's read, which may count or change a register, is made once)
+        if not self.clock_exact and self.rpages[high >> 8] & IO and self.timed[high & 0xFF]:
+            raise StaleClock
+        return self.read_byte(addr) | (self.read_byte(high) << 8)
 
     def map_write16(self, addr: int, value: int, mask: int) -> None:
         self.write_byte(addr, value & 0xFF)
