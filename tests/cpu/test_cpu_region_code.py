@@ -1214,7 +1214,7 @@ def test_a_counted_loops_last_test_is_made_after_its_passes(
     for (start, steps), slip in LAST_TEST_SLIPS.items():
         fast = count_down_loop(start, steps, fresh())
         run_alike_or_caught(broken is slip, fast, clone(fast),
-                            _random_budgets(start)[:60] + (300_000,),
+                            _random_budgets(start)[:60] + (60_000,),
                             (AssertionError, NameError))
 
 
