@@ -1566,25 +1566,20 @@ def _compile(shape: tuple) -> Shape:
                 return f"ea & 0xFF < {index}"
             hoisted["C" + param[1:]] = _page_bound(param)
             return f"{index} > C{param[1:]}"
-        if name[:2] == "LP":
-            # a long pointer's three bytes read (`[dp]`, `[dp],Y` in plain memory): where
-            # their addresses are made at the arm's head (a loop quiet about D) or at
-            # entry in a region that never writes D, a
-            # `{LP_...}` field `_Writer` fills, reading them at the head where nothing in
-            # the arm can write them (`_Writer._read_once`); else read here
-            names = [field(f"Q{k}{name[2:]}") for k in range(3)]
-            if (d_local or (d_fixed and hoist)) and all(n.isidentifier() for n in names):
-                return "{LP_" + "_".join(names) + "}"
-            return _value_read(names)
-        if name[:2] == "DV":
-            # a direct-page operand's one or two bytes read (`{DV1B1}`, `{DV2B1}`):
-            # where their addresses are made as a long pointer's are, a `{DV_...}`
-            # field `_Writer` fills, as `{LP_...}`
-            byte = name[3:]
-            names = [fields["ZE" + byte]] + ([fields["ZH" + byte[1:]]] if name[2] == "2"
-                                             else [])
-            if (d_local or (d_fixed and hoist)) and all(n.isidentifier() for n in names):
-                return "{DV_" + "_".join(names) + "}"
+        if name[:2] in ("LP", "DV"):
+            # a long pointer's three bytes read (`{LP1}`: `[dp]`, `[dp],Y` in plain
+            # memory) or a direct-page operand's one or two (`{DV1B1}`, `{DV2B1}`):
+            # where their addresses are names fixed throughout the arm (`fixed_names`),
+            # a `{LP_...}`/`{DV_...}` field `_Writer` fills, reading them at the head
+            # where nothing in the arm can write them (`_Writer._read_once`); else here
+            if name[:2] == "LP":
+                names = [fields[f"Q{k}{name[2:]}"] for k in range(3)]
+            else:
+                byte = name[3:]
+                names = [fields["ZE" + byte]] + (
+                    [fields["ZH" + byte[1:]]] if name[2] == "2" else [])
+            if fixed_names and all(n.isidentifier() for n in names):
+                return "{" + name[:2] + "_" + "_".join(names) + "}"
             return _value_read(names)
         if name[0] == "Q":
             # the address of byte 0, 1 or 2 of a long pointer at D + operand
@@ -1648,6 +1643,10 @@ def _compile(shape: tuple) -> Shape:
         local: dict[str, str] = {}
         arm_names.append(local)
         d_local = index in d_quiet
+        # (the direct-page names fixed throughout an arm through the block: made at the
+        # arm's head in a loop quiet about D, or at entry in a region that never writes
+        # D and the block loops: the names its stores and once-made reads go by)
+        fixed_names = d_local or (d_fixed and hoist)
         body: list[str] = []
         static = 0
         bound = 0
@@ -1701,10 +1700,9 @@ def _compile(shape: tuple) -> Shape:
                      else _constant_carry(op, carries[n], binary))
 
             fields.clear()
-            # (direct-page stores by name where the names are made at the arm's head,
-            # or at entry in a region that never writes D)
-            stack_facts.append(_stack_fact(op, key, imm, t, field if d_local or (
-                d_fixed and hoist) else None))
+            # (direct-page stores by name where the names are fixed: `fixed_names`)
+            stack_facts.append(_stack_fact(op, key, imm, t,
+                                           field if fixed_names else None))
             # (rendered in runs of ops that see one state: the exits' P is made from it)
             runs, after = _flag_runs(op, key, imm, binary, unused, state, carry is not None,
                                      region_flags.v == TRIPLE)
@@ -2464,16 +2462,14 @@ class _Writer:
         # (the reads made once at the head after the passes, which their tests bound)
         counting += [f"{name} = {value}" for name, value in self.once.items()]
         pass_lines = [f"for it in range(passes{i}):"] + ["    " + x for x in lines]
+        # (the passes run out: counted, then, batched, on to the next batch; none left,
+        # the region is left)
+        spent = ([f"if passes{i} > 0:"] + ["    " + x for x in held] +
+                 [f"    done += passes{i} * {count}"] + ["    continue"] * batched +
+                 self.leave_via("done", self.use(self.arms[i].start), kind=kind))
         if batched:
-            # (a batch run out goes on to the next; none left, the region is left)
-            spent = ([f"if passes{i} > 0:"] + ["    " + x for x in held] +
-                     [f"    done += passes{i} * {count}", "    continue"] +
-                     self.leave_via("done", self.use(self.arms[i].start), kind=kind))
             return made + ["while True:"] + ["    " + x for x in counting + pass_lines + [
                 "    break", "else:"] + ["    " + x for x in spent] + ["break"]]
-        spent = ([f"if passes{i} > 0:"] + ["    " + x for x in held] +
-                 [f"    done += passes{i} * {count}"] +
-                 self.leave_via("done", self.use(self.arms[i].start), kind=kind))
         loop = made + counting + pass_lines
         if self.last is None:
             return loop + ["    break", "else:"] + ["    " + x for x in spent]
@@ -2518,12 +2514,10 @@ class _Writer:
             if self._last_test(arm, chain, before, penalty, slowest, sp):
                 return lines
             self.nested += 1
-            for keyword, (label, name, cycles) in zip(("if", "else"), arm.targets):
+            for keyword, target in zip(("if", "else"), arm.targets):
                 lines.append(f"if {arm.condition}:" if keyword == "if" else "else:")
-                way, held = self._way(arm, label, chain)
-                lines += ["    " + x for x in way + self._go(
-                    label, name, before + arm.static + cycles, penalty, chain, slowest, sp,
-                    held)]
+                lines += ["    " + x for x in self._branch_way(arm, target, chain, before,
+                                                               penalty, slowest, sp)]
             self.nested -= 1
         elif arm.kind == "computed":
             # (the call's return followed: its general way adds its cycles before its
@@ -2552,17 +2546,23 @@ class _Writer:
         register, _, when_set = arm.tests
         # (BNE: taken where not 0; BEQ: taken where 0)
         back, out = arm.targets[::-1] if when_set else arm.targets
-        if back[0] != chain[0] or out[0] == chain[0] or self._inline(out[0], chain):
+        if (back[0] != chain[0] or out[0] == chain[0] or self._inline(out[0], chain)
+                or self._way(arm, back[0], chain)[0]):
             return False
-        way, held = self._way(arm, back[0], chain)
-        if way:
-            return False
-        self._go(back[0], back[1], before + arm.static + back[2], penalty, chain, slowest,
-                 sp, held)
-        way, held = self._way(arm, out[0], chain)
-        self.last = (register, way + self._go(out[0], out[1], before + arm.static + out[2],
-                                              penalty, chain, slowest, sp, held))
+        # (the way back, `continue`, noted as a pass's end; the way out kept)
+        self._branch_way(arm, back, chain, before, penalty, slowest, sp)
+        self.last = (register, self._branch_way(arm, out, chain, before, penalty, slowest,
+                                                sp))
         return True
+
+    def _branch_way(self, arm: _Arm, target: tuple, chain: tuple[int, ...], before: int,
+                    penalty: int, slowest: int, sp: tuple) -> list[str]:
+        """The lines of branch `arm`'s way to `target` (its label, parameter name and
+        cycles): r_nz set where it must be (`_way`), then on (`_go`)."""
+        label, name, cycles = target
+        way, held = self._way(arm, label, chain)
+        return way + self._go(label, name, before + arm.static + cycles, penalty, chain,
+                              slowest, sp, held)
 
     def _body(self, i: int, before: int, penalty: int, slowest: int, sp: tuple
               ) -> tuple[list[str], int, int, tuple]:
