@@ -2997,8 +2997,8 @@ def _return_test(unwrapped: str, pulled: tuple[str, ...], pushed: tuple[str, ...
                         [f"{byte} == {value}" for byte, value in zip(pulled, pushed)])
 
 
-# The fields of a block's lines `_CycleFields` fills (`{SM}` and `{LP_...}` are the
-# arm's, `_Writer._pointers`)
+# The fields of a block's lines `_CycleFields` fills (`{SM}`, `{LP_...}` and `{DV_...}`
+# are the arm's, `_Writer._pointers`)
 CYCLE_FIELDS = ("{before}", "{dl_", "{UP", "{DOWN", "{WATCH")
 
 
@@ -3030,7 +3030,7 @@ class _CycleFields(dict):
             return step_of_field(name, name[2 if up else 4] in self.unchecked)
         if name.startswith("WATCH"):
             return "# " if (name[5], name[7:]) in self.unwatched else ""
-        return "{" + name + "}"       # (the stack's mask, a pointer: `_Writer._pointers`)
+        return "{" + name + "}"   # (the stack's mask, a read once: `_Writer._pointers`)
 
 
 def _way_cycles(arms: list[_Arm], cycles: int, way: list[int]) -> int:

@@ -142,13 +142,12 @@ def py65_runner(instructions: int) -> Callable[[], tuple[int, int]]:
 
 class Timed:
     """CPU65816.run() on a workload for some cycles, translating from cold (a new CPU,
-    and translator, each call); `last` is the CPU of the last call."""
+    and translator, each call)."""
 
     def __init__(self, workload: Workload, cycles: int) -> None:
         self.workload = workload
         self.cycles = cycles
         self.instructions = check_against_step(workload, cycles)
-        self.last: CPU65816 | None = None
         # the least translation cost of the calls: per instruction compiled (us), per
         # region (ms), and the counts of the last call
         self.per_instruction = self.per_region = math.inf
@@ -156,7 +155,7 @@ class Timed:
 
     def __call__(self) -> tuple[int, int]:
         # cold: its own translator, compiling every shape it uses (none from the process)
-        cpu = self.last = workload_cpu(self.workload, Translator(share_compiled=False))
+        cpu = workload_cpu(self.workload, Translator(share_compiled=False))
         done = cpu.run(self.cycles)
         assert cpu.stop_reason == "cycles", cpu.stop_reason
         counts = self.counts = cpu.translator.counters()
