@@ -14,7 +14,7 @@ from iigs import blocks
 from iigs.cpu import CPU65816
 from iigs.cpu_ops import without_dead_flags
 from iigs.tiers import Translator
-from test_cpu_run_vs_step import clone, run_alike
+from test_cpu_run_vs_step import clone, program_cpu, run_alike
 
 NATIVE = (0, 1, 1)
 N_Z, C = 0x82, 0x01
@@ -108,9 +108,7 @@ def flag_program(seed: int, origin: int, d_in_code: bool = False,
     a.assemble()
     mem[0x20:0x30] = rng.randbytes(0x10)
     mem[0x80] = 40
-    cpu = CPU65816(mem, pc=origin & 0xFFFF, translator=translator)
-    cpu.pbr = origin >> 16
-    cpu.sp = 0x01F0
+    cpu = program_cpu(mem, origin, translator)
     if d_in_code:
         # D's low byte not 0 (a cycle more per direct-page access, added per block), and
         # the PHP/PLA results stored at $40+ land in the program's own code: the region

@@ -20,7 +20,7 @@ from iigs.cpu import CPU65816
 from iigs.cpu_ops import IN_P, FlagState, Op, with_lazy_flags
 from iigs.tiers import Translator
 from test_cpu_region_code import _region_source
-from test_cpu_run_vs_step import clone, fresh, run_alike
+from test_cpu_run_vs_step import clone, fresh, program_cpu, run_alike
 
 NATIVE = (0, 1, 1)
 NATIVE16 = (0, 0, 0)
@@ -157,10 +157,7 @@ def lazy_program(seed: int, translator: Translator) -> CPU65816:
     a.assemble()
     mem[0x20:0x30] = rng.randbytes(0x10)
     mem[0x80] = 30
-    cpu = CPU65816(mem, pc=0x1000, translator=translator)
-    cpu.pbr = 0x02
-    cpu.sp = 0x01F0
-    return cpu
+    return program_cpu(mem, 0x021000, translator)
 
 
 def _run_programs(translator_for) -> None:
@@ -320,10 +317,8 @@ def v_program(seed: int, translator: Translator) -> CPU65816:
     a.assemble()
     mem[0x20:0x40] = rng.randbytes(0x20)
     mem[0x80:0x82] = (25).to_bytes(2, "little")
-    cpu = CPU65816(mem, pc=0x1000, translator=translator)
-    cpu.pbr = cpu.dbr = 0x02            # (STA abs lands in the program's bank)
-    cpu.sp = 0x01F0
-    return cpu
+    # (STA abs lands in the program's bank)
+    return program_cpu(mem, 0x021000, translator, dbr=0x02)
 
 
 def _run_v_programs(translator_for) -> None:
@@ -417,10 +412,7 @@ def load_then_add(translator: Translator) -> CPU65816:
     a.assemble()
     mem[0x023000:0x023040] = random.Random(7).randbytes(0x40)
     mem[0x20:0x22] = b"\x00\x70"
-    cpu = CPU65816(mem, pc=0x1000, translator=translator)
-    cpu.pbr = cpu.dbr = 0x02
-    cpu.sp = 0x01F0
-    return cpu
+    return program_cpu(mem, 0x021000, translator, dbr=0x02)
 
 
 def test_a_load_before_a_wide_adc_goes_into_r_va(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -466,10 +458,7 @@ def followed_calls(translator: Translator) -> CPU65816:
     a.assemble()
     mem[0x023000:0x023040] = bytes(0 if i % 6 < 2 else i for i in range(0x40))
     mem[0x023100:0x023140] = bytes((i * 37) & 0xFF for i in range(0x40))
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.pbr = cpu.dbr = 0x02
-    cpu.sp = 0x01F0
-    return cpu
+    return program_cpu(mem, 0x028000, translator, dbr=0x02)
 
 
 @pytest.mark.parametrize("broken", [False, True], ids=["as-is", "every-block-defines-first"])

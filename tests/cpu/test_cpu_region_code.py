@@ -108,10 +108,8 @@ def dbr_loop(plb: bool, translator: Translator) -> CPU65816:
             (bank * 37 + i) & 0xFF for i in range(0x100))
     mem[0x80:0x90] = bytes(range(0x30, 0x40))
     mem[0xFFF0:0x10000] = bytes(range(0x50, 0x60))
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.pbr, cpu.dbr = 0x09, 0x02
+    cpu = program_cpu(mem, 0x098000, translator, dbr=0x02)
     cpu.d = 0 if plb else 0xFF70
-    cpu.sp = 0x01F0
     return cpu
 
 
@@ -395,10 +393,7 @@ def page_crossing_loop(translator: Translator) -> CPU65816:
     a.op("RTS")
     a.assemble()
     mem[0x021000:0x021300] = bytes((i * 7) & 0xFF for i in range(0x300))
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.dbr = 0x02
-    cpu.sp = 0x01F0
-    return cpu
+    return program_cpu(mem, 0x8000, translator, dbr=0x02)
 
 
 @pytest.mark.parametrize("hot", [None, 1], ids=["batched", "hot-1"])
@@ -478,9 +473,7 @@ def word_store_before_code(two_runs: bool, translator: Translator) -> CPU65816:
     a.op("BNE", "rel8", "loop")
     a.op("STP")
     a.assemble()
-    cpu = CPU65816(mem, pc=0x7000 if two_runs else 0x8000, translator=translator)
-    cpu.pbr = cpu.dbr = 0x02
-    cpu.sp = 0x01F0
+    cpu = program_cpu(mem, 0x027000 if two_runs else 0x028000, translator, dbr=0x02)
     if not two_runs:
         cpu.e, cpu.x = 0, 100
         cpu.p = 0x00
@@ -544,10 +537,7 @@ def long_indexed_loop(bank: int, translator: Translator) -> CPU65816:
     a.assemble()
     for base in ((bank << 16) | 0xFFE0, 0):
         mem[base:base + 0x40] = bytes((i * 11 + 5) & 0xFF for i in range(0x40))
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.pbr = 0x05
-    cpu.sp = 0x01F0
-    return cpu
+    return program_cpu(mem, 0x058000, translator)
 
 
 @pytest.mark.parametrize("bank", [0xFF, 0xFE, 0x02])
@@ -604,10 +594,7 @@ def long_pointer_loop(translator: Translator) -> CPU65816:
     for bank in range(3, 7):
         mem[(bank << 16):(bank << 16) + 0x10000] = bytes(
             (bank * 29 + i * 7 + (i >> 8)) & 0xFF for i in range(0x10000))
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.pbr = 0x08
-    cpu.sp = 0x01F0
-    return cpu
+    return program_cpu(mem, 0x088000, translator)
 
 
 def test_long_pointers_made_at_entry_match_step() -> None:
@@ -665,10 +652,7 @@ def dbr_sums_loop(plb: bool, dbr: int, translator: Translator,
     for base in (0xFEFFC0, 0xFFFFC0, 0):
         mem[base:base + 0x60] = bytes((i * 13 + (base >> 16)) & 0xFF for i in range(0x60))
     mem[0x40:0x42] = bytes((0xF8, 0xFF))     # the (dp),Y pointer: DBR:$FFF8
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.pbr, cpu.dbr = 0x03, dbr
-    cpu.sp = 0x01F0
-    return cpu
+    return program_cpu(mem, 0x038000, translator, dbr=dbr)
 
 
 @pytest.mark.parametrize("plb, dbr, widths", [(False, 0xFF, False), (False, 0xFE, False),
@@ -753,8 +737,7 @@ def penalty_loops(d: int, flip: int, translator: Translator) -> CPU65816:
     a.op("BRA", "rel8", "outer")
     a.assemble()
     mem[0:0x400] = bytes((i * 7 + (i >> 8)) & 0xFF for i in range(0x400))
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.sp = 0x01F0
+    cpu = program_cpu(mem, 0x8000, translator)
     cpu.d = d
     return cpu
 
@@ -849,8 +832,7 @@ def ways_with_penalties(d: int, translator: Translator) -> CPU65816:
     a.op("STP")
     a.assemble()
     mem[0:0x400] = bytes((i * 11 + (i >> 8)) & 0xFF for i in range(0x400))
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.sp = 0x01F0
+    cpu = program_cpu(mem, 0x8000, translator)
     cpu.d = d
     return cpu
 
@@ -913,8 +895,7 @@ def counted_loop(d: int, translator: Translator) -> CPU65816:
     a.op("BRA", "rel8", "outer")
     a.assemble()
     mem[0:0x400] = bytes((i * 11 + (i >> 8)) & 0xFF for i in range(0x400))
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.sp = 0x01F0
+    cpu = program_cpu(mem, 0x8000, translator)
     cpu.d = d
     return cpu
 
@@ -1568,10 +1549,7 @@ def register_chains(translator: Translator) -> CPU65816:
     a.assemble()
     mem[0x023000:0x023040] = bytes((i * 53 + 7) & 0xFF for i in range(0x40))
     mem[0x023400:0x023440] = bytes((i * 11) & 0xFF for i in range(0x40))
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.pbr = cpu.dbr = 0x02
-    cpu.sp = 0x01F0
-    return cpu
+    return program_cpu(mem, 0x028000, translator, dbr=0x02)
 
 
 @pytest.mark.parametrize("breakage", [None, "lines-between-ignored", "register-ignored"])
@@ -1770,10 +1748,7 @@ def pointer_loop(variant: str, translator: Translator) -> CPU65816:
     a.assemble()
     mem[0x10:0x13] = bytes([0x00, 0x30, 0x02])          # the pointer: $02:3000
     mem[0x020000:0x028000] = bytes((i * 29 + (i >> 8) + 3) & 0xFF for i in range(0x8000))
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.pbr = 0x02
-    cpu.sp = 0x01F0
-    return cpu
+    return program_cpu(mem, 0x028000, translator)
 
 
 class _PointersNeverWritten(blocks._Writer):

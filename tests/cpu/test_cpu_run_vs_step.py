@@ -72,10 +72,10 @@ def fresh() -> Translator:
 
 
 def program_cpu(mem: bytearray, pc: int, translator: Translator | None,
-                sp: int = 0x01F0) -> CPU65816:
-    """A CPU at `pc` in `mem` (a test program), S at `sp`."""
-    cpu = CPU65816(mem, pc=pc, translator=translator)
-    cpu.sp = sp
+                sp: int = 0x01F0, dbr: int = 0) -> CPU65816:
+    """A CPU at `pc` in `mem` (a test program; its bank is PBR), S at `sp`, B `dbr`."""
+    cpu = CPU65816(mem, pc=pc & 0xFFFF, translator=translator)
+    cpu.pbr, cpu.dbr, cpu.sp = pc >> 16, dbr, sp
     return cpu
 
 

@@ -21,7 +21,7 @@ from gin_king.bench.assembler import Assembler, native_program
 from iigs import blocks
 from iigs.cpu import CPU65816
 from iigs.tiers import Translator
-from test_cpu_run_vs_step import clone, fresh, run_alike
+from test_cpu_run_vs_step import clone, fresh, program_cpu, run_alike
 
 
 PASSES = 24     # (even; enough for the batch to be translated while the loops run)
@@ -156,10 +156,7 @@ def stack_program(sp: int, translator: Translator, n: int = PASSES) -> CPU65816:
     a.op("BNE", "rel8", "far_inner")
     a.op("RTL")
     a.assemble()
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.pbr = cpu.dbr = 0x02
-    cpu.sp = sp
-    return cpu
+    return program_cpu(mem, 0x028000, translator, sp=sp, dbr=0x02)
 
 
 def batched() -> Translator:
@@ -211,10 +208,7 @@ def jml_program(translator: Translator) -> CPU65816:
     a.label("far")
     a.op("RTL")
     a.assemble()
-    cpu = CPU65816(mem, pc=0x8000, translator=translator)
-    cpu.pbr = cpu.dbr = 0x02
-    cpu.sp = 0x01F0
-    return cpu
+    return program_cpu(mem, 0x028000, translator, dbr=0x02)
 
 
 @pytest.mark.parametrize("translator", TRANSLATORS)

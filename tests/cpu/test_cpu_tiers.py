@@ -24,7 +24,7 @@ from gin_king.bench.assembler import Assembler
 from iigs import blocks, tiers
 from iigs.cpu import CPU65816
 from iigs.tiers import Translator
-from test_cpu_run_vs_step import REGISTERS, clone, memory_alike, run_alike
+from test_cpu_run_vs_step import REGISTERS, clone, memory_alike, program_cpu, run_alike
 
 CODE = 0x021000      # the program; DBR is $02 too, so absolute stores can reach it
 SUBS = 0x031000      # long subroutines (JSL/RTL)
@@ -212,10 +212,7 @@ def structured_machine(seed: int, translator: Translator | None = None) -> CPU65
             sub.assemble()
             a.labels[name] = sub.labels[name]
     a.assemble()
-    cpu = CPU65816(mem, pc=CODE & 0xFFFF, translator=translator)
-    cpu.pbr = cpu.dbr = CODE >> 16
-    cpu.sp = 0x01F0
-    return cpu
+    return program_cpu(mem, CODE, translator, dbr=CODE >> 16)
 
 
 @pytest.mark.parametrize("hot", [1, 2], ids=["hot-1", "hot-2"])
