@@ -1920,14 +1920,18 @@ def _compile(shape: tuple) -> Shape:
     # with the raise: `_flags_for_raise`; the handlers make P and write back the locals)
     plain = [f"leave(cpu, {', '.join('r_' + r for r in saved)})"] if saved else []
     plain[:0] = _p_at_handlers(region_flags, saved)
-    # (`_Left`'s: one call, `write_back_out`, P made in it as `_p_at_handlers` says)
-    handlers = ["except _Stepped as out:",
-                f"    leave_out(cpu, out, {at_end})" if saved else "    pass",
-                "    return (out.cycles << 24) + interpreted_step(cpu, mem, out.at)"
-                ] if writer.stepped else []
-    handlers += ["except _Left as out:",
-                f"    return leave_out(cpu, out, {at_end})" if saved else
-                "    return (out.cycles << 24) + out.at"]
+    # (`_Left`'s: one call, `write_back_out`, P made in it as `_p_at_handlers` says, and
+    # `_Stepped`'s too where an arm raises it: its instruction stepped in that call, a
+    # handler of three lines fewer for `compile()`)
+    stepped = writer.stepped
+    if saved:
+        handlers = ["except _Left as out:", "    return leave_out(cpu, "
+                    f"{'mem, ' if stepped else ''}out, {at_end})"]
+    else:
+        handlers = ["except _Stepped as out:",
+                    "    return (out.cycles << 24) + interpreted_step(cpu, mem, out.at)"
+                    ] if stepped else []
+        handlers += ["except _Left as out:", "    return (out.cycles << 24) + out.at"]
     if io_leaves or io_raises:
         helpers.add("leave")
         handlers += (["except _LeftForIo as out:"] +
@@ -1955,7 +1959,8 @@ def _compile(shape: tuple) -> Shape:
         if "leave_at" in helpers:
             namespace["leave_at"] = write_back_at(saved, region_flags)
         namespace["leave_out"] = write_back_out(saved, region_flags,
-                                                tuple(_p_at_handlers(region_flags, saved)))
+                                                tuple(_p_at_handlers(region_flags, saved)),
+                                                stepped)
     exec(compile(source, "<iigs.blocks region>", "exec"), namespace)
     code = namespace["region"].__code__
     pick = _getter(parameters)
@@ -2022,17 +2027,25 @@ def write_back_at(registers: tuple[str, ...], flags: FlagState) -> Callable[...,
 
 @functools.lru_cache(maxsize=None)
 def write_back_out(registers: tuple[str, ...], flags: FlagState,
-                   p_lines: tuple[str, ...]) -> Callable[..., int]:
+                   p_lines: tuple[str, ...], stepped: bool = False) -> Callable[..., int]:
     """`leave_out(cpu, out, *locals)`: the region's handler of `_Left` (a budget check
     that fails, a store into its code, PLP's check): the registers written back, P
     made by `p_lines` (`_p_at_handlers`: from the flags' locals, or the raise's P), and
-    the region's result. One call instead of those lines in every region."""
-    source = (f"def leave_out(cpu, out, {', '.join(_exit_arguments(registers, flags))},"
-              f" NZ8=NZ8, NZ16=NZ16):\n" +
+    the region's result. One call instead of those lines in every region. `stepped`:
+    `leave_out(cpu, mem, out, *locals)`, which handles `_Stepped` too, the instruction
+    at `out.at` then run through its handler (`cpu_fast.interpreted_step`) after the
+    write-back."""
+    source = (f"def leave_out(cpu, {'mem, ' if stepped else ''}out, "
+              f"{', '.join(_exit_arguments(registers, flags))}, NZ8=NZ8, NZ16=NZ16):\n" +
               "".join(f"    {line}\n" for line in p_lines) +
               "".join(f"    cpu.{r} = r_{r}\n" for r in registers) +
+              ("    if type(out) is _Stepped:\n"
+               "        return (out.cycles << 24) + interpreted_step(cpu, mem, out.at)\n"
+               if stepped else "") +
               "    return (out.cycles << 24) + out.at\n")
-    namespace: dict[str, Any] = {"NZ8": cpu_fast.NZ8, "NZ16": cpu_fast.NZ16}
+    namespace: dict[str, Any] = {"NZ8": cpu_fast.NZ8, "NZ16": cpu_fast.NZ16,
+                                 "_Stepped": _Stepped,
+                                 "interpreted_step": cpu_fast.interpreted_step}
     exec(compile(source, "<iigs.blocks leave_out>", "exec"), namespace)
     return namespace["leave_out"]
 
