@@ -59,7 +59,7 @@ from typing import Any, Callable, NamedTuple
 
 from iigs import cpu_fast
 from iigs.cpu_fast import (NZ8, NZ16, Cycle, _Gen, io_leaves, io_prologue, io_read,
-                            step_of_field)
+                            mapped_call_name, step_of_field)
 from iigs.cpu_ops import (IN_P, TRIPLE, Fields, FlagState, Op, Statement, branch_test,
                           converted, entry_lines, materialised, nz_in_p, render,
                           render_statements, statements, with_lazy_flags,
@@ -1394,12 +1394,23 @@ def _flags_for_raise(state: FlagState, region_flags: FlagState,
     return [line for line in lines if line], ""
 
 
-def _p_at_handlers(region_flags: FlagState, saved: tuple[str, ...]) -> list[str]:
+# `_LeftForIo.p` from a call of the map's pages (`mapped_read`, `mapped_write`) where
+# the flags are not where the region keeps them: the number of their state, this up
+# (above any P a raise carries), by which the handler makes P from the flags' locals.
+P_STATES = 0x100
+
+
+def _p_at_handlers(region_flags: FlagState, saved: tuple[str, ...],
+                   states: tuple[str, ...] = ()) -> list[str]:
     """The exits' handlers' line that makes P: from the flags' locals as the region keeps
-    them at its block boundaries, or as it came with the raise (`_flags_for_raise`)."""
+    them at its block boundaries, or as it came with the raise (`_flags_for_raise`), or
+    from them as `states` has them (P's expressions, by their numbers from `P_STATES`:
+    the calls of the map's pages pass those)."""
     if "p" not in saved:
         return []
-    return [f"r_p = {materialised(region_flags)} if out.p is None else out.p"]
+    chosen = "".join(f"({expr}) if out.p == {P_STATES + k} else "
+                     for k, expr in enumerate(states))
+    return [f"r_p = {materialised(region_flags)} if out.p is None else {chosen}out.p"]
 
 
 # The fields of an instruction's lines whose value depends on where the flags are at
@@ -1477,6 +1488,7 @@ def _compile(shape: tuple) -> Shape:
         return lines + [f"raise {kind}({cycles}, {address}{p})"]
     io_leaves: list[Op] = []
     io_raises = False     # (a call of the map's pages may leave: `mapped_read`)
+    p_states: dict[str, int] = {}   # (P's expressions where such calls are, numbered)
     arms: list[_Arm] = []
     # Absolute and direct-page addresses (DBR:operand, D + operand) of the blocks on a
     # loop, made at entry: name -> value. DBR:operand only when nothing in the region
@@ -1540,10 +1552,15 @@ def _compile(shape: tuple) -> Shape:
         if name == "P_NOW":
             # (P as it is here, for a call that may leave the region: `mapped_read`;
             # None where the flags are where the region keeps them at its block
-            # boundaries, from which the exits' handler makes P)
+            # boundaries, from which the exits' handler makes P; else the number of
+            # the flags' state here, `P_STATES` up, from whose locals, unchanged when
+            # the call raises, the handler makes P: one token where P's expression
+            # was, in a fifth of GIN.KING's statements)
             nonlocal io_raises
             io_raises = True
-            return materialised(state) if "p" in saved and state != region_flags else "None"
+            if "p" not in saved or state == region_flags:
+                return "None"
+            return str(P_STATES + p_states.setdefault(materialised(state), len(p_states)))
         if name in ("before", "SM") or name.startswith(("dl_", "UP", "DOWN")):
             return "{" + name + "}"
         if name.startswith("DW"):
@@ -1919,7 +1936,7 @@ def _compile(shape: tuple) -> Shape:
     # (the flags are where the region keeps them at its block boundaries, or P came
     # with the raise: `_flags_for_raise`; the handlers make P and write back the locals)
     plain = [f"leave(cpu, {', '.join('r_' + r for r in saved)})"] if saved else []
-    plain[:0] = _p_at_handlers(region_flags, saved)
+    plain[:0] = _p_at_handlers(region_flags, saved, tuple(p_states))
     # (`_Left`'s: one call, `write_back_out`, P made in it as `_p_at_handlers` says, and
     # `_Stepped`'s too where an arm raises it: its instruction stepped in that call, a
     # handler of three lines fewer for `compile()`)
@@ -1951,8 +1968,8 @@ def _compile(shape: tuple) -> Shape:
     namespace["_Left"] = _Left
     namespace["_Stepped"] = _Stepped
     namespace["_LeftForIo"] = _LeftForIo
-    namespace["mapped_read"] = mapped_read
-    namespace["mapped_write"] = mapped_write
+    if io_raises:
+        namespace.update(MAPPED_CALLS)
     if saved:
         if "leave" in helpers:
             namespace["leave"] = write_back(saved)
@@ -2077,33 +2094,56 @@ class _LeftForIo(Exception):
         self.p = p
 
 
-def mapped_read(cpu: Any, ea: int, mask: int, wide: int, rmw: int, at: int, spent: int,
-                limit: int, p: int | None) -> int:
-    """A region's read on a page the map moves (its `RP`/`RP2` flag set): through the
-    map, or on the I/O page a TIMED register at the exact cycle (`io_read`), or, before a
-    register `step()` must run (or any, for a read-modify-write, whose write will),
-    the region left to `step()` (`_LeftForIo`: the instruction's address `at`, the
-    cycles `spent` before it, P as it is there). `limit`: the region's budget, from
-    which the cycle count `step()` would have here is made."""
-    io = cpu.io
-    if (io.rpages2 if wide else io.rpages)[ea >> 8] & 2:
-        if rmw or io_leaves(cpu, ea, wide):
+def mapped_reader(mask: int, wide: int, rmw: int) -> Callable[..., int]:
+    """`mapped_read(cpu, ea, at, spent, limit, p)`, a region's read on a page the map
+    moves (its `RP`/`RP2` flag set) with these constants: through the map, or on the
+    I/O page a TIMED register at the exact cycle (`io_read`), or, before a register
+    `step()` must run (or any, for a read-modify-write, whose write will), the region
+    left to `step()` (`_LeftForIo`: the instruction's address `at`, the cycles `spent`
+    before it, P as it is there or the number of its flags' state, `P_STATES`).
+    `limit`: the region's budget, from which the cycle count `step()` would have here
+    is made."""
+    def mapped_read(cpu: Any, ea: int, at: int, spent: int, limit: int,
+                    p: int | None) -> int:
+        io = cpu.io
+        if (io.rpages2 if wide else io.rpages)[ea >> 8] & 2:
+            if rmw or io_leaves(cpu, ea, wide):
+                raise _LeftForIo(at, spent, p)
+            return io_read(cpu, ea, mask, wide, cpu.run_end - limit + spent)
+        return io.map_read16(ea, mask) if wide else io.read_byte(ea)
+    return mapped_read
+
+
+def mapped_writer(mask: int, wide: int) -> Callable[..., None]:
+    """`mapped_write(cpu, ea, value, at, spent, p)`, a region's write on a page the map
+    moves (`WP`/`WP2` set) with these constants: through the map, or on the I/O page
+    the region left to `step()` before it (as `mapped_reader`'s)."""
+    def mapped_write(cpu: Any, ea: int, value: int, at: int, spent: int,
+                     p: int | None) -> None:
+        io = cpu.io
+        if (io.wpages2 if wide else io.wpages)[ea >> 8] & 2:
             raise _LeftForIo(at, spent, p)
-        return io_read(cpu, ea, mask, wide, cpu.run_end - limit + spent)
-    return io.map_read16(ea, mask) if wide else io.read_byte(ea)
+        if wide:
+            io.map_write16(ea, value, mask)
+        else:
+            io.write_byte(ea, value & 0xFF)
+    return mapped_write
 
 
-def mapped_write(cpu: Any, ea: int, value: int, mask: int, wide: int, at: int, spent: int,
-                 p: int | None) -> None:
-    """A region's write on a page the map moves (`WP`/`WP2` set): through the map, or
-    on the I/O page the region left to `step()` before it (as `mapped_read`)."""
-    io = cpu.io
-    if (io.wpages2 if wide else io.wpages)[ea >> 8] & 2:
-        raise _LeftForIo(at, spent, p)
-    if wide:
-        io.map_write16(ea, value, mask)
-    else:
-        io.write_byte(ea, value & 0xFF)
+def _mapped_calls() -> dict[str, Callable[..., Any]]:
+    """Every access's function on a page the map moves, by the name the source calls
+    (`mapped_call_name`)."""
+    calls: dict[str, Callable[..., Any]] = {}
+    for wide, bank0 in itertools.product((0, 1), (False, True)):
+        mask = 0xFFFF if bank0 else 0xFFFFFF
+        for rmw in (0, 1):
+            calls[mapped_call_name("read", wide, bank0, rmw)] = mapped_reader(mask, wide, rmw)
+        calls[mapped_call_name("write", wide, bank0)] = mapped_writer(mask, wide)
+    return calls
+
+
+# (made once: a region's namespace takes them all where it calls any)
+MAPPED_CALLS = _mapped_calls()
 
 
 def _flow(blocks_of: tuple) -> tuple[list[list[int]], list[int | None]]:

@@ -147,6 +147,15 @@ def decimal_step(cpu: Any, a0: int, spent: int = 0) -> int:
     return (cycles << 24) | (cpu.pbr << 16) | cpu.pc
 
 
+def mapped_call_name(kind: str, wide: bool, bank0: bool, rmw: bool = False) -> str:
+    """The name a region's source calls for its access on a page the map moves: one
+    function per access's constants (`iigs.blocks.mapped_reader`, `mapped_writer`), so that the
+    call passes only what varies, three syntax-tree nodes fewer a call for `compile()`
+    (`mapped_read16_bank0`, `mapped_write8`, ...; a byte's write masks nothing)."""
+    return (f"mapped_{kind}{16 if wide else 8}{'_rmw' if rmw else ''}"
+            f"{'_bank0' if bank0 and (wide or kind == 'read') else ''}")
+
+
 def interpreted_step(cpu: Any, mem: Any, a0: int) -> int:
     """The instruction at `a0` through its handler (the interpreter's tier), as a packed
     result: a region whose sums from DBR are unmasked runs its entry instruction this
@@ -601,8 +610,9 @@ class _Gen:
             rmw = int(leaves == "True")   # (its write will leave: on the I/O page, now)
             self.ops.append(Op(
                 "let", target="mv", depth=self.depth, leaves=True,
-                expr=f"{plain} if not {flags}[{ea} >> 8] else mapped_read(cpu, {ea}, "
-                     f"{mask}, {int(wide)}, {rmw}, {{A}}, {{spent}}, limit, {{P_NOW}})"))
+                expr=f"{plain} if not {flags}[{ea} >> 8] else "
+                     f"{mapped_call_name('read', wide, self.bank0, bool(rmw))}(cpu, {ea}, "
+                     f"{{A}}, {{spent}}, limit, {{P_NOW}})"))
             return "mv"
         self.io_names.update(names)
         self.when(f"if {flags}[{ea} >> 8]:")
@@ -651,8 +661,9 @@ class _Gen:
             # (as `read`: the map's write, or the region left before one on the I/O
             # page, one call, `iigs.blocks.mapped_write`)
             self.io_names.add(flags)
-            self.ops.append(Op("code", f"mapped_write(cpu, {ea}, {w if wide else value}, "
-                                       f"{mask}, {int(wide)}, {{A}}, {{spent}}, {{P_NOW}})",
+            call = mapped_call_name("write", wide, self.bank0)
+            self.ops.append(Op("code", f"{call}(cpu, {ea}, {w if wide else value}, "
+                                       f"{{A}}, {{spent}}, {{P_NOW}})",
                                uses=reads, depth=self.depth + 1, leaves=True))
         else:
             self.io_names.update((flags, slow.split("(")[0]))

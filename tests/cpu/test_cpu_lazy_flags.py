@@ -182,7 +182,7 @@ def test_a_wrong_analysis_is_caught(breakage: str, monkeypatch: pytest.MonkeyPat
     elif breakage == "no P made by the exits' handlers":
         # (a budget exit raises to the one handler, which makes P from the flags' locals;
         # the moves before a raise mid-block, `_flags_for_raise`, are test_cpu_tiers')
-        monkeypatch.setattr(blocks, "_p_at_handlers", lambda region, saved: [])
+        monkeypatch.setattr(blocks, "_p_at_handlers", lambda region, saved, states=(): [])
     elif breakage == "N/Z in a register's local let go while still read":
         monkeypatch.setattr(cpu_ops, "nz_unread", lambda rest, dead, reads: True)
     else:

@@ -491,21 +491,23 @@ def io_write_cpu(translator):
 
 @pytest.mark.parametrize("broken", [False, True], ids=["p-as-it-is", "p-dropped"])
 def test_a_mapped_write_that_leaves_gives_p_as_it_is_there(broken, monkeypatch):
-    # A region's write on a page the map moves is one call (`blocks.mapped_write`),
+    # A region's write on a page the map moves is one call (`blocks.mapped_writer`'s),
     # which raises to the region's exits before a write on the I/O page, with P as it
     # is there (N/Z of AND's value, held in r_a alone); P dropped from the raise on
     # purpose, the exit makes P from the region's stale r_nz: caught.
     from iigs import blocks
     from iigs.tiers import Translator
     if broken:
-        real = blocks.mapped_write
-
-        def without_p(*args):
-            try:
-                return real(*args)
-            except blocks._LeftForIo as left:
-                raise blocks._LeftForIo(left.at, left.cycles) from None
-        monkeypatch.setattr(blocks, "mapped_write", without_p)
+        def without_p(real):
+            def write(*args):
+                try:
+                    return real(*args)
+                except blocks._LeftForIo as left:
+                    raise blocks._LeftForIo(left.at, left.cycles) from None
+            return write
+        for name, call in list(blocks.MAPPED_CALLS.items()):
+            if name.startswith("mapped_write"):
+                monkeypatch.setitem(blocks.MAPPED_CALLS, name, without_p(call))
     fast = io_write_cpu(Translator(hot=1, batch_cycles=0, share_compiled=False))
     reference = io_write_cpu(Translator())
     alike = []
