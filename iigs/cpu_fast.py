@@ -579,7 +579,8 @@ class _Gen:
         mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
         ea = self.ea
         # (`<<` binds before `|`: the high byte's shift needs no parentheses)
-        plain = f"(mem[{ea}] | mem[{self.next_byte(mask)}] << 8)" if wide else f"mem[{ea}]"
+        word = f"mem[{ea}] | mem[{self.next_byte(mask)}] << 8"
+        plain = f"({word})" if wide else f"mem[{ea}]"
         if not self.io:
             if self.region and self.row.mode == "dp":
                 # (a region's `{DV1B1}`/`{DV2B1}` field: the direct-page operand's one
@@ -610,7 +611,10 @@ class _Gen:
             rmw = int(leaves == "True")   # (its write will leave: on the I/O page, now)
             self.ops.append(Op(
                 "let", target="mv", depth=self.depth, leaves=True,
-                expr=f"{plain} if not {flags}[{ea} >> 8] else "
+                # (a conditional binds last: the word read needs no parentheses, each
+                # pair the parser's tuple-or-group trial; whoever reads the let's
+                # expression in another puts it in parentheses, or takes it whole)
+                expr=f"{word if wide else plain} if not {flags}[{ea} >> 8] else "
                      f"{mapped_call_name('read', wide, self.bank0, bool(rmw))}(cpu, {ea}, "
                      f"{{A}}, {{spent}}, limit, {{P_NOW}})"))
             return "mv"
@@ -1192,12 +1196,13 @@ class _Gen:
 
     def op_RTS(self) -> None:
         self.pull(2)
-        self.finish(f"({self.a0} & 0xFF0000) + ((v + 1) & 0xFFFF)")
+        # (`+` binds before `&`: `v + 1` needs no parentheses of its own)
+        self.finish(f"({self.a0} & 0xFF0000) + (v + 1 & 0xFFFF)")
 
     def op_RTL(self) -> None:
         self.pull(3, new_style=True)
         self.set("pbr", "v >> 16", uses=frozenset({"v"}))
-        self.finish("(v & 0xFF0000) | ((v + 1) & 0xFFFF)")
+        self.finish("(v & 0xFF0000) | (v + 1 & 0xFFFF)")
 
     def op_push_register(self) -> None:
         name = self.row.mnemonic
