@@ -216,14 +216,14 @@ def twin_b(mem: bytearray, instructions: int) -> Twin:
     LDA $020000,X / ADC $10 / STA $3000,Y / INX / DEY / BNE (23 cycles), then BRA."""
     count, cycles, carry, a = 3, 7, 0, 0
     while count < instructions:
-        y = 0x800
+        # ($10's word read once a sweep: the stores, $3001-$3801, never reach it; Y is
+        # $800 - X throughout)
+        operand = mem[0x10] | mem[0x11] << 8
         for x in range(0x800):
-            s = (mem[0x20000 + x] | (mem[0x20001 + x] << 8)) + \
-                (mem[0x10] | (mem[0x11] << 8)) + carry
+            s = (mem[0x20000 + x] | mem[0x20001 + x] << 8) + operand + carry
             a, carry = s & 0xFFFF, s >> 16
-            mem[0x3000 + y] = a & 0xFF
-            mem[0x3001 + y] = a >> 8
-            y -= 1
+            mem[0x3800 - x] = a & 0xFF
+            mem[0x3801 - x] = a >> 8
         count += 2 + 0x800 * 6 + 1
         cycles += 6 + 0x800 * 23 - 1 + 3
     return Twin(count, cycles, a, carry, 0x02)              # (N/Z: DEY's, Y = 0)
