@@ -1563,11 +1563,13 @@ def _compile(shape: tuple) -> Shape:
             return str(P_STATES + p_states.setdefault(materialised(state), len(p_states)))
         if name in ("before", "SM") or name.startswith(("dl_", "UP", "DOWN")):
             return "{" + name + "}"
-        if name.startswith("DW"):
-            # DBR:operand, made once at entry in a loop when DBR stays
-            param = use(mapping[name[1:]])
+        if name.startswith(("DW", "DS")):
+            # DBR:operand, made once at entry in a loop when DBR stays (`DS`: an
+            # address standing alone, `ea = ...`, needs no parentheses)
+            alone = name[1] == "S"
+            param = use(mapping[name[2:] if alone else name[1:]])
             if not (hoist and _stays("dbr", written)):
-                return f"(r_bank | {param})"
+                return f"r_bank | {param}" if alone else f"(r_bank | {param})"
             hoisted["B" + param[1:]] = f"r_bank | {param}"
             return "B" + param[1:]
         if name == "DM":

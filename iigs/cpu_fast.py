@@ -507,7 +507,7 @@ class _Gen:
             self.emit(f"ea = (({pointer}) + {r['y']}) & 0xFFFFFF" if mode == "dpily"
                       else f"ea = {pointer}")
         elif mode == "abs":
-            self.emit(f"ea = {self.absolute()}")
+            self.emit(f"ea = {self.absolute(alone=True)}")
         elif mode in ("absx", "absy"):
             self._indexed(self.absolute(), r[mode[-1]])
         elif mode == "absl":
@@ -524,13 +524,15 @@ class _Gen:
         else:
             raise ValueError(f"no data address for mode {mode}")
 
-    def absolute(self) -> str:
+    def absolute(self, alone: bool = False) -> str:
         """DBR:operand, an absolute mode's address: in a region the `{DW1}` field, which
         the region fills with a local made once at its entry where the instruction is in
-        a loop and nothing writes DBR (`iigs.blocks`), else with `r_bank | {W1}`."""
+        a loop and nothing writes DBR (`iigs.blocks`), else with `(r_bank | {W1})`;
+        `alone`, the address a statement's whole value, the `{DSW1}` field, without the
+        parentheses (each pair costs `compile()` as much as four tokens)."""
         word = self.word()
         if self.region:
-            return "{D" + word[1:-1] + "}"
+            return "{D" + ("S" if alone else "") + word[1:-1] + "}"
         return f"{self.r['bank']} | {word}"
 
     def bank_mask(self) -> str:
