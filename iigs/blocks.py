@@ -61,7 +61,7 @@ from iigs import cpu_fast
 from iigs.cpu_fast import (NZ8, NZ16, Cycle, _Gen, io_leaves, io_prologue, io_read,
                             mapped_call_name, step_of_field)
 from iigs.cpu_ops import (IN_P, TRIPLE, Fields, FlagState, Op, Statement, branch_test,
-                          converted, entry_lines, materialised, nz_in_p, render,
+                          converted, entry_lines, materialised, nz_in_p, operand, render,
                           render_statements, statements, with_lazy_flags,
                           without_dead_flags, without_dead_temps)
 from iigs.opcodes import BRANCH_ON, KEPT_IN_REGIONS, OPCODES, Opcode
@@ -1739,7 +1739,7 @@ def _compile(shape: tuple) -> Shape:
                 first_op = runs[0][1][0][3]
                 runs = ((runs[0][0], runs[0][1][1:]),) + runs[1:]
                 before, rest = (text.format_map(fields) for text in first_op.around)
-                merged = f"{before}({last_set[1]}){rest}"
+                merged = f"{before}{operand(last_set[1])}{rest}"
                 body[-1] = f"{first_op.target} = {merged}"
                 last_set = (first_op, merged, len(body))
             if (last_set is not None and last_set[0].target == "r_a"

@@ -44,7 +44,7 @@ from types import CodeType, FunctionType
 from typing import Any, Callable, NamedTuple
 
 from iigs.stale_clock import StaleClock
-from iigs.cpu_ops import Op, render
+from iigs.cpu_ops import Op, operand, render
 from iigs.opcodes import BRANCH_ON, IMMEDIATE_MODES, MODES, OPCODES, Opcode
 
 # N and Z for every 8-bit and 16-bit result.
@@ -257,15 +257,6 @@ class Cycle(NamedTuple):
     direct-page low byte, which a region adds once per block)."""
     test: str
     direct: bool = False
-
-
-def _operand(value: str) -> str:
-    """`value` as the operand of a binary operator: in parentheses unless it is a name
-    or a parameter's field (`{B1}`, `{O2}`...), which need none."""
-    if value.isidentifier() or (value[:1] == "{" and value[1:2] in "BWLKHO"
-                                and value[2:-1].isdigit() and value[-1] == "}"):
-        return value
-    return f"({value})"
 
 
 def _stepped(value: str, delta: str, mask: str) -> str:
@@ -708,10 +699,12 @@ class _Gen:
                 self.take("a", value)
             else:
                 # (the temporary read once, after B: a pass may put its expression there)
-                high = f"({self.r['a']} & 0xFF00) | "
+                # (`&` binds before `|`: B's mask needs no parentheses)
+                high = f"{self.r['a']} & 0xFF00 | "
                 self.set("a", high + value, uses=uses, source=value, around=(high, ""))
         else:
-            self.set("a", value if wide else f"({self.r['a']} & 0xFF00) | {value}", uses=uses)
+            self.set("a", value if wide else f"{self.r['a']} & 0xFF00 | {operand(value)}",
+                     uses=uses)
 
     # ------------------------------------------------ stack
     def push(self, values: list[str], new_style: bool = False, bytes_: bool = False) -> None:
@@ -730,7 +723,7 @@ class _Gen:
             # (a value shifted right by 8 is the high byte of a 16-bit one, by 16 the
             # bank of a 24-bit address: a byte already)
             self.emit(f"{self.stack}[{addr}] = {v}" if bytes_ or v.endswith((" >> 8", " >> 16"))
-                      else f"{self.stack}[{addr}] = {_operand(v)} & 0xFF")
+                      else f"{self.stack}[{addr}] = {operand(v)} & 0xFF")
         n = len(values)
         if self.e:
             self.set("sp", f"0x100 | {sp} - {n} & 0xFF")
@@ -961,8 +954,9 @@ class _Gen:
             # value: no copy of the top bit first, and no mask but the high byte's)
             self.address()
             read = self.read(wide)
-            self.let("v", f"({read}) << 1" if name == "ASL"
-                     else f"(({read}) << 1) | {self.carry()}")
+            # (`<<` binds before `|`, and a word read is in parentheses already)
+            self.let("v", f"{operand(read)} << 1" if name == "ASL"
+                     else f"{operand(read)} << 1 | {self.carry()}")
             self.write("v", wide, uses=v, carried=True)
             self.flags(0x7C, (0x01, "v >> 16", v), (0x82, "NZ16[v & 0xFFFF]", v), uses=v,
                        lazy=((0x82, "v & 0xFFFF", 16),))
@@ -1017,9 +1011,10 @@ class _Gen:
             self.set_nz(a, True, uses=none)
             self.finish()
             return
-        self.update("a", *{"ASL": ("(", f" << 1) & {mask}"), "LSR": ("", " >> 1"),
-                           "ROL": ("((", f" << 1) | {self.carry()}) & {mask}"),
-                           "ROR": ("(", f" >> 1) | ({self.carry()} << 15)")}[name],
+        # (`<<`/`>>` bind before `&`, before `|`: no parentheses but the carry's `|`'s)
+        self.update("a", *{"ASL": ("", f" << 1 & {mask}"), "LSR": ("", " >> 1"),
+                           "ROL": ("(", f" << 1 | {self.carry()}) & {mask}"),
+                           "ROR": ("", f" >> 1 | {self.carry()} << 15")}[name],
                     uses=none)
         if name in ("INC", "DEC"):
             self.set_nz(a, True, uses=none)

@@ -110,6 +110,34 @@ def without_dead_flags(op: Op, dead: int) -> Op | None:
     return op._replace(parts=parts, keep=keep)
 
 
+def operand(value: str) -> str:
+    """`value` as the operand of a binary operator: in parentheses unless it is a name,
+    a parameter's field (`{B1}`, `{O2}`...), a subscript of memory (`mem[ea + 1]`, a
+    primary) or a region's direct-page operand field, which need none (each pair costs
+    `compile()` as much as four tokens)."""
+    if value.isidentifier() or (value[:1] == "{" and value[1:2] in "BWLKHO"
+                                and value[2:-1].isdigit() and value[-1] == "}"):
+        return value
+    if value.startswith("mem[") and value.endswith("]") and value.count("[") == 1:
+        return value
+    if value.startswith("{DV") and value.endswith("}"):
+        return value      # (a direct-page operand's read: `mem[Z8]`, or in parentheses)
+    if value.startswith("(") and _enclosed(value):
+        return value
+    return f"({value})"
+
+
+def _enclosed(value: str) -> bool:
+    """Is `value`, which begins with "(", one group: its first parenthesis closed by its
+    last character (a word read, `(mem[ea] | mem[ea + 1] << 8)`)?"""
+    depth = 0
+    for k, char in enumerate(value):
+        depth += (char == "(") - (char == ")")
+        if not depth:
+            return k == len(value) - 1
+    return False
+
+
 def without_dead_temps(ops: list[Op]) -> list[Op]:
     """`let v = expr` then `set r = v` as `set r = expr` when nothing after reads `v`
     (once a dead flag update that read it is gone): a store and a load fewer; likewise
@@ -128,7 +156,7 @@ def without_dead_temps(ops: list[Op]) -> list[Op]:
             expr, uses = first.expr, first.uses
             if second.around:
                 before, after = second.around
-                expr = f"{before}({first.expr}){after}"
+                expr = f"{before}{operand(first.expr)}{after}"
                 uses = (None if uses is None or second.uses is None
                         else uses | (second.uses - {first.target}))
             out[k:k + 2] = [second._replace(expr=expr, uses=uses, source="", around=())]
