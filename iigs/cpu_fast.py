@@ -118,7 +118,7 @@ def timed_read(cpu: Any, ea: int, mask: int, wide: int, now: int) -> int:
 def io_read(cpu: Any, ea: int, mask: int, wide: int, now: int) -> int:
     """A region's read on the I/O page, where it has not left (`io_leaves`): a TIMED
     register read at the exact cycle `now` (`timed_read`), anything else through the
-    map (`iigs.blocks.mapped_read`, a region's one call for a page the map moves)."""
+    map (`iigs.blocks.mapped_reader`'s, a region's one call for a page the map moves)."""
     io = cpu.io
     if wide:
         if io.rpages2[ea >> 8] & 2 and (io.timed[ea & 0xFF] or io.timed[(ea + 1) & 0xFF]):
@@ -131,7 +131,7 @@ def io_read(cpu: Any, ea: int, mask: int, wide: int, now: int) -> int:
 
 def io_leaves(cpu: Any, ea: int, wide: int) -> bool:
     """Does a region's read at `ea`, on the I/O page, read a register that `step()`
-    must run (LEAVES: it may reshape the map)? (`iigs.blocks.mapped_read`)"""
+    must run (LEAVES: it may reshape the map)? (`iigs.blocks.mapped_reader`'s)"""
     io = cpu.io
     if wide:
         return bool(io.rpages2[ea >> 8] & 2 and (io.leaves[ea & 0xFF]
@@ -149,9 +149,9 @@ def decimal_step(cpu: Any, a0: int, spent: int = 0) -> int:
 
 def mapped_call_name(kind: str, wide: bool, bank0: bool, rmw: bool = False) -> str:
     """The name a region's source calls for its access on a page the map moves: one
-    function per access's constants (`iigs.blocks.mapped_reader`, `mapped_writer`), so that the
-    call passes only what varies, three syntax-tree nodes fewer a call for `compile()`
-    (`mapped_read16_bank0`, `mapped_write8`, ...; a byte's write masks nothing)."""
+    function per access's constants (`iigs.blocks.mapped_reader`, `mapped_writer`), so
+    that the call passes only what varies, three arguments fewer for `compile()`'s
+    parser (`mapped_read16_bank0`, `mapped_write8`, ...; a byte's write masks nothing)."""
     return (f"mapped_{kind}{16 if wide else 8}{'_rmw' if rmw else ''}"
             f"{'_bank0' if bank0 and (wide or kind == 'read') else ''}")
 
@@ -596,10 +596,11 @@ class _Gen:
             names.append("LEAVES")
         if self.region:
             # A region's rare path, a page the map moves, is one call (`iigs.blocks.
-            # mapped_read`): the map's read, or on the I/O page a TIMED register's at
-            # the exact cycle, or the region left before a register `step()` must run
-            # (P as it is here, `{P_NOW}`), so one statement: a fifth of GIN.KING's
-            # regions' syntax tree fewer for `compile()` than the tests written out.
+            # mapped_reader`'s): the map's read, or on the I/O page a TIMED register's
+            # at the exact cycle, or the region left before a register `step()` must
+            # run (P as it is here, `{P_NOW}`: None, or its flags' state's number), so
+            # one statement: a fifth of GIN.KING's regions' syntax tree fewer for
+            # `compile()` than the tests written out.
             self.io_names.add(flags)
             rmw = int(leaves == "True")   # (its write will leave: on the I/O page, now)
             self.ops.append(Op(
@@ -656,7 +657,7 @@ class _Gen:
         self.when(f"if {flags}[{ea} >> 8]:")
         if self.region:
             # (as `read`: the map's write, or the region left before one on the I/O
-            # page, one call, `iigs.blocks.mapped_write`)
+            # page, one call, `iigs.blocks.mapped_writer`'s)
             self.io_names.add(flags)
             call = mapped_call_name("write", wide, self.bank0)
             self.ops.append(Op("code", f"{call}(cpu, {ea}, {w if wide else value}, "
