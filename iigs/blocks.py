@@ -1233,16 +1233,16 @@ def _live_from_d(reads: list[list[set[str]]], successors: list[set[int]]
     written (issue 47: after a C function's PLD, the caller's blocks make them again
     at its next TCD)."""
     live_in = [set(segments[0]) for segments in reads]
+    # (the blocks that do not write D take in their successors' names until none grows)
+    open_blocks = [(live_in[i], [live_in[s] for s in successors[i]])
+                   for i in range(len(reads) - 1, -1, -1) if len(reads[i]) == 1]
     changed = True
     while changed:
         changed = False
-        for i in range(len(reads) - 1, -1, -1):
-            if len(reads[i]) > 1:
-                continue          # (D written in the block: its start's reads alone)
-            new = live_in[i].union(*(live_in[s] for s in successors[i]))
-            if new != live_in[i]:
-                live_in[i] = new
-                changed = True
+        for live, following in open_blocks:
+            size = len(live)
+            live.update(*following)
+            changed = changed or len(live) != size
     after = []
     for i, segments in enumerate(reads):
         out = set().union(*(live_in[s] for s in successors[i]))
@@ -2269,7 +2269,7 @@ class _Writer:
         # (and the lines of its body with fields `_CycleFields` fills, by index: the
         # others, the stack's mask alone or none, are taken as they are)
         self.cycle_lines = [tuple(k for k, line in enumerate(arm.body) if "{" in line and
-                                  any(field in line for field in CYCLE_FIELDS))
+                                  any(map(line.__contains__, CYCLE_FIELDS)))
                             for arm in arms]
 
     def arm(self, i: int) -> list[str]:
