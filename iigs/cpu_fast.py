@@ -571,9 +571,13 @@ class _Gen:
             return self.word() if wide else self.byte()
         mask = "0xFFFF" if self.bank0 else "0xFFFFFF"
         ea = self.ea
-        # (`<<` binds before `|`: the high byte's shift needs no parentheses)
-        word = f"mem[{ea}] | mem[{self.next_byte(mask)}] << 8"
-        plain = f"({word})" if wide else f"mem[{ea}]"
+        # (`<<` binds before `|`: the high byte's shift needs no parentheses; `word`,
+        # the read bare, `plain` as an operand)
+        if wide:
+            word = f"mem[{ea}] | mem[{self.next_byte(mask)}] << 8"
+            plain = f"({word})"
+        else:
+            word = plain = f"mem[{ea}]"
         if not self.io:
             if self.region and self.row.mode == "dp":
                 # (a region's `{DV1B1}`/`{DV2B1}` field: the direct-page operand's one
@@ -608,7 +612,7 @@ class _Gen:
                 # (a conditional binds last: the word read needs no parentheses, each
                 # pair the parser's tuple-or-group trial; whoever reads the let's
                 # expression in another puts it in parentheses, or takes it whole)
-                expr=f"{word if wide else plain} if not {flags}[{ea} >> 8] else "
+                expr=f"{word} if not {flags}[{ea} >> 8] else "
                      f"{mapped_call_name('read', wide, self.bank0, bool(rmw))}(cpu, {ea}, "
                      f"{{A}}, {{spent}}, limit, {{P_NOW}})"))
             return "mv"
