@@ -54,7 +54,7 @@ import itertools
 import operator
 import struct
 import time
-from types import FunctionType
+from types import CodeType, FunctionType
 from typing import Any, Callable, NamedTuple
 
 from iigs import cpu_fast
@@ -563,7 +563,7 @@ def translate(mem: Any, a0: int, key: Key, store: Store | None = None,
                     COMPILED_SHAPES.clear()
                 COMPILED_SHAPES[shape] = compiled
         store.shapes[shape] = compiled
-    run = compiled.make(0, *params)
+    run = compiled.make(store, 0, *params)
     rekey = any(OPCODES[i.op].mnemonic in ("REP", "SEP", "XCE", "PLP")
                 for b in blocks for i in b.instructions)
     region = Region(run, segments, compiled.heads[0], rekey, compiled.entry_clear,
@@ -678,7 +678,7 @@ class Relocatable(NamedTuple):
     entry_clear: int
     enters: bytes
 
-    def place(self, mem: Any, a0: int) -> Region | None:
+    def place(self, mem: Any, a0: int, store: Store) -> Region | None:
         """This shape's region at `a0`, or None when the code there differs."""
         low = a0 & 0xFFFF
         if (low + self.reach[0] < 0 or low + max(self.reach[1], self.span) > 0xFFFB
@@ -693,7 +693,7 @@ class Relocatable(NamedTuple):
         segments = ((a0, end, code[:self.length]),)
         first = (_hit_for(segments), a0 - 1, end, 0, 0)   # hit, lo, hi, lo0, hi0
         params = tuple(first[i] for i in self.first) + self.order(values)
-        return Region(self.factory(0, *params), segments, self.bound, self.rekey,
+        return Region(self.factory(store, 0, *params), segments, self.bound, self.rekey,
                       self.entry_clear, self.enters)
 
 
@@ -701,7 +701,7 @@ def place(mem: Any, a0: int, key: Key, store: Store) -> Region | None:
     """A region of a shape already compiled, at `a0`, when the code there has it: no
     decoding, no compiling (cheaper than interpreting the code once)."""
     for candidate in store.relocatable.get((key, mem[a0]), ()):
-        region = candidate.place(mem, a0)
+        region = candidate.place(mem, a0, store)
         if region is not None:
             store.regions_placed += 1
             return region
@@ -850,8 +850,9 @@ class _Arm(NamedTuple):
 
 
 class Shape(NamedTuple):
-    """A compiled region shape: `make(label, *params)` is a region entered at block
-    `label`; `heads[label]` the most cycles run there before the first budget check
+    """A compiled region shape: `make(store, label, *params)` is a region entered at
+    block `label` (`store` counts the compiling of the form its second region on
+    shares); `heads[label]` the most cycles run there before the first budget check
     (0: no entry there, a block followed in place in a loop's arm alone)."""
     make: Callable[..., Callable[[Any, Any, int], int]]
     heads: tuple[int, ...]
@@ -1202,12 +1203,12 @@ def _made_from_d(made: dict[str, str], param: str, k: int) -> str:
     `X` names), put in `made` (name -> value) if not there: byte k > 0 made from the
     name of byte 0 (`(Z.. + k) & 0xFFFF`: one addition fewer, and a shorter line), which
     is put there first."""
-    base = "Z" + param[1:]
+    base = "Z" + param[2:-1]     # (`'P12'`: `Z12`)
     if base not in made:
         made[base] = f"r_d + {param} & 0xFFFF"
     if not k:
         return base
-    name = "ZYX"[k] + param[1:]
+    name = "ZYX"[k] + param[2:-1]
     made[name] = f"{base} + {k} & 0xFFFF"
     return name
 
@@ -1422,7 +1423,15 @@ def _compile(shape: tuple) -> Shape:
     """The compiled code of one shape."""
     bank0, stack_in_page1, one_span = shape[:3]
     blocks_of = shape[3:]
-    names = map("P{}".format, itertools.count())   # the parameters' names, in order
+    # The parameters in order: the code-range test `hit`, called, an argument; the others
+    # as the source reads them, string constants (`'P12'`), which each region's code
+    # object has replaced by their values (`_parameter_slots`, `_with_parameters`). Not
+    # arguments: `compile()` parses no list of them (about 8 k host instructions each,
+    # 60 in the compiled workload's region), and the code loads a constant where it
+    # loaded a local. (`compile()` folds no operation of a string and a number: what
+    # templates do with a parameter, tests/cpu/test_cpu_region_code.py checks.)
+    hit = "P0"
+    names = itertools.chain([hit], map("'P{}'".format, itertools.count(1)))
     used: set[str] = set()            # the parameters the source reads
 
     def use(name: str) -> str:
@@ -1570,8 +1579,8 @@ def _compile(shape: tuple) -> Shape:
             param = use(mapping[name[2:] if alone else name[1:]])
             if not (hoist and _stays("dbr", written)):
                 return f"r_bank | {param}" if alone else f"(r_bank | {param})"
-            hoisted["B" + param[1:]] = f"r_bank | {param}"
-            return "B" + param[1:]
+            hoisted["B" + param[2:-1]] = f"r_bank | {param}"
+            return "B" + param[2:-1]
         if name == "DM":
             nonlocal dbr_sums
             dbr_sums = dbr_sums or unmasked
@@ -1583,8 +1592,8 @@ def _compile(shape: tuple) -> Shape:
             index, param = "r_" + name[1], use(mapping[name[2:]])
             if not hoist:
                 return f"ea & 0xFF < {index}"
-            hoisted["C" + param[1:]] = _page_bound(param)
-            return f"{index} > C{param[1:]}"
+            hoisted["C" + param[2:-1]] = _page_bound(param)
+            return f"{index} > C{param[2:-1]}"
         if name[:2] in ("LP", "DV"):
             # a long pointer's three bytes read (`{LP1}`: `[dp]`, `[dp],Y` in plain
             # memory) or a direct-page operand's one or two (`{DV1B1}`, `{DV2B1}`):
@@ -1651,7 +1660,7 @@ def _compile(shape: tuple) -> Shape:
     def exit_at() -> list[str]:
         # (on at the next instruction: the parameter after this one's own is its
         # address, or the address after the block, `_shape`: a name, not a sum)
-        return leave_via(f"done + {spent()}", use(f"P{int(own_last[1:]) + 1}"), state)
+        return leave_via(f"done + {spent()}", use(f"'P{int(own_last[2:-1]) + 1}'"), state)
 
     # (every line of an instruction fills its fields from one `Fields`, emptied for
     # the next: each field looked up once, but the carry's, which the flags' state of
@@ -1958,13 +1967,12 @@ def _compile(shape: tuple) -> Shape:
     # (the dispatch's lines come indented for their place in the function)
     body_source = "\n".join(["    " + line for line in lines] + dispatch +
                             ["    " + line for line in handlers])
-    # The parameters are the region function's argument defaults: locals when it runs,
-    # one tuple per region (no closure cells, little for the garbage collector to walk).
-    # Only those the source reads: an address is read only where the region may be left.
-    # (The defaults are given to the function when a region is made, `factory`: none in
-    # the source, a syntax-tree node fewer per parameter for `compile()`.)
-    parameters = sorted(int(name[1:]) for name in used)
-    args = "".join([f", P{n}" for n in parameters])
+    # The parameters: those the source reads (an address only where the region may be
+    # left), in the first region made constants of its code object (`names` above), in
+    # the shape's others the function's argument defaults (no closure cells, little for
+    # the garbage collector to walk; given when a region is made, `factory`).
+    parameters = sorted(int(name.strip("'")[1:]) for name in used)
+    args = ", " + hit if hit in used else ""
     source = f"def region(cpu, mem, limit, L, NZ8, NZ16{args}):\n" + body_source + "\n"
     namespace = cpu_fast.generated_namespace()
     namespace["_Left"] = _Left
@@ -1983,16 +1991,74 @@ def _compile(shape: tuple) -> Shape:
     exec(compile(source, "<iigs.blocks region>", "exec"), namespace)
     code = namespace["region"].__code__
     pick = _getter(parameters)
+    # (the parameters' values by their place among those used: `hit` an argument, its
+    # place 0 when used, the others constants of the code)
+    slots = _parameter_slots(code, {f"P{n}": k for k, n in enumerate(parameters) if n})
+    called = (0,) if hit in used else ()
+    # The shape's other regions (a second made, those placed) share one code object,
+    # the parameters its arguments: CPython specialises a code object's instructions
+    # as it runs them, and a region placed in many copies, each run a few times, would
+    # run each copy unspecialised. That form is compiled when a second region is made
+    # (the source's only quotes are its parameters': without them, the names).
+    # (nothing yet; then None until the shared form is needed; then that code)
+    shared: list[CodeType | None] = []
 
-    def factory(label: int, *params: Any) -> Callable[[Any, Any, int], int]:
+    def factory_of_used(store: Store, label: int, *params: Any
+                        ) -> Callable[[Any, Any, int], int]:
         # The flag tables are arguments too: locals, the fastest names to read.
-        return FunctionType(code, namespace, "region", (label, NZ8, NZ16) + pick(params))
+        if not shared:
+            shared.append(None)
+            return FunctionType(_with_parameters(code, slots, params), namespace, "region",
+                                (label, NZ8, NZ16) + tuple(params[k] for k in called))
+        if shared[0] is None:
+            began = time.perf_counter()
+            args = "".join([f", P{n}" for n in parameters])
+            exec(compile(f"def region(cpu, mem, limit, L, NZ8, NZ16{args}):\n"
+                         + body_source.replace("'", "") + "\n",
+                         "<iigs.blocks region, shared>", "exec"), namespace)
+            shared[0] = namespace["region"].__code__
+            store.compile_seconds += time.perf_counter() - began
+        return FunctionType(shared[0], namespace, "region", (label, NZ8, NZ16) + params)
 
-    def factory_of_used(label: int, *params: Any) -> Callable[[Any, Any, int], int]:
-        return FunctionType(code, namespace, "region", (label, NZ8, NZ16) + params)
+    def factory(store: Store, label: int, *params: Any) -> Callable[[Any, Any, int], int]:
+        return factory_of_used(store, label, *pick(params))
     entry_clear = 0x08 if binary else 0
     return Shape(factory, tuple(writer.heads), entry_clear, tuple(parameters),
                  factory_of_used, _enters(entry_clear, bool(region_flags.nz)))
+
+
+def _parameter_slots(code: CodeType, places: dict[str, int]
+                     ) -> tuple[tuple[int, Any], ...]:
+    """Where a region's code holds its parameters' constants (`_compile`'s `names`):
+    (index in `co_consts`, the parameter's place among those used, or, for a tuple of
+    constants `compile()` folded with some in it, its elements as places or constants).
+    A parameter read as a name is a template's mistake (its name, not its constant, in
+    the source): refused. (A parameter used only in a line left out as a comment is in
+    no slot.)"""
+    slots: list[tuple[int, Any]] = []
+    for at, value in enumerate(code.co_consts):
+        if type(value) is str:
+            slots.append((at, places[value]))
+        elif type(value) is tuple and any(type(v) is str for v in value):
+            slots.append((at, tuple((places[v], None) if type(v) is str else (None, v)
+                                    for v in value)))
+    misread = places.keys() & {*code.co_names, *code.co_varnames}
+    if misread:
+        raise AssertionError(f"a region's parameters read as names: {sorted(misread)}")
+    return tuple(slots)
+
+
+def _with_parameters(code: CodeType, slots: tuple[tuple[int, Any], ...],
+                     values: tuple) -> CodeType:
+    """`code` with its parameters' constants replaced by `values` (`_parameter_slots`):
+    a region's own code object (its own inline caches too)."""
+    consts = list(code.co_consts)
+    for at, place in slots:
+        if type(place) is int:
+            consts[at] = values[place]
+        else:
+            consts[at] = tuple(value if k is None else values[k] for k, value in place)
+    return code.replace(co_consts=tuple(consts))
 
 
 @functools.lru_cache(maxsize=None)
@@ -2397,7 +2463,10 @@ class _Writer:
                   for lo, hi in self.bounds.values() for name in names]
         self.once[value] = read
         self.once[kept] = " and ".join(tests) or "True"
-        # (in parentheses: the field may be an operand, `(...) ^ 0xFFFF`)
+        # (a direct-page operand's in parentheses: the field may be an operand,
+        # `(...) ^ 0xFFFF`; a long pointer's is in its own, `ea = ({LP1}) + r_y ...`)
+        if prefix == "lp":
+            return f"{value} if {kept} else {read}"
         return f"({value} if {kept} else {read})"
 
     def _render(self, i: int, fold: bool, count: str, hold: bool = False) -> list[str]:

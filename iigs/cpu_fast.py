@@ -495,7 +495,7 @@ class _Gen:
                 pointer = (f"{stack}[t & 0xFFFF] | ({stack}[(t + 1) & 0xFFFF] << 8) | "
                            f"({stack}[(t + 2) & 0xFFFF] << 16)")
             # (Y added in the statement that reads the pointer: one statement fewer)
-            self.emit(f"ea = (({pointer}) + {r['y']}) & 0xFFFFFF" if mode == "dpily"
+            self.emit(f"ea = ({pointer}) + {r['y']} & 0xFFFFFF" if mode == "dpily"
                       else f"ea = {pointer}")
         elif mode == "abs":
             self.emit(f"ea = {self.absolute(alone=True)}")
@@ -785,7 +785,8 @@ class _Gen:
         if target is None:
             packed = f"a0 + {(self.base_cycles() << 24) + self.size:#x}"
         else:
-            packed = f"{target} + {self.base_cycles() << 24:#x}"
+            # (a return's address, `t = ...` alone in a region, has no parentheses)
+            packed = f"({target}) + {self.base_cycles() << 24:#x}"
         self.emit("return " + " + ".join(
             [packed] + [f"(0x1000000 if {term.test} else 0)" for term in self.extra]))
 
@@ -1198,13 +1199,13 @@ class _Gen:
 
     def op_RTS(self) -> None:
         self.pull(2)
-        # (`+` binds before `&`: `v + 1` needs no parentheses of its own)
-        self.finish(f"({self.a0} & 0xFF0000) + (v + 1 & 0xFFFF)")
+        # (`+` binds before `&`, `&` before `|`: no parentheses, `t = ...` in a region)
+        self.finish(f"{self.a0} & 0xFF0000 | v + 1 & 0xFFFF")
 
     def op_RTL(self) -> None:
         self.pull(3, new_style=True)
         self.set("pbr", "v >> 16", uses=frozenset({"v"}))
-        self.finish("(v & 0xFF0000) | (v + 1 & 0xFFFF)")
+        self.finish("v & 0xFF0000 | v + 1 & 0xFFFF")
 
     def op_push_register(self) -> None:
         name = self.row.mnemonic

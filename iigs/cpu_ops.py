@@ -69,7 +69,10 @@ class Op(NamedTuple):
         """The op as one line of Python (no indentation), for kinds with text of their own."""
         kind = self.kind
         if kind in ("let", "set"):
-            return f"{self.target} = {self.expr}"
+            expr = self.expr
+            if expr[:1] == "(" and _enclosed(expr) and ":=" not in expr:
+                expr = expr[1:-1]     # (a word read alone needs no parentheses)
+            return f"{self.target} = {expr}"
         if kind == "flags":
             kept = f"{self.base} & {self.keep:#04x}"
             if not self.parts:

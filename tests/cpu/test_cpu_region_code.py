@@ -203,15 +203,18 @@ def test_a_words_names_made_in_one_statement_are_the_same() -> None:
     # `Z` name assigned inside it (`_paired`); a `Y`/`X` name made later, or of another
     # `Z` name, stays a statement of its own. Run, both make the same names, D + operand
     # wrapping at $FFFF included.
+    # (the operands as a region's source has them, constants, `'P4'`; run as names, as
+    # the form a shape's other regions share has them)
     made: dict[str, str] = {}
-    blocks._made_from_d(made, "P4", 1)
-    blocks._made_from_d(made, "P9", 0)
-    blocks._made_from_d(made, "P4", 2)
-    blocks._made_from_d(made, "P7", 2)
+    blocks._made_from_d(made, "'P4'", 1)
+    blocks._made_from_d(made, "'P9'", 0)
+    blocks._made_from_d(made, "'P4'", 2)
+    blocks._made_from_d(made, "'P7'", 2)
     lines = [f"{name} = {value}" for name, value in made.items()]
     paired = blocks._paired(lines)
     assert len(paired) == len(lines) - 2
     assert paired[0].startswith("Y4 = (Z4 := ") and paired[1] == lines[2]
+    lines, paired = ([line.replace("'", "") for line in form] for form in (lines, paired))
     for d in (0, 0x1FEC, 0xFF00, 0xFFFE, 0xFFFF):
         for operand in (0, 1, 0xFE, 0xFF):
             apart: dict[str, int] = {"r_d": d, "P4": operand, "P9": operand ^ 1,

@@ -252,7 +252,7 @@ def test_a_followed_return_compares_the_bytes_its_call_pushed() -> None:
         patch.setattr(blocks, "_return_test", noted)
         fast = native_calls(0x01F0, fresh())
         fast.run(2_000)
-    assert any(s.startswith("r_sp < 0xfffd and mem[r_sp + 1] == P") and
+    assert any(s.startswith("r_sp < 0xfffd and mem[r_sp + 1] == 'P") and
                s.count("==") == 3 for s in sources)
 
 
