@@ -1475,16 +1475,19 @@ def _compile(shape: tuple) -> Shape:
         values = (materialised(state) if r == "p" else "r_" + r for r in saved)
         return [f"leave(cpu, {', '.join(values)})"]
 
-    # Leaving at a block's end (a target outside the region, at `target`): one call
-    # (`write_back_at`) writes the registers back, makes P from the flags' locals where
-    # the region keeps them at its block boundaries, and returns the result.
+    # Leaving at a block's end (a target outside the region, at `target`): `_Left`
+    # raised, its handler's one call (`write_back_out`) writes the registers back and
+    # makes P from the flags' locals, where the region keeps them at its block
+    # boundaries. (A raise costs about 0.5 us more than a call, once a region's run, at
+    # most: GIN.KING's first 10 s leave so 4,078 times, 2 ms; a call's 15 arguments
+    # cost `compile()` about 15 k host instructions each, 2 % of the compiled
+    # workload's translation for its two such exits, 10 ms of GIN.KING's.)
     at_end = ", ".join(_exit_arguments(saved, region_flags))
 
     def out_to(target: str) -> list[str]:
         if not saved:
             return [f"return (done << 24) + {target}"]
-        helpers.add("leave_at")
-        return [f"return leave_at(cpu, done, {target}, {at_end})"]
+        return [f"raise _Left(done, {target})"]
 
     # The rare ways out (a budget check that fails, a store or push into the region's
     # own code, PLP's width check) raise `_Left` with the cycles run and the address to
@@ -1803,12 +1806,11 @@ def _compile(shape: tuple) -> Shape:
                 # (a direct-page store's address is its hoisted name, where it has one)
                 mode = OPCODES[op].mode
                 ea = fields["ZEB1"] if mode == "dp" else "ea"
-                watch = [f"if {ea} < {use(hi)} and {ea} {'>' if byte else '>='} {use(lo)}:"
-                         if one_span else
-                         f"if {ea} < {use(hi)} and {ea} >= {use(lo)} and " +
-                         (f"{use(hit)}({ea}):" if byte else
-                          f"({use(hit)}({ea}) or {use(hit)}({ea} + 1)):")]
-                watch += ["    " + x for x in exit_at()]
+                watch = _when(f"{ea} < {use(hi)} and {ea} {'>' if byte else '>='} {use(lo)}"
+                              if one_span else
+                              f"{ea} < {use(hi)} and {ea} >= {use(lo)} and " +
+                              (f"{use(hit)}({ea})" if byte else
+                               f"({use(hit)}({ea}) or {use(hit)}({ea} + 1))"), exit_at())
                 if (one_span and mode in ("absx", "absy") and not fields["DM"]
                         and fields["DW1"].isidentifier()):
                     # (DBR:operand + X or Y, named at entry: a counted loop may test
@@ -1822,12 +1824,11 @@ def _compile(shape: tuple) -> Shape:
                 if key[0] and stack_in_page1:
                     body += exit_at()
                 elif not key[0]:
-                    body.append(f"if {use(lo0)} <= r_sp < {use(hi0)} or r_sp >= 0xFFFD:")
-                    body += ["    " + x for x in exit_at()]
+                    body += _when(f"{use(lo0)} <= r_sp < {use(hi0)} or r_sp >= 0xFFFD",
+                                  exit_at())
             if OPCODES[op].mnemonic == "PLP" and not key[0]:
                 widths = (0x20 if key[1] else 0) | (0x10 if key[2] else 0)
-                body.append(f"if (r_p & 0x30) != {widths}:")
-                body += ["    " + x for x in exit_at()]
+                body += _when(f"(r_p & 0x30) != {widths}", exit_at())
         # (the penalties after the block's last write of D are `_Arm.penalty`: the
         # writer adds them with those of the blocks it follows, where the path ends,
         # with D's low byte as it is here: read here, for `_live_from_d`)
@@ -1922,7 +1923,7 @@ def _compile(shape: tuple) -> Shape:
     for i in range(len(arms)):
         if i not in rendered:
             writer.heads[i] = 0        # (no entry: `Shape.heads`)
-    dispatch = _dispatch(sorted(rendered.items()), " " * 12)
+    dispatch = _dispatch(sorted(rendered.items()), " " * 3)
     # (the blocks' addresses, by label: where a region entered with DBR = $FF steps)
     guard = _dbr_guard([use(arm.start) for arm in arms]) if dbr_sums else []
     # The entry's own lines read registers too: DBR for r_bank and the guard, D for the
@@ -1942,8 +1943,10 @@ def _compile(shape: tuple) -> Shape:
     lines = ([f"r_{r} = cpu.{r}" for r in REGISTERS if r in loaded] + guard +
              made_at_entry + entry_lines(region_flags) + io_prologue(io_names) +
              ["done = 0", "limit >>= 24"])
-    # (a `try` costs nothing until something is raised)
-    lines += ["try:", "    while True:"]
+    # (a `try` costs nothing until something is raised; the function's body, the `try`'s
+    # and the dispatch's levels indented one space further each, the arms' own lines
+    # four: a block needs only more than its head, and `compile()` reads each space)
+    lines += ["try:", " while True:"]
     # (the flags are where the region keeps them at its block boundaries, or P came
     # with the raise: `_flags_for_raise`; the handlers make P and write back the locals)
     plain = [f"leave(cpu, {', '.join('r_' + r for r in saved)})"] if saved else []
@@ -1965,8 +1968,8 @@ def _compile(shape: tuple) -> Shape:
         handlers += (["except _LeftForIo as out:"] +
                      ["    " + line for line in plain + ["io_exit(cpu, out.at, out.cycles)"]])
     # (the dispatch's lines come indented for their place in the function)
-    body_source = "\n".join(["    " + line for line in lines] + dispatch +
-                            ["    " + line for line in handlers])
+    body_source = "\n".join([" " + line for line in lines] + dispatch +
+                            [" " + line for line in handlers])
     # The parameters: those the source reads (an address only where the region may be
     # left), in the first region made constants of its code object (`names` above), in
     # the shape's others the function's argument defaults (no closure cells, little for
@@ -1983,8 +1986,6 @@ def _compile(shape: tuple) -> Shape:
     if saved:
         if "leave" in helpers:
             namespace["leave"] = write_back(saved)
-        if "leave_at" in helpers:
-            namespace["leave_at"] = write_back_at(saved, region_flags)
         namespace["leave_out"] = write_back_out(saved, region_flags,
                                                 tuple(_p_at_handlers(region_flags, saved)),
                                                 stepped)
@@ -2082,7 +2083,7 @@ def write_back(registers: tuple[str, ...]) -> Callable[..., None]:
 
 
 def _exit_arguments(registers: tuple[str, ...], flags: FlagState) -> list[str]:
-    """The locals a region passes to `write_back_at`: its registers', P's and the
+    """The locals a region passes to `write_back_out`: its registers', P's and the
     flags' locals where `flags` has them in place of P's bits (V's triple its three)."""
     names = []
     for r in registers:
@@ -2092,22 +2093,6 @@ def _exit_arguments(registers: tuple[str, ...], flags: FlagState) -> list[str]:
                 [] if not flags.v else ["r_va", "r_vv", "r_vs"] if flags.v == TRIPLE
                 else ["r_v"])
     return names
-
-
-@functools.lru_cache(maxsize=None)
-def write_back_at(registers: tuple[str, ...], flags: FlagState) -> Callable[..., int]:
-    """`leave_at(cpu, done, at, *locals)`: a region's way out at a block's end (a target
-    outside it): stores `registers`' values into the CPU, P made from the flags' locals
-    where `flags` has them (`_exit_arguments`), and returns the region's result. One
-    call instead of a write-back, P's expression and a return at every such exit."""
-    source = (f"def leave_at(cpu, done, at, {', '.join(_exit_arguments(registers, flags))},"
-              f" NZ8=NZ8, NZ16=NZ16):\n" +
-              "".join(f"    cpu.{r} = {materialised(flags) if r == 'p' else 'r_' + r}\n"
-                      for r in registers) +
-              "    return (done << 24) + at\n")
-    namespace: dict[str, Any] = {"NZ8": cpu_fast.NZ8, "NZ16": cpu_fast.NZ16}
-    exec(compile(source, "<iigs.blocks leave_at>", "exec"), namespace)
-    return namespace["leave_at"]
 
 
 @functools.lru_cache(maxsize=None)
@@ -2368,9 +2353,7 @@ class _Writer:
         # (an arm that loops tests `done` against its budget less its head, made once
         # per entry to the arm: one addition fewer a pass; `limit` stays in a region)
         test = f"done >= budget{i}" if self.loops else f"done + {head} >= limit"
-        lines = ([f"if {test}:"] +
-                 ["    " + x for x in
-                  self.leave_via("done", self.use(self.arms[i].start))] + lines)
+        lines = _when(test, self.leave_via("done", self.use(self.arms[i].start))) + lines
         if not self.loops:
             # (made once per entry to the arm: nothing in it changes them)
             made = _paired([f"{name} = {value}" for name, value in self.made.items()])
@@ -2399,10 +2382,9 @@ class _Writer:
         if not (self.s_known and not self.moved_back and any("{SM}" in x for x in lines)):
             return False, []
         self.stepped = True
-        check = ([f"if not {-self.s_lo} <= r_sp <= {0xFFFF - self.s_hi}:"] +
-                 ["    " + x for x in self.leave_via(
-                     "done", self.use(self.arms[i].start), kind=
-                     f"(_Left if done >= budget{i} else _Stepped)")])
+        check = _when(f"not {-self.s_lo} <= r_sp <= {0xFFFF - self.s_hi}", self.leave_via(
+            "done", self.use(self.arms[i].start),
+            kind=f"(_Left if done >= budget{i} else _Stepped)"))
         # (a return's test of its call's bytes need not test S's range again)
         for flag, call in self.forwards.items():
             self.made[flag] = _forward_test(call, ranged=True)
@@ -3164,6 +3146,13 @@ def _way_cycles(arms: list[_Arm], cycles: int, way: list[int]) -> int:
     return cycles + sum(arms[b].static for b in way)
 
 
+def _when(test: str, then: list[str]) -> list[str]:
+    """`if test:` and its simple statements `then` in one line (`if t: a; b`): no
+    indented block for `compile()` to read (its line's end and the indentation's
+    tokens, about 11 k host instructions), as a region's ways out are written."""
+    return [f"if {test}: {'; '.join(then)}"]
+
+
 def _dispatch(arms: list[tuple[int, list[str]]], indent: str = "",
               out: list[str] | None = None) -> list[str]:
     """The arms, (label, lines) in the order of their labels, chosen by the label `L` in
@@ -3175,7 +3164,7 @@ def _dispatch(arms: list[tuple[int, list[str]]], indent: str = "",
     if len(arms) == 1:
         out += [indent + x for x in arms[0][1]]
         return out
-    deeper = indent + "    "
+    deeper = indent + " "      # (one space: see `_compile`'s body)
     if len(arms) == 2:
         out.append(f"{indent}if L == {arms[0][0]}:")
         out += [deeper + x for x in arms[0][1]]
