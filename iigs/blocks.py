@@ -1252,6 +1252,20 @@ def _live_from_d(reads: list[list[set[str]]], successors: list[set[int]]
     return set().union(*live_in), after
 
 
+def _d_names_by_block(reads: list[list[set[str]]], after: list[list[set[str]]],
+                      low: str) -> tuple[list[set[str]], list[list[set[str]]]]:
+    """Where something in the region writes D: the direct-page names (`Z`/`Y`/`X`) each
+    block makes at its head, those it reads before its first write of D (`reads[i][0]`),
+    and after each of its writes, those it reads after it (`reads[i][j + 1]`); not at
+    entry and after every write for the blocks that follow (`_live_from_d`'s `after`,
+    which D's low byte, `low`, one short line, still follows). Each name is a statement
+    for `compile()`, 65 k host instructions: in the compiled workload's region, whose C
+    function's TCD and PLD made the caller's names again, four fewer."""
+    return ([block[0] - {low} for block in reads],
+            [[(later & {low}) | reads[i][j + 1] for j, later in enumerate(ways)]
+             for i, ways in enumerate(after)])
+
+
 def _live_lines(lines: list[str], live: set[str]) -> list[str]:
     """The lines (`name = value`) of the names in `live`, and of the `Z` names the
     `Y`/`X` names among them are made from (`_made_from_d`)."""
@@ -1896,8 +1910,15 @@ def _compile(shape: tuple) -> Shape:
     # (only those read before D is written again: `_live_from_d`)
     again = _made_again(hoisted, penalties)
     live_at_entry, live_after = _live_from_d(d_reads, _successors(blocks_of))
+    heads: list[set[str]] = []
+    if not d_fixed:
+        heads, live_after = _d_names_by_block(d_reads, live_after, dlow)
+        live_at_entry &= {dlow}
     for lines_of_block, at, index, segment in reversed(remakes):
         lines_of_block[at:at] = _paired(_live_lines(again, live_after[index][segment - 1]))
+    for arm, names in zip(arms, heads):
+        if names:
+            arm.body[0:0] = _paired(_live_lines(again, names))
     # (the loops in which nothing writes D: their arms add the direct-page penalties
     # with the constant cycles, in names made at the arm's head)
     writers = {index for index, arm in enumerate(arms) if arm.writes_d}
@@ -1974,8 +1995,11 @@ def _compile(shape: tuple) -> Shape:
     # left), in the first region made constants of its code object (`names` above), in
     # the shape's others the function's argument defaults (no closure cells, little for
     # the garbage collector to walk; given when a region is made, `factory`).
-    parameters = sorted(int(name.strip("'")[1:]) for name in used)
-    args = ", " + hit if hit in used else ""
+    hit_used = hit in used
+    constants = {int(name[2:-1]): name[1:-1] for name in used if name != hit}  # 12: P12
+    order = sorted(constants)
+    parameters = [0] * hit_used + order
+    args = ", " + hit if hit_used else ""
     source = f"def region(cpu, mem, limit, L, NZ8, NZ16{args}):\n" + body_source + "\n"
     namespace = cpu_fast.generated_namespace()
     namespace["_Left"] = _Left
@@ -1994,8 +2018,8 @@ def _compile(shape: tuple) -> Shape:
     pick = _getter(parameters)
     # (the parameters' values by their place among those used: `hit` an argument, its
     # place 0 when used, the others constants of the code)
-    slots = _parameter_slots(code, {f"P{n}": k for k, n in enumerate(parameters) if n})
-    called = (0,) if hit in used else ()
+    slots = _parameter_slots(code, {constants[n]: k for k, n in enumerate(order, hit_used)})
+    called = (0,) if hit_used else ()
     # The shape's other regions (a second made, those placed) share one code object,
     # the parameters its arguments: CPython specialises a code object's instructions
     # as it runs them, and a region placed in many copies, each run a few times, would

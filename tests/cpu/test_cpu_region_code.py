@@ -147,9 +147,10 @@ def test_a_register_written_in_the_loop_would_be_caught(
 
 # ---------------------------------------------------------------- D's names where read
 #
-# The direct-page addresses made at entry and again after each TCD/PLD are made only
-# where something reads them before D is written again (`blocks._live_from_d`): the
-# block that writes D and the blocks after it read them, or nothing does.
+# Where something in a region writes D, each block makes the direct-page addresses it
+# reads at its head and again after each of its own TCD/PLD, those it reads after it
+# (`blocks._d_names_by_block`); D's low byte is made at entry and again after each
+# write where something reads it before D is written again (`blocks._live_from_d`).
 
 def d_written_elsewhere(translator: Translator) -> CPU65816:
     """A loop whose first block moves D (PHD, TCD of X: the low byte not 0, the
@@ -225,13 +226,31 @@ def test_a_words_names_made_in_one_statement_are_the_same() -> None:
             assert together == apart
 
 
-def test_names_read_only_in_the_writers_block_would_be_caught(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # The analysis broken: the blocks after a write of D not looked at, so the second
-    # block's addresses are not made again after the TCD and keep the entry's D.
-    real = blocks._live_from_d
-    monkeypatch.setattr(blocks, "_live_from_d", lambda reads, successors: real(
-        reads, [set() for _ in successors]))
+def test_each_block_makes_the_names_it_reads() -> None:
+    # Block 0 writes D, then reads Z1; block 1 reads Z2 and Y2; block 2 reads D's low
+    # byte, writes D and reads nothing after it: block 1 makes its names at its head,
+    # block 0 after its write; D's low byte follows `_live_from_d` (2 reads it first).
+    reads = [[set(), {"Z1"}], [{"Z2", "Y2"}], [{"r_dl"}, set()]]
+    _, after = blocks._live_from_d(reads, [{1}, {2}, {0}])
+    heads, after = blocks._d_names_by_block(reads, after, "r_dl")
+    assert heads == [set(), {"Z2", "Y2"}, set()]
+    assert after == [[{"Z1", "r_dl"}], [], [set()]]
+
+
+@pytest.mark.parametrize("breakage", ["after", "heads"])
+def test_names_not_made_where_read_would_be_caught(
+        breakage: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The analysis broken: a block's reads after its write of D not made again there
+    # (they keep the D of the block's head), or a block's reads before its first write
+    # not made at its head (those of another pass, or none).
+    real = blocks._d_names_by_block
+
+    def broken(reads, after, low):
+        heads, later = real(reads, after, low)
+        if breakage == "after":
+            return heads, [[names & {low} for names in ways] for ways in later]
+        return [set() for _ in heads], later
+    monkeypatch.setattr(blocks, "_d_names_by_block", broken)
     fast = d_written_elsewhere(fresh())
     reference = clone(fast)
     with pytest.raises((AssertionError, NameError)):
