@@ -1182,12 +1182,12 @@ def _unmasked_from_dbr(written: set[str]) -> bool:
     return "dbr" not in written
 
 
-def _dbr_guard(starts: list[str]) -> list[str]:
+def _dbr_guard() -> list[str]:
     """The prologue line of a region whose sums from DBR are unmasked: entered with DBR
-    $FF, it runs the instruction at its entry (`starts`: each block's address, by
-    label) through its handler and returns, so that those sums never pass $FFFFFF."""
-    return [f"if r_dbr == 0xFF: "
-            f"return interpreted_step(cpu, mem, ({', '.join(starts)},)[L])"]
+    $FF, it runs the instruction at its entry (`STARTS`: each block's address, by
+    label, a tuple of parameters the region is given as one, `_compile`) through its
+    handler and returns, so that those sums never pass $FFFFFF."""
+    return ["if r_dbr == 0xFF: return interpreted_step(cpu, mem, 'STARTS'[L])"]
 
 
 def _made_again(hoisted: dict[str, str], penalties: bool) -> list[str]:
@@ -1946,7 +1946,8 @@ def _compile(shape: tuple) -> Shape:
             writer.heads[i] = 0        # (no entry: `Shape.heads`)
     dispatch = _dispatch(sorted(rendered.items()), " " * 3)
     # (the blocks' addresses, by label: where a region entered with DBR = $FF steps)
-    guard = _dbr_guard([use(arm.start) for arm in arms]) if dbr_sums else []
+    starts = [use(arm.start) for arm in arms] if dbr_sums else []
+    guard = _dbr_guard() if dbr_sums else []
     # The entry's own lines read registers too: DBR for r_bank and the guard, D for the
     # direct-page addresses and its low byte, P for the flags' locals (always loaded).
     banked = "r_bank" in "\n".join(itertools.chain(
@@ -2018,7 +2019,13 @@ def _compile(shape: tuple) -> Shape:
     pick = _getter(parameters)
     # (the parameters' values by their place among those used: `hit` an argument, its
     # place 0 when used, the others constants of the code)
-    slots = _parameter_slots(code, {constants[n]: k for k, n in enumerate(order, hit_used)})
+    places: dict[str, Any] = {constants[n]: k for k, n in enumerate(order, hit_used)}
+    # (the blocks' addresses as one tuple, `_dbr_guard`'s: one token for `compile()`
+    # where each was two, as a folded tuple of constants is given its values)
+    at_starts = tuple(places[start[1:-1]] for start in starts)
+    if starts:
+        places["STARTS"] = tuple((k, None) for k in at_starts)
+    slots = _parameter_slots(code, places)
     called = (0,) if hit_used else ()
     # The shape's other regions (a second made, those placed) share one code object,
     # the parameters its arguments: CPython specialises a code object's instructions
@@ -2037,13 +2044,14 @@ def _compile(shape: tuple) -> Shape:
                                 (label, NZ8, NZ16) + tuple(params[k] for k in called))
         if shared[0] is None:
             began = time.perf_counter()
-            args = "".join([f", P{n}" for n in parameters])
+            args = "".join([f", P{n}" for n in parameters]) + (", STARTS" if starts else "")
             exec(compile(f"def region(cpu, mem, limit, L, NZ8, NZ16{args}):\n"
                          + body_source.replace("'", "") + "\n",
                          "<iigs.blocks region, shared>", "exec"), namespace)
             shared[0] = namespace["region"].__code__
             store.compile_seconds += time.perf_counter() - began
-        return FunctionType(shared[0], namespace, "region", (label, NZ8, NZ16) + params)
+        return FunctionType(shared[0], namespace, "region", (label, NZ8, NZ16) + params + (
+            (tuple([params[k] for k in at_starts]),) if starts else ()))
 
     def factory(store: Store, label: int, *params: Any) -> Callable[[Any, Any, int], int]:
         return factory_of_used(store, label, *pick(params))

@@ -694,7 +694,7 @@ def test_a_sum_from_dbr_ff_left_unmasked_would_be_caught(
     # Entered with DBR = $FF and no guard, or a region whose PLB sets $FF taken for one
     # that cannot: sums past $FFFFFF index beyond memory (or the states differ).
     if mistake == "no-guard":
-        monkeypatch.setattr(blocks, "_dbr_guard", lambda starts: [])
+        monkeypatch.setattr(blocks, "_dbr_guard", lambda: [])
         fast = dbr_sums_loop(False, 0xFF,
                              fresh())
     else:

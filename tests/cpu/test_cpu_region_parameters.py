@@ -17,7 +17,7 @@ from iigs.tiers import Translator
 from test_cpu_region_code import random_counted_loop, stepped_loop
 from test_cpu_run_vs_step import fresh, random_machine
 
-PARAMETER = re.compile(r"P\d+")
+PARAMETER = re.compile(r"P\d+|STARTS")   # (STARTS: the blocks' addresses, a tuple)
 
 
 def _sources(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -143,3 +143,5 @@ def test_a_shapes_other_regions_share_one_code_with_arguments() -> None:
     assert 0 < len(shared) <= counts["shapes"]
     assert sum(codes[code] for code in shared) >= counts["placed"]
     assert not any(type(c) is str for code in codes for c in code.co_consts)
+    # (the DBR guard's tuple of the blocks' addresses an argument of its own there)
+    assert any("STARTS" in code.co_varnames for code in shared)
