@@ -2075,8 +2075,9 @@ def _parameter_slots(code: CodeType, places: dict[str, int]
         elif type(value) is tuple and any(type(v) is str for v in value):
             slots.append((at, tuple((places[v], None) if type(v) is str else (None, v)
                                     for v in value)))
-    misread = places.keys() & {*code.co_names, *code.co_varnames}
-    if misread:
+    if not (places.keys().isdisjoint(code.co_names)
+            and places.keys().isdisjoint(code.co_varnames)):
+        misread = places.keys() & {*code.co_names, *code.co_varnames}
         raise AssertionError(f"a region's parameters read as names: {sorted(misread)}")
     return tuple(slots)
 
