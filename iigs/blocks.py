@@ -1489,18 +1489,23 @@ def _compile(shape: tuple) -> Shape:
         values = (materialised(state) if r == "p" else "r_" + r for r in saved)
         return [f"leave(cpu, {', '.join(values)})"]
 
-    # Leaving at a block's end (a target outside the region, at `target`): `_Left`
-    # raised, its handler's one call (`write_back_out`) writes the registers back and
-    # makes P from the flags' locals, where the region keeps them at its block
-    # boundaries. (A raise costs about 0.5 us more than a call, once a region's run, at
-    # most: GIN.KING's first 10 s leave so 4,078 times, 2 ms; a call's 15 arguments
-    # cost `compile()` about 15 k host instructions each, 2 % of the compiled
-    # workload's translation for its two such exits, 10 ms of GIN.KING's.)
+    # Leaving at a block's end (a target outside the region, at `target`), where the
+    # registers are written back, P made from the flags' locals where the region keeps
+    # them at its block boundaries: from an arm that does not loop (`straight`), the
+    # address kept and the dispatch's loop left, for one call after it (`leave_at`,
+    # `write_back_at`); from a loop's arm, `_Left` raised, for its handler's call
+    # (`write_back_out`). One call in the source, not one per exit: its 15 arguments
+    # cost `compile()` about 15 k host instructions each. (A raise costs about 0.5 us
+    # more than a call, once a region's run: unrolled code leaves each region at its
+    # end, a loop's arm only when the loop ends.)
     at_end = ", ".join(_exit_arguments(saved, region_flags))
 
-    def out_to(target: str) -> list[str]:
+    def out_to(target: str, straight: bool) -> list[str]:
         if not saved:
             return [f"return (done << 24) + {target}"]
+        if straight:
+            helpers.add("leave_at")
+            return [f"at = {target}", "break"]
         return [f"raise _Left(done, {target})"]
 
     # The rare ways out (a budget check that fails, a store or push into the region's
@@ -1990,7 +1995,10 @@ def _compile(shape: tuple) -> Shape:
         handlers += (["except _LeftForIo as out:"] +
                      ["    " + line for line in plain + ["io_exit(cpu, out.at, out.cycles)"]])
     # (the dispatch's lines come indented for their place in the function)
-    body_source = "\n".join([" " + line for line in lines] + dispatch +
+    # (after the dispatch's loop, the arms that leave it: `out_to`)
+    after = ([f"  return leave_at(cpu, done, at, {at_end})"] if "leave_at" in helpers
+             else [])
+    body_source = "\n".join([" " + line for line in lines] + dispatch + after +
                             [" " + line for line in handlers])
     # The parameters: those the source reads (an address only where the region may be
     # left), in the first region made constants of its code object (`names` above), in
@@ -2011,6 +2019,8 @@ def _compile(shape: tuple) -> Shape:
     if saved:
         if "leave" in helpers:
             namespace["leave"] = write_back(saved)
+        if "leave_at" in helpers:
+            namespace["leave_at"] = write_back_at(saved, region_flags)
         namespace["leave_out"] = write_back_out(saved, region_flags,
                                                 tuple(_p_at_handlers(region_flags, saved)),
                                                 stepped)
@@ -2044,14 +2054,15 @@ def _compile(shape: tuple) -> Shape:
                                 (label, NZ8, NZ16) + tuple(params[k] for k in called))
         if shared[0] is None:
             began = time.perf_counter()
-            args = "".join([f", P{n}" for n in parameters]) + (", STARTS" if starts else "")
+            # (the guard's tuple written out: no tuple to make for each region placed)
+            args = "".join([f", P{n}" for n in parameters])
             exec(compile(f"def region(cpu, mem, limit, L, NZ8, NZ16{args}):\n"
-                         + body_source.replace("'", "") + "\n",
+                         + body_source.replace("'STARTS'", f"({', '.join(starts)},)")
+                         .replace("'", "") + "\n",
                          "<iigs.blocks region, shared>", "exec"), namespace)
             shared[0] = namespace["region"].__code__
             store.compile_seconds += time.perf_counter() - began
-        return FunctionType(shared[0], namespace, "region", (label, NZ8, NZ16) + params + (
-            (tuple([params[k] for k in at_starts]),) if starts else ()))
+        return FunctionType(shared[0], namespace, "region", (label, NZ8, NZ16) + params)
 
     def factory(store: Store, label: int, *params: Any) -> Callable[[Any, Any, int], int]:
         return factory_of_used(store, label, *pick(params))
@@ -2116,7 +2127,7 @@ def write_back(registers: tuple[str, ...]) -> Callable[..., None]:
 
 
 def _exit_arguments(registers: tuple[str, ...], flags: FlagState) -> list[str]:
-    """The locals a region passes to `write_back_out`: its registers', P's and the
+    """The locals a region passes to `write_back_at`/`_out`: its registers', P's and the
     flags' locals where `flags` has them in place of P's bits (V's triple its three)."""
     names = []
     for r in registers:
@@ -2126,6 +2137,23 @@ def _exit_arguments(registers: tuple[str, ...], flags: FlagState) -> list[str]:
                 [] if not flags.v else ["r_va", "r_vv", "r_vs"] if flags.v == TRIPLE
                 else ["r_v"])
     return names
+
+
+@functools.lru_cache(maxsize=None)
+def write_back_at(registers: tuple[str, ...], flags: FlagState) -> Callable[..., int]:
+    """`leave_at(cpu, done, at, *locals)`: a region's way out at a block's end (a target
+    outside it): stores `registers`' values into the CPU, P made from the flags' locals
+    where `flags` has them (`_exit_arguments`), and returns the region's result. One
+    call instead of a write-back, P's expression and a return at every such exit."""
+    source = (f"def leave_at(cpu, done, at, {', '.join(_exit_arguments(registers, flags))},"
+              f" NZ8=NZ8, NZ16=NZ16):\n" +
+              "".join(f"    cpu.{r} = {materialised(flags) if r == 'p' else 'r_' + r}\n"
+                      for r in registers) +
+              "    return (done << 24) + at\n")
+    namespace: dict[str, Any] = {"NZ8": cpu_fast.NZ8, "NZ16": cpu_fast.NZ16}
+    exec(compile(source, "<iigs.blocks leave_at>", "exec"), namespace)
+    return namespace["leave_at"]
+
 
 
 @functools.lru_cache(maxsize=None)
@@ -2329,7 +2357,7 @@ class _Writer:
     / C) are counted once per entry, `for it in range(K)` runs them with no budget
     check and no addition, and a path that leaves adds `it * C` with its own cycles."""
 
-    def __init__(self, arms: list[_Arm], out: Callable[[str], list[str]],
+    def __init__(self, arms: list[_Arm], out: Callable[[str, bool], list[str]],
                  use: Callable[[str], str], loops_of: dict[int, frozenset[int]],
                  leave_via: Callable[[str, str], list[str]],
                  names: list[dict[str, str]], returns: list[int | None],
@@ -2339,7 +2367,8 @@ class _Writer:
         self.names = names         # per block: the locals made at an arm's head for it
         self.returns = returns     # per block: the block after the call it ends in, or None
         self.leave_via = leave_via   # the lines of a rare exit (cycles, address)
-        self.out = out             # the lines that leave at a block's end, to an address
+        self.out = out             # the lines that leave at a block's end (to an address, from
+                                   # an arm that loops or not: `out_to`)
         self.use = use             # marks a parameter the source reads
         self.heads = [0] * len(arms)
         self.loops_of = loops_of   # `innermost_loops`
@@ -2366,6 +2395,9 @@ class _Writer:
         # (penalties folded into names only where the arm loops: made for one pass,
         # each name would cost more than the test it saves)
         self.forward = True
+        # (an arm whose head is no loop's never loops: its lines are the dispatch's loop's
+        # own, which a way out may leave, `out_to`)
+        self.straight = i not in self.loops_of
         for fold in (True, False) if i in self.folded else (False,):
             lines = self._render(i, fold, "")
             if self.forwarded and self.moved_back:
@@ -2914,7 +2946,7 @@ class _Writer:
             lines.append(f"{keyword} t == {self.use(name)}:")
             lines += ["    " + x for x in self._go(label, name, 0, 0, chain, slowest, sp)]
             keyword = "elif"
-        out = self.out("t")
+        out = self.out("t", self.straight)
         if keyword == "elif":
             lines.append("else:")
             out = ["    " + x for x in out]
@@ -2965,7 +2997,7 @@ class _Writer:
             return ["continue"] if self.count else lines + ["continue"]
         lines = self._add(cycles, penalty)
         if label is None:
-            return lines + self.out(self.use(target))
+            return lines + self.out(self.use(target), self.straight)
         self.dispatched.append(label)
         return lines + [f"L = {label}"]
 
