@@ -1492,19 +1492,18 @@ def _compile(shape: tuple) -> Shape:
     # Leaving at a block's end (a target outside the region, at `target`), where the
     # registers are written back, P made from the flags' locals where the region keeps
     # them at its block boundaries: from an arm that does not loop (`straight`), the
-    # address kept and the dispatch's loop left, for one call after it (`leave_at`,
-    # `write_back_at`); from a loop's arm, `_Left` raised, for its handler's call
-    # (`write_back_out`). One call in the source, not one per exit: its 15 arguments
-    # cost `compile()` about 15 k host instructions each. (A raise costs about 0.5 us
-    # more than a call, once a region's run: unrolled code leaves each region at its
-    # end, a loop's arm only when the loop ends.)
+    # address kept in `at` and the dispatch's loop left; from a loop's arm, `_Left`
+    # raised, which its handler keeps in `at`; either way on to the one call after the
+    # `try` (`leave_out`, `write_back_out`). One call in the source, not one per exit:
+    # its 15 arguments cost `compile()` about 15 k host instructions each. (A raise
+    # costs about 0.5 us more than leaving the loop, once a region's run: unrolled code
+    # leaves each region at its end, a loop's arm only when the loop ends.)
     at_end = ", ".join(_exit_arguments(saved, region_flags))
 
     def out_to(target: str, straight: bool) -> list[str]:
         if not saved:
             return [f"return (done << 24) + {target}"]
         if straight:
-            helpers.add("leave_at")
             return [f"at = {target}", "break"]
         return [f"raise _Left(done, {target})"]
 
@@ -1983,8 +1982,7 @@ def _compile(shape: tuple) -> Shape:
     # handler of three lines fewer for `compile()`)
     stepped = writer.stepped
     if saved:
-        handlers = ["except _Left as out:", "    return leave_out(cpu, "
-                    f"{'mem, ' if stepped else ''}out, {at_end})"]
+        handlers = ["except _Left as out:", "    at = out"]
     else:
         handlers = ["except _Stepped as out:",
                     "    return (out.cycles << 24) + interpreted_step(cpu, mem, out.at)"
@@ -1995,11 +1993,11 @@ def _compile(shape: tuple) -> Shape:
         handlers += (["except _LeftForIo as out:"] +
                      ["    " + line for line in plain + ["io_exit(cpu, out.at, out.cycles)"]])
     # (the dispatch's lines come indented for their place in the function)
-    # (after the dispatch's loop, the arms that leave it: `out_to`)
-    after = ([f"  return leave_at(cpu, done, at, {at_end})"] if "leave_at" in helpers
-             else [])
-    body_source = "\n".join([" " + line for line in lines] + dispatch + after +
-                            [" " + line for line in handlers])
+    # (after the `try`, where the ways out that write back go on: `out_to`)
+    after = [f"return leave_out(cpu, {'mem, ' if stepped else ''}done, at, {at_end})"
+             ] if saved else []
+    body_source = "\n".join([" " + line for line in lines] + dispatch +
+                            [" " + line for line in handlers + after])
     # The parameters: those the source reads (an address only where the region may be
     # left), in the first region made constants of its code object (`names` above), in
     # the shape's others the function's argument defaults (no closure cells, little for
@@ -2019,8 +2017,6 @@ def _compile(shape: tuple) -> Shape:
     if saved:
         if "leave" in helpers:
             namespace["leave"] = write_back(saved)
-        if "leave_at" in helpers:
-            namespace["leave_at"] = write_back_at(saved, region_flags)
         namespace["leave_out"] = write_back_out(saved, region_flags,
                                                 tuple(_p_at_handlers(region_flags, saved)),
                                                 stepped)
@@ -2127,7 +2123,7 @@ def write_back(registers: tuple[str, ...]) -> Callable[..., None]:
 
 
 def _exit_arguments(registers: tuple[str, ...], flags: FlagState) -> list[str]:
-    """The locals a region passes to `write_back_at`/`_out`: its registers', P's and the
+    """The locals a region passes to `write_back_out`: its registers', P's and the
     flags' locals where `flags` has them in place of P's bits (V's triple its three)."""
     names = []
     for r in registers:
@@ -2140,34 +2136,23 @@ def _exit_arguments(registers: tuple[str, ...], flags: FlagState) -> list[str]:
 
 
 @functools.lru_cache(maxsize=None)
-def write_back_at(registers: tuple[str, ...], flags: FlagState) -> Callable[..., int]:
-    """`leave_at(cpu, done, at, *locals)`: a region's way out at a block's end (a target
-    outside it): stores `registers`' values into the CPU, P made from the flags' locals
-    where `flags` has them (`_exit_arguments`), and returns the region's result. One
-    call instead of a write-back, P's expression and a return at every such exit."""
-    source = (f"def leave_at(cpu, done, at, {', '.join(_exit_arguments(registers, flags))},"
-              f" NZ8=NZ8, NZ16=NZ16):\n" +
-              "".join(f"    cpu.{r} = {materialised(flags) if r == 'p' else 'r_' + r}\n"
-                      for r in registers) +
-              "    return (done << 24) + at\n")
-    namespace: dict[str, Any] = {"NZ8": cpu_fast.NZ8, "NZ16": cpu_fast.NZ16}
-    exec(compile(source, "<iigs.blocks leave_at>", "exec"), namespace)
-    return namespace["leave_at"]
-
-
-
-@functools.lru_cache(maxsize=None)
 def write_back_out(registers: tuple[str, ...], flags: FlagState,
                    p_lines: tuple[str, ...], stepped: bool = False) -> Callable[..., int]:
-    """`leave_out(cpu, out, *locals)`: the region's handler of `_Left` (a budget check
-    that fails, a store into its code, PLP's check): the registers written back, P
-    made by `p_lines` (`_p_at_handlers`: from the flags' locals, or the raise's P), and
-    the region's result. One call instead of those lines in every region. `stepped`:
-    `leave_out(cpu, mem, out, *locals)`, which handles `_Stepped` too, the instruction
-    at `out.at` then run through its handler (`cpu_fast.interpreted_step`) after the
-    write-back."""
-    source = (f"def leave_out(cpu, {'mem, ' if stepped else ''}out, "
+    """`leave_out(cpu, done, out, *locals)`: a region's way out that writes the
+    registers back, its one call: `out` an address, where an arm that does not loop
+    left at a block's end (`done` the cycles run, P made from the flags' locals where
+    `flags` has them), or the `_Left` raised (a budget check that fails, a store into
+    its code, PLP's check, a loop's arm leaving at a block's end: P made by `p_lines`,
+    `_p_at_handlers`, from the flags' locals or the raise's P); returns the region's
+    result. `stepped`: `leave_out(cpu, mem, done, out, *locals)`, which handles
+    `_Stepped` too, the instruction at `out.at` then run through its handler
+    (`cpu_fast.interpreted_step`) after the write-back."""
+    source = (f"def leave_out(cpu, {'mem, ' if stepped else ''}done, out, "
               f"{', '.join(_exit_arguments(registers, flags))}, NZ8=NZ8, NZ16=NZ16):\n" +
+              "    if type(out) is int:\n" +
+              "".join(f"        cpu.{r} = {materialised(flags) if r == 'p' else 'r_' + r}\n"
+                      for r in registers) +
+              "        return (done << 24) + out\n" +
               "".join(f"    {line}\n" for line in p_lines) +
               "".join(f"    cpu.{r} = r_{r}\n" for r in registers) +
               ("    if type(out) is _Stepped:\n"
@@ -2395,18 +2380,23 @@ class _Writer:
         # (penalties folded into names only where the arm loops: made for one pass,
         # each name would cost more than the test it saves)
         self.forward = True
-        # (an arm whose head is no loop's never loops: its lines are the dispatch's loop's
-        # own, which a way out may leave, `out_to`)
+        # (an arm that does not loop: its lines are the dispatch's loop's own, which a
+        # way out may leave, `out_to`; an arm whose head is no loop's is taken not to,
+        # and made again if it does: a computed transfer's way back to its head)
         self.straight = i not in self.loops_of
-        for fold in (True, False) if i in self.folded else (False,):
-            lines = self._render(i, fold, "")
-            if self.forwarded and self.moved_back:
-                # (S at the head differs from pass to pass: the tests made at the head
-                # would not hold after the first)
-                self.forward = False
+        while True:
+            for fold in (True, False) if i in self.folded else (False,):
                 lines = self._render(i, fold, "")
-            if self.loops:
+                if self.forwarded and self.moved_back:
+                    # (S at the head differs from pass to pass: the tests made at the
+                    # head would not hold after the first)
+                    self.forward = False
+                    lines = self._render(i, fold, "")
+                if self.loops:
+                    break
+            if not (self.loops and self.straight):
                 break
+            self.straight = False
         if (self.loops and len(self.passes) == 1 and not self.uncounted
                 and not (self.varies and sum(self.arms[b].size for b in self.rendered)
                          > BATCHED_MOST)):

@@ -15,7 +15,7 @@ from gin_king.bench.assembler import Assembler, native_program
 from iigs import blocks
 from iigs.cpu import CPU65816
 from iigs.tiers import Translator
-from test_cpu_run_vs_step import REGISTERS, clone, fresh, memory_alike, run_alike
+from test_cpu_run_vs_step import REGISTERS, clone, fresh, memory_alike, program_cpu, run_alike
 
 # Budgets that end the run at many points, inside the routines called among them.
 BUDGETS = tuple(range(1, 90, 7)) + (333, 1_000, 4_000, 60_000)
@@ -285,3 +285,35 @@ def test_a_wrong_return_test_is_caught(native: bool, sp: int, breakage: str,
     reference = clone(fast)
     with pytest.raises(AssertionError):
         run_alike(fast, reference, BUDGETS)
+
+
+def return_to_itself(translator: Translator) -> CPU65816:
+    """`JSR r / r: RTS` (the RTS returns to itself once, then to the caller): the RTS's
+    block is a place its own return goes back to, so its arm loops though no loop has
+    its head there. A return pushed by PEA, to an address no call in the region pushed,
+    leaves that arm at its end (`blocks._Writer.arm`'s `straight`)."""
+    mem, a = native_program(0x8000)
+    a.op("LDX", "immx", 7, wide=True)
+    a.label("loop")
+    a.op("JSR", "abs", "f")
+    a.op("INY")
+    a.op("DEX")
+    a.op("BNE", "rel8", "loop")
+    a.op("PEA", "pea", "done", offset=-1)       # (RTS adds 1)
+    a.op("JMP", "abs", "r")
+    a.label("done")
+    a.op("INX")
+    a.op("STP")
+    a.label("f")
+    a.op("JSR", "abs", "r")
+    a.label("r")
+    a.op("RTS")
+    a.assemble()
+    return program_cpu(mem, 0x8000, translator)
+
+
+def test_a_return_to_its_own_block_leaves_its_loop_right() -> None:
+    fast = return_to_itself(Translator(hot=1, batch_cycles=0, share_compiled=False))
+    reference = clone(fast)
+    run_alike(fast, reference, BUDGETS)
+    assert fast.stop_reason == "stp" and fast.x == 1 and fast.y == 7
