@@ -1468,7 +1468,7 @@ def _compile(shape: tuple) -> Shape:
     # arguments: `compile()` parses no list of them (about 8 k host instructions each,
     # 60 in the compiled workload's region), and the code loads a constant where it
     # loaded a local. (`compile()` folds no operation of a string and a number: what
-    # templates do with a parameter, tests/cpu/test_cpu_region_code.py checks.)
+    # templates do with a parameter, tests/cpu/test_cpu_region_parameters.py checks.)
     hit = "P0"
     names = itertools.chain([hit], map("'P{}'".format, itertools.count(1)))
     used: set[str] = set()            # the parameters the source reads
@@ -1935,8 +1935,10 @@ def _compile(shape: tuple) -> Shape:
                              general, tuple(pushed), stack=tuple(stack_facts[:-1]),
                              returned=stack_facts[-1], **facts))
     # (D + operand and D's low byte made again after each write of D, in the order
-    # they are made at entry; from the end of a block first, so positions hold)
-    # (only those read before D is written again: `_live_from_d`)
+    # they are made at entry; from the end of a block first, so positions hold: D's low
+    # byte where it is read before D is written again, `_live_from_d`; the names, where
+    # something in the region writes D, those the block reads after it, and at a
+    # block's head those it reads before its first, `_d_names_by_block`)
     again = _made_again(hoisted, penalties)
     live_at_entry, live_after = _live_from_d(d_reads, _successors(blocks_of))
     heads: list[set[str]] = []
@@ -2933,7 +2935,7 @@ class _Writer:
                 flag = f"fwd{chain[0]}_{self.forwarded}"
                 self.made[flag] = _forward_test(call)
                 self.forwards[flag] = call
-                test = f"{flag} or ({test})"
+                test = f"{flag} or {test}"     # (`_return_test`'s `and`s bind first)
             bank = [f"r_pbr = {self.use(pushed[2])}"] if len(arm.pulled) == 3 and not (
                 ours and call[5]) else []
             lines.append(f"if {test}:")

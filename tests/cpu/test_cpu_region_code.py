@@ -302,8 +302,8 @@ def branches_that_meet(translator: Translator, if_first: bool = False) -> CPU658
     return program_cpu(mem, 0x8000, translator)
 
 
-def _region_source(monkeypatch: pytest.MonkeyPatch, make) -> str:
-    """The source of the region `make` (a program) translates first."""
+def region_sources(monkeypatch: pytest.MonkeyPatch, run) -> list[str]:
+    """The sources of the regions translated while `run()` runs, in order."""
     sources = []
     real_compile = compile
 
@@ -312,9 +312,14 @@ def _region_source(monkeypatch: pytest.MonkeyPatch, make) -> str:
             sources.append(source)
         return real_compile(source, name, mode, *args, **kwargs)
     monkeypatch.setattr(blocks, "compile", noted, raising=False)
-    make(fresh()).run(400)
+    run()
     monkeypatch.undo()
-    return sources[0]
+    return sources
+
+
+def _region_source(monkeypatch: pytest.MonkeyPatch, make) -> str:
+    """The source of the region `make` (a program) translates first."""
+    return region_sources(monkeypatch, lambda: make(fresh()).run(400))[0]
 
 
 @pytest.mark.parametrize("if_first", [False, True], ids=["if-else-first", "if-first"])

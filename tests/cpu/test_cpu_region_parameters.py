@@ -1,7 +1,8 @@
 """A region's parameters (its addresses, operands, code range) are string constants in
-its source, which each region's code object has replaced by their values
-(`blocks._parameter_slots`, `_with_parameters`): what `compile()` does with them must be
-what it did with arguments, operation for operation."""
+its source, which the first region of a shape has replaced by their values in its own
+code object (`blocks._parameter_slots`, `_with_parameters`), and the shape's other
+regions share one code object with them as arguments: what `compile()` does with them
+as constants must be what it does with them as arguments, operation for operation."""
 from __future__ import annotations
 
 import ast
@@ -14,7 +15,7 @@ import pytest
 from gin_king.bench import cpu as bench_cpu
 from iigs import blocks
 from iigs.tiers import Translator
-from test_cpu_region_code import random_counted_loop, stepped_loop
+from test_cpu_region_code import random_counted_loop, region_sources, stepped_loop
 from test_cpu_run_vs_step import fresh, random_machine
 
 PARAMETER = re.compile(r"P\d+|STARTS")   # (STARTS: the blocks' addresses, a tuple)
@@ -23,22 +24,15 @@ PARAMETER = re.compile(r"P\d+|STARTS")   # (STARTS: the blocks' addresses, a tup
 def _sources(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Region sources of every shape the bench's workloads and some random programs
     make."""
-    sources: list[str] = []
-    real_compile = compile
-
-    def noted(source, name, mode, *args, **kwargs):
-        if name == "<iigs.blocks region>":
-            sources.append(source)
-        return real_compile(source, name, mode, *args, **kwargs)
-    monkeypatch.setattr(blocks, "compile", noted, raising=False)
-    for _, workload, _, _ in bench_cpu.workloads(100_000, sprites=2):
-        bench_cpu.workload_cpu(workload, Translator(share_compiled=False)).run(100_000)
-    for seed in range(12):
-        random_machine(seed, Translator(hot=1, batch_cycles=0, share_compiled=False)).run(3000)
-        random_counted_loop(seed, fresh()).run(4000)
-        stepped_loop(seed, fresh()).run(4000)
-    monkeypatch.undo()
-    return sources
+    def run() -> None:
+        for _, workload, _, _ in bench_cpu.workloads(100_000, sprites=2):
+            bench_cpu.workload_cpu(workload, Translator(share_compiled=False)).run(100_000)
+        for seed in range(12):
+            random_machine(seed, Translator(hot=1, batch_cycles=0,
+                                            share_compiled=False)).run(3000)
+            random_counted_loop(seed, fresh()).run(4000)
+            stepped_loop(seed, fresh()).run(4000)
+    return region_sources(monkeypatch, run)
 
 
 def _as_arguments(source: str) -> str:
