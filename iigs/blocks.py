@@ -2181,6 +2181,9 @@ def write_back_out(registers: tuple[str, ...], flags: FlagState,
               "".join(f"        cpu.{r} = {materialised(flags) if r == 'p' else 'r_' + r}\n"
                       for r in registers) +
               "        return (done << 24) + out\n" +
+              # (the region keeps the `_Left` in a local, `at`: its traceback holds the
+              # region's frame, which holds `at`, a cycle for the collector per exit)
+              "    out.__traceback__ = None\n" +
               "".join(f"    {line}\n" for line in p_lines) +
               "".join(f"    cpu.{r} = r_{r}\n" for r in registers) +
               ("    if type(out) is _Stepped:\n"

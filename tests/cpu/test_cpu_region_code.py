@@ -1812,3 +1812,25 @@ def test_a_long_pointer_read_once_where_nothing_writes_it(
     if not broken:
         # (the loop's arm reads it once where it tests that nothing wrote it)
         assert bool(_PointerReadOnce.read_once) == (variant != "stored-elsewhere")
+
+
+def test_a_regions_ways_out_leave_no_cycles_for_the_collector() -> None:
+    # Loop (a) of the bench, translated, then run in short budgets: each run leaves its
+    # region by raising `_Left`, which the region keeps in a local for its one
+    # write-back call (`leave_out`); the exception's traceback would hold the region's
+    # frame, which holds the exception: garbage only the cyclic collector frees, a
+    # collection of it later falling in whatever runs then.
+    import gc
+    workload = next(w for name, w, _, _ in bench_cpu.workloads(100_000, sprites=2)
+                    if name.startswith("loop (a)"))
+    cpu = bench_cpu.workload_cpu(workload, Translator(share_compiled=False))
+    cpu.run(200_000)
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(50):
+            cpu.run(1_000)
+        found = gc.collect()
+    finally:
+        gc.enable()
+    assert found == 0
