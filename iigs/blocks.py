@@ -2048,7 +2048,9 @@ def _compile(shape: tuple) -> Shape:
                                                 tuple(_p_at_handlers(region_flags, saved)),
                                                 stepped)
     exec(compile(source, "<iigs.blocks region>", "exec"), namespace)
-    code = namespace["region"].__code__
+    # (the function `exec` made taken out of its globals: no cycle of the two for the
+    # collector; the regions' functions refer to the namespace, not it to them)
+    code = namespace.pop("region").__code__
     pick = _getter(parameters)
     # (the parameters' values by their place among those used: `hit` an argument, its
     # place 0 when used, the others constants of the code)
@@ -2084,7 +2086,7 @@ def _compile(shape: tuple) -> Shape:
                              + body_source.replace("'STARTS'", f"({', '.join(starts)},)")
                              .replace("'", "") + "\n",
                              "<iigs.blocks region, shared>", "exec"), namespace)
-            shared[0] = namespace["region"].__code__
+            shared[0] = namespace.pop("region").__code__
             store.compile_seconds += time.perf_counter() - began
         return FunctionType(shared[0], namespace, "region", (label, NZ8, NZ16) + params)
 
