@@ -940,16 +940,25 @@ def _stack_fact(op: int, key: Key, imm: int | None, t: Template,
     arm's head or at entry (`field` given: a loop quiet about D, or a looping block of a
     region that never writes D), the offsets from S of the bytes
     it pushes, or "other"; whether it may change PBR)."""
+    if t.data_write and field is not None and OPCODES[op].mode == "dp":
+        move, _, changes_bank = _stack_fact_of(op, key, imm, True, t.stack_write)
+        return move, (field("ZEB1"),) + (() if _byte_store(op, key) else (field("ZH1"),)
+                                         ), changes_bank
+    return _stack_fact_of(op, key, imm, t.data_write, t.stack_write)
+
+
+@functools.lru_cache(maxsize=4096)
+def _stack_fact_of(op: int, key: Key, imm: int | None, data_write: bool,
+                   stack_write: bool) -> tuple:
+    """`_stack_fact` but for a direct-page store's names: a function of the instruction
+    alone, kept per process (every instruction of every shape asks)."""
     row = OPCODES[op]
     common = not key[0] and (len(key) == 3 or key[3] == 1)
     move = row.stack_move(key[1], key[2]) if common else None
     writes: Any = None
-    if t.data_write:
-        if row.mode == "dp" and field is not None:
-            writes = (field("ZEB1"),) + (() if _byte_store(op, key) else (field("ZH1"),))
-        else:
-            writes = "other"
-    elif t.stack_write:
+    if data_write:
+        writes = "other"
+    elif stack_write:
         writes = tuple(range(0, move, -1)) if move is not None and move < 0 else "other"
     changes_bank = "pbr" in row.writes and not (row.mnemonic == "JSL" and imm == 1)
     return move, writes, changes_bank
@@ -1148,9 +1157,10 @@ def _block_registers(items: tuple) -> tuple[frozenset[str], frozenset[str], froz
 def forget_derived() -> None:
     """Drop what is kept per process of the analyses' results (`_block_facts`,
     `_flag_runs`, `_flag_facts`, `_block_registers`, `_block_flag_facts`, S's reach and
-    stores per block's facts): for a test that breaks an analysis on purpose."""
+    stores per block's facts, an instruction's S facts): for a test that breaks an
+    analysis on purpose."""
     for cached in (_block_facts, _flag_runs, _flag_facts, _block_registers,
-                   _block_flag_facts, _stack_reach, _store_kinds):
+                   _block_flag_facts, _stack_reach, _store_kinds, _stack_fact_of):
         cached.cache_clear()
 
 
@@ -1258,23 +1268,34 @@ def _live_from_d(reads: list[list[set[str]]], successors: list[set[int]]
     that nothing reads before the next write, or before the region is left, is not
     written (issue 47: after a C function's PLD, the caller's blocks make them again
     at its next TCD)."""
-    live_in = [set(segments[0]) for segments in reads]
-    # (the blocks that do not write D take in their successors' names until none grows)
-    open_blocks = [(live_in[i], [live_in[s] for s in successors[i]])
-                   for i in range(len(reads) - 1, -1, -1) if len(reads[i]) == 1]
-    changed = True
-    while changed:
-        changed = False
-        for live, following in open_blocks:
-            size = len(live)
-            live.update(*following)
-            changed = changed or len(live) != size
+    # (the prologue's: the names any block reads before its first write, every block an
+    # entry; after a block's last write, those its successors read first, and the
+    # blocks after them, on through those that do not write D: a search from each
+    # successor of a block that writes D, kept per successor)
+    reached: dict[int, set[str]] = {}
+
+    def first_reads(start: int) -> set[str]:
+        found = reached.get(start)
+        if found is None:
+            found, seen, todo = set(), {start}, [start]
+            while todo:
+                k = todo.pop()
+                found |= reads[k][0]
+                if len(reads[k]) == 1:
+                    for n in successors[k] - seen:
+                        seen.add(n)
+                        todo.append(n)
+            reached[start] = found
+        return found
     after = []
     for i, segments in enumerate(reads):
-        out = set().union(*(live_in[s] for s in successors[i]))
+        if len(segments) == 1:
+            after.append([])
+            continue
+        out = set().union(*map(first_reads, successors[i]))
         after.append([segments[j] | (out if j == len(segments) - 1 else set())
                       for j in range(1, len(segments))])
-    return set().union(*live_in), after
+    return set().union(*(segments[0] for segments in reads)), after
 
 
 def _d_names_by_block(reads: list[list[set[str]]], after: list[list[set[str]]],

@@ -226,6 +226,34 @@ def test_a_words_names_made_in_one_statement_are_the_same() -> None:
             assert together == apart
 
 
+def test_the_liveness_is_the_least_fixed_point() -> None:
+    # Random regions of blocks: `_live_from_d`'s search from each successor of a block
+    # that writes D gives what the fixed point of "a block that does not write D reads
+    # what its successors read first" gives.
+    rng = random.Random(47)
+    for _ in range(300):
+        n = rng.randint(1, 12)
+        names = [f"Z{k}" for k in range(6)]
+        reads = [[set(rng.sample(names, rng.randint(0, 3)))
+                  for _ in range(1 if rng.random() < 0.7 else rng.randint(2, 3))]
+                 for _ in range(n)]
+        successors = [set(rng.sample(range(n), rng.randint(0, min(n, 3)))) for _ in range(n)]
+        live = [set(segments[0]) for segments in reads]
+        changed = True
+        while changed:
+            changed = False
+            for i, segments in enumerate(reads):
+                if len(segments) == 1:
+                    grown = live[i].union(*(live[s] for s in successors[i]))
+                    changed = changed or grown != live[i]
+                    live[i] = grown
+        expected_after = [[segments[j] | (set().union(*(live[s] for s in successors[i]))
+                                          if j == len(segments) - 1 else set())
+                           for j in range(1, len(segments))]
+                          for i, segments in enumerate(reads)]
+        assert blocks._live_from_d(reads, successors) == (set().union(*live), expected_after)
+
+
 def test_each_block_makes_the_names_it_reads() -> None:
     # Block 0 writes D, then reads Z1; block 1 reads Z2 and Y2; block 2 reads D's low
     # byte, writes D and reads nothing after it: block 1 makes its names at its head,
