@@ -11,6 +11,7 @@ purpose is caught.
 """
 from __future__ import annotations
 
+import gc
 import random
 from typing import Any
 
@@ -1848,7 +1849,6 @@ def test_a_regions_ways_out_leave_no_cycles_for_the_collector() -> None:
     # write-back call (`leave_out`); the exception's traceback would hold the region's
     # frame, which holds the exception: garbage only the cyclic collector frees, a
     # collection of it later falling in whatever runs then.
-    import gc
     workload = next(w for name, w, _, _ in bench_cpu.workloads(100_000, sprites=2)
                     if name.startswith("loop (a)"))
     cpu = bench_cpu.workload_cpu(workload, Translator(share_compiled=False))
