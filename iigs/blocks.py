@@ -2101,9 +2101,9 @@ def _compile(shape: tuple) -> Shape:
         if shared[0] is None:
             began = time.perf_counter()
             # (the guard's tuple written out: no tuple to make for each region placed)
-            args = "".join([f", P{n}" for n in parameters])
+            arguments = "".join([f", P{n}" for n in parameters])
             with _collection_paused():    # (placed, not made by `translate`)
-                exec(compile(f"def region(cpu, mem, limit, L, NZ8, NZ16{args}):\n"
+                exec(compile(f"def region(cpu, mem, limit, L, NZ8, NZ16{arguments}):\n"
                              + body_source.replace("'STARTS'", f"({', '.join(starts)},)")
                              .replace("'", "") + "\n",
                              "<iigs.blocks region, shared>", "exec"), namespace)
@@ -2200,19 +2200,20 @@ def write_back_out(registers: tuple[str, ...], flags: FlagState,
     (`cpu_fast.interpreted_step`) after the write-back."""
     source = (f"def leave_out(cpu, {'mem, ' if stepped else ''}done, out, "
               f"{', '.join(_exit_arguments(registers, flags))}, NZ8=NZ8, NZ16=NZ16):\n" +
-              "    if type(out) is int:\n" +
-              "".join(f"        cpu.{r} = {materialised(flags) if r == 'p' else 'r_' + r}\n"
-                      for r in registers) +
-              "        return (done << 24) + out\n" +
+              "    if type(out) is int:\n"
+              "        cycles, at = done, out\n" +
+              (f"        r_p = {materialised(flags)}\n" if "p" in registers else "") +
+              "    else:\n"
               # (the region keeps the `_Left` in a local, `at`: its traceback holds the
               # region's frame, which holds `at`, a cycle for the collector per exit)
-              "    out.__traceback__ = None\n" +
-              "".join(f"    {line}\n" for line in p_lines) +
+              "        out.__traceback__ = None\n"
+              "        cycles, at = out.cycles, out.at\n" +
+              "".join(f"        {line}\n" for line in p_lines) +
               "".join(f"    cpu.{r} = r_{r}\n" for r in registers) +
               ("    if type(out) is _Stepped:\n"
-               "        return (out.cycles << 24) + interpreted_step(cpu, mem, out.at)\n"
+               "        return (cycles << 24) + interpreted_step(cpu, mem, at)\n"
                if stepped else "") +
-              "    return (out.cycles << 24) + out.at\n")
+              "    return (cycles << 24) + at\n")
     namespace: dict[str, Any] = {"NZ8": cpu_fast.NZ8, "NZ16": cpu_fast.NZ16,
                                  "_Stepped": _Stepped,
                                  "interpreted_step": cpu_fast.interpreted_step}
