@@ -24,8 +24,8 @@ COMMANDS: dict[str, str] = {
 }
 
 # `gin-king bench NAME`: one module per benchmark under gin_king/bench/.
-BENCHES: tuple[str, ...] = ("cpu", "video", "oracle", "native", "idle", "build", "sound",
-                           "agent", "ui")
+BENCHES: tuple[str, ...] = ("cpu", "translation", "video", "oracle", "native", "idle",
+                           "build", "sound", "agent", "ui")
 
 # commands whose own sub-commands each have options (`gin-king disk ls --help` ...)
 SUBCOMMANDS: dict[str, tuple[str, ...]] = {

@@ -84,3 +84,25 @@ def test_bench_cpu_bytecodes_counts_the_regions_code_alike_each_run(capsys) -> N
     workload = bench_cpu.workloads(20_000)[3][1]
     assert (bench_cpu.region_bytecodes(workload, 20_000)
             == bench_cpu.region_bytecodes(workload, 20_000))
+
+
+def test_bench_translation_measures_this_tree_against_another(capsys) -> None:
+    # This checkout against itself, one round of one cold run each: the compiled
+    # workload's one region, its 66 instructions each compiled once (a tree whose blocks
+    # overlapped would count more than the distinct ones), and the ratios of the two.
+    from gin_king.bench import translation
+    status = translation.main(["--against", str(translation.ROOT), "--rounds", "1",
+                               "--runs", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    assert status == 0
+    assert lines[0].startswith("translation of compiled (C-shaped)")
+    trees = [line.split() for line in lines if line.startswith(str(translation.ROOT)[-40:])]
+    assert len(trees) == 2
+    for fields in trees:
+        assert fields[1:4] == ["1", "66", "(66)"]
+        compile_ms, per_instruction, per_distinct, per_region = map(float, fields[4:8])
+        assert per_instruction == per_distinct
+        assert 1e3 * compile_ms / 66 == pytest.approx(per_instruction, rel=0.01)
+        assert 0 < compile_ms <= per_region
+    ratios = next(line for line in lines if line.startswith("this / against, the least"))
+    assert ratios.count("x") == 4

@@ -1,0 +1,143 @@
+"""`gin-king bench translation`: what translating a workload's code costs in this tree,
+and in another checkout of the project measured in the same run (`--against DIR`, a
+`git worktree` of an earlier commit, say), so that the host's load falls on both alike.
+
+The rounds alternate the trees, each a fresh process that runs the workload of `gin-king
+bench cpu` from cold `--runs` times (a new CPU and translator each, no compiled code
+shared) and keeps the least of each figure: host time compiling its shapes
+(`iigs.blocks._compile`), in all and per instruction, and each region's whole
+translation (discovery included). Instructions are counted two ways: as the tree counts
+them (each compiled block's, where a tree whose blocks overlap compiles the instructions
+they share once per block), and distinct, by address and state: the program's code
+compiled (the same code in every tree for the compiled workload and the loops; where
+regions are placed by shape, as in the unrolled workload, each tree compiles its own
+share of it).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]   # this checkout
+
+# What each process runs: written against the names every tree since the bench's
+# translation figures has (`workloads`, `workload_cpu`, `Translator.counters`,
+# `blocks.discover`, `blocks._compile`), so an earlier checkout runs it unchanged.
+MEASURE = r'''
+import inspect, json, math, sys
+from gin_king.bench import cpu as bench
+from iigs import blocks
+from iigs.tiers import Translator
+prefix, runs = sys.argv[1], int(sys.argv[2])
+name, workload, cycles, _ = next(row for row in bench.workloads(3_000_000)
+                                 if row[0].startswith(prefix))
+cold = ({"share_compiled": False}
+        if "share_compiled" in inspect.signature(Translator).parameters else {})
+
+
+def run():
+    cpu = bench.workload_cpu(workload, Translator(**cold))
+    cpu.run(cycles)
+    return cpu.translator.counters()
+
+
+# One run first, not timed, notes the instructions of each shape compiled: those of
+# the blocks `discover` found last.
+distinct, found = set(), []
+discover, compile_shape = blocks.discover, blocks._compile
+
+
+def discovering(*args, **kwargs):
+    found.append(discover(*args, **kwargs))
+    return found[-1]
+
+
+def compiling(shape):
+    distinct.update((i.at, i.key) for block in found[-1] for i in block.instructions)
+    return compile_shape(shape)
+
+
+blocks.discover, blocks._compile = discovering, compiling
+run()
+blocks.discover, blocks._compile = discover, compile_shape
+best = {"compile_ms": math.inf, "region_ms": math.inf}
+for _ in range(runs):
+    counts = run()
+    made = counts["regions"] + counts["placed"]
+    best["compile_ms"] = min(best["compile_ms"], 1e3 * counts["compile_seconds"])
+    best["region_ms"] = min(best["region_ms"], 1e3 * counts["translate_seconds"] / made)
+print(json.dumps({"workload": name, "instructions": counts["instructions"],
+                  "distinct": len(distinct), "shapes": counts["shapes"], "regions": made,
+                  **best}))
+'''
+
+# (label, value of one process's figures) of each column printed
+COLUMNS = (
+    ("compile ms", lambda m: m["compile_ms"]),
+    ("us/instruction", lambda m: 1e3 * m["compile_ms"] / m["instructions"]),
+    ("us/distinct", lambda m: 1e3 * m["compile_ms"] / m["distinct"]),
+    ("ms/region", lambda m: m["region_ms"]),
+)
+
+
+def measure(tree: Path, workload: str, runs: int) -> dict[str, float | str]:
+    """One fresh process of `tree`'s code: its least figures over `runs` cold runs."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(tree)] + ([os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else [])))
+    done = subprocess.run([sys.executable, "-c", MEASURE, workload, str(runs)], cwd=tree,
+                          env=env, capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"gin-king bench translation: {tree}: "
+                         f"{done.stderr.strip().splitlines()[-1:]}")
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def spread(values: list[float], digits: int) -> str:
+    """`low-high` of `values` (one figure where they agree at that precision)."""
+    low, high = f"{min(values):.{digits}f}", f"{max(values):.{digits}f}"
+    return low if low == high else f"{low}-{high}"
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="gin-king bench translation", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--against", type=Path, metavar="DIR",
+                        help="another checkout of the project, measured in the same rounds")
+    parser.add_argument("--workload", default="compiled",
+                        help="a `gin-king bench cpu` workload, by the start of its name "
+                             "(default compiled)")
+    parser.add_argument("--rounds", type=int, default=4,
+                        help="rounds, each a process of each tree in turn (default 4)")
+    parser.add_argument("--runs", type=int, default=5,
+                        help="cold runs per process, the least kept (default 5)")
+    args = parser.parse_args(argv)
+    trees = [ROOT] + ([args.against.resolve()] if args.against else [])
+    rounds: list[list[dict]] = [[] for _ in trees]
+    for _ in range(args.rounds):
+        for k, tree in enumerate(trees):
+            rounds[k].append(measure(tree, args.workload, args.runs))
+    first = rounds[0][0]
+    print(f"translation of {first['workload']}: {args.rounds} rounds, each tree the least "
+          f"of {args.runs} cold runs a round; the least of the rounds, then their range")
+    print(f"{'tree':40} {'regions':>7} {'instructions':>12} {'(distinct)':>10}  "
+          + "  ".join(f"{label:>14}" for label, _ in COLUMNS))
+    for tree, runs in zip(trees, rounds):
+        m = runs[-1]
+        print(f"{str(tree)[-40:]:40} {m['regions']:>7} {m['instructions']:>12} "
+              f"{'(' + str(m['distinct']) + ')':>10}  "
+              + "  ".join(f"{min(value(r) for r in runs):>14.2f}" for _, value in COLUMNS))
+        print(f"{'':73}" + "  ".join(f"{spread([value(r) for r in runs], 2):>14}"
+                                     for _, value in COLUMNS))
+    if args.against:
+        print(f"{'this / against, the least of the rounds':73}" + "  ".join(
+            f"{min(value(r) for r in rounds[0]) / min(value(r) for r in rounds[1]):>13.2f}x"
+            for _, value in COLUMNS))
+        print(f"{'... round by round':73}" + "  ".join(
+            f"{spread([value(a) / value(b) for a, b in zip(*rounds)], 2) + 'x':>14}"
+            for _, value in COLUMNS))
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return 0
