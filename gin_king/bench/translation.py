@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]   # this checkout
 # translation figures has (`workloads`, `workload_cpu`, `Translator.counters`,
 # `blocks.discover`, `blocks._compile`), so an earlier checkout runs it unchanged.
 MEASURE = r'''
-import inspect, json, math, sys
+import inspect, json, math, os, sys
 from gin_king.bench import cpu as bench
 from iigs import blocks
 from iigs.tiers import Translator
@@ -70,7 +70,8 @@ for _ in range(runs):
     made = counts["regions"] + counts["placed"]
     best["compile_ms"] = min(best["compile_ms"], 1e3 * counts["compile_seconds"])
     best["region_ms"] = min(best["region_ms"], 1e3 * counts["translate_seconds"] / made)
-print(json.dumps({"workload": name, "instructions": counts["instructions"],
+print(json.dumps({"tree": os.path.dirname(os.path.dirname(os.path.abspath(blocks.__file__))),
+                  "workload": name, "instructions": counts["instructions"],
                   "distinct": len(distinct), "shapes": counts["shapes"], "regions": made,
                   **best}))
 '''
@@ -91,9 +92,14 @@ def measure(tree: Path, workload: str, runs: int) -> dict[str, float | str]:
     done = subprocess.run([sys.executable, "-c", MEASURE, workload, str(runs)], cwd=tree,
                           env=env, capture_output=True, text=True)
     if done.returncode:
-        raise SystemExit(f"gin-king bench translation: {tree}: "
-                         f"{done.stderr.strip().splitlines()[-1:]}")
-    return json.loads(done.stdout.splitlines()[-1])
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        raise SystemExit(f"gin-king bench translation: {tree}: {last}")
+    figures = json.loads(done.stdout.splitlines()[-1])
+    # (a directory without the project's packages would run the installed ones instead)
+    if Path(figures["tree"]).resolve() != tree.resolve():
+        raise SystemExit(f"gin-king bench translation: {tree} is not a checkout of the "
+                         f"project (the translator came from {figures['tree']})")
+    return figures
 
 
 def spread(values: list[float], digits: int) -> str:
@@ -116,13 +122,16 @@ def main(argv: list[str]) -> int:
                         help="cold runs per process, the least kept (default 5)")
     args = parser.parse_args(argv)
     trees = [ROOT] + ([args.against.resolve()] if args.against else [])
+    for tree in trees:
+        if not (tree / "iigs" / "blocks.py").is_file():
+            parser.error(f"{tree} is not a checkout of the project (no iigs/blocks.py)")
     rounds: list[list[dict]] = [[] for _ in trees]
     for _ in range(args.rounds):
         for k, tree in enumerate(trees):
             rounds[k].append(measure(tree, args.workload, args.runs))
     first = rounds[0][0]
-    print(f"translation of {first['workload']}: {args.rounds} rounds, each tree the least "
-          f"of {args.runs} cold runs a round; the least of the rounds, then their range")
+    print(f"translation of {first['workload']}: {args.rounds} round(s), each tree the least "
+          f"of {args.runs} cold run(s) a round; the least of the rounds, then their range")
     print(f"{'tree':40} {'regions':>7} {'instructions':>12} {'(distinct)':>10}  "
           + "  ".join(f"{label:>14}" for label, _ in COLUMNS))
     for tree, runs in zip(trees, rounds):

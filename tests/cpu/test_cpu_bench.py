@@ -106,3 +106,14 @@ def test_bench_translation_measures_this_tree_against_another(capsys) -> None:
         assert 0 < compile_ms <= per_region
     ratios = next(line for line in lines if line.startswith("this / against, the least"))
     assert ratios.count("x") == 4
+
+
+def test_bench_translation_refuses_a_directory_that_is_not_a_checkout(tmp_path, capsys
+                                                                     ) -> None:
+    # Run with such a directory first on the path, the installed tree would be measured
+    # in its place, and the figures compared with themselves.
+    from gin_king.bench import translation
+    with pytest.raises(SystemExit) as refused:
+        translation.main(["--against", str(tmp_path), "--rounds", "1", "--runs", "1"])
+    assert refused.value.code == 2
+    assert "is not a checkout of the project" in capsys.readouterr().err
