@@ -33,8 +33,10 @@ from gin_king.bench import cpu as bench
 from iigs import blocks
 from iigs.tiers import Translator
 prefix, runs = sys.argv[1], int(sys.argv[2])
-name, workload, cycles, _ = next(row for row in bench.workloads(3_000_000)
-                                 if row[0].startswith(prefix))
+row = next((row for row in bench.workloads(3_000_000) if row[0].startswith(prefix)), None)
+if row is None:
+    sys.exit(f"no `gin-king bench cpu` workload's name begins {prefix!r}")
+name, workload, cycles, _ = row
 cold = ({"share_compiled": False}
         if "share_compiled" in inspect.signature(Translator).parameters else {})
 
@@ -72,7 +74,7 @@ for _ in range(runs):
     best["region_ms"] = min(best["region_ms"], 1e3 * counts["translate_seconds"] / made)
 print(json.dumps({"tree": os.path.dirname(os.path.dirname(os.path.abspath(blocks.__file__))),
                   "workload": name, "instructions": counts["instructions"],
-                  "distinct": len(distinct), "shapes": counts["shapes"], "regions": made,
+                  "distinct": len(distinct), "regions": made,
                   **best}))
 '''
 
