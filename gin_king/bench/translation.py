@@ -58,9 +58,9 @@ def discovering(*args, **kwargs):
     return found[-1]
 
 
-def compiling(shape):
+def compiling(*args, **kwargs):
     distinct.update((i.at, i.key) for block in found[-1] for i in block.instructions)
-    return compile_shape(shape)
+    return compile_shape(*args, **kwargs)
 
 
 blocks.discover, blocks._compile = discovering, compiling
