@@ -2021,10 +2021,6 @@ def _compile(shape: tuple) -> Shape:
     # and the dispatch's levels indented one space further each, the arms' own lines
     # four: a block needs only more than its head, and `compile()` reads each space)
     lines += ["try:", " while True:"]
-    # (the flags are where the region keeps them at its block boundaries, or P came
-    # with the raise: `_flags_for_raise`; the handlers make P and write back the locals)
-    plain = [f"leave(cpu, {', '.join('r_' + r for r in saved)})"] if saved else []
-    plain[:0] = _p_at_handlers(region_flags, saved, tuple(p_states))
     # (`_Left`'s: one call, `write_back_out`, P made in it as `_p_at_handlers` says, and
     # `_Stepped`'s too where an arm raises it: its instruction stepped in that call, a
     # handler of three lines fewer for `compile()`)
@@ -2037,7 +2033,11 @@ def _compile(shape: tuple) -> Shape:
                     ] if stepped else []
         handlers += ["except _Left as out:", "    return (out.cycles << 24) + out.at"]
     if io_leaves or io_raises:
+        # (the flags are where the region keeps them at its block boundaries, or P came
+        # with the raise: `_flags_for_raise`; the handler makes P, writes back the locals)
         helpers.add("leave")
+        plain = (_p_at_handlers(region_flags, saved, tuple(p_states)) +
+                 [f"leave(cpu, {', '.join('r_' + r for r in saved)})"] if saved else [])
         handlers += (["except _LeftForIo as out:"] +
                      ["    " + line for line in plain + ["io_exit(cpu, out.at, out.cycles)"]])
     # (the dispatch's lines come indented for their place in the function)
