@@ -12,6 +12,12 @@ they share once per block), and distinct, by address and state: the program's co
 compiled (the same code in every tree for the compiled workload and the loops; where
 regions are placed by shape, as in the unrolled workload, each tree compiles its own
 share of it).
+
+Beside the cold figures, `_compile` warm: the shapes of one run compiled again and again
+in a row (`--warm` times, the least kept), host caches and CPython's specialisation of
+the translator's own code warm. The difference is what a translation pays for coming
+after other work: the parser's, the compiler's and the translator's code and data
+fetched again, about the same in every tree, which weighs most on a small region.
 """
 from __future__ import annotations
 
@@ -28,11 +34,11 @@ ROOT = Path(__file__).resolve().parents[2]   # this checkout
 # translation figures has (`workloads`, `workload_cpu`, `Translator.counters`,
 # `blocks.discover`, `blocks._compile`), so an earlier checkout runs it unchanged.
 MEASURE = r'''
-import inspect, json, math, os, sys
+import gc, inspect, json, math, os, sys, time
 from gin_king.bench import cpu as bench
 from iigs import blocks
 from iigs.tiers import Translator
-prefix, runs = sys.argv[1], int(sys.argv[2])
+prefix, runs, warm_runs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 row = next((row for row in bench.workloads(3_000_000) if row[0].startswith(prefix)), None)
 if row is None:
     sys.exit(f"no `gin-king bench cpu` workload's name begins {prefix!r}")
@@ -47,9 +53,9 @@ def run():
     return cpu.translator.counters()
 
 
-# One run first, not timed, notes the instructions of each shape compiled: those of
-# the blocks `discover` found last.
-distinct, found = set(), []
+# One run first, not timed, notes the instructions of each shape compiled (those of
+# the blocks `discover` found last) and the shapes, compiled again warm at the end.
+distinct, found, shapes = set(), [], []
 discover, compile_shape = blocks.discover, blocks._compile
 
 
@@ -60,18 +66,27 @@ def discovering(*args, **kwargs):
 
 def compiling(*args, **kwargs):
     distinct.update((i.at, i.key) for block in found[-1] for i in block.instructions)
+    shapes.append((args, kwargs))
     return compile_shape(*args, **kwargs)
 
 
 blocks.discover, blocks._compile = discovering, compiling
 run()
 blocks.discover, blocks._compile = discover, compile_shape
-best = {"compile_ms": math.inf, "region_ms": math.inf}
+best = {"compile_ms": math.inf, "region_ms": math.inf, "warm_ms": math.inf}
 for _ in range(runs):
     counts = run()
     made = counts["regions"] + counts["placed"]
     best["compile_ms"] = min(best["compile_ms"], 1e3 * counts["compile_seconds"])
     best["region_ms"] = min(best["region_ms"], 1e3 * counts["translate_seconds"] / made)
+# (the collector paused, as translating pauses it)
+gc.disable()
+for _ in range(warm_runs):
+    began = time.perf_counter()
+    for args, kwargs in shapes:
+        compile_shape(*args, **kwargs)
+    best["warm_ms"] = min(best["warm_ms"], 1e3 * (time.perf_counter() - began))
+gc.enable()
 print(json.dumps({"tree": os.path.dirname(os.path.dirname(os.path.abspath(blocks.__file__))),
                   "workload": name, "instructions": counts["instructions"],
                   "distinct": len(distinct), "regions": made,
@@ -84,15 +99,17 @@ COLUMNS = (
     ("us/instruction", lambda m: 1e3 * m["compile_ms"] / m["instructions"]),
     ("us/distinct", lambda m: 1e3 * m["compile_ms"] / m["distinct"]),
     ("ms/region", lambda m: m["region_ms"]),
+    ("warm ms", lambda m: m["warm_ms"]),
 )
 
 
-def measure(tree: Path, workload: str, runs: int) -> dict[str, float | str]:
-    """One fresh process of `tree`'s code: its least figures over `runs` cold runs."""
+def measure(tree: Path, workload: str, runs: int, warm: int) -> dict[str, float | str]:
+    """One fresh process of `tree`'s code: its least figures over `runs` cold runs, and
+    its shapes' `_compile` the least of `warm` in a row."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [str(tree)] + ([os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else [])))
-    done = subprocess.run([sys.executable, "-c", MEASURE, workload, str(runs)], cwd=tree,
-                          env=env, capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", MEASURE, workload, str(runs), str(warm)],
+                          cwd=tree, env=env, capture_output=True, text=True)
     if done.returncode:
         last = (done.stderr.strip().splitlines() or ["no output"])[-1]
         raise SystemExit(f"gin-king bench translation: {tree}: {last}")
@@ -122,7 +139,13 @@ def main(argv: list[str]) -> int:
                         help="rounds, each a process of each tree in turn (default 4)")
     parser.add_argument("--runs", type=int, default=5,
                         help="cold runs per process, the least kept (default 5)")
+    parser.add_argument("--warm", type=int, default=30,
+                        help="warm compiles of the shapes per process, the least kept "
+                             "(default 30)")
     args = parser.parse_args(argv)
+    for name in ("rounds", "runs", "warm"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name} must be at least 1")
     trees = [ROOT] + ([args.against.resolve()] if args.against else [])
     for tree in trees:
         if not (tree / "iigs" / "blocks.py").is_file():
@@ -130,10 +153,11 @@ def main(argv: list[str]) -> int:
     rounds: list[list[dict]] = [[] for _ in trees]
     for _ in range(args.rounds):
         for k, tree in enumerate(trees):
-            rounds[k].append(measure(tree, args.workload, args.runs))
+            rounds[k].append(measure(tree, args.workload, args.runs, args.warm))
     first = rounds[0][0]
     print(f"translation of {first['workload']}: {args.rounds} round(s), each tree the least "
-          f"of {args.runs} cold run(s) a round; the least of the rounds, then their range")
+          f"of {args.runs} cold run(s) a round (warm: of {args.warm} in a row); the least "
+          f"of the rounds, then their range")
     print(f"{'tree':40} {'regions':>7} {'instructions':>12} {'(distinct)':>10}  "
           + "  ".join(f"{label:>14}" for label, _ in COLUMNS))
     for tree, runs in zip(trees, rounds):

@@ -5,6 +5,8 @@ the bench raises when run() and step() end in different states.
 """
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from gin_king.bench import cpu as bench_cpu
@@ -92,7 +94,7 @@ def test_bench_translation_measures_this_tree_against_another(capsys) -> None:
     # overlapped would count more than the distinct ones), and the ratios of the two.
     from gin_king.bench import translation
     status = translation.main(["--against", str(translation.ROOT), "--rounds", "1",
-                               "--runs", "1"])
+                               "--runs", "1", "--warm", "2"])
     lines = capsys.readouterr().out.splitlines()
     assert status == 0
     assert lines[0].startswith("translation of compiled (C-shaped)")
@@ -100,12 +102,14 @@ def test_bench_translation_measures_this_tree_against_another(capsys) -> None:
     assert len(trees) == 2
     for fields in trees:
         assert fields[1:4] == ["1", "66", "(66)"]
-        compile_ms, per_instruction, per_distinct, per_region = map(float, fields[4:8])
+        compile_ms, per_instruction, per_distinct, per_region, warm = map(float,
+                                                                          fields[4:9])
         assert per_instruction == per_distinct
         assert 1e3 * compile_ms / 66 == pytest.approx(per_instruction, rel=0.01)
         assert 0 < compile_ms <= per_region
+        assert 0 < warm < math.inf     # (the one shape compiled again, twice)
     ratios = next(line for line in lines if line.startswith("this / against, the least"))
-    assert ratios.count("x") == 4
+    assert ratios.count("x") == 5
 
 
 def test_bench_translation_refuses_a_directory_that_is_not_a_checkout(tmp_path, capsys
@@ -117,3 +121,13 @@ def test_bench_translation_refuses_a_directory_that_is_not_a_checkout(tmp_path, 
         translation.main(["--against", str(tmp_path), "--rounds", "1", "--runs", "1"])
     assert refused.value.code == 2
     assert "is not a checkout of the project" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option", ["--rounds", "--runs", "--warm"])
+def test_bench_translation_refuses_a_count_below_one(option, capsys) -> None:
+    # (no run at all would print no figure, or an infinite one, as if measured)
+    from gin_king.bench import translation
+    with pytest.raises(SystemExit) as refused:
+        translation.main([option, "0"])
+    assert refused.value.code == 2
+    assert f"{option} must be at least 1" in capsys.readouterr().err
