@@ -17,7 +17,8 @@ Beside the cold figures, `_compile` warm: the shapes of one run compiled again a
 in a row (`--warm` times, the least kept), host caches and CPython's specialisation of
 the translator's own code warm. The difference is what a translation pays for coming
 after other work: the parser's, the compiler's and the translator's code and data
-fetched again, about the same in every tree, which weighs most on a small region.
+fetched again, a cost that does not shrink with the code made and weighs most on a
+small region.
 """
 from __future__ import annotations
 
