@@ -11,7 +11,9 @@ them (each compiled block's, where a tree whose blocks overlap compiles the inst
 they share once per block), and distinct, by address and state: the program's code
 compiled (the same code in every tree for the compiled workload and the loops; where
 regions are placed by shape, as in the unrolled workload, each tree compiles its own
-share of it).
+share of it). `--workload GIN.KING` runs the program itself instead, `--seconds` of a
+IIGS with File > New Game chosen, from a disk this tree makes, so that every tree runs
+the same program.
 
 Beside the cold figures, `_compile` warm: the shapes of one run compiled again and again
 in a row (`--warm` times, the least kept), host caches and CPython's specialisation of
@@ -27,6 +29,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]   # this checkout
@@ -40,18 +43,45 @@ from gin_king.bench import cpu as bench
 from iigs import blocks
 from iigs.tiers import Translator
 prefix, runs, warm_runs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-row = next((row for row in bench.workloads(3_000_000) if row[0].startswith(prefix)), None)
-if row is None:
-    sys.exit(f"no `gin-king bench cpu` workload's name begins {prefix!r}")
-name, workload, cycles, _ = row
 cold = ({"share_compiled": False}
         if "share_compiled" in inspect.signature(Translator).parameters else {})
+if prefix == "GIN.KING":
+    # The real program, from the disk the measuring tree made (argv[4]), a copy each run:
+    # the runner's machine, its translator made as the workloads' are (none shared).
+    import contextlib, io, shutil, tempfile
+    try:
+        from system import runner
+    except ImportError:                  # (a tree from before `system`: the same `run`)
+        import iigs.__main__ as runner
+    disk, seconds = sys.argv[4], float(sys.argv[5])
+    name = f"GIN.KING from its disk, {seconds:g} s of a IIGS with File/New Game"
+    translators, init = [], Translator.__init__
 
+    def noted(self, *args, **kwargs):
+        init(self, *args, **{**cold, **kwargs})
+        translators.append(self)
 
-def run():
-    cpu = bench.workload_cpu(workload, Translator(**cold))
-    cpu.run(cycles)
-    return cpu.translator.counters()
+    Translator.__init__ = noted
+
+    def run():
+        with tempfile.TemporaryDirectory() as folder, contextlib.redirect_stdout(io.StringIO()):
+            status = runner.run(":GINKING:GIN.KING", disk=shutil.copy(disk, folder),
+                                headless=True, seconds=seconds,
+                                choices=[("File", "New Game")])
+        if status != 124:                # (124: the seconds ran out, as asked)
+            sys.exit(f"GIN.KING's run ended with status {status}, not at its time")
+        return translators[-1].counters()
+else:
+    row = next((row for row in bench.workloads(3_000_000) if row[0].startswith(prefix)),
+               None)
+    if row is None:
+        sys.exit(f"no `gin-king bench cpu` workload's name begins {prefix!r}")
+    name, workload, cycles, _ = row
+
+    def run():
+        cpu = bench.workload_cpu(workload, Translator(**cold))
+        cpu.run(cycles)
+        return cpu.translator.counters()
 
 
 # One run first, not timed, notes the instructions of each shape compiled (those of
@@ -104,13 +134,15 @@ COLUMNS = (
 )
 
 
-def measure(tree: Path, workload: str, runs: int, warm: int) -> dict[str, float | str]:
+def measure(tree: Path, workload: str, runs: int, warm: int,
+            program: tuple[str, ...] = ()) -> dict[str, float | str]:
     """One fresh process of `tree`'s code: its least figures over `runs` cold runs, and
-    its shapes' `_compile` the least of `warm` in a row."""
+    its shapes' `_compile` the least of `warm` in a row. `program`: for the workload
+    GIN.KING, its disk's path and the seconds of a IIGS it runs."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [str(tree)] + ([os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else [])))
-    done = subprocess.run([sys.executable, "-c", MEASURE, workload, str(runs), str(warm)],
-                          cwd=tree, env=env, capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", MEASURE, workload, str(runs), str(warm),
+                           *program], cwd=tree, env=env, capture_output=True, text=True)
     if done.returncode:
         last = (done.stderr.strip().splitlines() or ["no output"])[-1]
         raise SystemExit(f"gin-king bench translation: {tree}: {last}")
@@ -120,6 +152,17 @@ def measure(tree: Path, workload: str, runs: int, warm: int) -> dict[str, float 
         raise SystemExit(f"gin-king bench translation: {tree} is not a checkout of the "
                          f"project (the translator came from {figures['tree']})")
     return figures
+
+
+def program_disk(folder: Path) -> Path:
+    """A disk holding this tree's GIN.KING, for every tree measured to run the same
+    program (a tree's translator and toolbox are what differ)."""
+    from disk import lock
+    from gin_king import app
+    path = folder / "bench.po"
+    volume, _ = app.prepare_disk(path, app.program_bytes())
+    lock.release(volume)              # (each run copies it, and locks its copy)
+    return path
 
 
 def spread(values: list[float], digits: int) -> str:
@@ -135,7 +178,9 @@ def main(argv: list[str]) -> int:
                         help="another checkout of the project, measured in the same rounds")
     parser.add_argument("--workload", default="compiled",
                         help="a `gin-king bench cpu` workload, by the start of its name "
-                             "(default compiled)")
+                             "(default compiled), or GIN.KING: the program itself")
+    parser.add_argument("--seconds", type=float, default=10.0,
+                        help="a IIGS's seconds GIN.KING runs (default 10)")
     parser.add_argument("--rounds", type=int, default=4,
                         help="rounds, each a process of each tree in turn (default 4)")
     parser.add_argument("--runs", type=int, default=5,
@@ -147,14 +192,21 @@ def main(argv: list[str]) -> int:
     for name in ("rounds", "runs", "warm"):
         if getattr(args, name) < 1:
             parser.error(f"--{name} must be at least 1")
+    if not args.seconds > 0:
+        parser.error("--seconds must be more than 0")
     trees = [ROOT] + ([args.against.resolve()] if args.against else [])
     for tree in trees:
         if not (tree / "iigs" / "blocks.py").is_file():
             parser.error(f"{tree} is not a checkout of the project (no iigs/blocks.py)")
     rounds: list[list[dict]] = [[] for _ in trees]
-    for _ in range(args.rounds):
-        for k, tree in enumerate(trees):
-            rounds[k].append(measure(tree, args.workload, args.runs, args.warm))
+    with tempfile.TemporaryDirectory() as folder:
+        program: tuple[str, ...] = ()
+        if args.workload.upper() == "GIN.KING":
+            args.workload = "GIN.KING"
+            program = (str(program_disk(Path(folder))), str(args.seconds))
+        for _ in range(args.rounds):
+            for k, tree in enumerate(trees):
+                rounds[k].append(measure(tree, args.workload, args.runs, args.warm, program))
     first = rounds[0][0]
     print(f"translation of {first['workload']}: {args.rounds} round(s), each tree the least "
           f"of {args.runs} cold run(s) a round (warm: of {args.warm} in a row); the least "

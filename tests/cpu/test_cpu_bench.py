@@ -112,6 +112,24 @@ def test_bench_translation_measures_this_tree_against_another(capsys) -> None:
     assert ratios.count("x") == 5
 
 
+def test_bench_translation_measures_gin_king_from_its_disk(capsys) -> None:
+    # The real program, a IIGS's second of it from a disk this tree made: regions made,
+    # instructions compiled (at least the distinct ones), each figure from the same run.
+    from gin_king.bench import translation
+    status = translation.main(["--workload", "gin.king", "--seconds", "1", "--rounds", "1",
+                               "--runs", "1", "--warm", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    assert status == 0
+    assert lines[0].startswith("translation of GIN.KING from its disk, 1 s of a IIGS")
+    fields = next(line for line in lines if line.startswith(str(translation.ROOT)[-40:])
+                  ).split()
+    regions, instructions, distinct = int(fields[1]), int(fields[2]), int(fields[3][1:-1])
+    assert regions > 0 and instructions >= distinct > 0
+    compile_ms, per_instruction, per_distinct = map(float, fields[4:7])
+    assert 1e3 * compile_ms / distinct == pytest.approx(per_distinct, rel=0.01)
+    assert 1e3 * compile_ms / instructions == pytest.approx(per_instruction, rel=0.01)
+
+
 def test_bench_translation_refuses_a_directory_that_is_not_a_checkout(tmp_path, capsys
                                                                      ) -> None:
     # Run with such a directory first on the path, the installed tree would be measured
@@ -123,11 +141,13 @@ def test_bench_translation_refuses_a_directory_that_is_not_a_checkout(tmp_path, 
     assert "is not a checkout of the project" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("option", ["--rounds", "--runs", "--warm"])
-def test_bench_translation_refuses_a_count_below_one(option, capsys) -> None:
+@pytest.mark.parametrize("option, value, said", [
+    ("--rounds", "0", "at least 1"), ("--runs", "0", "at least 1"), ("--warm", "0", "at least 1"),
+    ("--seconds", "0", "more than 0")])
+def test_bench_translation_refuses_counts_that_would_measure_nothing(option, value, said, capsys) -> None:
     # (no run at all would print no figure, or an infinite one, as if measured)
     from gin_king.bench import translation
     with pytest.raises(SystemExit) as refused:
-        translation.main([option, "0"])
+        translation.main([option, value])
     assert refused.value.code == 2
-    assert f"{option} must be at least 1" in capsys.readouterr().err
+    assert f"{option} must be {said}" in capsys.readouterr().err
