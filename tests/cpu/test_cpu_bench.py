@@ -141,13 +141,13 @@ def test_bench_translation_refuses_a_directory_that_is_not_a_checkout(tmp_path, 
     assert "is not a checkout of the project" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("option, value, said", [
-    ("--rounds", "0", "at least 1"), ("--runs", "0", "at least 1"), ("--warm", "0", "at least 1"),
-    ("--seconds", "0", "more than 0")])
-def test_bench_translation_refuses_counts_that_would_measure_nothing(option, value, said, capsys) -> None:
+@pytest.mark.parametrize("option, said", [
+    ("--rounds", "at least 1"), ("--runs", "at least 1"), ("--warm", "at least 1"),
+    ("--seconds", "more than 0")])
+def test_bench_translation_refuses_what_would_measure_nothing(option, said, capsys) -> None:
     # (no run at all would print no figure, or an infinite one, as if measured)
     from gin_king.bench import translation
     with pytest.raises(SystemExit) as refused:
-        translation.main([option, value])
+        translation.main([option, "0"])
     assert refused.value.code == 2
     assert f"{option} must be {said}" in capsys.readouterr().err
