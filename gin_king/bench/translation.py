@@ -35,8 +35,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]   # this checkout
 
 # What each process runs: written against the names every tree since the bench's
-# translation figures has (`workloads`, `workload_cpu`, `Translator.counters`,
-# `blocks.discover`, `blocks._compile`), so an earlier checkout runs it unchanged.
+# translation figures has (`workloads`, `workload_cpu`, `Translator` and its
+# `counters`, `blocks.discover`, `blocks._compile`, and for GIN.KING the runner's
+# `run`, `system.runner` or before it `iigs.__main__`), so an earlier checkout runs it
+# unchanged.
 MEASURE = r'''
 import gc, inspect, json, math, os, sys, time
 from gin_king.bench import cpu as bench
